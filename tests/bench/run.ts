@@ -1,0 +1,41 @@
+/**
+ * `npm run bench [-- --quick] [-- --only <area>]`: runs every benchmark module under tests/bench and prints one
+ * table. Figures are measured in this run only; ratios compare two measurements taken side by side.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Benchmark, BenchFigure } from './types.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+
+const folder = import.meta.dirname;
+const files = (await readdir(folder)).filter((f) => f.endsWith('.bench.ts')).sort();
+
+const rows: Array<BenchFigure & { area: string }> = [];
+for (const file of files) {
+  const module = (await import(pathToFileURL(path.join(folder, file)).href)) as { default: Benchmark };
+  const bench = module.default;
+  if (only && bench.area !== only) continue;
+  process.stderr.write(`running ${bench.area} (${file})…\n`);
+  for (const figure of await bench.run({ quick })) rows.push({ area: bench.area, ...figure });
+}
+
+const format = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3));
+const table = rows.map((r) => [
+  r.area,
+  r.name,
+  `${format(r.value)} ${r.unit}`,
+  r.target ?? '',
+  r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
+]);
+const header = ['area', 'figure', 'measured', 'target', ''];
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of table) console.log(line(row));
+console.log(`\n${quick ? 'quick run' : 'full run'} on node ${process.version}, ${process.platform}/${process.arch}`);
