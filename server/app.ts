@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ServerContext } from './context.ts';
+import { ApiError, errorBody } from './http/apiError.ts';
+import { registerAuthentication } from './http/authentication.ts';
+import { registerCsrfGuard } from './http/csrf.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import type { SessionKeeper } from './services/sessions.ts';
+
+export interface AppOptions {
+  ctx: ServerContext;
+  sessions: SessionKeeper;
+  logger?: boolean;
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
+export async function buildApp({ ctx, sessions, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: ctx.config.trustProxy,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Terrain API', version: '1', description: 'Research-data applications (OpenADOM v2 configurations).' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'terrain_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  registerSecurityHeaders(app);
+  registerCsrfGuard(app);
+  registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.code, error.params));
+    if (error.validation) {
+      return reply.code(400).send(errorBody('BAD_REQUEST', { details: error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim()) }));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('BAD_REQUEST'));
+    request.log.error(error);
+    ctx.log(`internal error on ${request.method} ${request.url}: ${error.message}`);
+    return reply.code(500).send(errorBody('INTERNAL_ERROR'));
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(accountRoutes, { ctx, sessions });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const hasUi = existsSync(path.join(ctx.config.staticDir, 'index.html'));
+  if (hasUi) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed build files never change; everything else (index, service worker, manifest) must be revalidated
+        // or users would stay on an old version.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasUi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody('NOT_FOUND'));
+    }
+    // Any other page is a route of the single-page application.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

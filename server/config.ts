@@ -1,0 +1,59 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Holds the embedded database, the mail outbox and generated credentials. */
+  dataDir: string;
+  /** A real PostgreSQL server; when absent the embedded PGlite database in `dataDir/db` is used. */
+  databaseUrl?: string;
+  sessionIdleSeconds: number;
+  /** Overrides the secret otherwise generated once and kept in the database (shared by every instance). */
+  sessionSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the portal, used in mails. */
+  publicUrl: string;
+  admin: { login?: string; password?: string; email?: string };
+  /** Folder of the built UI; served when it exists. */
+  staticDir: string;
+  loginRateLimit: { perLogin: number; perAddress: number; windowSeconds: number };
+  /** Validity of mailed keys. */
+  keyValiditySeconds: number;
+  trustProxy: boolean;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 8080);
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 3600),
+    sessionSecret: env.SESSION_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Terrain <no-reply@terrain.local>',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    admin: {
+      login: env.TERRAIN_ADMIN_LOGIN || undefined,
+      password: env.TERRAIN_ADMIN_PASSWORD || undefined,
+      email: env.TERRAIN_ADMIN_EMAIL || undefined,
+    },
+    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    loginRateLimit: {
+      perLogin: int(env.LOGIN_RATE_LIMIT_PER_LOGIN, 10),
+      perAddress: int(env.LOGIN_RATE_LIMIT_PER_ADDRESS, 50),
+      windowSeconds: int(env.LOGIN_RATE_LIMIT_WINDOW_SECONDS, 900),
+    },
+    keyValiditySeconds: int(env.KEY_VALIDITY_SECONDS, 1800),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}

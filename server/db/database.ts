@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Schema } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export interface Database {
+  db: Kysely<Schema>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; without it the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database, or `memory://` for a throw-away one. */
+  pgliteDir?: string;
+}
+
+// timestamptz values stay Date objects; bigint counts come back as numbers (they fit: row counts, sizes).
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * One Kysely interface over either PostgreSQL or the embedded PGlite: both go through node-postgres' Pool, so
+ * the product runs the same SQL and the same code path on both. PGlite is a single connection, so its pool has
+ * one client and requests queue for it.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A PostgreSQL restart kills idle clients; the pool must not crash the process, it reconnects on next use.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Schema>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

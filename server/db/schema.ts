@@ -1,0 +1,71 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills when the insert leaves it out. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** JSONB: read as the value, written as its JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
+
+export type AccountState = 'idle' | 'active' | 'pending' | 'closed';
+
+export interface UsersTable {
+  id: string;
+  login: string;
+  email: string;
+  password_hash: string;
+  state: AccountState;
+  /** Address waiting for its key during an e-mail change. */
+  pending_email: string | null;
+  terrain_admin: Generated<boolean>;
+  /** Application-name patterns this user may create (the application-creator role). */
+  creator_patterns: DefaultedJson<string[]>;
+  /** Application id → ISO time the user accepted that application's charter. */
+  chartes: DefaultedJson<Record<string, string>>;
+  creation_date: DefaultedTimestamp;
+  update_date: DefaultedTimestamp;
+}
+
+export type KeyPurpose = 'activation' | 'password' | 'email';
+
+export interface VerificationKeysTable {
+  id: string;
+  user_id: string;
+  purpose: KeyPurpose;
+  key_hash: string;
+  target_email: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Schema {
+  users: UsersTable;
+  verification_keys: VerificationKeysTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,65 @@
+import '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
+import type { SessionKeeper } from '../services/sessions.ts';
+import { ApiError } from './apiError.ts';
+
+export const SESSION_COOKIE = 'terrain_session';
+
+export interface Authentication {
+  user: UserRow;
+  sessionId: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authentication | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Reads the session from the cookie (browsers) or an `Authorization: Bearer` header (scripts). A closed
+ * account's session no longer counts. The cookie is re-issued on each authenticated call so its idle expiry
+ * slides with use, as the session row's does.
+ */
+export function registerAuthentication(app: FastifyInstance, sessions: SessionKeeper, idleSeconds: number) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const fromCookie = request.cookies[SESSION_COOKIE];
+    const token = bearerToken(request) ?? fromCookie;
+    if (!token) return;
+    const session = await sessions.resolve(token);
+    if (!session || session.user.state === 'closed') {
+      if (fromCookie) clearSessionCookie(reply);
+      return;
+    }
+    request.auth = { user: session.user, sessionId: session.sessionId, token };
+    if (fromCookie === token) setSessionCookie(request, reply, token, idleSeconds);
+  });
+}
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw new ApiError(401, 'NOT_AUTHENTICATED');
+  return request.auth.user;
+}

@@ -1,0 +1,23 @@
+import { loadConfig } from './config.ts';
+import { createServer } from './start.ts';
+
+const config = loadConfig();
+const server = await createServer(config);
+await server.app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}/db`;
+console.log(`Terrain is running on http://localhost:${config.port} — database: ${where}`);
+if (server.admin?.generatedPassword) {
+  console.log(`Platform administrator created. Sign in with login "${server.admin.login}" and password "${server.admin.generatedPassword}"`);
+  console.log(`(shown once; also written to ${server.admin.credentialsFile}, readable by you only)`);
+} else if (server.admin) {
+  console.log(`Platform administrator "${server.admin.login}" created from TERRAIN_ADMIN_* settings.`);
+} else {
+  console.log('Sign in with your platform administrator account (see data/admin-credentials.txt if it was generated).');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().finally(() => process.exit(0));
+  });
+}

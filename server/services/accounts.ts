@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { checkEmail, checkKey, validateRegistration } from '../../src/domain/accounts/rules.ts';
+import type { ServerContext } from '../context.ts';
+import type { KeyPurpose, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hitRateLimit } from './rateLimits.ts';
+import { consumeKey, issueKey } from './verificationKeys.ts';
+
+/** Who asks, as far as account operations care. */
+export interface Caller {
+  language: MailLanguage;
+  address: string;
+  /** The signed-in user, when the request carries a session. */
+  user?: UserRow;
+  sessionId?: string;
+}
+
+const keyMailKind: Record<KeyPurpose, KeyMailKind> = { activation: 'activation', password: 'password', email: 'email' };
+
+export async function findUserByLogin(ctx: ServerContext, login: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where(sql`lower(login)`, '=', login.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserByIdOrLogin(ctx: ServerContext, idOrLogin: string): Promise<UserRow | undefined> {
+  const byLogin = await findUserByLogin(ctx, idOrLogin);
+  if (byLogin) return byLogin;
+  if (!/^[0-9a-f-]{36}$/i.test(idOrLogin)) return undefined;
+  return ctx.db.selectFrom('users').selectAll().where('id', '=', idOrLogin).executeTakeFirst();
+}
+
+async function emailTaken(ctx: ServerContext, email: string, exceptUserId?: string): Promise<boolean> {
+  let query = ctx.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, to: string, caller: Caller) {
+  // Key mails are an easy way to flood someone's inbox: at most a handful per account and window.
+  const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
+  if (!(await hitRateLimit(ctx.db, `keymail:${user.id}`, perLogin, windowSeconds))) throw new ApiError(429, 'TOO_MANY_REQUESTS');
+  const key = await issueKey(ctx.db, user.id, purpose, to, ctx.config.keyValiditySeconds);
+  const message = keyMail(keyMailKind[purpose], caller.language, {
+    login: user.login,
+    key,
+    minutes: Math.round(ctx.config.keyValiditySeconds / 60),
+    url: ctx.config.publicUrl,
+  });
+  await ctx.mailer.send({ to, ...message, key });
+}
+
+/** Spends a key or refuses it; a refused key sends a fresh one, as users expect after a typo or a delay. */
+async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, key: string, to: string, caller: Caller) {
+  if (checkKey(key)) throw new ApiError(422, 'BAD_VALIDATION_KEY');
+  const check = await consumeKey(ctx.db, user.id, purpose, key);
+  if (check.status === 'valid') return check.targetEmail;
+  await mailKey(ctx, user, purpose, to, caller);
+  throw new ApiError(422, check.status === 'expired' ? 'EXPIRED_VALIDATION_KEY' : 'BAD_VALIDATION_KEY');
+}
+
+export async function register(ctx: ServerContext, input: { login: string; password: string; email: string }, caller: Caller) {
+  if (!(await hitRateLimit(ctx.db, `register:${caller.address}`, ctx.config.loginRateLimit.perAddress, ctx.config.loginRateLimit.windowSeconds))) {
+    throw new ApiError(429, 'TOO_MANY_REQUESTS');
+  }
+  const problems = validateRegistration(input);
+  if (problems.length > 0) throw new ApiError(422, 'INVALID_FIELDS', { fields: problems });
+  const login = input.login.trim();
+  const email = input.email.trim();
+  if (await findUserByLogin(ctx, login)) throw new ApiError(412, 'EXISTING_LOGIN');
+  if (await emailTaken(ctx, email)) throw new ApiError(422, 'EXISTING_EMAIL');
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db
+    .insertInto('users')
+    .values({ id: randomUUID(), login, email, password_hash: passwordHash, state: 'idle' })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      // Two registrations racing for one login or address: the unique index decides.
+      if (String((error as { code?: string }).code) === '23505') throw new ApiError(412, 'EXISTING_LOGIN');
+      throw error;
+    });
+  await mailKey(ctx, user, 'activation', user.email, caller);
+  return user;
+}
+
+export async function signIn(ctx: ServerContext, input: { login: string; password: string }, caller: Caller) {
+  const { perLogin, perAddress, windowSeconds } = ctx.config.loginRateLimit;
+  const login = input.login.trim().toLowerCase();
+  const allowedForLogin = await hitRateLimit(ctx.db, `login:${login}`, perLogin, windowSeconds);
+  const allowedForAddress = await hitRateLimit(ctx.db, `login-address:${caller.address}`, perAddress, windowSeconds);
+  if (!allowedForLogin || !allowedForAddress) throw new ApiError(429, 'TOO_MANY_ATTEMPTS');
+
+  const user = login === '' ? undefined : await findUserByLogin(ctx, login);
+  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) throw new ApiError(401, 'BAD_LOGIN_PASSWORD');
+  if (user.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  if (user.state !== 'active') {
+    await mailKey(ctx, user, 'activation', user.email, caller);
+    throw new ApiError(402, user.state === 'pending' ? 'PENDING_ACCOUNT' : 'INACTIVE_ACCOUNT');
+  }
+  return user;
+}
+
+/** Body of `PUT /users`: which fields are present decides which account change is meant. */
+export interface AccountChange {
+  login?: string;
+  password?: string;
+  email?: string;
+  newPassword?: string;
+  newPasswordConfirm?: string;
+  verificationKey?: string;
+  charte?: string;
+}
+
+const present = (value: string | undefined): value is string => value !== undefined && value !== '';
+
+export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow> {
+  const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
+  if (!present(login)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+  const user = await findUserByLogin(ctx, login);
+  // A signed-in user changes only their own account, whatever the body names.
+  if (caller.user && user && caller.user.id !== user.id) throw new ApiError(403, 'BAD_LOGIN_FOR_ACTION');
+  if (user?.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+
+  if (present(password)) {
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(422, 'BAD_LOGIN_PASSWORD');
+    if (present(verificationKey)) {
+      if (user.state !== 'active') return activate(ctx, user, verificationKey, caller);
+      if (user.pending_email) return confirmEmailChange(ctx, user, verificationKey, caller);
+      throw new ApiError(422, 'NO_PENDING_EMAIL_CHANGE');
+    }
+    if (newPassword !== undefined || newPasswordConfirm !== undefined) {
+      return changePassword(ctx, user, newPassword ?? '', newPasswordConfirm ?? '', caller);
+    }
+    if (present(email)) return startEmailChange(ctx, user, email, caller);
+    throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+  }
+
+  if (present(email)) {
+    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new ApiError(403, 'INVALID_ACCOUNT');
+    if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
+    if (present(change.charte)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+    await mailKey(ctx, user, 'password', user.email, caller);
+    return user;
+  }
+  throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+}
+
+async function updateUser(ctx: ServerContext, userId: string, values: Partial<Pick<UserRow, 'state' | 'email' | 'pending_email' | 'password_hash'>>) {
+  return ctx.db
+    .updateTable('users')
+    .set({ ...values, update_date: new Date() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function activate(ctx: ServerContext, user: UserRow, key: string, caller: Caller) {
+  await spendKey(ctx, user, 'activation', key, user.email, caller);
+  return updateUser(ctx, user.id, { state: 'active' });
+}
+
+function checkNewPasswords(password: string, confirmation: string) {
+  if (password === '' || password !== confirmation) throw new ApiError(422, 'BAD_PASSWORDS');
+}
+
+async function changePassword(ctx: ServerContext, user: UserRow, password: string, confirmation: string, caller: Caller) {
+  checkNewPasswords(password, confirmation);
+  const updated = await updateUser(ctx, user.id, { password_hash: await hashPassword(password) });
+  // A new password signs out every other device: whoever knew the old one is no longer in.
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .$if(caller.sessionId !== undefined, (q) => q.where('id', '!=', caller.sessionId!))
+    .execute();
+  return updated;
+}
+
+async function startEmailChange(ctx: ServerContext, user: UserRow, email: string, caller: Caller) {
+  const target = email.trim();
+  if (checkEmail(target)) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'email', rule: 'invalidEmail' }] });
+  if (target.toLowerCase() === user.email.toLowerCase()) throw new ApiError(422, 'EMAIL_UNCHANGED');
+  if (await emailTaken(ctx, target, user.id)) throw new ApiError(422, 'EXISTING_EMAIL');
+  const updated = await updateUser(ctx, user.id, { pending_email: target });
+  await mailKey(ctx, updated, 'email', target, caller);
+  return updated;
+}
+
+async function confirmEmailChange(ctx: ServerContext, user: UserRow, key: string, caller: Caller) {
+  const target = await spendKey(ctx, user, 'email', key, user.pending_email!, caller);
+  if (await emailTaken(ctx, target, user.id)) throw new ApiError(422, 'EXISTING_EMAIL');
+  return updateUser(ctx, user.id, { email: target, pending_email: null });
+}
+
+async function resetPassword(ctx: ServerContext, user: UserRow, key: string, password: string, confirmation: string, caller: Caller) {
+  checkNewPasswords(password, confirmation);
+  await spendKey(ctx, user, 'password', key, user.email, caller);
+  // The key came through the account's mailbox, which proves the address as well as an activation key does.
+  const updated = await updateUser(ctx, user.id, { password_hash: await hashPassword(password), state: 'active' });
+  await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+  return updated;
+}
