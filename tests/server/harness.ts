@@ -1,0 +1,112 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { createServer, type RunningServer } from '../../server/start.ts';
+
+/**
+ * A real server over real HTTP on a free port, with its own data folder and its own database: a fresh embedded
+ * PGlite, or — when DATABASE_URL is set — a fresh database created on that PostgreSQL server and dropped after.
+ */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  server: RunningServer;
+  mails(): Promise<ReceivedMail[]>;
+  /** The key of the newest mail sent to `to`. */
+  lastKey(to: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  key?: string;
+}
+
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `terrain_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const config: ServerConfig = {
+    ...loadConfig({ ...env, DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-ui') }),
+    databaseUrl: scratch?.url,
+    host: '127.0.0.1',
+    port: 0,
+    ...overrides,
+  };
+  const server = await createServer(config, { log: () => undefined });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const outbox = path.join(dataDir, 'outbox');
+
+  async function mails(): Promise<ReceivedMail[]> {
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    return Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
+  }
+
+  return {
+    url: address,
+    dataDir,
+    server,
+    mails,
+    async lastKey(to) {
+      const found = (await mails()).filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.key);
+      if (found.length === 0) throw new Error(`no key mailed to ${to}`);
+      return found[found.length - 1].key!;
+    },
+    async close() {
+      await server.close();
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Enough of RFC 5322 for our own plain-text mails: headers, then a body whose indented line is the key. */
+export function parseMail(source: string): ReceivedMail {
+  const [head, ...rest] = source.split(/\r?\n\r?\n/);
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
+  const body = decodeBody(rest.join('\n\n'), header('Content-Transfer-Encoding'));
+  const key = body.match(/^ {4}([A-Z2-9]{10})$/m)?.[1];
+  return { to: header('To'), subject: decodeSubject(header('Subject')), text: body, key };
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (/quoted-printable/i.test(encoding)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+function decodeSubject(subject: string): string {
+  return subject.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  ).replace(/\?=\s+=\?/g, '');
+}
