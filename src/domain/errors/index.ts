@@ -10,6 +10,8 @@ export interface DomainError<Code extends string = string> {
   /** 1-based source position when the error comes from a text (YAML, expression, CSV). */
   line?: number;
   column?: number;
+  /** The file inside an uploaded archive that the position refers to (zip configurations: `OA_data/pem.yaml`). */
+  file?: string;
 }
 
 export type Result<Value, Error = DomainError> =

@@ -1,0 +1,213 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import { locate, mapNode, type ConfigNode, type MapEntry, type SourceText } from './configNode';
+import type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
+
+/**
+ * Guards against files built to exhaust the reader ("billion laughs" aliases, huge or absurdly deep documents).
+ * Real configurations are far below them: the largest corpus file is 45 kB with about 6,000 nodes.
+ */
+export const YAML_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Nodes after alias expansion: an alias is expanded each time it is used, so this bounds the expansion. */
+  maxNodes: 500_000,
+  maxAliases: 10_000,
+  maxDepth: 200,
+} as const;
+
+export type YamlReading =
+  | { ok: true; root: ConfigNode | null; source: SourceText }
+  | { ok: false; errors: ConfigurationError[] };
+
+export interface YamlSourceName {
+  name: string;
+  isArchiveEntry: boolean;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** UTF-8 with or without a byte-order mark (the decoder drops it). Anything else is refused with its position. */
+export function decodeUtf8(bytes: Uint8Array, name: YamlSourceName): { ok: true; text: string } | { ok: false; error: ConfigurationError } {
+  try {
+    return { ok: true, text: decoder.decode(bytes) };
+  } catch {
+    const firstBad = firstInvalidUtf8Offset(bytes);
+    const before = decoder.decode(bytes.subarray(0, firstBad));
+    const lines = before.split('\n');
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_CONFIGURATION_FILE',
+        path: '',
+        params: { reason: 'notUtf8', byteOffset: firstBad },
+        line: lines.length,
+        column: lines[lines.length - 1].length + 1,
+        ...(name.isArchiveEntry ? { file: name.name } : {}),
+      },
+    };
+  }
+}
+
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let low = 0;
+  let high = bytes.length;
+  // The longest valid prefix, found by bisection on whole-prefix decoding; cheap and exact enough for a message.
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+/** Parses one YAML text with the YAML 1.2 core schema and returns the document as a {@link ConfigNode} tree. */
+export function readYamlText(text: string, name: YamlSourceName): YamlReading {
+  const lineCounter = new LineCounter();
+  const source: SourceText = {
+    name: name.name,
+    isArchiveEntry: name.isArchiveEntry,
+    linePosition: (offset) => {
+      const { line, col } = lineCounter.linePos(offset);
+      return { line, column: col };
+    },
+  };
+  const fail = (code: ConfigurationErrorCode, offset: number, params: Record<string, unknown>): YamlReading => ({
+    ok: false,
+    errors: [{ code, path: '', params, ...locate(source, offset) }],
+  });
+
+  if (text.length > YAML_LIMITS.maxBytes) return fail('INVALID_CONFIGURATION_FILE', 0, { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes });
+
+  let document: Document.Parsed;
+  try {
+    document = parseDocument(text, {
+      schema: 'core',
+      version: '1.2',
+      uniqueKeys: true,
+      merge: false,
+      prettyErrors: false,
+      lineCounter,
+    });
+  } catch (thrown) {
+    return fail('UNKNOWN', 0, { message: thrown instanceof Error ? thrown.message : String(thrown) });
+  }
+
+  const problems = [...document.errors, ...document.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED')];
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      errors: problems.map((problem) => ({
+        code: yamlErrorCode(problem, text),
+        path: '',
+        params: { message: problem.message, yamlCode: problem.code },
+        ...locate(source, problem.pos[0]),
+      })),
+    };
+  }
+  if (document.contents === null) return { ok: true, root: null, source };
+
+  const converter = new NodeConverter(document, source);
+  const root = converter.convert(document.contents, 0);
+  if (converter.failure) return { ok: false, errors: [converter.failure] };
+  return { ok: true, root, source };
+}
+
+/** Groups the parser's many error kinds into the original's low-level codes (§1.1). */
+function yamlErrorCode(error: YAMLError, text: string): ConfigurationErrorCode {
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return 'DUPLICATE_KEY';
+    case 'BAD_SCALAR_START':
+    case 'TAB_AS_INDENT':
+    case 'BAD_DQ_ESCAPE':
+      return 'UNEXPECTED_CHARACTER';
+    case 'TAG_RESOLVE_FAILED':
+      return /:(int|float)$/.test(error.message.split('\n')[0].trim()) ? 'MALFORMED_NUMBER' : 'INVALID_TOKEN';
+    case 'IMPOSSIBLE':
+    case 'RESOURCE_EXHAUSTION':
+      return 'UNKNOWN';
+    case 'MISSING_CHAR':
+      if (error.message.startsWith('Missing closing')) return 'UNTERMINATED_STRING';
+      if (error.message.startsWith('Comments must be separated')) return 'MALFORMED_COMMENT';
+      break;
+  }
+  return text.slice(error.pos[0]).trim().length === 0 ? 'UNEXPECTED_EOF' : 'INVALID_TOKEN';
+}
+
+const INTEGER_SOURCE = /^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$/;
+
+class NodeConverter {
+  failure: ConfigurationError | undefined;
+  private nodes = 0;
+  private aliases = 0;
+
+  constructor(
+    private readonly document: Document.Parsed,
+    private readonly source: SourceText,
+  ) {}
+
+  convert(node: Node | null, depth: number): ConfigNode {
+    const offset = node?.range?.[0] ?? 0;
+    if (this.failure) return this.nullAt(offset);
+    if (++this.nodes > YAML_LIMITS.maxNodes) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooManyNodes', maxNodes: YAML_LIMITS.maxNodes });
+    if (depth > YAML_LIMITS.maxDepth) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth });
+    if (node === null) return this.nullAt(offset);
+
+    if (isAlias(node)) {
+      if (++this.aliases > YAML_LIMITS.maxAliases) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooManyAliases', maxAliases: YAML_LIMITS.maxAliases });
+      const target = node.resolve(this.document);
+      if (!target) return this.stop('INVALID_TOKEN', offset, { message: `Unknown alias *${node.source}`, yamlCode: 'BAD_ALIAS' });
+      return this.convert(target, depth + 1);
+    }
+    if (isScalar(node)) return this.scalar(node.value, node.type === 'PLAIN' ? node.source : undefined, offset);
+    if (isSeq(node)) return { kind: 'list', source: this.source, offset, items: node.items.map((item) => this.convert(item as Node | null, depth + 1)) };
+    if (isMap(node)) {
+      const entries: MapEntry[] = [];
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        const keyOffset = key?.range?.[0] ?? offset;
+        const keyText = this.keyText(key, keyOffset);
+        const value = pair.value as Node | null;
+        entries.push({ key: keyText, keyOffset, value: value === null ? this.nullAt(keyOffset) : this.convert(value, depth + 1) });
+      }
+      return mapNode(this.source, offset, entries);
+    }
+    return this.stop('UNKNOWN', offset, { message: 'Unsupported YAML node' });
+  }
+
+  /** Keys are read as the text the author wrote: `no`, `1.0` or `true` stay strings, as they do in the original. */
+  private keyText(key: Node | null, offset: number): string {
+    if (key === null) return '';
+    const resolved = isAlias(key) ? key.resolve(this.document) : key;
+    if (resolved && isScalar(resolved)) {
+      if (typeof resolved.value === 'string') return resolved.value;
+      return resolved.type === 'PLAIN' && resolved.source !== undefined ? resolved.source : String(resolved.value ?? '');
+    }
+    this.stop('INVALID_TOKEN', offset, { message: 'A map key must be a plain text', yamlCode: 'NON_STRING_KEY' });
+    return '';
+  }
+
+  private scalar(value: unknown, plainSource: string | undefined, offset: number): ConfigNode {
+    const source = this.source;
+    if (value === null || value === undefined) return this.nullAt(offset);
+    if (typeof value === 'boolean') return { kind: 'scalar', source, offset, type: 'boolean', value, text: plainSource ?? String(value) };
+    if (typeof value === 'number') {
+      const text = plainSource ?? String(value);
+      return { kind: 'scalar', source, offset, type: INTEGER_SOURCE.test(text) ? 'integer' : 'float', value, text };
+    }
+    const text = typeof value === 'string' ? value : String(value);
+    return { kind: 'scalar', source, offset, type: 'string', value: text, text };
+  }
+
+  private nullAt(offset: number): ConfigNode {
+    return { kind: 'scalar', source: this.source, offset, type: 'null', value: null, text: '' };
+  }
+
+  private stop(code: ConfigurationErrorCode, offset: number, params: Record<string, unknown>): ConfigNode {
+    this.failure ??= { code, path: '', params, ...locate(this.source, offset) };
+    return this.nullAt(offset);
+  }
+}

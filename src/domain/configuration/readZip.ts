@@ -1,0 +1,73 @@
+import { unzipSync } from 'fflate';
+import type { ConfigurationError } from './errorCodes';
+
+/** Limits of a zip configuration; sizes are the ones declared in the archive, checked before anything is inflated. */
+export const ZIP_LIMITS = {
+  maxEntries: 200,
+  maxUncompressedBytes: 20 * 1024 * 1024,
+} as const;
+
+export interface ZipYamlEntry {
+  /** Path inside the archive, `/`-separated, e.g. `OA_data/pem.yaml`. */
+  path: string;
+  bytes: Uint8Array;
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const EMPTY_ZIP_SIGNATURE = [0x50, 0x4b, 0x05, 0x06];
+
+export function looksLikeZip(bytes: Uint8Array): boolean {
+  const startsWith = (signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  return bytes.length >= 4 && (startsWith(ZIP_SIGNATURE) || startsWith(EMPTY_ZIP_SIGNATURE));
+}
+
+/** Mac archivers add `__MACOSX/…/._name.yaml` resource forks: binary files that only look like YAML by name. */
+function isYamlEntry(path: string): boolean {
+  const fileName = path.slice(path.lastIndexOf('/') + 1);
+  return /\.ya?ml$/i.test(fileName) && !fileName.startsWith('._') && !path.split('/').includes('__MACOSX');
+}
+
+function isUnsafePath(path: string): boolean {
+  return path.startsWith('/') || path.includes('\\') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..');
+}
+
+class ZipRefusal extends Error {
+  constructor(readonly params: Record<string, unknown>) {
+    super('zip refused');
+  }
+}
+
+/**
+ * The YAML entries of a zip, in archive order. Unsafe paths, too many entries or too many bytes refuse the whole
+ * archive: a configuration is small, so such an archive is a mistake or an attack, never something to half-read.
+ */
+export function readZip(bytes: Uint8Array): { ok: true; entries: ZipYamlEntry[] } | { ok: false; error: ConfigurationError } {
+  let entryCount = 0;
+  let declaredBytes = 0;
+  try {
+    const files = unzipSync(bytes, {
+      filter: (file) => {
+        entryCount += 1;
+        if (entryCount > ZIP_LIMITS.maxEntries) throw new ZipRefusal({ reason: 'zipTooManyEntries', maxEntries: ZIP_LIMITS.maxEntries });
+        if (isUnsafePath(file.name)) throw new ZipRefusal({ reason: 'zipUnsafeEntry', entry: file.name });
+        if (!isYamlEntry(file.name)) return false;
+        declaredBytes += file.originalSize;
+        if (declaredBytes > ZIP_LIMITS.maxUncompressedBytes) {
+          throw new ZipRefusal({ reason: 'zipTooLarge', maxUncompressedBytes: ZIP_LIMITS.maxUncompressedBytes });
+        }
+        return true;
+      },
+    });
+    // fflate inflates into a buffer of the declared size, so an entry lying about its size cannot grow past it.
+    const entries = Object.entries(files).map(([path, content]) => ({ path, bytes: content }));
+    if (entries.length === 0) return { ok: false, error: refusal({ reason: 'zipWithoutYaml' }) };
+    return { ok: true, entries };
+  } catch (thrown) {
+    if (thrown instanceof ZipRefusal) return { ok: false, error: refusal(thrown.params) };
+    return { ok: false, error: refusal({ reason: 'invalidZip', message: thrown instanceof Error ? thrown.message : String(thrown) }) };
+  }
+}
+
+function refusal(params: Record<string, unknown>): ConfigurationError {
+  return { code: 'INVALID_CONFIGURATION_FILE', path: '', params };
+}

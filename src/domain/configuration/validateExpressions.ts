@@ -1,0 +1,67 @@
+import type { ConfigNode, MapNode } from './configNode';
+import type { ValidationContext } from './context';
+import type { Expression, LocaleText, Multiplicity } from './model';
+import { childPath } from './problems';
+import { checkSection, type SectionRule } from './sections';
+import { readEnum, readLocaleMap, readMap, readRequiredText, readTextList } from './values';
+
+/**
+ * Every Groovy expression of the configuration must compile (§10.1, §12.1): `OA_computation`, `OA_defaultValue`
+ * and `OA_groovy` sections share this reader. A compile failure gives `BAD_GROOVY_EXPRESSION` with the engine's
+ * message and its position inside the expression; the error itself points at the expression in the YAML.
+ */
+export function readExpressionSection(map: MapNode, path: string, rule: SectionRule, context: ValidationContext): Expression | undefined {
+  const { problems } = context;
+  checkSection(map, rule, path, problems);
+  const expressionPath = childPath(path, 'OA_expression');
+  const expressionNode = map.byKey.get('OA_expression')?.value;
+  const source = map.byKey.has('OA_expression') ? readRequiredText(expressionNode, expressionPath, problems, map) : undefined;
+
+  const references = readReferenceNames(map, path, context);
+  const exceptions: Record<string, LocaleText> = {};
+  const exceptionsPath = childPath(path, 'OA_groovyExceptions');
+  const exceptionsMap = readMap(map.byKey.get('OA_groovyExceptions')?.value, exceptionsPath, problems);
+  for (const entry of exceptionsMap?.entries ?? []) exceptions[entry.key] = readLocaleMap(entry.value, childPath(exceptionsPath, entry.key), problems);
+  const multiplicity: Multiplicity = readEnum(map.byKey.get('OA_multiplicity')?.value, childPath(path, 'OA_multiplicity'), ['ONE', 'MANY'], problems) ?? 'ONE';
+
+  if (source === undefined) return undefined;
+  const compiled = context.compileExpression(source);
+  if (!compiled.ok) {
+    const first = compiled.errors[0];
+    problems.report(
+      'BAD_GROOVY_EXPRESSION',
+      expressionPath,
+      {
+        expression: source,
+        message: first?.message ?? '',
+        expressionCode: first?.code ?? '',
+        expressionLine: first?.line ?? 1,
+        expressionColumn: first?.column ?? 1,
+        ...(first?.construct ? { construct: first.construct } : {}),
+      },
+      expressionNode,
+    );
+    return undefined;
+  }
+  return { source, references, exceptions, multiplicity };
+}
+
+/** `OA_references`: data names whose rows the expression receives; each must exist. */
+function readReferenceNames(map: MapNode, path: string, context: ValidationContext): string[] {
+  const referencesPath = childPath(path, 'OA_references');
+  const names = readTextList(map.byKey.get('OA_references')?.value, referencesPath, context.problems) ?? [];
+  const known: string[] = [];
+  for (const { text, node } of names) {
+    if (context.dataNames.includes(text)) known.push(text);
+    else context.problems.report('UNKNOWN_REFERENCE_NAME', referencesPath, { referenceName: text, allDataNames: context.dataNames }, node);
+  }
+  return known;
+}
+
+const DEFAULT_VALUE_RULE = { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_multiplicity'] };
+
+/** `OA_defaultValue`: the expression giving the value of an empty cell (basic, pattern, constant components, qualifiers). */
+export function readDefaultValue(node: ConfigNode | undefined, path: string, context: ValidationContext): Expression | null {
+  const map = readMap(node, path, context.problems);
+  return map ? (readExpressionSection(map, path, DEFAULT_VALUE_RULE, context) ?? null) : null;
+}
