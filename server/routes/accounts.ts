@@ -14,23 +14,26 @@ interface Options {
   sessions: SessionKeeper;
 }
 
+/** Text kept in or looked up in the database, which refuses the NUL character: refused here as bad input instead. */
+const StoredText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000]*$' });
+
 const Credentials = Type.Object({
-  login: Type.String({ maxLength: 200 }),
+  login: StoredText(200),
   password: Type.String({ maxLength: 1024 }),
   applicationName: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 const Registration = Type.Object({
-  login: Type.String({ maxLength: 200 }),
+  login: StoredText(200),
   password: Type.String({ maxLength: 1024 }),
-  email: Type.String({ maxLength: 320 }),
+  email: StoredText(320),
 });
 
 const AccountChange = Type.Object(
   {
-    login: Type.Optional(Type.String({ maxLength: 200 })),
+    login: Type.Optional(StoredText(200)),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
-    email: Type.Optional(Type.String({ maxLength: 320 })),
+    email: Type.Optional(StoredText(320)),
     newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
     newPasswordConfirm: Type.Optional(Type.String({ maxLength: 1024 })),
     verificationKey: Type.Optional(Type.String({ maxLength: 100 })),
@@ -129,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'A stored user: oneself, or anyone for the platform administrator.',
-        params: Type.Object({ idOrLogin: Type.String({ maxLength: 200 }) }),
+        params: Type.Object({ idOrLogin: StoredText(200) }),
         response: { 200: StoredUserSchema, ...errorResponses(401, 403, 404) },
       },
     },

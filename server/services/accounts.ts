@@ -27,7 +27,8 @@ export async function findUserByLogin(ctx: ServerContext, login: string): Promis
 export async function findUserByIdOrLogin(ctx: ServerContext, idOrLogin: string): Promise<UserRow | undefined> {
   const byLogin = await findUserByLogin(ctx, idOrLogin);
   if (byLogin) return byLogin;
-  if (!/^[0-9a-f-]{36}$/i.test(idOrLogin)) return undefined;
+  // Only a well-formed UUID reaches the uuid column: anything else would make the database throw.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrLogin)) return undefined;
   return ctx.db.selectFrom('users').selectAll().where('id', '=', idOrLogin).executeTakeFirst();
 }
 

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, expectNoLeakInRecordedAnswers } from './apiClient.ts';
+import { GENEROUS_RATE_LIMITS, activeAccount, setAccountState, signedIn, sleep, type Account } from './accountFixtures.ts';
+import type { Answer } from './httpClient.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** Sessions: the cookie a browser keeps, the Bearer token a script sends, logout and idle expiry. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(GENEROUS_RATE_LIMITS);
+});
+afterAll(async () => {
+  try {
+    expectNoLeakInRecordedAnswers();
+  } finally {
+    await server?.close();
+  }
+});
+
+/** The `Set-Cookie` line of the session cookie, if the answer has one. */
+function sessionCookieLine(answer: Answer): string | undefined {
+  return answer.headers.getSetCookie().find((line) => line.startsWith('terrain_session='));
+}
+
+function attributes(line: string): string[] {
+  return line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+}
+
+async function signInAnswer(target: TestServer, account: Account) {
+  const answer = await api(target).post('/login', { form: { login: account.login, password: account.password } });
+  expect(answer.status, answer.text).toBe(200);
+  const cookie = sessionCookieLine(answer)!;
+  return { answer, cookieToken: cookie.slice('terrain_session='.length).split(';')[0], bearerToken: answer.headers.get('authorization')!.slice('Bearer '.length) };
+}
+
+const withBearer = (target: TestServer, token: string) => api(target, { authorization: `Bearer ${token}` });
+const withCookie = (target: TestServer, token: string) => api(target, { cookie: `terrain_session=${token}` });
+
+describe('sign-in session', () => {
+  it('sets the cookie terrain_session, httpOnly, SameSite=Lax, for the whole site', async () => {
+    const { answer } = await signInAnswer(server, await activeAccount(server));
+    const line = sessionCookieLine(answer);
+    expect(line).toBeDefined();
+    expect(attributes(line!)).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', 'max-age=3600']));
+  });
+
+  it('lets the browser reach GET /me with the cookie alone', async () => {
+    const account = await activeAccount(server);
+    const client = await signedIn(server, account);
+    expect(client.cookieNames).toEqual(['terrain_session']);
+    const me = await client.get('/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(account.id);
+  });
+
+  it('answers the same token in an Authorization: Bearer header, usable instead of the cookie', async () => {
+    const account = await activeAccount(server);
+    const { answer, cookieToken, bearerToken } = await signInAnswer(server, account);
+    expect(answer.headers.get('authorization')).toMatch(/^Bearer \S+$/);
+    expect(bearerToken).toBe(cookieToken);
+    const me = await withBearer(server, bearerToken).get('/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(account.id);
+  });
+
+  it('does not set a cookie for a script calling with a Bearer token', async () => {
+    const { bearerToken } = await signInAnswer(server, await activeAccount(server));
+    const me = await withBearer(server, bearerToken).get('/me');
+    expect(sessionCookieLine(me)).toBeUndefined();
+  });
+
+  it('refuses a tampered or invented token with 401', async () => {
+    const { bearerToken } = await signInAnswer(server, await activeAccount(server));
+    const [id, signature] = bearerToken.split('.');
+    const tampered = `${id}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const token of [tampered, `${id}x.${signature}`, 'invented', `${id}.${signature}.extra`]) {
+      expect((await withBearer(server, token).get('/me')).status, token).toBe(401);
+      expect((await withCookie(server, token).get('/me')).status, token).toBe(401);
+    }
+  });
+
+  it('clears a cookie the server no longer recognises', async () => {
+    const answer = await withCookie(server, 'invented.token').get('/me');
+    expect(answer.status).toBe(401);
+    const line = sessionCookieLine(answer);
+    expect(line).toBeDefined();
+    expect(line!.startsWith('terrain_session=;')).toBe(true);
+  });
+
+  it('stops working once the account is closed', async () => {
+    const account = await activeAccount(server);
+    const client = await signedIn(server, account);
+    await setAccountState(server, account.login, 'closed');
+    expect((await client.get('/me')).status).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('answers 200 and clears the session cookie', async () => {
+    const client = await signedIn(server, await activeAccount(server));
+    const answer = await client.delete('/logout');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: 'Disconnected' });
+    const line = sessionCookieLine(answer);
+    expect(line).toBeDefined();
+    expect(line!.startsWith('terrain_session=;')).toBe(true);
+    expect(attributes(line!).some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970'))).toBe(true);
+    expect(client.cookieNames).toEqual([]);
+    expect((await client.get('/me')).status).toBe(401);
+  });
+
+  it('ends the session on the server: the token replayed as a cookie or as Bearer no longer works', async () => {
+    const account = await activeAccount(server);
+    const { cookieToken } = await signInAnswer(server, account);
+    expect((await withCookie(server, cookieToken).delete('/logout')).status).toBe(200);
+    expect((await withCookie(server, cookieToken).get('/me')).status).toBe(401);
+    expect((await withBearer(server, cookieToken).get('/me')).status).toBe(401);
+  });
+
+  it('ends a session a script holds as a Bearer token', async () => {
+    const { bearerToken } = await signInAnswer(server, await activeAccount(server));
+    expect((await withBearer(server, bearerToken).delete('/logout')).status).toBe(200);
+    expect((await withBearer(server, bearerToken).get('/me')).status).toBe(401);
+  });
+
+  it('leaves the account’s other sessions signed in', async () => {
+    const account = await activeAccount(server);
+    const laptop = await signedIn(server, account);
+    const phone = await signedIn(server, account);
+    await laptop.delete('/logout');
+    expect((await phone.get('/me')).status).toBe(200);
+  });
+
+  it('answers 200 without a session too', async () => {
+    const answer = await api(server).delete('/logout');
+    expect(answer.status).toBe(200);
+  });
+
+  it('accepts the optional application name', async () => {
+    const client = await signedIn(server, await activeAccount(server));
+    expect((await client.delete('/logout?applicationName=ola')).status).toBe(200);
+    expect((await client.get('/me')).status).toBe(401);
+  });
+});
+
+describe('with sessions that expire after 2 idle seconds', () => {
+  let shortSessions: TestServer;
+  beforeAll(async () => {
+    shortSessions = await startTestServer({ ...GENEROUS_RATE_LIMITS, sessionIdleSeconds: 2 });
+  });
+  afterAll(() => shortSessions?.close());
+
+  it('gives the cookie the idle lifetime and re-issues it on each authenticated call', async () => {
+    const client = await signedIn(shortSessions, await activeAccount(shortSessions));
+    const me = await client.get('/me');
+    const line = sessionCookieLine(me);
+    expect(line).toBeDefined();
+    expect(attributes(line!)).toContain('max-age=2');
+  });
+
+  it('no longer accepts the cookie nor the Bearer token after 3 idle seconds', async () => {
+    const { cookieToken } = await signInAnswer(shortSessions, await activeAccount(shortSessions));
+    expect((await withCookie(shortSessions, cookieToken).get('/me')).status).toBe(200);
+    await sleep(3000);
+    expect((await withCookie(shortSessions, cookieToken).get('/me')).status).toBe(401);
+    expect((await withBearer(shortSessions, cookieToken).get('/me')).status).toBe(401);
+  });
+
+  it('slides the expiry with activity: calls every second keep the session alive past 2 seconds', async () => {
+    const client = await signedIn(shortSessions, await activeAccount(shortSessions));
+    for (let second = 1; second <= 4; second += 1) {
+      await sleep(1000);
+      expect((await client.get('/me')).status, `after ${second} s`).toBe(200);
+    }
+  });
+});
