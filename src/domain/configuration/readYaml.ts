@@ -31,7 +31,7 @@ export function decodeUtf8(bytes: Uint8Array, name: YamlSourceName): { ok: true;
     return { ok: true, text: decoder.decode(bytes) };
   } catch {
     const firstBad = firstInvalidUtf8Offset(bytes);
-    const before = decoder.decode(bytes.subarray(0, firstBad));
+    const before = new TextDecoder('utf-8').decode(bytes.subarray(0, firstBad));
     const lines = before.split('\n');
     return {
       ok: false,
@@ -47,20 +47,19 @@ export function decodeUtf8(bytes: Uint8Array, name: YamlSourceName): { ok: true;
   }
 }
 
+/** Offset of the first byte that does not start a well-formed UTF-8 sequence (for the error position only). */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let low = 0;
-  let high = bytes.length;
-  // The longest valid prefix, found by bisection on whole-prefix decoding; cheap and exact enough for a message.
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
-      low = middle;
-    } catch {
-      high = middle - 1;
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index];
+    const continuation = lead < 0x80 ? 0 : lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
+    if (continuation < 0) return index;
+    for (let next = 1; next <= continuation; next += 1) {
+      if (index + next >= bytes.length || (bytes[index + next] & 0xc0) !== 0x80) return index;
     }
+    index += continuation + 1;
   }
-  return low;
+  return bytes.length;
 }
 
 /** Parses one YAML text with the YAML 1.2 core schema and returns the document as a {@link ConfigNode} tree. */

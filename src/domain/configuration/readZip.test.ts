@@ -1,0 +1,89 @@
+import { zipSync, type Zippable } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { ConfigNode } from './configNode';
+import { readConfigurationDocument } from './readConfiguration';
+import { ZIP_LIMITS } from './readZip';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function zip(files: Record<string, string | Uint8Array>): Uint8Array {
+  const entries: Zippable = {};
+  for (const [name, content] of Object.entries(files)) entries[name] = typeof content === 'string' ? encode(content) : content;
+  return zipSync(entries);
+}
+
+function keys(node: ConfigNode | undefined): string[] {
+  return node?.kind === 'map' ? node.entries.map((entry) => entry.key) : [];
+}
+
+describe('zip configurations', () => {
+  it('nests each entry by its path and merges them one level under the top keys (§1.2)', () => {
+    const reading = readConfigurationDocument(
+      zip({
+        'configuration.yaml': 'OA_version: 2.0.1\nOA_application:\n  OA_name: demo\n  OA_version: 1.0.0\n',
+        'OA_data.yaml': 'stations:\n  OA_naturalKey: [code]\n',
+        'OA_data/measures.yaml': 'OA_naturalKey: [day]\n',
+        'OA_data/stations.yaml': 'OA_naturalKey: [name]\n',
+      }),
+      'app.zip',
+    );
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(keys(reading.root)).toEqual(['OA_version', 'OA_application', 'OA_data']);
+    const data = reading.root.byKey.get('OA_data')!.value;
+    expect(keys(data)).toEqual(['stations', 'measures']);
+    // The later entry wins for the same key.
+    const stations = data.kind === 'map' ? data.byKey.get('stations')!.value : undefined;
+    expect(stations?.kind === 'map' && stations.byKey.get('OA_naturalKey')!.value).toMatchObject({ kind: 'list', items: [{ text: 'name' }] });
+  });
+
+  it('ignores a single enclosing folder, Mac resource forks and files that are not YAML', () => {
+    const reading = readConfigurationDocument(
+      zip({
+        'app/configuration.yaml': 'OA_version: 2.0.1\n',
+        'app/OA_data/stations.yml': 'OA_naturalKey: [code]\n',
+        'app/README.txt': 'hello',
+        '__MACOSX/app/OA_data/._stations.yml': new Uint8Array([0, 5, 22, 7, 0xff]),
+      }),
+      'upload',
+    );
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(keys(reading.root)).toEqual(['OA_version', 'OA_data']);
+  });
+
+  it('locates errors in the entry they come from', () => {
+    const reading = readConfigurationDocument(zip({ 'configuration.yaml': 'a: 1\n', 'OA_data/x.yaml': 'b: 1\nb: 2\n' }), 'app.zip');
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.errors[0]).toMatchObject({ code: 'DUPLICATE_KEY', file: 'OA_data/x.yaml', line: 2, column: 1 });
+  });
+
+  it('refuses entries that climb out of the archive or are absolute', () => {
+    for (const name of ['../evil.yaml', 'OA_data/../../evil.yaml', '/etc/evil.yaml']) {
+      const reading = readConfigurationDocument(zip({ 'configuration.yaml': 'a: 1\n', [name]: 'b: 1\n' }), 'app.zip');
+      expect(reading.ok).toBe(false);
+      if (!reading.ok) expect(reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipUnsafeEntry', entry: name } });
+    }
+  });
+
+  it('refuses too many entries', () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index <= ZIP_LIMITS.maxEntries; index += 1) files[`OA_data/entry${index}.yaml`] = 'OA_naturalKey: [a]\n';
+    const reading = readConfigurationDocument(zip(files), 'app.zip');
+    expect(!reading.ok && reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipTooManyEntries', maxEntries: 200 } });
+  });
+
+  it('refuses more than 20 MB uncompressed, before inflating anything', () => {
+    const big = new Uint8Array(ZIP_LIMITS.maxUncompressedBytes + 1).fill(0x20);
+    const reading = readConfigurationDocument(zip({ 'configuration.yaml': big }), 'app.zip');
+    expect(!reading.ok && reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipTooLarge' } });
+  });
+
+  it('refuses a damaged archive and one without YAML', () => {
+    const damaged = readConfigurationDocument(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'app.zip');
+    expect(!damaged.ok && damaged.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'invalidZip' } });
+    const noYaml = readConfigurationDocument(zip({ 'notes.txt': 'x' }), 'app.zip');
+    expect(!noYaml.ok && noYaml.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipWithoutYaml' } });
+  });
+});
