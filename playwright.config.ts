@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', email: 'e2e-admin@terrain.local' };
+
+/** End-to-end tests drive the built product (server + UI) in Debian's Chromium, at tablet and phone sizes. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    serviceWorkers: 'allow',
+    locale: 'fr-FR',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://localhost:${port}/api/v1/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      TERRAIN_ADMIN_LOGIN: E2E_ADMIN.login,
+      TERRAIN_ADMIN_PASSWORD: E2E_ADMIN.password,
+      TERRAIN_ADMIN_EMAIL: E2E_ADMIN.email,
+      LOGIN_RATE_LIMIT_PER_LOGIN: '1000',
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
+    },
+  },
+});

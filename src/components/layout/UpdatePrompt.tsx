@@ -1,0 +1,24 @@
+import { Trans } from '@lingui/react/macro';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** Registers the service worker and, when a new version is waiting, offers to reload into it. */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+  if (!needRefresh) return null;
+  return (
+    <div role="status" className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border-2 border-accent bg-card p-3 shadow-xl">
+      <RefreshCw className="size-5 shrink-0 text-primary" aria-hidden />
+      <p className="flex-1">
+        <Trans>A new version of Terrain is available.</Trans>
+      </p>
+      <Button onClick={() => void updateServiceWorker(true)}>
+        <Trans>Reload</Trans>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AuthenticatedUser } from '@/domain/accounts/user';
+import { callApi } from '@/lib/api/client';
+import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
+
+export interface AccountResult {
+  userId: string;
+  login: string;
+  email: string;
+  accountState: AuthenticatedUser['state'];
+}
+
+export const signIn = (login: string, password: string, applicationName?: string) =>
+  callApi<AuthenticatedUser>('/login', {
+    method: 'POST',
+    form: { login, password, ...(applicationName ? { applicationName } : {}) },
+  });
+
+export const signOut = () => callApi<{ message: string }>('/logout', { method: 'DELETE' });
+
+export const fetchMe = () => callApi<AuthenticatedUser>('/me');
+
+export const register = (login: string, password: string, email: string) =>
+  callApi<{ id: string }>('/users', { method: 'POST', form: { login, password, email } });
+
+export const activateAccount = (login: string, password: string, key: string) =>
+  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, verificationKey: normalizeVerificationKey(key) } });
+
+export const requestConnectionKey = (login: string, email: string) =>
+  callApi<AccountResult>('/users', { method: 'PUT', json: { login, email } });
+
+export const resetPassword = (login: string, email: string, key: string, newPassword: string, newPasswordConfirm: string) =>
+  callApi<AccountResult>('/users', {
+    method: 'PUT',
+    json: { login, email, verificationKey: normalizeVerificationKey(key), newPassword, newPasswordConfirm },
+  });

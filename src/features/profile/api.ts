@@ -1,0 +1,21 @@
+import type { StoredUser } from '@/domain/accounts/user';
+import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
+import { callApi } from '@/lib/api/client';
+
+export interface AccountResult {
+  userId: string;
+  login: string;
+  email: string;
+  accountState: StoredUser['accountstate'];
+}
+
+export const fetchStoredUser = (idOrLogin: string) => callApi<StoredUser>(`/users/${encodeURIComponent(idOrLogin)}`);
+
+export const startEmailChange = (login: string, password: string, email: string) =>
+  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, email } });
+
+export const confirmEmailChange = (login: string, password: string, key: string) =>
+  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, verificationKey: normalizeVerificationKey(key) } });
+
+export const changePassword = (login: string, password: string, newPassword: string, newPasswordConfirm: string) =>
+  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, newPassword, newPasswordConfirm } });

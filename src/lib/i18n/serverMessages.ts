@@ -1,0 +1,19 @@
+import type { I18n } from '@lingui/core';
+import { ApiError } from '../api/apiError';
+import { exceptionMessages, genericServerError, translationMissing } from '../messages/exceptionMessages';
+
+/**
+ * The translated text of a server answer: `exceptionMessage.<code>` with its parameters (a positional list gives
+ * param0, param1…). An unknown code says that its translation is missing; an empty one is a generic error.
+ */
+export function translateServerError(i18n: I18n, error: unknown): string {
+  if (!(error instanceof ApiError)) return i18n._(genericServerError);
+  if (error.code === '') return i18n._(genericServerError);
+  const params = Array.isArray(error.params)
+    ? Object.fromEntries(error.params.map((value, index) => [`param${index}`, value]))
+    : error.params;
+  const id = `exceptionMessage.${error.code}`;
+  const descriptor = exceptionMessages[error.code];
+  if (!descriptor && !(id in i18n.messages)) return i18n._(translationMissing, { code: error.code });
+  return i18n._(descriptor ?? { id }, params as Record<string, unknown>);
+}

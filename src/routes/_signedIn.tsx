@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { Outlet, createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { MenuBar } from '@/components/layout/MenuBar';
+import { ConnectionStatus } from '@/components/layout/ConnectionStatus';
+import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
+import { fetchMe, signOut } from '@/features/auth/api';
+import { onSessionLost } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/apiError';
+import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/lib/currentUser';
+
+/** The application a path belongs to, so that signing in again leads back to it. */
+function applicationOf(pathname: string): string | undefined {
+  const match = pathname.match(/^\/applications\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+function loginLocation(pathname: string) {
+  const applicationName = applicationOf(pathname);
+  return applicationName
+    ? ({ to: '/login/$applicationName', params: { applicationName }, search: { loggedOut: true } } as const)
+    : ({ to: '/login', search: { loggedOut: true } } as const);
+}
+
+function SignedInLayout() {
+  const { t } = useLingui();
+  const user = useCurrentUser();
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useEffect(() => {
+    const leave = () => {
+      setCurrentUser(null);
+      void router.navigate(loginLocation(router.state.location.pathname));
+    };
+    const stop = onSessionLost(leave);
+    // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept.
+    fetchMe()
+      .then(setCurrentUser)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) leave();
+      });
+    return stop;
+  }, [router]);
+
+  if (!user) return null;
+  const applicationName = applicationOf(pathname);
+
+  async function logout() {
+    try {
+      await signOut();
+    } catch {
+      // Offline: the cookie stays until it expires, but this device forgets the user now.
+    }
+    setCurrentUser(null);
+    await router.navigate({ to: '/login', search: { loggedOut: true } });
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-3">
+        {t`Skip to content`}
+      </a>
+      <MenuBar
+        user={user}
+        currentApplication={applicationName ? { name: applicationName, href: `/applications/${encodeURIComponent(applicationName)}` } : undefined}
+        adminEntries={[]}
+        languageSelect={<LanguageSwitcher />}
+        status={<ConnectionStatus />}
+        onLogout={() => void logout()}
+      />
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export const Route = createFileRoute('/_signedIn')({
+  beforeLoad: ({ location }) => {
+    if (!getCurrentUser()) throw redirect(loginLocation(location.pathname));
+  },
+  component: SignedInLayout,
+});

@@ -1,0 +1,52 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The application shell (scripts, styles, index.html, icons) is precached at install, so the app opens offline.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first installed worker takes charge of the open page at once, so the very first visit already works offline.
+clientsClaim();
+
+// Every page of the single-page application is index.html; API paths are never pages.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Help PDFs are large and rarely read: cached the first time they are opened, served from cache afterwards.
+const HELP_CACHE = 'terrain-help';
+registerRoute(
+  ({ url }) => /^\/help\.(fr|en)\.pdf$/.test(url.pathname),
+  async ({ request }) => {
+    const cache = await caches.open(HELP_CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    } catch {
+      return (await cache.match(request)) ?? Response.error();
+    }
+  },
+);
+
+// An API call that cannot reach the server gets a recognisable answer instead of a network failure page.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/api/'),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return new Response(JSON.stringify({ code: 'NETWORK_ERROR', message: 'NETWORK_ERROR', params: {} }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'X-Terrain-Offline': '1' },
+      });
+    }
+  },
+  'GET',
+);
+
+// The page asks the waiting worker to take over when the user accepts "update available — reload".
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
