@@ -1,0 +1,363 @@
+/**
+ * The tree-walking evaluator. One `Evaluation` runs one compiled expression on one context: it owns the step
+ * counter, the closure call depth and the script variables, so evaluations share nothing but the look-up indexes
+ * of findIndex.ts. Every error leaves as an `ExpressionError` located at the node that failed.
+ */
+import { getAt, getProperty } from './access';
+import { coerce, isInstance } from './coercion';
+import type { ExpressionContext } from './context';
+import { groovyCompare, groovyEquals } from './equality';
+import { ExpressionError } from './errors';
+import { type MethodInvoker, indexedLookup } from './findIndex';
+import { invokeMethod } from './gdkMethods';
+import {
+  GString,
+  GroovyClosure,
+  type MapKey,
+  asMapKey,
+  fromHost,
+  groovyToString,
+  isGroovyMap,
+  isStringLike,
+  mapEntries,
+  textOf,
+  toHost,
+  truthy,
+  typeName,
+} from './groovyValues';
+import { HELPERS } from './helpers';
+import type { BinaryOp, DeclaredType, Frame, Node, ScriptNode, VariableRef } from './ir';
+import { compileRegex, matchesWhole, searchRegex } from './javaRegex';
+import { type EvaluationLimits, resolveLimits } from './limits';
+import { double, float, long } from './numbers';
+import { compare, isCase, minus, multiply, numericOnly, plus, unaryMinus, unaryPlus } from './operators';
+import type { Runtime } from './runtime';
+
+function frameAt(frame: Frame, depth: number): Frame {
+  let current = frame;
+  for (let d = depth; d > 0; d--) current = current.parent as Frame;
+  return current;
+}
+
+/** What `int x` (with no value) holds: primitives start at zero, everything else at null. */
+function initialValue(type: DeclaredType | null): unknown {
+  if (!type?.primitive) return null;
+  switch (type.name) {
+    case 'Integer':
+      return 0;
+    case 'Long':
+      return long(0n);
+    case 'Float':
+      return float(0);
+    case 'Double':
+      return double(0);
+    case 'Boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+function regexText(pattern: unknown): string {
+  return isStringLike(pattern) ? textOf(pattern) : groovyToString(pattern);
+}
+
+class Evaluation implements Runtime {
+  private steps = 0;
+  private callDepth = 0;
+  /** Set by `return` until the enclosing closure call or the script end consumes it. */
+  private returning = false;
+  private returnValue: unknown = null;
+  /** Script variables assigned without a declaration (Groovy's binding). */
+  private readonly bindings = new Map<string, unknown>();
+  private readonly invoke: MethodInvoker = (receiver, name, args) => invokeMethod(this, receiver, name, args);
+
+  constructor(
+    readonly context: ExpressionContext,
+    private readonly limits: EvaluationLimits,
+  ) {}
+
+  tick(steps = 1): void {
+    this.steps += steps;
+    if (this.steps > this.limits.maxSteps) {
+      throw new ExpressionError('expressionTooLong', `The evaluation needed more than ${this.limits.maxSteps} steps.`, {
+        maxSteps: this.limits.maxSteps,
+      });
+    }
+  }
+
+  checkString(length: number): void {
+    if (length > this.limits.maxStringLength) {
+      throw new ExpressionError('valueTooLarge', `A string would exceed ${this.limits.maxStringLength} characters.`, {
+        limit: this.limits.maxStringLength,
+      });
+    }
+  }
+
+  checkSize(size: number): void {
+    if (size > this.limits.maxCollectionSize) {
+      throw new ExpressionError('valueTooLarge', `A collection would exceed ${this.limits.maxCollectionSize} elements.`, {
+        limit: this.limits.maxCollectionSize,
+      });
+    }
+  }
+
+  run(script: ScriptNode): unknown {
+    const frame: Frame = { slots: new Array<unknown>(script.frameSize).fill(null), parent: null };
+    const value = this.block(script.body, frame);
+    return this.returning ? this.returnValue : value;
+  }
+
+  /** Runs statements; the value is the last one's, as Groovy returns the last statement of a script or closure. */
+  private block(body: readonly Node[], frame: Frame): unknown {
+    let value: unknown = null;
+    for (const node of body) {
+      value = this.eval(node, frame);
+      if (this.returning) return null;
+    }
+    return value;
+  }
+
+  call(closure: GroovyClosure, args: readonly unknown[]): unknown {
+    const definition = closure.definition;
+    if (this.callDepth >= this.limits.maxCallDepth) {
+      throw new ExpressionError('recursionTooDeep', `Closures are nested more than ${this.limits.maxCallDepth} calls deep.`, {
+        maxCallDepth: this.limits.maxCallDepth,
+      });
+    }
+    this.tick();
+    const frame: Frame = { slots: new Array<unknown>(definition.frameSize).fill(null), parent: closure.frame };
+    const expected = definition.params.length;
+    if (definition.implicitIt ? args.length > 1 : args.length !== expected) {
+      throw new ExpressionError('badArguments', `The closure takes ${expected} argument(s), not ${args.length}.`, {
+        expected,
+        actual: args.length,
+      });
+    }
+    definition.params.forEach((param, k) => {
+      const value = args[k] ?? null;
+      frame.slots[param.slot] = param.type ? coerce(value, param.type, 'cast') : value;
+    });
+    this.callDepth++;
+    try {
+      const value = this.block(definition.body, frame);
+      if (!this.returning) return value;
+      this.returning = false;
+      const returned = this.returnValue;
+      this.returnValue = null;
+      return returned;
+    } finally {
+      this.callDepth--;
+    }
+  }
+
+  private eval(node: Node, frame: Frame): unknown {
+    this.tick();
+    try {
+      return this.evalNode(node, frame);
+    } catch (error) {
+      throw error instanceof ExpressionError ? error.locatedAt(node.pos) : error;
+    }
+  }
+
+  private evalNode(node: Node, frame: Frame): unknown {
+    switch (node.k) {
+      case 'const':
+        return node.value;
+      case 'gstring': {
+        let text = node.strings[0];
+        node.parts.forEach((part, k) => {
+          const piece = groovyToString(this.eval(part, frame));
+          this.checkString(text.length + piece.length + node.strings[k + 1].length);
+          text += piece + node.strings[k + 1];
+        });
+        return new GString(text);
+      }
+      case 'list':
+        this.checkSize(node.items.length);
+        return node.items.map((item) => this.eval(item, frame));
+      case 'map': {
+        const map = new Map<MapKey, unknown>();
+        for (const entry of node.entries) {
+          const key = this.eval(entry.key, frame);
+          const mapKey = asMapKey(key);
+          if (mapKey === undefined) {
+            throw new ExpressionError('unsupportedMapKey', `A ${typeName(key)} cannot be used as a map key here.`, { type: typeName(key) });
+          }
+          map.set(mapKey, this.eval(entry.value, frame));
+        }
+        return map;
+      }
+      case 'local':
+        return frameAt(frame, node.depth).slots[node.slot];
+      case 'binding':
+        return this.readBinding(node.name);
+      case 'context':
+        return fromHost(this.context[node.name]);
+      case 'declare': {
+        let value = node.init ? this.eval(node.init, frame) : initialValue(node.type);
+        if (node.type) value = coerce(value, node.type, 'cast');
+        frame.slots[node.slot] = value;
+        return value;
+      }
+      case 'assign': {
+        let value = this.eval(node.value, frame);
+        if (node.operator) value = this.binary(node.operator, this.readVariable(node.target, node.name, frame), value);
+        if (node.type) value = coerce(value, node.type, 'cast');
+        if (node.target.kind === 'local') frameAt(frame, node.target.depth).slots[node.target.slot] = value;
+        else this.bindings.set(node.name, value);
+        return value;
+      }
+      case 'property': {
+        const target = this.eval(node.object, frame);
+        if ((target === null || target === undefined) && (node.safe || node.spread)) return null;
+        if (node.spread) return this.spread(target).map((item) => (item === null ? null : getProperty(item, node.name)));
+        return getProperty(target, node.name);
+      }
+      case 'dynamicProperty': {
+        const target = this.eval(node.object, frame);
+        const name = groovyToString(this.eval(node.name, frame));
+        if ((target === null || target === undefined) && (node.safe || node.spread)) return null;
+        if (node.spread) return this.spread(target).map((item) => (item === null ? null : getProperty(item, name)));
+        return getProperty(target, name);
+      }
+      case 'index':
+        return getAt(this.eval(node.object, frame), this.eval(node.index, frame));
+      case 'method': {
+        const receiver = this.eval(node.object, frame);
+        if ((receiver === null || receiver === undefined) && (node.safe || node.spread)) return null;
+        const args = node.args.map((arg) => this.eval(arg, frame));
+        if (node.spread) return this.spread(receiver).map((item) => (item === null ? null : invokeMethod(this, item, node.name, args)));
+        return invokeMethod(this, receiver, node.name, args);
+      }
+      case 'static':
+        return node.method.invoke(this, node.args.map((arg) => this.eval(arg, frame)));
+      case 'helper':
+        return HELPERS[node.helper].invoke(this, node.args.map((arg) => this.eval(arg, frame)));
+      case 'callValue': {
+        const callee = this.eval(node.callee, frame);
+        if (!(callee instanceof GroovyClosure)) {
+          throw new ExpressionError('noSuchMethod', `A ${typeName(callee)} cannot be called.`, { method: 'call', type: typeName(callee) });
+        }
+        return this.call(callee, node.args.map((arg) => this.eval(arg, frame)));
+      }
+      case 'closure':
+        return new GroovyClosure(node, frame);
+      case 'unary': {
+        const operand = this.eval(node.operand, frame);
+        if (node.op === '!') return !truthy(operand);
+        return node.op === '-' ? unaryMinus(operand) : unaryPlus(operand);
+      }
+      case 'binary':
+        return this.binary(node.op, this.eval(node.left, frame), this.eval(node.right, frame));
+      case 'and':
+        return truthy(this.eval(node.left, frame)) && truthy(this.eval(node.right, frame));
+      case 'or':
+        return truthy(this.eval(node.left, frame)) || truthy(this.eval(node.right, frame));
+      case 'ternary':
+        return truthy(this.eval(node.condition, frame)) ? this.eval(node.whenTrue, frame) : this.eval(node.whenFalse, frame);
+      case 'elvis': {
+        const value = this.eval(node.value, frame);
+        return truthy(value) ? value : this.eval(node.fallback, frame);
+      }
+      case 'cast':
+        return coerce(this.eval(node.expr, frame), node.type, node.style);
+      case 'instanceof':
+        return isInstance(this.eval(node.expr, frame), node.type) !== node.negated;
+      case 'if':
+        if (truthy(this.eval(node.condition, frame))) return this.block(node.then, frame);
+        return node.otherwise ? this.block(node.otherwise, frame) : null;
+      case 'return':
+        this.returnValue = node.value ? this.eval(node.value, frame) : null;
+        this.returning = true;
+        return this.returnValue;
+      case 'throw': {
+        const value = this.eval(node.value, frame);
+        throw new ExpressionError('cannotCast', `Only OA_buildException(…) can be thrown, not a ${typeName(value)}.`, {
+          from: typeName(value),
+          to: 'Throwable',
+        });
+      }
+      case 'indexedLookup': {
+        const receiver = this.eval(node.receiver, frame);
+        if (Array.isArray(receiver)) {
+          const answer = indexedLookup(this, receiver, node.plan, node.method, () => this.eval(node.key, frame), this.invoke);
+          if (answer) return answer.value;
+        }
+        return invokeMethod(this, receiver, node.method, [new GroovyClosure(node.closure, frame)]);
+      }
+    }
+  }
+
+  private readBinding(name: string): unknown {
+    if (!this.bindings.has(name)) {
+      throw new ExpressionError('unknownVariable', `'${name}' is read before it is assigned.`, { variable: name });
+    }
+    return this.bindings.get(name);
+  }
+
+  private readVariable(target: VariableRef, name: string, frame: Frame): unknown {
+    return target.kind === 'local' ? frameAt(frame, target.depth).slots[target.slot] : this.readBinding(name);
+  }
+
+  /** The elements a spread operator (`*.`) visits: a list's elements or a map's entries. */
+  private spread(target: unknown): readonly unknown[] {
+    if (Array.isArray(target)) return target;
+    if (isGroovyMap(target)) return mapEntries(target);
+    throw new ExpressionError('noSuchMethod', `The spread operator needs a list, not a ${typeName(target)}.`, { type: typeName(target) });
+  }
+
+  private binary(op: BinaryOp, left: unknown, right: unknown): unknown {
+    switch (op) {
+      case '+':
+        return plus(this, left, right);
+      case '-':
+        return minus(left, right);
+      case '*':
+        return multiply(this, left, right);
+      case '/':
+      case '%':
+      case '**':
+        return numericOnly(op, left, right);
+      case '==':
+        return groovyEquals(left, right);
+      case '!=':
+        return !groovyEquals(left, right);
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return compare(op, left, right);
+      case '<=>':
+        return Math.sign(groovyCompare(left, right));
+      case 'in':
+        return isCase(this, right, left);
+      case '!in':
+        return !isCase(this, right, left);
+      case '==~':
+        if (left === null || left === undefined || right === null || right === undefined) return false;
+        return matchesWhole(compileRegex(regexText(right)), groovyToString(left), () => this.tick());
+      case '=~':
+        if (left === null || left === undefined || right === null || right === undefined) return false;
+        return searchRegex(compileRegex(regexText(right)), groovyToString(left), 0, () => this.tick()) !== null;
+    }
+  }
+}
+
+/** Runs a compiled script; throws only `ExpressionError`. */
+export function evaluateScript(script: ScriptNode, context: ExpressionContext, limits?: Partial<EvaluationLimits>): unknown {
+  const evaluation = new Evaluation(context ?? {}, resolveLimits(limits));
+  try {
+    return toHost(evaluation.run(script));
+  } catch (error) {
+    if (error instanceof ExpressionError) throw error;
+    if (error instanceof RangeError) {
+      // The JavaScript engine's own limits: stack depth, or string/array/bigint sizes.
+      if (/call stack/i.test(error.message)) {
+        throw new ExpressionError('recursionTooDeep', 'The expression nests too deeply to evaluate.', {});
+      }
+      throw new ExpressionError('valueTooLarge', 'A value grew too large.', {});
+    }
+    throw new ExpressionError('internalError', `Unexpected failure of the expression engine: ${String(error)}`, {});
+  }
+}

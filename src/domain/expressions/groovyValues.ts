@@ -1,0 +1,189 @@
+/**
+ * The values an expression handles, and the Groovy rules that depend only on a value: its type name, its truth
+ * and its text. Lists are JavaScript arrays and are never mutated; maps built by an expression are JavaScript
+ * `Map`s; plain objects handed in by the caller (datum, reference rows, …) are read as maps through their own
+ * properties only, so no prototype is ever reached.
+ */
+import type { ClosureNode, Frame } from './ir';
+import { BigDecimal, FloatingValue, LongValue, fromHostNumber, isGroovyNumber, isZero, numberKind, numberToString } from './numbers';
+
+/** A double-quoted string with interpolations. Its text is fixed when it is built; it is not a java.lang.String. */
+export class GString {
+  constructor(readonly text: string) {}
+}
+
+/** An entry of a map, as closures iterating a map receive it (`it.key`, `it.value`). */
+export class MapEntry {
+  constructor(
+    readonly key: unknown,
+    readonly value: unknown,
+  ) {}
+}
+
+/** What `Ltree.fromUnescapedString(text)` returns in the original: `.sql` holds the escaped label. */
+export class LtreeValue {
+  constructor(readonly sql: string) {}
+}
+
+/** `Collectors.joining(…)` / `Collectors.toList()`, for `Arrays.stream(x).collect(…)`. */
+export class CollectorValue {
+  constructor(
+    readonly kind: 'joining' | 'toList',
+    readonly separator = '',
+    readonly prefix = '',
+    readonly suffix = '',
+  ) {}
+}
+
+/** A closure: its compiled body and the variables it captured. */
+export class GroovyClosure {
+  constructor(
+    readonly definition: ClosureNode,
+    readonly frame: Frame,
+  ) {}
+}
+
+/** Keys a map built by an expression may have. */
+export type MapKey = string | number | boolean | bigint | null;
+export type GroovyMap = Map<MapKey, unknown> | Readonly<Record<string, unknown>>;
+
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+export function isGroovyMap(value: unknown): value is GroovyMap {
+  return value instanceof Map || isRecord(value);
+}
+
+export function isStringLike(value: unknown): value is string | GString {
+  return typeof value === 'string' || value instanceof GString;
+}
+
+export function textOf(value: string | GString): string {
+  return typeof value === 'string' ? value : value.text;
+}
+
+/** The Groovy class name of a value, for messages. */
+export function typeName(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return 'String';
+  if (typeof value === 'boolean') return 'Boolean';
+  if (isGroovyNumber(value)) return numberKind(value);
+  if (value instanceof GString) return 'GString';
+  if (Array.isArray(value)) return 'List';
+  if (isGroovyMap(value)) return 'Map';
+  if (value instanceof MapEntry) return 'Map.Entry';
+  if (value instanceof LtreeValue) return 'Ltree';
+  if (value instanceof CollectorValue) return 'Collector';
+  if (value instanceof GroovyClosure) return 'Closure';
+  return 'Object';
+}
+
+export function mapSize(map: GroovyMap): number {
+  return map instanceof Map ? map.size : Object.keys(map).length;
+}
+
+/** Normalises a value read from the caller's data: undefined is null, numbers get their Groovy kind. */
+export function fromHost(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'number') return fromHostNumber(value);
+  if (typeof value === 'bigint') return new LongValue(value, 'Long');
+  return value;
+}
+
+/**
+ * The key under which a value is stored in a map built by an expression, or undefined for values that cannot be
+ * keys here (decimals, floating numbers, lists, maps): Java compares those by equals/hashCode, which a JavaScript
+ * Map cannot reproduce.
+ */
+export function asMapKey(value: unknown): MapKey | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof GString) return value.text;
+  if (value instanceof LongValue) return value.value;
+  return undefined;
+}
+
+/** `map.get(key)`: own properties only for plain objects, so `__proto__` or `constructor` read as missing keys. */
+export function mapGet(map: GroovyMap, key: unknown): unknown {
+  if (map instanceof Map) {
+    const mapKey = asMapKey(key);
+    return mapKey !== undefined && map.has(mapKey) ? map.get(mapKey) : null;
+  }
+  const name = typeof key === 'string' ? key : key instanceof GString ? key.text : null;
+  if (name === null || !Object.prototype.hasOwnProperty.call(map, name)) return null;
+  return fromHost(map[name]);
+}
+
+export function mapHas(map: GroovyMap, key: unknown): boolean {
+  if (map instanceof Map) {
+    const mapKey = asMapKey(key);
+    return mapKey !== undefined && map.has(mapKey);
+  }
+  const name = typeof key === 'string' ? key : key instanceof GString ? key.text : null;
+  return name !== null && Object.prototype.hasOwnProperty.call(map, name);
+}
+
+export function mapEntries(map: GroovyMap): MapEntry[] {
+  if (map instanceof Map) return [...map].map(([key, value]) => new MapEntry(typeof key === 'bigint' ? new LongValue(key, 'Long') : key, value));
+  return Object.keys(map).map((key) => new MapEntry(key, fromHost(map[key])));
+}
+
+/** Groovy truth: null, false, empty strings, collections and maps, and zero are false. */
+export function truthy(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.length > 0;
+  if (typeof value === 'number') return value !== 0;
+  if (value instanceof GString) return value.text.length > 0;
+  if (isGroovyNumber(value)) return value instanceof FloatingValue ? value.value !== 0 : !isZero(value);
+  if (Array.isArray(value)) return value.length > 0;
+  if (isGroovyMap(value)) return mapSize(value) > 0;
+  return true;
+}
+
+/**
+ * Groovy's text of a value (`toString()`, string concatenation, interpolation): lists as `[a, b]`, maps as
+ * `[k:v]`, null as `null`, numbers as Java prints them.
+ */
+export function groovyToString(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (isGroovyNumber(value)) return numberToString(value);
+  if (value instanceof GString) return value.text;
+  if (Array.isArray(value)) return '[' + value.map(groovyToString).join(', ') + ']';
+  if (isGroovyMap(value)) {
+    const entries = mapEntries(value);
+    if (entries.length === 0) return '[:]';
+    return '[' + entries.map((e) => `${groovyToString(e.key)}:${groovyToString(e.value)}`).join(', ') + ']';
+  }
+  if (value instanceof MapEntry) return `${groovyToString(value.key)}=${groovyToString(value.value)}`;
+  if (value instanceof LtreeValue) return value.sql;
+  return typeName(value);
+}
+
+/** A result as handed back to the caller: GStrings become strings, inside lists and maps too. */
+export function toHost(value: unknown): unknown {
+  if (value instanceof GString) return value.text;
+  if (Array.isArray(value)) return value.some(needsHostConversion) ? value.map(toHost) : value;
+  if (value instanceof Map) {
+    let changed = false;
+    const converted = new Map<MapKey, unknown>();
+    for (const [key, item] of value) {
+      const hostItem = toHost(item);
+      if (hostItem !== item) changed = true;
+      converted.set(key, hostItem);
+    }
+    return changed ? converted : value;
+  }
+  return value;
+}
+
+function needsHostConversion(value: unknown): boolean {
+  return value instanceof GString || Array.isArray(value) || value instanceof Map;
+}
+
+export { BigDecimal, FloatingValue, LongValue };
