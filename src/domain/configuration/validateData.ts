@@ -1,4 +1,4 @@
-import { mapNode, type ConfigNode, type MapNode } from './configNode';
+import { isNull, mapNode, type ConfigNode, type MapNode } from './configNode';
 import { componentTypes } from './componentTypes';
 import type { EntryScope, ValidationContext } from './context';
 import type { Checker, Component, CsvMappingPlan, DataEntry, Expression, Hierarchy, LineValidation } from './model';
@@ -111,14 +111,15 @@ function readNaturalKey(node: ConfigNode | undefined, path: string, componentKey
   if (node === undefined) return [];
   const listed = readTextList(node, keyPath, problems);
   if (listed === undefined) {
-    if (node.kind === 'scalar') problems.report('MISSING_REQUIRED_VALUE', keyPath, {}, node);
+    if (isNull(node)) problems.report('MISSING_REQUIRED_VALUE', keyPath, {}, node);
     return [];
   }
   if (listed.length === 0) {
     problems.report('EMPTY_ARRAY', keyPath, {}, node);
     return [];
   }
-  const invalid = listed.filter(({ text }) => !componentKeys.includes(text));
+  // Without any component the entry is already reported; every key element would only repeat it.
+  const invalid = componentKeys.length === 0 ? [] : listed.filter(({ text }) => !componentKeys.includes(text));
   if (invalid.length > 0) {
     problems.report(
       'INVALID_NATURAL_KEY',

@@ -72,7 +72,8 @@ function readReferenceScopes(node: ConfigNode | undefined, path: string, types: 
       reading.incomplete = true;
       return;
     }
-    reading.declaredComponents.push(component);
+    if (component === '') reading.incomplete = true;
+    else reading.declaredComponents.push(component);
     if (reference === '' && component === '') {
       problems.report('MISSING_REFERENCE_AND_COMPONENT_NAME', semanticPath, { allDataNames: context.dataNames, knownComponents: referenceComponents }, map);
       return;
