@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -28,6 +28,8 @@ export async function buildApp({ ctx, sessions, logger = false }: AppOptions): P
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Errors raised before routing (a badly encoded URL, say) get the same body shape as every other refusal.
+    frameworkErrors: (_error, _request, reply) => (reply as FastifyReply).code(400).send(errorBody('BAD_REQUEST')),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -14,6 +14,6 @@ export function translateServerError(i18n: I18n, error: unknown): string {
     : error.params;
   const id = `exceptionMessage.${error.code}`;
   const descriptor = exceptionMessages[error.code];
-  if (!descriptor && !(id in i18n.messages)) return i18n._(translationMissing, { code: error.code });
-  return i18n._(descriptor ?? { id }, params as Record<string, unknown>);
+  if (!descriptor && !(id in i18n.messages)) return i18n._({ ...translationMissing, values: { code: error.code } });
+  return i18n._({ ...(descriptor ?? { id }), values: params as Record<string, unknown> });
 }
