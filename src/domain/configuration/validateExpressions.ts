@@ -43,6 +43,10 @@ export function readExpressionSection(map: MapNode, path: string, rule: SectionR
     );
     return undefined;
   }
+  // `references.X` of a data name that does not exist can never be filled, whatever OA_references says.
+  for (const name of compiled.expression.referencedReferences) {
+    if (!context.dataNames.includes(name)) problems.report('UNKNOWN_REFERENCE_NAME', expressionPath, { referenceName: name, allDataNames: context.dataNames }, expressionNode);
+  }
   return { source, references, exceptions, multiplicity };
 }
 
