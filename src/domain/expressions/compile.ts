@@ -303,7 +303,9 @@ class Compiler {
   }
 
   private looksLikeClass(path: readonly string[]): boolean {
-    return PACKAGE_ROOTS.has(path[0]) || /^\p{Lu}/u.test(path[0]);
+    const root = path[0];
+    if (isHelperName(root) || UNSUPPORTED_HELPERS.has(root)) return false;
+    return PACKAGE_ROOTS.has(root) || /^\p{Lu}/u.test(root);
   }
 
   private recordReference(object: Ast.Expression, name: string | null): void {
@@ -380,13 +382,13 @@ class Compiler {
         return this.error('unknownStaticCall', `${name}() is not allowed in expressions.`, pos, name);
       }
     }
+    const receiver = object ?? this.expr(expr.object);
     if (FORBIDDEN_METHODS.has(expr.name)) return this.error('forbiddenName', `'${expr.name}' is not available in expressions.`, pos, expr.name);
     if (!METHOD_NAMES.has(expr.name) && getterProperty(expr.name) === null && !RECORD_ACCESSORS.has(expr.name)) {
       return this.error('unknownMethod', `The method ${expr.name}() is not available in expressions.`, pos, expr.name);
     }
     if (expr.name === 'get' && expr.args.length === 1) this.recordReference(expr.object, stringLiteral(expr.args[0]));
     if (REGEX_METHODS.has(expr.name) && expr.args.length > 0) this.checkRegexLiteral(expr.args[0]);
-    const receiver = object ?? this.expr(expr.object);
     return this.indexedLookup(expr, receiver) ?? {
       k: 'method',
       object: receiver,

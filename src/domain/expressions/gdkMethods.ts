@@ -108,12 +108,17 @@ export function invokeMethod(rt: Runtime, receiver: unknown, name: string, args:
     checkArity(spec as MethodSpec<never>, name, args);
     return spec.run(rt, null, args);
   }
-  const self = isStringLike(receiver) ? textOf(receiver) : receiver;
   const table = tableFor(receiver);
-  const spec = (table && ownEntry(table, name)) ?? ownEntry(OBJECT_METHODS, name);
-  if (spec) {
-    checkArity(spec as MethodSpec<never>, name, args);
-    return (spec as MethodSpec<unknown>).run(rt, self, args);
+  const own = table && ownEntry(table, name);
+  if (own) {
+    checkArity(own, name, args);
+    // A GString answers string methods as its text; equals() below still sees it as a GString.
+    return (own as MethodSpec<unknown>).run(rt, isStringLike(receiver) ? textOf(receiver) : receiver, args);
+  }
+  const general = ownEntry(OBJECT_METHODS, name);
+  if (general) {
+    checkArity(general as MethodSpec<never>, name, args);
+    return general.run(rt, receiver, args);
   }
   if (args.length === 0 && answersGetter(receiver)) {
     const property = getterProperty(name);

@@ -1,6 +1,6 @@
 /** Built-in methods of strings (java.lang.String plus Groovy's additions); a GString answers them as its text. */
 import { getAt, outOfBounds } from './access';
-import { groovyCompare, javaEquals } from './equality';
+import { groovyCompare } from './equality';
 import { ExpressionError } from './errors';
 import { compileRegex, matchesWhole, replaceRegex, splitRegex } from './javaRegex';
 import { type MethodTable, intArg, method, stringArg } from './methodSupport';
@@ -59,7 +59,6 @@ export const STRING_METHODS: MethodTable<string> = {
     return other !== null && other.length === s.length && other.toUpperCase() === s.toUpperCase();
   }),
   compareTo: method(1, 1, (_rt, s, args) => groovyCompare(s, stringArg(args, 0, 'compareTo'))),
-  equals: method(1, 1, (_rt, s, args) => javaEquals(s, args[0])),
   replace: method(2, 2, (rt, s, args) => {
     const target = stringArg(args, 0, 'replace');
     const replacement = stringArg(args, 1, 'replace');
