@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +12,8 @@ import { registerAuthentication } from './http/authentication.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { applicationRoutes } from './routes/applications.ts';
+import { platformRoleRoutes } from './routes/platformRoles.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 
 export interface AppOptions {
@@ -36,6 +39,7 @@ export async function buildApp({ ctx, sessions, logger = false }: AppOptions): P
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   await app.register(cookie);
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Terrain API', version: '1', description: 'Research-data applications (OpenADOM v2 configurations).' },
@@ -62,6 +66,8 @@ export async function buildApp({ ctx, sessions, logger = false }: AppOptions): P
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(accountRoutes, { ctx, sessions });
+      await api.register(applicationRoutes, { ctx });
+      await api.register(platformRoleRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
+import type { ApplicationSummary } from '../../src/domain/applications/summary.ts';
+import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills when the insert leaves it out. */
@@ -58,14 +61,50 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface ApplicationsTable {
+  id: string;
+  name: string;
+  version: string;
+  comment: ColumnType<string, string | undefined, string>;
+  summary: Json<ApplicationSummary>;
+  model: Json<ApplicationModel>;
+  creator_id: string | null;
+  creation_date: DefaultedTimestamp;
+  update_date: DefaultedTimestamp;
+}
+
+export interface ConfigurationsTable {
+  id: string;
+  application_id: string;
+  version: string;
+  file_name: string;
+  content: Uint8Array;
+  /** The stable serialization of the model (serializeModel). */
+  model: string;
+  comment: ColumnType<string, string | undefined, string>;
+  uploaded_by: string | null;
+  uploaded_at: DefaultedTimestamp;
+}
+
+export interface ApplicationRolesTable {
+  application_id: string;
+  user_id: string;
+  role: ApplicationRole;
+}
+
 export interface Schema {
   users: UsersTable;
   verification_keys: VerificationKeysTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  applications: ApplicationsTable;
+  configurations: ConfigurationsTable;
+  application_roles: ApplicationRolesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export type ApplicationRow = Selectable<ApplicationsTable>;

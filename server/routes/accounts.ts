@@ -7,6 +7,7 @@ import { callerOf } from '../http/caller.ts';
 import { AccountResultSchema, AuthenticatedUserSchema, StoredUserSchema, errorResponses } from '../http/schemas.ts';
 import { changeAccount, findUserByIdOrLogin, register, signIn } from '../services/accounts.ts';
 import type { SessionKeeper } from '../services/sessions.ts';
+import { rolesOf } from '../services/applicationAccess.ts';
 import { toAccountResult, toAuthenticatedUser, toStoredUser } from '../services/userViews.ts';
 
 interface Options {
@@ -63,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       const token = await sessions.create(user.id);
       setSessionCookie(request, reply, token, ctx.config.sessionIdleSeconds);
       reply.header('Authorization', `Bearer ${token}`);
-      return toAuthenticatedUser(user);
+      return toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)));
     },
   );
 
@@ -93,7 +94,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
         response: { 200: AuthenticatedUserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => toAuthenticatedUser(requireUser(request)),
+    async (request) => {
+      const user = requireUser(request);
+      return toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)));
+    },
   );
 
   app.post(

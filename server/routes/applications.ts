@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { APPLICATION_PARTS, type ApplicationPart } from '../../src/domain/applications/applicationView.ts';
+import type { ServerContext } from '../context.ts';
+import { requireUser } from '../http/authentication.ts';
+import { openEventStream } from '../http/eventStream.ts';
+import { readUpload } from '../http/readUpload.ts';
+import { errorResponses } from '../http/schemas.ts';
+import {
+  MAX_CONFIGURATION_BYTES,
+  checkCreation,
+  checkUpdate,
+  configurationFile,
+  getApplication,
+  readComment,
+  requireConfigurationFile,
+  streamApplications,
+  streamCreation,
+  streamUpdate,
+  streamValidation,
+  type RowCounter,
+} from '../services/applications.ts';
+
+interface Options {
+  ctx: ServerContext;
+  countRows?: RowCounter;
+}
+
+const Parts = Type.Optional(
+  Type.Union([Type.Array(Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))), Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))], {
+    description: 'Parts of each application to include (repeatable).',
+  }),
+);
+const partsOf = (filter: ApplicationPart | ApplicationPart[] | undefined) => new Set<ApplicationPart>(filter === undefined ? [] : Array.isArray(filter) ? filter : [filter]);
+
+const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
+const Streamed = { 200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }) };
+const multipartBody = {
+  consumes: ['multipart/form-data'],
+  description: 'Multipart form: `file` (.yaml, .yml or .zip, at most 20 MB) and optional `comment` (≤ 200 characters).',
+};
+
+export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx, countRows }) => {
+  app.get(
+    '/applications',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Every application, as the caller may see it, streamed as NDJSON (one result event each, with progress).',
+        querystring: Type.Object({ filter: Parts }),
+        response: { ...Streamed, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const events = openEventStream(reply);
+      await streamApplications(ctx, user, partsOf(request.query.filter), events);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/applications/:name',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'One application (by name or id), with the parts asked for and its stored versions.',
+        params: NameParam,
+        querystring: Type.Object({ filter: Parts }),
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getApplication(ctx, requireUser(request), request.params.name, partsOf(request.query.filter)),
+  );
+
+  for (const path of ['/validate-configuration', '/applications/validate-configuration']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Validates a configuration without storing anything (streamed).',
+          ...multipartBody,
+          response: { ...Streamed, ...errorResponses(400, 401, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        requireUser(request);
+        const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+        requireConfigurationFile(upload);
+        streamValidation(upload, openEventStream(reply));
+        return reply;
+      },
+    );
+  }
+
+  app.post(
+    '/applications/:name',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Creates an application from a configuration (streamed). The caller needs a creator pattern matching the name.',
+        params: NameParam,
+        querystring: Type.Object({ comment: Type.Optional(Type.String({ maxLength: 1000 })) }),
+        ...multipartBody,
+        response: { ...Streamed, ...errorResponses(400, 401, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const name = request.params.name.trim();
+      await checkCreation(ctx, user, name);
+      const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+      requireConfigurationFile(upload);
+      const comment = readComment(upload, request.query.comment);
+      await streamCreation(ctx, user, name, upload, comment, openEventStream(reply));
+      return reply;
+    },
+  );
+
+  app.post(
+    '/applications/:name/configuration',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Stores a new version of the configuration (streamed); refused when it would orphan stored data.',
+        params: NameParam,
+        querystring: Type.Object({ comment: Type.Optional(Type.String({ maxLength: 1000 })) }),
+        ...multipartBody,
+        response: { ...Streamed, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await checkUpdate(ctx, user, request.params.name);
+      const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+      requireConfigurationFile(upload);
+      const comment = readComment(upload, request.query.comment);
+      await streamUpdate(ctx, user, application, upload, comment, openEventStream(reply), countRows);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/applications/:name/configuration',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'The configuration file exactly as uploaded (current version, or `version`).',
+        params: NameParam,
+        querystring: Type.Object({ version: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Type.Any({ description: 'The file (YAML or zip).' }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await configurationFile(ctx, requireUser(request), request.params.name, request.query.version);
+      const name = file.file_name.replace(/["\\\r\n]/g, '_');
+      return reply
+        .header('Content-Type', name.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/yaml')
+        .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .send(Buffer.from(file.content));
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { ServerContext } from '../context.ts';
+import { requireUser } from '../http/authentication.ts';
+import { AuthenticatedUserSchema, errorResponses } from '../http/schemas.ts';
+import { rolesOf } from '../services/applicationAccess.ts';
+import { PLATFORM_ROLES, changeRole, listUsersForAdmin } from '../services/platformRoles.ts';
+import { toAuthenticatedUser } from '../services/userViews.ts';
+
+const RoleQuery = Type.Object({
+  userIdOrLogin: Type.String({ maxLength: 200 }),
+  applicationPattern: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }), Type.String({ maxLength: 200 })])),
+  applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
+});
+const RoleParam = Type.Object({ role: Type.Union(PLATFORM_ROLES.map((r) => Type.Literal(r))) });
+const patternsOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get(
+    '/authorizationForAdmin',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: 'Every account with its roles (platform administrator only).',
+        response: { 200: Type.Array(AuthenticatedUserSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const users = await listUsersForAdmin(ctx, requireUser(request));
+      return Promise.all(users.map(async (user) => toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)))));
+    },
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/authorization/:role',
+      schema: {
+        tags: ['roles'],
+        summary:
+          method === 'PUT'
+            ? 'Grants a role: terrainAdmin, applicationCreator (with applicationPattern), applicationManager or userManager (with applicationNameOrId).'
+            : 'Revokes a role (same parameters as the grant).',
+        params: RoleParam,
+        querystring: RoleQuery,
+        response: { 200: AuthenticatedUserSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request) => {
+        const caller = requireUser(request);
+        const user = await changeRole(
+          ctx,
+          caller,
+          {
+            role: request.params.role,
+            userIdOrLogin: request.query.userIdOrLogin,
+            applicationPatterns: patternsOf(request.query.applicationPattern),
+            applicationNameOrId: request.query.applicationNameOrId,
+          },
+          method === 'PUT',
+        );
+        return toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)));
+      },
+    });
+  }
+};

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { checkApplicationName, matchesCreatorPattern } from '../../src/domain/applications/applicationName.ts';
+import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
+import type { Schema, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+
+/** The roles a user holds, per application id. */
+export async function rolesOf(db: Kysely<Schema>, userId: string): Promise<Map<string, ApplicationRole[]>> {
+  const rows = await db.selectFrom('application_roles').select(['application_id', 'role']).where('user_id', '=', userId).execute();
+  const roles = new Map<string, ApplicationRole[]>();
+  for (const row of rows) roles.set(row.application_id, [...(roles.get(row.application_id) ?? []), row.role]);
+  return roles;
+}
+
+export const isCreatorOf = (user: UserRow, applicationName: string) => matchesCreatorPattern(applicationName, user.creator_patterns);
+
+/** Platform administrator, manager of the application, or creator whose pattern covers its name. */
+export function administers(user: UserRow, application: { name: string }, roles: readonly ApplicationRole[]): boolean {
+  return user.terrain_admin || roles.includes('applicationManager') || isCreatorOf(user, application.name);
+}
+
+/** Refuses a name that breaks the rule or that the user may not create: before any work starts. */
+export function requireCreatableName(user: UserRow, name: string) {
+  const problem = checkApplicationName(name, { isPlatformAdmin: user.terrain_admin, patterns: user.creator_patterns });
+  if (problem === 'badNameWithRight') throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_CREATION', { name });
+  if (problem) throw new ApiError(400, 'BAD_APPLICATION_NAME', { name, problem });
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ApplicationPart, ApplicationRole, ApplicationView } from '../../src/domain/applications/applicationView.ts';
+import { findBreakingChanges } from '../../src/domain/applications/compatibility.ts';
+import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
+import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
+import type { DomainError } from '../../src/domain/errors/index.ts';
+import type { StreamProblem } from '../../src/domain/streaming/events.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { EventStream } from '../http/eventStream.ts';
+import type { Upload } from '../http/readUpload.ts';
+import { administers, isCreatorOf, requireCreatableName, rolesOf } from './applicationAccess.ts';
+
+/** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
+export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
+export const MAX_COMMENT_LENGTH = 200;
+
+type ListedRow = Pick<ApplicationRow, 'id' | 'name' | 'version' | 'comment' | 'summary' | 'creator_id' | 'creation_date' | 'update_date'>;
+
+function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: ReadonlySet<ApplicationPart>): ApplicationView {
+  const summary: ApplicationSummary = row.summary;
+  const all = parts.has('ALL');
+  const isCreator = isCreatorOf(user, row.name);
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    comment: row.comment,
+    creationDate: row.creation_date.toISOString(),
+    updateDate: row.update_date.toISOString(),
+    title: summary.title,
+    description: summary.description,
+    defaultLanguage: summary.defaultLanguage,
+    ...(all || parts.has('REFERENCETYPE') ? { references: summary.references } : {}),
+    ...(all || parts.has('DATATYPE') || parts.has('DATA') ? { dataTypes: summary.dataTypes } : {}),
+    ...(all || parts.has('ADDITIONALFILE') ? { additionalFiles: summary.additionalFiles } : {}),
+    ...(all || parts.has('RIGHTSREQUEST') ? { hasRightsRequest: summary.hasRightsRequest } : {}),
+    currentApplicationUserRolesResult: {
+      applicationRoles: roles,
+      userId: user.id,
+      userLogin: user.login,
+      isTerrainAdmin: user.terrain_admin,
+      isApplicationCreator: isCreator,
+      memberOf: roles.map((role) => `${row.id}_${role}`),
+      isDataBaseSuper: false,
+    },
+    hasSignedCharte: user.chartes[row.id] !== undefined,
+    hasSignedLastCharte: true,
+    isMember: roles.length > 0 || row.creator_id === user.id,
+    isAdministrator: administers(user, row, roles),
+  };
+}
+
+const listedColumns = ['id', 'name', 'version', 'comment', 'summary', 'creator_id', 'creation_date', 'update_date'] as const;
+
+/** Streams every application of the platform, as the user may see it, with progress. */
+export async function streamApplications(ctx: ServerContext, user: UserRow, parts: ReadonlySet<ApplicationPart>, events: EventStream) {
+  const [rows, roles] = await Promise.all([ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').execute(), rolesOf(ctx.db, user.id)]);
+  events.info('application.list', { count: String(rows.length) });
+  rows.forEach((row, index) => {
+    events.result(viewOf(row, user, roles.get(row.id) ?? [], parts));
+    events.progress((index + 1) / rows.length);
+  });
+  if (rows.length === 0) events.progress(1);
+  events.end();
+}
+
+async function findApplication(ctx: ServerContext, nameOrId: string) {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(nameOrId);
+  const row = await ctx.db
+    .selectFrom('applications')
+    .selectAll()
+    .where((eb) => (isId ? eb.or([eb('id', '=', nameOrId), eb('name', '=', nameOrId)]) : eb('name', '=', nameOrId)))
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
+  return row;
+}
+
+export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId: string, parts: ReadonlySet<ApplicationPart>): Promise<ApplicationView> {
+  const row = await findApplication(ctx, nameOrId);
+  const roles = (await rolesOf(ctx.db, user.id)).get(row.id) ?? [];
+  const view = viewOf(row, user, roles, parts);
+  if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
+  const versions = await ctx.db
+    .selectFrom('configurations')
+    .select(['version', 'uploaded_at', 'comment'])
+    .where('application_id', '=', row.id)
+    .orderBy('uploaded_at', 'desc')
+    .execute();
+  view.versions = versions.map((v) => ({ version: v.version, uploadedAt: v.uploaded_at.toISOString(), comment: v.comment }));
+  return view;
+}
+
+function problemOf(error: DomainError): StreamProblem {
+  return {
+    code: error.code,
+    message: configurationMessageKey(error.code),
+    params: { ...error.params, path: error.path ?? '' },
+    path: error.path,
+    line: error.line,
+    column: error.column,
+  };
+}
+
+const isZip = (fileName: string) => fileName.toLowerCase().endsWith('.zip');
+
+/** Checks the upload is a configuration file at all; what is inside is the validator's business. */
+export function requireConfigurationFile(upload: Upload) {
+  const name = upload.fileName.toLowerCase();
+  if (!name.endsWith('.yaml') && !name.endsWith('.yml') && !name.endsWith('.zip')) throw new ApiError(415, 'BAD_CONFIGURATION_FILE_TYPE', { fileName: upload.fileName });
+  if (upload.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
+}
+
+export function readComment(upload: Upload, fromQuery?: string): string | undefined {
+  const comment = upload.fields.comment ?? fromQuery;
+  if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_COMMENT_LENGTH });
+  return comment;
+}
+
+/** Validates and reports on the stream; answers the model when the configuration is valid. */
+function validateOnStream(upload: Upload, events: EventStream, prefix: string, applicationName: string): ApplicationModel | undefined {
+  events.info(`${prefix}.parsingConfiguration.${isZip(upload.fileName) ? 'forMulti' : 'forSingle'}`, { applicationName });
+  events.progress(0.1);
+  const result = validateConfiguration(upload.bytes, upload.fileName);
+  events.progress(0.6);
+  if (!result.ok) {
+    for (const error of result.errors) events.error('ValidationError', problemOf(error));
+    return undefined;
+  }
+  events.info(`${prefix}.parsingConfiguration.endparsing`, { applicationName: result.value.name });
+  return result.value;
+}
+
+/** `POST /validate-configuration`: nothing is written; the result is the model, or null. */
+export function streamValidation(upload: Upload, events: EventStream) {
+  const model = validateOnStream(upload, events, 'application.createConfiguration', '');
+  events.result(model ?? null);
+  events.progress(1);
+  events.end();
+}
+
+export async function streamCreation(ctx: ServerContext, user: UserRow, name: string, upload: Upload, comment: string | undefined, events: EventStream) {
+  try {
+    const model = validateOnStream(upload, events, 'application.createConfiguration', name);
+    if (!model) return;
+    events.info('application.configuration.create.register.start', { applicationName: name });
+    const id = randomUUID();
+    const finalComment = comment ?? model.comment;
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('applications')
+        .values({
+          id,
+          name,
+          version: model.version,
+          comment: finalComment,
+          summary: JSON.stringify(summarizeApplication(model)),
+          model: serializeModel(model),
+          creator_id: user.id,
+        })
+        .execute();
+      await trx
+        .insertInto('configurations')
+        .values({ id: randomUUID(), application_id: id, version: model.version, file_name: upload.fileName, content: upload.bytes, model: serializeModel(model), comment: finalComment, uploaded_by: user.id })
+        .execute();
+      await trx.insertInto('application_roles').values({ application_id: id, user_id: user.id, role: 'applicationManager' }).execute();
+    });
+    events.progress(0.9);
+    events.result({ id, name, version: model.version });
+    events.progress(1);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') {
+      events.error('ApplicationExists', { code: 'APPLICATION_EXISTS_ON_CREATION', message: 'APPLICATION_EXISTS_ON_CREATION', params: { name } });
+    } else {
+      ctx.log(`creation of ${name} failed: ${(error as Error).message}`);
+      events.error('InternalError', { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR', params: {} });
+    }
+  } finally {
+    events.end();
+  }
+}
+
+/** Refusals that do not need the file: the name, the rights, an existing application. */
+export async function checkCreation(ctx: ServerContext, user: UserRow, name: string) {
+  requireCreatableName(user, name);
+  const existing = await ctx.db.selectFrom('applications').select('id').where('name', '=', name).executeTakeFirst();
+  if (existing) throw new ApiError(409, 'APPLICATION_EXISTS_ON_CREATION', { name });
+}
+
+export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: string) {
+  const application = await findApplication(ctx, nameOrId);
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  return application;
+}
+
+/** Rows stored per data entry; the tables that hold rows arrive with references and data types. */
+export type RowCounter = (ctx: ServerContext, applicationId: string) => Promise<Record<string, number>>;
+export const countNoRows: RowCounter = async () => ({});
+
+export async function streamUpdate(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  upload: Upload,
+  comment: string | undefined,
+  events: EventStream,
+  countRows: RowCounter = countNoRows,
+) {
+  try {
+    events.info('application.ChangeConfiguration.configuration.rights.checking', { applicationName: application.name });
+    const model = validateOnStream(upload, events, 'application.ChangeConfiguration.configuration', application.name);
+    if (!model) return;
+    if (model.version === application.version) {
+      events.error('ApplicationExists', {
+        code: 'APPLICATION_VERSION_EXISTS',
+        message: 'APPLICATION_VERSION_EXISTS',
+        params: { name: application.name, version: model.version },
+      });
+      return;
+    }
+    events.info('application.ChangeConfiguration.configuration.migrate', { applicationName: application.name });
+    const broken = findBreakingChanges(application.model, model, await countRows(ctx, application.id));
+    if (broken.length > 0) {
+      for (const problem of broken) events.error('IncompatibleConfiguration', { code: problem.code, message: problem.code, params: { ...problem.params, path: problem.path ?? '' }, path: problem.path });
+      return;
+    }
+    const finalComment = comment ?? model.comment;
+    await ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('applications')
+        .set({
+          version: model.version,
+          comment: finalComment,
+          summary: JSON.stringify(summarizeApplication(model)),
+          model: serializeModel(model),
+          update_date: sql<Date>`now()`,
+        })
+        .where('id', '=', application.id)
+        // Two updates racing: the second one finds the version changed under it and stops.
+        .where('version', '=', application.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'APPLICATION_CHANGED_MEANWHILE');
+      await trx
+        .insertInto('configurations')
+        .values({ id: randomUUID(), application_id: application.id, version: model.version, file_name: upload.fileName, content: upload.bytes, model: serializeModel(model), comment: finalComment, uploaded_by: user.id })
+        .execute();
+    });
+    events.progress(0.9);
+    events.result({ id: application.id, name: application.name, version: model.version });
+    events.progress(1);
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : (error as { code?: string }).code === '23505' ? 'APPLICATION_VERSION_EXISTS' : 'INTERNAL_ERROR';
+    if (code === 'INTERNAL_ERROR') ctx.log(`update of ${application.name} failed: ${(error as Error).message}`);
+    events.error('UpdateFailed', { code, message: code, params: { name: application.name } });
+  } finally {
+    events.end();
+  }
+}
+
+/** The configuration exactly as uploaded, for the current version or the one asked for. */
+export async function configurationFile(ctx: ServerContext, user: UserRow, nameOrId: string, version?: string) {
+  const application = await checkUpdate(ctx, user, nameOrId);
+  const file = await ctx.db
+    .selectFrom('configurations')
+    .select(['file_name', 'content', 'version'])
+    .where('application_id', '=', application.id)
+    .where('version', '=', version ?? application.version)
+    .orderBy('uploaded_at', 'desc')
+    .executeTakeFirst();
+  if (!file) throw new ApiError(404, 'NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: version ?? application.version });
+  return file;
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { findUserByIdOrLogin } from './accounts.ts';
+
+export const PLATFORM_ROLES = ['terrainAdmin', 'applicationCreator', 'applicationManager', 'userManager'] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+
+/** The pattern a platform administrator gets with the flag: every application name. */
+export const EVERY_APPLICATION = '.*';
+
+function requireAdmin(caller: UserRow) {
+  if (!caller.terrain_admin) throw new ApiError(403, 'TERRAIN_ADMIN_REQUIRED_FOR_OPERATION');
+}
+
+export async function listUsersForAdmin(ctx: ServerContext, caller: UserRow) {
+  requireAdmin(caller);
+  return ctx.db.selectFrom('users').selectAll().orderBy(sql`lower(login)`).execute();
+}
+
+interface RoleChange {
+  role: PlatformRole;
+  userIdOrLogin: string;
+  applicationPatterns: string[];
+  applicationNameOrId?: string;
+}
+
+/**
+ * Grants (`grant`) or revokes a role. terrainAdmin sets the flag and the every-application pattern;
+ * applicationCreator adds or removes name patterns; the per-application roles need the application.
+ */
+export async function changeRole(ctx: ServerContext, caller: UserRow, change: RoleChange, grant: boolean): Promise<UserRow> {
+  const target = await findUserByIdOrLogin(ctx, change.userIdOrLogin);
+  if (!target) throw new ApiError(404, 'UNKNOWN_USER', { user: change.userIdOrLogin });
+
+  if (change.role === 'applicationManager' || change.role === 'userManager') {
+    return changeApplicationRole(ctx, caller, target, change.role, change.applicationNameOrId, grant);
+  }
+  requireAdmin(caller);
+  if (change.role === 'terrainAdmin' && !grant && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_ADMIN');
+  for (const pattern of change.applicationPatterns) {
+    try {
+      new RegExp(pattern);
+    } catch {
+      throw new ApiError(400, 'BAD_APPLICATION_PATTERN', { pattern });
+    }
+  }
+  const patterns = new Set(target.creator_patterns);
+  const touched = change.role === 'terrainAdmin' ? [EVERY_APPLICATION] : change.applicationPatterns;
+  for (const pattern of touched) (grant ? patterns.add(pattern) : patterns.delete(pattern));
+  return ctx.db
+    .updateTable('users')
+    .set({
+      creator_patterns: JSON.stringify([...patterns]),
+      ...(change.role === 'terrainAdmin' ? { terrain_admin: grant } : {}),
+      update_date: new Date(),
+    })
+    .where('id', '=', target.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target: UserRow, role: ApplicationRole, nameOrId: string | undefined, grant: boolean) {
+  if (!nameOrId) throw new ApiError(400, 'MISSING_APPLICATION', { role });
+  const application = await ctx.db
+    .selectFrom('applications')
+    .select(['id', 'name'])
+    .where((eb) => eb.or([eb('name', '=', nameOrId), ...(/^[0-9a-f-]{36}$/i.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
+    .executeTakeFirst();
+  if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
+  const callerIsManager = await ctx.db
+    .selectFrom('application_roles')
+    .select('role')
+    .where('application_id', '=', application.id)
+    .where('user_id', '=', caller.id)
+    .where('role', '=', 'applicationManager')
+    .executeTakeFirst();
+  if (!caller.terrain_admin && !callerIsManager) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!grant && !caller.terrain_admin && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
+  if (grant) {
+    await ctx.db
+      .insertInto('application_roles')
+      .values({ application_id: application.id, user_id: target.id, role })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('application_roles').where('application_id', '=', application.id).where('user_id', '=', target.id).where('role', '=', role).execute();
+  }
+  return target;
+}

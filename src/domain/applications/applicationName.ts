@@ -1,0 +1,36 @@
+/**
+ * Application names. The configuration format's rule is the authority on both sides: a lowercase letter, then
+ * 1 to 39 lowercase letters, digits or `_`, after trimming. The entry field stops at 43 characters.
+ */
+export const APPLICATION_NAME_PATTERN = /^[a-z][a-z_0-9]{1,39}$/;
+export const APPLICATION_NAME_MAX_LENGTH = 40;
+export const APPLICATION_NAME_ENTRY_LIMIT = 43;
+
+export type ApplicationNameProblem = 'invalidLengthName' | 'invalidName' | 'badNameWithRight';
+
+/** Whether `name` is exactly one of the patterns or matches one of them as a whole regular expression. */
+export function matchesCreatorPattern(name: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => {
+    if (pattern === name) return true;
+    try {
+      return new RegExp(`^(?:${pattern})$`).test(name);
+    } catch {
+      // A pattern that is not a valid expression only matches itself.
+      return false;
+    }
+  });
+}
+
+export interface CreatorRights {
+  isPlatformAdmin: boolean;
+  patterns: readonly string[];
+}
+
+/** The first problem with a name the user wants to create or update, if any. */
+export function checkApplicationName(rawName: string, rights: CreatorRights): ApplicationNameProblem | undefined {
+  const name = rawName.trim();
+  if (name.length < 2 || name.length > APPLICATION_NAME_MAX_LENGTH) return 'invalidLengthName';
+  if (!APPLICATION_NAME_PATTERN.test(name)) return 'invalidName';
+  if (!rights.isPlatformAdmin && !matchesCreatorPattern(name, rights.patterns)) return 'badNameWithRight';
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import type { ApplicationModel, LocaleText } from '../configuration/model';
+
+/** Parts of an application a caller may ask for (`filter`), as the original API names them. */
+export const APPLICATION_PARTS = ['ALL', 'DATA', 'CONFIGURATION', 'SYNTHESIS', 'ADDITIONALFILE', 'RIGHTSREQUEST', 'DATATYPE', 'REFERENCETYPE'] as const;
+export type ApplicationPart = (typeof APPLICATION_PARTS)[number];
+
+export type ApplicationRole = 'applicationManager' | 'userManager';
+
+export interface ApplicationUserRoles {
+  applicationRoles: ApplicationRole[];
+  userId: string;
+  userLogin: string;
+  isTerrainAdmin: boolean;
+  /** The user may create or update this application (a creator pattern matches its name). */
+  isApplicationCreator: boolean;
+  memberOf: string[];
+  isDataBaseSuper: boolean;
+}
+
+/** One application as the list and the home page see it, for one user. */
+export interface ApplicationView {
+  id: string;
+  name: string;
+  version: string;
+  comment: string;
+  /** ISO date-times; the update date equals the creation date until the first update. */
+  creationDate: string;
+  updateDate: string;
+  title: LocaleText;
+  description: LocaleText;
+  defaultLanguage: string;
+  references?: string[];
+  dataTypes?: string[];
+  additionalFiles?: string[];
+  hasRightsRequest?: boolean;
+  /** The whole model, only when the CONFIGURATION part is asked for. */
+  configuration?: ApplicationModel;
+  /** Versions stored, newest first (home page only). */
+  versions?: Array<{ version: string; uploadedAt: string; comment: string }>;
+  currentApplicationUserRolesResult: ApplicationUserRoles;
+  hasSignedCharte: boolean;
+  hasSignedLastCharte: boolean;
+  /** The application is among "my applications": the user holds a role on it or created it. */
+  isMember: boolean;
+  /** The user may update the application, download its configuration and manage it. */
+  isAdministrator: boolean;
+}

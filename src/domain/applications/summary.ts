@@ -1,0 +1,30 @@
+import type { ApplicationModel, LocaleText } from '../configuration/model';
+
+/** What lists and cards need of an application, small enough to send 500 of them in a second. */
+export interface ApplicationSummary {
+  title: LocaleText;
+  description: LocaleText;
+  defaultLanguage: string;
+  references: string[];
+  dataTypes: string[];
+  additionalFiles: string[];
+  hasRightsRequest: boolean;
+}
+
+export function summarizeApplication(model: ApplicationModel): ApplicationSummary {
+  return {
+    title: model.i18n.title,
+    description: model.i18n.description,
+    defaultLanguage: model.defaultLanguage,
+    references: model.data.filter((d) => d.kind === 'reference').map((d) => d.name),
+    dataTypes: model.data.filter((d) => d.kind === 'dataType').map((d) => d.name),
+    additionalFiles: model.additionalFiles.map((f) => f.name),
+    hasRightsRequest: model.rightsRequest !== null,
+  };
+}
+
+/** A text in the wanted language, else the configuration's default language, else any text, else `fallback`. */
+export function localized(text: LocaleText | undefined, locale: string, defaultLanguage: string, fallback = ''): string {
+  if (!text) return fallback;
+  return text[locale] || text[defaultLanguage] || Object.values(text).find((t) => t) || fallback;
+}
