@@ -30,6 +30,9 @@ function gcd(a: bigint, b: bigint): bigint {
   return x;
 }
 
+/** Exponents beyond this are refused when reading a decimal (Java accepts more, but no data needs them). */
+const MAX_PARSED_SCALE = 10_000;
+
 /** Extra digits and minimum scale of Groovy's non-terminating division (BigDecimalMath). */
 const DIVISION_EXTRA_PRECISION = 10;
 const DIVISION_MIN_SCALE = 10;
@@ -52,7 +55,7 @@ export class BigDecimal {
     if (whole === '' && fraction === '') return null;
     const digits = BigInt((whole || '0') + fraction);
     const scale = fraction.length - (exponent ? Number(exponent) : 0);
-    if (!Number.isSafeInteger(scale) || Math.abs(scale) > 1_000_000) return null;
+    if (!Number.isSafeInteger(scale) || Math.abs(scale) > MAX_PARSED_SCALE) return null;
     return new BigDecimal(sign === '-' ? -digits : digits, scale);
   }
 

@@ -18,6 +18,7 @@ describe('syntax errors', () => {
     expect(firstError('/* never closed')).toMatchObject({ code: 'unterminatedComment', line: 1, column: 1 });
     expect(firstError("'\\q'")).toMatchObject({ code: 'invalidEscape' });
     expect(firstError('12abc')).toMatchObject({ code: 'malformedNumber' });
+    expect(firstError('1e99999')).toMatchObject({ code: 'malformedNumber', construct: '1e99999' });
     expect(firstError('"price: $"')).toMatchObject({ code: 'unexpectedCharacter', column: 9 });
   });
 

@@ -197,7 +197,7 @@ class Compiler {
     const pos = expr.pos;
     switch (expr.kind) {
       case 'literal':
-        return { k: 'const', value: literalToValue(expr.value), pos };
+        return this.literal(expr.value, pos);
       case 'gstring':
         return { k: 'gstring', strings: expr.strings, parts: expr.values.map((v) => this.expr(v)), pos };
       case 'list':
@@ -206,9 +206,7 @@ class Compiler {
         return {
           k: 'map',
           entries: expr.entries.map((entry) => ({
-            key: entry.key.kind === 'constant'
-              ? { k: 'const' as const, value: literalToValue(entry.key.value), pos: entry.pos }
-              : this.expr(entry.key.expr),
+            key: entry.key.kind === 'constant' ? this.literal(entry.key.value, entry.pos) : this.expr(entry.key.expr),
             value: this.expr(entry.value),
           })),
           pos,
@@ -257,6 +255,15 @@ class Compiler {
         return this.assignment(expr);
       case 'paren':
         return this.expr(expr.expr);
+    }
+  }
+
+  private literal(value: Ast.LiteralValue, pos: Ast.Position): Node {
+    try {
+      return { k: 'const', value: literalToValue(value), pos };
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      return this.error('malformedNumber', error.message, pos, value.type === 'number' ? value.text : undefined);
     }
   }
 

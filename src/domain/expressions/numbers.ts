@@ -128,27 +128,46 @@ function wrapIntegral(value: bigint, kind: NumberKind): GroovyNumber {
   return new LongValue(value, 'BigInteger');
 }
 
+/** Largest number of digits a BigInteger or BigDecimal may reach: beyond, arithmetic would stall the process. */
+const MAX_DIGITS = 10_000;
+const MAX_MAGNITUDE = 10n ** BigInt(MAX_DIGITS);
+
+function tooLarge(): ExpressionError {
+  return new ExpressionError('valueTooLarge', `A number would have more than ${MAX_DIGITS} digits.`, { limit: MAX_DIGITS });
+}
+
+/** Checks that an exact (BigInteger or BigDecimal) result stays within MAX_DIGITS. */
+function bounded(n: GroovyNumber): GroovyNumber {
+  const digits = n instanceof BigDecimal ? n.unscaled : n instanceof LongValue && n.kind === 'BigInteger' ? n.value : null;
+  if (digits !== null && (digits > MAX_MAGNITUDE || digits < -MAX_MAGNITUDE)) throw tooLarge();
+  if (n instanceof BigDecimal && Math.abs(n.scale) > MAX_DIGITS) throw tooLarge();
+  return n;
+}
+
 function divisionByZero(): ExpressionError {
   return new ExpressionError('divisionByZero', 'Division by zero.');
 }
 
 export function arithmetic(op: ArithmeticOperator, a: GroovyNumber, b: GroovyNumber): GroovyNumber {
-  // Integer with Integer is by far the most frequent case: stay on plain numbers.
-  if (typeof a === 'number' && typeof b === 'number') {
-    switch (op) {
-      case '+':
-        return (a + b) | 0;
-      case '-':
-        return (a - b) | 0;
-      case '*':
-        return Math.imul(a, b);
-      case '%':
-        if (b === 0) throw divisionByZero();
-        return a % b | 0;
-      case '/':
-        return BigDecimal.of(BigInt(a)).divideGroovy(BigDecimal.of(BigInt(b)));
-    }
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/') return integerArithmetic(op, a, b);
+  return bounded(wideArithmetic(op, a, b));
+}
+
+function integerArithmetic(op: Exclude<ArithmeticOperator, '/'>, a: number, b: number): number {
+  switch (op) {
+    case '+':
+      return (a + b) | 0;
+    case '-':
+      return (a - b) | 0;
+    case '*':
+      return Math.imul(a, b);
+    case '%':
+      if (b === 0) throw divisionByZero();
+      return a % b | 0;
   }
+}
+
+function wideArithmetic(op: ArithmeticOperator, a: GroovyNumber, b: GroovyNumber): GroovyNumber {
   const kind = widest(a, b);
   if (kind === 'Double') {
     const x = toDouble(a);
@@ -215,10 +234,15 @@ export function power(base: GroovyNumber, exponent: GroovyNumber): GroovyNumber 
   const integralExponent = exponentKind === 'Integer' || exponentKind === 'Long' || exponentKind === 'BigInteger';
   if (integralExponent && RANK[baseKind] <= RANK.BigDecimal) {
     const e = toBigInt(exponent);
-    if (e >= 0n && e <= 10_000n) {
-      if (baseKind === 'BigDecimal') return (base as BigDecimal).pow(Number(e));
+    if (e >= 0n) {
+      // Estimate the size first: 2 ** 100000000 must fail at once, not after minutes of multiplying.
+      const digits = baseKind === 'BigDecimal' ? (base as BigDecimal).precision() : toBigInt(base).toString().replace('-', '').length;
+      const magnitude = Math.abs(toDouble(base));
+      const estimate = Number.isFinite(magnitude) && magnitude > 0 ? Math.log10(magnitude) * Number(e) : (digits - 1) * Number(e);
+      if (estimate > MAX_DIGITS || (baseKind === 'BigDecimal' && digits * Number(e) > MAX_DIGITS)) throw tooLarge();
+      if (baseKind === 'BigDecimal') return bounded((base as BigDecimal).pow(Number(e)));
       const result = toBigInt(base) ** e;
-      if (baseKind === 'BigInteger') return new LongValue(result, 'BigInteger');
+      if (baseKind === 'BigInteger') return bounded(new LongValue(result, 'BigInteger'));
       return integral(result);
     }
   }
