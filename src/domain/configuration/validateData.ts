@@ -101,7 +101,7 @@ function readLineNumber(map: MapNode, key: string, path: string, minimum: number
   const node = map.byKey.get(key)?.value;
   const value = readInteger(node, childPath(path, key), problems);
   if (value === undefined || value >= minimum) return value;
-  problems.report('BAD_INTEGER_REQUIRED_SECTIONS', childPath(path, key), { givenValue: String(value), minValue: minimum }, node);
+  problems.report('BAD_INTEGER_REQUIRED_SECTIONS', childPath(path, key), { givenValue: String(value), minValue: minimum, reason: 'belowMinimum' }, node);
   return undefined;
 }
 
