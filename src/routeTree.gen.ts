@@ -12,10 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as SignedInAuthorizationsManagementForApplicationCreatorRouteImport } from './routes/_signedIn/authorizationsManagementForApplicationCreator'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginApplicationNameRouteImport } from './routes/login/$applicationName'
+import { Route as SignedInApplicationCreationIndexRouteImport } from './routes/_signedIn/applicationCreation/index'
 import { Route as SignedInApplicationsIndexRouteImport } from './routes/_signedIn/applications/index'
 import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signedIn/users/$userIdOrLogin'
+import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
+import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -31,6 +35,12 @@ const HelpRoute = HelpRouteImport.update({
   path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInAuthorizationsManagementForApplicationCreatorRoute =
+  SignedInAuthorizationsManagementForApplicationCreatorRouteImport.update({
+    id: '/authorizationsManagementForApplicationCreator',
+    path: '/authorizationsManagementForApplicationCreator',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -41,6 +51,12 @@ const LoginApplicationNameRoute = LoginApplicationNameRouteImport.update({
   path: '/login/$applicationName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInApplicationCreationIndexRoute =
+  SignedInApplicationCreationIndexRouteImport.update({
+    id: '/applicationCreation/',
+    path: '/applicationCreation/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInApplicationsIndexRoute =
   SignedInApplicationsIndexRouteImport.update({
     id: '/applications/',
@@ -53,59 +69,97 @@ const SignedInUsersUserIdOrLoginRoute =
     path: '/users/$userIdOrLogin',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationCreationApplicationNameApplicationVersionRoute =
+  SignedInApplicationCreationApplicationNameApplicationVersionRouteImport.update(
+    {
+      id: '/applicationCreation/$applicationName/$applicationVersion',
+      path: '/applicationCreation/$applicationName/$applicationVersion',
+      getParentRoute: () => SignedInRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameIndexRoute =
+  SignedInApplicationsApplicationNameIndexRouteImport.update({
+    id: '/applications/$applicationName/',
+    path: '/applications/$applicationName/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/help': typeof HelpRoute
+  '/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
   '/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
+  '/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/applications/': typeof SignedInApplicationsIndexRoute
+  '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/help': typeof HelpRoute
+  '/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login': typeof LoginIndexRoute
   '/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
+  '/applicationCreation': typeof SignedInApplicationCreationIndexRoute
   '/applications': typeof SignedInApplicationsIndexRoute
+  '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/applications/$applicationName': typeof SignedInApplicationsApplicationNameIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_signedIn': typeof SignedInRouteWithChildren
   '/help': typeof HelpRoute
+  '/_signedIn/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
   '/_signedIn/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
+  '/_signedIn/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/_signedIn/applications/': typeof SignedInApplicationsIndexRoute
+  '/_signedIn/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/_signedIn/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/help'
+    | '/authorizationsManagementForApplicationCreator'
     | '/login/$applicationName'
     | '/login/'
     | '/users/$userIdOrLogin'
+    | '/applicationCreation/'
     | '/applications/'
+    | '/applicationCreation/$applicationName/$applicationVersion'
+    | '/applications/$applicationName/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/help'
+    | '/authorizationsManagementForApplicationCreator'
     | '/login/$applicationName'
     | '/login'
     | '/users/$userIdOrLogin'
+    | '/applicationCreation'
     | '/applications'
+    | '/applicationCreation/$applicationName/$applicationVersion'
+    | '/applications/$applicationName'
   id:
     | '__root__'
     | '/'
     | '/_signedIn'
     | '/help'
+    | '/_signedIn/authorizationsManagementForApplicationCreator'
     | '/login/$applicationName'
     | '/login/'
     | '/_signedIn/users/$userIdOrLogin'
+    | '/_signedIn/applicationCreation/'
     | '/_signedIn/applications/'
+    | '/_signedIn/applicationCreation/$applicationName/$applicationVersion'
+    | '/_signedIn/applications/$applicationName/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -139,6 +193,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/authorizationsManagementForApplicationCreator': {
+      id: '/_signedIn/authorizationsManagementForApplicationCreator'
+      path: '/authorizationsManagementForApplicationCreator'
+      fullPath: '/authorizationsManagementForApplicationCreator'
+      preLoaderRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/login/': {
       id: '/login/'
       path: '/login'
@@ -152,6 +213,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/$applicationName'
       preLoaderRoute: typeof LoginApplicationNameRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn/applicationCreation/': {
+      id: '/_signedIn/applicationCreation/'
+      path: '/applicationCreation'
+      fullPath: '/applicationCreation/'
+      preLoaderRoute: typeof SignedInApplicationCreationIndexRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/_signedIn/applications/': {
       id: '/_signedIn/applications/'
@@ -167,17 +235,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInUsersUserIdOrLoginRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applicationCreation/$applicationName/$applicationVersion': {
+      id: '/_signedIn/applicationCreation/$applicationName/$applicationVersion'
+      path: '/applicationCreation/$applicationName/$applicationVersion'
+      fullPath: '/applicationCreation/$applicationName/$applicationVersion'
+      preLoaderRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/': {
+      id: '/_signedIn/applications/$applicationName/'
+      path: '/applications/$applicationName'
+      fullPath: '/applications/$applicationName/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
 interface SignedInRouteChildren {
+  SignedInAuthorizationsManagementForApplicationCreatorRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
   SignedInUsersUserIdOrLoginRoute: typeof SignedInUsersUserIdOrLoginRoute
+  SignedInApplicationCreationIndexRoute: typeof SignedInApplicationCreationIndexRoute
   SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
+  SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAuthorizationsManagementForApplicationCreatorRoute:
+    SignedInAuthorizationsManagementForApplicationCreatorRoute,
   SignedInUsersUserIdOrLoginRoute: SignedInUsersUserIdOrLoginRoute,
+  SignedInApplicationCreationIndexRoute: SignedInApplicationCreationIndexRoute,
   SignedInApplicationsIndexRoute: SignedInApplicationsIndexRoute,
+  SignedInApplicationCreationApplicationNameApplicationVersionRoute:
+    SignedInApplicationCreationApplicationNameApplicationVersionRoute,
+  SignedInApplicationsApplicationNameIndexRoute:
+    SignedInApplicationsApplicationNameIndexRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -64,7 +64,7 @@ function SignedInLayout() {
       <MenuBar
         user={user}
         currentApplication={applicationName ? { name: applicationName, href: `/applications/${encodeURIComponent(applicationName)}` } : undefined}
-        adminEntries={[]}
+        adminEntries={[{ label: t`Authorizations`, href: '/authorizationsManagementForApplicationCreator' }]}
         languageSelect={<LanguageSwitcher />}
         status={<ConnectionStatus />}
         onLogout={() => void logout()}

@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { ApiError } from '../api/apiError';
 import { exceptionMessages, genericServerError, translationMissing } from '../messages/exceptionMessages';
 
@@ -14,6 +14,10 @@ export function translateServerError(i18n: I18n, error: unknown): string {
     : error.params;
   const id = `exceptionMessage.${error.code}`;
   const descriptor = exceptionMessages[error.code];
-  if (!descriptor && !(id in i18n.messages)) return i18n._({ ...translationMissing, values: { code: error.code } });
-  return i18n._({ ...(descriptor ?? { id }), values: params as Record<string, unknown> });
+  // Descriptors are built apart from the i18n._ call: the catalog extractor reads literal arguments of that call.
+  const message: MessageDescriptor =
+    !descriptor && !(id in i18n.messages)
+      ? { ...translationMissing, values: { code: error.code } }
+      : { ...(descriptor ?? { id }), values: params as Record<string, unknown> };
+  return i18n._(message);
 }

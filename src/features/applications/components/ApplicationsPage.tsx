@@ -1,21 +1,159 @@
-import { Trans } from '@lingui/react/macro';
-import { FolderOpen } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FolderOpen, Plus } from 'lucide-react';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Pager } from '@/components/ui/pager';
+import { Progress } from '@/components/ui/progress';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser } from '@/lib/currentUser';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { useApplicationList } from '../hooks/useApplicationList';
+import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { CARDS_PER_PAGE, filterApplications, localName, sortApplications, type SortMode } from '../listing';
+import { ApplicationCard } from './ApplicationCard';
 
-/** The application list. Applications arrive with their own feature; until one exists the list says so. */
+type Tab = 'own' | 'other';
+
 export function ApplicationsPage() {
+  const { t, i18n } = useLingui();
+  const user = useCurrentUser();
+  const { applications, progress, loading, error } = useApplicationList();
+  const [chosenTab, setChosenTab] = useState<Tab | undefined>();
+  const [sort, setSort] = useState<SortMode>('Az');
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+
+  const own = useMemo(() => applications.filter((a) => a.isMember), [applications]);
+  const other = useMemo(() => applications.filter((a) => !a.isMember), [applications]);
+  // The own list comes first when it has something; a tab with nothing in it cannot be chosen.
+  const tab: Tab = chosenTab === 'other' && other.length > 0 ? 'other' : chosenTab === 'own' && own.length > 0 ? 'own' : own.length > 0 ? 'own' : 'other';
+  const shown = useMemo(
+    () => sortApplications(filterApplications(tab === 'own' ? own : other, filter, i18n.locale), sort, i18n.locale),
+    [tab, own, other, filter, sort, i18n.locale],
+  );
+  const count = pageCount(shown.length, CARDS_PER_PAGE);
+  const currentPage = Math.min(page, count);
+  const canCreate = Boolean(user && (user.authorizedForApplicationCreation || user.terrainAdmin));
+
+  const sortLabels: Record<SortMode, string> = {
+    Az: t`Name A to Z`,
+    Za: t`Name Z to A`,
+    '0_9': t`Most recent first`,
+    '9_0': t`Oldest first`,
+  };
+
   return (
     <div>
-      <PageHeader title={<Trans>Applications</Trans>} />
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-          <FolderOpen className="size-12 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-medium">
-            <Trans>No application yet.</Trans>
-          </p>
-        </CardContent>
-      </Card>
+      <PageHeader
+        title={<Trans>Applications</Trans>}
+        actions={
+          canCreate ? (
+            <Button asChild>
+              <Link to="/applicationCreation">
+                <Plus aria-hidden />
+                <Trans>Create an application</Trans>
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      {loading ? <Progress value={progress} label={t`Loading the applications`} className="mb-4" /> : null}
+      {error ? (
+        <Alert variant="destructive" className="mb-4">
+          {translateServerError(i18n, error)}
+        </Alert>
+      ) : null}
+
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            setChosenTab(value as Tab);
+            setPage(1);
+          }}
+        >
+          <TabsList aria-label={t`Which applications`}>
+            <TabsTrigger value="own" disabled={own.length === 0}>
+              <Trans>My applications ({own.length})</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="other" disabled={other.length === 0}>
+              <Trans>Other applications ({other.length})</Trans>
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div className="min-w-56 flex-1">
+          <FormField label={t`Filter by name`} hint={t`Applies from 3 characters.`}>
+            <Input
+              type="search"
+              list="application-names"
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.target.value);
+                setPage(1);
+              }}
+            />
+          </FormField>
+          <datalist id="application-names">
+            {(tab === 'own' ? own : other).map((a) => (
+              <option key={a.id} value={localName(a, i18n.locale)} />
+            ))}
+          </datalist>
+        </div>
+        <div className="w-56">
+          <FormField label={t`Sort`}>
+            <NativeSelect value={sort} onChange={(event) => setSort(event.target.value as SortMode)}>
+              {(Object.keys(sortLabels) as SortMode[]).map((mode) => (
+                <option key={mode} value={mode}>
+                  {sortLabels[mode]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      </div>
+
+      {!loading && applications.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <FolderOpen className="size-12 text-muted-foreground" aria-hidden />
+            <p className="text-lg font-medium">
+              <Trans>No application yet.</Trans>
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Applications`}>
+          {pageOf(shown, currentPage, CARDS_PER_PAGE).map((application) => (
+            <li key={application.id} className="grid">
+              <ApplicationCard application={application} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {!loading && applications.length > 0 && shown.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">
+          <Trans>No application matches this name.</Trans>
+        </p>
+      ) : null}
+
+      {pagerVisible(shown.length, CARDS_PER_PAGE) ? (
+        <div className="mt-6">
+          <Pager
+            page={currentPage}
+            count={count}
+            pages={pagerPages(currentPage, count)}
+            onChange={setPage}
+            labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

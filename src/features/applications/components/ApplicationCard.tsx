@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Download, Home, Pencil } from 'lucide-react';
+import type { ApplicationView } from '@/domain/applications/applicationView';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { configurationDownloadHref } from '../api';
+import { localName, shownDate } from '../listing';
+
+export function ApplicationCard({ application }: { application: ApplicationView }) {
+  const { t, i18n } = useLingui();
+  const name = localName(application, i18n.locale);
+  return (
+    <Card className="flex flex-col" data-testid="application-card" data-name={application.name}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-lg">{name}</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {application.name} · <Trans>version {application.version}</Trans> ·{' '}
+          <time dateTime={shownDate(application)}>{i18n.date(new Date(shownDate(application)), { dateStyle: 'medium' })}</time>
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1 text-sm text-muted-foreground">
+        {application.comment ? <p className="line-clamp-3">{application.comment}</p> : null}
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        <Button asChild>
+          <Link to="/applications/$applicationName" params={{ applicationName: application.name }} aria-label={t`Open ${name}`}>
+            <Home aria-hidden />
+            <Trans>Home</Trans>
+          </Link>
+        </Button>
+        {application.isAdministrator ? (
+          <>
+            <Button asChild variant="outline">
+              <Link
+                to="/applicationCreation/$applicationName/$applicationVersion"
+                params={{ applicationName: application.name, applicationVersion: application.version }}
+                aria-label={t`Update ${name}`}
+              >
+                <Pencil aria-hidden />
+                <Trans>Update</Trans>
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={configurationDownloadHref(application.name)} download aria-label={t`Download the configuration of ${name}`}>
+                <Download aria-hidden />
+                <Trans>YAML</Trans>
+              </a>
+            </Button>
+          </>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

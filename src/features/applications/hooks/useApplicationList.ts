@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import type { ApplicationView } from '@/domain/applications/applicationView';
+import { streamApplications } from '../api';
+
+export interface ApplicationList {
+  applications: ApplicationView[];
+  /** 0 to 1 while the list streams in; 1 once complete. */
+  progress: number;
+  loading: boolean;
+  error: unknown;
+}
+
+/** Streams the application list: cards appear as their lines arrive, with the progress of the stream. */
+export function useApplicationList(): ApplicationList {
+  const [state, setState] = useState<ApplicationList>({ applications: [], progress: 0, loading: true, error: undefined });
+  useEffect(() => {
+    const abort = new AbortController();
+    const byId = new Map<string, ApplicationView>();
+    streamApplications((event) => {
+      if (event.type === 'result') {
+        byId.set(event.result.id, event.result);
+        setState((s) => ({ ...s, applications: [...byId.values()] }));
+      } else if (event.type === 'progress') {
+        setState((s) => ({ ...s, progress: event.result }));
+      }
+    }, abort.signal)
+      .then(() => setState((s) => ({ ...s, progress: 1, loading: false })))
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setState((s) => ({ ...s, loading: false, error }));
+      });
+    return () => abort.abort();
+  }, []);
+  return state;
+}

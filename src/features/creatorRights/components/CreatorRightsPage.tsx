@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Save } from 'lucide-react';
+import type { AuthenticatedUser } from '@/domain/accounts/user';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Pager } from '@/components/ui/pager';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TagInput } from '@/components/ui/tag-input';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { showToast } from '@/lib/toast';
+import { fetchUsersForAdmin, grantRole, revokeRole } from '../api';
+import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin, type PendingChanges } from '../changes';
+
+const USERS_PER_PAGE = 15;
+
+/** The platform administrator's table of who may create which applications. */
+export function CreatorRightsPage() {
+  const { t, i18n } = useLingui();
+  const [users, setUsers] = useState<AuthenticatedUser[] | null>(null);
+  const [error, setError] = useState<unknown>();
+  const [changes, setChanges] = useState<PendingChanges>({});
+  const [page, setPage] = useState(1);
+  const [saving, setSaving] = useState(false);
+
+  const load = () =>
+    fetchUsersForAdmin()
+      .then((list) => {
+        setUsers(list);
+        setError(undefined);
+      })
+      .catch(setError);
+  useEffect(() => void load(), []);
+
+  async function save() {
+    setSaving(true);
+    try {
+      for (const request of roleRequests(changes)) {
+        await (request.grant ? grantRole : revokeRole)(request.role, request.login, request.patterns);
+      }
+      setChanges({});
+      showToast('success', t`The rights have been saved.`);
+      await load();
+    } catch (failure) {
+      showToast('error', translateServerError(i18n, failure));
+      await load();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const count = pageCount(users?.length ?? 0, USERS_PER_PAGE);
+  const shown = pageOf(users ?? [], page, USERS_PER_PAGE);
+  const pending = Object.keys(changes).length;
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={<Trans>Application creators</Trans>}
+        description={<Trans>Who may create applications, and with which names (exact names or regular expressions such as ola_.*).</Trans>}
+        actions={
+          <Button onClick={() => void save()} disabled={pending === 0 || saving}>
+            <Save aria-hidden />
+            <Trans>Save ({pending})</Trans>
+          </Button>
+        }
+      />
+      {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>
+              <Trans>Login</Trans>
+            </TableHead>
+            <TableHead className="hidden md:table-cell">
+              <Trans>E-mail</Trans>
+            </TableHead>
+            <TableHead className="text-center">
+              <Trans>Platform administrator</Trans>
+            </TableHead>
+            <TableHead className="min-w-64">
+              <Trans>Application names they may create</Trans>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {shown.map((user) => (
+            <TableRow key={user.id} data-testid="creator-row" data-login={user.login} className={changes[user.login] ? 'bg-accent/10' : undefined}>
+              <TableCell className="font-medium">{user.login}</TableCell>
+              <TableCell className="hidden md:table-cell">{user.email}</TableCell>
+              <TableCell className="text-center">
+                <Checkbox
+                  checked={shownAdmin(changes, user)}
+                  onCheckedChange={(checked) => setChanges((c) => toggleAdmin(c, user, checked === true))}
+                  aria-label={t`${user.login} is platform administrator`}
+                />
+              </TableCell>
+              <TableCell>
+                <TagInput
+                  values={shownPatterns(changes, user)}
+                  onAdd={(pattern) => setChanges((c) => addPattern(c, user, pattern))}
+                  onRemove={(pattern) => setChanges((c) => removePattern(c, user, pattern))}
+                  label={t`Add a name pattern for ${user.login}`}
+                  removeLabel={(pattern) => t`Remove ${pattern}`}
+                  placeholder={t`name or pattern, then Enter`}
+                  changed={(pattern) => changes[user.login]?.added.includes(pattern) ?? false}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {pagerVisible(users?.length ?? 0, USERS_PER_PAGE) ? (
+        <Pager
+          page={page}
+          count={count}
+          pages={pagerPages(page, count)}
+          onChange={setPage}
+          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+        />
+      ) : null}
+    </div>
+  );
+}

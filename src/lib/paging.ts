@@ -1,0 +1,20 @@
+/** Client-side paging shared by the lists of the interface. */
+export const PAGER_RANGE = 2;
+
+export function pageOf<T>(items: readonly T[], page: number, size: number): T[] {
+  return items.slice((page - 1) * size, page * size);
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** Page numbers around the current one, `range` on each side. */
+export function pagerPages(current: number, count: number, range = PAGER_RANGE): number[] {
+  const first = Math.max(1, current - range);
+  const last = Math.min(count, current + range);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** A pager shows only when there are at least a page's worth of items. */
+export const pagerVisible = (total: number, size: number) => total >= size;
