@@ -16,6 +16,8 @@ import { readI18nTexts, readMap, readText } from './values';
 
 export const OPENADOM_VERSION = '2.0.1';
 
+const APPLICATION_RULE = { mandatory: ['OA_name', 'OA_version'], optional: ['OA_i18n', 'OA_defaultLanguage', 'OA_comment'] };
+
 const ROOT_RULE = {
   mandatory: ['OA_version', 'OA_application'],
   optional: ['OA_tags', 'OA_data', 'OA_rightsRequest', 'OA_additionalFiles'],
@@ -94,7 +96,7 @@ function readApplication(node: ConfigNode | undefined, problems: Problems): Appl
   const path = 'OA_application';
   const map = readMap(node, path, problems);
   const value = (key: string) => map?.byKey.get(key)?.value;
-  if (map) checkSection(map, { mandatory: ['OA_name', 'OA_version'], optional: ['OA_i18n', 'OA_defaultLanguage', 'OA_comment'] }, path, problems);
+  if (map) checkSection(map, APPLICATION_RULE, path, problems);
 
   const name = readIdentity(map, 'OA_name', problems);
   if (name !== undefined && !APPLICATION_NAME.test(name.trim())) {

@@ -15,8 +15,8 @@ export interface SectionRule {
  * Validation of the map's known keys goes on either way.
  */
 export function checkSection(map: MapNode, rule: SectionRule, path: string, problems: Problems): boolean {
-  const expected = [...(rule.mandatory ?? []), ...(rule.anyOf ?? []), ...(rule.optional ?? [])];
-  const unexpected = map.entries.filter((entry) => !expected.includes(entry.key));
+  const { expected, expectedSet } = expectedKeys(rule);
+  const unexpected = map.entries.filter((entry) => !expectedSet.has(entry.key));
   if (unexpected.length > 0) {
     const farFromAny = unexpected.filter((entry) => {
       const approaching = closestLabel(entry.key, expected);
@@ -49,6 +49,19 @@ export function checkSection(map: MapNode, rule: SectionRule, path: string, prob
     return false;
   }
   return true;
+}
+
+const expectedByRule = new WeakMap<SectionRule, { expected: string[]; expectedSet: ReadonlySet<string> }>();
+
+/** The keys a rule allows, computed once per rule: rules are constants checked thousands of times in a large file. */
+function expectedKeys(rule: SectionRule): { expected: string[]; expectedSet: ReadonlySet<string> } {
+  let keys = expectedByRule.get(rule);
+  if (!keys) {
+    const expected = [...(rule.mandatory ?? []), ...(rule.anyOf ?? []), ...(rule.optional ?? [])];
+    keys = { expected, expectedSet: new Set(expected) };
+    expectedByRule.set(rule, keys);
+  }
+  return keys;
 }
 
 /** A known label within two edits of an unknown one ("did you mean"), compared without case. */

@@ -6,6 +6,8 @@ import { childPath } from './problems';
 import { checkSection } from './sections';
 import { readMap, readText, readTextList } from './values';
 
+const AUTHORIZATIONS_RULE = { optional: ['OA_authorizationScope', 'OA_timeScope'] };
+
 /**
  * `OA_authorizations` (§13): the components rights are granted on. Scope components must hold references, the
  * time scope a date (through their checker or a line validation).
@@ -15,7 +17,7 @@ export function readAuthorizations(node: ConfigNode | undefined, dataPath: strin
   const path = childPath(dataPath, 'OA_authorizations');
   const map = readMap(node, path, problems);
   if (!map) return null;
-  checkSection(map, { optional: ['OA_authorizationScope', 'OA_timeScope'] }, path, problems);
+  checkSection(map, AUTHORIZATIONS_RULE, path, problems);
 
   const scopesPath = childPath(path, 'OA_authorizationScope');
   const scopes: AuthorizationScopes['scopes'] = [];

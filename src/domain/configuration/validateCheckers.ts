@@ -6,7 +6,7 @@ import { compileJavaRegex, type JavaRegex, type JavaRegexCompilation } from './j
 import { toIsoLocalDateTime } from './localDateTime';
 import type { Checker, DateBound, Multiplicity } from './model';
 import { childPath } from './problems';
-import { checkSection } from './sections';
+import { checkSection, type SectionRule } from './sections';
 import { readExpressionSection } from './validateExpressions';
 import { readBoolean, readEnum, readFloat, readInteger, readMap, readText } from './values';
 
@@ -14,6 +14,21 @@ export const CHECKER_NAMES = ['OA_reference', 'OA_boolean', 'OA_date', 'OA_integ
 type CheckerName = (typeof CHECKER_NAMES)[number];
 
 const MULTIPLICITIES: readonly Multiplicity[] = ['ONE', 'MANY'];
+
+const CHECKER_RULE = { optional: ['OA_name', 'OA_params'] };
+const REFERENCE_RULE = { mandatory: ['OA_name'], optional: ['OA_isParent', 'OA_isRecursive'] };
+const GROOVY_RULE = { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_groovyExceptions'] };
+
+/** Parameters each checker accepts (§10.1). */
+const PARAMS_RULES: Record<CheckerName, SectionRule> = {
+  OA_reference: { mandatory: ['OA_reference'], optional: ['OA_multiplicity'] },
+  OA_date: { optional: ['OA_pattern', 'OA_min', 'OA_max', 'OA_duration', 'OA_multiplicity'] },
+  OA_integer: { optional: ['OA_min', 'OA_max', 'OA_multiplicity'] },
+  OA_float: { optional: ['OA_min', 'OA_max', 'OA_multiplicity'] },
+  OA_string: { optional: ['OA_pattern', 'OA_multiplicity'] },
+  OA_boolean: { optional: ['OA_isTrue', 'OA_multiplicity'] },
+  OA_groovyExpression: { mandatory: ['OA_groovy'], optional: ['OA_multiplicity'] },
+};
 
 /**
  * An `OA_checker` section (§10) of a component, qualifier, adjacent, validation or form field at `ownerPath`.
@@ -25,7 +40,7 @@ export function readChecker(node: ConfigNode | undefined, ownerPath: string, con
   if (node === undefined) return null;
   const map = readMap(node, path, problems);
   if (!map) return node.kind === 'scalar' && node.type === 'null' ? null : undefined;
-  checkSection(map, { optional: ['OA_name', 'OA_params'] }, path, problems);
+  checkSection(map, CHECKER_RULE, path, problems);
 
   const nameNode = map.byKey.get('OA_name')?.value;
   const name = readText(nameNode, childPath(path, 'OA_name'), problems);
@@ -92,11 +107,8 @@ class ParamsReader {
     return readEnum(this.node('OA_multiplicity'), childPath(this.path, 'OA_multiplicity'), MULTIPLICITIES, this.problems) ?? 'ONE';
   }
 
-  private section(optional: string[], mandatory: string[] = []): void {
-    if (this.params) checkSection(this.params, { mandatory, optional: [...optional, 'OA_multiplicity'] }, this.path, this.problems);
-  }
-
   read(name: CheckerName, entry: EntryScope | undefined): Checker | undefined {
+    if (this.params) checkSection(this.params, PARAMS_RULES[name], this.path, this.problems);
     switch (name) {
       case 'OA_reference':
         return this.reference(entry);
@@ -104,14 +116,12 @@ class ParamsReader {
         return this.date();
       case 'OA_integer':
       case 'OA_float': {
-        this.section(['OA_min', 'OA_max']);
         const read = name === 'OA_integer' ? readInteger : readFloat;
         const min = read(this.node('OA_min'), childPath(this.path, 'OA_min'), this.problems) ?? null;
         const max = read(this.node('OA_max'), childPath(this.path, 'OA_max'), this.problems) ?? null;
         return { kind: name === 'OA_integer' ? 'integer' : 'float', min, max, multiplicity: this.multiplicity() };
       }
       case 'OA_string': {
-        this.section(['OA_pattern']);
         const multiplicity = this.multiplicity();
         const patternNode = this.node('OA_pattern');
         if (isNull(patternNode)) return { kind: 'string', pattern: null, multiplicity };
@@ -119,7 +129,6 @@ class ParamsReader {
         return pattern ? { kind: 'string', pattern, multiplicity } : undefined;
       }
       case 'OA_boolean':
-        this.section(['OA_isTrue']);
         return { kind: 'boolean', isTrue: readText(this.node('OA_isTrue'), childPath(this.path, 'OA_isTrue'), this.problems) ?? null, multiplicity: this.multiplicity() };
       case 'OA_groovyExpression':
         return this.groovy();
@@ -131,12 +140,11 @@ class ParamsReader {
       this.problems.report('MISSING_MANDATORIES_SECTIONS', this.path, { missingMandatoriesSections: ['OA_reference'] }, this.checker);
       return undefined;
     }
-    this.section([], ['OA_reference']);
     const referencePath = childPath(this.path, 'OA_reference');
     const referenceMap = readMap(this.node('OA_reference'), referencePath, this.problems);
     const multiplicity = this.multiplicity();
     if (!referenceMap) return undefined;
-    checkSection(referenceMap, { mandatory: ['OA_name'], optional: ['OA_isParent', 'OA_isRecursive'] }, referencePath, this.problems);
+    checkSection(referenceMap, REFERENCE_RULE, referencePath, this.problems);
     const isParent = readBoolean(referenceMap.byKey.get('OA_isParent')?.value, childPath(referencePath, 'OA_isParent'), this.problems) ?? false;
     const explicitRecursive = readBoolean(referenceMap.byKey.get('OA_isRecursive')?.value, childPath(referencePath, 'OA_isRecursive'), this.problems);
 
@@ -150,7 +158,6 @@ class ParamsReader {
   }
 
   private date(): Checker | undefined {
-    this.section(['OA_pattern', 'OA_min', 'OA_max', 'OA_duration']);
     const patternPath = childPath(this.path, 'OA_pattern');
     const patternNode = this.node('OA_pattern');
     const multiplicity = this.multiplicity();
@@ -206,12 +213,11 @@ class ParamsReader {
       this.problems.report('MISSING_MANDATORIES_SECTIONS', this.path, { missingMandatoriesSections: ['OA_groovy'] }, this.checker);
       return undefined;
     }
-    this.section([], ['OA_groovy']);
     const multiplicity = this.multiplicity();
     const groovyPath = childPath(this.path, 'OA_groovy');
     const groovy = readMap(this.node('OA_groovy'), groovyPath, this.problems);
     if (!groovy) return undefined;
-    const expression = readExpressionSection(groovy, groovyPath, { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_groovyExceptions'] }, this.context);
+    const expression = readExpressionSection(groovy, groovyPath, GROOVY_RULE, this.context);
     return expression ? { kind: 'expression', expression, multiplicity } : undefined;
   }
 }

@@ -22,6 +22,8 @@ export const COMPONENT_SECTIONS: ReadonlyArray<[string, ComponentKind]> = [
 
 const SECTION_KIND = new Map(COMPONENT_SECTIONS);
 
+const HEADER_NAME_RULE = { mandatory: ['OA_headerName'] };
+const COMPUTATION_RULE = { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_groovyExceptions'] };
 const COMMON_KEYS = ['OA_tags', 'OA_exportHeader', 'OA_checker', 'OA_langRestrictions'];
 const COMPONENT_RULES: Record<ComponentKind, { mandatory?: string[]; optional: string[] }> = {
   basic: { optional: [...COMMON_KEYS, 'OA_importHeader', 'OA_required', 'OA_mandatory', 'OA_defaultValue'] },
@@ -105,36 +107,38 @@ interface ComponentScope {
   owner: MapNode;
 }
 
+function valueOf(map: MapNode | undefined, key: string): ConfigNode | undefined {
+  return map?.byKey.get(key)?.value;
+}
+
 function readComponent(kind: ComponentKind, item: MapEntry, path: string, where: ComponentScope): void {
   const { context, reading, scope } = where;
   const { problems } = context;
   const map = readMap(item.value, path, problems);
   if (map) checkSection(map, COMPONENT_RULES[kind], path, problems);
-  const node = (key: string) => map?.byKey.get(key)?.value;
 
-  const tags = readTagUse(node('OA_tags'), childPath(path, 'OA_tags'), childPath(path, 'OA_tags'), context.tags, problems);
-  const checker = readChecker(node('OA_checker'), path, context, scope);
+  const tagsPath = childPath(path, 'OA_tags');
+  const checker = readChecker(valueOf(map, 'OA_checker'), path, context, scope);
   if (checker === undefined) reading.unresolved.add(item.key);
   const common = {
     key: item.key,
-    tags: tagSet(tags),
-    exportHeader: readI18nTexts(node('OA_exportHeader'), childPath(path, 'OA_exportHeader'), problems),
-    required: readBoolean(node('OA_required'), childPath(path, 'OA_required'), problems) ?? false,
+    tags: tagSet(readTagUse(valueOf(map, 'OA_tags'), tagsPath, tagsPath, context.tags, problems)),
+    exportHeader: readI18nTexts(valueOf(map, 'OA_exportHeader'), childPath(path, 'OA_exportHeader'), problems),
+    required: readBoolean(valueOf(map, 'OA_required'), childPath(path, 'OA_required'), problems) ?? false,
     checker: checker ?? null,
-    langRestrictions: readLangRestrictions(node('OA_langRestrictions'), childPath(path, 'OA_langRestrictions'), problems),
+    langRestrictions: readLangRestrictions(valueOf(map, 'OA_langRestrictions'), childPath(path, 'OA_langRestrictions'), problems),
   };
-  const defaultValue = () => readDefaultValue(node('OA_defaultValue'), childPath(path, 'OA_defaultValue'), context);
 
   switch (kind) {
     case 'basic': {
       const component: BasicComponent = {
         ...common,
         kind,
-        mandatory: readBoolean(node('OA_mandatory'), childPath(path, 'OA_mandatory'), problems) ?? false,
-        defaultValue: defaultValue(),
+        mandatory: readBoolean(valueOf(map, 'OA_mandatory'), childPath(path, 'OA_mandatory'), problems) ?? false,
+        defaultValue: readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context),
       };
       reading.components.push(component);
-      reading.columns.push({ component: item.key, header: readImportHeader(node('OA_importHeader'), path, item.key, where), mandatory: component.mandatory });
+      reading.columns.push({ component: item.key, header: readImportHeader(valueOf(map, 'OA_importHeader'), path, item.key, where), mandatory: component.mandatory });
       return;
     }
     case 'computed':
@@ -149,13 +153,15 @@ function readComponent(kind: ComponentKind, item: MapEntry, path: string, where:
     }
     case 'pattern': {
       const parts = readPatternParts(map, item.key, path, context, scope);
-      reading.components.push({ ...common, kind, defaultValue: defaultValue(), qualifiers: parts.qualifiers, adjacents: parts.adjacents });
+      const defaultValue = readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context);
+      reading.components.push({ ...common, kind, defaultValue, qualifiers: parts.qualifiers, adjacents: parts.adjacents });
       if (parts.binding) reading.patterns.push(parts.binding);
       return;
     }
     case 'constant': {
-      const binding = readConstantTarget(node('OA_importHeaderTarget'), childPath(path, 'OA_importHeaderTarget'), where.layout, context);
-      reading.components.push({ ...common, kind, defaultValue: defaultValue() });
+      const binding = readConstantTarget(valueOf(map, 'OA_importHeaderTarget'), childPath(path, 'OA_importHeaderTarget'), where.layout, context);
+      const defaultValue = readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context);
+      reading.components.push({ ...common, kind, defaultValue });
       if (binding) reading.constants.push({ ...binding, component: item.key });
       return;
     }
@@ -167,7 +173,7 @@ function readImportHeader(node: ConfigNode | undefined, path: string, key: strin
   const { problems } = where.context;
   const headerPath = childPath(path, 'OA_importHeader');
   if (node?.kind === 'map') {
-    checkSection(node, { mandatory: ['OA_headerName'] }, headerPath, problems);
+    checkSection(node, HEADER_NAME_RULE, headerPath, problems);
     const name = readText(node.byKey.get('OA_headerName')?.value, childPath(headerPath, 'OA_headerName'), problems);
     return name?.trim() || key;
   }
@@ -179,7 +185,7 @@ function readComputation(map: MapNode | undefined, path: string, where: Componen
   const computationPath = childPath(path, 'OA_computation');
   const computationMap = readMap(map?.byKey.get('OA_computation')?.value, computationPath, context.problems);
   if (computationMap) {
-    const expression = readExpressionSection(computationMap, computationPath, { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_groovyExceptions'] }, context);
+    const expression = readExpressionSection(computationMap, computationPath, COMPUTATION_RULE, context);
     return expression ? { kind: 'expression', expression } : { kind: 'empty' };
   }
   const listPath = childPath(path, 'OA_withNaturalKeyComponents');

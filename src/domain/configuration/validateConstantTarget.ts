@@ -6,6 +6,8 @@ import { checkSection } from './sections';
 import type { EntryLayout } from './validateComponents';
 import { readInteger, readMap, readText } from './values';
 
+const TARGET_RULE = { mandatory: ['OA_rowNumber'], anyOf: ['OA_columnName', 'OA_columnNumber'] };
+
 /**
  * `OA_importHeaderTarget` of a constant component (§7.6): the cell above the data that holds its value. Rows are
  * 1-based and must come before the first data line; a cell above the header needs a column number, since its
@@ -18,7 +20,7 @@ export function readConstantTarget(node: ConfigNode | undefined, path: string, l
     if (node !== undefined && isNull(node)) problems.report('MISSING_REQUIRED_VALUE', path, {}, node);
     return undefined;
   }
-  if (!checkSection(map, { mandatory: ['OA_rowNumber'], anyOf: ['OA_columnName', 'OA_columnNumber'] }, path, problems)) return undefined;
+  if (!checkSection(map, TARGET_RULE, path, problems)) return undefined;
 
   const rowPath = childPath(path, 'OA_rowNumber');
   const rowNode = map.byKey.get('OA_rowNumber')!.value;

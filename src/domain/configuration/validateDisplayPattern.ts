@@ -7,6 +7,7 @@ import { checkSection } from './sections';
 import { readLocaleMap, readMap } from './values';
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
+const DISPLAY_PATTERN_RULE = { optional: ['OA_title', 'OA_description'] };
 
 export function parseDisplayTemplate(source: string): DisplayTemplate {
   const parts: DisplayTemplate['parts'] = [];
@@ -35,7 +36,7 @@ export function readDisplayPattern(
   const path = childPath(dataPath, 'OA_i18nDisplayPattern');
   const map = readMap(node, path, problems);
   if (!map) return null;
-  checkSection(map, { optional: ['OA_title', 'OA_description'] }, path, problems);
+  checkSection(map, DISPLAY_PATTERN_RULE, path, problems);
   const pattern: DisplayPattern = { title: {}, description: {} };
   for (const [key, field] of [
     ['OA_title', 'title'],

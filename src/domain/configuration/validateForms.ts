@@ -7,12 +7,15 @@ import { checkSection } from './sections';
 import { readChecker } from './validateCheckers';
 import { readBoolean, readI18nTexts, readMap } from './values';
 
+const FORM_RULE = { mandatory: ['OA_formFields'], optional: ['OA_i18n'] };
+const FIELD_RULE = { optional: ['OA_i18n', 'OA_required', 'OA_checker'] };
+
 /** `OA_rightsRequest` (§15): the form a user fills in to ask for rights. */
 export function readRightsRequest(node: ConfigNode | undefined, context: ValidationContext): RightsRequestForm | null {
   const path = 'OA_rightsRequest';
   const map = readMap(node, path, context.problems);
   if (!map) return null;
-  checkSection(map, { mandatory: ['OA_formFields'], optional: ['OA_i18n'] }, path, context.problems);
+  checkSection(map, FORM_RULE, path, context.problems);
   return {
     i18n: readI18nTexts(map.byKey.get('OA_i18n')?.value, childPath(path, 'OA_i18n'), context.problems),
     fields: readFormFields(map.byKey.get('OA_formFields')?.value, childPath(path, 'OA_formFields'), context),
@@ -28,7 +31,7 @@ export function readAdditionalFiles(node: ConfigNode | undefined, context: Valid
   return map.entries.map((entry) => {
     const typePath = childPath(path, entry.key);
     const body = readMap(entry.value, typePath, context.problems);
-    if (body) checkSection(body, { mandatory: ['OA_formFields'], optional: ['OA_i18n'] }, typePath, context.problems);
+    if (body) checkSection(body, FORM_RULE, typePath, context.problems);
     return {
       name: entry.key,
       i18n: readI18nTexts(body?.byKey.get('OA_i18n')?.value, childPath(typePath, 'OA_i18n'), context.problems),
@@ -44,7 +47,7 @@ function readFormFields(node: ConfigNode | undefined, path: string, context: Val
   return map.entries.map((entry) => {
     const fieldPath = childPath(path, entry.key);
     const body = readMap(entry.value, fieldPath, context.problems);
-    if (body) checkSection(body, { optional: ['OA_i18n', 'OA_required', 'OA_checker'] }, fieldPath, context.problems);
+    if (body) checkSection(body, FIELD_RULE, fieldPath, context.problems);
     return {
       name: entry.key,
       i18n: readI18nTexts(body?.byKey.get('OA_i18n')?.value, childPath(fieldPath, 'OA_i18n'), context.problems),

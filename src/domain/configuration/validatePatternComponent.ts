@@ -3,11 +3,14 @@ import type { EntryScope, ValidationContext } from './context';
 import { IDENTIFIER } from './identifiers';
 import type { PatternAdjacent, PatternBinding, PatternQualifier } from './model';
 import { childPath } from './problems';
-import { checkSection } from './sections';
+import { checkSection, type SectionRule } from './sections';
 import { readChecker, readRegex } from './validateCheckers';
 import { readDefaultValue } from './validateExpressions';
 import { readTagUse, tagSet } from './validateTags';
 import { readBoolean, readI18nTexts, readList, readText } from './values';
+
+const QUALIFIER_RULE = { optional: ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'] };
+const ADJACENT_RULE = { optional: ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'] };
 
 interface NamedPart {
   name: string;
@@ -56,7 +59,7 @@ export function readPatternParts(
   const qualifiers: PatternQualifier[] = [];
   qualifierParts.forEach((part, index) => {
     if (isDuplicate(part)) return;
-    const body = bodyMap(part, ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'], context);
+    const body = bodyMap(part, QUALIFIER_RULE, context);
     const node = (name: string) => body?.byKey.get(name)?.value;
     qualifiers.push({
       name: part.name,
@@ -73,7 +76,7 @@ export function readPatternParts(
   const adjacents: PatternAdjacent[] = [];
   for (const part of adjacentParts) {
     if (isDuplicate(part)) continue;
-    const body = bodyMap(part, ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'], context);
+    const body = bodyMap(part, ADJACENT_RULE, context);
     const node = (name: string) => body?.byKey.get(name)?.value;
     const headerTemplate = readText(node('OA_importHeaderPattern'), childPath(part.path, 'OA_importHeaderPattern'), problems);
     if (headerTemplate === undefined || headerTemplate === '') {
@@ -123,12 +126,12 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
   return parts;
 }
 
-function bodyMap(part: NamedPart, optional: string[], context: ValidationContext): MapNode | undefined {
+function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext): MapNode | undefined {
   if (isNull(part.body)) return undefined;
   if (part.body.kind !== 'map') {
     context.problems.report('BAD_OBJECT_REQUIRED_SECTIONS', part.path, { expectedType: 'map', givenType: part.body.kind }, part.body);
     return undefined;
   }
-  checkSection(part.body, { optional }, part.path, context.problems);
+  checkSection(part.body, rule, part.path, context.problems);
   return part.body;
 }

@@ -10,6 +10,12 @@ import { readEnum, readI18nTexts, readList, readMap, readText, readTextList } fr
 const STRATEGIES: readonly SubmissionStrategy[] = ['OA_INSERTION', 'OA_VERSIONING'];
 const PERIOD_BOUNDS = ['__START_DATE__', '__END_DATE__'];
 
+const SUBMISSION_RULE = { optional: ['OA_strategy'], anyOf: ['OA_submissionScope', 'OA_fileName'] };
+const SCOPE_RULE = { optional: ['OA_referenceScopes', 'OA_timeScope'] };
+const REFERENCE_SCOPE_RULE = { mandatory: ['OA_reference', 'OA_component'], optional: ['OA_i18n', 'OA_exportHeader'] };
+const TIME_SCOPE_RULE = { optional: ['OA_component'] };
+const FILE_NAME_RULE = { mandatory: ['OA_filePattern'], optional: ['OA_matchPatternScopes'] };
+
 const NO_SUBMISSION: Submission = { strategy: 'OA_INSERTION', referenceScopes: [], timeScope: null, fileName: null };
 
 /**
@@ -22,14 +28,14 @@ export function readSubmission(node: ConfigNode | undefined, dataPath: string, i
   const path = childPath(dataPath, 'OA_submission');
   const map = readMap(node, path, problems);
   if (!map) return { ...NO_SUBMISSION };
-  checkSection(map, { optional: ['OA_strategy'], anyOf: ['OA_submissionScope', 'OA_fileName'] }, path, problems);
+  checkSection(map, SUBMISSION_RULE, path, problems);
 
   const strategy = readStrategy(map.byKey.get('OA_strategy')?.value, childPath(path, 'OA_strategy'), problems);
   if (strategy === 'OA_VERSIONING' && !isDataType) problems.report('UNEXPECTED_SUBMISSION', dataPath, { strategy }, map.byKey.get('OA_strategy')!.value);
 
   const scopePath = childPath(path, 'OA_submissionScope');
   const scopeMap = readMap(map.byKey.get('OA_submissionScope')?.value, scopePath, problems);
-  if (scopeMap) checkSection(scopeMap, { optional: ['OA_referenceScopes', 'OA_timeScope'] }, scopePath, problems);
+  if (scopeMap) checkSection(scopeMap, SCOPE_RULE, scopePath, problems);
   const scopes = readReferenceScopes(scopeMap?.byKey.get('OA_referenceScopes')?.value, childPath(scopePath, 'OA_referenceScopes'), types, context);
   const timeScope = readTimeScope(scopeMap?.byKey.get('OA_timeScope')?.value, childPath(scopePath, 'OA_timeScope'), types, problems);
   const fileName = readFileName(map.byKey.get('OA_fileName')?.value, childPath(path, 'OA_fileName'), scopes, context);
@@ -62,7 +68,7 @@ function readReferenceScopes(node: ConfigNode | undefined, path: string, types: 
     const elementPath = childPath(path, index);
     const semanticPath = childPath(path, index + 2);
     const map = readMap(item, elementPath, problems);
-    if (!map || !checkSection(map, { mandatory: ['OA_reference', 'OA_component'], optional: ['OA_i18n', 'OA_exportHeader'] }, elementPath, problems)) {
+    if (!map || !checkSection(map, REFERENCE_SCOPE_RULE, elementPath, problems)) {
       reading.incomplete = true;
       return;
     }
@@ -124,7 +130,7 @@ function requiredText(map: MapNode, key: string, path: string, problems: Problem
 function readTimeScope(node: ConfigNode | undefined, path: string, types: ComponentTypes, problems: Problems): TimeScope | null {
   const map = readMap(node, path, problems);
   if (!map) return null;
-  checkSection(map, { optional: ['OA_component'] }, path, problems);
+  checkSection(map, TIME_SCOPE_RULE, path, problems);
   const componentPath = childPath(path, 'OA_component');
   const componentNode = map.byKey.get('OA_component')?.value;
   const dateComponents = [...types.dateOf.keys()];
@@ -150,7 +156,7 @@ function readFileName(node: ConfigNode | undefined, path: string, scopes: Scopes
   const { problems } = context;
   const map = readMap(node, path, problems);
   if (!map) return null;
-  checkSection(map, { mandatory: ['OA_filePattern'], optional: ['OA_matchPatternScopes'] }, path, problems);
+  checkSection(map, FILE_NAME_RULE, path, problems);
   const patternPath = childPath(path, 'OA_filePattern');
   const patternNode = map.byKey.get('OA_filePattern')?.value;
   if (patternNode !== undefined && isNull(patternNode)) problems.report('MISSING_REQUIRED_VALUE', patternPath, {}, patternNode);

@@ -7,6 +7,8 @@ import { checkSection } from './sections';
 import { CHECKER_NAMES, readChecker } from './validateCheckers';
 import { readBoolean, readLocaleMap, readMap, readTextList } from './values';
 
+const VALIDATION_RULE = { mandatory: ['OA_checker'], optional: ['OA_i18n', 'OA_components', 'OA_required'] };
+
 /**
  * `OA_validations` (§11): named rules run on every row. A checker other than an expression checks the values of
  * the listed components, so it needs at least one of them; an expression sees the whole row.
@@ -31,7 +33,7 @@ export function readValidations(
       if (isNull(entry.value)) problems.report('MISSING_MANDATORIES_SECTIONS', validationPath, { missingMandatoriesSections: ['OA_checker'] }, entry.value);
       continue;
     }
-    checkSection(body, { mandatory: ['OA_checker'], optional: ['OA_i18n', 'OA_components', 'OA_required'] }, validationPath, problems);
+    checkSection(body, VALIDATION_RULE, validationPath, problems);
     const labels = readLocaleMap(body.byKey.get('OA_i18n')?.value, childPath(validationPath, 'OA_i18n'), problems);
     const required = readBoolean(body.byKey.get('OA_required')?.value, childPath(validationPath, 'OA_required'), problems) ?? false;
     const checkerNode = body.byKey.get('OA_checker')?.value;

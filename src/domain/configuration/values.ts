@@ -4,6 +4,8 @@ import type { I18nTexts } from './model';
 import { atKey, childPath, type Problems } from './problems';
 import { checkSection } from './sections';
 
+const I18N_RULE = { optional: ['OA_title', 'OA_description'] };
+
 /**
  * Typed reading of leaves (§2.2). Each reader returns `undefined` for an absent or null value (the caller applies
  * the default or reports a missing value) and for a value of the wrong type, which it reports.
@@ -124,7 +126,7 @@ export function readLocaleMap(node: ConfigNode | undefined, path: string, proble
 export function readI18nTexts(node: ConfigNode | undefined, path: string, problems: Problems): I18nTexts {
   const map = readMap(node, path, problems);
   if (!map) return { title: {}, description: {} };
-  checkSection(map, { optional: ['OA_title', 'OA_description'] }, path, problems);
+  checkSection(map, I18N_RULE, path, problems);
   return {
     title: readLocaleMap(map.byKey.get('OA_title')?.value, childPath(path, 'OA_title'), problems),
     description: readLocaleMap(map.byKey.get('OA_description')?.value, childPath(path, 'OA_description'), problems),
