@@ -45,7 +45,6 @@ export function buildApplicationModel(root: MapNode, compileExpression: Expressi
       entry.key,
       {
         name: entry.key,
-        isDataType: isTaggedData(entry.value),
         componentKeys: entry.value.kind === 'map' ? outlineComponentKeys(entry.value) : [],
       },
     ]),
@@ -130,11 +129,6 @@ function readIdentity(map: MapNode | undefined, key: string, problems: Problems)
     return undefined;
   }
   return text;
-}
-
-function isTaggedData(node: ConfigNode): boolean {
-  const tags = node.kind === 'map' ? node.byKey.get('OA_tags')?.value : undefined;
-  return tags?.kind === 'list' && tags.items.some((item) => item.kind === 'scalar' && item.text === '__DATA__');
 }
 
 /** The same expression often appears many times (near-identical validation scripts); compile each text once per run. */

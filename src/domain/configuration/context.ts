@@ -11,7 +11,6 @@ export type ExpressionCompiler = (source: string) => ExpressionCompilation;
 /** What a data entry looks like before it is validated, for the checks that look across entries. */
 export interface EntryOutline {
   name: string;
-  isDataType: boolean;
   /** Keys of all its components, every kind, in configuration order. */
   componentKeys: readonly string[];
 }

@@ -73,7 +73,7 @@ function cached<Value>(cache: Map<string, Value>, key: string, compute: (key: st
   return value;
 }
 
-export function compileDatePatternCached(pattern: string): DatePatternCompilation {
+function compileDatePatternCached(pattern: string): DatePatternCompilation {
   return cached(datePatterns, pattern, compileJavaDatePattern);
 }
 

@@ -9,7 +9,7 @@ import { readLocaleMap, readMap } from './values';
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 const DISPLAY_PATTERN_RULE = { optional: ['OA_title', 'OA_description'] };
 
-export function parseDisplayTemplate(source: string): DisplayTemplate {
+function parseDisplayTemplate(source: string): DisplayTemplate {
   const parts: DisplayTemplate['parts'] = [];
   let last = 0;
   for (const match of source.matchAll(PLACEHOLDER)) {
