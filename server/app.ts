@@ -10,22 +10,26 @@ import type { ServerContext } from './context.ts';
 import { ApiError, errorBody } from './http/apiError.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { platformRoleRoutes } from './routes/platformRoles.ts';
+import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 
 export interface AppOptions {
   ctx: ServerContext;
   sessions: SessionKeeper;
   logger?: boolean;
+  /** Counts the rows an update must not orphan; without it no application has rows. */
+  countRows?: RowCounter;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, sessions, logger = false, countRows }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -49,6 +53,7 @@ export async function buildApp({ ctx, sessions, logger = false }: AppOptions): P
   registerSecurityHeaders(app);
   registerCsrfGuard(app);
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
+  registerIdempotency(app, ctx.db);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.code, error.params));
     if (error.validation) {
@@ -66,7 +71,7 @@ export async function buildApp({ ctx, sessions, logger = false }: AppOptions): P
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(accountRoutes, { ctx, sessions });
-      await api.register(applicationRoutes, { ctx });
+      await api.register(applicationRoutes, { ctx, countRows });
       await api.register(platformRoleRoutes, { ctx });
     },
     { prefix: API_PREFIX },

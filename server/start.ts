@@ -4,8 +4,10 @@ import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
+import { forgetExpiredKeys } from './http/idempotency.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './services/admins.ts';
+import type { RowCounter } from './services/applications.ts';
 import { createSessionKeeper, loadSessionSecret } from './services/sessions.ts';
 
 export interface RunningServer {
@@ -16,8 +18,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  logger?: boolean;
+  log?: (line: string) => void;
+  /** Rows stored per data entry of an application, checked before an update (tests inject stored rows). */
+  countRows?: RowCounter;
+}
+
 /** Opens the database, applies migrations, makes sure the platform administrator exists and builds the app. */
-export async function createServer(config: ServerConfig, options: { logger?: boolean; log?: (line: string) => void } = {}): Promise<RunningServer> {
+export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
@@ -25,13 +34,17 @@ export async function createServer(config: ServerConfig, options: { logger?: boo
   const ctx: ServerContext = { config, db: database.db, mailer, log };
   const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
   const admin = await ensurePlatformAdmin(ctx);
-  const app = await buildApp({ ctx, sessions, logger: options.logger });
+  const app = await buildApp({ ctx, sessions, logger: options.logger, countRows: options.countRows });
+  // Kept answers expire; any instance may clean them, the deletes do not conflict.
+  const housekeeping = setInterval(() => void forgetExpiredKeys(database.db).catch(() => undefined), 60 * 60 * 1000);
+  housekeeping.unref();
   return {
     app,
     ctx,
     database,
     admin,
     async close() {
+      clearInterval(housekeeping);
       await app.close();
       await database.close();
     },

@@ -92,6 +92,21 @@ export interface ApplicationRolesTable {
   role: ApplicationRole;
 }
 
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string | null;
+  status: 'running' | 'done';
+  locked_until: Timestamp;
+  response_status: number | null;
+  response_headers: Json<Record<string, string>> | null;
+  response_body: Uint8Array | null;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface Schema {
   users: UsersTable;
   verification_keys: VerificationKeysTable;
@@ -101,6 +116,7 @@ export interface Schema {
   applications: ApplicationsTable;
   configurations: ConfigurationsTable;
   application_roles: ApplicationRolesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
+import { digestParts } from './idempotency.ts';
 
 export interface Upload {
   fileName: string;
@@ -11,11 +12,13 @@ export interface Upload {
 
 /**
  * Reads a multipart form holding one file (field `file`) and text fields, keeping at most `maxBytes` of file.
- * Refusals happen before any work starts: no file → MISSING_FILE, too large → 413 FILE_TOO_LARGE.
+ * Refusals happen before any work starts: no file → MISSING_FILE, too large → 413 FILE_TOO_LARGE. With an
+ * Idempotency-Key, the digest of the parts is recorded so a replay can be compared with them.
  */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
   const fields: Record<string, string> = {};
+  const digest = digestParts();
   let file: Upload | undefined;
   for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
     if (part.type === 'file') {
@@ -28,10 +31,13 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
         throw new ApiError(400, 'UNREADABLE_FILE');
       });
       file = { fileName: part.filename || 'upload', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fields };
+      digest.file(part.fieldname, file.fileName, file.bytes);
     } else {
       fields[part.fieldname] = String(part.value);
+      digest.field(part.fieldname, fields[part.fieldname]);
     }
   }
   if (!file) throw new ApiError(400, 'MISSING_FILE');
+  await request.recordIdempotentUpload(digest.done());
   return file;
 }

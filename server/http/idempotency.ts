@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import { ApiError } from './apiError.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEPT_HOURS = 24;
+/** A request still "running" after this long is taken to have died with its server; a retry may take over. */
+const RUNNING_LOCK_MINUTES = 15;
+const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
+
+interface IdempotentRequest {
+  scope: string;
+  key: string;
+  /** `first`: this request does the work and its answer is kept. `replay`: the kept answer is the reply. */
+  mode: 'first' | 'replay';
+  /** The fingerprint the key was first used with (null while a multipart first request has not read its parts). */
+  fingerprint: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: IdempotentRequest | null;
+    /** For the first multipart request with a key: records the digest of the parts it read. */
+    recordIdempotentUpload(bodyDigest: string): Promise<void>;
+  }
+}
+
+interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+function sendStoredAnswer(reply: FastifyReply, answer: StoredAnswer) {
+  return reply.code(answer.status).headers({ ...answer.headers, 'idempotent-replayed': 'true' }).send(Buffer.from(answer.body));
+}
+
+const digest = (...parts: Array<string | Uint8Array>) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('hex');
+};
+
+function isMultipart(request: FastifyRequest) {
+  return (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+}
+
+/** What identifies a payload: method, path and body (parsed bodies are compared through their JSON). */
+function fingerprintOf(request: FastifyRequest, bodyDigest: string) {
+  return digest(request.method, request.url, bodyDigest);
+}
+
+/**
+ * Every POST, PUT and DELETE under /api/v1 that carries an `Idempotency-Key` runs at most once per key and
+ * caller for 24 hours: a replay with the same payload gets the kept answer (status, headers, body — streams
+ * included), the same key with another payload 422, and a replay while the first is still running 409.
+ * The keys live in the database, so every server instance sees them. Refusals (4xx) and failures (5xx) are
+ * not kept: nothing was applied, so trying again must run again.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
+  app.decorateRequest('idempotency', null);
+  app.decorateRequest('recordIdempotentUpload', function (this: FastifyRequest, bodyDigest: string) {
+    return recordFingerprint(db, this, bodyDigest);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'DELETE') return;
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (typeof key !== 'string' || !request.url.startsWith('/api/')) return;
+    if (key.length === 0 || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new ApiError(400, 'BAD_IDEMPOTENCY_KEY');
+    const scope = request.auth?.user.id ?? 'anonymous';
+    const fingerprint = isMultipart(request) ? null : fingerprintOf(request, digest(JSON.stringify(request.body ?? null)));
+    const path = request.url;
+
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key,
+        method: request.method,
+        path,
+        fingerprint,
+        status: 'running',
+        locked_until: sql<Date>`now() + make_interval(mins => ${RUNNING_LOCK_MINUTES})`,
+        expires_at: sql<Date>`now() + make_interval(hours => ${KEPT_HOURS})`,
+      })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) {
+      request.idempotency = { scope, key, mode: 'first', fingerprint };
+      return;
+    }
+
+    const existing = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
+    if (existing.method !== request.method || existing.path !== path) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', { key });
+    if (existing.status === 'running') {
+      const takenOver = await db
+        .updateTable('idempotency_keys')
+        .set({ locked_until: sql<Date>`now() + make_interval(mins => ${RUNNING_LOCK_MINUTES})`, fingerprint })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('status', '=', 'running')
+        .where('locked_until', '<', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (Number(takenOver.numUpdatedRows) !== 1) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', { key });
+      request.idempotency = { scope, key, mode: 'first', fingerprint };
+      return;
+    }
+    const stored: StoredAnswer = { status: existing.response_status ?? 200, headers: existing.response_headers ?? {}, body: existing.response_body ?? new Uint8Array() };
+    // A multipart body is read here to be compared: the route must not run (its checks would now refuse).
+    const replayed = fingerprint ?? fingerprintOf(request, await digestMultipart(request));
+    if (existing.fingerprint !== replayed) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', { key });
+    request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
+    return sendStoredAnswer(reply, stored);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idempotency = request.idempotency;
+    if (!idempotency || idempotency.mode !== 'first') return payload;
+    const forget = () => db.deleteFrom('idempotency_keys').where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+    if (reply.statusCode >= 400) {
+      await forget();
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of STORED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const keep = (body: Uint8Array) =>
+      db
+        .updateTable('idempotency_keys')
+        .set({ status: 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers), response_body: body })
+        .where('scope', '=', idempotency.scope)
+        .where('key', '=', idempotency.key)
+        .execute();
+    if (payload instanceof Readable) {
+      // The client gets the stream as it comes; its end waits until the whole of it is kept, so a replay sent
+      // right after the end finds the answer instead of a key still running.
+      const chunks: Buffer[] = [];
+      const keeper = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          chunks.push(Buffer.from(chunk));
+          done(null, chunk);
+        },
+        flush(done) {
+          keep(Buffer.concat(chunks)).then(
+            () => done(),
+            () => forget().then(() => done(), () => done()),
+          );
+        },
+      });
+      payload.on('error', () => void forget());
+      return payload.pipe(keeper);
+    }
+    await keep(payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer));
+    return payload;
+  });
+}
+
+/** Called once the first multipart request with a key has read its parts: records what they were. */
+async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bodyDigest: string) {
+  const idempotency = request.idempotency;
+  if (!idempotency || idempotency.mode !== 'first') return;
+  const fingerprint = fingerprintOf(request, bodyDigest);
+  await db.updateTable('idempotency_keys').set({ fingerprint }).where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+}
+
+/** The digest of a multipart body's parts, in order (boundaries differ between sends of the same form). */
+async function digestMultipart(request: FastifyRequest): Promise<string> {
+  const digest = digestParts();
+  for await (const part of request.parts()) {
+    if (part.type === 'file') digest.file(part.fieldname, part.filename || 'upload', await part.toBuffer());
+    else digest.field(part.fieldname, String(part.value));
+  }
+  return digest.done();
+}
+
+export function digestParts() {
+  const hash = createHash('sha256');
+  return {
+    field: (name: string, value: string) => hash.update(`field\u0000${name}\u0000${value}\u0000`),
+    file: (name: string, fileName: string, bytes: Uint8Array) => hash.update(`file\u0000${name}\u0000${fileName}\u0000`).update(bytes).update('\u0000'),
+    done: () => hash.digest('hex'),
+  };
+}
+
+export async function forgetExpiredKeys(db: Kysely<Schema>) {
+  await db.deleteFrom('idempotency_keys').where('expires_at', '<', sql<Date>`now()`).execute();
+}
