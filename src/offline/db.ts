@@ -1,4 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { ApplicationView } from '@/domain/applications/applicationView';
+import type { OutboxItem } from './outboxTypes';
 
 /**
  * The browser database. Each later feature adds its stores in a new version here (never by editing an
@@ -9,12 +11,29 @@ export interface Setting {
   value: unknown;
 }
 
+/** A copy of what the server answered, with the time it was fetched (shown when offline). */
+export interface CachedApplication {
+  name: string;
+  view: ApplicationView;
+  fetchedAt: number;
+}
+
 export class TerrainDatabase extends Dexie {
   settings!: EntityTable<Setting, 'key'>;
+  outbox!: EntityTable<OutboxItem, 'id'>;
+  /** The application list as last received. */
+  applications!: EntityTable<CachedApplication, 'name'>;
+  /** Whole applications (with their configuration) as last opened. */
+  applicationDetails!: EntityTable<CachedApplication, 'name'>;
 
   constructor(name = 'terrain') {
     super(name);
     this.version(1).stores({ settings: 'key' });
+    this.version(2).stores({
+      outbox: '++id, status, resource',
+      applications: 'name',
+      applicationDetails: 'name',
+    });
   }
 }
 

@@ -1,0 +1,170 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { backoffMs } from './backoff';
+import { TerrainDatabase } from './db';
+import { createOutbox, type Submission } from './outbox';
+
+let databases = 0;
+const freshDb = () => new TerrainDatabase(`outbox-test-${++databases}`);
+
+/** A server double: answers with the scripted responses in turn (or throws to play a network failure). */
+function scriptedFetch(script: Array<Response | 'network' | ((init: RequestInit) => Response)>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    const next = script.shift();
+    if (next === undefined || next === 'network') throw new TypeError('Failed to fetch');
+    return typeof next === 'function' ? next(init ?? {}) : next;
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const change = (resource: string, path = `/things/${resource}`): Submission => ({
+  kind: 'role.grant',
+  summary: { resource },
+  resource,
+  request: { method: 'PUT', path, headers: { 'Accept-Language': 'fr' }, body: { type: 'json', value: { resource } } },
+});
+
+describe('the outbox', () => {
+  it('sends at once when the server answers, with an idempotency key', async () => {
+    const server = scriptedFetch([json(200, { ok: true })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect(await outbox.submit(change('a'))).toEqual({ status: 'done', result: { ok: true } });
+    const headers = server.calls[0].init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers['Accept-Language']).toBe('fr');
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('keeps a change queued when offline and resends it with the same key', async () => {
+    const db = freshDb();
+    const server = scriptedFetch(['network', json(200, {})]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    const outcome = await outbox.submit(change('a'));
+    expect(outcome.status).toBe('queued');
+    expect(await outbox.pendingCount()).toBe(1);
+    await outbox.process();
+    expect(await outbox.pendingCount()).toBe(0);
+    const keys = server.calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('survives closing and reopening the database, Blob bodies included', async () => {
+    const name = `outbox-reopen-${Date.now()}`;
+    const first = createOutbox({ db: new TerrainDatabase(name), fetch: scriptedFetch(['network']).fetch });
+    await first.submit({
+      ...change('file'),
+      request: {
+        method: 'POST',
+        path: '/upload',
+        headers: {},
+        body: { type: 'multipart', parts: [{ name: 'comment', value: 'hello' }, { name: 'file', blob: new Blob(['a;b\n1;2\n']), fileName: 'data.csv' }] },
+      },
+    });
+    const seen: string[] = [];
+    const server = scriptedFetch([
+      (init) => {
+        const form = init.body as FormData;
+        void (form.get('file') as File).text().then((t) => seen.push(`${form.get('comment')}|${(form.get('file') as File).name}|${t}`));
+        return json(200, {});
+      },
+    ]);
+    const reopened = createOutbox({ db: new TerrainDatabase(name), fetch: server.fetch });
+    expect(await reopened.pendingCount()).toBe(1);
+    await reopened.process();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual(['hello|data.csv|a;b\n1;2\n']);
+    expect(await reopened.pendingCount()).toBe(0);
+  });
+
+  it('holds later changes of a resource behind a refused one, but not other resources', async () => {
+    const db = freshDb();
+    const outbox = createOutbox({ db, fetch: scriptedFetch(['network']).fetch });
+    await outbox.submit(change('a', '/a/1'));
+    await outbox.submit(change('a', '/a/2'));
+    await outbox.submit(change('b', '/b/1'));
+    const server = scriptedFetch([json(403, { code: 'NO_RIGHT', params: {} }), json(200, {})]);
+    const online = createOutbox({ db, fetch: server.fetch });
+    await online.process();
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/v1/a/1', '/api/v1/b/1']);
+    const items = await online.items();
+    expect(items.map((i) => [i.request.path, i.status])).toEqual([
+      ['/a/1', 'needs-attention'],
+      ['/a/2', 'queued'],
+      ['/b/1', 'done'],
+    ]);
+    expect(items[0].lastError).toEqual({ status: 403, code: 'NO_RIGHT', params: {} });
+  });
+
+  it('retries a refused change with a new key, and discards on request', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), json(200, { done: 1 }), json(200, {})]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    const refused = await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    expect(refused.status).toBe('needs-attention');
+    const [item] = await outbox.items();
+    await outbox.retry(item.id!);
+    const keys = server.calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect((await outbox.items())[0].status).toBe('done');
+    const other = createOutbox({ db, fetch: scriptedFetch([json(409, { code: 'CONFLICT', params: {} })]).fetch });
+    await other.submit(change('z'), { keepOnRefusal: true });
+    const attention = (await other.items()).find((i) => i.status === 'needs-attention')!;
+    await other.discard(attention.id!);
+    expect((await other.items()).some((i) => i.id === attention.id)).toBe(false);
+  });
+
+  it('gives a refusal back to the form without keeping the change', async () => {
+    const outbox = createOutbox({ db: freshDb(), fetch: scriptedFetch([json(403, { code: 'NO_RIGHT', params: { name: 'x' } })]).fetch });
+    expect(await outbox.submit(change('a'))).toEqual({ status: 'needs-attention', error: { status: 403, code: 'NO_RIGHT', params: { name: 'x' } } });
+    expect(await outbox.items()).toEqual([]);
+  });
+
+  it('backs off after server errors and waits until the change is due', async () => {
+    let clock = 1_000_000;
+    const server = scriptedFetch([json(503, { code: 'INTERNAL_ERROR', params: {} }), json(200, {})]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, now: () => clock });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    const due = (await outbox.nextDueAt())!;
+    expect(due).toBeGreaterThan(clock);
+    await outbox.process();
+    expect(server.calls).toHaveLength(1);
+    clock = due;
+    await outbox.process();
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('reads a streamed answer: a result applies, problems refuse', async () => {
+    const stream = (lines: object[]) => new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
+    const events: string[] = [];
+    const server = scriptedFetch([
+      stream([{ type: 'progress', result: 0.5 }, { type: 'result', result: { id: 'x' } }]),
+      stream([{ type: 'error', errorType: 'ValidationError', result: { code: 'BAD_VERSION_PATTERN', message: 'badVersionPattern', params: {} } }]),
+    ]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect(await outbox.submit({ ...change('a'), streamed: true }, { onEvent: (e) => events.push(e.type) })).toEqual({ status: 'done', result: { id: 'x' } });
+    expect(events).toEqual(['progress', 'result']);
+    const refused = await outbox.submit({ ...change('b'), streamed: true });
+    expect(refused.status === 'needs-attention' && refused.error.problems?.map((p) => p.code)).toEqual(['BAD_VERSION_PATTERN']);
+  });
+
+  it('stops at a lost session and keeps everything queued', async () => {
+    const server = scriptedFetch([json(401, { code: 'NOT_AUTHENTICATED', params: {} })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    expect((await outbox.items())[0].lastError?.code).toBe('NOT_AUTHENTICATED');
+  });
+});
+
+describe('the backoff', () => {
+  it('doubles from 2 s to at most 5 minutes, with jitter', () => {
+    expect(backoffMs(1, () => 0.5)).toBe(2000);
+    expect(backoffMs(2, () => 0.5)).toBe(4000);
+    expect(backoffMs(20, () => 0.5)).toBe(300_000);
+    expect(backoffMs(3, () => 0)).toBe(6400);
+  });
+});

@@ -1,0 +1,256 @@
+import type { StreamEvent, StreamProblem } from '@/domain/streaming/events';
+import { backoffMs } from './backoff';
+import { offlineDb, type TerrainDatabase } from './db';
+import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
+import { sizeOf, toFetchBody } from './storedRequest';
+
+/**
+ * The one way the interface changes anything on the server. A change is written to IndexedDB first, then
+ * sent; when the network or the server fails it stays queued and is sent again later with the same
+ * Idempotency-Key, so the server applies it exactly once. Changes to one resource are sent in order; a
+ * refused one (4xx) waits for the user (retry, edit or discard) and holds back later changes to its resource.
+ */
+export interface OutboxOptions {
+  db?: TerrainDatabase;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Base of the API paths. */
+  apiBase?: string;
+}
+
+export interface Submission {
+  kind: OutboxKind;
+  summary: Record<string, string>;
+  resource: string;
+  request: StoredRequest;
+  streamed?: boolean;
+  input?: unknown;
+}
+
+export interface SubmitOptions {
+  /** Events of a streamed answer, while this page sends it. */
+  onEvent?: (event: StreamEvent) => void;
+  /**
+   * A refusal of the first, immediate attempt goes back to the form that is still on screen, and the change
+   * leaves the outbox. Refusals met later, in the background, stay for the user to deal with.
+   */
+  keepOnRefusal?: boolean;
+}
+
+const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
+const newKey = () => globalThis.crypto.randomUUID();
+
+export function createOutbox(options: OutboxOptions = {}) {
+  const db = options.db ?? offlineDb;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const apiBase = options.apiBase ?? '/api/v1';
+  const listeners = new Map<number, (event: StreamEvent) => void>();
+  const changeListeners = new Set<() => void>();
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** One pass at a time across tabs and the service worker (Web Locks), or in this context without them. */
+  function exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    if (locks) return locks.request('terrain-outbox', work) as Promise<T>;
+    const next = chain.then(work, work);
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  const notify = () => changeListeners.forEach((listener) => listener());
+
+  async function enqueue(submission: Submission): Promise<number> {
+    const item: OutboxItem = {
+      idempotencyKey: newKey(),
+      kind: submission.kind,
+      summary: submission.summary,
+      resource: submission.resource,
+      request: submission.request,
+      streamed: submission.streamed ?? false,
+      createdAt: now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'queued',
+      size: sizeOf(submission.request),
+      input: submission.input,
+    };
+    const id = (await db.outbox.add(item)) as number;
+    notify();
+    return id;
+  }
+
+  type Attempt = { kind: 'applied'; result: unknown } | { kind: 'refused'; error: OutboxError } | { kind: 'retry-later'; error: OutboxError } | { kind: 'unreachable' } | { kind: 'signed-out' };
+
+  async function readStream(response: Response, onEvent?: (event: StreamEvent) => void): Promise<{ result?: unknown; problems: StreamProblem[]; complete: boolean }> {
+    const text = response.body ? await readLines(response.body, onEvent) : '';
+    const outcome: { result?: unknown; problems: StreamProblem[]; complete: boolean } = { problems: [], complete: true };
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      const event = JSON.parse(line) as StreamEvent;
+      if (event.type === 'result') outcome.result = event.result;
+      if (event.type === 'error') outcome.problems.push(event.result);
+    }
+    return outcome;
+  }
+
+  async function readLines(body: ReadableStream<Uint8Array>, onEvent?: (event: StreamEvent) => void): Promise<string> {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let all = '';
+    let pending = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      all += value;
+      pending += value;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim() !== '') onEvent?.(JSON.parse(line) as StreamEvent);
+    }
+    return all;
+  }
+
+  async function attempt(item: OutboxItem): Promise<Attempt> {
+    const { body, contentType } = toFetchBody(item.request.body);
+    let response: Response;
+    try {
+      response = await doFetch(apiBase + item.request.path, {
+        method: item.request.method,
+        headers: { ...item.request.headers, ...(contentType ? { 'Content-Type': contentType } : {}), 'Idempotency-Key': item.idempotencyKey },
+        body,
+        credentials: 'same-origin',
+      });
+    } catch {
+      return { kind: 'unreachable' };
+    }
+    if (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1') return { kind: 'unreachable' };
+    if (response.ok) {
+      if (!item.streamed) {
+        const text = await response.text().catch(() => '');
+        return { kind: 'applied', result: text === '' ? null : safeJson(text) };
+      }
+      try {
+        const stream = await readStream(response, listeners.get(item.id!));
+        if (stream.result !== undefined && stream.problems.length === 0) return { kind: 'applied', result: stream.result };
+        return { kind: 'refused', error: { status: response.status, code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT', params: {}, problems: stream.problems } };
+      } catch {
+        // The connection broke in the middle of the answer: the server may have applied it; the resend will tell.
+        return { kind: 'unreachable' };
+      }
+    }
+    const error = errorOf(response.status, await response.text().catch(() => ''));
+    if (response.status === 401) return { kind: 'signed-out' };
+    if (response.status >= 500 || response.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { kind: 'retry-later', error };
+    return { kind: 'refused', error };
+  }
+
+  /** Sends what is due, oldest first, keeping the order within each resource. */
+  async function process(): Promise<void> {
+    await exclusively(async () => {
+      await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
+      await db.outbox.where('status').equals('done').filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS).delete();
+      const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
+      const held = new Set<string>();
+      for (const item of items) {
+        if (item.status === 'needs-attention' || held.has(item.resource)) {
+          held.add(item.resource);
+          continue;
+        }
+        if (item.nextAttemptAt > now()) {
+          held.add(item.resource);
+          continue;
+        }
+        await db.outbox.update(item.id!, { status: 'sending', attempts: item.attempts + 1 });
+        notify();
+        const outcome = await attempt(item);
+        if (outcome.kind === 'applied') {
+          await db.outbox.update(item.id!, { status: 'done', result: outcome.result, doneAt: now(), lastError: undefined });
+        } else if (outcome.kind === 'refused') {
+          await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
+          held.add(item.resource);
+        } else if (outcome.kind === 'retry-later') {
+          await db.outbox.update(item.id!, { status: 'queued', lastError: outcome.error, nextAttemptAt: now() + backoffMs(item.attempts + 1) });
+          held.add(item.resource);
+        } else {
+          // Offline, or signed out: nothing else can go now; the attempt does not count.
+          await db.outbox.update(item.id!, {
+            status: 'queued',
+            attempts: item.attempts,
+            lastError: outcome.kind === 'unreachable' ? { status: 0, code: 'NETWORK_ERROR', params: {} } : { status: 401, code: 'NOT_AUTHENTICATED', params: {} },
+          });
+          notify();
+          return;
+        }
+        notify();
+      }
+    });
+  }
+
+  /** Records a change and sends it at once when possible. */
+  async function submit(submission: Submission, submitOptions: SubmitOptions = {}): Promise<OutboxOutcome> {
+    const id = await enqueue(submission);
+    if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
+    try {
+      await process();
+    } finally {
+      listeners.delete(id);
+    }
+    const item = await db.outbox.get(id);
+    if (item?.status === 'done') return { status: 'done', result: item.result };
+    if (item?.status === 'needs-attention') {
+      if (!submitOptions.keepOnRefusal) await db.outbox.delete(id);
+      notify();
+      return { status: 'needs-attention', error: item.lastError! };
+    }
+    return { status: 'queued', id };
+  }
+
+  /** Sends a refused change again, as a new request: the refusal applied nothing. */
+  async function retry(id: number) {
+    await db.outbox.update(id, { status: 'queued', idempotencyKey: newKey(), nextAttemptAt: 0, attempts: 0 });
+    notify();
+    await process();
+  }
+
+  async function discard(id: number) {
+    await db.outbox.delete(id);
+    notify();
+    await process();
+  }
+
+  return {
+    submit,
+    process,
+    retry,
+    discard,
+    enqueue,
+    /** Every change not yet applied, and those applied in the last day, in order. */
+    items: () => db.outbox.orderBy('id').toArray(),
+    pendingCount: () => db.outbox.where('status').anyOf('queued', 'sending', 'needs-attention').count(),
+    onChange(listener: () => void) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    /** The earliest time a queued change is due again, for the page's retry timer. */
+    nextDueAt: async () => {
+      const queued = await db.outbox.where('status').equals('queued').toArray();
+      return queued.length === 0 ? undefined : Math.min(...queued.map((item) => item.nextAttemptAt));
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorOf(status: number, text: string): OutboxError {
+  const body = safeJson(text) as { code?: string; message?: string; params?: Record<string, unknown> } | string;
+  if (body && typeof body === 'object') return { status, code: body.code ?? body.message ?? '', params: body.params ?? {} };
+  return { status, code: typeof body === 'string' ? body.replace(/^"|"$/g, '') : '', params: {} };
+}

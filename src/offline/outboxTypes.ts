@@ -1,0 +1,64 @@
+import type { StreamProblem } from '@/domain/streaming/events';
+
+/**
+ * A change submitted by the user, kept in the browser until the server has applied it. It survives reloads and
+ * browser restarts; its idempotency key makes every resend safe.
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs-attention';
+
+/** What a change is, so the pending-changes page can name it and reopen its form. */
+export type OutboxKind = 'application.create' | 'application.update' | 'role.grant' | 'role.revoke';
+
+export type StoredBody =
+  | { type: 'none' }
+  | { type: 'json'; value: unknown }
+  | { type: 'form'; value: Record<string, string> }
+  | { type: 'multipart'; parts: StoredPart[] };
+
+export type StoredPart = { name: string; value: string } | { name: string; blob: Blob; fileName: string };
+
+export interface StoredRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/v1, with its query. */
+  path: string;
+  headers: Record<string, string>;
+  body: StoredBody;
+}
+
+export interface OutboxError {
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+  code: string;
+  params: Record<string, unknown> | unknown[];
+  /** The problems a streamed answer reported. */
+  problems?: StreamProblem[];
+}
+
+export interface OutboxItem {
+  id?: number;
+  idempotencyKey: string;
+  kind: OutboxKind;
+  /** Values naming the change (application name, version, login…). */
+  summary: Record<string, string>;
+  /** Changes to one resource are applied in the order they were made. */
+  resource: string;
+  request: StoredRequest;
+  /** The answer is an NDJSON stream whose `result` event says the change was applied. */
+  streamed: boolean;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  status: OutboxStatus;
+  /** Bytes to send, for the pending-changes page. */
+  size: number;
+  lastError?: OutboxError;
+  result?: unknown;
+  doneAt?: number;
+  /** The form's input, kept to reopen the form after a refusal. */
+  input?: unknown;
+}
+
+export type OutboxOutcome =
+  | { status: 'done'; result: unknown }
+  | { status: 'queued'; id: number }
+  | { status: 'needs-attention'; error: OutboxError };
