@@ -3,6 +3,7 @@
  * plain objects answer their own properties, lists spread a property over their elements, strings know `empty`.
  * Nothing here ever reads a JavaScript property that the data did not put there.
  */
+import { isCapitalized } from './characters';
 import { ExpressionError } from './errors';
 import { LtreeValue, MapEntry, isGroovyMap, isStringLike, mapGet, textOf, typeName } from './groovyValues';
 import { isGroovyNumber, numberKind, toBigInt } from './numbers';
@@ -36,10 +37,10 @@ export function getProperty(target: unknown, name: string): unknown {
  * `getURL()` → `URL` (Java beans keep the case when the first two letters are capitals).
  */
 export function getterProperty(method: string): string | null {
-  const match = /^(?:get|is)(\p{Lu}.*|_.*)$/u.exec(method);
-  if (!match) return null;
-  const rest = match[1];
-  if (rest.length > 1 && /^\p{Lu}\p{Lu}/u.test(rest)) return rest;
+  const prefix = method.startsWith('get') ? 3 : method.startsWith('is') ? 2 : 0;
+  const rest = method.slice(prefix);
+  if (prefix === 0 || rest === '' || (rest[0] !== '_' && !isCapitalized(rest))) return null;
+  if (rest.length > 1 && isCapitalized(rest) && isCapitalized(rest.slice(1))) return rest;
   return rest[0].toLowerCase() + rest.slice(1);
 }
 

@@ -6,6 +6,7 @@
  */
 import { getterProperty } from './access';
 import type * as Ast from './ast';
+import { isCapitalized } from './characters';
 import { resolveType } from './coercion';
 import { CONTEXT_VARIABLES, type ContextVariable } from './context';
 import { ExpressionError, type ExpressionSyntaxError, type SyntaxErrorCode } from './errors';
@@ -312,7 +313,7 @@ class Compiler {
   private looksLikeClass(path: readonly string[]): boolean {
     const root = path[0];
     if (isHelperName(root) || UNSUPPORTED_HELPERS.has(root)) return false;
-    return PACKAGE_ROOTS.has(root) || /^\p{Lu}/u.test(root);
+    return PACKAGE_ROOTS.has(root) || isCapitalized(root);
   }
 
   private recordReference(object: Ast.Expression, name: string | null): void {

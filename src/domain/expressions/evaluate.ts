@@ -8,7 +8,7 @@ import { coerce, isInstance } from './coercion';
 import type { ExpressionContext } from './context';
 import { groovyCompare, groovyEquals } from './equality';
 import { ExpressionError } from './errors';
-import { type MethodInvoker, indexedLookup } from './findIndex';
+import { answerFromIndex, usableIndex } from './findIndex';
 import { invokeMethod } from './gdkMethods';
 import {
   GString,
@@ -68,9 +68,8 @@ class Evaluation implements Runtime {
   /** Set by `return` until the enclosing closure call or the script end consumes it. */
   private returning = false;
   private returnValue: unknown = null;
-  /** Script variables assigned without a declaration (Groovy's binding). */
-  private readonly bindings = new Map<string, unknown>();
-  private readonly invoke: MethodInvoker = (receiver, name, args) => invokeMethod(this, receiver, name, args);
+  /** Script variables assigned without a declaration (Groovy's binding); most expressions have none. */
+  private bindings: Map<string, unknown> | null = null;
 
   constructor(
     readonly context: ExpressionContext,
@@ -134,10 +133,11 @@ class Evaluation implements Runtime {
         actual: args.length,
       });
     }
-    definition.params.forEach((param, k) => {
+    for (let k = 0; k < definition.params.length; k++) {
+      const param = definition.params[k];
       const value = args[k] ?? null;
       frame.slots[param.slot] = param.type ? coerce(value, param.type, 'cast') : value;
-    });
+    }
     this.callDepth++;
     try {
       const value = this.block(definition.body, frame);
@@ -149,6 +149,13 @@ class Evaluation implements Runtime {
     } finally {
       this.callDepth--;
     }
+  }
+
+  /** Evaluates argument or element nodes in order (a plain loop: this runs for every call of every row). */
+  private evalAll(nodes: readonly Node[], frame: Frame): unknown[] {
+    const values = new Array<unknown>(nodes.length);
+    for (let k = 0; k < nodes.length; k++) values[k] = this.eval(nodes[k], frame);
+    return values;
   }
 
   private eval(node: Node, frame: Frame): unknown {
@@ -166,16 +173,16 @@ class Evaluation implements Runtime {
         return node.value;
       case 'gstring': {
         let text = node.strings[0];
-        node.parts.forEach((part, k) => {
-          const piece = groovyToString(this.eval(part, frame));
+        for (let k = 0; k < node.parts.length; k++) {
+          const piece = groovyToString(this.eval(node.parts[k], frame));
           this.checkString(text.length + piece.length + node.strings[k + 1].length);
           text += piece + node.strings[k + 1];
-        });
+        }
         return new GString(text);
       }
       case 'list':
         this.checkSize(node.items.length);
-        return node.items.map((item) => this.eval(item, frame));
+        return this.evalAll(node.items, frame);
       case 'map': {
         const map = new Map<MapKey, unknown>();
         for (const entry of node.entries) {
@@ -205,7 +212,7 @@ class Evaluation implements Runtime {
         if (node.operator) value = this.binary(node.operator, this.readVariable(node.target, node.name, frame), value);
         if (node.type) value = coerce(value, node.type, 'cast');
         if (node.target.kind === 'local') frameAt(frame, node.target.depth).slots[node.target.slot] = value;
-        else this.bindings.set(node.name, value);
+        else (this.bindings ??= new Map()).set(node.name, value);
         return value;
       }
       case 'property': {
@@ -226,20 +233,20 @@ class Evaluation implements Runtime {
       case 'method': {
         const receiver = this.eval(node.object, frame);
         if ((receiver === null || receiver === undefined) && (node.safe || node.spread)) return null;
-        const args = node.args.map((arg) => this.eval(arg, frame));
+        const args = this.evalAll(node.args, frame);
         if (node.spread) return this.spread(receiver).map((item) => (item === null ? null : invokeMethod(this, item, node.name, args)));
         return invokeMethod(this, receiver, node.name, args);
       }
       case 'static':
-        return node.method.invoke(this, node.args.map((arg) => this.eval(arg, frame)));
+        return node.method.invoke(this, this.evalAll(node.args, frame));
       case 'helper':
-        return HELPERS[node.helper].invoke(this, node.args.map((arg) => this.eval(arg, frame)));
+        return HELPERS[node.helper].invoke(this, this.evalAll(node.args, frame));
       case 'callValue': {
         const callee = this.eval(node.callee, frame);
         if (!(callee instanceof GroovyClosure)) {
           throw new ExpressionError('noSuchMethod', `A ${typeName(callee)} cannot be called.`, { method: 'call', type: typeName(callee) });
         }
-        return this.call(callee, node.args.map((arg) => this.eval(arg, frame)));
+        return this.call(callee, this.evalAll(node.args, frame));
       }
       case 'closure':
         return new GroovyClosure(node, frame);
@@ -280,17 +287,15 @@ class Evaluation implements Runtime {
       }
       case 'indexedLookup': {
         const receiver = this.eval(node.receiver, frame);
-        if (Array.isArray(receiver)) {
-          const answer = indexedLookup(this, receiver, node.plan, node.method, () => this.eval(node.key, frame), this.invoke);
-          if (answer) return answer.value;
-        }
+        const index = Array.isArray(receiver) ? usableIndex(this, receiver, node.plan) : undefined;
+        if (index) return answerFromIndex(this, receiver as unknown[], index, node.plan.equality, node.method, this.eval(node.key, frame));
         return invokeMethod(this, receiver, node.method, [new GroovyClosure(node.closure, frame)]);
       }
     }
   }
 
   private readBinding(name: string): unknown {
-    if (!this.bindings.has(name)) {
+    if (!this.bindings?.has(name)) {
       throw new ExpressionError('unknownVariable', `'${name}' is read before it is assigned.`, { variable: name });
     }
     return this.bindings.get(name);

@@ -10,6 +10,7 @@
  */
 import { getAt, getProperty } from './access';
 import { ExpressionError } from './errors';
+import { invokeMethod } from './gdkMethods';
 import { GString } from './groovyValues';
 import type { Runtime } from './runtime';
 
@@ -27,10 +28,7 @@ export interface LookupPlan {
   readonly signature: string;
 }
 
-/** Invokes a method while reading a path; provided by the evaluator so that paths read exactly as closures do. */
-export type MethodInvoker = (receiver: unknown, name: string, args: readonly unknown[]) => unknown;
-
-interface FieldIndex {
+export interface FieldIndex {
   readonly byText: ReadonlyMap<string, readonly number[]>;
   readonly nulls: readonly number[];
 }
@@ -49,25 +47,26 @@ export function planSignature(path: readonly PathStep[], equality: 'groovy' | 'j
   return equality + ':' + JSON.stringify(path);
 }
 
-function readPath(element: unknown, path: readonly PathStep[], invoke: MethodInvoker): unknown {
+/** Reads the field of one element exactly as the closure would (same property, method and index rules). */
+function readPath(rt: Runtime, element: unknown, path: readonly PathStep[]): unknown {
   let value = element;
   for (const step of path) {
     if ((value === null || value === undefined) && step.kind !== 'index' && step.safe) return null;
     if (step.kind === 'property') value = getProperty(value, step.name);
-    else if (step.kind === 'method') value = invoke(value, step.name, step.args);
+    else if (step.kind === 'method') value = invokeMethod(rt, value, step.name, step.args);
     else value = getAt(value, step.key);
   }
   return value;
 }
 
-function buildIndex(rt: Runtime, list: readonly unknown[], plan: LookupPlan, invoke: MethodInvoker): FieldIndex | 'unusable' {
+function buildIndex(rt: Runtime, list: readonly unknown[], plan: LookupPlan): FieldIndex | 'unusable' {
   const byText = new Map<string, number[]>();
   const nulls: number[] = [];
   rt.tick(list.length);
   for (let position = 0; position < list.length; position++) {
     let value: unknown;
     try {
-      value = readPath(list[position], plan.path, invoke);
+      value = readPath(rt, list[position], plan.path);
     } catch (error) {
       if (error instanceof ExpressionError) return 'unusable';
       throw error;
@@ -92,17 +91,10 @@ function matchingPositions(index: FieldIndex, key: unknown, equality: 'groovy' |
 }
 
 /**
- * The result of `list.find`/`list.findAll` with the planned closure, or undefined when the index cannot answer
- * (the caller then runs the closure). `key` is computed only when the index answers and the list is not empty.
+ * The index of `list` for the plan's field, or undefined when the caller must run the closure: the list is short,
+ * searched for the first time, or holds fields that are not all strings or null.
  */
-export function indexedLookup(
-  rt: Runtime,
-  list: readonly unknown[],
-  plan: LookupPlan,
-  method: 'find' | 'findAll',
-  key: () => unknown,
-  invoke: MethodInvoker,
-): { readonly value: unknown } | undefined {
+export function usableIndex(rt: Runtime, list: readonly unknown[], plan: LookupPlan): FieldIndex | undefined {
   if (list.length < MIN_INDEXED_LENGTH) return undefined;
   let slots = indexes.get(list);
   if (!slots) {
@@ -117,12 +109,23 @@ export function indexedLookup(
   slot.uses++;
   if (slot.index === null) {
     if (slot.uses < 2) return undefined;
-    slot.index = buildIndex(rt, list, plan, invoke);
+    slot.index = buildIndex(rt, list, plan);
   }
-  if (slot.index === 'unusable') return undefined;
-  const positions = matchingPositions(slot.index, key(), plan.equality);
+  return slot.index === 'unusable' ? undefined : slot.index;
+}
+
+/** What `list.find`/`list.findAll` with the planned closure gives for `key`, read from the index. */
+export function answerFromIndex(
+  rt: Runtime,
+  list: readonly unknown[],
+  index: FieldIndex,
+  equality: 'groovy' | 'java',
+  method: 'find' | 'findAll',
+  key: unknown,
+): unknown {
+  const positions = matchingPositions(index, key, equality);
   rt.tick();
-  if (method === 'find') return { value: positions.length > 0 ? list[positions[0]] : null };
+  if (method === 'find') return positions.length > 0 ? list[positions[0]] : null;
   rt.checkSize(positions.length);
-  return { value: positions.map((position) => list[position]) };
+  return positions.map((position) => list[position]);
 }

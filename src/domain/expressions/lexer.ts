@@ -4,6 +4,7 @@
  * `${…}` parts already turned into token lists, so the parser never re-reads text.
  */
 import type { NumberLiteral, Position } from './ast';
+import { isDigit, isIdentifierPart, isIdentifierStart } from './characters';
 import { syntaxFailure } from './errors';
 import { MAX_NESTING } from './limits';
 
@@ -39,21 +40,17 @@ const OPERATORS = [
   '!', '~', '&', '|', '^', '?', ':', ',', ';', '.', '(', ')', '[', ']', '{', '}', '@',
 ];
 
+/** Operators by first character, longest first, so that matching one is a short scan. */
+const OPERATORS_BY_FIRST = new Map<string, string[]>();
+for (const op of OPERATORS) {
+  const list = OPERATORS_BY_FIRST.get(op[0]) ?? [];
+  list.push(op);
+  OPERATORS_BY_FIRST.set(op[0], list);
+}
+
 const SIMPLE_ESCAPES: Record<string, string> = {
   b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\', $: '$',
 };
-
-function isIdentifierStart(c: string): boolean {
-  return /[\p{L}_$]/u.test(c);
-}
-
-function isIdentifierPart(c: string): boolean {
-  return /[\p{L}\p{N}_$]/u.test(c);
-}
-
-function isDigit(c: string | undefined): boolean {
-  return c !== undefined && c >= '0' && c <= '9';
-}
 
 /** Tokens after which `/` divides; anywhere else it opens a slashy string. */
 function endsOperand(token: Token | undefined): boolean {
@@ -73,30 +70,62 @@ function endsOperand(token: Token | undefined): boolean {
   }
 }
 
+/** Runs of characters that need no attention inside each kind of string (so long strings are copied at once). */
+const PLAIN_RUN: Record<string, RegExp> = {
+  "'": /[^'\\\r\n]+/y,
+  '"': /[^"\\$\r\n]+/y,
+  '/': /[^/\\$\r\n]+/y,
+};
+const ASCII_IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const UNICODE_IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
+
+/**
+ * One pass over the text. Scanning works on offsets; line and column are computed from the line starts only
+ * when a token is made, which keeps the per-character work small (this code often runs cold, when a
+ * configuration is validated).
+ */
 class Lexer {
   private i = 0;
-  private line = 1;
-  private column = 1;
   private interpolationDepth = 0;
+  private readonly lineStarts: number[] = [0];
 
-  constructor(private readonly src: string) {}
-
-  private position(): Position {
-    return { line: this.line, column: this.column };
+  constructor(private readonly src: string) {
+    for (let k = 0; k < src.length; k++) {
+      const c = src.charCodeAt(k);
+      if (c === 10 || (c === 13 && src.charCodeAt(k + 1) !== 10)) this.lineStarts.push(k + 1);
+    }
   }
 
-  /** Moves over `count` characters, keeping line and column right (`\r\n` is one line break). */
-  private advance(count = 1): void {
-    for (let k = 0; k < count; k++) {
-      const c = this.src[this.i];
-      this.i++;
-      if (c === '\n' || (c === '\r' && this.src[this.i] !== '\n')) {
-        this.line++;
-        this.column = 1;
-      } else if (c !== '\r') {
-        this.column++;
-      }
+  private positionAt(offset: number): Position {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle] <= offset) low = middle;
+      else high = middle - 1;
     }
+    return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
+  }
+
+  private position(): Position {
+    return this.positionAt(this.i);
+  }
+
+  /** Length of the line break at `offset` (2 for `\r\n`), or 0. */
+  private lineBreakAt(offset: number): number {
+    const c = this.src[offset];
+    if (c === '\n') return 1;
+    if (c === '\r') return this.src[offset + 1] === '\n' ? 2 : 1;
+    return 0;
+  }
+
+  /** Matches a sticky pattern at the cursor and moves past it; returns the text or null. */
+  private take(pattern: RegExp): string | null {
+    pattern.lastIndex = this.i;
+    const match = pattern.exec(this.src);
+    if (!match) return null;
+    this.i += match[0].length;
+    return match[0];
   }
 
   /**
@@ -120,32 +149,28 @@ class Lexer {
 
     for (;;) {
       const c = this.src[this.i];
+      if (c === ' ' || c === '\t' || c === '\f' || c === '\u00a0' || c === '\ufeff') {
+        this.i++;
+        continue;
+      }
       const pos = this.position();
       if (c === undefined) {
         if (closingBrace) throw syntaxFailure('unterminatedString', 'The string ends inside ${…}.', pos);
         tokens.push({ kind: 'eof', text: '', pos });
         return tokens;
       }
-      if (c === ' ' || c === '\t' || c === '\f' || c === '\u00a0' || c === '\ufeff') {
-        this.advance();
-        continue;
-      }
-      if (c === '\n' || c === '\r') {
-        this.advance(c === '\r' && this.src[this.i + 1] === '\n' ? 2 : 1);
+      const lineBreak = this.lineBreakAt(this.i);
+      if (lineBreak > 0) {
+        this.i += lineBreak;
         push({ kind: 'newline', text: '\n', pos });
         continue;
       }
-      if (c === '\\' && (this.src[this.i + 1] === '\n' || this.src[this.i + 1] === '\r')) {
+      if (c === '\\' && this.lineBreakAt(this.i + 1) > 0) {
         // A backslash at the end of a line continues the statement on the next one.
-        this.advance();
-        this.advance(this.src[this.i] === '\r' && this.src[this.i + 1] === '\n' ? 2 : 1);
+        this.i += 1 + this.lineBreakAt(this.i + 1);
         continue;
       }
-      if (c === '#' && this.i === 0 && this.src[1] === '!') {
-        this.skipLineComment();
-        continue;
-      }
-      if (c === '/' && this.src[this.i + 1] === '/') {
+      if ((c === '#' && this.i === 0 && this.src[1] === '!') || (c === '/' && this.src[this.i + 1] === '/')) {
         this.skipLineComment();
         continue;
       }
@@ -169,13 +194,11 @@ class Lexer {
         continue;
       }
       if (isIdentifierStart(c)) {
-        const start = this.i;
-        while (this.i < this.src.length && isIdentifierPart(this.src[this.i])) this.advance();
-        const text = this.src.slice(start, this.i);
+        const text = this.lexIdentifier();
         push({ kind: KEYWORDS.has(text) ? 'keyword' : 'identifier', text, pos });
         continue;
       }
-      const op = OPERATORS.find((o) => this.src.startsWith(o, this.i));
+      const op = OPERATORS_BY_FIRST.get(c)?.find((o) => this.src.startsWith(o, this.i));
       if (!op) throw syntaxFailure('unexpectedCharacter', `Unexpected character '${c}'.`, pos, c);
       if (op === '(' || op === '[' || op === '{') brackets.push(op);
       if (op === ')' || op === ']' || op === '}') {
@@ -183,24 +206,35 @@ class Lexer {
         const expected = op === ')' ? '(' : op === ']' ? '[' : '{';
         if (open !== expected) throw syntaxFailure('unexpectedToken', `Unbalanced '${op}'.`, pos, op);
         if (closingBrace && brackets.length === 0) {
-          this.advance();
+          this.i++;
           tokens.push({ kind: 'eof', text: '', pos });
           return tokens;
         }
       }
-      this.advance(op.length);
+      this.i += op.length;
       push({ kind: 'operator', text: op, pos });
     }
   }
 
+  /** A name: ASCII by a quick pattern, with accented letters by the Unicode one. */
+  private lexIdentifier(): string {
+    const start = this.i;
+    this.take(ASCII_IDENTIFIER);
+    if (this.i === start || (this.i < this.src.length && this.src.charCodeAt(this.i) >= 128 && isIdentifierPart(this.src[this.i]))) {
+      this.i = start;
+      this.take(UNICODE_IDENTIFIER);
+    }
+    return this.src.slice(start, this.i);
+  }
+
   private skipLineComment(): void {
-    while (this.i < this.src.length && this.src[this.i] !== '\n' && this.src[this.i] !== '\r') this.advance();
+    while (this.i < this.src.length && this.lineBreakAt(this.i) === 0) this.i++;
   }
 
   private skipBlockComment(pos: Position): void {
     const end = this.src.indexOf('*/', this.i + 2);
     if (end < 0) throw syntaxFailure('unterminatedComment', 'The comment /* … is never closed.', pos);
-    this.advance(end + 2 - this.i);
+    this.i = end + 2;
   }
 
   private lexNumber(pos: Position): Token {
@@ -210,24 +244,24 @@ class Lexer {
     let digits: string;
     const radix = src[this.i] === '0' ? src[this.i + 1]?.toLowerCase() : undefined;
     if (radix === 'x' || radix === 'b') {
-      this.advance(2);
+      this.i += 2;
       const valid = radix === 'x' ? /[0-9a-fA-F_]/ : /[01_]/;
       const from = this.i;
-      while (this.i < src.length && valid.test(src[this.i])) this.advance();
+      while (this.i < src.length && valid.test(src[this.i])) this.i++;
       digits = '0' + radix + src.slice(from, this.i).replaceAll('_', '');
       if (digits.length === 2) throw syntaxFailure('malformedNumber', 'A number has no digits.', pos);
     } else {
-      while (isDigit(src[this.i]) || src[this.i] === '_') this.advance();
+      while (isDigit(src[this.i]) || src[this.i] === '_') this.i++;
       if (src[this.i] === '.' && isDigit(src[this.i + 1])) {
         form = 'decimal';
-        this.advance();
-        while (isDigit(src[this.i]) || src[this.i] === '_') this.advance();
+        this.i++;
+        while (isDigit(src[this.i]) || src[this.i] === '_') this.i++;
       }
       if ((src[this.i] === 'e' || src[this.i] === 'E') &&
         (isDigit(src[this.i + 1]) || ((src[this.i + 1] === '+' || src[this.i + 1] === '-') && isDigit(src[this.i + 2])))) {
         form = 'decimal';
-        this.advance(2);
-        while (isDigit(src[this.i])) this.advance();
+        this.i += 2;
+        while (isDigit(src[this.i])) this.i++;
       }
       digits = src.slice(start, this.i).replaceAll('_', '');
       if (form === 'integer' && /^0\d/.test(digits) && /[89]/.test(digits)) {
@@ -238,7 +272,7 @@ class Lexer {
     const next = src[this.i];
     if (next !== undefined && /[lLgGiIfFdD]/.test(next)) {
       suffix = next.toLowerCase();
-      this.advance();
+      this.i++;
       const integerOnly = suffix === 'l' || suffix === 'i';
       if ((form === 'decimal' && integerOnly) || ((radix === 'x' || radix === 'b') && !integerOnly && suffix !== 'g')) {
         throw syntaxFailure('malformedNumber', `'${src.slice(start, this.i)}' is not a valid number.`, pos);
@@ -254,20 +288,22 @@ class Lexer {
     const start = this.i;
     const triple = this.src.startsWith(quote.repeat(3), this.i);
     const interpolating = quote === '"';
-    this.advance(triple ? 3 : 1);
+    this.i += triple ? 3 : 1;
     const strings: string[] = [];
     const parts: Token[][] = [];
     let current = '';
     for (;;) {
+      current += this.take(PLAIN_RUN[quote]) ?? '';
       const c = this.src[this.i];
       if (c === undefined) throw syntaxFailure('unterminatedString', 'The string is never closed.', pos);
       if (triple ? this.src.startsWith(quote.repeat(3), this.i) : c === quote) {
-        this.advance(triple ? 3 : 1);
+        this.i += triple ? 3 : 1;
         break;
       }
-      if (c === '\n' || c === '\r') {
+      const lineBreak = this.lineBreakAt(this.i);
+      if (lineBreak > 0) {
         if (!triple) throw syntaxFailure('unterminatedString', 'The string is never closed on its line.', pos);
-        this.advance(c === '\r' && this.src[this.i + 1] === '\n' ? 2 : 1);
+        this.i += lineBreak;
         current += '\n';
         continue;
       }
@@ -282,7 +318,7 @@ class Lexer {
         continue;
       }
       current += c;
-      this.advance();
+      this.i++;
     }
     strings.push(current);
     const text = this.src.slice(start, this.i);
@@ -293,23 +329,24 @@ class Lexer {
   private lexEscape(triple: boolean): string {
     const pos = this.position();
     const next = this.src[this.i + 1];
-    if (triple && (next === '\n' || next === '\r')) {
-      this.advance(next === '\r' && this.src[this.i + 2] === '\n' ? 3 : 2);
+    const lineBreak = this.lineBreakAt(this.i + 1);
+    if (triple && lineBreak > 0) {
+      this.i += 1 + lineBreak;
       return '';
     }
     if (next !== undefined && next in SIMPLE_ESCAPES) {
-      this.advance(2);
+      this.i += 2;
       return SIMPLE_ESCAPES[next];
     }
     if (next === 'u') {
       const hex = this.src.slice(this.i + 2, this.i + 6);
       if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw syntaxFailure('invalidEscape', 'A \\u escape needs four hex digits.', pos);
-      this.advance(6);
+      this.i += 6;
       return String.fromCharCode(parseInt(hex, 16));
     }
     const octal = /^[0-7]{1,3}/.exec(this.src.slice(this.i + 1, this.i + 4));
     if (octal && parseInt(octal[0], 8) <= 0o377) {
-      this.advance(1 + octal[0].length);
+      this.i += 1 + octal[0].length;
       return String.fromCharCode(parseInt(octal[0], 8));
     }
     throw syntaxFailure('invalidEscape', `'\\${next ?? ''}' is not a valid escape.`, pos, `\\${next ?? ''}`);
@@ -320,7 +357,7 @@ class Lexer {
     const pos = this.position();
     if (this.interpolationDepth >= MAX_NESTING) throw syntaxFailure('nestingTooDeep', 'Strings are nested too deeply.', pos);
     if (this.src[this.i + 1] === '{') {
-      this.advance(2);
+      this.i += 2;
       this.interpolationDepth++;
       const tokens = this.lex(true);
       this.interpolationDepth--;
@@ -329,18 +366,18 @@ class Lexer {
     if (!isIdentifierStart(this.src[this.i + 1] ?? '') || this.src[this.i + 1] === '$') {
       throw syntaxFailure('unexpectedCharacter', "A '$' in a double-quoted string must start ${…} or a name; write \\$ for a dollar sign.", pos, '$');
     }
-    this.advance();
+    this.i++;
     // `$a.b.c` is the property path a.b.c; the path stops at anything that is not `.name`.
     const tokens: Token[] = [];
     for (;;) {
       const namePos = this.position();
       const start = this.i;
-      while (this.i < this.src.length && isIdentifierPart(this.src[this.i]) && this.src[this.i] !== '$') this.advance();
+      while (this.i < this.src.length && isIdentifierPart(this.src[this.i]) && this.src[this.i] !== '$') this.i++;
       const text = this.src.slice(start, this.i);
       tokens.push({ kind: KEYWORDS.has(text) && tokens.length === 0 ? 'keyword' : 'identifier', text, pos: namePos });
       if (this.src[this.i] === '.' && isIdentifierStart(this.src[this.i + 1] ?? '') && this.src[this.i + 1] !== '$') {
         tokens.push({ kind: 'operator', text: '.', pos: this.position() });
-        this.advance();
+        this.i++;
         continue;
       }
       tokens.push({ kind: 'eof', text: '', pos: this.position() });
@@ -351,20 +388,21 @@ class Lexer {
   /** `/…/`: backslashes stay as written (handy for regular expressions), only `\/` is an escape. */
   private lexSlashy(pos: Position): Token {
     const start = this.i;
-    this.advance();
+    this.i++;
     const strings: string[] = [];
     const parts: Token[][] = [];
     let current = '';
     for (;;) {
+      current += this.take(PLAIN_RUN['/']) ?? '';
       const c = this.src[this.i];
       if (c === undefined) throw syntaxFailure('unterminatedString', 'The slashy string /…/ is never closed.', pos);
       if (c === '/') {
-        this.advance();
+        this.i++;
         break;
       }
       if (c === '\\' && this.src[this.i + 1] === '/') {
         current += '/';
-        this.advance(2);
+        this.i += 2;
         continue;
       }
       if (c === '$' && (this.src[this.i + 1] === '{' || (isIdentifierStart(this.src[this.i + 1] ?? '') && this.src[this.i + 1] !== '$'))) {
@@ -373,8 +411,9 @@ class Lexer {
         parts.push(this.lexInterpolation());
         continue;
       }
-      current += c === '\r' && this.src[this.i + 1] === '\n' ? '' : c === '\r' ? '\n' : c;
-      this.advance();
+      const lineBreak = this.lineBreakAt(this.i);
+      current += lineBreak > 0 ? '\n' : c;
+      this.i += Math.max(lineBreak, 1);
     }
     strings.push(current);
     const text = this.src.slice(start, this.i);

@@ -15,6 +15,7 @@ import type {
   Statement,
   TypeRef,
 } from './ast';
+import { isCapitalized } from './characters';
 import { syntaxFailure } from './errors';
 import type { Token } from './lexer';
 import { MAX_NESTING } from './limits';
@@ -310,7 +311,7 @@ class Parser {
   private tryTypedDeclaration(): Statement | null {
     const first = this.peek();
     if (first.kind !== 'identifier') return null;
-    const looksLikeType = /^[\p{Lu}]/u.test(first.text) || PRIMITIVE_TYPES.has(first.text) || isOperator(this.peek(1), '.');
+    const looksLikeType = isCapitalized(first.text) || PRIMITIVE_TYPES.has(first.text) || isOperator(this.peek(1), '.');
     if (!looksLikeType) return null;
     const afterType = this.scanType(this.index);
     if (afterType === -1) return null;
@@ -559,7 +560,7 @@ class Parser {
     const end = this.scanType(this.index + 1);
     if (end === -1 || !isOperator(this.tokens[end], ')')) return false;
     const lastName = this.tokens[this.index + 1 + 2 * this.countQualifiers(this.index + 1)];
-    if (!/^[\p{Lu}]/u.test(lastName.kind === 'identifier' ? lastName.text : '') && !PRIMITIVE_TYPES.has(nameToken.text)) return false;
+    if (!(lastName.kind === 'identifier' && isCapitalized(lastName.text)) && !PRIMITIVE_TYPES.has(nameToken.text)) return false;
     const operand = this.tokens[end + 1];
     if (!operand) return false;
     switch (operand.kind) {

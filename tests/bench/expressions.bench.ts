@@ -1,0 +1,94 @@
+/**
+ * Expression engine figures: evaluations per second of a simple row expression, of a `find` look-up over a
+ * 1,000-row reference (plain closure and index side by side), and the compile time of every corpus expression.
+ * Rows and references are generated; the corpus is only read in place for the compile-time figure.
+ */
+import { compileExpression, type CompiledExpression, type ExpressionContext, type ReferenceRow } from '../../src/domain/expressions';
+import { CORPUS_FOLDER, corpusAvailable, corpusExpressions } from '../corpus/expressions-corpus';
+import type { BenchFigure, Benchmark } from './types';
+
+const ROW_TARGET = 200_000;
+const COMPILE_TARGET_MS = 50;
+
+function compile(source: string, indexedLookups = true): CompiledExpression {
+  const result = compileExpression(source, { indexedLookups });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.expression;
+}
+
+/** Evaluations per second over the contexts, repeated for about `seconds` after a warm-up. */
+function throughput(expression: CompiledExpression, contexts: readonly ExpressionContext[], seconds: number): number {
+  for (const context of contexts.slice(0, 2_000)) expression.evaluate(context);
+  let evaluations = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  while (performance.now() < deadline) {
+    for (const context of contexts) expression.evaluate(context);
+    evaluations += contexts.length;
+  }
+  return evaluations / ((performance.now() - started) / 1000);
+}
+
+function generatedSites(count: number): ReferenceRow[] {
+  return Array.from({ length: count }, (_, k) => ({
+    naturalKey: `site_${k}`,
+    hierarchicalKey: `regionsKr${k % 10}.sitesKsite_${k}`,
+    refValues: { code: `site_${k}`, region: `r${k % 10}`, name: `Site ${k}` },
+  }));
+}
+
+const rowFigure = (name: string, value: number): BenchFigure => ({
+  name,
+  value,
+  unit: 'evaluations/s',
+  target: `≥ ${ROW_TARGET.toLocaleString('en')}/s`,
+  pass: value >= ROW_TARGET,
+});
+
+const benchmark: Benchmark = {
+  area: 'expressions',
+  async run({ quick }) {
+    const seconds = quick ? 0.3 : 1.5;
+    const figures: BenchFigure[] = [];
+
+    // First, while the compiler is still cold: this is what validating a configuration costs.
+    if (corpusAvailable()) {
+      const sources = corpusExpressions().map((e) => e.source);
+      const started = performance.now();
+      for (const source of sources) compileExpression(source);
+      const elapsed = performance.now() - started;
+      figures.push({
+        name: `compile all ${sources.length} corpus expressions (first run)`,
+        value: elapsed,
+        unit: 'ms',
+        target: `< ${COMPILE_TARGET_MS} ms`,
+        pass: elapsed < COMPILE_TARGET_MS,
+      });
+    } else {
+      figures.push({ name: `compile corpus expressions: not measured (corpus not found at ${CORPUS_FOLDER})`, value: Number.NaN, unit: 'ms' });
+    }
+
+    const rows: ExpressionContext[] = Array.from({ length: 10_000 }, (_, k) => ({
+      datum: { day: `${String((k % 28) + 1).padStart(2, '0')}/01/2024`, time: `${String(k % 24).padStart(2, '0')}:30`, value: `${k}` },
+    }));
+    const simple = compile('return (String)datum.day + " " + (String)datum.time');
+    figures.push(rowFigure('simple row expression (string concatenation)', throughput(simple, rows, seconds)));
+
+    const sites = generatedSites(1_000);
+    const lookupContexts: ExpressionContext[] = Array.from({ length: 5_000 }, (_, k) => ({
+      datum: { site: `site_${(k * 7919) % 1_000}`, plot: `p${k % 5}` },
+      references: { sites },
+    }));
+    const lookup = 'references.sites.find { it.refValues.code == datum.site }.hierarchicalKey + "." + datum.plot';
+    figures.push({
+      ...rowFigure('find over a 1,000-row reference, closure run row by row', throughput(compile(lookup, false), lookupContexts, seconds)),
+      target: 'for comparison',
+      pass: undefined,
+    });
+    figures.push(rowFigure('find over a 1,000-row reference, indexed', throughput(compile(lookup, true), lookupContexts, seconds)));
+
+    return figures;
+  },
+};
+
+export default benchmark;
