@@ -117,6 +117,16 @@ describe('the application model', () => {
     expect(sites.components[2].checker).toMatchObject({ isParent: true, isRecursive: true });
   });
 
+  it('counts the references an expression rule reads among the dependencies', () => {
+    const withRule = APPLICATION.replace(
+      '  units:\n',
+      '  notes:\n    OA_naturalKey: [text]\n    OA_basicComponents: {text: null}\n    OA_validations:\n      known:\n        OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true", OA_references: [sites]}}}\n  units:\n',
+    );
+    const notes = model(withRule).data.find((entry) => entry.name === 'notes')!;
+    expect(notes.dependsOn).toEqual(['sites']);
+    expect(model(withRule).loadOrder.indexOf('notes')).toBeGreaterThan(model(withRule).loadOrder.indexOf('sites'));
+  });
+
   it('decodes tags, with the default order', () => {
     const [samples, units] = model().data;
     expect(samples.tags).toEqual({ domain: [], hidden: false, order: 2 });

@@ -131,8 +131,8 @@ function readNaturalKey(node: ConfigNode | undefined, path: string, componentKey
   return listed.map(({ text }) => text);
 }
 
-/** Reference checkers of the entry: on its components, their pattern parts, and its line validations. */
-function referenceCheckers(components: readonly Component[], validations: readonly LineValidation[]): Array<{ component: string; checker: Checker }> {
+/** Checkers of the entry, with the component each applies to: its components, their pattern parts, its line validations. */
+function componentCheckers(components: readonly Component[], validations: readonly LineValidation[]): Array<{ component: string; checker: Checker }> {
   const found: Array<{ component: string; checker: Checker }> = [];
   for (const component of components) {
     if (component.checker) found.push({ component: component.key, checker: component.checker });
@@ -146,7 +146,7 @@ function referenceCheckers(components: readonly Component[], validations: readon
 
 function hierarchyOf(name: string, components: readonly Component[], validations: readonly LineValidation[]): Hierarchy {
   const hierarchy: Hierarchy = { parents: [], recursiveComponent: null };
-  for (const { component, checker } of referenceCheckers(components, validations)) {
+  for (const { component, checker } of componentCheckers(components, validations)) {
     if (checker.kind !== 'reference') continue;
     if (checker.reference === name) {
       if ((checker.isRecursive || checker.isParent) && hierarchy.recursiveComponent === null) hierarchy.recursiveComponent = component;
@@ -160,7 +160,8 @@ function hierarchyOf(name: string, components: readonly Component[], validations
 function dependenciesOf(name: string, components: readonly Component[], validations: readonly LineValidation[], scopeReferences: readonly string[]): string[] {
   const needed = new Set<string>();
   const expression = (value: Expression | null) => value?.references.forEach((reference) => needed.add(reference));
-  for (const { checker } of referenceCheckers(components, validations)) {
+  const checkers = [...componentCheckers(components, []).map(({ checker }) => checker), ...validations.map((validation) => validation.checker)];
+  for (const checker of checkers) {
     if (checker.kind === 'reference') needed.add(checker.reference);
     if (checker.kind === 'expression') expression(checker.expression);
   }
