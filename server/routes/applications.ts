@@ -154,10 +154,11 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     },
     async (request, reply) => {
       const file = await configurationFile(ctx, requireUser(request), request.params.name, request.query.version);
-      const name = file.file_name.replace(/["\\\r\n]/g, '_');
+      // Header values must stay ASCII: the plain `filename` gets `_` for anything else, `filename*` keeps the real name.
+      const asciiName = file.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
-        .header('Content-Type', name.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/yaml')
-        .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('Content-Type', file.file_name.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/yaml')
+        .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
         .send(Buffer.from(file.content));
     },
   );

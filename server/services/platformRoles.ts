@@ -8,6 +8,9 @@ import { findUserByIdOrLogin } from './accounts.ts';
 export const PLATFORM_ROLES = ['terrainAdmin', 'applicationCreator', 'applicationManager', 'userManager'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
+/** Only a well-formed UUID may be compared with an id column: PostgreSQL refuses to cast anything else. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The pattern a platform administrator gets with the flag: every application name. */
 export const EVERY_APPLICATION = '.*';
 
@@ -67,7 +70,7 @@ async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target
   const application = await ctx.db
     .selectFrom('applications')
     .select(['id', 'name'])
-    .where((eb) => eb.or([eb('name', '=', nameOrId), ...(/^[0-9a-f-]{36}$/i.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
+    .where((eb) => eb.or([eb('name', '=', nameOrId), ...(UUID.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
     .executeTakeFirst();
   if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
   const callerIsManager = await ctx.db
