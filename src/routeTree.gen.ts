@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as SignedInAuthorizationsManagementForApplicationCreatorRouteImport } from './routes/_signedIn/authorizationsManagementForApplicationCreator'
+import { Route as SignedInPendingChangesRouteImport } from './routes/_signedIn/pendingChanges'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginApplicationNameRouteImport } from './routes/login/$applicationName'
 import { Route as SignedInApplicationCreationIndexRouteImport } from './routes/_signedIn/applicationCreation/index'
@@ -41,6 +42,11 @@ const SignedInAuthorizationsManagementForApplicationCreatorRoute =
     path: '/authorizationsManagementForApplicationCreator',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInPendingChangesRoute = SignedInPendingChangesRouteImport.update({
+  id: '/pendingChanges',
+  path: '/pendingChanges',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/help': typeof HelpRoute
   '/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
+  '/pendingChanges': typeof SignedInPendingChangesRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
   '/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/help': typeof HelpRoute
   '/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
+  '/pendingChanges': typeof SignedInPendingChangesRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login': typeof LoginIndexRoute
   '/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
@@ -114,6 +122,7 @@ export interface FileRoutesById {
   '/_signedIn': typeof SignedInRouteWithChildren
   '/help': typeof HelpRoute
   '/_signedIn/authorizationsManagementForApplicationCreator': typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
+  '/_signedIn/pendingChanges': typeof SignedInPendingChangesRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
   '/_signedIn/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
@@ -128,6 +137,7 @@ export interface FileRouteTypes {
     | '/'
     | '/help'
     | '/authorizationsManagementForApplicationCreator'
+    | '/pendingChanges'
     | '/login/$applicationName'
     | '/login/'
     | '/users/$userIdOrLogin'
@@ -140,6 +150,7 @@ export interface FileRouteTypes {
     | '/'
     | '/help'
     | '/authorizationsManagementForApplicationCreator'
+    | '/pendingChanges'
     | '/login/$applicationName'
     | '/login'
     | '/users/$userIdOrLogin'
@@ -153,6 +164,7 @@ export interface FileRouteTypes {
     | '/_signedIn'
     | '/help'
     | '/_signedIn/authorizationsManagementForApplicationCreator'
+    | '/_signedIn/pendingChanges'
     | '/login/$applicationName'
     | '/login/'
     | '/_signedIn/users/$userIdOrLogin'
@@ -198,6 +210,13 @@ declare module '@tanstack/react-router' {
       path: '/authorizationsManagementForApplicationCreator'
       fullPath: '/authorizationsManagementForApplicationCreator'
       preLoaderRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/pendingChanges': {
+      id: '/_signedIn/pendingChanges'
+      path: '/pendingChanges'
+      fullPath: '/pendingChanges'
+      preLoaderRoute: typeof SignedInPendingChangesRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/login/': {
@@ -254,6 +273,7 @@ declare module '@tanstack/react-router' {
 
 interface SignedInRouteChildren {
   SignedInAuthorizationsManagementForApplicationCreatorRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
+  SignedInPendingChangesRoute: typeof SignedInPendingChangesRoute
   SignedInUsersUserIdOrLoginRoute: typeof SignedInUsersUserIdOrLoginRoute
   SignedInApplicationCreationIndexRoute: typeof SignedInApplicationCreationIndexRoute
   SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
@@ -264,6 +284,7 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAuthorizationsManagementForApplicationCreatorRoute:
     SignedInAuthorizationsManagementForApplicationCreatorRoute,
+  SignedInPendingChangesRoute: SignedInPendingChangesRoute,
   SignedInUsersUserIdOrLoginRoute: SignedInUsersUserIdOrLoginRoute,
   SignedInApplicationCreationIndexRoute: SignedInApplicationCreationIndexRoute,
   SignedInApplicationsIndexRoute: SignedInApplicationsIndexRoute,

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { createOutbox } from './offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -45,6 +46,12 @@ registerRoute(
   },
   'GET',
 );
+
+// Background Sync: the browser wakes the worker when the network returns, even with every page closed.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag === 'terrain-outbox') sync.waitUntil(createOutbox().process());
+});
 
 // The page asks the waiting worker to take over when the user accepts "update available — reload".
 self.addEventListener('message', (event) => {

@@ -95,14 +95,16 @@ export function createOutbox(options: OutboxOptions = {}) {
   }
 
   async function readLines(body: ReadableStream<Uint8Array>, onEvent?: (event: StreamEvent) => void): Promise<string> {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
     let all = '';
     let pending = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      all += value;
-      pending += value;
+      const text = decoder.decode(value, { stream: true });
+      all += text;
+      pending += text;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) if (line.trim() !== '') onEvent?.(JSON.parse(line) as StreamEvent);

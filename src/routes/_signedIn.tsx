@@ -3,6 +3,10 @@ import { Outlet, createFileRoute, redirect, useRouter, useRouterState } from '@t
 import { useLingui } from '@lingui/react/macro';
 import { MenuBar } from '@/components/layout/MenuBar';
 import { ConnectionStatus } from '@/components/layout/ConnectionStatus';
+import { InstallEntry } from '@/components/layout/InstallEntry';
+import { PendingBadge } from '@/components/layout/PendingBadge';
+import { outbox } from '@/offline/outboxInstance';
+import { startSyncTriggers } from '@/offline/syncTriggers';
 import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
 import { fetchMe, signOut } from '@/features/auth/api';
 import { onSessionLost } from '@/lib/api/client';
@@ -34,13 +38,17 @@ function SignedInLayout() {
       void router.navigate(loginLocation(router.state.location.pathname));
     };
     const stop = onSessionLost(leave);
+    const stopSync = startSyncTriggers(outbox);
     // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept.
     fetchMe()
       .then(setCurrentUser)
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) leave();
       });
-    return stop;
+    return () => {
+      stop();
+      stopSync();
+    };
   }, [router]);
 
   if (!user) return null;
@@ -66,7 +74,13 @@ function SignedInLayout() {
         currentApplication={applicationName ? { name: applicationName, href: `/applications/${encodeURIComponent(applicationName)}` } : undefined}
         adminEntries={[{ label: t`Authorizations`, href: '/authorizationsManagementForApplicationCreator' }]}
         languageSelect={<LanguageSwitcher />}
-        status={<ConnectionStatus />}
+        status={
+          <>
+            <ConnectionStatus />
+            <PendingBadge />
+          </>
+        }
+        menuEntries={<InstallEntry />}
         onLogout={() => void logout()}
       />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">

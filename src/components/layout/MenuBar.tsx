@@ -22,10 +22,12 @@ interface MenuBarProps {
   adminEntries: MenuEntry[];
   languageSelect: ReactNode;
   status: ReactNode;
+  /** Extra entries of the user menu (install, …). */
+  menuEntries?: ReactNode;
   onLogout(): void;
 }
 
-export function MenuBar({ user, currentApplication, adminEntries, languageSelect, status, onLogout }: MenuBarProps) {
+export function MenuBar({ user, currentApplication, adminEntries, languageSelect, status, menuEntries, onLogout }: MenuBarProps) {
   const { t } = useLingui();
   const [collapsed, setCollapsed] = useState(true);
   const linkClass = 'inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-medium hover:bg-white/10 [&.active]:bg-white/15';
@@ -94,6 +96,7 @@ export function MenuBar({ user, currentApplication, adminEntries, languageSelect
                     <Trans>Profile</Trans>
                   </Link>
                 </DropdownMenuItem>
+                {menuEntries}
                 <DropdownMenuItem onSelect={onLogout}>
                   <LogOut aria-hidden />
                   <Trans>Log out</Trans>

@@ -161,7 +161,16 @@ class Compiler {
   // ---- statements ------------------------------------------------------------------------------------------------
 
   private statements(statements: readonly Ast.Statement[]): Node[] {
-    return statements.map((statement) => this.statement(statement));
+    const nodes = new Array<Node>(statements.length);
+    for (let k = 0; k < statements.length; k++) nodes[k] = this.statement(statements[k]);
+    return nodes;
+  }
+
+  /** Compiles a list of expressions (a plain loop: compiling often runs cold, when a configuration is checked). */
+  private exprs(expressions: readonly Ast.Expression[]): Node[] {
+    const nodes = new Array<Node>(expressions.length);
+    for (let k = 0; k < expressions.length; k++) nodes[k] = this.expr(expressions[k]);
+    return nodes;
   }
 
   private statement(statement: Ast.Statement): Node {
@@ -200,9 +209,9 @@ class Compiler {
       case 'literal':
         return this.literal(expr.value, pos);
       case 'gstring':
-        return { k: 'gstring', strings: expr.strings, parts: expr.values.map((v) => this.expr(v)), pos };
+        return { k: 'gstring', strings: expr.strings, parts: this.exprs(expr.values), pos };
       case 'list':
-        return { k: 'list', items: expr.items.map((item) => this.expr(item)), pos };
+        return { k: 'list', items: this.exprs(expr.items), pos };
       case 'map':
         return {
           k: 'map',
@@ -380,7 +389,7 @@ class Compiler {
         const member = resolveStaticMember(resolved.name, expr.name);
         const name = `${resolved.name}.${expr.name}`;
         if (!member || member.kind !== 'method') return this.error('unknownStaticCall', `${name}() is not allowed in expressions.`, pos, name);
-        const args = expr.args.map((arg) => this.expr(arg));
+        const args = this.exprs(expr.args);
         if (!this.checkArity(name, args, member.method.min, member.method.max, pos)) return { k: 'const', value: null, pos };
         return { k: 'static', method: member.method, args, pos };
       }
@@ -401,7 +410,7 @@ class Compiler {
       k: 'method',
       object: receiver,
       name: expr.name,
-      args: expr.args.map((arg) => this.expr(arg)),
+      args: this.exprs(expr.args),
       safe: expr.safe,
       spread: expr.spread,
       pos,
@@ -414,16 +423,16 @@ class Compiler {
     if (callee.kind === 'identifier' && !this.lookupLocal(callee.name)) {
       const name = callee.name;
       if (isHelperName(name)) {
-        const args = expr.args.map((arg) => this.expr(arg));
+        const args = this.exprs(expr.args);
         const helper = HELPERS[name];
         if (!this.checkArity(name, args, helper.min, helper.max, pos)) return { k: 'const', value: null, pos };
         return { k: 'helper', helper: name, args, pos };
       }
       if (UNSUPPORTED_HELPERS.has(name)) return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
       if (FORBIDDEN_METHODS.has(name)) return this.error('forbiddenName', `'${name}' is not available in expressions.`, pos, name);
-      return { k: 'callValue', callee: this.identifier(name, callee.pos, true), args: expr.args.map((arg) => this.expr(arg)), pos };
+      return { k: 'callValue', callee: this.identifier(name, callee.pos, true), args: this.exprs(expr.args), pos };
     }
-    return { k: 'callValue', callee: this.expr(expr.callee), args: expr.args.map((arg) => this.expr(arg)), pos };
+    return { k: 'callValue', callee: this.expr(expr.callee), args: this.exprs(expr.args), pos };
   }
 
   private closure(expr: Ast.ClosureExpression): ClosureNode {

@@ -26,7 +26,7 @@ export type Token =
   | (TokenBase & { readonly kind: 'newline' | 'eof'; readonly text: string });
 
 /** Words the parser gives a meaning to or refuses by name; after a `.` they are plain property names. */
-export const KEYWORDS: ReadonlySet<string> = new Set([
+const KEYWORDS: ReadonlySet<string> = new Set([
   'def', 'var', 'final', 'if', 'else', 'return', 'throw', 'true', 'false', 'null', 'in', 'as', 'instanceof',
   'while', 'for', 'do', 'switch', 'case', 'default', 'try', 'catch', 'finally', 'break', 'continue',
   'class', 'interface', 'enum', 'trait', 'record', 'new', 'import', 'package', 'this', 'super', 'synchronized',
@@ -40,13 +40,9 @@ const OPERATORS = [
   '!', '~', '&', '|', '^', '?', ':', ',', ';', '.', '(', ')', '[', ']', '{', '}', '@',
 ];
 
-/** Operators by first character, longest first, so that matching one is a short scan. */
-const OPERATORS_BY_FIRST = new Map<string, string[]>();
-for (const op of OPERATORS) {
-  const list = OPERATORS_BY_FIRST.get(op[0]) ?? [];
-  list.push(op);
-  OPERATORS_BY_FIRST.set(op[0], list);
-}
+/** All operators in one sticky pattern, longest first: matching one is a single native regular-expression step. */
+const OPERATOR = new RegExp(OPERATORS.map((op) => op.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'y');
+const BLANKS = /[ \t\f\u00a0\ufeff]+/y;
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\', $: '$',
@@ -148,11 +144,8 @@ class Lexer {
     };
 
     for (;;) {
+      this.take(BLANKS);
       const c = this.src[this.i];
-      if (c === ' ' || c === '\t' || c === '\f' || c === '\u00a0' || c === '\ufeff') {
-        this.i++;
-        continue;
-      }
       const pos = this.position();
       if (c === undefined) {
         if (closingBrace) throw syntaxFailure('unterminatedString', 'The string ends inside ${…}.', pos);
@@ -198,7 +191,7 @@ class Lexer {
         push({ kind: KEYWORDS.has(text) ? 'keyword' : 'identifier', text, pos });
         continue;
       }
-      const op = OPERATORS_BY_FIRST.get(c)?.find((o) => this.src.startsWith(o, this.i));
+      const op = this.take(OPERATOR);
       if (!op) throw syntaxFailure('unexpectedCharacter', `Unexpected character '${c}'.`, pos, c);
       if (op === '(' || op === '[' || op === '{') brackets.push(op);
       if (op === ')' || op === ']' || op === '}') {
@@ -206,12 +199,10 @@ class Lexer {
         const expected = op === ')' ? '(' : op === ']' ? '[' : '{';
         if (open !== expected) throw syntaxFailure('unexpectedToken', `Unbalanced '${op}'.`, pos, op);
         if (closingBrace && brackets.length === 0) {
-          this.i++;
           tokens.push({ kind: 'eof', text: '', pos });
           return tokens;
         }
       }
-      this.i += op.length;
       push({ kind: 'operator', text: op, pos });
     }
   }

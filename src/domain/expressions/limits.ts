@@ -25,7 +25,7 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
 export const MAX_SOURCE_LENGTH = 50_000;
 
 /** Deepest nesting of brackets, closures and blocks accepted by the parser (keeps its recursion bounded). */
-export const MAX_NESTING = 64;
+export const MAX_NESTING = 200;
 
 export function resolveLimits(limits?: Partial<EvaluationLimits>): EvaluationLimits {
   if (!limits) return DEFAULT_LIMITS;

@@ -5,8 +5,8 @@
 import { ExpressionError } from './errors';
 import { KNOWN_SYMBOL_CODES, characterName } from './unicodeNames';
 
-export const NULL_KEY = 'NULL_KEY';
-export const KEY_SEPARATOR = '__';
+const NULL_KEY = 'NULL_KEY';
+const KEY_SEPARATOR = '__';
 const MAX_LABEL_LENGTH = 256;
 
 const VALID_LABEL = /^[a-zA-Z0-9_]+$/;

@@ -37,7 +37,7 @@ export function concat(rt: Runtime, left: string, right: string): string {
 }
 
 /** Entries of a map (JavaScript Map or plain object) copied into a new Map. */
-export function copyMap(source: unknown): Map<MapKey, unknown> {
+function copyMap(source: unknown): Map<MapKey, unknown> {
   const map = new Map<MapKey, unknown>();
   if (isGroovyMap(source)) for (const entry of mapEntries(source)) map.set(asMapKey(entry.key) ?? null, entry.value);
   return map;

@@ -25,17 +25,5 @@ function uploadForm(file: File, comment?: string) {
 export const validateOnServer = (file: File, onEvent: (event: StreamEvent<ApplicationModel | null>) => void) =>
   callStream<ApplicationModel | null>('/validate-configuration', { method: 'POST', body: uploadForm(file) }, onEvent);
 
-export interface StoredVersion {
-  id: string;
-  name: string;
-  version: string;
-}
-
-export const createApplication = (name: string, file: File, comment: string, onEvent: (event: StreamEvent<StoredVersion>) => void) =>
-  callStream<StoredVersion>(`/applications/${encodeURIComponent(name)}`, { method: 'POST', body: uploadForm(file, comment) }, onEvent);
-
-export const updateApplication = (name: string, file: File, comment: string, onEvent: (event: StreamEvent<StoredVersion>) => void) =>
-  callStream<StoredVersion>(`/applications/${encodeURIComponent(name)}/configuration`, { method: 'POST', body: uploadForm(file, comment) }, onEvent);
-
 export const configurationDownloadHref = (name: string, version?: string) =>
   `${API_BASE}/applications/${encodeURIComponent(name)}/configuration${version ? `?version=${encodeURIComponent(version)}` : ''}`;

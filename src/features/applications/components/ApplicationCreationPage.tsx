@@ -20,7 +20,9 @@ import { useCurrentUser } from '@/lib/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
-import { createApplication, streamApplications, updateApplication, validateOnServer } from '../api';
+import { outbox } from '@/offline/outboxInstance';
+import { streamApplications, validateOnServer } from '../api';
+import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
 import { useConfigurationWorker } from '../hooks/useConfigurationWorker';
 import { ConfigurationProblems } from './ConfigurationProblems';
 
@@ -29,23 +31,26 @@ const MAX_COMMENT = 200;
 interface ApplicationCreationPageProps {
   /** Present when updating: the application and the version it is at. */
   current?: { name: string; version: string };
+  /** A queued upload reopened from the pending changes to be edited; saving replaces it. */
+  edit?: { itemId: number; input: ConfigurationUploadInput };
 }
 
 type Phase = 'idle' | 'testing' | 'tested' | 'saving';
 
-export function ApplicationCreationPage({ current }: ApplicationCreationPageProps) {
+export function ApplicationCreationPage({ current, edit }: ApplicationCreationPageProps) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const user = useCurrentUser();
   const validateInWorker = useConfigurationWorker();
-  const [file, setFile] = useState<File | null>(null);
+  const editedItem = edit?.itemId;
+  const [file, setFile] = useState<File | null>(edit?.input.file ?? null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(1);
   const [problems, setProblems] = useState<CodedProblem[]>([]);
   const [model, setModel] = useState<ApplicationModel | null>(null);
   const [checkedOnServer, setCheckedOnServer] = useState(false);
-  const [name, setName] = useState(current?.name ?? '');
-  const [comment, setComment] = useState('');
+  const [name, setName] = useState(edit?.input.name ?? current?.name ?? '');
+  const [comment, setComment] = useState(edit?.input.comment ?? '');
   const [existingNames, setExistingNames] = useState<string[]>([]);
 
   useEffect(() => {
@@ -107,8 +112,8 @@ export function ApplicationCreationPage({ current }: ApplicationCreationPageProp
     setModel(validated);
     setPhase(validated ? 'tested' : 'idle');
     if (validated) {
-      if (!current) setName(validated.name.toLowerCase().slice(0, APPLICATION_NAME_ENTRY_LIMIT));
-      setComment(validated.comment === 'no comment' ? '' : validated.comment.slice(0, MAX_COMMENT));
+      if (!current && !edit) setName(validated.name.toLowerCase().slice(0, APPLICATION_NAME_ENTRY_LIMIT));
+      if (!edit) setComment(validated.comment === 'no comment' ? '' : validated.comment.slice(0, MAX_COMMENT));
       showToast('success', t`The configuration is valid.`);
     }
   }
@@ -117,24 +122,23 @@ export function ApplicationCreationPage({ current }: ApplicationCreationPageProp
     if (!file || !canSave) return;
     setPhase('saving');
     setProgress(0);
-    const onEvent = (e: StreamEvent<unknown>) => e.type === 'progress' && setProgress(e.result);
-    try {
-      const outcome = current
-        ? await updateApplication(current.name, file, comment, onEvent)
-        : await createApplication(name.trim(), file, comment, onEvent);
-      setProgress(1);
-      if (outcome.result) {
-        showToast('success', current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`);
-        await router.navigate({ to: '/applications' });
-        return;
-      }
-      setProblems(outcome.problems.length > 0 ? outcome.problems : [{ code: 'INTERNAL_ERROR', params: {} }]);
+    const submission = configurationUpload({ name: name.trim(), comment, file, currentVersion: current?.version });
+    const outcome = await outbox.submit(submission, { onEvent: (e) => e.type === 'progress' && setProgress(e.result) });
+    setProgress(1);
+    if (editedItem !== undefined) await outbox.discard(editedItem);
+    if (outcome.status === 'needs-attention') {
+      const { problems: reported, ...error } = outcome.error;
+      setProblems(reported && reported.length > 0 ? reported : []);
+      if (!reported?.length) showToast('error', translateServerError(i18n, new ApiError(error.status, error.code, error.params)));
       setPhase('tested');
-    } catch (error) {
-      setProgress(1);
-      setPhase('tested');
-      showToast('error', translateServerError(i18n, error));
+      return;
     }
+    if (outcome.status === 'done') {
+      showToast('success', current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`);
+    } else {
+      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    }
+    await router.navigate({ to: '/applications' });
   }
 
   const busy = phase === 'testing' || phase === 'saving';
@@ -156,11 +160,14 @@ export function ApplicationCreationPage({ current }: ApplicationCreationPageProp
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <form onSubmit={test} className="grid gap-4">
-            <FormField label={t`Configuration file`} hint={t`A .yaml file, or a .zip of YAML files.`}>
+            <FormField
+              label={t`Configuration file`}
+              hint={edit && file === edit.input.file ? t`Kept from the pending change: ${file.name}` : t`A .yaml file, or a .zip of YAML files.`}
+            >
               <Input
                 type="file"
                 accept=".yaml,.yml,.zip,application/yaml,application/zip"
-                required
+                required={!file}
                 disabled={busy}
                 className="py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1"
                 onChange={(event) => {

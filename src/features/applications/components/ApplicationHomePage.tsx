@@ -3,14 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Pencil } from 'lucide-react';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { configurationDownloadHref } from '../api';
 import { localName } from '../listing';
+import { OfflineAvailability } from './OfflineAvailability';
 
-export function ApplicationHomePage({ application }: { application: ApplicationView }) {
+export function ApplicationHomePage({ application, offlineSince }: { application: ApplicationView; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'long', timeStyle: 'short' });
   const description = localized(application.description, i18n.locale, application.defaultLanguage);
@@ -20,6 +22,7 @@ export function ApplicationHomePage({ application }: { application: ApplicationV
   return (
     <div className="grid gap-6">
       <PageHeader title={name} description={description || undefined} />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       <Card>
         <CardContent className="pt-5">
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]" data-testid="application-facts">
@@ -50,6 +53,8 @@ export function ApplicationHomePage({ application }: { application: ApplicationV
           </dl>
         </CardContent>
       </Card>
+
+      <OfflineAvailability applicationName={application.name} />
 
       {application.isAdministrator ? (
         <Tabs defaultValue="management">

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FolderOpen, Plus } from 'lucide-react';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { Progress } from '@/components/ui/progress';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { useApplicationList } from '../hooks/useApplicationList';
@@ -24,7 +25,7 @@ type Tab = 'own' | 'other';
 export function ApplicationsPage() {
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
-  const { applications, progress, loading, error } = useApplicationList();
+  const { applications, progress, loading, error, offlineSince } = useApplicationList();
   const [chosenTab, setChosenTab] = useState<Tab | undefined>();
   const [sort, setSort] = useState<SortMode>('Az');
   const [filter, setFilter] = useState('');
@@ -64,6 +65,7 @@ export function ApplicationsPage() {
           ) : null
         }
       />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {loading ? <Progress value={progress} label={t`Loading the applications`} className="mb-4" /> : null}
       {error ? (
         <Alert variant="destructive" className="mb-4">
@@ -71,14 +73,15 @@ export function ApplicationsPage() {
         </Alert>
       ) : null}
 
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <Tabs
-          value={tab}
-          onValueChange={(value) => {
-            setChosenTab(value as Tab);
-            setPage(1);
-          }}
-        >
+      {/* The tabs wrap the whole listing: each tab controls the panel that holds the cards of its list. */}
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setChosenTab(value as Tab);
+          setPage(1);
+        }}
+      >
+        <div className="mb-4 flex flex-wrap items-end gap-3">
           <TabsList aria-label={t`Which applications`}>
             <TabsTrigger value="own" disabled={own.length === 0}>
               <Trans>My applications ({own.length})</Trans>
@@ -87,73 +90,77 @@ export function ApplicationsPage() {
               <Trans>Other applications ({other.length})</Trans>
             </TabsTrigger>
           </TabsList>
-        </Tabs>
-        <div className="min-w-56 flex-1">
-          <FormField label={t`Filter by name`} hint={t`Applies from 3 characters.`}>
-            <Input
-              type="search"
-              list="application-names"
-              value={filter}
-              onChange={(event) => {
-                setFilter(event.target.value);
-                setPage(1);
-              }}
-            />
-          </FormField>
-          <datalist id="application-names">
-            {(tab === 'own' ? own : other).map((a) => (
-              <option key={a.id} value={localName(a, i18n.locale)} />
-            ))}
-          </datalist>
-        </div>
-        <div className="w-56">
-          <FormField label={t`Sort`}>
-            <NativeSelect value={sort} onChange={(event) => setSort(event.target.value as SortMode)}>
-              {(Object.keys(sortLabels) as SortMode[]).map((mode) => (
-                <option key={mode} value={mode}>
-                  {sortLabels[mode]}
-                </option>
+          <div className="min-w-56 flex-1">
+            <FormField label={t`Filter by name`} hint={t`Applies from 3 characters.`}>
+              <Input
+                type="search"
+                list="application-names"
+                value={filter}
+                onChange={(event) => {
+                  setFilter(event.target.value);
+                  setPage(1);
+                }}
+              />
+            </FormField>
+            <datalist id="application-names">
+              {(tab === 'own' ? own : other).map((a) => (
+                <option key={a.id} value={localName(a, i18n.locale)} />
               ))}
-            </NativeSelect>
-          </FormField>
+            </datalist>
+          </div>
+          <div className="w-56">
+            <FormField label={t`Sort`}>
+              <NativeSelect value={sort} onChange={(event) => setSort(event.target.value as SortMode)}>
+                {(Object.keys(sortLabels) as SortMode[]).map((mode) => (
+                  <option key={mode} value={mode}>
+                    {sortLabels[mode]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
         </div>
-      </div>
 
-      {!loading && applications.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-            <FolderOpen className="size-12 text-muted-foreground" aria-hidden />
-            <p className="text-lg font-medium">
-              <Trans>No application yet.</Trans>
-            </p>
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Applications`}>
-          {pageOf(shown, currentPage, CARDS_PER_PAGE).map((application) => (
-            <li key={application.id} className="grid">
-              <ApplicationCard application={application} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {!loading && applications.length > 0 && shown.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">
-          <Trans>No application matches this name.</Trans>
-        </p>
-      ) : null}
+        {(['own', 'other'] as const).map((value) => (
+          <TabsContent key={value} value={value} className="mt-0">
+            {!loading && applications.length === 0 ? (
+              <Card>
+                <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+                  <FolderOpen className="size-12 text-muted-foreground" aria-hidden />
+                  <p className="text-lg font-medium">
+                    <Trans>No application yet.</Trans>
+                  </p>
+                </CardContent>
+              </Card>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Applications`}>
+                {pageOf(shown, currentPage, CARDS_PER_PAGE).map((application) => (
+                  <li key={application.id} className="grid">
+                    <ApplicationCard application={application} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {!loading && applications.length > 0 && shown.length === 0 ? (
+              <p className="py-8 text-center text-muted-foreground">
+                <Trans>No application matches this name.</Trans>
+              </p>
+            ) : null}
 
-      {pagerVisible(shown.length, CARDS_PER_PAGE) ? (
-        <div className="mt-6">
-          <Pager
-            page={currentPage}
-            count={count}
-            pages={pagerPages(currentPage, count)}
-            onChange={setPage}
-            labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
-          />
-        </div>
-      ) : null}
+            {pagerVisible(shown.length, CARDS_PER_PAGE) ? (
+              <div className="mt-6">
+                <Pager
+                  page={currentPage}
+                  count={count}
+                  pages={pagerPages(currentPage, count)}
+                  onChange={setPage}
+                  labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+                />
+              </div>
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { TagInput } from '@/components/ui/tag-input';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import { fetchUsersForAdmin, grantRole, revokeRole } from '../api';
+import { ApiError } from '@/lib/api/apiError';
+import { outbox } from '@/offline/outboxInstance';
+import { fetchUsersForAdmin, roleChange } from '../api';
 import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin, type PendingChanges } from '../changes';
 
 const USERS_PER_PAGE = 15;
@@ -37,19 +39,19 @@ export function CreatorRightsPage() {
 
   async function save() {
     setSaving(true);
-    try {
-      for (const request of roleRequests(changes)) {
-        await (request.grant ? grantRole : revokeRole)(request.role, request.login, request.patterns);
+    let queued = false;
+    for (const request of roleRequests(changes)) {
+      const outcome = await outbox.submit(roleChange(request));
+      if (outcome.status === 'needs-attention') {
+        showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
       }
-      setChanges({});
-      showToast('success', t`The rights have been saved.`);
-      await load();
-    } catch (failure) {
-      showToast('error', translateServerError(i18n, failure));
-      await load();
-    } finally {
-      setSaving(false);
+      queued ||= outcome.status === 'queued';
     }
+    setChanges({});
+    if (queued) showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    else showToast('success', t`The rights have been saved.`);
+    await load();
+    setSaving(false);
   }
 
   const count = pageCount(users?.length ?? 0, USERS_PER_PAGE);
@@ -72,7 +74,8 @@ export function CreatorRightsPage() {
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>
+            {/* On a phone the table scrolls sideways: the login stays in view, so each row still says whose it is. */}
+            <TableHead className="max-md:sticky max-md:left-0 max-md:z-10 max-md:bg-muted">
               <Trans>Login</Trans>
             </TableHead>
             <TableHead className="hidden md:table-cell">
@@ -81,7 +84,7 @@ export function CreatorRightsPage() {
             <TableHead className="text-center">
               <Trans>Platform administrator</Trans>
             </TableHead>
-            <TableHead className="min-w-64">
+            <TableHead className="min-w-52 md:min-w-64">
               <Trans>Application names they may create</Trans>
             </TableHead>
           </TableRow>
@@ -89,7 +92,7 @@ export function CreatorRightsPage() {
         <TableBody>
           {shown.map((user) => (
             <TableRow key={user.id} data-testid="creator-row" data-login={user.login} className={changes[user.login] ? 'bg-accent/10' : undefined}>
-              <TableCell className="font-medium">{user.login}</TableCell>
+              <TableCell className="font-medium max-md:sticky max-md:left-0 max-md:z-10 max-md:bg-card max-md:shadow-[1px_0_0_var(--color-border)]">{user.login}</TableCell>
               <TableCell className="hidden md:table-cell">{user.email}</TableCell>
               <TableCell className="text-center">
                 <Checkbox

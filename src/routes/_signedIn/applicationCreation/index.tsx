@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationCreationPage } from '@/features/applications/components/ApplicationCreationPage';
+import { useEditedUpload } from '@/features/applications/hooks/useEditedUpload';
 
 export const Route = createFileRoute('/_signedIn/applicationCreation/')({
-  component: () => <ApplicationCreationPage />,
+  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
+    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined ? { outboxItem: Number(search.outboxItem) } : {},
+  component: function ApplicationCreation() {
+    const { outboxItem } = Route.useSearch();
+    const { ready, edit } = useEditedUpload(outboxItem);
+    return ready ? <ApplicationCreationPage key={outboxItem ?? 'new'} edit={edit} /> : null;
+  },
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ApplicationHomePage } from '@/features/applications/components/ApplicationHomePage';
-import { fetchApplication } from '@/features/applications/api';
+import { loadApplication } from '@/features/applications/loadApplication';
 import { i18n } from '@/lib/i18n/setup';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
@@ -8,7 +8,7 @@ import { showToast } from '@/lib/toast';
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/')({
   loader: async ({ params }) => {
     try {
-      return await fetchApplication(params.applicationName);
+      return await loadApplication(params.applicationName);
     } catch (error) {
       // The application does not exist or cannot be read: back to the list, saying why.
       showToast('error', translateServerError(i18n, error));
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/'
     }
   },
   component: function ApplicationHome() {
-    const application = Route.useLoaderData();
-    return <ApplicationHomePage key={application.id + application.version} application={application} />;
+    const { view, offlineSince } = Route.useLoaderData();
+    return <ApplicationHomePage key={view.id + view.version} application={view} offlineSince={offlineSince} />;
   },
 });

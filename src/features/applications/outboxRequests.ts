@@ -1,0 +1,36 @@
+import { currentLanguage } from '@/lib/i18n/setup';
+import type { Submission } from '@/offline/outbox';
+
+/** What the creation form holds, kept with a queued upload so the form can be reopened to edit it. */
+export interface ConfigurationUploadInput {
+  name: string;
+  comment: string;
+  file: File;
+  /** Present for an update: the version the application was at. */
+  currentVersion?: string;
+}
+
+/** A configuration upload as an outbox change: creation, or a new version when `currentVersion` is set. */
+export function configurationUpload(input: ConfigurationUploadInput): Submission {
+  const update = input.currentVersion !== undefined;
+  const path = `/applications/${encodeURIComponent(input.name)}${update ? '/configuration' : ''}`;
+  return {
+    kind: update ? 'application.update' : 'application.create',
+    summary: { name: input.name, fileName: input.file.name, ...(update ? { from: input.currentVersion! } : {}) },
+    resource: `application:${input.name}`,
+    streamed: true,
+    input,
+    request: {
+      method: 'POST',
+      path,
+      headers: { 'Accept-Language': currentLanguage() },
+      body: {
+        type: 'multipart',
+        parts: [
+          { name: 'comment', value: input.comment },
+          { name: 'file', blob: input.file, fileName: input.file.name },
+        ],
+      },
+    },
+  };
+}

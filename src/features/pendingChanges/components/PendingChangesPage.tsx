@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api/apiError';
+import { describeProblem } from '@/lib/i18n/problems';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { outbox } from '@/offline/outboxInstance';
+import type { OutboxItem } from '@/offline/outboxTypes';
+import { useOutboxItems } from '@/offline/useOutbox';
+import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
+
+const badgeOf = { queued: 'secondary', sending: 'secondary', done: 'default', 'needs-attention': 'destructive' } as const;
+
+/** Every change made on this device that the server has not applied yet, and those applied in the last day. */
+export function PendingChangesPage() {
+  const { t, i18n } = useLingui();
+  const router = useRouter();
+  const items = useOutboxItems();
+  const [syncing, setSyncing] = useState(false);
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
+
+  async function syncNow() {
+    setSyncing(true);
+    await outbox.process();
+    setSyncing(false);
+  }
+
+  function edit(item: OutboxItem) {
+    const name = item.summary.name;
+    if (item.kind === 'application.update') {
+      void router.navigate({ to: '/applicationCreation/$applicationName/$applicationVersion', params: { applicationName: name, applicationVersion: item.summary.from }, search: { outboxItem: item.id } });
+    } else {
+      void router.navigate({ to: '/applicationCreation', search: { outboxItem: item.id } });
+    }
+  }
+
+  const errorText = (item: OutboxItem) => {
+    const error = item.lastError;
+    if (!error) return undefined;
+    if (error.problems?.length) return error.problems.map((p) => describeProblem(i18n, p)).join(' · ');
+    return translateServerError(i18n, new ApiError(error.status, error.code, error.params));
+  };
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={<Trans>Pending changes</Trans>}
+        description={<Trans>Changes made on this device are kept here until the server has applied them, even when the browser is closed.</Trans>}
+        actions={
+          <Button onClick={() => void syncNow()} disabled={syncing}>
+            <RefreshCw aria-hidden className={syncing ? 'animate-spin' : undefined} />
+            <Trans>Sync now</Trans>
+          </Button>
+        }
+      />
+      {items && items.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">
+            <Trans>Nothing is waiting: every change has reached the server.</Trans>
+          </CardContent>
+        </Card>
+      ) : null}
+      <ul className="grid gap-3" aria-label={t`Pending changes`}>
+        {items?.map((item) => (
+          <li key={item.id} data-testid="pending-change" data-status={item.status}>
+            <Card>
+              <CardContent className="grid gap-2 pt-5">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium">{describeChange(i18n, item)}</p>
+                  <Badge variant={badgeOf[item.status]}>{i18n._(statusMessages[item.status])}</Badge>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>
+                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} · {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB ·{' '}
+                    {item.attempts} attempts
+                  </Trans>
+                </p>
+                {item.lastError && item.status !== 'done' ? (
+                  <p className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'} role={item.status === 'needs-attention' ? 'alert' : undefined}>
+                    {errorText(item)}
+                  </p>
+                ) : null}
+                {item.status === 'needs-attention' ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
+                      <RotateCcw aria-hidden />
+                      <Trans>Retry</Trans>
+                    </Button>
+                    {EDITABLE_KINDS.has(item.kind) ? (
+                      <Button variant="outline" onClick={() => edit(item)}>
+                        <Pencil aria-hidden />
+                        <Trans>Edit</Trans>
+                      </Button>
+                    ) : null}
+                    <Button variant="destructive" onClick={() => setDiscarding(item)}>
+                      <Trash2 aria-hidden />
+                      <Trans>Discard</Trans>
+                    </Button>
+                  </div>
+                ) : null}
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={discarding !== null} onOpenChange={(open) => !open && setDiscarding(null)}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogHeader>
+            <DialogTitle>
+              <Trans>Discard this change?</Trans>
+            </DialogTitle>
+            <DialogDescription>{discarding ? describeChange(i18n, discarding) : null}</DialogDescription>
+          </DialogHeader>
+          <p>
+            <Trans>It will not be sent to the server and cannot be recovered.</Trans>
+          </p>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">
+                <Trans>Keep it</Trans>
+              </Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                if (discarding) void outbox.discard(discarding.id!);
+                setDiscarding(null);
+              }}
+            >
+              <Trans>Discard</Trans>
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

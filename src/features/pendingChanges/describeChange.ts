@@ -1,0 +1,25 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { OutboxItem, OutboxKind, OutboxStatus } from '@/offline/outboxTypes';
+
+const kinds: Record<OutboxKind, MessageDescriptor> = {
+  'application.create': msg`Create the application {name} from {fileName}`,
+  'application.update': msg`Update the application {name} (version {from}) from {fileName}`,
+  'role.grant': msg`Grant the role {role} to {login}`,
+  'role.revoke': msg`Revoke the role {role} from {login}`,
+};
+
+export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {
+  queued: msg`Waiting to be sent`,
+  sending: msg`Sending`,
+  done: msg`Applied`,
+  'needs-attention': msg`Needs your attention`,
+};
+
+export function describeChange(i18n: I18n, item: OutboxItem): string {
+  const message: MessageDescriptor = { ...kinds[item.kind], values: item.summary };
+  return i18n._(message);
+}
+
+/** Changes whose form can be reopened with their input. */
+export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set(['application.create', 'application.update']);

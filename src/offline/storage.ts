@@ -1,0 +1,21 @@
+/** How much the browser lets this site keep, and whether it promised not to evict it. */
+export interface StorageState {
+  usedBytes?: number;
+  quotaBytes?: number;
+  persisted: boolean;
+}
+
+export async function storageState(): Promise<StorageState> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage) return { persisted: false };
+  const [estimate, persisted] = await Promise.all([storage.estimate?.().catch(() => undefined), storage.persisted?.().catch(() => false)]);
+  return { usedBytes: estimate?.usage, quotaBytes: estimate?.quota, persisted: Boolean(persisted) };
+}
+
+/**
+ * Asks the browser to keep this site's data even when space runs low: without it, a tablet may silently drop
+ * the offline copies — and the pending changes — under storage pressure.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
+}
