@@ -56,6 +56,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   CANT_SELF_REVOKE_APPLICATION_ROLE: /*i18n*/ { id: 'exceptionMessage.CANT_SELF_REVOKE_APPLICATION_ROLE', message: "You cannot remove your own role {role}." },
   BAD_APPLICATION_PATTERN: /*i18n*/ { id: 'exceptionMessage.BAD_APPLICATION_PATTERN', message: "{pattern} is not a valid regular expression." },
   MISSING_APPLICATION: /*i18n*/ { id: 'exceptionMessage.MISSING_APPLICATION', message: "The role {role} needs an application." },
+  IDEMPOTENCY_KEY_REUSED: /*i18n*/ { id: 'exceptionMessage.IDEMPOTENCY_KEY_REUSED', message: "This change was already sent with other content; send it again as a new change." },
+  IDEMPOTENCY_KEY_IN_PROGRESS: /*i18n*/ { id: 'exceptionMessage.IDEMPOTENCY_KEY_IN_PROGRESS', message: "This change is still being applied; it will be checked again shortly." },
+  BAD_IDEMPOTENCY_KEY: /*i18n*/ { id: 'exceptionMessage.BAD_IDEMPOTENCY_KEY', message: "The change carries an unusable identifier." },
+  STREAM_ENDED_WITHOUT_RESULT: /*i18n*/ { id: 'exceptionMessage.STREAM_ENDED_WITHOUT_RESULT', message: "The server stopped before finishing; nothing was applied." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 
