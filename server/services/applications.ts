@@ -55,15 +55,34 @@ function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: 
 
 const listedColumns = ['id', 'name', 'version', 'comment', 'summary', 'creator_id', 'creation_date', 'update_date'] as const;
 
-/** Streams every application of the platform, as the user may see it, with progress. */
+/** The list is read in pages by name, a small one first, so that the first cards leave while the rest is read. */
+const FIRST_LIST_PAGE = 20;
+const LIST_PAGE = 100;
+
+/** Streams every application of the platform, as the user may see it, in name order, with progress. */
 export async function streamApplications(ctx: ServerContext, user: UserRow, parts: ReadonlySet<ApplicationPart>, events: EventStream) {
-  const [rows, roles] = await Promise.all([ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').execute(), rolesOf(ctx.db, user.id)]);
-  events.info('application.list', { count: String(rows.length) });
-  rows.forEach((row, index) => {
-    events.result(viewOf(row, user, roles.get(row.id) ?? [], parts));
-    events.progress((index + 1) / rows.length);
-  });
-  if (rows.length === 0) events.progress(1);
+  const [{ count }, roles] = await Promise.all([
+    ctx.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    rolesOf(ctx.db, user.id),
+  ]);
+  events.info('application.list', { count: String(count) });
+  let sent = 0;
+  let after: string | undefined;
+  for (;;) {
+    const pageSize = sent === 0 ? FIRST_LIST_PAGE : LIST_PAGE;
+    let page = ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').limit(pageSize);
+    if (after !== undefined) page = page.where('name', '>', after);
+    const rows = await page.execute();
+    for (const row of rows) {
+      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts));
+      sent += 1;
+      // Applications created while the list streams may outnumber the count read first.
+      events.progress(sent / Math.max(count, sent));
+    }
+    if (rows.length < pageSize) break;
+    after = rows[rows.length - 1].name;
+  }
+  if (sent < count || sent === 0) events.progress(1);
   events.end();
 }
 
@@ -101,6 +120,7 @@ function problemOf(error: DomainError): StreamProblem {
     path: error.path,
     line: error.line,
     column: error.column,
+    ...(error.file ? { file: error.file } : {}),
   };
 }
 

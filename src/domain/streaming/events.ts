@@ -18,6 +18,8 @@ export interface StreamProblem {
   path?: string;
   line?: number;
   column?: number;
+  /** The zip entry the position is in, for multi-file configurations. */
+  file?: string;
 }
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
