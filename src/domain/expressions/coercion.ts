@@ -120,9 +120,9 @@ function parseAs(text: string, kind: NumberKind): unknown {
 
 /**
  * Converts `value` to `type`: `style` 'cast' is an explicit cast or an assignment to a typed variable, 'as' is the
- * `as` operator (which also parses strings into numbers).
+ * `as` operator (which also parses strings into numbers). `maxTextLength` bounds a conversion to String.
  */
-export function coerce(value: unknown, type: DeclaredType, style: 'cast' | 'as'): unknown {
+export function coerce(value: unknown, type: DeclaredType, style: 'cast' | 'as', maxTextLength = Infinity): unknown {
   if (value === null || value === undefined) {
     if (type.primitive) throw cannotCast(null, type);
     return null;
@@ -131,7 +131,7 @@ export function coerce(value: unknown, type: DeclaredType, style: 'cast' | 'as')
     case 'Object':
       return value;
     case 'String':
-      return typeof value === 'string' ? value : groovyToString(value);
+      return typeof value === 'string' ? value : groovyToString(value, maxTextLength);
     case 'GString':
     case 'CharSequence':
       if (isStringLike(value)) return value;

@@ -13,7 +13,6 @@ import {
   type MapKey,
   MapEntry,
   asMapKey,
-  groovyToString,
   isGroovyMap,
   mapEntries,
   mapGet,
@@ -120,12 +119,25 @@ function collectEntries(rt: Runtime, items: readonly unknown[], closure: GroovyC
   return result;
 }
 
+/** `join`: the elements' texts with a separator, refused before it would pass the string limit. */
+function joined(rt: Runtime, items: readonly unknown[], separator: string): string {
+  rt.tick(items.length);
+  let length = 0;
+  const texts = items.map((item) => {
+    const text = rt.text(item);
+    length += text.length + separator.length;
+    rt.checkString(length - separator.length);
+    return text;
+  });
+  return texts.join(separator);
+}
+
 function collect(rt: Runtime, items: readonly unknown[], args: readonly unknown[]): unknown {
   if (args.length === 0) return [...items];
   const collector = args[0];
   if (collector instanceof CollectorValue) {
     if (collector.kind === 'toList') return [...items];
-    const text = collector.prefix + items.map(groovyToString).join(collector.separator) + collector.suffix;
+    const text = collector.prefix + joined(rt, items, collector.separator) + collector.suffix;
     rt.checkString(text.length);
     return text;
   }
@@ -202,10 +214,7 @@ export const LIST_METHODS: MethodTable<readonly unknown[]> = {
   }),
   join: method(0, 1, (rt, list, args) => {
     const separator = args.length > 0 ? stringArg(args, 0, 'join') : '';
-    rt.tick(list.length);
-    const text = list.map(groovyToString).join(separator);
-    rt.checkString(text.length);
-    return text;
+    return joined(rt, list, separator);
   }),
   sum: method(0, 1, (rt, list, args) => {
     if (args[0] instanceof GroovyClosure) {
@@ -230,7 +239,7 @@ export const LIST_METHODS: MethodTable<readonly unknown[]> = {
     return accumulator;
   }),
   plus: method(1, 1, (rt, list, args) => plus(rt, list, args[0])),
-  minus: method(1, 1, (_rt, list, args) => minus(list, args[0])),
+  minus: method(1, 1, (rt, list, args) => minus(rt, list, args[0])),
   multiply: method(1, 1, (rt, list, args) => multiply(rt, list, args[0])),
   toList: method(0, 0, (_rt, list) => [...list]),
   stream: method(0, 0, (_rt, list) => list),

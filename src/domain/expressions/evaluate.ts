@@ -101,6 +101,10 @@ class Evaluation implements Runtime {
     }
   }
 
+  text(value: unknown): string {
+    return groovyToString(value, this.limits.maxStringLength);
+  }
+
   run(script: ScriptNode): unknown {
     const frame: Frame = { slots: new Array<unknown>(script.frameSize).fill(null), parent: null };
     const value = this.block(script.body, frame);
@@ -136,7 +140,7 @@ class Evaluation implements Runtime {
     for (let k = 0; k < definition.params.length; k++) {
       const param = definition.params[k];
       const value = args[k] ?? null;
-      frame.slots[param.slot] = param.type ? coerce(value, param.type, 'cast') : value;
+      frame.slots[param.slot] = param.type ? coerce(value, param.type, 'cast', this.limits.maxStringLength) : value;
     }
     this.callDepth++;
     try {
@@ -174,7 +178,7 @@ class Evaluation implements Runtime {
       case 'gstring': {
         let text = node.strings[0];
         for (let k = 0; k < node.parts.length; k++) {
-          const piece = groovyToString(this.eval(node.parts[k], frame));
+          const piece = this.text(this.eval(node.parts[k], frame));
           this.checkString(text.length + piece.length + node.strings[k + 1].length);
           text += piece + node.strings[k + 1];
         }
@@ -203,14 +207,14 @@ class Evaluation implements Runtime {
         return fromHost(this.context[node.name]);
       case 'declare': {
         let value = node.init ? this.eval(node.init, frame) : initialValue(node.type);
-        if (node.type) value = coerce(value, node.type, 'cast');
+        if (node.type) value = coerce(value, node.type, 'cast', this.limits.maxStringLength);
         frame.slots[node.slot] = value;
         return value;
       }
       case 'assign': {
         let value = this.eval(node.value, frame);
         if (node.operator) value = this.binary(node.operator, this.readVariable(node.target, node.name, frame), value);
-        if (node.type) value = coerce(value, node.type, 'cast');
+        if (node.type) value = coerce(value, node.type, 'cast', this.limits.maxStringLength);
         if (node.target.kind === 'local') frameAt(frame, node.target.depth).slots[node.target.slot] = value;
         else (this.bindings ??= new Map()).set(node.name, value);
         return value;
@@ -268,7 +272,7 @@ class Evaluation implements Runtime {
         return truthy(value) ? value : this.eval(node.fallback, frame);
       }
       case 'cast':
-        return coerce(this.eval(node.expr, frame), node.type, node.style);
+        return coerce(this.eval(node.expr, frame), node.type, node.style, this.limits.maxStringLength);
       case 'instanceof':
         return isInstance(this.eval(node.expr, frame), node.type) !== node.negated;
       case 'if':
@@ -317,7 +321,7 @@ class Evaluation implements Runtime {
       case '+':
         return plus(this, left, right);
       case '-':
-        return minus(left, right);
+        return minus(this, left, right);
       case '*':
         return multiply(this, left, right);
       case '/':
@@ -341,10 +345,10 @@ class Evaluation implements Runtime {
         return !isCase(this, right, left);
       case '==~':
         if (left === null || left === undefined || right === null || right === undefined) return false;
-        return matchesWhole(compileRegex(regexText(right)), groovyToString(left), () => this.tick());
+        return matchesWhole(compileRegex(regexText(right)), this.text(left), () => this.tick());
       case '=~':
         if (left === null || left === undefined || right === null || right === undefined) return false;
-        return searchRegex(compileRegex(regexText(right)), groovyToString(left), 0, () => this.tick()) !== null;
+        return searchRegex(compileRegex(regexText(right)), this.text(left), 0, () => this.tick()) !== null;
     }
   }
 }

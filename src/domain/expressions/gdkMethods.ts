@@ -7,7 +7,7 @@ import { getProperty, getterProperty, nullDereference } from './access';
 import { LIST_METHODS, MAP_METHODS } from './collectionMethods';
 import { groovyCompare, javaEquals } from './equality';
 import { ExpressionError } from './errors';
-import { GroovyClosure, LtreeValue, MapEntry, groovyToString, isGroovyMap, isRecord, isStringLike, mapHas, textOf, typeName } from './groovyValues';
+import { GroovyClosure, LtreeValue, MapEntry, isGroovyMap, isRecord, isStringLike, mapHas, textOf, typeName } from './groovyValues';
 import { type MethodSpec, type MethodTable, method, ownEntry } from './methodSupport';
 import { type GroovyNumber, convertNumber, intdiv, isGroovyNumber, negate } from './numbers';
 import { minus, multiply, plus } from './operators';
@@ -29,7 +29,7 @@ const NUMBER_METHODS: MethodTable<GroovyNumber> = {
   }),
   compareTo: method(1, 1, (_rt, n, args) => groovyCompare(n, args[0])),
   plus: method(1, 1, (rt, n, args) => plus(rt, n, args[0])),
-  minus: method(1, 1, (_rt, n, args) => minus(n, args[0])),
+  minus: method(1, 1, (rt, n, args) => minus(rt, n, args[0])),
   multiply: method(1, 1, (rt, n, args) => multiply(rt, n, args[0])),
 };
 
@@ -40,7 +40,7 @@ function isNegative(n: GroovyNumber): boolean {
 /** Methods every value has. */
 const OBJECT_METHODS: MethodTable<unknown> = {
   equals: method(1, 1, (_rt, self, args) => javaEquals(self, args[0])),
-  toString: method(0, 0, (_rt, self) => groovyToString(self)),
+  toString: method(0, 0, (rt, self) => rt.text(self)),
 };
 
 /** The calls Groovy allows on null: `null.toString()`, `null.equals(x)`, and iterations that do nothing. */

@@ -4,6 +4,7 @@
  * `Map`s; plain objects handed in by the caller (datum, reference rows, …) are read as maps through their own
  * properties only, so no prototype is ever reached.
  */
+import { ExpressionError } from './errors';
 import type { ClosureNode, Frame } from './ir';
 import { BigDecimal, FloatingValue, LongValue, fromHostNumber, isGroovyNumber, isZero, numberKind, numberToString } from './numbers';
 
@@ -144,23 +145,37 @@ export function truthy(value: unknown): boolean {
   return true;
 }
 
+/** Joins the texts of parts, refusing (valueTooLarge) before the result would pass `maxLength`. */
+function joinTexts(parts: readonly string[], open: string, separator: string, close: string, maxLength: number): string {
+  let length = open.length + close.length;
+  for (const part of parts) {
+    length += part.length + separator.length;
+    if (length > maxLength + separator.length) {
+      throw new ExpressionError('valueTooLarge', `A string would exceed ${maxLength} characters.`, { limit: maxLength });
+    }
+  }
+  return open + parts.join(separator) + close;
+}
+
 /**
  * Groovy's text of a value (`toString()`, string concatenation, interpolation): lists as `[a, b]`, maps as
- * `[k:v]`, null as `null`, numbers as Java prints them.
+ * `[k:v]`, null as `null`, numbers as Java prints them. `maxLength` bounds the text of lists and maps, which
+ * could otherwise grow far beyond any limit before it is checked.
  */
-export function groovyToString(value: unknown): string {
+export function groovyToString(value: unknown, maxLength = Infinity): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
   if (isGroovyNumber(value)) return numberToString(value);
   if (value instanceof GString) return value.text;
-  if (Array.isArray(value)) return '[' + value.map(groovyToString).join(', ') + ']';
+  if (Array.isArray(value)) return joinTexts(value.map((item) => groovyToString(item, maxLength)), '[', ', ', ']', maxLength);
   if (isGroovyMap(value)) {
     const entries = mapEntries(value);
     if (entries.length === 0) return '[:]';
-    return '[' + entries.map((e) => `${groovyToString(e.key)}:${groovyToString(e.value)}`).join(', ') + ']';
+    const parts = entries.map((e) => joinTexts([groovyToString(e.key, maxLength), groovyToString(e.value, maxLength)], '', ':', '', maxLength));
+    return joinTexts(parts, '[', ', ', ']', maxLength);
   }
-  if (value instanceof MapEntry) return `${groovyToString(value.key)}=${groovyToString(value.value)}`;
+  if (value instanceof MapEntry) return joinTexts([groovyToString(value.key, maxLength), groovyToString(value.value, maxLength)], '', '=', '', maxLength);
   if (value instanceof LtreeValue) return value.sql;
   return typeName(value);
 }

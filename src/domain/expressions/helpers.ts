@@ -29,7 +29,7 @@ function datumTexts(rt: Runtime, args: readonly unknown[], name: string): string
   return names.map((component, k) => {
     if (!isStringLike(component)) throw badArgument(name, k, 'a component name', component);
     const value = mapGet(datum, textOf(component));
-    return value === null ? '' : groovyToString(value);
+    return value === null ? '' : rt.text(value);
   });
 }
 

@@ -10,7 +10,6 @@ import {
   GroovyClosure,
   type MapKey,
   asMapKey,
-  groovyToString,
   isGroovyMap,
   isStringLike,
   mapEntries,
@@ -44,10 +43,10 @@ function copyMap(source: unknown): Map<MapKey, unknown> {
 }
 
 export function plus(rt: Runtime, left: unknown, right: unknown): unknown {
-  if (isStringLike(left)) return concat(rt, textOf(left), groovyToString(right));
+  if (isStringLike(left)) return concat(rt, textOf(left), rt.text(right));
   if (isGroovyNumber(left)) {
     if (isGroovyNumber(right)) return arithmetic('+', left, right);
-    if (isStringLike(right)) return concat(rt, groovyToString(left), textOf(right));
+    if (isStringLike(right)) return concat(rt, rt.text(left), textOf(right));
     if (right === null || right === undefined) throw nullDereference('add null to a number');
   }
   if (Array.isArray(left)) {
@@ -68,11 +67,11 @@ export function plus(rt: Runtime, left: unknown, right: unknown): unknown {
   throw unsupported('+', left, right);
 }
 
-export function minus(left: unknown, right: unknown): unknown {
+export function minus(rt: Runtime, left: unknown, right: unknown): unknown {
   if (isGroovyNumber(left) && isGroovyNumber(right)) return arithmetic('-', left, right);
   if (isStringLike(left)) {
     const text = textOf(left);
-    const removed = groovyToString(right);
+    const removed = rt.text(right);
     const at = text.indexOf(removed);
     return at < 0 ? text : text.slice(0, at) + text.slice(at + removed.length);
   }
@@ -153,7 +152,7 @@ export function isCase(rt: Runtime, container: unknown, value: unknown): boolean
     return container.some((item) => javaEquals(item, value));
   }
   if (isGroovyMap(container)) return truthy(mapGet(container, value));
-  if (isStringLike(container)) return value !== null && value !== undefined && textOf(container) === groovyToString(value);
+  if (isStringLike(container)) return value !== null && value !== undefined && textOf(container) === rt.text(value);
   if (container instanceof GroovyClosure) return truthy(rt.call(container, [value]));
   if (isGroovyNumber(container) && isGroovyNumber(value)) return groovyEquals(container, value);
   return javaEquals(container, value);

@@ -11,4 +11,6 @@ export interface Runtime {
   checkString(length: number): void;
   /** Throws `valueTooLarge` before a list or map larger than the limit is built. */
   checkSize(size: number): void;
+  /** Groovy's text of a value, refused (`valueTooLarge`) when it would be longer than the string limit. */
+  text(value: unknown): string;
 }

@@ -152,6 +152,9 @@ describe('huge values', () => {
     expect(outcome('[0] * 100000000')).toBe('run:valueTooLarge');
     expect(outcome("def s = 'ab' * 400000; \"$s$s$s\"")).toBe('run:valueTooLarge');
     expect(outcome("def l = [1] * 60000; (l + l).size()")).toBe('run:valueTooLarge');
+    for (const convert of ['l.join()', '"$l"', "'' + l", '(String) l', 'l.toString()', 'String.valueOf([l])']) {
+      expect(outcome(`def s = 'x' * 999999; def l = [s] * 1000; ${convert}`), convert).toBe('run:valueTooLarge');
+    }
     expect(outcome('2 ** 100000000')).toBe('run:valueTooLarge');
     expect(outcome('def big = 9G ** 9000; big * big')).toBe('run:valueTooLarge');
     expect(outcome('def d = 1.5 ** 3000; d * d * d * d')).toBe('run:valueTooLarge');

@@ -4,7 +4,7 @@
  */
 import { nullDereference } from './access';
 import { ExpressionError } from './errors';
-import { CollectorValue, LtreeValue, groovyToString, isStringLike, textOf } from './groovyValues';
+import { CollectorValue, LtreeValue, isStringLike, textOf } from './groovyValues';
 import { badArgument, ownEntry, stringArg } from './methodSupport';
 import { escapeLabel } from './naturalKeys';
 import {
@@ -195,7 +195,7 @@ const CLASSES: readonly StaticClass[] = [
   },
   {
     names: ['String', 'java.lang.String'],
-    methods: { valueOf: { min: 1, max: 1, invoke: (_rt: Runtime, args: readonly unknown[]) => groovyToString(args[0]) } },
+    methods: { valueOf: { min: 1, max: 1, invoke: (rt: Runtime, args: readonly unknown[]) => rt.text(args[0]) } },
     constants: {},
   },
   {

@@ -95,7 +95,7 @@ export const STRING_METHODS: MethodTable<string> = {
   padLeft: method(1, 2, (rt, s, args) => pad(rt, s, args, 'padLeft', true)),
   padRight: method(1, 2, (rt, s, args) => pad(rt, s, args, 'padRight', false)),
   plus: method(1, 1, (rt, s, args) => plus(rt, s, args[0])),
-  minus: method(1, 1, (_rt, s, args) => minus(s, args[0])),
+  minus: method(1, 1, (rt, s, args) => minus(rt, s, args[0])),
   multiply: method(1, 1, (rt, s, args) => multiply(rt, s, args[0])),
   getAt: method(1, 1, (_rt, s, args) => getAt(s, args[0])),
 };
