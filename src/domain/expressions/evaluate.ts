@@ -115,7 +115,7 @@ class Evaluation implements Runtime {
   private block(body: readonly Node[], frame: Frame): unknown {
     let value: unknown = null;
     for (const node of body) {
-      value = this.eval(node, frame);
+      value = this.evaluate(node, frame);
       if (this.returning) return null;
     }
     return value;
@@ -158,11 +158,11 @@ class Evaluation implements Runtime {
   /** Evaluates argument or element nodes in order (a plain loop: this runs for every call of every row). */
   private evalAll(nodes: readonly Node[], frame: Frame): unknown[] {
     const values = new Array<unknown>(nodes.length);
-    for (let k = 0; k < nodes.length; k++) values[k] = this.eval(nodes[k], frame);
+    for (let k = 0; k < nodes.length; k++) values[k] = this.evaluate(nodes[k], frame);
     return values;
   }
 
-  private eval(node: Node, frame: Frame): unknown {
+  private evaluate(node: Node, frame: Frame): unknown {
     this.tick();
     try {
       return this.evalNode(node, frame);
@@ -178,7 +178,7 @@ class Evaluation implements Runtime {
       case 'gstring': {
         let text = node.strings[0];
         for (let k = 0; k < node.parts.length; k++) {
-          const piece = this.text(this.eval(node.parts[k], frame));
+          const piece = this.text(this.evaluate(node.parts[k], frame));
           this.checkString(text.length + piece.length + node.strings[k + 1].length);
           text += piece + node.strings[k + 1];
         }
@@ -190,12 +190,12 @@ class Evaluation implements Runtime {
       case 'map': {
         const map = new Map<MapKey, unknown>();
         for (const entry of node.entries) {
-          const key = this.eval(entry.key, frame);
+          const key = this.evaluate(entry.key, frame);
           const mapKey = asMapKey(key);
           if (mapKey === undefined) {
             throw new ExpressionError('unsupportedMapKey', `A ${typeName(key)} cannot be used as a map key here.`, { type: typeName(key) });
           }
-          map.set(mapKey, this.eval(entry.value, frame));
+          map.set(mapKey, this.evaluate(entry.value, frame));
         }
         return map;
       }
@@ -206,13 +206,13 @@ class Evaluation implements Runtime {
       case 'context':
         return fromHost(this.context[node.name]);
       case 'declare': {
-        let value = node.init ? this.eval(node.init, frame) : initialValue(node.type);
+        let value = node.init ? this.evaluate(node.init, frame) : initialValue(node.type);
         if (node.type) value = coerce(value, node.type, 'cast', this.limits.maxStringLength);
         frame.slots[node.slot] = value;
         return value;
       }
       case 'assign': {
-        let value = this.eval(node.value, frame);
+        let value = this.evaluate(node.value, frame);
         if (node.operator) value = this.binary(node.operator, this.readVariable(node.target, node.name, frame), value);
         if (node.type) value = coerce(value, node.type, 'cast', this.limits.maxStringLength);
         if (node.target.kind === 'local') frameAt(frame, node.target.depth).slots[node.target.slot] = value;
@@ -220,22 +220,22 @@ class Evaluation implements Runtime {
         return value;
       }
       case 'property': {
-        const target = this.eval(node.object, frame);
+        const target = this.evaluate(node.object, frame);
         if ((target === null || target === undefined) && (node.safe || node.spread)) return null;
         if (node.spread) return this.spread(target).map((item) => (item === null ? null : getProperty(item, node.name)));
         return getProperty(target, node.name);
       }
       case 'dynamicProperty': {
-        const target = this.eval(node.object, frame);
-        const name = groovyToString(this.eval(node.name, frame));
+        const target = this.evaluate(node.object, frame);
+        const name = groovyToString(this.evaluate(node.name, frame));
         if ((target === null || target === undefined) && (node.safe || node.spread)) return null;
         if (node.spread) return this.spread(target).map((item) => (item === null ? null : getProperty(item, name)));
         return getProperty(target, name);
       }
       case 'index':
-        return getAt(this.eval(node.object, frame), this.eval(node.index, frame));
+        return getAt(this.evaluate(node.object, frame), this.evaluate(node.index, frame));
       case 'method': {
-        const receiver = this.eval(node.object, frame);
+        const receiver = this.evaluate(node.object, frame);
         if ((receiver === null || receiver === undefined) && (node.safe || node.spread)) return null;
         const args = this.evalAll(node.args, frame);
         if (node.spread) return this.spread(receiver).map((item) => (item === null ? null : invokeMethod(this, item, node.name, args)));
@@ -246,7 +246,7 @@ class Evaluation implements Runtime {
       case 'helper':
         return HELPERS[node.helper].invoke(this, this.evalAll(node.args, frame));
       case 'callValue': {
-        const callee = this.eval(node.callee, frame);
+        const callee = this.evaluate(node.callee, frame);
         if (!(callee instanceof GroovyClosure)) {
           throw new ExpressionError('noSuchMethod', `A ${typeName(callee)} cannot be called.`, { method: 'call', type: typeName(callee) });
         }
@@ -255,44 +255,44 @@ class Evaluation implements Runtime {
       case 'closure':
         return new GroovyClosure(node, frame);
       case 'unary': {
-        const operand = this.eval(node.operand, frame);
+        const operand = this.evaluate(node.operand, frame);
         if (node.op === '!') return !truthy(operand);
         return node.op === '-' ? unaryMinus(operand) : unaryPlus(operand);
       }
       case 'binary':
-        return this.binary(node.op, this.eval(node.left, frame), this.eval(node.right, frame));
+        return this.binary(node.op, this.evaluate(node.left, frame), this.evaluate(node.right, frame));
       case 'and':
-        return truthy(this.eval(node.left, frame)) && truthy(this.eval(node.right, frame));
+        return truthy(this.evaluate(node.left, frame)) && truthy(this.evaluate(node.right, frame));
       case 'or':
-        return truthy(this.eval(node.left, frame)) || truthy(this.eval(node.right, frame));
+        return truthy(this.evaluate(node.left, frame)) || truthy(this.evaluate(node.right, frame));
       case 'ternary':
-        return truthy(this.eval(node.condition, frame)) ? this.eval(node.whenTrue, frame) : this.eval(node.whenFalse, frame);
+        return truthy(this.evaluate(node.condition, frame)) ? this.evaluate(node.whenTrue, frame) : this.evaluate(node.whenFalse, frame);
       case 'elvis': {
-        const value = this.eval(node.value, frame);
-        return truthy(value) ? value : this.eval(node.fallback, frame);
+        const value = this.evaluate(node.value, frame);
+        return truthy(value) ? value : this.evaluate(node.fallback, frame);
       }
       case 'cast':
-        return coerce(this.eval(node.expr, frame), node.type, node.style, this.limits.maxStringLength);
+        return coerce(this.evaluate(node.expr, frame), node.type, node.style, this.limits.maxStringLength);
       case 'instanceof':
-        return isInstance(this.eval(node.expr, frame), node.type) !== node.negated;
+        return isInstance(this.evaluate(node.expr, frame), node.type) !== node.negated;
       case 'if':
-        if (truthy(this.eval(node.condition, frame))) return this.block(node.then, frame);
+        if (truthy(this.evaluate(node.condition, frame))) return this.block(node.then, frame);
         return node.otherwise ? this.block(node.otherwise, frame) : null;
       case 'return':
-        this.returnValue = node.value ? this.eval(node.value, frame) : null;
+        this.returnValue = node.value ? this.evaluate(node.value, frame) : null;
         this.returning = true;
         return this.returnValue;
       case 'throw': {
-        const value = this.eval(node.value, frame);
+        const value = this.evaluate(node.value, frame);
         throw new ExpressionError('cannotCast', `Only OA_buildException(…) can be thrown, not a ${typeName(value)}.`, {
           from: typeName(value),
           to: 'Throwable',
         });
       }
       case 'indexedLookup': {
-        const receiver = this.eval(node.receiver, frame);
+        const receiver = this.evaluate(node.receiver, frame);
         const index = Array.isArray(receiver) ? usableIndex(this, receiver, node.plan) : undefined;
-        if (index) return answerFromIndex(this, receiver as unknown[], index, node.plan.equality, node.method, this.eval(node.key, frame));
+        if (index) return answerFromIndex(this, receiver as unknown[], index, node.plan.equality, node.method, this.evaluate(node.key, frame));
         return invokeMethod(this, receiver, node.method, [new GroovyClosure(node.closure, frame)]);
       }
     }
