@@ -1,6 +1,6 @@
 /** Label escaping and composite keys, as the format reference §9.1 describes them. */
 import { describe, expect, it } from 'vitest';
-import { compositeKey, escapeLabel, manyCompositeKey } from './naturalKeys';
+import { compositeKey, escapeLabel, formatStoredDate, hierarchicalKey, isLabel, isUnderHierarchicalKey, LabelError, manyCompositeKey, splitOnCommas, withoutLeadingNullParts } from './index';
 
 describe('escapeLabel', () => {
   it('lower-cases, strips accents, turns spaces into _ and drops hyphens', () => {
@@ -49,5 +49,69 @@ describe('manyCompositeKey', () => {
     expect(manyCompositeKey(['A,B', 'x, y'])).toBe('a__x,b__y');
     expect(manyCompositeKey(['A,', ',y'])).toBe('a__NULL_KEY,NULL_KEY__y');
     expect(manyCompositeKey([',', ''])).toBe('');
+  });
+});
+
+describe('escapeLabel, more cases', () => {
+  it('rewrites runs of underscores left by an escaped NULL_KEY', () => {
+    expect(escapeLabel('a NULL_KEY b')).toBe('a______b');
+    expect(escapeLabel('NULL_KEY  b')).toBe('NULL_KEY__b');
+    expect(escapeLabel('x  NULL_KEY  y')).toBe('x__NULL_KEY__y');
+  });
+
+  it('keeps plain labels, even long runs of digits, and refuses them over 256 characters', () => {
+    expect(escapeLabel('site_000123')).toBe('site_000123');
+    expect(escapeLabel('a'.repeat(256))).toBe('a'.repeat(256));
+    expect(() => escapeLabel('a'.repeat(257))).toThrow(LabelError);
+  });
+
+  it('spells characters outside its table by their code and escapes upper-case letters into lower case', () => {
+    expect(escapeLabel('日')).toBe('U65E5');
+    expect(escapeLabel('Plateforme P1')).toBe('plateforme_p1');
+    expect(escapeLabel('C+')).toBe('cPLUSSIGN');
+    expect(escapeLabel('%')).toBe('PERCENTSIGN');
+  });
+
+  it('reports why a text cannot be a label', () => {
+    try {
+      escapeLabel('--');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(LabelError);
+      expect((error as LabelError).problem).toBe('empty');
+    }
+    expect(isLabel('abc_D1')).toBe(true);
+    expect(isLabel('a.b')).toBe(false);
+  });
+});
+
+describe('stored dates and lists', () => {
+  it('formats stored dates with their pattern', () => {
+    expect(formatStoredDate('date:1984-06-01T00:00:00:MM/yyyy')).toBe('06/1984');
+    expect(formatStoredDate('not a date')).toBeNull();
+    expect(compositeKey(['date:1984-06-01T00:00:00:MM/yyyy'])).toBe('06_1984');
+  });
+
+  it('splits on commas as Java does', () => {
+    expect(splitOnCommas('')).toEqual(['']);
+    expect(splitOnCommas('a,,b,,')).toEqual(['a', '', 'b']);
+  });
+});
+
+describe('hierarchical keys', () => {
+  it('joins the label <dataName>K<naturalKey> after the parent key', () => {
+    expect(hierarchicalKey('especes', 'lpf')).toBe('especesKlpf');
+    expect(hierarchicalKey('sites', 'oir__p1', 'type_de_sitesKplateforme')).toBe('type_de_sitesKplateforme.sitesKoir__p1');
+  });
+
+  it('tells whether a key lies under another', () => {
+    expect(isUnderHierarchicalKey('aKx.bKy', 'aKx')).toBe(true);
+    expect(isUnderHierarchicalKey('aKx', 'aKx')).toBe(true);
+    expect(isUnderHierarchicalKey('aKxy.bKy', 'aKx')).toBe(false);
+  });
+
+  it('drops leading NULL_KEY parts', () => {
+    expect(withoutLeadingNullParts('NULL_KEY__NULL_KEY__oir')).toBe('oir');
+    expect(withoutLeadingNullParts('oir__NULL_KEY')).toBe('oir__NULL_KEY');
   });
 });
