@@ -69,6 +69,13 @@ describe('context variables', () => {
     expect(text('datum.count / 2', { datum: { count: 3 } })).toBe('1.5');
     expect(text('datum.big + 1', { datum: { big: 2 ** 40 } })).toBe('1099511627777');
     expect(text('datum.ratio * 2', { datum: { ratio: 0.25 } })).toBe('0.5');
+    // Numbers inside a list the caller hands in are read the same way when they are used.
+    const datum = { values: [1.5, 2, -0.5] };
+    expect(text('datum.values.sum()', { datum })).toBe('3.0');
+    expect(text('datum.values[0] + 1', { datum })).toBe('2.5');
+    expect(run('datum.values[0].toInteger() + datum.values.max().intValue()', { datum })).toBe(3);
+    expect(run('datum.values[0] instanceof Double && datum.values[1] instanceof Integer', { datum })).toBe(true);
+    expect(text('-datum.values[2]', { datum })).toBe('0.5');
   });
 });
 

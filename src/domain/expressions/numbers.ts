@@ -1,6 +1,7 @@
 /**
- * Groovy's number tower. An Integer is a plain JavaScript number (always an int32); Long and BigInteger wrap a
- * bigint; Float and Double wrap a number; decimals are BigDecimal. Operators pick the widest operand kind as Groovy's
+ * Groovy's number tower. An Integer is a plain JavaScript number holding an int32; Long and BigInteger wrap a
+ * bigint; Float and Double wrap a number; decimals are BigDecimal. (A plain number that is not an int32 can only come
+ * from a list handed in by the caller, whose elements are not converted one by one: it counts as a Double.) Operators pick the widest operand kind as Groovy's
  * NumberMath does: Float/Double → Double, else BigDecimal, else BigInteger, else Long, else Integer; `/` on
  * integers and decimals gives a BigDecimal.
  */
@@ -37,8 +38,12 @@ export function isGroovyNumber(value: unknown): value is GroovyNumber {
   return typeof value === 'number' || value instanceof LongValue || value instanceof FloatingValue || value instanceof BigDecimal;
 }
 
+function isInt32(n: number): boolean {
+  return (n | 0) === n && !Object.is(n, -0);
+}
+
 export function numberKind(n: GroovyNumber): NumberKind {
-  if (typeof n === 'number') return 'Integer';
+  if (typeof n === 'number') return isInt32(n) ? 'Integer' : 'Double';
   if (n instanceof BigDecimal) return 'BigDecimal';
   return n.kind;
 }
@@ -80,18 +85,18 @@ export function toDouble(n: GroovyNumber): number {
 
 /** Integer part as a bigint (Java `longValue` without the 64-bit wrap). Non-finite doubles have none. */
 export function toBigInt(n: GroovyNumber): bigint {
-  if (typeof n === 'number') return BigInt(n);
   if (n instanceof LongValue) return n.value;
   if (n instanceof BigDecimal) return n.toBigInt();
-  if (!Number.isFinite(n.value)) return n.value > 0 ? LONG_MAX : n.value < 0 ? LONG_MIN : 0n;
-  return BigInt(Math.trunc(n.value));
+  const value = typeof n === 'number' ? n : n.value;
+  if (!Number.isFinite(value)) return value > 0 ? LONG_MAX : value < 0 ? LONG_MIN : 0n;
+  return BigInt(Math.trunc(value));
 }
 
 export function toBigDecimal(n: GroovyNumber): BigDecimal {
-  if (typeof n === 'number') return BigDecimal.of(BigInt(n));
+  if (typeof n === 'number' && isInt32(n)) return BigDecimal.of(BigInt(n));
   if (n instanceof LongValue) return BigDecimal.of(n.value);
   if (n instanceof BigDecimal) return n;
-  const converted = BigDecimal.fromDouble(n.value);
+  const converted = BigDecimal.fromDouble(typeof n === 'number' ? n : n.value);
   if (!converted) throw new ExpressionError('numberFormat', `${numberToString(n)} has no decimal value.`, { value: numberToString(n) });
   return converted;
 }
@@ -101,7 +106,7 @@ export function convertNumber(n: GroovyNumber, kind: NumberKind): GroovyNumber {
   if (numberKind(n) === kind) return n;
   switch (kind) {
     case 'Integer':
-      return typeof n === 'number' ? n : Number(BigInt.asIntN(32, toBigInt(n)));
+      return Number(BigInt.asIntN(32, toBigInt(n)));
     case 'Long':
       return long(toBigInt(n));
     case 'BigInteger':
@@ -149,7 +154,7 @@ function divisionByZero(): ExpressionError {
 }
 
 export function arithmetic(op: ArithmeticOperator, a: GroovyNumber, b: GroovyNumber): GroovyNumber {
-  if (typeof a === 'number' && typeof b === 'number' && op !== '/') return integerArithmetic(op, a, b);
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && isInt32(a) && isInt32(b)) return integerArithmetic(op, a, b);
   return bounded(wideArithmetic(op, a, b));
 }
 
@@ -250,7 +255,7 @@ export function power(base: GroovyNumber, exponent: GroovyNumber): GroovyNumber 
 }
 
 export function negate(n: GroovyNumber): GroovyNumber {
-  if (typeof n === 'number') return -n | 0;
+  if (typeof n === 'number') return isInt32(n) ? -n | 0 : double(-n);
   if (n instanceof BigDecimal) return n.negate();
   if (n instanceof LongValue) return n.kind === 'Long' ? long(-n.value) : new LongValue(-n.value, 'BigInteger');
   return new FloatingValue(-n.value, n.kind);
@@ -265,7 +270,7 @@ export function isZero(n: GroovyNumber): boolean {
 
 /** Numeric comparison across kinds (NumberMath.compareTo); NaN sorts above everything, as Double.compare does. */
 export function compareNumbers(a: GroovyNumber, b: GroovyNumber): number {
-  if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
+  if (typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)) return a === b ? 0 : a < b ? -1 : 1;
   const kind = widest(a, b);
   if (kind === 'Double') {
     const x = toDouble(a);
@@ -282,7 +287,7 @@ export function compareNumbers(a: GroovyNumber, b: GroovyNumber): number {
 /** Java `equals` between numbers: same class and same value (1 is not 1L, 1.0 is not 1.00). */
 export function javaNumberEquals(a: GroovyNumber, b: GroovyNumber): boolean {
   if (numberKind(a) !== numberKind(b)) return false;
-  if (typeof a === 'number') return a === b;
+  if (typeof a === 'number' || typeof b === 'number') return Object.is(toDouble(a), toDouble(b));
   if (a instanceof BigDecimal) return a.equals(b as BigDecimal);
   if (a instanceof LongValue) return a.value === (b as LongValue).value;
   return Object.is(a.value, (b as FloatingValue).value);
@@ -324,7 +329,7 @@ function floatingToString(value: number, asFloat: boolean): string {
 }
 
 export function numberToString(n: GroovyNumber): string {
-  if (typeof n === 'number') return String(n);
+  if (typeof n === 'number') return isInt32(n) ? String(n) : floatingToString(n, false);
   if (n instanceof BigDecimal) return n.toString();
   if (n instanceof LongValue) return n.value.toString();
   return floatingToString(n.value, n.kind === 'Float');
