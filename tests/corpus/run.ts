@@ -6,9 +6,13 @@
  */
 import { validateConfiguration } from '../../src/domain/configuration';
 import { checkConfigurations, type CheckRow } from './configurations';
+import { checkCsvUploads } from './csv';
 import { corpusFolder, loadCorpus, type Corpus } from './manifest';
 
-const sections: Array<(corpus: Corpus) => CheckRow[]> = [(corpus) => checkConfigurations(corpus, validateConfiguration)];
+const sections: Array<(corpus: Corpus) => CheckRow[]> = [
+  (corpus) => checkConfigurations(corpus, validateConfiguration),
+  (corpus) => checkCsvUploads(corpus, validateConfiguration),
+];
 
 const corpus = loadCorpus();
 if (!corpus) {

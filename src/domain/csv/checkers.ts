@@ -1,0 +1,204 @@
+/**
+ * Checkers compiled once per file (§10): each turns a cell text into its stored value or reports the original's
+ * error code with its params. Multiplicity MANY splits the text on commas as Java does (an empty text is one empty
+ * element; trailing empty elements are dropped), trims each element, checks the non-empty ones and stores a list.
+ */
+import type { Checker } from '../configuration/model';
+import { wholeTextRegExp } from '../configuration/javaRegex';
+import { splitOnCommas } from '../keys';
+import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
+import type { CsvErrorCode } from './errors';
+import type { ReferenceIndex } from './references';
+import type { StoredValue } from './types';
+
+/** Returned by a check that failed (the error was reported). */
+export const INVALID: unique symbol = Symbol('invalid');
+export type CheckResult = StoredValue | typeof INVALID;
+
+/** Where a value goes: the name errors give (`component`) and the CSV column it was read from. */
+export interface CheckTarget {
+  /** Component key, or `<pattern>::<qualifier>` for pattern parts. */
+  readonly component: string;
+  /** CSV header of the cell, for the downloadable report. */
+  readonly column: string | undefined;
+  /** Extra params every error of this target carries (e.g. the validation's name). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** What checks report into: the current row. */
+export interface CheckSink {
+  error(code: CsvErrorCode, target: CheckTarget, params: Record<string, unknown>, value: string): void;
+  link(target: CheckTarget, reference: string, hierarchicalKey: string): void;
+  /** A value referring to a row of the file itself: resolved when the whole file is read. Returns the placeholder stored meanwhile. */
+  deferSelfReference(target: CheckTarget, text: string, index: number | null): StoredValue;
+  /** Evaluates a checker expression on the current row: true, false, or null when it failed (the error was reported). */
+  evaluateCheck(checker: Extract<Checker, { kind: 'expression' }>, target: CheckTarget, value: string): boolean | null;
+}
+
+export interface CompiledChecker {
+  readonly checker: Checker;
+  readonly many: boolean;
+  /** The stored value of a non-empty text, or INVALID. */
+  check(text: string, target: CheckTarget, sink: CheckSink): CheckResult;
+  /** Checks one element (a MANY list is checked element by element). */
+  checkOne(text: string, target: CheckTarget, sink: CheckSink, index: number | null): CheckResult;
+}
+
+export interface CheckerEnvironment {
+  /** The entry being read: references to it are resolved at the end of the file. */
+  readonly dataName: string;
+  reference(name: string): ReferenceIndex;
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?$/;
+const REFERENCE_SAMPLE = 10;
+
+function parseInteger(text: string): number | null {
+  if (!INTEGER.test(text)) return null;
+  const value = Number(text);
+  return value >= -2147483648 && value <= 2147483647 ? value : null;
+}
+
+function parseFloatText(text: string): number | null {
+  if (!FLOAT.test(text)) return null;
+  const last = text.charCodeAt(text.length - 1);
+  const value = Number(last > 57 ? text.slice(0, -1) : text);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function compileChecker(checker: Checker, environment: CheckerEnvironment): CompiledChecker {
+  const checkOne = elementChecker(checker, environment);
+  const many = checker.multiplicity === 'MANY';
+  return {
+    checker,
+    many,
+    checkOne,
+    check(text, target, sink) {
+      if (!many) return checkOne(text, target, sink, null);
+      const elements = splitOnCommas(text);
+      const values: StoredValue[] = new Array(elements.length);
+      let failed = false;
+      for (let index = 0; index < elements.length; index += 1) {
+        const element = elements[index].trim();
+        if (element === '') {
+          values[index] = '';
+          continue;
+        }
+        const value = checkOne(element, target, sink, index);
+        if (value === INVALID) failed = true;
+        else values[index] = value;
+      }
+      return failed ? INVALID : values;
+    },
+  };
+}
+
+type ElementCheck = (text: string, target: CheckTarget, sink: CheckSink, index: number | null) => CheckResult;
+
+function elementChecker(checker: Checker, environment: CheckerEnvironment): ElementCheck {
+  switch (checker.kind) {
+    case 'date':
+      return dateCheck(checker, compileDateChecker(checker.pattern));
+    case 'integer': {
+      const { min, max } = checker;
+      return (text, target, sink) => {
+        const value = parseInteger(text);
+        if (value === null) {
+          sink.error('invalidIntegerWithComponent', target, { value: text }, text);
+          return INVALID;
+        }
+        if (min !== null && value < min) return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'LOWER_THAN_MIN', min);
+        if (max !== null && value > max) return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'HIGHER_THAN_MAX', max);
+        return value;
+      };
+    }
+    case 'float': {
+      const { min, max } = checker;
+      const many = checker.multiplicity === 'MANY';
+      return (text, target, sink) => {
+        // The original reads a decimal comma as a point (ONE only: with MANY the comma separates the elements).
+        const value = parseFloatText(many || !text.includes(',') ? text : text.replaceAll(',', '.'));
+        if (value === null) {
+          sink.error('invalidFloatWithComponent', target, { value: text }, text);
+          return INVALID;
+        }
+        if (min !== null && value < min) return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'LOWER_THAN_MIN', min);
+        if (max !== null && value > max) return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'HIGHER_THAN_MAX', max);
+        return value;
+      };
+    }
+    case 'string': {
+      if (!checker.pattern) return (text) => text;
+      const regex = wholeTextRegExp(checker.pattern);
+      const source = checker.pattern.source;
+      return (text, target, sink) => {
+        if (regex.test(text)) return text;
+        sink.error('patternNotMatchedWithComponent', target, { value: text, pattern: source }, text);
+        return INVALID;
+      };
+    }
+    case 'boolean': {
+      const isTrue = checker.isTrue?.trim().toLowerCase() || null;
+      return (text, target, sink) => {
+        const lower = text.toLowerCase();
+        if (lower === 'true' || (isTrue !== null && lower === isTrue)) return true;
+        if (lower === 'false') return false;
+        sink.error('invalidBooleanWithComponent', target, { value: text }, text);
+        return INVALID;
+      };
+    }
+    case 'reference': {
+      const name = checker.reference;
+      if (name === environment.dataName) return (text, target, sink, index) => sink.deferSelfReference(target, text, index);
+      const index = environment.reference(name);
+      return (text, target, sink) => {
+        const row = index.resolve(text);
+        if (row === null) {
+          sink.error('invalidReferenceWithComponent', target, { value: text, refType: name, referenceValues: index.sampleNaturalKeys(REFERENCE_SAMPLE) }, text);
+          return INVALID;
+        }
+        sink.link(target, name, row.hierarchicalKey);
+        return row.hierarchicalKey;
+      };
+    }
+    case 'expression':
+      return (text, target, sink) => {
+        const result = sink.evaluateCheck(checker, target, text);
+        if (result === null) return INVALID;
+        if (!result) {
+          sink.error('checkerExpressionReturnedFalse', target, { expression: checker.expression.source }, text);
+          return INVALID;
+        }
+        return text;
+      };
+  }
+}
+
+function outOfBounds(sink: CheckSink, code: CsvErrorCode, target: CheckTarget, text: string, type: 'LOWER_THAN_MIN' | 'HIGHER_THAN_MAX', bound: number | string, pattern?: string): typeof INVALID {
+  sink.error(code, target, pattern === undefined ? { value: text, type, bound } : { value: text, pattern, type, bound }, text);
+  return INVALID;
+}
+
+function dateCheck(checker: Extract<Checker, { kind: 'date' }>, compiled: CompiledDateChecker | null): ElementCheck {
+  const pattern = checker.pattern;
+  const suffix = `:${pattern}`;
+  const { min, max } = checker;
+  return (text, target, sink) => {
+    const iso = compiled?.isoOf(text) ?? null;
+    if (iso === null) {
+      sink.error('invalidDateWithComponent', target, { value: text, pattern }, text);
+      return INVALID;
+    }
+    if (min !== null && compareIso(iso, min.iso) < 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'LOWER_THAN_MIN', min.text, pattern);
+    if (max !== null && compareIso(iso, max.iso) > 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'HIGHER_THAN_MAX', max.text, pattern);
+    return `date:${iso}${suffix}`;
+  };
+}
+
+/** The ISO date-time inside a stored date value (`date:<ISO>:<pattern>`). */
+export function isoOfStoredDate(value: StoredValue): string | null {
+  if (typeof value !== 'string' || !value.startsWith('date:')) return null;
+  const end = value.indexOf(':', value.indexOf('T') + 7);
+  return end < 0 ? null : value.slice(5, end);
+}

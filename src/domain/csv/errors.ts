@@ -1,0 +1,73 @@
+/**
+ * Upload-time error codes of the CSV engine (format reference §8–§11, §10.3, spec part 2 §5, api.md §6.3). Each
+ * error is a value `{lineNumber, code, params}`; `lineNumber` is the row number of the file (the header is usually
+ * line 1), -1 when no line applies. Codes and params follow the original's fixtures where they say (`component`,
+ * `value`, `pattern`, `refType`, `duplicateKey`…); messages live in `src/lib/messages/csvErrors.ts`.
+ */
+
+export const CSV_ERROR_CODES = [
+  // File layout and header line
+  'missingHeaderLine',
+  'emptyHeader',
+  'duplicatedHeaders',
+  'invalidHeaders',
+  'missingMandatoryColumns',
+  'unexpectedHeaderColumn',
+  'headerColumnPatternNotMatching',
+  'invalidFormat',
+  'separatorInValue',
+  'unexpectedTokenCount',
+  // Values (§10.3)
+  'requiredValueWithComponent',
+  'invalidDateWithComponent',
+  'badIntervalDateWithComponent',
+  'invalidIntegerWithComponent',
+  'badIntervalIntegerWithComponent',
+  'invalidFloatWithComponent',
+  'badIntervalFloatWithComponent',
+  'invalidBooleanWithComponent',
+  'patternNotMatchedWithComponent',
+  'invalidReferenceWithComponent',
+  // Expressions (§11, §12)
+  'checkerExpressionReturnedFalse',
+  'expressionEvaluationError',
+  'groovyException',
+  // Keys and whole-file checks (§8, §9)
+  'invalidNaturalKey',
+  'duplicatedLineInReference',
+  'duplicatedLineInDatatype',
+  'missingParentLineInRecursiveReference',
+  // Deposits (§14, issue 8)
+  'timerangeoutofinterval',
+  'badauthorizationscopeforrepository',
+] as const;
+
+export type CsvErrorCode = (typeof CSV_ERROR_CODES)[number];
+
+const KNOWN = new Set<string>(CSV_ERROR_CODES);
+
+export function isCsvErrorCode(code: string): code is CsvErrorCode {
+  return KNOWN.has(code);
+}
+
+/** One problem of an uploaded file. `column` is the CSV header of the value's column and `value` the cell, when they apply. */
+export interface CsvError {
+  lineNumber: number;
+  code: string;
+  params: Record<string, unknown>;
+  column?: string;
+  value?: string;
+}
+
+/** Keeps the first `max` errors and counts them all. */
+export class ErrorCollector {
+  readonly kept: CsvError[] = [];
+  count = 0;
+
+  constructor(private readonly max: number) {}
+
+  add(error: CsvError): void {
+    this.count += 1;
+    if (this.kept.length < this.max) this.kept.push(error);
+  }
+}

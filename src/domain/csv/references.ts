@@ -1,0 +1,78 @@
+/**
+ * Look-up of reference rows by what a CSV cell may hold (§10.3): the hierarchical key of the row, its natural key,
+ * the text that escapes to its natural key (`Massif Central` → `massif_central`), or its natural key without its
+ * leading empty parts (`oir` for `NULL_KEY__oir`, and `NULL_KEY__scarff__p1` for `scarff__p1`). Each reference is
+ * indexed once per file and every distinct cell text is resolved once.
+ */
+import { LabelError, escapeLabel, withoutLeadingNullParts } from '../keys';
+import type { StoredRow } from './types';
+
+const AMBIGUOUS: StoredRow = { naturalKey: '', hierarchicalKey: '', values: {} };
+
+export class ReferenceIndex {
+  private readonly byHierarchicalKey = new Map<string, StoredRow>();
+  private readonly byNaturalKey = new Map<string, StoredRow>();
+  private readonly byShortKey = new Map<string, StoredRow>();
+  private readonly resolved = new Map<string, StoredRow | null>();
+  private readonly rows: StoredRow[] = [];
+
+  constructor(
+    readonly name: string,
+    rows: Iterable<StoredRow> = [],
+  ) {
+    for (const row of rows) this.add(row);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Adds a row; a later row with the same keys replaces an earlier one (rows of the file over stored rows). */
+  add(row: StoredRow): void {
+    this.rows.push(row);
+    this.byHierarchicalKey.set(row.hierarchicalKey, row);
+    this.byNaturalKey.set(row.naturalKey, row);
+    const short = withoutLeadingNullParts(row.naturalKey);
+    if (short !== row.naturalKey) {
+      const known = this.byShortKey.get(short);
+      this.byShortKey.set(short, known === undefined || known.naturalKey === row.naturalKey ? row : AMBIGUOUS);
+    }
+    if (this.resolved.size > 0) this.resolved.clear();
+  }
+
+  /** The row a cell designates, or null. */
+  resolve(text: string): StoredRow | null {
+    const known = this.resolved.get(text);
+    if (known !== undefined) return known;
+    const row = this.find(text);
+    if (this.resolved.size < 200_000) this.resolved.set(text, row);
+    return row;
+  }
+
+  private find(text: string): StoredRow | null {
+    const direct = this.byHierarchicalKey.get(text) ?? this.byNaturalKey.get(text);
+    if (direct) return direct;
+    let escaped = text;
+    try {
+      escaped = escapeLabel(text);
+    } catch (thrown) {
+      if (!(thrown instanceof LabelError)) throw thrown;
+    }
+    const byEscaped = this.byNaturalKey.get(escaped);
+    if (byEscaped) return byEscaped;
+    const short = withoutLeadingNullParts(escaped);
+    const byShort = this.byNaturalKey.get(short) ?? this.byShortKey.get(short);
+    return byShort && byShort !== AMBIGUOUS ? byShort : null;
+  }
+
+  /** Natural keys of the first rows, to show what the reference holds (errors list at most `count`). */
+  sampleNaturalKeys(count: number): string[] {
+    const keys: string[] = [];
+    for (let index = 0; index < this.rows.length && keys.length < count; index += 1) keys.push(this.rows[index].naturalKey);
+    return keys;
+  }
+
+  allRows(): readonly StoredRow[] {
+    return this.rows;
+  }
+}

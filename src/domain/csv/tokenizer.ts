@@ -1,0 +1,225 @@
+/**
+ * A streaming CSV tokenizer: text goes in as chunks split anywhere, records come out with their number. Standard
+ * double-quoted fields (a doubled quote is one quote, separators and line breaks inside are kept), LF and CRLF line
+ * ends, a BOM at the very start dropped. Lines without quotes take a fast path (one `split` per line); the rest goes
+ * through a small state machine that keeps its state between chunks, so neither depends on where the chunks were
+ * cut. It never throws on bad input: an unterminated quote or text after a closing quote is reported with the
+ * record and the text is kept as it was read.
+ */
+
+/** Something wrong with how a record is written (the record is still given, read as well as possible). */
+export interface RecordProblem {
+  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue';
+  /** 0-based index of the field. */
+  field: number;
+}
+
+/**
+ * Called once per record. `recordNumber` is 1-based and counts every record, empty lines included: it is the row
+ * number a spreadsheet shows. The `fields` array belongs to the callee.
+ */
+export type RecordHandler = (fields: string[], recordNumber: number, problems: RecordProblem[] | null) => void;
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+const enum State {
+  FieldStart,
+  Unquoted,
+  Quoted,
+  QuoteInQuoted,
+}
+
+export class CsvTokenizer {
+  private buffer = '';
+  private position = 0;
+  private recordNumber = 0;
+  private started = false;
+  /** Index in `buffer` of the next quote at or after `position`; -1: none in the buffer; -2: not searched yet. */
+  private nextQuote = -2;
+  /** Where to resume looking for a line feed in `buffer` (everything before was searched). */
+  private newlineSearchFrom = 0;
+  /** State of a record that the slow path is reading. */
+  private inRecord = false;
+  private state = State.FieldStart;
+  private fields: string[] = [];
+  private field = '';
+  private problems: RecordProblem[] | null = null;
+  private readonly separatorCode: number;
+
+  constructor(
+    private readonly separator: string,
+    private readonly onRecord: RecordHandler,
+  ) {
+    this.separatorCode = separator.charCodeAt(0);
+  }
+
+  push(chunk: string): void {
+    if (chunk.length === 0) return;
+    let text = chunk;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    const rest = this.position === 0 ? this.buffer : this.buffer.slice(this.position);
+    if (this.nextQuote >= this.position) this.nextQuote -= this.position;
+    else if (this.nextQuote === -1) {
+      const found = text.indexOf('"');
+      this.nextQuote = found < 0 ? -1 : rest.length + found;
+    } else this.nextQuote = -2;
+    this.newlineSearchFrom = Math.max(0, this.newlineSearchFrom - this.position);
+    this.buffer = rest + text;
+    this.position = 0;
+    this.process(false);
+  }
+
+  /** The end of the text: reads the last record even without a final line break. */
+  end(): void {
+    this.process(true);
+    if (this.inRecord) this.finishRecord(true);
+    this.buffer = '';
+    this.position = 0;
+  }
+
+  private process(final: boolean): void {
+    const buffer = this.buffer;
+    const length = buffer.length;
+    while (this.position < length) {
+      if (!this.inRecord) {
+        let newline = this.newlineSearchFrom > this.position ? buffer.indexOf('\n', this.newlineSearchFrom) : buffer.indexOf('\n', this.position);
+        if (newline < 0) {
+          this.newlineSearchFrom = length;
+          if (!final) {
+            // An incomplete line: read what is there through the state machine, which keeps its state.
+            this.slowPath(buffer, length, final);
+            continue;
+          }
+          newline = length;
+        }
+        if (this.nextQuote === -2 || (this.nextQuote >= 0 && this.nextQuote < this.position)) this.nextQuote = buffer.indexOf('"', this.position);
+        if (this.nextQuote < 0 || this.nextQuote >= newline) {
+          let end = newline;
+          if (end > this.position && buffer.charCodeAt(end - 1) === CR) end -= 1;
+          const line = buffer.slice(this.position, end);
+          this.position = newline + 1;
+          this.recordNumber += 1;
+          this.onRecord(line.length === 0 ? [''] : line.split(this.separator), this.recordNumber, null);
+          continue;
+        }
+      }
+      this.slowPath(buffer, length, final);
+    }
+  }
+
+  /** Reads from `position` until the end of the current record or of the buffer. */
+  private slowPath(buffer: string, length: number, final: boolean): void {
+    if (!this.inRecord) {
+      this.inRecord = true;
+      this.state = State.FieldStart;
+      this.fields = [];
+      this.field = '';
+      this.problems = null;
+    }
+    const separator = this.separatorCode;
+    let i = this.position;
+    while (i < length) {
+      switch (this.state) {
+        case State.FieldStart:
+          if (buffer.charCodeAt(i) === QUOTE) {
+            this.state = State.Quoted;
+            i += 1;
+          } else this.state = State.Unquoted;
+          break;
+        case State.Unquoted: {
+          const start = i;
+          while (i < length) {
+            const code = buffer.charCodeAt(i);
+            if (code === separator || code === LF) break;
+            i += 1;
+          }
+          this.field += buffer.slice(start, i);
+          if (i >= length) break;
+          if (buffer.charCodeAt(i) === separator) {
+            this.fields.push(this.field);
+            this.field = '';
+            this.state = State.FieldStart;
+            i += 1;
+          } else {
+            if (this.field.charCodeAt(this.field.length - 1) === CR) this.field = this.field.slice(0, -1);
+            this.position = i + 1;
+            this.finishRecord(false);
+            return;
+          }
+          break;
+        }
+        case State.Quoted: {
+          const close = buffer.indexOf('"', i);
+          if (close < 0) {
+            this.field += buffer.slice(i);
+            i = length;
+            break;
+          }
+          this.field += buffer.slice(i, close);
+          i = close + 1;
+          this.state = State.QuoteInQuoted;
+          break;
+        }
+        case State.QuoteInQuoted: {
+          const code = buffer.charCodeAt(i);
+          if (code === QUOTE) {
+            this.field += '"';
+            this.state = State.Quoted;
+            i += 1;
+          } else if (code === separator) {
+            this.closeQuotedField();
+            this.state = State.FieldStart;
+            i += 1;
+          } else if (code === LF) {
+            this.closeQuotedField();
+            this.position = i + 1;
+            this.finishRecord(false);
+            return;
+          } else if (code === CR) {
+            i += 1;
+          } else {
+            this.problem('textAfterQuote');
+            this.state = State.Unquoted;
+          }
+          break;
+        }
+      }
+    }
+    this.position = length;
+    if (final) this.finishRecord(true);
+  }
+
+  private closeQuotedField(): void {
+    if (this.field.includes(this.separator)) this.problem('separatorInValue');
+    this.fields.push(this.field);
+    this.field = '';
+  }
+
+  private problem(kind: RecordProblem['kind']): void {
+    (this.problems ??= []).push({ kind, field: this.fields.length });
+  }
+
+  private finishRecord(atEnd: boolean): void {
+    if (atEnd && this.state === State.Quoted) this.problem('unterminatedQuote');
+    if (this.state === State.Quoted || this.state === State.QuoteInQuoted) {
+      if (this.field.includes(this.separator) && this.state === State.QuoteInQuoted) this.problem('separatorInValue');
+    } else if (atEnd && this.field.charCodeAt(this.field.length - 1) === CR) {
+      this.field = this.field.slice(0, -1);
+    }
+    this.fields.push(this.field);
+    this.inRecord = false;
+    this.state = State.FieldStart;
+    this.recordNumber += 1;
+    const fields = this.fields;
+    const problems = this.problems;
+    this.fields = [];
+    this.field = '';
+    this.problems = null;
+    this.onRecord(fields, this.recordNumber, problems);
+  }
+}

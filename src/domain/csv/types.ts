@@ -1,0 +1,73 @@
+import type { ApplicationModel } from '../configuration/model';
+import type { CsvError } from './errors';
+
+/** A value as stored for one component of a row (see the shapes at the top of `index.ts`). */
+export type StoredValue = string | number | boolean | null | StoredValue[] | { [key: string]: StoredValue };
+
+/** A row of a reference already stored (or loaded earlier in the same file for recursive entries). */
+export interface StoredRow {
+  naturalKey: string;
+  hierarchicalKey: string;
+  values: Record<string, StoredValue>;
+}
+
+/** Rows of other entries the file refers to (reference checkers, dynamic components, expressions' references.X). */
+export interface ReferenceSource {
+  rows(dataName: string): readonly StoredRow[];
+}
+
+/** One link of a row to a row of a reference. */
+export interface CsvLink {
+  component: string;
+  reference: string;
+  hierarchicalKey: string;
+}
+
+export interface CsvRow {
+  lineNumber: number;
+  naturalKey: string;
+  hierarchicalKey: string;
+  values: Record<string, StoredValue>;
+  /** Every hierarchical key this row points to, per component (for referential integrity and deletions). */
+  links: CsvLink[];
+  /** For data types with a time scope: the period the row covers, ISO local date-times [from, to). */
+  period?: { from: string; to: string };
+}
+
+export interface CsvReport {
+  /** Data rows read (non-empty lines from the first data line), valid or not. */
+  rowCount: number;
+  /** Every error found; `errors` keeps the first `maxErrors` of them. */
+  errorCount: number;
+  errors: CsvError[];
+  /** Whether errors were left out of `errors` (errorCount > errors.length). */
+  truncated: boolean;
+}
+
+export interface CsvDeposit {
+  /** ISO local date-times; a row whose period starts before `from` or after `to` is refused (`timerangeoutofinterval`). */
+  from?: string;
+  to?: string;
+  /** Component → hierarchical key: the row's value must be that key or lie under it (`badauthorizationscopeforrepository`). */
+  scope?: Record<string, string>;
+}
+
+export interface CsvValidationOptions {
+  model: ApplicationModel;
+  dataName: string;
+  references: ReferenceSource;
+  fileName: string;
+  /** Errors kept in the report (the total is always counted); default 1000. */
+  maxErrors?: number;
+  /** A deposit's period and scope (issue 8): rows outside → timerangeoutofinterval; scope mismatches → an error naming the component. */
+  deposit?: CsvDeposit;
+}
+
+export interface CsvValidator {
+  /** Decoded text, in chunks of any size split anywhere (a BOM at the start is dropped, CRLF and LF both work). */
+  push(chunk: string): void;
+  /** Rows validated so far and not yet taken, so a caller can store them in batches while the file streams. */
+  takeRows(): CsvRow[];
+  /** Ends the file: whole-file checks (duplicates, recursive parents, missing headers…) and the report. */
+  finish(): CsvReport;
+}

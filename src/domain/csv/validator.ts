@@ -1,0 +1,734 @@
+/**
+ * The CSV validator of one file of one data entry: reads records as they stream in, maps the header, turns each
+ * data line into a row (values, keys, links, period) or into errors, and ends with the whole-file checks
+ * (duplicated keys, recursive parents, references to rows of the same file). See `index.ts` for the stored shapes.
+ */
+import type { Checker, Component, DataEntry, LineValidation, PatternComponent, TimeScope } from '../configuration/model';
+import { addDuration, parseDuration } from '../configuration/duration';
+import { toIsoLocalDateTime } from '../configuration/localDateTime';
+import { compositeKey, hierarchicalKey as joinHierarchicalKey, isUnderHierarchicalKey, LabelError, manyCompositeKey } from '../keys';
+import { compileChecker, INVALID, isoOfStoredDate, type CheckSink, type CheckTarget, type CompiledChecker } from './checkers';
+import { compareIso, parseIsoLocalDateTime } from './dates';
+import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
+import { ExpressionRunner, expressionResultText } from './expressions';
+import { javaTrim, mapHeader, type ColumnMapping } from './header';
+import { ReferenceIndex } from './references';
+import { CsvTokenizer, type RecordProblem } from './tokenizer';
+import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
+
+const DEFAULT_MAX_ERRORS = 1000;
+const KNOWN_REFERENCES_IN_ERRORS = 20;
+
+type Text = string;
+/** A pattern group while the row is read: texts only. */
+interface RawGroup {
+  header: string;
+  value: Text;
+  qualifiers: Record<string, Text>;
+  adjacents: Record<string, Text>;
+}
+
+interface Slot {
+  key: string;
+  component: Component;
+  checker: CompiledChecker | null;
+  target: CheckTarget;
+}
+
+interface CompiledValidation {
+  validation: LineValidation;
+  checker: CompiledChecker | null;
+  targets: CheckTarget[];
+}
+
+/** A reference to a row of the same file, resolved at the end. */
+interface Deferred {
+  target: CheckTarget;
+  text: string;
+  index: number | null;
+}
+
+interface PendingRow {
+  row: CsvRow;
+  valid: boolean;
+  /** Hierarchical key of the parent of another entry (OA_isParent), if any. */
+  parentPrefix: string | null;
+  /** The cell naming the recursive parent. */
+  recursiveText: string;
+  deferred: Deferred[] | null;
+}
+
+export class Validator implements CsvValidator, CheckSink {
+  private readonly entry: DataEntry;
+  private readonly errors: ErrorCollector;
+  private readonly tokenizer: CsvTokenizer;
+  private readonly headerLine: number;
+  private readonly firstDataLine: number;
+  private readonly referenceIndexes = new Map<string, ReferenceIndex>();
+  private readonly runner: ExpressionRunner;
+  private readonly slots: Slot[];
+  private readonly slotByKey = new Map<string, Slot>();
+  private readonly validations: CompiledValidation[];
+  private readonly needsDatum: boolean;
+  private readonly deferRows: boolean;
+  private readonly timeScope: TimeScope | null;
+  private readonly timeScopeLength: ReturnType<typeof parseDuration>;
+  private readonly preHeaderRows: string[][] = [];
+  private readonly postHeaderRows: string[][] = [];
+  private headerCells: string[] | null = null;
+  private mapping: ColumnMapping | null = null;
+  private headerFailed = false;
+  private prepared = false;
+  private finished: CsvReport | null = null;
+  private rowCount = 0;
+  private constants = new Map<string, string>();
+  private ready: CsvRow[] = [];
+  private readonly pending: PendingRow[] = [];
+  private readonly firstLineOfKey = new Map<string, number>();
+  private readonly duplicateLines = new Map<string, number[]>();
+
+  // State of the row being read (the CheckSink side).
+  private lineNumber = 0;
+  private rowErrors = 0;
+  private links: CsvLink[] = [];
+  private deferred: Deferred[] | null = null;
+  private datum: Record<string, unknown> | null = null;
+  private currentFields: readonly string[] = [];
+
+  constructor(private readonly options: CsvValidationOptions) {
+    const entry = options.model.data.find((item) => item.name === options.dataName);
+    if (!entry) throw new Error(`No data entry ${options.dataName} in application ${options.model.name}`);
+    this.entry = entry;
+    this.errors = new ErrorCollector(Math.max(0, options.maxErrors ?? DEFAULT_MAX_ERRORS));
+    this.headerLine = Math.max(1, entry.csv.headerLine);
+    this.firstDataLine = Math.max(this.headerLine + 1, entry.csv.firstDataLine);
+    this.runner = new ExpressionRunner(options.model, entry, (name) => this.storedRows(name));
+    const environment = { dataName: entry.name, reference: (name: string) => this.reference(name) };
+    const compile = (checker: Checker | null) => (checker ? compileChecker(checker, environment) : null);
+    this.slots = entry.components.map((component) => ({
+      key: component.key,
+      component,
+      checker: compile(component.checker),
+      target: { component: component.key, column: undefined },
+    }));
+    for (const slot of this.slots) this.slotByKey.set(slot.key, slot);
+    this.validations = entry.validations.map((validation) => ({
+      validation,
+      checker: validation.checker.kind === 'expression' ? null : compile(validation.checker),
+      targets: validation.components.map((component) => ({ component, column: undefined, extra: { validation: validation.name } })),
+    }));
+    this.needsDatum =
+      entry.components.some(
+        (component) =>
+          component.checker?.kind === 'expression' ||
+          (component.kind === 'computed' && component.computation.kind === 'expression') ||
+          ('defaultValue' in component && component.defaultValue !== null) ||
+          (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null || qualifier.checker?.kind === 'expression')),
+      ) || entry.validations.some((validation) => validation.checker.kind === 'expression');
+    const selfReferences = [...entry.components.flatMap(checkersOf), ...entry.validations.map((validation) => validation.checker)].some(
+      (checker) => checker.kind === 'reference' && checker.reference === entry.name,
+    );
+    this.deferRows = selfReferences || entry.hierarchy.recursiveComponent !== null;
+    this.timeScope = entry.submission.timeScope ?? entry.authorization?.timeScope ?? null;
+    this.timeScopeLength = this.timeScope ? (this.timeScope.duration ?? patternUnit(this.timeScope.pattern)) : null;
+    this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) => this.onRecord(fields, recordNumber, problems));
+  }
+
+  push(chunk: string): void {
+    if (this.finished) return;
+    this.tokenizer.push(chunk);
+  }
+
+  takeRows(): CsvRow[] {
+    const rows = this.ready;
+    this.ready = [];
+    return rows;
+  }
+
+  finish(): CsvReport {
+    if (this.finished) return this.finished;
+    this.tokenizer.end();
+    if (this.headerCells === null) {
+      this.report(-1, 'missingHeaderLine', { headerLine: this.headerLine });
+    } else {
+      this.prepare();
+      if (!this.headerFailed) {
+        if (this.deferRows) this.resolveDeferredRows();
+        this.reportDuplicates();
+      }
+    }
+    const errors = [...this.errors.kept].sort((a, b) => a.lineNumber - b.lineNumber);
+    this.finished = { rowCount: this.rowCount, errorCount: this.errors.count, errors, truncated: this.errors.count > errors.length };
+    return this.finished;
+  }
+
+  // ---------------------------------------------------------------- records
+
+  private onRecord(fields: string[], recordNumber: number, problems: RecordProblem[] | null): void {
+    if (recordNumber < this.headerLine) {
+      this.preHeaderRows.push(fields);
+      return;
+    }
+    if (recordNumber === this.headerLine) {
+      this.headerCells = fields;
+      return;
+    }
+    if (recordNumber < this.firstDataLine) {
+      this.postHeaderRows.push(fields);
+      return;
+    }
+    if (isBlank(fields)) return;
+    this.rowCount += 1;
+    if (!this.prepared) this.prepare();
+    if (this.headerFailed) return;
+    this.readRow(fields, recordNumber, problems);
+  }
+
+  /** Once the lines above the data are read: maps the header and reads the constants. */
+  private prepare(): void {
+    if (this.prepared) return;
+    this.prepared = true;
+    const cells = this.headerCells ?? [];
+    const constantColumns = new Set<number>();
+    for (const constant of this.entry.csv.constants) {
+      if (constant.zone === 'header' && 'number' in constant.column) constantColumns.add(constant.column.number - 1);
+    }
+    this.mapping = mapHeader({ entry: this.entry, cells, headerLine: this.headerLine, constantColumns, reference: (name) => this.reference(name) });
+    for (const problem of this.mapping.errors) this.report(this.headerLine, problem.code, problem.params);
+    this.headerFailed = this.mapping.errors.length > 0;
+    for (const slot of this.slots) {
+      const column = this.mapping.basicColumns.get(slot.key);
+      if (column !== undefined) slot.target = { component: slot.key, column: this.mapping.headers[column] };
+    }
+    for (const validation of this.validations) {
+      validation.targets = validation.targets.map((target) => ({ ...target, column: this.slotByKey.get(target.component)?.target.column }));
+    }
+    for (const constant of this.entry.csv.constants) this.constants.set(constant.component, this.constantText(constant));
+    this.runner.setFile({ headerRow: this.mapping.headers, preHeaderRow: this.preHeaderRows, postHeaderRow: this.postHeaderRows });
+  }
+
+  private constantText(constant: DataEntry['csv']['constants'][number]): string {
+    let row: readonly string[] | undefined;
+    if (constant.row < this.headerLine) row = this.preHeaderRows[constant.row - 1];
+    else if (constant.row === this.headerLine) row = this.headerCells ?? undefined;
+    else row = this.postHeaderRows[constant.row - this.headerLine - 1];
+    if (!row) return '';
+    const column = 'number' in constant.column ? constant.column.number - 1 : (this.mapping?.headers.indexOf(constant.column.header) ?? -1);
+    return column >= 0 ? javaTrim(row[column] ?? '') : '';
+  }
+
+  // ---------------------------------------------------------------- rows
+
+  private readRow(fields: readonly string[], lineNumber: number, problems: RecordProblem[] | null): void {
+    const mapping = this.mapping!;
+    this.lineNumber = lineNumber;
+    this.rowErrors = 0;
+    this.links = [];
+    this.deferred = null;
+    this.currentFields = fields;
+    const datum: Record<string, unknown> = {};
+    this.datum = this.needsDatum ? datum : null;
+
+    if (problems) this.reportRecordProblems(problems, mapping);
+    if (fields.length > mapping.columnCount) {
+      let last = fields.length - 1;
+      while (last >= mapping.columnCount && javaTrim(fields[last]) === '') last -= 1;
+      if (last >= mapping.columnCount) this.report(lineNumber, 'unexpectedTokenCount', { expectedTokenCount: mapping.columnCount, actualTokenCount: last + 1 });
+    }
+
+    // Texts of the row: cells, constants, defaults, then computed values in configuration order.
+    const texts = new Map<string, unknown>();
+    for (const slot of this.slots) {
+      const component = slot.component;
+      let text: unknown;
+      switch (component.kind) {
+        case 'basic': {
+          const column = mapping.basicColumns.get(slot.key);
+          text = column === undefined ? '' : javaTrim(fields[column] ?? '');
+          if (text === '' && component.defaultValue) text = this.defaultText(component.defaultValue, slot.key, datum);
+          break;
+        }
+        case 'constant':
+          text = this.constants.get(slot.key) ?? '';
+          if (text === '' && component.defaultValue) text = this.defaultText(component.defaultValue, slot.key, datum);
+          break;
+        case 'dynamic': {
+          const map: Record<string, string> = {};
+          for (const column of mapping.dynamicColumns.get(slot.key) ?? []) map[column.hierarchicalKey] = javaTrim(fields[column.column] ?? '');
+          text = map;
+          break;
+        }
+        case 'pattern':
+          text = this.patternGroups(component, mapping, fields, datum);
+          break;
+        case 'computed':
+          continue;
+      }
+      texts.set(slot.key, text);
+      datum[slot.key] = text;
+    }
+    for (const slot of this.slots) {
+      const component = slot.component;
+      if (component.kind !== 'computed') continue;
+      let text: string;
+      const computation = component.computation;
+      if (computation.kind === 'naturalKey') text = this.naturalKeyText(computation.components, datum, slot);
+      else if (computation.kind === 'expression') {
+        const outcome = this.runner.evaluate(computation.expression, datum, fields, lineNumber, { component: slot.key });
+        if (outcome.ok) text = expressionResultText(outcome.value);
+        else {
+          this.report(lineNumber, outcome.code, outcome.params);
+          text = '';
+        }
+      } else text = '';
+      texts.set(slot.key, text);
+      datum[slot.key] = text;
+    }
+
+    // Stored values, in configuration order.
+    const values: Record<string, StoredValue> = {};
+    for (const slot of this.slots) values[slot.key] = this.storedValue(slot, texts.get(slot.key));
+    for (const compiled of this.validations) this.applyValidation(compiled, texts, values);
+
+    const naturalKey = this.naturalKey(texts, values);
+    const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values, links: this.links };
+    this.period(row, texts);
+    if (this.options.deposit?.scope) this.checkScope(row);
+
+    if (this.deferRows) {
+      const recursive = this.entry.hierarchy.recursiveComponent;
+      const recursiveText = recursive ? texts.get(recursive) : '';
+      this.pending.push({
+        row,
+        valid: this.rowErrors === 0,
+        parentPrefix: this.parentPrefix(values),
+        recursiveText: typeof recursiveText === 'string' ? recursiveText : '',
+        deferred: this.deferred,
+      });
+      return;
+    }
+    if (naturalKey === null) return;
+    row.hierarchicalKey = joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix(values));
+    this.trackKey(row.hierarchicalKey, lineNumber);
+    if (this.rowErrors === 0) this.ready.push(row);
+  }
+
+  private reportRecordProblems(problems: RecordProblem[], mapping: ColumnMapping): void {
+    for (const problem of problems) {
+      const column = mapping.headers[problem.field];
+      if (problem.kind === 'separatorInValue') {
+        this.report(this.lineNumber, 'separatorInValue', { columnNumber: problem.field + 1, separator: this.entry.csv.separator }, column, this.currentFields[problem.field]);
+      } else {
+        this.report(this.lineNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 }, column);
+      }
+    }
+  }
+
+  private defaultText(expression: NonNullable<Extract<Component, { kind: 'basic' }>['defaultValue']>, component: string, datum: Record<string, unknown>): string {
+    const outcome = this.runner.evaluate(expression, datum, this.currentFields, this.lineNumber, { component });
+    if (outcome.ok) return expressionResultText(outcome.value);
+    this.report(this.lineNumber, outcome.code, outcome.params);
+    return '';
+  }
+
+  private patternGroups(component: PatternComponent, mapping: ColumnMapping, fields: readonly string[], datum: Record<string, unknown>): RawGroup[] {
+    const groups: RawGroup[] = [];
+    for (const match of mapping.patternMatches.get(component.key) ?? []) {
+      let value = javaTrim(fields[match.column] ?? '');
+      if (value === '' && component.defaultValue) value = this.defaultText(component.defaultValue, component.key, datum);
+      const qualifiers: Record<string, string> = {};
+      for (const qualifier of component.qualifiers) {
+        let text = match.groups[qualifier.group - 1] ?? '';
+        if (text === '' && qualifier.defaultValue) text = this.defaultText(qualifier.defaultValue, qualifier.storedKey, datum);
+        qualifiers[qualifier.name] = text;
+      }
+      const adjacents: Record<string, string> = {};
+      component.adjacents.forEach((item, index) => {
+        const column = match.adjacentColumns[index] ?? -1;
+        adjacents[item.name] = column < 0 ? '' : javaTrim(fields[column] ?? '');
+      });
+      groups.push({ header: match.header, value, qualifiers, adjacents });
+    }
+    return groups;
+  }
+
+  /** `OA_withNaturalKeyComponents`: the composite key of the listed components' texts (a list of keys with MANY). */
+  private naturalKeyText(components: readonly string[], datum: Record<string, unknown>, slot: Slot): string {
+    const parts = components.map((key) => (typeof datum[key] === 'string' ? (datum[key] as string) : ''));
+    try {
+      return slot.checker?.many ? manyCompositeKey(parts) : compositeKey(parts.map(javaTrim));
+    } catch (thrown) {
+      if (!(thrown instanceof LabelError)) throw thrown;
+      this.report(this.lineNumber, 'invalidNaturalKey', { component: slot.key, components: [...components], value: thrown.text, problem: thrown.problem });
+      return '';
+    }
+  }
+
+  private storedValue(slot: Slot, text: unknown): StoredValue {
+    const component = slot.component;
+    if (component.kind === 'dynamic') {
+      const map = text as Record<string, string>;
+      const stored: Record<string, StoredValue> = {};
+      for (const hierarchicalKey of Object.keys(map)) {
+        const cell = map[hierarchicalKey];
+        if (cell !== '') this.link(slot.target, component.reference, hierarchicalKey);
+        stored[hierarchicalKey] = cell === '' || !slot.checker ? cell : this.checked(slot.checker, cell, slot.target);
+      }
+      return stored;
+    }
+    if (component.kind === 'pattern') return this.patternValue(component, slot, text as RawGroup[]);
+    return this.checkedText(text as string, component.required, slot.checker, slot.target);
+  }
+
+  /** A text through the required rule and the checker: '' (or [''] with MANY) when empty and allowed. */
+  private checkedText(text: string, required: boolean, checker: CompiledChecker | null, target: CheckTarget): StoredValue {
+    if (text === '') {
+      if (required) this.error('requiredValueWithComponent', target, {}, '');
+      return checker?.many ? [''] : '';
+    }
+    return checker ? this.checked(checker, text, target) : text;
+  }
+
+  private checked(checker: CompiledChecker, text: string, target: CheckTarget): StoredValue {
+    const value = checker.check(text, target, this);
+    return value === INVALID ? text : value;
+  }
+
+  private patternValue(component: PatternComponent, slot: Slot, groups: RawGroup[]): StoredValue {
+    const stored: StoredValue[] = [];
+    for (const group of groups) {
+      const qualifiers: Record<string, StoredValue> = {};
+      for (const qualifier of component.qualifiers) {
+        const checker = qualifier.checker ? this.partChecker(qualifier.storedKey, qualifier.checker) : null;
+        qualifiers[qualifier.name] = this.checkedText(group.qualifiers[qualifier.name], qualifier.required, checker, { component: qualifier.storedKey, column: group.header });
+      }
+      const adjacents: Record<string, StoredValue> = {};
+      component.adjacents.forEach((item) => {
+        const checker = item.checker ? this.partChecker(item.storedKey, item.checker) : null;
+        adjacents[item.name] = this.checkedText(group.adjacents[item.name], item.required, checker, { component: item.storedKey, column: group.header });
+      });
+      stored.push({ header: group.header, value: this.checkedText(group.value, component.required, slot.checker, { component: slot.key, column: group.header }), qualifiers, adjacents });
+    }
+    return stored;
+  }
+
+  private readonly partCheckers = new Map<string, CompiledChecker>();
+
+  private partChecker(key: string, checker: Checker): CompiledChecker {
+    let compiled = this.partCheckers.get(key);
+    if (!compiled) {
+      compiled = compileChecker(checker, { dataName: this.entry.name, reference: (name) => this.reference(name) });
+      this.partCheckers.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  /**
+   * `OA_validations` (§11): the checker runs on each listed component's text; an empty text is only an error when the
+   * rule is required. A reference or date rule on a component without its own checker gives the stored value.
+   * A rule that lists no component is not run, as in the original.
+   */
+  private applyValidation(compiled: CompiledValidation, texts: Map<string, unknown>, values: Record<string, StoredValue>): void {
+    const { validation } = compiled;
+    for (const target of compiled.targets) {
+      const text = texts.get(target.component);
+      if (typeof text !== 'string') continue;
+      if (text === '') {
+        if (validation.required) this.error('requiredValueWithComponent', target, {}, '');
+        continue;
+      }
+      if (validation.checker.kind === 'expression') {
+        const result = this.evaluateCheck(validation.checker, target, text);
+        if (result === false) this.error('checkerExpressionReturnedFalse', target, { expression: validation.checker.expression.source }, text);
+        continue;
+      }
+      const value = compiled.checker!.check(text, target, this);
+      if (value !== INVALID && !this.slotByKey.get(target.component)?.checker) values[target.component] = value;
+    }
+  }
+
+  // ---------------------------------------------------------------- keys
+
+  /** §9.1: escaped values of the key components joined by `__`; dates as their pattern writes them. */
+  private naturalKey(texts: Map<string, unknown>, values: Record<string, StoredValue>): string | null {
+    const parts: string[] = [];
+    for (const key of this.entry.naturalKey) {
+      const value = values[key];
+      const text = texts.get(key);
+      parts.push(typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '');
+    }
+    let key: string;
+    try {
+      key = compositeKey(parts);
+    } catch (thrown) {
+      if (!(thrown instanceof LabelError)) throw thrown;
+      this.report(this.lineNumber, 'invalidNaturalKey', { components: [...this.entry.naturalKey], value: thrown.text, problem: thrown.problem });
+      return null;
+    }
+    if (key === '') {
+      this.report(this.lineNumber, 'invalidNaturalKey', { components: [...this.entry.naturalKey], value: '', problem: 'empty' });
+      return null;
+    }
+    return key;
+  }
+
+  /** The hierarchical key of the row's parent in another entry (the first OA_isParent component that holds one). */
+  private parentPrefix(values: Record<string, StoredValue>): string | null {
+    for (const parent of this.entry.hierarchy.parents) {
+      const value = values[parent.component];
+      if (typeof value === 'string' && value !== '' && this.links.some((link) => link.hierarchicalKey === value)) return value;
+    }
+    return null;
+  }
+
+  private trackKey(key: string, lineNumber: number): void {
+    const first = this.firstLineOfKey.get(key);
+    if (first === undefined) {
+      this.firstLineOfKey.set(key, lineNumber);
+      return;
+    }
+    const lines = this.duplicateLines.get(key);
+    if (lines) lines.push(lineNumber);
+    else this.duplicateLines.set(key, [first, lineNumber]);
+  }
+
+  /**
+   * Lines sharing a hierarchical key: every line after the first is reported. The original reports
+   * `duplicatedLineInReference` for data types too (corpus: condition_prelevements), so Terrain does.
+   */
+  private reportDuplicates(): void {
+    for (const [key, lines] of this.duplicateLines) {
+      for (const line of lines.slice(1)) {
+        this.report(line, 'duplicatedLineInReference', { file: this.entry.name, lineNumber: line, otherLines: lines, duplicateKey: key });
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- time and scope
+
+  private period(row: CsvRow, texts: Map<string, unknown>): void {
+    const scope = this.timeScope;
+    if (!scope || !this.timeScopeLength) return;
+    const from = isoOfStoredDate(row.values[scope.component]);
+    if (from === null) return;
+    const start = parseIsoLocalDateTime(from);
+    if (!start) return;
+    row.period = { from, to: toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) };
+    const deposit = this.options.deposit;
+    if (deposit && ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))) {
+      const text = texts.get(scope.component);
+      this.error('timerangeoutofinterval', this.slotByKey.get(scope.component)?.target ?? { component: scope.component, column: undefined }, {
+        value: typeof text === 'string' ? text : from,
+        from: deposit.from ?? null,
+        to: deposit.to ?? null,
+      }, typeof text === 'string' ? text : from);
+    }
+  }
+
+  private checkScope(row: CsvRow): void {
+    for (const [component, expected] of Object.entries(this.options.deposit!.scope!)) {
+      const value = row.values[component];
+      const keys = Array.isArray(value) ? value : [value];
+      const inside = keys.length > 0 && keys.every((key) => typeof key === 'string' && key !== '' && isUnderHierarchicalKey(key, expected));
+      if (inside) continue;
+      const target = this.slotByKey.get(component)?.target ?? { component, column: undefined };
+      const text = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value ?? null);
+      this.error('badauthorizationscopeforrepository', target, { value: text, expected }, text);
+    }
+  }
+
+  // ---------------------------------------------------------------- whole file
+
+  /** Recursive and self-referencing entries: parents, hierarchical keys and self references once every row is known. */
+  private resolveDeferredRows(): void {
+    const stored = this.storedRows(this.entry.name);
+    // 1. Recursive parents, found by natural key among the rows of the file, then the stored rows.
+    const byNaturalKey = new ReferenceIndex(this.entry.name, stored);
+    const pendingOf = new Map<StoredRow, PendingRow>();
+    for (const pending of this.pending) {
+      if (pending.row.naturalKey === '') continue;
+      const candidate: StoredRow = { naturalKey: pending.row.naturalKey, hierarchicalKey: `\u0000${pending.row.naturalKey}`, values: pending.row.values };
+      pendingOf.set(candidate, pending);
+      byNaturalKey.add(candidate);
+    }
+    const recursive = this.entry.hierarchy.recursiveComponent;
+    const parentOf = new Map<PendingRow, PendingRow | StoredRow>();
+    if (recursive) {
+      const knownReferences = byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS);
+      for (const pending of this.pending) {
+        if (pending.recursiveText === '' || pending.row.naturalKey === '') continue;
+        const found = byNaturalKey.resolve(pending.recursiveText);
+        if (!found) {
+          pending.valid = false;
+          this.report(pending.row.lineNumber, 'missingParentLineInRecursiveReference', {
+            component: recursive,
+            reference: this.entry.name,
+            value: pending.recursiveText,
+            missingReferencesKey: escapedKey(pending.recursiveText),
+            knownReferences,
+          }, this.slotByKey.get(recursive)?.target.column, pending.recursiveText);
+          continue;
+        }
+        parentOf.set(pending, pendingOf.get(found) ?? found);
+      }
+    }
+    // 2. Hierarchical keys along the chain of parents (a loop is a missing parent).
+    const computing = new Set<PendingRow>();
+    const keyOf = (pending: PendingRow): string | null => {
+      if (pending.row.hierarchicalKey !== '') return pending.row.hierarchicalKey;
+      if (pending.row.naturalKey === '') return null;
+      if (computing.has(pending)) return null;
+      computing.add(pending);
+      const parent = parentOf.get(pending);
+      let prefix: string | null = pending.parentPrefix;
+      if (parent) prefix = 'row' in parent ? keyOf(parent) : parent.hierarchicalKey;
+      computing.delete(pending);
+      if (parent && prefix === null) return null;
+      pending.row.hierarchicalKey = joinHierarchicalKey(this.entry.name, pending.row.naturalKey, prefix);
+      return pending.row.hierarchicalKey;
+    };
+    const index = new ReferenceIndex(this.entry.name, stored);
+    for (const pending of this.pending) {
+      if (pending.row.naturalKey === '') continue;
+      const key = keyOf(pending);
+      if (key === null) {
+        if (pending.valid) {
+          pending.valid = false;
+          this.report(pending.row.lineNumber, 'missingParentLineInRecursiveReference', {
+            component: recursive,
+            reference: this.entry.name,
+            value: pending.recursiveText,
+            missingReferencesKey: escapedKey(pending.recursiveText),
+            knownReferences: byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS),
+            cycle: true,
+          }, recursive ? this.slotByKey.get(recursive)?.target.column : undefined, pending.recursiveText);
+        }
+        continue;
+      }
+      index.add({ naturalKey: pending.row.naturalKey, hierarchicalKey: key, values: pending.row.values });
+    }
+    // 3. The recursive component and every other reference to the entry itself now resolve to hierarchical keys.
+    for (const pending of this.pending) {
+      this.lineNumber = pending.row.lineNumber;
+      this.links = pending.row.links;
+      this.rowErrors = 0;
+      for (const deferred of pending.deferred ?? []) {
+        const found = index.resolve(deferred.text);
+        if (!found) {
+          if (deferred.target.component === recursive) continue; // reported above as a missing parent
+          this.error('invalidReferenceWithComponent', deferred.target, { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) }, deferred.text);
+          continue;
+        }
+        this.link(deferred.target, this.entry.name, found.hierarchicalKey);
+        const values = pending.row.values;
+        const key = deferred.target.component;
+        if (key in values) {
+          if (deferred.index === null) values[key] = found.hierarchicalKey;
+          else if (Array.isArray(values[key])) (values[key] as StoredValue[])[deferred.index] = found.hierarchicalKey;
+        }
+      }
+      if (this.rowErrors > 0) pending.valid = false;
+    }
+    for (const pending of this.pending) {
+      if (pending.row.hierarchicalKey === '') continue;
+      this.trackKey(pending.row.hierarchicalKey, pending.row.lineNumber);
+      if (pending.valid) this.ready.push(pending.row);
+    }
+    this.pending.length = 0;
+  }
+
+  // ---------------------------------------------------------------- sources
+
+  private storedRows(name: string): readonly StoredRow[] {
+    try {
+      return this.options.references.rows(name) ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  private reference(name: string): ReferenceIndex {
+    let index = this.referenceIndexes.get(name);
+    if (!index) {
+      index = new ReferenceIndex(name, this.storedRows(name));
+      this.referenceIndexes.set(name, index);
+    }
+    return index;
+  }
+
+  // ---------------------------------------------------------------- CheckSink
+
+  error(code: CsvErrorCode, target: CheckTarget, params: Record<string, unknown>, value: string): void {
+    this.rowErrors += 1;
+    this.errors.add({ lineNumber: this.lineNumber, code, params: { component: target.component, ...target.extra, ...params }, column: target.column, value });
+  }
+
+  link(target: CheckTarget, reference: string, hierarchicalKey: string): void {
+    this.links.push({ component: target.component, reference, hierarchicalKey });
+  }
+
+  deferSelfReference(target: CheckTarget, text: string, index: number | null): StoredValue {
+    (this.deferred ??= []).push({ target, text, index });
+    return text;
+  }
+
+  evaluateCheck(checker: Extract<Checker, { kind: 'expression' }>, target: CheckTarget, value: string): boolean | null {
+    const outcome = this.runner.evaluate(checker.expression, this.datum ?? {}, this.currentFields, this.lineNumber, { component: target.component, ...target.extra });
+    if (!outcome.ok) {
+      this.rowErrors += 1;
+      this.errors.add({ lineNumber: this.lineNumber, code: outcome.code, params: outcome.params, column: target.column, value });
+      return null;
+    }
+    return outcome.value === true;
+  }
+
+  private report(lineNumber: number, code: CsvErrorCode, params: Record<string, unknown>, column?: string, value?: string): void {
+    if (lineNumber === this.lineNumber) this.rowErrors += 1;
+    const error: CsvError = { lineNumber, code, params };
+    if (column !== undefined) error.column = column;
+    if (value !== undefined) error.value = value;
+    this.errors.add(error);
+  }
+}
+
+function checkersOf(component: Component): Checker[] {
+  const checkers = component.checker ? [component.checker] : [];
+  if (component.kind === 'pattern') {
+    for (const part of [...component.qualifiers, ...component.adjacents]) if (part.checker) checkers.push(part.checker);
+  }
+  return checkers;
+}
+
+function isBlank(fields: readonly string[]): boolean {
+  for (const field of fields) if (javaTrim(field) !== '') return false;
+  return true;
+}
+
+function escapedKey(text: string): string {
+  try {
+    return compositeKey([text]);
+  } catch {
+    return text;
+  }
+}
+
+/** The length of the period a date stands for when the checker gives no duration: the smallest unit its pattern writes. */
+function patternUnit(pattern: string): ReturnType<typeof parseDuration> {
+  const letters = pattern.replace(/'[^']*'/g, '');
+  const unit = /[sSnNA]/.test(letters)
+    ? '1 second'
+    : /m/.test(letters)
+      ? '1 minute'
+      : /[HhkK]/.test(letters)
+        ? '1 hour'
+        : /[dDEec]/.test(letters)
+          ? '1 day'
+          : /[wW]/.test(letters)
+            ? '1 week'
+            : /[MLQq]/.test(letters)
+              ? '1 month'
+              : /[yuY]/.test(letters)
+                ? '1 year'
+                : '1 day';
+  return parseDuration(unit);
+}
