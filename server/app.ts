@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { platformRoleRoutes } from './routes/platformRoles.ts';
+import { referenceRoutes } from './routes/references.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 
@@ -73,6 +74,7 @@ export async function buildApp({ ctx, sessions, logger = false, countRows }: App
       await api.register(accountRoutes, { ctx, sessions });
       await api.register(applicationRoutes, { ctx, countRows });
       await api.register(platformRoleRoutes, { ctx });
+      await api.register(referenceRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -21,6 +21,8 @@ import { Route as SignedInApplicationsIndexRouteImport } from './routes/_signedI
 import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signedIn/users/$userIdOrLogin'
 import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
 import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
+import { Route as SignedInApplicationsApplicationNameReferencesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/references/index'
+import { Route as SignedInApplicationsApplicationNameReferencesRefTypeRouteImport } from './routes/_signedIn/applications/$applicationName/references/$refType'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -89,6 +91,18 @@ const SignedInApplicationsApplicationNameIndexRoute =
     path: '/applications/$applicationName/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationsApplicationNameReferencesIndexRoute =
+  SignedInApplicationsApplicationNameReferencesIndexRouteImport.update({
+    id: '/applications/$applicationName/references/',
+    path: '/applications/$applicationName/references/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInApplicationsApplicationNameReferencesRefTypeRoute =
+  SignedInApplicationsApplicationNameReferencesRefTypeRouteImport.update({
+    id: '/applications/$applicationName/references/$refType',
+    path: '/applications/$applicationName/references/$refType',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -102,6 +116,8 @@ export interface FileRoutesByFullPath {
   '/applications/': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -115,6 +131,8 @@ export interface FileRoutesByTo {
   '/applications': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/applications/$applicationName': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/references': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -130,6 +148,8 @@ export interface FileRoutesById {
   '/_signedIn/applications/': typeof SignedInApplicationsIndexRoute
   '/_signedIn/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/_signedIn/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/_signedIn/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/_signedIn/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -145,6 +165,8 @@ export interface FileRouteTypes {
     | '/applications/'
     | '/applicationCreation/$applicationName/$applicationVersion'
     | '/applications/$applicationName/'
+    | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/references/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -158,6 +180,8 @@ export interface FileRouteTypes {
     | '/applications'
     | '/applicationCreation/$applicationName/$applicationVersion'
     | '/applications/$applicationName'
+    | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/references'
   id:
     | '__root__'
     | '/'
@@ -172,6 +196,8 @@ export interface FileRouteTypes {
     | '/_signedIn/applications/'
     | '/_signedIn/applicationCreation/$applicationName/$applicationVersion'
     | '/_signedIn/applications/$applicationName/'
+    | '/_signedIn/applications/$applicationName/references/$refType'
+    | '/_signedIn/applications/$applicationName/references/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -268,6 +294,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applications/$applicationName/references/': {
+      id: '/_signedIn/applications/$applicationName/references/'
+      path: '/applications/$applicationName/references'
+      fullPath: '/applications/$applicationName/references/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/references/$refType': {
+      id: '/_signedIn/applications/$applicationName/references/$refType'
+      path: '/applications/$applicationName/references/$refType'
+      fullPath: '/applications/$applicationName/references/$refType'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -279,6 +319,8 @@ interface SignedInRouteChildren {
   SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
   SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
+  SignedInApplicationsApplicationNameReferencesRefTypeRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  SignedInApplicationsApplicationNameReferencesIndexRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -292,6 +334,10 @@ const SignedInRouteChildren: SignedInRouteChildren = {
     SignedInApplicationCreationApplicationNameApplicationVersionRoute,
   SignedInApplicationsApplicationNameIndexRoute:
     SignedInApplicationsApplicationNameIndexRoute,
+  SignedInApplicationsApplicationNameReferencesRefTypeRoute:
+    SignedInApplicationsApplicationNameReferencesRefTypeRoute,
+  SignedInApplicationsApplicationNameReferencesIndexRoute:
+    SignedInApplicationsApplicationNameReferencesIndexRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

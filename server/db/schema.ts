@@ -107,6 +107,25 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+export interface DataRowsTable {
+  id: string;
+  application_id: string;
+  data_name: string;
+  natural_key: string;
+  hierarchical_key: string;
+  values: Json<Record<string, unknown>>;
+  refs: ColumnType<string[], string[] | undefined, string[]>;
+  line_number: number | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface EntryCountsTable {
+  application_id: string;
+  data_name: string;
+  line_count: number;
+}
+
 export interface Schema {
   users: UsersTable;
   verification_keys: VerificationKeysTable;
@@ -117,6 +136,8 @@ export interface Schema {
   configurations: ConfigurationsTable;
   application_roles: ApplicationRolesTable;
   idempotency_keys: IdempotencyKeysTable;
+  data_rows: DataRowsTable;
+  entry_counts: EntryCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

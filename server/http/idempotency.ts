@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -140,23 +140,28 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
         .where('key', '=', idempotency.key)
         .execute();
     if (payload instanceof Readable) {
-      // The client gets the stream as it comes; its end waits until the whole of it is kept, so a replay sent
-      // right after the end finds the answer instead of a key still running.
+      // The answer is read from its source and kept whether or not the client stays to the end: a client whose
+      // connection broke in the middle sends the key again and must get this answer, not run the work twice (nor
+      // wait for the key's lock). The client's copy ends once the whole answer is kept, so a replay sent right
+      // after the end finds it instead of a key still running.
       const chunks: Buffer[] = [];
-      const keeper = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          chunks.push(Buffer.from(chunk));
-          done(null, chunk);
-        },
-        flush(done) {
-          keep(Buffer.concat(chunks)).then(
-            () => done(),
-            () => forget().then(() => done(), () => done()),
-          );
-        },
+      const toClient = new PassThrough();
+      const endClient = () => {
+        if (!toClient.destroyed) toClient.end();
+      };
+      payload.on('data', (chunk: Buffer | string) => {
+        const bytes = Buffer.from(chunk);
+        chunks.push(bytes);
+        if (!toClient.destroyed) toClient.write(bytes);
       });
-      payload.on('error', () => void forget());
-      return payload.pipe(keeper);
+      payload.on('end', () => {
+        keep(Buffer.concat(chunks)).then(endClient, () => forget().then(endClient, endClient));
+      });
+      payload.on('error', (error) => {
+        void forget().catch(() => undefined);
+        toClient.destroy(error);
+      });
+      return toClient;
     }
     await keep(payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer));
     return payload;
@@ -181,11 +186,21 @@ async function digestMultipart(request: FastifyRequest): Promise<string> {
   return digest.done();
 }
 
+/** The digest of a form's parts in order; a file may be given whole or fed as it streams. */
 export function digestParts() {
   const hash = createHash('sha256');
+  const fileStream = (name: string, fileName: string) => {
+    hash.update(`file\u0000${name}\u0000${fileName}\u0000`);
+    return { update: (bytes: Uint8Array) => hash.update(bytes), end: () => hash.update('\u0000') };
+  };
   return {
     field: (name: string, value: string) => hash.update(`field\u0000${name}\u0000${value}\u0000`),
-    file: (name: string, fileName: string, bytes: Uint8Array) => hash.update(`file\u0000${name}\u0000${fileName}\u0000`).update(bytes).update('\u0000'),
+    file: (name: string, fileName: string, bytes: Uint8Array) => {
+      const file = fileStream(name, fileName);
+      file.update(bytes);
+      file.end();
+    },
+    fileStream,
     done: () => hash.digest('hex'),
   };
 }

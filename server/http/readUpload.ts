@@ -41,3 +41,55 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   await request.recordIdempotentUpload(digest.done());
   return file;
 }
+
+export interface StreamedUpload {
+  fileName: string;
+  /** The file's bytes as they arrive; read it once, to the end. */
+  stream: AsyncIterable<Uint8Array>;
+  /** Text fields sent before the file. */
+  fields: Record<string, string>;
+  /** Once the stream is read: refuses a file cut at the size limit. */
+  complete(): void;
+  /** Records the parts for idempotent replays; call it after the work, outside any transaction. */
+  record(): Promise<void>;
+}
+
+/**
+ * Opens a multipart upload whose file is processed while it arrives (large CSV files are never held whole).
+ * The form's text fields must come before the file.
+ */
+export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
+  if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  if (!part || part.fieldname !== 'file') throw new ApiError(400, 'MISSING_FILE');
+  const digest = digestParts();
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field;
+    if (value && value.type === 'field') {
+      fields[name] = String(value.value);
+      digest.field(name, fields[name]);
+    }
+  }
+  const fileName = part.filename || 'upload';
+  const hashing = digest.fileStream('file', fileName);
+  async function* stream() {
+    for await (const chunk of part!.file) {
+      const bytes = chunk as Buffer;
+      hashing.update(bytes);
+      yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+  }
+  return {
+    fileName,
+    stream: stream(),
+    fields,
+    complete() {
+      if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', { maxBytes });
+    },
+    async record() {
+      hashing.end();
+      await request.recordIdempotentUpload(digest.done());
+    },
+  };
+}

@@ -19,7 +19,18 @@ export const MAX_COMMENT_LENGTH = 200;
 
 type ListedRow = Pick<ApplicationRow, 'id' | 'name' | 'version' | 'comment' | 'summary' | 'creator_id' | 'creation_date' | 'update_date'>;
 
-function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: ReadonlySet<ApplicationPart>): ApplicationView {
+const wantsCounts = (parts: ReadonlySet<ApplicationPart>) => parts.has('ALL') || parts.has('REFERENCETYPE') || parts.has('DATATYPE') || parts.has('DATA');
+
+/** Stored rows per data entry, for each of the applications. */
+async function lineCountsOf(ctx: ServerContext, applicationIds: string[]): Promise<Map<string, Record<string, number>>> {
+  const counts = new Map<string, Record<string, number>>(applicationIds.map((id) => [id, {}]));
+  if (applicationIds.length === 0) return counts;
+  const rows = await ctx.db.selectFrom('entry_counts').selectAll().where('application_id', 'in', applicationIds).execute();
+  for (const row of rows) counts.get(row.application_id)![row.data_name] = Number(row.line_count);
+  return counts;
+}
+
+function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: ReadonlySet<ApplicationPart>, lineCounts?: Record<string, number>): ApplicationView {
   const summary: ApplicationSummary = row.summary;
   const all = parts.has('ALL');
   const isCreator = isCreatorOf(user, row.name);
@@ -50,6 +61,9 @@ function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: 
     hasSignedLastCharte: true,
     isMember: roles.length > 0 || row.creator_id === user.id,
     isAdministrator: administers(user, row, roles),
+    ...(lineCounts ? { lineCounts } : {}),
+    canReadReference: true,
+    canWriteReference: administers(user, row, roles),
   };
 }
 
@@ -73,8 +87,9 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
     let page = ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').limit(pageSize);
     if (after !== undefined) page = page.where('name', '>', after);
     const rows = await page.execute();
+    const counts = wantsCounts(parts) ? await lineCountsOf(ctx, rows.map((r) => r.id)) : undefined;
     for (const row of rows) {
-      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts));
+      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, counts?.get(row.id)));
       sent += 1;
       // Applications created while the list streams may outnumber the count read first.
       events.progress(sent / Math.max(count, sent));
@@ -86,7 +101,8 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
   events.end();
 }
 
-async function findApplication(ctx: ServerContext, nameOrId: string) {
+/** An application by name or id, or 404 NO_SUCH_APPLICATION. */
+export async function findApplication(ctx: ServerContext, nameOrId: string): Promise<ApplicationRow> {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(nameOrId);
   const row = await ctx.db
     .selectFrom('applications')
@@ -100,7 +116,8 @@ async function findApplication(ctx: ServerContext, nameOrId: string) {
 export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId: string, parts: ReadonlySet<ApplicationPart>): Promise<ApplicationView> {
   const row = await findApplication(ctx, nameOrId);
   const roles = (await rolesOf(ctx.db, user.id)).get(row.id) ?? [];
-  const view = viewOf(row, user, roles, parts);
+  const counts = wantsCounts(parts) ? await lineCountsOf(ctx, [row.id]) : undefined;
+  const view = viewOf(row, user, roles, parts, counts?.get(row.id));
   if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
   const versions = await ctx.db
     .selectFrom('configurations')

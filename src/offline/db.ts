@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ApplicationView } from '@/domain/applications/applicationView';
+import type { KeptRow } from '@/domain/rows/filterRows';
 import type { OutboxItem } from './outboxTypes';
 
 /**
@@ -18,6 +19,14 @@ export interface CachedApplication {
   fetchedAt: number;
 }
 
+/** Every row of one reference, as last downloaded (offline consultation and validation). */
+export interface CachedReferenceRows {
+  /** `<application>/<reference>` */
+  key: string;
+  rows: KeptRow[];
+  fetchedAt: number;
+}
+
 export class TerrainDatabase extends Dexie {
   settings!: EntityTable<Setting, 'key'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
@@ -25,6 +34,7 @@ export class TerrainDatabase extends Dexie {
   applications!: EntityTable<CachedApplication, 'name'>;
   /** Whole applications (with their configuration) as last opened. */
   applicationDetails!: EntityTable<CachedApplication, 'name'>;
+  referenceRows!: EntityTable<CachedReferenceRows, 'key'>;
 
   constructor(name = 'terrain') {
     super(name);
@@ -34,6 +44,7 @@ export class TerrainDatabase extends Dexie {
       applications: 'name',
       applicationDetails: 'name',
     });
+    this.version(3).stores({ referenceRows: 'key' });
   }
 }
 

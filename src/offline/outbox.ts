@@ -252,7 +252,9 @@ function safeJson(text: string): unknown {
 }
 
 function errorOf(status: number, text: string): OutboxError {
-  const body = safeJson(text) as { code?: string; message?: string; params?: Record<string, unknown> } | string;
-  if (body && typeof body === 'object') return { status, code: body.code ?? body.message ?? '', params: body.params ?? {} };
+  const body = safeJson(text) as { code?: string; message?: string; params?: Record<string, unknown>; errors?: OutboxError['lineErrors'] } | string;
+  if (body && typeof body === 'object') {
+    return { status, code: body.code ?? body.message ?? '', params: body.params ?? {}, ...(Array.isArray(body.errors) ? { lineErrors: body.errors } : {}) };
+  }
   return { status, code: typeof body === 'string' ? body.replace(/^"|"$/g, '') : '', params: {} };
 }

@@ -7,7 +7,7 @@ import type { StreamProblem } from '@/domain/streaming/events';
 export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs-attention';
 
 /** What a change is, so the pending-changes page can name it and reopen its form. */
-export type OutboxKind = 'application.create' | 'application.update' | 'role.grant' | 'role.revoke';
+export type OutboxKind = 'application.create' | 'application.update' | 'role.grant' | 'role.revoke' | 'reference.upload' | 'reference.delete';
 
 export type StoredBody =
   | { type: 'none' }
@@ -32,6 +32,8 @@ export interface OutboxError {
   params: Record<string, unknown> | unknown[];
   /** The problems a streamed answer reported. */
   problems?: StreamProblem[];
+  /** Line errors of a refused CSV file ({lineNumber, code, params}). */
+  lineErrors?: Array<{ lineNumber: number; code: string; params: Record<string, unknown>; column?: string; value?: string }>;
 }
 
 export interface OutboxItem {

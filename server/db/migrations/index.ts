@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001_accounts.ts';
 import * as applications from './0002_applications.ts';
 import * as idempotency from './0003_idempotency.ts';
+import * as dataRows from './0004_data_rows.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_applications': applications,
   '0003_idempotency': idempotency,
+  '0004_data_rows': dataRows,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,10 +11,12 @@ interface TagInputProps {
   placeholder?: string;
   /** Values that differ from the stored state, shown highlighted. */
   changed?: (value: string) => boolean;
+  /** A datalist offering values as the user types. */
+  listId?: string;
 }
 
 /** Chips with a remove button each, and a field that adds one on Enter or comma. */
-export function TagInput({ values, onAdd, onRemove, label, removeLabel, placeholder, changed }: TagInputProps) {
+export function TagInput({ values, onAdd, onRemove, label, removeLabel, placeholder, changed, listId }: TagInputProps) {
   const [text, setText] = useState('');
   const commit = () => {
     if (text.trim() !== '') onAdd(text.trim());
@@ -43,6 +45,7 @@ export function TagInput({ values, onAdd, onRemove, label, removeLabel, placehol
       ))}
       <input
         aria-label={label}
+        list={listId}
         className="h-9 min-w-32 flex-1 bg-transparent px-2 outline-none"
         value={text}
         placeholder={placeholder}

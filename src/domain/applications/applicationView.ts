@@ -44,4 +44,8 @@ export interface ApplicationView {
   isMember: boolean;
   /** The user may update the application, download its configuration and manage it. */
   isAdministrator: boolean;
+  /** Rows stored per data entry (with the REFERENCETYPE or DATATYPE parts). */
+  lineCounts?: Record<string, number>;
+  canReadReference: boolean;
+  canWriteReference: boolean;
 }

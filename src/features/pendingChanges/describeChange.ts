@@ -7,6 +7,8 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'application.update': msg`Update the application {name} (version {from}) from {fileName}`,
   'role.grant': msg`Grant the role {role} to {login}`,
   'role.revoke': msg`Revoke the role {role} from {login}`,
+  'reference.upload': msg`Load {fileName} into the reference {reference} of {name}`,
+  'reference.delete': msg`Delete {keys} from the reference {reference} of {name}`,
 };
 
 export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {

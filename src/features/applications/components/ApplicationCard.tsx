@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Home, Pencil } from 'lucide-react';
+import { BookOpen, Download, Home, Pencil } from 'lucide-react';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,6 +29,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Trans>Home</Trans>
           </Link>
         </Button>
+        {application.references && application.references.length > 0 ? (
+          <Button asChild variant="outline" disabled={!application.canReadReference}>
+            <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }} aria-label={t`References of ${name}`}>
+              <BookOpen aria-hidden />
+              <Trans>References</Trans>
+            </Link>
+          </Button>
+        ) : null}
         {application.isAdministrator ? (
           <>
             <Button asChild variant="outline">

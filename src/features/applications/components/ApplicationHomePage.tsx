@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Pencil } from 'lucide-react';
+import { BookOpen, Download, Pencil } from 'lucide-react';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -54,7 +54,25 @@ export function ApplicationHomePage({ application, offlineSince }: { application
         </CardContent>
       </Card>
 
-      <OfflineAvailability applicationName={application.name} />
+      {application.references && application.references.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">
+              <Trans>Data management</Trans>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button asChild disabled={!application.canReadReference}>
+              <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }}>
+                <BookOpen aria-hidden />
+                <Trans>References</Trans>
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <OfflineAvailability applicationName={application.name} references={application.references ?? []} />
 
       {application.isAdministrator ? (
         <Tabs defaultValue="management">

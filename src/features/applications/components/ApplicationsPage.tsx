@@ -81,8 +81,9 @@ export function ApplicationsPage() {
           setPage(1);
         }}
       >
-        <div className="mb-4 flex flex-wrap items-end gap-3">
-          <TabsList aria-label={t`Which applications`}>
+        {/* Top-aligned, so that the hint under the filter does not lift it above the sort field. */}
+        <div className="mb-4 flex flex-wrap items-start gap-3">
+          <TabsList aria-label={t`Which applications`} className="sm:mt-[1.125rem]">
             <TabsTrigger value="own" disabled={own.length === 0}>
               <Trans>My applications ({own.length})</Trans>
             </TabsTrigger>

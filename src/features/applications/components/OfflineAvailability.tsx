@@ -8,12 +8,15 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { readSetting, writeSetting } from '@/offline/db';
 import { requestPersistentStorage, storageState, type StorageState } from '@/offline/storage';
+import { ApiError } from '@/lib/api/apiError';
+import { cacheReferenceRows } from '@/offline/referenceCache';
+import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { loadApplication } from '../loadApplication';
 
 const settingKey = (name: string) => `availableOffline:${name}`;
 
 /** Downloads what the application needs to be used offline, and says how much room the device has. */
-export function OfflineAvailability({ applicationName }: { applicationName: string }) {
+export function OfflineAvailability({ applicationName, references }: { applicationName: string; references: string[] }) {
   const { t, i18n } = useLingui();
   const [storage, setStorage] = useState<StorageState>({ persisted: false });
   const [progress, setProgress] = useState<number | undefined>();
@@ -29,11 +32,15 @@ export function OfflineAvailability({ applicationName }: { applicationName: stri
   async function makeAvailable() {
     setProgress(0);
     try {
-      // Every step the application needs offline, in order; the configuration first.
-      const steps = [() => loadApplication(applicationName)];
+      // The configuration first, then every reference the user may read, kept on the device.
+      const steps: Array<() => Promise<unknown>> = [
+        async () => {
+          if ((await loadApplication(applicationName)).offlineSince) throw new ApiError(0, 'NETWORK_ERROR');
+        },
+        ...references.map((reference) => async () => cacheReferenceRows(applicationName, reference, await downloadReferenceRows(applicationName, reference))),
+      ];
       for (const [index, step] of steps.entries()) {
-        const { offlineSince } = await step();
-        if (offlineSince) throw new Error('offline');
+        await step();
         setProgress((index + 1) / steps.length);
       }
       await requestPersistentStorage();

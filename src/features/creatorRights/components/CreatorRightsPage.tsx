@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { TagInput } from '@/components/ui/tag-input';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 import { ApiError } from '@/lib/api/apiError';
 import { outbox } from '@/offline/outboxInstance';
@@ -71,11 +72,11 @@ export function CreatorRightsPage() {
         }
       />
       {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
-      <Table>
-        <TableHeader>
+      {/* On a phone each user is a small card (login, administrator box, patterns) instead of a too-wide row. */}
+      <Table className="max-md:block">
+        <TableHeader className="bg-muted max-md:sr-only">
           <TableRow>
-            {/* On a phone the table scrolls sideways: the login stays in view, so each row still says whose it is. */}
-            <TableHead className="max-md:sticky max-md:left-0 max-md:z-10 max-md:bg-muted">
+            <TableHead>
               <Trans>Login</Trans>
             </TableHead>
             <TableHead className="hidden md:table-cell">
@@ -84,22 +85,30 @@ export function CreatorRightsPage() {
             <TableHead className="text-center">
               <Trans>Platform administrator</Trans>
             </TableHead>
-            <TableHead className="min-w-52 md:min-w-64">
+            <TableHead className="min-w-64">
               <Trans>Application names they may create</Trans>
             </TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className="divide-y divide-border max-md:block">
           {shown.map((user) => (
-            <TableRow key={user.id} data-testid="creator-row" data-login={user.login} className={changes[user.login] ? 'bg-accent/10' : undefined}>
-              <TableCell className="font-medium max-md:sticky max-md:left-0 max-md:z-10 max-md:bg-card max-md:shadow-[1px_0_0_var(--color-border)]">{user.login}</TableCell>
+            <TableRow
+              key={user.id}
+              data-testid="creator-row"
+              data-login={user.login}
+              className={cn('max-md:grid max-md:gap-1 max-md:py-2', changes[user.login] && 'bg-accent/10')}
+            >
+              <TableCell className="font-medium break-all">{user.login}</TableCell>
               <TableCell className="hidden md:table-cell">{user.email}</TableCell>
-              <TableCell className="text-center">
+              <TableCell className="text-center max-md:flex max-md:items-center max-md:gap-3">
                 <Checkbox
                   checked={shownAdmin(changes, user)}
                   onCheckedChange={(checked) => setChanges((c) => toggleAdmin(c, user, checked === true))}
                   aria-label={t`${user.login} is platform administrator`}
                 />
+                <span className="text-sm text-muted-foreground md:hidden" aria-hidden>
+                  <Trans>Platform administrator</Trans>
+                </span>
               </TableCell>
               <TableCell>
                 <TagInput

@@ -1,0 +1,174 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/apiError.ts';
+import { requireUser } from '../http/authentication.ts';
+import { openUpload } from '../http/readUpload.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { mailLanguage } from '../mail/templates.ts';
+import {
+  CsvRejected,
+  MAX_CSV_BYTES,
+  deleteReferenceRows,
+  readReference,
+  referenceCsv,
+  referenceOf,
+  referenceRowLines,
+  storedCount,
+  requireReferenceWriter,
+  uploadReference,
+  zipOf,
+} from '../services/references.ts';
+
+const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
+const QueryParam = Type.Object({
+  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
+});
+
+function queryOf(text: string | undefined) {
+  const read = readRowQuery(text);
+  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  return read.query;
+}
+
+const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
+
+export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.post(
+    '/applications/:name/references/:refType',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
+        consumes: ['multipart/form-data'],
+        description: 'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}.',
+        params: Params,
+        response: {
+          201: Type.Object({ referenceType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() }),
+          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          ...errorResponses(401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      await requireReferenceWriter(ctx, user, reference.application);
+      const upload = await openUpload(request, MAX_CSV_BYTES);
+      try {
+        const stored = await uploadReference(ctx, reference, upload);
+        await upload.record();
+        return reply.code(201).send(stored);
+      } catch (error) {
+        if (error instanceof CsvRejected) {
+          return reply.code(400).send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/applications/:name/references/:refType',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
+        params: Params,
+        querystring: QueryParam,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      return readReference(ctx, reference, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']));
+    },
+  );
+
+  app.get(
+    '/applications/:name/references/:refType/csv',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'The reference as CSV (export.csv): UTF-8, its separator, every field quoted, translated headers; same filters.',
+        params: Params,
+        querystring: QueryParam,
+        response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      const query = queryOf(request.query.downloadDatasetQuery);
+      const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${safeName(reference.entry.name)}.csv"`)
+        .send(Readable.from(referenceCsv(ctx, reference, query, locale)));
+    },
+  );
+
+  app.get(
+    '/applications/:name/references/:refType/zip',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'The reference as a zip (export.zip) holding its CSV; same filters.',
+        params: Params,
+        querystring: QueryParam,
+        response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      const query = queryOf(request.query.downloadDatasetQuery);
+      const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
+      const zip = zipOf([{ name: `${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, query, locale) }]);
+      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zip));
+    },
+  );
+
+  app.get(
+    '/applications/:name/references/:refType/rows',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'Every row of the reference as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
+        params: Params,
+        response: { 200: Type.Any(), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      return reply
+        .header('Content-Type', 'application/x-ndjson')
+        .header('X-Total-Count', String(await storedCount(ctx, reference)))
+        .send(Readable.from(referenceRowLines(ctx, reference)));
+    },
+  );
+
+  app.delete(
+    '/applications/:name/references/:refType',
+    {
+      schema: {
+        tags: ['references'],
+        summary: 'Deletes rows by natural key, in one transaction; refused (409 REFERENCED_ROWS) when other rows point to them.',
+        params: Params,
+        querystring: Type.Object({ naturalKey: Type.Union([Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }), Type.String({ maxLength: 1000 })]) }),
+        response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      await requireReferenceWriter(ctx, user, reference.application);
+      const keys = Array.isArray(request.query.naturalKey) ? request.query.naturalKey : [request.query.naturalKey];
+      return { deleted: await deleteReferenceRows(ctx, reference, keys) };
+    },
+  );
+};

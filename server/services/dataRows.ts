@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CsvRow, ReferenceSource, StoredRow } from '../../src/domain/csv/index.ts';
+import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
+import type { Schema } from '../db/schema.ts';
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+/** Rows are written in batches of this size: one statement each, never one round trip per row. */
+export const WRITE_BATCH = 2000;
+
+/**
+ * Inserts rows, or updates the stored row with the same natural key. One multi-row statement per batch through
+ * `unnest`, the same SQL on PostgreSQL and on the embedded database.
+ */
+export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: readonly CsvRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+    const batch = rows.slice(start, start + WRITE_BATCH);
+    const ids = batch.map(() => randomUUID());
+    const naturalKeys = batch.map((r) => r.naturalKey);
+    const hierarchicalKeys = batch.map((r) => r.hierarchicalKey);
+    const values = batch.map((r) => JSON.stringify(r.values));
+    const refs = batch.map((r) => JSON.stringify([...new Set(r.links.map((l) => l.hierarchicalKey))]));
+    const lines = batch.map((r) => r.lineNumber);
+    await sql`
+      insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number)
+      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v::jsonb, array(select jsonb_array_elements_text(u.r::jsonb)), u.ln
+      from unnest(${ids}::uuid[], ${naturalKeys}::text[], ${hierarchicalKeys}::text[], ${values}::text[], ${refs}::text[], ${lines}::int[]) as u(id, nk, hk, v, r, ln)
+      on conflict (application_id, data_name, natural_key)
+      do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
+                    line_number = excluded.line_number, updated_at = now()`.execute(db);
+  }
+}
+
+/** Recounts the stored rows of an entry (kept for the cards, the trees and the update checks). */
+export async function refreshCount(db: Db, applicationId: string, dataName: string): Promise<number> {
+  const row = await sql<{ count: number }>`
+    insert into entry_counts (application_id, data_name, line_count)
+    select ${applicationId}, ${dataName}, count(*) from data_rows where application_id = ${applicationId} and data_name = ${dataName}
+    on conflict (application_id, data_name) do update set line_count = excluded.line_count
+    returning line_count as count`.execute(db);
+  return Number(row.rows[0]?.count ?? 0);
+}
+
+export async function rowCounts(db: Db, applicationId: string): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('entry_counts').select(['data_name', 'line_count']).where('application_id', '=', applicationId).execute();
+  return Object.fromEntries(rows.map((r) => [r.data_name, Number(r.line_count)]));
+}
+
+/**
+ * The stored rows a file of `entry` may refer to: the entries it depends on, and its own rows when it refers to
+ * itself (recursion), loaded once per upload.
+ */
+export async function referenceSourceFor(db: Db, applicationId: string, model: ApplicationModel, entry: DataEntry): Promise<ReferenceSource> {
+  const names = new Set(entry.dependsOn);
+  if (entry.hierarchy.recursiveComponent) names.add(entry.name);
+  const loaded = new Map<string, StoredRow[]>();
+  for (const name of names) {
+    if (!model.data.some((d) => d.name === name)) continue;
+    const rows = await db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', name)
+      .orderBy('natural_key')
+      .execute();
+    loaded.set(
+      name,
+      rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })),
+    );
+  }
+  return { rows: (dataName) => loaded.get(dataName) ?? [] };
+}

@@ -1,0 +1,288 @@
+import { Zip, ZipDeflate } from 'fflate';
+import { sql } from 'kysely';
+import { createCsvValidator, type CsvError, type CsvReport, type CsvRow } from '../../src/domain/csv/index.ts';
+import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
+import { localized } from '../../src/domain/applications/summary.ts';
+import { cellText } from '../../src/domain/rows/cellText.ts';
+import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { StreamedUpload } from '../http/readUpload.ts';
+import { administers, rolesOf } from './applicationAccess.ts';
+import { findApplication } from './applications.ts';
+import { WRITE_BATCH, referenceSourceFor, refreshCount, upsertRows } from './dataRows.ts';
+import { selectRows, storedKeys, type SelectedRow } from './rowQueries.ts';
+
+/** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
+export const MAX_CSV_BYTES = 200 * 1024 * 1024;
+/** Errors listed in a refusal; the total is always given. */
+export const MAX_REPORTED_ERRORS = 1000;
+
+export interface ReferenceContext {
+  application: ApplicationRow;
+  model: ApplicationModel;
+  entry: DataEntry;
+}
+
+/** The application and one of its references, or the refusal that says which is missing. */
+export async function referenceOf(ctx: ServerContext, applicationName: string, refType: string): Promise<ReferenceContext> {
+  const application = await findApplication(ctx, applicationName);
+  const model = application.model;
+  const entry = model.data.find((d) => d.name === refType && d.kind === 'reference');
+  if (!entry) throw new ApiError(404, 'NO_SUCH_REFERENCE', { name: application.name, reference: refType });
+  return { application, model, entry };
+}
+
+/** Until data rights exist, every signed-in user reads references and the application's managers write them. */
+export async function requireReferenceWriter(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_WRITER', { name: application.name });
+}
+
+/** Errors reported once each, in line order. */
+function distinct(errors: CsvError[]): CsvError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = JSON.stringify([error.lineNumber, error.code, error.params, error.column ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export class CsvRejected extends ApiError {
+  constructor(readonly report: CsvReport) {
+    super(400, 'INVALID_CSV', { errorCount: report.errorCount, truncated: report.truncated });
+  }
+}
+
+/**
+ * Reads a CSV stream, validates it with the shared CSV engine and stores it in one transaction: every row or
+ * none. Rows are inserted or updated by natural key; stored rows the file does not mention stay.
+ */
+export async function uploadReference(
+  ctx: ServerContext,
+  reference: ReferenceContext,
+  file: StreamedUpload,
+): Promise<{ referenceType: string; lineCount: number; totalRows: number }> {
+  const { application, model, entry } = reference;
+  return ctx.db.transaction().execute(async (trx) => {
+    const validator = createCsvValidator({
+      model,
+      dataName: entry.name,
+      references: await referenceSourceFor(trx, application.id, model, entry),
+      fileName: file.fileName,
+      maxErrors: MAX_REPORTED_ERRORS,
+    });
+    const decoder = new TextDecoder('utf-8');
+    let pending: CsvRow[] = [];
+    let clean = true;
+    const store = async (force: boolean) => {
+      pending.push(...validator.takeRows());
+      if (!clean || (!force && pending.length < WRITE_BATCH)) return;
+      await upsertRows(trx, application.id, entry.name, pending);
+      pending = [];
+    };
+    for await (const bytes of file.stream) {
+      validator.push(decoder.decode(bytes, { stream: true }));
+      await store(false);
+    }
+    file.complete();
+    validator.push(decoder.decode());
+    const report = validator.finish();
+    clean = report.errorCount === 0;
+    if (!clean) throw new CsvRejected({ ...report, errors: distinct(report.errors) });
+    await store(true);
+    const totalRows = await refreshCount(trx, application.id, entry.name);
+    return { referenceType: entry.name, lineCount: report.rowCount, totalRows };
+  });
+}
+
+/** A row as the consultation shows it; `__display_<locale>` holds its display in the asked language. */
+export type ReferenceValue = {
+  id: string;
+  naturalKey: string;
+  hierarchicalKey: string;
+  values: Record<string, unknown>;
+  __display_default: string;
+} & Record<`__display_${string}`, string>;
+
+export interface ColumnDescription {
+  key: string;
+  title: string;
+  description: string;
+  hidden: boolean;
+  order: number;
+  checker: string | null;
+  /** For reference components: the entry pointed to. */
+  reference?: string;
+  multiplicity?: 'ONE' | 'MANY';
+}
+
+export function describeColumns(entry: DataEntry, locale: string, defaultLanguage: string): ColumnDescription[] {
+  return entry.components
+    .filter((c) => c.langRestrictions === null || c.langRestrictions.includes(locale))
+    .map((c) => ({
+      key: c.key,
+      title: localized(c.exportHeader.title, locale, defaultLanguage, c.key),
+      description: localized(c.exportHeader.description, locale, defaultLanguage),
+      hidden: c.tags.hidden,
+      order: c.tags.order,
+      checker: c.checker?.kind ?? null,
+      ...(c.checker?.kind === 'reference' ? { reference: c.checker.reference } : {}),
+      ...(c.checker ? { multiplicity: c.checker.multiplicity } : {}),
+    }))
+    .sort((a, b) => a.order - b.order);
+}
+
+function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): ReferenceValue {
+  const display = { __display_default: rowDisplay(entry, row.values, row.natural_key, defaultLanguage, defaultLanguage) } as Record<`__display_${string}`, string>;
+  display[`__display_${locale}`] = rowDisplay(entry, row.values, row.natural_key, locale, defaultLanguage);
+  return { id: row.id, naturalKey: row.natural_key, hierarchicalKey: row.hierarchical_key, values: row.values, ...display } as ReferenceValue;
+}
+
+export async function readReference(ctx: ServerContext, reference: ReferenceContext, query: RowQuery, acceptLocale: string) {
+  const { application, model, entry } = reference;
+  const locale = query.outPut?.locale ?? acceptLocale;
+  const rows = await selectRows(ctx.db, application.id, entry, query);
+  return {
+    referenceType: entry.name,
+    title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
+    columns: describeColumns(entry, locale, model.defaultLanguage),
+    referenceValues: rows.map((row) => valueOf(row, entry, locale, model.defaultLanguage)),
+    totalRows: rows.length > 0 ? Number(rows[0].total) : await countMatching(ctx, application.id, entry, query),
+  };
+}
+
+/** A page past the end has no rows to carry the total: count separately then. */
+async function countMatching(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery): Promise<number> {
+  if ((query.offset ?? 0) === 0) return 0;
+  const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset: 0, limit: 1 });
+  return rows.length > 0 ? Number(rows[0].total) : 0;
+}
+
+const EXPORT_PAGE = 5000;
+
+/** Every matching row, a page at a time, so an export never holds the whole table in memory. */
+async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery) {
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE });
+    yield* rows;
+    if (rows.length < EXPORT_PAGE) return;
+  }
+}
+
+/**
+ * Every row of a reference as NDJSON lines, for the browser to keep (offline consultation and validation),
+ * read by natural key a page at a time.
+ */
+export async function* referenceRowLines(ctx: ServerContext, reference: ReferenceContext): AsyncGenerator<string> {
+  let after: string | undefined;
+  for (;;) {
+    let page = ctx.db
+      .selectFrom('data_rows')
+      .select(['id', 'natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', reference.application.id)
+      .where('data_name', '=', reference.entry.name)
+      .orderBy('natural_key')
+      .limit(EXPORT_PAGE);
+    if (after !== undefined) page = page.where('natural_key', '>', after);
+    const rows = await page.execute();
+    if (rows.length > 0) {
+      yield rows.map((r) => JSON.stringify({ id: r.id, naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values })).join('\n') + '\n';
+    }
+    if (rows.length < EXPORT_PAGE) return;
+    after = rows[rows.length - 1].natural_key;
+  }
+}
+
+export async function storedCount(ctx: ServerContext, reference: ReferenceContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('entry_counts')
+    .select('line_count')
+    .where('application_id', '=', reference.application.id)
+    .where('data_name', '=', reference.entry.name)
+    .executeTakeFirst();
+  return Number(row?.line_count ?? 0);
+}
+
+const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The entry as CSV: UTF-8, the entry's own separator, every field quoted, headers translated, values written the
+ * way a file gives them (so an export can be loaded again).
+ */
+export async function* referenceCsv(ctx: ServerContext, reference: ReferenceContext, query: RowQuery, locale: string): AsyncGenerator<string> {
+  const { application, model, entry } = reference;
+  const separator = entry.csv.separator;
+  const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
+  const titles = columns.map(([key]) => {
+    const component = entry.components.find((c) => c.key === key)!;
+    return localized(component.exportHeader.title, locale, model.defaultLanguage, key);
+  });
+  yield `${titles.map(quote).join(separator)}\n`;
+  for await (const row of allRows(ctx, application.id, entry, query)) {
+    yield `${columns.map(([key, checker]) => quote(cellText(row.values[key], checker))).join(separator)}\n`;
+  }
+}
+
+/** The CSV inside a zip (export.zip), compressed as it is produced. */
+export function zipOf(files: Array<{ name: string; content: AsyncIterable<string> }>): AsyncIterable<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let finished = false;
+  const zip = new Zip((error, data, final) => {
+    if (error) throw error;
+    chunks.push(data);
+    if (final) finished = true;
+  });
+  const encoder = new TextEncoder();
+  return (async function* () {
+    for (const file of files) {
+      const entry = new ZipDeflate(file.name, { level: 6 });
+      zip.add(entry);
+      for await (const text of file.content) {
+        entry.push(encoder.encode(text));
+        yield* chunks.splice(0);
+      }
+      entry.push(new Uint8Array(), true);
+      yield* chunks.splice(0);
+    }
+    zip.end();
+    yield* chunks.splice(0);
+    if (!finished) throw new Error('zip not finished');
+  })();
+}
+
+/**
+ * Deletes rows by natural key in one transaction, unless other rows point to them: then nothing is deleted and
+ * the refusal lists the rows that refer to them.
+ */
+export async function deleteReferenceRows(ctx: ServerContext, reference: ReferenceContext, naturalKeys: string[]) {
+  const { application, entry } = reference;
+  return ctx.db.transaction().execute(async (trx) => {
+    const targets = await trx
+      .selectFrom('data_rows')
+      .select(['id', 'hierarchical_key'])
+      .where('application_id', '=', application.id)
+      .where('data_name', '=', entry.name)
+      .where('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])
+      .execute();
+    if (targets.length === 0) throw new ApiError(404, 'NO_SUCH_ROWS', { naturalKeys });
+    const keys = targets.map((t) => t.hierarchical_key);
+    const ids = targets.map((t) => t.id);
+    const referring = await sql<{ data_name: string; natural_key: string }>`
+      select data_name, natural_key from data_rows
+      where application_id = ${application.id} and refs && ${keys}::text[] and not (id = any(${ids}::uuid[]))
+      order by data_name, natural_key limit 50`.execute(trx);
+    if (referring.rows.length > 0) {
+      throw new ApiError(409, 'REFERENCED_ROWS', {
+        referring: referring.rows.map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
+      });
+    }
+    await trx.deleteFrom('data_rows').where('id', 'in', ids).execute();
+    await refreshCount(trx, application.id, entry.name);
+    return ids;
+  });
+}

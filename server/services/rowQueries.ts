@@ -1,0 +1,92 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { Schema } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+
+export interface SelectedRow {
+  id: string;
+  natural_key: string;
+  hierarchical_key: string;
+  values: Record<string, unknown>;
+  total: number;
+}
+
+/** The checker of each stored key of an entry: components, pattern qualifiers and adjacents. */
+export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
+  const keys = new Map<string, Checker | null>();
+  for (const component of entry.components) {
+    keys.set(component.key, component.checker);
+    if (component.kind === 'pattern') {
+      for (const qualifier of component.qualifiers) keys.set(qualifier.storedKey, qualifier.checker);
+      for (const adjacent of component.adjacents) keys.set(adjacent.storedKey, adjacent.checker);
+    }
+  }
+  return keys;
+}
+
+const isNumeric = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
+
+/** Whether an interval is a real one: both ends given and from before to (numbers compared as numbers). */
+function usableInterval(checker: Checker | null | undefined, from?: string, to?: string): boolean {
+  if (from === undefined || to === undefined || from === '' || to === '') return false;
+  if (isNumeric(checker)) return Number.isFinite(Number(from)) && Number.isFinite(Number(to)) && Number(from) < Number(to);
+  return from < to;
+}
+
+/**
+ * Rows of one entry matching a query, with the total count, in one statement. Filters and order work on the
+ * JSONB values: exact values (references by the natural key of the row they point to), number and date
+ * intervals; unknown components are refused rather than ignored.
+ */
+export async function selectRows(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, paged = true): Promise<SelectedRow[]> {
+  const checkers = storedKeys(entry);
+  const known = (key: string) => {
+    if (!checkers.has(key)) throw new ApiError(400, 'UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
+    return checkers.get(key) ?? null;
+  };
+  const conditions: Array<Expression<SqlBool>> = [];
+  if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
+  if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
+  for (const filter of query.componentFilters ?? []) {
+    const checker = known(filter.componentKey);
+    const field = sql`values -> ${filter.componentKey}`;
+    const text = sql`values ->> ${filter.componentKey}`;
+    if (filter.filters?.length) {
+      if (checker?.kind === 'reference') {
+        const targets = sql`(select t.hierarchical_key from data_rows t where t.application_id = ${applicationId} and t.data_name = ${checker.reference} and t.natural_key = any(${filter.filters}))`;
+        conditions.push(
+          checker.multiplicity === 'MANY'
+            ? sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(case when jsonb_typeof(${field}) = 'array' then ${field} else '[]'::jsonb end) e where e in ${targets})`
+            : sql<SqlBool>`${text} in ${targets}`,
+        );
+      } else {
+        conditions.push(sql<SqlBool>`(${text} = any(${filter.filters}) or (jsonb_typeof(${field}) = 'array' and ${field} ?| ${filter.filters}::text[]))`);
+      }
+    }
+    const { from, to } = filter.intervalValues ?? {};
+    if (filter.intervalValues && usableInterval(checker, from, to)) {
+      if (isNumeric(checker)) {
+        conditions.push(sql<SqlBool>`jsonb_typeof(${field}) = 'number' and (${text})::numeric between ${Number(from)} and ${Number(to)}`);
+      } else if (checker?.kind === 'date') {
+        conditions.push(sql<SqlBool>`substr(${text}, 6, 19) between ${from} and ${to}`);
+      } else {
+        conditions.push(sql<SqlBool>`${text} between ${from} and ${to}`);
+      }
+    }
+  }
+  const orders = (query.componentOrderBy ?? []).map((o) => {
+    known(o.componentKey);
+    return o.order === 'DESC' ? sql`values -> ${o.componentKey} desc nulls last` : sql`values -> ${o.componentKey} asc nulls last`;
+  });
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  const page = paged ? sql`limit ${limit} offset ${query.offset ?? 0}` : sql``;
+  const result = await sql<SelectedRow>`
+    select id, natural_key, hierarchical_key, values, count(*) over () as total
+    from data_rows
+    where application_id = ${applicationId} and data_name = ${entry.name} ${where}
+    order by ${sql.join([...orders, sql`natural_key asc`], sql`, `)}
+    ${page}`.execute(db);
+  return result.rows;
+}

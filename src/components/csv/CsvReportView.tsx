@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CircleAlert, Download } from 'lucide-react';
+import type { CsvError, CsvReport } from '@/domain/csv';
+import { reportToCsv } from '@/domain/csv';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { describeProblem } from '@/lib/i18n/problems';
+
+const SHOWN = 50;
+
+/** The errors of a CSV file: the total, the first ones on screen, and all kept ones as a downloadable CSV. */
+export function CsvReportView({ report, fileName }: { report: CsvReport; fileName: string }) {
+  const { t, i18n } = useLingui();
+  const translate = (error: CsvError) => describeProblem(i18n, error);
+  const download = () => {
+    const text = reportToCsv(report, translate, {
+      headers: { line: t`line`, column: t`column`, value: t`value`, message: t`message` },
+      truncated: (hidden) => t`${hidden} more errors are not listed`,
+      byteOrderMark: true,
+    });
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${fileName.replace(/\.[^.]*$/, '')}-errors.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <section className="grid gap-3" aria-labelledby="csv-report-title" data-testid="csv-report">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="csv-report-title" className="flex items-center gap-2 font-semibold text-destructive">
+          <CircleAlert className="size-5" aria-hidden />
+          <Trans>{i18n.number(report.errorCount)} errors in {fileName}</Trans>
+        </h3>
+        <Button variant="outline" size="sm" onClick={download}>
+          <Download aria-hidden />
+          <Trans>Download the report</Trans>
+        </Button>
+      </div>
+      {report.errors.length > SHOWN || report.truncated ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            The first {Math.min(SHOWN, report.errors.length)} are shown; the report holds {i18n.number(report.errors.length)} of the {i18n.number(report.errorCount)}.
+          </Trans>
+        </p>
+      ) : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>
+              <Trans>Line</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Column</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Problem</Trans>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {report.errors.slice(0, SHOWN).map((error, index) => (
+            <TableRow key={index} data-code={error.code}>
+              <TableCell>{error.lineNumber >= 0 ? error.lineNumber : t`whole file`}</TableCell>
+              <TableCell>{error.column ?? ''}</TableCell>
+              <TableCell>{translate(error)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Which rows of a reference or data type to read, and in which order (the original's `downloadDatasetQuery`).
+ * Shared by the consultation screens, the JSON/CSV/zip exports and the deletions.
+ */
+export interface ComponentFilter {
+  componentKey: string;
+  /** Exact values (natural keys for reference components, texts otherwise). */
+  filters?: string[];
+  /** Bounds for numbers and dates; applied only when both are given and from < to. */
+  intervalValues?: { from?: string; to?: string };
+}
+
+export interface ComponentOrder {
+  componentKey: string;
+  order: 'ASC' | 'DESC';
+}
+
+export interface RowQuery {
+  offset?: number;
+  limit?: number;
+  rowIds?: string[];
+  naturalKeys?: string[];
+  componentFilters?: ComponentFilter[];
+  componentOrderBy?: ComponentOrder[];
+  outPut?: { locale?: string };
+}
+
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 1000;
+
+export type RowQueryProblem = { code: 'BAD_ROW_QUERY' | 'MISSING_COMPONENT_KEY_COMPONENT' | 'FILTER_MISSING_FILTER_OR_INTERVAL'; params: Record<string, unknown> };
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** Reads a query sent as JSON text; answers the query or the first problem with it. */
+export function readRowQuery(text: string | undefined): { ok: true; query: RowQuery } | { ok: false; problem: RowQueryProblem } {
+  if (text === undefined || text === '' || text === 'undefined') return { ok: true, query: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notJson' } } };
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notObject' } } };
+  const source = raw as Record<string, unknown>;
+  const query: RowQuery = {};
+  const count = (key: 'offset' | 'limit') => {
+    const value = source[key];
+    if (value === undefined || value === null) return true;
+    if (!Number.isInteger(value) || (value as number) < 0) return false;
+    query[key] = value as number;
+    return true;
+  };
+  if (!count('offset') || !count('limit')) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badPaging' } } };
+  for (const key of ['rowIds', 'naturalKeys'] as const) {
+    if (source[key] === undefined || source[key] === null) continue;
+    if (!isStringList(source[key])) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: `bad ${key}` } } };
+    query[key] = source[key] as string[];
+  }
+  if (Array.isArray(source.componentFilters)) {
+    query.componentFilters = [];
+    for (const filter of source.componentFilters as unknown[]) {
+      const f = (filter ?? {}) as Record<string, unknown>;
+      if (typeof f.componentKey !== 'string' || f.componentKey === '') return { ok: false, problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT', params: {} } };
+      const filters = f.filters === undefined || f.filters === null ? undefined : isStringList(f.filters) ? f.filters : null;
+      const interval = f.intervalValues as { from?: unknown; to?: unknown } | undefined | null;
+      if (filters === null) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'bad filters' } } };
+      if (!filters?.length && !interval) return { ok: false, problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL', params: { componentKey: f.componentKey } } };
+      query.componentFilters.push({
+        componentKey: f.componentKey,
+        ...(filters?.length ? { filters } : {}),
+        ...(interval ? { intervalValues: { from: typeof interval.from === 'string' ? interval.from : undefined, to: typeof interval.to === 'string' ? interval.to : undefined } } : {}),
+      });
+    }
+  }
+  if (Array.isArray(source.componentOrderBy)) {
+    query.componentOrderBy = (source.componentOrderBy as Array<Record<string, unknown>>)
+      .filter((o) => o && typeof o.componentKey === 'string')
+      .map((o) => ({ componentKey: o.componentKey as string, order: o.order === 'DESC' ? 'DESC' : 'ASC' }));
+  }
+  const output = source.outPut as { locale?: unknown } | undefined;
+  if (output && typeof output.locale === 'string') query.outPut = { locale: output.locale };
+  return { ok: true, query };
+}

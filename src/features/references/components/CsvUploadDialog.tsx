@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import type { DataEntry } from '@/domain/configuration/model';
+import type { CsvReport, StoredRow } from '@/domain/csv';
+import { CsvReportView } from '@/components/csv/CsvReportView';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api/apiError';
+import { isServerReachable } from '@/lib/connectivity';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { showToast } from '@/lib/toast';
+import { outbox } from '@/offline/outboxInstance';
+import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
+import { downloadReferenceRows } from '@/lib/api/referenceRows';
+import { referenceUpload } from '../api';
+import type { LoadedApplication } from '../hooks/useApplicationModel';
+import { useCsvWorker } from '../hooks/useCsvWorker';
+
+type Phase = 'choose' | 'checking' | 'checked' | 'sending';
+
+/**
+ * Loading a CSV file into a reference: the file is first checked on this device against the configuration and
+ * the references it points to (downloaded now, or kept from before when offline); a valid file is then sent
+ * through the outbox, so it waits safely when the network is gone.
+ */
+export function CsvUploadDialog({ application, entry, onClose }: { application: LoadedApplication; entry: DataEntry; onClose(stored: boolean): void }) {
+  const { t, i18n } = useLingui();
+  const worker = useCsvWorker();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [status, setStatus] = useState('');
+  const [report, setReport] = useState<CsvReport | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
+  const title = localized(entry.i18n.title, i18n.locale, application.model.defaultLanguage, entry.name);
+
+  async function referencesFor(): Promise<Record<string, StoredRow[]>> {
+    const names = [...new Set([...entry.dependsOn, ...(entry.hierarchy.recursiveComponent ? [entry.name] : [])])];
+    const rows: Record<string, StoredRow[]> = {};
+    const absent: string[] = [];
+    for (const name of names) {
+      if (isServerReachable()) {
+        try {
+          setStatus(t`Downloading the reference ${name}…`);
+          const downloaded = await downloadReferenceRows(application.view.name, name);
+          await cacheReferenceRows(application.view.name, name, downloaded);
+          rows[name] = downloaded as StoredRow[];
+          continue;
+        } catch (error) {
+          if (!(error instanceof ApiError && error.isNetworkError)) throw error;
+        }
+      }
+      const kept = await cachedReferenceRows(application.view.name, name);
+      if (kept) rows[name] = kept.rows as StoredRow[];
+      else absent.push(name);
+    }
+    setMissing(absent);
+    return rows;
+  }
+
+  async function check() {
+    if (!file) return;
+    setPhase('checking');
+    setReport(null);
+    try {
+      const references = await referencesFor();
+      setStatus(t`Checking ${file.name}…`);
+      const result = await worker().validateCsv(new Uint8Array(await file.arrayBuffer()), {
+        model: application.model,
+        dataName: entry.name,
+        fileName: file.name,
+        references,
+      });
+      setReport(result);
+      setPhase('checked');
+    } catch (error) {
+      showToast('error', translateServerError(i18n, error));
+      setPhase('choose');
+    }
+  }
+
+  async function send() {
+    if (!file) return;
+    setPhase('sending');
+    const outcome = await outbox.submit(referenceUpload(application.view.name, entry.name, file));
+    if (outcome.status === 'done') {
+      const stored = outcome.result as { lineCount: number };
+      showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);
+      onClose(true);
+    } else if (outcome.status === 'queued') {
+      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      onClose(false);
+    } else if (outcome.error.lineErrors) {
+      setReport({ rowCount: 0, errorCount: Number(outcome.error.params && (outcome.error.params as { errorCount?: number }).errorCount) || outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
+      setPhase('checked');
+    } else {
+      showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+      setPhase('checked');
+    }
+  }
+
+  const valid = report !== null && report.errorCount === 0;
+  return (
+    <Dialog open onOpenChange={(open) => !open && phase !== 'sending' && onClose(false)}>
+      <DialogContent closeLabel={t`Close`} className="max-w-3xl" data-testid="csv-upload">
+        <DialogHeader>
+          <DialogTitle>
+            <Trans>Load a CSV file into {title}</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>The file is checked on this device first, then sent. Lines already stored stay; lines with the same key are replaced.</Trans>
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label={t`CSV file`} hint={t`Separator: ${entry.csv.separator}`}>
+          <Input
+            type="file"
+            accept=".csv,text/csv"
+            disabled={phase === 'checking' || phase === 'sending'}
+            className="py-2"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setReport(null);
+              setPhase('choose');
+            }}
+          />
+        </FormField>
+        {phase === 'checking' || phase === 'sending' ? (
+          <p className="flex items-center gap-2" role="status">
+            <LoaderCircle className="size-5 animate-spin" aria-hidden />
+            {phase === 'sending' ? t`Sending…` : status}
+          </p>
+        ) : null}
+        {missing.length > 0 ? (
+          <Alert variant="warning">
+            <Trans>No copy of {missing.join(', ')} on this device: its values could not be checked here; the server will check them.</Trans>
+          </Alert>
+        ) : null}
+        {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
+        {valid ? (
+          <Alert variant="success" className="flex items-center gap-2">
+            <CircleCheck aria-hidden />
+            <Trans>{i18n.number(report.rowCount)} lines checked: the file is valid.</Trans>
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => void check()} disabled={!file || phase === 'checking' || phase === 'sending'}>
+            <Trans>Check</Trans>
+          </Button>
+          <Button onClick={() => void send()} disabled={!valid || phase === 'sending'}>
+            <Send aria-hidden />
+            <Trans>Send</Trans>
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

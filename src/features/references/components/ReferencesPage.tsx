@@ -1,0 +1,138 @@
+import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Eye, Info, Upload } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import type { DataEntry } from '@/domain/configuration/model';
+import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { useApplicationModel, type LoadedApplication } from '../hooks/useApplicationModel';
+import { filterTree, referenceTree, tagsInUse, type TreeNode } from '../referenceTree';
+import { CsvUploadDialog } from './CsvUploadDialog';
+import { ReferenceDetails } from './ReferenceDetails';
+
+/** The references of an application as a tree, with their line counts, consultation, details and CSV upload. */
+export function ReferencesPage({ applicationName }: { applicationName: string }) {
+  const { t, i18n } = useLingui();
+  const { application, error, reload } = useApplicationModel(applicationName);
+  const [tags, setTags] = useState<Set<string>>(new Set());
+  const [details, setDetails] = useState<DataEntry | null>(null);
+  const [uploading, setUploading] = useState<DataEntry | null>(null);
+  const tree = useMemo(() => (application ? filterTree(referenceTree(application.model), tags) : []), [application, tags]);
+
+  if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
+  if (!application) return null;
+  const { view, model } = application;
+  const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
+  const used = tagsInUse(model);
+
+  return (
+    <div>
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`References` }]}
+      />
+      <PageHeader title={<Trans>References of {appTitle}</Trans>} />
+      {application.offlineSince ? <OfflineNotice fetchedAt={application.offlineSince} /> : null}
+      {used.length > 0 ? (
+        <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label={t`Filter by tag`}>
+          {used.map((tag) => {
+            const label = localized(model.domainTags.find((d) => d.name === tag)?.labels, i18n.locale, model.defaultLanguage, tag);
+            const on = tags.has(tag);
+            return (
+              <Button
+                key={tag}
+                size="sm"
+                variant={on ? 'default' : 'outline'}
+                aria-pressed={on}
+                onClick={() => setTags((current) => new Set(on ? [...current].filter((x) => x !== tag) : [...current, tag]))}
+              >
+                {label}
+              </Button>
+            );
+          })}
+        </div>
+      ) : null}
+      <Card>
+        <CardContent className="pt-5">
+          {tree.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground">
+              <Trans>No reference matches these tags.</Trans>
+            </p>
+          ) : (
+            <ul role="tree" aria-label={t`References`} className="grid gap-1">
+              {tree.map((node) => (
+                <ReferenceNode key={node.entry.name} node={node} depth={0} application={application} onDetails={setDetails} onUpload={setUploading} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <ReferenceDetails entry={details} application={application} onClose={() => setDetails(null)} />
+      {uploading ? (
+        <CsvUploadDialog
+          application={application}
+          entry={uploading}
+          onClose={(stored) => {
+            setUploading(null);
+            if (stored) reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface NodeProps {
+  node: TreeNode;
+  depth: number;
+  application: LoadedApplication;
+  onDetails(entry: DataEntry): void;
+  onUpload(entry: DataEntry): void;
+}
+
+function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodeProps) {
+  const { t, i18n } = useLingui();
+  const { view, model } = application;
+  const { entry } = node;
+  const title = localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
+  const count = view.lineCounts?.[entry.name] ?? 0;
+  return (
+    <li role="treeitem" aria-expanded={node.children.length > 0 ? true : undefined} aria-label={title} data-testid="reference-node" data-name={entry.name}>
+      <div className="flex flex-wrap items-center gap-2 rounded-md py-1 pr-1 hover:bg-muted" style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}>
+        <span className="min-w-40 flex-1 font-medium">{title}</span>
+        <Badge variant="secondary" aria-label={t`${count} lines`}>
+          {i18n.number(count)}
+        </Badge>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/applications/$applicationName/references/$refType" params={{ applicationName: view.name, refType: entry.name }} aria-label={t`Consult ${title}`}>
+            <Eye aria-hidden />
+            <Trans>Consult</Trans>
+          </Link>
+        </Button>
+        {view.canWriteReference ? (
+          <Button variant="outline" size="sm" onClick={() => onUpload(entry)} aria-label={t`Load a CSV file into ${title}`}>
+            <Upload aria-hidden />
+            <Trans>Load</Trans>
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="icon" onClick={() => onDetails(entry)} aria-label={t`Details of ${title}`}>
+          <Info aria-hidden />
+        </Button>
+      </div>
+      {node.children.length > 0 ? (
+        <ul role="group" className="grid gap-1">
+          {node.children.map((child) => (
+            <ReferenceNode key={child.entry.name} node={child} depth={depth + 1} application={application} onDetails={onDetails} onUpload={onUpload} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

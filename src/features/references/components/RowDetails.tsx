@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localized } from '@/domain/applications/summary';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { fetchReferencePage, type ReferenceValue } from '../api';
+import type { LoadedApplication } from '../hooks/useApplicationModel';
+import { RowValue } from './RowValue';
+
+interface RowDetailsProps {
+  application: LoadedApplication;
+  target: { reference: string; naturalKey: string } | null;
+  onClose(): void;
+  onOpenReference(reference: string, naturalKey: string): void;
+}
+
+/** Every value of one row in two columns; values pointing to other rows open those rows in turn. */
+export function RowDetails({ application, target, onClose, onOpenReference }: RowDetailsProps) {
+  const { t, i18n } = useLingui();
+  const { model, view } = application;
+  const [row, setRow] = useState<ReferenceValue | null | undefined>();
+  const [error, setError] = useState<unknown>();
+  const entry = target ? model.data.find((d) => d.name === target.reference) : undefined;
+
+  useEffect(() => {
+    setRow(undefined);
+    setError(undefined);
+    if (!target) return;
+    fetchReferencePage(view.name, target.reference, { naturalKeys: [target.naturalKey], limit: 1 })
+      .then((page) => setRow(page.referenceValues[0] ?? null))
+      .catch(setError);
+  }, [target, view.name]);
+
+  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t`Close`} className="max-w-2xl" data-testid="row-details">
+        <DialogHeader>
+          <DialogTitle>{target ? `${text(entry?.i18n.title, target.reference)} — ${target.naturalKey}` : ''}</DialogTitle>
+          <DialogDescription>{row?.hierarchicalKey}</DialogDescription>
+        </DialogHeader>
+        {error ? <p className="text-destructive">{translateServerError(i18n, error)}</p> : null}
+        {row === null ? (
+          <p>
+            <Trans>This line no longer exists.</Trans>
+          </p>
+        ) : null}
+        {row && entry ? (
+          <table className="w-full text-left">
+            <tbody className="divide-y divide-border">
+              {entry.components.map((component) => (
+                <tr key={component.key}>
+                  <th scope="row" className="w-2/5 py-2 pr-3 align-top font-medium text-muted-foreground">
+                    {text(component.exportHeader.title, component.key)}
+                  </th>
+                  <td className="py-2 [overflow-wrap:anywhere]">
+                    <RowValue component={component} value={row.values[component.key]} vertical onOpenReference={onOpenReference} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

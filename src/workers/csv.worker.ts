@@ -1,0 +1,30 @@
+import * as Comlink from 'comlink';
+import { createCsvValidator } from '../domain/csv';
+import type { CsvWorkerApi } from './csvWorkerApi';
+
+/** Bytes are decoded and fed a megabyte at a time, as the server reads its stream. */
+const CHUNK = 1 << 20;
+
+const handlers: CsvWorkerApi = {
+  validateCsv(bytes, check) {
+    const validator = createCsvValidator({
+      model: check.model,
+      dataName: check.dataName,
+      fileName: check.fileName,
+      maxErrors: check.maxErrors,
+      deposit: check.deposit,
+      references: { rows: (dataName) => check.references[dataName] ?? [] },
+    });
+    const decoder = new TextDecoder('utf-8');
+    for (let start = 0; start < bytes.length; start += CHUNK) {
+      validator.push(decoder.decode(bytes.subarray(start, start + CHUNK), { stream: true }));
+      validator.takeRows();
+    }
+    validator.push(decoder.decode());
+    const report = validator.finish();
+    validator.takeRows();
+    return report;
+  },
+};
+
+Comlink.expose(handlers);
