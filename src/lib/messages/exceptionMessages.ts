@@ -60,6 +60,15 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   IDEMPOTENCY_KEY_IN_PROGRESS: /*i18n*/ { id: 'exceptionMessage.IDEMPOTENCY_KEY_IN_PROGRESS', message: "This change is still being applied; it will be checked again shortly." },
   BAD_IDEMPOTENCY_KEY: /*i18n*/ { id: 'exceptionMessage.BAD_IDEMPOTENCY_KEY', message: "The change carries an unusable identifier." },
   STREAM_ENDED_WITHOUT_RESULT: /*i18n*/ { id: 'exceptionMessage.STREAM_ENDED_WITHOUT_RESULT', message: "The server stopped before finishing; nothing was applied." },
+  INVALID_CSV: /*i18n*/ { id: 'exceptionMessage.INVALID_CSV', message: "The file has {errorCount} errors; nothing was stored." },
+  NO_SUCH_REFERENCE: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_REFERENCE', message: "The application {name} has no reference {reference}." },
+  NO_RIGHT_FOR_USER_DATA_WRITER: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_WRITER', message: "You may not change the data of {name}." },
+  REFERENCED_ROWS: /*i18n*/ { id: 'exceptionMessage.REFERENCED_ROWS', message: "Other data point to these lines: they cannot be deleted." },
+  NO_SUCH_ROWS: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_ROWS', message: "These lines do not exist." },
+  UNKNOWN_COMPONENT: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_COMPONENT', message: "There is no column {component} here." },
+  BAD_ROW_QUERY: /*i18n*/ { id: 'exceptionMessage.BAD_ROW_QUERY', message: "The query is not well formed." },
+  MISSING_COMPONENT_KEY_COMPONENT: /*i18n*/ { id: 'exceptionMessage.MISSING_COMPONENT_KEY_COMPONENT', message: "A filter names no column." },
+  FILTER_MISSING_FILTER_OR_INTERVAL: /*i18n*/ { id: 'exceptionMessage.FILTER_MISSING_FILTER_OR_INTERVAL', message: "The filter on {componentKey} has neither values nor interval." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 
