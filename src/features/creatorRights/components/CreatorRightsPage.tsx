@@ -98,7 +98,7 @@ export function CreatorRightsPage() {
               data-login={user.login}
               className={cn('max-md:grid max-md:gap-1 max-md:py-2', changes[user.login] && 'bg-accent/10')}
             >
-              <TableCell className="font-medium break-all">{user.login}</TableCell>
+              <TableCell className="font-medium max-md:break-all">{user.login}</TableCell>
               <TableCell className="hidden md:table-cell">{user.email}</TableCell>
               <TableCell className="text-center max-md:flex max-md:items-center max-md:gap-3">
                 <Checkbox
