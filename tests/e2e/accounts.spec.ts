@@ -119,7 +119,9 @@ test('signing in before activation mails a key and resumes by itself', async ({ 
   await expect(page.getByLabel('Clé d’activation', { exact: true })).toBeVisible();
   await look(page, 'login-needs-key-fr');
   await page.getByLabel('Clé d’activation', { exact: true }).fill(await lastKey(email, 1));
-  await expect(page).toHaveURL(/\/applications\/monsore$/);
+  // Signed in, the portal goes to the requested application; this one does not exist, so back to the list.
+  await expect(toast(page, 'L’application monsore n’existe pas.')).toBeVisible();
+  await expect(page).toHaveURL(/\/applications$/);
 });
 
 test('the platform administrator is labelled as such', async ({ page }) => {

@@ -158,8 +158,8 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
     const facts = page.getByTestId('application-facts');
     await expect(facts).toContainText(notes);
     await expect(facts).toContainText('1.0.0');
-    await expect(facts).toContainText('Créé le');
-    await expect(facts).not.toContainText('Mis à jour le');
+    await expect(facts).toContainText('Date de création');
+    await expect(facts).not.toContainText('Dernière mise à jour');
     await look(page, 'application-home');
   });
 
@@ -192,7 +192,7 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
     await card.getByRole('link', { name: 'Ouvrir Carnet de terrain' }).click();
     const facts = page.getByTestId('application-facts');
     await expect(facts).toContainText('1.1.0');
-    await expect(facts).toContainText('Mis à jour le');
+    await expect(facts).toContainText('Dernière mise à jour');
     await expect(facts).toContainText('Avec l’observateur');
     await expect(page.getByTestId('stored-versions')).toContainText('1.0.0');
     await dismissToasts(page);

@@ -35,13 +35,13 @@ export function ApplicationHomePage({ application, offlineSince }: { application
             </dt>
             <dd>{application.version}</dd>
             <dt className="font-medium text-muted-foreground">
-              <Trans>Created on</Trans>
+              <Trans>Creation date</Trans>
             </dt>
             <dd>{date(application.creationDate)}</dd>
             {updated ? (
               <>
                 <dt className="font-medium text-muted-foreground">
-                  <Trans>Updated on</Trans>
+                  <Trans>Last update</Trans>
                 </dt>
                 <dd>{date(application.updateDate)}</dd>
               </>
