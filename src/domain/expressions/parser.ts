@@ -160,7 +160,11 @@ class Parser {
 
   private unexpected(token: Token, expected?: string): never {
     const code = token.kind === 'eof' ? 'unexpectedEnd' : 'unexpectedToken';
-    const message = expected ? `Expected ${expected} but found ${describe(token)}.` : `Unexpected ${describe(token)}.`;
+    const message = expected
+      ? `Expected ${expected} but found ${describe(token)}.`
+      : token.kind === 'eof'
+        ? 'The expression ends too early.'
+        : `Unexpected ${describe(token)}.`;
     throw syntaxFailure(code, message, token.pos, token.kind === 'eof' || token.kind === 'newline' ? undefined : token.text);
   }
 
