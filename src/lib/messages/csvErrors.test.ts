@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { CSV_ERROR_CODES, type CsvError } from '../../domain/csv/errors';
+import { csvErrorMessages, csvErrorValues } from './csvErrors';
+
+/** msgid → msgstr of a catalog, as `lingui extract` writes it. */
+function readCatalog(locale: string): Record<string, string> {
+  const text = readFileSync(path.resolve(import.meta.dirname, `../../../locales/${locale}/errors.po`), 'utf8');
+  const unquote = (quoted: string) => JSON.parse(quoted) as string;
+  const messages: Record<string, string> = {};
+  for (const block of text.split(/\n\s*\n/)) {
+    const id = /^msgid ((?:".*"\n?)+)/m.exec(block);
+    const value = /^msgstr ((?:".*"\n?)+)/m.exec(block);
+    if (!id || !value) continue;
+    const join = (lines: string) => lines.trim().split('\n').map(unquote).join('');
+    messages[join(id[1])] = join(value[1]);
+  }
+  return messages;
+}
+
+function i18nFor(locale: string): I18n {
+  const i18n = setupI18n();
+  i18n.setMessagesCompiler(compileMessage);
+  i18n.load(locale, readCatalog(locale));
+  i18n.activate(locale);
+  return i18n;
+}
+
+const placeholders = (message: string) => [...new Set([...message.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]))].sort();
+
+function render(locale: string, error: CsvError): string {
+  return i18nFor(locale)._({ ...csvErrorMessages[error.code as keyof typeof csvErrorMessages], values: csvErrorValues(error, locale) });
+}
+
+describe('CSV error messages', () => {
+  it('give every code an English and a French text with the same placeholders', () => {
+    const french = readCatalog('fr');
+    const english = readCatalog('en');
+    for (const code of CSV_ERROR_CODES) {
+      const descriptor = csvErrorMessages[code];
+      expect(descriptor.id).toBe(`csvError.${code}`);
+      expect(english[descriptor.id], code).toBe(descriptor.message);
+      expect(french[descriptor.id], code).toBeTruthy();
+      expect(placeholders(french[descriptor.id]), code).toEqual(placeholders(descriptor.message!));
+      expect(() => compileMessage(french[descriptor.id]), code).not.toThrow();
+    }
+  });
+
+  it('interpolate params, lists joined', () => {
+    const error: CsvError = { lineNumber: 39, code: 'invalidReferenceWithComponent', params: { component: 'site', value: 'martin', refType: 'site', referenceValues: ['annecy', 'leman'] }, column: 'site', value: 'martin' };
+    expect(render('en', error)).toBe('“martin” is not a value of site (site). Values include: annecy, leman.');
+    expect(render('fr', error)).toBe('« martin » n’est pas une valeur de site (site). Parmi les valeurs : annecy, leman.');
+  });
+
+  it('choose the text by the bound or the reason an error gives', () => {
+    const bound: CsvError = { lineNumber: 2, code: 'badIntervalIntegerWithComponent', params: { component: 'valeur_int', value: '5000', type: 'HIGHER_THAN_MAX', bound: 100 } };
+    expect(render('en', bound)).toBe('5000 is above the maximum 100 (valeur_int).');
+    expect(render('fr', { ...bound, params: { ...bound.params, type: 'LOWER_THAN_MIN', value: '0', bound: 1 } })).toBe('0 est inférieur au minimum 1 (valeur_int).');
+    const format: CsvError = { lineNumber: 4, code: 'invalidFormat', params: { reason: 'unterminatedQuote', columnNumber: 2 } };
+    expect(render('en', format)).toBe('A quoted value that starts in column 2 is never closed.');
+  });
+
+  it("show a named exception's own text in the user's language", () => {
+    const error: CsvError = { lineNumber: 3, code: 'groovyException', params: { component: 'code', exception: 'UNKNOWN_SITE', messages: { fr: 'Site inconnu', en: 'Unknown site' }, exceptionParams: {} } };
+    expect(render('en', error)).toBe('Unknown site');
+    expect(render('fr', error)).toBe('Site inconnu');
+    expect(render('en', { ...error, params: { ...error.params, messages: null } })).toBe('UNKNOWN_SITE');
+  });
+});
