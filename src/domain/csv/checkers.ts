@@ -50,20 +50,61 @@ export interface CheckerEnvironment {
   reference(name: string): ReferenceIndex;
 }
 
-const INTEGER = /^[+-]?\d+$/;
-const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?$/;
 const REFERENCE_SAMPLE = 10;
+const DATE_CACHE_SIZE = 50_000;
 
-function parseInteger(text: string): number | null {
-  if (!INTEGER.test(text)) return null;
+/** Java's Integer.parseInt on a trimmed text: an optional sign and ASCII digits, within 32 bits. */
+export function parseInteger(text: string): number | null {
+  const length = text.length;
+  let index = 0;
+  const first = text.charCodeAt(0);
+  if (first === 43 || first === 45) index = 1;
+  if (index >= length) return null;
+  for (let at = index; at < length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code < 48 || code > 57) return null;
+  }
   const value = Number(text);
   return value >= -2147483648 && value <= 2147483647 ? value : null;
 }
 
-function parseFloatText(text: string): number | null {
-  if (!FLOAT.test(text)) return null;
-  const last = text.charCodeAt(text.length - 1);
-  const value = Number(last > 57 ? text.slice(0, -1) : text);
+/**
+ * Java's Float.parseFloat on a trimmed text, decimal forms only: sign, digits with an optional point, an optional
+ * exponent and an optional `f`/`d` suffix. NaN, infinities and hexadecimal floats are refused: they cannot be stored.
+ */
+export function parseFloatText(text: string): number | null {
+  let end = text.length;
+  const last = text.charCodeAt(end - 1);
+  if (last === 102 || last === 70 || last === 100 || last === 68) end -= 1;
+  let index = 0;
+  const first = text.charCodeAt(0);
+  if (first === 43 || first === 45) index = 1;
+  let digits = 0;
+  let code = text.charCodeAt(index);
+  while (index < end && code >= 48 && code <= 57) {
+    digits += 1;
+    code = text.charCodeAt(++index);
+  }
+  if (index < end && code === 46) {
+    code = text.charCodeAt(++index);
+    while (index < end && code >= 48 && code <= 57) {
+      digits += 1;
+      code = text.charCodeAt(++index);
+    }
+  }
+  if (digits === 0) return null;
+  if (index < end && (code === 101 || code === 69)) {
+    code = text.charCodeAt(++index);
+    if (code === 43 || code === 45) code = text.charCodeAt(++index);
+    let exponent = 0;
+    while (index < end && code >= 48 && code <= 57) {
+      exponent += 1;
+      code = text.charCodeAt(++index);
+    }
+    if (exponent === 0) return null;
+  }
+  if (index !== end) return null;
+  const value = Number(end === text.length ? text : text.slice(0, end));
   return Number.isFinite(value) ? value : null;
 }
 
@@ -184,7 +225,11 @@ function dateCheck(checker: Extract<Checker, { kind: 'date' }>, compiled: Compil
   const pattern = checker.pattern;
   const suffix = `:${pattern}`;
   const { min, max } = checker;
+  // Dates repeat (one day, many lines): each distinct valid text is converted once.
+  const known = new Map<string, string>();
   return (text, target, sink) => {
+    const cached = known.get(text);
+    if (cached !== undefined) return cached;
     const iso = compiled?.isoOf(text) ?? null;
     if (iso === null) {
       sink.error('invalidDateWithComponent', target, { value: text, pattern }, text);
@@ -192,7 +237,9 @@ function dateCheck(checker: Extract<Checker, { kind: 'date' }>, compiled: Compil
     }
     if (min !== null && compareIso(iso, min.iso) < 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'LOWER_THAN_MIN', min.text, pattern);
     if (max !== null && compareIso(iso, max.iso) > 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'HIGHER_THAN_MAX', max.text, pattern);
-    return `date:${iso}${suffix}`;
+    const stored = `date:${iso}${suffix}`;
+    if (known.size < DATE_CACHE_SIZE) known.set(text, stored);
+    return stored;
   };
 }
 

@@ -86,6 +86,21 @@ export class CsvTokenizer {
     const buffer = this.buffer;
     const length = buffer.length;
     while (this.position < length) {
+      if (!this.inRecord && this.nextQuote === -1) {
+        // No quote in the rest of the buffer: every complete line at once.
+        const lastNewline = buffer.lastIndexOf('\n');
+        if (lastNewline >= this.position) {
+          const lines = buffer.slice(this.position, lastNewline).split('\n');
+          this.position = lastNewline + 1;
+          for (let index = 0; index < lines.length; index += 1) {
+            let line = lines[index];
+            if (line.length > 0 && line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
+            this.recordNumber += 1;
+            this.onRecord(line.length === 0 ? [''] : line.split(this.separator), this.recordNumber, null);
+          }
+          continue;
+        }
+      }
       if (!this.inRecord) {
         let newline = this.newlineSearchFrom > this.position ? buffer.indexOf('\n', this.newlineSearchFrom) : buffer.indexOf('\n', this.position);
         if (newline < 0) {

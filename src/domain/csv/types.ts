@@ -59,6 +59,11 @@ export interface CsvValidationOptions {
   fileName: string;
   /** Errors kept in the report (the total is always counted); default 1000. */
   maxErrors?: number;
+  /**
+   * Whether rows are kept for `takeRows` (default true). A check that only wants the report (the browser worker
+   * before an upload) passes false: the rows are still built and checked, then dropped at once.
+   */
+  collectRows?: boolean;
   /** A deposit's period and scope (issue 8): rows outside → timerangeoutofinterval; scope mismatches → an error naming the component. */
   deposit?: CsvDeposit;
 }

@@ -6,17 +6,20 @@
 import type { Checker, Component, DataEntry, LineValidation, PatternComponent, TimeScope } from '../configuration/model';
 import { addDuration, parseDuration } from '../configuration/duration';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
-import { compositeKey, hierarchicalKey as joinHierarchicalKey, isUnderHierarchicalKey, LabelError, manyCompositeKey } from '../keys';
+import { compositeKey, escapeLabel, hierarchicalKey as joinHierarchicalKey, isUnderHierarchicalKey, LabelError, manyCompositeKey } from '../keys';
 import { compileChecker, INVALID, isoOfStoredDate, type CheckSink, type CheckTarget, type CompiledChecker } from './checkers';
 import { compareIso, parseIsoLocalDateTime } from './dates';
 import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
 import { ExpressionRunner, expressionResultText } from './expressions';
 import { javaTrim, mapHeader, type ColumnMapping } from './header';
+import { KeyTable } from './keyTable';
 import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
 
 const DEFAULT_MAX_ERRORS = 1000;
+/** Stands for "no link yet" while a row is read (the row then gets its own empty list). */
+const NO_LINKS: CsvLink[] = [];
 const KNOWN_REFERENCES_IN_ERRORS = 20;
 
 type Text = string;
@@ -29,7 +32,11 @@ interface RawGroup {
 }
 
 interface Slot {
+  /** Position in `Validator.slots`, the index of the component's text in the row being read. */
+  index: number;
   key: string;
+  /** Column of a basic component in the file, -1 when absent. */
+  column: number;
   component: Component;
   checker: CompiledChecker | null;
   target: CheckTarget;
@@ -68,8 +75,23 @@ export class Validator implements CsvValidator, CheckSink {
   private readonly runner: ExpressionRunner;
   private readonly slots: Slot[];
   private readonly slotByKey = new Map<string, Slot>();
+  /** Texts of the row being read, by slot index (reused from row to row). */
+  private readonly texts: unknown[] = [];
+  /**
+   * Makes the value objects of rows: plain objects (their prototype is Object.prototype), made by a constructor of
+   * this file only so that the engine sizes them for the entry's components at once instead of growing each one.
+   */
+  private readonly Values: new () => Record<string, StoredValue>;
+  private readonly naturalKeySlots: Array<Slot | undefined>;
+  private readonly naturalKeyParts: string[];
   private readonly validations: CompiledValidation[];
   private readonly needsDatum: boolean;
+  private readonly hasComputed: boolean;
+  private readonly collectRows: boolean;
+  /** `<dataName>K`, the start of the row's own label in hierarchical keys. */
+  private readonly labelPrefix: string;
+  /** Without parents, rows are told apart by natural key (as good as the hierarchical key, and cheaper to hash). */
+  private readonly keyByNaturalKey: boolean;
   private readonly deferRows: boolean;
   private readonly timeScope: TimeScope | null;
   private readonly timeScopeLength: ReturnType<typeof parseDuration>;
@@ -84,7 +106,7 @@ export class Validator implements CsvValidator, CheckSink {
   private constants = new Map<string, string>();
   private ready: CsvRow[] = [];
   private readonly pending: PendingRow[] = [];
-  private readonly firstLineOfKey = new Map<string, number>();
+  private readonly keyTable = new KeyTable();
   private readonly duplicateLines = new Map<string, number[]>();
 
   // State of the row being read (the CheckSink side).
@@ -105,13 +127,20 @@ export class Validator implements CsvValidator, CheckSink {
     this.runner = new ExpressionRunner(options.model, entry, (name) => this.storedRows(name));
     const environment = { dataName: entry.name, reference: (name: string) => this.reference(name) };
     const compile = (checker: Checker | null) => (checker ? compileChecker(checker, environment) : null);
-    this.slots = entry.components.map((component) => ({
+    this.slots = entry.components.map((component, index) => ({
+      index,
       key: component.key,
+      column: -1,
       component,
       checker: compile(component.checker),
       target: { component: component.key, column: undefined },
     }));
     for (const slot of this.slots) this.slotByKey.set(slot.key, slot);
+    const Values = function Values() {} as unknown as { prototype: object } & (new () => Record<string, StoredValue>);
+    Values.prototype = Object.prototype;
+    this.Values = Values;
+    this.naturalKeySlots = entry.naturalKey.map((key) => this.slotByKey.get(key));
+    this.naturalKeyParts = entry.naturalKey.map(() => '');
     this.validations = entry.validations.map((validation) => ({
       validation,
       checker: validation.checker.kind === 'expression' ? null : compile(validation.checker),
@@ -125,10 +154,14 @@ export class Validator implements CsvValidator, CheckSink {
           ('defaultValue' in component && component.defaultValue !== null) ||
           (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null || qualifier.checker?.kind === 'expression')),
       ) || entry.validations.some((validation) => validation.checker.kind === 'expression');
+    this.hasComputed = entry.components.some((component) => component.kind === 'computed');
     const selfReferences = [...entry.components.flatMap(checkersOf), ...entry.validations.map((validation) => validation.checker)].some(
       (checker) => checker.kind === 'reference' && checker.reference === entry.name,
     );
     this.deferRows = selfReferences || entry.hierarchy.recursiveComponent !== null;
+    this.collectRows = options.collectRows !== false;
+    this.labelPrefix = `${entry.name}K`;
+    this.keyByNaturalKey = !this.deferRows && entry.hierarchy.parents.length === 0;
     this.timeScope = entry.submission.timeScope ?? entry.authorization?.timeScope ?? null;
     this.timeScopeLength = this.timeScope ? (this.timeScope.duration ?? patternUnit(this.timeScope.pattern)) : null;
     this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) => this.onRecord(fields, recordNumber, problems));
@@ -198,6 +231,7 @@ export class Validator implements CsvValidator, CheckSink {
     this.headerFailed = this.mapping.errors.length > 0;
     for (const slot of this.slots) {
       const column = this.mapping.basicColumns.get(slot.key);
+      slot.column = column ?? -1;
       if (column !== undefined) slot.target = { component: slot.key, column: this.mapping.headers[column] };
     }
     for (const validation of this.validations) {
@@ -223,11 +257,11 @@ export class Validator implements CsvValidator, CheckSink {
     const mapping = this.mapping!;
     this.lineNumber = lineNumber;
     this.rowErrors = 0;
-    this.links = [];
+    this.links = NO_LINKS;
     this.deferred = null;
     this.currentFields = fields;
-    const datum: Record<string, unknown> = {};
-    this.datum = this.needsDatum ? datum : null;
+    const datum: Record<string, unknown> | null = this.needsDatum ? {} : null;
+    this.datum = datum;
 
     if (problems) this.reportRecordProblems(problems, mapping);
     if (fields.length > mapping.columnCount) {
@@ -237,14 +271,17 @@ export class Validator implements CsvValidator, CheckSink {
     }
 
     // Texts of the row: cells, constants, defaults, then computed values in configuration order.
-    const texts = new Map<string, unknown>();
-    for (const slot of this.slots) {
+    const texts = this.texts;
+    const slots = this.slots;
+    for (let index = 0; index < slots.length; index += 1) {
+      const slot = slots[index];
       const component = slot.component;
       let text: unknown;
       switch (component.kind) {
         case 'basic': {
-          const column = mapping.basicColumns.get(slot.key);
-          text = column === undefined ? '' : javaTrim(fields[column] ?? '');
+          const column = slot.column;
+          const cell = column < 0 ? undefined : fields[column];
+          text = cell === undefined ? '' : javaTrim(cell);
           if (text === '' && component.defaultValue) text = this.defaultText(component.defaultValue, slot.key, datum);
           break;
         }
@@ -262,42 +299,45 @@ export class Validator implements CsvValidator, CheckSink {
           text = this.patternGroups(component, mapping, fields, datum);
           break;
         case 'computed':
-          continue;
-      }
-      texts.set(slot.key, text);
-      datum[slot.key] = text;
-    }
-    for (const slot of this.slots) {
-      const component = slot.component;
-      if (component.kind !== 'computed') continue;
-      let text: string;
-      const computation = component.computation;
-      if (computation.kind === 'naturalKey') text = this.naturalKeyText(computation.components, datum, slot);
-      else if (computation.kind === 'expression') {
-        const outcome = this.runner.evaluate(computation.expression, datum, fields, lineNumber, { component: slot.key });
-        if (outcome.ok) text = expressionResultText(outcome.value);
-        else {
-          this.report(lineNumber, outcome.code, outcome.params);
           text = '';
-        }
-      } else text = '';
-      texts.set(slot.key, text);
-      datum[slot.key] = text;
+          break;
+      }
+      texts[index] = text;
+      if (datum) datum[slot.key] = text;
+    }
+    if (this.hasComputed) {
+      for (const slot of slots) {
+        const component = slot.component;
+        if (component.kind !== 'computed') continue;
+        let text: string;
+        const computation = component.computation;
+        if (computation.kind === 'naturalKey') text = this.naturalKeyText(computation.components, slot);
+        else if (computation.kind === 'expression') {
+          const outcome = this.runner.evaluate(computation.expression, datum ?? {}, fields, lineNumber, { component: slot.key });
+          if (outcome.ok) text = expressionResultText(outcome.value);
+          else {
+            this.report(lineNumber, outcome.code, outcome.params);
+            text = '';
+          }
+        } else text = '';
+        texts[slot.index] = text;
+        if (datum) datum[slot.key] = text;
+      }
     }
 
     // Stored values, in configuration order.
-    const values: Record<string, StoredValue> = {};
-    for (const slot of this.slots) values[slot.key] = this.storedValue(slot, texts.get(slot.key));
-    for (const compiled of this.validations) this.applyValidation(compiled, texts, values);
+    const values = new this.Values();
+    for (let index = 0; index < slots.length; index += 1) values[slots[index].key] = this.storedValue(slots[index], texts[index]);
+    for (const compiled of this.validations) this.applyValidation(compiled, values);
 
-    const naturalKey = this.naturalKey(texts, values);
-    const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values, links: this.links };
-    this.period(row, texts);
+    const naturalKey = this.naturalKey(values);
+    const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values, links: this.links === NO_LINKS ? [] : this.links };
+    if (this.timeScope) this.period(row);
     if (this.options.deposit?.scope) this.checkScope(row);
 
     if (this.deferRows) {
       const recursive = this.entry.hierarchy.recursiveComponent;
-      const recursiveText = recursive ? texts.get(recursive) : '';
+      const recursiveText = recursive ? this.textOf(recursive) : '';
       this.pending.push({
         row,
         valid: this.rowErrors === 0,
@@ -308,9 +348,9 @@ export class Validator implements CsvValidator, CheckSink {
       return;
     }
     if (naturalKey === null) return;
-    row.hierarchicalKey = joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix(values));
-    this.trackKey(row.hierarchicalKey, lineNumber);
-    if (this.rowErrors === 0) this.ready.push(row);
+    row.hierarchicalKey = this.keyByNaturalKey ? this.labelPrefix + naturalKey : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix(values));
+    this.trackKey(this.keyByNaturalKey ? naturalKey : row.hierarchicalKey, lineNumber);
+    if (this.rowErrors === 0 && this.collectRows) this.ready.push(row);
   }
 
   private reportRecordProblems(problems: RecordProblem[], mapping: ColumnMapping): void {
@@ -324,14 +364,14 @@ export class Validator implements CsvValidator, CheckSink {
     }
   }
 
-  private defaultText(expression: NonNullable<Extract<Component, { kind: 'basic' }>['defaultValue']>, component: string, datum: Record<string, unknown>): string {
-    const outcome = this.runner.evaluate(expression, datum, this.currentFields, this.lineNumber, { component });
+  private defaultText(expression: NonNullable<Extract<Component, { kind: 'basic' }>['defaultValue']>, component: string, datum: Record<string, unknown> | null): string {
+    const outcome = this.runner.evaluate(expression, datum ?? {}, this.currentFields, this.lineNumber, { component });
     if (outcome.ok) return expressionResultText(outcome.value);
     this.report(this.lineNumber, outcome.code, outcome.params);
     return '';
   }
 
-  private patternGroups(component: PatternComponent, mapping: ColumnMapping, fields: readonly string[], datum: Record<string, unknown>): RawGroup[] {
+  private patternGroups(component: PatternComponent, mapping: ColumnMapping, fields: readonly string[], datum: Record<string, unknown> | null): RawGroup[] {
     const groups: RawGroup[] = [];
     for (const match of mapping.patternMatches.get(component.key) ?? []) {
       let value = javaTrim(fields[match.column] ?? '');
@@ -353,8 +393,8 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   /** `OA_withNaturalKeyComponents`: the composite key of the listed components' texts (a list of keys with MANY). */
-  private naturalKeyText(components: readonly string[], datum: Record<string, unknown>, slot: Slot): string {
-    const parts = components.map((key) => (typeof datum[key] === 'string' ? (datum[key] as string) : ''));
+  private naturalKeyText(components: readonly string[], slot: Slot): string {
+    const parts = components.map((key) => this.textOf(key));
     try {
       return slot.checker?.many ? manyCompositeKey(parts) : compositeKey(parts.map(javaTrim));
     } catch (thrown) {
@@ -428,10 +468,11 @@ export class Validator implements CsvValidator, CheckSink {
    * rule is required. A reference or date rule on a component without its own checker gives the stored value.
    * A rule that lists no component is not run, as in the original.
    */
-  private applyValidation(compiled: CompiledValidation, texts: Map<string, unknown>, values: Record<string, StoredValue>): void {
+  private applyValidation(compiled: CompiledValidation, values: Record<string, StoredValue>): void {
     const { validation } = compiled;
     for (const target of compiled.targets) {
-      const text = texts.get(target.component);
+      const slot = this.slotByKey.get(target.component);
+      const text = slot ? this.texts[slot.index] : undefined;
       if (typeof text !== 'string') continue;
       if (text === '') {
         if (validation.required) this.error('requiredValueWithComponent', target, {}, '');
@@ -447,19 +488,32 @@ export class Validator implements CsvValidator, CheckSink {
     }
   }
 
+  /** The text of a component in the row being read ('' for maps and lists). */
+  private textOf(key: string): string {
+    const slot = this.slotByKey.get(key);
+    const text = slot ? this.texts[slot.index] : '';
+    return typeof text === 'string' ? text : '';
+  }
+
   // ---------------------------------------------------------------- keys
 
   /** §9.1: escaped values of the key components joined by `__`; dates as their pattern writes them. */
-  private naturalKey(texts: Map<string, unknown>, values: Record<string, StoredValue>): string | null {
-    const parts: string[] = [];
-    for (const key of this.entry.naturalKey) {
-      const value = values[key];
-      const text = texts.get(key);
-      parts.push(typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '');
+  private naturalKey(values: Record<string, StoredValue>): string | null {
+    const parts = this.naturalKeyParts;
+    const slots = this.naturalKeySlots;
+    for (let index = 0; index < slots.length; index += 1) {
+      const slot = slots[index];
+      if (!slot) {
+        parts[index] = '';
+        continue;
+      }
+      const value = values[slot.key];
+      const text = this.texts[slot.index];
+      parts[index] = typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '';
     }
     let key: string;
     try {
-      key = compositeKey(parts);
+      key = parts.length === 1 && parts[0] !== '' && !parts[0].startsWith('date:') ? escapeLabel(parts[0]) : compositeKey(parts);
     } catch (thrown) {
       if (!(thrown instanceof LabelError)) throw thrown;
       this.report(this.lineNumber, 'invalidNaturalKey', { components: [...this.entry.naturalKey], value: thrown.text, problem: thrown.problem });
@@ -482,11 +536,8 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   private trackKey(key: string, lineNumber: number): void {
-    const first = this.firstLineOfKey.get(key);
-    if (first === undefined) {
-      this.firstLineOfKey.set(key, lineNumber);
-      return;
-    }
+    const first = this.keyTable.add(key, lineNumber);
+    if (first < 0) return;
     const lines = this.duplicateLines.get(key);
     if (lines) lines.push(lineNumber);
     else this.duplicateLines.set(key, [first, lineNumber]);
@@ -498,15 +549,16 @@ export class Validator implements CsvValidator, CheckSink {
    */
   private reportDuplicates(): void {
     for (const [key, lines] of this.duplicateLines) {
+      const duplicateKey = this.keyByNaturalKey ? joinHierarchicalKey(this.entry.name, key) : key;
       for (const line of lines.slice(1)) {
-        this.report(line, 'duplicatedLineInReference', { file: this.entry.name, lineNumber: line, otherLines: lines, duplicateKey: key });
+        this.report(line, 'duplicatedLineInReference', { file: this.entry.name, lineNumber: line, otherLines: lines, duplicateKey });
       }
     }
   }
 
   // ---------------------------------------------------------------- time and scope
 
-  private period(row: CsvRow, texts: Map<string, unknown>): void {
+  private period(row: CsvRow): void {
     const scope = this.timeScope;
     if (!scope || !this.timeScopeLength) return;
     const from = isoOfStoredDate(row.values[scope.component]);
@@ -516,7 +568,7 @@ export class Validator implements CsvValidator, CheckSink {
     row.period = { from, to: toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) };
     const deposit = this.options.deposit;
     if (deposit && ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))) {
-      const text = texts.get(scope.component);
+      const text = this.textOf(scope.component);
       this.error('timerangeoutofinterval', this.slotByKey.get(scope.component)?.target ?? { component: scope.component, column: undefined }, {
         value: typeof text === 'string' ? text : from,
         from: deposit.from ?? null,
@@ -632,7 +684,7 @@ export class Validator implements CsvValidator, CheckSink {
     for (const pending of this.pending) {
       if (pending.row.hierarchicalKey === '') continue;
       this.trackKey(pending.row.hierarchicalKey, pending.row.lineNumber);
-      if (pending.valid) this.ready.push(pending.row);
+      if (pending.valid && this.collectRows) this.ready.push(pending.row);
     }
     this.pending.length = 0;
   }
@@ -664,6 +716,7 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   link(target: CheckTarget, reference: string, hierarchicalKey: string): void {
+    if (this.links === NO_LINKS) this.links = [];
     this.links.push({ component: target.component, reference, hierarchicalKey });
   }
 

@@ -1,0 +1,180 @@
+/**
+ * CSV engine: full validation of a generated reference of 1,000,000 rows × 10 columns (100,000 with --quick) with
+ * date, float, integer, string-pattern and reference checkers, against a plain PapaParse parse of the same text
+ * measured in the same run (target: ratio ≤ 2.0). The text is fed in 1 MB chunks, as the worker does. Worker mode
+ * (`collectRows: false`, the report only) is the target figure; the server mode, which also hands every row over
+ * (`takeRows` after each chunk), is shown beside it. Times are the process's CPU time (user + system), median of
+ * the runs, measured alternately: on a shared machine wall-clock times mostly measure the neighbours. The
+ * measurement runs in a fresh Node process (this file run as a script), with a heap as small as a browser worker's,
+ * not inside the benchmark runner that has loaded every other area's modules.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+import { validateConfiguration } from '../../src/domain/configuration';
+import type { ApplicationModel } from '../../src/domain/configuration';
+import { createCsvValidator, type StoredRow } from '../../src/domain/csv';
+import type { Benchmark, BenchFigure } from './types';
+
+const CONFIGURATION = `OA_version: 2.0.1
+OA_application: {OA_name: bench, OA_version: 1.0.0}
+OA_data:
+  sites:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      name: null
+  measures:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      label: null
+      day: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}}
+      site: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
+      value: {OA_checker: {OA_name: OA_float}}
+      depth: {OA_checker: {OA_name: OA_float, OA_params: {OA_min: 0.0, OA_max: 500.0}}}
+      count: {OA_checker: {OA_name: OA_integer}}
+      kind: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: "[A-Z]{2}"}}}
+      hour: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: "HH:mm"}}}
+      note: null
+`;
+
+const SITES = 200;
+
+/** A small deterministic generator (mulberry32), so every run validates the same text. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+export function generateMeasures(rows: number): string {
+  const next = random(42);
+  const lines = ['code;label;day;site;value;depth;count;kind;hour;note'];
+  for (let row = 0; row < rows; row += 1) {
+    const day = `${pad(1 + Math.floor(next() * 28), 2)}/${pad(1 + Math.floor(next() * 12), 2)}/${2000 + Math.floor(next() * 24)}`;
+    const site = `site_${pad(Math.floor(next() * SITES), 3)}`;
+    const value = (next() * 1000).toFixed(2);
+    const depth = (next() * 500).toFixed(1);
+    const count = Math.floor(next() * 10_000);
+    const kind = String.fromCharCode(65 + Math.floor(next() * 26), 65 + Math.floor(next() * 26));
+    const hour = `${pad(Math.floor(next() * 24), 2)}:${pad(Math.floor(next() * 60), 2)}`;
+    lines.push(`m${pad(row, 7)};Mesure ${row % 997};${day};${site};${value};${depth};${count};${kind};${hour};ok`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function model(): ApplicationModel {
+  const result = validateConfiguration(new TextEncoder().encode(CONFIGURATION), 'bench.yaml');
+  if (!result.ok) throw new Error(`bench configuration: ${JSON.stringify(result.errors[0])}`);
+  return result.value;
+}
+
+function siteRows(application: ApplicationModel): StoredRow[] {
+  const lines = ['code;name'];
+  for (let site = 0; site < SITES; site += 1) lines.push(`site_${pad(site, 3)};Site ${site}`);
+  const validator = createCsvValidator({ model: application, dataName: 'sites', fileName: 'sites.csv', references: { rows: () => [] } });
+  validator.push(lines.join('\n'));
+  const report = validator.finish();
+  if (report.errorCount > 0) throw new Error(`bench sites: ${JSON.stringify(report.errors[0])}`);
+  return validator.takeRows();
+}
+
+const CHUNK = Number(process.env.CSV_CHUNK ?? 1 << 20);
+
+export function validateMeasures(application: ApplicationModel, sites: readonly StoredRow[], text: string, collectRows = true): { rows: number; errors: number } {
+  const validator = createCsvValidator({
+    model: application,
+    dataName: 'measures',
+    fileName: 'measures.csv',
+    collectRows,
+    references: { rows: (name) => (name === 'sites' ? sites : []) },
+  });
+  let rows = 0;
+  for (let start = 0; start < text.length; start += CHUNK) {
+    validator.push(text.slice(start, start + CHUNK));
+    rows += validator.takeRows().length;
+  }
+  const report = validator.finish();
+  rows += validator.takeRows().length;
+  return { rows, errors: report.errorCount };
+}
+
+/** CPU time of a run, in ms (user + system of this process). */
+function time(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const spent = process.cpuUsage(start);
+  return (spent.user + spent.system) / 1000;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+interface Measurement {
+  megabytes: number;
+  papa: number;
+  worker: number;
+  server: number;
+}
+
+/** The measurement itself, run in the child process. */
+function measure(count: number, runs: number): Measurement {
+  const application = model();
+  const sites = siteRows(application);
+  const text = generateMeasures(count);
+  const check = validateMeasures(application, sites, text);
+  if (check.errors > 0 || check.rows !== count) throw new Error(`bench file: ${check.errors} errors, ${check.rows} rows`);
+  // Side by side, alternating, after one warm-up of each.
+  time(() => Papa.parse(text, { delimiter: ';' }));
+  time(() => validateMeasures(application, sites, text, false));
+  const papa: number[] = [];
+  const worker: number[] = [];
+  const server: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    papa.push(time(() => Papa.parse(text, { delimiter: ';' })));
+    worker.push(time(() => validateMeasures(application, sites, text, false)));
+    server.push(time(() => validateMeasures(application, sites, text, true)));
+  }
+  return { megabytes: text.length / 1e6, papa: median(papa), worker: median(worker), server: median(server) };
+}
+
+const bench: Benchmark = {
+  area: 'csv',
+  async run({ quick }) {
+    const count = quick ? 100_000 : 1_000_000;
+    const runs = quick ? 5 : 3;
+    const child = spawnSync(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', fileURLToPath(import.meta.url), '--measure', String(count), String(runs)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    if (child.status !== 0) throw new Error(`csv bench child failed: ${child.stderr}`);
+    const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measurement;
+    const ratio = result.worker / result.papa;
+    const figures: BenchFigure[] = [
+      { name: `generated reference: ${count.toLocaleString('en')} rows × 10 columns`, value: result.megabytes, unit: 'MB' },
+      { name: 'plain PapaParse parse, CPU median', value: result.papa, unit: 'ms' },
+      { name: 'full validation, worker mode (report only), CPU median', value: result.worker, unit: 'ms' },
+      { name: 'validation / PapaParse (worker mode)', value: ratio, unit: '×', target: 'ratio ≤ 2.0', pass: ratio <= 2.0 },
+      { name: 'full validation, server mode (rows taken per 1 MB), CPU median', value: result.server, unit: 'ms' },
+      { name: 'validation / PapaParse (server mode)', value: result.server / result.papa, unit: '×' },
+      { name: 'rows per second (worker mode, CPU)', value: count / (result.worker / 1000), unit: 'rows/s' },
+    ];
+    return figures;
+  },
+};
+
+export default bench;
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--measure') {
+  console.log(JSON.stringify(measure(Number(process.argv[3]), Number(process.argv[4]))));
+}
