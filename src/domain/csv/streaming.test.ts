@@ -1,0 +1,112 @@
+/** Chunk-boundary independence: the same records, rows and report whatever the chunks, BOM and line ends. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCsvValidator } from './index';
+import { CsvTokenizer, type RecordProblem } from './tokenizer';
+import { references, testModel, validate } from './testKit';
+
+type Record_ = [string[], number, RecordProblem[] | null];
+
+function tokenize(chunks: readonly string[], separator = ';'): Record_[] {
+  const records: Record_[] = [];
+  const tokenizer = new CsvTokenizer(separator, (fields, number, problems) => records.push([fields, number, problems]));
+  for (const chunk of chunks) tokenizer.push(chunk);
+  tokenizer.end();
+  return records;
+}
+
+function cut(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
+const SAMPLE = '\uFEFFa;b;c\r\n1;"x;y";3\r\n"multi\r\nline";"say ""hi""";\r\n\r\nlast;"";"open';
+
+describe('the tokenizer', () => {
+  it('reads quotes, doubled quotes, separators and line breaks in quotes, empty lines, CRLF and a BOM', () => {
+    expect(tokenize([SAMPLE])).toEqual([
+      [['a', 'b', 'c'], 1, null],
+      [['1', 'x;y', '3'], 2, [{ kind: 'separatorInValue', field: 1 }]],
+      [['multi\r\nline', 'say "hi"', ''], 3, null],
+      [[''], 4, null],
+      [['last', '', 'open'], 5, [{ kind: 'unterminatedQuote', field: 2 }]],
+    ]);
+  });
+
+  it('gives the same records for every chunk size, 1 character included', () => {
+    const whole = tokenize([SAMPLE]);
+    for (const size of [1, 2, 3, 4, 5, 7, 11, 16, 64]) expect(tokenize(cut(SAMPLE, size)), `chunks of ${size}`).toEqual(whole);
+  });
+
+  it('handles a CRLF, a quoted field and the BOM split between chunks', () => {
+    const expected = [
+      [['a', 'b'], 1, null],
+      [['q"uote', 'z'], 2, null],
+    ];
+    expect(tokenize(['\uFEFF', 'a;b\r', '\n"q""', 'uote";z\r', '\n'])).toEqual(expected);
+    expect(tokenize(['', '\uFEFFa;b\r\n"q"', '"uote";z'])).toEqual(expected);
+  });
+
+  it('reads LF and CRLF files alike', () => {
+    expect(tokenize(['a;b\n1;2\n'])).toEqual(tokenize(['a;b\r\n1;2\r\n']));
+  });
+
+  it('keeps text after a closing quote and says so', () => {
+    expect(tokenize(['"ab"cd;e\n'])).toEqual([[['abcd', 'e'], 1, [{ kind: 'textAfterQuote', field: 0 }]]]);
+  });
+
+  it('matches a reference reading on random texts and random cuts', () => {
+    const alphabet = fc.constantFrom('a', 'b', ';', ',', '"', '\n', '\r', ' ', 'é');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 60 }), fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 20 }), (characters, sizes) => {
+        const text = characters.join('');
+        const chunks: string[] = [];
+        let start = 0;
+        for (let index = 0; start < text.length; index += 1) {
+          const size = sizes[index % sizes.length];
+          chunks.push(text.slice(start, start + size));
+          start += size;
+        }
+        expect(tokenize(chunks)).toEqual(tokenize([text]));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});
+
+describe('the validator in chunks', () => {
+  const refs = references();
+  const STATIONS =
+    '\uFEFFzone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph\r\n' +
+    'Lac Bleu;S1;01/02/2003;12,5;3;true;AB123;"a, b";"Nord,Sud";"a ""quoted""\r\nremark";7.1\r\n' +
+    'Nord;S2;xx;;;;;;;;\r\n' +
+    'Sud;S3;01/02/2003;;;;;;;;\r\n' +
+    'Nord;S2;01/02/2003;;;;;;;;';
+
+  it('gives the same rows and report for every chunk size', () => {
+    const whole = validate('stations', STATIONS, { references: refs });
+    expect(whole.report.errors.map((error) => error.code)).toEqual(['invalidDateWithComponent', 'duplicatedLineInReference']);
+    expect(whole.rows.map((row) => row.values.note)).toEqual(['a "quoted"\r\nremark', '', '']);
+    const expected = JSON.stringify(whole);
+    for (const size of [1, 2, 3, 5, 8, 13, 64, 1000]) expect(JSON.stringify(validate('stations', STATIONS, { references: refs, chunkSize: size })), `chunks of ${size}`).toBe(expected);
+  });
+
+  it('gives rows while the file streams, before the end, except for recursive entries', () => {
+    const taken = (dataName: string, header: string, lines: string[]) => {
+      const validator = createCsvValidator({ model: testModel(), dataName, fileName: `${dataName}.csv`, references: { rows: (name) => refs[name] ?? [] } });
+      const counts: number[] = [];
+      validator.push(`${header}\n${lines.slice(0, 25).join('\n')}\n`);
+      counts.push(validator.takeRows().length);
+      validator.push(`${lines.slice(25).join('\n')}\n`);
+      counts.push(validator.takeRows().length);
+      validator.finish();
+      counts.push(validator.takeRows().length);
+      return counts;
+    };
+    const stationLines = Array.from({ length: 50 }, (_, index) => `Nord;S${index}`);
+    expect(taken('stations', 'zone;code', stationLines)).toEqual([25, 25, 0]);
+    const zoneLines = Array.from({ length: 50 }, (_, index) => `Z${index};;${index === 0 ? '' : `Z${index - 1}`}`);
+    expect(taken('zones', 'code;label;parent', zoneLines)).toEqual([0, 0, 50]);
+  });
+});
