@@ -16,6 +16,8 @@ import { accountRoutes } from './routes/accounts.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { platformRoleRoutes } from './routes/platformRoles.ts';
 import { referenceRoutes } from './routes/references.ts';
+import { dataRoutes } from './routes/data.ts';
+import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 
@@ -25,12 +27,13 @@ export interface AppOptions {
   logger?: boolean;
   /** Counts the rows an update must not orphan; without it no application has rows. */
   countRows?: RowCounter;
+  jobs: JobRunner;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, logger = false, countRows }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, sessions, jobs, logger = false, countRows }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -75,6 +78,7 @@ export async function buildApp({ ctx, sessions, logger = false, countRows }: App
       await api.register(applicationRoutes, { ctx, countRows });
       await api.register(platformRoleRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });
+      await api.register(dataRoutes, { ctx, jobs });
     },
     { prefix: API_PREFIX },
   );

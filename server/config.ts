@@ -22,6 +22,8 @@ export interface ServerConfig {
   /** Validity of mailed keys. */
   keyValiditySeconds: number;
   trustProxy: boolean;
+  /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
+  faults: { publishFailAfterRows?: number };
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -55,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     keyValiditySeconds: int(env.KEY_VALIDITY_SECONDS, 1800),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    faults: {},
   };
 }

@@ -5,6 +5,8 @@ import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { startJobRunner } from './jobs/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './services/admins.ts';
 import type { RowCounter } from './services/applications.ts';
@@ -34,7 +36,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const ctx: ServerContext = { config, db: database.db, mailer, log };
   const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
   const admin = await ensurePlatformAdmin(ctx);
-  const app = await buildApp({ ctx, sessions, logger: options.logger, countRows: options.countRows });
+  const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
+  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows });
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(() => void forgetExpiredKeys(database.db).catch(() => undefined), 60 * 60 * 1000);
   housekeeping.unref();
@@ -46,6 +49,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     async close() {
       clearInterval(housekeeping);
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -116,6 +116,45 @@ export interface DataRowsTable {
   values: Json<Record<string, unknown>>;
   refs: ColumnType<string[], string[] | undefined, string[]>;
   line_number: number | null;
+  file_id: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface DepositFilesTable {
+  id: string;
+  application_id: string;
+  data_name: string;
+  file_name: string;
+  size: number;
+  content: Uint8Array;
+  scope: ColumnType<Record<string, string>, string | undefined, string>;
+  period_from: Date | null;
+  period_to: Date | null;
+  comment: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  published_by: string | null;
+  published_at: Date | null;
+  row_count: ColumnType<number, number | undefined, number>;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  application_id: string;
+  file_id: string | null;
+  requested_by: string | null;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: JobStatus;
+  progress: ColumnType<number, number | undefined, number>;
+  error: Json<Record<string, unknown>> | null;
+  locked_until: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -138,6 +177,8 @@ export interface Schema {
   idempotency_keys: IdempotencyKeysTable;
   data_rows: DataRowsTable;
   entry_counts: EntryCountsTable;
+  deposit_files: DepositFilesTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,10 +6,10 @@ import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
+import { CsvRejected } from '../services/ingest.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
-  CsvRejected,
   MAX_CSV_BYTES,
   deleteReferenceRows,
   readReference,
@@ -17,7 +17,7 @@ import {
   referenceOf,
   referenceRowLines,
   storedCount,
-  requireReferenceWriter,
+  requireDataWriter,
   uploadReference,
   zipOf,
 } from '../services/references.ts';
@@ -55,7 +55,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request, reply) => {
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireReferenceWriter(ctx, user, reference.application);
+      await requireDataWriter(ctx, user, reference.application);
       const upload = await openUpload(request, MAX_CSV_BYTES);
       try {
         const stored = await uploadReference(ctx, reference, upload);
@@ -166,7 +166,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request) => {
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireReferenceWriter(ctx, user, reference.application);
+      await requireDataWriter(ctx, user, reference.application);
       const keys = Array.isArray(request.query.naturalKey) ? request.query.naturalKey : [request.query.naturalKey];
       return { deleted: await deleteReferenceRows(ctx, reference, keys) };
     },

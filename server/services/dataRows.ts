@@ -26,7 +26,7 @@ export async function upsertRows(db: Db, applicationId: string, dataName: string
       insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number)
       select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v::jsonb, array(select jsonb_array_elements_text(u.r::jsonb)), u.ln
       from unnest(${ids}::uuid[], ${naturalKeys}::text[], ${hierarchicalKeys}::text[], ${values}::text[], ${refs}::text[], ${lines}::int[]) as u(id, nk, hk, v, r, ln)
-      on conflict (application_id, data_name, natural_key)
+      on conflict (application_id, data_name, natural_key) where file_id is null
       do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
                     line_number = excluded.line_number, updated_at = now()`.execute(db);
   }
@@ -70,4 +70,20 @@ export async function referenceSourceFor(db: Db, applicationId: string, model: A
     );
   }
   return { rows: (dataName) => loaded.get(dataName) ?? [] };
+}
+
+/** Deletes rows (without a file) by id or natural key and recounts; answers the ids deleted. */
+export async function deleteDataRows(db: Kysely<Schema>, applicationId: string, dataName: string, rowIds: string[], naturalKeys: string[]): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('data_rows')
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', dataName)
+      .where('file_id', 'is', null)
+      .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]))
+      .returning('id')
+      .execute();
+    await refreshCount(trx, applicationId, dataName);
+    return deleted.map((row) => row.id);
+  });
 }

@@ -1,6 +1,5 @@
 import { Zip, ZipDeflate } from 'fflate';
 import { sql } from 'kysely';
-import { createCsvValidator, type CsvError, type CsvReport, type CsvRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { cellText } from '../../src/domain/rows/cellText.ts';
@@ -12,22 +11,22 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { findApplication } from './applications.ts';
-import { WRITE_BATCH, referenceSourceFor, refreshCount, upsertRows } from './dataRows.ts';
+import { refreshCount, upsertRows } from './dataRows.ts';
+import { ingestCsv } from './ingest.ts';
 import { selectRows, storedKeys, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
-/** Errors listed in a refusal; the total is always given. */
-export const MAX_REPORTED_ERRORS = 1000;
 
-export interface ReferenceContext {
+/** An application and one of its data entries (a reference or a data type). */
+export interface EntryContext {
   application: ApplicationRow;
   model: ApplicationModel;
   entry: DataEntry;
 }
 
 /** The application and one of its references, or the refusal that says which is missing. */
-export async function referenceOf(ctx: ServerContext, applicationName: string, refType: string): Promise<ReferenceContext> {
+export async function referenceOf(ctx: ServerContext, applicationName: string, refType: string): Promise<EntryContext> {
   const application = await findApplication(ctx, applicationName);
   const model = application.model;
   const entry = model.data.find((d) => d.name === refType && d.kind === 'reference');
@@ -35,27 +34,19 @@ export async function referenceOf(ctx: ServerContext, applicationName: string, r
   return { application, model, entry };
 }
 
+/** The application and one of its data types. */
+export async function dataTypeOf(ctx: ServerContext, applicationName: string, dataType: string): Promise<EntryContext> {
+  const application = await findApplication(ctx, applicationName);
+  const model = application.model;
+  const entry = model.data.find((d) => d.name === dataType && d.kind === 'dataType');
+  if (!entry) throw new ApiError(404, 'NO_SUCH_DATA_TYPE', { name: application.name, dataType });
+  return { application, model, entry };
+}
+
 /** Until data rights exist, every signed-in user reads references and the application's managers write them. */
-export async function requireReferenceWriter(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
+export async function requireDataWriter(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
   if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_WRITER', { name: application.name });
-}
-
-/** Errors reported once each, in line order. */
-function distinct(errors: CsvError[]): CsvError[] {
-  const seen = new Set<string>();
-  return errors.filter((error) => {
-    const key = JSON.stringify([error.lineNumber, error.code, error.params, error.column ?? null]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-export class CsvRejected extends ApiError {
-  constructor(readonly report: CsvReport) {
-    super(400, 'INVALID_CSV', { errorCount: report.errorCount, truncated: report.truncated });
-  }
 }
 
 /**
@@ -64,39 +55,19 @@ export class CsvRejected extends ApiError {
  */
 export async function uploadReference(
   ctx: ServerContext,
-  reference: ReferenceContext,
+  reference: EntryContext,
   file: StreamedUpload,
 ): Promise<{ referenceType: string; lineCount: number; totalRows: number }> {
   const { application, model, entry } = reference;
   return ctx.db.transaction().execute(async (trx) => {
-    const validator = createCsvValidator({
-      model,
-      dataName: entry.name,
-      references: await referenceSourceFor(trx, application.id, model, entry),
-      fileName: file.fileName,
-      maxErrors: MAX_REPORTED_ERRORS,
-    });
-    const decoder = new TextDecoder('utf-8');
-    let pending: CsvRow[] = [];
-    let clean = true;
-    const store = async (force: boolean) => {
-      pending.push(...validator.takeRows());
-      if (!clean || (!force && pending.length < WRITE_BATCH)) return;
-      await upsertRows(trx, application.id, entry.name, pending);
-      pending = [];
-    };
-    for await (const bytes of file.stream) {
-      validator.push(decoder.decode(bytes, { stream: true }));
-      await store(false);
-    }
-    file.complete();
-    validator.push(decoder.decode());
-    const report = validator.finish();
-    clean = report.errorCount === 0;
-    if (!clean) throw new CsvRejected({ ...report, errors: distinct(report.errors) });
-    await store(true);
+    const lineCount = await ingestCsv(
+      { db: trx, applicationId: application.id, model, entry, fileName: file.fileName },
+      file.stream,
+      (rows) => upsertRows(trx, application.id, entry.name, rows),
+      () => file.complete(),
+    );
     const totalRows = await refreshCount(trx, application.id, entry.name);
-    return { referenceType: entry.name, lineCount: report.rowCount, totalRows };
+    return { referenceType: entry.name, lineCount, totalRows };
   });
 }
 
@@ -143,7 +114,7 @@ function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLang
   return { id: row.id, naturalKey: row.natural_key, hierarchicalKey: row.hierarchical_key, values: row.values, ...display } as ReferenceValue;
 }
 
-export async function readReference(ctx: ServerContext, reference: ReferenceContext, query: RowQuery, acceptLocale: string) {
+export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
   const rows = await selectRows(ctx.db, application.id, entry, query);
@@ -178,7 +149,7 @@ async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEn
  * Every row of a reference as NDJSON lines, for the browser to keep (offline consultation and validation),
  * read by natural key a page at a time.
  */
-export async function* referenceRowLines(ctx: ServerContext, reference: ReferenceContext): AsyncGenerator<string> {
+export async function* referenceRowLines(ctx: ServerContext, reference: EntryContext): AsyncGenerator<string> {
   let after: string | undefined;
   for (;;) {
     let page = ctx.db
@@ -198,7 +169,7 @@ export async function* referenceRowLines(ctx: ServerContext, reference: Referenc
   }
 }
 
-export async function storedCount(ctx: ServerContext, reference: ReferenceContext): Promise<number> {
+export async function storedCount(ctx: ServerContext, reference: EntryContext): Promise<number> {
   const row = await ctx.db
     .selectFrom('entry_counts')
     .select('line_count')
@@ -214,7 +185,7 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * The entry as CSV: UTF-8, the entry's own separator, every field quoted, headers translated, values written the
  * way a file gives them (so an export can be loaded again).
  */
-export async function* referenceCsv(ctx: ServerContext, reference: ReferenceContext, query: RowQuery, locale: string): AsyncGenerator<string> {
+export async function* referenceCsv(ctx: ServerContext, reference: EntryContext, query: RowQuery, locale: string): AsyncGenerator<string> {
   const { application, model, entry } = reference;
   const separator = entry.csv.separator;
   const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
@@ -226,6 +197,12 @@ export async function* referenceCsv(ctx: ServerContext, reference: ReferenceCont
   for await (const row of allRows(ctx, application.id, entry, query)) {
     yield `${columns.map(([key, checker]) => quote(cellText(row.values[key], checker))).join(separator)}\n`;
   }
+}
+
+/** References a data entry's columns point to: their CSV files go with it in a zip export. */
+export function referencedEntries(data: EntryContext): EntryContext[] {
+  const names = new Set(data.entry.components.flatMap((c) => (c.checker?.kind === 'reference' ? [c.checker.reference] : [])));
+  return data.model.data.filter((d) => names.has(d.name) && d.name !== data.entry.name).map((entry) => ({ ...data, entry }));
 }
 
 /** The CSV inside a zip (export.zip), compressed as it is produced. */
@@ -259,7 +236,7 @@ export function zipOf(files: Array<{ name: string; content: AsyncIterable<string
  * Deletes rows by natural key in one transaction, unless other rows point to them: then nothing is deleted and
  * the refusal lists the rows that refer to them.
  */
-export async function deleteReferenceRows(ctx: ServerContext, reference: ReferenceContext, naturalKeys: string[]) {
+export async function deleteReferenceRows(ctx: ServerContext, reference: EntryContext, naturalKeys: string[]) {
   const { application, entry } = reference;
   return ctx.db.transaction().execute(async (trx) => {
     const targets = await trx

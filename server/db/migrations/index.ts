@@ -3,6 +3,7 @@ import * as accounts from './0001_accounts.ts';
 import * as applications from './0002_applications.ts';
 import * as idempotency from './0003_idempotency.ts';
 import * as dataRows from './0004_data_rows.ts';
+import * as deposits from './0005_deposits.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_applications': applications,
   '0003_idempotency': idempotency,
   '0004_data_rows': dataRows,
+  '0005_deposits': deposits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { JobStatus, Schema } from '../db/schema.ts';
+
+export interface Job {
+  id: string;
+  kind: string;
+  application_id: string;
+  file_id: string | null;
+  requested_by: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** `progress` records how far the job is; it never waits (a job may call it from inside its own transaction). */
+export type JobHandler = (job: Job, progress: (value: number) => void) => Promise<void>;
+
+/** A job that finished badly keeps a code and parameters the UI can translate. */
+export class JobFailure extends Error {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** A running job's claim lasts this long; a job whose server died is then taken over by another instance. */
+const CLAIM_MINUTES = 30;
+
+export async function enqueueJob(db: Kysely<Schema>, job: Omit<Job, 'id' | 'payload'> & { payload?: Record<string, unknown> }): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('jobs')
+    .values({ id, kind: job.kind, application_id: job.application_id, file_id: job.file_id, requested_by: job.requested_by, payload: JSON.stringify(job.payload ?? {}), status: 'queued' })
+    .execute();
+  return id;
+}
+
+/** Takes the oldest waiting job, locking it so that no other instance takes it too. */
+async function claim(db: Kysely<Schema>): Promise<Job | undefined> {
+  const claimed = await sql<Job>`
+    update jobs set status = 'running', locked_until = now() + make_interval(mins => ${CLAIM_MINUTES}), updated_at = now()
+    where id = (
+      select id from jobs
+      where status = 'queued' or (status = 'running' and locked_until < now())
+      order by created_at
+      for update skip locked
+      limit 1
+    )
+    returning id, kind, application_id, file_id, requested_by, payload`.execute(db);
+  return claimed.rows[0];
+}
+
+async function finish(db: Kysely<Schema>, id: string, status: JobStatus, error?: Record<string, unknown>) {
+  await db
+    .updateTable('jobs')
+    .set({ status, progress: status === 'done' ? 1 : undefined, error: error ? JSON.stringify(error) : null, locked_until: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Runs jobs in the background of a server instance: polls for work, runs one job at a time, records its
+ * progress and outcome. Several instances on one database share the queue safely (row locks).
+ */
+export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobHandler>, log: (line: string) => void) {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function loop() {
+    while (!stopped) {
+      const job = await claim(db).catch(() => undefined);
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 1000).unref();
+        });
+        continue;
+      }
+      const handler = handlers[job.kind];
+      try {
+        if (!handler) throw new JobFailure('UNKNOWN_JOB', { kind: job.kind });
+        await handler(job, (value) => {
+          // On the embedded database the job's transaction holds the one connection: the update queues behind it.
+          void db.updateTable('jobs').set({ progress: value, updated_at: new Date() }).where('id', '=', job.id).execute().catch(() => undefined);
+        });
+        await finish(db, job.id, 'done');
+      } catch (error) {
+        const failure = error instanceof JobFailure ? { code: error.code, params: error.params } : { code: 'INTERNAL_ERROR', params: {} };
+        if (!(error instanceof JobFailure)) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
+        await finish(db, job.id, 'failed', failure).catch(() => undefined);
+      }
+    }
+  }
+
+  running = loop();
+  return {
+    /** Looks for work now instead of at the next poll. */
+    poke() {
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof startJobRunner>;

@@ -1,0 +1,269 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/apiError.ts';
+import { requireUser } from '../http/authentication.ts';
+import { openUpload } from '../http/readUpload.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { mailLanguage } from '../mail/templates.ts';
+import type { JobRunner } from '../jobs/jobs.ts';
+import { findApplication } from '../services/applications.ts';
+import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, requestPublication, type DepositParams } from '../services/deposits.ts';
+import { CsvRejected } from '../services/ingest.ts';
+import { MAX_CSV_BYTES, dataTypeOf, readReference, referenceCsv, referencedEntries, requireDataWriter, zipOf } from '../services/references.ts';
+import { deleteDataRows } from '../services/dataRows.ts';
+import { synthesize } from '../services/synthesis.ts';
+
+const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
+const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
+const QueryParam = Type.Object({
+  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
+});
+const Json = Type.Object({}, { additionalProperties: true });
+
+function queryOf(text: string | undefined) {
+  const read = readRowQuery(text);
+  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  return read.query;
+}
+
+const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
+
+export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
+  app.post(
+    '/applications/:name/data/:dataType',
+    {
+      schema: {
+        tags: ['data'],
+        summary:
+          'Deposits a CSV file. Without versioning its rows are inserted or updated at once; with OA_VERSIONING it becomes a version of the dataset given in `params`, published when `topublish` is true. Without a file, `params` {fileid, topublish} publishes or unpublishes a version.',
+        consumes: ['multipart/form-data', 'application/json'],
+        description: 'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone.',
+        params: Params,
+        response: {
+          201: Json,
+          202: Type.Object({ fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() }),
+          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          ...errorResponses(401, 403, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      await requireDataWriter(ctx, user, data.application);
+      const versioned = data.entry.submission.strategy === 'OA_VERSIONING';
+      try {
+        if (!request.isMultipart()) {
+          const params = (request.body ?? {}) as DepositParams;
+          if (!versioned || !params.fileid) throw new ApiError(400, 'MISSING_FILE');
+          const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false);
+          jobs.poke();
+          return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
+        }
+        const upload = await openUpload(request, MAX_CSV_BYTES);
+        const params = readDepositParams(upload.fields.params);
+        if (!versioned) {
+          const stored = await insertData(ctx, data, upload);
+          await upload.record();
+          return reply.code(201).send(stored);
+        }
+        const deposited = await depositVersion(ctx, user, data, upload, params);
+        await upload.record();
+        if (params.topublish) {
+          const jobId = await requestPublication(ctx, user, data, deposited.fileId, true);
+          jobs.poke();
+          return reply.code(202).send({ fileId: deposited.fileId, jobId, topublish: true });
+        }
+        return reply.code(201).send(deposited);
+      } catch (error) {
+        if (error instanceof CsvRejected) return reply.code(400).send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/applications/:name/file/:fileId/publication-state',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Where a version stands: published or not, and its latest publication job (status, progress, error).',
+        params: FileParams,
+        response: { 200: Json, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const file = await fileOf(ctx, { application }, request.params.fileId);
+      const data = await dataTypeOf(ctx, application.name, file.data_name);
+      return (await listVersions(ctx, data, {})).find((v) => v.id === file.id)!;
+    },
+  );
+
+  app.get(
+    '/applications/:name/filesOnRepository/:dataType',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Versions of a data type, newest first; `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
+        params: Params,
+        querystring: Type.Object({ repositoryId: Type.Optional(Type.String({ maxLength: 10_000 })) }),
+        response: { 200: Type.Array(Json), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      const filter = readDepositParams(request.query.repositoryId) as DepositParams['binaryfiledataset'] & object;
+      const scope = Object.fromEntries(
+        Object.entries(filter?.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+      ) as Record<string, string>;
+      return listVersions(ctx, data, { scope, from: filter?.from, to: filter?.to });
+    },
+  );
+
+  app.get(
+    '/applications/:name/file/:fileId',
+    {
+      schema: { tags: ['data'], summary: 'A deposited file, as it was uploaded.', params: FileParams, response: { 200: Type.Any(), ...errorResponses(401, 404) } },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const file = await fileOf(ctx, { application }, request.params.fileId);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${safeName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .send(Buffer.from(file.content));
+    },
+  );
+
+  app.delete(
+    '/applications/:name/file/:fileId',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Deletes a version; when it is published its rows go with it.',
+        params: FileParams,
+        response: { 200: Type.Object({ id: Type.String(), wasPublished: Type.Boolean() }), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      await requireDataWriter(ctx, user, application);
+      return deleteVersion(ctx, { application }, request.params.fileId);
+    },
+  );
+
+  app.delete(
+    '/applications/:name/data/:dataType',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
+        params: Params,
+        querystring: QueryParam,
+        response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      await requireDataWriter(ctx, user, data.application);
+      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new ApiError(400, 'DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
+      const query = queryOf(request.query.downloadDatasetQuery);
+      return { deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? []) };
+    },
+  );
+
+  app.get(
+    '/applications/:name/data/:dataType/json',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Rows of a data type (published versions only), paged, filtered and ordered by `downloadDatasetQuery`.',
+        params: Params,
+        querystring: QueryParam,
+        response: { 200: Json, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      const page = await readReference(ctx, data, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']));
+      return { dataType: data.entry.name, title: page.title, columns: page.columns, rows: page.referenceValues, totalRows: page.totalRows };
+    },
+  );
+
+  for (const format of ['csv', 'zip'] as const) {
+    app.get(
+      `/applications/:name/data/:dataType/${format}`,
+      {
+        schema: {
+          tags: ['data'],
+          summary:
+            format === 'csv'
+              ? 'The data type as CSV (same format as reference exports), filtered by `downloadDatasetQuery`.'
+              : 'A zip of the data type CSV and the CSV of every reference its columns point to (references/<name>.csv).',
+          params: Params,
+          querystring: QueryParam,
+          response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        requireUser(request);
+        const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+        const query = queryOf(request.query.downloadDatasetQuery);
+        const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
+        if (format === 'csv') {
+          return reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${safeName(data.entry.name)}.csv"`)
+            .send(Readable.from(referenceCsv(ctx, data, query, locale)));
+        }
+        const files = [
+          { name: `${safeName(data.entry.name)}.csv`, content: referenceCsv(ctx, data, query, locale) },
+          ...referencedEntries(data).map((reference) => ({ name: `references/${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, {}, locale) })),
+        ];
+        return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
+      },
+    );
+  }
+
+  app.get(
+    '/applications/:name/synthesis/:dataType',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Lines with a value per variable, over ten equal intervals of the period the data covers.',
+        params: Params,
+        response: { 200: Json, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return synthesize(ctx, await dataTypeOf(ctx, request.params.name, request.params.dataType));
+    },
+  );
+
+  app.get(
+    '/applications/:name/synthesis/:dataType/:variable',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'The synthesis of one variable.',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }), variable: Type.String({ maxLength: 100 }) }),
+        response: { 200: Json, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return synthesize(ctx, await dataTypeOf(ctx, request.params.name, request.params.dataType), request.params.variable);
+    },
+  );
+};

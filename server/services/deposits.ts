@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CsvRow } from '../../src/domain/csv/index.ts';
+import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { StreamedUpload } from '../http/readUpload.ts';
+import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
+import { refreshCount, upsertRows, WRITE_BATCH } from './dataRows.ts';
+import { CsvRejected, ingestCsv } from './ingest.ts';
+import type { EntryContext } from './references.ts';
+
+/** What a depositor sends with a file (the original's FileOrUUID). */
+export interface DepositParams {
+  fileid?: string;
+  binaryfiledataset?: {
+    datatype?: string;
+    requiredAuthorizations?: Record<string, string | string[]>;
+    from?: string;
+    to?: string;
+    comment?: string;
+  };
+  topublish?: boolean;
+}
+
+export const MAX_DEPOSIT_COMMENT = 200;
+
+export function readDepositParams(text: string | undefined): DepositParams {
+  if (text === undefined || text === '' || text === 'undefined') return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as DepositParams;
+  } catch {
+    // refused below
+  }
+  throw new ApiError(400, 'BAD_DEPOSIT_PARAMS');
+}
+
+/** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */
+export function normalizeDateTime(text: string, field: string): string {
+  const match = text.trim().match(/^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/);
+  if (!match) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
+  const [, year, month, day, hour = '00', minute = '00', second = '00'] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
+}
+
+export interface Dataset {
+  /** Reference-scope component → hierarchical key of the chosen row. */
+  scope: Record<string, string>;
+  from: string | null;
+  to: string | null;
+}
+
+/** The scope and period of a deposit, checked against the configuration and the stored scope references. */
+export async function resolveDataset(ctx: ServerContext, data: EntryContext, params: DepositParams): Promise<Dataset> {
+  const { submission } = data.entry;
+  const given = params.binaryfiledataset?.requiredAuthorizations ?? {};
+  const scope: Record<string, string> = {};
+  for (const reference of submission.referenceScopes) {
+    const raw = given[reference.component] ?? given[reference.reference];
+    const text = Array.isArray(raw) ? raw[0] : raw;
+    if (text === undefined || text === '') throw new ApiError(400, 'MISSING_SCOPE', { component: reference.component });
+    const rows = await ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key as naturalKey', 'hierarchical_key as hierarchicalKey'])
+      .where('application_id', '=', data.application.id)
+      .where('data_name', '=', reference.reference)
+      .where('file_id', 'is', null)
+      .execute();
+    const row = findScopeRow(rows, text);
+    if (!row) throw new ApiError(400, 'UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
+    scope[reference.component] = row.hierarchicalKey;
+  }
+  const { from, to } = params.binaryfiledataset ?? {};
+  if (!submission.timeScope) return { scope, from: null, to: null };
+  if (!from || !to) throw new ApiError(400, 'MISSING_PERIOD');
+  const period = { from: normalizeDateTime(from, 'from'), to: normalizeDateTime(to, 'to') };
+  if (period.from > period.to) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field: 'to', value: to });
+  return { scope, ...period };
+}
+
+const sameScope = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/** A file of a data type without versioning: its rows are inserted or updated by natural key. */
+export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload) {
+  const { application, model, entry } = data;
+  return ctx.db.transaction().execute(async (trx) => {
+    const lineCount = await ingestCsv(
+      { db: trx, applicationId: application.id, model, entry, fileName: upload.fileName },
+      upload.stream,
+      (rows) => upsertRows(trx, application.id, entry.name, rows),
+      () => upload.complete(),
+    );
+    return { dataType: entry.name, lineCount, totalRows: await refreshCount(trx, application.id, entry.name) };
+  });
+}
+
+/**
+ * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
+ * kept whole in the database. It contributes rows only once published.
+ */
+export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams) {
+  const dataset = await resolveDataset(ctx, data, params);
+  const comment = params.binaryfiledataset?.comment ?? '';
+  if (comment.length > MAX_DEPOSIT_COMMENT) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
+  const chunks: Uint8Array[] = [];
+  async function* keeping() {
+    for await (const chunk of upload.stream) {
+      chunks.push(chunk);
+      yield chunk;
+    }
+  }
+  const rowCount = await ingestCsv(
+    {
+      db: ctx.db,
+      applicationId: data.application.id,
+      model: data.model,
+      entry: data.entry,
+      fileName: upload.fileName,
+      deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
+    },
+    keeping(),
+    async () => undefined,
+    () => upload.complete(),
+  );
+  const content = Buffer.concat(chunks);
+  const id = randomUUID();
+  await ctx.db
+    .insertInto('deposit_files')
+    .values({
+      id,
+      application_id: data.application.id,
+      data_name: data.entry.name,
+      file_name: upload.fileName,
+      size: content.byteLength,
+      content,
+      scope: JSON.stringify(dataset.scope),
+      period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
+      period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
+      comment,
+      created_by: user.id,
+      row_count: rowCount,
+    })
+    .execute();
+  return { fileId: id, rowCount };
+}
+
+export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  const file = await ctx.db.selectFrom('deposit_files').selectAll().where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
+  if (!file) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  return file;
+}
+
+/** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
+export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean) {
+  const file = await fileOf(ctx, data, fileId);
+  if (file.data_name !== data.entry.name) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  return enqueueJob(ctx.db, { kind: publish ? 'publish' : 'unpublish', application_id: data.application.id, file_id: fileId, requested_by: user.id });
+}
+
+function overlaps(a: { from: Date | null; to: Date | null }, b: { from: Date | null; to: Date | null }) {
+  if (!a.from || !a.to || !b.from || !b.to) return true;
+  return a.from <= b.to && b.from <= a.to;
+}
+
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/**
+ * Publishes a version in one transaction: a published version of exactly the same scope and period is replaced
+ * (unpublished); one of the same scope whose period overlaps without matching refuses the publication.
+ */
+export async function publishJob(ctx: ServerContext, data: EntryContext, job: Job, progress: (value: number) => void, failAfterRows?: number) {
+  const file = await fileOf(ctx, data, job.file_id!);
+  await ctx.db.transaction().execute(async (trx) => {
+    const published = await trx
+      .selectFrom('deposit_files')
+      .select(['id', 'file_name', 'scope', 'period_from', 'period_to'])
+      .where('application_id', '=', file.application_id)
+      .where('data_name', '=', file.data_name)
+      .where('published', '=', true)
+      .where('id', '!=', file.id)
+      .forUpdate()
+      .execute();
+    const sameDataset = published.filter((other) => sameScope(other.scope, file.scope));
+    const conflicting = sameDataset.filter(
+      (other) => !(sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to)) && overlaps({ from: other.period_from, to: other.period_to }, { from: file.period_from, to: file.period_to }),
+    );
+    if (conflicting.length > 0) {
+      throw new JobFailure('overlappingpublishedversion', { lineNumber: -1, fileOrUUID: file.id, files: conflicting.map((c) => c.file_name) });
+    }
+    for (const replaced of sameDataset.filter((other) => !conflicting.includes(other))) {
+      await trx.deleteFrom('data_rows').where('file_id', '=', replaced.id).execute();
+      await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', replaced.id).execute();
+    }
+    let stored = 0;
+    const chunk = 1 << 20;
+    const content = file.content;
+    function* pieces() {
+      for (let start = 0; start < content.byteLength; start += chunk) yield content.subarray(start, start + chunk);
+    }
+    await ingestCsv(
+      {
+        db: trx,
+        applicationId: file.application_id,
+        model: data.model,
+        entry: data.entry,
+        fileName: file.file_name,
+        deposit: { scope: file.scope, ...(file.period_from ? { from: iso(file.period_from), to: iso(file.period_to!) } : {}) },
+      },
+      pieces(),
+      async (rows) => {
+        await insertVersionRows(trx, file.application_id, file.data_name, file.id, rows);
+        stored += rows.length;
+        if (failAfterRows !== undefined && stored >= failAfterRows) throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
+        progress(Math.min(0.95, stored / Math.max(1, file.row_count)));
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof CsvRejected) throw new JobFailure('INVALID_CSV', { errors: error.report.errors.slice(0, 20), errorCount: error.report.errorCount });
+      throw error;
+    });
+    await trx
+      .updateTable('deposit_files')
+      .set({ published: true, published_by: job.requested_by, published_at: new Date() })
+      .where('id', '=', file.id)
+      .execute();
+    await refreshCount(trx, file.application_id, file.data_name);
+  });
+}
+
+export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: Job) {
+  const file = await fileOf(ctx, data, job.file_id!);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
+    await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', file.id).execute();
+    await refreshCount(trx, file.application_id, file.data_name);
+  });
+}
+
+const iso = (date: Date) => date.toISOString().slice(0, 19);
+
+/** Rows of a published version, with the file they come from and the period each covers. */
+async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, rows: readonly CsvRow[]) {
+  for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+    const batch = rows.slice(start, start + WRITE_BATCH);
+    await sql`
+      insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
+      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v::jsonb, array(select jsonb_array_elements_text(u.r::jsonb)), u.ln, ${fileId}, u.ps, u.pe
+      from unnest(${batch.map(() => randomUUID())}::uuid[], ${batch.map((r) => r.naturalKey)}::text[], ${batch.map((r) => r.hierarchicalKey)}::text[],
+                  ${batch.map((r) => JSON.stringify(r.values))}::text[], ${batch.map((r) => JSON.stringify([...new Set(r.links.map((l) => l.hierarchicalKey))]))}::text[],
+                  ${batch.map((r) => r.lineNumber)}::int[], ${batch.map((r) => r.period?.from ?? null)}::timestamp[], ${batch.map((r) => r.period?.to ?? null)}::timestamp[])
+           as u(id, nk, hk, v, r, ln, ps, pe)`.execute(db);
+  }
+}
+
+/** Deletes a version; a published one takes its rows with it. */
+export async function deleteVersion(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
+  const file = await fileOf(ctx, data, fileId);
+  const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('data_rows').where('file_id', '=', fileId).execute();
+    await trx.deleteFrom('deposit_files').where('id', '=', fileId).execute();
+    await refreshCount(trx, file.application_id, file.data_name);
+  });
+  return { id: fileId, wasPublished: file.published };
+}
+
+export interface VersionView {
+  id: string;
+  name: string;
+  size: number;
+  comment: string;
+  rowCount: number;
+  scope: Record<string, string>;
+  from: string | null;
+  to: string | null;
+  createdAt: string;
+  createdBy: { id: string | null; login: string | null };
+  published: boolean;
+  publishedAt: string | null;
+  publishedBy: { id: string | null; login: string | null };
+  /** The latest publication job, while running or when it failed. */
+  job: { id: string; kind: string; status: string; progress: number; error: Record<string, unknown> | null } | null;
+}
+
+/** The versions of a data type, optionally of one dataset (scope and period), newest first. */
+export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string }): Promise<VersionView[]> {
+  let query = ctx.db
+    .selectFrom('deposit_files as f')
+    .leftJoin('users as c', 'c.id', 'f.created_by')
+    .leftJoin('users as p', 'p.id', 'f.published_by')
+    .select([
+      'f.id',
+      'f.file_name',
+      'f.size',
+      'f.comment',
+      'f.row_count',
+      'f.scope',
+      'f.period_from',
+      'f.period_to',
+      'f.created_at',
+      'f.created_by',
+      'c.login as created_login',
+      'f.published',
+      'f.published_at',
+      'f.published_by',
+      'p.login as published_login',
+    ])
+    .where('f.application_id', '=', data.application.id)
+    .where('f.data_name', '=', data.entry.name)
+    .orderBy('f.created_at', 'desc');
+  if (filter.scope && Object.keys(filter.scope).length > 0) query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
+  if (filter.from) query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
+  if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
+  const files = await query.execute();
+  const jobs = files.length
+    ? await ctx.db
+        .selectFrom('jobs')
+        .select(['id', 'kind', 'file_id', 'status', 'progress', 'error', 'created_at'])
+        .where('file_id', 'in', files.map((f) => f.id))
+        .orderBy('created_at', 'desc')
+        .execute()
+    : [];
+  return files.map((f) => {
+    const job = jobs.find((j) => j.file_id === f.id);
+    return {
+      id: f.id,
+      name: f.file_name,
+      size: Number(f.size),
+      comment: f.comment,
+      rowCount: f.row_count,
+      scope: f.scope,
+      from: f.period_from ? iso(f.period_from) : null,
+      to: f.period_to ? iso(f.period_to) : null,
+      createdAt: f.created_at.toISOString(),
+      createdBy: { id: f.created_by, login: f.created_login },
+      published: f.published,
+      publishedAt: f.published_at ? f.published_at.toISOString() : null,
+      publishedBy: { id: f.published_by, login: f.published_login },
+      job: job ? { id: job.id, kind: job.kind, status: job.status, progress: job.progress, error: job.error } : null,
+    };
+  });
+}

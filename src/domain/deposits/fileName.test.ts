@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfiguration } from '../configuration';
+import { readFileName } from './fileName';
+import { findScopeRow, isWithinScope, naturalPath } from './scopeValues';
+
+const yaml = `
+OA_version: 2.0.1
+OA_application: {OA_name: deposits, OA_version: 1.0.0}
+OA_data:
+  projects:
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: null}
+  surveys:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [project, day]
+    OA_basicComponents:
+      project:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: projects}}}
+      day:
+        OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}
+    OA_submission:
+      OA_strategy: OA_VERSIONING
+      OA_submissionScope:
+        OA_referenceScopes:
+          - OA_reference: projects
+            OA_component: project
+        OA_timeScope:
+          OA_component: day
+      OA_fileName:
+        OA_filePattern: "(.*)~(.*)~(.*)\\\\.csv"
+        OA_matchPatternScopes: [project, __START_DATE__, __END_DATE__]
+`;
+
+describe('deposit file names', () => {
+  const result = validateConfiguration(new TextEncoder().encode(yaml), 'deposits.yaml');
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const submission = result.value.data.find((d) => d.name === 'surveys')!.submission;
+
+  it('give the scope and the period when they follow the pattern', () => {
+    expect(readFileName(submission, 'alps~01/06/2024~30/06/2024.csv')).toEqual({
+      scope: { project: 'alps' },
+      from: '2024-06-01T00:00:00',
+      to: '2024-06-30T00:00:00',
+    });
+    expect(readFileName(submission, 'alps~01-06-2024~30-06-2024.csv')?.from).toBe('2024-06-01T00:00:00');
+  });
+
+  it('give nothing when the name does not follow it', () => {
+    expect(readFileName(submission, 'survey.csv')).toBeUndefined();
+  });
+});
+
+describe('scope values', () => {
+  const rows = [
+    { naturalKey: 'plateforme', hierarchicalKey: 'typesKplateforme' },
+    { naturalKey: 'oir', hierarchicalKey: 'typesKplateforme.sitesKoir' },
+  ];
+  it('name a row by hierarchical key, natural path or natural key', () => {
+    expect(findScopeRow(rows, 'typesKplateforme.sitesKoir')).toBe(rows[1]);
+    expect(findScopeRow(rows, 'plateforme.oir')).toBe(rows[1]);
+    expect(findScopeRow(rows, 'oir')).toBe(rows[1]);
+    expect(findScopeRow(rows, 'nothing')).toBeUndefined();
+    expect(naturalPath('typesKplateforme.sitesKoir')).toBe('plateforme.oir');
+  });
+  it('contain their sub-trees', () => {
+    expect(isWithinScope('typesKplateforme.sitesKoir', 'typesKplateforme')).toBe(true);
+    expect(isWithinScope('typesKplateformeX', 'typesKplateforme')).toBe(false);
+  });
+});
