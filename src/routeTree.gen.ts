@@ -21,6 +21,9 @@ import { Route as SignedInApplicationsIndexRouteImport } from './routes/_signedI
 import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signedIn/users/$userIdOrLogin'
 import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
 import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
+import { Route as SignedInApplicationsApplicationNameDataTypesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/index'
+import { Route as SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/$dataType'
+import { Route as SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataVersioning/$dataType'
 import { Route as SignedInApplicationsApplicationNameReferencesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/references/index'
 import { Route as SignedInApplicationsApplicationNameReferencesRefTypeRouteImport } from './routes/_signedIn/applications/$applicationName/references/$refType'
 
@@ -91,6 +94,24 @@ const SignedInApplicationsApplicationNameIndexRoute =
     path: '/applications/$applicationName/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationsApplicationNameDataTypesIndexRoute =
+  SignedInApplicationsApplicationNameDataTypesIndexRouteImport.update({
+    id: '/applications/$applicationName/dataTypes/',
+    path: '/applications/$applicationName/dataTypes/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInApplicationsApplicationNameDataTypesDataTypeRoute =
+  SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport.update({
+    id: '/applications/$applicationName/dataTypes/$dataType',
+    path: '/applications/$applicationName/dataTypes/$dataType',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInApplicationsApplicationNameDataVersioningDataTypeRoute =
+  SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport.update({
+    id: '/applications/$applicationName/dataVersioning/$dataType',
+    path: '/applications/$applicationName/dataVersioning/$dataType',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInApplicationsApplicationNameReferencesIndexRoute =
   SignedInApplicationsApplicationNameReferencesIndexRouteImport.update({
     id: '/applications/$applicationName/references/',
@@ -116,7 +137,10 @@ export interface FileRoutesByFullPath {
   '/applications/': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
+  '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -131,7 +155,10 @@ export interface FileRoutesByTo {
   '/applications': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/applications/$applicationName': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
+  '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/dataTypes': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRoutesById {
@@ -148,7 +175,10 @@ export interface FileRoutesById {
   '/_signedIn/applications/': typeof SignedInApplicationsIndexRoute
   '/_signedIn/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   '/_signedIn/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/_signedIn/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
+  '/_signedIn/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/_signedIn/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/_signedIn/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/_signedIn/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 export interface FileRouteTypes {
@@ -165,7 +195,10 @@ export interface FileRouteTypes {
     | '/applications/'
     | '/applicationCreation/$applicationName/$applicationVersion'
     | '/applications/$applicationName/'
+    | '/applications/$applicationName/dataTypes/$dataType'
+    | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/dataTypes/'
     | '/applications/$applicationName/references/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -180,7 +213,10 @@ export interface FileRouteTypes {
     | '/applications'
     | '/applicationCreation/$applicationName/$applicationVersion'
     | '/applications/$applicationName'
+    | '/applications/$applicationName/dataTypes/$dataType'
+    | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/dataTypes'
     | '/applications/$applicationName/references'
   id:
     | '__root__'
@@ -196,7 +232,10 @@ export interface FileRouteTypes {
     | '/_signedIn/applications/'
     | '/_signedIn/applicationCreation/$applicationName/$applicationVersion'
     | '/_signedIn/applications/$applicationName/'
+    | '/_signedIn/applications/$applicationName/dataTypes/$dataType'
+    | '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
     | '/_signedIn/applications/$applicationName/references/$refType'
+    | '/_signedIn/applications/$applicationName/dataTypes/'
     | '/_signedIn/applications/$applicationName/references/'
   fileRoutesById: FileRoutesById
 }
@@ -294,6 +333,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applications/$applicationName/dataTypes/': {
+      id: '/_signedIn/applications/$applicationName/dataTypes/'
+      path: '/applications/$applicationName/dataTypes'
+      fullPath: '/applications/$applicationName/dataTypes/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/dataTypes/$dataType': {
+      id: '/_signedIn/applications/$applicationName/dataTypes/$dataType'
+      path: '/applications/$applicationName/dataTypes/$dataType'
+      fullPath: '/applications/$applicationName/dataTypes/$dataType'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/dataVersioning/$dataType': {
+      id: '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
+      path: '/applications/$applicationName/dataVersioning/$dataType'
+      fullPath: '/applications/$applicationName/dataVersioning/$dataType'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/applications/$applicationName/references/': {
       id: '/_signedIn/applications/$applicationName/references/'
       path: '/applications/$applicationName/references'
@@ -319,7 +379,10 @@ interface SignedInRouteChildren {
   SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
   SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
   SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
+  SignedInApplicationsApplicationNameDataTypesDataTypeRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
+  SignedInApplicationsApplicationNameDataVersioningDataTypeRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   SignedInApplicationsApplicationNameReferencesRefTypeRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  SignedInApplicationsApplicationNameDataTypesIndexRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   SignedInApplicationsApplicationNameReferencesIndexRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRoute
 }
 
@@ -334,8 +397,14 @@ const SignedInRouteChildren: SignedInRouteChildren = {
     SignedInApplicationCreationApplicationNameApplicationVersionRoute,
   SignedInApplicationsApplicationNameIndexRoute:
     SignedInApplicationsApplicationNameIndexRoute,
+  SignedInApplicationsApplicationNameDataTypesDataTypeRoute:
+    SignedInApplicationsApplicationNameDataTypesDataTypeRoute,
+  SignedInApplicationsApplicationNameDataVersioningDataTypeRoute:
+    SignedInApplicationsApplicationNameDataVersioningDataTypeRoute,
   SignedInApplicationsApplicationNameReferencesRefTypeRoute:
     SignedInApplicationsApplicationNameReferencesRefTypeRoute,
+  SignedInApplicationsApplicationNameDataTypesIndexRoute:
+    SignedInApplicationsApplicationNameDataTypesIndexRoute,
   SignedInApplicationsApplicationNameReferencesIndexRoute:
     SignedInApplicationsApplicationNameReferencesIndexRoute,
 }

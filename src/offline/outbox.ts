@@ -16,6 +16,8 @@ export interface OutboxOptions {
   now?: () => number;
   /** Base of the API paths. */
   apiBase?: string;
+  /** Told after each send whether the server answered (any status) or could not be reached. */
+  onReachability?: (reachable: boolean) => void;
 }
 
 export interface Submission {
@@ -35,6 +37,11 @@ export interface SubmitOptions {
    * leaves the outbox. Refusals met later, in the background, stay for the user to deal with.
    */
   keepOnRefusal?: boolean;
+  /**
+   * The pending change this one replaces (its form was reopened to edit it): it leaves the outbox as this one
+   * enters, so it neither holds this one back nor is lost if the page dies in between.
+   */
+  replaces?: number;
 }
 
 const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +67,7 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   const notify = () => changeListeners.forEach((listener) => listener());
 
-  async function enqueue(submission: Submission): Promise<number> {
+  async function enqueue(submission: Submission, replaces?: number): Promise<number> {
     const item: OutboxItem = {
       idempotencyKey: newKey(),
       kind: submission.kind,
@@ -75,7 +82,10 @@ export function createOutbox(options: OutboxOptions = {}) {
       size: sizeOf(submission.request),
       input: submission.input,
     };
-    const id = (await db.outbox.add(item)) as number;
+    const id = await db.transaction('rw', db.outbox, async () => {
+      if (replaces !== undefined) await db.outbox.delete(replaces);
+      return (await db.outbox.add(item)) as number;
+    });
     notify();
     return id;
   }
@@ -123,9 +133,12 @@ export function createOutbox(options: OutboxOptions = {}) {
         credentials: 'same-origin',
       });
     } catch {
+      options.onReachability?.(false);
       return { kind: 'unreachable' };
     }
-    if (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1') return { kind: 'unreachable' };
+    const offline = response.status === 503 && response.headers.get('X-Terrain-Offline') === '1';
+    options.onReachability?.(!offline);
+    if (offline) return { kind: 'unreachable' };
     if (response.ok) {
       if (!item.streamed) {
         const text = await response.text().catch(() => '');
@@ -190,7 +203,7 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   /** Records a change and sends it at once when possible. */
   async function submit(submission: Submission, submitOptions: SubmitOptions = {}): Promise<OutboxOutcome> {
-    const id = await enqueue(submission);
+    const id = await enqueue(submission, submitOptions.replaces);
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
     try {
       await process();

@@ -48,4 +48,6 @@ export interface ApplicationView {
   lineCounts?: Record<string, number>;
   canReadReference: boolean;
   canWriteReference: boolean;
+  canReadDatatype: boolean;
+  canWriteDatatype: boolean;
 }

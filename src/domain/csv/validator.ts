@@ -77,6 +77,8 @@ export class Validator implements CsvValidator, CheckSink {
   private readonly slotByKey = new Map<string, Slot>();
   /** Texts of the row being read, by slot index (reused from row to row). */
   private readonly texts: unknown[] = [];
+  /** Stored values of the row being read, by slot index (reused from row to row). */
+  private readonly stored: StoredValue[] = [];
   /**
    * Makes the value objects of rows: plain objects (their prototype is Object.prototype), made by a constructor of
    * this file only so that the engine sizes them for the entry's components at once instead of growing each one.
@@ -325,32 +327,50 @@ export class Validator implements CsvValidator, CheckSink {
       }
     }
 
-    // Stored values, in configuration order.
-    const values = new this.Values();
-    for (let index = 0; index < slots.length; index += 1) values[slots[index].key] = this.storedValue(slots[index], texts[index]);
-    for (const compiled of this.validations) this.applyValidation(compiled, values);
+    // Stored values by slot (reused from row to row); the row's object is only made for a row that is given.
+    const stored = this.stored;
+    for (let index = 0; index < slots.length; index += 1) stored[index] = this.storedValue(slots[index], texts[index]);
+    for (const compiled of this.validations) this.applyValidation(compiled);
 
-    const naturalKey = this.naturalKey(values);
-    const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values, links: this.links === NO_LINKS ? [] : this.links };
-    if (this.timeScope) this.period(row);
-    if (this.options.deposit?.scope) this.checkScope(row);
+    const naturalKey = this.naturalKey();
+    const period = this.timeScope ? this.period() : undefined;
+    if (this.options.deposit?.scope) this.checkScope();
 
     if (this.deferRows) {
       const recursive = this.entry.hierarchy.recursiveComponent;
-      const recursiveText = recursive ? this.textOf(recursive) : '';
+      const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values: this.valuesObject(), links: this.links === NO_LINKS ? [] : this.links };
+      if (period) row.period = period;
       this.pending.push({
         row,
         valid: this.rowErrors === 0,
-        parentPrefix: this.parentPrefix(values),
-        recursiveText: typeof recursiveText === 'string' ? recursiveText : '',
+        parentPrefix: this.parentPrefix(),
+        recursiveText: recursive ? this.textOf(recursive) : '',
         deferred: this.deferred,
       });
       return;
     }
     if (naturalKey === null) return;
-    row.hierarchicalKey = this.keyByNaturalKey ? this.labelPrefix + naturalKey : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix(values));
-    this.trackKey(this.keyByNaturalKey ? naturalKey : row.hierarchicalKey, lineNumber);
-    if (this.rowErrors === 0 && this.collectRows) this.ready.push(row);
+    const hierarchicalKey = this.keyByNaturalKey ? this.labelPrefix + naturalKey : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
+    this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, lineNumber);
+    if (this.rowErrors > 0 || !this.collectRows) return;
+    const row: CsvRow = { lineNumber, naturalKey, hierarchicalKey, values: this.valuesObject(), links: this.links === NO_LINKS ? [] : this.links };
+    if (period) row.period = period;
+    this.ready.push(row);
+  }
+
+  /** The stored values of the row being read, as the row's object, in configuration order. */
+  private valuesObject(): Record<string, StoredValue> {
+    const values = new this.Values();
+    const slots = this.slots;
+    const stored = this.stored;
+    for (let index = 0; index < slots.length; index += 1) values[slots[index].key] = stored[index];
+    return values;
+  }
+
+  /** The stored value of a component in the row being read. */
+  private storedOf(key: string): StoredValue | undefined {
+    const slot = this.slotByKey.get(key);
+    return slot ? this.stored[slot.index] : undefined;
   }
 
   private reportRecordProblems(problems: RecordProblem[], mapping: ColumnMapping): void {
@@ -468,7 +488,7 @@ export class Validator implements CsvValidator, CheckSink {
    * rule is required. A reference or date rule on a component without its own checker gives the stored value.
    * A rule that lists no component is not run, as in the original.
    */
-  private applyValidation(compiled: CompiledValidation, values: Record<string, StoredValue>): void {
+  private applyValidation(compiled: CompiledValidation): void {
     const { validation } = compiled;
     for (const target of compiled.targets) {
       const slot = this.slotByKey.get(target.component);
@@ -484,7 +504,7 @@ export class Validator implements CsvValidator, CheckSink {
         continue;
       }
       const value = compiled.checker!.check(text, target, this);
-      if (value !== INVALID && !this.slotByKey.get(target.component)?.checker) values[target.component] = value;
+      if (value !== INVALID && slot && !slot.checker) this.stored[slot.index] = value;
     }
   }
 
@@ -498,7 +518,7 @@ export class Validator implements CsvValidator, CheckSink {
   // ---------------------------------------------------------------- keys
 
   /** §9.1: escaped values of the key components joined by `__`; dates as their pattern writes them. */
-  private naturalKey(values: Record<string, StoredValue>): string | null {
+  private naturalKey(): string | null {
     const parts = this.naturalKeyParts;
     const slots = this.naturalKeySlots;
     for (let index = 0; index < slots.length; index += 1) {
@@ -507,7 +527,7 @@ export class Validator implements CsvValidator, CheckSink {
         parts[index] = '';
         continue;
       }
-      const value = values[slot.key];
+      const value = this.stored[slot.index];
       const text = this.texts[slot.index];
       parts[index] = typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '';
     }
@@ -527,9 +547,9 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   /** The hierarchical key of the row's parent in another entry (the first OA_isParent component that holds one). */
-  private parentPrefix(values: Record<string, StoredValue>): string | null {
+  private parentPrefix(): string | null {
     for (const parent of this.entry.hierarchy.parents) {
-      const value = values[parent.component];
+      const value = this.storedOf(parent.component);
       if (typeof value === 'string' && value !== '' && this.links.some((link) => link.hierarchicalKey === value)) return value;
     }
     return null;
@@ -558,14 +578,14 @@ export class Validator implements CsvValidator, CheckSink {
 
   // ---------------------------------------------------------------- time and scope
 
-  private period(row: CsvRow): void {
+  private period(): CsvRow['period'] {
     const scope = this.timeScope;
-    if (!scope || !this.timeScopeLength) return;
-    const from = isoOfStoredDate(row.values[scope.component]);
-    if (from === null) return;
+    if (!scope || !this.timeScopeLength) return undefined;
+    const from = isoOfStoredDate(this.storedOf(scope.component) ?? null);
+    if (from === null) return undefined;
     const start = parseIsoLocalDateTime(from);
-    if (!start) return;
-    row.period = { from, to: toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) };
+    if (!start) return undefined;
+    const period = { from, to: toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) };
     const deposit = this.options.deposit;
     if (deposit && ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))) {
       const text = this.textOf(scope.component);
@@ -575,11 +595,12 @@ export class Validator implements CsvValidator, CheckSink {
         to: deposit.to ?? null,
       }, typeof text === 'string' ? text : from);
     }
+    return period;
   }
 
-  private checkScope(row: CsvRow): void {
+  private checkScope(): void {
     for (const [component, expected] of Object.entries(this.options.deposit!.scope!)) {
-      const value = row.values[component];
+      const value = this.storedOf(component);
       const keys = Array.isArray(value) ? value : [value];
       const inside = keys.length > 0 && keys.every((key) => typeof key === 'string' && key !== '' && isUnderHierarchicalKey(key, expected));
       if (inside) continue;

@@ -9,6 +9,9 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'role.revoke': msg`Revoke the role {role} from {login}`,
   'reference.upload': msg`Load {fileName} into the reference {reference} of {name}`,
   'reference.delete': msg`Delete {keys} from the reference {reference} of {name}`,
+  'deposit.upload': msg`Deposit {fileName} into {dataType} of {name} ({period})`,
+  'deposit.publish': msg`{action, select, publish {Publish} other {Unpublish}} the version {file} of {dataType} of {name}`,
+  'deposit.delete': msg`Delete the version {file} of {dataType} of {name}`,
 };
 
 export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {

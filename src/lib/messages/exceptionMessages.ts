@@ -69,6 +69,18 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_ROW_QUERY: /*i18n*/ { id: 'exceptionMessage.BAD_ROW_QUERY', message: "The query is not well formed." },
   MISSING_COMPONENT_KEY_COMPONENT: /*i18n*/ { id: 'exceptionMessage.MISSING_COMPONENT_KEY_COMPONENT', message: "A filter names no column." },
   FILTER_MISSING_FILTER_OR_INTERVAL: /*i18n*/ { id: 'exceptionMessage.FILTER_MISSING_FILTER_OR_INTERVAL', message: "The filter on {componentKey} has neither values nor interval." },
+  NO_SUCH_DATA_TYPE: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_DATA_TYPE', message: "The application {name} has no data type {dataType}." },
+  BAD_DEPOSIT_PARAMS: /*i18n*/ { id: 'exceptionMessage.BAD_DEPOSIT_PARAMS', message: "The deposit's description is not well formed." },
+  BAD_DEPOSIT_PERIOD: /*i18n*/ { id: 'exceptionMessage.BAD_DEPOSIT_PERIOD', message: "The date {value} is not valid." },
+  MISSING_SCOPE: /*i18n*/ { id: 'exceptionMessage.MISSING_SCOPE', message: "Choose a value for {component}." },
+  UNKNOWN_SCOPE_VALUE: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_SCOPE_VALUE', message: "{value} is not a known value of {component}." },
+  MISSING_PERIOD: /*i18n*/ { id: 'exceptionMessage.MISSING_PERIOD', message: "The deposit needs a start and an end date." },
+  NO_SUCH_FILE: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_FILE', message: "This file does not exist." },
+  WORKFLOW_ALREADY_IN_PROGRESS: /*i18n*/ { id: 'exceptionMessage.WORKFLOW_ALREADY_IN_PROGRESS', message: "This version is already being published or unpublished." },
+  DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION: /*i18n*/ { id: 'exceptionMessage.DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION', message: "Lines of a versioned data type are deleted with their version." },
+  overlappingpublishedversion: /*i18n*/ { id: 'exceptionMessage.overlappingpublishedversion', message: "A published version of this dataset covers part of this period: {files}." },
+  INJECTED_FAILURE: /*i18n*/ { id: 'exceptionMessage.INJECTED_FAILURE', message: "The publication was stopped on purpose (test)." },
+  UNKNOWN_JOB: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_JOB', message: "Unknown kind of work: {kind}." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 

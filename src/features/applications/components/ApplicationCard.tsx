@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Download, Home, Pencil } from 'lucide-react';
+import { BookOpen, Database, Download, Home, Pencil } from 'lucide-react';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,6 +34,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }} aria-label={t`References of ${name}`}>
               <BookOpen aria-hidden />
               <Trans>References</Trans>
+            </Link>
+          </Button>
+        ) : null}
+        {application.dataTypes && application.dataTypes.length > 0 ? (
+          <Button asChild variant="outline" disabled={!application.canReadDatatype}>
+            <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }} aria-label={t`Data types of ${name}`}>
+              <Database aria-hidden />
+              <Trans>Datasets</Trans>
             </Link>
           </Button>
         ) : null}

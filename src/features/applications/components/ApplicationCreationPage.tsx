@@ -123,9 +123,9 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     setPhase('saving');
     setProgress(0);
     const submission = configurationUpload({ name: name.trim(), comment, file, currentVersion: current?.version });
-    const outcome = await outbox.submit(submission, { onEvent: (e) => e.type === 'progress' && setProgress(e.result) });
+    // An edited pending change is replaced as the new one enters the outbox, so it does not hold the new one back.
+    const outcome = await outbox.submit(submission, { onEvent: (e) => e.type === 'progress' && setProgress(e.result), replaces: editedItem });
     setProgress(1);
-    if (editedItem !== undefined) await outbox.discard(editedItem);
     if (outcome.status === 'needs-attention') {
       const { problems: reported, ...error } = outcome.error;
       setProblems(reported && reported.length > 0 ? reported : []);

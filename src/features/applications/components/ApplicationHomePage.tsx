@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Download, Pencil } from 'lucide-react';
+import { BookOpen, Database, Download, Pencil } from 'lucide-react';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -54,7 +54,7 @@ export function ApplicationHomePage({ application, offlineSince }: { application
         </CardContent>
       </Card>
 
-      {application.references && application.references.length > 0 ? (
+      {(application.references?.length ?? 0) + (application.dataTypes?.length ?? 0) > 0 ? (
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">
@@ -62,12 +62,22 @@ export function ApplicationHomePage({ application, offlineSince }: { application
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            <Button asChild disabled={!application.canReadReference}>
-              <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }}>
-                <BookOpen aria-hidden />
-                <Trans>References</Trans>
-              </Link>
-            </Button>
+            {application.references?.length ? (
+              <Button asChild disabled={!application.canReadReference}>
+                <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }}>
+                  <BookOpen aria-hidden />
+                  <Trans>References</Trans>
+                </Link>
+              </Button>
+            ) : null}
+            {application.dataTypes?.length ? (
+              <Button asChild disabled={!application.canReadDatatype}>
+                <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }}>
+                  <Database aria-hidden />
+                  <Trans>Datasets</Trans>
+                </Link>
+              </Button>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}

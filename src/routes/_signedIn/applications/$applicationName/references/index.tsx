@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReferencesPage } from '@/features/references/components/ReferencesPage';
+import { EntriesPage } from '@/features/data/components/EntriesPage';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/references/')({
   component: function References() {
     const { applicationName } = Route.useParams();
-    return <ReferencesPage key={applicationName} applicationName={applicationName} />;
+    return <EntriesPage key={applicationName} applicationName={applicationName} kind="reference" />;
   },
 });

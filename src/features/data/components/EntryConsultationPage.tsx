@@ -19,9 +19,9 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';
-import { exportHref, referenceDeletion, type ReferenceValue } from '../api';
-import type { LoadedApplication } from '../hooks/useApplicationModel';
-import { useReferenceRows } from '../hooks/useReferenceRows';
+import { exportHref, rowDeletion, type ReferenceValue } from '../api';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { useEntryRows } from '../hooks/useEntryRows';
 import { FilterPanel } from './FilterPanel';
 import { RowDetails } from './RowDetails';
 import { RowValue } from './RowValue';
@@ -33,8 +33,8 @@ interface Props {
   entry: DataEntry;
 }
 
-/** The rows of one reference: filters, order, pages, tag-driven columns, details, export and deletion. */
-export function ReferenceConsultationPage({ application, entry }: Props) {
+/** The rows of one reference or data type: filters, order, pages, tag-driven columns, details, export and deletion. */
+export function EntryConsultationPage({ application, entry }: Props) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
@@ -51,7 +51,10 @@ export function ReferenceConsultationPage({ application, entry }: Props) {
   const [deleting, setDeleting] = useState<ReferenceValue | null>(null);
 
   const query: RowQuery = useMemo(() => ({ offset: (page - 1) * size, limit: size, componentFilters: filters, componentOrderBy: order, outPut: { locale: i18n.locale } }), [page, size, filters, order, i18n.locale]);
-  const { page: result, loading, error, offlineSince } = useReferenceRows(view.name, entry, query, generation);
+  const { page: result, loading, error, offlineSince } = useEntryRows(view.name, entry, query, generation);
+  const isReference = entry.kind === 'reference';
+  // Rows of versions are removed with their version, from the deposits page.
+  const canDelete = isReference ? view.canWriteReference : view.canWriteDatatype && entry.submission.strategy === 'OA_INSERTION';
 
   const visible = entry.components
     .filter((c) => !c.tags.hidden && (c.langRestrictions === null || c.langRestrictions.includes(i18n.locale)))
@@ -72,7 +75,7 @@ export function ReferenceConsultationPage({ application, entry }: Props) {
 
   async function confirmDeletion(row: ReferenceValue) {
     setDeleting(null);
-    const outcome = await outbox.submit(referenceDeletion(view.name, entry.name, [row.naturalKey]));
+    const outcome = await outbox.submit(rowDeletion(view.name, entry, [row.naturalKey]));
     if (outcome.status === 'done') {
       showToast('success', t`The line ${row.naturalKey} has been deleted.`);
       setGeneration((g) => g + 1);
@@ -91,7 +94,7 @@ export function ReferenceConsultationPage({ application, entry }: Props) {
         crumbs={[
           { label: t`Applications`, href: '/applications' },
           { label: text(view.title, view.name), href: `/applications/${view.name}` },
-          { label: t`References`, href: `/applications/${view.name}/references` },
+          isReference ? { label: t`References`, href: `/applications/${view.name}/references` } : { label: t`Data types`, href: `/applications/${view.name}/dataTypes` },
           { label: title },
         ]}
       />
@@ -112,7 +115,7 @@ export function ReferenceConsultationPage({ application, entry }: Props) {
               </Button>
             ) : null}
             <Button asChild>
-              <a href={exportHref(view.name, entry.name, 'zip', query)} download>
+              <a href={exportHref(view.name, entry, 'zip', query)} download>
                 <Download aria-hidden />
                 <Trans>Export</Trans>
               </a>
@@ -198,7 +201,7 @@ export function ReferenceConsultationPage({ application, entry }: Props) {
                   <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => setDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
                     <FileSearch aria-hidden />
                   </Button>
-                  {view.canWriteReference ? (
+                  {canDelete ? (
                     <Button variant="ghost" size="icon" aria-label={t`Delete ${display}`} onClick={() => setDeleting(row)}>
                       <Trash2 aria-hidden />
                     </Button>

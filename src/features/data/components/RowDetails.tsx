@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { fetchReferencePage, type ReferenceValue } from '../api';
-import type { LoadedApplication } from '../hooks/useApplicationModel';
+import { fetchEntryPage, type ReferenceValue } from '../api';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { RowValue } from './RowValue';
 
 interface RowDetailsProps {
@@ -25,11 +25,11 @@ export function RowDetails({ application, target, onClose, onOpenReference }: Ro
   useEffect(() => {
     setRow(undefined);
     setError(undefined);
-    if (!target) return;
-    fetchReferencePage(view.name, target.reference, { naturalKeys: [target.naturalKey], limit: 1 })
+    if (!target || !entry) return;
+    fetchEntryPage(view.name, entry, { naturalKeys: [target.naturalKey], limit: 1 })
       .then((page) => setRow(page.referenceValues[0] ?? null))
       .catch(setError);
-  }, [target, view.name]);
+  }, [target, entry, view.name]);
 
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (

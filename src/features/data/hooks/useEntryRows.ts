@@ -4,9 +4,9 @@ import { filterRows } from '@/domain/rows/filterRows';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { ApiError } from '@/lib/api/apiError';
 import { cachedReferenceRows } from '@/offline/referenceCache';
-import { fetchReferencePage, type ReferencePage, type ReferenceValue } from '../api';
+import { fetchEntryPage, type ReferencePage, type ReferenceValue } from '../api';
 
-export interface ReferenceRowsState {
+export interface EntryRowsState {
   page?: Pick<ReferencePage, 'referenceValues' | 'totalRows'>;
   loading: boolean;
   error?: unknown;
@@ -15,19 +15,19 @@ export interface ReferenceRowsState {
 }
 
 /**
- * One page of a reference's rows for a query: from the server, or — when it cannot be reached — computed from the
- * rows kept on the device with the same filters.
+ * One page of rows of a reference or a data type for a query: from the server, or — for a reference, when the
+ * server cannot be reached — computed from the rows kept on the device with the same filters.
  */
-export function useReferenceRows(applicationName: string, entry: DataEntry, query: RowQuery, generation: number): ReferenceRowsState {
-  const [state, setState] = useState<ReferenceRowsState>({ loading: true });
+export function useEntryRows(applicationName: string, entry: DataEntry, query: RowQuery, generation: number): EntryRowsState {
+  const [state, setState] = useState<EntryRowsState>({ loading: true });
   const key = JSON.stringify(query);
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    fetchReferencePage(applicationName, entry.name, query)
+    fetchEntryPage(applicationName, entry, query)
       .then((page) => live && setState({ page, loading: false }))
       .catch(async (error: unknown) => {
-        if (!(error instanceof ApiError && error.isNetworkError)) return live && setState({ loading: false, error });
+        if (!(error instanceof ApiError && error.isNetworkError) || entry.kind !== 'reference') return live && setState({ loading: false, error });
         const cached = await cachedReferenceRows(applicationName, entry.name);
         if (!live) return;
         if (!cached) return setState({ loading: false, error });

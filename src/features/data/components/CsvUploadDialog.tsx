@@ -17,9 +17,9 @@ import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
-import { referenceUpload } from '../api';
-import type { LoadedApplication } from '../hooks/useApplicationModel';
-import { useCsvWorker } from '../hooks/useCsvWorker';
+import { dataUpload, referenceUpload } from '../api';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { useCsvWorker } from '@/lib/useCsvWorker';
 
 type Phase = 'choose' | 'checking' | 'checked' | 'sending';
 
@@ -86,7 +86,8 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
   async function send() {
     if (!file) return;
     setPhase('sending');
-    const outcome = await outbox.submit(referenceUpload(application.view.name, entry.name, file));
+    const submission = entry.kind === 'reference' ? referenceUpload(application.view.name, entry.name, file) : dataUpload(application.view.name, entry.name, file);
+    const outcome = await outbox.submit(submission);
     if (outcome.status === 'done') {
       const stored = outcome.result as { lineCount: number };
       showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);

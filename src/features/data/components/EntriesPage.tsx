@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Eye, Info, Upload } from 'lucide-react';
+import { Eye, Info, Layers, Upload } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
@@ -12,33 +12,38 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { useApplicationModel, type LoadedApplication } from '../hooks/useApplicationModel';
+import { useApplicationModel, type LoadedApplication } from '@/lib/useApplicationModel';
 import { filterTree, referenceTree, tagsInUse, type TreeNode } from '../referenceTree';
 import { CsvUploadDialog } from './CsvUploadDialog';
 import { ReferenceDetails } from './ReferenceDetails';
+import { SynthesisChart } from './SynthesisChart';
 
-/** The references of an application as a tree, with their line counts, consultation, details and CSV upload. */
-export function ReferencesPage({ applicationName }: { applicationName: string }) {
+/**
+ * The references (or the data types) of an application as a tree, with their line counts, consultation, details,
+ * CSV upload, and for versioned data types the way to their deposits.
+ */
+export function EntriesPage({ applicationName, kind }: { applicationName: string; kind: DataEntry['kind'] }) {
   const { t, i18n } = useLingui();
   const { application, error, reload } = useApplicationModel(applicationName);
   const [tags, setTags] = useState<Set<string>>(new Set());
   const [details, setDetails] = useState<DataEntry | null>(null);
   const [uploading, setUploading] = useState<DataEntry | null>(null);
-  const tree = useMemo(() => (application ? filterTree(referenceTree(application.model), tags) : []), [application, tags]);
+  const tree = useMemo(() => (application ? filterTree(referenceTree(application.model, kind), tags) : []), [application, tags, kind]);
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
   if (!application) return null;
   const { view, model } = application;
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
-  const used = tagsInUse(model);
+  const used = tagsInUse(model, kind);
+  const isReference = kind === 'reference';
 
   return (
     <div>
       <Breadcrumb
         label={t`Breadcrumb`}
-        crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`References` }]}
+        crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: isReference ? t`References` : t`Data types` }]}
       />
-      <PageHeader title={<Trans>References of {appTitle}</Trans>} />
+      <PageHeader title={isReference ? <Trans>References of {appTitle}</Trans> : <Trans>Data types of {appTitle}</Trans>} />
       {application.offlineSince ? <OfflineNotice fetchedAt={application.offlineSince} /> : null}
       {used.length > 0 ? (
         <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label={t`Filter by tag`}>
@@ -63,10 +68,10 @@ export function ReferencesPage({ applicationName }: { applicationName: string })
         <CardContent className="pt-5">
           {tree.length === 0 ? (
             <p className="py-6 text-center text-muted-foreground">
-              <Trans>No reference matches these tags.</Trans>
+              <Trans>Nothing matches these tags.</Trans>
             </p>
           ) : (
-            <ul role="tree" aria-label={t`References`} className="grid gap-1">
+            <ul role="tree" aria-label={isReference ? t`References` : t`Data types`} className="grid gap-1">
               {tree.map((node) => (
                 <ReferenceNode key={node.entry.name} node={node} depth={0} application={application} onDetails={setDetails} onUpload={setUploading} />
               ))}
@@ -103,6 +108,9 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
   const { entry } = node;
   const title = localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
   const count = view.lineCounts?.[entry.name] ?? 0;
+  const isReference = entry.kind === 'reference';
+  const versioned = entry.submission.strategy === 'OA_VERSIONING';
+  const canWrite = isReference ? view.canWriteReference : view.canWriteDatatype;
   return (
     <li role="treeitem" aria-expanded={node.children.length > 0 ? true : undefined} aria-label={title} data-testid="reference-node" data-name={entry.name}>
       <div className="flex flex-wrap items-center gap-2 rounded-md py-1 pr-1 hover:bg-muted" style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}>
@@ -110,13 +118,29 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
         <Badge variant="secondary" aria-label={t`${count} lines`}>
           {i18n.number(count)}
         </Badge>
+        {!isReference ? <SynthesisChart applicationName={view.name} dataType={entry.name} title={title} /> : null}
         <Button asChild variant="outline" size="sm">
-          <Link to="/applications/$applicationName/references/$refType" params={{ applicationName: view.name, refType: entry.name }} aria-label={t`Consult ${title}`}>
-            <Eye aria-hidden />
-            <Trans>Consult</Trans>
-          </Link>
+          {isReference ? (
+            <Link to="/applications/$applicationName/references/$refType" params={{ applicationName: view.name, refType: entry.name }} aria-label={t`Consult ${title}`}>
+              <Eye aria-hidden />
+              <Trans>Consult</Trans>
+            </Link>
+          ) : (
+            <Link to="/applications/$applicationName/dataTypes/$dataType" params={{ applicationName: view.name, dataType: entry.name }} aria-label={t`Consult ${title}`}>
+              <Eye aria-hidden />
+              <Trans>Consult</Trans>
+            </Link>
+          )}
         </Button>
-        {view.canWriteReference ? (
+        {versioned && canWrite ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/applications/$applicationName/dataVersioning/$dataType" params={{ applicationName: view.name, dataType: entry.name }} aria-label={t`Deposits of ${title}`}>
+              <Layers aria-hidden />
+              <Trans>Deposits</Trans>
+            </Link>
+          </Button>
+        ) : null}
+        {!versioned && canWrite ? (
           <Button variant="outline" size="sm" onClick={() => onUpload(entry)} aria-label={t`Load a CSV file into ${title}`}>
             <Upload aria-hidden />
             <Trans>Load</Trans>

@@ -1,0 +1,92 @@
+import type { DataEntry } from '@/domain/configuration/model';
+import type { RowQuery } from '@/domain/rows/rowQuery';
+import type { KeptRow } from '@/domain/rows/filterRows';
+import { API_BASE, callApi } from '@/lib/api/client';
+import { currentLanguage } from '@/lib/i18n/setup';
+import type { Submission } from '@/offline/outbox';
+
+export interface ColumnDescription {
+  key: string;
+  title: string;
+  description: string;
+  hidden: boolean;
+  order: number;
+  checker: string | null;
+  reference?: string;
+  multiplicity?: 'ONE' | 'MANY';
+}
+
+export interface ReferenceValue extends KeptRow {
+  __display_default: string;
+  [display: `__display_${string}`]: string;
+}
+
+export interface ReferencePage {
+  referenceType: string;
+  title: string;
+  columns: ColumnDescription[];
+  referenceValues: ReferenceValue[];
+  totalRows: number;
+}
+
+const base = (application: string, reference: string) => `/applications/${encodeURIComponent(application)}/references/${encodeURIComponent(reference)}`;
+const dataBase = (application: string, dataType: string) => `/applications/${encodeURIComponent(application)}/data/${encodeURIComponent(dataType)}`;
+const queryString = (query: RowQuery) => `?downloadDatasetQuery=${encodeURIComponent(JSON.stringify(query))}`;
+
+export const fetchReferencePage = (application: string, reference: string, query: RowQuery) =>
+  callApi<ReferencePage>(`${base(application, reference)}${queryString(query)}`);
+
+/** A page of rows of a reference or a data type (published versions only), in one shape. */
+export async function fetchEntryPage(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, query: RowQuery): Promise<ReferencePage> {
+  if (entry.kind === 'reference') return fetchReferencePage(application, entry.name, query);
+  const page = await callApi<{ dataType: string; title: string; columns: ColumnDescription[]; rows: ReferenceValue[]; totalRows: number }>(`${dataBase(application, entry.name)}/json${queryString(query)}`);
+  return { referenceType: page.dataType, title: page.title, columns: page.columns, referenceValues: page.rows, totalRows: page.totalRows };
+}
+
+export const exportHref = (application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: 'csv' | 'zip', query: RowQuery) =>
+  `${API_BASE}${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}`;
+
+/** A CSV upload into a reference, as an outbox change. */
+export function referenceUpload(application: string, reference: string, file: File): Submission {
+  return {
+    kind: 'reference.upload',
+    summary: { name: application, reference, fileName: file.name },
+    resource: `reference:${application}/${reference}`,
+    input: { application, reference, file },
+    request: {
+      method: 'POST',
+      path: base(application, reference),
+      headers: { 'Accept-Language': currentLanguage() },
+      body: { type: 'multipart', parts: [{ name: 'file', blob: file, fileName: file.name }] },
+    },
+  };
+}
+
+/** Deleting rows of a reference or of a data type without versioning, by natural key, as an outbox change. */
+export function rowDeletion(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, naturalKeys: string[]): Submission {
+  const query = new URLSearchParams();
+  for (const key of naturalKeys) query.append('naturalKey', key);
+  const path = entry.kind === 'reference' ? `${base(application, entry.name)}?${query}` : `${dataBase(application, entry.name)}${queryString({ naturalKeys })}`;
+  return {
+    kind: 'reference.delete',
+    summary: { name: application, reference: entry.name, keys: naturalKeys.join(', ') },
+    resource: `reference:${application}/${entry.name}`,
+    request: { method: 'DELETE', path, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'none' } },
+  };
+}
+
+/** A CSV file of a data type without versioning, as an outbox change. */
+export function dataUpload(application: string, dataType: string, file: File): Submission {
+  return {
+    kind: 'reference.upload',
+    summary: { name: application, reference: dataType, fileName: file.name },
+    resource: `reference:${application}/${dataType}`,
+    input: { application, reference: dataType, file },
+    request: {
+      method: 'POST',
+      path: dataBase(application, dataType),
+      headers: { 'Accept-Language': currentLanguage() },
+      body: { type: 'multipart', parts: [{ name: 'file', blob: file, fileName: file.name }] },
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { callApi, API_BASE } from '@/lib/api/client';
+import { currentLanguage } from '@/lib/i18n/setup';
+import type { Submission } from '@/offline/outbox';
+
+/** A stored version of a dataset, as the server lists it. */
+export interface Version {
+  id: string;
+  name: string;
+  size: number;
+  comment: string;
+  rowCount: number;
+  scope: Record<string, string>;
+  from: string | null;
+  to: string | null;
+  createdAt: string;
+  createdBy: { id: string | null; login: string | null };
+  published: boolean;
+  publishedAt: string | null;
+  publishedBy: { id: string | null; login: string | null };
+  job: { id: string; kind: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; error: { code: string; params: Record<string, unknown> } | null } | null;
+}
+
+/** The dataset a deposit belongs to: one row per reference scope, and the period. */
+export interface DatasetChoice {
+  scope: Record<string, string>;
+  /** Dates as `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+}
+
+const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
+const asDateTime = (date: string) => `${date} 00:00:00`;
+
+export function depositParams(dataType: string, dataset: DatasetChoice, comment: string, topublish: boolean) {
+  return {
+    binaryfiledataset: {
+      datatype: dataType,
+      requiredAuthorizations: dataset.scope,
+      ...(dataset.from ? { from: asDateTime(dataset.from), to: asDateTime(dataset.to) } : {}),
+      comment,
+    },
+    topublish,
+  };
+}
+
+export const fetchVersions = (application: string, dataType: string, scope: Record<string, string>) =>
+  callApi<Version[]>(`${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: scope }))}`);
+
+export const fetchPublicationState = (application: string, fileId: string) => callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);
+
+export const versionDownloadHref = (application: string, fileId: string) => `${API_BASE}${app(application)}/file/${fileId}`;
+
+const headers = () => ({ 'Accept-Language': currentLanguage() });
+const periodText = (dataset: DatasetChoice) => (dataset.from ? `${dataset.from} – ${dataset.to}` : '');
+
+export function depositUpload(application: string, dataType: string, file: File, dataset: DatasetChoice, comment: string): Submission {
+  return {
+    kind: 'deposit.upload',
+    summary: { name: application, dataType, fileName: file.name, period: periodText(dataset), scope: JSON.stringify(dataset.scope) },
+    resource: `dataset:${application}/${dataType}/${JSON.stringify(dataset.scope)}`,
+    input: { application, dataType, file, dataset, comment },
+    request: {
+      method: 'POST',
+      path: `${app(application)}/data/${encodeURIComponent(dataType)}`,
+      headers: headers(),
+      body: {
+        type: 'multipart',
+        parts: [
+          { name: 'params', value: JSON.stringify(depositParams(dataType, dataset, comment, false)) },
+          { name: 'file', blob: file, fileName: file.name },
+        ],
+      },
+    },
+  };
+}
+
+export function publicationChange(application: string, dataType: string, version: Version, publish: boolean): Submission {
+  return {
+    kind: 'deposit.publish',
+    summary: { name: application, dataType, file: version.name, action: publish ? 'publish' : 'unpublish' },
+    resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
+    request: { method: 'POST', path: `${app(application)}/data/${encodeURIComponent(dataType)}`, headers: headers(), body: { type: 'json', value: { fileid: version.id, topublish: publish } } },
+  };
+}
+
+export function versionDeletion(application: string, dataType: string, version: Version): Submission {
+  return {
+    kind: 'deposit.delete',
+    summary: { name: application, dataType, file: version.name },
+    resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
+    request: { method: 'DELETE', path: `${app(application)}/file/${version.id}`, headers: headers(), body: { type: 'none' } },
+  };
+}

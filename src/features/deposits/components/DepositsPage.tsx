@@ -1,0 +1,423 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CircleCheck, Download, LoaderCircle, Send, Trash2 } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import type { DataEntry } from '@/domain/configuration/model';
+import type { CsvReport, StoredRow } from '@/domain/csv';
+import { readFileName } from '@/domain/deposits/fileName';
+import { findScopeRow } from '@/domain/deposits/scopeValues';
+import { rowDisplay } from '@/domain/rows/rowDisplay';
+import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { CsvReportView } from '@/components/csv/CsvReportView';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api/apiError';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { describeProblem } from '@/lib/i18n/problems';
+import { showToast } from '@/lib/toast';
+import { useCsvWorker } from '@/lib/useCsvWorker';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { outbox } from '@/offline/outboxInstance';
+import { useOutboxItems } from '@/offline/useOutbox';
+import { depositUpload, fetchPublicationState, fetchVersions, publicationChange, versionDeletion, versionDownloadHref, type Version } from '../api';
+import { useScopeRows } from '../hooks/useScopeRows';
+import { groupByPeriod, kiloBytes } from '../periods';
+import { ScopeSelect } from './ScopeSelect';
+
+const MAX_COMMENT = 200;
+const isoDate = (iso: string | null) => iso?.slice(0, 10) ?? '';
+
+/** Deposits of a versioned data type: choose the dataset, check and deposit a file, publish one version per period. */
+export function DepositsPage({ application, entry }: { application: LoadedApplication; entry: DataEntry }) {
+  const { t, i18n } = useLingui();
+  const { view, model } = application;
+  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const submission = entry.submission;
+  const scopeReferences = submission.referenceScopes.map((s) => s.reference);
+  const { rows: scopeRows, missing, ready } = useScopeRows(view.name, scopeReferences);
+  const [scope, setScope] = useState<Record<string, string>>({});
+  const [versions, setVersions] = useState<Version[] | null>(null);
+  const [selectedPeriod, setSelectedPeriod] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [comment, setComment] = useState('');
+  const [report, setReport] = useState<CsvReport | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Version | null>(null);
+  const worker = useCsvWorker();
+  const items = useOutboxItems();
+
+  const complete = submission.referenceScopes.every((s) => scope[s.component]);
+  const needsPeriod = submission.timeScope !== null;
+  const scopeKey = JSON.stringify(scope);
+
+  const reload = useCallback(async () => {
+    if (!complete) return setVersions(null);
+    try {
+      setVersions(await fetchVersions(view.name, entry.name, scope));
+    } catch (error) {
+      showToast('error', translateServerError(i18n, error));
+    }
+    // The scope is compared through its text: a new object with the same choices is the same dataset.
+  }, [complete, view.name, entry.name, scopeKey]);
+  useEffect(() => void reload(), [reload]);
+
+  const groups = useMemo(() => groupByPeriod(versions ?? []), [versions]);
+  const pending = (items ?? []).filter(
+    (item) => item.kind === 'deposit.upload' && item.status !== 'done' && item.summary.dataType === entry.name && item.summary.name === view.name && item.summary.scope === scopeKey,
+  );
+
+  function chooseFile(chosen: File | null) {
+    setFile(chosen);
+    setReport(null);
+    if (!chosen) return;
+    const read = readFileName(submission, chosen.name);
+    if (!read) return;
+    // The name follows the configured pattern: it gives the dataset.
+    const next = { ...scope };
+    for (const reference of submission.referenceScopes) {
+      const textValue = read.scope[reference.component];
+      const row = textValue ? findScopeRow(scopeRows[reference.reference] ?? [], textValue) : undefined;
+      if (row) next[reference.component] = row.hierarchicalKey;
+    }
+    setScope(next);
+    if (read.from) setFrom(read.from.slice(0, 10));
+    if (read.to) setTo(read.to.slice(0, 10));
+    showToast('info', t`The dataset was read from the file name.`);
+  }
+
+  const dataset = { scope, from, to };
+  const canCheck = Boolean(file) && complete && (!needsPeriod || (from !== '' && to !== '' && from <= to)) && comment.length <= MAX_COMMENT;
+
+  async function check() {
+    if (!file) return;
+    setBusy(t`Checking ${file.name}…`);
+    try {
+      const references: Record<string, StoredRow[]> = Object.fromEntries(Object.entries(scopeRows).map(([name, rows]) => [name, rows as StoredRow[]]));
+      const result = await worker().validateCsv(new Uint8Array(await file.arrayBuffer()), {
+        model,
+        dataName: entry.name,
+        fileName: file.name,
+        references,
+        deposit: { scope, ...(needsPeriod ? { from: `${from}T00:00:00`, to: `${to}T00:00:00` } : {}) },
+      });
+      setReport(result);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function deposit() {
+    if (!file) return;
+    setBusy(t`Sending…`);
+    const outcome = await outbox.submit(depositUpload(view.name, entry.name, file, dataset, comment));
+    setBusy(null);
+    if (outcome.status === 'done') {
+      showToast('success', t`The file ${file.name} has been deposited.`);
+      setFile(null);
+      setReport(null);
+      await reload();
+    } else if (outcome.status === 'queued') {
+      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      setFile(null);
+      setReport(null);
+    } else if (outcome.error.lineErrors) {
+      setReport({ rowCount: 0, errorCount: outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
+    } else {
+      showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+    }
+  }
+
+  async function waitForJob(fileId: string) {
+    for (;;) {
+      const state = await fetchPublicationState(view.name, fileId);
+      setVersions((current) => current?.map((v) => (v.id === fileId ? state : v)) ?? null);
+      if (!state.job || state.job.status === 'done' || state.job.status === 'failed') return state;
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    }
+  }
+
+  async function togglePublication(version: Version, publish: boolean) {
+    const outcome = await outbox.submit(publicationChange(view.name, entry.name, version, publish));
+    if (outcome.status === 'queued') return showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+    const state = await waitForJob(version.id);
+    if (state.job?.status === 'failed' && state.job.error) showToast('error', describeProblem(i18n, state.job.error));
+    else showToast('success', publish ? t`The version has been published.` : t`The version is no longer published.`);
+    await reload();
+  }
+
+  async function confirmDeletion(version: Version) {
+    setDeleting(null);
+    const outcome = await outbox.submit(versionDeletion(view.name, entry.name, version));
+    if (outcome.status === 'needs-attention') showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+    else if (outcome.status === 'done') showToast('success', t`The version has been deleted.`);
+    await reload();
+  }
+
+  const title = text(entry.i18n.title, entry.name);
+  const period = groups.find((g) => g.key === selectedPeriod) ?? null;
+  const date = (iso: string | null) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium' }) : '');
+  const scopeDisplay = (reference: string) => (row: { naturalKey: string; values: Record<string, unknown> }) => {
+    const target = model.data.find((d) => d.name === reference);
+    return target ? rowDisplay(target, row.values, row.naturalKey, i18n.locale, model.defaultLanguage) : row.naturalKey;
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: text(view.title, view.name), href: `/applications/${view.name}` },
+          { label: t`Data types`, href: `/applications/${view.name}/dataTypes` },
+          { label: t`Deposits of ${title}` },
+        ]}
+      />
+      <PageHeader title={<Trans>Deposits of {title}</Trans>} description={<Trans>Choose the dataset, then deposit files as versions; one version per period is published.</Trans>} />
+      {missing.length > 0 ? <Alert variant="warning">{t`No copy of ${missing.join(', ')} on this device.`}</Alert> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <Trans>Dataset</Trans>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {!ready ? <LoaderCircle className="size-5 animate-spin" aria-label={t`Loading`} /> : null}
+          {ready
+            ? submission.referenceScopes.map((reference) => (
+                <ScopeSelect
+                  key={reference.component}
+                  label={text(reference.i18n.title, text(model.data.find((d) => d.name === reference.reference)?.i18n.title, reference.component))}
+                  rows={scopeRows[reference.reference] ?? []}
+                  value={scope[reference.component] ?? ''}
+                  onChange={(value) => setScope((current) => ({ ...current, [reference.component]: value }))}
+                  display={scopeDisplay(reference.reference)}
+                />
+              ))
+            : null}
+        </CardContent>
+      </Card>
+
+      {complete ? (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">
+                <Trans>Deposit a file</Trans>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <FormField label={t`CSV file`} hint={submission.fileName ? t`A name following ${submission.fileName.pattern.source} fills the dataset and the period.` : undefined}>
+                <Input type="file" accept=".csv,text/csv" className="py-2" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
+              </FormField>
+              {needsPeriod ? (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField label={t`Start date`}>
+                    <Input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+                  </FormField>
+                  <FormField label={t`End date`} error={from && to && from > to ? t`The end comes before the start.` : undefined}>
+                    <Input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+                  </FormField>
+                </div>
+              ) : null}
+              <FormField label={t`Comment`} error={comment.length > MAX_COMMENT ? t`At most ${MAX_COMMENT} characters.` : undefined} hint={t`${comment.length} / ${MAX_COMMENT}`}>
+                <Textarea value={comment} onChange={(event) => setComment(event.target.value)} />
+              </FormField>
+              {busy ? (
+                <p role="status" className="flex items-center gap-2">
+                  <LoaderCircle className="size-5 animate-spin" aria-hidden />
+                  {busy}
+                </p>
+              ) : null}
+              {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
+              {report && report.errorCount === 0 ? (
+                <Alert variant="success" className="flex items-center gap-2">
+                  <CircleCheck aria-hidden />
+                  <Trans>{i18n.number(report.rowCount)} lines checked: the file is valid.</Trans>
+                </Alert>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" disabled={!canCheck || busy !== null} onClick={() => void check()}>
+                  <Trans>Check</Trans>
+                </Button>
+                <Button disabled={!canCheck || !report || report.errorCount > 0 || busy !== null} onClick={() => void deposit()}>
+                  <Send aria-hidden />
+                  <Trans>Deposit</Trans>
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+
+          {pending.length > 0 ? (
+            <Card>
+              <CardContent className="grid gap-2 pt-5">
+                {pending.map((item) => (
+                  <p key={item.id} className="flex flex-wrap items-center gap-2" data-testid="pending-deposit">
+                    <Badge variant="warning">{t`pending upload`}</Badge>
+                    {item.summary.fileName} {item.summary.period ? `(${item.summary.period})` : ''}
+                  </p>
+                ))}
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">
+                <Trans>Periods</Trans>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {groups.length === 0 ? (
+                <p className="text-muted-foreground">
+                  <Trans>No version yet for this dataset.</Trans>
+                </p>
+              ) : (
+                <Table data-testid="periods">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>
+                        <Trans>Period</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Versions</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Publication</Trans>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {groups.map((group) => (
+                      <TableRow key={group.key} aria-selected={group.key === selectedPeriod} className={group.key === selectedPeriod ? 'bg-muted' : undefined}>
+                        <TableCell>
+                          <Button variant="link" className="px-0" onClick={() => setSelectedPeriod(group.key)}>
+                            {group.from ? `${date(group.from)} – ${date(group.to)}` : t`whole data`}
+                          </Button>
+                        </TableCell>
+                        <TableCell>{group.versions.length}</TableCell>
+                        <TableCell>{group.published ? t`version ${group.published.number} published` : t`not published`}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+
+          {period ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">
+                  <Trans>Versions of {period.from ? `${date(period.from)} – ${date(period.to)}` : t`the dataset`}</Trans>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Table data-testid="versions">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>
+                        <Trans>No.</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Id</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Size (kB)</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Deposited</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <Trans>Published</Trans>
+                      </TableHead>
+                      <TableHead>
+                        <span className="sr-only">
+                          <Trans>Actions</Trans>
+                        </span>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {[...period.versions].reverse().map((version) => {
+                      const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
+                      return (
+                        <TableRow key={version.id} title={version.comment || undefined} data-testid="version-row" data-published={version.published}>
+                          <TableCell>{version.number}</TableCell>
+                          <TableCell>
+                            <code>{version.id.slice(0, 8)}</code>
+                          </TableCell>
+                          <TableCell>{i18n.number(kiloBytes(version.size))}</TableCell>
+                          <TableCell>
+                            {date(version.createdAt)} · {version.createdBy.login ?? version.createdBy.id?.slice(0, 8)}
+                          </TableCell>
+                          <TableCell>
+                            {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
+                            {working ? <span className="text-muted-foreground"> {t`working… ${Math.round(version.job!.progress * 100)} %`}</span> : null}
+                          </TableCell>
+                          <TableCell className="whitespace-nowrap">
+                            <Switch
+                              checked={version.published}
+                              disabled={Boolean(working)}
+                              onCheckedChange={(checked) => void togglePublication(version, checked)}
+                              aria-label={version.published ? t`Unpublish version ${version.number}` : t`Publish version ${version.number}`}
+                            />
+                            <Button asChild variant="ghost" size="icon">
+                              <a href={versionDownloadHref(view.name, version.id)} download aria-label={t`Download version ${version.number}`}>
+                                <Download aria-hidden />
+                              </a>
+                            </Button>
+                            <Button variant="ghost" size="icon" aria-label={t`Delete version ${version.number}`} onClick={() => setDeleting(version)}>
+                              <Trash2 aria-hidden />
+                            </Button>
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </CardContent>
+            </Card>
+          ) : null}
+        </>
+      ) : null}
+
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogHeader>
+            <DialogTitle>
+              <Trans>Delete this version?</Trans>
+            </DialogTitle>
+          </DialogHeader>
+          {deleting?.published ? (
+            <Alert variant="destructive">
+              <Trans>This version is published: its published data will be deleted too.</Trans>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">
+                <Trans>Cancel</Trans>
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={() => deleting && void confirmDeletion(deleting)}>
+              <Trans>Delete</Trans>
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntriesPage } from '@/features/data/components/EntriesPage';
+
+export const Route = createFileRoute('/_signedIn/applications/$applicationName/dataTypes/')({
+  component: function DataTypes() {
+    const { applicationName } = Route.useParams();
+    return <EntriesPage key={applicationName} applicationName={applicationName} kind="dataType" />;
+  },
+});
