@@ -65,6 +65,8 @@ function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: 
     ...(lineCounts ? { lineCounts } : {}),
     canReadReference: true,
     canWriteReference: administers(user, row, roles),
+    canReadDatatype: true,
+    canWriteDatatype: administers(user, row, roles),
   };
 }
 
