@@ -13,6 +13,8 @@ const handlers: CsvWorkerApi = {
       fileName: check.fileName,
       maxErrors: check.maxErrors,
       deposit: check.deposit,
+      // Only the report crosses back: rows are checked and dropped at once.
+      collectRows: false,
       references: { rows: (dataName) => check.references[dataName] ?? [] },
     });
     const decoder = new TextDecoder('utf-8');
