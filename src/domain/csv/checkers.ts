@@ -5,7 +5,7 @@
  */
 import type { Checker } from '../configuration/model';
 import { wholeTextRegExp } from '../configuration/javaRegex';
-import { splitOnCommas } from '../keys';
+import { javaTrim, splitOnCommas } from '../keys';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
@@ -121,7 +121,7 @@ export function compileChecker(checker: Checker, environment: CheckerEnvironment
       const values: StoredValue[] = new Array(elements.length);
       let failed = false;
       for (let index = 0; index < elements.length; index += 1) {
-        const element = elements[index].trim();
+        const element = javaTrim(elements[index]);
         if (element === '') {
           values[index] = '';
           continue;

@@ -6,7 +6,7 @@
  */
 import type { CsvMappingPlan, DataEntry, PatternBinding } from '../configuration/model';
 import { wholeTextRegExp } from '../configuration/javaRegex';
-import { LabelError, escapeLabel } from '../keys';
+import { LabelError, escapeLabel, javaTrim as trimKey } from '../keys';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
 
@@ -33,15 +33,11 @@ export interface ColumnMapping {
   errors: Array<{ code: CsvErrorCode; params: Record<string, unknown> }>;
 }
 
-/** Java's String.trim: removes characters up to U+0020 at both ends. */
+/** Java's String.trim (cells and headers are trimmed as the original does); a fast check first, cells rarely need it. */
 export function javaTrim(text: string): string {
   const length = text.length;
   if (length === 0 || (text.charCodeAt(0) > 32 && text.charCodeAt(length - 1) > 32)) return text;
-  let start = 0;
-  let end = length;
-  while (start < end && text.charCodeAt(start) <= 32) start += 1;
-  while (end > start && text.charCodeAt(end - 1) <= 32) end -= 1;
-  return text.slice(start, end);
+  return trimKey(text);
 }
 
 function escapedOrSelf(text: string): string {

@@ -132,12 +132,21 @@ export function splitOnCommas(text: string): string[] {
   return parts;
 }
 
+/** Java's String.trim: removes the characters up to U+0020 at both ends (not the other Unicode spaces). */
+export function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 32) start += 1;
+  while (end > start && text.charCodeAt(end - 1) <= 32) end -= 1;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 /** Parts that each hold a comma-separated list: one key per position, joined with commas. Throws {@link LabelError}. */
 export function manyCompositeKey(parts: readonly string[]): string {
   const lists = parts.map(splitOnCommas);
   const size = Math.max(0, ...lists.map((list) => list.length));
   const keys: string[] = [];
-  for (let k = 0; k < size; k++) keys.push(compositeKey(lists.map((list) => (list[k] ?? '').trim())));
+  for (let k = 0; k < size; k++) keys.push(compositeKey(lists.map((list) => javaTrim(list[k] ?? ''))));
   return keys.join(',');
 }
 
