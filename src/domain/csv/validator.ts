@@ -148,13 +148,14 @@ export class Validator implements CsvValidator, CheckSink {
       checker: validation.checker.kind === 'expression' ? null : compile(validation.checker),
       targets: validation.components.map((component) => ({ component, column: undefined, extra: { validation: validation.name } })),
     }));
+    // Expressions see the row's texts (`datum`): built only for entries that have one.
     this.needsDatum =
       entry.components.some(
         (component) =>
-          component.checker?.kind === 'expression' ||
+          checkersOf(component).some((checker) => checker.kind === 'expression') ||
           (component.kind === 'computed' && component.computation.kind === 'expression') ||
           ('defaultValue' in component && component.defaultValue !== null) ||
-          (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null || qualifier.checker?.kind === 'expression')),
+          (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null)),
       ) || entry.validations.some((validation) => validation.checker.kind === 'expression');
     this.hasComputed = entry.components.some((component) => component.kind === 'computed');
     const selfReferences = [...entry.components.flatMap(checkersOf), ...entry.validations.map((validation) => validation.checker)].some(
