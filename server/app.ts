@@ -98,7 +98,10 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasUi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // Only page addresses fall back to the application; a missing script or image must be a 404, never a page.
+    const pathname = request.url.split('?')[0];
+    const isPage = !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (!hasUi || !isPage || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('NOT_FOUND'));
     }
     // Any other page is a route of the single-page application.

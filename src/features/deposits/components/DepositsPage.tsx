@@ -42,8 +42,9 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const { view, model } = application;
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const submission = entry.submission;
-  const scopeReferences = submission.referenceScopes.map((s) => s.reference);
-  const { rows: scopeRows, missing, ready } = useScopeRows(view.name, scopeReferences);
+  // Every reference the file may point to is needed to check it; the scope ones also fill the selectors.
+  const neededReferences = [...new Set([...submission.referenceScopes.map((s) => s.reference), ...entry.dependsOn])];
+  const { rows: scopeRows, missing, ready } = useScopeRows(view.name, neededReferences);
   const [scope, setScope] = useState<Record<string, string>>({});
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [selectedPeriod, setSelectedPeriod] = useState<string | null>(null);
@@ -210,7 +211,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
         </CardContent>
       </Card>
 
-      {complete ? (
+      {ready ? (
         <>
           <Card>
             <CardHeader>
@@ -260,7 +261,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
             </CardContent>
           </Card>
 
-          {pending.length > 0 ? (
+          {complete && pending.length > 0 ? (
             <Card>
               <CardContent className="grid gap-2 pt-5">
                 {pending.map((item) => (
@@ -273,6 +274,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
             </Card>
           ) : null}
 
+          {complete ? (
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">
@@ -316,8 +318,9 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
               )}
             </CardContent>
           </Card>
+          ) : null}
 
-          {period ? (
+          {complete && period ? (
             <Card>
               <CardHeader>
                 <CardTitle className="text-lg">
