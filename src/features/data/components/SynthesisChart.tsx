@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { callApi } from '@/lib/api/client';
+
+interface Synthesis {
+  from: string | null;
+  to: string | null;
+  intervals: Array<{ from: string; to: string }>;
+  variables: Record<string, number[]>;
+}
+
+/** Lines over time as ten small bars (the largest count among the variables in each interval). */
+export function SynthesisChart({ applicationName, dataType, title }: { applicationName: string; dataType: string; title: string }) {
+  const { t, i18n } = useLingui();
+  const [synthesis, setSynthesis] = useState<Synthesis | null>(null);
+  useEffect(() => {
+    callApi<Synthesis>(`/applications/${encodeURIComponent(applicationName)}/synthesis/${encodeURIComponent(dataType)}`)
+      .then(setSynthesis)
+      .catch(() => setSynthesis(null));
+  }, [applicationName, dataType]);
+  if (!synthesis || synthesis.intervals.length === 0) return null;
+  const counts = synthesis.intervals.map((_, i) => Math.max(0, ...Object.values(synthesis.variables).map((values) => values[i] ?? 0)));
+  const highest = Math.max(1, ...counts);
+  const day = (iso: string) => i18n.date(new Date(`${iso}Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+  const label = t`Lines of ${title} from ${day(synthesis.from!)} to ${day(synthesis.to!)}`;
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 100 24" className="h-8 w-28" data-testid="synthesis-chart">
+      <title>{label}</title>
+      {counts.map((count, i) => {
+        const height = Math.max(count > 0 ? 2 : 0, (count / highest) * 22);
+        return <rect key={i} x={i * 10 + 1} y={24 - height} width={8} height={height} rx={1} className="fill-primary" />;
+      })}
+    </svg>
+  );
+}
