@@ -39,15 +39,21 @@ function SignedInLayout() {
     };
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
-    // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept.
-    fetchMe()
-      .then(setCurrentUser)
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) leave();
-      });
+    // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept. Again when the
+    // network comes back: the answer also tells the online/offline indicator, even when the service worker, not
+    // this page, sends the pending changes.
+    const refresh = () =>
+      void fetchMe()
+        .then(setCurrentUser)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) leave();
+        });
+    refresh();
+    window.addEventListener('online', refresh);
     return () => {
       stop();
       stopSync();
+      window.removeEventListener('online', refresh);
     };
   }, [router]);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { createServer, type RunningServer } from '../../server/start.ts';
+import { createServer, type RunningServer, type ServerOptions } from '../../server/start.ts';
 
 /**
  * A real server over real HTTP on a free port, with its own data folder and its own database: a fresh embedded
@@ -13,6 +13,8 @@ import { createServer, type RunningServer } from '../../server/start.ts';
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it uses (absent on PGlite): another instance can be started on it. */
+  databaseUrl?: string;
   server: RunningServer;
   mails(): Promise<ReceivedMail[]>;
   /** The key of the newest mail sent to `to`. */
@@ -46,9 +48,17 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+/**
+ * `overrides.databaseUrl` starts the server on an existing database (another instance's `databaseUrl`): no
+ * scratch database is created, and closing this server leaves the database to its owner.
+ */
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<ServerOptions, 'countRows'> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const config: ServerConfig = {
     ...loadConfig({ ...env, DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-ui') }),
     databaseUrl: scratch?.url,
@@ -56,7 +66,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, env
     port: 0,
     ...overrides,
   };
-  const server = await createServer(config, { log: () => undefined });
+  const server = await createServer(config, { log: () => undefined, ...options });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const outbox = path.join(dataDir, 'outbox');
 
@@ -68,6 +78,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, env
   return {
     url: address,
     dataDir,
+    databaseUrl: config.databaseUrl,
     server,
     mails,
     async lastKey(to) {

@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, toast } from './fixtures';
+
+/**
+ * The offline-first promise, end to end in Chromium: read the cached list and home offline, change an application
+ * offline, close the page, reopen it (the change is still pending), get the network back and see the change
+ * applied once; then changes the server refuses end in "needs attention" with the translated error, and edit and
+ * discard deal with them.
+ */
+
+const FIXTURES = path.resolve('tests/fixtures/configurations');
+const fixturePath = (name: string) => path.join(FIXTURES, name);
+
+/** The administrator's own API session, outside the browser (its network is never cut). */
+async function adminApi(request: APIRequestContext) {
+  const signedIn = await request.post('/api/v1/login', { form: { login: E2E_ADMIN.login, password: E2E_ADMIN.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return {
+    async create(name: string, fileName = 'fieldnotes-v1.yaml') {
+      const answer = await request.post(`/api/v1/applications/${name}`, {
+        multipart: { comment: '', file: { name: fileName, mimeType: 'application/yaml', buffer: readFileSync(fixturePath(fileName)) } },
+      });
+      const text = await answer.text();
+      expect(answer.status(), text).toBe(200);
+      expect(text, 'the creation stream ends with a result').toContain('"type":"result"');
+    },
+    async versions(name: string): Promise<{ version: string; versions: string[] }> {
+      const answer = await request.get(`/api/v1/applications/${name}`);
+      expect(answer.status(), await answer.text()).toBe(200);
+      const body = (await answer.json()) as { version: string; versions: Array<{ version: string }> };
+      return { version: body.version, versions: body.versions.map((v) => v.version) };
+    },
+    async exists(name: string) {
+      return (await request.get(`/api/v1/applications/${name}`)).status() === 200;
+    },
+  };
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Identifiant', { exact: true }).fill(E2E_ADMIN.login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).last().click();
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+}
+
+/** The service worker controls the page, so the app shell opens without network. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+const pendingChange = (page: Page, text: string) => page.getByTestId('pending-change').filter({ hasText: text });
+
+/** On the creation or update form: choose the file, test it (in the worker when offline). */
+async function chooseAndTest(page: Page, fileName: string) {
+  await page.getByLabel('Fichier de configuration').setInputFiles(fixturePath(fileName));
+  await page.getByRole('button', { name: 'Tester', exact: true }).click();
+  await expect(toast(page, 'La configuration est valide.')).toBeVisible();
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('offline: read the cached list and home, change an application, reopen the page, and see it applied once back online', async ({ page, context, request, unique, look }) => {
+  const api = await adminApi(request);
+  const name = unique('offl');
+  await api.create(name);
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  // Online once: the list and the home are kept on the device.
+  await page.goto('/applications');
+  await expect(page.locator(`[data-testid="application-card"][data-name="${name}"]`)).toBeVisible();
+  await page.goto(`/applications/${name}`);
+  await expect(page.getByTestId('application-facts')).toContainText('1.0.0');
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+
+  await goOffline(context, page);
+  await page.goto('/applications');
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(page.getByTestId('offline-notice')).toContainText('Hors ligne — données du');
+  await expect(page.getByTestId('offline-badge')).toBeVisible();
+  const card = page.locator(`[data-testid="application-card"][data-name="${name}"]`);
+  await expect(card).toBeVisible();
+  await look(page, 'offline-outbox-list');
+  await card.getByRole('link', { name: /^Ouvrir / }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${name}$`));
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(page.getByTestId('application-facts')).toContainText('1.0.0');
+  await look(page, 'offline-outbox-home');
+
+  // The update, offline: tested in the worker on the device, queued by Change.
+  await page.getByRole('link', { name: 'Modifier l’application' }).click();
+  await expect(page).toHaveURL(new RegExp(`/applicationCreation/${name}/1\\.0\\.0`));
+  await chooseAndTest(page, 'fieldnotes-v2.yaml');
+  await expect(page.getByText('Vérifié sur cet appareil seulement', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('version-tag')).toHaveText('1.0.0 → 1.1.0');
+  await look(page, 'offline-outbox-update-form');
+  await page.getByRole('button', { name: 'Modifier', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+  await expect(page).toHaveURL(/\/applications$/);
+
+  const badge = page.getByTestId('pending-badge');
+  await expect(badge).toHaveText('1');
+  await expect(badge).toHaveAccessibleName('1 modifications en attente');
+  await badge.click();
+  await expect(page).toHaveURL(/\/pendingChanges$/);
+  const update = pendingChange(page, `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`);
+  await expect(update).toHaveAttribute('data-status', 'queued');
+  await expect(update).toContainText('En attente d’envoi');
+  await look(page, 'offline-outbox-pending');
+
+  // The tab is closed and opened again, still offline: the change is still there.
+  const reopened = await context.newPage();
+  await page.close();
+  await reopened.goto('/pendingChanges');
+  const again = pendingChange(reopened, `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`);
+  await expect(again).toHaveAttribute('data-status', 'queued');
+  await expect(reopened.getByTestId('pending-badge')).toHaveText('1');
+  expect((await api.versions(name)).versions).toEqual(['1.0.0']);
+
+  // The network comes back: the triggers (the online event, Background Sync) send the change, once.
+  await context.setOffline(false);
+  await expect(again).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(again).toContainText('Appliquée');
+  await expect(reopened.getByTestId('pending-badge')).toHaveCount(0);
+  // The outbox reached the server: the indicator no longer says offline.
+  await expect(reopened.getByTestId('offline-badge')).toHaveCount(0);
+  const stored = await api.versions(name);
+  expect(stored.version).toBe('1.1.0');
+  expect(stored.versions).toEqual(['1.1.0', '1.0.0']);
+  // Syncing again (and reloading, which triggers a pass) sends nothing more.
+  await reopened.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+  await reopened.reload();
+  await expect(again).toHaveAttribute('data-status', 'done');
+  expect((await api.versions(name)).versions).toEqual(['1.1.0', '1.0.0']);
+  await look(reopened, 'offline-outbox-applied');
+});
+
+test('offline: creations the server refuses need attention with the translated error; edit and discard deal with them', async ({ page, context, request, unique, look }) => {
+  const api = await adminApi(request);
+  const taken = unique('takena');
+  const discarded = unique('takenb');
+  const renamed = unique('renamed');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(context, page);
+
+  // Two creations queued offline, under names that will be taken on the server meanwhile.
+  for (const name of [taken, discarded]) {
+    await page.goto('/applicationCreation');
+    await chooseAndTest(page, 'fieldnotes-v1.yaml');
+    await page.getByLabel('Nom de l’application').fill(name);
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+    await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+    await expect(page).toHaveURL(/\/applications$/);
+  }
+  await expect(page.getByTestId('pending-badge')).toHaveText('2');
+  await api.create(taken);
+  await api.create(discarded);
+
+  await page.goto('/pendingChanges');
+  await context.setOffline(false);
+  const refused = pendingChange(page, `Créer l’application ${taken} avec fieldnotes-v1.yaml`);
+  const toDiscard = pendingChange(page, `Créer l’application ${discarded} avec fieldnotes-v1.yaml`);
+  await expect(refused).toHaveAttribute('data-status', 'needs-attention', { timeout: 30_000 });
+  await expect(toDiscard).toHaveAttribute('data-status', 'needs-attention');
+  await expect(refused.getByRole('alert')).toHaveText(`Une application nommée ${taken} existe déjà.`);
+  await expect(toDiscard.getByRole('alert')).toHaveText(`Une application nommée ${discarded} existe déjà.`);
+  await expect(refused).toContainText('Demande votre attention');
+  // Refusals stay counted until the user deals with them.
+  await expect(page.getByTestId('pending-badge')).toHaveText('2');
+  // A refusal is an answer: the server is reachable again.
+  await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+  await look(page, 'offline-outbox-needs-attention');
+
+  // Edit: the form opens again with what was entered; under another name, the creation goes through.
+  await refused.getByRole('button', { name: 'Modifier', exact: true }).click();
+  await expect(page).toHaveURL(/\/applicationCreation\?outboxItem=\d+$/);
+  await expect(page.getByText('Conservé de la modification en attente : fieldnotes-v1.yaml')).toBeVisible();
+  await page.getByRole('button', { name: 'Tester', exact: true }).click();
+  await expect(toast(page, 'La configuration est valide.')).toBeVisible();
+  const nameField = page.getByLabel('Nom de l’application');
+  await expect(nameField).toHaveValue(taken);
+  await look(page, 'offline-outbox-edit');
+  await nameField.fill(renamed);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, `L’application ${renamed} a été créée.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/applications$/);
+  expect(await api.exists(renamed)).toBe(true);
+  expect((await api.versions(renamed)).versions).toEqual(['1.0.0']);
+
+  await page.goto('/pendingChanges');
+  await expect(pendingChange(page, `Créer l’application ${taken} avec`)).toHaveCount(0);
+  await expect(pendingChange(page, `Créer l’application ${renamed} avec fieldnotes-v1.yaml`)).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('pending-badge')).toHaveText('1');
+
+  // Discard, after confirmation; "keep it" keeps it.
+  await toDiscard.getByRole('button', { name: 'Abandonner', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abandonner cette modification ?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Créer l’application ${discarded} avec fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-discard');
+  await dialog.getByRole('button', { name: 'La garder' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toDiscard).toHaveAttribute('data-status', 'needs-attention');
+  await toDiscard.getByRole('button', { name: 'Abandonner', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Abandonner', exact: true }).click();
+  await expect(toDiscard).toHaveCount(0);
+  await expect(page.getByTestId('pending-badge')).toHaveCount(0);
+  // The application created meanwhile on the server is untouched.
+  expect((await api.versions(discarded)).versions).toEqual(['1.0.0']);
+  expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
+});
