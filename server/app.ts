@@ -17,6 +17,7 @@ import { applicationRoutes } from './routes/applications.ts';
 import { platformRoleRoutes } from './routes/platformRoles.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { dataRoutes } from './routes/data.ts';
+import { authorizationRoutes } from './routes/authorizations.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
@@ -79,6 +80,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
       await api.register(platformRoleRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
+      await api.register(authorizationRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
+import type { AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills when the insert leaves it out. */
@@ -159,6 +160,23 @@ export interface JobsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface AuthorizationsTable {
+  id: string;
+  application_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  rules: Json<AuthorizationRules>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AuthorizationUsersTable {
+  authorization_id: string;
+  user_id: string;
+}
+
 export interface EntryCountsTable {
   application_id: string;
   data_name: string;
@@ -179,6 +197,8 @@ export interface Schema {
   entry_counts: EntryCountsTable;
   deposit_files: DepositFilesTable;
   jobs: JobsTable;
+  authorizations: AuthorizationsTable;
+  authorization_users: AuthorizationUsersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { EntryContext } from '../services/references.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
@@ -12,7 +14,9 @@ import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
 import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, requestPublication, type DepositParams } from '../services/deposits.ts';
 import { CsvRejected } from '../services/ingest.ts';
-import { MAX_CSV_BYTES, dataTypeOf, readReference, referenceCsv, referencedEntries, requireDataWriter, zipOf } from '../services/references.ts';
+import { MAX_CSV_BYTES, dataTypeOf, readReference, referenceCsv, referencedEntries, zipOf } from '../services/references.ts';
+import { placeOf, readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
 
@@ -30,6 +34,13 @@ function queryOf(text: string | undefined) {
 }
 
 const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
+
+/** A version may be listed, polled or downloaded by whoever may read its dataset. */
+async function readableFileOf(ctx: ServerContext, data: EntryContext, file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null }, user: UserRow | null) {
+  const { rights } = await readAccess(ctx, user, data);
+  const dataset = datasetOfFile(file);
+  if (!rights.allows('extraction', data.entry.name, { scopes: dataset.scopes, start: dataset.from, end: dataset.to })) throw refusal('extraction', data);
+}
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
   app.post(
@@ -53,27 +64,27 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request, reply) => {
       const user = requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      await requireDataWriter(ctx, user, data.application);
+      const rights = await requireOperation(ctx, user, data, request.isMultipart() ? 'depot' : 'publication', 'some');
       const versioned = data.entry.submission.strategy === 'OA_VERSIONING';
       try {
         if (!request.isMultipart()) {
           const params = (request.body ?? {}) as DepositParams;
           if (!versioned || !params.fileid) throw new ApiError(400, 'MISSING_FILE');
-          const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false);
+          const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
           jobs.poke();
           return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
         }
         const upload = await openUpload(request, MAX_CSV_BYTES);
         const params = readDepositParams(upload.fields.params);
         if (!versioned) {
-          const stored = await insertData(ctx, data, upload);
+          const stored = await insertData(ctx, data, upload, rights);
           await upload.record();
           return reply.code(201).send(stored);
         }
-        const deposited = await depositVersion(ctx, user, data, upload, params);
+        const deposited = await depositVersion(ctx, user, data, upload, params, rights);
         await upload.record();
         if (params.topublish) {
-          const jobId = await requestPublication(ctx, user, data, deposited.fileId, true);
+          const jobId = await requestPublication(ctx, user, data, deposited.fileId, true, rights);
           jobs.poke();
           return reply.code(202).send({ fileId: deposited.fileId, jobId, topublish: true });
         }
@@ -96,10 +107,10 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       },
     },
     async (request) => {
-      requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       const file = await fileOf(ctx, { application }, request.params.fileId);
       const data = await dataTypeOf(ctx, application.name, file.data_name);
+      await readableFileOf(ctx, data, file, request.auth?.user ?? null);
       return (await listVersions(ctx, data, {})).find((v) => v.id === file.id)!;
     },
   );
@@ -116,13 +127,15 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       },
     },
     async (request) => {
-      requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      const { rights } = await readAccess(ctx, request.auth?.user ?? null, data);
       const filter = readDepositParams(request.query.repositoryId) as DepositParams['binaryfiledataset'] & object;
       const scope = Object.fromEntries(
         Object.entries(filter?.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
       ) as Record<string, string>;
-      return listVersions(ctx, data, { scope, from: filter?.from, to: filter?.to });
+      const versions = await listVersions(ctx, data, { scope, from: filter?.from, to: filter?.to });
+      // Only the versions whose dataset the caller may read.
+      return versions.filter((v) => rights.allows('extraction', data.entry.name, { scopes: v.scope, start: v.from, end: v.to }));
     },
   );
 
@@ -132,9 +145,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: { tags: ['data'], summary: 'A deposited file, as it was uploaded.', params: FileParams, response: { 200: Type.Any(), ...errorResponses(401, 404) } },
     },
     async (request, reply) => {
-      requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       const file = await fileOf(ctx, { application }, request.params.fileId);
+      await readableFileOf(ctx, await dataTypeOf(ctx, application.name, file.data_name), file, request.auth?.user ?? null);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
@@ -155,8 +168,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      await requireDataWriter(ctx, user, application);
-      return deleteVersion(ctx, { application }, request.params.fileId);
+      const file = await fileOf(ctx, { application }, request.params.fileId);
+      const data = await dataTypeOf(ctx, application.name, file.data_name);
+      return deleteVersion(ctx, data, file.id, await requireOperation(ctx, user, data, 'delete', 'some'));
     },
   );
 
@@ -174,10 +188,14 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request) => {
       const user = requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      await requireDataWriter(ctx, user, data.application);
+      const rights = await requireOperation(ctx, user, data, 'delete', 'some');
       if (data.entry.submission.strategy === 'OA_VERSIONING') throw new ApiError(400, 'DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
       const query = queryOf(request.query.downloadDatasetQuery);
-      return { deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? []) };
+      return {
+        deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? [], (row) =>
+          rights.allows('delete', data.entry.name, placeOf(data.entry, row.values, row.period_start, row.period_end)),
+        ),
+      };
     },
   );
 
@@ -193,9 +211,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       },
     },
     async (request) => {
-      requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      const page = await readReference(ctx, data, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']));
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, data);
+      const page = await readReference(ctx, data, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
       return { dataType: data.entry.name, title: page.title, columns: page.columns, rows: page.referenceValues, totalRows: page.totalRows };
     },
   );
@@ -216,19 +234,24 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         },
       },
       async (request, reply) => {
-        requireUser(request);
         const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+        const { rights, filter } = await readAccess(ctx, request.auth?.user ?? null, data);
         const query = queryOf(request.query.downloadDatasetQuery);
         const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
         if (format === 'csv') {
           return reply
             .header('Content-Type', 'text/csv; charset=utf-8')
             .header('Content-Disposition', `attachment; filename="${safeName(data.entry.name)}.csv"`)
-            .send(Readable.from(referenceCsv(ctx, data, query, locale)));
+            .send(Readable.from(referenceCsv(ctx, data, query, locale, filter)));
         }
         const files = [
-          { name: `${safeName(data.entry.name)}.csv`, content: referenceCsv(ctx, data, query, locale) },
-          ...referencedEntries(data).map((reference) => ({ name: `references/${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, {}, locale) })),
+          { name: `${safeName(data.entry.name)}.csv`, content: referenceCsv(ctx, data, query, locale, filter) },
+          ...referencedEntries(data)
+            .filter((reference) => rights.any('extraction', reference.entry.name))
+            .map((reference) => ({
+              name: `references/${safeName(reference.entry.name)}.csv`,
+              content: referenceCsv(ctx, reference, {}, locale, rights.rowFilter('extraction', reference.entry.name)),
+            })),
         ];
         return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
       },
@@ -246,8 +269,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       },
     },
     async (request) => {
-      requireUser(request);
-      return synthesize(ctx, await dataTypeOf(ctx, request.params.name, request.params.dataType));
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, data);
+      return synthesize(ctx, data, filter);
     },
   );
 
@@ -262,8 +286,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       },
     },
     async (request) => {
-      requireUser(request);
-      return synthesize(ctx, await dataTypeOf(ctx, request.params.name, request.params.dataType), request.params.variable);
+      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, data);
+      return synthesize(ctx, data, filter, request.params.variable);
     },
   );
 };

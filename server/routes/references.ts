@@ -7,6 +7,7 @@ import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { CsvRejected } from '../services/ingest.ts';
+import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
@@ -17,7 +18,6 @@ import {
   referenceOf,
   referenceRowLines,
   storedCount,
-  requireDataWriter,
   uploadReference,
   zipOf,
 } from '../services/references.ts';
@@ -55,7 +55,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request, reply) => {
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireDataWriter(ctx, user, reference.application);
+      await requireOperation(ctx, user, reference, 'depot', 'all');
       const upload = await openUpload(request, MAX_CSV_BYTES);
       try {
         const stored = await uploadReference(ctx, reference, upload);
@@ -82,9 +82,9 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       },
     },
     async (request) => {
-      requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      return readReference(ctx, reference, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']));
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
+      return readReference(ctx, reference, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
     },
   );
 
@@ -100,14 +100,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
       const query = queryOf(request.query.downloadDatasetQuery);
       const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeName(reference.entry.name)}.csv"`)
-        .send(Readable.from(referenceCsv(ctx, reference, query, locale)));
+        .send(Readable.from(referenceCsv(ctx, reference, query, locale, filter)));
     },
   );
 
@@ -123,11 +123,11 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
       const query = queryOf(request.query.downloadDatasetQuery);
       const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-      const zip = zipOf([{ name: `${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, query, locale) }]);
+      const zip = zipOf([{ name: `${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, query, locale, filter) }]);
       return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zip));
     },
   );
@@ -143,8 +143,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      await readAccess(ctx, request.auth?.user ?? null, reference);
       return reply
         .header('Content-Type', 'application/x-ndjson')
         .header('X-Total-Count', String(await storedCount(ctx, reference)))
@@ -166,7 +166,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request) => {
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireDataWriter(ctx, user, reference.application);
+      await requireOperation(ctx, user, reference, 'delete', 'all');
       const keys = Array.isArray(request.query.naturalKey) ? request.query.naturalKey : [request.query.naturalKey];
       return { deleted: await deleteReferenceRows(ctx, reference, keys) };
     },

@@ -13,6 +13,8 @@ import type { EventStream } from '../http/eventStream.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, isCreatorOf, requireCreatableName, rolesOf } from './applicationAccess.ts';
 import { rowCounts } from './dataRows.ts';
+import { rulesFor } from './authorizations.ts';
+import { Rights } from '../../src/domain/rights/access.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -31,7 +33,32 @@ async function lineCountsOf(ctx: ServerContext, applicationIds: string[]): Promi
   return counts;
 }
 
-function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: ReadonlySet<ApplicationPart>, lineCounts?: Record<string, number>): ApplicationView {
+/** What a user may do with the data of each application, and where they hold an authorization of their own. */
+async function dataRightsOf(ctx: ServerContext, user: UserRow, rows: readonly ListedRow[], roles: Map<string, ApplicationRole[]>) {
+  const ids = rows.map((r) => r.id);
+  const rules = await rulesFor(ctx, ids, user.id);
+  const own = ids.length
+    ? await ctx.db
+        .selectFrom('authorizations as a')
+        .innerJoin('authorization_users as u', 'u.authorization_id', 'a.id')
+        .select('a.application_id')
+        .where('a.application_id', 'in', ids)
+        .where('u.user_id', '=', user.id)
+        .execute()
+    : [];
+  const holders = new Set(own.map((o) => o.application_id));
+  return new Map(rows.map((row) => [row.id, { rights: new Rights(administers(user, row, roles.get(row.id) ?? []), rules.get(row.id) ?? []), holder: holders.has(row.id) }]));
+}
+
+function viewOf(
+  row: ListedRow,
+  user: UserRow,
+  roles: ApplicationRole[],
+  parts: ReadonlySet<ApplicationPart>,
+  access: { rights: Rights; holder: boolean },
+  lineCounts?: Record<string, number>,
+): ApplicationView {
+  const { rights } = access;
   const summary: ApplicationSummary = row.summary;
   const all = parts.has('ALL');
   const isCreator = isCreatorOf(user, row.name);
@@ -60,13 +87,13 @@ function viewOf(row: ListedRow, user: UserRow, roles: ApplicationRole[], parts: 
     },
     hasSignedCharte: user.chartes[row.id] !== undefined,
     hasSignedLastCharte: true,
-    isMember: roles.length > 0 || row.creator_id === user.id,
+    isMember: roles.length > 0 || row.creator_id === user.id || access.holder,
     isAdministrator: administers(user, row, roles),
     ...(lineCounts ? { lineCounts } : {}),
-    canReadReference: true,
-    canWriteReference: administers(user, row, roles),
-    canReadDatatype: true,
-    canWriteDatatype: administers(user, row, roles),
+    canReadReference: summary.references.some((name) => rights.any('extraction', name)),
+    canWriteReference: summary.references.some((name) => rights.all('depot', name)),
+    canReadDatatype: summary.dataTypes.some((name) => rights.any('extraction', name)),
+    canWriteDatatype: summary.dataTypes.some((name) => rights.any('depot', name)),
   };
 }
 
@@ -91,8 +118,9 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
     if (after !== undefined) page = page.where('name', '>', after);
     const rows = await page.execute();
     const counts = wantsCounts(parts) ? await lineCountsOf(ctx, rows.map((r) => r.id)) : undefined;
+    const access = await dataRightsOf(ctx, user, rows, roles);
     for (const row of rows) {
-      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, counts?.get(row.id)));
+      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, access.get(row.id)!, counts?.get(row.id)));
       sent += 1;
       // Applications created while the list streams may outnumber the count read first.
       events.progress(sent / Math.max(count, sent));
@@ -118,9 +146,11 @@ export async function findApplication(ctx: ServerContext, nameOrId: string): Pro
 
 export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId: string, parts: ReadonlySet<ApplicationPart>): Promise<ApplicationView> {
   const row = await findApplication(ctx, nameOrId);
-  const roles = (await rolesOf(ctx.db, user.id)).get(row.id) ?? [];
+  const allRoles = await rolesOf(ctx.db, user.id);
+  const roles = allRoles.get(row.id) ?? [];
   const counts = wantsCounts(parts) ? await lineCountsOf(ctx, [row.id]) : undefined;
-  const view = viewOf(row, user, roles, parts, counts?.get(row.id));
+  const access = (await dataRightsOf(ctx, user, [row], allRoles)).get(row.id)!;
+  const view = viewOf(row, user, roles, parts, access, counts?.get(row.id));
   if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
   const versions = await ctx.db
     .selectFrom('configurations')

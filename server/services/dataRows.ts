@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CsvRow, ReferenceSource, StoredRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import type { Schema } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -72,18 +73,31 @@ export async function referenceSourceFor(db: Db, applicationId: string, model: A
   return { rows: (dataName) => loaded.get(dataName) ?? [] };
 }
 
-/** Deletes rows (without a file) by id or natural key and recounts; answers the ids deleted. */
-export async function deleteDataRows(db: Kysely<Schema>, applicationId: string, dataName: string, rowIds: string[], naturalKeys: string[]): Promise<string[]> {
+/**
+ * Deletes rows (without a file) by id or natural key and recounts, when `allowed` lets every one of them go;
+ * answers the ids deleted.
+ */
+export async function deleteDataRows(
+  db: Kysely<Schema>,
+  applicationId: string,
+  dataName: string,
+  rowIds: string[],
+  naturalKeys: string[],
+  allowed: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean = () => true,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('data_rows')
+    const selected = trx
+      .selectFrom('data_rows')
+      .select(['id', 'values', 'period_start', 'period_end'])
       .where('application_id', '=', applicationId)
       .where('data_name', '=', dataName)
       .where('file_id', 'is', null)
-      .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]))
-      .returning('id')
-      .execute();
+      .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]));
+    const rows = await selected.execute();
+    if (rows.some((row) => !allowed(row))) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+    if (rows.length === 0) return [];
+    await trx.deleteFrom('data_rows').where('id', 'in', rows.map((r) => r.id)).execute();
     await refreshCount(trx, applicationId, dataName);
-    return deleted.map((row) => row.id);
+    return rows.map((row) => row.id);
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CsvRow } from '../../src/domain/csv/index.ts';
+import type { CsvError, CsvRow } from '../../src/domain/csv/index.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -8,7 +8,10 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
 import { refreshCount, upsertRows, WRITE_BATCH } from './dataRows.ts';
-import { CsvRejected, ingestCsv } from './ingest.ts';
+import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
+import { placeOf, refusal } from './dataAccess.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
+import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { EntryContext } from './references.ts';
 
 /** What a depositor sends with a file (the original's FileOrUUID). */
@@ -85,16 +88,30 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
 const sameScope = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-/** A file of a data type without versioning: its rows are inserted or updated by natural key. */
-export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload) {
+/** Line errors for rows outside what the rights allow (deposit and publication are checked per line). */
+function outsideRights(rights: Rights, operation: 'depot' | 'publication', entry: DataEntry, rows: readonly CsvRow[], into: CsvError[]) {
+  for (const row of rows) {
+    if (!rights.allows(operation, entry.name, placeOf(entry, row.values, row.period?.from, row.period?.to))) {
+      into.push({ lineNumber: row.lineNumber, code: operation === 'depot' ? 'norightfordepot' : 'norightforpublish', params: { naturalKey: row.naturalKey } });
+    }
+  }
+}
+
+/** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
+export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights) {
   const { application, model, entry } = data;
   return ctx.db.transaction().execute(async (trx) => {
+    const refused: CsvError[] = [];
     const lineCount = await ingestCsv(
       { db: trx, applicationId: application.id, model, entry, fileName: upload.fileName },
       upload.stream,
-      (rows) => upsertRows(trx, application.id, entry.name, rows),
+      async (rows) => {
+        outsideRights(rights, 'depot', entry, rows, refused);
+        if (refused.length === 0) await upsertRows(trx, application.id, entry.name, rows);
+      },
       () => upload.complete(),
     );
+    if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
     return { dataType: entry.name, lineCount, totalRows: await refreshCount(trx, application.id, entry.name) };
   });
 }
@@ -103,8 +120,11 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
  * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
  * kept whole in the database. It contributes rows only once published.
  */
-export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams) {
+export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams, rights: Rights) {
   const dataset = await resolveDataset(ctx, data, params);
+  const deposit = { scopes: dataset.scope, from: dataset.from, to: dataset.to };
+  if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
+  if (params.topublish && !rights.covers('publication', data.entry.name, deposit)) throw refusal('publication', data);
   const comment = params.binaryfiledataset?.comment ?? '';
   if (comment.length > MAX_DEPOSIT_COMMENT) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
   const chunks: Uint8Array[] = [];
@@ -157,12 +177,18 @@ export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'appli
 }
 
 /** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
-export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean) {
+export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean, rights: Rights) {
   const file = await fileOf(ctx, data, fileId);
   if (file.data_name !== data.entry.name) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
   if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   return enqueueJob(ctx.db, { kind: publish ? 'publish' : 'unpublish', application_id: data.application.id, file_id: fileId, requested_by: user.id });
+}
+
+/** A stored version's dataset, as rights see it. */
+export function datasetOfFile(file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null }) {
+  return { scopes: file.scope, from: file.period_from ? iso(file.period_from) : null, to: file.period_to ? iso(file.period_to) : null };
 }
 
 function overlaps(a: { from: Date | null; to: Date | null }, b: { from: Date | null; to: Date | null }) {
@@ -176,8 +202,9 @@ const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) =
  * Publishes a version in one transaction: a published version of exactly the same scope and period is replaced
  * (unpublished); one of the same scope whose period overlaps without matching refuses the publication.
  */
-export async function publishJob(ctx: ServerContext, data: EntryContext, job: Job, progress: (value: number) => void, failAfterRows?: number) {
+export async function publishJob(ctx: ServerContext, data: EntryContext, job: Job, progress: (value: number) => void, rights: Rights, failAfterRows?: number) {
   const file = await fileOf(ctx, data, job.file_id!);
+  const refused: CsvError[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     const published = await trx
       .selectFrom('deposit_files')
@@ -195,7 +222,9 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
     if (conflicting.length > 0) {
       throw new JobFailure('overlappingpublishedversion', { lineNumber: -1, fileOrUUID: file.id, files: conflicting.map((c) => c.file_name) });
     }
-    for (const replaced of sameDataset.filter((other) => !conflicting.includes(other))) {
+    const samePeriod = (other: (typeof sameDataset)[number]) => sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to);
+    // Only the version of exactly the same dataset is replaced; other periods of the scope stay published.
+    for (const replaced of sameDataset.filter(samePeriod)) {
       await trx.deleteFrom('data_rows').where('file_id', '=', replaced.id).execute();
       await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', replaced.id).execute();
     }
@@ -216,6 +245,8 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
       },
       pieces(),
       async (rows) => {
+        outsideRights(rights, 'publication', data.entry, rows, refused);
+        if (refused.length) return;
         await insertVersionRows(trx, file.application_id, file.data_name, file.id, rows);
         stored += rows.length;
         if (failAfterRows !== undefined && stored >= failAfterRows) throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
@@ -225,6 +256,7 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
       if (error instanceof CsvRejected) throw new JobFailure('INVALID_CSV', { errors: error.report.errors.slice(0, 20), errorCount: error.report.errorCount });
       throw error;
     });
+    if (refused.length) throw new JobFailure('norightforpublish', { lineNumber: -1, errors: refused.slice(0, 20), errorCount: refused.length });
     await trx
       .updateTable('deposit_files')
       .set({ published: true, published_by: job.requested_by, published_at: new Date() })
@@ -259,9 +291,12 @@ async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicati
   }
 }
 
-/** Deletes a version; a published one takes its rows with it. */
-export async function deleteVersion(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
+/** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */
+export async function deleteVersion(ctx: ServerContext, data: EntryContext, fileId: string, rights: Rights) {
   const file = await fileOf(ctx, data, fileId);
+  const dataset = datasetOfFile(file);
+  if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
+  if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
   if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   await ctx.db.transaction().execute(async (trx) => {

@@ -6,13 +6,13 @@ import { cellText } from '../../src/domain/rows/cellText.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
-import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
-import { administers, rolesOf } from './applicationAccess.ts';
 import { findApplication } from './applications.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
+import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { selectRows, storedKeys, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
@@ -43,11 +43,6 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
   return { application, model, entry };
 }
 
-/** Until data rights exist, every signed-in user reads references and the application's managers write them. */
-export async function requireDataWriter(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
-  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_WRITER', { name: application.name });
-}
 
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it in one transaction: every row or
@@ -114,32 +109,32 @@ function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLang
   return { id: row.id, naturalKey: row.natural_key, hierarchicalKey: row.hierarchical_key, values: row.values, ...display } as ReferenceValue;
 }
 
-export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string) {
+export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string, filter: RowFilter = { kind: 'all' }) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
-  const rows = await selectRows(ctx.db, application.id, entry, query);
+  const rows = await selectRows(ctx.db, application.id, entry, query, filter);
   return {
     referenceType: entry.name,
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
     columns: describeColumns(entry, locale, model.defaultLanguage),
     referenceValues: rows.map((row) => valueOf(row, entry, locale, model.defaultLanguage)),
-    totalRows: rows.length > 0 ? Number(rows[0].total) : await countMatching(ctx, application.id, entry, query),
+    totalRows: rows.length > 0 ? Number(rows[0].total) : await countMatching(ctx, application.id, entry, query, filter),
   };
 }
 
 /** A page past the end has no rows to carry the total: count separately then. */
-async function countMatching(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery): Promise<number> {
+async function countMatching(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter): Promise<number> {
   if ((query.offset ?? 0) === 0) return 0;
-  const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset: 0, limit: 1 });
+  const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset: 0, limit: 1 }, filter);
   return rows.length > 0 ? Number(rows[0].total) : 0;
 }
 
 const EXPORT_PAGE = 5000;
 
 /** Every matching row, a page at a time, so an export never holds the whole table in memory. */
-async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery) {
+async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter) {
   for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE });
+    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE }, filter);
     yield* rows;
     if (rows.length < EXPORT_PAGE) return;
   }
@@ -185,7 +180,7 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * The entry as CSV: UTF-8, the entry's own separator, every field quoted, headers translated, values written the
  * way a file gives them (so an export can be loaded again).
  */
-export async function* referenceCsv(ctx: ServerContext, reference: EntryContext, query: RowQuery, locale: string): AsyncGenerator<string> {
+export async function* referenceCsv(ctx: ServerContext, reference: EntryContext, query: RowQuery, locale: string, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
   const { application, model, entry } = reference;
   const separator = entry.csv.separator;
   const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
@@ -194,7 +189,7 @@ export async function* referenceCsv(ctx: ServerContext, reference: EntryContext,
     return localized(component.exportHeader.title, locale, model.defaultLanguage, key);
   });
   yield `${titles.map(quote).join(separator)}\n`;
-  for await (const row of allRows(ctx, application.id, entry, query)) {
+  for await (const row of allRows(ctx, application.id, entry, query, filter)) {
     yield `${columns.map(([key, checker]) => quote(cellText(row.values[key], checker))).join(separator)}\n`;
   }
 }

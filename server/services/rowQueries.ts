@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { Schema } from '../db/schema.ts';
@@ -39,13 +40,19 @@ function usableInterval(checker: Checker | null | undefined, from?: string, to?:
  * JSONB values: exact values (references by the natural key of the row they point to), number and date
  * intervals; unknown components are refused rather than ignored.
  */
-export async function selectRows(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, paged = true): Promise<SelectedRow[]> {
+export async function selectRows(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  query: RowQuery,
+  filter: RowFilter = { kind: 'all' },
+): Promise<SelectedRow[]> {
   const checkers = storedKeys(entry);
   const known = (key: string) => {
     if (!checkers.has(key)) throw new ApiError(400, 'UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
-  const conditions: Array<Expression<SqlBool>> = [];
+  const conditions: Array<Expression<SqlBool>> = filter.kind === 'all' ? [] : [rowFilterSql(filter) as Expression<SqlBool>];
   if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
   if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
   for (const filter of query.componentFilters ?? []) {
@@ -81,7 +88,7 @@ export async function selectRows(db: Kysely<Schema>, applicationId: string, entr
   });
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-  const page = paged ? sql`limit ${limit} offset ${query.offset ?? 0}` : sql``;
+  const page = sql`limit ${limit} offset ${query.offset ?? 0}`;
   const result = await sql<SelectedRow>`
     select id, natural_key, hierarchical_key, values, count(*) over () as total
     from data_rows
@@ -89,4 +96,24 @@ export async function selectRows(db: Kysely<Schema>, applicationId: string, entr
     order by ${sql.join([...orders, sql`natural_key asc`], sql`, `)}
     ${page}`.execute(db);
   return result.rows;
+}
+
+/**
+ * The SQL condition of a row filter on `data_rows`: a row passes when one grant allows it — every restricted scope
+ * component under one of the granted keys, and its period meeting the granted one.
+ */
+export function rowFilterSql(filter: RowFilter): RawBuilder<boolean> {
+  if (filter.kind === 'all') return sql<boolean>`true`;
+  if (filter.kind === 'none') return sql<boolean>`false`;
+  const clauses = filter.grants.map((grant) => {
+    const parts: Array<RawBuilder<unknown>> = [];
+    for (const [component, keys] of Object.entries(grant.scopes)) {
+      const value = sql`values ->> ${component}`;
+      parts.push(sql`(${sql.join(keys.map((key) => sql`(${value} = ${key} or starts_with(${value}, ${`${key}.`}))`), sql` or `)})`);
+    }
+    if (grant.from) parts.push(sql`(period_start is null or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`);
+    if (grant.to) parts.push(sql`(period_start is null or period_start < (${grant.to}::date + 1)::timestamp)`);
+    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+  });
+  return sql<boolean>`(${sql.join(clauses, sql` or `)})`;
 }

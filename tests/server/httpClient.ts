@@ -25,6 +25,11 @@ export class HttpClient {
     return [...this.cookies.keys()];
   }
 
+  /** The Cookie header this client sends, for calls made outside it (binary downloads). */
+  get cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   forgetCookies() {
     this.cookies.clear();
   }

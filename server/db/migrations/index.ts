@@ -4,6 +4,7 @@ import * as applications from './0002_applications.ts';
 import * as idempotency from './0003_idempotency.ts';
 import * as dataRows from './0004_data_rows.ts';
 import * as deposits from './0005_deposits.ts';
+import * as authorizations from './0006_authorizations.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_idempotency': idempotency,
   '0004_data_rows': dataRows,
   '0005_deposits': deposits,
+  '0006_authorizations': authorizations,
 };
 
 export const migrationProvider: MigrationProvider = {

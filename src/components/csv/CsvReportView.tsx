@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, Download } from 'lucide-react';
 import type { CsvError, CsvReport } from '@/domain/csv';
 import { reportToCsv } from '@/domain/csv';
@@ -30,7 +30,7 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="csv-report-title" className="flex items-center gap-2 font-semibold text-destructive">
           <CircleAlert className="size-5" aria-hidden />
-          <Trans>{i18n.number(report.errorCount)} errors in {fileName}</Trans>
+          <Plural value={report.errorCount} one={`# error in ${fileName}`} other={`# errors in ${fileName}`} />
         </h3>
         <Button variant="outline" size="sm" onClick={download}>
           <Download aria-hidden />

@@ -60,11 +60,12 @@ export function MenuBar({ user, currentApplication, adminEntries, languageSelect
             <Trans>Applications</Trans>
           </Link>
           {currentApplication ? (
-            <a href={currentApplication.href} className={linkClass}>
-              {currentApplication.name}
+            // A long name gives way (cut short) rather than pushing the bar onto a second line.
+            <a href={currentApplication.href} className={cn(linkClass, 'md:min-w-0')} title={currentApplication.name}>
+              <span className="truncate">{currentApplication.name}</span>
             </a>
           ) : null}
-          <div className="flex flex-wrap items-center gap-1 md:ml-auto">
+          <div className="flex flex-wrap items-center gap-1 md:ml-auto md:shrink-0 md:flex-nowrap">
             <div className="text-primary-foreground [&_button]:text-primary-foreground [&_button:hover]:bg-white/10">{languageSelect}</div>
             <Badge variant="warning" data-testid="role-label">
               {user.terrainAdmin ? <Trans>super admin</Trans> : <Trans>user</Trans>}

@@ -63,6 +63,12 @@ describe('CSV error messages', () => {
     expect(render('en', format)).toBe('A quoted value that starts in column 2 is never closed.');
   });
 
+  it("write a deposit's period as dates in the user's language", () => {
+    const error: CsvError = { lineNumber: 3, code: 'timerangeoutofinterval', params: { component: 'day', value: '12/08/2024', from: '2024-06-01T00:00:00', to: '2024-06-30T00:00:00' } };
+    expect(render('en', error)).toBe('The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).');
+    expect(render('fr', error)).toBe('La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).');
+  });
+
   it("show a named exception's own text in the user's language", () => {
     const error: CsvError = { lineNumber: 3, code: 'groovyException', params: { component: 'code', exception: 'UNKNOWN_SITE', messages: { fr: 'Site inconnu', en: 'Unknown site' }, exceptionParams: {} } };
     expect(render('en', error)).toBe('Unknown site');

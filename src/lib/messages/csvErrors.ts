@@ -46,15 +46,27 @@ function display(value: unknown): unknown {
   return typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
+/** A deposit's bound (an ISO local date-time at midnight) as a date people read, in their language. */
+function periodBound(value: unknown, locale: string): unknown {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ]00:00(?::00)?)?$/.exec(value) : null;
+  if (!match) return display(value);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
 /**
- * The values a message interpolates: params with lists joined, the line, column and value of the error, and the
- * names some texts use: `rule` (the validation, or the component), `target` (component or validation of an
- * expression) and `exceptionMessage` (the configuration's own text of an `OA_buildException`, in `locale` when it
- * has one, otherwise in French or the first language it has, otherwise the exception's name).
+ * The values a message interpolates: params with lists joined (a deposit's `from` and `to` as dates in `locale`),
+ * the line, column and value of the error, and the names some texts use: `rule` (the validation, or the component),
+ * `target` (component or validation of an expression) and `exceptionMessage` (the configuration's own text of an
+ * `OA_buildException`, in `locale` when it has one, otherwise in French or the first language it has, otherwise the
+ * exception's name).
  */
 export function csvErrorValues(error: Pick<CsvError, 'params'> & Partial<Pick<CsvError, 'lineNumber' | 'column' | 'value'>>, locale = 'en'): Record<string, unknown> {
   const values: Record<string, unknown> = { line: error.lineNumber, column: error.column ?? '', cellValue: error.value ?? '' };
   for (const [key, value] of Object.entries(error.params)) values[key] = display(value);
+  // The period of a deposit (timerangeoutofinterval) is read as dates, the way the deposits page shows periods.
+  if ('from' in error.params) values.from = periodBound(error.params.from, locale);
+  if ('to' in error.params) values.to = periodBound(error.params.to, locale);
   const params = error.params as { validation?: unknown; component?: unknown; exception?: unknown; messages?: unknown };
   values.rule = display(params.validation ?? params.component ?? '');
   values.target = values.rule;

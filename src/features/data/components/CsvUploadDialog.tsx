@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
@@ -144,7 +144,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
         {valid ? (
           <Alert variant="success" className="flex items-center gap-2">
             <CircleCheck aria-hidden />
-            <Trans>{i18n.number(report.rowCount)} lines checked: the file is valid.</Trans>
+            <Plural value={report.rowCount} one="# line checked: the file is valid." other="# lines checked: the file is valid." />
           </Alert>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">

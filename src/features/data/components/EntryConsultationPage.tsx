@@ -27,6 +27,8 @@ import { RowDetails } from './RowDetails';
 import { RowValue } from './RowValue';
 
 const PAGE_SIZES = [10, 25, 50];
+/** On a narrow screen the table scrolls sideways; the buttons of a row stay in sight at its right end. */
+const STICKY_ACTIONS = 'sticky right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 interface Props {
   application: LoadedApplication;
@@ -173,7 +175,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
                 </TableHead>
               );
             })}
-            <TableHead>
+            <TableHead className={`bg-muted ${STICKY_ACTIONS}`}>
               <span className="sr-only">
                 <Trans>Actions</Trans>
               </span>
@@ -185,7 +187,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
             const display = row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
             return (
               <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
-                <TableCell className="font-medium">{display}</TableCell>
+                <TableCell className="font-medium whitespace-nowrap">{display}</TableCell>
                 {visible.map((component) => (
                   <TableCell key={component.key}>
                     <RowValue
@@ -197,7 +199,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
                     />
                   </TableCell>
                 ))}
-                <TableCell className="whitespace-nowrap">
+                <TableCell className={`whitespace-nowrap bg-card ${STICKY_ACTIONS}`}>
                   <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => setDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
                     <FileSearch aria-hidden />
                   </Button>

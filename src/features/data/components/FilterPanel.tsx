@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TagInput } from '@/components/ui/tag-input';
+import { cn } from '@/lib/cn';
 
 interface FilterPanelProps {
   components: Array<{ component: Component; title: string }>;
@@ -35,18 +36,19 @@ export function FilterPanel({ components, filters, onChange, suggestions = {} }:
           return (
             <fieldset key={component.key} className="grid gap-1">
               <legend className="mb-1 text-sm font-medium">{title}</legend>
-              <div className="flex gap-2">
-                <div className="grid flex-1 gap-1">
+              {/* Two date fields side by side need more room than a column may have: the second one goes under. */}
+              <div className="flex flex-wrap gap-2">
+                <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
                   <Label htmlFor={`${component.key}-from`} className="text-xs text-muted-foreground">
                     <Trans>from</Trans>
                   </Label>
-                  <Input id={`${component.key}-from`} type={kind} value={interval.from ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, from: e.target.value || undefined } })} />
+                  <Input id={`${component.key}-from`} type={kind} className="min-w-0" value={interval.from ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, from: e.target.value || undefined } })} />
                 </div>
-                <div className="grid flex-1 gap-1">
+                <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
                   <Label htmlFor={`${component.key}-to`} className="text-xs text-muted-foreground">
                     <Trans>to</Trans>
                   </Label>
-                  <Input id={`${component.key}-to`} type={kind} value={interval.to ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, to: e.target.value || undefined } })} />
+                  <Input id={`${component.key}-to`} type={kind} className="min-w-0" value={interval.to ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, to: e.target.value || undefined } })} />
                 </div>
               </div>
             </fieldset>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, Download, LoaderCircle, Send, Trash2 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
@@ -55,6 +55,8 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const [report, setReport] = useState<CsvReport | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Version | null>(null);
+  // A new key empties the file field once its file is deposited (or queued), so it no longer shows a file.
+  const [fileField, setFileField] = useState(0);
   const worker = useCsvWorker();
   const items = useOutboxItems();
 
@@ -77,6 +79,14 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const pending = (items ?? []).filter(
     (item) => item.kind === 'deposit.upload' && item.status !== 'done' && item.summary.dataType === entry.name && item.summary.name === view.name && item.summary.scope === scopeKey,
   );
+  // A change the outbox sends later (a deposit queued offline) shows in the versions once the server has applied it.
+  const applied = items ? items.filter((item) => item.kind.startsWith('deposit.') && item.status === 'done' && item.summary.dataType === entry.name && item.summary.name === view.name).length : null;
+  const appliedBefore = useRef<number | null>(null);
+  useEffect(() => {
+    if (applied === null) return;
+    if (appliedBefore.current !== null && applied > appliedBefore.current) void reload();
+    appliedBefore.current = applied;
+  }, [applied, reload]);
 
   function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -118,6 +128,12 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     }
   }
 
+  function forgetFile() {
+    setFile(null);
+    setReport(null);
+    setFileField((key) => key + 1);
+  }
+
   async function deposit() {
     if (!file) return;
     setBusy(t`Sending…`);
@@ -125,13 +141,11 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     setBusy(null);
     if (outcome.status === 'done') {
       showToast('success', t`The file ${file.name} has been deposited.`);
-      setFile(null);
-      setReport(null);
+      forgetFile();
       await reload();
     } else if (outcome.status === 'queued') {
       showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-      setFile(null);
-      setReport(null);
+      forgetFile();
     } else if (outcome.error.lineErrors) {
       setReport({ rowCount: 0, errorCount: outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
     } else {
@@ -221,7 +235,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
             </CardHeader>
             <CardContent className="grid gap-4">
               <FormField label={t`CSV file`} hint={submission.fileName ? t`A name following ${submission.fileName.pattern.source} fills the dataset and the period.` : undefined}>
-                <Input type="file" accept=".csv,text/csv" className="py-2" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
+                <Input key={fileField} type="file" accept=".csv,text/csv" className="py-2" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
               </FormField>
               {needsPeriod ? (
                 <div className="grid gap-4 sm:grid-cols-2">
@@ -246,7 +260,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
               {report && report.errorCount === 0 ? (
                 <Alert variant="success" className="flex items-center gap-2">
                   <CircleCheck aria-hidden />
-                  <Trans>{i18n.number(report.rowCount)} lines checked: the file is valid.</Trans>
+                  <Plural value={report.rowCount} one="# line checked: the file is valid." other="# lines checked: the file is valid." />
                 </Alert>
               ) : null}
               <div className="flex flex-wrap gap-2">

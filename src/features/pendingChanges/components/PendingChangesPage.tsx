@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Badge } from '@/components/ui/badge';
@@ -77,9 +77,10 @@ export function PendingChangesPage() {
                 </div>
                 <p className="text-sm text-muted-foreground">
                   <Trans>
-                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} · {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB ·{' '}
-                    {item.attempts} attempts
+                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} · {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB
                   </Trans>
+                  {' · '}
+                  <Plural value={item.attempts} one="# attempt" other="# attempts" />
                 </p>
                 {item.lastError && item.status !== 'done' ? (
                   <p className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'} role={item.status === 'needs-attention' ? 'alert' : undefined}>

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { localized } from '../../src/domain/applications/summary.ts';
+import { Rights } from '../../src/domain/rights/access.ts';
+import { PUBLIC_USER, normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import { operationColumns, type Operation } from '../../src/domain/rights/operations.ts';
+import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { administers, rolesOf } from './applicationAccess.ts';
+
+/** The rights of a caller (or of a visitor, when `user` is null) on one application. */
+export async function rightsOf(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<Rights> {
+  if (user) {
+    const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+    if (administers(user, application, roles)) return new Rights(true, []);
+  }
+  return new Rights(false, await rulesFor(ctx, [application.id], user?.id ?? null).then((rules) => rules.get(application.id) ?? []));
+}
+
+/** Public rules and the user's own, per application. */
+export async function rulesFor(ctx: ServerContext, applicationIds: string[], userId: string | null): Promise<Map<string, AuthorizationRules[]>> {
+  const rules = new Map<string, AuthorizationRules[]>(applicationIds.map((id) => [id, []]));
+  if (applicationIds.length === 0) return rules;
+  const rows = await ctx.db
+    .selectFrom('authorizations as a')
+    .select(['a.application_id', 'a.rules'])
+    .where('a.application_id', 'in', applicationIds)
+    .where((eb) =>
+      eb.or([
+        eb('a.is_public', '=', true),
+        ...(userId ? [eb.exists(eb.selectFrom('authorization_users as u').select('u.user_id').whereRef('u.authorization_id', '=', 'a.id').where('u.user_id', '=', userId))] : []),
+      ]),
+    )
+    .execute();
+  for (const row of rows) rules.get(row.application_id)!.push(row.rules);
+  return rules;
+}
+
+async function managementRoles(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  return { manager: administers(user, application, roles), userManager: roles.includes('userManager') };
+}
+
+/** Managers and user managers see and edit authorizations; only managers revoke them. */
+export async function requireAuthorizationManager(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
+  const roles = await managementRoles(ctx, user, application);
+  if (!roles.manager && !roles.userManager) throw new ApiError(403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  return roles;
+}
+
+export interface AuthorizationView {
+  uuid: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  users: Array<{ id: string; login: string; email: string }>;
+  authorizationForAll: Record<string, Operation[]>;
+  authorizationsWithRestriction: Record<string, Array<{ operationTypes: Operation[]; requiredAuthorizations: Record<string, string[]>; fromDay: string | null; toDay: string | null }>>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function viewOf(row: { id: string; name: string; description: string; is_public: boolean; rules: AuthorizationRules; created_at: Date; updated_at: Date }, users: AuthorizationView['users']): AuthorizationView {
+  return {
+    uuid: row.id,
+    name: row.name,
+    description: row.description,
+    isPublic: row.is_public,
+    users,
+    authorizationForAll: row.rules.forAll,
+    authorizationsWithRestriction: Object.fromEntries(
+      Object.entries(row.rules.restricted).map(([dataName, grants]) => [
+        dataName,
+        grants.map((grant) => ({ operationTypes: grant.operations, requiredAuthorizations: grant.scopes, fromDay: grant.from, toDay: grant.to })),
+      ]),
+    ),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function listAuthorizations(ctx: ServerContext, application: ApplicationRow, onlyId?: string): Promise<AuthorizationView[]> {
+  let query = ctx.db.selectFrom('authorizations').selectAll().where('application_id', '=', application.id).orderBy('name');
+  if (onlyId) query = query.where('id', '=', onlyId);
+  const rows = await query.execute();
+  const users = rows.length
+    ? await ctx.db
+        .selectFrom('authorization_users as au')
+        .innerJoin('users as u', 'u.id', 'au.user_id')
+        .select(['au.authorization_id', 'u.id', 'u.login', 'u.email'])
+        .where('au.authorization_id', 'in', rows.map((r) => r.id))
+        .orderBy('u.login')
+        .execute()
+    : [];
+  return rows.map((row) => viewOf(row, users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email }))));
+}
+
+/**
+ * Creates or updates an authorization. Its rules are normalized (dependencies, public reading only, unbounded
+ * restrictions) and must stay within what the caller may give away; users are named by id or login.
+ */
+export async function saveAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<string> {
+  await requireAuthorizationManager(ctx, caller, application);
+  const named = request.usersId ?? [];
+  const isPublic = named.includes(PUBLIC_USER);
+  const normalized = normalizeAuthorization(application.model, request, isPublic);
+  if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { problems: normalized.problems });
+  const rights = await rightsOf(ctx, caller, application);
+  if (!rights.mayGrant(normalized.rules)) throw new ApiError(403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  const people = named.filter((u) => u !== PUBLIC_USER);
+  const users = people.length
+    ? await ctx.db
+        .selectFrom('users')
+        .select(['id', 'login'])
+        .where((eb) => eb.or([eb(sql`lower(login)`, 'in', people.map((p) => p.toLowerCase())), eb(sql`id::text`, 'in', people)]))
+        .execute()
+    : [];
+  const unknown = people.filter((p) => !users.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
+  if (unknown.length) throw new ApiError(400, 'UNKNOWN_USER', { users: unknown });
+  if (!isPublic && users.length === 0) throw new ApiError(400, 'NO_AUTHORIZATION_USER');
+
+  const id = request.uuid ?? randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (request.uuid) {
+      const updated = await trx
+        .updateTable('authorizations')
+        .set({ name: normalized.name, description: normalized.description, is_public: isPublic, rules: JSON.stringify(normalized.rules), updated_at: new Date() })
+        .where('id', '=', request.uuid)
+        .where('application_id', '=', application.id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: request.uuid });
+      await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
+    } else {
+      await trx
+        .insertInto('authorizations')
+        .values({ id, application_id: application.id, name: normalized.name, description: normalized.description, is_public: isPublic, rules: JSON.stringify(normalized.rules), created_by: caller.id })
+        .execute();
+    }
+    if (users.length) await trx.insertInto('authorization_users').values(users.map((u) => ({ authorization_id: id, user_id: u.id }))).execute();
+  });
+  return id;
+}
+
+export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, id: string) {
+  const roles = await managementRoles(ctx, caller, application);
+  if (!roles.manager) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+  const deleted = await ctx.db.deleteFrom('authorizations').where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+}
+
+interface ScopeNode {
+  id: string;
+  naturalKey: string;
+  label: string;
+  children: ScopeNode[];
+}
+
+/** The rows of a scope reference as a tree: a row's parent is the longest key that prefixes its own. */
+function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; label: string }>): ScopeNode[] {
+  const nodes = new Map(rows.map((r) => [r.hierarchical_key, { id: r.hierarchical_key, naturalKey: r.natural_key, label: r.label, children: [] as ScopeNode[] }]));
+  const roots: ScopeNode[] = [];
+  for (const node of [...nodes.values()].sort((a, b) => a.naturalKey.localeCompare(b.naturalKey))) {
+    const segments = node.id.split('.');
+    let parent: ScopeNode | undefined;
+    for (let length = segments.length - 1; length > 0 && !parent; length--) parent = nodes.get(segments.slice(0, length).join('.'));
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */
+export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+  await requireAuthorizationManager(ctx, caller, application);
+  const model = application.model;
+  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
+  const referenceScopes: Record<string, Array<{ id: string; reference: string; i18n: Record<string, string>; label: string; nodes: ScopeNode[] }>> = {};
+  const trees = new Map<string, ScopeNode[]>();
+  for (const entry of model.data) {
+    for (const scope of entry.authorization?.scopes ?? []) {
+      if (!trees.has(scope.reference)) {
+        const target = model.data.find((d) => d.name === scope.reference)!;
+        const rows = await ctx.db
+          .selectFrom('data_rows')
+          .select(['hierarchical_key', 'natural_key', 'values'])
+          .where('application_id', '=', application.id)
+          .where('data_name', '=', scope.reference)
+          .where('file_id', 'is', null)
+          .execute();
+        trees.set(scope.reference, treeOf(rows.map((r) => ({ ...r, label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage) }))));
+      }
+      const target = model.data.find((d) => d.name === scope.reference)!;
+      (referenceScopes[entry.name] ??= []).push({
+        id: scope.component,
+        reference: scope.reference,
+        i18n: target.i18n.title,
+        label: localized(target.i18n.title, locale, model.defaultLanguage, scope.reference),
+        nodes: trees.get(scope.reference)!,
+      });
+    }
+  }
+  const columnsDescription = Object.fromEntries(model.data.map((entry) => [entry.name, operationColumns(entry)]));
+  const rights = await rightsOf(ctx, caller, application);
+  const own = await rulesFor(ctx, [application.id], caller.id);
+  const publicOnes = (await listAuthorizations(ctx, application)).filter((a) => a.isPublic);
+  return {
+    users: [{ id: PUBLIC_USER, label: PUBLIC_USER, login: PUBLIC_USER, email: '' }, ...users.map((u) => ({ id: u.id, label: u.login, login: u.login, email: u.email }))],
+    referenceScopes,
+    columnsDescription,
+    authorizationsForUser: { isAdministrator: rights.manager, rules: rights.manager ? [] : (own.get(application.id) ?? []) },
+    publicAuthorizations: publicOnes,
+  };
+}
+
+/** Users of the platform with their roles on the application (the manager and user-manager table). */
+export async function usersOfApplication(ctx: ServerContext, caller: UserRow, application: ApplicationRow) {
+  const roles = await requireAuthorizationManager(ctx, caller, application);
+  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email', 'state', 'chartes']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
+  const granted = await ctx.db.selectFrom('application_roles').select(['user_id', 'role']).where('application_id', '=', application.id).execute();
+  return users.map((user) => ({
+    applicationName: application.name,
+    id: user.id,
+    login: user.login,
+    email: user.email,
+    state: user.state,
+    // A user manager does not see who the managers are (the original answers null there).
+    applicationManager: roles.manager ? granted.some((g) => g.user_id === user.id && g.role === 'applicationManager') : null,
+    userManager: granted.some((g) => g.user_id === user.id && g.role === 'userManager'),
+    isApplicationUser: user.chartes[application.id] !== undefined || granted.some((g) => g.user_id === user.id),
+  }));
+}

@@ -1,0 +1,50 @@
+import type { RowFilter, Rights } from '../../src/domain/rights/access.ts';
+import type { Operation } from '../../src/domain/rights/operations.ts';
+import type { DataEntry } from '../../src/domain/configuration/model.ts';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { rightsOf } from './authorizations.ts';
+import type { EntryContext } from './references.ts';
+
+/** The caller's rights on an application, and which rows of one entry they may read. */
+export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+  const rights = await rightsOf(ctx, user, data.application);
+  const filter = rights.rowFilter('extraction', data.entry.name);
+  if (filter.kind === 'none') {
+    if (!user) throw new ApiError(401, 'NOT_AUTHENTICATED');
+    throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName: data.entry.name });
+  }
+  return { rights, filter };
+}
+
+const refusals: Record<Operation, string> = {
+  depot: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT',
+  publication: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH',
+  delete: 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION',
+  extraction: 'NO_RIGHT_FOR_USER_DATA_READER',
+  admin: 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION',
+};
+
+/** Refuses unless the caller may do the operation on part (`some`) or all of the entry. */
+export async function requireOperation(ctx: ServerContext, user: UserRow, data: EntryContext, operation: Operation, extent: 'some' | 'all'): Promise<Rights> {
+  const rights = await rightsOf(ctx, user, data.application);
+  const allowed = extent === 'all' ? rights.all(operation, data.entry.name) : rights.any(operation, data.entry.name);
+  if (!allowed) throw refusal(operation, data);
+  return rights;
+}
+
+export function refusal(operation: Operation, data: EntryContext) {
+  return new ApiError(403, refusals[operation], { name: data.application.name, dataName: data.entry.name, operation });
+}
+
+/** The scope keys of a stored row of the entry (component → hierarchical key). */
+export function placeOf(entry: DataEntry, values: Record<string, unknown>, start?: Date | string | null, end?: Date | string | null) {
+  const scopes: Record<string, string> = {};
+  for (const scope of entry.authorization?.scopes ?? []) {
+    const value = values[scope.component];
+    if (typeof value === 'string') scopes[scope.component] = value;
+  }
+  const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null));
+  return { scopes, start: iso(start), end: iso(end) };
+}

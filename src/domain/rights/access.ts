@@ -1,0 +1,119 @@
+import { isWithinScope } from '../deposits/scopeValues';
+import type { AuthorizationRules, Grant } from './authorization';
+import type { Operation } from './operations';
+
+/** Where a row of data sits for rights: its scope keys (component → hierarchical key) and its period. */
+export interface RowPlace {
+  scopes: Record<string, string>;
+  /** ISO local date-times of the period the row covers, when its data has a time scope. */
+  start?: string | null;
+  end?: string | null;
+}
+
+/** Which rows an operation is allowed on. */
+export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'some'; grants: Grant[] };
+
+/** The day after a YYYY-MM-DD day, as the exclusive end of a period. */
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 19);
+}
+
+function periodMatches(grant: Grant, start?: string | null, end?: string | null): boolean {
+  if (!start) return true;
+  const from = grant.from ? `${grant.from}T00:00:00` : null;
+  const until = grant.to ? dayAfter(grant.to) : null;
+  const rowEnd = end && end > start ? end : null;
+  const afterFrom = from === null || (rowEnd ? rowEnd > from : start >= from);
+  return afterFrom && (until === null || start < until);
+}
+
+export function grantAllows(grant: Grant, place: RowPlace): boolean {
+  for (const [component, keys] of Object.entries(grant.scopes)) {
+    const value = place.scopes[component];
+    if (!value || !keys.some((key) => isWithinScope(value, key))) return false;
+  }
+  return periodMatches(grant, place.start, place.end);
+}
+
+/** Whether the grant covers a whole deposit: its scope lies within the granted keys and its period within the granted one. */
+export function grantCovers(grant: Grant, deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null }): boolean {
+  for (const [component, keys] of Object.entries(grant.scopes)) {
+    const value = deposit.scopes[component];
+    if (!value || !keys.some((key) => isWithinScope(value, key))) return false;
+  }
+  if (grant.from && (!deposit.from || deposit.from.slice(0, 10) < grant.from)) return false;
+  if (grant.to && (!deposit.to || deposit.to.slice(0, 10) > grant.to)) return false;
+  return true;
+}
+
+/**
+ * A user's rights on one application: everything for its managers, otherwise the union of the authorizations
+ * given to them and of the public ones.
+ */
+export class Rights {
+  constructor(
+    /** The user manages the application (manager, creator of its name, platform administrator). */
+    readonly manager: boolean,
+    private readonly rules: readonly AuthorizationRules[],
+  ) {}
+
+  rowFilter(operation: Operation, dataName: string): RowFilter {
+    if (this.manager) return { kind: 'all' };
+    const grants: Grant[] = [];
+    for (const rule of this.rules) {
+      if (rule.forAll[dataName]?.includes(operation)) return { kind: 'all' };
+      for (const grant of rule.restricted[dataName] ?? []) if (grant.operations.includes(operation)) grants.push(grant);
+    }
+    return grants.length ? { kind: 'some', grants } : { kind: 'none' };
+  }
+
+  /** Allowed on at least part of the data. */
+  any(operation: Operation, dataName: string): boolean {
+    return this.rowFilter(operation, dataName).kind !== 'none';
+  }
+
+  /** Allowed on every row of the data. */
+  all(operation: Operation, dataName: string): boolean {
+    return this.rowFilter(operation, dataName).kind === 'all';
+  }
+
+  allows(operation: Operation, dataName: string, place: RowPlace): boolean {
+    const filter = this.rowFilter(operation, dataName);
+    return filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantAllows(grant, place)));
+  }
+
+  covers(operation: Operation, dataName: string, deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null }): boolean {
+    const filter = this.rowFilter(operation, dataName);
+    return filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantCovers(grant, deposit)));
+  }
+
+  /**
+   * Whether these rules stay within what this holder may give away: for each right, the same operation and
+   * `admin` on (at least) the same rows.
+   */
+  mayGrant(rules: AuthorizationRules): boolean {
+    if (this.manager) return true;
+    for (const [dataName, operations] of Object.entries(rules.forAll)) {
+      if (!this.all('admin', dataName) || operations.some((operation) => !this.all(operation, dataName))) return false;
+    }
+    for (const [dataName, grants] of Object.entries(rules.restricted)) {
+      for (const grant of grants) {
+        for (const operation of [...grant.operations, 'admin' as const]) {
+          const mine = this.rowFilter(operation, dataName);
+          if (mine.kind === 'all') continue;
+          if (mine.kind === 'none') return false;
+          const inside = mine.grants.some(
+            (held) =>
+              Object.entries(held.scopes).every(([component, keys]) => (grant.scopes[component] ?? []).length > 0 && grant.scopes[component].every((k) => keys.some((key) => isWithinScope(k, key)))) &&
+              (!held.from || (grant.from !== null && grant.from >= held.from)) &&
+              (!held.to || (grant.to !== null && grant.to <= held.to)),
+          );
+          if (!inside) return false;
+        }
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,146 @@
+import type { ApplicationModel, DataEntry } from '../configuration/model';
+import type { DomainError } from '../errors';
+import { PUBLIC_OPERATIONS, isOperation, isScoped, withDependencies, type Operation } from './operations';
+
+/** Years the original writes for "no bound" (-999999999-01-01 and +999999999-12-31). */
+const OPEN_YEAR = 999_999_999;
+
+/** A right on one data entry, for everything or restricted to sub-trees of its scopes and to a period. */
+export interface Grant {
+  operations: Operation[];
+  /** Scope component → hierarchical keys whose sub-trees are granted; a component not listed is not restricted. */
+  scopes: Record<string, string[]>;
+  /** Days (YYYY-MM-DD), inclusive; null = no bound. */
+  from: string | null;
+  to: string | null;
+}
+
+/** A named set of rights given to users (or to everyone, for a public authorization). */
+export interface AuthorizationRules {
+  /** Data name → rights on the whole entry. */
+  forAll: Record<string, Operation[]>;
+  /** Data name → restricted rights. */
+  restricted: Record<string, Grant[]>;
+}
+
+/** The authorization as clients send it (the original's CreateAuthorizationRequest). */
+export interface AuthorizationRequest {
+  uuid?: string | null;
+  name?: string;
+  description?: string | null;
+  usersId?: string[];
+  authorizationForAll?: Record<string, string[]>;
+  authorizationsWithRestriction?: Record<string, RestrictionRequest | RestrictionRequest[]>;
+}
+
+export interface RestrictionRequest {
+  operationTypes?: string[];
+  requiredAuthorizations?: Record<string, string | string[]>;
+  timeScope?: { format?: string; fromDay?: string | null; toDay?: string | null } | null;
+  fromDay?: string | null;
+  toDay?: string | null;
+}
+
+export const PUBLIC_USER = '_public_';
+export const MAX_DESCRIPTION = 200;
+
+export type AuthorizationProblem = DomainError<
+  'NO_AUTHORIZATION_NAME' | 'DESCRIPTION_TOO_LONG' | 'UNKNOWN_DATA' | 'UNKNOWN_OPERATION' | 'UNKNOWN_SCOPE' | 'BAD_PERIOD' | 'NOTHING_GRANTED'
+>;
+
+/** A day written YYYY-MM-DD, dd/MM/yyyy or dd-MM-yyyy (optionally with a time, ignored), or a refusal. */
+export function readDay(text: string | null | undefined): { ok: true; day: string | null } | { ok: false } {
+  if (text === null || text === undefined || text.trim() === '') return { ok: true, day: null };
+  const value = text.trim();
+  let year: number, month: number, day: number;
+  let match = value.match(/^([+-]?\d{4,9})-(\d{2})-(\d{2})/);
+  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = value.match(/^(\d{2})[/-](\d{2})[/-](\d{4})/))) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else return { ok: false };
+  if (Math.abs(year) >= OPEN_YEAR) return { ok: true, day: null };
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { ok: false };
+  return { ok: true, day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
+}
+
+/**
+ * Checks an authorization against the application and applies the saving rules: operations bring their
+ * dependencies, public authorizations only read, a restriction without scope nor period is a right on
+ * everything, a restricted right on data also granted for all is dropped.
+ */
+export function normalizeAuthorization(
+  model: ApplicationModel,
+  request: AuthorizationRequest,
+  isPublic: boolean,
+): { ok: true; name: string; description: string; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
+  const problems: AuthorizationProblem[] = [];
+  const name = (request.name ?? '').trim();
+  if (name === '') problems.push({ code: 'NO_AUTHORIZATION_NAME', params: {} });
+  const description = request.description === 'null' ? '' : (request.description ?? '').trim();
+  if (description.length > MAX_DESCRIPTION) problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
+  const entries = new Map(model.data.map((entry) => [entry.name, entry]));
+
+  const operationsOf = (entry: DataEntry, values: unknown[], path: string): Operation[] => {
+    const known = values.filter((value) => {
+      if (isOperation(value)) return true;
+      problems.push({ code: 'UNKNOWN_OPERATION', path, params: { operation: value } });
+      return false;
+    }) as Operation[];
+    const complete = withDependencies(known, entry);
+    return [...complete].filter((operation) => !isPublic || PUBLIC_OPERATIONS.has(operation));
+  };
+
+  const rules: AuthorizationRules = { forAll: {}, restricted: {} };
+  for (const [dataName, operations] of Object.entries(request.authorizationForAll ?? {})) {
+    const entry = entries.get(dataName);
+    if (!entry) {
+      problems.push({ code: 'UNKNOWN_DATA', path: `authorizationForAll > ${dataName}`, params: { dataName } });
+      continue;
+    }
+    const kept = operationsOf(entry, Array.isArray(operations) ? operations : [], `authorizationForAll > ${dataName}`);
+    if (kept.length) rules.forAll[dataName] = kept;
+  }
+  for (const [dataName, raw] of Object.entries(request.authorizationsWithRestriction ?? {})) {
+    const entry = entries.get(dataName);
+    if (!entry) {
+      problems.push({ code: 'UNKNOWN_DATA', path: `authorizationsWithRestriction > ${dataName}`, params: { dataName } });
+      continue;
+    }
+    if (rules.forAll[dataName]) continue;
+    for (const [index, restriction] of (Array.isArray(raw) ? raw : [raw]).entries()) {
+      const path = `authorizationsWithRestriction > ${dataName} > ${index}`;
+      const operations = operationsOf(entry, restriction?.operationTypes ?? [], path);
+      if (operations.length === 0) continue;
+      const scopes: Record<string, string[]> = {};
+      const scopeComponents = new Set(entry.authorization?.scopes.map((s) => s.component) ?? []);
+      for (const [component, keys] of Object.entries(restriction.requiredAuthorizations ?? {})) {
+        const list = (Array.isArray(keys) ? keys : [keys]).filter((k) => typeof k === 'string' && k !== '');
+        if (!scopeComponents.has(component) && !entry.authorization?.scopes.some((s) => s.reference === component)) {
+          problems.push({ code: 'UNKNOWN_SCOPE', path, params: { dataName, scope: component } });
+          continue;
+        }
+        const target = scopeComponents.has(component) ? component : entry.authorization!.scopes.find((s) => s.reference === component)!.component;
+        if (list.length) scopes[target] = [...new Set([...(scopes[target] ?? []), ...list])];
+      }
+      const from = readDay(restriction.timeScope?.fromDay ?? restriction.fromDay);
+      const to = readDay(restriction.timeScope?.toDay ?? restriction.toDay);
+      if (!from.ok || !to.ok || (from.ok && to.ok && from.day && to.day && from.day > to.day)) {
+        problems.push({ code: 'BAD_PERIOD', path, params: { dataName } });
+        continue;
+      }
+      if (Object.keys(scopes).length === 0 && !from.day && !to.day) {
+        rules.forAll[dataName] = [...new Set([...(rules.forAll[dataName] ?? []), ...operations])];
+        delete rules.restricted[dataName];
+        continue;
+      }
+      if (!isScoped(entry) && Object.keys(scopes).length > 0) {
+        problems.push({ code: 'UNKNOWN_SCOPE', path, params: { dataName } });
+        continue;
+      }
+      (rules.restricted[dataName] ??= []).push({ operations, scopes, from: from.day, to: to.day });
+    }
+  }
+  for (const dataName of Object.keys(rules.forAll)) delete rules.restricted[dataName];
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, name, description, rules };
+}

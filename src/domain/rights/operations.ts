@@ -1,0 +1,64 @@
+import type { DataEntry } from '../configuration/model';
+
+/**
+ * What a right allows on a data entry: deposit (load) files, publish versions, delete, read and export
+ * (extraction), and grant one's own rights to others (admin).
+ */
+export const OPERATIONS = ['depot', 'publication', 'delete', 'extraction', 'admin'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const isOperation = (value: unknown): value is Operation => typeof value === 'string' && (OPERATIONS as readonly string[]).includes(value);
+
+/** Data whose rows carry an authorization scope: rights may be restricted to parts of it, and published. */
+export const isScoped = (entry: DataEntry) => entry.authorization !== null && entry.authorization.scopes.length > 0;
+
+/** Publication exists only where versions are published, on data with an authorization scope. */
+export const canPublish = (entry: DataEntry) => isScoped(entry) && entry.submission.strategy === 'OA_VERSIONING';
+
+/**
+ * The operations a chosen one brings with it: reading comes with any write; on scoped data, deleting and
+ * publishing come together with depositing (a published version can be replaced or removed).
+ */
+export function withDependencies(operations: Iterable<Operation>, entry: DataEntry): Set<Operation> {
+  const result = new Set(operations);
+  const publishable = canPublish(entry);
+  if (result.has('publication') && !publishable) result.delete('publication');
+  if (publishable && (result.has('publication') || result.has('delete'))) {
+    result.add('depot').add('publication').add('delete');
+  }
+  if (!publishable && result.has('delete')) result.add('depot');
+  if (result.has('depot') || result.has('delete') || result.has('publication')) result.add('extraction');
+  return result;
+}
+
+/** Operations that are there only because another one needs them (they cannot be unchecked on their own). */
+export function inducedOperations(chosen: Iterable<Operation>, entry: DataEntry): Set<Operation> {
+  const explicit = new Set(chosen);
+  const induced = new Set<Operation>();
+  for (const operation of explicit) {
+    const rest = [...explicit].filter((o) => o !== operation);
+    if (withDependencies(rest, entry).has(operation)) induced.add(operation);
+  }
+  return induced;
+}
+
+/** Public authorizations only ever let people read. */
+export const PUBLIC_OPERATIONS: ReadonlySet<Operation> = new Set(['extraction']);
+
+export interface OperationColumn {
+  operation: Operation;
+  /** Whether a right of this kind may be limited to a period. */
+  withPeriods: boolean;
+  forPublic: boolean;
+  forRequest: boolean;
+}
+
+/** The columns of the rights table for an entry, in display order. */
+export function operationColumns(entry: DataEntry): OperationColumn[] {
+  return OPERATIONS.filter((operation) => operation !== 'publication' || canPublish(entry)).map((operation) => ({
+    operation,
+    withPeriods: operation === 'extraction' && entry.authorization?.timeScope != null,
+    forPublic: operation === 'extraction',
+    forRequest: operation === 'extraction',
+  }));
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateConfiguration } from '../configuration';
+import { Rights } from './access';
+import { normalizeAuthorization, readDay } from './authorization';
+import { inducedOperations, operationColumns, withDependencies } from './operations';
+
+const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys.yaml'));
+const result = validateConfiguration(fixture, 'surveys.yaml');
+if (!result.ok) throw new Error(JSON.stringify(result.errors));
+const model = result.value;
+const counts = model.data.find((d) => d.name === 'counts')!;
+const sites = model.data.find((d) => d.name === 'sites')!;
+
+describe('operations', () => {
+  it('bring their dependencies', () => {
+    expect([...withDependencies(['delete'], counts)].sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);
+    expect([...withDependencies(['publication'], counts)].sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);
+    expect([...withDependencies(['depot'], counts)].sort()).toEqual(['depot', 'extraction']);
+    expect([...withDependencies(['delete'], sites)].sort()).toEqual(['delete', 'depot', 'extraction']);
+    expect([...withDependencies(['publication'], sites)]).toEqual([]);
+  });
+
+  it('know which ones were only induced', () => {
+    expect([...inducedOperations(['depot', 'extraction'], counts)]).toEqual(['extraction']);
+    expect([...inducedOperations(['extraction'], counts)]).toEqual([]);
+  });
+
+  it('show publication only where versions are published', () => {
+    expect(operationColumns(counts).map((c) => c.operation)).toEqual(['depot', 'publication', 'delete', 'extraction', 'admin']);
+    expect(operationColumns(sites).map((c) => c.operation)).toEqual(['depot', 'delete', 'extraction', 'admin']);
+    expect(operationColumns(counts).find((c) => c.operation === 'extraction')).toMatchObject({ withPeriods: true, forPublic: true });
+  });
+});
+
+describe('saving an authorization', () => {
+  it('adds dependencies, keeps public ones to reading, and turns an unbounded restriction into a right on everything', () => {
+    const saved = normalizeAuthorization(
+      model,
+      {
+        name: ' Alps team ',
+        description: 'null',
+        authorizationForAll: { sites: ['depot'] },
+        authorizationsWithRestriction: {
+          counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '01/01/2024', toDay: '2024-12-31' } },
+          species: { operationTypes: ['extraction'], timeScope: { fromDay: '-999999999-01-01', toDay: '+999999999-12-31' } },
+        },
+      },
+      false,
+    );
+    expect(saved).toEqual({
+      ok: true,
+      name: 'Alps team',
+      description: '',
+      rules: {
+        forAll: { sites: ['depot', 'extraction'], species: ['extraction'] },
+        restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps'] }, from: '2024-01-01', to: '2024-12-31' }] },
+      },
+    });
+    const publicOne = normalizeAuthorization(model, { name: 'open', authorizationForAll: { sites: ['depot', 'delete'] } }, true);
+    expect(publicOne.ok && publicOne.rules.forAll).toEqual({ sites: ['extraction'] });
+  });
+
+  it('names what is wrong', () => {
+    const refused = normalizeAuthorization(
+      model,
+      { name: '', authorizationForAll: { nothing: ['extraction'], sites: ['steal'] }, authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], fromDay: '31/02/2024' } } },
+      false,
+    );
+    expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA', 'UNKNOWN_OPERATION', 'BAD_PERIOD']);
+  });
+
+  it('reads days written several ways', () => {
+    expect(readDay('2024-06-01 10:00')).toEqual({ ok: true, day: '2024-06-01' });
+    expect(readDay('01-06-2024')).toEqual({ ok: true, day: '2024-06-01' });
+    expect(readDay('')).toEqual({ ok: true, day: null });
+    expect(readDay('June')).toEqual({ ok: false });
+  });
+});
+
+describe('rights on rows', () => {
+  const rules = {
+    forAll: { sites: ['extraction' as const] },
+    restricted: {
+      counts: [{ operations: ['extraction' as const, 'depot' as const], scopes: { project: ['projectsKalps'] }, from: '2024-01-01', to: '2024-06-30' }],
+    },
+  };
+  const rights = new Rights(false, [rules]);
+
+  it('filter rows by scope sub-tree and period', () => {
+    const place = (project: string, start: string, end: string) => ({ scopes: { project, site: 'sitesKlac_blanc' }, start, end });
+    expect(rights.allows('extraction', 'counts', place('projectsKalps', '2024-06-30T00:00:00', '2024-07-01T00:00:00'))).toBe(true);
+    expect(rights.allows('extraction', 'counts', place('projectsKalps.subKx', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(true);
+    expect(rights.allows('extraction', 'counts', place('projectsKalps', '2024-07-01T00:00:00', '2024-07-02T00:00:00'))).toBe(false);
+    expect(rights.allows('extraction', 'counts', place('projectsKpyrenees', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(false);
+    expect(rights.allows('delete', 'counts', place('projectsKalps', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(false);
+    expect(rights.all('extraction', 'sites')).toBe(true);
+    expect(rights.any('extraction', 'species')).toBe(false);
+  });
+
+  it('cover deposits inside the granted scope and period only', () => {
+    expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-02-01T00:00:00', to: '2024-02-28T00:00:00' })).toBe(true);
+    expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-06-01T00:00:00', to: '2024-07-31T00:00:00' })).toBe(false);
+  });
+
+  it('never let someone give more than they hold with admin', () => {
+    const granter = new Rights(false, [{ forAll: { sites: ['extraction', 'admin'] }, restricted: { counts: [{ operations: ['extraction', 'admin'], scopes: { project: ['projectsKalps'] }, from: null, to: null }] } }]);
+    expect(granter.mayGrant({ forAll: { sites: ['extraction'] }, restricted: {} })).toBe(true);
+    expect(granter.mayGrant({ forAll: { sites: ['depot', 'extraction'] }, restricted: {} })).toBe(false);
+    expect(granter.mayGrant({ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps.subKx'] }, from: null, to: null }] } })).toBe(true);
+    expect(granter.mayGrant({ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKpyrenees'] }, from: null, to: null }] } })).toBe(false);
+    expect(new Rights(true, []).mayGrant({ forAll: { sites: ['admin'] }, restricted: {} })).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
+import { HttpClient } from './httpClient.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const file = (name: string) => readFileSync(path.join(fixtures, name));
+
+function form(fileName: string, bytes: Uint8Array | string, params?: object) {
+  const data = new FormData();
+  if (params) data.append('params', JSON.stringify(params));
+  data.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), fileName);
+  return data;
+}
+
+const header = 'project;site;species;day;individuals\n';
+const csv = (lines: string[]) => header + lines.join('\n') + '\n';
+const dataset = (project: string, site: string, from: string, to: string) => ({
+  binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project, site }, from, to },
+  topublish: true,
+});
+
+let server: TestServer;
+let admin: HttpClient;
+
+async function publish(name: string, content: string, params: object) {
+  const answer = await admin.post('/applications/surveys/data/counts', { body: form(name, content, params) });
+  expect(answer.status).toBe(202);
+  for (let i = 0; i < 200; i++) {
+    const state = (await admin.get(`/applications/surveys/file/${answer.body.fileId}/publication-state`)).body;
+    if (state.job?.status === 'done') return answer.body.fileId as string;
+    if (state.job?.status === 'failed') throw new Error(JSON.stringify(state.job.error));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('publication did not end');
+}
+
+const keys = (answer: { body: { rows: Array<{ naturalKey: string }> } }) => answer.body.rows.map((r) => r.naturalKey).sort();
+
+beforeAll(async () => {
+  server = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' }, ...GENEROUS_RATE_LIMITS });
+  admin = new HttpClient(server.url + '/api/v1');
+  await admin.post('/login', { form: { login: 'root', password: 'root-password' } });
+  await admin.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
+  for (const [reference, name] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
+    await admin.post(`/applications/surveys/references/${reference}`, { body: form(name, file(`csv/${name}`)) });
+  }
+  await publish('a.csv', csv(['alps;lac_blanc;tichodroma;02/06/2024;3', 'alps;lac_blanc;lagopus;12/06/2024;5']), dataset('alps', 'lac_blanc', '2024-06-01', '2024-06-30'));
+  await publish('b.csv', csv(['alps;lac_blanc;tichodroma;02/07/2024;1']), dataset('alps', 'lac_blanc', '2024-07-01', '2024-07-31'));
+  await publish('c.csv', csv(['pyrenees;mont_joly;lagopus;05/06/2024;7']), dataset('pyrenees', 'mont_joly', '2024-06-01', '2024-06-30'));
+});
+afterAll(() => server?.close());
+
+describe('data rights', () => {
+  it('keep a signed-in stranger out of the data', async () => {
+    const stranger = await signedIn(server, await activeAccount(server));
+    expect((await stranger.get('/applications/surveys/data/counts/json')).status).toBe(403);
+    expect((await stranger.get('/applications/surveys/references/sites')).status).toBe(403);
+    const list = await stranger.get('/applications/surveys?filter=ALL');
+    expect([list.body.canReadDatatype, list.body.canReadReference]).toEqual([false, false]);
+  });
+
+  it('let a user read exactly the site and period granted, in every read', async () => {
+    const account = await activeAccount(server);
+    const granted = await admin.post('/applications/surveys/authorization', {
+      json: {
+        name: 'alps june',
+        description: 'extraction on Lac Blanc in June 2024',
+        usersId: [account.login],
+        authorizationForAll: { sites: ['extraction'], species: ['extraction'] },
+        authorizationsWithRestriction: {
+          counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] }, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } },
+        },
+      },
+    });
+    expect(granted.status).toBe(201);
+    const user = await signedIn(server, account);
+    const json = await user.get('/applications/surveys/data/counts/json?downloadDatasetQuery=' + encodeURIComponent(JSON.stringify({ limit: 100 })));
+    expect(json.status).toBe(200);
+    expect(keys(json)).toEqual(['alps__lac_blanc__lagopus__12_06_2024', 'alps__lac_blanc__tichodroma__02_06_2024']);
+    expect(json.body.totalRows).toBe(2);
+    const exported = (await user.get('/applications/surveys/data/counts/csv')).text.trim().split('\n');
+    expect(exported).toHaveLength(3);
+    const zip = unzipSync(new Uint8Array(await (await fetch(`${server.url}/api/v1/applications/surveys/data/counts/zip`, { headers: { cookie: user.cookieHeader } })).arrayBuffer()));
+    // The references the user may not read stay out of the zip.
+    expect(Object.keys(zip).sort()).toEqual(['counts.csv', 'references/sites.csv', 'references/species.csv']);
+    expect(strFromU8(zip['counts.csv']).trim().split('\n')).toHaveLength(3);
+    const synthesis = await user.get('/applications/surveys/synthesis/counts');
+    expect(synthesis.body.variables.individuals.reduce((a: number, b: number) => a + b, 0)).toBe(2);
+    const versions = (await user.get('/applications/surveys/filesOnRepository/counts')).body as Array<{ name: string }>;
+    expect(versions.map((v) => v.name)).toEqual(['a.csv']);
+    expect((await user.post('/applications/surveys/references/sites', { body: form('s.csv', file('csv/surveys-sites.csv')) })).status).toBe(403);
+    const list = await user.get('/applications/surveys?filter=ALL');
+    expect([list.body.canReadDatatype, list.body.canWriteDatatype, list.body.isMember]).toEqual([true, false, true]);
+  });
+
+  it('give visitors the public rows only, and revoke', async () => {
+    const visitor = new HttpClient(server.url + '/api/v1');
+    expect((await visitor.get('/applications/surveys/data/counts/json')).status).toBe(401);
+    const opened = await admin.post('/applications/surveys/authorization', {
+      json: { name: 'open pyrenees', description: 'public', usersId: ['_public_'], authorizationsWithRestriction: { counts: { operationTypes: ['extraction', 'depot'], requiredAuthorizations: { project: ['projectsKpyrenees'] } } } },
+    });
+    expect(opened.status).toBe(201);
+    const json = await visitor.get('/applications/surveys/data/counts/json');
+    expect(keys(json)).toEqual(['pyrenees__mont_joly__lagopus__05_06_2024']);
+    const listed = (await admin.get('/applications/surveys/authorization')).body.authorizationResults as Array<{ name: string; authorizationsWithRestriction: Record<string, Array<{ operationTypes: string[] }>> }>;
+    expect(listed.find((a) => a.name === 'open pyrenees')?.authorizationsWithRestriction.counts[0].operationTypes).toEqual(['extraction']);
+    expect((await admin.delete(`/applications/surveys/authorization/${opened.body.authorizationId}`)).status).toBe(200);
+    expect((await visitor.get('/applications/surveys/data/counts/json')).status).toBe(401);
+  });
+
+  it('let a depositor deposit inside the granted scope only, and publish only with the publication right', async () => {
+    const account = await activeAccount(server);
+    await admin.post('/applications/surveys/authorization', {
+      json: {
+        name: 'alps depot',
+        description: 'depot on alps',
+        usersId: [account.id],
+        authorizationsWithRestriction: { counts: { operationTypes: ['depot'], requiredAuthorizations: { project: ['projectsKalps'] } } },
+      },
+    });
+    const user = await signedIn(server, account);
+    const inside = await user.post('/applications/surveys/data/counts', { body: form('d.csv', csv(['alps;lac_blanc;lagopus;03/08/2024;2']), { ...dataset('alps', 'lac_blanc', '2024-08-01', '2024-08-31'), topublish: false }) });
+    expect(inside.status).toBe(201);
+    const outside = await user.post('/applications/surveys/data/counts', { body: form('e.csv', csv(['pyrenees;mont_joly;lagopus;03/08/2024;2']), { ...dataset('pyrenees', 'mont_joly', '2024-08-01', '2024-08-31'), topublish: false }) });
+    expect(outside.status).toBe(403);
+    expect(outside.body.code).toBe('NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT');
+    const publishing = await user.post('/applications/surveys/data/counts', { json: { fileid: inside.body.fileId, topublish: true } });
+    expect(publishing.status).toBe(403);
+  });
+
+  it('never let a user manager give more than they hold', async () => {
+    const account = await activeAccount(server);
+    expect((await admin.put(`/authorization/userManager?userIdOrLogin=${account.login}&applicationNameOrId=surveys`)).status).toBe(200);
+    const manager = await signedIn(server, account);
+    const beyond = await manager.post('/applications/surveys/authorization', { json: { name: 'more', description: 'x', usersId: [account.login], authorizationForAll: { counts: ['extraction'] } } });
+    expect(beyond.status).toBe(403);
+    expect((await manager.get('/applications/surveys/grantable')).status).toBe(200);
+    expect((await manager.delete('/applications/surveys/authorization/00000000-0000-0000-0000-000000000000')).status).toBe(403);
+  });
+});
