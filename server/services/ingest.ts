@@ -59,13 +59,10 @@ export async function ingestCsv(
   let pending: CsvRow[] = [];
   let writing: Promise<void> | undefined;
   /** Waits for the batch in flight; its failure is thrown here. */
-  const T = { wait: 0, push: 0, store: 0, n: 0, t0: performance.now() };
   const settle = async () => {
     const inFlight = writing;
     writing = undefined;
-    const t = performance.now();
     await inFlight;
-    T.wait += performance.now() - t;
   };
   const flush = async (force: boolean) => {
     // One by one: a recursive entry gives all its rows at the end, too many for a spread into push().
@@ -74,16 +71,13 @@ export async function ingestCsv(
     await settle();
     const batch = pending;
     pending = [];
-    const ts = performance.now();
-    writing = store(batch).then(() => { T.store += performance.now() - ts; T.n++; });
+    writing = store(batch);
     // Observed by settle(); this keeps a failure from being reported as unhandled meanwhile.
     writing.catch(() => undefined);
   };
   try {
     for await (const bytes of chunks) {
-      const tp = performance.now();
       validator.push(decoder.decode(bytes, { stream: true }));
-      T.push += performance.now() - tp;
       await flush(false);
     }
     beforeFinish();
@@ -92,7 +86,6 @@ export async function ingestCsv(
     if (report.errorCount > 0) throw new CsvRejected({ ...report, errors: distinct(report.errors) });
     await flush(true);
     await settle();
-    if (process.env.INGEST_TRACE) process.stderr.write(`TRACE total=${(performance.now() - T.t0).toFixed(0)} push=${T.push.toFixed(0)} wait=${T.wait.toFixed(0)} store=${T.store.toFixed(0)} n=${T.n}\n`);
     return report.rowCount;
   } finally {
     // Never leave a statement running on the transaction the caller is about to end.
