@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
-import { refreshCount, upsertRows, WRITE_BATCH } from './dataRows.ts';
+import { refreshCount, rowsDocument, upsertRows, WRITE_BATCH } from './dataRows.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { placeOf, refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -277,17 +277,15 @@ export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: 
 
 const iso = (date: Date) => date.toISOString().slice(0, 19);
 
-/** Rows of a published version, with the file they come from and the period each covers. */
+/** Rows of a published version, with the file they come from and the period each covers (one JSON document per batch). */
 async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, rows: readonly CsvRow[]) {
   for (let start = 0; start < rows.length; start += WRITE_BATCH) {
     const batch = rows.slice(start, start + WRITE_BATCH);
+    const document = rowsDocument(batch, (r) => ({ ps: r.period?.from ?? null, pe: r.period?.to ?? null }));
     await sql`
       insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
-      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v::jsonb, array(select jsonb_array_elements_text(u.r::jsonb)), u.ln, ${fileId}, u.ps, u.pe
-      from unnest(${batch.map(() => randomUUID())}::uuid[], ${batch.map((r) => r.naturalKey)}::text[], ${batch.map((r) => r.hierarchicalKey)}::text[],
-                  ${batch.map((r) => JSON.stringify(r.values))}::text[], ${batch.map((r) => JSON.stringify([...new Set(r.links.map((l) => l.hierarchicalKey))]))}::text[],
-                  ${batch.map((r) => r.lineNumber)}::int[], ${batch.map((r) => r.period?.from ?? null)}::timestamp[], ${batch.map((r) => r.period?.to ?? null)}::timestamp[])
-           as u(id, nk, hk, v, r, ln, ps, pe)`.execute(db);
+      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
+      from json_to_recordset(${document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(db);
   }
 }
 
