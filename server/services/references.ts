@@ -13,7 +13,7 @@ import { findApplication } from './applications.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
-import { selectRows, storedKeys, type SelectedRow } from './rowQueries.ts';
+import { countRows, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -112,31 +112,30 @@ function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLang
 export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string, filter: RowFilter = { kind: 'all' }) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
-  const rows = await selectRows(ctx.db, application.id, entry, query, filter);
+  const [rows, totalRows] = await Promise.all([selectRows(ctx.db, application.id, entry, query, filter), countRows(ctx.db, application.id, entry, query, filter)]);
   return {
     referenceType: entry.name,
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
     columns: describeColumns(entry, locale, model.defaultLanguage),
     referenceValues: rows.map((row) => valueOf(row, entry, locale, model.defaultLanguage)),
-    totalRows: rows.length > 0 ? Number(rows[0].total) : await countMatching(ctx, application.id, entry, query, filter),
+    totalRows,
   };
-}
-
-/** A page past the end has no rows to carry the total: count separately then. */
-async function countMatching(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter): Promise<number> {
-  if ((query.offset ?? 0) === 0) return 0;
-  const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset: 0, limit: 1 }, filter);
-  return rows.length > 0 ? Number(rows[0].total) : 0;
 }
 
 const EXPORT_PAGE = 5000;
 
-/** Every matching row, a page at a time, so an export never holds the whole table in memory. */
+/**
+ * Every matching row, a page at a time, so an export never holds the whole table in memory; pages follow each
+ * other by natural key (by offset when the query asks for another order).
+ */
 async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter) {
+  let after: RowCursor | undefined;
   for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE }, filter);
+    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE }, filter, after);
     yield* rows;
     if (rows.length < EXPORT_PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { naturalKey: last.natural_key, id: last.id };
   }
 }
 

@@ -10,7 +10,6 @@ export interface SelectedRow {
   natural_key: string;
   hierarchical_key: string;
   values: Record<string, unknown>;
-  total: number;
 }
 
 /** The checker of each stored key of an entry: components, pattern qualifiers and adjacents. */
@@ -35,24 +34,16 @@ function usableInterval(checker: Checker | null | undefined, from?: string, to?:
   return from < to;
 }
 
-/**
- * Rows of one entry matching a query, with the total count, in one statement. Filters and order work on the
- * JSONB values: exact values (references by the natural key of the row they point to), number and date
- * intervals; unknown components are refused rather than ignored.
- */
-export async function selectRows(
-  db: Kysely<Schema>,
-  applicationId: string,
-  entry: DataEntry,
-  query: RowQuery,
-  filter: RowFilter = { kind: 'all' },
-): Promise<SelectedRow[]> {
+type Condition = Expression<SqlBool>;
+
+/** The conditions of a query (and of the caller's row filter) on the rows of one entry; unknown components are refused. */
+function conditionsOf(applicationId: string, entry: DataEntry, query: RowQuery, rights: RowFilter): Condition[] {
   const checkers = storedKeys(entry);
   const known = (key: string) => {
     if (!checkers.has(key)) throw new ApiError(400, 'UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
-  const conditions: Array<Expression<SqlBool>> = filter.kind === 'all' ? [] : [rowFilterSql(filter) as Expression<SqlBool>];
+  const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(rights) as Condition];
   if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
   if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
   for (const filter of query.componentFilters ?? []) {
@@ -74,7 +65,9 @@ export async function selectRows(
     const { from, to } = filter.intervalValues ?? {};
     if (filter.intervalValues && usableInterval(checker, from, to)) {
       if (isNumeric(checker)) {
-        conditions.push(sql<SqlBool>`jsonb_typeof(${field}) = 'number' and (${text})::numeric between ${Number(from)} and ${Number(to)}`);
+        // One range condition (not "is a number" and "within the bounds"): the planner then estimates it as one
+        // range, and walks the natural-key index for a first page instead of sorting every match.
+        conditions.push(sql<SqlBool>`(case when jsonb_typeof(${field}) = 'number' then (${text})::numeric end) between ${Number(from)} and ${Number(to)}`);
       } else if (checker?.kind === 'date') {
         conditions.push(sql<SqlBool>`substr(${text}, 6, 19) between ${from} and ${to}`);
       } else {
@@ -82,20 +75,82 @@ export async function selectRows(
       }
     }
   }
-  const orders = (query.componentOrderBy ?? []).map((o) => {
-    known(o.componentKey);
-    return o.order === 'DESC' ? sql`values -> ${o.componentKey} desc nulls last` : sql`values -> ${o.componentKey} asc nulls last`;
-  });
+  for (const order of query.componentOrderBy ?? []) known(order.componentKey);
+  return conditions;
+}
+
+/**
+ * Whether the entry's rows all come from deposited files, or none does: the page can then walk the natural-key
+ * index of that kind of rows (both are partial indexes). Undefined when both kinds are stored (an entry whose
+ * submission strategy changed), and the condition is left out.
+ */
+async function rowKind(db: Kysely<Schema>, applicationId: string, entry: DataEntry): Promise<Condition | undefined> {
+  const kinds = await sql<{ with_file: boolean; without_file: boolean }>`
+    select exists (select 1 from data_rows where application_id = ${applicationId} and data_name = ${entry.name} and file_id is not null) as with_file,
+           exists (select 1 from data_rows where application_id = ${applicationId} and data_name = ${entry.name} and file_id is null) as without_file`.execute(db);
+  const { with_file: withFile, without_file: withoutFile } = kinds.rows[0];
+  if (withFile && withoutFile) return undefined;
+  return withFile ? sql<SqlBool>`file_id is not null` : sql<SqlBool>`file_id is null`;
+}
+
+/** Where a page of an export ended, to read the next one from there (exports in natural-key order). */
+export interface RowCursor {
+  naturalKey: string;
+  id: string;
+}
+
+/**
+ * A page of the rows of one entry matching a query. Filters and order work on the JSONB values: exact values
+ * (references by the natural key of the row they point to), number and date intervals (applied only when from <
+ * to); rows come in the asked order, then by natural key. With `after` (and no component order) the page starts
+ * after that row instead of at `offset`, so long exports never skip rows again and again.
+ */
+export async function selectRows(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  query: RowQuery,
+  filter: RowFilter = { kind: 'all' },
+  after?: RowCursor,
+): Promise<SelectedRow[]> {
+  const conditions = conditionsOf(applicationId, entry, query, filter);
+  const kind = await rowKind(db, applicationId, entry);
+  if (kind) conditions.push(kind);
+  const orders = (query.componentOrderBy ?? []).map((o) =>
+    o.order === 'DESC' ? sql`values -> ${o.componentKey} desc nulls last` : sql`values -> ${o.componentKey} asc nulls last`,
+  );
+  const keyset = after && orders.length === 0;
+  if (keyset) conditions.push(sql<SqlBool>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-  const page = sql`limit ${limit} offset ${query.offset ?? 0}`;
   const result = await sql<SelectedRow>`
-    select id, natural_key, hierarchical_key, values, count(*) over () as total
+    select id, natural_key, hierarchical_key, values
     from data_rows
     where application_id = ${applicationId} and data_name = ${entry.name} ${where}
-    order by ${sql.join([...orders, sql`natural_key asc`], sql`, `)}
-    ${page}`.execute(db);
+    order by ${sql.join([...orders, sql`natural_key asc`, sql`id asc`], sql`, `)}
+    limit ${limit} offset ${keyset ? 0 : (query.offset ?? 0)}`.execute(db);
   return result.rows;
+}
+
+/**
+ * How many rows of the entry match the query (paging left aside). Without any condition it is the stored line
+ * count, kept with every write; otherwise the matching rows are counted.
+ */
+export async function countRows(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter = { kind: 'all' }): Promise<number> {
+  const conditions = conditionsOf(applicationId, entry, query, filter);
+  if (conditions.length === 0) {
+    const stored = await db
+      .selectFrom('entry_counts')
+      .select('line_count')
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', entry.name)
+      .executeTakeFirst();
+    return Number(stored?.line_count ?? 0);
+  }
+  const result = await sql<{ total: number }>`
+    select count(*) as total from data_rows
+    where application_id = ${applicationId} and data_name = ${entry.name} and ${sql.join(conditions, sql` and `)}`.execute(db);
+  return Number(result.rows[0]?.total ?? 0);
 }
 
 /**
