@@ -21,11 +21,15 @@ import { Route as SignedInApplicationsIndexRouteImport } from './routes/_signedI
 import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signedIn/users/$userIdOrLogin'
 import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
 import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/index'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/$authorizationId'
 import { Route as SignedInApplicationsApplicationNameDataTypesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/index'
 import { Route as SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/$dataType'
 import { Route as SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataVersioning/$dataType'
 import { Route as SignedInApplicationsApplicationNameReferencesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/references/index'
 import { Route as SignedInApplicationsApplicationNameReferencesRefTypeRouteImport } from './routes/_signedIn/applications/$applicationName/references/$refType'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -94,6 +98,28 @@ const SignedInApplicationsApplicationNameIndexRoute =
     path: '/applications/$applicationName/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute =
+  SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport.update(
+    {
+      id: '/applications/$applicationName/authorizationsManagementForApplicationUsers',
+      path: '/applications/$applicationName/authorizationsManagementForApplicationUsers',
+      getParentRoute: () => SignedInRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameAuthorizationsIndexRoute =
+  SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport.update({
+    id: '/applications/$applicationName/authorizations/',
+    path: '/applications/$applicationName/authorizations/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute =
+  SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport.update(
+    {
+      id: '/applications/$applicationName/authorizations/$authorizationId',
+      path: '/applications/$applicationName/authorizations/$authorizationId',
+      getParentRoute: () => SignedInRoute,
+    } as any,
+  )
 const SignedInApplicationsApplicationNameDataTypesIndexRoute =
   SignedInApplicationsApplicationNameDataTypesIndexRouteImport.update({
     id: '/applications/$applicationName/dataTypes/',
@@ -124,6 +150,14 @@ const SignedInApplicationsApplicationNameReferencesRefTypeRoute =
     path: '/applications/$applicationName/references/$refType',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute =
+  SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport.update(
+    {
+      id: '/applications/$applicationName/authorizations/public/$authorizationId',
+      path: '/applications/$applicationName/authorizations/public/$authorizationId',
+      getParentRoute: () => SignedInRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -136,12 +170,16 @@ export interface FileRoutesByFullPath {
   '/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/applications/': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -154,12 +192,16 @@ export interface FileRoutesByTo {
   '/applicationCreation': typeof SignedInApplicationCreationIndexRoute
   '/applications': typeof SignedInApplicationsIndexRoute
   '/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/applications/$applicationName': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/authorizations': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/applications/$applicationName/dataTypes': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -174,12 +216,16 @@ export interface FileRoutesById {
   '/_signedIn/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/_signedIn/applications/': typeof SignedInApplicationsIndexRoute
   '/_signedIn/applicationCreation/$applicationName/$applicationVersion': typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/_signedIn/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
+  '/_signedIn/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
   '/_signedIn/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/_signedIn/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/_signedIn/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/_signedIn/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/_signedIn/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/_signedIn/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -194,12 +240,16 @@ export interface FileRouteTypes {
     | '/applicationCreation/'
     | '/applications/'
     | '/applicationCreation/$applicationName/$applicationVersion'
+    | '/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/applications/$applicationName/'
+    | '/applications/$applicationName/authorizations/$authorizationId'
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/authorizations/'
     | '/applications/$applicationName/dataTypes/'
     | '/applications/$applicationName/references/'
+    | '/applications/$applicationName/authorizations/public/$authorizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -212,12 +262,16 @@ export interface FileRouteTypes {
     | '/applicationCreation'
     | '/applications'
     | '/applicationCreation/$applicationName/$applicationVersion'
+    | '/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/applications/$applicationName'
+    | '/applications/$applicationName/authorizations/$authorizationId'
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/authorizations'
     | '/applications/$applicationName/dataTypes'
     | '/applications/$applicationName/references'
+    | '/applications/$applicationName/authorizations/public/$authorizationId'
   id:
     | '__root__'
     | '/'
@@ -231,12 +285,16 @@ export interface FileRouteTypes {
     | '/_signedIn/applicationCreation/'
     | '/_signedIn/applications/'
     | '/_signedIn/applicationCreation/$applicationName/$applicationVersion'
+    | '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/_signedIn/applications/$applicationName/'
+    | '/_signedIn/applications/$applicationName/authorizations/$authorizationId'
     | '/_signedIn/applications/$applicationName/dataTypes/$dataType'
     | '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
     | '/_signedIn/applications/$applicationName/references/$refType'
+    | '/_signedIn/applications/$applicationName/authorizations/'
     | '/_signedIn/applications/$applicationName/dataTypes/'
     | '/_signedIn/applications/$applicationName/references/'
+    | '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -333,6 +391,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers': {
+      id: '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
+      path: '/applications/$applicationName/authorizationsManagementForApplicationUsers'
+      fullPath: '/applications/$applicationName/authorizationsManagementForApplicationUsers'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/authorizations/': {
+      id: '/_signedIn/applications/$applicationName/authorizations/'
+      path: '/applications/$applicationName/authorizations'
+      fullPath: '/applications/$applicationName/authorizations/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/applications/$applicationName/authorizations/$authorizationId': {
+      id: '/_signedIn/applications/$applicationName/authorizations/$authorizationId'
+      path: '/applications/$applicationName/authorizations/$authorizationId'
+      fullPath: '/applications/$applicationName/authorizations/$authorizationId'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/applications/$applicationName/dataTypes/': {
       id: '/_signedIn/applications/$applicationName/dataTypes/'
       path: '/applications/$applicationName/dataTypes'
@@ -368,6 +447,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': {
+      id: '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
+      path: '/applications/$applicationName/authorizations/public/$authorizationId'
+      fullPath: '/applications/$applicationName/authorizations/public/$authorizationId'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -378,12 +464,16 @@ interface SignedInRouteChildren {
   SignedInApplicationCreationIndexRoute: typeof SignedInApplicationCreationIndexRoute
   SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
   SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+  SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
+  SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
   SignedInApplicationsApplicationNameDataTypesDataTypeRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   SignedInApplicationsApplicationNameDataVersioningDataTypeRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   SignedInApplicationsApplicationNameReferencesRefTypeRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  SignedInApplicationsApplicationNameAuthorizationsIndexRoute: typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   SignedInApplicationsApplicationNameDataTypesIndexRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   SignedInApplicationsApplicationNameReferencesIndexRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -395,18 +485,26 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInApplicationsIndexRoute: SignedInApplicationsIndexRoute,
   SignedInApplicationCreationApplicationNameApplicationVersionRoute:
     SignedInApplicationCreationApplicationNameApplicationVersionRoute,
+  SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute:
+    SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute,
   SignedInApplicationsApplicationNameIndexRoute:
     SignedInApplicationsApplicationNameIndexRoute,
+  SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute:
+    SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute,
   SignedInApplicationsApplicationNameDataTypesDataTypeRoute:
     SignedInApplicationsApplicationNameDataTypesDataTypeRoute,
   SignedInApplicationsApplicationNameDataVersioningDataTypeRoute:
     SignedInApplicationsApplicationNameDataVersioningDataTypeRoute,
   SignedInApplicationsApplicationNameReferencesRefTypeRoute:
     SignedInApplicationsApplicationNameReferencesRefTypeRoute,
+  SignedInApplicationsApplicationNameAuthorizationsIndexRoute:
+    SignedInApplicationsApplicationNameAuthorizationsIndexRoute,
   SignedInApplicationsApplicationNameDataTypesIndexRoute:
     SignedInApplicationsApplicationNameDataTypesIndexRoute,
   SignedInApplicationsApplicationNameReferencesIndexRoute:
     SignedInApplicationsApplicationNameReferencesIndexRoute,
+  SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute:
+    SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

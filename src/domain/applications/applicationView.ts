@@ -51,3 +51,7 @@ export interface ApplicationView {
   canReadDatatype: boolean;
   canWriteDatatype: boolean;
 }
+
+/** Managers and user managers open the data-rights screens of an application. */
+export const managesRights = (view: Pick<ApplicationView, 'isAdministrator' | 'currentApplicationUserRolesResult'>) =>
+  view.isAdministrator || view.currentApplicationUserRolesResult.applicationRoles.includes('userManager');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import { normalizeAuthorization } from './authorization';
-import { entryCheck, lockedOperations, nodeCheck, requestFromState, stateFromRules, toggleEntry, toggleNode, type RightsTableState, type ScopeTreeNode } from './rightsTable';
+import { Rights } from './access';
+import { entryCheck, grantableOnEntry, grantableOnNode, lockedOperations, nodeCheck, requestFromState, stateFromRules, toggleEntry, toggleNode, type RightsTableState, type ScopeTreeNode } from './rightsTable';
 
 const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys.yaml'));
 const result = validateConfiguration(fixture, 'surveys.yaml');
@@ -68,5 +69,29 @@ describe('the rights table', () => {
   it('keeps public authorizations to reading', () => {
     const state = toggleEntry({}, sites, 'depot', true);
     expect(requestFromState(model, state, { from: null, to: null }, true).authorizationForAll).toEqual({ sites: ['extraction'] });
+  });
+});
+
+describe('what a granter may give', () => {
+  it('offers everything to managers', () => {
+    const manager = new Rights(true, []);
+    expect(grantableOnEntry(manager, 'counts', 'delete')).toBe(true);
+    expect(grantableOnNode(manager, 'counts', 'delete', 'project', 'pKalps')).toBe(true);
+  });
+
+  it('offers only what the granter holds together with admin', () => {
+    const granter = new Rights(false, [
+      { forAll: { sites: ['extraction', 'admin'] }, restricted: { counts: [{ operations: ['extraction', 'admin'], scopes: { project: ['pKalps'] }, from: null, to: null }] } },
+      { forAll: { plots: ['depot'] }, restricted: {} },
+    ]);
+    expect(grantableOnEntry(granter, 'sites', 'extraction')).toBe(true);
+    expect(grantableOnEntry(granter, 'sites', 'depot')).toBe(false);
+    expect(grantableOnEntry(granter, 'plots', 'depot')).toBe(false);
+    expect(grantableOnEntry(granter, 'counts', 'extraction')).toBe(false);
+    expect(grantableOnNode(granter, 'counts', 'extraction', 'project', 'pKalps.pKnorth')).toBe(true);
+    expect(grantableOnNode(granter, 'counts', 'extraction', 'project', 'pKpyrenees')).toBe(false);
+    expect(grantableOnNode(granter, 'counts', 'depot', 'project', 'pKalps')).toBe(false);
+    // A component the granter's right does not restrict is open to them.
+    expect(grantableOnNode(granter, 'counts', 'extraction', 'site', 'anything')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { ApplicationModel, DataEntry } from '../configuration/model';
 import { isWithinScope } from '../deposits/scopeValues';
 import type { AuthorizationRequest, AuthorizationRules } from './authorization';
+import type { Rights } from './access';
 import { PUBLIC_OPERATIONS, inducedOperations, isScoped, withDependencies, type Operation } from './operations';
 
 /**
@@ -143,7 +144,7 @@ export interface Period {
  * has a time scope and a period is chosen), node rights as one restriction per operation (components are combined:
  * a row must lie under a checked node of each restricted component). Public ones keep reading only.
  */
-export function requestFromState(model: ApplicationModel, state: RightsTableState, period: Period, isPublic: boolean): Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'> {
+export function requestFromState(model: ApplicationModel, state: RightsTableState, period: Period, isPublic: boolean): Required<Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>> {
   const forAll: Record<string, string[]> = {};
   const restricted: NonNullable<AuthorizationRequest['authorizationsWithRestriction']> = {};
   for (const entry of model.data) {
@@ -180,4 +181,21 @@ export function requestFromState(model: ApplicationModel, state: RightsTableStat
     if (grants.length) restricted[entry.name] = grants;
   }
   return { authorizationForAll: forAll, authorizationsWithRestriction: restricted };
+}
+
+/**
+ * Whether the granter may give an operation on the whole entry: they hold it and `admin` on every row.
+ * The server checks the whole authorization again; this only keeps out of reach the boxes that would be refused.
+ */
+export function grantableOnEntry(granter: Rights, dataName: string, operation: Operation): boolean {
+  return granter.all(operation, dataName) && granter.all('admin', dataName);
+}
+
+/** Whether the granter holds an operation and `admin` on a node of one scope component (ignoring the others). */
+export function grantableOnNode(granter: Rights, dataName: string, operation: Operation, component: string, node: string): boolean {
+  return [operation, 'admin' as const].every((op) => {
+    const held = granter.rowFilter(op, dataName);
+    if (held.kind !== 'some') return held.kind === 'all';
+    return held.grants.some((grant) => !grant.scopes[component] || grant.scopes[component].some((key) => isWithinScope(node, key)));
+  });
 }

@@ -12,6 +12,8 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'deposit.upload': msg`Deposit {fileName} into {dataType} of {name} ({period})`,
   'deposit.publish': msg`{action, select, publish {Publish} other {Unpublish}} the version {file} of {dataType} of {name}`,
   'deposit.delete': msg`Delete the version {file} of {dataType} of {name}`,
+  'authorization.save': msg`Save the authorization {authorization} of {name}`,
+  'authorization.revoke': msg`Revoke the authorization {authorization} of {name}`,
 };
 
 export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Home, Pencil } from 'lucide-react';
-import type { ApplicationView } from '@/domain/applications/applicationView';
+import { BookOpen, Database, Download, Home, KeyRound, Pencil } from 'lucide-react';
+import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { configurationDownloadHref } from '../api';
@@ -42,6 +42,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }} aria-label={t`Data types of ${name}`}>
               <Database aria-hidden />
               <Trans>Datasets</Trans>
+            </Link>
+          </Button>
+        ) : null}
+        {managesRights(application) ? (
+          <Button asChild variant="outline">
+            <Link to="/applications/$applicationName/authorizations" params={{ applicationName: application.name }} aria-label={t`Data rights of ${name}`}>
+              <KeyRound aria-hidden />
+              <Trans>Rights</Trans>
             </Link>
           </Button>
         ) : null}

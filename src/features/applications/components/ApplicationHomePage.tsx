@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Pencil } from 'lucide-react';
-import type { ApplicationView } from '@/domain/applications/applicationView';
+import { BookOpen, Database, Download, KeyRound, Pencil, UserCog } from 'lucide-react';
+import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
@@ -78,6 +78,30 @@ export function ApplicationHomePage({ application, offlineSince }: { application
                 </Link>
               </Button>
             ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {managesRights(application) ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">
+              <Trans>Rights</Trans>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to="/applications/$applicationName/authorizations" params={{ applicationName: application.name }}>
+                <KeyRound aria-hidden />
+                <Trans>Data rights</Trans>
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/applications/$applicationName/authorizationsManagementForApplicationUsers" params={{ applicationName: application.name }}>
+                <UserCog aria-hidden />
+                <Trans>Managers</Trans>
+              </Link>
+            </Button>
           </CardContent>
         </Card>
       ) : null}

@@ -1,0 +1,118 @@
+import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
+import type { OperationColumn, Operation } from '@/domain/rights/operations';
+import type { ScopeTreeNode } from '@/domain/rights/rightsTable';
+import { callApi } from '@/lib/api/client';
+import { currentLanguage } from '@/lib/i18n/setup';
+import type { Submission } from '@/offline/outbox';
+
+export interface AuthorizationView {
+  uuid: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  users: Array<{ id: string; login: string; email: string }>;
+  authorizationForAll: Record<string, Operation[]>;
+  authorizationsWithRestriction: Record<string, Array<{ operationTypes: Operation[]; requiredAuthorizations: Record<string, string[]>; fromDay: string | null; toDay: string | null }>>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScopeNode extends ScopeTreeNode {
+  naturalKey: string;
+  label: string;
+  children: ScopeNode[];
+}
+
+export interface Grantable {
+  users: Array<{ id: string; label: string; login: string; email: string }>;
+  referenceScopes: Record<string, Array<{ id: string; reference: string; label: string; nodes: ScopeNode[] }>>;
+  columnsDescription: Record<string, OperationColumn[]>;
+  /** The caller's own rules when they do not manage the application (what they may give away). */
+  authorizationsForUser: { isAdministrator: boolean; rules: AuthorizationRules[] };
+  publicAuthorizations: AuthorizationView[];
+}
+
+const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
+
+export const fetchAuthorizations = (application: string) =>
+  callApi<{ authorizationResults: AuthorizationView[]; authorizationsForUser: { isAdministrator: boolean; userManager: boolean } }>(`${app(application)}/authorization`);
+
+export const fetchAuthorization = (application: string, id: string) => callApi<AuthorizationView>(`${app(application)}/authorization/${encodeURIComponent(id)}`);
+
+/** The stored rules of an authorization, as the rights table reads them. */
+export function rulesOfView(view: AuthorizationView): AuthorizationRules {
+  return {
+    forAll: view.authorizationForAll,
+    restricted: Object.fromEntries(
+      Object.entries(view.authorizationsWithRestriction).map(([name, grants]) => [
+        name,
+        grants.map((grant) => ({ operations: grant.operationTypes, scopes: grant.requiredAuthorizations, from: grant.fromDay, to: grant.toDay })),
+      ]),
+    ),
+  };
+}
+
+/** The period of an authorization: the first bounded one among its restrictions (the form gives one period to all). */
+export function periodOfView(view: AuthorizationView): { from: string | null; to: string | null } {
+  const bounded = Object.values(view.authorizationsWithRestriction)
+    .flat()
+    .find((grant) => grant.fromDay || grant.toDay);
+  return { from: bounded?.fromDay ?? null, to: bounded?.toDay ?? null };
+}
+
+export const fetchGrantable = (application: string) => callApi<Grantable>(`${app(application)}/grantable`);
+
+export interface ApplicationUser {
+  id: string;
+  login: string;
+  email: string;
+  applicationManager: boolean | null;
+  userManager: boolean;
+  isApplicationUser: boolean;
+}
+
+export const fetchApplicationUsers = (application: string) => callApi<ApplicationUser[]>(`${app(application)}/authorizationAdminForApplication`);
+
+const headers = () => ({ 'Accept-Language': currentLanguage() });
+
+export function authorizationSave(application: string, request: AuthorizationRequest): Submission {
+  return {
+    kind: 'authorization.save',
+    summary: { name: application, authorization: request.name ?? '' },
+    resource: `authorization:${application}/${request.uuid ?? request.name}`,
+    input: request,
+    request: { method: 'POST', path: `${app(application)}/authorization`, headers: headers(), body: { type: 'json', value: request } },
+  };
+}
+
+export function authorizationRevoke(application: string, authorization: AuthorizationView): Submission {
+  return {
+    kind: 'authorization.revoke',
+    summary: { name: application, authorization: authorization.name },
+    resource: `authorization:${application}/${authorization.uuid}`,
+    request: { method: 'DELETE', path: `${app(application)}/authorization/${authorization.uuid}`, headers: headers(), body: { type: 'none' } },
+  };
+}
+
+export function applicationRoleChange(application: string, role: 'applicationManager' | 'userManager', login: string, grant: boolean): Submission {
+  const query = new URLSearchParams({ userIdOrLogin: login, applicationNameOrId: application });
+  return {
+    kind: grant ? 'role.grant' : 'role.revoke',
+    summary: { role, login },
+    resource: `user:${login}`,
+    request: { method: grant ? 'PUT' : 'DELETE', path: `/authorization/${role}?${query}`, headers: headers(), body: { type: 'none' } },
+  };
+}
+
+/** Hierarchical key → label of every node of the scope trees, to name the places an authorization covers. */
+export function scopeLabelsOf(grantable: Grantable | null): Map<string, string> {
+  const labels = new Map<string, string>();
+  const visit = (nodes: ScopeNode[]) => {
+    for (const node of nodes) {
+      labels.set(node.id, node.label);
+      visit(node.children);
+    }
+  };
+  for (const scopes of Object.values(grantable?.referenceScopes ?? {})) for (const scope of scopes) visit(scope.nodes);
+  return labels;
+}

@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Info, Save } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import { Rights } from '@/domain/rights/access';
+import { MAX_DESCRIPTION, PUBLIC_USER } from '@/domain/rights/authorization';
+import { periodInputOf, readPeriodInput, type PeriodInput, type PeriodKind } from '@/domain/rights/periodInput';
+import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
+import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api/apiError';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { showToast } from '@/lib/toast';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { outbox } from '@/offline/outboxInstance';
+import { authorizationSave, fetchAuthorization, fetchGrantable, periodOfView, rulesOfView, type Grantable } from '../api';
+import { RightsTable } from './RightsTable';
+import { UserPicker } from './UserPicker';
+
+/** Creation ('new') or edition of an authorization: name, comment, users (none when public), period and rights table. */
+export function AuthorizationForm({ application, authorizationId, isPublic }: { application: LoadedApplication; authorizationId: string; isPublic: boolean }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { view, model } = application;
+  const isNew = authorizationId === 'new';
+  const [grantable, setGrantable] = useState<Grantable | null>(null);
+  const [error, setError] = useState<unknown>();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [users, setUsers] = useState<string[]>([]);
+  const [period, setPeriod] = useState<PeriodInput>({ kind: 'always', from: '', to: '' });
+  const [rights, setRights] = useState<RightsTableState>({});
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    Promise.all([fetchGrantable(view.name), isNew ? Promise.resolve(null) : fetchAuthorization(view.name, authorizationId)])
+      .then(([options, stored]) => {
+        setGrantable(options);
+        if (stored) {
+          setName(stored.name);
+          setDescription(stored.description);
+          setUsers(stored.users.map((u) => u.id));
+          const bounds = periodOfView(stored);
+          setPeriod(periodInputOf(bounds.from, bounds.to));
+          setRights(stateFromRules(model, rulesOfView(stored)));
+        }
+      })
+      .catch(setError);
+  }, [view.name, authorizationId, isNew, model]);
+
+  const granter = useMemo(() => new Rights(grantable?.authorizationsForUser.isAdministrator ?? false, grantable?.authorizationsForUser.rules ?? []), [grantable]);
+  const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
+  const reading = readPeriodInput(period);
+  const request = reading.ok ? requestFromState(model, rights, { from: reading.from, to: reading.to }, isPublic) : null;
+  const grantsSomething = request !== null && (Object.keys(request.authorizationForAll).length > 0 || Object.keys(request.authorizationsWithRestriction).length > 0);
+  const ready = name.trim() !== '' && description.trim() !== '';
+  const problems = {
+    users: !isPublic && users.length === 0 ? t`Choose at least one user.` : undefined,
+    description: description.length > MAX_DESCRIPTION ? t`At most ${MAX_DESCRIPTION} characters.` : undefined,
+    period: reading.ok ? undefined : reading.field === 'order' ? t`The period ends before it starts.` : t`Write a day as dd-MM-YYYY, optionally followed by hh, hh:mm or HH:mm:ss.`,
+    rights: grantsSomething ? undefined : t`Check at least one right.`,
+  };
+  const valid = !Object.values(problems).some(Boolean);
+  const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
+  const listPath = `/applications/${view.name}/authorizations`;
+
+  async function save() {
+    setTried(true);
+    if (!valid || !request) return;
+    setSaving(true);
+    const outcome = await outbox.submit(
+      authorizationSave(view.name, {
+        uuid: isNew ? null : authorizationId,
+        name: name.trim(),
+        description: description.trim(),
+        usersId: isPublic ? [PUBLIC_USER] : users,
+        ...request,
+      }),
+      { keepOnRefusal: true },
+    );
+    setSaving(false);
+    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+    if (outcome.status === 'queued') showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    else showToast('success', t`The authorization ${name.trim()} has been saved.`);
+    await navigate({ to: '/applications/$applicationName/authorizations', params: { applicationName: view.name } });
+  }
+
+  if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
+  if (!grantable) return null;
+
+  const title = isPublic ? (isNew ? t`New public authorization` : t`Public authorization ${name}`) : isNew ? t`New authorization` : t`Authorization ${name}`;
+  return (
+    <form
+      className="grid gap-5"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: appTitle, href: `/applications/${view.name}` },
+          { label: t`Data rights`, href: listPath },
+          { label: title },
+        ]}
+      />
+      <PageHeader
+        title={title}
+        description={isPublic ? <Trans>A public authorization lets everyone, signed in or not, read the data it names.</Trans> : undefined}
+        actions={
+          ready ? (
+            <Button type="submit" disabled={saving}>
+              <Save aria-hidden />
+              <Trans>Save</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      {!ready ? (
+        <Alert>
+          <Info aria-hidden className="mr-2 inline size-4" />
+          <Trans>Give the authorization a name and a comment to save it.</Trans>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField label={t`Name`} error={tried && name.trim() === '' ? t`The name is required.` : undefined}>
+          <Input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        </FormField>
+        <FormField label={t`Comment`} error={problems.description ?? (tried && description.trim() === '' ? t`The comment is required.` : undefined)} hint={t`${description.length} / ${MAX_DESCRIPTION} characters`}>
+          <Textarea value={description} onChange={(event) => setDescription(event.target.value)} className="min-h-11" />
+        </FormField>
+      </div>
+      {!isPublic ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">
+            <Trans>Users</Trans>
+          </legend>
+          <UserPicker users={grantable.users.filter((u) => u.id !== PUBLIC_USER)} chosen={users} onChange={setUsers} label={t`Add a user`} invalid={tried && Boolean(problems.users)} />
+          {tried && problems.users ? (
+            <p role="alert" className="text-sm text-destructive">
+              {problems.users}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {timed ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">
+            <Trans>Period</Trans>
+          </legend>
+          <RadioGroup value={period.kind} onValueChange={(kind) => setPeriod((p) => ({ ...p, kind: kind as PeriodKind }))} aria-label={t`Period`}>
+            <RadioGroupItem value="always" label={t`Always`} />
+            <RadioGroupItem value="from" label={t`From a day`} />
+            <RadioGroupItem value="to" label={t`Until a day`} />
+            <RadioGroupItem value="between" label={t`Between two days`} />
+          </RadioGroup>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {period.kind === 'from' || period.kind === 'between' ? (
+              <FormField label={t`From (dd-MM-YYYY)`} error={!reading.ok && reading.field === 'from' && (tried || period.from !== '') ? problems.period : undefined}>
+                <Input value={period.from} inputMode="numeric" placeholder="01-01-2020" onChange={(event) => setPeriod((p) => ({ ...p, from: event.target.value }))} />
+              </FormField>
+            ) : null}
+            {period.kind === 'to' || period.kind === 'between' ? (
+              <FormField label={t`To (dd-MM-YYYY)`} error={!reading.ok && reading.field !== 'from' && (tried || period.to !== '') ? problems.period : undefined}>
+                <Input value={period.to} inputMode="numeric" placeholder="31-12-2020" onChange={(event) => setPeriod((p) => ({ ...p, to: event.target.value }))} />
+              </FormField>
+            ) : null}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            <Trans>The period limits the rights on data with a time scope; other data are not limited by it.</Trans>
+          </p>
+        </fieldset>
+      ) : null}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Rights</Trans>
+        </legend>
+        <RightsTable model={model} grantable={grantable} granter={granter} state={rights} onChange={setRights} isPublic={isPublic} />
+        {tried && problems.rights ? (
+          <p role="alert" className="text-sm text-destructive">
+            {problems.rights}
+          </p>
+        ) : null}
+      </fieldset>
+      {ready ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            <Save aria-hidden />
+            <Trans>Save</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

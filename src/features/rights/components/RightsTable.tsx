@@ -1,0 +1,217 @@
+import { Fragment, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
+import type { Rights } from '@/domain/rights/access';
+import { OPERATIONS, type Operation, type OperationColumn } from '@/domain/rights/operations';
+import {
+  entryCheck,
+  entryState,
+  grantableOnEntry,
+  grantableOnNode,
+  lockedOperations,
+  nodeCheck,
+  toggleEntry,
+  toggleNode,
+  type CheckState,
+  type RightsTableState,
+} from '@/domain/rights/rightsTable';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import type { Grantable, ScopeNode } from '../api';
+import { operationHelp, operationLabels } from '../operationLabels';
+
+interface RightsTableProps {
+  model: ApplicationModel;
+  grantable: Grantable;
+  granter: Rights;
+  state: RightsTableState;
+  onChange(state: RightsTableState): void;
+  isPublic: boolean;
+}
+
+const asChecked = (state: CheckState) => (state === 1 ? true : state === -1 ? 'indeterminate' : false);
+
+/**
+ * Per data entry, the operations given on the whole entry and, for data with an authorization scope, on the
+ * nodes of its scope trees (opened on demand). Boxes a dependency imposes are locked, boxes the granter
+ * does not hold are disabled.
+ */
+export function RightsTable({ model, grantable, granter, state, onChange, isPublic }: RightsTableProps) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const toggleOpen = (key: string) => setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
+  const operations = OPERATIONS.filter((op) => !isPublic || op === 'extraction');
+  const title = (entry: DataEntry) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
+  const columnsOf = (entry: DataEntry): Map<Operation, OperationColumn> => new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
+  const lockedNote = t`induced by dependencies, cannot be modified directly`;
+
+  function box(entry: DataEntry, operation: Operation, checked: CheckState, locked: boolean, allowed: boolean, label: string, onToggle: (checked: boolean) => void) {
+    return (
+      <span className="relative inline-flex items-center" title={locked ? lockedNote : undefined}>
+        <Checkbox
+          checked={asChecked(checked)}
+          disabled={locked || !allowed}
+          aria-label={locked ? `${label} (${lockedNote})` : label}
+          data-operation={operation}
+          data-entry={entry.name}
+          onCheckedChange={(value) => onToggle(value === true)}
+        />
+        {locked ? <Lock className="absolute -right-3 -top-1 size-3 text-muted-foreground" aria-hidden /> : null}
+      </span>
+    );
+  }
+
+  function nodeRows(entry: DataEntry, component: string, tree: ScopeNode[], nodes: ScopeNode[], depth: number, columns: Map<Operation, OperationColumn>) {
+    const entryRights = entryState(state, entry.name);
+    return nodes.map((node) => {
+      const key = `${entry.name}/${component}/${node.id}`;
+      const held = operations.filter((op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op));
+      const locked = lockedOperations(entry, held);
+      return (
+        <Fragment key={key}>
+          <TableRow data-testid="scope-node" data-node={node.naturalKey} className="bg-muted/30">
+            <TableCell className="px-1 sm:px-3" style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
+              <div className="flex items-center gap-1">
+                {node.children.length ? (
+                  <Button variant="ghost" size="icon" aria-expanded={open.has(key)} aria-label={t`Show the parts of ${node.label}`} onClick={() => toggleOpen(key)}>
+                    {open.has(key) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                  </Button>
+                ) : (
+                  <span className="inline-block w-11" aria-hidden />
+                )}
+                <span className="break-words">{node.label}</span>
+              </div>
+            </TableCell>
+            {operations.map((op) => (
+              <TableCell key={op} className="px-1 text-center">
+                {columns.has(op)
+                  ? box(
+                      entry,
+                      op,
+                      nodeCheck(state, entry.name, component, op, node.id),
+                      locked.has(op),
+                      !entryRights.all.includes(op) && grantableOnNode(granter, entry.name, op, component, node.id),
+                      `${i18n._(operationLabels[op])} — ${title(entry)} — ${node.label}`,
+                      (checked) => onChange(toggleNode(state, entry, component, tree, node.id, op, checked)),
+                    )
+                  : null}
+              </TableCell>
+            ))}
+          </TableRow>
+          {open.has(key) ? nodeRows(entry, component, tree, node.children, depth + 1, columns) : null}
+        </Fragment>
+      );
+    });
+  }
+
+  function entryRows(entry: DataEntry) {
+    const columns = columnsOf(entry);
+    const rights = entryState(state, entry.name);
+    const locked = lockedOperations(entry, rights.all);
+    const scopes = grantable.referenceScopes[entry.name] ?? [];
+    return (
+      <Fragment key={entry.name}>
+        <TableRow data-testid="rights-entry" data-entry={entry.name}>
+          <TableCell className="px-1 sm:px-3">
+            <div className="flex items-center gap-1">
+              {scopes.length ? (
+                <Button variant="ghost" size="icon" aria-expanded={open.has(entry.name)} aria-label={t`Restrict ${title(entry)} to parts of its scope`} onClick={() => toggleOpen(entry.name)}>
+                  {open.has(entry.name) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                </Button>
+              ) : (
+                <span className="inline-block w-11" aria-hidden />
+              )}
+              <span className="font-medium break-words">{title(entry)}</span>
+            </div>
+          </TableCell>
+          {operations.map((op) => (
+            <TableCell key={op} className="px-1 text-center">
+              {columns.has(op) ? (
+                box(entry, op, entryCheck(state, entry.name, op), locked.has(op), grantableOnEntry(granter, entry.name, op), `${i18n._(operationLabels[op])} — ${title(entry)}`, (checked) =>
+                  onChange(toggleEntry(state, entry, op, checked)),
+                )
+              ) : (
+                <span className="text-muted-foreground" aria-label={t`not applicable`}>
+                  —
+                </span>
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+        {open.has(entry.name)
+          ? scopes.map((scope) => (
+              <Fragment key={scope.id}>
+                <TableRow className="bg-muted/30">
+                  <TableCell colSpan={operations.length + 1} className="pl-14 text-sm text-muted-foreground">
+                    <Trans>By {scope.label}</Trans>
+                    {scope.nodes.length === 0 ? (
+                      <>
+                        {' — '}
+                        <Trans>no rows yet in this reference</Trans>
+                      </>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+                {nodeRows(entry, scope.id, scope.nodes, scope.nodes, 1, columns)}
+              </Fragment>
+            ))
+          : null}
+      </Fragment>
+    );
+  }
+
+  const references = model.data.filter((entry) => entry.kind === 'reference');
+  const dataTypes = model.data.filter((entry) => entry.kind !== 'reference');
+  const section = (label: string, entries: DataEntry[]) =>
+    entries.length ? (
+      <>
+        <TableRow>
+          <TableCell colSpan={operations.length + 1} className="bg-muted/60 text-sm font-semibold uppercase tracking-wide">
+            {label}
+          </TableCell>
+        </TableRow>
+        {entries.map(entryRows)}
+      </>
+    ) : null;
+
+  return (
+    <div className="grid gap-2">
+      <Table data-testid="rights-table" className="min-w-[22rem]">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-full px-2 sm:px-3">
+              <Trans>Data</Trans>
+            </TableHead>
+            {operations.map((op) => (
+              <TableHead key={op} className={cn('px-1 text-center text-xs sm:text-sm')} title={i18n._(operationHelp[op])}>
+                {i18n._(operationLabels[op])}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {section(t`Data types`, dataTypes)}
+          {section(t`References`, references)}
+        </TableBody>
+      </Table>
+      <dl className="grid gap-x-4 text-sm text-muted-foreground sm:grid-cols-2">
+        {operations.map((op) => (
+          <div key={op} className="flex gap-1">
+            <dt className="font-medium">{t`${i18n._(operationLabels[op])}:`}</dt>
+            <dd>{i18n._(operationHelp[op])}</dd>
+          </div>
+        ))}
+        <div className="flex items-center gap-1">
+          <dt>
+            <Lock className="size-3" aria-label={t`Lock`} />
+          </dt>
+          <dd>{lockedNote}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
