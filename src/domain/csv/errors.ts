@@ -59,15 +59,33 @@ export interface CsvError {
   value?: string;
 }
 
-/** Keeps the first `max` errors and counts them all. */
+/**
+ * Keeps the first `max` errors and counts them all, each once: an error equal to one already met (same line,
+ * code, params and column; `Est,Est` in a MANY cell) is not a new one. The worker and the server then give the
+ * same de-duplicated list (spec part 2 §8).
+ */
 export class ErrorCollector {
   readonly kept: CsvError[] = [];
   count = 0;
+  /** Keys of the errors kept, and of the errors met on the latest line (duplicates come from one line). */
+  private readonly keptKeys = new Set<string>();
+  private readonly lineKeys = new Set<string>();
+  private line = Number.NaN;
 
   constructor(private readonly max: number) {}
 
   add(error: CsvError): void {
+    const key = JSON.stringify([error.lineNumber, error.code, error.params, error.column ?? null]);
+    if (error.lineNumber !== this.line) {
+      this.line = error.lineNumber;
+      this.lineKeys.clear();
+    }
+    if (this.lineKeys.has(key) || this.keptKeys.has(key)) return;
+    this.lineKeys.add(key);
     this.count += 1;
-    if (this.kept.length < this.max) this.kept.push(error);
+    if (this.kept.length < this.max) {
+      this.kept.push(error);
+      this.keptKeys.add(key);
+    }
   }
 }

@@ -9,7 +9,8 @@
 
 /** Something wrong with how a record is written (the record is still given, read as well as possible). */
 export interface RecordProblem {
-  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue';
+  /** `nulCharacter` is found by the validator (a NUL cannot be stored), the others by the tokenizer. */
+  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue' | 'nulCharacter';
   /** 0-based index of the field. */
   field: number;
 }

@@ -109,6 +109,9 @@ export class Validator implements CsvValidator, CheckSink {
   private ready: CsvRow[] = [];
   private readonly pending: PendingRow[] = [];
   private readonly keyTable = new KeyTable();
+  /** Whether a NUL character was met in the text, and above the data lines. */
+  private sawNul = false;
+  private nulAboveData = false;
   private readonly duplicateLines = new Map<string, number[]>();
 
   // State of the row being read (the CheckSink side).
@@ -172,6 +175,8 @@ export class Validator implements CsvValidator, CheckSink {
 
   push(chunk: string): void {
     if (this.finished) return;
+    // A NUL character is valid text but no database stores it: once one is seen, records are searched for it.
+    if (!this.sawNul && chunk.indexOf('\u0000') >= 0) this.sawNul = true;
     this.tokenizer.push(chunk);
   }
 
@@ -201,6 +206,15 @@ export class Validator implements CsvValidator, CheckSink {
   // ---------------------------------------------------------------- records
 
   private onRecord(fields: string[], recordNumber: number, problems: RecordProblem[] | null): void {
+    if (this.sawNul) {
+      const nul: RecordProblem[] = [];
+      fields.forEach((field, index) => field.indexOf('\u0000') >= 0 && nul.push({ kind: 'nulCharacter', field: index }));
+      if (nul.length > 0 && recordNumber < this.firstDataLine) {
+        // Above the data (header, constants): the file cannot be read further.
+        for (const problem of nul) this.report(recordNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 });
+        this.nulAboveData = true;
+      } else if (nul.length > 0) problems = [...(problems ?? []), ...nul];
+    }
     if (recordNumber < this.headerLine) {
       this.preHeaderRows.push(fields);
       return;
@@ -231,7 +245,7 @@ export class Validator implements CsvValidator, CheckSink {
     }
     this.mapping = mapHeader({ entry: this.entry, cells, headerLine: this.headerLine, constantColumns, reference: (name) => this.reference(name) });
     for (const problem of this.mapping.errors) this.report(this.headerLine, problem.code, problem.params);
-    this.headerFailed = this.mapping.errors.length > 0;
+    this.headerFailed = this.mapping.errors.length > 0 || this.nulAboveData;
     for (const slot of this.slots) {
       const column = this.mapping.basicColumns.get(slot.key);
       slot.column = column ?? -1;
