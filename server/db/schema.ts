@@ -177,6 +177,55 @@ export interface AuthorizationUsersTable {
   user_id: string;
 }
 
+export interface AdditionalFilesTable {
+  id: string;
+  application_id: string;
+  file_type: string;
+  file_name: string;
+  content_type: ColumnType<string, string | undefined, string>;
+  size: number;
+  content: Uint8Array;
+  comment: ColumnType<string, string | undefined, string>;
+  fields: DefaultedJson<Record<string, string>>;
+  associates: DefaultedJson<Record<string, unknown>>;
+  for_application: ColumnType<boolean, boolean | undefined, boolean>;
+  owner_id: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Operations on additional files, per file type. */
+export type AdditionalFileRights = Partial<Record<'admin' | 'depot' | 'extraction' | 'delete', string[]>>;
+
+export interface AdditionalFileAuthorizationsTable {
+  id: string;
+  application_id: string;
+  name: string;
+  rights: Json<AdditionalFileRights>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AdditionalFileAuthorizationUsersTable {
+  authorization_id: string;
+  user_id: string;
+}
+
+export interface RightsRequestsTable {
+  id: string;
+  application_id: string;
+  user_id: string;
+  comment: ColumnType<string, string | undefined, string>;
+  fields: DefaultedJson<Record<string, string>>;
+  rules: Json<AuthorizationRules>;
+  setted: ColumnType<boolean, boolean | undefined, boolean>;
+  treated_by: string | null;
+  authorization_id: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface EntryCountsTable {
   application_id: string;
   data_name: string;
@@ -199,6 +248,10 @@ export interface Schema {
   jobs: JobsTable;
   authorizations: AuthorizationsTable;
   authorization_users: AuthorizationUsersTable;
+  additional_files: AdditionalFilesTable;
+  additional_file_authorizations: AdditionalFileAuthorizationsTable;
+  additional_file_authorization_users: AdditionalFileAuthorizationUsersTable;
+  rights_requests: RightsRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import * as idempotency from './0003_idempotency.ts';
 import * as dataRows from './0004_data_rows.ts';
 import * as deposits from './0005_deposits.ts';
 import * as authorizations from './0006_authorizations.ts';
+import * as documents from './0007_documents.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_data_rows': dataRows,
   '0005_deposits': deposits,
   '0006_authorizations': authorizations,
+  '0007_documents': documents,
 };
 
 export const migrationProvider: MigrationProvider = {
