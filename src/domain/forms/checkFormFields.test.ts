@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { FormField } from '../configuration/model';
+import { compileJavaRegex } from '../configuration/javaRegex';
+import { checkFormFields } from './checkFormFields';
+
+const NO_TEXTS = { title: {}, description: {} };
+
+const text = (name: string, required: boolean, pattern?: string): FormField => {
+  const compiled = pattern ? compileJavaRegex(pattern) : null;
+  return { name, i18n: NO_TEXTS, required, checker: { kind: 'string', pattern: compiled && compiled.ok ? compiled.regex : null, multiplicity: 'ONE' } };
+};
+const fields: FormField[] = [
+  text('organization', true),
+  text('code', false, '[a-z]+'),
+  { name: 'startDate', i18n: NO_TEXTS, required: true, checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' } },
+  { name: 'people', i18n: NO_TEXTS, required: false, checker: { kind: 'integer', min: 1, max: 10, multiplicity: 'ONE' } },
+  { name: 'site', i18n: NO_TEXTS, required: false, checker: { kind: 'reference', reference: 'sites', isParent: false, isRecursive: false, multiplicity: 'ONE' } },
+];
+
+describe('checkFormFields', () => {
+  it('keeps the trimmed values of a filled form', () => {
+    expect(checkFormFields(fields, { organization: ' INRAE ', code: 'abc', startDate: '01/02/2024', people: '3' })).toEqual({
+      ok: true,
+      values: { organization: 'INRAE', code: 'abc', startDate: '01/02/2024', people: '3' },
+    });
+  });
+
+  it('names each refused field with the code the CSV engine gives', () => {
+    const result = checkFormFields(fields, { organization: '  ', code: 'ABC', startDate: '2024-02-01', people: '11', extra: 'x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.field, p.code])).toEqual([
+      ['extra', 'unknownFormField'],
+      ['organization', 'requiredValueWithComponent'],
+      ['code', 'patternNotMatchedWithComponent'],
+      ['startDate', 'invalidDateWithComponent'],
+      ['people', 'badIntervalIntegerWithComponent'],
+    ]);
+  });
+
+  it('looks references up when their rows are given, and leaves them to the server otherwise', () => {
+    const rows = [{ naturalKey: 'lac_blanc', hierarchicalKey: 'alps.lac_blanc', values: {} }];
+    const base = { organization: 'x', startDate: '01/02/2024' };
+    expect(checkFormFields(fields, { ...base, site: 'nowhere' }).ok).toBe(true);
+    expect(checkFormFields(fields, { ...base, site: 'lac_blanc' }, () => rows).ok).toBe(true);
+    const refused = checkFormFields(fields, { ...base, site: 'nowhere' }, () => rows);
+    expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['invalidReferenceWithComponent']);
+  });
+});
