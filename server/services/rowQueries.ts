@@ -69,7 +69,8 @@ function conditionsOf(applicationId: string, entry: DataEntry, query: RowQuery, 
         // range, and walks the natural-key index for a first page instead of sorting every match.
         conditions.push(sql<SqlBool>`(case when jsonb_typeof(${field}) = 'number' then (${text})::numeric end) between ${Number(from)} and ${Number(to)}`);
       } else if (checker?.kind === 'date') {
-        conditions.push(sql<SqlBool>`substr(${text}, 6, 19) between ${from} and ${to}`);
+        // The upper bound is compared on as many characters as it has: "2020-07-01" takes the whole day.
+        conditions.push(sql<SqlBool>`substr(${text}, 6, 19) >= ${from} and substr(${text}, 6, ${Math.min(19, to!.length)}) <= ${to}`);
       } else {
         conditions.push(sql<SqlBool>`${text} between ${from} and ${to}`);
       }

@@ -56,7 +56,9 @@ export function filterRows(
         }
       } else if (from < to) {
         const text = (value: unknown) => (checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? ''));
-        tests.push((row) => row.values[key] !== undefined && row.values[key] !== null && text(row.values[key]) >= from && text(row.values[key]) <= to);
+        // A date's upper bound is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.
+        const upper = (value: unknown) => (checker?.kind === 'date' ? text(value).slice(0, Math.min(19, to.length)) : text(value));
+        tests.push((row) => row.values[key] !== undefined && row.values[key] !== null && text(row.values[key]) >= from && upper(row.values[key]) <= to);
       }
     }
   }
