@@ -17,3 +17,9 @@ export const TableHead = ({ className, ...props }: ThHTMLAttributes<HTMLTableCel
   <th scope="col" className={cn('px-3 py-3 text-sm font-semibold text-muted-foreground', className)} {...props} />
 );
 export const TableCell = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => <td className={cn('px-3 py-2', className)} {...props} />;
+
+/**
+ * For the last column of buttons: when the table scrolls sideways (on a phone), it stays in sight at the right end.
+ * Give its cells their background too (`bg-card`, `bg-muted` in the header) so the scrolled columns pass under it.
+ */
+export const stickyEnd = 'sticky right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';

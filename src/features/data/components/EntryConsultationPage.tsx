@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
@@ -27,8 +27,6 @@ import { RowDetails } from './RowDetails';
 import { RowValue } from './RowValue';
 
 const PAGE_SIZES = [10, 25, 50];
-/** On a narrow screen the table scrolls sideways; the buttons of a row stay in sight at its right end. */
-const STICKY_ACTIONS = 'sticky right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 interface Props {
   application: LoadedApplication;
@@ -175,7 +173,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
                 </TableHead>
               );
             })}
-            <TableHead className={`bg-muted ${STICKY_ACTIONS}`}>
+            <TableHead className={`bg-muted ${stickyEnd}`}>
               <span className="sr-only">
                 <Trans>Actions</Trans>
               </span>
@@ -199,7 +197,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
                     />
                   </TableCell>
                 ))}
-                <TableCell className={`whitespace-nowrap bg-card ${STICKY_ACTIONS}`}>
+                <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
                   <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => setDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
                     <FileSearch aria-hidden />
                   </Button>

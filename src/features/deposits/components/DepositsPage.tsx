@@ -18,7 +18,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogT
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
@@ -189,7 +189,9 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   };
 
   return (
-    <div className="grid gap-4">
+    // One column no wider than the screen (grid-cols-1): the periods and versions tables scroll inside their box
+    // instead of widening the page on a phone.
+    <div className="grid grid-cols-1 gap-4">
       <Breadcrumb
         label={t`Breadcrumb`}
         crumbs={[
@@ -319,7 +321,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                     {groups.map((group) => (
                       <TableRow key={group.key} aria-selected={group.key === selectedPeriod} className={group.key === selectedPeriod ? 'bg-muted' : undefined}>
                         <TableCell>
-                          <Button variant="link" className="px-0" onClick={() => setSelectedPeriod(group.key)}>
+                          <Button variant="link" className="h-auto whitespace-normal px-0 text-left" onClick={() => setSelectedPeriod(group.key)}>
                             {group.from ? `${date(group.from)} – ${date(group.to)}` : t`whole data`}
                           </Button>
                         </TableCell>
@@ -360,7 +362,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                       <TableHead>
                         <Trans>Published</Trans>
                       </TableHead>
-                      <TableHead>
+                      <TableHead className={`bg-muted ${stickyEnd}`}>
                         <span className="sr-only">
                           <Trans>Actions</Trans>
                         </span>
@@ -384,7 +386,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                             {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
                             {working ? <span className="text-muted-foreground"> {t`working… ${Math.round(version.job!.progress * 100)} %`}</span> : null}
                           </TableCell>
-                          <TableCell className="whitespace-nowrap">
+                          <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
                             <Switch
                               checked={version.published}
                               disabled={Boolean(working)}

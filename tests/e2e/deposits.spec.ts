@@ -1,0 +1,259 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, toast } from './fixtures';
+import { dismissToasts, signInAsAdmin, switchLanguage } from './applicationSteps';
+import { csvFixture, csvLines, download, goOffline, goOnline, lookFromTop, setUpApi, shownKeys, waitForServiceWorker, zipTexts } from './dataSteps';
+
+/**
+ * Versioned deposits end to end on the surveys application (counts scoped by project and site, with the day as
+ * time scope, file names `project~site~start~end.csv`): offline, a file with a line outside the period is refused
+ * by the worker, the right file fills the dataset from its name and is queued; back online it becomes exactly one
+ * version, published from the UI; the published rows are consulted, filtered and exported; a version overlapping
+ * the published one is refused with a translated message; French and English.
+ */
+
+const FIRST = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
+const OVERLAPPING = 'alps~lac_blanc~15-06-2024~15-07-2024.csv';
+
+const node = (page: Page, name: string) => page.locator(`[data-testid="reference-node"][data-name="${name}"]`);
+/** The option a select shows (scope options hold hierarchical keys; they show the natural key here). */
+const chosen = (select: Locator) => select.locator('option:checked');
+const periodRow = (page: Page, text: string | RegExp) => page.getByTestId('periods').getByRole('row').filter({ hasText: text });
+
+test('deposits: checked offline with errors, fixed from the file name, queued, sent once online, published, consulted, filtered, exported; an overlap is refused', async ({
+  page,
+  context,
+  unique,
+  look,
+}) => {
+  test.setTimeout(240_000);
+  const see = (screen: string) => lookFromTop(page, look, screen);
+  const name = unique('deps');
+  await signInAsAdmin(page);
+  const api = setUpApi(page);
+  await api.createApplication(name, 'surveys.yaml');
+  await api.loadReference(name, 'projects', 'surveys-projects.csv');
+  await api.loadReference(name, 'sites', 'surveys-sites.csv');
+  await api.loadReference(name, 'species', 'surveys-species.csv');
+
+  const projects = page.getByLabel('Projets', { exact: true });
+  const sites = page.getByLabel('Sites', { exact: true });
+  const start = page.getByLabel('Date de début', { exact: true });
+  const end = page.getByLabel('Date de fin', { exact: true });
+  const fileInput = page.getByLabel('Fichier CSV', { exact: true });
+
+  await test.step('the data types, then the deposits page, visited online once', async () => {
+    await waitForServiceWorker(page);
+    await page.goto(`/applications/${name}/dataTypes`);
+    await expect(page.getByRole('heading', { name: 'Types de données de Suivis de sites' })).toBeVisible();
+    await expect(node(page, 'counts').getByLabel('0 lignes')).toBeVisible();
+    await see('data-types-empty-fr');
+    await page.getByRole('link', { name: 'Dépôts de Comptages' }).click();
+    await expect(page).toHaveURL(new RegExp(`/applications/${name}/dataVersioning/counts$`));
+    await expect(page.getByRole('heading', { name: 'Dépôts de Comptages' })).toBeVisible();
+    await expect(projects).toBeVisible();
+    // Versions load once every scope is chosen.
+    await expect(page.getByTestId('periods')).toHaveCount(0);
+    await projects.selectOption({ label: 'alps' });
+    await sites.selectOption({ label: 'lac_blanc' });
+    await expect(page.getByText('Pas encore de version pour ce jeu de données.')).toBeVisible();
+    await see('deposits-empty-fr');
+  });
+
+  await test.step('offline: a file with a line outside the period, refused by the worker', async () => {
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dépôts de Comptages' })).toBeVisible();
+    await expect(page.getByTestId('offline-badge')).toBeVisible();
+    await projects.selectOption({ label: 'alps' });
+    await sites.selectOption({ label: 'lac_blanc' });
+    await start.fill('2024-06-01');
+    await end.fill('2024-06-30');
+    await fileInput.setInputFiles(csvFixture('surveys-outside-period.csv'));
+    // The name does not follow the pattern: the dataset stays as chosen.
+    await expect(chosen(projects)).toHaveText('alps');
+    await expect(start).toHaveValue('2024-06-01');
+    const deposit = page.getByRole('button', { name: 'Déposer', exact: true });
+    await expect(deposit).toBeDisabled();
+    await page.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    const report = page.getByTestId('csv-report');
+    await expect(report.getByRole('heading', { name: '1 erreur dans surveys-outside-period.csv' })).toBeVisible();
+    const error = report.locator('[data-code="timerangeoutofinterval"]');
+    await expect(error).toHaveCount(1);
+    await expect(error.getByRole('cell').first()).toHaveText('3');
+    await expect(error).toContainText('La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).');
+    await expect(error).not.toContainText(/translation missing|csvError/i);
+    await expect(deposit).toBeDisabled();
+    await dismissToasts(page);
+    await see('deposit-errors-offline-fr');
+    const saved = await download(page, () => report.getByRole('button', { name: 'Télécharger le rapport' }).click());
+    const lines = csvLines(saved.bytes, ';');
+    expect(lines).toHaveLength(2);
+    expect(lines[1].slice(0, 3)).toEqual(['3', 'day', '12/08/2024']);
+    expect(lines[1][3]).toBe('La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).');
+  });
+
+  await test.step('offline: the right file fills the dataset and the period from its name, is checked and queued', async () => {
+    // Another dataset chosen first: the name puts back the one it states.
+    await projects.selectOption({ label: 'pyrenees' });
+    await sites.selectOption({ label: 'mont_joly' });
+    await start.fill('2024-01-01');
+    await end.fill('2024-01-31');
+    await fileInput.setInputFiles(csvFixture(FIRST));
+    await expect(toast(page, 'Le jeu de données a été lu dans le nom du fichier.')).toBeVisible();
+    await expect(chosen(projects)).toHaveText('alps');
+    await expect(chosen(sites)).toHaveText('lac_blanc');
+    await expect(start).toHaveValue('2024-06-01');
+    await expect(end).toHaveValue('2024-06-30');
+    await expect(page.getByTestId('csv-report')).toHaveCount(0);
+    await page.getByLabel('Commentaire', { exact: true }).fill('Relevés de juin');
+    await page.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    await expect(page.getByText('3 lignes vérifiées : le fichier est valide.')).toBeVisible();
+    await dismissToasts(page);
+    await see('deposit-valid-offline-fr');
+    await page.getByRole('button', { name: 'Déposer', exact: true }).click();
+    await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+    const pending = page.getByTestId('pending-deposit');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText('envoi en attente');
+    await expect(pending).toContainText(FIRST);
+    await expect(page.getByTestId('pending-badge')).toHaveText('1');
+    expect(await api.versions(name, 'counts')).toHaveLength(0);
+    await dismissToasts(page);
+    await see('deposit-pending-fr');
+  });
+
+  await test.step('back online: sent once, one version', async () => {
+    await goOnline(context, page);
+    await expect(page.getByTestId('pending-deposit')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('pending-badge')).toHaveCount(0);
+    const period = periodRow(page, '1 juin 2024 – 30 juin 2024');
+    await expect(period).toBeVisible();
+    await expect(period).toContainText('non publiée');
+    let versions = await api.versions(name, 'counts');
+    expect(versions.map((v) => v.name)).toEqual([FIRST]);
+    // Syncing again and reloading (which triggers a pass) sends nothing more.
+    await page.goto('/pendingChanges');
+    await expect(page.getByTestId('pending-change').filter({ hasText: FIRST })).toHaveAttribute('data-status', 'done');
+    await page.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+    await page.reload();
+    await page.waitForTimeout(1_500);
+    versions = await api.versions(name, 'counts');
+    expect(versions).toHaveLength(1);
+    expect(versions[0].published).toBe(false);
+  });
+
+  await test.step('publish from the UI', async () => {
+    await page.goto(`/applications/${name}/dataVersioning/counts`);
+    await projects.selectOption({ label: 'alps' });
+    await sites.selectOption({ label: 'lac_blanc' });
+    const period = periodRow(page, '1 juin 2024 – 30 juin 2024');
+    await period.getByRole('button').click();
+    await expect(page.getByRole('heading', { name: 'Versions de 1 juin 2024 – 30 juin 2024' })).toBeVisible();
+    const version = page.getByTestId('version-row');
+    await expect(version).toHaveCount(1);
+    await expect(version).toHaveAttribute('data-published', 'false');
+    await expect(version).toHaveAttribute('title', 'Relevés de juin');
+    const publish = version.getByRole('switch', { name: 'Publier la version 1' });
+    await expect(publish).not.toBeChecked();
+    await publish.click();
+    await expect(toast(page, 'La version a été publiée.')).toBeVisible({ timeout: 30_000 });
+    await expect(period).toContainText('version 1 publiée');
+    await expect(version).toHaveAttribute('data-published', 'true');
+    await expect(version.getByRole('switch', { name: 'Dépublier la version 1' })).toBeChecked();
+    expect((await api.versions(name, 'counts'))[0].published).toBe(true);
+    await dismissToasts(page);
+    await see('deposit-published-fr');
+    const saved = await download(page, () => version.getByRole('link', { name: 'Télécharger la version 1' }).click());
+    expect(saved.fileName).toBe(FIRST);
+    expect(saved.bytes.toString('utf8')).toContain('alps;lac_blanc;tichodroma;02/06/2024;3');
+  });
+
+  await test.step('consult the published rows: three lines; filter and export', async () => {
+    await page.goto(`/applications/${name}/dataTypes`);
+    await expect(node(page, 'counts').getByLabel('3 lignes')).toBeVisible();
+    await see('data-types-fr');
+    await page.getByRole('link', { name: 'Consulter Comptages' }).click();
+    await expect(page).toHaveURL(new RegExp(`/applications/${name}/dataTypes/counts$`));
+    await expect(page.getByRole('heading', { name: 'Comptages', exact: true })).toBeVisible();
+    await expect(page.getByText('3 lignes', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('reference-row')).toHaveCount(3);
+    await see('data-consultation-fr');
+
+    await page.getByRole('button', { name: 'Filtres' }).click();
+    const individuals = page.getByTestId('filter-panel').getByRole('group', { name: 'individuals' });
+    await individuals.getByLabel('de').fill('2');
+    await individuals.getByLabel('à').fill('10');
+    await expect(page.getByText('2 lignes', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('reference-row')).toHaveCount(2);
+    const keys = await shownKeys(page);
+    expect(keys.every((key) => !key?.includes('15/06/2024'))).toBe(true);
+    await dismissToasts(page);
+    await see('data-filtered-fr');
+
+    const saved = await download(page, () => page.getByRole('link', { name: 'Exporter' }).click());
+    expect(saved.fileName).toBe('export.zip');
+    const files = zipTexts(saved.bytes);
+    expect(Object.keys(files).sort()).toEqual(['counts.csv', 'references/projects.csv', 'references/sites.csv', 'references/species.csv']);
+    const counts = files['counts.csv'].split(/\r?\n/).filter(Boolean);
+    expect(counts).toHaveLength(3);
+    expect(files['counts.csv']).toContain('02/06/2024');
+    expect(files['counts.csv']).not.toContain('15/06/2024');
+    expect(files['references/sites.csv']).toContain('lac_blanc');
+  });
+
+  await test.step('a version overlapping the published one is refused, with the translated message', async () => {
+    await page.goto(`/applications/${name}/dataVersioning/counts`);
+    await fileInput.setInputFiles(csvFixture(OVERLAPPING));
+    await expect(chosen(projects)).toHaveText('alps');
+    await expect(chosen(sites)).toHaveText('lac_blanc');
+    await expect(start).toHaveValue('2024-06-15');
+    await expect(end).toHaveValue('2024-07-15');
+    await page.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    await expect(page.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
+    await page.getByRole('button', { name: 'Déposer', exact: true }).click();
+    await expect(toast(page, `Le fichier ${OVERLAPPING} a été déposé.`)).toBeVisible();
+    const period = periodRow(page, '15 juin 2024 – 15 juil. 2024');
+    await expect(period).toContainText('non publiée');
+    await period.getByRole('button').click();
+    await page.getByTestId('version-row').getByRole('switch', { name: 'Publier la version 1' }).click();
+    const refusal = toast(page, 'Une version publiée de ce jeu de données couvre une partie de cette période');
+    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(refusal).toContainText(FIRST);
+    await expect(refusal).not.toContainText(/translation missing|exceptionMessage/i);
+    await expect(period).toContainText('non publiée');
+    await expect(periodRow(page, '1 juin 2024 – 30 juin 2024')).toContainText('version 1 publiée');
+    await see('deposit-overlap-fr');
+    const versions = await api.versions(name, 'counts');
+    expect(versions.filter((v) => v.published).map((v) => v.name)).toEqual([FIRST]);
+    expect(await api.count(name, 'counts', 'data')).toBe(3);
+  });
+
+  await test.step('the same in English', async () => {
+    await dismissToasts(page);
+    await switchLanguage(page, 'English');
+    await expect(page.getByRole('heading', { name: 'Deposits of Counts' })).toBeVisible();
+    await expect(periodRow(page, 'Jun 1, 2024 – Jun 30, 2024')).toContainText('version 1 published');
+    const period = periodRow(page, 'Jun 15, 2024 – Jul 15, 2024');
+    await expect(period).toContainText('not published');
+    await period.getByRole('button').click();
+    await page.getByTestId('version-row').getByRole('switch', { name: 'Publish version 1' }).click();
+    const refusal = toast(page, 'A published version of this dataset covers part of this period');
+    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(refusal).toContainText(FIRST);
+    await see('deposit-overlap-en');
+
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFixture('surveys-outside-period.csv'));
+    await page.getByLabel('Start date', { exact: true }).fill('2024-06-01');
+    await page.getByLabel('End date', { exact: true }).fill('2024-06-30');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const error = page.getByTestId('csv-report').locator('[data-code="timerangeoutofinterval"]');
+    await expect(error).toContainText('The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).');
+    await dismissToasts(page);
+    await see('deposit-errors-en');
+
+    await page.goto(`/applications/${name}/dataTypes/counts`);
+    await expect(page.getByText('3 lines', { exact: true })).toBeVisible();
+    await see('data-consultation-en');
+    await switchLanguage(page, 'Français');
+  });
+});
