@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { AdditionalFileType } from '../configuration/model';
+import { compileFieldFilters, readFilesQuery, type FieldFilter } from './filesQuery';
+
+const NO_TEXTS = { title: {}, description: {} };
+const protocols: AdditionalFileType = {
+  name: 'protocols',
+  i18n: NO_TEXTS,
+  fields: [
+    { name: 'title', i18n: NO_TEXTS, required: true, checker: { kind: 'string', pattern: null, multiplicity: 'ONE' } },
+    { name: 'issued', i18n: NO_TEXTS, required: false, checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' } },
+    { name: 'pages', i18n: NO_TEXTS, required: false, checker: { kind: 'integer', min: null, max: null, multiplicity: 'ONE' } },
+  ],
+};
+
+const matcher = (...filters: FieldFilter[]) => {
+  const compiled = compileFieldFilters(protocols, filters);
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.problem));
+  return compiled.matches;
+};
+const file = { title: 'Counting birds', issued: '15/03/2024', pages: '12' };
+
+describe('the selection of additional files', () => {
+  it('reads the original JSON, empty or absent meaning everything', () => {
+    expect(readFilesQuery(undefined)).toEqual({ ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {} } });
+    expect(readFilesQuery('undefined').ok).toBe(true);
+    const read = readFilesQuery(JSON.stringify({ uuids: ['a', 3], filetype: 'protocols', additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'bird' }] } }, locale: 'fr_FR' }));
+    expect(read).toEqual({ ok: true, query: { uuids: ['a'], fileNames: [], filetype: 'protocols', fieldFilters: { protocols: [{ field: 'title', filter: 'bird' }] } } });
+  });
+
+  it('refuses what is not a selection', () => {
+    for (const text of ['{', '[]', '"x"', JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{}] } } })]) {
+      expect(readFilesQuery(text).ok, text).toBe(false);
+    }
+  });
+
+  it('filters on texts, case ignored, or on a regular expression', () => {
+    expect(matcher({ field: 'title', filter: 'BIRD' })(file)).toBe(true);
+    expect(matcher({ field: 'title', filter: 'fish' })(file)).toBe(false);
+    expect(matcher({ field: 'title', filter: '^Count\\w+ b', isRegExp: true })(file)).toBe(true);
+    expect(matcher({ field: 'title', filter: 'fish|frog', isRegExp: true })(file)).toBe(false);
+    expect(compileFieldFilters(protocols, [{ field: 'title', filter: '(', isRegExp: true }]).ok).toBe(false);
+  });
+
+  it('filters dates and numbers within bounds, inclusive', () => {
+    expect(matcher({ field: 'issued', intervalValues: { from: '01/03/2024', to: '15/03/2024' } })(file)).toBe(true);
+    expect(matcher({ field: 'issued', intervalValues: { from: '2024-03-16' } })(file)).toBe(false);
+    expect(matcher({ field: 'issued', format: 'yyyy', intervalValues: { to: '2023' } })(file)).toBe(false);
+    expect(matcher({ field: 'pages', intervalValues: { from: '10', to: '12' } })(file)).toBe(true);
+    expect(matcher({ field: 'pages', intervalValues: { from: '13' } })(file)).toBe(false);
+    expect(matcher({ field: 'pages', intervalValues: { from: '1' } })({ title: 'x' })).toBe(false);
+    expect(compileFieldFilters(protocols, [{ field: 'title', intervalValues: { from: 'a' } }]).ok).toBe(false);
+  });
+
+  it('never matches a filter on an unknown field', () => {
+    expect(matcher({ field: 'author', filter: 'x' })(file)).toBe(false);
+  });
+});

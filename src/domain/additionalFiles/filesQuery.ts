@@ -1,0 +1,128 @@
+import type { AdditionalFileType, FormField } from '../configuration/model';
+import { compileDateChecker } from '../csv/dates';
+import type { DomainError } from '../errors';
+import { compileRegex, searchRegex } from '../expressions/javaRegex';
+
+/**
+ * The selection of additional files a list, a zip or a deletion works on (the original's AdditionalFilesInfos):
+ * ids, file names, a file type, and per type filters on the values of its form fields.
+ */
+export interface FieldFilter {
+  field: string;
+  /** Text the value contains (case ignored), or a regular expression found in it when `isRegExp`. */
+  filter?: string | null;
+  isRegExp?: boolean;
+  /** Bounds, inclusive, for date and number fields; dates are written in `format`, else the field's pattern. */
+  intervalValues?: { from?: string | null; to?: string | null } | null;
+  format?: string | null;
+}
+
+export interface FilesQuery {
+  uuids: string[];
+  fileNames: string[];
+  filetype: string | null;
+  fieldFilters: Record<string, FieldFilter[]>;
+}
+
+export type FilesQueryProblem = DomainError<'BAD_FILES_QUERY'>;
+
+const bad = (reason: string): { ok: false; problem: FilesQueryProblem } => ({ ok: false, problem: { code: 'BAD_FILES_QUERY', params: { reason } } });
+const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** Reads the JSON of `params` (absent, empty or `undefined` is the empty selection). */
+export function readFilesQuery(text: string | undefined | null): { ok: true; query: FilesQuery } | { ok: false; problem: FilesQueryProblem } {
+  if (text === undefined || text === null || text.trim() === '' || text === 'undefined') return { ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {} } };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return bad('json');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('object');
+  const value = raw as Record<string, unknown>;
+  const fieldFilters: Record<string, FieldFilter[]> = {};
+  const infos = value.additionalFilesInfos;
+  if (infos !== undefined && infos !== null) {
+    if (typeof infos !== 'object' || Array.isArray(infos)) return bad('additionalFilesInfos');
+    for (const [type, info] of Object.entries(infos as Record<string, unknown>)) {
+      const filters = (info as { fieldFilters?: unknown } | null)?.fieldFilters ?? [];
+      if (!Array.isArray(filters) || filters.some((f) => typeof f !== 'object' || f === null || typeof (f as FieldFilter).field !== 'string')) return bad('fieldFilters');
+      fieldFilters[type] = filters as FieldFilter[];
+    }
+  }
+  const filetype = value.filetype ?? value.fileType ?? null;
+  return {
+    ok: true,
+    query: { uuids: texts(value.uuids), fileNames: texts(value.fileNames), filetype: typeof filetype === 'string' && filetype !== '' ? filetype : null, fieldFilters },
+  };
+}
+
+/** Budget of a regular expression on one value: the engine is linear, this bounds long values. */
+const REGEX_STEPS = 1_000_000;
+
+type ValueTest = (value: string | undefined) => boolean;
+
+function intervalTest(field: FormField | undefined, filter: FieldFilter): ValueTest | FilesQueryProblem {
+  const { from, to } = filter.intervalValues ?? {};
+  if (!from && !to) return () => true;
+  const checker = field?.checker;
+  if (checker?.kind === 'integer' || checker?.kind === 'float') {
+    const [low, high] = [from ? Number(from) : -Infinity, to ? Number(to) : Infinity];
+    if (Number.isNaN(low) || Number.isNaN(high)) return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
+    return (value) => value !== undefined && value.trim() !== '' && Number(value.replace(',', '.')) >= low && Number(value.replace(',', '.')) <= high;
+  }
+  if (checker?.kind === 'date') {
+    const ofValue = compileDateChecker(checker.pattern);
+    const ofBound = filter.format ? compileDateChecker(filter.format) : ofValue;
+    if (!ofValue || !ofBound) return { code: 'BAD_FILES_QUERY', params: { reason: 'format', field: filter.field } };
+    const bound = (text: string | null | undefined) => (text ? (ofBound.isoOf(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : undefined)) : null);
+    const [low, high] = [bound(from), bound(to)];
+    if (low === undefined || high === undefined) return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
+    return (value) => {
+      const iso = value === undefined ? null : ofValue.isoOf(value);
+      return iso !== null && (low === null || iso >= low) && (high === null || iso <= high);
+    };
+  }
+  return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
+}
+
+function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
+  const wanted = filter.filter ?? '';
+  if (wanted === '') return () => true;
+  if (!filter.isRegExp) {
+    const lower = wanted.toLowerCase();
+    return (value) => value !== undefined && value.toLowerCase().includes(lower);
+  }
+  let regex: ReturnType<typeof compileRegex>;
+  try {
+    regex = compileRegex(wanted);
+  } catch {
+    return { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
+  }
+  return (value) => {
+    if (value === undefined) return false;
+    let steps = 0;
+    try {
+      return (
+        searchRegex(regex, value, 0, () => {
+          if (++steps > REGEX_STEPS) throw new Error('regex budget');
+        }) !== null
+      );
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** One test per filter of a file type, compiled once; a filter on an unknown field never matches. */
+export function compileFieldFilters(type: AdditionalFileType, filters: readonly FieldFilter[]): { ok: true; matches(fields: Record<string, string>): boolean } | { ok: false; problem: FilesQueryProblem } {
+  const tests: Array<{ field: string; test: ValueTest }> = [];
+  for (const filter of filters) {
+    const field = type.fields.find((f) => f.name === filter.field);
+    for (const test of [textTest(filter), intervalTest(field, filter)]) {
+      if (typeof test !== 'function') return { ok: false, problem: test };
+      tests.push({ field: filter.field, test: field ? test : () => false });
+    }
+  }
+  return { ok: true, matches: (fields) => tests.every(({ field, test }) => test(fields[field])) };
+}
