@@ -41,7 +41,7 @@ export function mutate(source: string, seed: number, hugeEvery = 1): Mutation {
   const next = random(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]) => items[int(items.length)];
-  let bytes = encoder.encode(source);
+  let bytes: Uint8Array = encoder.encode(source);
   const edits: string[] = [];
   const lines = () => {
     const found: number[] = [0];
