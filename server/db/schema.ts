@@ -222,6 +222,12 @@ export interface RightsRequestsTable {
   setted: ColumnType<boolean, boolean | undefined, boolean>;
   treated_by: string | null;
   authorization_id: string | null;
+  /** fr or en: the language of the mail that tells the requester how their request was treated. */
+  language: ColumnType<string, string | undefined, string>;
+  /** Null while open. */
+  decision: 'granted' | 'closed' | null;
+  /** The comment of whoever treated it (the requester's stays in `comment`). */
+  treatment_comment: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -6,6 +6,7 @@ import * as dataRows from './0004_data_rows.ts';
 import * as deposits from './0005_deposits.ts';
 import * as authorizations from './0006_authorizations.ts';
 import * as documents from './0007_documents.ts';
+import * as rightsRequestTreatment from './0008_rights_request_treatment.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_deposits': deposits,
   '0006_authorizations': authorizations,
   '0007_documents': documents,
+  '0008_rights_request_treatment': rightsRequestTreatment,
 };
 
 export const migrationProvider: MigrationProvider = {
