@@ -232,6 +232,14 @@ export interface RightsRequestsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface BundleRunsTable {
+  user_id: string;
+  run_id: string;
+  application_id: string;
+  started_at: DefaultedTimestamp;
+  locked_until: Timestamp;
+}
+
 export interface EntryCountsTable {
   application_id: string;
   data_name: string;
@@ -258,6 +266,7 @@ export interface Schema {
   additional_file_authorizations: AdditionalFileAuthorizationsTable;
   additional_file_authorization_users: AdditionalFileAuthorizationUsersTable;
   rights_requests: RightsRequestsTable;
+  bundle_runs: BundleRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

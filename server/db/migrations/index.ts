@@ -7,6 +7,7 @@ import * as deposits from './0005_deposits.ts';
 import * as authorizations from './0006_authorizations.ts';
 import * as documents from './0007_documents.ts';
 import * as rightsRequestTreatment from './0008_rights_request_treatment.ts';
+import * as bundleRuns from './0009_bundle_runs.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_authorizations': authorizations,
   '0007_documents': documents,
   '0008_rights_request_treatment': rightsRequestTreatment,
+  '0009_bundle_runs': bundleRuns,
 };
 
 export const migrationProvider: MigrationProvider = {
