@@ -3,13 +3,15 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+// Each port has its own data and artifacts, so two runs on different E2E_PORTs never share a database.
+const suffix = process.env.E2E_PORT ? `-${port}` : '';
+export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data${suffix}`);
 export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', email: 'e2e-admin@terrain.local' };
 
 /** End-to-end tests drive the built product (server + UI) in Debian's Chromium, at tablet and phone sizes. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts${suffix}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
