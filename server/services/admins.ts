@@ -26,23 +26,28 @@ export async function ensurePlatformAdmin(ctx: ServerContext): Promise<AdminBoot
       return undefined;
     }
     const generated = password ? undefined : randomBytes(12).toString('base64url');
-    await createAdmin(ctx, login, email ?? `${login}@terrain.local`, password ?? generated!);
+    if (!(await createAdmin(ctx, login, email ?? `${login}@terrain.local`, password ?? generated!))) return undefined;
     return generated ? await writeCredentials(ctx, login, generated) : { login };
   }
   const anyAdmin = await ctx.db.selectFrom('users').select('id').where('terrain_admin', '=', true).executeTakeFirst();
   if (anyAdmin) return undefined;
   const generated = randomBytes(12).toString('base64url');
-  await createAdmin(ctx, 'admin', email ?? 'admin@terrain.local', generated);
+  if (!(await createAdmin(ctx, 'admin', email ?? 'admin@terrain.local', generated))) return undefined;
   return writeCredentials(ctx, 'admin', generated);
 }
 
-async function createAdmin(ctx: ServerContext, login: string, email: string, password: string) {
-  await ctx.db
+/**
+ * Answers whether this call created the account. Two instances starting together on one database both try: only
+ * the one whose row went in may show or keep its generated password (the other's would not sign in).
+ */
+async function createAdmin(ctx: ServerContext, login: string, email: string, password: string): Promise<boolean> {
+  const created = await ctx.db
     .insertInto('users')
     .values({ id: randomUUID(), login, email, password_hash: await hashPassword(password), state: 'active', terrain_admin: true })
-    // Two instances starting together on one database: the second finds the account already there.
     .onConflict((oc) => oc.doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return created !== undefined;
 }
 
 async function writeCredentials(ctx: ServerContext, login: string, password: string): Promise<AdminBootstrap> {

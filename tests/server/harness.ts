@@ -29,7 +29,8 @@ export interface ReceivedMail {
   key?: string;
 }
 
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `terrain_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
