@@ -18,6 +18,7 @@ import { platformRoleRoutes } from './routes/platformRoles.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { dataRoutes } from './routes/data.ts';
 import { authorizationRoutes } from './routes/authorizations.ts';
+import { rightsRequestRoutes } from './routes/rightsRequests.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
       await api.register(authorizationRoutes, { ctx });
+      await api.register(rightsRequestRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -11,7 +11,7 @@ import { ApiError } from '../http/apiError.ts';
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const IdParams = Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) });
 const Json = Type.Object({}, { additionalProperties: true });
-const Restriction = Type.Object(
+export const Restriction = Type.Object(
   {
     operationTypes: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
     requiredAuthorizations: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 5000 })]))),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import { PUBLIC_USER, normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns, type Operation } from '../../src/domain/rights/operations.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
-import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 
@@ -97,11 +97,23 @@ export async function listAuthorizations(ctx: ServerContext, application: Applic
   return rows.map((row) => viewOf(row, users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email }))));
 }
 
+/** An authorization checked and ready to write: its rules, its people, and its id. */
+export interface PreparedAuthorization {
+  id: string;
+  isNew: boolean;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  rules: AuthorizationRules;
+  userIds: string[];
+}
+
 /**
- * Creates or updates an authorization. Its rules are normalized (dependencies, public reading only, unbounded
- * restrictions) and must stay within what the caller may give away; users are named by id or login.
+ * Checks an authorization before anything is written: its rules are normalized (dependencies, public reading only,
+ * unbounded restrictions) and must stay within what the caller may give away; users are named by id or login.
+ * Reads only, so that the write can join a caller's transaction (see {@link writeAuthorization}).
  */
-export async function saveAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<string> {
+export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<PreparedAuthorization> {
   await requireAuthorizationManager(ctx, caller, application);
   const named = request.usersId ?? [];
   const isPublic = named.includes(PUBLIC_USER);
@@ -120,27 +132,40 @@ export async function saveAuthorization(ctx: ServerContext, caller: UserRow, app
   const unknown = people.filter((p) => !users.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
   if (unknown.length) throw new ApiError(400, 'UNKNOWN_USER', { users: unknown });
   if (!isPublic && users.length === 0) throw new ApiError(400, 'NO_AUTHORIZATION_USER');
+  return {
+    id: request.uuid ?? randomUUID(),
+    isNew: !request.uuid,
+    name: normalized.name,
+    description: normalized.description,
+    isPublic,
+    rules: normalized.rules,
+    userIds: users.map((u) => u.id),
+  };
+}
 
-  const id = request.uuid ?? randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (request.uuid) {
-      const updated = await trx
-        .updateTable('authorizations')
-        .set({ name: normalized.name, description: normalized.description, is_public: isPublic, rules: JSON.stringify(normalized.rules), updated_at: new Date() })
-        .where('id', '=', request.uuid)
-        .where('application_id', '=', application.id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: request.uuid });
-      await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
-    } else {
-      await trx
-        .insertInto('authorizations')
-        .values({ id, application_id: application.id, name: normalized.name, description: normalized.description, is_public: isPublic, rules: JSON.stringify(normalized.rules), created_by: caller.id })
-        .execute();
-    }
-    if (users.length) await trx.insertInto('authorization_users').values(users.map((u) => ({ authorization_id: id, user_id: u.id }))).execute();
-  });
-  return id;
+/** Writes a prepared authorization inside the caller's transaction. */
+export async function writeAuthorization(trx: Transaction<Schema>, caller: UserRow, application: ApplicationRow, prepared: PreparedAuthorization) {
+  const { id, name, description, isPublic, rules } = prepared;
+  if (!prepared.isNew) {
+    const updated = await trx
+      .updateTable('authorizations')
+      .set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('application_id', '=', application.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+    await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
+  } else {
+    await trx.insertInto('authorizations').values({ id, application_id: application.id, name, description, is_public: isPublic, rules: JSON.stringify(rules), created_by: caller.id }).execute();
+  }
+  if (prepared.userIds.length) await trx.insertInto('authorization_users').values(prepared.userIds.map((userId) => ({ authorization_id: id, user_id: userId }))).execute();
+}
+
+/** Creates or updates an authorization. */
+export async function saveAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<string> {
+  const prepared = await prepareAuthorization(ctx, caller, application, request);
+  await ctx.db.transaction().execute((trx) => writeAuthorization(trx, caller, application, prepared));
+  return prepared.id;
 }
 
 export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, id: string) {
@@ -171,12 +196,12 @@ function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; lab
   return roots;
 }
 
-/** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */
-export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
-  await requireAuthorizationManager(ctx, caller, application);
+export type ReferenceScopes = Record<string, Array<{ id: string; reference: string; i18n: Record<string, string>; label: string; nodes: ScopeNode[] }>>;
+
+/** Per data entry, the trees of the references that scope its rights, with row labels in `locale`. */
+export async function referenceScopesOf(ctx: ServerContext, application: ApplicationRow, locale: string): Promise<ReferenceScopes> {
   const model = application.model;
-  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
-  const referenceScopes: Record<string, Array<{ id: string; reference: string; i18n: Record<string, string>; label: string; nodes: ScopeNode[] }>> = {};
+  const referenceScopes: ReferenceScopes = {};
   const trees = new Map<string, ScopeNode[]>();
   for (const entry of model.data) {
     for (const scope of entry.authorization?.scopes ?? []) {
@@ -201,6 +226,15 @@ export async function grantable(ctx: ServerContext, caller: UserRow, application
       });
     }
   }
+  return referenceScopes;
+}
+
+/** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */
+export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+  await requireAuthorizationManager(ctx, caller, application);
+  const model = application.model;
+  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
+  const referenceScopes = await referenceScopesOf(ctx, application, locale);
   const columnsDescription = Object.fromEntries(model.data.map((entry) => [entry.name, operationColumns(entry)]));
   const rights = await rightsOf(ctx, caller, application);
   const own = await rulesFor(ctx, [application.id], caller.id);

@@ -97,6 +97,16 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   NO_SUCH_AUTHORIZATION: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_AUTHORIZATION', message: "This authorization does not exist." },
   norightfordepot: /*i18n*/ { id: 'exceptionMessage.norightfordepot', message: "Line {lineNumber}: you have no right to deposit this line." },
   norightforpublish: /*i18n*/ { id: 'exceptionMessage.norightforpublish', message: "You have no right to publish some lines of this version." },
+  RIGHTS_REQUEST_COMMENT_REQUIRED: /*i18n*/ { id: 'exceptionMessage.RIGHTS_REQUEST_COMMENT_REQUIRED', message: "Write a comment ({min} to {max} characters)." },
+  RIGHTS_REQUEST_COMMENT_LENGTH: /*i18n*/ { id: 'exceptionMessage.RIGHTS_REQUEST_COMMENT_LENGTH', message: "The comment must hold {min} to {max} characters." },
+  UNKNOWN_RIGHTS_REQUEST_FIELD: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_RIGHTS_REQUEST_FIELD', message: "The request form has no field {field}." },
+  INVALID_RIGHTS_REQUEST_FIELD: /*i18n*/ { id: 'exceptionMessage.INVALID_RIGHTS_REQUEST_FIELD', message: "The field {field} of the request is missing or not valid." },
+  RIGHTS_REQUEST_OPERATION_NOT_ALLOWED: /*i18n*/ { id: 'exceptionMessage.RIGHTS_REQUEST_OPERATION_NOT_ALLOWED', message: "A request may only ask to read data ({operation} asked on {dataName})." },
+  NOTHING_REQUESTED: /*i18n*/ { id: 'exceptionMessage.NOTHING_REQUESTED', message: "Check at least one right to ask for." },
+  NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', message: "Only the managers and user managers of {name} grant or close rights requests." },
+  NO_SUCH_RIGHTS_REQUEST: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_RIGHTS_REQUEST', message: "This rights request does not exist." },
+  NO_RIGHT_FOR_RIGHTS_REQUEST: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_RIGHTS_REQUEST', message: "This rights request is someone else's." },
+  RIGHTS_REQUEST_ALREADY_TREATED: /*i18n*/ { id: 'exceptionMessage.RIGHTS_REQUEST_ALREADY_TREATED', message: "This rights request has already been granted or closed." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 

@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { localized } from '../../src/domain/applications/summary.ts';
+import type { StoredRow } from '../../src/domain/csv/types.ts';
+import { normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import { operationColumns } from '../../src/domain/rights/operations.ts';
+import {
+  asksForNothing,
+  checkRequestFields,
+  entriesOfRules,
+  requestCommentProblem,
+  unrequestableOperations,
+  type RequestStatus,
+} from '../../src/domain/rights/rightsRequest.ts';
+import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
+import type { MailLanguage } from '../mail/templates.ts';
+import { administers, rolesOf } from './applicationAccess.ts';
+import { prepareAuthorization, referenceScopesOf, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
+import { hitRateLimit } from './rateLimits.ts';
+
+/** The body of POST …/rightsRequest (api.md §13.2 CreateRightsRequestRequest). */
+export interface RightsRequestInput {
+  id?: string | null;
+  fields?: Record<string, unknown>;
+  /** The rights asked for; when a manager treats the request, the rights granted (and the authorization's name). */
+  rightsRequest?: Pick<AuthorizationRequest, 'name' | 'authorizationForAll' | 'authorizationsWithRestriction'> | null;
+  setted?: boolean | null;
+  comment?: string | null;
+}
+
+/** The `params` of GET …/rightsRequest (api.md §13.2 RightsRequestInfos, plus `search`). */
+export interface RightsRequestQuery {
+  uuids?: string[];
+  setted?: boolean | null;
+  fieldFilters?: Array<{ field: string; filter?: string | null; isRegExp?: boolean | null }>;
+  /** Part of the requester's login or e-mail, or of the comment. */
+  search?: string | null;
+  offset?: number;
+  limit?: number | null;
+}
+
+const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
+/** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
+async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  return administers(user, application, roles) || roles.includes('userManager');
+}
+
+/** Rows of the references the form's reference fields point to, to check their values. */
+async function formReferences(ctx: ServerContext, application: ApplicationRow): Promise<(name: string) => readonly StoredRow[] | undefined> {
+  const loaded = new Map<string, StoredRow[]>();
+  for (const field of application.model.rightsRequest?.fields ?? []) {
+    if (field.checker?.kind !== 'reference' || loaded.has(field.checker.reference)) continue;
+    const rows = await ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', application.id)
+      .where('data_name', '=', field.checker.reference)
+      .where('file_id', 'is', null)
+      .execute();
+    loaded.set(
+      field.checker.reference,
+      rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })),
+    );
+  }
+  return (name) => loaded.get(name);
+}
+
+/**
+ * What the request form needs, for any signed-in user: the scope trees of the data (to ask for parts of them),
+ * the columns per data, the choices of the form's reference fields (natural key and label), and the caller's
+ * own rights (what a manager or user manager may give when granting).
+ */
+export async function requestOptions(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+  const model = application.model;
+  const fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
+  for (const field of model.rightsRequest?.fields ?? []) {
+    const checker = field.checker;
+    if (checker?.kind !== 'reference') continue;
+    const target = model.data.find((d) => d.name === checker.reference);
+    if (!target) continue;
+    const rows = await ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'values'])
+      .where('application_id', '=', application.id)
+      .where('data_name', '=', target.name)
+      .where('file_id', 'is', null)
+      .orderBy('natural_key')
+      .execute();
+    fieldChoices[field.name] = rows.map((r) => ({ naturalKey: r.natural_key, label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage) }));
+  }
+  const roles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
+  const isAdministrator = administers(caller, application, roles);
+  const treats = isAdministrator || roles.includes('userManager');
+  return {
+    referenceScopes: await referenceScopesOf(ctx, application, locale),
+    columnsDescription: Object.fromEntries(model.data.map((entry) => [entry.name, operationColumns(entry)])),
+    fieldChoices,
+    authorizationsForUser: {
+      isAdministrator,
+      treatsRequests: treats,
+      rules: isAdministrator ? [] : ((await rulesFor(ctx, [application.id], caller.id)).get(application.id) ?? []),
+    },
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type RequestSelect = SelectQueryBuilder<Schema & { r: Schema['rights_requests']; u: Schema['users'] }, 'r' | 'u', object>;
+
+/** The filters of a list query, on the requests joined to their requester. */
+function filtered(select: RequestSelect, caller: UserRow, seesAll: boolean, query: RightsRequestQuery): RequestSelect {
+  let result = select;
+  if (!seesAll) result = result.where('r.user_id', '=', caller.id);
+  if (query.uuids?.length) {
+    const uuids = query.uuids.filter(isUuid);
+    result = uuids.length ? result.where('r.id', 'in', uuids) : result.where(sql<boolean>`false`);
+  }
+  if (typeof query.setted === 'boolean') result = result.where('r.setted', '=', query.setted);
+  for (const filter of query.fieldFilters ?? []) {
+    const text = filter.filter ?? '';
+    if (!filter.field || text === '') continue;
+    const value = sql<string>`r.fields ->> ${filter.field}`;
+    result = filter.isRegExp ? result.where(value, '~*', text) : result.where(value, 'ilike', `%${escapeLike(text)}%`);
+  }
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    result = result.where((eb) => eb.or([eb('u.login', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('r.comment', 'ilike', pattern)]));
+  }
+  return result;
+}
+
+/** A regular expression PostgreSQL cannot read is the caller's mistake, not the server's. */
+function badRegExp(error: unknown): never {
+  if (/regular expression/i.test((error as Error).message)) throw new ApiError(400, 'BAD_REQUEST', { parameter: 'params' });
+  throw error;
+}
+
+/** Requests as api.md §13.2 shows them (GetRightsRequestResult), newest first, with the count of all that match. */
+export async function listRightsRequests(ctx: ServerContext, caller: UserRow, application: ApplicationRow, query: RightsRequestQuery) {
+  const seesAll = await treatsRequests(ctx, caller, application);
+  const base = ctx.db.selectFrom('rights_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', application.id) as RequestSelect;
+  const matching = filtered(base, caller, seesAll, query);
+  let page = matching
+    .leftJoin('users as t', 't.id', 'r.treated_by')
+    .select([
+      'r.id',
+      'r.user_id',
+      'u.login',
+      'u.email',
+      'r.comment',
+      'r.fields',
+      'r.rules',
+      'r.setted',
+      'r.decision',
+      'r.treatment_comment',
+      'r.treated_by',
+      't.login as treated_by_login',
+      'r.authorization_id',
+      'r.created_at',
+      'r.updated_at',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id');
+  if (query.offset) page = page.offset(query.offset);
+  if (query.limit) page = page.limit(query.limit);
+  else if (query.offset) page = page.limit(sql<number>`all`);
+  const rows = await page.execute().catch(badRegExp);
+  const counted = await matching
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirst()
+    .catch(badRegExp);
+  const users = [...new Map(rows.map((r) => [r.user_id, { id: r.user_id, label: r.login }])).values()];
+  return {
+    users,
+    total: Number(counted?.total ?? 0),
+    rightsRequests: rows.map((r) => {
+      const status: RequestStatus = r.decision ?? 'open';
+      return {
+        id: r.id,
+        application: application.name,
+        user: r.user_id,
+        userLogin: r.login,
+        userEmail: r.email,
+        createDate: r.created_at.toISOString(),
+        updateDate: r.updated_at.toISOString(),
+        comment: r.comment,
+        rightsRequestForm: r.fields,
+        rightsRequest: entriesOfRules(r.rules),
+        setted: r.setted,
+        status,
+        treatedBy: r.treated_by,
+        treatedByLogin: r.treated_by_login,
+        treatmentDecision: status === 'granted' ? 'APPROVED' : status === 'closed' ? 'REJECTED' : null,
+        treatmentComment: r.treatment_comment,
+        linkedAuthorizationIds: r.authorization_id ? [r.authorization_id] : [],
+      };
+    }),
+    description: application.model.rightsRequest,
+  };
+}
+
+/** The rights a request asks for, checked: known data and scopes, valid periods, reading only. */
+function requestedRules(application: ApplicationRow, input: RightsRequestInput): AuthorizationRules {
+  const normalized = normalizeAuthorization(application.model, { name: 'request', ...input.rightsRequest }, false);
+  if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { ...normalized.problems[0].params, problems: normalized.problems });
+  const refused = unrequestableOperations(application.model, normalized.rules);
+  if (refused.length) throw new ApiError(400, 'RIGHTS_REQUEST_OPERATION_NOT_ALLOWED', { ...refused[0], refused });
+  if (asksForNothing(normalized.rules)) throw new ApiError(400, 'NOTHING_REQUESTED');
+  return normalized.rules;
+}
+
+/** The form's values, checked like CSV cells of the same checkers; refusals name the field and its problem. */
+async function checkedFields(ctx: ServerContext, application: ApplicationRow, input: Record<string, unknown>): Promise<Record<string, string>> {
+  const fields = checkRequestFields(application.model.rightsRequest, input, await formReferences(ctx, application));
+  if (fields.ok) return fields.values;
+  const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
+  if (unknown) throw new ApiError(400, 'UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });
+  const [first] = fields.problems;
+  throw new ApiError(400, 'INVALID_RIGHTS_REQUEST_FIELD', { field: first.field, problem: first.code, problemParams: first.params, problems: fields.problems });
+}
+
+const authorizationNames: Record<MailLanguage, (login: string, day: string) => string> = {
+  fr: (login, day) => `Demande de droits de ${login} (${day})`,
+  en: (login, day) => `Rights request of ${login} (${day})`,
+};
+
+export interface SavedRightsRequest {
+  id: string;
+  created: boolean;
+  status: RequestStatus;
+  authorizationId: string | null;
+}
+
+/**
+ * Creates (no id) or updates an open request. A manager or user manager saving with `setted` treats it: with
+ * rights, an authorization for the requester is created in the same transaction as the request is marked granted
+ * (refused when it gives more than the treating person may give); with none, the request is closed. When treating,
+ * `comment` is the treatment's comment and what was asked stays as it was. Mails leave after the commit.
+ */
+export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, application: ApplicationRow, input: RightsRequestInput, language: MailLanguage): Promise<SavedRightsRequest> {
+  const comment = (input.comment ?? '').trim();
+  const commentProblem = requestCommentProblem(comment);
+  if (commentProblem) throw new ApiError(400, commentProblem.code, commentProblem.params);
+  const treats = await treatsRequests(ctx, caller, application);
+  const treating = input.setted === true;
+  if (treating && !treats) throw new ApiError(403, 'NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', { name: application.name });
+
+  const existing =
+    input.id && isUuid(input.id)
+      ? await ctx.db
+          .selectFrom('rights_requests as r')
+          .innerJoin('users as u', 'u.id', 'r.user_id')
+          .select(['r.id', 'r.user_id', 'r.setted', 'r.language', 'r.fields', 'r.rules', 'r.comment', 'u.login', 'u.email'])
+          .where('r.id', '=', input.id)
+          .where('r.application_id', '=', application.id)
+          .executeTakeFirst()
+      : undefined;
+  if (input.id && !existing) throw new ApiError(404, 'NO_SUCH_RIGHTS_REQUEST', { id: input.id });
+  if (existing && existing.user_id !== caller.id && !treats) throw new ApiError(403, 'NO_RIGHT_FOR_RIGHTS_REQUEST', { id: existing.id });
+  if (existing?.setted) throw new ApiError(409, 'RIGHTS_REQUEST_ALREADY_TREATED', { id: existing.id });
+
+  // Treating an existing request leaves what was asked as it was, unless the form's values are sent again.
+  const keepsAsked = treating && existing !== undefined;
+  const fields = keepsAsked && input.fields === undefined ? existing.fields : await checkedFields(ctx, application, input.fields ?? {});
+  const rules = keepsAsked ? existing.rules : requestedRules(application, input);
+
+  const requester = existing ? { id: existing.user_id, login: existing.login, email: existing.email } : { id: caller.id, login: caller.login, email: caller.email };
+  // The requester's own saves keep the language they write in; a manager's leave it as it was.
+  const requestLanguage = requester.id === caller.id ? language : asMailLanguage(existing?.language);
+  const granted = treating && input.rightsRequest ? normalizeAuthorization(application.model, { name: 'grant', ...input.rightsRequest }, false) : null;
+  let authorization: PreparedAuthorization | undefined;
+  if (granted && (!granted.ok || !asksForNothing(granted.rules))) {
+    authorization = await prepareAuthorization(ctx, caller, application, {
+      uuid: null,
+      name: input.rightsRequest?.name?.trim() || authorizationNames[language](requester.login, new Date().toISOString().slice(0, 10)),
+      description: comment.slice(0, 200),
+      usersId: [requester.id],
+      authorizationForAll: input.rightsRequest?.authorizationForAll,
+      authorizationsWithRestriction: input.rightsRequest?.authorizationsWithRestriction,
+    });
+  }
+  const status: RequestStatus = !treating ? 'open' : authorization ? 'granted' : 'closed';
+
+  const id = existing?.id ?? randomUUID();
+  const values = {
+    comment: keepsAsked ? existing.comment : comment,
+    fields: JSON.stringify(fields),
+    rules: JSON.stringify(rules),
+    setted: treating,
+    decision: status === 'open' ? null : status,
+    treatment_comment: treating ? comment : null,
+    treated_by: treating ? caller.id : null,
+    authorization_id: authorization?.id ?? null,
+    language: requestLanguage,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (authorization) await writeAuthorization(trx, caller, application, authorization);
+    if (!existing) {
+      await trx.insertInto('rights_requests').values({ id, application_id: application.id, user_id: requester.id, ...values }).execute();
+      return;
+    }
+    // Only an open request changes: two managers treating it at once cannot both grant it.
+    const updated = await trx.updateTable('rights_requests').set({ ...values, updated_at: new Date() }).where('id', '=', id).where('setted', '=', false).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'RIGHTS_REQUEST_ALREADY_TREATED', { id });
+  });
+
+  if (status !== 'open') {
+    const title = localized(application.model.i18n.title, requestLanguage, application.model.defaultLanguage, application.name);
+    const page = status === 'granted' ? `/applications/${application.name}` : `/applications/${application.name}/authorizationsRequest/${id}`;
+    await mail(ctx, requester.email, rightsRequestMail(status, requestLanguage, { login: requester.login, application: title, comment, url: `${ctx.config.publicUrl}${page}` }));
+  } else if (!existing) {
+    await notifyManagers(ctx, caller, application, id, comment);
+  }
+  return { id, created: !existing, status, authorizationId: authorization?.id ?? null };
+}
+
+/** A mail that cannot leave is logged: the request itself is saved and must not be refused for it. */
+async function mail(ctx: ServerContext, to: string, message: { subject: string; text: string }) {
+  try {
+    await ctx.mailer.send({ to, ...message });
+  } catch (error) {
+    ctx.log(`mail to ${to} failed: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Tells those who can treat a new request: the application's managers and user managers and its creator, or the
+ * platform administrators when there is none. In the application's default language (nobody's language is
+ * stored); a few per requester and window, so that requests cannot flood their inboxes.
+ */
+async function notifyManagers(ctx: ServerContext, requester: UserRow, application: ApplicationRow, id: string, comment: string) {
+  const { perLogin, windowSeconds } = ctx.config.loginRateLimit;
+  if (!(await hitRateLimit(ctx.db, `rightsrequestmail:${requester.id}`, perLogin, windowSeconds))) return;
+  const roleHolders = await ctx.db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.email'])
+    .where('u.state', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('application_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.application_id', '=', application.id)),
+        ...(application.creator_id ? [eb('u.id', '=', application.creator_id)] : []),
+      ]),
+    )
+    .execute();
+  let recipients = roleHolders.filter((u) => u.id !== requester.id);
+  if (recipients.length === 0) {
+    recipients = (await ctx.db.selectFrom('users').select(['id', 'email']).where('terrain_admin', '=', true).where('state', '=', 'active').execute()).filter((u) => u.id !== requester.id);
+  }
+  const language = asMailLanguage(application.model.defaultLanguage);
+  const title = localized(application.model.i18n.title, language, application.model.defaultLanguage, application.name);
+  const message = rightsRequestMail('created', language, { login: requester.login, application: title, comment, url: `${ctx.config.publicUrl}/applications/${application.name}/authorizationsRequest/${id}` });
+  for (const recipient of recipients) await mail(ctx, recipient.email, message);
+}
+
+/** The `params` JSON of the list (absent or the text `undefined` = everything); a malformed one is a 400. */
+export function readRequestQuery(text: string | undefined): RightsRequestQuery {
+  if (text === undefined || text === '' || text === 'undefined') return {};
+  const bad = () => new ApiError(400, 'BAD_REQUEST', { parameter: 'params' });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw bad();
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad();
+  const params = raw as Record<string, unknown>;
+  const count = (value: unknown) => {
+    if (value === undefined || value === null) return undefined;
+    if (!Number.isInteger(value) || (value as number) < 0) throw bad();
+    return value as number;
+  };
+  if (params.uuids != null && (!Array.isArray(params.uuids) || params.uuids.some((u) => typeof u !== 'string'))) throw bad();
+  if (params.setted != null && typeof params.setted !== 'boolean') throw bad();
+  if (params.search != null && typeof params.search !== 'string') throw bad();
+  const filters = params.fieldFilters ?? [];
+  if (!Array.isArray(filters) || filters.some((f) => f === null || typeof f !== 'object' || typeof f.field !== 'string' || (f.filter != null && typeof f.filter !== 'string'))) throw bad();
+  return {
+    uuids: (params.uuids as string[] | undefined) ?? undefined,
+    setted: (params.setted as boolean | null | undefined) ?? null,
+    fieldFilters: (filters as NonNullable<RightsRequestQuery['fieldFilters']>).map((f) => ({ field: f.field, filter: f.filter ?? null, isRegExp: f.isRegExp === true })),
+    search: (params.search as string | undefined) ?? null,
+    offset: count(params.offset),
+    limit: count(params.limit),
+  };
+}
