@@ -22,14 +22,19 @@ const file = { title: 'Counting birds', issued: '15/03/2024', pages: '12' };
 
 describe('the selection of additional files', () => {
   it('reads the original JSON, empty or absent meaning everything', () => {
-    expect(readFilesQuery(undefined)).toEqual({ ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {} } });
+    expect(readFilesQuery(undefined)).toEqual({ ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null } });
     expect(readFilesQuery('undefined').ok).toBe(true);
     const read = readFilesQuery(JSON.stringify({ uuids: ['a', 3], filetype: 'protocols', additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'bird' }] } }, locale: 'fr_FR' }));
-    expect(read).toEqual({ ok: true, query: { uuids: ['a'], fileNames: [], filetype: 'protocols', fieldFilters: { protocols: [{ field: 'title', filter: 'bird' }] } } });
+    expect(read).toEqual({
+      ok: true,
+      query: { uuids: ['a'], fileNames: [], filetype: 'protocols', fieldFilters: { protocols: [{ field: 'title', filter: 'bird' }] }, offset: 0, limit: null },
+    });
+    expect(readFilesQuery(JSON.stringify({ offset: 20, limit: 10 }))).toMatchObject({ ok: true, query: { offset: 20, limit: 10 } });
   });
 
   it('refuses what is not a selection', () => {
-    for (const text of ['{', '[]', '"x"', JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{}] } } })]) {
+    const refused = ['{', '[]', '"x"', JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{}] } } }), '{"offset":-1}', '{"limit":1.5}', '{"limit":100000}'];
+    for (const text of refused) {
       expect(readFilesQuery(text).ok, text).toBe(false);
     }
   });

@@ -22,7 +22,13 @@ export interface FilesQuery {
   fileNames: string[];
   filetype: string | null;
   fieldFilters: Record<string, FieldFilter[]>;
+  /** The page of a list: files skipped, and how many to give (null: all). */
+  offset: number;
+  limit: number | null;
 }
+
+/** The largest page a list gives. */
+export const MAX_FILES_PAGE = 500;
 
 export type FilesQueryProblem = DomainError<'BAD_FILES_QUERY'>;
 
@@ -31,7 +37,7 @@ const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is
 
 /** Reads the JSON of `params` (absent, empty or `undefined` is the empty selection). */
 export function readFilesQuery(text: string | undefined | null): { ok: true; query: FilesQuery } | { ok: false; problem: FilesQueryProblem } {
-  if (text === undefined || text === null || text.trim() === '' || text === 'undefined') return { ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {} } };
+  if (text === undefined || text === null || text.trim() === '' || text === 'undefined') return { ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null } };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -51,9 +57,20 @@ export function readFilesQuery(text: string | undefined | null): { ok: true; que
     }
   }
   const filetype = value.filetype ?? value.fileType ?? null;
+  const offset = value.offset ?? 0;
+  const limit = value.limit ?? null;
+  if (!Number.isInteger(offset) || (offset as number) < 0) return bad('offset');
+  if (limit !== null && (!Number.isInteger(limit) || (limit as number) < 0 || (limit as number) > MAX_FILES_PAGE)) return bad('limit');
   return {
     ok: true,
-    query: { uuids: texts(value.uuids), fileNames: texts(value.fileNames), filetype: typeof filetype === 'string' && filetype !== '' ? filetype : null, fieldFilters },
+    query: {
+      uuids: texts(value.uuids),
+      fileNames: texts(value.fileNames),
+      filetype: typeof filetype === 'string' && filetype !== '' ? filetype : null,
+      fieldFilters,
+      offset: offset as number,
+      limit: limit as number | null,
+    },
   };
 }
 
