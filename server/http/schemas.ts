@@ -59,6 +59,7 @@ export const AccountResultSchema = Type.Object(
     login: Type.String(),
     email: Type.String(),
     accountState: AccountStateSchema,
+    chartes: ChartesSchema,
   },
   { $id: 'AccountResult' },
 );

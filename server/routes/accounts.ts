@@ -44,7 +44,8 @@ const AccountChange = Type.Object(
     description:
       'The fields present choose the change: login+password+verificationKey activates an account or confirms a new e-mail; ' +
       'login+password+newPassword+newPasswordConfirm changes the password; login+password+email starts an e-mail change; ' +
-      'login+email mails a connection key; login+email+verificationKey+newPassword+newPasswordConfirm sets a new password.',
+      'login+email mails a connection key; login+email+verificationKey+newPassword+newPasswordConfirm sets a new password; ' +
+      'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application.',
   },
 );
 
@@ -124,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
         tags: ['accounts'],
         summary: 'Every account change (JSON body); see the body description.',
         body: AccountChange,
-        response: { 200: AccountResultSchema, ...errorResponses(400, 403, 422, 429) },
+        response: { 200: AccountResultSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request) => toAccountResult(await changeAccount(ctx, request.body, callerOf(request))),

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import type { KeyPurpose, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
+import { acceptCharter } from './charter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hitRateLimit } from './rateLimits.ts';
 import { consumeKey, issueKey } from './verificationKeys.ts';
@@ -140,8 +141,12 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
 
   if (present(email)) {
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new ApiError(403, 'INVALID_ACCOUNT');
+    if (present(change.charte)) {
+      // Login and e-mail are no secret: only the account's own session may accept a charter in its name.
+      if (!caller.user) throw new ApiError(401, 'NOT_AUTHENTICATED');
+      return acceptCharter(ctx, user, change.charte);
+    }
     if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
-    if (present(change.charte)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
     await mailKey(ctx, user, 'password', user.email, caller);
     return user;
   }

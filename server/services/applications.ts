@@ -15,6 +15,8 @@ import { administers, isCreatorOf, requireCreatableName, rolesOf } from './appli
 import { rowCounts } from './dataRows.ts';
 import { rulesFor } from './authorizations.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
+import { charterSigning } from '../../src/domain/applications/charter.ts';
+import { charterTimes, exemptFromCharter } from './charter.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -56,6 +58,7 @@ function viewOf(
   roles: ApplicationRole[],
   parts: ReadonlySet<ApplicationPart>,
   access: { rights: Rights; holder: boolean },
+  charterUploadedAt: Date | undefined,
   lineCounts?: Record<string, number>,
 ): ApplicationView {
   const { rights } = access;
@@ -85,8 +88,9 @@ function viewOf(
       memberOf: roles.map((role) => `${row.id}_${role}`),
       isDataBaseSuper: false,
     },
-    hasSignedCharte: user.chartes[row.id] !== undefined,
-    hasSignedLastCharte: true,
+    ...charterSigning(user.chartes[row.id], charterUploadedAt, exemptFromCharter(user, row, roles)),
+    hasCharter: charterUploadedAt !== undefined,
+    ...(charterUploadedAt ? { charterUploadedAt: charterUploadedAt.toISOString() } : {}),
     isMember: roles.length > 0 || row.creator_id === user.id || access.holder,
     isAdministrator: administers(user, row, roles),
     ...(lineCounts ? { lineCounts } : {}),
@@ -119,8 +123,9 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
     const rows = await page.execute();
     const counts = wantsCounts(parts) ? await lineCountsOf(ctx, rows.map((r) => r.id)) : undefined;
     const access = await dataRightsOf(ctx, user, rows, roles);
+    const charters = await charterTimes(ctx.db, rows.map((r) => r.id));
     for (const row of rows) {
-      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, access.get(row.id)!, counts?.get(row.id)));
+      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, access.get(row.id)!, charters.get(row.id), counts?.get(row.id)));
       sent += 1;
       // Applications created while the list streams may outnumber the count read first.
       events.progress(sent / Math.max(count, sent));
@@ -150,7 +155,8 @@ export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId
   const roles = allRoles.get(row.id) ?? [];
   const counts = wantsCounts(parts) ? await lineCountsOf(ctx, [row.id]) : undefined;
   const access = (await dataRightsOf(ctx, user, [row], allRoles)).get(row.id)!;
-  const view = viewOf(row, user, roles, parts, access, counts?.get(row.id));
+  const charter = (await charterTimes(ctx.db, [row.id])).get(row.id);
+  const view = viewOf(row, user, roles, parts, access, charter, counts?.get(row.id));
   if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
   const versions = await ctx.db
     .selectFrom('configurations')

@@ -5,11 +5,21 @@ import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { rightsOf } from './authorizations.ts';
+import { requireSignedCharter } from './charter.ts';
 import type { EntryContext } from './references.ts';
+
+/**
+ * The caller's rights on the data of an application. Every data, reference, file and export call goes through
+ * here, so this is where a user who has not accepted the application's charter is stopped.
+ */
+async function rightsOnData(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<Rights> {
+  await requireSignedCharter(ctx, user, data.application);
+  return rightsOf(ctx, user, data.application);
+}
 
 /** The caller's rights on an application, and which rows of one entry they may read. */
 export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
-  const rights = await rightsOf(ctx, user, data.application);
+  const rights = await rightsOnData(ctx, user, data);
   const filter = rights.rowFilter('extraction', data.entry.name);
   if (filter.kind === 'none') {
     if (!user) throw new ApiError(401, 'NOT_AUTHENTICATED');
@@ -28,7 +38,7 @@ const refusals: Record<Operation, string> = {
 
 /** Refuses unless the caller may do the operation on part (`some`) or all of the entry. */
 export async function requireOperation(ctx: ServerContext, user: UserRow, data: EntryContext, operation: Operation, extent: 'some' | 'all'): Promise<Rights> {
-  const rights = await rightsOf(ctx, user, data.application);
+  const rights = await rightsOnData(ctx, user, data);
   const allowed = extent === 'all' ? rights.all(operation, data.entry.name) : rights.any(operation, data.entry.name);
   if (!allowed) throw refusal(operation, data);
   return rights;

@@ -45,5 +45,5 @@ export function toStoredUser(user: UserRow): StoredUser {
 
 /** What account modifications answer (the original's CreateUserResult). */
 export function toAccountResult(user: UserRow) {
-  return { userId: user.id, login: user.login, email: user.email, accountState: user.state };
+  return { userId: user.id, login: user.login, email: user.email, accountState: user.state, chartes: user.chartes };
 }

@@ -117,7 +117,7 @@ describe('activation', () => {
     const verificationKey = await server.lastKey(account.email);
     const answer = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ userId: account.id, login: account.login, email: account.email, accountState: 'active' });
+    expect(answer.body).toEqual({ userId: account.id, login: account.login, email: account.email, accountState: 'active', chartes: {} });
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
   });
 

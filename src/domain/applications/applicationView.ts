@@ -38,8 +38,16 @@ export interface ApplicationView {
   /** Versions stored, newest first (home page only). */
   versions?: Array<{ version: string; uploadedAt: string; comment: string }>;
   currentApplicationUserRolesResult: ApplicationUserRoles;
+  /** The user accepted some version of the charter. */
   hasSignedCharte: boolean;
+  /** The user accepted the current charter, or the application has none. */
   hasSignedLastCharte: boolean;
+  /** The application has a usage charter. */
+  hasCharter: boolean;
+  /** When the current charter was uploaded (ISO), when there is one. */
+  charterUploadedAt?: string;
+  /** The user must accept the charter before reaching the data (never managers nor user managers). */
+  mustSignCharter: boolean;
   /** The application is among "my applications": the user holds a role on it or created it. */
   isMember: boolean;
   /** The user may update the application, download its configuration and manage it. */

@@ -107,6 +107,9 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   NO_SUCH_RIGHTS_REQUEST: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_RIGHTS_REQUEST', message: "This rights request does not exist." },
   NO_RIGHT_FOR_RIGHTS_REQUEST: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_RIGHTS_REQUEST', message: "This rights request is someone else's." },
   RIGHTS_REQUEST_ALREADY_TREATED: /*i18n*/ { id: 'exceptionMessage.RIGHTS_REQUEST_ALREADY_TREATED', message: "This rights request has already been granted or closed." },
+  CHARTER_NOT_SIGNED: /*i18n*/ { id: 'exceptionMessage.CHARTER_NOT_SIGNED', message: "Accept the usage charter of {name} before using its data." },
+  CHARTER_NOT_PDF: /*i18n*/ { id: 'exceptionMessage.CHARTER_NOT_PDF', message: "The file {fileName} is not a PDF: the charter must be a PDF file." },
+  NO_CHARTER: /*i18n*/ { id: 'exceptionMessage.NO_CHARTER', message: "The application {name} has no usage charter." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 

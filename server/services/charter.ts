@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { CHARTER_TYPE, CHARTER_TYPES, charterSigning, looksLikePdf, type CharterSigning } from '../../src/domain/applications/charter.ts';
+import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { Upload } from '../http/readUpload.ts';
+import { administers, rolesOf } from './applicationAccess.ts';
+
+/**
+ * The application's usage charter: one PDF kept as the additional file of type `__charter__`. Users who must
+ * sign it (see `charterSigning`) are refused the application's data until they accept it.
+ */
+export { CHARTER_TYPE, CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
+
+/** A charter is a document of a few pages; anything larger is a mistake. */
+export const MAX_CHARTER_BYTES = 10 * 1024 * 1024;
+
+/** The charter as stored: its PDF, and when it was uploaded (acceptances older than that no longer count). */
+export interface StoredCharter {
+  fileName: string;
+  content: Uint8Array;
+  uploadedAt: Date;
+}
+
+type Db = Kysely<Schema>;
+
+/** When the current charter of each application was uploaded (applications without one are absent). */
+export async function charterTimes(db: Db, applicationIds: readonly string[]): Promise<Map<string, Date>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('additional_files')
+    .select(['application_id', 'updated_at'])
+    .where('application_id', 'in', applicationIds)
+    .where('file_type', 'in', CHARTER_TYPES)
+    .execute();
+  return new Map(rows.map((row) => [row.application_id, row.updated_at]));
+}
+
+/** Managers, user managers, creators of the application and platform administrators never sign. */
+export const exemptFromCharter = (user: UserRow, application: Pick<ApplicationRow, 'name'>, roles: readonly ApplicationRole[]) =>
+  administers(user, application, roles) || roles.includes('userManager');
+
+/** Where the user stands with the application's charter. */
+export async function charterSigningOf(ctx: ServerContext, user: UserRow, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<CharterSigning> {
+  const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
+  const accepted = user.chartes[application.id];
+  // Most calls come from people who accepted, or meet no charter at all: no need to read their roles then.
+  const quick = charterSigning(accepted, uploadedAt, false);
+  if (!quick.mustSignCharter) return quick;
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  return charterSigning(accepted, uploadedAt, exemptFromCharter(user, application, roles));
+}
+
+/**
+ * Refuses the application's data to a signed-in user who must accept its charter first. Visitors are never
+ * asked: they have no account to record an acceptance, and they only ever get what was made public.
+ */
+export async function requireSignedCharter(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>) {
+  if (!user) return;
+  if ((await charterSigningOf(ctx, user, application)).mustSignCharter) throw new ApiError(403, 'CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
+}
+
+/**
+ * Replaces the application's charter with a PDF (managers only, checked before the file is read). The new
+ * upload time asks every user to accept again.
+ */
+export async function uploadCharter(ctx: ServerContext, user: UserRow, application: ApplicationRow, readFile: () => Promise<Upload>): Promise<string> {
+  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
+  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  const upload = await readFile();
+  if (upload.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
+  if (!looksLikePdf(upload.bytes)) throw new ApiError(415, 'CHARTER_NOT_PDF', { fileName: upload.fileName });
+  const id = randomUUID();
+  const now = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
+    await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
+    await trx.deleteFrom('additional_files').where('application_id', '=', application.id).where('file_type', 'in', CHARTER_TYPES).execute();
+    await trx
+      .insertInto('additional_files')
+      .values({
+        id,
+        application_id: application.id,
+        file_type: CHARTER_TYPE,
+        file_name: upload.fileName,
+        content_type: 'application/pdf',
+        size: upload.bytes.byteLength,
+        content: upload.bytes,
+        for_application: true,
+        owner_id: user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return id;
+}
+
+/** The charter's PDF, for any signed-in user: it must be readable before it is accepted. */
+export async function readCharter(ctx: ServerContext, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<StoredCharter> {
+  const row = await ctx.db
+    .selectFrom('additional_files')
+    .select(['file_name', 'content', 'updated_at'])
+    .where('application_id', '=', application.id)
+    .where('file_type', 'in', CHARTER_TYPES)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, 'NO_CHARTER', { name: application.name });
+  return { fileName: row.file_name, content: row.content, uploadedAt: row.updated_at };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id). */
+export async function acceptCharter(ctx: ServerContext, user: UserRow, applicationId: string): Promise<UserRow> {
+  const application = UUID.test(applicationId) ? await ctx.db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst() : undefined;
+  if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: applicationId });
+  const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
+  // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
+  return ctx.db
+    .updateTable('users')
+    .set({ chartes: sql<string>`chartes || ${accepted}::jsonb`, update_date: new Date() })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
