@@ -21,8 +21,11 @@ export function SynthesisChart({ applicationName, dataType, title }: { applicati
   if (!synthesis || synthesis.intervals.length === 0) return null;
   const counts = synthesis.intervals.map((_, i) => Math.max(0, ...Object.values(synthesis.variables).map((values) => values[i] ?? 0)));
   const highest = Math.max(1, ...counts);
-  const day = (iso: string) => i18n.date(new Date(`${iso}Z`), { dateStyle: 'medium', timeZone: 'UTC' });
-  const label = t`Lines of ${title} from ${day(synthesis.from!)} to ${day(synthesis.to!)}`;
+  const day = (time: number) => i18n.date(new Date(time), { dateStyle: 'medium', timeZone: 'UTC' });
+  const from = Date.parse(`${synthesis.from!}Z`);
+  // Periods end where the next one starts (a day ends at the next midnight): the last day shown is the one before.
+  const lastDay = Math.max(from, Date.parse(`${synthesis.to!}Z`) - 1);
+  const label = t`Lines of ${title} from ${day(from)} to ${day(lastDay)}`;
   return (
     <svg role="img" aria-label={label} viewBox="0 0 100 24" className="h-8 w-28" data-testid="synthesis-chart">
       <title>{label}</title>

@@ -128,9 +128,11 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     }
   }
 
+  /** Once deposited (or queued), the file and its comment leave the form: the next file starts afresh. */
   function forgetFile() {
     setFile(null);
     setReport(null);
+    setComment('');
     setFileField((key) => key + 1);
   }
 
