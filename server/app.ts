@@ -20,6 +20,7 @@ import { dataRoutes } from './routes/data.ts';
 import { authorizationRoutes } from './routes/authorizations.ts';
 import { charterRoutes } from './routes/charter.ts';
 import { rightsRequestRoutes } from './routes/rightsRequests.ts';
+import { uploadBundleRoutes } from './routes/uploadBundle.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
       await api.register(authorizationRoutes, { ctx });
+      await api.register(uploadBundleRoutes, { ctx });
       await api.register(charterRoutes, { ctx });
       await api.register(rightsRequestRoutes, { ctx });
     },

@@ -22,6 +22,9 @@ export interface ServerConfig {
   /** Validity of mailed keys. */
   keyValiditySeconds: number;
   trustProxy: boolean;
+  /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
+  bundleMaxBytes: number;
+  bundleMaxInflatedBytes: number;
   /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
   faults: { publishFailAfterRows?: number };
 }
@@ -57,6 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     keyValiditySeconds: int(env.KEY_VALIDITY_SECONDS, 1800),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 2 * 1024 ** 3),
+    bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     faults: {},
   };
 }

@@ -278,7 +278,7 @@ export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: 
 const iso = (date: Date) => date.toISOString().slice(0, 19);
 
 /** Rows of a published version, with the file they come from and the period each covers (one JSON document per batch). */
-async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, rows: readonly CsvRow[]) {
+export async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, rows: readonly CsvRow[]) {
   for (let start = 0; start < rows.length; start += WRITE_BATCH) {
     const batch = rows.slice(start, start + WRITE_BATCH);
     const document = rowsDocument(batch, (r) => ({ ps: r.period?.from ?? null, pe: r.period?.to ?? null }));

@@ -27,7 +27,8 @@ function isYamlEntry(path: string): boolean {
   return /\.ya?ml$/i.test(fileName) && !fileName.startsWith('._') && !path.split('/').includes('__MACOSX');
 }
 
-function isUnsafePath(path: string): boolean {
+/** Absolute, Windows or parent-relative paths: an archive entry must never name a place outside its folder (zip-slip). */
+export function isUnsafePath(path: string): boolean {
   return path.startsWith('/') || path.includes('\\') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..');
 }
 

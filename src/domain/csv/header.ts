@@ -49,7 +49,8 @@ function escapedOrSelf(text: string): string {
   }
 }
 
-function valueText(value: unknown): string {
+/** The text a reference row's value gives a dynamic column header (`<prefix><text>`). */
+export function dynamicHeaderText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -96,7 +97,7 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
     const byHeader = new Map<string, string>();
     const byEscapedHeader = new Map<string, string>();
     for (const row of reference(dynamic.reference).allRows()) {
-      const text = valueText(row.values[dynamic.referenceComponent]);
+      const text = dynamicHeaderText(row.values[dynamic.referenceComponent]);
       byHeader.set(dynamic.headerPrefix + text, row.hierarchicalKey);
       byEscapedHeader.set(escapedOrSelf(text), row.hierarchicalKey);
     }

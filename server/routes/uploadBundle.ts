@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { ServerContext } from '../context.ts';
+import { requireUser } from '../http/authentication.ts';
+import { openEventStream } from '../http/eventStream.ts';
+import { openUpload } from '../http/readUpload.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { mailLanguage } from '../mail/templates.ts';
+import { checkCreation, checkUpdate } from '../services/applications.ts';
+import { spoolBundle, streamRestore } from '../services/bundleRestore.ts';
+import { claimBundleRun } from '../services/bundleRuns.ts';
+import { prepareBundle } from '../services/uploadBundle.ts';
+
+const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
+
+export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get(
+    '/applications/:name/upload-bundle',
+    {
+      schema: {
+        tags: ['applications'],
+        summary:
+          'The bulk-upload kit (configuration, README, one CSV template per data entry) or, with `withData`, the backup (every row as CSV in load order, deposited versions, additional files), as a zip streamed with its manifest. One at a time per user (429).',
+        params: NameParam,
+        querystring: Type.Object({
+          withData: Type.Boolean({ default: false }),
+          locale: Type.Optional(Type.String({ maxLength: 35, description: 'Language of the README (fr or en); Accept-Language otherwise.' })),
+        }),
+        response: { 200: Type.Any({ description: 'The zip; `X-Bundle-Estimated-Bytes` gives a rough size for progress bars.' }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await checkUpdate(ctx, user, request.params.name);
+      const run = await claimBundleRun(ctx, user.id, application.id);
+      try {
+        const locale = mailLanguage(request.query.locale ?? request.headers['accept-language']);
+        const bundle = await prepareBundle(ctx, application, { withData: request.query.withData, locale });
+        const content = (async function* () {
+          try {
+            yield* bundle.content;
+          } catch (error) {
+            ctx.log(`bundle of ${application.name} failed: ${(error as Error).message}`);
+            throw error;
+          } finally {
+            await run.release();
+          }
+        })();
+        const asciiName = bundle.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(bundle.fileName)}`)
+          .header('Cache-Control', 'no-store')
+          .header('X-Bundle-Estimated-Bytes', String(bundle.estimatedBytes))
+          .send(Readable.from(content));
+      } catch (error) {
+        await run.release();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/applications/:name/upload-bundle',
+    {
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Creates the application `name` from a backup zip (streamed events): configuration, rows, deposited versions with their publication, additional files, all in one transaction. The caller needs a creator pattern matching the name.',
+        params: NameParam,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart form: `file`, a zip made by `GET …/upload-bundle`.',
+        response: {
+          200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }),
+          ...errorResponses(400, 401, 403, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const name = request.params.name.trim();
+      await checkCreation(ctx, user, name);
+      const upload = await openUpload(request, ctx.config.bundleMaxBytes);
+      const bundle = await spoolBundle(ctx, upload);
+      try {
+        await upload.record();
+        await streamRestore(ctx, user, name, bundle, openEventStream(reply));
+      } finally {
+        await bundle.remove();
+      }
+      return reply;
+    },
+  );
+};

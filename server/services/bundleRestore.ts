@@ -1,0 +1,323 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { summarizeApplication } from '../../src/domain/applications/summary.ts';
+import { MANIFEST_PATH, readManifest, type BundleDeposit, type BundleFile, type BundleManifest } from '../../src/domain/bundle/manifest.ts';
+import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
+import type { DataEntry } from '../../src/domain/configuration/model.ts';
+import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
+import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { EventStream } from '../http/eventStream.ts';
+import type { StreamedUpload } from '../http/readUpload.ts';
+import { MAX_CONFIGURATION_BYTES } from './applications.ts';
+import { refreshCount, upsertRows } from './dataRows.ts';
+import { insertVersionRows, normalizeDateTime } from './deposits.ts';
+import { CsvRejected, ingestCsv } from './ingest.ts';
+import { MAX_CSV_BYTES } from './references.ts';
+import { ZipArchive, ZipRefused } from './zipArchive.ts';
+
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** Additional files restored one by one are held whole, like when they are uploaded. */
+const MAX_ADDITIONAL_FILE_BYTES = 200 * 1024 * 1024;
+const MAX_ENTRIES = 100_000;
+
+/** A bundle that cannot be restored as it is: 400 INVALID_BUNDLE before the work starts, an error event after. */
+export class BundleRefused extends ApiError {
+  constructor(reason: string, params: Record<string, unknown> = {}) {
+    super(400, 'INVALID_BUNDLE', { reason, ...params });
+  }
+}
+
+const refusedZip = (error: unknown) => (error instanceof ZipRefused ? new BundleRefused(error.reason, error.params) : error);
+
+/** An uploaded backup, kept in a temporary file while it is read (it may be far larger than memory). */
+export interface SpooledBundle {
+  archive: ZipArchive;
+  manifest: BundleManifest;
+  remove(): Promise<void>;
+}
+
+/**
+ * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists
+ * files that are all there. Nothing is written to the database; every refusal is a 400 INVALID_BUNDLE.
+ */
+export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): Promise<SpooledBundle> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'terrain-bundle-'));
+  const remove = () => rm(folder, { recursive: true, force: true });
+  try {
+    const file = path.join(folder, 'bundle.zip');
+    await pipeline(Readable.from(upload.stream), createWriteStream(file));
+    upload.complete();
+    const { size } = await stat(file);
+    if (size === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
+    const archive = await ZipArchive.open(file, size, { maxEntries: MAX_ENTRIES, maxInflatedBytes: ctx.config.bundleMaxInflatedBytes }).catch((error) => {
+      throw refusedZip(error);
+    });
+    if (!archive.entries.has(MANIFEST_PATH)) throw new BundleRefused('notABundle');
+    const text = (await archive.readAll(MANIFEST_PATH, MAX_MANIFEST_BYTES).catch((error) => Promise.reject(refusedZip(error)))).toString('utf8');
+    const read = readManifest(text);
+    if (!read.ok) throw new BundleRefused(read.problem.reason, read.problem.path ? { part: read.problem.path } : {});
+    const manifest = read.manifest;
+    for (const listed of listedFiles(manifest)) {
+      const entry = archive.entries.get(listed.path);
+      if (!entry) throw new BundleRefused('missingEntry', { entry: listed.path });
+      if (entry.size !== listed.size) throw new BundleRefused('checksumMismatch', { entry: listed.path });
+    }
+    return { archive, manifest, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/** The files a restore reads. */
+function listedFiles(manifest: BundleManifest): BundleFile[] {
+  return [
+    manifest.configuration,
+    ...manifest.data.filter((data) => data.restored).flatMap((data) => data.files),
+    ...manifest.deposits,
+    ...manifest.additionalFiles,
+  ];
+}
+
+const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
+
+/** Checks what the manifest says against the configuration, before anything is written. */
+function checkAgainstModel(manifest: BundleManifest, model: ApplicationModel) {
+  const entryOf = (dataName: string) => model.data.find((entry) => entry.name === dataName);
+  for (const data of manifest.data) {
+    const entry = entryOf(data.dataName);
+    if (!entry || entry.kind !== data.kind || data.restored === isVersioned(entry)) throw new BundleRefused('dataNotInConfiguration', { dataName: data.dataName });
+  }
+  for (const deposit of manifest.deposits) {
+    const entry = entryOf(deposit.dataName);
+    if (!entry || !isVersioned(entry)) throw new BundleRefused('dataNotInConfiguration', { dataName: deposit.dataName });
+    const components = entry.submission.referenceScopes.map((scope) => scope.component).sort();
+    if (JSON.stringify(Object.keys(deposit.scope).sort()) !== JSON.stringify(components)) throw new BundleRefused('badDepositScope', { entry: deposit.path });
+    if (Boolean(entry.submission.timeScope) !== (deposit.from !== null && deposit.to !== null)) throw new BundleRefused('badDepositPeriod', { entry: deposit.path });
+  }
+  checkPublishedVersions(manifest.deposits);
+  const fileTypes = new Set([...model.additionalFiles.map((type) => type.name), ...CHARTER_TYPES]);
+  for (const file of manifest.additionalFiles) {
+    if (!fileTypes.has(file.fileType)) throw new BundleRefused('unknownFileType', { fileType: file.fileType });
+    if (!isValidAdditionalFileName(file.fileName)) throw new BundleRefused('badFileName', { entry: file.path });
+  }
+}
+
+/** Published versions of one dataset never overlap (publication replaces or refuses): a manifest saying so is refused. */
+function checkPublishedVersions(deposits: readonly BundleDeposit[]) {
+  const published = deposits.filter((deposit) => deposit.published);
+  for (const [index, one] of published.entries()) {
+    for (const other of published.slice(index + 1)) {
+      if (one.dataName !== other.dataName || JSON.stringify(Object.entries(one.scope).sort()) !== JSON.stringify(Object.entries(other.scope).sort())) continue;
+      const apart = one.from !== null && one.to !== null && other.from !== null && other.to !== null && (one.to < other.from || other.to < one.from);
+      if (!apart) throw new BundleRefused('overlappingPublishedVersions', { files: [one.fileName, other.fileName] });
+    }
+  }
+}
+
+/** Reads an entry while checking it is the one the manifest describes. */
+async function* verified(archive: ZipArchive, file: BundleFile, onBytes: (count: number) => void): AsyncGenerator<Uint8Array> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of archive.read(file.path)) {
+    hash.update(chunk);
+    size += chunk.byteLength;
+    onBytes(chunk.byteLength);
+    yield chunk;
+  }
+  if (size !== file.size || hash.digest('hex') !== file.sha256) throw new BundleRefused('checksumMismatch', { entry: file.path });
+}
+
+async function verifiedWhole(archive: ZipArchive, file: BundleFile, maxBytes: number, onBytes: (count: number) => void): Promise<Buffer> {
+  if (file.size > maxBytes) throw new BundleRefused('zipEntryTooLarge', { entry: file.path, maxBytes });
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of verified(archive, file, onBytes)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+const problem = (code: string, params: Record<string, unknown>) => ({ code, message: code, params });
+
+/**
+ * Creates the application `name` from a bundle, in one transaction: the configuration, the rows of every
+ * reference and data type (through the CSV engine, in load order), the deposited versions with their
+ * publication, and the additional files. Any failure leaves nothing. Reports progress on the stream.
+ */
+export async function streamRestore(ctx: ServerContext, user: UserRow, name: string, bundle: SpooledBundle, events: EventStream) {
+  const { archive, manifest } = bundle;
+  const total = listedFiles(manifest).reduce((sum, file) => sum + file.size, 0) || 1;
+  let read = 0;
+  const counted = (count: number) => {
+    read += count;
+  };
+  const progress = () => events.progress(0.05 + 0.9 * (read / total));
+  try {
+    events.info('bundle.restore.manifest', { applicationName: name, kind: manifest.kind, version: manifest.application.version });
+    const configuration = await verifiedWhole(archive, manifest.configuration, MAX_CONFIGURATION_BYTES, counted);
+    const validated = validateConfiguration(configuration, manifest.configuration.fileName);
+    if (!validated.ok) {
+      for (const error of validated.errors) {
+        events.error('ValidationError', {
+          ...problem(error.code, { ...error.params, path: error.path ?? '' }),
+          message: configurationMessageKey(error.code),
+          path: error.path,
+          line: error.line,
+          column: error.column,
+        });
+      }
+      return;
+    }
+    const model = validated.value;
+    checkAgainstModel(manifest, model);
+    progress();
+    const logins = [...new Set([...manifest.deposits.flatMap((d) => [d.createdBy, d.publishedBy]), ...manifest.additionalFiles.map((f) => f.owner)].filter((l): l is string => l !== null))];
+    const users = new Map(
+      logins.length ? (await ctx.db.selectFrom('users').select(['id', 'login']).where('login', 'in', logins).execute()).map((u) => [u.login, u.id]) : [],
+    );
+    const userOf = (login: string | null) => (login === null ? null : (users.get(login) ?? null));
+    const id = randomUUID();
+    const counts = { rows: 0, deposits: 0, additionalFiles: 0 };
+
+    await ctx.db.transaction().execute(async (trx) => {
+      const comment = manifest.application.comment || model.comment;
+      await trx
+        .insertInto('applications')
+        .values({ id, name, version: model.version, comment, summary: JSON.stringify(summarizeApplication(model)), model: serializeModel(model), creator_id: user.id })
+        .execute();
+      await trx
+        .insertInto('configurations')
+        .values({ id: randomUUID(), application_id: id, version: model.version, file_name: manifest.configuration.fileName, content: configuration, model: serializeModel(model), comment, uploaded_by: user.id })
+        .execute();
+      await trx.insertInto('application_roles').values({ application_id: id, user_id: user.id, role: 'applicationManager' }).execute();
+
+      const order = new Map(model.loadOrder.map((dataName, index) => [dataName, index]));
+      const restored = manifest.data.filter((data) => data.restored).sort((a, b) => order.get(a.dataName)! - order.get(b.dataName)!);
+      for (const data of restored) {
+        const entry = model.data.find((d) => d.name === data.dataName)!;
+        for (const file of data.files) {
+          events.info('bundle.restore.data', { dataName: entry.name, file: file.path });
+          counts.rows += await ingestCsv(
+            { db: trx, applicationId: id, model, entry, fileName: file.path },
+            verified(archive, file, counted),
+            (rows) => upsertRows(trx, id, entry.name, rows),
+          ).catch((error: unknown) => Promise.reject(located(error, file.path, entry.name)));
+          progress();
+        }
+        await refreshCount(trx, id, entry.name);
+      }
+
+      const versioned = new Set<string>();
+      for (const deposit of manifest.deposits) {
+        const entry = model.data.find((d) => d.name === deposit.dataName)!;
+        events.info('bundle.restore.deposit', { dataName: entry.name, file: deposit.fileName });
+        for (const scope of entry.submission.referenceScopes) {
+          const row = await trx
+            .selectFrom('data_rows')
+            .select('id')
+            .where('application_id', '=', id)
+            .where('data_name', '=', scope.reference)
+            .where('hierarchical_key', '=', deposit.scope[scope.component])
+            .where('file_id', 'is', null)
+            .executeTakeFirst();
+          if (!row) throw new BundleRefused('badDepositScope', { entry: deposit.path });
+        }
+        const period = deposit.from !== null && deposit.to !== null ? { from: normalizeDateTime(deposit.from, 'from'), to: normalizeDateTime(deposit.to, 'to') } : null;
+        const content = await verifiedWhole(archive, deposit, MAX_CSV_BYTES, counted);
+        const fileId = randomUUID();
+        await trx
+          .insertInto('deposit_files')
+          .values({
+            id: fileId,
+            application_id: id,
+            data_name: entry.name,
+            file_name: deposit.fileName,
+            size: content.byteLength,
+            content,
+            scope: JSON.stringify(deposit.scope),
+            period_from: period ? new Date(`${period.from}Z`) : null,
+            period_to: period ? new Date(`${period.to}Z`) : null,
+            comment: deposit.comment,
+            created_by: userOf(deposit.createdBy),
+            created_at: deposit.createdAt,
+            published: deposit.published,
+            published_by: deposit.published ? userOf(deposit.publishedBy) : null,
+            published_at: deposit.published && deposit.publishedAt ? new Date(deposit.publishedAt) : null,
+          })
+          .execute();
+        // The file is checked as a deposit is, and a published one gives its rows again.
+        const rowCount = await ingestCsv(
+          { db: trx, applicationId: id, model, entry, fileName: deposit.fileName, deposit: { scope: deposit.scope, ...(period ?? {}) } },
+          [content],
+          async (rows) => {
+            if (deposit.published) await insertVersionRows(trx, id, entry.name, fileId, rows);
+          },
+        ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
+        await trx.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
+        if (deposit.published) counts.rows += rowCount;
+        counts.deposits += 1;
+        versioned.add(entry.name);
+        progress();
+      }
+      for (const dataName of versioned) await refreshCount(trx, id, dataName);
+
+      for (const file of manifest.additionalFiles) {
+        events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
+        const content = await verifiedWhole(archive, file, MAX_ADDITIONAL_FILE_BYTES, counted);
+        await trx
+          .insertInto('additional_files')
+          .values({
+            id: randomUUID(),
+            application_id: id,
+            file_type: file.fileType,
+            file_name: file.fileName,
+            content_type: file.contentType,
+            size: content.byteLength,
+            content,
+            comment: file.comment,
+            fields: JSON.stringify(file.fields),
+            associates: JSON.stringify(file.associates),
+            for_application: file.forApplication,
+            owner_id: userOf(file.owner),
+            created_at: file.createdAt,
+            updated_at: file.updatedAt,
+          })
+          .execute();
+        counts.additionalFiles += 1;
+        progress();
+      }
+    });
+    events.result({ id, name, version: model.version, ...counts });
+    events.progress(1);
+  } catch (error) {
+    reportFailure(ctx, name, error, events);
+  } finally {
+    events.end();
+  }
+}
+
+/** A refused CSV names the file of the bundle it came from. */
+function located(error: unknown, entry: string, dataName: string): unknown {
+  if (error instanceof CsvRejected) {
+    return new ApiError(400, 'BUNDLE_INVALID_CSV', { entry, dataName, errorCount: error.report.errorCount, errors: error.report.errors.slice(0, 20) });
+  }
+  return refusedZip(error);
+}
+
+function reportFailure(ctx: ServerContext, name: string, thrown: unknown, events: EventStream) {
+  const error = refusedZip(thrown);
+  if (error instanceof ApiError) {
+    events.error(error.code === 'INVALID_BUNDLE' ? 'InvalidBundle' : 'RestoreRefused', problem(error.code, error.params));
+  } else if ((error as { code?: string }).code === '23505') {
+    events.error('ApplicationExists', problem('APPLICATION_EXISTS_ON_CREATION', { name }));
+  } else {
+    ctx.log(`restore of ${name} failed: ${(error as Error).message}`);
+    events.error('InternalError', problem('INTERNAL_ERROR', {}));
+  }
+}

@@ -1,0 +1,333 @@
+import { sql, type Kysely } from 'kysely';
+import { EntryCsvWriter, hasSingleShape, shapeKey, shapeOf, templateShape, type ExampleWords, type RowShape } from '../../src/domain/bundle/entryCsv.ts';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_FORMAT_VERSION,
+  MANIFEST_PATH,
+  type BundleAdditionalFile,
+  type BundleData,
+  type BundleDeposit,
+  type BundleManifest,
+} from '../../src/domain/bundle/manifest.ts';
+import type { ApplicationModel, DataEntry, DynamicComponent } from '../../src/domain/configuration/model.ts';
+import { dynamicHeaderText } from '../../src/domain/csv/header.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, Schema } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
+import { ZipOutput } from './zipOutput.ts';
+
+/** Rows are read this many at a time, by natural key. */
+const ROW_PAGE = 5000;
+/** Stored files are read in slices of this size, never whole. */
+const FILE_SLICE = 4 * 1024 * 1024;
+
+const EXAMPLE_TEXT: Record<BundleLocale, string> = { fr: 'texte', en: 'text' };
+
+export interface BundleOptions {
+  withData: boolean;
+  locale: BundleLocale;
+}
+
+export interface PreparedBundle {
+  fileName: string;
+  /** A rough size of the zip, for a progress bar (the real size is only known at the end). */
+  estimatedBytes: number;
+  content: AsyncGenerator<Uint8Array>;
+}
+
+const pad = (index: number) => String(index + 1).padStart(2, '0');
+/** A name safe as one segment of a path inside the zip. */
+const segment = (name: string) => name.replace(/[^\p{L}\p{N}_.\- ]/gu, '_').replace(/^[. ]+/, '_') || 'file';
+
+const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
+
+/** The hierarchical key and header text of every row of the references that dynamic components read. */
+async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: ApplicationModel) {
+  const byReference = new Map<string, Array<{ key: string; values: Record<string, unknown> }>>();
+  for (const component of model.data.flatMap((entry) => entry.components)) {
+    if (component.kind !== 'dynamic' || byReference.has(component.reference)) continue;
+    const rows = await db
+      .selectFrom('data_rows')
+      .select(['hierarchical_key', 'values'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', component.reference)
+      .where('file_id', 'is', null)
+      .orderBy('natural_key')
+      .execute();
+    byReference.set(component.reference, rows.map((row) => ({ key: row.hierarchical_key, values: row.values })));
+  }
+  return {
+    keys: (component: DynamicComponent) => (byReference.get(component.reference) ?? []).map((row) => row.key),
+    header: (component: DynamicComponent, key: string) =>
+      component.headerPrefix + dynamicHeaderText((byReference.get(component.reference) ?? []).find((row) => row.key === key)?.values[component.referenceComponent]),
+  };
+}
+
+/** A natural key of one stored row of each reference, for the templates' example lines. */
+async function referenceExamples(db: Kysely<Schema>, applicationId: string, model: ApplicationModel): Promise<Map<string, string>> {
+  const examples = new Map<string, string>();
+  for (const entry of model.data.filter((d) => d.kind === 'reference')) {
+    const row = await db
+      .selectFrom('data_rows')
+      .select('natural_key')
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', entry.name)
+      .where('file_id', 'is', null)
+      .orderBy('natural_key')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) examples.set(entry.name, row.natural_key);
+  }
+  return examples;
+}
+
+/** The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type. */
+async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataEntry): AsyncGenerator<Array<Record<string, unknown>>> {
+  const published = isVersioned(entry);
+  let after: { naturalKey: string; id: string } | undefined;
+  for (;;) {
+    let page = db
+      .selectFrom('data_rows')
+      .select(['id', 'natural_key', 'values'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', entry.name)
+      .where('file_id', published ? 'is not' : 'is', null)
+      .orderBy('natural_key')
+      .orderBy('id')
+      .limit(ROW_PAGE);
+    if (after) page = page.where(sql<boolean>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
+    const rows = await page.execute();
+    if (rows.length > 0) yield rows.map((row) => row.values);
+    if (rows.length < ROW_PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { naturalKey: last.natural_key, id: last.id };
+  }
+}
+
+/**
+ * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
+ * that they are known before any row is written.
+ */
+async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry): Promise<RowShape[]> {
+  if (hasSingleShape(entry)) return [shapeOf(entry, {})];
+  const parts = entry.components.flatMap((component) => {
+    const value = sql`values -> ${component.key}::text`;
+    if (component.kind === 'constant') return [sql`${component.key}::text, ${value}`];
+    if (component.kind === 'dynamic') {
+      return [
+        sql`${component.key}::text, coalesce((select jsonb_object_agg(k, '') from jsonb_object_keys(case when jsonb_typeof(${value}) = 'object' then ${value} else '{}'::jsonb end) k), '{}'::jsonb)`,
+      ];
+    }
+    if (component.kind === 'pattern') {
+      return [
+        sql`${component.key}::text, coalesce((select jsonb_agg(jsonb_build_object('header', g.value -> 'header') order by g.position)
+          from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) with ordinality g(value, position)), '[]'::jsonb)`,
+      ];
+    }
+    return [];
+  });
+  const rows = await sql<{ shape: Record<string, unknown> }>`
+    select distinct jsonb_build_object(${sql.join(parts)}) as shape from data_rows
+    where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(db);
+  const shapes = new Map(rows.rows.map((row) => shapeOf(entry, row.shape)).map((shape) => [shapeKey(shape), shape]));
+  return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
+}
+
+async function* storedFile(db: Kysely<Schema>, table: 'deposit_files' | 'additional_files', id: string, size: number): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < size; start += FILE_SLICE) {
+    const slice = await sql<{ piece: Uint8Array }>`select substring(content from ${start + 1}::int for ${FILE_SLICE}::int) as piece from ${sql.table(table)} where id = ${id}`.execute(db);
+    const piece = slice.rows[0]?.piece;
+    if (!piece) throw new Error(`${table} ${id} vanished during the backup`);
+    yield piece;
+  }
+}
+
+async function depositsOf(db: Kysely<Schema>, applicationId: string) {
+  return db
+    .selectFrom('deposit_files as f')
+    .leftJoin('users as c', 'c.id', 'f.created_by')
+    .leftJoin('users as p', 'p.id', 'f.published_by')
+    .select([
+      'f.id',
+      'f.data_name',
+      'f.file_name',
+      sql<number>`octet_length(f.content)`.as('size'),
+      'f.row_count',
+      'f.comment',
+      'f.scope',
+      'f.period_from',
+      'f.period_to',
+      'f.created_at',
+      'c.login as created_login',
+      'f.published',
+      'f.published_at',
+      'p.login as published_login',
+    ])
+    .where('f.application_id', '=', applicationId)
+    .orderBy('f.created_at')
+    .orderBy('f.id')
+    .execute();
+}
+
+async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
+  return db
+    .selectFrom('additional_files as a')
+    .leftJoin('users as o', 'o.id', 'a.owner_id')
+    .select([
+      'a.id',
+      'a.file_type',
+      'a.file_name',
+      'a.content_type',
+      sql<number>`octet_length(a.content)`.as('size'),
+      'a.comment',
+      'a.fields',
+      'a.associates',
+      'a.for_application',
+      'o.login as owner_login',
+      'a.created_at',
+      'a.updated_at',
+    ])
+    .where('a.application_id', '=', applicationId)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+const isoLocal = (date: Date | null) => (date ? date.toISOString().slice(0, 19) : null);
+
+/**
+ * The upload kit (configuration, README, one template per data entry) and, with data, the backup (every row as
+ * CSV in load order, the deposited versions, the additional files), streamed as a zip with its manifest last.
+ */
+export async function prepareBundle(ctx: ServerContext, application: ApplicationRow, options: BundleOptions): Promise<PreparedBundle> {
+  const db = ctx.db;
+  const model = application.model;
+  const configuration = await db
+    .selectFrom('configurations')
+    .select(['file_name', 'content'])
+    .where('application_id', '=', application.id)
+    .where('version', '=', application.version)
+    .orderBy('uploaded_at', 'desc')
+    .executeTakeFirst();
+  if (!configuration) throw new ApiError(404, 'NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
+  const deposits = options.withData ? await depositsOf(db, application.id) : [];
+  const files = options.withData ? await additionalFilesOf(db, application.id) : [];
+  const rowCount = options.withData
+    ? Number((await db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('line_count').as('rows')).where('application_id', '=', application.id).executeTakeFirst())?.rows ?? 0)
+    : 0;
+  // CSV compresses about four times; stored additional files (PDF, images) hardly at all.
+  const estimatedBytes =
+    configuration.content.byteLength + 4096 + rowCount * 24 + deposits.reduce((sum, d) => sum + d.size / 4, 0) + files.reduce((sum, f) => sum + f.size, 0);
+  const createdAt = new Date();
+  const kind = options.withData ? 'backup' : 'kit';
+  const stamp = createdAt.toISOString().slice(0, 10);
+  return {
+    fileName: `${application.name}-${kind}-${stamp}.zip`,
+    estimatedBytes: Math.round(estimatedBytes),
+    content: (async function* () {
+      const zip = new ZipOutput();
+      const dynamics = await dynamicColumns(db, application.id, model);
+      const examples = await referenceExamples(db, application.id, model);
+      const words: ExampleWords = { text: EXAMPLE_TEXT[options.locale], reference: (name) => examples.get(name) ?? name };
+      const entries = model.loadOrder.map((name) => model.data.find((d) => d.name === name)!).filter(Boolean);
+      const configurationPath = `configuration/${segment(configuration.file_name)}`;
+      const templatePaths = new Map(entries.map((entry, index) => [entry.name, `templates/${pad(index)}_${entry.name}.csv`]));
+
+      const readme = yield* zip.add('README.md', [
+        bundleReadme({ model, applicationName: application.name, locale: options.locale, withData: options.withData, configurationPath, templates: templatePaths, createdAt }),
+      ]);
+      const configurationFile = yield* zip.add(configurationPath, [configuration.content]);
+      const templates: BundleManifest['templates'] = [];
+      for (const entry of entries) {
+        const writer = new EntryCsvWriter(entry, templateShape(entry, words, dynamics.keys), { dynamicHeader: dynamics.header });
+        templates.push({ dataName: entry.name, ...(yield* zip.add(templatePaths.get(entry.name)!, [writer.head(), writer.exampleLine(words)])) });
+      }
+
+      const data: BundleData[] = [];
+      const depositList: BundleDeposit[] = [];
+      const additionalFiles: BundleAdditionalFile[] = [];
+      if (options.withData) {
+        for (const [index, entry] of entries.entries()) {
+          const shapes = await shapesOf(db, application.id, entry);
+          const item: BundleData = { dataName: entry.name, kind: entry.kind, restored: !isVersioned(entry), files: [] };
+          for (const [part, shape] of shapes.entries()) {
+            const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header });
+            const key = shapeKey(shape);
+            let rows = 0;
+            const lines = async function* () {
+              yield writer.head();
+              for await (const page of rowPages(db, application.id, entry)) {
+                const kept = shapes.length > 1 ? page.filter((values) => shapeKey(shapeOf(entry, values)) === key) : page;
+                rows += kept.length;
+                if (kept.length > 0) yield kept.map((values) => writer.line(values)).join('');
+              }
+            };
+            const path = `data/${pad(index)}_${entry.name}${part > 0 ? `-${part + 1}` : ''}.csv`;
+            item.files.push({ ...(yield* zip.add(path, lines())), rows });
+          }
+          data.push(item);
+        }
+        for (const deposit of deposits) {
+          const path = `deposits/${deposit.data_name}/${deposit.id}/${segment(deposit.file_name)}`;
+          const file = yield* zip.add(path, storedFile(db, 'deposit_files', deposit.id, deposit.size));
+          depositList.push({
+            ...file,
+            dataName: deposit.data_name,
+            fileName: deposit.file_name,
+            rowCount: deposit.row_count,
+            comment: deposit.comment,
+            scope: deposit.scope,
+            from: isoLocal(deposit.period_from),
+            to: isoLocal(deposit.period_to),
+            createdAt: deposit.created_at.toISOString(),
+            createdBy: deposit.created_login,
+            published: deposit.published,
+            publishedAt: deposit.published_at ? deposit.published_at.toISOString() : null,
+            publishedBy: deposit.published_login,
+          });
+        }
+        for (const stored of files) {
+          const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
+          const file = yield* zip.add(path, storedFile(db, 'additional_files', stored.id, stored.size));
+          additionalFiles.push({
+            ...file,
+            fileType: stored.file_type,
+            fileName: stored.file_name,
+            contentType: stored.content_type,
+            comment: stored.comment,
+            fields: stored.fields,
+            associates: stored.associates,
+            forApplication: stored.for_application,
+            owner: stored.owner_login,
+            createdAt: stored.created_at.toISOString(),
+            updatedAt: stored.updated_at.toISOString(),
+          });
+        }
+      }
+
+      const manifest: BundleManifest = {
+        format: BUNDLE_FORMAT,
+        formatVersion: BUNDLE_FORMAT_VERSION,
+        kind,
+        createdAt: createdAt.toISOString(),
+        locale: options.locale,
+        application: {
+          name: application.name,
+          version: application.version,
+          comment: application.comment,
+          creationDate: application.creation_date.toISOString(),
+          updateDate: application.update_date.toISOString(),
+        },
+        configuration: { ...configurationFile, fileName: configuration.file_name },
+        readme,
+        templates,
+        data,
+        deposits: depositList,
+        additionalFiles,
+      };
+      yield* zip.add(MANIFEST_PATH, [JSON.stringify(manifest, null, 2)]);
+      yield* zip.end();
+    })(),
+  };
+}

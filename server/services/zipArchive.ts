@@ -1,0 +1,155 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline, type Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
+import { isUnsafePath } from '../../src/domain/configuration/readZip.ts';
+
+/**
+ * A zip kept in a file, read through its central directory (the sizes written by streaming archivers in their
+ * local headers are zero) and one entry at a time, inflated as it is read. Guards: no entry may name a place
+ * outside the archive (zip-slip), the entries and the bytes they declare are bounded before anything is
+ * inflated, and an entry that inflates to more than it declared is cut and refused (zip bomb).
+ */
+export interface ZipLimits {
+  maxEntries: number;
+  maxInflatedBytes: number;
+}
+
+export interface ZipEntry {
+  path: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localHeaderOffset: number;
+}
+
+export class ZipRefused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(reason);
+  }
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const EOCD_SIZE = 22;
+const MAX_COMMENT = 0xffff;
+const STORED = 0;
+const DEFLATED = 8;
+
+async function readAt(file: string, position: number, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export class ZipArchive {
+  private constructor(
+    private readonly file: string,
+    readonly entries: ReadonlyMap<string, ZipEntry>,
+  ) {}
+
+  static async open(file: string, fileSize: number, limits: ZipLimits): Promise<ZipArchive> {
+    const tailLength = Math.min(fileSize, EOCD_SIZE + MAX_COMMENT);
+    const tail = await readAt(file, fileSize - tailLength, tailLength);
+    let at = -1;
+    for (let index = tail.length - EOCD_SIZE; index >= 0; index -= 1) {
+      if (tail.readUInt32LE(index) === EOCD) {
+        at = index;
+        break;
+      }
+    }
+    if (at < 0) throw new ZipRefused('invalidZip');
+    const disk = tail.readUInt16LE(at + 4);
+    const count = tail.readUInt16LE(at + 10);
+    const directorySize = tail.readUInt32LE(at + 12);
+    const directoryOffset = tail.readUInt32LE(at + 16);
+    if (disk !== 0) throw new ZipRefused('invalidZip');
+    // ZIP64 archives (over 4 GiB or 65,535 entries) are beyond what Terrain writes.
+    if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff) throw new ZipRefused('zip64NotSupported');
+    if (count > limits.maxEntries) throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
+    if (directoryOffset + directorySize > fileSize) throw new ZipRefused('invalidZip');
+    const directory = await readAt(file, directoryOffset, directorySize);
+    const entries = new Map<string, ZipEntry>();
+    let declared = 0;
+    let position = 0;
+    for (let index = 0; index < count; index += 1) {
+      if (position + 46 > directory.length || directory.readUInt32LE(position) !== CENTRAL) throw new ZipRefused('invalidZip');
+      const flags = directory.readUInt16LE(position + 8);
+      const method = directory.readUInt16LE(position + 10);
+      const compressedSize = directory.readUInt32LE(position + 20);
+      const size = directory.readUInt32LE(position + 24);
+      const nameLength = directory.readUInt16LE(position + 28);
+      const extraLength = directory.readUInt16LE(position + 30);
+      const commentLength = directory.readUInt16LE(position + 32);
+      const localHeaderOffset = directory.readUInt32LE(position + 42);
+      const nameBytes = directory.subarray(position + 46, position + 46 + nameLength);
+      const path = nameBytes.toString(flags & 0x800 ? 'utf8' : 'latin1');
+      position += 46 + nameLength + extraLength + commentLength;
+      if (isUnsafePath(path)) throw new ZipRefused('zipUnsafeEntry', { entry: path });
+      if (path.endsWith('/')) continue;
+      if (flags & 1) throw new ZipRefused('zipEncrypted', { entry: path });
+      if (method !== STORED && method !== DEFLATED) throw new ZipRefused('zipUnsupportedMethod', { entry: path });
+      if (entries.has(path)) throw new ZipRefused('zipDuplicateEntry', { entry: path });
+      if (localHeaderOffset + compressedSize > fileSize) throw new ZipRefused('invalidZip');
+      declared += size;
+      if (declared > limits.maxInflatedBytes) throw new ZipRefused('zipTooLarge', { maxInflatedBytes: limits.maxInflatedBytes });
+      entries.set(path, { path, method, compressedSize, size, localHeaderOffset });
+    }
+    return new ZipArchive(file, entries);
+  }
+
+  entry(path: string): ZipEntry {
+    const entry = this.entries.get(path);
+    if (!entry) throw new ZipRefused('missingEntry', { entry: path });
+    return entry;
+  }
+
+  /** The entry's bytes as they inflate; refused as soon as they exceed the size the archive declared. */
+  async *read(path: string): AsyncGenerator<Uint8Array> {
+    const entry = this.entry(path);
+    const header = await readAt(this.file, entry.localHeaderOffset, 30);
+    if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw new ZipRefused('invalidZip');
+    const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    let produced = 0;
+    if (entry.compressedSize > 0) {
+      const source = createReadStream(this.file, { start, end: start + entry.compressedSize - 1, highWaterMark: 1 << 20 });
+      let stream: Readable = source;
+      if (entry.method === DEFLATED) {
+        const inflate = createInflateRaw();
+        pipeline(source, inflate, () => undefined);
+        stream = inflate;
+      }
+      try {
+        for await (const chunk of stream) {
+          produced += (chunk as Buffer).byteLength;
+          if (produced > entry.size) throw new ZipRefused('zipEntryLargerThanDeclared', { entry: path });
+          yield chunk as Buffer;
+        }
+      } catch (error) {
+        if (error instanceof ZipRefused) throw error;
+        throw new ZipRefused('invalidZip', { entry: path });
+      } finally {
+        stream.destroy();
+        source.destroy();
+      }
+    }
+    if (produced !== entry.size) throw new ZipRefused('zipEntrySizeMismatch', { entry: path });
+  }
+
+  /** A whole entry, for files that are kept whole anyway (configuration, manifest, stored files). */
+  async readAll(path: string, maxBytes: number): Promise<Buffer> {
+    if (this.entry(path).size > maxBytes) throw new ZipRefused('zipEntryTooLarge', { entry: path, maxBytes });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.read(path)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+}
