@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { Operation } from '../../src/domain/rights/operations.ts';
 import type { EntryContext } from '../services/references.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
@@ -35,11 +36,24 @@ function queryOf(text: string | undefined) {
 
 const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
-/** A version may be listed, polled or downloaded by whoever may read its dataset. */
-async function readableFileOf(ctx: ServerContext, data: EntryContext, file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null }, user: UserRow | null) {
+/**
+ * Who may list, poll or download a version: once published, whoever may read its dataset; before, whoever may
+ * deposit there (readers, the public among them, never see data that has not been released).
+ */
+function versionOperation(version: { published: boolean }): Operation {
+  return version.published ? 'extraction' : 'depot';
+}
+
+async function readableFileOf(
+  ctx: ServerContext,
+  data: EntryContext,
+  file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
+  user: UserRow | null,
+) {
   const { rights } = await readAccess(ctx, user, data);
   const dataset = datasetOfFile(file);
-  if (!rights.allows('extraction', data.entry.name, { scopes: dataset.scopes, start: dataset.from, end: dataset.to })) throw refusal('extraction', data);
+  const operation = versionOperation(file);
+  if (!rights.allows(operation, data.entry.name, { scopes: dataset.scopes, start: dataset.from, end: dataset.to })) throw refusal(operation, data);
 }
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
@@ -134,8 +148,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         Object.entries(filter?.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
       ) as Record<string, string>;
       const versions = await listVersions(ctx, data, { scope, from: filter?.from, to: filter?.to });
-      // Only the versions whose dataset the caller may read.
-      return versions.filter((v) => rights.allows('extraction', data.entry.name, { scopes: v.scope, start: v.from, end: v.to }));
+      // Only the versions the caller may open.
+      return versions.filter((v) => rights.allows(versionOperation(v), data.entry.name, { scopes: v.scope, start: v.from, end: v.to }));
     },
   );
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
+import { administers, rolesOf } from './applicationAccess.ts';
 
 export const PLATFORM_ROLES = ['terrainAdmin', 'applicationCreator', 'applicationManager', 'userManager'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -73,14 +74,10 @@ async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target
     .where((eb) => eb.or([eb('name', '=', nameOrId), ...(UUID.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
     .executeTakeFirst();
   if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
-  const callerIsManager = await ctx.db
-    .selectFrom('application_roles')
-    .select('role')
-    .where('application_id', '=', application.id)
-    .where('user_id', '=', caller.id)
-    .where('role', '=', 'applicationManager')
-    .executeTakeFirst();
-  if (!caller.terrain_admin && !callerIsManager) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  // Whoever administers the application (its managers, a creator whose pattern covers its name, platform
+  // administrators) gives and takes its roles.
+  const callerRoles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
+  if (!administers(caller, application, callerRoles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   if (!grant && !caller.terrain_admin && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
   if (grant) {
     await ctx.db

@@ -233,11 +233,16 @@ describe('a data type without versioning', () => {
     expect(readCsv(files['references/stations.csv'], ';').map((row) => row[0])).toEqual(['code', 'anterne', 'brevent', 'chamonix', 'gers', 'leman', 'vallot']);
   });
 
-  it('counts the lines with a value per variable (no time scope stored for data without versioning)', async () => {
+  it('counts the lines with a value per variable over ten intervals of the days the rows cover (rows keep their period without versioning too)', async () => {
     const synthesis = await admin.get('/applications/observatory/synthesis/readings');
     expect(synthesis.status).toBe(200);
-    expect(synthesis.body).toEqual({ dataType: 'readings', from: null, to: null, intervals: [], variables: { station: [5], day: [5], value: [5], note: [4] } });
-    expect((await admin.get('/applications/observatory/synthesis/readings/note')).body.variables).toEqual({ note: [4] });
+    expect(synthesis.body).toMatchObject({ dataType: 'readings', from: '2024-06-01T00:00:00', to: '2024-06-04T00:00:00' });
+    expect(synthesis.body.intervals).toHaveLength(10);
+    const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+    expect(Object.fromEntries(Object.entries(synthesis.body.variables as Record<string, number[]>).map(([key, counts]) => [key, total(counts)]))).toEqual({ station: 5, day: 5, value: 5, note: 4 });
+    // Three rows on 1 June (one without a note), one on the 2nd, one on the 3rd.
+    expect(synthesis.body.variables.station).toEqual([3, 0, 0, 1, 0, 0, 1, 0, 0, 0]);
+    expect((await admin.get('/applications/observatory/synthesis/readings/note')).body.variables).toEqual({ note: [2, 0, 0, 1, 0, 0, 1, 0, 0, 0] });
   });
 
   it('deletes rows by id and by natural key, and recounts', async () => {
