@@ -18,6 +18,7 @@ import { platformRoleRoutes } from './routes/platformRoles.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { dataRoutes } from './routes/data.ts';
 import { authorizationRoutes } from './routes/authorizations.ts';
+import { additionalFileRoutes } from './routes/additionalFiles.ts';
 import { charterRoutes } from './routes/charter.ts';
 import { rightsRequestRoutes } from './routes/rightsRequests.ts';
 import { uploadBundleRoutes } from './routes/uploadBundle.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
       await api.register(authorizationRoutes, { ctx });
+      await api.register(additionalFileRoutes, { ctx });
       await api.register(uploadBundleRoutes, { ctx });
       await api.register(charterRoutes, { ctx });
       await api.register(rightsRequestRoutes, { ctx });

@@ -22,6 +22,8 @@ export interface ServerConfig {
   /** Validity of mailed keys. */
   keyValiditySeconds: number;
   trustProxy: boolean;
+  /** Largest additional file accepted (bytes); larger uploads are refused with 413. */
+  additionalFileMaxBytes: number;
   /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
   bundleMaxBytes: number;
   bundleMaxInflatedBytes: number;
@@ -60,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     keyValiditySeconds: int(env.KEY_VALIDITY_SECONDS, 1800),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    // The original accepted 100 MB per file.
+    additionalFileMaxBytes: int(env.ADDITIONAL_FILE_MAX_BYTES, 100 * 1024 * 1024),
     bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 2 * 1024 ** 3),
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     faults: {},

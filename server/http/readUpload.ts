@@ -6,20 +6,28 @@ import { digestParts } from './idempotency.ts';
 export interface Upload {
   fileName: string;
   bytes: Uint8Array;
+  /** The type the client gave the file part. */
+  contentType: string;
   /** The other text fields of the form. */
   fields: Record<string, string>;
 }
 
+/** A multipart form whose file may be absent (an update that keeps the stored file). */
+export interface UploadForm {
+  file?: Omit<Upload, 'fields'>;
+  fields: Record<string, string>;
+}
+
 /**
- * Reads a multipart form holding one file (field `file`) and text fields, keeping at most `maxBytes` of file.
- * Refusals happen before any work starts: no file → MISSING_FILE, too large → 413 FILE_TOO_LARGE. With an
- * Idempotency-Key, the digest of the parts is recorded so a replay can be compared with them.
+ * Reads a multipart form holding at most one file (field `file`) and text fields, keeping at most `maxBytes` of
+ * file: too large → 413 FILE_TOO_LARGE, before any work starts. With an Idempotency-Key, the digest of the parts
+ * is recorded so a replay can be compared with them.
  */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+export async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
   if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
   const fields: Record<string, string> = {};
   const digest = digestParts();
-  let file: Upload | undefined;
+  let file: UploadForm['file'];
   for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') {
@@ -30,16 +38,26 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'FILE_TOO_LARGE', { maxBytes });
         throw new ApiError(400, 'UNREADABLE_FILE');
       });
-      file = { fileName: part.filename || 'upload', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fields };
+      file = {
+        fileName: part.filename || 'upload',
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType: part.mimetype || 'application/octet-stream',
+      };
       digest.file(part.fieldname, file.fileName, file.bytes);
     } else {
       fields[part.fieldname] = String(part.value);
       digest.field(part.fieldname, fields[part.fieldname]);
     }
   }
-  if (!file) throw new ApiError(400, 'MISSING_FILE');
   await request.recordIdempotentUpload(digest.done());
-  return file;
+  return { file, fields };
+}
+
+/** A form that must hold a file: refused with MISSING_FILE without one. */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const { file, fields } = await readForm(request, maxBytes);
+  if (!file) throw new ApiError(400, 'MISSING_FILE');
+  return { ...file, fields };
 }
 
 export interface StreamedUpload {

@@ -199,8 +199,8 @@ export function referencedEntries(data: EntryContext): EntryContext[] {
   return data.model.data.filter((d) => names.has(d.name) && d.name !== data.entry.name).map((entry) => ({ ...data, entry }));
 }
 
-/** The CSV inside a zip (export.zip), compressed as it is produced. */
-export function zipOf(files: Array<{ name: string; content: AsyncIterable<string> }>): AsyncIterable<Uint8Array> {
+/** Files inside a zip (export.zip, additionalFile.zip), compressed as they are produced: texts or bytes. */
+export function zipOf(files: Array<{ name: string; content: AsyncIterable<string | Uint8Array> }>): AsyncIterable<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let finished = false;
   const zip = new Zip((error, data, final) => {
@@ -214,7 +214,7 @@ export function zipOf(files: Array<{ name: string; content: AsyncIterable<string
       const entry = new ZipDeflate(file.name, { level: 6 });
       zip.add(entry);
       for await (const text of file.content) {
-        entry.push(encoder.encode(text));
+        entry.push(typeof text === 'string' ? encoder.encode(text) : text);
         yield* chunks.splice(0);
       }
       entry.push(new Uint8Array(), true);

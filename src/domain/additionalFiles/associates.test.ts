@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration, type ApplicationModel } from '../configuration';
-import { associatesFromTable, normalizeAssociates, tableFromAssociates } from './associates';
+import { nodeChosen, normalizeAssociates, toggleScopeNode, toggleWholeData } from './associates';
 
 const YAML = `OA_version: 2.0.1
 OA_application:
@@ -45,9 +45,22 @@ describe('associates of an additional file', () => {
     expect(normalizeAssociates(model(), ['counts']).ok).toBe(false);
   });
 
-  it('go to the rights table and back', () => {
-    const associates = { sites: { scopes: {} }, counts: { scopes: { site: ['sitesKa'] } } };
-    expect(associatesFromTable(model(), tableFromAssociates(associates))).toEqual(associates);
-    expect(associatesFromTable(model(), { counts: { all: [], nodes: { site: { extraction: [] } } } })).toEqual({});
+  it('attach to a whole entry or detach from it', () => {
+    expect(toggleWholeData({}, 'sites')).toEqual({ sites: { scopes: {} } });
+    expect(toggleWholeData({ sites: { scopes: {} } }, 'sites')).toEqual({});
+    expect(toggleWholeData({ counts: { scopes: { site: ['alps'] } } }, 'counts')).toEqual({ counts: { scopes: {} } });
+    expect(nodeChosen({ counts: { scopes: {} } }, 'counts', 'site', 'alps')).toBe('whole');
+  });
+
+  it('attach to nodes of a scope tree, a node standing for its sub-tree', () => {
+    let associates = toggleScopeNode({}, 'counts', 'site', 'alps.lac_blanc');
+    expect(associates).toEqual({ counts: { scopes: { site: ['alps.lac_blanc'] } } });
+    associates = toggleScopeNode(associates, 'counts', 'site', 'alps');
+    expect(associates).toEqual({ counts: { scopes: { site: ['alps'] } } });
+    expect(nodeChosen(associates, 'counts', 'site', 'alps')).toBe('self');
+    expect(nodeChosen(associates, 'counts', 'site', 'alps.lac_blanc')).toBe('ancestor');
+    expect(nodeChosen(associates, 'counts', 'site', 'alpsx')).toBeNull();
+    expect(toggleScopeNode(associates, 'counts', 'site', 'alps')).toEqual({});
+    expect(toggleScopeNode({ counts: { scopes: {} } }, 'counts', 'site', 'alps')).toEqual({ counts: { scopes: { site: ['alps'] } } });
   });
 });

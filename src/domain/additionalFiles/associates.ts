@@ -1,7 +1,5 @@
 import type { ApplicationModel } from '../configuration/model';
 import type { DomainError } from '../errors';
-import type { Operation } from '../rights/operations';
-import type { RightsTableState } from '../rights/rightsTable';
 
 /**
  * The data an additional file concerns (its "associates"): per data name, the whole entry (no scopes) or nodes
@@ -43,39 +41,36 @@ export function normalizeAssociates(model: ApplicationModel, raw: unknown): { ok
   return problems.length ? { ok: false, problems } : { ok: true, associates };
 }
 
-/**
- * The association panel reuses the rights table with a single column; its boxes are kept in the table's state
- * under the reading operation (associating a file with data offers it alongside them), which brings no
- * dependency and no locked box.
- */
-export const ASSOCIATION_COLUMN: Operation = 'extraction';
+/** The file is attached to the whole of a data entry (no scope node named). */
+export const attachedToWhole = (associates: Associates, dataName: string) => associates[dataName] !== undefined && Object.keys(associates[dataName].scopes).length === 0;
 
-export function associatesFromTable(model: ApplicationModel, state: RightsTableState): Associates {
-  const associates: Associates = {};
-  for (const entry of model.data) {
-    const rights = state[entry.name];
-    if (!rights) continue;
-    if (rights.all.includes(ASSOCIATION_COLUMN)) {
-      associates[entry.name] = { scopes: {} };
-      continue;
-    }
-    const scopes: Record<string, string[]> = {};
-    for (const [component, operations] of Object.entries(rights.nodes)) {
-      const keys = operations[ASSOCIATION_COLUMN] ?? [];
-      if (keys.length) scopes[component] = [...keys].sort();
-    }
-    if (Object.keys(scopes).length) associates[entry.name] = { scopes };
-  }
-  return associates;
+/** Attaches the file to the whole of a data entry, or detaches it from that entry altogether. */
+export function toggleWholeData(associates: Associates, dataName: string): Associates {
+  const { [dataName]: _current, ...others } = associates;
+  return attachedToWhole(associates, dataName) ? others : { ...others, [dataName]: { scopes: {} } };
 }
 
-export function tableFromAssociates(associates: Associates): RightsTableState {
-  return Object.fromEntries(
-    Object.entries(associates).map(([dataName, { scopes }]) => [
-      dataName,
-      Object.keys(scopes).length === 0
-        ? { all: [ASSOCIATION_COLUMN], nodes: {} }
-        : { all: [], nodes: Object.fromEntries(Object.entries(scopes).map(([component, keys]) => [component, { [ASSOCIATION_COLUMN]: keys }])) },
-    ]),
-  );
+/** The node is chosen itself, or lies under a chosen node (hierarchical keys: `a.b` lies under `a`). */
+export function nodeChosen(associates: Associates, dataName: string, component: string, key: string): 'self' | 'ancestor' | 'whole' | null {
+  const target = associates[dataName];
+  if (!target) return null;
+  if (attachedToWhole(associates, dataName)) return 'whole';
+  const keys = target.scopes[component] ?? [];
+  if (keys.includes(key)) return 'self';
+  return keys.some((chosen) => key.startsWith(`${chosen}.`)) ? 'ancestor' : null;
+}
+
+/**
+ * Attaches the file to one node of a scope tree (a node stands for its sub-tree: chosen nodes below it are
+ * dropped), or detaches it; an entry left with no node is detached.
+ */
+export function toggleScopeNode(associates: Associates, dataName: string, component: string, key: string): Associates {
+  const target = associates[dataName];
+  const scopes = target && Object.keys(target.scopes).length > 0 ? target.scopes : {};
+  const keys = scopes[component] ?? [];
+  const next = keys.includes(key) ? keys.filter((k) => k !== key) : [...keys.filter((k) => !k.startsWith(`${key}.`)), key].sort();
+  const { [component]: _dropped, ...otherScopes } = scopes;
+  const nextScopes = next.length ? { ...otherScopes, [component]: next } : otherScopes;
+  const { [dataName]: _entry, ...others } = associates;
+  return Object.keys(nextScopes).length ? { ...others, [dataName]: { scopes: nextScopes } } : others;
 }

@@ -1,0 +1,247 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readFilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
+import { isCharterType } from '../../src/domain/applications/charter.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/apiError.ts';
+import { requireUser } from '../http/authentication.ts';
+import { readForm } from '../http/readUpload.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { mailLanguage } from '../mail/templates.ts';
+import { fileRightsOfUser, listFileAuthorizations, revokeFileAuthorization, saveFileAuthorization } from '../services/additionalFileAuthorizations.ts';
+import {
+  additionalFileContent,
+  additionalFilesOverview,
+  additionalFilesZip,
+  deleteAdditionalFiles,
+  getAdditionalFile,
+  listAdditionalFiles,
+  saveAdditionalFile,
+} from '../services/additionalFiles.ts';
+import { findApplication } from '../services/applications.ts';
+import { readCharter } from '../services/charter.ts';
+import { replyWithCharter } from './charter.ts';
+
+const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
+const TypeParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }) });
+const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }), id: Type.String({ maxLength: 100 }) });
+const Json = Type.Object({}, { additionalProperties: true });
+const SELECTION =
+  'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}';
+const Selection = Type.String({ maxLength: 100_000, description: SELECTION });
+
+function selectionOf(text: string | undefined) {
+  const read = readFilesQuery(text);
+  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  return read.query;
+}
+
+/** Header values must stay ASCII: the plain `filename` gets `_` for anything else, `filename*` keeps the real name. */
+const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * Uploaded files are always attachments; on top of that, only types a browser never runs as a page or a script
+ * keep the type they were sent with (with nosniff, anything else served as octet-stream cannot run).
+ */
+const HARMLESS_TYPE = /^(application\/(pdf|zip|msword|vnd\.[\w.+-]+)|image\/(png|jpeg|gif|webp|tiff|bmp)|text\/(plain|csv)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
+const servedType = (contentType: string) => (HARMLESS_TYPE.test(contentType) ? contentType : 'application/octet-stream');
+
+export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get(
+    '/applications/:name/additionalFiles',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary:
+          'Without `params`: the file types with their forms, counts and the caller’s rights (with `grantable`, the scope trees of the data too). ' +
+          'With `params` (a selection): the selected files as additionalFile.zip, each under its type’s folder, with additionalFiles.json describing them; ' +
+          'the charter’s PDF when the selection’s filetype is `__charter__` or `__charte__`.',
+        params: NameParam,
+        querystring: Type.Object({ params: Type.Optional(Selection), grantable: Type.Optional(Type.Boolean()) }),
+        response: { 200: Type.Any(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      if (request.query.params === undefined) {
+        return additionalFilesOverview(ctx, user, application, { grantable: request.query.grantable === true, locale: mailLanguage(request.headers['accept-language']) });
+      }
+      const selection = selectionOf(request.query.params);
+      // The original reads the charter as the download of the type `__charte__`.
+      if (isCharterType(selection.filetype)) return replyWithCharter(reply, await readCharter(ctx, application));
+      const zip = await additionalFilesZip(ctx, user, application, selection);
+      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="additionalFile.zip"').send(Readable.from(zip));
+    },
+  );
+
+  app.delete(
+    '/applications/:name/additionalFiles',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'Deletes the selected files, all or none (the caller must be able to delete each); answers their ids, comma-separated.',
+        params: NameParam,
+        querystring: Type.Object({ params: Selection }),
+        response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const ids = await deleteAdditionalFiles(ctx, user, application, selectionOf(request.query.params));
+      return reply.header('Content-Type', 'text/plain; charset=utf-8').send(ids.join(','));
+    },
+  );
+
+  for (const path of ['/applications/:name/additionalfiles/authorization', '/applications/:name/additionalFiles/authorization']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['additional files'],
+          summary: 'Additional-file authorizations the caller may see (managers: all; holders of admin: those on their types), the users one may choose, the caller’s standing.',
+          params: NameParam,
+          querystring: Type.Object({ authorizationId: Type.Optional(Type.String({ maxLength: 100 })), userId: Type.Optional(Type.String({ maxLength: 200 })) }),
+          response: { 200: Json, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => listFileAuthorizations(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.query),
+    );
+  }
+
+  app.get(
+    '/applications/:name/additionalFiles/authorization/:user',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'The additional-file rights of a user (operation → file types); `null` for the caller.',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }), user: Type.String({ maxLength: 200 }) }),
+        response: { 200: Json, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => fileRightsOfUser(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.user),
+  );
+
+  app.post(
+    '/applications/:name/additionalFiles/authorization',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'Creates (uuid null) or updates an additional-file authorization.',
+        params: NameParam,
+        body: Type.Object(
+          {
+            uuid: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+            name: Type.String({ maxLength: 200 }),
+            usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
+            applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
+            additionalFiles: Type.Record(Type.String({ maxLength: 40 }), Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 })),
+          },
+          { description: 'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.' },
+        ),
+        response: { 201: Type.Object({ authorizationId: Type.String() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const application = await findApplication(ctx, request.params.name);
+      const { id } = await saveFileAuthorization(ctx, requireUser(request), application, request.body);
+      return reply.code(201).header('Location', `/api/v1/applications/${application.name}/additionalfiles/authorization?authorizationId=${id}`).send({ authorizationId: id });
+    },
+  );
+
+  app.delete(
+    '/applications/:name/additionalFiles/authorization/:id',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'Revokes an additional-file authorization (managers, or whoever administers every type it names).',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Object({ authorizationId: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await revokeFileAuthorization(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.id);
+      return { authorizationId: request.params.id };
+    },
+  );
+
+  app.get(
+    '/applications/:name/additionalFiles/:fileType',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'The files of one type (form values, size, owner, dates, link status), filtered and paged by `params`; every name the type holds; the caller’s rights.',
+        params: TypeParams,
+        querystring: Type.Object({ params: Type.Optional(Selection) }),
+        response: { 200: Json, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      listAdditionalFiles(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        request.params.fileType,
+        selectionOf(request.query.params),
+        mailLanguage(request.headers['accept-language']),
+      ),
+  );
+
+  app.post(
+    '/applications/:name/additionalFiles/:fileType',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'Creates (201) or updates (200) an additional file. Refusals are 4xx with a code and change nothing.',
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: `params` = JSON {id: null|uuid, fileName, comment (required), fields: {<form field>: value}, associates: {<data>: {scopes: {<component>: [key]}}}, forApplication}, ' +
+          'and `file` (required on creation, optional on update; at most ADDITIONAL_FILE_MAX_BYTES, else 413). The name keeps letters, digits, _, -, . and spaces; one name per type.',
+        params: TypeParams,
+        response: {
+          200: Type.Object({ id: Type.String(), fileName: Type.String() }),
+          201: Type.Object({ id: Type.String(), fileName: Type.String() }),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const saved = await saveAdditionalFile(ctx, user, application, request.params.fileType, () => readForm(request, ctx.config.additionalFileMaxBytes));
+      return reply.code(saved.created ? 201 : 200).send({ id: saved.id, fileName: saved.fileName });
+    },
+  );
+
+  app.get(
+    '/applications/:name/additionalFiles/:fileType/:id',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'One additional file: its description, form values and its type’s form.',
+        params: FileParams,
+        response: { 200: Json, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      getAdditionalFile(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.fileType, request.params.id, mailLanguage(request.headers['accept-language'])),
+  );
+
+  app.get(
+    '/applications/:name/additionalFiles/:fileType/:id/content',
+    {
+      schema: {
+        tags: ['additional files'],
+        summary: 'The file itself, as it was uploaded (always as an attachment).',
+        params: FileParams,
+        response: { 200: Type.Any(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await additionalFileContent(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.fileType, request.params.id);
+      return reply.header('Content-Type', servedType(file.contentType)).header('Content-Disposition', attachment(file.fileName)).send(Buffer.from(file.content));
+    },
+  );
+};

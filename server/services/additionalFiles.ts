@@ -1,0 +1,407 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { normalizeAssociates, type Associates } from '../../src/domain/additionalFiles/associates.ts';
+import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
+import { FILE_OPERATIONS, type FileOperation } from '../../src/domain/additionalFiles/authorization.ts';
+import { checkAdditionalFileForm, fileNameTakenBy } from '../../src/domain/additionalFiles/fileForm.ts';
+import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
+import type { AdditionalFileType, FormField } from '../../src/domain/configuration/model.ts';
+import type { StoredRow } from '../../src/domain/csv/types.ts';
+import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { UploadForm } from '../http/readUpload.ts';
+import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
+import { referenceScopesOf } from './authorizations.ts';
+import { zipOf } from './references.ts';
+
+/** An additional file as lists and forms show it (api.md §10), without its bytes. */
+export interface AdditionalFileView {
+  id: string;
+  fileType: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  comment: string;
+  /** The owner's id. */
+  user: string | null;
+  ownerLogin: string | null;
+  createDate: string;
+  updateDate: string;
+  forApplication: boolean;
+  associates: Associates;
+  /** Values of the type's format fields. */
+  additionalBinaryFileForm: Record<string, string>;
+  /** What the caller may do with it. */
+  mayEdit: boolean;
+  mayDelete: boolean;
+}
+
+/** The caller's operations on one file type. */
+export type TypeRights = Record<FileOperation, boolean>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const COLUMNS = [
+  'f.id',
+  'f.file_type',
+  'f.file_name',
+  'f.content_type',
+  'f.size',
+  'f.comment',
+  'f.fields',
+  'f.associates',
+  'f.for_application',
+  'f.owner_id',
+  'f.created_at',
+  'f.updated_at',
+  'u.login as owner_login',
+] as const;
+
+/** The application's files (never the charter, which has its own calls), without their bytes. */
+function filesOf(ctx: ServerContext, application: ApplicationRow) {
+  return ctx.db
+    .selectFrom('additional_files as f')
+    .leftJoin('users as u', 'u.id', 'f.owner_id')
+    .select(COLUMNS)
+    .where('f.application_id', '=', application.id)
+    .where('f.file_type', 'not in', CHARTER_TYPES);
+}
+
+type FileRow = Awaited<ReturnType<ReturnType<typeof filesOf>['executeTakeFirstOrThrow']>>;
+
+function viewOf(row: FileRow, access: FileAccess): AdditionalFileView {
+  return {
+    id: row.id,
+    fileType: row.file_type,
+    fileName: row.file_name,
+    size: row.size,
+    contentType: row.content_type,
+    comment: row.comment,
+    user: row.owner_id,
+    ownerLogin: row.owner_login,
+    createDate: row.created_at.toISOString(),
+    updateDate: row.updated_at.toISOString(),
+    forApplication: row.for_application,
+    associates: row.associates as Associates,
+    additionalBinaryFileForm: row.fields,
+    mayEdit: mayEdit(access, row),
+    mayDelete: mayDelete(access, row),
+  };
+}
+
+export const typeRightsOf = (access: FileAccess, fileType: string): TypeRights =>
+  Object.fromEntries(FILE_OPERATIONS.map((operation) => [operation, holds(access, operation, fileType)])) as TypeRights;
+
+/** A type of the configuration; the charter's type is refused by name (it is uploaded through its own call). */
+export function fileTypeOf(application: ApplicationRow, fileType: string): AdditionalFileType {
+  if (isCharterType(fileType)) throw new ApiError(400, 'CHARTER_TYPE_RESERVED', { fileType });
+  const type = application.model.additionalFiles.find((t) => t.name === fileType);
+  if (!type) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE_TYPE', { name: application.name, fileType });
+  return type;
+}
+
+const referencesOfFields = (fields: readonly FormField[]) => [...new Set(fields.flatMap((f) => (f.checker?.kind === 'reference' ? [f.checker.reference] : [])))];
+
+/** Rows of the references that reference fields point to, to check values against them. */
+async function fieldReferences(ctx: ServerContext, application: ApplicationRow, fields: readonly FormField[]) {
+  const loaded = new Map<string, StoredRow[]>();
+  for (const reference of referencesOfFields(fields)) {
+    const rows = await ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', application.id)
+      .where('data_name', '=', reference)
+      .where('file_id', 'is', null)
+      .execute();
+    loaded.set(reference, rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })));
+  }
+  return loaded;
+}
+
+/** The choices of each reference field: natural key and label in `locale`. */
+async function fieldChoicesOf(ctx: ServerContext, application: ApplicationRow, type: AdditionalFileType, locale: string) {
+  const loaded = await fieldReferences(ctx, application, type.fields);
+  const model = application.model;
+  const choices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
+  for (const field of type.fields) {
+    if (field.checker?.kind !== 'reference') continue;
+    const target = model.data.find((d) => d.name === (field.checker as { reference: string }).reference);
+    const rows = loaded.get(field.checker.reference) ?? [];
+    choices[field.name] = rows
+      .map((row) => ({ naturalKey: row.naturalKey, label: target ? rowDisplay(target, row.values, row.naturalKey, locale, model.defaultLanguage) : row.naturalKey }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
+  }
+  return choices;
+}
+
+/**
+ * The files a selection names: ids, names, a type, and per type filters on the form values. Files are ordered by
+ * type then name, as the list and the zip show them.
+ */
+async function selectFiles(ctx: ServerContext, application: ApplicationRow, query: FilesQuery): Promise<FileRow[]> {
+  let select = filesOf(ctx, application);
+  if (query.filetype) select = select.where('f.file_type', '=', query.filetype);
+  if (query.uuids.length) {
+    const ids = query.uuids.filter((id) => UUID.test(id));
+    if (ids.length === 0) return [];
+    select = select.where('f.id', 'in', ids);
+  }
+  if (query.fileNames.length) select = select.where('f.file_name', 'in', query.fileNames);
+  const rows = await select.orderBy('f.file_type').orderBy(sql`lower(f.file_name)`).orderBy('f.file_name').execute();
+  const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
+  for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
+    const type = application.model.additionalFiles.find((t) => t.name === fileType);
+    if (!type || filters.length === 0) continue;
+    const compiled = compileFieldFilters(type, filters);
+    if (!compiled.ok) throw new ApiError(400, compiled.problem.code, compiled.problem.params);
+    matchers.set(fileType, compiled.matches);
+  }
+  return matchers.size ? rows.filter((row) => matchers.get(row.file_type)?.(row.fields) ?? true) : rows;
+}
+
+const isEmptySelection = (query: FilesQuery) => query.uuids.length === 0 && query.fileNames.length === 0 && query.filetype === null;
+
+/**
+ * What the additional-files pages start from: the application's file types with their forms, how many files
+ * each holds and what the caller may do with them. With `grantable`, the scope trees of the data too (the
+ * association panel of the file form).
+ */
+export async function additionalFilesOverview(ctx: ServerContext, user: UserRow, application: ApplicationRow, options: { grantable: boolean; locale: string }) {
+  const access = await requireFileReader(ctx, user, application);
+  const counts = await ctx.db
+    .selectFrom('additional_files')
+    .select(['file_type', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('application_id', '=', application.id)
+    .where('file_type', 'not in', CHARTER_TYPES)
+    .groupBy('file_type')
+    .execute();
+  const types = application.model.additionalFiles;
+  return {
+    fileNames: types.map((t) => t.name),
+    additionalFileTypes: types.map((type) => ({
+      name: type.name,
+      i18n: type.i18n,
+      fields: type.fields,
+      count: Number(counts.find((c) => c.file_type === type.name)?.count ?? 0),
+      rights: typeRightsOf(access, type.name),
+    })),
+    isAdministrator: access.manager,
+    /** The caller may open the additional-file authorizations (managers, user managers, holders of `admin`). */
+    managesFileRights: access.manager || access.userManager || types.some((t) => holds(access, 'admin', t.name)),
+    ...(options.grantable ? { referenceScopes: await referenceScopesOf(ctx, application, options.locale) } : {}),
+  };
+}
+
+/** One type's files, filtered and paged (api.md §10 GetAdditionalFilesResult). */
+export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, query: FilesQuery, locale: string) {
+  const type = fileTypeOf(application, fileType);
+  const access = await requireFileReader(ctx, user, application);
+  const rows = await selectFiles(ctx, application, { ...query, filetype: type.name });
+  const page = query.limit === null ? rows.slice(query.offset) : rows.slice(query.offset, query.offset + query.limit);
+  const allNames = await ctx.db
+    .selectFrom('additional_files')
+    .select('file_name')
+    .where('application_id', '=', application.id)
+    .where('file_type', '=', type.name)
+    .orderBy('file_name')
+    .execute();
+  const owners = new Map(page.filter((r) => r.owner_id).map((r) => [r.owner_id!, r.owner_login ?? '']));
+  return {
+    additionalFileName: type.name,
+    description: { i18n: type.i18n, fields: type.fields },
+    fieldChoices: await fieldChoicesOf(ctx, application, type, locale),
+    users: [...owners].map(([id, label]) => ({ id, label })),
+    additionalBinaryFiles: page.map((row) => viewOf(row, access)),
+    /** Every name the type holds, to warn about a duplicate before sending. */
+    fileNames: allNames.map((r) => r.file_name),
+    totalCount: rows.length,
+    offset: query.offset,
+    limit: query.limit,
+    rights: typeRightsOf(access, type.name),
+  };
+}
+
+async function findFile(ctx: ServerContext, application: ApplicationRow, fileType: string, id: string): Promise<FileRow> {
+  const row = UUID.test(id) ? await filesOf(ctx, application).where('f.id', '=', id).where('f.file_type', '=', fileType).executeTakeFirst() : undefined;
+  if (!row) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id });
+  return row;
+}
+
+/** One file with its form values and its type's form. */
+export async function getAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string, locale: string) {
+  const type = fileTypeOf(application, fileType);
+  const access = await requireFileReader(ctx, user, application);
+  const row = await findFile(ctx, application, type.name, id);
+  return { ...viewOf(row, access), format: { i18n: type.i18n, fields: type.fields }, fieldChoices: await fieldChoicesOf(ctx, application, type, locale) };
+}
+
+/** The bytes of one file. */
+export async function additionalFileContent(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string) {
+  const type = fileTypeOf(application, fileType);
+  await requireFileReader(ctx, user, application);
+  const row = await findFile(ctx, application, type.name, id);
+  const { content } = await ctx.db.selectFrom('additional_files').select('content').where('id', '=', row.id).executeTakeFirstOrThrow();
+  return { fileName: row.file_name, contentType: row.content_type, content };
+}
+
+/** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest), plus the name to store the file under. */
+interface FileParams {
+  id?: string | null;
+  fileType?: string;
+  fileName?: string | null;
+  comment?: string | null;
+  fields?: Record<string, unknown>;
+  associates?: unknown;
+  forApplication?: boolean;
+}
+
+function readParams(text: string | undefined): FileParams {
+  if (text === undefined || text === '') return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
+  const params = raw as Record<string, unknown>;
+  const optionalText = (key: string) => {
+    const value = params[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
+    return value as string | null | undefined;
+  };
+  const fields = params.fields ?? {};
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
+  if (params.forApplication !== undefined && params.forApplication !== null && typeof params.forApplication !== 'boolean') {
+    throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'forApplication' });
+  }
+  return {
+    id: optionalText('id'),
+    fileType: optionalText('fileType') ?? undefined,
+    fileName: optionalText('fileName'),
+    comment: optionalText('comment'),
+    fields: fields as Record<string, unknown>,
+    associates: params.associates,
+    forApplication: params.forApplication === true,
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * Creates or updates an additional file (multipart: `params` JSON, and `file`, optional on update). The caller
+ * must be able to deposit files of the type before the body is read; an update also needs the right to change
+ * that file. Everything is checked before one transaction writes: a refused upload leaves nothing behind.
+ */
+export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, readForm: () => Promise<UploadForm>) {
+  const type = fileTypeOf(application, fileType);
+  const access = await requireFileReader(ctx, user, application);
+  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name)) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
+  const form = await readForm();
+  const params = readParams(form.fields.params);
+  if (params.fileType !== undefined && params.fileType !== type.name) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
+  const existing = params.id ? await findFile(ctx, application, type.name, params.id) : undefined;
+  if (existing && !mayEdit(access, existing)) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
+  const file = form.file;
+  if (file && file.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: file.fileName });
+
+  const references = await fieldReferences(ctx, application, type.fields);
+  const checked = checkAdditionalFileForm(
+    type,
+    {
+      fields: params.fields ?? {},
+      comment: params.comment ?? form.fields.comment ?? '',
+      fileName: params.fileName ?? file?.fileName ?? existing?.file_name ?? '',
+      hasFile: file !== undefined,
+      isNew: !existing,
+    },
+    (name) => references.get(name),
+  );
+  if (!checked.ok) {
+    const [fieldProblem] = checked.fieldProblems;
+    if (fieldProblem?.code === 'unknownFormField') throw new ApiError(400, 'UNKNOWN_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problems: checked.fieldProblems });
+    if (fieldProblem) {
+      throw new ApiError(400, 'INVALID_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problem: fieldProblem.code, problemParams: fieldProblem.params, problems: checked.fieldProblems });
+    }
+    throw new ApiError(400, checked.problems[0].code, checked.problems[0].params);
+  }
+  const associates = normalizeAssociates(application.model, params.associates);
+  if (!associates.ok) throw new ApiError(400, associates.problems[0].code, { ...associates.problems[0].params, problems: associates.problems });
+
+  const id = existing?.id ?? randomUUID();
+  const now = new Date();
+  const values = {
+    file_name: checked.fileName,
+    comment: checked.comment,
+    fields: JSON.stringify(checked.values),
+    associates: JSON.stringify(associates.associates),
+    for_application: params.forApplication === true,
+    updated_at: now,
+    ...(file ? { content: file.bytes, size: file.bytes.byteLength, content_type: file.contentType } : {}),
+  };
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const names = await trx.selectFrom('additional_files').select(['id', 'file_name']).where('application_id', '=', application.id).where('file_type', '=', type.name).execute();
+      if (fileNameTakenBy(names.map((n) => ({ id: n.id, fileName: n.file_name })), checked.fileName, existing?.id ?? null)) {
+        throw new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+      }
+      if (existing) {
+        const updated = await trx.updateTable('additional_files').set(values).where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id });
+      } else {
+        await trx
+          .insertInto('additional_files')
+          .values({ id, application_id: application.id, file_type: type.name, owner_id: user.id, created_at: now, content: file!.bytes, size: file!.bytes.byteLength, content_type: file!.contentType, ...values })
+          .execute();
+      }
+    });
+  } catch (error) {
+    // Two uploads of one name at the same moment: the unique index stops the second.
+    if (isUniqueViolation(error)) throw new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+    throw error;
+  }
+  return { id, fileName: checked.fileName, created: !existing };
+}
+
+/** Deletes the selected files, all or none: every one must be deletable by the caller. Answers their ids. */
+export async function deleteAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<string[]> {
+  const access = await requireFileReader(ctx, user, application);
+  if (isEmptySelection(query)) throw new ApiError(400, 'BAD_FILES_QUERY', { reason: 'emptySelection' });
+  const rows = await selectFiles(ctx, application, query);
+  if (rows.length === 0) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
+  const refused = rows.find((row) => !mayDelete(access, row));
+  if (refused) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
+  const ids = rows.map((row) => row.id);
+  await ctx.db.deleteFrom('additional_files').where('application_id', '=', application.id).where('id', 'in', ids).execute();
+  return ids;
+}
+
+async function* contentOf(ctx: ServerContext, id: string): AsyncGenerator<Uint8Array> {
+  const row = await ctx.db.selectFrom('additional_files').select('content').where('id', '=', id).executeTakeFirst();
+  // A file deleted while the zip is being written is left out rather than cutting the zip.
+  if (row) yield row.content;
+}
+
+async function* textOf(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/**
+ * The selected files as a zip (additionalFile.zip), written as it is sent: one file's bytes are read at a time.
+ * Each file sits under its type's folder; `additionalFiles.json` describes them (form values, comment, owner).
+ */
+export async function additionalFilesZip(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<AsyncIterable<Uint8Array>> {
+  const access = await requireFileReader(ctx, user, application);
+  const rows = await selectFiles(ctx, application, query);
+  if (rows.length === 0) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
+  const description = rows.map((row) => {
+    const { mayEdit: _edit, mayDelete: _delete, ...view } = viewOf(row, access);
+    return { ...view, path: `${row.file_type}/${row.file_name}` };
+  });
+  return zipOf([
+    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row.id) })),
+    { name: 'additionalFiles.json', content: textOf(`${JSON.stringify(description, null, 2)}\n`) },
+  ]);
+}
