@@ -247,6 +247,24 @@ const MATRIX: readonly Row[] = [
   { route: 'POST /validate-configuration',                                expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], body: () => ({ body: uploadForm('surveys.yaml', SURVEYS_YAML) }) },
   { route: 'POST /applications/validate-configuration',                   expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], body: () => ({ body: uploadForm('surveys.yaml', SURVEYS_YAML) }) },
 
+  // Additional files (surveys declares no file type: reads open to users of the application, writes stop at the type)
+  { route: 'GET /applications/:name/additionalFiles',                     expected: [401, 403, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /applications/:name/additionalFiles',                     expected: [401, 403, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], variant: 'the zip of a selection of no file',
+    query: () => qs({ params: JSON.stringify({ uuids: [NO_FILE] }) }) },
+  { route: 'DELETE /applications/:name/additionalFiles',                  expected: [401, 403, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], query: () => qs({ params: JSON.stringify({ uuids: [NO_FILE] }) }) },
+  { route: 'GET /applications/:name/additionalFiles/:fileType',           expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], params: { fileType: () => 'protocols' } },
+  { route: 'POST /applications/:name/additionalFiles/:fileType',          expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], params: { fileType: () => 'protocols' },
+    body: () => ({ body: uploadForm('protocol.pdf', new TextEncoder().encode('a protocol'), { params: JSON.stringify({ fileName: 'protocol.pdf', comment: 'matrix', fields: {} }) }) }) },
+  { route: 'GET /applications/:name/additionalFiles/:fileType/:id',       expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], params: { fileType: () => 'protocols', id: () => NO_FILE } },
+  { route: 'GET /applications/:name/additionalFiles/:fileType/:id/content', expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], params: { fileType: () => 'protocols', id: () => NO_FILE } },
+  { route: 'GET /applications/:name/additionalfiles/authorization',       expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /applications/:name/additionalFiles/authorization',       expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /applications/:name/additionalFiles/authorization/:user', expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], variant: 'one’s own rights', params: { user: () => 'null' } },
+  { route: 'GET /applications/:name/additionalFiles/authorization/:user', expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200], variant: 'someone else’s rights', params: { user: () => fx.target.login } },
+  { route: 'POST /applications/:name/additionalFiles/authorization',      expected: [401, 403, 401, 403, 403, 403, 403, 403, 400, 400, 400, 400], variant: 'rights pass, then 400: no such file type',
+    body: () => ({ json: { uuid: null, name: 'matrix files', usersId: [fx.grantee.login], additionalFiles: { depot: ['protocols'] } } }) },
+  { route: 'DELETE /applications/:name/additionalFiles/authorization/:id', expected: [401, 403, 401, 403, 403, 403, 403, 403, 404, 404, 404, 404], params: { id: () => NO_FILE } },
+
   // References (species: public reading while publicVisitor and publicOnly run)
   { route: 'POST /applications/:name/references/:refType',                expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], body: () => ({ body: csvForm('species.csv', SPECIES_CSV) }) },
   { route: 'GET /applications/:name/references/:refType',                 expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesJson,
@@ -339,6 +357,8 @@ const SURVEYS_YAML = new Uint8Array(readFileSync(path.join(fixtures, 'configurat
 /** The species fixture and a row nothing refers to, which the reference deletion takes away. */
 const SPECIES_CSV = `${readFileSync(path.join(fixtures, 'csv/surveys-species.csv'), 'utf8').trimEnd()}\nspare;Espèce de réserve\n`;
 const COUNTS_HEADER = 'project;site;species;day;individuals';
+/** An id no additional file or file authorization has. */
+const NO_FILE = '00000000-0000-4000-8000-000000000000';
 
 const ALPS = ['projectsKalps'];
 const GRANT_TO_GRANTEE = {
