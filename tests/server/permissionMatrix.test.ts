@@ -246,6 +246,17 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/configuration',                       expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200] },
   { route: 'POST /validate-configuration',                                expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], body: () => ({ body: uploadForm('surveys.yaml', SURVEYS_YAML) }) },
   { route: 'POST /applications/validate-configuration',                   expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], body: () => ({ body: uploadForm('surveys.yaml', SURVEYS_YAML) }) },
+  { route: 'GET /applications/:name/upload-bundle',                       expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'the backup, every row and version',
+    query: () => qs({ withData: 'true' }), binary: true },
+  { route: 'POST /applications/:name/upload-bundle',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 403, 200, 200], variant: 'restoring the backup as surv_bundle_<role>',
+    params: { name: (role) => `surv_bundle_${role.toLowerCase()}` }, body: () => ({ body: uploadForm('surveys-backup.zip', fx.backup) }) },
+
+  // The usage charter (none uploaded here: a charter would stop every user who has not signed it)
+  { route: 'GET /applications/:name/charter',                             expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /applications/:name/additionalFiles/__charter__',        expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 415, 415, 415], variant: 'rights pass, then 415: not a PDF',
+    body: () => ({ body: uploadForm('charter.pdf', NOT_A_PDF) }) },
+  { route: 'POST /applications/:name/additionalFiles/__charte__',         expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 415, 415, 415], variant: 'rights pass, then 415: not a PDF',
+    body: () => ({ body: uploadForm('charte.pdf', NOT_A_PDF) }) },
 
   // Additional files (surveys declares no file type: reads open to users of the application, writes stop at the type)
   { route: 'GET /applications/:name/additionalFiles',                     expected: [401, 403, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -359,6 +370,7 @@ const SPECIES_CSV = `${readFileSync(path.join(fixtures, 'csv/surveys-species.csv
 const COUNTS_HEADER = 'project;site;species;day;individuals';
 /** An id no additional file or file authorization has. */
 const NO_FILE = '00000000-0000-4000-8000-000000000000';
+const NOT_A_PDF = new TextEncoder().encode('not a charter');
 
 const ALPS = ['projectsKalps'];
 const GRANT_TO_GRANTEE = {
@@ -391,6 +403,8 @@ interface Fixture {
   openRequest?: string;
   publicAuthorization?: string;
   configurationVersion: number;
+  /** A backup of surveys with its data (GET upload-bundle?withData=true by the owner). */
+  backup: Uint8Array;
 }
 const fx = { configurationVersion: 0 } as Fixture;
 
@@ -603,7 +617,11 @@ beforeAll(async () => {
   const sessions = await Promise.all(signedInRoles.map((role) => signedIn(fx.server, fx.accounts[role])));
   fx.cookies = Object.fromEntries(signedInRoles.map((role, i) => [role, sessions[i].cookieHeader])) as Record<SignedInRole, string>;
   await ensureOpenRequest();
-});
+  const backup = await fetch(`${fx.server.url}/api/v1/applications/surveys/upload-bundle?withData=true`, { headers: { cookie: fx.owner.cookieHeader } });
+  if (backup.status !== 200) throw new Error(`backup: ${backup.status} ${await backup.text()}`);
+  fx.backup = new Uint8Array(await backup.arrayBuffer());
+  // A busy machine needs more than the default minute for all of it.
+}, 240_000);
 
 afterAll(async () => {
   await fx.server?.close();
@@ -776,7 +794,7 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
     await grant('delete', deleter.login);
     [tree.reader, tree.depositor, tree.deleter] = await Promise.all([reader, depositor, deleter].map((account) => signedIn(fx.server, account)));
     tree.readerCookie = tree.reader.cookieHeader;
-  });
+  }, 120_000);
 
   it('give the reader exactly the rows under the node, in the period, in every read and export', async () => {
     const json = await sightingsOf(tree.reader);
