@@ -1,7 +1,8 @@
 import type { ApplicationPart, ApplicationView } from '@/domain/applications/applicationView';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import type { StreamEvent } from '@/domain/streaming/events';
-import { callApi, API_BASE } from '@/lib/api/client';
+import { ApiError, readErrorBody } from '@/lib/api/apiError';
+import { callApi, API_BASE, send } from '@/lib/api/client';
 import { callStream } from '@/lib/api/eventStream';
 
 const query = (parts: ApplicationPart[]) => (parts.length ? `?${parts.map((p) => `filter=${p}`).join('&')}` : '');
@@ -27,3 +28,48 @@ export const validateOnServer = (file: File, onEvent: (event: StreamEvent<Applic
 
 export const configurationDownloadHref = (name: string, version?: string) =>
   `${API_BASE}/applications/${encodeURIComponent(name)}/configuration${version ? `?version=${encodeURIComponent(version)}` : ''}`;
+
+/** What an upload bundle holds: the kit alone, or the backup with every row and file. */
+export type BundleKind = 'kit' | 'backup';
+
+/** The name the server gives a download (`filename*` first: it keeps non-ASCII names). */
+function downloadName(disposition: string | null, fallback: string): string {
+  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads the upload kit or the backup of an application as it streams, telling how far it is (the server
+ * gives a rough size: the last stretch waits at 95 % until the end), then hands the zip to the browser.
+ */
+export async function downloadBundle(name: string, kind: BundleKind, locale: string, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  const query = new URLSearchParams({ withData: String(kind === 'backup'), locale });
+  const response = await send(`/applications/${encodeURIComponent(name)}/upload-bundle?${query}`, { signal });
+  if (!response.ok) throw readErrorBody(response.status, await response.text());
+  const estimated = Number(response.headers.get('X-Bundle-Estimated-Bytes')) || 0;
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => {
+        throw new ApiError(0, 'NETWORK_ERROR');
+      });
+      if (done) break;
+      parts.push(value);
+      received += value.byteLength;
+      onProgress(estimated > 0 ? Math.min(0.95, received / estimated) : 0.5);
+    }
+  }
+  onProgress(1);
+  const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = downloadName(response.headers.get('Content-Disposition'), `${name}-${kind}.zip`);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -34,3 +34,26 @@ export function configurationUpload(input: ConfigurationUploadInput): Submission
     },
   };
 }
+
+/** What the restore form holds. */
+export interface BundleRestoreInput {
+  name: string;
+  file: File;
+}
+
+/** A backup zip restored as a new application (`name`), as an outbox change. */
+export function bundleRestore(input: BundleRestoreInput): Submission {
+  return {
+    kind: 'application.restore',
+    summary: { name: input.name, fileName: input.file.name },
+    resource: `application:${input.name}`,
+    streamed: true,
+    input,
+    request: {
+      method: 'POST',
+      path: `/applications/${encodeURIComponent(input.name)}/upload-bundle`,
+      headers: { 'Accept-Language': currentLanguage() },
+      body: { type: 'multipart', parts: [{ name: 'file', blob: input.file, fileName: input.file.name }] },
+    },
+  };
+}

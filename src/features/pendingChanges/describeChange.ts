@@ -5,6 +5,7 @@ import type { OutboxItem, OutboxKind, OutboxStatus } from '@/offline/outboxTypes
 const kinds: Record<OutboxKind, MessageDescriptor> = {
   'application.create': msg`Create the application {name} from {fileName}`,
   'application.update': msg`Update the application {name} (version {from}) from {fileName}`,
+  'application.restore': msg`Restore the application {name} from the backup {fileName}`,
   'role.grant': msg`Grant the role {role} to {login}`,
   'role.revoke': msg`Revoke the role {role} from {login}`,
   'reference.upload': msg`Load {fileName} into the reference {reference} of {name}`,

@@ -129,6 +129,13 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_FILES_QUERY: /*i18n*/ { id: 'exceptionMessage.BAD_FILES_QUERY', message: "The selection of files is not well formed." },
   BAD_ASSOCIATES: /*i18n*/ { id: 'exceptionMessage.BAD_ASSOCIATES', message: "The data the file is attached to are not well described." },
   unknownFormField: /*i18n*/ { id: 'exceptionMessage.unknownFormField', message: "The form has no field {field}." },
+  BUNDLE_ALREADY_RUNNING: /*i18n*/ { id: 'exceptionMessage.BUNDLE_ALREADY_RUNNING', message: "A download of yours is already being prepared: wait for it to end before starting another." },
+  INVALID_BUNDLE: /*i18n*/ {
+    id: 'exceptionMessage.INVALID_BUNDLE',
+    message:
+      "{reason, select, invalidZip {The file is not a zip, or the zip is damaged.} notABundle {This zip is not a Terrain backup: it has no manifest.json.} zipUnsafeEntry {The zip holds an entry that points outside of it ({entry}): it is refused.} zipTooLarge {The zip would inflate to more than {maxInflatedBytes} bytes: it is refused.} zipTooManyEntries {The zip holds too many files.} zipEntryLargerThanDeclared {The file {entry} inflates to more than the zip declares: it is refused.} checksumMismatch {The file {entry} is not the one the backup describes (damaged or edited).} missingEntry {The file {entry} listed by the backup is missing.} other {This backup cannot be restored ({reason}).}}",
+  },
+  BUNDLE_INVALID_CSV: /*i18n*/ { id: 'exceptionMessage.BUNDLE_INVALID_CSV', message: "The file {entry} of the backup is refused by the checks of {dataName} ({errorCount} errors)." },
   NETWORK_ERROR: /*i18n*/ { id: 'exceptionMessage.NETWORK_ERROR', message: 'The server cannot be reached. Check the network and try again.' },
 };
 

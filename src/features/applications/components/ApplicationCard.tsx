@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { configurationDownloadHref } from '../api';
 import { localName, shownDate } from '../listing';
+import { BundleActions } from './BundleActions';
 
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const { t, i18n } = useLingui();
@@ -71,6 +72,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
                 <Trans>YAML</Trans>
               </a>
             </Button>
+            <BundleActions applicationName={application.name} shownName={name} />
           </>
         ) : null}
       </CardFooter>

@@ -19,6 +19,7 @@ import { useApplicationList } from '../hooks/useApplicationList';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { CARDS_PER_PAGE, filterApplications, localName, sortApplications, type SortMode } from '../listing';
 import { ApplicationCard } from './ApplicationCard';
+import { RestoreBundleDialog } from './RestoreBundleDialog';
 
 type Tab = 'own' | 'other';
 
@@ -56,12 +57,15 @@ export function ApplicationsPage() {
         title={<Trans>Applications</Trans>}
         actions={
           canCreate ? (
-            <Button asChild>
-              <Link to="/applicationCreation">
-                <Plus aria-hidden />
-                <Trans>Create an application</Trans>
-              </Link>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <RestoreBundleDialog existingNames={applications.map((a) => a.name)} />
+              <Button asChild>
+                <Link to="/applicationCreation">
+                  <Plus aria-hidden />
+                  <Trans>Create an application</Trans>
+                </Link>
+              </Button>
+            </div>
           ) : null
         }
       />
