@@ -18,6 +18,7 @@ import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginApplicationNameRouteImport } from './routes/login/$applicationName'
 import { Route as SignedInApplicationCreationIndexRouteImport } from './routes/_signedIn/applicationCreation/index'
 import { Route as SignedInApplicationsIndexRouteImport } from './routes/_signedIn/applications/index'
+import { Route as SignedInApplicationsApplicationNameRouteImport } from './routes/_signedIn/applications/$applicationName'
 import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signedIn/users/$userIdOrLogin'
 import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
 import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
@@ -78,6 +79,12 @@ const SignedInApplicationsIndexRoute =
     path: '/applications/',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInApplicationsApplicationNameRoute =
+  SignedInApplicationsApplicationNameRouteImport.update({
+    id: '/applications/$applicationName',
+    path: '/applications/$applicationName',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInUsersUserIdOrLoginRoute =
   SignedInUsersUserIdOrLoginRouteImport.update({
     id: '/users/$userIdOrLogin',
@@ -94,68 +101,68 @@ const SignedInApplicationCreationApplicationNameApplicationVersionRoute =
   )
 const SignedInApplicationsApplicationNameIndexRoute =
   SignedInApplicationsApplicationNameIndexRouteImport.update({
-    id: '/applications/$applicationName/',
-    path: '/applications/$applicationName/',
-    getParentRoute: () => SignedInRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute =
   SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport.update(
     {
-      id: '/applications/$applicationName/authorizationsManagementForApplicationUsers',
-      path: '/applications/$applicationName/authorizationsManagementForApplicationUsers',
-      getParentRoute: () => SignedInRoute,
+      id: '/authorizationsManagementForApplicationUsers',
+      path: '/authorizationsManagementForApplicationUsers',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
     } as any,
   )
 const SignedInApplicationsApplicationNameAuthorizationsIndexRoute =
   SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport.update({
-    id: '/applications/$applicationName/authorizations/',
-    path: '/applications/$applicationName/authorizations/',
-    getParentRoute: () => SignedInRoute,
+    id: '/authorizations/',
+    path: '/authorizations/',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute =
   SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport.update(
     {
-      id: '/applications/$applicationName/authorizations/$authorizationId',
-      path: '/applications/$applicationName/authorizations/$authorizationId',
-      getParentRoute: () => SignedInRoute,
+      id: '/authorizations/$authorizationId',
+      path: '/authorizations/$authorizationId',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
     } as any,
   )
 const SignedInApplicationsApplicationNameDataTypesIndexRoute =
   SignedInApplicationsApplicationNameDataTypesIndexRouteImport.update({
-    id: '/applications/$applicationName/dataTypes/',
-    path: '/applications/$applicationName/dataTypes/',
-    getParentRoute: () => SignedInRoute,
+    id: '/dataTypes/',
+    path: '/dataTypes/',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameDataTypesDataTypeRoute =
   SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport.update({
-    id: '/applications/$applicationName/dataTypes/$dataType',
-    path: '/applications/$applicationName/dataTypes/$dataType',
-    getParentRoute: () => SignedInRoute,
+    id: '/dataTypes/$dataType',
+    path: '/dataTypes/$dataType',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameDataVersioningDataTypeRoute =
   SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport.update({
-    id: '/applications/$applicationName/dataVersioning/$dataType',
-    path: '/applications/$applicationName/dataVersioning/$dataType',
-    getParentRoute: () => SignedInRoute,
+    id: '/dataVersioning/$dataType',
+    path: '/dataVersioning/$dataType',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameReferencesIndexRoute =
   SignedInApplicationsApplicationNameReferencesIndexRouteImport.update({
-    id: '/applications/$applicationName/references/',
-    path: '/applications/$applicationName/references/',
-    getParentRoute: () => SignedInRoute,
+    id: '/references/',
+    path: '/references/',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameReferencesRefTypeRoute =
   SignedInApplicationsApplicationNameReferencesRefTypeRouteImport.update({
-    id: '/applications/$applicationName/references/$refType',
-    path: '/applications/$applicationName/references/$refType',
-    getParentRoute: () => SignedInRoute,
+    id: '/references/$refType',
+    path: '/references/$refType',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
 const SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute =
   SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport.update(
     {
-      id: '/applications/$applicationName/authorizations/public/$authorizationId',
-      path: '/applications/$applicationName/authorizations/public/$authorizationId',
-      getParentRoute: () => SignedInRoute,
+      id: '/authorizations/public/$authorizationId',
+      path: '/authorizations/public/$authorizationId',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
     } as any,
   )
 
@@ -166,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/pendingChanges': typeof SignedInPendingChangesRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
+  '/applications/$applicationName': typeof SignedInApplicationsApplicationNameRouteWithChildren
   '/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
   '/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/applications/': typeof SignedInApplicationsIndexRoute
@@ -212,6 +220,7 @@ export interface FileRoutesById {
   '/_signedIn/pendingChanges': typeof SignedInPendingChangesRoute
   '/login/$applicationName': typeof LoginApplicationNameRoute
   '/login/': typeof LoginIndexRoute
+  '/_signedIn/applications/$applicationName': typeof SignedInApplicationsApplicationNameRouteWithChildren
   '/_signedIn/users/$userIdOrLogin': typeof SignedInUsersUserIdOrLoginRoute
   '/_signedIn/applicationCreation/': typeof SignedInApplicationCreationIndexRoute
   '/_signedIn/applications/': typeof SignedInApplicationsIndexRoute
@@ -236,6 +245,7 @@ export interface FileRouteTypes {
     | '/pendingChanges'
     | '/login/$applicationName'
     | '/login/'
+    | '/applications/$applicationName'
     | '/users/$userIdOrLogin'
     | '/applicationCreation/'
     | '/applications/'
@@ -281,6 +291,7 @@ export interface FileRouteTypes {
     | '/_signedIn/pendingChanges'
     | '/login/$applicationName'
     | '/login/'
+    | '/_signedIn/applications/$applicationName'
     | '/_signedIn/users/$userIdOrLogin'
     | '/_signedIn/applicationCreation/'
     | '/_signedIn/applications/'
@@ -370,6 +381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/applications/$applicationName': {
+      id: '/_signedIn/applications/$applicationName'
+      path: '/applications/$applicationName'
+      fullPath: '/applications/$applicationName'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/users/$userIdOrLogin': {
       id: '/_signedIn/users/$userIdOrLogin'
       path: '/users/$userIdOrLogin'
@@ -386,84 +404,78 @@ declare module '@tanstack/react-router' {
     }
     '/_signedIn/applications/$applicationName/': {
       id: '/_signedIn/applications/$applicationName/'
-      path: '/applications/$applicationName'
+      path: '/'
       fullPath: '/applications/$applicationName/'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameIndexRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers': {
       id: '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
-      path: '/applications/$applicationName/authorizationsManagementForApplicationUsers'
+      path: '/authorizationsManagementForApplicationUsers'
       fullPath: '/applications/$applicationName/authorizationsManagementForApplicationUsers'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/authorizations/': {
       id: '/_signedIn/applications/$applicationName/authorizations/'
-      path: '/applications/$applicationName/authorizations'
+      path: '/authorizations'
       fullPath: '/applications/$applicationName/authorizations/'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/authorizations/$authorizationId': {
       id: '/_signedIn/applications/$applicationName/authorizations/$authorizationId'
-      path: '/applications/$applicationName/authorizations/$authorizationId'
+      path: '/authorizations/$authorizationId'
       fullPath: '/applications/$applicationName/authorizations/$authorizationId'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/dataTypes/': {
       id: '/_signedIn/applications/$applicationName/dataTypes/'
-      path: '/applications/$applicationName/dataTypes'
+      path: '/dataTypes'
       fullPath: '/applications/$applicationName/dataTypes/'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/dataTypes/$dataType': {
       id: '/_signedIn/applications/$applicationName/dataTypes/$dataType'
-      path: '/applications/$applicationName/dataTypes/$dataType'
+      path: '/dataTypes/$dataType'
       fullPath: '/applications/$applicationName/dataTypes/$dataType'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/dataVersioning/$dataType': {
       id: '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
-      path: '/applications/$applicationName/dataVersioning/$dataType'
+      path: '/dataVersioning/$dataType'
       fullPath: '/applications/$applicationName/dataVersioning/$dataType'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/references/': {
       id: '/_signedIn/applications/$applicationName/references/'
-      path: '/applications/$applicationName/references'
+      path: '/references'
       fullPath: '/applications/$applicationName/references/'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/references/$refType': {
       id: '/_signedIn/applications/$applicationName/references/$refType'
-      path: '/applications/$applicationName/references/$refType'
+      path: '/references/$refType'
       fullPath: '/applications/$applicationName/references/$refType'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
     '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': {
       id: '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
-      path: '/applications/$applicationName/authorizations/public/$authorizationId'
+      path: '/authorizations/public/$authorizationId'
       fullPath: '/applications/$applicationName/authorizations/public/$authorizationId'
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport
-      parentRoute: typeof SignedInRoute
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
   }
 }
 
-interface SignedInRouteChildren {
-  SignedInAuthorizationsManagementForApplicationCreatorRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
-  SignedInPendingChangesRoute: typeof SignedInPendingChangesRoute
-  SignedInUsersUserIdOrLoginRoute: typeof SignedInUsersUserIdOrLoginRoute
-  SignedInApplicationCreationIndexRoute: typeof SignedInApplicationCreationIndexRoute
-  SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
-  SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+interface SignedInApplicationsApplicationNameRouteChildren {
   SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
   SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
@@ -476,35 +488,56 @@ interface SignedInRouteChildren {
   SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
 }
 
+const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsApplicationNameRouteChildren =
+  {
+    SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute:
+      SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute,
+    SignedInApplicationsApplicationNameIndexRoute:
+      SignedInApplicationsApplicationNameIndexRoute,
+    SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute:
+      SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute,
+    SignedInApplicationsApplicationNameDataTypesDataTypeRoute:
+      SignedInApplicationsApplicationNameDataTypesDataTypeRoute,
+    SignedInApplicationsApplicationNameDataVersioningDataTypeRoute:
+      SignedInApplicationsApplicationNameDataVersioningDataTypeRoute,
+    SignedInApplicationsApplicationNameReferencesRefTypeRoute:
+      SignedInApplicationsApplicationNameReferencesRefTypeRoute,
+    SignedInApplicationsApplicationNameAuthorizationsIndexRoute:
+      SignedInApplicationsApplicationNameAuthorizationsIndexRoute,
+    SignedInApplicationsApplicationNameDataTypesIndexRoute:
+      SignedInApplicationsApplicationNameDataTypesIndexRoute,
+    SignedInApplicationsApplicationNameReferencesIndexRoute:
+      SignedInApplicationsApplicationNameReferencesIndexRoute,
+    SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute:
+      SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute,
+  }
+
+const SignedInApplicationsApplicationNameRouteWithChildren =
+  SignedInApplicationsApplicationNameRoute._addFileChildren(
+    SignedInApplicationsApplicationNameRouteChildren,
+  )
+
+interface SignedInRouteChildren {
+  SignedInAuthorizationsManagementForApplicationCreatorRoute: typeof SignedInAuthorizationsManagementForApplicationCreatorRoute
+  SignedInPendingChangesRoute: typeof SignedInPendingChangesRoute
+  SignedInApplicationsApplicationNameRoute: typeof SignedInApplicationsApplicationNameRouteWithChildren
+  SignedInUsersUserIdOrLoginRoute: typeof SignedInUsersUserIdOrLoginRoute
+  SignedInApplicationCreationIndexRoute: typeof SignedInApplicationCreationIndexRoute
+  SignedInApplicationsIndexRoute: typeof SignedInApplicationsIndexRoute
+  SignedInApplicationCreationApplicationNameApplicationVersionRoute: typeof SignedInApplicationCreationApplicationNameApplicationVersionRoute
+}
+
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAuthorizationsManagementForApplicationCreatorRoute:
     SignedInAuthorizationsManagementForApplicationCreatorRoute,
   SignedInPendingChangesRoute: SignedInPendingChangesRoute,
+  SignedInApplicationsApplicationNameRoute:
+    SignedInApplicationsApplicationNameRouteWithChildren,
   SignedInUsersUserIdOrLoginRoute: SignedInUsersUserIdOrLoginRoute,
   SignedInApplicationCreationIndexRoute: SignedInApplicationCreationIndexRoute,
   SignedInApplicationsIndexRoute: SignedInApplicationsIndexRoute,
   SignedInApplicationCreationApplicationNameApplicationVersionRoute:
     SignedInApplicationCreationApplicationNameApplicationVersionRoute,
-  SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute:
-    SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute,
-  SignedInApplicationsApplicationNameIndexRoute:
-    SignedInApplicationsApplicationNameIndexRoute,
-  SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute:
-    SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute,
-  SignedInApplicationsApplicationNameDataTypesDataTypeRoute:
-    SignedInApplicationsApplicationNameDataTypesDataTypeRoute,
-  SignedInApplicationsApplicationNameDataVersioningDataTypeRoute:
-    SignedInApplicationsApplicationNameDataVersioningDataTypeRoute,
-  SignedInApplicationsApplicationNameReferencesRefTypeRoute:
-    SignedInApplicationsApplicationNameReferencesRefTypeRoute,
-  SignedInApplicationsApplicationNameAuthorizationsIndexRoute:
-    SignedInApplicationsApplicationNameAuthorizationsIndexRoute,
-  SignedInApplicationsApplicationNameDataTypesIndexRoute:
-    SignedInApplicationsApplicationNameDataTypesIndexRoute,
-  SignedInApplicationsApplicationNameReferencesIndexRoute:
-    SignedInApplicationsApplicationNameReferencesIndexRoute,
-  SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute:
-    SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

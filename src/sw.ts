@@ -31,6 +31,28 @@ registerRoute(
   },
 );
 
+// Charters are kept once shown, so that a user offline can still read the charter they are asked to accept. Each
+// version has its own address (?v=upload time): a kept copy never stands in for a newer charter.
+const CHARTER_CACHE = 'terrain-charters';
+registerRoute(
+  ({ url }) => /^\/api\/v1\/applications\/[^/]+\/charter$/.test(url.pathname),
+  async ({ request, url }) => {
+    const cache = await caches.open(CHARTER_CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) {
+        // One copy per application: the previous version's goes.
+        for (const kept of await cache.keys()) if (new URL(kept.url).pathname === url.pathname) await cache.delete(kept);
+        await cache.put(request, response.clone());
+      }
+      return response;
+    } catch {
+      return (await cache.match(request)) ?? Response.error();
+    }
+  },
+  'GET',
+);
+
 // An API call that cannot reach the server gets a recognisable answer instead of a network failure page.
 registerRoute(
   ({ url }) => url.pathname.startsWith('/api/'),

@@ -5,6 +5,7 @@ import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './ac
 import { api, expectNoLeakInRecordedAnswers, type ApiClient } from './apiClient.ts';
 import { creatorUser, grantApplicationRole, plainUser, sessionOf, streamEvents, type SignedInUser } from './applicationFixtures.ts';
 import { csvForm, q, ROOT, waitForJob } from './dataFixtures.ts';
+import { minimalPdf } from '../fixtures/minimalPdf.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -17,21 +18,6 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const file = (name: string) => readFileSync(path.join(fixtures, name));
-
-/** A small PDF of our own: one empty page, enough for the server's check and for a PDF viewer. */
-function minimalPdf(note: string): Uint8Array {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>'];
-  let body = `%PDF-1.4\n% ${note}\n`;
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}
 
 const pdfForm = (fileName: string, bytes: Uint8Array | string) => csvForm(fileName, bytes, { id: null, fileType: '__charte__' });
 

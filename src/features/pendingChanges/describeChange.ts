@@ -15,6 +15,8 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'deposit.delete': msg`Delete the version {file} of {dataType} of {name}`,
   'authorization.save': msg`Save the authorization {authorization} of {name}`,
   'authorization.revoke': msg`Revoke the authorization {authorization} of {name}`,
+  'charter.accept': msg`Accept the usage charter of {name}`,
+  'charter.upload': msg`Upload {fileName} as the usage charter of {name}`,
 };
 
 export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { configurationDownloadHref } from '../api';
 import { localName, shownDate } from '../listing';
+import { CharterCardAction } from './CharterActions';
 import { BundleActions } from './BundleActions';
 
 export function ApplicationCard({ application }: { application: ApplicationView }) {
@@ -54,6 +55,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             </Link>
           </Button>
         ) : null}
+        <CharterCardAction application={application} shownName={name} />
         {application.isAdministrator ? (
           <>
             <Button asChild variant="outline">

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { configurationDownloadHref } from '../api';
 import { localName } from '../listing';
 import { OfflineAvailability } from './OfflineAvailability';
+import { CharterSection } from './CharterActions';
 
 export function ApplicationHomePage({ application, offlineSince }: { application: ApplicationView; offlineSince?: number }) {
   const { t, i18n } = useLingui();
@@ -105,6 +106,8 @@ export function ApplicationHomePage({ application, offlineSince }: { application
           </CardContent>
         </Card>
       ) : null}
+
+      <CharterSection application={application} shownName={name} />
 
       <OfflineAvailability applicationName={application.name} references={application.references ?? []} />
 
