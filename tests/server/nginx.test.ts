@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/securityHeaders.ts';
 import { MAX_CSV_BYTES } from '../../server/services/references.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -292,20 +293,39 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     }
   });
 
+  /** Sends the headers of an upload declaring `bytes` bytes and its first 64 kB; answers the status. */
+  async function declaredUpload(pathname: string, bytes: number) {
+    const request = open('POST', pathname, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': bytes });
+    request.on('error', () => undefined);
+    request.write(Buffer.alloc(64 * 1024));
+    const response = await responseOf(request);
+    response.resume();
+    request.destroy();
+    return response.statusCode;
+  }
+  const limitsOf = (site: string) => [...site.matchAll(/client_max_body_size (\d+)m;/g)].map((m) => Number(m[1]) * 1024 * 1024);
+
   it('refuses an upload larger than the instances accept with 413 before it reaches them', async () => {
-    const site = readFileSync(SITE, 'utf8');
-    const limit = Number(site.match(/client_max_body_size (\d+)m;/)![1]) * 1024 * 1024;
+    const [limit] = limitsOf(readFileSync(SITE, 'utf8'));
     // Room for the largest file the instances take, plus the form around it; not much more.
     expect(limit).toBeGreaterThan(MAX_CSV_BYTES);
     expect(limit).toBeLessThanOrEqual(MAX_CSV_BYTES + 2 * 1024 * 1024);
     const before = { ...received };
-    const request = open('POST', '/api/v1/applications/streamed/references/sites', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': limit + 1 });
-    request.on('error', () => undefined);
-    request.write(Buffer.alloc(64 * 1024));
-    const response = await responseOf(request);
-    request.destroy();
-    expect(response.statusCode).toBe(413);
+    expect(await declaredUpload('/api/v1/applications/streamed/references/sites', limit + 1)).toBe(413);
     expect(received).toEqual(before);
+  });
+
+  it('lets a backup being restored through up to the instances’ own limit for it', async () => {
+    const [, restoreLimit] = limitsOf(readFileSync(SITE, 'utf8'));
+    const { bundleMaxBytes } = loadConfig({});
+    expect(restoreLimit).toBeGreaterThan(bundleMaxBytes);
+    expect(restoreLimit).toBeLessThanOrEqual(bundleMaxBytes + 2 * 1024 * 1024);
+    const before = { ...received };
+    // Without a session the instance refuses it at once; what matters is that nginx let it through.
+    expect(await declaredUpload('/api/v1/applications/restored/upload-bundle', restoreLimit)).toBe(401);
+    expect(received.first + received.second).toBe(before.first + before.second + 1);
+    expect(await declaredUpload('/api/v1/applications/restored/upload-bundle', restoreLimit + 1)).toBe(413);
+    expect(received.first + received.second).toBe(before.first + before.second + 1);
   });
 
   it('gives the instances the address nginx saw: a forged X-Forwarded-For does not escape the per-address sign-in limit', async () => {
