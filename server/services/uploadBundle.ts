@@ -218,7 +218,7 @@ export async function prepareBundle(ctx: ServerContext, application: Application
     : 0;
   // CSV compresses about four times; stored additional files (PDF, images) hardly at all.
   const estimatedBytes =
-    configuration.content.byteLength + 4096 + rowCount * 24 + deposits.reduce((sum, d) => sum + d.size / 4, 0) + files.reduce((sum, f) => sum + f.size, 0);
+    configuration.content.byteLength + 4096 + rowCount * 12 + deposits.reduce((sum, d) => sum + d.size / 4, 0) + files.reduce((sum, f) => sum + f.size, 0);
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);

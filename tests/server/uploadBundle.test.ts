@@ -60,6 +60,8 @@ async function deposit(app: string, name: string, from: string, to: string, topu
 }
 
 const CHARTER = strToU8('%PDF-1.4\n% Terrain test charter\n');
+/** Set-ups start servers and publish versions: slower than one hook's default on a busy machine. */
+const SET_UP_MS = 180_000;
 
 beforeAll(async () => {
   source = await startTestServer({ admin: ROOT });
@@ -83,7 +85,7 @@ beforeAll(async () => {
     expect((await admin.post(`/applications/observatory/references/${reference}`, { body: csvForm(`${reference}.csv`, csv) })).status).toBe(201);
   }
   expect((await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) })).status).toBe(201);
-});
+}, SET_UP_MS);
 afterAll(() => source?.close());
 
 describe('the upload kit', () => {
@@ -195,7 +197,7 @@ describe('a backup restored on a fresh instance with its own database', () => {
   beforeAll(async () => {
     target = await startTestServer({ admin: ROOT });
     ({ client: targetAdmin } = await signedInAdmin(target));
-  });
+  }, SET_UP_MS);
   afterAll(() => target?.close());
 
   for (const app of ['surveys', 'observatory']) {
@@ -279,7 +281,7 @@ describe('one bundle at a time per user', () => {
     } finally {
       await source.server.ctx.db.deleteFrom('additional_files').where('id', '=', largeId).execute();
     }
-  });
+  }, 120_000);
 });
 
 /** The central-directory record of an entry, whose declared size a zip bomb would lie about. */
@@ -350,7 +352,7 @@ describe('a restore that cannot be done', () => {
     backup = (await download(source, token, 'surveys', '?withData=true')).bytes;
     files = unzipSync(backup);
     manifest = JSON.parse(text(files['manifest.json']));
-  });
+  }, SET_UP_MS);
   afterAll(() => target?.close());
 
   it('is refused to users who may not create the application, before the file is read', async () => {
