@@ -25,6 +25,8 @@ import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './
 import { Route as SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/index'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/$authorizationId'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsRequestIndexRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsRequest/index'
+import { Route as SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsRequest/$requestId'
 import { Route as SignedInApplicationsApplicationNameDataTypesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/index'
 import { Route as SignedInApplicationsApplicationNameDataTypesDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataTypes/$dataType'
 import { Route as SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataVersioning/$dataType'
@@ -127,6 +129,22 @@ const SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute =
       getParentRoute: () => SignedInApplicationsApplicationNameRoute,
     } as any,
   )
+const SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute =
+  SignedInApplicationsApplicationNameAuthorizationsRequestIndexRouteImport.update(
+    {
+      id: '/authorizationsRequest/',
+      path: '/authorizationsRequest/',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute =
+  SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRouteImport.update(
+    {
+      id: '/authorizationsRequest/$requestId',
+      path: '/authorizationsRequest/$requestId',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
 const SignedInApplicationsApplicationNameDataTypesIndexRoute =
   SignedInApplicationsApplicationNameDataTypesIndexRouteImport.update({
     id: '/dataTypes/',
@@ -181,10 +199,12 @@ export interface FileRoutesByFullPath {
   '/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
   '/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
+  '/applications/$applicationName/authorizationsRequest/$requestId': typeof SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
   '/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
+  '/applications/$applicationName/authorizationsRequest/': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
   '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
@@ -203,10 +223,12 @@ export interface FileRoutesByTo {
   '/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/applications/$applicationName': typeof SignedInApplicationsApplicationNameIndexRoute
   '/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
+  '/applications/$applicationName/authorizationsRequest/$requestId': typeof SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
   '/applications/$applicationName/authorizations': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
+  '/applications/$applicationName/authorizationsRequest': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/applications/$applicationName/dataTypes': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
   '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
@@ -228,10 +250,12 @@ export interface FileRoutesById {
   '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers': typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   '/_signedIn/applications/$applicationName/': typeof SignedInApplicationsApplicationNameIndexRoute
   '/_signedIn/applications/$applicationName/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
+  '/_signedIn/applications/$applicationName/authorizationsRequest/$requestId': typeof SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute
   '/_signedIn/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/_signedIn/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/_signedIn/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
   '/_signedIn/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
+  '/_signedIn/applications/$applicationName/authorizationsRequest/': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/_signedIn/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/_signedIn/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
   '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
@@ -253,10 +277,12 @@ export interface FileRouteTypes {
     | '/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/applications/$applicationName/'
     | '/applications/$applicationName/authorizations/$authorizationId'
+    | '/applications/$applicationName/authorizationsRequest/$requestId'
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
     | '/applications/$applicationName/authorizations/'
+    | '/applications/$applicationName/authorizationsRequest/'
     | '/applications/$applicationName/dataTypes/'
     | '/applications/$applicationName/references/'
     | '/applications/$applicationName/authorizations/public/$authorizationId'
@@ -275,10 +301,12 @@ export interface FileRouteTypes {
     | '/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/applications/$applicationName'
     | '/applications/$applicationName/authorizations/$authorizationId'
+    | '/applications/$applicationName/authorizationsRequest/$requestId'
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
     | '/applications/$applicationName/authorizations'
+    | '/applications/$applicationName/authorizationsRequest'
     | '/applications/$applicationName/dataTypes'
     | '/applications/$applicationName/references'
     | '/applications/$applicationName/authorizations/public/$authorizationId'
@@ -299,10 +327,12 @@ export interface FileRouteTypes {
     | '/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
     | '/_signedIn/applications/$applicationName/'
     | '/_signedIn/applications/$applicationName/authorizations/$authorizationId'
+    | '/_signedIn/applications/$applicationName/authorizationsRequest/$requestId'
     | '/_signedIn/applications/$applicationName/dataTypes/$dataType'
     | '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
     | '/_signedIn/applications/$applicationName/references/$refType'
     | '/_signedIn/applications/$applicationName/authorizations/'
+    | '/_signedIn/applications/$applicationName/authorizationsRequest/'
     | '/_signedIn/applications/$applicationName/dataTypes/'
     | '/_signedIn/applications/$applicationName/references/'
     | '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
@@ -430,6 +460,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport
       parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
+    '/_signedIn/applications/$applicationName/authorizationsRequest/': {
+      id: '/_signedIn/applications/$applicationName/authorizationsRequest/'
+      path: '/authorizationsRequest'
+      fullPath: '/applications/$applicationName/authorizationsRequest/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
+    '/_signedIn/applications/$applicationName/authorizationsRequest/$requestId': {
+      id: '/_signedIn/applications/$applicationName/authorizationsRequest/$requestId'
+      path: '/authorizationsRequest/$requestId'
+      fullPath: '/applications/$applicationName/authorizationsRequest/$requestId'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
     '/_signedIn/applications/$applicationName/dataTypes/': {
       id: '/_signedIn/applications/$applicationName/dataTypes/'
       path: '/dataTypes'
@@ -479,10 +523,12 @@ interface SignedInApplicationsApplicationNameRouteChildren {
   SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRoute
   SignedInApplicationsApplicationNameIndexRoute: typeof SignedInApplicationsApplicationNameIndexRoute
   SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute
+  SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute
   SignedInApplicationsApplicationNameDataTypesDataTypeRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   SignedInApplicationsApplicationNameDataVersioningDataTypeRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   SignedInApplicationsApplicationNameReferencesRefTypeRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
   SignedInApplicationsApplicationNameAuthorizationsIndexRoute: typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
+  SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute: typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   SignedInApplicationsApplicationNameDataTypesIndexRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   SignedInApplicationsApplicationNameReferencesIndexRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRoute
   SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
@@ -496,6 +542,8 @@ const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsAppl
       SignedInApplicationsApplicationNameIndexRoute,
     SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute:
       SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRoute,
+    SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute:
+      SignedInApplicationsApplicationNameAuthorizationsRequestRequestIdRoute,
     SignedInApplicationsApplicationNameDataTypesDataTypeRoute:
       SignedInApplicationsApplicationNameDataTypesDataTypeRoute,
     SignedInApplicationsApplicationNameDataVersioningDataTypeRoute:
@@ -504,6 +552,8 @@ const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsAppl
       SignedInApplicationsApplicationNameReferencesRefTypeRoute,
     SignedInApplicationsApplicationNameAuthorizationsIndexRoute:
       SignedInApplicationsApplicationNameAuthorizationsIndexRoute,
+    SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute:
+      SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute,
     SignedInApplicationsApplicationNameDataTypesIndexRoute:
       SignedInApplicationsApplicationNameDataTypesIndexRoute,
     SignedInApplicationsApplicationNameReferencesIndexRoute:

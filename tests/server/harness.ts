@@ -97,7 +97,9 @@ export async function startTestServer(
 
 /** Enough of RFC 5322 for our own plain-text mails: headers, then a body whose indented line is the key. */
 export function parseMail(source: string): ReceivedMail {
-  const [head, ...rest] = source.split(/\r?\n\r?\n/);
+  const [folded, ...rest] = source.split(/\r?\n\r?\n/);
+  // Long headers are folded over several lines (RFC 5322 §2.2.3): a line starting with a space continues the last.
+  const head = folded.replace(/\r?\n(?=[ \t])/g, '');
   const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
   const body = decodeBody(rest.join('\n\n'), header('Content-Transfer-Encoding'));
   const key = body.match(/^ {4}([A-Z2-9]{10})$/m)?.[1];
@@ -116,9 +118,10 @@ function decodeBody(body: string, encoding: string): string {
 }
 
 function decodeSubject(subject: string): string {
-  return subject.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+  // Spaces between two encoded words are not part of the text (RFC 2047 §6.2).
+  return subject.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-  ).replace(/\?=\s+=\?/g, '');
+  );
 }

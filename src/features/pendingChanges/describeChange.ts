@@ -17,6 +17,7 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'authorization.revoke': msg`Revoke the authorization {authorization} of {name}`,
   'charter.accept': msg`Accept the usage charter of {name}`,
   'charter.upload': msg`Upload {fileName} as the usage charter of {name}`,
+  'rightsRequest.save': msg`{action, select, grant {Grant the rights request of {login} on {name}} close {Close the rights request of {login} on {name}} modify {Modify your rights request on {name}} other {Ask for rights on {name}}}`,
 };
 
 export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Home, KeyRound, Pencil } from 'lucide-react';
+import { BookOpen, Database, Download, Home, Inbox, KeyRound, Pencil } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -55,6 +55,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             </Link>
           </Button>
         ) : null}
+        <Button asChild variant="outline">
+          <Link to="/applications/$applicationName/authorizationsRequest" params={{ applicationName: application.name }} aria-label={t`Rights requests of ${name}`}>
+            <Inbox aria-hidden />
+            <Trans>Requests</Trans>
+          </Link>
+        </Button>
         <CharterCardAction application={application} shownName={name} />
         {application.isAdministrator ? (
           <>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, KeyRound, Pencil, UserCog } from 'lucide-react';
+import { BookOpen, Database, Download, HandHelping, Inbox, KeyRound, Pencil, UserCog } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -83,29 +83,44 @@ export function ApplicationHomePage({ application, offlineSince }: { application
         </Card>
       ) : null}
 
-      {managesRights(application) ? (
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-lg">
-              <Trans>Rights</Trans>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-wrap gap-2">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <Trans>Rights</Trans>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          {managesRights(application) ? (
+            <>
+              <Button asChild>
+                <Link to="/applications/$applicationName/authorizations" params={{ applicationName: application.name }}>
+                  <KeyRound aria-hidden />
+                  <Trans>Data rights</Trans>
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/applications/$applicationName/authorizationsManagementForApplicationUsers" params={{ applicationName: application.name }}>
+                  <UserCog aria-hidden />
+                  <Trans>Managers</Trans>
+                </Link>
+              </Button>
+            </>
+          ) : (
             <Button asChild>
-              <Link to="/applications/$applicationName/authorizations" params={{ applicationName: application.name }}>
-                <KeyRound aria-hidden />
-                <Trans>Data rights</Trans>
+              <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName: application.name, requestId: 'new' }}>
+                <HandHelping aria-hidden />
+                <Trans>Request rights</Trans>
               </Link>
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/applications/$applicationName/authorizationsManagementForApplicationUsers" params={{ applicationName: application.name }}>
-                <UserCog aria-hidden />
-                <Trans>Managers</Trans>
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : null}
+          )}
+          <Button asChild variant="outline">
+            <Link to="/applications/$applicationName/authorizationsRequest" params={{ applicationName: application.name }}>
+              <Inbox aria-hidden />
+              {managesRights(application) ? <Trans>Rights requests</Trans> : <Trans>My rights requests</Trans>}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
 
       <CharterSection application={application} shownName={name} />
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, Columns3, Download, Filter, FileSearch, Rows3, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3, Download, Filter, FileSearch, HandHelping, Rows3, Trash2 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
@@ -154,7 +155,19 @@ export function EntryConsultationPage({ application, entry }: Props) {
           />
         </div>
       ) : null}
-      {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
+      {error ? (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2" data-testid="no-rights">
+          <span>{translateServerError(i18n, error)}</span>
+          {error instanceof ApiError && error.status === 403 ? (
+            <Button asChild variant="outline">
+              <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName: view.name, requestId: 'new' }}>
+                <HandHelping aria-hidden />
+                <Trans>Request rights</Trans>
+              </Link>
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
 
       <Table aria-busy={loading} data-testid="reference-table">
         <TableHeader>

@@ -5,7 +5,7 @@ import { Info, Save } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { Rights } from '@/domain/rights/access';
 import { MAX_DESCRIPTION, PUBLIC_USER } from '@/domain/rights/authorization';
-import { periodInputOf, readPeriodInput, type PeriodInput, type PeriodKind } from '@/domain/rights/periodInput';
+import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
@@ -13,7 +13,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
@@ -21,6 +20,7 @@ import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { authorizationSave, fetchAuthorization, fetchGrantable, periodOfView, rulesOfView, type Grantable } from '../api';
+import { PeriodFieldset } from './PeriodFieldset';
 import { RightsTable } from './RightsTable';
 import { UserPicker } from '@/components/form/UserPicker';
 
@@ -65,7 +65,7 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
   const problems = {
     users: !isPublic && users.length === 0 ? t`Choose at least one user.` : undefined,
     description: description.length > MAX_DESCRIPTION ? t`At most ${MAX_DESCRIPTION} characters.` : undefined,
-    period: reading.ok ? undefined : reading.field === 'order' ? t`The period ends before it starts.` : t`Write a day as dd-MM-YYYY, optionally followed by hh, hh:mm or HH:mm:ss.`,
+    period: !reading.ok,
     rights: grantsSomething ? undefined : t`Check at least one right.`,
   };
   const valid = !Object.values(problems).some(Boolean);
@@ -154,34 +154,7 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
           ) : null}
         </fieldset>
       ) : null}
-      {timed ? (
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">
-            <Trans>Period</Trans>
-          </legend>
-          <RadioGroup value={period.kind} onValueChange={(kind) => setPeriod((p) => ({ ...p, kind: kind as PeriodKind }))} aria-label={t`Period`}>
-            <RadioGroupItem value="always" label={t`Always`} />
-            <RadioGroupItem value="from" label={t`From a day`} />
-            <RadioGroupItem value="to" label={t`Until a day`} />
-            <RadioGroupItem value="between" label={t`Between two days`} />
-          </RadioGroup>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {period.kind === 'from' || period.kind === 'between' ? (
-              <FormField label={t`From (dd-MM-YYYY)`} error={!reading.ok && reading.field === 'from' && (tried || period.from !== '') ? problems.period : undefined}>
-                <Input value={period.from} inputMode="numeric" placeholder="01-01-2020" onChange={(event) => setPeriod((p) => ({ ...p, from: event.target.value }))} />
-              </FormField>
-            ) : null}
-            {period.kind === 'to' || period.kind === 'between' ? (
-              <FormField label={t`To (dd-MM-YYYY)`} error={!reading.ok && reading.field !== 'from' && (tried || period.to !== '') ? problems.period : undefined}>
-                <Input value={period.to} inputMode="numeric" placeholder="31-12-2020" onChange={(event) => setPeriod((p) => ({ ...p, to: event.target.value }))} />
-              </FormField>
-            ) : null}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            <Trans>The period limits the rights on data with a time scope; other data are not limited by it.</Trans>
-          </p>
-        </fieldset>
-      ) : null}
+      {timed ? <PeriodFieldset period={period} reading={reading} tried={tried} onChange={setPeriod} /> : null}
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">
           <Trans>Rights</Trans>

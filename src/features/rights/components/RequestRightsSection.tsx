@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import type { ApplicationModel } from '@/domain/configuration/model';
+import type { Rights } from '@/domain/rights/access';
+import type { PeriodInput, PeriodReading } from '@/domain/rights/periodInput';
+import type { RightsTableState } from '@/domain/rights/rightsTable';
+import { Button } from '@/components/ui/button';
+import type { Grantable } from '../api';
+import type { RequestOptions } from '../requestsApi';
+import { PeriodFieldset } from './PeriodFieldset';
+import { RightsTable } from './RightsTable';
+
+interface RequestRightsSectionProps {
+  title: string;
+  model: ApplicationModel;
+  options: RequestOptions;
+  granter: Rights;
+  /** A request asks for reading only: the table shows that column alone, as for public authorizations. */
+  readingOnly: boolean;
+  rights: RightsTableState;
+  onRightsChange(state: RightsTableState): void;
+  period: PeriodInput;
+  reading: PeriodReading;
+  onPeriodChange(period: PeriodInput): void;
+  tried: boolean;
+  problem?: string;
+}
+
+/** The collapsible part of a request's screen that says which rights, where and when (spec §2). */
+export function RequestRightsSection({ title, model, options, granter, readingOnly, rights, onRightsChange, period, reading, onPeriodChange, tried, problem }: RequestRightsSectionProps) {
+  const [open, setOpen] = useState(true);
+  const regionId = useId();
+  const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
+  const grantable: Grantable = { ...options, users: [], publicAuthorizations: [] };
+  return (
+    <section className="grid gap-3 sm:rounded-lg sm:border sm:border-border sm:p-4">
+      <h2 className="text-lg font-semibold">
+        <Button type="button" variant="ghost" className="-ml-2 px-2" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+          {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          {title}
+        </Button>
+      </h2>
+      <div id={regionId} hidden={!open} className="grid gap-4">
+        {timed ? <PeriodFieldset period={period} reading={reading} tried={tried} onChange={onPeriodChange} /> : null}
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">
+            <Trans>Rights</Trans>
+          </legend>
+          <RightsTable model={model} grantable={grantable} granter={granter} state={rights} onChange={onRightsChange} isPublic={readingOnly} />
+        </fieldset>
+      </div>
+      {tried && problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { RightsRequestForm } from '@/domain/configuration/model';
+import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
+import type { OperationColumn } from '@/domain/rights/operations';
+import type { RequestedEntry, RequestStatus } from '@/domain/rights/rightsRequest';
+import { ApiError } from '@/lib/api/apiError';
+import { callApi } from '@/lib/api/client';
+import { currentLanguage } from '@/lib/i18n/setup';
+import { readSetting, writeSetting } from '@/offline/db';
+import type { Submission } from '@/offline/outbox';
+import type { Grantable } from './api';
+
+/** One rights request as the server lists it (api.md §13.2 RightsRequestResult). */
+export interface RightsRequestView {
+  id: string;
+  user: string;
+  userLogin: string;
+  userEmail: string;
+  createDate: string;
+  updateDate: string;
+  comment: string;
+  rightsRequestForm: Record<string, string>;
+  rightsRequest: Record<string, RequestedEntry[]>;
+  setted: boolean;
+  status: RequestStatus;
+  treatedByLogin: string | null;
+  treatmentComment: string | null;
+  linkedAuthorizationIds: string[];
+}
+
+export interface RightsRequestList {
+  total: number;
+  rightsRequests: RightsRequestView[];
+  description: RightsRequestForm | null;
+}
+
+/** What the request and grant screens need: scope trees, columns, choices of reference fields, the caller's rights. */
+export interface RequestOptions extends Pick<Grantable, 'referenceScopes' | 'columnsDescription'> {
+  columnsDescription: Record<string, OperationColumn[]>;
+  fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>>;
+  authorizationsForUser: { isAdministrator: boolean; treatsRequests: boolean; rules: AuthorizationRules[] };
+}
+
+export interface RequestListQuery {
+  uuids?: string[];
+  setted?: boolean | null;
+  fieldFilters?: Array<{ field: string; filter: string }>;
+  search?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** An answer, or the one this device kept from its last visit (with when) when the server is out of reach. */
+export interface Kept<T> {
+  value: T;
+  offlineSince?: number;
+}
+
+const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
+
+/**
+ * Asks the server, keeps the answer on the device, and answers the kept one when the network is down: the request
+ * form and the user's list open offline once they have been seen online.
+ */
+async function keptCall<T>(settingKey: string, call: () => Promise<T>): Promise<Kept<T>> {
+  try {
+    const value = await call();
+    await writeSetting(settingKey, { value, fetchedAt: Date.now() });
+    return { value };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.isNetworkError)) throw error;
+    const kept = await readSetting<{ value: T; fetchedAt: number }>(settingKey);
+    if (!kept) throw error;
+    return { value: kept.value, offlineSince: kept.fetchedAt };
+  }
+}
+
+export const fetchRequestOptions = (application: string) =>
+  keptCall(`rightsRequestOptions:${application}`, () => callApi<RequestOptions>(`${app(application)}/rightsRequest/options`));
+
+export async function fetchRightsRequests(application: string, query: RequestListQuery): Promise<Kept<RightsRequestList>> {
+  const call = () => callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify(query))}`);
+  // Only the unfiltered first page is kept: it is what the list shows when it opens.
+  const unfiltered = !query.uuids && query.setted == null && !query.fieldFilters?.length && !query.search && !query.offset;
+  return unfiltered ? keptCall(`rightsRequests:${application}`, call) : { value: await call() };
+}
+
+/** One request, from the server or from the list this device kept. */
+export async function fetchRightsRequest(application: string, id: string): Promise<Kept<RightsRequestView | null>> {
+  try {
+    const list = await callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`);
+    return { value: list.rightsRequests[0] ?? null };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.isNetworkError)) throw error;
+    const kept = await readSetting<{ value: RightsRequestList; fetchedAt: number }>(`rightsRequests:${application}`);
+    const found = kept?.value.rightsRequests.find((r) => r.id === id);
+    if (!kept || !found) throw error;
+    return { value: found, offlineSince: kept.fetchedAt };
+  }
+}
+
+/** The body of POST …/rightsRequest. */
+export interface RightsRequestBody {
+  id: string | null;
+  fields?: Record<string, string>;
+  rightsRequest: (Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'> & { name?: string }) | null;
+  setted: boolean;
+  comment: string;
+}
+
+export type RequestAction = 'ask' | 'modify' | 'grant' | 'close';
+
+/** A save of a request through the outbox; `login` names the requester on the pending-changes page. */
+export function rightsRequestSave(application: string, body: RightsRequestBody, action: RequestAction, login: string): Submission {
+  return {
+    kind: 'rightsRequest.save',
+    summary: { name: application, action, login },
+    // A new request is its own resource; changes to one request are sent in the order they were made.
+    resource: `rightsRequest:${application}/${body.id ?? globalThis.crypto.randomUUID()}`,
+    input: body,
+    request: { method: 'POST', path: `${app(application)}/rightsRequest`, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'json', value: body } },
+  };
+}
+
+/** The period of requested rights: the first bounded one (the forms give one period to all). */
+export function periodOfEntries(entries: Record<string, RequestedEntry[]>): { from: string | null; to: string | null } {
+  const bounded = Object.values(entries)
+    .flat()
+    .find((entry) => entry.fromDay || entry.toDay);
+  return { from: bounded?.fromDay ?? null, to: bounded?.toDay ?? null };
+}
