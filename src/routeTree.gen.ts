@@ -23,6 +23,7 @@ import { Route as SignedInUsersUserIdOrLoginRouteImport } from './routes/_signed
 import { Route as SignedInApplicationCreationApplicationNameApplicationVersionRouteImport } from './routes/_signedIn/applicationCreation/$applicationName/$applicationVersion'
 import { Route as SignedInApplicationsApplicationNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/index'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsManagementForApplicationUsers'
+import { Route as SignedInApplicationsApplicationNameAdditionalFilesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/additionalFiles/index'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/index'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/$authorizationId'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsRequestIndexRouteImport } from './routes/_signedIn/applications/$applicationName/authorizationsRequest/index'
@@ -32,6 +33,10 @@ import { Route as SignedInApplicationsApplicationNameDataTypesDataTypeRouteImpor
 import { Route as SignedInApplicationsApplicationNameDataVersioningDataTypeRouteImport } from './routes/_signedIn/applications/$applicationName/dataVersioning/$dataType'
 import { Route as SignedInApplicationsApplicationNameReferencesIndexRouteImport } from './routes/_signedIn/applications/$applicationName/references/index'
 import { Route as SignedInApplicationsApplicationNameReferencesRefTypeRouteImport } from './routes/_signedIn/applications/$applicationName/references/$refType'
+import { Route as SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRouteImport } from './routes/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/index'
+import { Route as SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRouteImport } from './routes/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+import { Route as SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRouteImport } from './routes/_signedIn/applications/$applicationName/additionalFiles/authorizations/index'
+import { Route as SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
 import { Route as SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport } from './routes/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -115,6 +120,12 @@ const SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationU
       getParentRoute: () => SignedInApplicationsApplicationNameRoute,
     } as any,
   )
+const SignedInApplicationsApplicationNameAdditionalFilesIndexRoute =
+  SignedInApplicationsApplicationNameAdditionalFilesIndexRouteImport.update({
+    id: '/additionalFiles/',
+    path: '/additionalFiles/',
+    getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+  } as any)
 const SignedInApplicationsApplicationNameAuthorizationsIndexRoute =
   SignedInApplicationsApplicationNameAuthorizationsIndexRouteImport.update({
     id: '/authorizations/',
@@ -175,6 +186,38 @@ const SignedInApplicationsApplicationNameReferencesRefTypeRoute =
     path: '/references/$refType',
     getParentRoute: () => SignedInApplicationsApplicationNameRoute,
   } as any)
+const SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute =
+  SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRouteImport.update(
+    {
+      id: '/additionalFiles/$additionalFileName/',
+      path: '/additionalFiles/$additionalFileName/',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute =
+  SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRouteImport.update(
+    {
+      id: '/additionalFiles/$additionalFileName/$additionalFileId',
+      path: '/additionalFiles/$additionalFileName/$additionalFileId',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute =
+  SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRouteImport.update(
+    {
+      id: '/additionalFiles/authorizations/',
+      path: '/additionalFiles/authorizations/',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
+const SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute =
+  SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRouteImport.update(
+    {
+      id: '/additionalFiles/authorizations/$authorizationId',
+      path: '/additionalFiles/authorizations/$authorizationId',
+      getParentRoute: () => SignedInApplicationsApplicationNameRoute,
+    } as any,
+  )
 const SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute =
   SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRouteImport.update(
     {
@@ -203,11 +246,16 @@ export interface FileRoutesByFullPath {
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/additionalFiles/': typeof SignedInApplicationsApplicationNameAdditionalFilesIndexRoute
   '/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/applications/$applicationName/authorizationsRequest/': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute
+  '/applications/$applicationName/additionalFiles/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute
   '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
+  '/applications/$applicationName/additionalFiles/$additionalFileName/': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute
+  '/applications/$applicationName/additionalFiles/authorizations/': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -227,11 +275,16 @@ export interface FileRoutesByTo {
   '/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/applications/$applicationName/additionalFiles': typeof SignedInApplicationsApplicationNameAdditionalFilesIndexRoute
   '/applications/$applicationName/authorizations': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/applications/$applicationName/authorizationsRequest': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/applications/$applicationName/dataTypes': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/applications/$applicationName/references': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute
+  '/applications/$applicationName/additionalFiles/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute
   '/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
+  '/applications/$applicationName/additionalFiles/$additionalFileName': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute
+  '/applications/$applicationName/additionalFiles/authorizations': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -254,11 +307,16 @@ export interface FileRoutesById {
   '/_signedIn/applications/$applicationName/dataTypes/$dataType': typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   '/_signedIn/applications/$applicationName/dataVersioning/$dataType': typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   '/_signedIn/applications/$applicationName/references/$refType': typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  '/_signedIn/applications/$applicationName/additionalFiles/': typeof SignedInApplicationsApplicationNameAdditionalFilesIndexRoute
   '/_signedIn/applications/$applicationName/authorizations/': typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   '/_signedIn/applications/$applicationName/authorizationsRequest/': typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   '/_signedIn/applications/$applicationName/dataTypes/': typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   '/_signedIn/applications/$applicationName/references/': typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute
+  '/_signedIn/applications/$applicationName/additionalFiles/authorizations/$authorizationId': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute
   '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
+  '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/': typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute
+  '/_signedIn/applications/$applicationName/additionalFiles/authorizations/': typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -281,11 +339,16 @@ export interface FileRouteTypes {
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/additionalFiles/'
     | '/applications/$applicationName/authorizations/'
     | '/applications/$applicationName/authorizationsRequest/'
     | '/applications/$applicationName/dataTypes/'
     | '/applications/$applicationName/references/'
+    | '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+    | '/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
     | '/applications/$applicationName/authorizations/public/$authorizationId'
+    | '/applications/$applicationName/additionalFiles/$additionalFileName/'
+    | '/applications/$applicationName/additionalFiles/authorizations/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -305,11 +368,16 @@ export interface FileRouteTypes {
     | '/applications/$applicationName/dataTypes/$dataType'
     | '/applications/$applicationName/dataVersioning/$dataType'
     | '/applications/$applicationName/references/$refType'
+    | '/applications/$applicationName/additionalFiles'
     | '/applications/$applicationName/authorizations'
     | '/applications/$applicationName/authorizationsRequest'
     | '/applications/$applicationName/dataTypes'
     | '/applications/$applicationName/references'
+    | '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+    | '/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
     | '/applications/$applicationName/authorizations/public/$authorizationId'
+    | '/applications/$applicationName/additionalFiles/$additionalFileName'
+    | '/applications/$applicationName/additionalFiles/authorizations'
   id:
     | '__root__'
     | '/'
@@ -331,11 +399,16 @@ export interface FileRouteTypes {
     | '/_signedIn/applications/$applicationName/dataTypes/$dataType'
     | '/_signedIn/applications/$applicationName/dataVersioning/$dataType'
     | '/_signedIn/applications/$applicationName/references/$refType'
+    | '/_signedIn/applications/$applicationName/additionalFiles/'
     | '/_signedIn/applications/$applicationName/authorizations/'
     | '/_signedIn/applications/$applicationName/authorizationsRequest/'
     | '/_signedIn/applications/$applicationName/dataTypes/'
     | '/_signedIn/applications/$applicationName/references/'
+    | '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+    | '/_signedIn/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
     | '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
+    | '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/'
+    | '/_signedIn/applications/$applicationName/additionalFiles/authorizations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -446,6 +519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameAuthorizationsManagementForApplicationUsersRouteImport
       parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
+    '/_signedIn/applications/$applicationName/additionalFiles/': {
+      id: '/_signedIn/applications/$applicationName/additionalFiles/'
+      path: '/additionalFiles'
+      fullPath: '/applications/$applicationName/additionalFiles/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesIndexRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
     '/_signedIn/applications/$applicationName/authorizations/': {
       id: '/_signedIn/applications/$applicationName/authorizations/'
       path: '/authorizations'
@@ -509,6 +589,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRouteImport
       parentRoute: typeof SignedInApplicationsApplicationNameRoute
     }
+    '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/': {
+      id: '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/'
+      path: '/additionalFiles/$additionalFileName'
+      fullPath: '/applications/$applicationName/additionalFiles/$additionalFileName/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
+    '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId': {
+      id: '/_signedIn/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+      path: '/additionalFiles/$additionalFileName/$additionalFileId'
+      fullPath: '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
+    '/_signedIn/applications/$applicationName/additionalFiles/authorizations/': {
+      id: '/_signedIn/applications/$applicationName/additionalFiles/authorizations/'
+      path: '/additionalFiles/authorizations'
+      fullPath: '/applications/$applicationName/additionalFiles/authorizations/'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
+    '/_signedIn/applications/$applicationName/additionalFiles/authorizations/$authorizationId': {
+      id: '/_signedIn/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
+      path: '/additionalFiles/authorizations/$authorizationId'
+      fullPath: '/applications/$applicationName/additionalFiles/authorizations/$authorizationId'
+      preLoaderRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRouteImport
+      parentRoute: typeof SignedInApplicationsApplicationNameRoute
+    }
     '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId': {
       id: '/_signedIn/applications/$applicationName/authorizations/public/$authorizationId'
       path: '/authorizations/public/$authorizationId'
@@ -527,11 +635,16 @@ interface SignedInApplicationsApplicationNameRouteChildren {
   SignedInApplicationsApplicationNameDataTypesDataTypeRoute: typeof SignedInApplicationsApplicationNameDataTypesDataTypeRoute
   SignedInApplicationsApplicationNameDataVersioningDataTypeRoute: typeof SignedInApplicationsApplicationNameDataVersioningDataTypeRoute
   SignedInApplicationsApplicationNameReferencesRefTypeRoute: typeof SignedInApplicationsApplicationNameReferencesRefTypeRoute
+  SignedInApplicationsApplicationNameAdditionalFilesIndexRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesIndexRoute
   SignedInApplicationsApplicationNameAuthorizationsIndexRoute: typeof SignedInApplicationsApplicationNameAuthorizationsIndexRoute
   SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute: typeof SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute
   SignedInApplicationsApplicationNameDataTypesIndexRoute: typeof SignedInApplicationsApplicationNameDataTypesIndexRoute
   SignedInApplicationsApplicationNameReferencesIndexRoute: typeof SignedInApplicationsApplicationNameReferencesIndexRoute
+  SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute
+  SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute
   SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute: typeof SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute
+  SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute
+  SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute: typeof SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute
 }
 
 const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsApplicationNameRouteChildren =
@@ -550,6 +663,8 @@ const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsAppl
       SignedInApplicationsApplicationNameDataVersioningDataTypeRoute,
     SignedInApplicationsApplicationNameReferencesRefTypeRoute:
       SignedInApplicationsApplicationNameReferencesRefTypeRoute,
+    SignedInApplicationsApplicationNameAdditionalFilesIndexRoute:
+      SignedInApplicationsApplicationNameAdditionalFilesIndexRoute,
     SignedInApplicationsApplicationNameAuthorizationsIndexRoute:
       SignedInApplicationsApplicationNameAuthorizationsIndexRoute,
     SignedInApplicationsApplicationNameAuthorizationsRequestIndexRoute:
@@ -558,8 +673,16 @@ const SignedInApplicationsApplicationNameRouteChildren: SignedInApplicationsAppl
       SignedInApplicationsApplicationNameDataTypesIndexRoute,
     SignedInApplicationsApplicationNameReferencesIndexRoute:
       SignedInApplicationsApplicationNameReferencesIndexRoute,
+    SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute:
+      SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameAdditionalFileIdRoute,
+    SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute:
+      SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsAuthorizationIdRoute,
     SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute:
       SignedInApplicationsApplicationNameAuthorizationsPublicAuthorizationIdRoute,
+    SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute:
+      SignedInApplicationsApplicationNameAdditionalFilesAdditionalFileNameIndexRoute,
+    SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute:
+      SignedInApplicationsApplicationNameAdditionalFilesAuthorizationsIndexRoute,
   }
 
 const SignedInApplicationsApplicationNameRouteWithChildren =

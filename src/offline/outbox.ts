@@ -3,6 +3,7 @@ import { backoffMs } from './backoff';
 import { offlineDb, type TerrainDatabase } from './db';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
+import { fetchWithUploadProgress } from './uploadProgress';
 
 /**
  * The one way the interface changes anything on the server. A change is written to IndexedDB first, then
@@ -32,6 +33,8 @@ export interface Submission {
 export interface SubmitOptions {
   /** Events of a streamed answer, while this page sends it. */
   onEvent?: (event: StreamEvent) => void;
+  /** Bytes of the request sent so far, while this page sends it (large uploads show a progress bar). */
+  onUploadProgress?: (sent: number, total: number) => void;
   /**
    * A refusal of the first, immediate attempt goes back to the form that is still on screen, and the change
    * leaves the outbox. Refusals met later, in the background, stay for the user to deal with.
@@ -53,6 +56,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   const now = options.now ?? Date.now;
   const apiBase = options.apiBase ?? '/api/v1';
   const listeners = new Map<number, (event: StreamEvent) => void>();
+  const uploadListeners = new Map<number, (sent: number, total: number) => void>();
   const changeListeners = new Set<() => void>();
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -124,9 +128,11 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   async function attempt(item: OutboxItem): Promise<Attempt> {
     const { body, contentType } = toFetchBody(item.request.body);
+    const progress = uploadListeners.get(item.id!);
+    const send = progress && typeof XMLHttpRequest !== 'undefined' ? fetchWithUploadProgress(progress) : doFetch;
     let response: Response;
     try {
-      response = await doFetch(apiBase + item.request.path, {
+      response = await send(apiBase + item.request.path, {
         method: item.request.method,
         headers: { ...item.request.headers, ...(contentType ? { 'Content-Type': contentType } : {}), 'Idempotency-Key': item.idempotencyKey },
         body,
@@ -205,10 +211,12 @@ export function createOutbox(options: OutboxOptions = {}) {
   async function submit(submission: Submission, submitOptions: SubmitOptions = {}): Promise<OutboxOutcome> {
     const id = await enqueue(submission, submitOptions.replaces);
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
+    if (submitOptions.onUploadProgress) uploadListeners.set(id, submitOptions.onUploadProgress);
     try {
       await process();
     } finally {
       listeners.delete(id);
+      uploadListeners.delete(id);
     }
     const item = await db.outbox.get(id);
     if (item?.status === 'done') return { status: 'done', result: item.result };

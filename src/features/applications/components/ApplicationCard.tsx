@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Home, Inbox, KeyRound, Pencil } from 'lucide-react';
+import { BookOpen, Database, Download, Home, Inbox, KeyRound, Paperclip, Pencil } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -44,6 +44,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }} aria-label={t`Data types of ${name}`}>
               <Database aria-hidden />
               <Trans>Datasets</Trans>
+            </Link>
+          </Button>
+        ) : null}
+        {application.additionalFiles && application.additionalFiles.length > 0 ? (
+          <Button asChild variant="outline">
+            <Link to="/applications/$applicationName/additionalFiles" params={{ applicationName: application.name }} aria-label={t`Additional files of ${name}`}>
+              <Paperclip aria-hidden />
+              <Trans>Additional files</Trans>
             </Link>
           </Button>
         ) : null}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, HandHelping, Inbox, KeyRound, Pencil, UserCog } from 'lucide-react';
+import { BookOpen, Database, Download, HandHelping, Inbox, KeyRound, Paperclip, Pencil, UserCog } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -55,7 +55,7 @@ export function ApplicationHomePage({ application, offlineSince }: { application
         </CardContent>
       </Card>
 
-      {(application.references?.length ?? 0) + (application.dataTypes?.length ?? 0) > 0 ? (
+      {(application.references?.length ?? 0) + (application.dataTypes?.length ?? 0) + (application.additionalFiles?.length ?? 0) > 0 ? (
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">
@@ -76,6 +76,14 @@ export function ApplicationHomePage({ application, offlineSince }: { application
                 <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }}>
                   <Database aria-hidden />
                   <Trans>Datasets</Trans>
+                </Link>
+              </Button>
+            ) : null}
+            {application.additionalFiles?.length ? (
+              <Button asChild>
+                <Link to="/applications/$applicationName/additionalFiles" params={{ applicationName: application.name }}>
+                  <Paperclip aria-hidden />
+                  <Trans>Additional files</Trans>
                 </Link>
               </Button>
             ) : null}

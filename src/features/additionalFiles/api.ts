@@ -1,0 +1,164 @@
+import type { Associates } from '@/domain/additionalFiles/associates';
+import type { FileOperation, FileRights } from '@/domain/additionalFiles/authorization';
+import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
+import type { FormField, I18nTexts } from '@/domain/configuration/model';
+import { API_BASE, callApi } from '@/lib/api/client';
+import { currentLanguage } from '@/lib/i18n/setup';
+import type { Submission } from '@/offline/outbox';
+
+export type TypeRights = Record<FileOperation, boolean>;
+
+export interface FileTypeSummary {
+  name: string;
+  i18n: I18nTexts;
+  fields: FormField[];
+  count: number;
+  rights: TypeRights;
+}
+
+export interface ScopeNode {
+  id: string;
+  naturalKey: string;
+  label: string;
+  children: ScopeNode[];
+}
+
+export interface FilesOverview {
+  fileNames: string[];
+  additionalFileTypes: FileTypeSummary[];
+  isAdministrator: boolean;
+  managesFileRights: boolean;
+  /** Per data entry, the trees of its scopes (asked with `grantable`). */
+  referenceScopes?: Record<string, Array<{ id: string; reference: string; label: string; nodes: ScopeNode[] }>>;
+}
+
+export interface AdditionalFile {
+  id: string;
+  fileType: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  comment: string;
+  user: string | null;
+  ownerLogin: string | null;
+  createDate: string;
+  updateDate: string;
+  forApplication: boolean;
+  associates: Associates;
+  additionalBinaryFileForm: Record<string, string>;
+  mayEdit: boolean;
+  mayDelete: boolean;
+}
+
+export type FieldChoices = Record<string, Array<{ naturalKey: string; label: string }>>;
+
+export interface FilesPage {
+  additionalFileName: string;
+  fieldChoices: FieldChoices;
+  additionalBinaryFiles: AdditionalFile[];
+  fileNames: string[];
+  totalCount: number;
+  rights: TypeRights;
+}
+
+export interface FileAuthorization {
+  uuid: string;
+  name: string;
+  users: Array<{ id: string; login: string; email: string }>;
+  additionalFiles: FileRights;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FileAuthorizations {
+  authorizationResults: FileAuthorization[];
+  users: Array<{ id: string; login: string; email: string }>;
+  authorizationsForUser: { isAdministrator: boolean; userManager: boolean; adminTypes: string[] };
+}
+
+const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
+const headers = () => ({ 'Accept-Language': currentLanguage() });
+const selection = (value: object) => `params=${encodeURIComponent(JSON.stringify(value))}`;
+
+export const fetchOverview = (application: string, grantable = false) => callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`);
+
+export function fetchFiles(application: string, fileType: string, options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {}) {
+  const query = selection({ additionalFilesInfos: { [fileType]: { fieldFilters: options.filters ?? [] } }, offset: options.offset ?? 0, limit: options.limit ?? null });
+  return callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`);
+}
+
+export const fetchFile = (application: string, fileType: string, id: string) =>
+  callApi<AdditionalFile & { fieldChoices: FieldChoices }>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`);
+
+export const fileContentHref = (application: string, file: Pick<AdditionalFile, 'fileType' | 'id'>) =>
+  `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;
+
+export const zipHref = (application: string, ids: readonly string[]) => `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: ids })}`;
+
+export const fetchFileAuthorizations = (application: string, authorizationId?: string) =>
+  callApi<FileAuthorizations>(`${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`);
+
+/** What the file form sends: the `params` of the original, and the chosen file when there is one. */
+export interface FileSaveInput {
+  id: string | null;
+  fileName: string;
+  comment: string;
+  fields: Record<string, string>;
+  associates: Associates;
+  forApplication: boolean;
+  file: File | null;
+}
+
+export function fileSave(application: string, fileType: string, input: FileSaveInput): Submission {
+  const { file, ...params } = input;
+  return {
+    kind: 'additionalFile.save',
+    summary: { name: application, fileType, fileName: input.fileName, action: input.id ? 'modify' : 'create' },
+    // Changes to one file go in order; a new file is its own resource until the server names it.
+    resource: `additionalFile:${application}/${fileType}/${input.id ?? input.fileName}`,
+    request: {
+      method: 'POST',
+      path: `${app(application)}/additionalFiles/${encodeURIComponent(fileType)}`,
+      headers: headers(),
+      body: {
+        type: 'multipart',
+        parts: [{ name: 'params', value: JSON.stringify({ ...params, fileType }) }, ...(file ? [{ name: 'file', blob: file, fileName: file.name }] : [])],
+      },
+    },
+  };
+}
+
+export function filesDeletion(application: string, fileType: string, files: ReadonlyArray<Pick<AdditionalFile, 'id' | 'fileName'>>): Submission {
+  return {
+    kind: 'additionalFile.delete',
+    summary: { name: application, fileType, fileNames: files.map((f) => f.fileName).join(', ') },
+    resource: `additionalFile:${application}/${fileType}/${files.map((f) => f.id).join(',')}`,
+    request: { method: 'DELETE', path: `${app(application)}/additionalFiles?${selection({ uuids: files.map((f) => f.id) })}`, headers: headers(), body: { type: 'none' } },
+  };
+}
+
+export interface FileAuthorizationRequest {
+  uuid: string | null;
+  name: string;
+  usersId: string[];
+  additionalFiles: FileRights;
+}
+
+export function fileAuthorizationSave(application: string, request: FileAuthorizationRequest): Submission {
+  return {
+    kind: 'additionalFileAuthorization.save',
+    summary: { name: application, authorization: request.name },
+    resource: `additionalFileAuthorization:${application}/${request.uuid ?? request.name}`,
+    input: request,
+    request: { method: 'POST', path: `${app(application)}/additionalFiles/authorization`, headers: headers(), body: { type: 'json', value: { ...request, applicationNameOrId: application } } },
+  };
+}
+
+export function fileAuthorizationRevoke(application: string, authorization: Pick<FileAuthorization, 'uuid' | 'name'>): Submission {
+  return {
+    kind: 'additionalFileAuthorization.revoke',
+    summary: { name: application, authorization: authorization.name },
+    resource: `additionalFileAuthorization:${application}/${authorization.uuid}`,
+    request: { method: 'DELETE', path: `${app(application)}/additionalFiles/authorization/${encodeURIComponent(authorization.uuid)}`, headers: headers(), body: { type: 'none' } },
+  };
+}

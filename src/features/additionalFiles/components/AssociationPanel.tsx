@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { attachedToWhole, nodeChosen, toggleScopeNode, toggleWholeData, type Associates } from '@/domain/additionalFiles/associates';
+import { localized } from '@/domain/applications/summary';
+import type { ApplicationModel } from '@/domain/configuration/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import type { FilesOverview, ScopeNode } from '../api';
+
+interface PanelProps {
+  model: ApplicationModel;
+  /** Scope trees per data entry; null while they load or when they cannot be read (offline). */
+  referenceScopes: FilesOverview['referenceScopes'] | null;
+  associates: Associates;
+  disabled: boolean;
+  onChange(next: Associates): void;
+}
+
+/**
+ * The data a file is attached to: per data type an "associate" box for the whole of it, and the nodes of its
+ * scope trees (a node stands for everything under it).
+ */
+export function AssociationPanel({ model, referenceScopes, associates, disabled, onChange }: PanelProps) {
+  const { t, i18n } = useLingui();
+  const text = (value: Record<string, string> | undefined, fallback: string) => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const dataTypes = model.data.filter((entry) => entry.kind === 'dataType');
+  if (dataTypes.length === 0) return <p className="text-muted-foreground">{t`This application has no data type to attach the file to.`}</p>;
+
+  return (
+    <ul className="grid gap-3" data-testid="association-panel">
+      {dataTypes.map((entry) => {
+        const title = text(entry.i18n.title, entry.name);
+        const whole = attachedToWhole(associates, entry.name);
+        const trees = referenceScopes?.[entry.name] ?? [];
+        return (
+          <li key={entry.name} className="rounded-md border border-border p-3">
+            <label className="flex min-h-11 items-center gap-3 font-medium">
+              <Checkbox checked={whole} disabled={disabled} onCheckedChange={() => onChange(toggleWholeData(associates, entry.name))} />
+              {t`Associate with all of ${title}`}
+            </label>
+            {trees.map((tree) => (
+              <div key={tree.id} className="mt-2">
+                <p className="text-sm font-medium text-muted-foreground">{tree.label}</p>
+                <ScopeTree
+                  nodes={tree.nodes}
+                  depth={0}
+                  isChosen={(key) => nodeChosen(associates, entry.name, tree.id, key)}
+                  disabled={disabled}
+                  onToggle={(key) => onChange(toggleScopeNode(associates, entry.name, tree.id, key))}
+                />
+              </div>
+            ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ScopeTree({
+  nodes,
+  depth,
+  isChosen,
+  disabled,
+  onToggle,
+}: {
+  nodes: ScopeNode[];
+  depth: number;
+  isChosen(key: string): ReturnType<typeof nodeChosen>;
+  disabled: boolean;
+  onToggle(key: string): void;
+}) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  return (
+    <ul className="grid" style={{ paddingLeft: depth ? '1rem' : 0 }}>
+      {nodes.map((node) => {
+        const chosen = isChosen(node.id);
+        return (
+          <li key={node.id}>
+            <div className="flex items-center gap-1">
+              {node.children.length ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-expanded={open.has(node.id)}
+                  aria-label={open.has(node.id) ? t`Hide what is under ${node.label}` : t`Show what is under ${node.label}`}
+                  onClick={() => setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))}
+                >
+                  {open.has(node.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                </Button>
+              ) : (
+                <span className="inline-block w-11" aria-hidden />
+              )}
+              <label className="flex min-h-11 items-center gap-3">
+                <Checkbox checked={chosen !== null} disabled={disabled || chosen === 'whole' || chosen === 'ancestor'} onCheckedChange={() => onToggle(node.id)} />
+                {node.label}
+              </label>
+            </div>
+            {node.children.length && open.has(node.id) ? <ScopeTree nodes={node.children} depth={depth + 1} isChosen={isChosen} disabled={disabled} onToggle={onToggle} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Says why the panel is empty: the trees come from the server. */
+export function AssociationUnavailable() {
+  return (
+    <p className="text-muted-foreground">
+      <Trans>The data to attach the file to are read from the server: reconnect to change them.</Trans>
+    </p>
+  );
+}
