@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node, type YAMLError } from 'yaml';
 import { locate, mapNode, type ConfigNode, type MapEntry, type SourceText } from './configNode';
 import type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
 
@@ -142,11 +142,24 @@ class NodeConverter {
   failure: ConfigurationError | undefined;
   private nodes = 0;
   private aliases = 0;
+  /** What each alias points to, found once: the parser's own lookup walks the whole document for every alias. */
+  private readonly targets = new Map<Alias, Node>();
 
   constructor(
-    private readonly document: Document.Parsed,
+    document: Document.Parsed,
     private readonly source: SourceText,
-  ) {}
+  ) {
+    // An alias names the closest anchor before it: anchors may be redefined further down.
+    const anchors = new Map<string, Node>();
+    visit(document, {
+      Node: (_key, node) => {
+        if (isAlias(node)) {
+          const target = anchors.get(node.source);
+          if (target) this.targets.set(node, target);
+        } else if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+      },
+    });
+  }
 
   convert(node: Node | null, depth: number): ConfigNode {
     const offset = node?.range?.[0] ?? 0;
@@ -157,7 +170,7 @@ class NodeConverter {
 
     if (isAlias(node)) {
       if (++this.aliases > YAML_LIMITS.maxAliases) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooManyAliases', maxAliases: YAML_LIMITS.maxAliases });
-      const target = node.resolve(this.document);
+      const target = this.targets.get(node);
       if (!target) return this.stop('INVALID_TOKEN', offset, { message: `Unknown alias *${node.source}`, yamlCode: 'BAD_ALIAS' });
       return this.convert(target, depth + 1);
     }
@@ -180,7 +193,7 @@ class NodeConverter {
   /** Keys are read as the text the author wrote: `no`, `1.0` or `true` stay strings, as they do in the original. */
   private keyText(key: Node | null, offset: number): string {
     if (key === null) return '';
-    const resolved = isAlias(key) ? key.resolve(this.document) : key;
+    const resolved = isAlias(key) ? this.targets.get(key) : key;
     if (resolved && isScalar(resolved)) {
       if (typeof resolved.value === 'string') return resolved.value;
       return resolved.type === 'PLAIN' && resolved.source !== undefined ? resolved.source : String(resolved.value ?? '');
