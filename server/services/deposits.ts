@@ -325,42 +325,50 @@ export interface VersionView {
 
 /** The versions of a data type, optionally of one dataset (scope and period), newest first. */
 export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string }): Promise<VersionView[]> {
-  let query = ctx.db
-    .selectFrom('deposit_files as f')
-    .leftJoin('users as c', 'c.id', 'f.created_by')
-    .leftJoin('users as p', 'p.id', 'f.published_by')
-    .select([
-      'f.id',
-      'f.file_name',
-      'f.size',
-      'f.comment',
-      'f.row_count',
-      'f.scope',
-      'f.period_from',
-      'f.period_to',
-      'f.created_at',
-      'f.created_by',
-      'c.login as created_login',
-      'f.published',
-      'f.published_at',
-      'f.published_by',
-      'p.login as published_login',
-    ])
-    .where('f.application_id', '=', data.application.id)
-    .where('f.data_name', '=', data.entry.name)
-    .orderBy('f.created_at', 'desc');
-  if (filter.scope && Object.keys(filter.scope).length > 0) query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
-  if (filter.from) query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
-  if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
-  const files = await query.execute();
-  const jobs = files.length
-    ? await ctx.db
-        .selectFrom('jobs')
-        .select(['id', 'kind', 'file_id', 'status', 'progress', 'error', 'created_at'])
-        .where('file_id', 'in', files.map((f) => f.id))
-        .orderBy('created_at', 'desc')
-        .execute()
-    : [];
+  // One snapshot for the versions and their jobs: a job seen done always comes with the work it did (the work is
+  // committed before its job is marked done; two separate reads could fall on either side of both).
+  const { files, jobs } = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom('deposit_files as f')
+        .leftJoin('users as c', 'c.id', 'f.created_by')
+        .leftJoin('users as p', 'p.id', 'f.published_by')
+        .select([
+          'f.id',
+          'f.file_name',
+          'f.size',
+          'f.comment',
+          'f.row_count',
+          'f.scope',
+          'f.period_from',
+          'f.period_to',
+          'f.created_at',
+          'f.created_by',
+          'c.login as created_login',
+          'f.published',
+          'f.published_at',
+          'f.published_by',
+          'p.login as published_login',
+        ])
+        .where('f.application_id', '=', data.application.id)
+        .where('f.data_name', '=', data.entry.name)
+        .orderBy('f.created_at', 'desc');
+      if (filter.scope && Object.keys(filter.scope).length > 0) query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
+      if (filter.from) query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
+      if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
+      const files = await query.execute();
+      const jobs = files.length
+        ? await trx
+            .selectFrom('jobs')
+            .select(['id', 'kind', 'file_id', 'status', 'progress', 'error', 'created_at'])
+            .where('file_id', 'in', files.map((f) => f.id))
+            .orderBy('created_at', 'desc')
+            .execute()
+        : [];
+      return { files, jobs };
+    });
   return files.map((f) => {
     const job = jobs.find((j) => j.file_id === f.id);
     return {
