@@ -244,6 +244,8 @@ export interface EntryCountsTable {
   application_id: string;
   data_name: string;
   line_count: number;
+  /** Raised by every write to the entry's rows. */
+  version: Generated<number>;
 }
 
 export interface Schema {

@@ -46,14 +46,25 @@ export async function upsertRows(db: Db, applicationId: string, dataName: string
   }
 }
 
-/** Recounts the stored rows of an entry (kept for the cards, the trees and the update checks). */
+/**
+ * A write that changes an entry by at least this many rows refreshes the planner's statistics of the rows table:
+ * PGlite never analyzes by itself and PostgreSQL's autovacuum comes late, and until then the planner takes a large
+ * entry for an empty one (a first page would sort every row instead of walking the natural-key index). ANALYZE
+ * reads a sample of fixed size, a fraction of a second whatever the table.
+ */
+const ANALYZE_AFTER_ROWS = 10_000;
+
+/** Recounts the stored rows of an entry (kept for the cards, the trees and the update checks) and raises its write version. */
 export async function refreshCount(db: Db, applicationId: string, dataName: string): Promise<number> {
-  const row = await sql<{ count: number }>`
+  const row = await sql<{ count: number; previous: number | null }>`
+    with previous as (select line_count from entry_counts where application_id = ${applicationId} and data_name = ${dataName})
     insert into entry_counts (application_id, data_name, line_count)
     select ${applicationId}, ${dataName}, count(*) from data_rows where application_id = ${applicationId} and data_name = ${dataName}
-    on conflict (application_id, data_name) do update set line_count = excluded.line_count
-    returning line_count as count`.execute(db);
-  return Number(row.rows[0]?.count ?? 0);
+    on conflict (application_id, data_name) do update set line_count = excluded.line_count, version = entry_counts.version + 1
+    returning line_count as count, (select line_count from previous) as previous`.execute(db);
+  const count = Number(row.rows[0]?.count ?? 0);
+  if (Math.abs(count - Number(row.rows[0]?.previous ?? 0)) >= ANALYZE_AFTER_ROWS) await sql`analyze data_rows`.execute(db);
+  return count;
 }
 
 export async function rowCounts(db: Db, applicationId: string): Promise<Record<string, number>> {

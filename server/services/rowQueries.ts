@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
+import type { Grant } from '../../src/domain/rights/authorization.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { Schema } from '../db/schema.ts';
@@ -134,39 +135,78 @@ export async function selectRows(
 }
 
 /**
+ * Totals of readers whose rights restrict the rows, per entry write version: their filter cannot use the stored line
+ * count, and the consultation asks for the same total at every page. Every write to an entry raises its version
+ * (refreshCount), so a kept total never describes an older state. Only totals of the rights filter alone are kept
+ * (a query filter may name rows of other entries, whose writes do not change this version). Each process keeps its
+ * own, the oldest forgotten first.
+ */
+const restrictedTotals = new Map<string, number>();
+const MAX_KEPT_TOTALS = 1000;
+
+/**
  * How many rows of the entry match the query (paging left aside). Without any condition it is the stored line
  * count, kept with every write; otherwise the matching rows are counted.
  */
 export async function countRows(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter = { kind: 'all' }): Promise<number> {
   const conditions = conditionsOf(applicationId, entry, query, filter);
-  if (conditions.length === 0) {
-    const stored = await db
-      .selectFrom('entry_counts')
-      .select('line_count')
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', entry.name)
-      .executeTakeFirst();
-    return Number(stored?.line_count ?? 0);
-  }
+  const rightsAlone = filter.kind === 'some' && conditions.length === 1;
+  const stored =
+    conditions.length === 0 || rightsAlone
+      ? await db.selectFrom('entry_counts').select(['line_count', 'version']).where('application_id', '=', applicationId).where('data_name', '=', entry.name).executeTakeFirst()
+      : undefined;
+  if (conditions.length === 0) return Number(stored?.line_count ?? 0);
+  // With the rights filter alone, the filter and the entry name the rows counted.
+  const key = stored && filter.kind === 'some' ? JSON.stringify([applicationId, entry.name, stored.version, filter.grants]) : undefined;
+  const kept = key === undefined ? undefined : restrictedTotals.get(key);
+  if (kept !== undefined) return kept;
   const result = await sql<{ total: number }>`
     select count(*) as total from data_rows
     where application_id = ${applicationId} and data_name = ${entry.name} and ${sql.join(conditions, sql` and `)}`.execute(db);
-  return Number(result.rows[0]?.total ?? 0);
+  const total = Number(result.rows[0]?.total ?? 0);
+  if (key !== undefined) {
+    restrictedTotals.set(key, total);
+    if (restrictedTotals.size > MAX_KEPT_TOTALS) restrictedTotals.delete(restrictedTotals.keys().next().value!);
+  }
+  return total;
+}
+
+/**
+ * A row of `values ->> component` under one of the keys: the key itself, or below it (the key and a dot begin the
+ * value). Keys of one length are compared together, so the value is read once per distinct length whatever the
+ * number of keys: a user holding fifty sites costs a few comparisons with arrays, not fifty pattern matches.
+ */
+function underAnyKey(component: string, keys: readonly string[]): RawBuilder<unknown> {
+  const value = sql`values ->> ${component}`;
+  const byLength = new Map<number, string[]>();
+  for (const key of keys) byLength.set(key.length, [...(byLength.get(key.length) ?? []), `${key}.`]);
+  const below = [...byLength].map(([length, prefixes]) => sql`left(${value}, ${length + 1}) = any(${prefixes}::text[])`);
+  return sql`(${sql.join([sql`${value} = any(${[...keys]}::text[])`, ...below], sql` or `)})`;
 }
 
 /**
  * The SQL condition of a row filter on `data_rows`: a row passes when one grant allows it — every restricted scope
- * component under one of the granted keys, and its period meeting the granted one.
+ * component under one of the granted keys, and its period meeting the granted one. Grants that restrict the same
+ * single component over the same period are one condition on the union of their keys.
  */
 export function rowFilterSql(filter: RowFilter): RawBuilder<boolean> {
   if (filter.kind === 'all') return sql<boolean>`true`;
   if (filter.kind === 'none') return sql<boolean>`false`;
-  const clauses = filter.grants.map((grant) => {
-    const parts: Array<RawBuilder<unknown>> = [];
-    for (const [component, keys] of Object.entries(grant.scopes)) {
-      const value = sql`values ->> ${component}`;
-      parts.push(sql`(${sql.join(keys.map((key) => sql`(${value} = ${key} or starts_with(${value}, ${`${key}.`}))`), sql` or `)})`);
+  const merged = new Map<string, Grant>();
+  const grants: Grant[] = [];
+  for (const grant of filter.grants) {
+    const components = Object.keys(grant.scopes);
+    if (components.length !== 1) {
+      grants.push(grant);
+      continue;
     }
+    const group = JSON.stringify([components[0], grant.from, grant.to]);
+    const known = merged.get(group);
+    if (known) known.scopes[components[0]] = [...new Set([...known.scopes[components[0]], ...grant.scopes[components[0]]])];
+    else merged.set(group, { ...grant, scopes: { [components[0]]: [...grant.scopes[components[0]]] } });
+  }
+  const clauses = [...merged.values(), ...grants].map((grant) => {
+    const parts: Array<RawBuilder<unknown>> = Object.entries(grant.scopes).map(([component, keys]) => underAnyKey(component, keys));
     if (grant.from) parts.push(sql`(period_start is null or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`);
     if (grant.to) parts.push(sql`(period_start is null or period_start < (${grant.to}::date + 1)::timestamp)`);
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;

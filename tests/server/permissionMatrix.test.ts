@@ -705,42 +705,12 @@ describe('the permission matrix', () => {
 // ——— A scope reference that is a tree: rights on a sub-tree and a period ———
 
 /**
- * `places` is recursive (a place lies `within` another): its hierarchical keys are paths. `sightings` (no
- * versioning) is scoped by place, with the day as time scope.
+ * tests/fixtures/configurations/massifs.yaml: `places` is recursive (a place lies `within` another), so its
+ * hierarchical keys are paths; `sightings` (no versioning) is scoped by place, with the day as time scope. The
+ * Mont Blanc holds the Aiguilles; `mont_blanc_sud` shares the beginning of its key, not its path.
  */
-const MASSIFS_YAML = `OA_version: 2.0.1
-OA_application:
-  OA_name: massifs
-  OA_version: 1.0.0
-OA_data:
-  places:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      within:
-        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: places, OA_isParent: true}}}
-  sightings:
-    OA_tags: [__DATA__]
-    OA_naturalKey: [place, day]
-    OA_basicComponents:
-      place:
-        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: places}}}
-      day:
-        OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}
-      birds:
-        OA_checker: {OA_name: OA_integer}
-    OA_authorizations:
-      OA_authorizationScope: [place]
-      OA_timeScope: day
-`;
-/** The Mont Blanc massif holds the Aiguilles; `mont_blanc_sud` shares the beginning of its key, not its path. */
-const PLACES_CSV = `code;within
-alps;
-mont_blanc;alps
-aiguilles;mont_blanc
-mont_blanc_sud;alps
-vanoise;alps
-`;
+const MASSIFS_YAML = new Uint8Array(readFileSync(path.join(fixtures, 'configurations/massifs.yaml')));
+const PLACES_CSV = readFileSync(path.join(fixtures, 'csv/massifs-places.csv'), 'utf8');
 const SIGHTINGS_HEADER = 'place;day;birds';
 const SIGHTINGS = {
   /** Inside the Mont Blanc sub-tree, in June 2024. */
@@ -765,7 +735,7 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
 
   beforeAll(async () => {
     tree.owner = fx.owner;
-    await createApplication(tree.owner, 'massifs', MASSIFS_YAML);
+    await createApplication(tree.owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
     expectStatus(await uploadReference(tree.owner, 'massifs', 'places', 'places.csv', PLACES_CSV), 201, 'places');
     expectStatus(await tree.owner.post('/applications/massifs/data/sightings', { body: sightingsForm(ALL_SIGHTINGS) }), 201, 'sightings');
     const places = await tree.owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);

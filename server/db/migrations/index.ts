@@ -8,6 +8,7 @@ import * as authorizations from './0006_authorizations.ts';
 import * as documents from './0007_documents.ts';
 import * as rightsRequestTreatment from './0008_rights_request_treatment.ts';
 import * as bundleRuns from './0009_bundle_runs.ts';
+import * as entryVersions from './0010_entry_versions.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_documents': documents,
   '0008_rights_request_treatment': rightsRequestTreatment,
   '0009_bundle_runs': bundleRuns,
+  '0010_entry_versions': entryVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
