@@ -28,7 +28,7 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
   return (
     <section className="grid gap-3" aria-labelledby="csv-report-title" data-testid="csv-report">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="csv-report-title" className="flex items-center gap-2 font-semibold text-destructive">
+        <h3 id="csv-report-title" className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere">
           <CircleAlert className="size-5" aria-hidden />
           <Plural value={report.errorCount} one={`# error in ${fileName}`} other={`# errors in ${fileName}`} />
         </h3>

@@ -14,7 +14,8 @@ export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }
         {crumbs.map((crumb, index) => (
           <Fragment key={index}>
             {index > 0 ? <ChevronRight className="size-4" aria-hidden /> : null}
-            <li>
+            {/* A name may be one long word: it breaks rather than widen the page. */}
+            <li className="min-w-0 wrap-anywhere">
               {crumb.href && index < crumbs.length - 1 ? (
                 <a href={crumb.href} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
                   {crumb.label}

@@ -14,8 +14,11 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    // A long label or option (one long word) wraps or narrows the control rather than widen the page.
+    <div className="grid min-w-0 grid-cols-1 gap-1.5">
+      <Label htmlFor={id} className="wrap-anywhere">
+        {label}
+      </Label>
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,

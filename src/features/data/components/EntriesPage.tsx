@@ -114,7 +114,7 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
   return (
     <li role="treeitem" aria-expanded={node.children.length > 0 ? true : undefined} aria-label={title} data-testid="reference-node" data-name={entry.name}>
       <div className="flex flex-wrap items-center gap-2 rounded-md py-1 pr-1 hover:bg-muted" style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}>
-        <span className="min-w-40 flex-1 font-medium">{title}</span>
+        <span className="min-w-40 flex-1 font-medium wrap-anywhere">{title}</span>
         <Badge variant="secondary" aria-label={t`${count} lines`}>
           {i18n.number(count)}
         </Badge>
