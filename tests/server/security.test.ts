@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -26,6 +27,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
 const ADMIN = { login: 'root', password: 'root-password', email: 'root@terrain.test' };
+const SECRET = 'not for the web: c2VjcmV0';
 
 const headersOf = (answer: Answer) => ({
   csp: answer.headers.get('content-security-policy'),
@@ -43,9 +45,12 @@ let admin: ApiClient;
 let ui: string;
 
 beforeAll(async () => {
-  // The server serves a built UI: a page, a hashed script and a service worker.
+  // The server serves a built UI (a page, a hashed script, a service worker) from `www`, beside a file it must
+  // never send.
   ui = await mkdtemp(path.join(tmpdir(), 'terrain-ui-'));
-  await mkdir(path.join(ui, 'assets'));
+  await writeFile(path.join(ui, 'secret.txt'), SECRET);
+  ui = path.join(ui, 'www');
+  await mkdir(path.join(ui, 'assets'), { recursive: true });
   await writeFile(path.join(ui, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>');
   await writeFile(path.join(ui, 'assets', 'index-Ab12Cd34.js'), 'export {};\n');
   await writeFile(path.join(ui, 'sw.js'), 'self.addEventListener("install", () => undefined);\n');
@@ -57,7 +62,7 @@ afterAll(async () => {
     expectNoLeakInRecordedAnswers();
   } finally {
     await server?.close();
-    if (ui) await rm(ui, { recursive: true, force: true });
+    if (ui) await rm(path.dirname(ui), { recursive: true, force: true });
   }
 });
 
@@ -280,6 +285,27 @@ describe('hostile text in data', () => {
     const plain = disposition.match(/filename="([^"]*)"/)![1];
     expect(plain).toMatch(/^[A-Za-z0-9_.-]+$/);
     expect(disposition.match(/filename\*=UTF-8''(\S+)/)![1]).not.toMatch(/[\s"/\\]/);
+  });
+});
+
+describe('paths', () => {
+  /** A GET sent with its path exactly as written (fetch would resolve the dot segments first). */
+  const rawGet = (pathname: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      httpGet({ hostname, port, path: pathname }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      }).once('error', reject);
+    });
+
+  it('never lead out of the UI folder, however the dots and slashes are written', async () => {
+    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/assets/..\\..\\secret.txt', '/%2e%2e%5csecret.txt']) {
+      const answer = await rawGet(attempt);
+      expect(answer.body, attempt).not.toContain(SECRET);
+      expect(answer.status, attempt).toBeGreaterThanOrEqual(400);
+    }
   });
 });
 
