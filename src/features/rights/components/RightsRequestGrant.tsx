@@ -62,7 +62,7 @@ export function RightsRequestGrant({ applicationName, model, options, request }:
 
   return (
     <form
-      className="grid gap-5"
+      className="grid min-w-0 grid-cols-1 gap-5 [&>*]:min-w-0"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
