@@ -31,15 +31,15 @@ export function withDependencies(operations: Iterable<Operation>, entry: DataEnt
   return result;
 }
 
-/** Operations that are there only because another one needs them (they cannot be unchecked on their own). */
+/**
+ * Operations that are there only because another chosen one brings them (they cannot be unchecked on their own).
+ * Two operations that bring each other (publishing and deleting versions) are not induced by one another: each
+ * stays free, and unchecking either takes the other along.
+ */
 export function inducedOperations(chosen: Iterable<Operation>, entry: DataEntry): Set<Operation> {
-  const explicit = new Set(chosen);
-  const induced = new Set<Operation>();
-  for (const operation of explicit) {
-    const rest = [...explicit].filter((o) => o !== operation);
-    if (withDependencies(rest, entry).has(operation)) induced.add(operation);
-  }
-  return induced;
+  const explicit = [...new Set(chosen)];
+  const brings = (operation: Operation, other: Operation) => withDependencies([operation], entry).has(other);
+  return new Set(explicit.filter((operation) => explicit.some((other) => other !== operation && brings(other, operation) && !brings(operation, other))));
 }
 
 /** Public authorizations only ever let people read. */

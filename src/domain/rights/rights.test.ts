@@ -25,6 +25,9 @@ describe('operations', () => {
   it('know which ones were only induced', () => {
     expect([...inducedOperations(['depot', 'extraction'], counts)]).toEqual(['extraction']);
     expect([...inducedOperations(['extraction'], counts)]).toEqual([]);
+    // Publishing and deleting versions bring each other: neither locks the other; depositing and reading stay locked.
+    expect([...inducedOperations(['delete', 'depot', 'extraction', 'publication'], counts)].sort()).toEqual(['depot', 'extraction']);
+    expect([...inducedOperations(['delete', 'depot', 'extraction'], sites)].sort()).toEqual(['depot', 'extraction']);
   });
 
   it('show publication only where versions are published', () => {

@@ -28,6 +28,15 @@ describe('the rights table', () => {
     expect([...lockedOperations(sites, state.sites.all)].sort()).toEqual(['depot', 'extraction']);
   });
 
+  it('leaves publishing and deleting versions free, as they bring each other, and unchecks them together', () => {
+    let state = toggleEntry({}, counts, 'delete', true);
+    expect(state.counts.all.sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);
+    expect([...lockedOperations(counts, state.counts.all)].sort()).toEqual(['depot', 'extraction']);
+    state = toggleEntry(state, counts, 'delete', false);
+    expect(state.counts.all.sort()).toEqual(['depot', 'extraction']);
+    expect([...lockedOperations(counts, state.counts.all)]).toEqual(['extraction']);
+  });
+
   it('unchecks the operations that depend on the one removed', () => {
     let state = toggleEntry({}, counts, 'publication', true);
     expect(state.counts.all.sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);

@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages } from '@/lib/paging';
@@ -111,157 +111,167 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
           ) : null
         }
       />
-      <div className="flex flex-wrap items-end gap-3">
-        <Tabs value={mode} onValueChange={(value) => { setMode(value as View); setPage(1); }}>
+      {/* The tabs hold the table they switch, so that the selected tab names an existing panel. */}
+      <Tabs
+        value={mode}
+        onValueChange={(value) => {
+          setMode(value as View);
+          setPage(1);
+        }}
+        className="grid gap-4"
+      >
+        <div className="flex flex-wrap items-end gap-3">
           <TabsList aria-label={t`Show`}>
-            <TabsTrigger value="byName">
+            <TabsTrigger value="byName" className="min-h-11">
               <Trans>By authorization</Trans>
             </TabsTrigger>
-            <TabsTrigger value="byUser" disabled={showPublic}>
+            <TabsTrigger value="byUser" className="min-h-11" disabled={showPublic}>
               <Trans>By user</Trans>
             </TabsTrigger>
           </TabsList>
-        </Tabs>
-        {publicOnes.length > 0 ? (
-          <label className="flex min-h-11 items-center gap-2">
-            <Checkbox
-              checked={showPublic}
-              disabled={mode === 'byUser'}
-              onCheckedChange={(checked) => {
-                setShowPublic(checked === true);
-                setPage(1);
-              }}
-            />
-            <Trans>Public authorizations</Trans>
-          </label>
-        ) : null}
-        {mode === 'byUser' ? (
-          <div className="w-56">
-            <FormField label={t`Users`}>
-              <NativeSelect value={userFilter} onChange={(event) => setUserFilter(event.target.value as UserFilter)}>
-                <option value="allUsers">{t`All users`}</option>
-                <option value="userWithAuth">{t`Users with an authorization`}</option>
-                <option value="userWithoutAuth">{t`Users without an authorization`}</option>
-              </NativeSelect>
+          {publicOnes.length > 0 ? (
+            <label className="flex min-h-11 items-center gap-2">
+              <Checkbox
+                checked={showPublic}
+                disabled={mode === 'byUser'}
+                onCheckedChange={(checked) => {
+                  setShowPublic(checked === true);
+                  setPage(1);
+                }}
+              />
+              <Trans>Public authorizations</Trans>
+            </label>
+          ) : null}
+          {mode === 'byUser' ? (
+            <div className="w-56">
+              <FormField label={t`Users`}>
+                <NativeSelect value={userFilter} onChange={(event) => setUserFilter(event.target.value as UserFilter)}>
+                  <option value="allUsers">{t`All users`}</option>
+                  <option value="userWithAuth">{t`Users with an authorization`}</option>
+                  <option value="userWithoutAuth">{t`Users without an authorization`}</option>
+                </NativeSelect>
+              </FormField>
+            </div>
+          ) : null}
+          <div className="min-w-56 flex-1">
+            <FormField label={t`Search`}>
+              <Input type="search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} />
             </FormField>
           </div>
-        ) : null}
-        <div className="min-w-56 flex-1">
-          <FormField label={t`Search`}>
-            <Input type="search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} />
-          </FormField>
         </div>
-      </div>
 
-      <Table data-testid="authorizations-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-12">
-              <span className="sr-only">{t`Open`}</span>
-            </TableHead>
-            <TableHead aria-sort={descending ? 'descending' : 'ascending'}>
-              <button type="button" className="min-h-11" onClick={() => setDescending((d) => !d)}>
-                {mode === 'byName' ? <Trans>Authorization</Trans> : <Trans>User</Trans>} {descending ? '↓' : '↑'}
-              </button>
-            </TableHead>
-            <TableHead className="hidden sm:table-cell">{mode === 'byName' ? <Trans>Description</Trans> : <Trans>Authorizations</Trans>}</TableHead>
-            <TableHead>
-              <span className="sr-only">{t`Actions`}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {mode === 'byName'
-            ? pageOf(sortedNames, page, ROWS_PER_PAGE).map((authorization) => (
-                <Fragment key={authorization.uuid}>
-                  <TableRow data-testid="authorization-row" data-name={authorization.name}>
-                    <TableCell>
-                      <Button variant="ghost" size="icon" aria-expanded={open.has(authorization.uuid)} aria-label={t`Show the users and rights of ${authorization.name}`} onClick={() => toggle(authorization.uuid)}>
-                        {open.has(authorization.uuid) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                      </Button>
-                    </TableCell>
-                    <TableCell>
-                      <span className="font-medium">{authorization.name}</span>
-                      <span className="block text-sm text-muted-foreground sm:hidden">{authorization.description}</span>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">{authorization.description}</TableCell>
-                    <TableCell className="whitespace-nowrap px-1 sm:px-3">
-                      <Button variant="ghost" size="icon" aria-label={t`Details of ${authorization.name}`} onClick={() => setDetail(authorization)}>
-                        <Eye aria-hidden />
-                      </Button>
-                      {roles.isAdministrator || roles.userManager ? (
-                        <Button asChild variant="ghost" size="icon">
-                          <Link
-                            to={authorization.isPublic ? '/applications/$applicationName/authorizations/public/$authorizationId' : '/applications/$applicationName/authorizations/$authorizationId'}
-                            params={{ applicationName: view.name, authorizationId: authorization.uuid }}
-                            aria-label={t`Edit ${authorization.name}`}
-                          >
-                            <Pencil aria-hidden />
-                          </Link>
-                        </Button>
+        <TabsContent value={mode} className="mt-0 grid gap-4">
+          <Table data-testid="authorizations-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-12">
+                  <span className="sr-only">{t`Open`}</span>
+                </TableHead>
+                <TableHead aria-sort={descending ? 'descending' : 'ascending'}>
+                  <button type="button" className="min-h-11" onClick={() => setDescending((d) => !d)}>
+                    {mode === 'byName' ? <Trans>Authorization</Trans> : <Trans>User</Trans>} {descending ? '↓' : '↑'}
+                  </button>
+                </TableHead>
+                <TableHead className="hidden sm:table-cell">{mode === 'byName' ? <Trans>Description</Trans> : <Trans>Authorizations</Trans>}</TableHead>
+                <TableHead>
+                  <span className="sr-only">{t`Actions`}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {mode === 'byName'
+                ? pageOf(sortedNames, page, ROWS_PER_PAGE).map((authorization) => (
+                    <Fragment key={authorization.uuid}>
+                      <TableRow data-testid="authorization-row" data-name={authorization.name}>
+                        <TableCell>
+                          <Button variant="ghost" size="icon" aria-expanded={open.has(authorization.uuid)} aria-label={t`Show the users and rights of ${authorization.name}`} onClick={() => toggle(authorization.uuid)}>
+                            {open.has(authorization.uuid) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                          </Button>
+                        </TableCell>
+                        <TableCell>
+                          <span className="font-medium">{authorization.name}</span>
+                          <span className="block text-sm text-muted-foreground sm:hidden">{authorization.description}</span>
+                        </TableCell>
+                        <TableCell className="hidden sm:table-cell">{authorization.description}</TableCell>
+                        <TableCell className="whitespace-nowrap px-1 sm:px-3">
+                          <Button variant="ghost" size="icon" aria-label={t`Details of ${authorization.name}`} onClick={() => setDetail(authorization)}>
+                            <Eye aria-hidden />
+                          </Button>
+                          {roles.isAdministrator || roles.userManager ? (
+                            <Button asChild variant="ghost" size="icon">
+                              <Link
+                                to={authorization.isPublic ? '/applications/$applicationName/authorizations/public/$authorizationId' : '/applications/$applicationName/authorizations/$authorizationId'}
+                                params={{ applicationName: view.name, authorizationId: authorization.uuid }}
+                                aria-label={t`Edit ${authorization.name}`}
+                              >
+                                <Pencil aria-hidden />
+                              </Link>
+                            </Button>
+                          ) : null}
+                          {roles.isAdministrator ? (
+                            <Button variant="ghost" size="icon" aria-label={t`Revoke ${authorization.name}`} onClick={() => setRevoking(authorization)}>
+                              <Trash2 aria-hidden />
+                            </Button>
+                          ) : null}
+                        </TableCell>
+                      </TableRow>
+                      {open.has(authorization.uuid) ? (
+                        <TableRow>
+                          <TableCell />
+                          <TableCell colSpan={3}>
+                            <p className="mb-1 text-sm">
+                              <span className="font-medium">{t`Users:`}</span> {authorization.isPublic ? t`everyone` : authorization.users.map((u) => u.login).join(', ')}
+                            </p>
+                            <PrivilegeSummary authorization={authorization} model={model} scopeLabels={scopeLabels} />
+                          </TableCell>
+                        </TableRow>
                       ) : null}
-                      {roles.isAdministrator ? (
-                        <Button variant="ghost" size="icon" aria-label={t`Revoke ${authorization.name}`} onClick={() => setRevoking(authorization)}>
-                          <Trash2 aria-hidden />
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                  {open.has(authorization.uuid) ? (
-                    <TableRow>
-                      <TableCell />
-                      <TableCell colSpan={3}>
-                        <p className="mb-1 text-sm">
-                          <span className="font-medium">{t`Users:`}</span> {authorization.isPublic ? t`everyone` : authorization.users.map((u) => u.login).join(', ')}
-                        </p>
-                        <PrivilegeSummary authorization={authorization} model={model} scopeLabels={scopeLabels} />
-                      </TableCell>
-                    </TableRow>
-                  ) : null}
-                </Fragment>
-              ))
-            : pageOf(users, page, ROWS_PER_PAGE).map(({ user, authorizations: held }) => (
-                <Fragment key={user.id}>
-                  <TableRow data-testid="user-row" data-login={user.login}>
-                    <TableCell>
-                      <Button variant="ghost" size="icon" aria-expanded={open.has(user.id)} aria-label={t`Show the rights of ${user.login}`} onClick={() => toggle(user.id)}>
-                        {open.has(user.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                      </Button>
-                    </TableCell>
-                    <TableCell>
-                      <span className="font-medium">{user.login}</span>
-                      <span className="block text-sm text-muted-foreground sm:hidden">{held.map((a) => a.name).join(', ') || t`none`}</span>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">{held.map((a) => a.name).join(', ') || t`none`}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                  {open.has(user.id) ? (
-                    <TableRow>
-                      <TableCell />
-                      <TableCell colSpan={3}>
-                        <div className="grid gap-2">
-                          {held.map((authorization) => (
-                            <div key={authorization.uuid}>
-                              <p className="text-sm font-medium">{authorization.name}</p>
-                              <PrivilegeSummary authorization={authorization} model={model} scopeLabels={scopeLabels} />
+                    </Fragment>
+                  ))
+                : pageOf(users, page, ROWS_PER_PAGE).map(({ user, authorizations: held }) => (
+                    <Fragment key={user.id}>
+                      <TableRow data-testid="user-row" data-login={user.login}>
+                        <TableCell>
+                          <Button variant="ghost" size="icon" aria-expanded={open.has(user.id)} aria-label={t`Show the rights of ${user.login}`} onClick={() => toggle(user.id)}>
+                            {open.has(user.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                          </Button>
+                        </TableCell>
+                        <TableCell>
+                          <span className="font-medium">{user.login}</span>
+                          <span className="block text-sm text-muted-foreground sm:hidden">{held.map((a) => a.name).join(', ') || t`none`}</span>
+                        </TableCell>
+                        <TableCell className="hidden sm:table-cell">{held.map((a) => a.name).join(', ') || t`none`}</TableCell>
+                        <TableCell />
+                      </TableRow>
+                      {open.has(user.id) ? (
+                        <TableRow>
+                          <TableCell />
+                          <TableCell colSpan={3}>
+                            <div className="grid gap-2">
+                              {held.map((authorization) => (
+                                <div key={authorization.uuid}>
+                                  <p className="text-sm font-medium">{authorization.name}</p>
+                                  <PrivilegeSummary authorization={authorization} model={model} scopeLabels={scopeLabels} />
+                                </div>
+                              ))}
                             </div>
-                          ))}
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ) : null}
-                </Fragment>
-              ))}
-        </TableBody>
-      </Table>
-      {rows === 0 && authorizations ? (
-        <p className="py-6 text-center text-muted-foreground">
-          <Trans>Nothing to show.</Trans>
-        </p>
-      ) : null}
-      {rows > ROWS_PER_PAGE ? (
-        <Pager page={page} count={count} pages={pagerPages(page, count, 3)} onChange={setPage} labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }} />
-      ) : null}
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  ))}
+            </TableBody>
+          </Table>
+          {rows === 0 && authorizations ? (
+            <p className="py-6 text-center text-muted-foreground">
+              <Trans>Nothing to show.</Trans>
+            </p>
+          ) : null}
+          {rows > ROWS_PER_PAGE ? (
+            <Pager page={page} count={count} pages={pagerPages(page, count, 3)} onChange={setPage} labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }} />
+          ) : null}
+        </TabsContent>
+      </Tabs>
 
       <Dialog open={detail !== null} onOpenChange={(value) => !value && setDetail(null)}>
         <DialogContent closeLabel={t`Close`} className="max-w-2xl">

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
+import { ChevronDown, ChevronRight, Lock, Square } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
 import type { Rights } from '@/domain/rights/access';
@@ -20,7 +20,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/cn';
 import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
 
@@ -48,14 +47,16 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
   const title = (entry: DataEntry) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
   const columnsOf = (entry: DataEntry): Map<Operation, OperationColumn> => new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
   const lockedNote = t`induced by dependencies, cannot be modified directly`;
+  const notGrantableNote = t`you may not give this right`;
 
   function box(entry: DataEntry, operation: Operation, checked: CheckState, locked: boolean, allowed: boolean, label: string, onToggle: (checked: boolean) => void) {
+    const note = locked ? lockedNote : allowed ? undefined : notGrantableNote;
     return (
-      <span className="relative inline-flex items-center" title={locked ? lockedNote : undefined}>
+      <span className="relative inline-flex items-center" title={note}>
         <Checkbox
           checked={asChecked(checked)}
           disabled={locked || !allowed}
-          aria-label={locked ? `${label} (${lockedNote})` : label}
+          aria-label={note ? `${label} (${note})` : label}
           data-operation={operation}
           data-entry={entry.name}
           onCheckedChange={(value) => onToggle(value === true)}
@@ -74,20 +75,20 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
       return (
         <Fragment key={key}>
           <TableRow data-testid="scope-node" data-node={node.naturalKey} className="bg-muted/30">
-            <TableCell className="px-1 sm:px-3" style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
+            <TableCell className="px-1 text-sm sm:px-3 sm:text-base" style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
               <div className="flex items-center gap-1">
                 {node.children.length ? (
-                  <Button variant="ghost" size="icon" aria-expanded={open.has(key)} aria-label={t`Show the parts of ${node.label}`} onClick={() => toggleOpen(key)}>
+                  <Button type="button" variant="ghost" size="icon" aria-expanded={open.has(key)} aria-label={t`Show the parts of ${node.label}`} onClick={() => toggleOpen(key)}>
                     {open.has(key) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 ) : (
-                  <span className="inline-block w-11" aria-hidden />
+                  <span className="inline-block w-2 sm:w-11" aria-hidden />
                 )}
-                <span className="break-words">{node.label}</span>
+                <span className="[overflow-wrap:anywhere]">{node.label}</span>
               </div>
             </TableCell>
             {operations.map((op) => (
-              <TableCell key={op} className="px-1 text-center">
+              <TableCell key={op} className="px-0 text-center sm:px-1">
                 {columns.has(op)
                   ? box(
                       entry,
@@ -116,20 +117,20 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     return (
       <Fragment key={entry.name}>
         <TableRow data-testid="rights-entry" data-entry={entry.name}>
-          <TableCell className="px-1 sm:px-3">
+          <TableCell className="px-1 text-sm sm:px-3 sm:text-base">
             <div className="flex items-center gap-1">
               {scopes.length ? (
-                <Button variant="ghost" size="icon" aria-expanded={open.has(entry.name)} aria-label={t`Restrict ${title(entry)} to parts of its scope`} onClick={() => toggleOpen(entry.name)}>
+                <Button type="button" variant="ghost" size="icon" aria-expanded={open.has(entry.name)} aria-label={t`Restrict ${title(entry)} to parts of its scope`} onClick={() => toggleOpen(entry.name)}>
                   {open.has(entry.name) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                 </Button>
               ) : (
-                <span className="inline-block w-11" aria-hidden />
+                <span className="inline-block w-2 sm:w-11" aria-hidden />
               )}
-              <span className="font-medium break-words">{title(entry)}</span>
+              <span className="font-medium [overflow-wrap:anywhere]">{title(entry)}</span>
             </div>
           </TableCell>
           {operations.map((op) => (
-            <TableCell key={op} className="px-1 text-center">
+            <TableCell key={op} className="px-0 text-center sm:px-1">
               {columns.has(op) ? (
                 box(entry, op, entryCheck(state, entry.name, op), locked.has(op), grantableOnEntry(granter, entry.name, op), `${i18n._(operationLabels[op])} — ${title(entry)}`, (checked) =>
                   onChange(toggleEntry(state, entry, op, checked)),
@@ -187,8 +188,9 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
               <Trans>Data</Trans>
             </TableHead>
             {operations.map((op) => (
-              <TableHead key={op} className={cn('px-1 text-center text-xs sm:text-sm')} title={i18n._(operationHelp[op])}>
-                {i18n._(operationLabels[op])}
+              <TableHead key={op} className="w-11 min-w-11 px-0 text-center align-bottom text-xs sm:px-1 sm:text-sm" title={i18n._(operationHelp[op])}>
+                {/* Upright on a phone, so that five columns of boxes fit beside the names. */}
+                <span className="inline-block max-sm:rotate-180 max-sm:[writing-mode:vertical-rl]">{i18n._(operationLabels[op])}</span>
               </TableHead>
             ))}
           </TableRow>
@@ -201,7 +203,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
       <dl className="grid gap-x-4 text-sm text-muted-foreground sm:grid-cols-2">
         {operations.map((op) => (
           <div key={op} className="flex gap-1">
-            <dt className="font-medium">{t`${i18n._(operationLabels[op])}:`}</dt>
+            <dt className="whitespace-nowrap font-medium">{t`${i18n._(operationLabels[op])}:`}</dt>
             <dd>{i18n._(operationHelp[op])}</dd>
           </div>
         ))}
@@ -211,6 +213,14 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
           </dt>
           <dd>{lockedNote}</dd>
         </div>
+        {granter.manager ? null : (
+          <div className="flex items-center gap-1">
+            <dt>
+              <Square className="size-3 opacity-50" aria-label={t`Faded box`} />
+            </dt>
+            <dd>{notGrantableNote}</dd>
+          </div>
+        )}
       </dl>
     </div>
   );
