@@ -8,12 +8,17 @@ const suffix = process.env.E2E_PORT ? `-${port}` : '';
 export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data${suffix}`);
 export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', email: 'e2e-admin@terrain.local' };
 
-/** End-to-end tests drive the built product (server + UI) in Debian's Chromium, at tablet and phone sizes. */
+/**
+ * End-to-end tests drive the built product (server + UI) in Debian's Chromium. Journeys run at the tablet size and
+ * look at every screen at the phone size too (see `look` in tests/e2e/fixtures.ts); the phone project runs the
+ * journeys whose gestures are the phone's own (signing in, the installed offline shell). Two workers share one
+ * server: every test makes its own accounts and applications.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/e2e-artifacts${suffix}`,
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -27,7 +32,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    { name: 'phone', testMatch: ['accounts.spec.ts', 'offline.spec.ts'], use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

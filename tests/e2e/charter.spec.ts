@@ -92,6 +92,8 @@ test('usage charter: uploaded from the card, met before the data from a card or 
 
   await test.step('the administrator opens the charter dialog from the card: a file that is not a PDF is refused in words', async () => {
     await page.goto('/applications');
+    // Nine cards a page: by the time this runs the list holds the other journeys' applications too.
+    await page.getByLabel('Filtrer par nom').fill(name);
     await card.getByRole('button', { name: 'Charte de Suivis de sites' }).click();
     const dialog = page.getByTestId('charter-upload');
     await expect(dialog.getByRole('heading', { name: 'Charte d’utilisation de Suivis de sites' })).toBeVisible();
@@ -127,6 +129,7 @@ test('usage charter: uploaded from the card, met before the data from a card or 
 
   await test.step('the reader meets the charter before the datasets, cannot accept before checking, and refusing leads back to the list', async () => {
     expect((await readerPage.request.get(`/api/v1/applications/${name}/data/counts/json`)).status()).toBe(403);
+    await readerPage.getByLabel('Filtrer par nom').fill(name);
     await readerPage.locator(`[data-testid="application-card"][data-name="${name}"]`).getByRole('link', { name: 'Types de données de Suivis de sites' }).click();
     await expect(modal.getByRole('heading', { name: 'Charte d’utilisation de Suivis de sites' })).toBeVisible();
     await expect(modal.getByTitle('Charte d’utilisation de Suivis de sites')).toBeVisible();
@@ -165,6 +168,7 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await uploadCharterByApi(page.request, name, 'Surveys charter, version 2');
     await readerPage.goto('/applications');
     await switchLanguage(readerPage, 'English');
+    await readerPage.getByLabel('Filter by name').fill(name);
     await readerPage.locator(`[data-testid="application-card"][data-name="${name}"]`).getByRole('link', { name: 'Open Site surveys' }).click();
     await expect(modal.getByRole('heading', { name: 'Usage charter of Site surveys' })).toBeVisible();
     const acceptEn = modal.getByRole('button', { name: 'Accept' });

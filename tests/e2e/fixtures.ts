@@ -12,7 +12,7 @@ interface Helpers {
   unique(prefix: string): string;
   /** The newest key mailed to this address (waits for it). */
   lastKey(email: string, after?: number): Promise<string>;
-  /** Takes a full-page screenshot into test-results/screens/<size>/<name>.png and checks accessibility. */
+  /** Screenshots and checks accessibility at the project's size, then at the phone size (test-results/screens/<size>/). */
   look(page: Page, name: string): Promise<void>;
 }
 
@@ -21,6 +21,19 @@ async function readKeys(email: string) {
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const mails = await Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
   return mails.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.key).map((m) => m.key!);
+}
+
+/** The phone size every screen is also looked at (the tablet size is the project's). */
+export const PHONE = { width: 390, height: 844 };
+
+/** A full-page screenshot into test-results/screens/<size>/<name>.png, then axe: no serious or critical violation. */
+async function screenAndAxe(page: Page, size: string, name: string, skippedRules: string[]) {
+  const folder = path.resolve('test-results/screens', size);
+  await mkdir(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).disableRules(skippedRules).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `accessibility of ${name} (${size})`).toEqual([]);
 }
 
 export const test = base.extend<Helpers>({
@@ -42,12 +55,27 @@ export const test = base.extend<Helpers>({
   },
   look: async ({}, use, testInfo) => {
     await use(async (page, name) => {
-      const folder = path.resolve('test-results/screens', testInfo.project.name);
-      await mkdir(folder, { recursive: true });
-      await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `accessibility of ${name}`).toEqual([]);
+      await screenAndAxe(page, testInfo.project.name, name, []);
+      const size = page.viewportSize();
+      if (!size || size.width <= PHONE.width) return;
+      // Every screen a journey meets is looked at on a phone too, without running the journey twice. The layout
+      // is CSS only (no script reads the width), so resizing shows what a phone shows. Colours do not change
+      // with the width: the contrast rule, most of axe's time, was run at the tablet size.
+      await page.setViewportSize(PHONE);
+      try {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenAndAxe(page, 'phone', name, ['color-contrast']);
+        const overflow = await page.evaluate((width) => {
+          const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} → ${Math.round(element.getBoundingClientRect().right)}px`;
+          const wider = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > width + 0.5);
+          // The innermost ones name the culprit; their ancestors only carry it.
+          const innermost = wider.filter((element) => !wider.some((other) => other !== element && element.contains(other)));
+          return { scrollWidth: document.documentElement.scrollWidth, culprits: innermost.slice(0, 5).map(describe) };
+        }, PHONE.width);
+        expect(overflow.scrollWidth, `${name}: the page is no wider than a phone (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(PHONE.width);
+      } finally {
+        await page.setViewportSize(size);
+      }
     });
   },
 });

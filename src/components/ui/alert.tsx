@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
-const alertVariants = cva('relative w-full rounded-lg border p-4 text-base [&_svg]:size-5', {
+const alertVariants = cva('relative w-full rounded-lg border p-4 text-base wrap-anywhere [&_svg]:size-5', {
   variants: {
     variant: {
       info: 'border-border bg-card',

@@ -29,7 +29,7 @@ export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regio
             className={cn('pointer-events-auto flex w-full items-start gap-3 rounded-lg border-2 p-4 shadow-lg', className)}
           >
             <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-            <div className="grid flex-1 gap-1">
+            <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
               <Toast.Title className="font-semibold">{toast.title}</Toast.Title>
               {toast.description ? <Toast.Description className="text-sm text-foreground">{toast.description}</Toast.Description> : null}
             </div>

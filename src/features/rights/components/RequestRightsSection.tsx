@@ -34,16 +34,16 @@ export function RequestRightsSection({ title, model, options, granter, readingOn
   const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
   const grantable: Grantable = { ...options, users: [], publicAuthorizations: [] };
   return (
-    <section className="grid gap-3 sm:rounded-lg sm:border sm:border-border sm:p-4">
+    <section className="grid min-w-0 grid-cols-1 gap-3 sm:rounded-lg sm:border sm:border-border sm:p-4 [&>*]:min-w-0">
       <h2 className="text-lg font-semibold">
-        <Button type="button" variant="ghost" className="-ml-2 px-2" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+        <Button type="button" variant="ghost" className="-ml-2 h-auto justify-start whitespace-normal px-2 text-left wrap-anywhere" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
           {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
           {title}
         </Button>
       </h2>
-      <div id={regionId} hidden={!open} className="grid gap-4">
+      <div id={regionId} hidden={!open} className="grid min-w-0 grid-cols-1 gap-4 [&>*]:min-w-0">
         {timed ? <PeriodFieldset period={period} reading={reading} tried={tried} onChange={onPeriodChange} /> : null}
-        <fieldset className="grid gap-2">
+        <fieldset className="grid min-w-0 gap-2">
           <legend className="mb-1 text-sm font-medium">
             <Trans>Rights</Trans>
           </legend>
