@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
@@ -23,6 +24,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file starts its own servers on its own database: two files at a time keep both cores busy.
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Servers killed, databases restarted or filled: run by `npm run faults` (FAULT_ROWS sets the size).
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30 * 60_000,
+          hookTimeout: 5 * 60_000,
           fileParallelism: false,
         },
       },
@@ -32,6 +46,7 @@ export default defineConfig({
           name: 'corpus',
           include: ['tests/corpus/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           testTimeout: 60_000,
         },
       },

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerContext } from './context.ts';
 import { ApiError, errorBody } from './http/apiError.ts';
+import { databaseFailure, RETRY_AFTER_SECONDS } from './http/databaseErrors.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -71,6 +72,15 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE'));
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('BAD_REQUEST'));
+    const database = databaseFailure(error);
+    if (database) {
+      ctx.log(`database failure on ${request.method} ${request.url}: ${error.message}`);
+      if (database.status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      // An upload may have stopped being read half-way: the rest is dropped so the client can finish sending and
+      // read this answer (unread, it would wait on a stalled connection).
+      if (!request.raw.complete) request.raw.unpipe().resume();
+      return reply.code(database.status).send(errorBody(database.code, database.params));
+    }
     request.log.error(error);
     ctx.log(`internal error on ${request.method} ${request.url}: ${error.message}`);
     return reply.code(500).send(errorBody('INTERNAL_ERROR'));
@@ -85,8 +95,8 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
       await api.register(authorizationRoutes, { ctx });
-      await api.register(additionalFileRoutes, { ctx });
       await api.register(uploadBundleRoutes, { ctx });
+      await api.register(additionalFileRoutes, { ctx });
       await api.register(charterRoutes, { ctx });
       await api.register(rightsRequestRoutes, { ctx });
     },

@@ -2,8 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { openEmbeddedPool } from './embeddedPool.ts';
 import type { Schema } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -26,27 +25,29 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /**
  * One Kysely interface over either PostgreSQL or the embedded PGlite: both go through node-postgres' Pool, so
  * the product runs the same SQL and the same code path on both. PGlite is a single connection, so its pool has
- * one client and requests queue for it.
+ * one client and requests queue for it (and it reopens itself when broken: see embeddedPool.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A PostgreSQL restart kills idle clients; the pool must not crash the process, it reconnects on next use.
     pool.on('error', () => undefined);
+    // A client in use (a transaction waiting for the next piece of an upload, say) is killed too: the pool only
+    // listens to idle ones. Its query fails (answered 503) and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir);
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const embedded = await openEmbeddedPool(dir);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
   return {
     db,
     kind: 'pglite',
     close: async () => {
       await db.destroy();
-      await pglite.close();
+      await embedded.close();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { NDJSON_CONTENT_TYPE, type StreamEvent, type StreamProblem } from '../../src/domain/streaming/events.ts';
+import { ApiError } from './apiError.ts';
+import { databaseFailure } from './databaseErrors.ts';
 
 export interface EventStream {
   info(key: string, params?: Record<string, string>): void;
@@ -29,4 +31,16 @@ export function openEventStream(reply: FastifyReply): EventStream {
     result: (result) => write({ type: 'result', result, time: time() }),
     end: () => stream.end(),
   };
+}
+
+/**
+ * Ends a stream whose work failed after its answer began (the 200 is sent): the failure is its last event, so the
+ * client stops waiting and can tell a database away (try again) from a refusal.
+ */
+export function failStream(events: EventStream, error: unknown, log: (line: string) => void) {
+  const known = error instanceof ApiError ? error : databaseFailure(error);
+  if (!known) log(`stream failed: ${(error as Error).message}`);
+  const code = known?.code ?? 'INTERNAL_ERROR';
+  events.error(known ? 'RequestFailed' : 'InternalError', { code, message: code, params: known?.params ?? {} });
+  events.end();
 }

@@ -8,8 +8,12 @@ import { ApiError } from './apiError.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEPT_HOURS = 24;
-/** A request still "running" after this long is taken to have died with its server; a retry may take over. */
-const RUNNING_LOCK_MINUTES = 15;
+/**
+ * A request holds its key for this long, renewed while it runs; a key left "running" by a server that died
+ * (kill -9, power cut) is free again once its lease has run out, and a retry takes over.
+ */
+const LEASE_SECONDS = 60;
+const RENEW_EVERY_MS = 20_000;
 const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
 
 interface IdempotentRequest {
@@ -19,6 +23,8 @@ interface IdempotentRequest {
   mode: 'first' | 'replay';
   /** The fingerprint the key was first used with (null while a multipart first request has not read its parts). */
   fingerprint: string | null;
+  /** Renews the lease of a first request until its answer is kept or forgotten. */
+  renewal?: NodeJS.Timeout;
 }
 
 declare module 'fastify' {
@@ -85,14 +91,14 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
         path,
         fingerprint,
         status: 'running',
-        locked_until: sql<Date>`now() + make_interval(mins => ${RUNNING_LOCK_MINUTES})`,
+        locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
         expires_at: sql<Date>`now() + make_interval(hours => ${KEPT_HOURS})`,
       })
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
     if (inserted) {
-      request.idempotency = { scope, key, mode: 'first', fingerprint };
+      request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
       return;
     }
 
@@ -101,14 +107,14 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     if (existing.status === 'running') {
       const takenOver = await db
         .updateTable('idempotency_keys')
-        .set({ locked_until: sql<Date>`now() + make_interval(mins => ${RUNNING_LOCK_MINUTES})`, fingerprint })
+        .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, fingerprint })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .where('status', '=', 'running')
         .where('locked_until', '<', sql<Date>`now()`)
         .executeTakeFirst();
       if (Number(takenOver.numUpdatedRows) !== 1) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', { key });
-      request.idempotency = { scope, key, mode: 'first', fingerprint };
+      request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
       return;
     }
     const stored: StoredAnswer = { status: existing.response_status ?? 200, headers: existing.response_headers ?? {}, body: existing.response_body ?? new Uint8Array() };
@@ -122,9 +128,13 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
   app.addHook('onSend', async (request, reply, payload) => {
     const idempotency = request.idempotency;
     if (!idempotency || idempotency.mode !== 'first') return payload;
-    const forget = () => db.deleteFrom('idempotency_keys').where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+    const forget = () => {
+      clearInterval(idempotency.renewal);
+      return db.deleteFrom('idempotency_keys').where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+    };
     if (reply.statusCode >= 400) {
-      await forget();
+      // With the database away the key cannot be freed now: its lease runs out and a retry takes over then.
+      await forget().catch(() => undefined);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -132,13 +142,15 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    const keep = (body: Uint8Array) =>
-      db
+    const keep = (body: Uint8Array) => {
+      clearInterval(idempotency.renewal);
+      return db
         .updateTable('idempotency_keys')
         .set({ status: 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers), response_body: body })
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
         .execute();
+    };
     if (payload instanceof Readable) {
       // The answer is read from its source and kept whether or not the client stays to the end: a client whose
       // connection broke in the middle sends the key again and must get this answer, not run the work twice (nor
@@ -168,6 +180,22 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
   });
 }
 
+/** Keeps a running request's key claimed while it works (the timer never holds the process open). */
+function renewLease(db: Kysely<Schema>, scope: string, key: string): NodeJS.Timeout {
+  const renewal = setInterval(() => {
+    void db
+      .updateTable('idempotency_keys')
+      .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('status', '=', 'running')
+      .execute()
+      .catch(() => undefined);
+  }, RENEW_EVERY_MS);
+  renewal.unref();
+  return renewal;
+}
+
 /** Called once the first multipart request with a key has read its parts: records what they were. */
 async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bodyDigest: string) {
   const idempotency = request.idempotency;
@@ -176,12 +204,19 @@ async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bo
   await db.updateTable('idempotency_keys').set({ fingerprint }).where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
 }
 
-/** The digest of a multipart body's parts, in order (boundaries differ between sends of the same form). */
+/**
+ * The digest of a multipart body's parts, in order (boundaries differ between sends of the same form). Files are
+ * hashed as they stream, never held: a replayed upload is as large as the first one was, beyond the plugin's
+ * default 1 MB.
+ */
 async function digestMultipart(request: FastifyRequest): Promise<string> {
   const digest = digestParts();
-  for await (const part of request.parts()) {
-    if (part.type === 'file') digest.file(part.fieldname, part.filename || 'upload', await part.toBuffer());
-    else digest.field(part.fieldname, String(part.value));
+  for await (const part of request.parts({ limits: { fileSize: Infinity } })) {
+    if (part.type === 'file') {
+      const file = digest.fileStream(part.fieldname, part.filename || 'upload');
+      for await (const chunk of part.file) file.update(chunk as Buffer);
+      file.end();
+    } else digest.field(part.fieldname, String(part.value));
   }
   return digest.done();
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { JobStatus, Schema } from '../db/schema.ts';
+import { databaseFailure } from '../http/databaseErrors.ts';
 
 export interface Job {
   id: string;
@@ -24,8 +25,13 @@ export class JobFailure extends Error {
   }
 }
 
-/** A running job's claim lasts this long; a job whose server died is then taken over by another instance. */
-const CLAIM_MINUTES = 30;
+/**
+ * A running job's claim lasts this long and is renewed while the job runs; the job of a server that died is taken
+ * up again by any instance (the restarted one included) once the claim has run out. Its transaction died with the
+ * server, so the job starts from the state it found.
+ */
+const CLAIM_SECONDS = 60;
+const RENEW_EVERY_MS = 20_000;
 
 export async function enqueueJob(db: Kysely<Schema>, job: Omit<Job, 'id' | 'payload'> & { payload?: Record<string, unknown> }): Promise<string> {
   const id = randomUUID();
@@ -39,7 +45,7 @@ export async function enqueueJob(db: Kysely<Schema>, job: Omit<Job, 'id' | 'payl
 /** Takes the oldest waiting job, locking it so that no other instance takes it too. */
 async function claim(db: Kysely<Schema>): Promise<Job | undefined> {
   const claimed = await sql<Job>`
-    update jobs set status = 'running', locked_until = now() + make_interval(mins => ${CLAIM_MINUTES}), updated_at = now()
+    update jobs set status = 'running', locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), updated_at = now()
     where id = (
       select id from jobs
       where status = 'queued' or (status = 'running' and locked_until < now())
@@ -79,6 +85,16 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         continue;
       }
       const handler = handlers[job.kind];
+      const renewal = setInterval(() => {
+        void db
+          .updateTable('jobs')
+          .set({ locked_until: sql<Date>`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .execute()
+          .catch(() => undefined);
+      }, RENEW_EVERY_MS);
+      renewal.unref();
       try {
         if (!handler) throw new JobFailure('UNKNOWN_JOB', { kind: job.kind });
         await handler(job, (value) => {
@@ -87,9 +103,15 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         });
         await finish(db, job.id, 'done');
       } catch (error) {
-        const failure = error instanceof JobFailure ? { code: error.code, params: error.params } : { code: 'INTERNAL_ERROR', params: {} };
+        const database = databaseFailure(error);
+        // The database went away under the job (its transaction with it): the claim runs out and the job is
+        // taken up again from the start, by this instance or another.
+        if (database?.status === 503) continue;
+        const failure = error instanceof JobFailure ? { code: error.code, params: error.params } : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
         if (!(error instanceof JobFailure)) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
         await finish(db, job.id, 'failed', failure).catch(() => undefined);
+      } finally {
+        clearInterval(renewal);
       }
     }
   }

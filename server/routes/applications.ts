@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { APPLICATION_PARTS, type ApplicationPart } from '../../src/domain/applications/applicationView.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
-import { openEventStream } from '../http/eventStream.ts';
+import { failStream, openEventStream } from '../http/eventStream.ts';
 import { readUpload } from '../http/readUpload.ts';
 import { errorResponses } from '../http/schemas.ts';
 import {
@@ -54,7 +54,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     async (request, reply) => {
       const user = requireUser(request);
       const events = openEventStream(reply);
-      await streamApplications(ctx, user, partsOf(request.query.filter), events);
+      await streamApplications(ctx, user, partsOf(request.query.filter), events).catch((error: unknown) => failStream(events, error, ctx.log));
       return reply;
     },
   );
