@@ -152,7 +152,7 @@ const bench: Benchmark = {
   area: 'csv',
   async run({ quick }) {
     const count = quick ? 100_000 : 1_000_000;
-    const runs = quick ? 5 : 3;
+    const runs = 3;
     const child = spawnSync(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', fileURLToPath(import.meta.url), '--measure', String(count), String(runs)], {
       encoding: 'utf8',
       maxBuffer: 1 << 20,

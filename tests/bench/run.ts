@@ -3,6 +3,7 @@
  * table. Figures are measured in this run only; ratios compare two measurements taken side by side.
  */
 import { readdir } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Benchmark, BenchFigure } from './types.ts';
@@ -16,12 +17,16 @@ const folder = import.meta.dirname;
 const files = (await readdir(folder)).filter((f) => f.endsWith('.bench.ts')).sort();
 
 const rows: Array<BenchFigure & { area: string }> = [];
+const took: string[] = [];
+const started = performance.now();
 for (const file of files) {
   const module = (await import(pathToFileURL(path.join(folder, file)).href)) as { default: Benchmark };
   const bench = module.default;
   if (only && bench.area !== only) continue;
   process.stderr.write(`running ${bench.area} (${file})…\n`);
+  const start = performance.now();
   for (const figure of await bench.run({ quick })) rows.push({ area: bench.area, ...figure });
+  took.push(`${bench.area} ${((performance.now() - start) / 1000).toFixed(0)} s`);
 }
 
 const format = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3));
@@ -38,4 +43,10 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table) console.log(line(row));
-console.log(`\n${quick ? 'quick run' : 'full run'} on node ${process.version}, ${process.platform}/${process.arch}`);
+const cores = cpus().length;
+const memory = (totalmem() / 2 ** 30).toFixed(1);
+console.log(`\n${quick ? 'quick run' : 'full run'} in ${((performance.now() - started) / 1000).toFixed(0)} s (${took.join(', ')})`);
+console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${cores} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${memory} GiB memory`);
+// Every benchmark has stopped its servers and browsers by now; what is left (sockets closing, timers of closed
+// pools) would only delay the prompt by seconds.
+process.exit(0);

@@ -1,0 +1,181 @@
+/**
+ * Server ingest of a reference (issue 7): the generated reference of `csv.bench.ts` (1,000,000 rows × 10 columns
+ * with date, float, integer, string-pattern and reference checkers; 10,000 with --quick) uploaded over HTTP to a
+ * server running in its own process, timed from the first byte sent to the 201 answer (the rows are committed
+ * then). Against it, a plain COPY of the same rows, in their stored form, into an equivalent table (the columns
+ * and indexes of data_rows) of the same database. The server's peak resident memory during the upload comes from
+ * /proc (VmHWM, reset just before). Then the first page (limit 10) of the 1M-row table with one interval filter,
+ * as the consultation asks for it: round-trip times over localhost, p50/p95 of several runs after a warm-up.
+ *
+ * The database is the PostgreSQL of DATABASE_URL (a scratch database created and dropped), or an embedded
+ * PGlite when DATABASE_URL is not set; the figures name it.
+ */
+import { randomUUID } from 'node:crypto';
+import { validateConfiguration } from '../../src/domain/configuration/index.ts';
+import { createCsvValidator, type StoredRow } from '../../src/domain/csv/index.ts';
+import { generateMeasures } from './csv.bench.ts';
+import { call, copyArray, copyField, fileForm, median, percentile, startBenchServer, type BenchServer } from './serverProcess.ts';
+import type { Benchmark, BenchFigure } from './types.ts';
+
+/** The configuration of csv.bench.ts (the same file is read). */
+export const INGEST_CONFIGURATION = `OA_version: 2.0.1
+OA_application: {OA_name: bench, OA_version: 1.0.0}
+OA_data:
+  sites:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      name: null
+  measures:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      label: null
+      day: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}}
+      site: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
+      value: {OA_checker: {OA_name: OA_float}}
+      depth: {OA_checker: {OA_name: OA_float, OA_params: {OA_min: 0.0, OA_max: 500.0}}}
+      count: {OA_checker: {OA_name: OA_integer}}
+      kind: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: "[A-Z]{2}"}}}
+      hour: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: "HH:mm"}}}
+      note: null
+`;
+
+const SITES = 200;
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+export const sitesCsv = () => ['code;name', ...Array.from({ length: SITES }, (_, site) => `site_${pad(site, 3)};Site ${site}`)].join('\n') + '\n';
+
+/**
+ * The rows of a file in COPY text form (the columns of `COPY_COLUMNS`), as the CSV engine stores them: the work
+ * a COPY-based loader would have left once the file is validated.
+ */
+export function copyTextOf(
+  yaml: string,
+  dataName: string,
+  text: string,
+  applicationId: string,
+  references: Record<string, StoredRow[]>,
+  extra: (row: { period?: { from: string; to: string } }) => string[] = () => [],
+): string {
+  const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
+  if (!validated.ok) throw new Error('bench configuration');
+  const validator = createCsvValidator({ model: validated.value, dataName, fileName: `${dataName}.csv`, references: { rows: (name) => references[name] ?? [] } });
+  const lines: string[] = [];
+  const take = () => {
+    for (const row of validator.takeRows()) {
+      const refs = [...new Set(row.links.map((link) => link.hierarchicalKey))];
+      lines.push(
+        [randomUUID(), applicationId, dataName, copyField(row.naturalKey), copyField(row.hierarchicalKey), copyField(JSON.stringify(row.values)), copyField(copyArray(refs)), String(row.lineNumber), ...extra(row)].join('\t'),
+      );
+    }
+  };
+  for (let start = 0; start < text.length; start += 1 << 20) {
+    validator.push(text.slice(start, start + (1 << 20)));
+    take();
+  }
+  const report = validator.finish();
+  take();
+  if (report.errorCount > 0) throw new Error(`bench file: ${JSON.stringify(report.errors[0])}`);
+  return lines.join('\n') + '\n';
+}
+
+export const COPY_COLUMNS = 'id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number';
+
+/** Reference rows as the engine stores them (for the COPY text of rows that point to them). */
+export function storedRowsOf(yaml: string, dataName: string, text: string): StoredRow[] {
+  const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
+  if (!validated.ok) throw new Error('bench configuration');
+  const validator = createCsvValidator({ model: validated.value, dataName, fileName: `${dataName}.csv`, references: { rows: () => [] } });
+  validator.push(text);
+  validator.finish();
+  return validator.takeRows().map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values }));
+}
+
+/** Round trips of a GET, after a warm-up: every time in ms, and the last answer. */
+export async function timeQueries(server: BenchServer, apiPath: string, warmUp: number, runs: number) {
+  let last: { status: number; body: any } | undefined;
+  for (let index = 0; index < warmUp; index += 1) last = await call(server, 'GET', apiPath);
+  const times: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    const start = performance.now();
+    last = await call(server, 'GET', apiPath);
+    times.push(performance.now() - start);
+    if (last.status !== 200) throw new Error(`${apiPath} answered ${last.status}: ${JSON.stringify(last.body).slice(0, 300)}`);
+  }
+  return { times, last: last!, p50: median(times), p95: percentile(times, 95) };
+}
+
+export const datasetQuery = (query: object) => `?downloadDatasetQuery=${encodeURIComponent(JSON.stringify(query))}`;
+
+const bench: Benchmark = {
+  area: 'ingest',
+  async run({ quick }) {
+    const count = quick ? 10_000 : 1_000_000;
+    const server = await startBenchServer();
+    const db = server.database;
+    const figures: BenchFigure[] = [];
+    try {
+      const created = await call(server, 'POST', '/applications/bench', fileForm('bench.yaml', INGEST_CONFIGURATION));
+      if (created.status !== 200 || !created.text.includes('"type":"result"')) throw new Error(`bench application: ${created.text.slice(0, 500)}`);
+      const sites = await call(server, 'POST', '/applications/bench/references/sites', fileForm('sites.csv', sitesCsv()));
+      if (sites.status !== 201) throw new Error(`sites: ${sites.text.slice(0, 500)}`);
+
+      const text = generateMeasures(count);
+      const bytes = new TextEncoder().encode(text);
+      const form = fileForm('measures.csv', bytes);
+      const peakMeasured = await server.resetPeak();
+      const before = await server.rssMb();
+      const start = performance.now();
+      const uploaded = await call(server, 'POST', '/applications/bench/references/measures', form);
+      const uploadMs = performance.now() - start;
+      const peak = await server.peakRssMb();
+      if (uploaded.status !== 201 || uploaded.body.lineCount !== count) throw new Error(`measures upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
+      const rate = count / (uploadMs / 1000);
+
+      // First page, one interval filter (values spread over 0…1000: this one keeps about 10%).
+      const filtered = datasetQuery({ offset: 0, limit: 10, componentFilters: [{ componentKey: 'value', intervalValues: { from: '100', to: '200' } }] });
+      const runs = quick ? 20 : 40;
+      const query = await timeQueries(server, `/applications/bench/references/measures${filtered}`, 5, runs);
+      const dated = datasetQuery({ offset: 0, limit: 10, componentFilters: [{ componentKey: 'day', intervalValues: { from: '2010-01-01', to: '2011-12-31' } }] });
+      const dateQuery = await timeQueries(server, `/applications/bench/references/measures${dated}`, 5, runs);
+
+      // The same rows, in their stored form, by COPY into an equivalent table of the same database.
+      const application = await call(server, 'GET', '/applications/bench');
+      const copyText = copyTextOf(INGEST_CONFIGURATION, 'measures', text, application.body.id, { sites: storedRowsOf(INGEST_CONFIGURATION, 'sites', sitesCsv()) });
+      const copyMs = await server.copyBaseline(COPY_COLUMNS, copyText);
+      const ratio = copyMs / uploadMs;
+
+      figures.push(
+        { name: `database: ${db}; reference of ${count.toLocaleString('en')} rows × 10 columns`, value: bytes.byteLength / 1e6, unit: 'MB' },
+        { name: `server ingest over HTTP (upload → committed), ${db}`, value: uploadMs / 1000, unit: 's' },
+        { name: `server ingest rate, ${db}`, value: rate, unit: 'rows/s' },
+        { name: `plain COPY of the same rows into an equivalent table, ${db}`, value: copyMs / 1000, unit: 's' },
+        {
+          name: `ingest rate / COPY rate, ${db}`,
+          value: ratio,
+          unit: '×',
+          target: db === 'PostgreSQL' ? 'ratio ≥ 0.5' : 'ratio ≥ 0.5 (target set for PostgreSQL)',
+          pass: db === 'PostgreSQL' ? ratio >= 0.5 : undefined,
+        },
+        peakMeasured
+          ? { name: `server peak RSS during the upload (RSS before: ${before.toFixed(0)} MB)`, value: peak, unit: 'MB', target: '≤ 300 MB', pass: peak <= 300 }
+          : { name: 'server peak RSS during the upload (not measured: /proc clear_refs refused; process peak since start)', value: peak, unit: 'MB', target: '≤ 300 MB', pass: peak <= 300 },
+        { name: `first page, interval filter on a float (${query.last.body.totalRows} rows match), p50, ${db}`, value: query.p50, unit: 'ms' },
+        {
+          name: `first page, interval filter on a float, p95 of ${runs}, ${db}`,
+          value: query.p95,
+          unit: 'ms',
+          target: db === 'PostgreSQL' ? '≤ 50 ms' : '≤ 50 ms (target set for PostgreSQL)',
+          pass: db === 'PostgreSQL' ? query.p95 <= 50 : undefined,
+        },
+        { name: `first page, interval filter on a date (${dateQuery.last.body.totalRows} rows match), p50, ${db}`, value: dateQuery.p50, unit: 'ms' },
+        { name: `first page, interval filter on a date, p95 of ${runs}, ${db}`, value: dateQuery.p95, unit: 'ms' },
+      );
+      return figures;
+    } finally {
+      await server.stop();
+    }
+  },
+};
+
+export default bench;
