@@ -150,11 +150,16 @@ export async function startBenchServer(): Promise<BenchServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
-  child.stderr!.on('data', (chunk) => {
+  let stopped = false;
+  const listen = (chunk: Buffer) => {
     output += String(chunk);
-    // BENCH_SERVER_LOG=1 shows what the server writes on stderr.
+    // BENCH_SERVER_LOG=1 shows what the server writes.
     if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
+  };
+  child.stdout!.on('data', listen);
+  child.stderr!.on('data', listen);
+  child.once('exit', (code, signal) => {
+    if (!stopped) process.stderr.write(`bench server exited by itself (code ${code}, signal ${signal}): ${output.slice(-2000)}\n`);
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -174,7 +179,6 @@ export async function startBenchServer(): Promise<BenchServer> {
 
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : undefined;
   const pid = child.pid!;
-  let stopped = false;
 
   async function stopServer() {
     if (stopped) return;
