@@ -69,7 +69,7 @@ async function goOffline(context: BrowserContext, page: Page) {
 
 test('offline: read the cached list and home, change an application, reopen the page, and see it applied once back online', async ({ page, context, request, unique, look }) => {
   // A long journey (worker test, closed tab, sync): on a busy machine it needs more than the default minute.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const api = await adminApi(request);
   const name = unique('offl');
   await api.create(name);

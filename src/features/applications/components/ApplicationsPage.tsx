@@ -138,9 +138,9 @@ export function ApplicationsPage() {
                 </CardContent>
               </Card>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Applications`}>
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Applications`}>
                 {pageOf(shown, currentPage, CARDS_PER_PAGE).map((application) => (
-                  <li key={application.id} className="grid">
+                  <li key={application.id} className="grid min-w-0">
                     <ApplicationCard application={application} />
                   </li>
                 ))}
