@@ -16,7 +16,8 @@ import type { ApplicationModel } from '../../src/domain/configuration';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv';
 import type { Benchmark, BenchFigure } from './types';
 
-const CONFIGURATION = `OA_version: 2.0.1
+/** The measures reference and its sites: read by the CSV engine here, uploaded to a server by ingest.bench.ts. */
+export const MEASURES_CONFIGURATION = `OA_version: 2.0.1
 OA_application: {OA_name: bench, OA_version: 1.0.0}
 OA_data:
   sites:
@@ -72,16 +73,17 @@ export function generateMeasures(rows: number): string {
 }
 
 function model(): ApplicationModel {
-  const result = validateConfiguration(new TextEncoder().encode(CONFIGURATION), 'bench.yaml');
+  const result = validateConfiguration(new TextEncoder().encode(MEASURES_CONFIGURATION), 'bench.yaml');
   if (!result.ok) throw new Error(`bench configuration: ${JSON.stringify(result.errors[0])}`);
   return result.value;
 }
 
+/** The sites the measures point to. */
+export const sitesCsv = () => ['code;name', ...Array.from({ length: SITES }, (_, site) => `site_${pad(site, 3)};Site ${site}`)].join('\n') + '\n';
+
 function siteRows(application: ApplicationModel): StoredRow[] {
-  const lines = ['code;name'];
-  for (let site = 0; site < SITES; site += 1) lines.push(`site_${pad(site, 3)};Site ${site}`);
   const validator = createCsvValidator({ model: application, dataName: 'sites', fileName: 'sites.csv', references: { rows: () => [] } });
-  validator.push(lines.join('\n'));
+  validator.push(sitesCsv());
   const report = validator.finish();
   if (report.errorCount > 0) throw new Error(`bench sites: ${JSON.stringify(report.errors[0])}`);
   return validator.takeRows();

@@ -13,37 +13,10 @@
 import { randomUUID } from 'node:crypto';
 import { validateConfiguration } from '../../src/domain/configuration/index.ts';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv/index.ts';
-import { generateMeasures } from './csv.bench.ts';
+import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
 import { call, copyArray, copyField, fileForm, median, percentile, startBenchServer, type BenchServer } from './serverProcess.ts';
 import type { Benchmark, BenchFigure } from './types.ts';
 
-/** The configuration of csv.bench.ts (the same file is read). */
-export const INGEST_CONFIGURATION = `OA_version: 2.0.1
-OA_application: {OA_name: bench, OA_version: 1.0.0}
-OA_data:
-  sites:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      name: null
-  measures:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      label: null
-      day: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}}
-      site: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
-      value: {OA_checker: {OA_name: OA_float}}
-      depth: {OA_checker: {OA_name: OA_float, OA_params: {OA_min: 0.0, OA_max: 500.0}}}
-      count: {OA_checker: {OA_name: OA_integer}}
-      kind: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: "[A-Z]{2}"}}}
-      hour: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: "HH:mm"}}}
-      note: null
-`;
-
-const SITES = 200;
-const pad = (value: number, width: number) => String(value).padStart(width, '0');
-export const sitesCsv = () => ['code;name', ...Array.from({ length: SITES }, (_, site) => `site_${pad(site, 3)};Site ${site}`)].join('\n') + '\n';
 
 /**
  * The rows of a file in COPY text form (the columns of `COPY_COLUMNS`), as the CSV engine stores them: the work
@@ -115,7 +88,7 @@ const bench: Benchmark = {
     const db = server.database;
     const figures: BenchFigure[] = [];
     try {
-      const created = await call(server, 'POST', '/applications/bench', fileForm('bench.yaml', INGEST_CONFIGURATION));
+      const created = await call(server, 'POST', '/applications/bench', fileForm('bench.yaml', MEASURES_CONFIGURATION));
       if (created.status !== 200 || !created.text.includes('"type":"result"')) throw new Error(`bench application: ${created.text.slice(0, 500)}`);
       const sites = await call(server, 'POST', '/applications/bench/references/sites', fileForm('sites.csv', sitesCsv()));
       if (sites.status !== 201) throw new Error(`sites: ${sites.text.slice(0, 500)}`);
@@ -141,7 +114,7 @@ const bench: Benchmark = {
 
       // The same rows, in their stored form, by COPY into an equivalent table of the same database.
       const application = await call(server, 'GET', '/applications/bench');
-      const copyText = copyTextOf(INGEST_CONFIGURATION, 'measures', text, application.body.id, { sites: storedRowsOf(INGEST_CONFIGURATION, 'sites', sitesCsv()) });
+      const copyText = copyTextOf(MEASURES_CONFIGURATION, 'measures', text, application.body.id, { sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()) });
       const copyMs = await server.copyBaseline(COPY_COLUMNS, copyText);
       const ratio = copyMs / uploadMs;
 

@@ -3,32 +3,12 @@
  * measures (the columns and generator of csv.bench.ts) and a versioned data type of sensor readings per site and
  * period, deposited as one file per site and year.
  */
-import { generateMeasures } from './csv.bench.ts';
+import { MEASURES_CONFIGURATION, generateMeasures } from './csv.bench.ts';
 
 export { generateMeasures };
 
-export const VERSIONED_YAML = `OA_version: 2.0.1
-OA_application: {OA_name: stations, OA_version: 1.0.0}
-OA_data:
-  sites:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      name: null
-  measures:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      label: null
-      day: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}}
-      site: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
-      value: {OA_checker: {OA_name: OA_float}}
-      depth: {OA_checker: {OA_name: OA_float, OA_params: {OA_min: 0.0, OA_max: 500.0}}}
-      count: {OA_checker: {OA_name: OA_integer}}
-      kind: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: "[A-Z]{2}"}}}
-      hour: {OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: "HH:mm"}}}
-      note: null
-  readings:
+/** The measures application of csv.bench.ts under another name, with the versioned readings. */
+export const VERSIONED_YAML = `${MEASURES_CONFIGURATION.replace('OA_name: bench,', 'OA_name: stations,')}  readings:
     OA_tags: [__DATA__]
     OA_naturalKey: [site, sensor, day, hour]
     OA_basicComponents:
