@@ -159,7 +159,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   child.stdout!.on('data', listen);
   child.stderr!.on('data', listen);
   child.once('exit', (code, signal) => {
-    if (!stopped) process.stderr.write(`bench server exited by itself (code ${code}, signal ${signal}): ${output.slice(-2000)}\n`);
+    // A stop ends it by SIGTERM (or a clean exit); anything else is the server dying by itself.
+    if (!stopped || (signal !== 'SIGTERM' && signal !== 'SIGKILL' && code !== 0)) process.stderr.write(`bench server exited by itself (code ${code}, signal ${signal}): ${output.slice(-2000)}\n`);
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
