@@ -64,7 +64,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   });
 
   it('start together on an empty database: one migrates, the other waits; exactly one creates the administrator and shows its password', async () => {
-    const announced = [a, b].map((x) => x.output().match(/with login "admin" and password "([^"]+)"/)?.[1]).filter(Boolean) as string[];
+    const announcements = () => [a, b].map((x) => x.output().match(/with login "admin" and password "([^"]+)"/)?.[1]).filter(Boolean) as string[];
+    // The announcement is printed just after the "running" line a start waits for: it may reach the pipe a little later.
+    for (const until = Date.now() + 10_000; announcements().length === 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    const announced = announcements();
     expect(announced, `${a.output()}\n---\n${b.output()}`).toHaveLength(1);
     adminPassword = announced[0];
     for (const instance of [a, b]) expect((await on(instance).post('/login', { form: { login: 'admin', password: adminPassword } })).status).toBe(200);
