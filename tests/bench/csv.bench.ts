@@ -43,7 +43,7 @@ OA_data:
 const SITES = 200;
 
 /** A small deterministic generator (mulberry32), so every run validates the same text. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

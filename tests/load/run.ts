@@ -9,6 +9,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
+import { random } from '../bench/csv.bench.ts';
 import { APPLICATION, SITES, siteCode } from '../bench/versionedData.ts';
 import { datasetQuery } from '../processes/operator.ts';
 import { TerrainProcess, scratchDatabase } from '../processes/terrainServer.ts';
@@ -67,18 +68,6 @@ function uploadBody(index: number, boundary: string): Buffer {
   return Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="load-${index}.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
   );
-}
-
-/** A small deterministic generator per connection (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const percentile = (values: number[], p: number) => {
