@@ -13,7 +13,7 @@ import { findApplication } from './applications.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
-import { countRows, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
+import { readPage, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -112,7 +112,7 @@ function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLang
 export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string, filter: RowFilter = { kind: 'all' }) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
-  const [rows, totalRows] = await Promise.all([selectRows(ctx.db, application.id, entry, query, filter), countRows(ctx.db, application.id, entry, query, filter)]);
+  const { rows, totalRows } = await readPage(ctx.db, application.id, entry, query, filter);
   return {
     referenceType: entry.name,
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),

@@ -43,7 +43,9 @@ export class TerrainProcess {
   static async start(options: TerrainProcessOptions = {}): Promise<TerrainProcess> {
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'terrain-process-')));
     const port = options.port ?? (await freePort());
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // TERRAIN_PROCESS_NODE_ARGS adds Node flags to the server alone (`--cpu-prof`, which NODE_OPTIONS refuses).
+    const nodeArgs = process.env.TERRAIN_PROCESS_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

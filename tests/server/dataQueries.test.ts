@@ -180,6 +180,21 @@ describe('reading a reference', () => {
       expect({ rows: keys(online), total: online.totalRows }, JSON.stringify(query)).toEqual({ rows: offline.rows.map((r) => r.naturalKey), total: offline.totalRows });
     }
   });
+
+  it('never answers a filter as it was before a write: pages and totals follow every upload', async () => {
+    const interval = { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '1000', to: '2100' } }] };
+    const secondLake = { componentFilters: [{ componentKey: 'habitat', filters: ['lake'] }], limit: 1, offset: 1 };
+    expect(keys(await stations(interval))).toEqual(['anterne', 'chamonix', 'gers']);
+    expect(keys(await stations(secondLake))).toEqual(['gers']);
+    const moved = STATIONS_CSV.replace('gers;"Lac de ""Gers""";1544;7;20/08/2021;lake;lake', 'gers;"Lac de ""Gers""";2544;7;20/08/2021;meadow;lake');
+    expect((await uploadReference(admin, 'observatory', 'stations', 'stations.csv', moved)).status).toBe(201);
+    expect(keys(await stations(interval))).toEqual(['anterne', 'chamonix']);
+    const lakes = await stations(secondLake);
+    expect({ rows: keys(lakes), total: lakes.totalRows }).toEqual({ rows: ['leman'], total: 2 });
+    expect((await uploadReference(admin, 'observatory', 'stations', 'stations.csv', STATIONS_CSV)).status).toBe(201);
+    expect(keys(await stations(interval))).toEqual(['anterne', 'chamonix', 'gers']);
+    expect((await stations(secondLake)).totalRows).toBe(3);
+  });
 });
 
 describe('a data type without versioning', () => {

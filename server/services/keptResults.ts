@@ -1,0 +1,24 @@
+/**
+ * Results kept in this process under a key that names everything they depend on (an entry's write version among
+ * it), so a kept result is never stale: a write makes a new key and the old one is simply not asked again. The
+ * least recently used is forgotten first once `capacity` results are kept.
+ */
+export class KeptResults<V> {
+  private readonly kept = new Map<string, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.kept.get(key);
+    if (value === undefined) return undefined;
+    this.kept.delete(key);
+    this.kept.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.kept.delete(key);
+    this.kept.set(key, value);
+    if (this.kept.size > this.capacity) this.kept.delete(this.kept.keys().next().value!);
+  }
+}
