@@ -24,8 +24,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Every file starts its own servers on its own database: two files at a time keep both cores busy.
+          // Every file starts its own servers on its own database: two files at a time keep both cores busy, and
+          // the files of a worker share its loaded modules (nothing is mocked, servers hold no global state).
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

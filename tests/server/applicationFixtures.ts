@@ -1,21 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/config.ts';
 import type { RowCounter } from '../../server/services/applications.ts';
-import { createServer } from '../../server/start.ts';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import { serializeModel, validateConfiguration } from '../../src/domain/configuration/index.ts';
 import type { StreamEvent } from '../../src/domain/streaming/events.ts';
 import { activeAccount, newIdentity, signedIn, type Account } from './accountFixtures.ts';
 import { api, type ApiClient } from './apiClient.ts';
-import { parseMail, type ReceivedMail, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
 /** Helpers of the application and platform-role tests: fixtures, upload forms, NDJSON streams, creators. */
 
@@ -178,54 +174,5 @@ export interface RowCountingServer extends TestServer {
 export async function startServerWithStoredRows(overrides: Partial<ServerConfig> = {}): Promise<RowCountingServer> {
   const storedRows = new Map<string, Record<string, number>>();
   const countRows: RowCounter = async (_ctx, applicationId) => storedRows.get(applicationId) ?? {};
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  const config: ServerConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-ui') }),
-    databaseUrl: scratch?.url,
-    host: '127.0.0.1',
-    port: 0,
-    ...overrides,
-  };
-  const server = await createServer(config, { log: () => undefined, countRows });
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const outbox = path.join(dataDir, 'outbox');
-  const mails = async (): Promise<ReceivedMail[]> => {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-    return Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
-  };
-  return {
-    url,
-    dataDir,
-    server,
-    storedRows,
-    mails,
-    async lastKey(to) {
-      const found = (await mails()).filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.key);
-      if (found.length === 0) throw new Error(`no key mailed to ${to}`);
-      return found[found.length - 1].key!;
-    },
-    async close() {
-      await server.close();
-      await scratch?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `terrain_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { ...(await startTestServer(overrides, {}, { countRows })), storedRows };
 }
