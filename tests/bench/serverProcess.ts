@@ -4,31 +4,13 @@
  * on a scratch database of the PostgreSQL in DATABASE_URL when set, otherwise on an embedded PGlite in a
  * temporary folder. A plain COPY into an equivalent table of the same database gives the reference time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const ADMIN = { login: 'bench', password: 'bench-password-1', email: 'bench@terrain.test' };
+import { PROCESS_ADMIN, TerrainProcess, scratchDatabase, signIn } from '../processes/terrainServer.ts';
 
 export type DatabaseKind = 'PostgreSQL' | 'PGlite';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The columns, foreign keys and indexes of `data_rows` (migrations 0004 and 0005), for the COPY baseline. */
 export const BASELINE_TABLE = `
@@ -77,12 +59,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function statusOf(pid: number, field: string): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
-  return kb / 1024;
-}
-
 /** A COPY FROM STDIN through node-postgres' own protocol support (no extra package): the text goes in 1 MB chunks. */
 class CopyIn extends pg.Query {
   constructor(
@@ -113,107 +89,29 @@ async function copyInto(client: pg.Client, statement: string, data: Buffer): Pro
 }
 
 export async function startBenchServer(): Promise<BenchServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-bench-'));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  if (adminUrl) {
-    const name = `terrain_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl ?? '',
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-ui'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TERRAIN_ADMIN_LOGIN: ADMIN.login,
-      TERRAIN_ADMIN_PASSWORD: ADMIN.password,
-      TERRAIN_ADMIN_EMAIL: ADMIN.email,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let stopped = false;
-  const listen = (chunk: Buffer) => {
-    output += String(chunk);
-    // BENCH_SERVER_LOG=1 shows what the server writes.
-    if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
-  };
-  child.stdout!.on('data', listen);
-  child.stderr!.on('data', listen);
-  child.once('exit', (code, signal) => {
-    // A stop ends it by SIGTERM (or a clean exit); anything else is the server dying by itself.
-    if (!stopped || (signal !== 'SIGTERM' && signal !== 'SIGKILL' && code !== 0)) process.stderr.write(`bench server exited by itself (code ${code}, signal ${signal}): ${output.slice(-2000)}\n`);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench server exited: ${output}`);
-    if (output.includes('Terrain is running')) break;
-    if (Date.now() - started > 120_000) throw new Error(`bench server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const login = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ login: ADMIN.login, password: ADMIN.password }).toString(),
-  });
-  const token = login.headers.get('authorization')?.replace(/^Bearer /, '');
-  if (login.status !== 200 || !token) throw new Error(`bench sign-in answered ${login.status}`);
-
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : undefined;
-  const pid = child.pid!;
-
-  async function stopServer() {
-    if (stopped) return;
-    stopped = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
+  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_bench') : undefined;
+  const server = await TerrainProcess.start({ databaseUrl: database?.url });
+  const token = await signIn(server.url, PROCESS_ADMIN.login, PROCESS_ADMIN.password);
+  const pool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : undefined;
+  const { dataDir } = server.options;
 
   return {
-    url,
+    url: server.url,
     token,
     dataDir,
-    database: databaseUrl ? 'PostgreSQL' : 'PGlite',
-    pid,
-    peakRssMb: () => statusOf(pid, 'VmHWM'),
-    rssMb: () => statusOf(pid, 'VmRSS'),
-    async resetPeak() {
-      try {
-        await writeFile(`/proc/${pid}/clear_refs`, '5');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    database: database ? 'PostgreSQL' : 'PGlite',
+    pid: server.pid,
+    peakRssMb: () => server.peakRssMb(),
+    rssMb: () => server.rssMb(),
+    resetPeak: () => server.resetPeak(),
     async sql(text, values) {
       if (!pool) throw new Error('sql() needs PostgreSQL');
       return (await pool.query(text, values)).rows;
     },
     async copyBaseline(columns, text) {
       const data = Buffer.from(text, 'utf8');
-      if (pool) {
-        const client = new pg.Client({ connectionString: databaseUrl });
+      if (database) {
+        const client = new pg.Client({ connectionString: database.url });
         await client.connect();
         try {
           await client.query('drop table if exists copy_baseline');
@@ -229,8 +127,8 @@ export async function startBenchServer(): Promise<BenchServer> {
           await client.end();
         }
       }
-      // PGlite is one process's database: the server is paused while the same files are opened here.
-      await stopServer();
+      // PGlite is one process's database: the server is stopped while the same files are opened here.
+      await server.stop();
       const pglite = await PGlite.create(path.join(dataDir, 'db'));
       try {
         await pglite.exec('drop table if exists copy_baseline');
@@ -246,8 +144,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     },
     async stop() {
       await pool?.end();
-      await stopServer();
-      await dropDatabase();
+      await server.stop();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -26,6 +26,8 @@ export interface TerrainProcessOptions {
 
 export class TerrainProcess {
   private output = '';
+  /** Set once a stop or a kill was asked for: the exit that follows is expected. */
+  private stopping = false;
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
@@ -38,6 +40,10 @@ export class TerrainProcess {
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
+    // A server dying by itself says so at once (its last words), not only through the requests that then fail.
+    child.once('exit', (code, signal) => {
+      if (!this.stopping) process.stderr.write(`Terrain process ${child.pid} exited by itself (code ${code}, signal ${signal}): ${this.output.slice(-2000)}\n`);
+    });
   }
 
   static async start(options: TerrainProcessOptions = {}): Promise<TerrainProcess> {
@@ -69,6 +75,7 @@ export class TerrainProcess {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Terrain exited at start: ${server.output}`);
       if (server.output.includes('Terrain is running')) return server;
       if (Date.now() - started > 120_000) {
+        server.stopping = true;
         child.kill('SIGKILL');
         throw new Error(`Terrain did not start: ${server.output}`);
       }
@@ -92,6 +99,7 @@ export class TerrainProcess {
   /** Sends the signal and waits for the process to be gone (SIGKILL: no clean-up of any kind). */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (!this.alive) return;
+    this.stopping = true;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.kill(signal);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
