@@ -90,8 +90,15 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
           query: ((...args: Parameters<pg.Client['query']>) => {
             const result = (client.query as (...a: unknown[]) => unknown)(...args);
             // Kysely sends statements (promises) and cursors; a rejected statement makes the session suspect.
-            if (result instanceof Promise) result.catch(() => (suspect = true));
-            return result;
+            if (!(result instanceof Promise)) return result;
+            result.catch(() => (suspect = true));
+            // PGlite answers on this thread, in promises that chain as microtasks: a job writing 500,000 rows
+            // statement after statement would never let the event loop read a socket (requests then waited
+            // minutes, and Node reset them for headers not read within 60 s). Each answer waits for the loop's turn.
+            return result.then(
+              (value) => new Promise((resolve) => setImmediate(resolve, value)),
+              (error: unknown) => new Promise((_resolve, reject) => setImmediate(reject, error)),
+            );
           }) as PostgresPoolClient['query'],
           release() {
             if (released) return;
