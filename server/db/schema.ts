@@ -72,6 +72,8 @@ export interface ApplicationsTable {
   creator_id: string | null;
   creation_date: DefaultedTimestamp;
   update_date: DefaultedTimestamp;
+  /** Raised by every change to the application's authorizations or roles (rightsOf keeps rights per version). */
+  rights_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ConfigurationsTable {

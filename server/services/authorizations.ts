@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import { PUBLIC_USER, normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
@@ -9,14 +9,43 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
+import { KeptResults } from './keptResults.ts';
+
+/**
+ * Rights already worked out, per application rights version: every change to an application's authorizations or
+ * roles raises its version (`raiseRightsVersion`, in the changing transaction), and the caller's own flags are in
+ * the key, so kept rights never outlive a change. Each process keeps its own.
+ */
+const keptRights = new KeptResults<Rights>(5000);
 
 /** The rights of a caller (or of a visitor, when `user` is null) on one application. */
-export async function rightsOf(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<Rights> {
+export async function rightsOf(
+  ctx: ServerContext,
+  user: UserRow | null,
+  application: Pick<ApplicationRow, 'id' | 'name'> & Partial<Pick<ApplicationRow, 'rights_version'>>,
+): Promise<Rights> {
+  const key =
+    application.rights_version === undefined
+      ? undefined
+      : JSON.stringify([application.id, application.name, String(application.rights_version), user ? [user.id, user.terrain_admin, user.creator_patterns] : null]);
+  const kept = key === undefined ? undefined : keptRights.get(key);
+  if (kept) return kept;
+  const rights = await workOutRights(ctx, user, application);
+  if (key !== undefined) keptRights.set(key, rights);
+  return rights;
+}
+
+async function workOutRights(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<Rights> {
   if (user) {
     const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
     if (administers(user, application, roles)) return new Rights(true, []);
   }
   return new Rights(false, await rulesFor(ctx, [application.id], user?.id ?? null).then((rules) => rules.get(application.id) ?? []));
+}
+
+/** Marks a change to the application's authorizations or roles (inside the transaction that makes it). */
+export async function raiseRightsVersion(db: Kysely<Schema>, applicationId: string): Promise<void> {
+  await db.updateTable('applications').set((eb) => ({ rights_version: eb('rights_version', '+', 1) })).where('id', '=', applicationId).execute();
 }
 
 /** Public rules and the user's own, per application. */
@@ -159,6 +188,7 @@ export async function writeAuthorization(trx: Transaction<Schema>, caller: UserR
     await trx.insertInto('authorizations').values({ id, application_id: application.id, name, description, is_public: isPublic, rules: JSON.stringify(rules), created_by: caller.id }).execute();
   }
   if (prepared.userIds.length) await trx.insertInto('authorization_users').values(prepared.userIds.map((userId) => ({ authorization_id: id, user_id: userId }))).execute();
+  await raiseRightsVersion(trx, application.id);
 }
 
 /** Creates or updates an authorization. */
@@ -172,8 +202,11 @@ export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, a
   const roles = await managementRoles(ctx, caller, application);
   if (!roles.manager) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
-  const deleted = await ctx.db.deleteFrom('authorizations').where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('authorizations').where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+    await raiseRightsVersion(trx, application.id);
+  });
 }
 
 interface ScopeNode {

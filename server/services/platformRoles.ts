@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
+import { raiseRightsVersion } from './authorizations.ts';
 
 export const PLATFORM_ROLES = ['terrainAdmin', 'applicationCreator', 'applicationManager', 'userManager'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -79,14 +80,17 @@ async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target
   const callerRoles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
   if (!administers(caller, application, callerRoles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   if (!grant && !caller.terrain_admin && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
-  if (grant) {
-    await ctx.db
-      .insertInto('application_roles')
-      .values({ application_id: application.id, user_id: target.id, role })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  } else {
-    await ctx.db.deleteFrom('application_roles').where('application_id', '=', application.id).where('user_id', '=', target.id).where('role', '=', role).execute();
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (grant) {
+      await trx
+        .insertInto('application_roles')
+        .values({ application_id: application.id, user_id: target.id, role })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else {
+      await trx.deleteFrom('application_roles').where('application_id', '=', application.id).where('user_id', '=', target.id).where('role', '=', role).execute();
+    }
+    await raiseRightsVersion(trx, application.id);
+  });
   return target;
 }

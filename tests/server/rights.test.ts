@@ -97,6 +97,32 @@ describe('data rights', () => {
     expect([list.body.canReadDatatype, list.body.canWriteDatatype, list.body.isMember]).toEqual([true, false, true]);
   });
 
+  it('follow every change at once, however often the user read before: grant, narrowing, role given and taken, revocation', async () => {
+    const account = await activeAccount(server);
+    const user = await signedIn(server, account);
+    const counts = () => user.get('/applications/surveys/data/counts/json?downloadDatasetQuery=' + encodeURIComponent(JSON.stringify({ limit: 100 })));
+    expect((await counts()).status).toBe(403);
+    const rules = (site: string) => ({
+      usersId: [account.login],
+      authorizationForAll: { sites: ['extraction'], species: ['extraction'] },
+      authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: [site] } } },
+    });
+    const granted = await admin.post('/applications/surveys/authorization', { json: { name: 'changing', description: 'changes', ...rules('sitesKlac_blanc') } });
+    expect(granted.status).toBe(201);
+    const uuid = granted.body.authorizationId as string;
+    expect((await counts()).body.totalRows).toBe(3);
+    const narrowed = await admin.post('/applications/surveys/authorization', { json: { uuid, name: 'changing', description: 'changes', ...rules('sitesKmont_joly') } });
+    expect(narrowed.status, narrowed.text).toBe(201);
+    expect(keys(await counts())).toEqual(['pyrenees__mont_joly__lagopus__05_06_2024']);
+    const role = (method: 'PUT' | 'DELETE') => admin.request(method, `/authorization/applicationManager?${new URLSearchParams({ userIdOrLogin: account.login, applicationNameOrId: 'surveys' })}`);
+    expect((await role('PUT')).status).toBe(200);
+    expect((await counts()).body.totalRows).toBe(4);
+    expect((await role('DELETE')).status).toBe(200);
+    expect((await counts()).body.totalRows).toBe(1);
+    expect((await admin.delete(`/applications/surveys/authorization/${uuid}`)).status).toBe(200);
+    expect((await counts()).status).toBe(403);
+  });
+
   it('give visitors the public rows only, and revoke', async () => {
     const visitor = new HttpClient(server.url + '/api/v1');
     expect((await visitor.get('/applications/surveys/data/counts/json')).status).toBe(401);

@@ -9,6 +9,7 @@ import * as documents from './0007_documents.ts';
 import * as rightsRequestTreatment from './0008_rights_request_treatment.ts';
 import * as bundleRuns from './0009_bundle_runs.ts';
 import * as entryVersions from './0010_entry_versions.ts';
+import * as rightsVersions from './0011_rights_versions.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_rights_request_treatment': rightsRequestTreatment,
   '0009_bundle_runs': bundleRuns,
   '0010_entry_versions': entryVersions,
+  '0011_rights_versions': rightsVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
