@@ -28,11 +28,7 @@ export async function rightsOf(
     application.rights_version === undefined
       ? undefined
       : JSON.stringify([application.id, application.name, String(application.rights_version), user ? [user.id, user.terrain_admin, user.creator_patterns] : null]);
-  const kept = key === undefined ? undefined : keptRights.get(key);
-  if (kept) return kept;
-  const rights = await workOutRights(ctx, user, application);
-  if (key !== undefined) keptRights.set(key, rights);
-  return rights;
+  return key === undefined ? workOutRights(ctx, user, application) : keptRights.keep(key, () => workOutRights(ctx, user, application));
 }
 
 async function workOutRights(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<Rights> {

@@ -8,7 +8,7 @@ export class KeptResults<V> {
 
   constructor(private readonly capacity: number) {}
 
-  get(key: string): V | undefined {
+  private get(key: string): V | undefined {
     const value = this.kept.get(key);
     if (value === undefined) return undefined;
     this.kept.delete(key);
@@ -16,7 +16,16 @@ export class KeptResults<V> {
     return value;
   }
 
-  set(key: string, value: V): void {
+  /** The value kept under the key, or the one `compute` answers, then kept. */
+  async keep(key: string, compute: () => Promise<V>): Promise<V> {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const value = await compute();
+    this.set(key, value);
+    return value;
+  }
+
+  private set(key: string, value: V): void {
     this.kept.delete(key);
     this.kept.set(key, value);
     if (this.kept.size > this.capacity) this.kept.delete(this.kept.keys().next().value!);

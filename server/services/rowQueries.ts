@@ -222,12 +222,7 @@ export async function readPage(
   const offset = query.offset ?? 0;
 
   if (conditions.length > 0 || query.componentOrderBy?.length) {
-    const matchKey = JSON.stringify(queryKey);
-    let matches = keptMatches.get(matchKey);
-    if (matches === undefined) {
-      matches = (await matchingIds(db, applicationId, entry, query, conditions)) ?? null;
-      keptMatches.set(matchKey, matches);
-    }
+    const matches = await keptMatches.keep(JSON.stringify(queryKey), async () => (await matchingIds(db, applicationId, entry, query, conditions)) ?? null);
     if (matches !== null) {
       const ids: string[] = [];
       for (let index = offset; index < offset + limit && (index + 1) * UUID_LENGTH <= matches.length; index += 1) {
@@ -237,28 +232,15 @@ export async function readPage(
     }
   }
 
-  const kindKey = JSON.stringify(entryKey);
-  let kind = keptKinds.get(kindKey);
-  if (kind === undefined) {
-    kind = (await rowKind(db, applicationId, entry)) ?? null;
-    keptKinds.set(kindKey, kind);
-  }
-  const pageKey = JSON.stringify([...queryKey, limit, offset]);
-  let rows = keptPages.get(pageKey);
-  if (!rows) {
-    rows = await pageRows(db, applicationId, entry, query, conditions, kind ?? undefined);
-    keptPages.set(pageKey, rows);
-  }
+  const kind = await keptKinds.keep(JSON.stringify(entryKey), async () => (await rowKind(db, applicationId, entry)) ?? null);
+  const rows = await keptPages.keep(JSON.stringify([...queryKey, limit, offset]), () => pageRows(db, applicationId, entry, query, conditions, kind ?? undefined));
   if (conditions.length === 0) return { rows, totalRows: Number(stored?.line_count ?? 0) };
-  const totalKey = JSON.stringify(queryKey);
-  let totalRows = keptTotals.get(totalKey);
-  if (totalRows === undefined) {
+  const totalRows = await keptTotals.keep(JSON.stringify(queryKey), async () => {
     const result = await sql<{ total: number }>`
       select count(*) as total from data_rows
       where application_id = ${applicationId} and data_name = ${entry.name} and ${sql.join(conditions, sql` and `)}`.execute(db);
-    totalRows = Number(result.rows[0]?.total ?? 0);
-    keptTotals.set(totalKey, totalRows);
-  }
+    return Number(result.rows[0]?.total ?? 0);
+  });
   return { rows, totalRows };
 }
 
