@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
+import { inUploadLane } from '../services/uploadLanes.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { Operation } from '../../src/domain/rights/operations.ts';
 import type { EntryContext } from '../services/references.ts';
@@ -91,7 +92,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         const upload = await openUpload(request, MAX_CSV_BYTES);
         const params = readDepositParams(upload.fields.params);
         if (!versioned) {
-          const stored = await insertData(ctx, data, upload, rights);
+          const stored = await inUploadLane(() => insertData(ctx, data, upload, rights));
           await upload.record();
           return reply.code(201).send(stored);
         }

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
+import { inUploadLane } from '../services/uploadLanes.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
+import { storedCount } from '../services/dataRows.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -17,7 +19,6 @@ import {
   referenceCsv,
   referenceOf,
   referenceRowLines,
-  storedCount,
   uploadReference,
   zipOf,
 } from '../services/references.ts';
@@ -58,7 +59,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       await requireOperation(ctx, user, reference, 'depot', 'all');
       const upload = await openUpload(request, MAX_CSV_BYTES);
       try {
-        const stored = await uploadReference(ctx, reference, upload);
+        const stored = await inUploadLane(() => uploadReference(ctx, reference, upload));
         await upload.record();
         return reply.code(201).send(stored);
       } catch (error) {
@@ -147,7 +148,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       await readAccess(ctx, request.auth?.user ?? null, reference);
       return reply
         .header('Content-Type', 'application/x-ndjson')
-        .header('X-Total-Count', String(await storedCount(ctx, reference)))
+        .header('X-Total-Count', String(await storedCount(ctx.db, reference.application.id, reference.entry.name)))
         .send(Readable.from(referenceRowLines(ctx, reference)));
     },
   );

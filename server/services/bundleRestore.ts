@@ -206,7 +206,9 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
           counts.rows += await ingestCsv(
             { db: trx, applicationId: id, model, entry, fileName: file.path },
             verified(archive, file, counted),
-            (rows) => upsertRows(trx, id, entry.name, rows),
+            async (rows) => {
+              await upsertRows(trx, id, entry.name, rows);
+            },
           ).catch((error: unknown) => Promise.reject(located(error, file.path, entry.name)));
           progress();
         }

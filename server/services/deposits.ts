@@ -7,7 +7,8 @@ import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
-import { refreshCount, rowsDocument, upsertRows, WRITE_BATCH } from './dataRows.ts';
+import { withLateTransaction } from '../db/lateTransaction.ts';
+import { refreshCount, rowsDocument, storedCount, upsertRows, WRITE_BATCH } from './dataRows.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { placeOf, refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -100,19 +101,21 @@ function outsideRights(rights: Rights, operation: 'depot' | 'publication', entry
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
 export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights) {
   const { application, model, entry } = data;
-  return ctx.db.transaction().execute(async (trx) => {
+  return withLateTransaction(ctx.db, async (late) => {
     const refused: CsvError[] = [];
+    let written = 0;
     const lineCount = await ingestCsv(
-      { db: trx, applicationId: application.id, model, entry, fileName: upload.fileName },
+      { db: ctx.db, applicationId: application.id, model, entry, fileName: upload.fileName },
       upload.stream,
       async (rows) => {
         outsideRights(rights, 'depot', entry, rows, refused);
-        if (refused.length === 0) await upsertRows(trx, application.id, entry.name, rows);
+        if (refused.length === 0) written += await upsertRows(await late.begin(), application.id, entry.name, rows);
       },
       () => upload.complete(),
     );
     if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
-    return { dataType: entry.name, lineCount, totalRows: await refreshCount(trx, application.id, entry.name) };
+    const totalRows = written > 0 ? await refreshCount(late.current(), application.id, entry.name) : await storedCount(late.current(), application.id, entry.name);
+    return { dataType: entry.name, lineCount, totalRows };
   });
 }
 

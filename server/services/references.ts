@@ -10,7 +10,8 @@ import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
-import { refreshCount, upsertRows } from './dataRows.ts';
+import { withLateTransaction } from '../db/lateTransaction.ts';
+import { refreshCount, storedCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { readPage, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
@@ -45,8 +46,8 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 
 
 /**
- * Reads a CSV stream, validates it with the shared CSV engine and stores it in one transaction: every row or
- * none. Rows are inserted or updated by natural key; stored rows the file does not mention stay.
+ * Reads a CSV stream, validates it with the shared CSV engine and stores it in one transaction, begun at its first
+ * write: every row or none. Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  */
 export async function uploadReference(
   ctx: ServerContext,
@@ -54,14 +55,18 @@ export async function uploadReference(
   file: StreamedUpload,
 ): Promise<{ referenceType: string; lineCount: number; totalRows: number }> {
   const { application, model, entry } = reference;
-  return ctx.db.transaction().execute(async (trx) => {
+  return withLateTransaction(ctx.db, async (late) => {
+    let written = 0;
     const lineCount = await ingestCsv(
-      { db: trx, applicationId: application.id, model, entry, fileName: file.fileName },
+      { db: ctx.db, applicationId: application.id, model, entry, fileName: file.fileName },
       file.stream,
-      (rows) => upsertRows(trx, application.id, entry.name, rows),
+      async (rows) => {
+        written += await upsertRows(await late.begin(), application.id, entry.name, rows);
+      },
       () => file.complete(),
     );
-    const totalRows = await refreshCount(trx, application.id, entry.name);
+    // A file that changes nothing leaves the entry's version, and what was read of it, as they were.
+    const totalRows = written > 0 ? await refreshCount(late.current(), application.id, entry.name) : await storedCount(late.current(), application.id, entry.name);
     return { referenceType: entry.name, lineCount, totalRows };
   });
 }
@@ -112,7 +117,7 @@ function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLang
 export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string, filter: RowFilter = { kind: 'all' }) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
-  const { rows, totalRows } = await readPage(ctx.db, application.id, entry, query, filter);
+  const { rows, totalRows } = await readPage(ctx, application.id, entry, query, filter);
   return {
     referenceType: entry.name,
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
@@ -161,16 +166,6 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1].natural_key;
   }
-}
-
-export async function storedCount(ctx: ServerContext, reference: EntryContext): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('entry_counts')
-    .select('line_count')
-    .where('application_id', '=', reference.application.id)
-    .where('data_name', '=', reference.entry.name)
-    .executeTakeFirst();
-  return Number(row?.line_count ?? 0);
 }
 
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+
+/**
+ * What an interval filter compares, and so what its index holds: a JSON value (numbers), the ISO part of a stored
+ * date, or the text of any other value. Each must read exactly as the filter's condition in rowQueries.ts does,
+ * or the planner will not use the index.
+ */
+export type FilteredExpression = 'json' | 'date' | 'text';
+
+export interface FilteredComponent {
+  component: string;
+  expression: FilteredExpression;
+}
+
+/** Entries smaller than this are scanned faster than an index would be worth keeping up at every write. */
+export const INDEXED_FROM_ROWS = 5_000;
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+function indexedExpression({ component, expression }: FilteredComponent): string {
+  if (expression === 'json') return `values -> ${literal(component)}`;
+  if (expression === 'date') return `substr(values ->> ${literal(component)}, 6, 19)`;
+  return `values ->> ${literal(component)}`;
+}
+
+/** The index's name: from what it covers, so every instance names it alike and builds it once. */
+export function filterIndexName(applicationId: string, entryName: string, filtered: FilteredComponent): string {
+  const hash = createHash('sha256').update(JSON.stringify([applicationId, entryName, filtered.component, filtered.expression])).digest('hex');
+  return `data_rows_filter_${hash.slice(0, 24)}`;
+}
+
+/** Names asked for in this process: each is built (or found built) once. */
+const asked = new Set<string>();
+/** Builds run one after the other: two concurrent builds on one table wait for each other's transaction and deadlock. */
+let building: Promise<void> = Promise.resolve();
+/** Another instance building on the same table at the same moment can still deadlock with this one: tried again. */
+const ATTEMPTS = 3;
+const RETRY_AFTER_MS = 1_000;
+
+async function build(db: Kysely<Schema>, name: string, definition: string, what: string, log: (line: string) => void): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql.raw(`create index concurrently if not exists ${name} on data_rows ${definition}`).execute(db);
+      return;
+    } catch (error) {
+      // A failed concurrent build leaves an invalid index that `if not exists` would then take for a built one.
+      await sql.raw(`drop index concurrently if exists ${name}`).execute(db).catch(() => undefined);
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt === ATTEMPTS) {
+        log(`index of ${what} for filters not built: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    }
+  }
+}
+
+/**
+ * Makes sure the components an entry is filtered on have an index, built in the background: the component values
+ * are keys inside the JSONB `values`, different for every entry, so no index made in advance can serve them. Only
+ * what users actually filter, on entries large enough to need it, gets one (each index costs every later write of
+ * its entry). A partial index per application and entry: other entries' rows are not in it. Built concurrently,
+ * so writes to the entry go on meanwhile; a build that fails is not tried again before the next start.
+ */
+export function indexFilteredComponents(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entryName: string,
+  filtered: readonly FilteredComponent[],
+  log: (line: string) => void,
+): void {
+  for (const component of filtered) {
+    const name = filterIndexName(applicationId, entryName, component);
+    if (asked.has(name)) continue;
+    asked.add(name);
+    const definition = `((${indexedExpression(component)})) where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
+    building = building.then(() => build(db, name, definition, `${entryName}.${component.component}`, log));
+  }
+}
