@@ -2,6 +2,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { createEmbeddedDatabase } from './createEmbeddedDatabase.ts';
 
 /** How often a broken embedded database may be reopened: a full disk would otherwise be retried on every request. */
 const REOPEN_EVERY_MS = 5000;
@@ -123,6 +124,7 @@ interface Session {
 }
 
 async function openSession(dir: string): Promise<Session> {
+  await createEmbeddedDatabase(dir);
   const pglite = await PGlite.create(dir);
   const client = new pg.Client(createPgConfig(pglite) as pg.ClientConfig);
   let broken = false;

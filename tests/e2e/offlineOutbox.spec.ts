@@ -121,6 +121,10 @@ test('offline: read the cached list and home, change an application, reopen the 
   // The tab is closed and opened again, still offline: the change is still there.
   const reopened = await context.newPage();
   await page.close();
+  // One CI run saw the change reach the server while this page was offline (cause not established: service
+  // workers are outside Playwright's offline emulation); offline is set again once the page exists.
+  await context.setOffline(false);
+  await goOffline(context, reopened);
   await reopened.goto('/pendingChanges');
   const again = pendingChange(reopened, `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`);
   await expect(again).toHaveAttribute('data-status', 'queued');
