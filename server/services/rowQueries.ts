@@ -174,8 +174,8 @@ const UUID_LENGTH = 36;
 const MAX_KEPT_MATCHES = 20_000;
 
 /**
- * What was already read, per entry write version: every write to an entry raises its version (refreshCount) in the
- * transaction that writes, so a kept result never describes an older state. A query's conditions are part of the
+ * What was already read, per entry write version: every write that changes an entry's rows raises its version
+ * (refreshCount) in the transaction that writes, so a kept result never describes an older state. A query's conditions are part of the
  * key as the SQL they compile to, with the keys of the references they name resolved (a write to a reference
  * changes them). For a filtered or ordered query, the ids of all its matching rows in order are kept: its total and
  * every later page then come from them (a page is ten reads by primary key) instead of one scan of the entry per
