@@ -74,10 +74,18 @@ export async function refreshCount(db: Db, applicationId: string, dataName: stri
   return count;
 }
 
-/** The stored count of an entry's rows, for a write that changed none of them (its version stays). */
+/** The stored count of an entry's rows. */
 export async function storedCount(db: Db, applicationId: string, dataName: string): Promise<number> {
   const row = await db.selectFrom('entry_counts').select('line_count').where('application_id', '=', applicationId).where('data_name', '=', dataName).executeTakeFirst();
   return Number(row?.line_count ?? 0);
+}
+
+/**
+ * The entry's count after a write of `written` rows: recounted, with its version raised, when rows changed; a file
+ * that changed nothing leaves the version, and what was read of the entry, as they were.
+ */
+export async function countAfterWrite(db: Db, applicationId: string, dataName: string, written: number): Promise<number> {
+  return written > 0 ? refreshCount(db, applicationId, dataName) : storedCount(db, applicationId, dataName);
 }
 
 export async function rowCounts(db: Db, applicationId: string): Promise<Record<string, number>> {

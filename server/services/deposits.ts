@@ -8,7 +8,7 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
-import { refreshCount, rowsDocument, storedCount, upsertRows, WRITE_BATCH } from './dataRows.ts';
+import { countAfterWrite, refreshCount, rowsDocument, upsertRows, WRITE_BATCH } from './dataRows.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { placeOf, refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -114,7 +114,7 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
       () => upload.complete(),
     );
     if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
-    const totalRows = written > 0 ? await refreshCount(late.current(), application.id, entry.name) : await storedCount(late.current(), application.id, entry.name);
+    const totalRows = await countAfterWrite(late.current(), application.id, entry.name, written);
     return { dataType: entry.name, lineCount, totalRows };
   });
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
-import { refreshCount, storedCount, upsertRows } from './dataRows.ts';
+import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { readPage, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
@@ -65,8 +65,7 @@ export async function uploadReference(
       },
       () => file.complete(),
     );
-    // A file that changes nothing leaves the entry's version, and what was read of it, as they were.
-    const totalRows = written > 0 ? await refreshCount(late.current(), application.id, entry.name) : await storedCount(late.current(), application.id, entry.name);
+    const totalRows = await countAfterWrite(late.current(), application.id, entry.name, written);
     return { referenceType: entry.name, lineCount, totalRows };
   });
 }

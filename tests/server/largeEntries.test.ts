@@ -63,7 +63,12 @@ describe('a large entry', () => {
     for (const query of queries) before.push(await page(query));
     expect(before[0].total).toBeGreaterThan(100);
     expect(before[0].keys).toHaveLength(10);
-    for (let attempt = 0; (await filterIndexes()).length < queries.length && attempt < 200; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A concurrent build lists its index at once, marked valid only when built.
+    const allBuilt = async () => {
+      const indexes = await filterIndexes();
+      return indexes.length === queries.length && indexes.every((index) => index.valid);
+    };
+    for (let attempt = 0; !(await allBuilt()) && attempt < 400; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     const built = await filterIndexes();
     expect(built).toHaveLength(queries.length);
     expect(built.every((index) => index.valid)).toBe(true);
