@@ -14,6 +14,7 @@ import Papa from 'papaparse';
 import { validateConfiguration } from '../../src/domain/configuration';
 import type { ApplicationModel } from '../../src/domain/configuration';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv';
+import { seededRandom } from '../seededRandom';
 import type { Benchmark, BenchFigure } from './types';
 
 /** The measures reference and its sites: read by the CSV engine here, uploaded to a server by ingest.bench.ts. */
@@ -42,22 +43,11 @@ OA_data:
 
 const SITES = 200;
 
-/** A small deterministic generator (mulberry32), so every run validates the same text. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 export function generateMeasures(rows: number): string {
-  const next = random(42);
+  const next = seededRandom(42);
   const lines = ['code;label;day;site;value;depth;count;kind;hour;note'];
   for (let row = 0; row < rows; row += 1) {
     const day = `${pad(1 + Math.floor(next() * 28), 2)}/${pad(1 + Math.floor(next() * 12), 2)}/${2000 + Math.floor(next() * 24)}`;

@@ -13,6 +13,7 @@ import {
   ExpressionError,
   escapeLabel,
 } from '../../src/domain/expressions';
+import { seededRandom } from '../seededRandom';
 import {
   CORPUS_FOLDER,
   type CorpusExpression,
@@ -254,14 +255,8 @@ if (!corpusAvailable()) {
     it('never lets anything but ExpressionError escape, over 20,000 mutations', () => {
       const sources = expressions.map((e) => e.source);
       const fragments = ['(', ')', '{', '}', '[', ']', '.', ',', ';', '\n', "'", '"', '$', '${', '->', '?.', '==', '!', 'it', 'null', '0', 'def ', 'return '];
-      let seed = 0x2026;
-      const random = (n: number) => {
-        // mulberry32: reproducible runs
-        seed = (seed + 0x6d2b79f5) | 0;
-        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n;
-      };
+      const next = seededRandom(0x2026);
+      const random = (n: number) => next() * n;
       const pick = <T>(items: readonly T[]) => items[Math.floor(random(items.length))];
       const context = {
         datum: { site: { bassin: 'oir', plateforme: 'p1' }, datatype: 'x', nos: '1,2', flx_co2_value: '3' },

@@ -6,23 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isConfigurationErrorCode, validateConfiguration } from '../../src/domain/configuration';
+import { seededRandom } from '../seededRandom';
 import { corpusFolder, loadCorpus } from './manifest';
 
 const TOTAL_CASES = 5_000;
 const CASES_PER_TEST = 250;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
-
-/** mulberry32: small, fast and good enough to spread mutations. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Mutation = (lines: string[], next: () => number) => void;
 
@@ -84,7 +73,7 @@ describe('fuzzed corpus configurations', () => {
   for (let start = 0; start < TOTAL_CASES; start += CASES_PER_TEST) {
     it(`cases ${start}–${start + CASES_PER_TEST - 1} never throw and give a model or known codes`, () => {
       for (let index = start; index < start + CASES_PER_TEST; index += 1) {
-        const next = random(SEED + index);
+        const next = seededRandom(SEED + index);
         const source = pick(sources, next);
         const lines = source.text.split('\n');
         const applied: string[] = [];

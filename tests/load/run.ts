@@ -11,7 +11,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { random } from '../bench/csv.bench.ts';
+import { seededRandom } from '../seededRandom';
 import { APPLICATION, SITES, siteCode } from '../bench/versionedData.ts';
 import { datasetQuery } from '../processes/operator.ts';
 import { TerrainProcess, scratchDatabase } from '../processes/terrainServer.ts';
@@ -132,7 +132,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function browse(url: string, tokens: readonly string[], measuredFrom: number, end: number): Promise<Windows> {
   const windows = emptyWindows();
   const user = async (index: number) => {
-    const draw = random(index + 1);
+    const draw = seededRandom(index + 1);
     // Exponential pauses of mean PAUSE_S between a user's pages; the first one spreads the users' starts.
     const nextPause = () => -Math.log(1 - draw()) * PAUSE_S * 1000;
     let due = performance.now() + nextPause();

@@ -3,18 +3,7 @@
  * NUL, control characters), quotes, separators, line breaks, truncated and duplicated lines, a BOM, CRLF, and now
  * and then a huge field. The same seed gives the same files.
  */
-
-/** mulberry32: small, fast and good enough to replay a failing case from its seed. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../seededRandom';
 
 const encoder = new TextEncoder();
 const PIECES = [';', ',', '"', '""', '\n', '\r\n', '\r', '\uFEFF', '\u0000', '\t', ' ', 'é', '日', '😀', '\\', 'NULL_KEY__', '__', '.', 'K', '01/01/2000', '-1e309', '1e308', 'NaN', ';;;;;;;;;;'];
@@ -38,7 +27,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** One to four edits of `source`; `hugeEvery` in a hundred files also gets a field of 100 kB to 1 MB. */
 export function mutate(source: string, seed: number, hugeEvery = 1): Mutation {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]) => items[int(items.length)];
   let bytes: Uint8Array = encoder.encode(source);

@@ -1,18 +1,10 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node, type YAMLError } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type YAMLError } from 'yaml';
 import { locate, mapNode, type ConfigNode, type MapEntry, type SourceText } from './configNode';
 import type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
+import { readCommonYaml } from './readCommonYaml';
+import { YAML_LIMITS } from './yamlLimits';
 
-/**
- * Guards against files built to exhaust the reader ("billion laughs" aliases, huge or absurdly deep documents).
- * Real configurations are far below them: the largest corpus file is 45 kB with about 6,000 nodes.
- */
-export const YAML_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  /** Nodes after alias expansion: an alias is expanded each time it is used, so this bounds the expansion. */
-  maxNodes: 500_000,
-  maxAliases: 10_000,
-  maxDepth: 200,
-} as const;
+export { YAML_LIMITS } from './yamlLimits';
 
 export type YamlReading =
   | { ok: true; root: ConfigNode | null; source: SourceText }
@@ -62,23 +54,52 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** Parses one YAML text with the YAML 1.2 core schema and returns the document as a {@link ConfigNode} tree. */
+/**
+ * Parses one YAML text with the YAML 1.2 core schema and returns the document as a {@link ConfigNode} tree: through
+ * the one-pass reader of common YAML when it can, else through the `yaml` package.
+ */
 export function readYamlText(text: string, name: YamlSourceName): YamlReading {
-  const lineCounter = new LineCounter();
-  const source: SourceText = {
+  const source = sourceText(text, name);
+  if (text.length > YAML_LIMITS.maxBytes) {
+    return { ok: false, errors: [{ code: 'INVALID_CONFIGURATION_FILE', path: '', params: { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes }, ...locate(source, 0) }] };
+  }
+  const common = readCommonYaml(text, source);
+  if (common) return { ok: true, root: common.root, source };
+  return readFullYaml(text, source);
+}
+
+/** Lines and columns counted from 1, the line table built at the first error only. */
+export function sourceText(text: string, name: YamlSourceName): SourceText {
+  let lineStarts: number[] | undefined;
+  return {
     name: name.name,
     isArchiveEntry: name.isArchiveEntry,
     linePosition: (offset) => {
-      const { line, col } = lineCounter.linePos(offset);
-      return { line, column: col };
+      lineStarts ??= lineStartsOf(text);
+      let low = 0;
+      let high = lineStarts.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (offset < lineStarts[middle]) high = middle;
+        else low = middle + 1;
+      }
+      return { line: low, column: offset - lineStarts[low - 1] + 1 };
     },
   };
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1)) starts.push(newline + 1);
+  return starts;
+}
+
+/** The whole YAML language through the `yaml` package, with its errors mapped to the format's codes. */
+export function readFullYaml(text: string, source: SourceText): YamlReading {
   const fail = (code: ConfigurationErrorCode, offset: number, params: Record<string, unknown>): YamlReading => ({
     ok: false,
     errors: [{ code, path: '', params, ...locate(source, offset) }],
   });
-
-  if (text.length > YAML_LIMITS.maxBytes) return fail('INVALID_CONFIGURATION_FILE', 0, { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes });
 
   let document: Document.Parsed;
   try {
@@ -88,7 +109,6 @@ export function readYamlText(text: string, name: YamlSourceName): YamlReading {
       uniqueKeys: true,
       merge: false,
       prettyErrors: false,
-      lineCounter,
     });
   } catch (thrown) {
     return fail('UNKNOWN', 0, { message: thrown instanceof Error ? thrown.message : String(thrown) });
