@@ -12,6 +12,7 @@ import { CSV_ERROR_CODES, createCsvValidator, type CsvReport, type StoredRow } f
 import { PROPERTIES_CSV, ZONES_CSV, references, testModel } from '../../src/domain/csv/testKit';
 import { runCsv } from './csv';
 import { loadCorpus } from './manifest';
+import { seededRandom } from '../seededRandom';
 
 const RUNS = 2000;
 
@@ -21,17 +22,6 @@ interface Seed {
   dataName: string;
   text: string;
   references: Map<string, StoredRow[]>;
-}
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function seeds(): Seed[] {
@@ -152,7 +142,7 @@ describe('CSV fuzz', () => {
   const all = seeds();
 
   it(`never throws on ${RUNS} mutated files and gives the same report in any chunks`, () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     let withErrors = 0;
     for (let run = 0; run < RUNS; run += 1) {
       const seed = all[run % all.length];

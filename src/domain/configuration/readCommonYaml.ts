@@ -44,6 +44,19 @@ interface ScannedKey {
   next: number;
 }
 
+/** The keys of one map; a repeated key, as text or as value, is left to the full parser to report. */
+class DistinctKeys {
+  private readonly texts = new Set<string>();
+  private readonly identities = new Set<string>();
+
+  add(key: ScannedKey): ScannedKey {
+    if (this.texts.has(key.text) || this.identities.has(key.identity)) giveUp();
+    this.texts.add(key.text);
+    this.identities.add(key.identity);
+    return key;
+  }
+}
+
 class CommonYamlReader {
   private pos = 0;
   /** Indentation of the line the reader stands on after a block node, or -1 at the end of the text. */
@@ -69,25 +82,18 @@ class CommonYamlReader {
     this.count(depth);
     const column = this.columnOf(this.pos);
     const char = this.text[this.pos];
-    if (char === '-' && this.isBlankOrEnd(this.pos + 1)) return this.blockSequence(column, depth);
+    if (this.isSequenceDash(this.pos)) return this.blockSequence(column, depth);
     if (char === '|' || char === '>') return this.blockScalar(parentIndent);
     if (this.scanKey(this.pos)) return this.blockMap(column, depth);
-    const node = this.inlineValue(parentIndent, depth);
-    this.endOfLine();
-    this.nextContentLine();
-    return node;
+    return this.valueToLineEnd(parentIndent, depth);
   }
 
   private blockMap(indent: number, depth: number): ConfigNode {
     const offset = this.pos;
     const entries: MapEntry[] = [];
-    const texts = new Set<string>();
-    const identities = new Set<string>();
+    const keys = new DistinctKeys();
     for (;;) {
-      const key = this.scanKey(this.pos) ?? giveUp();
-      if (texts.has(key.text) || identities.has(key.identity)) giveUp();
-      texts.add(key.text);
-      identities.add(key.identity);
+      const key = keys.add(this.scanKey(this.pos) ?? giveUp());
       this.pos = key.next;
       entries.push({ key: key.text, keyOffset: key.offset, value: this.mapValue(indent, depth + 1) });
       if (this.lineIndent < indent) break;
@@ -105,12 +111,17 @@ class CommonYamlReader {
       this.endOfLine();
       this.nextContentLine();
       if (this.lineIndent > mapIndent) return this.blockNode(mapIndent, depth);
-      if (this.lineIndent === mapIndent && this.text[this.pos] === '-' && this.isBlankOrEnd(this.pos + 1)) return this.blockSequence(mapIndent, depth);
+      if (this.lineIndent === mapIndent && this.isSequenceDash(this.pos)) return this.blockSequence(mapIndent, depth);
       return this.nullAt(emptyOffset);
     }
     if (char === '|' || char === '>') return this.blockScalar(mapIndent);
-    if (char === '-' && this.isBlankOrEnd(this.pos + 1)) giveUp();
-    const node = this.inlineValue(mapIndent, depth);
+    if (this.isSequenceDash(this.pos)) giveUp();
+    return this.valueToLineEnd(mapIndent, depth);
+  }
+
+  /** A value that ends its line (a comment may follow), the reader then moved to the next line with content. */
+  private valueToLineEnd(parentIndent: number, depth: number): ConfigNode {
+    const node = this.inlineValue(parentIndent, depth);
     this.endOfLine();
     this.nextContentLine();
     return node;
@@ -132,7 +143,7 @@ class CommonYamlReader {
       }
       if (this.lineIndent < indent) break;
       if (this.lineIndent > indent) giveUp();
-      if (!(this.text[this.pos] === '-' && this.isBlankOrEnd(this.pos + 1))) break;
+      if (!this.isSequenceDash(this.pos)) break;
     }
     return { kind: 'list', source: this.source, offset, items };
   }
@@ -231,8 +242,7 @@ class CommonYamlReader {
     this.pos += 1;
     const items: ConfigNode[] = [];
     const entries: MapEntry[] = [];
-    const texts = new Set<string>();
-    const identities = new Set<string>();
+    const keys = new DistinctKeys();
     for (;;) {
       this.skipFlowSpace(parentIndent);
       if (this.text[this.pos] === close && items.length === 0 && entries.length === 0) {
@@ -240,10 +250,7 @@ class CommonYamlReader {
         break;
       }
       if (isMap) {
-        const key = this.flowKey(parentIndent);
-        if (texts.has(key.text) || identities.has(key.identity)) giveUp();
-        texts.add(key.text);
-        identities.add(key.identity);
+        const key = keys.add(this.flowKey(parentIndent));
         this.pos = key.next;
         this.skipFlowSpace(parentIndent);
         entries.push({ key: key.text, keyOffset: key.offset, value: this.flowNode(parentIndent, depth + 1) });
@@ -509,6 +516,10 @@ class CommonYamlReader {
   private isLineEnd(at: number): boolean {
     const char = this.text[at];
     return char === undefined || char === '\n' || (char === '\r' && this.text[at + 1] === '\n');
+  }
+
+  private isSequenceDash(at: number): boolean {
+    return this.text[at] === '-' && this.isBlankOrEnd(at + 1);
   }
 
   private isBlankOrEnd(at: number): boolean {
