@@ -8,11 +8,6 @@ import { createEmbeddedDatabase } from './createEmbeddedDatabase.ts';
 const REOPEN_EVERY_MS = 5000;
 /** A healthy embedded database answers `select 1` in well under this. */
 const PROBE_MS = 2000;
-/**
- * PostgreSQL's default of 128 MB is held inside the server's own memory here (PGlite's WebAssembly heap); with
- * 32 MB the server starts about 100 MB smaller, and the pages beyond it are still read from the system's file cache.
- */
-const SHARED_BUFFERS = '32MB';
 
 /** Raised while the embedded database cannot be reopened; the HTTP layer answers it by its code (507 or 503). */
 class EmbeddedDatabaseDown extends Error {
@@ -130,7 +125,7 @@ interface Session {
 
 async function openSession(dir: string): Promise<Session> {
   await createEmbeddedDatabase(dir);
-  const pglite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
+  const pglite = await PGlite.create(dir);
   const client = new pg.Client(createPgConfig(pglite) as pg.ClientConfig);
   let broken = false;
   client.on('error', () => (broken = true));
