@@ -8,7 +8,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PROCESS_ADMIN, TerrainProcess, scratchDatabase, signIn } from '../processes/terrainServer.ts';
+import { PROCESS_ADMIN, TerrainProcess, signIn } from '../processes/terrainServer.ts';
+import { scratchDatabase } from '../scratchDatabase.ts';
 
 export type DatabaseKind = 'PostgreSQL' | 'PGlite';
 

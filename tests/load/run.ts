@@ -14,7 +14,8 @@ import autocannon from 'autocannon';
 import { seededRandom } from '../seededRandom';
 import { APPLICATION, SITES, siteCode } from '../bench/versionedData.ts';
 import { datasetQuery } from '../processes/operator.ts';
-import { TerrainProcess, scratchDatabase } from '../processes/terrainServer.ts';
+import { TerrainProcess } from '../processes/terrainServer.ts';
+import { scratchDatabase } from '../scratchDatabase.ts';
 import { seed } from './seed.ts';
 
 const quick = process.argv.includes('--quick');

@@ -4,11 +4,9 @@
  * share its event loop. The database is an embedded PGlite in the data folder, or the PostgreSQL database given.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from './freePort.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -157,22 +155,3 @@ export async function signIn(url: string, login: string, password: string): Prom
   return token;
 }
 
-/** A database of its own on a PostgreSQL server (created now, dropped by `drop`). */
-export async function scratchDatabase(adminUrl: string, prefix = 'terrain_process'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}

@@ -1,11 +1,10 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import { createServer, type RunningServer, type ServerOptions } from '../../server/start.ts';
+import { scratchDatabase } from '../scratchDatabase.ts';
 
 /**
  * A real server over real HTTP on a free port, with its own data folder and its own database: a fresh embedded
@@ -30,25 +29,6 @@ export interface ReceivedMail {
   key?: string;
 }
 
-/** A fresh, empty database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `terrain_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * An embedded database already created and migrated, made once per test process: a server started on a copy of it
@@ -78,7 +58,7 @@ export async function startTestServer(
   options: Pick<ServerOptions, 'countRows'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
-  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test') : undefined;
   if (!process.env.DATABASE_URL && !overrides.databaseUrl) await cp(await migratedEmbeddedDatabase(), path.join(dataDir, 'db'), { recursive: true });
   const config: ServerConfig = {
     ...loadConfig({ ...env, DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-ui') }),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Database } from '../../server/db/database.ts';
 import { startJobRunner, type Job } from '../../server/jobs/jobs.ts';
 import { ApiClient, expectNoLeakInRecordedAnswers } from './apiClient.ts';
-import { createScratchDatabase } from './harness.ts';
+import { scratchDatabase } from '../scratchDatabase.ts';
 import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
 
 /**
@@ -40,7 +40,7 @@ const IDENTITY = { login: 'scaled_user', password: 'Scaled-password-1', email: '
 const PER_LOGIN = 4;
 
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let a: InstanceProcess;
   let b: InstanceProcess;
   const on = (instance: InstanceProcess, headers: Record<string, string> = {}) => new ApiClient(`${instance.url}/api/v1`, headers);
@@ -49,7 +49,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   let token: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    scratch = await scratchDatabase(process.env.DATABASE_URL!, 'terrain_test');
     const env = { LOGIN_RATE_LIMIT_PER_LOGIN: String(PER_LOGIN), LOGIN_RATE_LIMIT_PER_ADDRESS: '10000' };
     // Started together on an empty database: both run the migrations and both try to create the administrator.
     [a, b] = await Promise.all([startInstanceProcess(scratch.url, env), startInstanceProcess(scratch.url, env)]);
@@ -164,10 +164,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
 });
 
 describe.skipIf(!onPostgres)('shared work on one PostgreSQL database, from separate connection pools', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   const pools: Database[] = [];
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    scratch = await scratchDatabase(process.env.DATABASE_URL!, 'terrain_test');
   });
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.close()));
