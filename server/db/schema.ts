@@ -74,6 +74,8 @@ export interface ApplicationsTable {
   update_date: DefaultedTimestamp;
   /** Raised by every change to the application's authorizations or roles (rightsOf keeps rights per version). */
   rights_version: ColumnType<number, number | undefined, number>;
+  /** Raised by every change of the application's configuration (findApplication keeps models per version). */
+  model_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ConfigurationsTable {

@@ -16,7 +16,8 @@ import { rowCounts } from './dataRows.ts';
 import { rulesFor } from './authorizations.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import { charterSigning } from '../../src/domain/applications/charter.ts';
-import { charterTimes, exemptFromCharter } from './charter.ts';
+import { CHARTER_TYPES, charterTimes, exemptFromCharter } from './charter.ts';
+import { KeptResults } from './keptResults.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -137,16 +138,53 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
   events.end();
 }
 
+/** An application as every call finds it: its row, its model, and when its charter was uploaded. */
+export interface FoundApplication extends ApplicationRow {
+  /** Null without a charter. Read with the row: every data call checks it. */
+  charterUploadedAt: Date | null;
+}
+
+/**
+ * Parsed models per application and model version (every configuration change raises it): the model is the
+ * largest part of the row, and parsing it at every request cost more than the rest of a data page.
+ */
+const keptModels = new KeptResults<ApplicationModel>(100);
+
+/** The configuration changed between the reading of the row and of its model: read again. */
+class ModelChangedMeanwhile extends Error {}
+
+async function readModel(ctx: ServerContext, id: string, modelVersion: number): Promise<ApplicationModel> {
+  const row = await ctx.db.selectFrom('applications').select('model').where('id', '=', id).where('model_version', '=', modelVersion).executeTakeFirst();
+  if (!row) throw new ModelChangedMeanwhile();
+  return row.model;
+}
+
 /** An application by name or id, or 404 NO_SUCH_APPLICATION. */
-export async function findApplication(ctx: ServerContext, nameOrId: string): Promise<ApplicationRow> {
+export async function findApplication(ctx: ServerContext, nameOrId: string): Promise<FoundApplication> {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(nameOrId);
-  const row = await ctx.db
-    .selectFrom('applications')
-    .selectAll()
-    .where((eb) => (isId ? eb.or([eb('id', '=', nameOrId), eb('name', '=', nameOrId)]) : eb('name', '=', nameOrId)))
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
-  return row;
+  for (;;) {
+    const row = await ctx.db
+      .selectFrom('applications')
+      .select([...listedColumns, 'rights_version', 'model_version'])
+      .select((eb) =>
+        eb
+          .selectFrom('additional_files')
+          .select((files) => files.fn.max('updated_at').as('uploaded_at'))
+          .whereRef('additional_files.application_id', '=', 'applications.id')
+          .where('file_type', 'in', CHARTER_TYPES)
+          .as('charter_uploaded_at'),
+      )
+      .where((eb) => (isId ? eb.or([eb('id', '=', nameOrId), eb('name', '=', nameOrId)]) : eb('name', '=', nameOrId)))
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
+    try {
+      const model = await keptModels.keep(`${row.id}:${row.model_version}`, () => readModel(ctx, row.id, row.model_version));
+      const { charter_uploaded_at, ...columns } = row;
+      return { ...columns, model, charterUploadedAt: charter_uploaded_at ?? null };
+    } catch (error) {
+      if (!(error instanceof ModelChangedMeanwhile)) throw error;
+    }
+  }
 }
 
 export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId: string, parts: ReadonlySet<ApplicationPart>): Promise<ApplicationView> {
@@ -155,7 +193,7 @@ export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId
   const roles = allRoles.get(row.id) ?? [];
   const counts = wantsCounts(parts) ? await lineCountsOf(ctx, [row.id]) : undefined;
   const access = (await dataRightsOf(ctx, user, [row], allRoles)).get(row.id)!;
-  const charter = (await charterTimes(ctx.db, [row.id])).get(row.id);
+  const charter = row.charterUploadedAt ?? undefined;
   const view = viewOf(row, user, roles, parts, access, charter, counts?.get(row.id));
   if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
   const versions = await ctx.db
@@ -312,6 +350,7 @@ export async function streamUpdate(
           comment: finalComment,
           summary: JSON.stringify(summarizeApplication(model)),
           model: serializeModel(model),
+          model_version: sql<number>`model_version + 1`,
           update_date: sql<Date>`now()`,
         })
         .where('id', '=', application.id)

@@ -42,9 +42,13 @@ export async function charterTimes(db: Db, applicationIds: readonly string[]): P
 export const exemptFromCharter = (user: UserRow, application: Pick<ApplicationRow, 'name'>, roles: readonly ApplicationRole[]) =>
   administers(user, application, roles) || roles.includes('userManager');
 
+/** An application, with when its charter was uploaded when that was read with it (null: it has none). */
+type CharteredApplication = Pick<ApplicationRow, 'id' | 'name'> & { charterUploadedAt?: Date | null };
+
 /** Where the user stands with the application's charter. */
-export async function charterSigningOf(ctx: ServerContext, user: UserRow, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<CharterSigning> {
-  const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
+export async function charterSigningOf(ctx: ServerContext, user: UserRow, application: CharteredApplication): Promise<CharterSigning> {
+  const uploadedAt =
+    application.charterUploadedAt === undefined ? (await charterTimes(ctx.db, [application.id])).get(application.id) : (application.charterUploadedAt ?? undefined);
   const accepted = user.chartes[application.id];
   // Most calls come from people who accepted, or meet no charter at all: no need to read their roles then.
   const quick = charterSigning(accepted, uploadedAt, false);
@@ -57,7 +61,7 @@ export async function charterSigningOf(ctx: ServerContext, user: UserRow, applic
  * Refuses the application's data to a signed-in user who must accept its charter first. Visitors are never
  * asked: they have no account to record an acceptance, and they only ever get what was made public.
  */
-export async function requireSignedCharter(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>) {
+export async function requireSignedCharter(ctx: ServerContext, user: UserRow | null, application: CharteredApplication) {
   if (!user) return;
   if ((await charterSigningOf(ctx, user, application)).mustSignCharter) throw new ApiError(403, 'CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
 }

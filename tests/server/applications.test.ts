@@ -398,8 +398,10 @@ describe('updating an application (POST /applications/{name}/configuration, stre
     ]);
   });
 
-  it('shows the new parts of the configuration (the component v2 adds)', async () => {
+  it('shows the new parts of the configuration (the component v2 adds), though v1 was read just before', async () => {
     await createApplication(admin, 'new_parts', v1());
+    const before = (await admin.get('/applications/new_parts?filter=CONFIGURATION')).body.configuration;
+    expect(before.data.find((d: { name: string }) => d.name === 'counts').components.map((c: { key: string }) => c.key)).not.toContain('observer');
     await updateApplication(admin, 'new_parts', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
     const model = (await admin.get('/applications/new_parts?filter=CONFIGURATION')).body.configuration;
     const counts = model.data.find((d: { name: string }) => d.name === 'counts');

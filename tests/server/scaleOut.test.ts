@@ -147,6 +147,22 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     expect(csv.text.trim().split('\n')).toHaveLength(4);
   });
 
+  it('update a configuration on B that A has read: A answers the new model at once', async () => {
+    const admin = on(b);
+    expect((await admin.post('/login', { form: { login: 'admin', password: adminPassword } })).status).toBe(200);
+    const componentsOnA = async () => {
+      const model = (await withCookie(a, token).get('/applications/fieldnotes_scaled?filter=CONFIGURATION')).body.configuration;
+      return model.data.find((d: { name: string }) => d.name === 'counts').components.map((c: { key: string }) => c.key);
+    };
+    await admin.put(`/authorization/applicationCreator?${new URLSearchParams({ userIdOrLogin: IDENTITY.login, applicationPattern: 'fieldnotes_scaled' })}`);
+    const created = await withCookie(a, token).post('/applications/fieldnotes_scaled', { body: form('fieldnotes-v1.yaml', file('configurations/fieldnotes-v1.yaml')) });
+    expect(created.text).toContain('"type":"result"');
+    expect(await componentsOnA()).not.toContain('observer');
+    const updated = await withCookie(b, token).post('/applications/fieldnotes_scaled/configuration', { body: form('fieldnotes-v2.yaml', file('configurations/fieldnotes-v2.yaml')) });
+    expect(updated.text).toContain('"type":"result"');
+    expect(await componentsOnA()).toContain('observer');
+  });
+
   it('count failed sign-ins on one login over both instances together', async () => {
     const guess = (instance: InstanceProcess) => on(instance).post('/login', { form: { login: 'nobody_here', password: 'guess' } });
     for (let attempt = 1; attempt <= PER_LOGIN; attempt++) expect((await guess(attempt % 2 ? a : b)).status, `attempt ${attempt}`).toBe(401);

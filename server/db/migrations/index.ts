@@ -10,6 +10,7 @@ import * as rightsRequestTreatment from './0008_rights_request_treatment.ts';
 import * as bundleRuns from './0009_bundle_runs.ts';
 import * as entryVersions from './0010_entry_versions.ts';
 import * as rightsVersions from './0011_rights_versions.ts';
+import * as modelVersions from './0012_model_versions.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_bundle_runs': bundleRuns,
   '0010_entry_versions': entryVersions,
   '0011_rights_versions': rightsVersions,
+  '0012_model_versions': modelVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
