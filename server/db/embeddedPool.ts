@@ -3,11 +3,19 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { createEmbeddedDatabase } from './createEmbeddedDatabase.ts';
+import { isBulkWork } from './bulkWork.ts';
 
 /** How often a broken embedded database may be reopened: a full disk would otherwise be retried on every request. */
 const REOPEN_EVERY_MS = 5000;
 /** A healthy embedded database answers `select 1` in well under this. */
 const PROBE_MS = 2000;
+/**
+ * The longest a statement of bulk work (bulkWork.ts) lets statements of page requests pass before it: uploads and
+ * publications go on under a steady stream of readers, only slower.
+ */
+const BULK_GIVES_WAY_MS = 250;
+/** How long statements may follow one another on the server's thread before the event loop gets a turn. */
+const YIELD_EVERY_MS = 20;
 
 /** Raised while the embedded database cannot be reopened; the HTTP layer answers it by its code (507 or 503). */
 class EmbeddedDatabaseDown extends Error {
@@ -20,7 +28,7 @@ class EmbeddedDatabaseDown extends Error {
 }
 
 /**
- * The one session of the embedded PGlite, lent to one user at a time (a FIFO queue, as a pool of one would), and
+ * The one session of the embedded PGlite, lent to one user at a time (page requests before bulk work), and
  * healed when it breaks. When the disk fills while PGlite writes its log, its session is left unusable (every
  * statement then fails with "cannot drop active portal", or never answers) although the files on disk are sound.
  * After any failed statement the next borrower first asks `select 1`; when that fails the instance is dropped and
@@ -34,15 +42,32 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   let session = await openSession(dir);
   let suspect = false;
   let down: { error: EmbeddedDatabaseDown; until: number } | undefined;
-  let tail: Promise<void> = Promise.resolve();
+  let busy = false;
+  let lastYield = performance.now();
+  const waiting: Record<'pages' | 'bulk', Array<{ since: number; lend: () => void }>> = { pages: [], bulk: [] };
 
-  /** Waits for the session to be free (first come, first served); answers the function that frees it. */
-  function borrow(): Promise<() => void> {
-    let free!: () => void;
-    const freed = new Promise<void>((resolve) => (free = resolve));
-    const turn = tail.then(() => free);
-    tail = tail.then(() => freed);
-    return turn;
+  /** Hands the session to the next borrower: bulk work only when no page waits, or once it waited too long. */
+  function free() {
+    const bulkFirst = waiting.bulk[0];
+    const next =
+      bulkFirst && (waiting.pages.length === 0 || performance.now() - bulkFirst.since >= BULK_GIVES_WAY_MS) ? waiting.bulk.shift() : waiting.pages.shift();
+    if (next) next.lend();
+    else busy = false;
+  }
+
+  /**
+   * Waits for the session to be free (first come, first served within pages and within bulk work); answers the
+   * function that gives it back, which does so once however often it is called.
+   */
+  async function borrow(): Promise<() => void> {
+    if (busy) await new Promise<void>((lend) => waiting[isBulkWork() ? 'bulk' : 'pages'].push({ since: performance.now(), lend }));
+    busy = true;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      free();
+    };
   }
 
   async function reopen() {
@@ -78,34 +103,36 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   return {
     pool: {
       async connect(): Promise<PostgresPoolClient> {
-        const free = await borrow();
+        const giveBack = await borrow();
         try {
           await heal();
         } catch (error) {
-          free();
+          giveBack();
           throw error;
         }
-        const { client } = session;
-        let released = false;
+        const { client, statementName } = session;
         return {
           query: ((...args: Parameters<pg.Client['query']>) => {
-            const result = (client.query as (...a: unknown[]) => unknown)(...args);
+            const [text, values] = args;
+            const name = typeof text === 'string' && args.length <= 2 ? statementName(text) : undefined;
+            const result = name
+              ? client.query({ name, text: text as string, values: values as unknown[] | undefined })
+              : (client.query as (...a: unknown[]) => unknown)(...args);
             // Kysely sends statements (promises) and cursors; a rejected statement makes the session suspect.
             if (!(result instanceof Promise)) return result;
             result.catch(() => (suspect = true));
             // PGlite answers on this thread, in promises that chain as microtasks: a job writing 500,000 rows
             // statement after statement would never let the event loop read a socket (requests then waited
-            // minutes, and Node reset them for headers not read within 60 s). Each answer waits for the loop's turn.
+            // minutes, and Node reset them for headers not read within 60 s). So answers wait for the loop's turn
+            // once the session has run for YIELD_EVERY_MS since the last: not after every statement, which
+            // stretched a short upload transaction (and every page waiting for the session) over many turns.
+            if (performance.now() - lastYield < YIELD_EVERY_MS) return result;
             return result.then(
-              (value) => new Promise((resolve) => setImmediate(resolve, value)),
-              (error: unknown) => new Promise((_resolve, reject) => setImmediate(reject, error)),
+              (value) => new Promise((resolve) => setImmediate(() => ((lastYield = performance.now()), resolve(value)))),
+              (error: unknown) => new Promise((_resolve, reject) => setImmediate(() => ((lastYield = performance.now()), reject(error)))),
             );
           }) as PostgresPoolClient['query'],
-          release() {
-            if (released) return;
-            released = true;
-            free();
-          },
+          release: giveBack,
         };
       },
       async end() {
@@ -116,8 +143,38 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   };
 }
 
+/** Statements longer than this are one-off writes and loads, not worth keeping prepared. */
+const MAX_PREPARED_TEXT = 2_000;
+/** Distinct statements kept prepared per session: texts whose arity varies (`in ($1, $2…)`) stay bounded. */
+const MAX_PREPARED = 1_000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * Filters on a component (`values -> 'x'`) are served by partial indexes naming the application and entry as
+ * literals: only a plan made for the parameters' values can use them, so those statements are planned each time.
+ */
+const PLANNED_EACH_TIME = /values\s*->/;
+
+/**
+ * A name for the statement, so that the session parses and plans it once and then only binds it: on PGlite,
+ * which runs every statement on the server's thread, that halves the cost of the small reads every request makes
+ * (sessions, applications, rights). Undefined for statements better left unnamed.
+ */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known) return known;
+    if (names.size >= MAX_PREPARED || text.length > MAX_PREPARED_TEXT || !PREPARABLE.test(text) || PLANNED_EACH_TIME.test(text)) return undefined;
+    const name = `terrain_${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
 interface Session {
   client: pg.Client;
+  /** The prepared statement's name for a text, per session (statements live in their session). */
+  statementName(text: string): string | undefined;
   /** The client lost its connection object (PGlite failed under it). */
   readonly broken: boolean;
   close(): Promise<void>;
@@ -133,6 +190,7 @@ async function openSession(dir: string): Promise<Session> {
   await client.connect();
   return {
     client,
+    statementName: statementNames(),
     get broken() {
       return broken;
     },
