@@ -70,6 +70,8 @@ export interface StreamedUpload {
   complete(): void;
   /** Records the parts for idempotent replays; call it after the work, outside any transaction. */
   record(): Promise<void>;
+  /** When the reading of the file began to wait for the client's next bytes; undefined while it is not waiting. */
+  waitingForBytesSince(): number | undefined;
 }
 
 /**
@@ -91,9 +93,14 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   }
   const fileName = part.filename || 'upload';
   const hashing = digest.fileStream('file', fileName);
+  let waitingSince: number | undefined;
   async function* stream() {
-    for await (const chunk of part!.file) {
-      const bytes = chunk as Buffer;
+    const chunks = part!.file[Symbol.asyncIterator]();
+    for (;;) {
+      waitingSince = performance.now();
+      const next = await chunks.next().finally(() => (waitingSince = undefined));
+      if (next.done) return;
+      const bytes = next.value as Buffer;
       hashing.update(bytes);
       yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
@@ -109,5 +116,6 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
       hashing.end();
       await request.recordIdempotentUpload(digest.done());
     },
+    waitingForBytesSince: () => waitingSince,
   };
 }

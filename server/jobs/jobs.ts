@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { asBulkWork } from '../db/bulkWork.ts';
 import type { JobStatus, Schema } from '../db/schema.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
 
@@ -116,7 +117,8 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
     }
   }
 
-  running = loop();
+  // Jobs are bulk work: publications give way to page requests on the embedded database.
+  running = asBulkWork(loop);
   return {
     /** Looks for work now instead of at the next poll. */
     poke() {

@@ -92,7 +92,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         const upload = await openUpload(request, MAX_CSV_BYTES);
         const params = readDepositParams(upload.fields.params);
         if (!versioned) {
-          const stored = await inUploadLane(() => insertData(ctx, data, upload, rights));
+          const stored = await inUploadLane(upload, () => insertData(ctx, data, upload, rights));
           await upload.record();
           return reply.code(201).send(stored);
         }

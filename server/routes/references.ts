@@ -59,7 +59,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       await requireOperation(ctx, user, reference, 'depot', 'all');
       const upload = await openUpload(request, MAX_CSV_BYTES);
       try {
-        const stored = await inUploadLane(() => uploadReference(ctx, reference, upload));
+        const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));
         await upload.record();
         return reply.code(201).send(stored);
       } catch (error) {

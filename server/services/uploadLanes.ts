@@ -1,49 +1,67 @@
+import { asBulkWork } from '../db/bulkWork.ts';
+
 /**
  * How many CSV uploads one process reads, checks and writes at a time; the others wait their turn, unread (the
  * network holds their bytes back). Checking a file is work on the server's one thread and a write is work for
  * the database: without a bound, people sending files back to back take the processor from people reading pages,
  * who wait for each answer (`npm run load`: the browsing p95 went from 470 ms with two lanes to 190 ms with one).
- * The bound is soft: an upload arriving slowly over a poor network holds its lane, so none waits more than
- * LANE_WAIT_MS; after that it runs beside the others.
+ * An upload whose bytes stop coming (a poor network) does not hold its lane: once it has waited LANE_STALL_MS for
+ * them, the next upload runs beside it. Uploads that are merely slow to check keep theirs (a bound that let
+ * waiting uploads in after a time, however busy the server, had them all run at once under load: with ten
+ * uploaders on the embedded database the browsing p95 went to 4 s).
  */
 export const UPLOAD_LANES = 1;
-export const LANE_WAIT_MS = 2_000;
+export const LANE_STALL_MS = 1_000;
+/** How often waiting uploads look for a lane left by a stalled one. */
+const STALL_CHECK_MS = 250;
 
-let running = 0;
-const waiting: Array<() => void> = [];
+/** What a lane needs to know of an upload: whether it waits for the client's bytes, since when. */
+export interface LaneUpload {
+  waitingForBytesSince(): number | undefined;
+}
 
-/** Answers whether a lane was taken (false when the wait ran out). */
-function takeLane(): Promise<boolean> {
-  if (running < UPLOAD_LANES) {
-    running += 1;
-    return Promise.resolve(true);
+const holders = new Set<LaneUpload>();
+const waiting: Array<{ upload: LaneUpload; enter: () => void }> = [];
+let stallCheck: NodeJS.Timeout | undefined;
+
+const stalled = (upload: LaneUpload) => {
+  const since = upload.waitingForBytesSince();
+  return since !== undefined && performance.now() - since >= LANE_STALL_MS;
+};
+
+const lanesInUse = () => [...holders].filter((holder) => !stalled(holder)).length;
+
+/** Lets waiting uploads in, in the order they came, while lanes are free. */
+function admit() {
+  while (waiting.length > 0 && lanesInUse() < UPLOAD_LANES) {
+    const next = waiting.shift()!;
+    holders.add(next.upload);
+    next.enter();
   }
-  return new Promise((resolve) => {
-    const handOver = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    const timer = setTimeout(() => {
-      waiting.splice(waiting.indexOf(handOver), 1);
-      resolve(false);
-    }, LANE_WAIT_MS);
-    timer.unref();
-    waiting.push(handOver);
+  if (waiting.length === 0 && stallCheck) {
+    clearInterval(stallCheck);
+    stallCheck = undefined;
+  }
+}
+
+async function takeLane(upload: LaneUpload): Promise<void> {
+  if (waiting.length === 0 && lanesInUse() < UPLOAD_LANES) {
+    holders.add(upload);
+    return;
+  }
+  await new Promise<void>((enter) => {
+    waiting.push({ upload, enter });
+    stallCheck ??= setInterval(admit, STALL_CHECK_MS).unref();
   });
 }
 
-function releaseLane(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running -= 1;
-}
-
-/** Runs an upload once a lane is free (in the order they came), or after LANE_WAIT_MS. */
-export async function inUploadLane<T>(upload: () => Promise<T>): Promise<T> {
-  const lane = await takeLane();
+/** Runs an upload, as bulk work, once a lane is free (in the order they came) or its holder stalled. */
+export async function inUploadLane<T>(upload: LaneUpload, work: () => Promise<T>): Promise<T> {
+  await takeLane(upload);
   try {
-    return await upload();
+    return await asBulkWork(work);
   } finally {
-    if (lane) releaseLane();
+    holders.delete(upload);
+    admit();
   }
 }

@@ -125,7 +125,7 @@ describe('a large entry', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const read = await page({ limit: 3 });
     expect(read.keys).toEqual(['st00000', 'st00001', 'st00002']);
-    // The slow upload holds the one upload lane: another waits for it a bounded time, then runs beside it.
+    // The slow upload holds the one upload lane until it has waited a second for bytes; then another runs beside it.
     const other = await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', stationsCsv());
     expect(other.status, other.text).toBe(201);
     sendRest();
