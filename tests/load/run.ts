@@ -26,12 +26,20 @@ const SECONDS = quick ? 10 : 60;
  * is kept yet. A server serving people has long passed that.
  */
 const WARMUP_SECONDS = quick ? 5 : 15;
-const READERS = 200;
+/** `--readers N` and `--uploaders N` size the load otherwise (the capacity of a smaller set-up): 200 and 10 by default. */
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
+  return value;
+}
+const READERS = option('readers', 200);
 /** A browsing user's mean pause between pages: 200 users ask for 100 pages a second. */
 const PAUSE_S = 2;
 /** A page not answered within this is counted as a timeout. */
 const PAGE_TIMEOUT_MS = 30_000;
-const UPLOADERS = 10;
+const UPLOADERS = option('uploaders', 10);
 const UPLOAD_ROWS = 500;
 /** Distinct upload files, by key range: uploads rewrite these rows again and again, the table does not grow. */
 const UPLOAD_FILES = 20;
