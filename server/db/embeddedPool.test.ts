@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresPool } from 'kysely';
-import { asBulkWork } from './bulkWork.ts';
 import { openEmbeddedPool } from './embeddedPool.ts';
 
 describe('the embedded pool', () => {
@@ -21,42 +20,18 @@ describe('the embedded pool', () => {
     }
   };
 
-  it('lends its session to page requests before bulk work that waited less long', async () => {
-    const holder = await pool.connect();
-    const order: string[] = [];
-    const bulk = asBulkWork(async () => {
-      await run('select 1');
-      order.push('bulk');
-    });
-    const page = run('select 1').then(() => order.push('page'));
-    holder.release();
-    await Promise.all([bulk, page]);
-    expect(order).toEqual(['page', 'bulk']);
-  });
-
-  it('lends it to bulk work first once it has waited long enough behind pages', async () => {
-    const holder = await pool.connect();
-    const order: string[] = [];
-    const bulk = asBulkWork(async () => {
-      await run('select 1');
-      order.push('bulk');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const page = run('select 1').then(() => order.push('page'));
-    holder.release();
-    await Promise.all([bulk, page]);
-    expect(order).toEqual(['bulk', 'page']);
-  });
-
-  it('keeps the statements it runs prepared, but plans filters on component values each time', async () => {
+  it('keeps the statements it runs prepared, but not filters on component values nor bulk writes', async () => {
     await run('create table things (id int primary key, values jsonb)');
     await run('insert into things values ($1, $2)', [1, { size: 3 }]);
     expect((await run('select id from things where id = $1', [1])).rows).toEqual([{ id: 1 }]);
     expect((await run("select id from things where values -> 'size' = $1::jsonb", ['3'])).rows).toEqual([{ id: 1 }]);
+    const batch = JSON.stringify(Array.from({ length: 1000 }, (_, index) => ({ id: index + 2, values: { size: index } })));
+    await run('insert into things select * from json_to_recordset($1::json) as t(id int, values jsonb)', [batch]);
     const prepared = (await run('select statement from pg_prepared_statements')).rows.map((row) => row.statement);
     expect(prepared).toContain('select id from things where id = $1');
     expect(prepared).toContain('insert into things values ($1, $2)');
     expect(prepared.some((statement) => String(statement).includes('values ->'))).toBe(false);
+    expect(prepared.some((statement) => String(statement).includes('json_to_recordset'))).toBe(false);
   });
 
   it('answers a failed statement as an error, and the session serves the next one', async () => {

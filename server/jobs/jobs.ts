@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { asBulkWork } from '../db/bulkWork.ts';
 import type { JobStatus, Schema } from '../db/schema.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
 
@@ -117,8 +116,7 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
     }
   }
 
-  // Jobs are bulk work: publications give way to page requests on the embedded database.
-  running = asBulkWork(loop);
+  running = loop();
   return {
     /** Looks for work now instead of at the next poll. */
     poke() {

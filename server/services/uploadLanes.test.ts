@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { inUploadLane, LANE_STALL_MS, type LaneUpload } from './uploadLanes.ts';
-import { isBulkWork } from '../db/bulkWork.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,10 +38,5 @@ describe('upload lanes', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(LANE_STALL_MS - 5);
     resume();
     await stalled;
-  });
-
-  it('runs uploads as bulk work, which gives way to page requests on the embedded database', async () => {
-    expect(isBulkWork()).toBe(false);
-    expect(await inUploadLane(upload(), async () => isBulkWork())).toBe(true);
   });
 });

@@ -1,5 +1,3 @@
-import { asBulkWork } from '../db/bulkWork.ts';
-
 /**
  * How many CSV uploads one process reads, checks and writes at a time; the others wait their turn, unread (the
  * network holds their bytes back). Checking a file is work on the server's one thread and a write is work for
@@ -55,11 +53,11 @@ async function takeLane(upload: LaneUpload): Promise<void> {
   });
 }
 
-/** Runs an upload, as bulk work, once a lane is free (in the order they came) or its holder stalled. */
+/** Runs an upload once a lane is free (in the order they came) or its holder stalled. */
 export async function inUploadLane<T>(upload: LaneUpload, work: () => Promise<T>): Promise<T> {
   await takeLane(upload);
   try {
-    return await asBulkWork(work);
+    return await work();
   } finally {
     holders.delete(upload);
     admit();
