@@ -42,12 +42,15 @@ function admit() {
   }
 }
 
-/** Waits for a lane, behind the uploads that came before. */
-function takeLane(upload: LaneUpload): Promise<void> {
-  const entered = new Promise<void>((enter) => waiting.push({ upload, enter }));
-  admit();
-  if (waiting.length > 0) stallCheck ??= setInterval(admit, STALL_CHECK_MS).unref();
-  return entered;
+async function takeLane(upload: LaneUpload): Promise<void> {
+  if (waiting.length === 0 && lanesInUse() < UPLOAD_LANES) {
+    holders.add(upload);
+    return;
+  }
+  await new Promise<void>((enter) => {
+    waiting.push({ upload, enter });
+    stallCheck ??= setInterval(admit, STALL_CHECK_MS).unref();
+  });
 }
 
 /** Runs an upload once a lane is free (in the order they came) or its holder stalled. */
