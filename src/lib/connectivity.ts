@@ -40,3 +40,36 @@ export function useConnectivity(): Connectivity {
 export function isServerReachable() {
   return state.reachable;
 }
+
+const networkUp = () => typeof navigator === 'undefined' || navigator.onLine;
+
+/**
+ * While the server is out of reach, asks again now and then (every `firstDelayMs`, doubling up to `maxDelayMs`)
+ * whenever the network interface is up. Without it the indicator could stay "offline" for good: when the network
+ * returns, the service worker may be the one that sends the pending changes, and its answers never reach the page.
+ */
+export function startReachabilityProbe(probe: () => void, firstDelayMs = 2000, maxDelayMs = 30_000): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = firstDelayMs;
+  const watch = () => {
+    if (state.reachable) {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      delay = firstDelayMs;
+      return;
+    }
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (networkUp()) probe();
+      delay = Math.min(delay * 2, maxDelayMs);
+      watch();
+    }, delay);
+  };
+  listeners.add(watch);
+  watch();
+  return () => {
+    listeners.delete(watch);
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -10,6 +10,7 @@ import { startSyncTriggers } from '@/offline/syncTriggers';
 import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
 import { fetchMe, signOut } from '@/features/auth/api';
 import { onSessionLost } from '@/lib/api/client';
+import { startReachabilityProbe } from '@/lib/connectivity';
 import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/lib/currentUser';
 
@@ -40,8 +41,9 @@ function SignedInLayout() {
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
     // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept. Again when the
-    // network comes back: the answer also tells the online/offline indicator, even when the service worker, not
-    // this page, sends the pending changes.
+    // network comes back, and now and then while the server is out of reach: the answer also tells the online/offline
+    // indicator, even when the service worker, not this page, sends the pending changes (the first ask on "online"
+    // can still meet the worker's network cut).
     const refresh = () =>
       void fetchMe()
         .then(setCurrentUser)
@@ -50,9 +52,11 @@ function SignedInLayout() {
         });
     refresh();
     window.addEventListener('online', refresh);
+    const stopProbe = startReachabilityProbe(refresh);
     return () => {
       stop();
       stopSync();
+      stopProbe();
       window.removeEventListener('online', refresh);
     };
   }, [router]);
