@@ -26,6 +26,7 @@ import { uploadBundleRoutes } from './routes/uploadBundle.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
+import { inArrivalOrder } from './db/sessionOrder.ts';
 
 export interface AppOptions {
   ctx: ServerContext;
@@ -49,6 +50,9 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
     frameworkErrors: (_error, _request, reply) => (reply as FastifyReply).code(400).send(errorBody('BAD_REQUEST')),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The embedded database lends its one session in the order requests arrived (sessionOrder.ts). First of all
+  // hooks, so that everything after it, sessions included, has its place. PostgreSQL has a session per statement.
+  if (!ctx.config.databaseUrl) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresPool } from 'kysely';
 import { openEmbeddedPool } from './embeddedPool.ts';
+import { asBulkWork, inArrivalOrder } from './sessionOrder.ts';
 
 describe('the embedded pool', () => {
   let embedded: Awaited<ReturnType<typeof openEmbeddedPool>>;
@@ -37,5 +38,22 @@ describe('the embedded pool', () => {
   it('answers a failed statement as an error, and the session serves the next one', async () => {
     await expect(run('select 1 / $1::int', [0])).rejects.toThrow(/division by zero/);
     expect((await run('select 1 / $1::int as one', [1])).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('lends the session to requests in the order they arrived, long work in the order it asks', async () => {
+    const holder = await pool.connect();
+    const served: string[] = [];
+    const ask = (label: string) => run('select 1').then(() => served.push(label));
+    const now = performance.now();
+    const asked = [
+      ask('no request'),
+      inArrivalOrder(now - 200, () => ask('arrived 200 ms ago')),
+      asBulkWork(() => ask('an upload')),
+      inArrivalOrder(now - 5_000, () => ask('running for 5 s')),
+      inArrivalOrder(now - 500, () => ask('arrived 500 ms ago')),
+    ];
+    holder.release();
+    await Promise.all(asked);
+    expect(served).toEqual(['arrived 500 ms ago', 'arrived 200 ms ago', 'no request', 'an upload', 'running for 5 s']);
   });
 });

@@ -3,13 +3,18 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { createEmbeddedDatabase } from './createEmbeddedDatabase.ts';
+import { queueKey } from './sessionOrder.ts';
 
 /** How often a broken embedded database may be reopened: a full disk would otherwise be retried on every request. */
 const REOPEN_EVERY_MS = 5000;
 /** A healthy embedded database answers `select 1` in well under this. */
 const PROBE_MS = 2000;
-/** How long statements may follow one another on the server's thread before the event loop gets a turn. */
-const YIELD_EVERY_MS = 20;
+/**
+ * How long statements may follow one another on the server's thread before the event loop gets a turn. Every
+ * turn lets requests in, and it is their arrival that orders the queue: with 20 ms the load's pages waited a
+ * quarter longer than with 5 (docs/benchmarks.md).
+ */
+const YIELD_EVERY_MS = 5;
 
 /** Raised while the embedded database cannot be reopened; the HTTP layer answers it by its code (507 or 503). */
 class EmbeddedDatabaseDown extends Error {
@@ -22,7 +27,7 @@ class EmbeddedDatabaseDown extends Error {
 }
 
 /**
- * The one session of the embedded PGlite, lent to one user at a time (a FIFO queue, as a pool of one would), and
+ * The one session of the embedded PGlite, lent to one user at a time (in the order of sessionOrder.ts), and
  * healed when it breaks. When the disk fills while PGlite writes its log, its session is left unusable (every
  * statement then fails with "cannot drop active portal", or never answers) although the files on disk are sound.
  * After any failed statement the next borrower first asks `select 1`; when that fails the instance is dropped and
@@ -38,21 +43,29 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   let down: { error: EmbeddedDatabaseDown; until: number } | undefined;
   let busy = false;
   let lastYield = performance.now();
-  const waiting: Array<() => void> = [];
+  /** Borrowers waiting, by their place in the queue (sessionOrder.ts). */
+  const waiting: Array<{ key: number; lend: () => void }> = [];
 
   /** Hands the session to the next borrower, or marks it free. */
   function free() {
     const next = waiting.shift();
-    if (next) next();
+    if (next) next.lend();
     else busy = false;
   }
 
   /**
-   * Waits for the session to be free (first come, first served); answers the function that gives it back, which
+   * Waits for the session to be free (in the order of `queueKey`); answers the function that gives it back, which
    * does so once however often it is called.
    */
   async function borrow(): Promise<() => void> {
-    if (busy) await new Promise<void>((lend) => waiting.push(lend));
+    if (busy) {
+      const key = queueKey();
+      await new Promise<void>((lend) => {
+        let at = waiting.length;
+        while (at > 0 && waiting[at - 1].key > key) at -= 1;
+        waiting.splice(at, 0, { key, lend });
+      });
+    }
     busy = true;
     let given = false;
     return () => {

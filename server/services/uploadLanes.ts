@@ -1,3 +1,5 @@
+import { asBulkWork } from '../db/sessionOrder.ts';
+
 /**
  * How many CSV uploads one process reads, checks and writes at a time; the others wait their turn, unread (the
  * network holds their bytes back). Checking a file is work on the server's one thread and a write is work for
@@ -57,7 +59,7 @@ async function takeLane(upload: LaneUpload): Promise<void> {
 export async function inUploadLane<T>(upload: LaneUpload, work: () => Promise<T>): Promise<T> {
   await takeLane(upload);
   try {
-    return await work();
+    return await asBulkWork(work);
   } finally {
     holders.delete(upload);
     admit();
