@@ -116,6 +116,21 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(page.getByRole('heading', { name: 'Références de Carnet de terrain' })).toBeVisible();
   });
 
+  await test.step('a file saved as Latin-1: said so, in words a spreadsheet user can act on', async () => {
+    const dialog = await openUpload(page, 'Sites');
+    const latin1 = Buffer.from('code;label;altitude\nlac_blanc;Lac Blanc;2352\npres;Pr\xe9s de Loriaz;2020\n', 'latin1');
+    await dialog.getByLabel('Fichier CSV').setInputFiles({ name: 'sites-latin1.csv', mimeType: 'text/csv', buffer: latin1 });
+    await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    const report = dialog.getByTestId('csv-report');
+    await expect(report.locator('[data-code="invalidFormat"]')).toContainText('La colonne 2 n’est pas du texte UTF-8');
+    await expect(report.locator('[data-code="invalidFormat"]')).toContainText('« CSV UTF-8 »');
+    await expect(dialog.getByRole('button', { name: 'Envoyer', exact: true })).toBeDisabled();
+    await dismissToasts(page);
+    await see('reference-upload-latin1-fr');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   await test.step('the fixed file: valid, sent, counted in the tree', async () => {
     const dialog = await openUpload(page, 'Sites');
     await dialog.getByLabel('Fichier CSV').setInputFiles(csvFixture('fieldnotes-sites.csv'));

@@ -111,6 +111,15 @@ describe('a refused upload', () => {
     expect(await tableState(admin, 'observatory', 'habitats')).toEqual(before);
   });
 
+  it('refuses a file saved as Latin-1 (a spreadsheet\'s "CSV" on many systems) instead of storing its accents garbled', async () => {
+    const before = await tableState(admin, 'observatory', 'habitats');
+    const file = Uint8Array.from('code,label_fr,label_en\nlake,Lac,Lake\nforest,For\xeat,Forest\n', (character) => character.charCodeAt(0));
+    const answer = await uploadReference(admin, 'observatory', 'habitats', 'habitats.csv', file);
+    expectSameRefusal(answer, await engineReport('observatory', 'habitats', 'habitats.csv', file));
+    expect(answer.body.errors).toEqual([expect.objectContaining({ lineNumber: 3, code: 'invalidFormat', params: { reason: 'notUtf8', columnNumber: 2 } })]);
+    expect(await tableState(admin, 'observatory', 'habitats')).toEqual(before);
+  });
+
   it('leaves a data type as it was (insertion without versioning)', async () => {
     expect((await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) })).status).toBe(201);
     const before = await tableState(admin, 'observatory', 'readings', 'data');

@@ -9,8 +9,11 @@
 
 /** Something wrong with how a record is written (the record is still given, read as well as possible). */
 export interface RecordProblem {
-  /** `nulCharacter` is found by the validator (a NUL cannot be stored), the others by the tokenizer. */
-  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue' | 'nulCharacter';
+  /**
+   * `nulCharacter` (a NUL cannot be stored) and `notUtf8` (a replacement character: bytes that were not UTF-8) are
+   * found by the validator, the others by the tokenizer.
+   */
+  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue' | 'nulCharacter' | 'notUtf8';
   /** 0-based index of the field. */
   field: number;
 }

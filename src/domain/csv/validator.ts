@@ -110,8 +110,8 @@ export class Validator implements CsvValidator, CheckSink {
   private readonly pending: PendingRow[] = [];
   private readonly keyTable = new KeyTable();
   /** Whether a NUL character was met in the text, and above the data lines. */
-  private sawNul = false;
-  private nulAboveData = false;
+  private sawUnstorable = false;
+  private unstorableAboveData = false;
   private readonly duplicateLines = new Map<string, number[]>();
 
   // State of the row being read (the CheckSink side).
@@ -175,8 +175,10 @@ export class Validator implements CsvValidator, CheckSink {
 
   push(chunk: string): void {
     if (this.finished) return;
-    // A NUL character is valid text but no database stores it: once one is seen, records are searched for it.
-    if (!this.sawNul && chunk.indexOf('\u0000') >= 0) this.sawNul = true;
+    // A NUL character is valid text but no database stores it. A replacement character is what the decoder makes of
+    // bytes that are not UTF-8: a file saved as Latin-1 or Windows-1252 (a spreadsheet's "CSV" on many systems),
+    // whose accented letters would otherwise be stored garbled. Once either is seen, records are searched for them.
+    if (!this.sawUnstorable && (chunk.indexOf('\u0000') >= 0 || chunk.indexOf('\uFFFD') >= 0)) this.sawUnstorable = true;
     this.tokenizer.push(chunk);
   }
 
@@ -206,14 +208,17 @@ export class Validator implements CsvValidator, CheckSink {
   // ---------------------------------------------------------------- records
 
   private onRecord(fields: string[], recordNumber: number, problems: RecordProblem[] | null): void {
-    if (this.sawNul) {
-      const nul: RecordProblem[] = [];
-      fields.forEach((field, index) => field.indexOf('\u0000') >= 0 && nul.push({ kind: 'nulCharacter', field: index }));
-      if (nul.length > 0 && recordNumber < this.firstDataLine) {
+    if (this.sawUnstorable) {
+      const unstorable: RecordProblem[] = [];
+      fields.forEach((field, index) => {
+        if (field.indexOf('\u0000') >= 0) unstorable.push({ kind: 'nulCharacter', field: index });
+        if (field.indexOf('\uFFFD') >= 0) unstorable.push({ kind: 'notUtf8', field: index });
+      });
+      if (unstorable.length > 0 && recordNumber < this.firstDataLine) {
         // Above the data (header, constants): the file cannot be read further.
-        for (const problem of nul) this.report(recordNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 });
-        this.nulAboveData = true;
-      } else if (nul.length > 0) problems = [...(problems ?? []), ...nul];
+        for (const problem of unstorable) this.report(recordNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 });
+        this.unstorableAboveData = true;
+      } else if (unstorable.length > 0) problems = [...(problems ?? []), ...unstorable];
     }
     if (recordNumber < this.headerLine) {
       this.preHeaderRows.push(fields);
@@ -245,7 +250,7 @@ export class Validator implements CsvValidator, CheckSink {
     }
     this.mapping = mapHeader({ entry: this.entry, cells, headerLine: this.headerLine, constantColumns, reference: (name) => this.reference(name) });
     for (const problem of this.mapping.errors) this.report(this.headerLine, problem.code, problem.params);
-    this.headerFailed = this.mapping.errors.length > 0 || this.nulAboveData;
+    this.headerFailed = this.mapping.errors.length > 0 || this.unstorableAboveData;
     for (const slot of this.slots) {
       const column = this.mapping.basicColumns.get(slot.key);
       slot.column = column ?? -1;
