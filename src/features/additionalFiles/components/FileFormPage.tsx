@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -256,7 +257,7 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
             ) : null}
             {editable ? (
               <FormField label={isNew ? `${t`File to send`} *` : t`Replace by`} hint={chosen ? formatSize(i18n, chosen.size) : undefined} error={partError('ADDITIONAL_FILE_REQUIRED', 'file')}>
-                <Input type="file" className="py-2" onChange={(event) => choose(event.target.files?.[0] ?? null)} />
+                <FileInput onChange={(event) => choose(event.target.files?.[0] ?? null)} />
               </FormField>
             ) : null}
             <FormField label={`${t`File name`} *`} hint={t`Letters, digits, _, -, . and spaces.`} error={nameError}>

@@ -11,6 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
@@ -164,12 +165,11 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
               label={t`Configuration file`}
               hint={edit && file === edit.input.file ? t`Kept from the pending change: ${file.name}` : t`A .yaml file, or a .zip of YAML files.`}
             >
-              <Input
-                type="file"
+              <FileInput
                 accept=".yaml,.yml,.zip,application/yaml,application/zip"
                 required={!file}
                 disabled={busy}
-                className="py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1"
+                fileName={file?.name}
                 onChange={(event) => {
                   setFile(event.target.files?.[0] ?? null);
                   setPhase('idle');

@@ -6,7 +6,7 @@ import type { ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FileInput } from '@/components/ui/file-input';
 import { Progress } from '@/components/ui/progress';
 import { ApiError } from '@/lib/api/apiError';
 import { charterHref, MAX_CHARTER_BYTES } from '@/lib/charter';
@@ -103,7 +103,7 @@ export function CharterUploadDialog({
           </p>
         ) : null}
         <FormField label={t`Charter (PDF file)`} error={problem} hint={t`At most 10 MB.`}>
-          <Input type="file" accept=".pdf,application/pdf" className="py-2" disabled={busy} onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
+          <FileInput accept=".pdf,application/pdf" disabled={busy} onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
         </FormField>
         {step !== 'choose' ? <Progress value={STEP_PROGRESS[step]} label={step === 'checking' ? t`Checking the file` : t`Sending the charter`} /> : null}
         <DialogFooter>

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { ApiError } from '@/lib/api/apiError';
@@ -123,12 +124,10 @@ export function RestoreBundleDialog({ existingNames }: { existingNames: readonly
             <Input value={name} maxLength={APPLICATION_NAME_ENTRY_LIMIT} onChange={(event) => setName(event.target.value.toLowerCase())} disabled={busy} required />
           </FormField>
           <FormField label={t`Backup file`} hint={t`A .zip downloaded with the "Backup" action.`}>
-            <Input
-              type="file"
+            <FileInput
               accept=".zip,application/zip"
               required
               disabled={busy}
-              className="py-2 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setProblems([]);

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FileInput } from '@/components/ui/file-input';
 import { ApiError } from '@/lib/api/apiError';
 import { isServerReachable } from '@/lib/connectivity';
 import { translateServerError } from '@/lib/i18n/serverMessages';
@@ -117,11 +117,9 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
           </DialogDescription>
         </DialogHeader>
         <FormField label={t`CSV file`} hint={t`Separator: ${entry.csv.separator}`}>
-          <Input
-            type="file"
+          <FileInput
             accept=".csv,text/csv"
             disabled={phase === 'checking' || phase === 'sending'}
-            className="py-2"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setReport(null);

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
@@ -239,7 +240,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
             </CardHeader>
             <CardContent className="grid gap-4">
               <FormField label={t`CSV file`} hint={submission.fileName ? t`A name following ${submission.fileName.pattern.source} fills the dataset and the period.` : undefined}>
-                <Input key={fileField} type="file" accept=".csv,text/csv" className="py-2" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
+                <FileInput key={fileField} accept=".csv,text/csv" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
               </FormField>
               {needsPeriod ? (
                 <div className="grid gap-4 sm:grid-cols-2">
