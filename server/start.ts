@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
+import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';
@@ -41,6 +42,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(() => void forgetExpiredKeys(database.db).catch(() => undefined), 60 * 60 * 1000);
   housekeeping.unref();
+  const stopVacuum = database.kind === 'pglite' ? startEmbeddedVacuum(database.db, log) : () => undefined;
   return {
     app,
     ctx,
@@ -48,6 +50,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     admin,
     async close() {
       clearInterval(housekeeping);
+      await stopVacuum();
       await app.close();
       await jobs.stop();
       await database.close();
