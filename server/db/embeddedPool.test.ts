@@ -41,19 +41,30 @@ describe('the embedded pool', () => {
   });
 
   it('lends the session to requests in the order they arrived, long work in the order it asks', async () => {
-    const holder = await pool.connect();
     const served: string[] = [];
     const ask = (label: string) => run('select 1').then(() => served.push(label));
     const now = performance.now();
-    const asked = [
-      ask('no request'),
-      inArrivalOrder(now - 200, () => ask('arrived 200 ms ago')),
-      asBulkWork(() => ask('an upload')),
-      inArrivalOrder(now - 5_000, () => ask('running for 5 s')),
-      inArrivalOrder(now - 500, () => ask('arrived 500 ms ago')),
-    ];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let heldLong!: () => void;
+    const held = new Promise<void>((resolve) => (heldLong = resolve));
+    // A request that arrived long ago and has already held the session for a while (an export, say).
+    const longWork = inArrivalOrder(now - 5_000, async () => {
+      const client = await pool.connect();
+      await new Promise((resolve) => setTimeout(resolve, 210));
+      client.release();
+      heldLong();
+      await gate;
+      return ask('held the session 210 ms');
+    });
+    await held;
+    const holder = await pool.connect();
+    const asked = [ask('no request'), inArrivalOrder(now - 200, () => ask('arrived 200 ms ago')), asBulkWork(() => ask('an upload'))];
+    open();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    asked.push(inArrivalOrder(now - 500, () => ask('arrived 500 ms ago')));
     holder.release();
-    await Promise.all(asked);
-    expect(served).toEqual(['arrived 500 ms ago', 'arrived 200 ms ago', 'no request', 'an upload', 'running for 5 s']);
+    await Promise.all([...asked, longWork]);
+    expect(served).toEqual(['arrived 500 ms ago', 'arrived 200 ms ago', 'no request', 'an upload', 'held the session 210 ms']);
   });
 });

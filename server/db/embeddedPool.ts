@@ -3,7 +3,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { createEmbeddedDatabase } from './createEmbeddedDatabase.ts';
-import { queueKey } from './sessionOrder.ts';
+import { queuePlace } from './sessionOrder.ts';
 
 /** How often a broken embedded database may be reopened: a full disk would otherwise be retried on every request. */
 const REOPEN_EVERY_MS = 5000;
@@ -54,12 +54,12 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   }
 
   /**
-   * Waits for the session to be free (in the order of `queueKey`); answers the function that gives it back, which
+   * Waits for the session to be free (in the order of `queuePlace`); answers the function that gives it back, which
    * does so once however often it is called.
    */
   async function borrow(): Promise<() => void> {
+    const { key, heldFrom } = queuePlace();
     if (busy) {
-      const key = queueKey();
       await new Promise<void>((lend) => {
         let at = waiting.length;
         while (at > 0 && waiting[at - 1].key > key) at -= 1;
@@ -67,10 +67,12 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
       });
     }
     busy = true;
+    const counted = heldFrom(performance.now());
     let given = false;
     return () => {
       if (given) return;
       given = true;
+      counted();
       free();
     };
   }

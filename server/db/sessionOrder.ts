@@ -5,26 +5,41 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * statement made every request wait in the queue once per statement: a page reads its session, its application,
  * its rights and its rows one after the other, and under load each of those waited behind every statement asked
  * for meanwhile (`npm run load`: 5 waits of 60 ms at the median). Statements are lent instead in the order their
- * requests arrived, so a started page finishes before later ones begin. Work that runs long (uploads, streamed
- * downloads, jobs) queues by the time it asks, or it would go before every page arrived since it began.
+ * requests arrived, so a started page finishes before later ones begin. Work that holds the session long (uploads,
+ * exports, jobs) queues by the time it asks, or it would go before every page that arrived since it began.
  */
-const arrivals = new AsyncLocalStorage<number>();
+interface Place {
+  arrivedAt: number;
+  /** How long the request has held the session so far. */
+  heldMs: number;
+}
 
-/** A request older than this is long work: its statements queue by when they are asked for. */
-const LONG_WORK_MS = 1_000;
+const places = new AsyncLocalStorage<Place>();
+
+/** A request that has held the session this long is long work: its statements queue by when they are asked for. */
+const LONG_WORK_HELD_MS = 200;
 
 /** Runs a request's handling with its arrival time (performance.now()). */
 export function inArrivalOrder<T>(arrivedAt: number, handle: () => T): T {
-  return arrivals.run(arrivedAt, handle);
+  return places.run({ arrivedAt, heldMs: 0 }, handle);
 }
 
 /** Runs bulk work (an upload's checking and writing): its statements queue by when they are asked for. */
 export function asBulkWork<T>(work: () => T): T {
-  return arrivals.exit(work);
+  return places.exit(work);
 }
 
-/** The place in the queue of a statement asked for now. */
-export function queueKey(now = performance.now()): number {
-  const arrivedAt = arrivals.getStore();
-  return arrivedAt === undefined || now - arrivedAt > LONG_WORK_MS ? now : arrivedAt;
+/**
+ * The place in the queue of a statement asked for now, and what to call once the session is given back (it counts
+ * the time held against the request).
+ */
+export function queuePlace(now = performance.now()): { key: number; heldFrom(lentAt: number): () => void } {
+  const place = places.getStore();
+  const key = place === undefined || place.heldMs >= LONG_WORK_HELD_MS ? now : place.arrivedAt;
+  return {
+    key,
+    heldFrom: (lentAt) => () => {
+      if (place) place.heldMs += performance.now() - lentAt;
+    },
+  };
 }
