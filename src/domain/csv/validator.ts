@@ -109,7 +109,7 @@ export class Validator implements CsvValidator, CheckSink {
   private ready: CsvRow[] = [];
   private readonly pending: PendingRow[] = [];
   private readonly keyTable = new KeyTable();
-  /** Whether a NUL character was met in the text, and above the data lines. */
+  /** Whether a character no row may store (NUL, or a replacement for bytes not UTF-8) was met, and above the data lines. */
   private sawUnstorable = false;
   private unstorableAboveData = false;
   private readonly duplicateLines = new Map<string, number[]>();
