@@ -35,6 +35,10 @@ describe('the embedded pool', () => {
     expect(prepared.some((statement) => String(statement).includes('json_to_recordset'))).toBe(false);
   });
 
+  it('runs with 64 MB of shared buffers, not the 128 MB PostgreSQL starts with', async () => {
+    expect((await run('show shared_buffers')).rows).toEqual([{ shared_buffers: '64MB' }]);
+  });
+
   it('answers a failed statement as an error, and the session serves the next one', async () => {
     await expect(run('select 1 / $1::int', [0])).rejects.toThrow(/division by zero/);
     expect((await run('select 1 / $1::int as one', [1])).rows).toEqual([{ one: 1 }]);
