@@ -35,12 +35,14 @@ export interface AppOptions {
   /** Counts the rows an update must not orphan; without it no application has rows. */
   countRows?: RowCounter;
   jobs: JobRunner;
+  /** The database lends one session at a time (the embedded PGlite), in the order requests arrived. */
+  oneSession?: boolean;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, jobs, logger = false, countRows }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, sessions, jobs, logger = false, countRows, oneSession = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -52,7 +54,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows 
 
   // The embedded database lends its one session in the order requests arrived (sessionOrder.ts). First of all
   // hooks, so that everything after it, sessions included, has its place. PostgreSQL has a session per statement.
-  if (!ctx.config.databaseUrl) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
+  if (oneSession) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

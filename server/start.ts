@@ -38,11 +38,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
-  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows });
+  const embedded = database.kind === 'pglite';
+  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows, oneSession: embedded });
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(() => void forgetExpiredKeys(database.db).catch(() => undefined), 60 * 60 * 1000);
   housekeeping.unref();
-  const stopVacuum = database.kind === 'pglite' ? startEmbeddedVacuum(database.db, log) : () => undefined;
+  const stopVacuum = embedded ? startEmbeddedVacuum(database.db, log) : () => undefined;
   return {
     app,
     ctx,
