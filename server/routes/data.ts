@@ -21,6 +21,7 @@ import { placeOf, readAccess, refusal, requireOperation } from '../services/data
 import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
+import { storedFile } from '../services/storedFile.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
@@ -166,7 +167,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .send(Buffer.from(file.content));
+        .header('Content-Length', file.size)
+        .send(Readable.from(storedFile(ctx.db, 'deposit_files', file.id, file.size)));
     },
   );
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CsvError, CsvRow } from '../../src/domain/csv/index.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { DepositFilesTable, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
@@ -11,6 +11,7 @@ import { withLateTransaction } from '../db/lateTransaction.ts';
 import { countAfterWrite, refreshCount, rowsDocument, upsertRows, WRITE_BATCH } from './dataRows.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { placeOf, refusal } from './dataAccess.ts';
+import { storedFile } from './storedFile.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { EntryContext } from './references.ts';
@@ -172,9 +173,31 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
   return { fileId: id, rowCount };
 }
 
+/**
+ * What is known of a deposited file, without its bytes (`storedFile` reads them): the publication state is asked
+ * every second while a version is published, and reading a 20 MB file for it took 110 ms of the server's thread.
+ */
+const FILE_FACTS = [
+  'id',
+  'application_id',
+  'data_name',
+  'file_name',
+  'size',
+  'scope',
+  'period_from',
+  'period_to',
+  'comment',
+  'created_by',
+  'created_at',
+  'published',
+  'published_by',
+  'published_at',
+  'row_count',
+] as const satisfies ReadonlyArray<keyof DepositFilesTable>;
+
 export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
-  const file = await ctx.db.selectFrom('deposit_files').selectAll().where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
+  const file = await ctx.db.selectFrom('deposit_files').select(FILE_FACTS).where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
   if (!file) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
   return file;
 }
@@ -232,11 +255,6 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
       await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', replaced.id).execute();
     }
     let stored = 0;
-    const chunk = 1 << 20;
-    const content = file.content;
-    function* pieces() {
-      for (let start = 0; start < content.byteLength; start += chunk) yield content.subarray(start, start + chunk);
-    }
     await ingestCsv(
       {
         db: trx,
@@ -246,7 +264,7 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
         fileName: file.file_name,
         deposit: { scope: file.scope, ...(file.period_from ? { from: iso(file.period_from), to: iso(file.period_to!) } : {}) },
       },
-      pieces(),
+      storedFile(trx, 'deposit_files', file.id, file.size),
       async (rows) => {
         outsideRights(rights, 'publication', data.entry, rows, refused);
         if (refused.length) return;

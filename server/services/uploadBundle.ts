@@ -15,12 +15,11 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
+import { storedFile } from './storedFile.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
 const ROW_PAGE = 5000;
-/** Stored files are read in slices of this size, never whole. */
-const FILE_SLICE = 4 * 1024 * 1024;
 
 const EXAMPLE_TEXT: Record<BundleLocale, string> = { fr: 'texte', en: 'text' };
 
@@ -132,15 +131,6 @@ async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEn
     where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(db);
   const shapes = new Map(rows.rows.map((row) => shapeOf(entry, row.shape)).map((shape) => [shapeKey(shape), shape]));
   return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
-}
-
-async function* storedFile(db: Kysely<Schema>, table: 'deposit_files' | 'additional_files', id: string, size: number): AsyncGenerator<Uint8Array> {
-  for (let start = 0; start < size; start += FILE_SLICE) {
-    const slice = await sql<{ piece: Uint8Array }>`select substring(content from ${start + 1}::int for ${FILE_SLICE}::int) as piece from ${sql.table(table)} where id = ${id}`.execute(db);
-    const piece = slice.rows[0]?.piece;
-    if (!piece) throw new Error(`${table} ${id} vanished during the backup`);
-    yield piece;
-  }
 }
 
 async function depositsOf(db: Kysely<Schema>, applicationId: string) {

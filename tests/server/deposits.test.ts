@@ -63,6 +63,14 @@ describe('versioned deposits', () => {
     expect(await countRows()).toBe(0);
   });
 
+  it('give a deposited file back as it was uploaded', async () => {
+    const download = await admin.get(`/applications/surveys/file/${first}`);
+    expect(download.status).toBe(200);
+    expect(download.text).toBe(file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv').toString('utf8'));
+    expect(Number(download.headers.get('content-length'))).toBe(file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv').byteLength);
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+  });
+
   it('publish a version as a job', async () => {
     const answer = await admin.post('/applications/surveys/data/counts', { json: { fileid: first, topublish: true } });
     expect(answer.status).toBe(202);
