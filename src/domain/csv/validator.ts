@@ -13,6 +13,7 @@ import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
 import { ExpressionRunner, expressionResultText } from './expressions';
 import { javaTrim, mapHeader, type ColumnMapping } from './header';
 import { KeyTable } from './keyTable';
+import { memoized } from '../memo/memoized';
 import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
@@ -598,14 +599,20 @@ export class Validator implements CsvValidator, CheckSink {
 
   // ---------------------------------------------------------------- time and scope
 
+  /** Where the period starting at a date ends (the time scope's duration later); null for a date that does not parse. */
+  private readonly endOfPeriod = memoized((from: string) => {
+    const start = parseIsoLocalDateTime(from);
+    return start && this.timeScopeLength ? toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) : null;
+  });
+
   private period(): CsvRow['period'] {
     const scope = this.timeScope;
     if (!scope || !this.timeScopeLength) return undefined;
     const from = isoOfStoredDate(this.storedOf(scope.component) ?? null);
     if (from === null) return undefined;
-    const start = parseIsoLocalDateTime(from);
-    if (!start) return undefined;
-    const period = { from, to: toIsoLocalDateTime(addDuration(start, this.timeScopeLength)) };
+    const to = this.endOfPeriod(from);
+    if (to === null) return undefined;
+    const period = { from, to };
     const deposit = this.options.deposit;
     if (deposit && ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))) {
       const text = this.textOf(scope.component);

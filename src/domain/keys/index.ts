@@ -1,7 +1,7 @@
 /**
  * Natural and hierarchical keys (format reference §9), the one implementation shared by the CSV engine, the
  * expression engine (OA_escapeLabel, OA_buildCompositeKey, OA_buildManyCompositeKey, Ltree.fromUnescapedString)
- * and the server. Imports nothing.
+ * and the server. Imports nothing but `memoized`.
  *
  * - A label is an ltree label: `[A-Za-z0-9_]`, at most 256 characters. {@link escapeLabel} turns any text into one:
  *   lower case, accents removed, space → `_`, `-` removed, any other character spelled by its Unicode name
@@ -12,6 +12,7 @@
  * - A hierarchical key is a dot-separated ltree path whose last label is `<dataName>K<naturalKey>`, preceded by the
  *   hierarchical key of the row's parent when it has one.
  */
+import { memoized } from '../memo/memoized';
 import { KNOWN_SYMBOL_CODES, characterName } from './unicodeNames';
 
 export const NULL_KEY = 'NULL_KEY';
@@ -89,13 +90,16 @@ const STORED_DATE = /^date:(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:
 
 /** The text a stored date (`date:1984-12-25T00:00:00:dd/MM/yyyy`) shows with its pattern, or null for other texts. */
 export function formatStoredDate(value: string): string | null {
-  if (!value.startsWith('date:')) return null;
+  return value.startsWith('date:') ? shownDate(value) : null;
+}
+
+const shownDate = memoized((value: string): string | null => {
   const match = STORED_DATE.exec(value);
   if (!match) return null;
   const [, year, month, day, hour, minute, second, pattern] = match;
   const fields: Record<string, string> = { yyyy: year, yy: year.slice(-2), MM: month, dd: day, HH: hour, mm: minute, ss: second };
   return pattern.replace(/yyyy|yy|MM|dd|HH|mm|ss/g, (token) => fields[token]);
-}
+});
 
 /**
  * One natural key from its parts: `a__b`; an empty part is NULL_KEY; all parts empty give ''. A part holding a
