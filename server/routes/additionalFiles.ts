@@ -241,7 +241,11 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     },
     async (request, reply) => {
       const file = await additionalFileContent(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.fileType, request.params.id);
-      return reply.header('Content-Type', servedType(file.contentType)).header('Content-Disposition', attachment(file.fileName)).send(Buffer.from(file.content));
+      return reply
+        .header('Content-Type', servedType(file.contentType))
+        .header('Content-Disposition', attachment(file.fileName))
+        .header('Content-Length', file.size)
+        .send(Readable.from(file.content));
     },
   );
 };

@@ -15,6 +15,7 @@ import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
 import { zipOf } from './references.ts';
+import { storedFile } from './storedFile.ts';
 
 /** An additional file as lists and forms show it (api.md §10), without its bytes. */
 export interface AdditionalFileView {
@@ -237,13 +238,12 @@ export async function getAdditionalFile(ctx: ServerContext, user: UserRow, appli
   return { ...viewOf(row, access), format: { i18n: type.i18n, fields: type.fields }, fieldChoices: await fieldChoicesOf(ctx, application, type, locale) };
 }
 
-/** The bytes of one file. */
+/** The bytes of one file, read slice by slice as they are sent (files reach 100 MB). */
 export async function additionalFileContent(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string) {
   const type = fileTypeOf(application, fileType);
   await requireFileReader(ctx, user, application);
   const row = await findFile(ctx, application, type.name, id);
-  const { content } = await ctx.db.selectFrom('additional_files').select('content').where('id', '=', row.id).executeTakeFirstOrThrow();
-  return { fileName: row.file_name, contentType: row.content_type, content };
+  return { fileName: row.file_name, contentType: row.content_type, size: row.size, content: storedFile(ctx.db, 'additional_files', row.id, row.size) };
 }
 
 /** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest), plus the name to store the file under. */
