@@ -1,45 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase, type Database } from './database.ts';
 import { vacuumEmbeddedTables } from './embeddedVacuum.ts';
+import { migratedTestDatabase } from './migratedTestDatabase.ts';
 
 describe('vacuuming the embedded database', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await migrateToLatest(database.db);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = migratedTestDatabase();
 
-  const sizeOf = async (table: string) => Number((await sql<{ size: number }>`select pg_relation_size(${table}) as size`.execute(database.db)).rows[0].size);
+  const sizeOf = async (table: string) => Number((await sql<{ size: number }>`select pg_relation_size(${table}) as size`.execute(database().db)).rows[0].size);
 
   /** Kept answers come and go, as they do every day: 2,000 inserted, then deleted. */
   async function churn() {
     await sql`
       insert into idempotency_keys (scope, key, method, path, status, locked_until, response_status, response_body, expires_at)
       select 'anonymous', 'k' || g || '-' || random(), 'POST', '/x', 'done', now(), 200, convert_to(repeat('b', 300), 'UTF8'), now()
-      from generate_series(1, 2000) g`.execute(database.db);
-    await sql`delete from idempotency_keys where scope = 'anonymous'`.execute(database.db);
+      from generate_series(1, 2000) g`.execute(database().db);
+    await sql`delete from idempotency_keys where scope = 'anonymous'`.execute(database().db);
   }
 
   it('vacuums every table of the schema, so the space of deleted rows is used again', async () => {
     // Answers still kept stay through it all.
     await sql`
       insert into idempotency_keys (scope, key, method, path, status, locked_until, expires_at)
-      select 'kept', 'k' || g, 'POST', '/x', 'done', now(), now() + interval '1 day' from generate_series(1, 200) g`.execute(database.db);
+      select 'kept', 'k' || g, 'POST', '/x', 'done', now(), now() + interval '1 day' from generate_series(1, 200) g`.execute(database().db);
     await churn();
-    const vacuumed = await vacuumEmbeddedTables(database.db);
+    const vacuumed = await vacuumEmbeddedTables(database().db);
     expect(vacuumed).toContain('idempotency_keys');
     expect(vacuumed).toContain('data_rows');
     const afterOneDay = await sizeOf('idempotency_keys');
     expect(afterOneDay).toBeGreaterThan(0);
     for (let round = 0; round < 5; round += 1) {
       await churn();
-      await vacuumEmbeddedTables(database.db);
+      await vacuumEmbeddedTables(database().db);
     }
     // Without a vacuum between rounds the table grows by a round's size each time (six times as large here).
     expect(await sizeOf('idempotency_keys')).toBeLessThanOrEqual(afterOneDay * 1.5);
-    const never = await sql<{ name: string }>`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null`.execute(database.db);
+    const never = await sql<{ name: string }>`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null`.execute(database().db);
     expect(never.rows).toEqual([]);
   }, 120_000);
 });

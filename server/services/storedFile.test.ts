@@ -1,31 +1,26 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase, type Database } from '../db/database.ts';
+import { migratedTestDatabase } from '../db/migratedTestDatabase.ts';
 import { storedFile } from './storedFile.ts';
 
 describe('reading a stored file', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await migrateToLatest(database.db);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = migratedTestDatabase();
 
   it('gives its bytes in order, slice by slice, never as one value', async () => {
     // Three slices and a bit; random bytes, so the database cannot compress them away.
     const content = randomBytes(3 * 4 * 1024 * 1024 + 1001);
     const application = randomUUID();
     const file = randomUUID();
-    await sql`insert into applications (id, name, version, summary, model) values (${application}, 'slices', '1', '{}', '{}')`.execute(database.db);
-    await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${file}, ${application}, 'counts', 'big.csv', ${content.byteLength}, ${content})`.execute(database.db);
+    await sql`insert into applications (id, name, version, summary, model) values (${application}, 'slices', '1', '{}', '{}')`.execute(database().db);
+    await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${file}, ${application}, 'counts', 'big.csv', ${content.byteLength}, ${content})`.execute(database().db);
     const pieces: Uint8Array[] = [];
-    for await (const piece of storedFile(database.db, 'deposit_files', file, content.byteLength)) pieces.push(piece);
+    for await (const piece of storedFile(database().db, 'deposit_files', file, content.byteLength)) pieces.push(piece);
     expect(pieces.map((piece) => piece.byteLength)).toEqual([4194304, 4194304, 4194304, 1001]);
     expect(Buffer.concat(pieces).equals(content)).toBe(true);
   }, 60_000);
 
   it('says so when the file is gone', async () => {
-    await expect(storedFile(database.db, 'deposit_files', randomUUID(), 10).next()).rejects.toThrow(/vanished/);
+    await expect(storedFile(database().db, 'deposit_files', randomUUID(), 10).next()).rejects.toThrow(/vanished/);
   });
 });
