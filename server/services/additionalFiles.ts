@@ -378,10 +378,10 @@ export async function deleteAdditionalFiles(ctx: ServerContext, user: UserRow, a
   return ids;
 }
 
-async function* contentOf(ctx: ServerContext, id: string): AsyncGenerator<Uint8Array> {
-  const row = await ctx.db.selectFrom('additional_files').select('content').where('id', '=', id).executeTakeFirst();
+async function* contentOf(ctx: ServerContext, file: FileRow): AsyncGenerator<Uint8Array> {
+  const still = await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst();
   // A file deleted while the zip is being written is left out rather than cutting the zip.
-  if (row) yield row.content;
+  if (still) yield* storedFile(ctx.db, 'additional_files', file.id, file.size);
 }
 
 async function* textOf(text: string): AsyncGenerator<string> {
@@ -401,7 +401,7 @@ export async function additionalFilesZip(ctx: ServerContext, user: UserRow, appl
     return { ...view, path: `${row.file_type}/${row.file_name}` };
   });
   return zipOf([
-    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row.id) })),
+    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row) })),
     { name: 'additionalFiles.json', content: textOf(`${JSON.stringify(description, null, 2)}\n`) },
   ]);
 }
