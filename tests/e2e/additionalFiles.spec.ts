@@ -131,6 +131,25 @@ test('additional files: prepared offline, queued and sent once; listed, download
     expect(files['protocols/protocole terrain.pdf']).toContain('offline protocol');
   });
 
+  await test.step('offline: the types and the list open with what this device saw last', async () => {
+    await page.goto(`/applications/${name}/additionalFiles`);
+    await expect(page.locator('[data-testid="file-type"][data-name="protocols"]')).toContainText('2 fichiers');
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.locator('[data-testid="file-type"][data-name="protocols"]')).toContainText('2 fichiers');
+    await page.getByRole('link', { name: 'Ouvrir Protocoles' }).click();
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('file-row')).toHaveCount(2);
+    await expect(row(page, 'baguage.pdf')).toContainText('Lié à des données');
+    await dismissToasts(page);
+    await see('additional-files-offline-fr');
+    await goOnline(context, page);
+    await page.reload();
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+    await expect(page.getByTestId('file-row')).toHaveCount(2);
+  });
+
   await test.step('delete one file after a confirmation', async () => {
     await page.getByLabel('Sélectionner tous les fichiers de la page').uncheck();
     await row(page, 'protocole terrain.pdf').getByRole('button', { name: 'Supprimer protocole terrain.pdf' }).click();

@@ -4,6 +4,7 @@ import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import type { FormField, I18nTexts } from '@/domain/configuration/model';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
+import { keptCall, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 
 export type TypeRights = Record<FileOperation, boolean>;
@@ -80,11 +81,18 @@ const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 const selection = (value: object) => `params=${encodeURIComponent(JSON.stringify(value))}`;
 
-export const fetchOverview = (application: string, grantable = false) => callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`);
+/** The types with their counts (with `grantable`, the scopes files may be linked to), kept for offline use. */
+export const fetchOverview = (application: string, grantable = false) =>
+  keptCall(`additionalFiles:${application}${grantable ? ':grantable' : ''}`, () =>
+    callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`),
+  );
 
-export function fetchFiles(application: string, fileType: string, options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {}) {
+/** A page of a type's files; the first page without filters, what the list opens on, is kept for offline use. */
+export async function fetchFiles(application: string, fileType: string, options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {}): Promise<Kept<FilesPage>> {
   const query = selection({ additionalFilesInfos: { [fileType]: { fieldFilters: options.filters ?? [] } }, offset: options.offset ?? 0, limit: options.limit ?? null });
-  return callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`);
+  const call = () => callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`);
+  const opening = !options.filters?.length && !options.offset;
+  return opening ? keptCall(`additionalFiles:${application}:${fileType}:${options.limit ?? 'all'}`, call) : { value: await call() };
 }
 
 export const fetchFile = (application: string, fileType: string, id: string) =>

@@ -5,7 +5,8 @@ import type { RequestedEntry, RequestStatus } from '@/domain/rights/rightsReques
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { readSetting, writeSetting } from '@/offline/db';
+import { readSetting } from '@/offline/db';
+import { keptCall, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 import type { Grantable } from './api';
 
@@ -49,30 +50,7 @@ export interface RequestListQuery {
   limit?: number;
 }
 
-/** An answer, or the one this device kept from its last visit (with when) when the server is out of reach. */
-export interface Kept<T> {
-  value: T;
-  offlineSince?: number;
-}
-
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
-
-/**
- * Asks the server, keeps the answer on the device, and answers the kept one when the network is down: the request
- * form and the user's list open offline once they have been seen online.
- */
-async function keptCall<T>(settingKey: string, call: () => Promise<T>): Promise<Kept<T>> {
-  try {
-    const value = await call();
-    await writeSetting(settingKey, { value, fetchedAt: Date.now() });
-    return { value };
-  } catch (error) {
-    if (!(error instanceof ApiError && error.isNetworkError)) throw error;
-    const kept = await readSetting<{ value: T; fetchedAt: number }>(settingKey);
-    if (!kept) throw error;
-    return { value: kept.value, offlineSince: kept.fetchedAt };
-  }
-}
 
 export const fetchRequestOptions = (application: string) =>
   keptCall(`rightsRequestOptions:${application}`, () => callApi<RequestOptions>(`${app(application)}/rightsRequest/options`));

@@ -109,7 +109,7 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
   function loadScopes(open: boolean) {
     if (!open || scopes !== null) return;
     fetchOverview(view.name, true).then(
-      (overview) => setScopes(overview.referenceScopes ?? {}),
+      (overview) => setScopes(overview.value.referenceScopes ?? {}),
       () => setScopes('unavailable'),
     );
   }

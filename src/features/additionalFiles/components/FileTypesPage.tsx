@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { fetchOverview, type FilesOverview } from '../api';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 
 /** The kinds of documents an application keeps, how many of each, and the way to the rights on them. */
 export function FileTypesPage({ application }: { application: LoadedApplication }) {
@@ -19,11 +20,15 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
   const { view, model } = application;
   const [overview, setOverview] = useState<FilesOverview | null>(null);
   const [error, setError] = useState<unknown>();
+  const [offlineSince, setOfflineSince] = useState<number | undefined>();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const appTitle = text(view.title, view.name);
 
   useEffect(() => {
-    fetchOverview(view.name).then(setOverview, setError);
+    fetchOverview(view.name).then((kept) => {
+      setOverview(kept.value);
+      setOfflineSince(kept.offlineSince);
+    }, setError);
   }, [view.name]);
 
   const offline = error instanceof ApiError && error.isNetworkError;
@@ -58,6 +63,7 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
           </>
         }
       />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {offline ? <Alert variant="warning">{t`The server cannot be reached: the number of files is not known. Files you add are kept on this device and sent later.`}</Alert> : null}
       {model.additionalFiles.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">

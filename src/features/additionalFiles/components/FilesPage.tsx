@@ -27,6 +27,7 @@ import { useOutboxItems } from '@/offline/useOutbox';
 import { fetchFiles, fileContentHref, filesDeletion, zipHref, type AdditionalFile, type FilesPage as Page } from '../api';
 import { fieldTitle, fieldValueText, formatSize } from '../display';
 import { FieldFilterPanel } from './FieldFilterPanel';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 
 const PAGE_SIZE = 30;
 
@@ -40,6 +41,7 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   const [filters, setFilters] = useState<FieldFilter[]>([]);
   const [data, setData] = useState<Page | null>(null);
   const [error, setError] = useState<unknown>();
+  const [offlineSince, setOfflineSince] = useState<number | undefined>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<AdditionalFile[] | null>(null);
@@ -47,7 +49,9 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
 
   const reload = useCallback(async () => {
     try {
-      setData(await fetchFiles(view.name, type.name, { filters, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }));
+      const kept = await fetchFiles(view.name, type.name, { filters, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+      setData(kept.value);
+      setOfflineSince(kept.offlineSince);
       setError(undefined);
     } catch (failure) {
       setError(failure);
@@ -131,6 +135,7 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
           </FormField>
         </div>
       ) : null}
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {error && !offline ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
       {offline ? <Alert variant="warning">{t`The server cannot be reached: the list of files needs the network. Files you add are kept on this device and sent later.`}</Alert> : null}
       {pending.length ? (

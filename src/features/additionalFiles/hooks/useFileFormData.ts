@@ -41,7 +41,8 @@ export function useFileFormData(applicationName: string, model: ApplicationModel
     void (async () => {
       try {
         const [file, list] = await Promise.all([fileId === 'new' ? null : fetchFile(applicationName, type.name, fileId), fetchFiles(applicationName, type.name, { limit: 0 })]);
-        if (live) setState({ file, choices: list.fieldChoices, names: list.fileNames, offline: false, ready: true });
+        // Offline, a new file is checked against the names and choices this device kept from its last visit.
+        if (live) setState({ file, choices: list.value.fieldChoices, names: list.value.fileNames, offline: list.offlineSince !== undefined, ready: true });
       } catch (error) {
         const offline = error instanceof ApiError && error.isNetworkError;
         const choices = offline ? await keptChoices(applicationName, model, type, locale) : {};
