@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
+import { SIGNED_IN_SETTING, writeSetting } from '@/offline/db';
 
 /**
  * The signed-in user as the browser remembers it (`authenticatedUser` in local storage). The session itself is
@@ -27,6 +28,8 @@ export function getCurrentUser(): AuthenticatedUser | null {
 
 export function setCurrentUser(user: AuthenticatedUser | null) {
   cached = user;
+  // The outbox (of the page and of the service worker) sends only the changes of whoever is signed in.
+  void writeSetting(SIGNED_IN_SETTING, user?.login ?? null).catch(() => undefined);
   try {
     if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
     else localStorage.removeItem(STORAGE_KEY);

@@ -50,6 +50,9 @@ export class TerrainDatabase extends Dexie {
 
 export const offlineDb = new TerrainDatabase();
 
+/** The setting where the page records who is signed in, for the outbox of the page and of the service worker alike. */
+export const SIGNED_IN_SETTING = 'signedIn';
+
 export async function readSetting<T>(key: string): Promise<T | undefined> {
   return (await offlineDb.settings.get(key))?.value as T | undefined;
 }

@@ -29,6 +29,35 @@ const change = (resource: string, path = `/things/${resource}`): Submission => (
 });
 
 describe('the outbox', () => {
+  it("sends a change only in the session of whoever made it: another person's waits for them, holding nothing back", async () => {
+    const db = freshDb();
+    let who: string | null = 'ana';
+    const server = scriptedFetch(['network', json(200, { by: 'ben' }), json(200, { by: 'ana' })]);
+    const outbox = createOutbox({ db, fetch: server.fetch, signedIn: async () => who });
+    expect((await outbox.submit(change('shared'))).status).toBe('queued');
+    // Ana signs out; Ben signs in on the same tablet and changes the same resource.
+    who = 'ben';
+    expect(await outbox.submit(change('shared'))).toEqual({ status: 'done', result: { by: 'ben' } });
+    expect(server.calls).toHaveLength(2);
+    const [waiting] = (await outbox.items()).filter((item) => item.status === 'queued');
+    expect(waiting.owner).toBe('ana');
+    who = null;
+    await outbox.process();
+    expect(server.calls).toHaveLength(2);
+    who = 'ana';
+    await outbox.process();
+    expect(server.calls).toHaveLength(3);
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('sends changes kept before owners were recorded in any session', async () => {
+    const db = freshDb();
+    await db.outbox.add({ idempotencyKey: 'k', kind: 'role.grant', summary: {}, resource: 'old', request: change('old').request, streamed: false, createdAt: 0, attempts: 0, nextAttemptAt: 0, status: 'queued', size: 1 });
+    const server = scriptedFetch([json(200, {})]);
+    await createOutbox({ db, fetch: server.fetch, signedIn: async () => 'ben' }).process();
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('sends at once when the server answers, with an idempotency key', async () => {
     const server = scriptedFetch([json(200, { ok: true })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

@@ -1,6 +1,6 @@
 import type { StreamEvent, StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
-import { offlineDb, type TerrainDatabase } from './db';
+import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
 import { fetchWithUploadProgress } from './uploadProgress';
@@ -19,6 +19,8 @@ export interface OutboxOptions {
   apiBase?: string;
   /** Told after each send whether the server answered (any status) or could not be reached. */
   onReachability?: (reachable: boolean) => void;
+  /** The login signed in on this device now; by default the one the page recorded (`SIGNED_IN_SETTING`). */
+  signedIn?: () => Promise<string | null>;
 }
 
 export interface Submission {
@@ -55,6 +57,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const apiBase = options.apiBase ?? '/api/v1';
+  const signedIn = options.signedIn ?? (async () => ((await db.settings.get(SIGNED_IN_SETTING))?.value as string | null | undefined) ?? null);
   const listeners = new Map<number, (event: StreamEvent) => void>();
   const uploadListeners = new Map<number, (sent: number, total: number) => void>();
   const changeListeners = new Set<() => void>();
@@ -85,6 +88,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       status: 'queued',
       size: sizeOf(submission.request),
       input: submission.input,
+      owner: (await signedIn()) ?? undefined,
     };
     const id = await db.transaction('rw', db.outbox, async () => {
       if (replaces !== undefined) await db.outbox.delete(replaces);
@@ -171,8 +175,11 @@ export function createOutbox(options: OutboxOptions = {}) {
       await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
       await db.outbox.where('status').equals('done').filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS).delete();
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
+      const who = await signedIn();
       const held = new Set<string>();
       for (const item of items) {
+        // Someone else's change waits for them to sign in again, holding nothing of this user's back.
+        if (item.owner !== undefined && item.owner !== who) continue;
         if (item.status === 'needs-attention' || held.has(item.resource)) {
           held.add(item.resource);
           continue;

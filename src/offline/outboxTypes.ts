@@ -58,6 +58,11 @@ export interface OutboxItem {
   doneAt?: number;
   /** The form's input, kept to reopen the form after a refusal. */
   input?: unknown;
+  /**
+   * The login of whoever made the change: only their session sends it, so on a shared tablet one person's changes
+   * are never applied in another's name. Absent on changes kept before owners were recorded (anyone sends those).
+   */
+  owner?: string;
 }
 
 export type OutboxOutcome =

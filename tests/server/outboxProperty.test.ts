@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowCounter } from '../../server/services/applications.ts';
 import { configurationUpload } from '../../src/features/applications/outboxRequests.ts';
-import { TerrainDatabase } from '../../src/offline/db.ts';
+import { SIGNED_IN_SETTING, TerrainDatabase } from '../../src/offline/db.ts';
 import { createOutbox, type Outbox } from '../../src/offline/outbox.ts';
 import type { OutboxItem } from '../../src/offline/outboxTypes.ts';
 import { GENEROUS_RATE_LIMITS } from './accountFixtures.ts';
@@ -314,6 +314,48 @@ describe('the outbox against the real server', () => {
     expect(outcome).toMatchObject({ status: 'done', result: { name, version: '1.0.1' } });
     expect((await outbox.items()).map((item) => [item.summary.fileName, item.status])).toEqual([['fieldnotes-1.0.1.yaml', 'done']]);
     expect(reached).toEqual([false, true, true]);
+  });
+
+  it("on a shared tablet, sends a change only in the session of whoever made it, once they sign in again", async () => {
+    const admin = await sessionOf(server, { ...ADMIN, id: '' });
+    const suffix = Date.now().toString(36);
+    const ana = await creatorUser(server, admin.client, [`ana_${suffix}.*`], 'ana');
+    const ben = await creatorUser(server, admin.client, [`ben_${suffix}.*`], 'ben');
+    let device: SignedInUser = ana;
+    let online = false;
+    // The browser sends the session of whoever is signed in on the device.
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${device.token}` } });
+    }) as typeof globalThis.fetch;
+    const db = new TerrainDatabase(`outbox-shared-${suffix}`);
+    // What the page records at each sign-in and sign-out (src/lib/currentUser.ts).
+    const signIn = async (user: SignedInUser | null) => {
+      if (user) device = user;
+      await db.settings.put({ key: SIGNED_IN_SETTING, value: user?.login ?? null });
+    };
+    const outbox = createOutbox({ db, fetch, apiBase: `${server.url}/api/v1` });
+    const creation = (name: string) => configurationUpload({ name, comment: '', file: new File([fixture('fieldnotes-v1.yaml') as Uint8Array<ArrayBuffer>], 'fieldnotes-v1.yaml') });
+
+    await signIn(ana);
+    expect((await outbox.submit(creation(`ana_${suffix}`))).status).toBe('queued');
+    await signIn(null);
+    online = true;
+    await signIn(ben);
+    expect(await outbox.submit(creation(`ben_${suffix}`))).toMatchObject({ status: 'done' });
+    await outbox.process();
+    expect((await admin.client.get(`/applications/ana_${suffix}`)).status).toBe(404);
+    const [waiting] = (await outbox.items()).filter((item) => item.status === 'queued');
+    // Never tried in Ben's session (the offline try did not count).
+    expect(waiting).toMatchObject({ owner: ana.login, attempts: 0 });
+
+    await signIn(ana);
+    await outbox.process();
+    expect((await outbox.items()).map((item) => [item.summary.name, item.owner, item.status])).toEqual([
+      [`ana_${suffix}`, ana.login, 'done'],
+      [`ben_${suffix}`, ben.login, 'done'],
+    ]);
+    expect((await admin.client.get(`/applications/ana_${suffix}`)).status).toBe(200);
   });
 
   it(`applies every accepted upload exactly once and in order, loses none, and keeps refusals for the user (${MUTATIONS} mutations)`, { timeout: 300_000 }, async () => {

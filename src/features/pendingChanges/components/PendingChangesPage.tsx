@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api/apiError';
+import { useCurrentUser } from '@/lib/currentUser';
 import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { outbox } from '@/offline/outboxInstance';
@@ -17,11 +18,21 @@ import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChang
 
 const badgeOf = { queued: 'secondary', sending: 'secondary', done: 'default', 'needs-attention': 'destructive' } as const;
 
+/** A change someone else made on this device: only their session sends it. */
+function OwnerNote({ owner }: { owner: string }) {
+  return (
+    <p className="text-sm" data-testid="pending-owner">
+      <Trans>Made by {owner}: it is sent once {owner} signs in again on this device.</Trans>
+    </p>
+  );
+}
+
 /** Every change made on this device that the server has not applied yet, and those applied in the last day. */
 export function PendingChangesPage() {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const items = useOutboxItems();
+  const user = useCurrentUser();
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
 
@@ -82,6 +93,7 @@ export function PendingChangesPage() {
                   {' · '}
                   <Plural value={item.attempts} one="# attempt" other="# attempts" />
                 </p>
+                {item.owner && item.owner !== user?.login && item.status !== 'done' ? <OwnerNote owner={item.owner} /> : null}
                 {item.lastError && item.status !== 'done' ? (
                   <p className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'} role={item.status === 'needs-attention' ? 'alert' : undefined}>
                     {errorText(item)}
