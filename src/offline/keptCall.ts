@@ -18,8 +18,14 @@ export async function keptCall<T>(key: string, call: () => Promise<T>): Promise<
     return { value };
   } catch (error) {
     if (!(error instanceof ApiError && error.isNetworkError)) throw error;
-    const kept = await readSetting<{ value: T; fetchedAt: number }>(key);
+    const kept = await readKept<T>(key);
     if (!kept) throw error;
-    return { value: kept.value, offlineSince: kept.fetchedAt };
+    return kept;
   }
+}
+
+/** The answer kept under `key` by an earlier `keptCall`, with when it was fetched; undefined when there is none. */
+export async function readKept<T>(key: string): Promise<Required<Kept<T>> | undefined> {
+  const kept = await readSetting<{ value: T; fetchedAt: number }>(key);
+  return kept ? { value: kept.value, offlineSince: kept.fetchedAt } : undefined;
 }

@@ -5,8 +5,7 @@ import type { RequestedEntry, RequestStatus } from '@/domain/rights/rightsReques
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { readSetting } from '@/offline/db';
-import { keptCall, type Kept } from '@/offline/keptCall';
+import { keptCall, readKept, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 import type { Grantable } from './api';
 
@@ -69,10 +68,10 @@ export async function fetchRightsRequest(application: string, id: string): Promi
     return { value: list.rightsRequests[0] ?? null };
   } catch (error) {
     if (!(error instanceof ApiError && error.isNetworkError)) throw error;
-    const kept = await readSetting<{ value: RightsRequestList; fetchedAt: number }>(`rightsRequests:${application}`);
+    const kept = await readKept<RightsRequestList>(`rightsRequests:${application}`);
     const found = kept?.value.rightsRequests.find((r) => r.id === id);
     if (!kept || !found) throw error;
-    return { value: found, offlineSince: kept.fetchedAt };
+    return { value: found, offlineSince: kept.offlineSince };
   }
 }
 
