@@ -138,6 +138,7 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await page.reload();
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     await expect(page.locator('[data-testid="file-type"][data-name="protocols"]')).toContainText('2 fichiers');
+    await see('additional-types-offline-fr');
     await page.getByRole('link', { name: 'Ouvrir Protocoles' }).click();
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     await expect(page.getByTestId('file-row')).toHaveCount(2);
@@ -209,6 +210,12 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await page.goto(`/applications/${name}/additionalFiles/authorizations/new`);
     await expect(page.getByRole('heading', { name: 'New authorization on additional files' })).toBeVisible();
     await see('additional-authorization-form-en');
+    await goOffline(context, page);
+    await page.goto(`/applications/${name}/additionalFiles/protocols`);
+    await expect(page.getByTestId('offline-notice')).toContainText('Offline — data from');
+    await expect(page.getByTestId('file-row')).toHaveCount(1);
+    await see('additional-files-offline-en');
+    await goOnline(context, page);
     await switchLanguage(page, 'Français');
   });
 });

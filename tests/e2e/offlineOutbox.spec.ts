@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { switchLanguage } from './applicationSteps';
 import { expect, test, toast } from './fixtures';
 
 /**
@@ -224,4 +225,50 @@ test('offline: creations the server refuses need attention with the translated e
   // The application created meanwhile on the server is untouched.
   expect((await api.versions(discarded)).versions).toEqual(['1.0.0']);
   expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
+});
+
+test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({ page, unique, look }) => {
+  const name = unique('hers');
+  await signInAsAdmin(page);
+  // Ana queued a creation on this tablet, then signed out: her change is still in the browser database.
+  await page.evaluate(
+    (item) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('terrain');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const writing = opening.result.transaction('outbox', 'readwrite');
+          writing.objectStore('outbox').add(item);
+          writing.oncomplete = () => (opening.result.close(), resolve());
+          writing.onerror = () => reject(writing.error);
+        };
+      }),
+    {
+      idempotencyKey: crypto.randomUUID(),
+      kind: 'application.create',
+      summary: { name, fileName: 'fieldnotes-v1.yaml' },
+      resource: `application:${name}`,
+      request: { method: 'POST', path: `/applications/${name}`, headers: {}, body: { type: 'json', value: {} } },
+      streamed: true,
+      createdAt: Date.now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'queued',
+      size: 1200,
+      owner: 'ana.field',
+    },
+  );
+  await page.goto('/pendingChanges');
+  const hers = pendingChange(page, `Créer l’application ${name} avec fieldnotes-v1.yaml`);
+  await expect(hers).toContainText('Fait par ana.field : envoyé dès que ana.field se reconnecte sur cet appareil.');
+  await page.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+  await expect(page.getByRole('button', { name: 'Synchroniser maintenant' })).toBeEnabled();
+  // Never sent in the administrator's session.
+  await expect(hers).toHaveAttribute('data-status', 'queued');
+  await expect(hers).toContainText('0 tentative');
+  await look(page, 'offline-outbox-other-owner-fr');
+  await switchLanguage(page, 'English');
+  await expect(pendingChange(page, name)).toContainText('Made by ana.field: it is sent once ana.field signs in again on this device.');
+  await look(page, 'offline-outbox-other-owner-en');
+  await switchLanguage(page, 'Français');
 });
