@@ -18,6 +18,7 @@ import { applicationRoutes } from './routes/applications.ts';
 import { platformRoleRoutes } from './routes/platformRoles.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { dataRoutes } from './routes/data.ts';
+import { entryExportRoutes } from './routes/entryExports.ts';
 import { authorizationRoutes } from './routes/authorizations.ts';
 import { additionalFileRoutes } from './routes/additionalFiles.ts';
 import { charterRoutes } from './routes/charter.ts';
@@ -100,6 +101,8 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows,
       await api.register(platformRoleRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });
       await api.register(dataRoutes, { ctx, jobs });
+      await api.register(entryExportRoutes, { ctx, kind: 'reference' });
+      await api.register(entryExportRoutes, { ctx, kind: 'dataType' });
       await api.register(authorizationRoutes, { ctx });
       await api.register(uploadBundleRoutes, { ctx });
       await api.register(additionalFileRoutes, { ctx });

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -16,7 +15,8 @@ import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
 import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, requestPublication, type DepositParams } from '../services/deposits.ts';
 import { CsvRejected } from '../services/ingest.ts';
-import { MAX_CSV_BYTES, dataTypeOf, readReference, referenceCsv, referencedEntries, zipOf } from '../services/references.ts';
+import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
+import { DownloadQuery, rowQueryOf, safeFileName } from './entryExports.ts';
 import { placeOf, readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
 import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
@@ -25,18 +25,8 @@ import { storedFile } from '../services/storedFile.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
-const QueryParam = Type.Object({
-  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
-});
 const Json = Type.Object({}, { additionalProperties: true });
 
-function queryOf(text: string | undefined) {
-  const read = readRowQuery(text);
-  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
-  return read.query;
-}
-
-const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
 /**
  * Who may list, poll or download a version: once published, whoever may read its dataset; before, whoever may
@@ -166,7 +156,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       await readableFileOf(ctx, await dataTypeOf(ctx, application.name, file.data_name), file, request.auth?.user ?? null);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${safeName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('Content-Disposition', `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
         .header('Content-Length', file.size)
         .send(Readable.from(storedFile(ctx.db, 'deposit_files', file.id, file.size)));
     },
@@ -198,7 +188,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         tags: ['data'],
         summary: 'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
         params: Params,
-        querystring: QueryParam,
+        querystring: DownloadQuery,
         response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -207,7 +197,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const rights = await requireOperation(ctx, user, data, 'delete', 'some');
       if (data.entry.submission.strategy === 'OA_VERSIONING') throw new ApiError(400, 'DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
-      const query = queryOf(request.query.downloadDatasetQuery);
+      const query = rowQueryOf(request.query.downloadDatasetQuery);
       return {
         deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? [], (row) =>
           rights.allows('delete', data.entry.name, placeOf(data.entry, row.values, row.period_start, row.period_end)),
@@ -215,65 +205,6 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       };
     },
   );
-
-  app.get(
-    '/applications/:name/data/:dataType/json',
-    {
-      schema: {
-        tags: ['data'],
-        summary: 'Rows of a data type (published versions only), paged, filtered and ordered by `downloadDatasetQuery`.',
-        params: Params,
-        querystring: QueryParam,
-        response: { 200: Json, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      const { filter } = await readAccess(ctx, request.auth?.user ?? null, data);
-      const page = await readReference(ctx, data, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
-      return { dataType: data.entry.name, title: page.title, columns: page.columns, rows: page.referenceValues, totalRows: page.totalRows };
-    },
-  );
-
-  for (const format of ['csv', 'zip'] as const) {
-    app.get(
-      `/applications/:name/data/:dataType/${format}`,
-      {
-        schema: {
-          tags: ['data'],
-          summary:
-            format === 'csv'
-              ? 'The data type as CSV (same format as reference exports), filtered by `downloadDatasetQuery`.'
-              : 'A zip of the data type CSV and the CSV of every reference its columns point to (references/<name>.csv).',
-          params: Params,
-          querystring: QueryParam,
-          response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request, reply) => {
-        const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-        const { rights, filter } = await readAccess(ctx, request.auth?.user ?? null, data);
-        const query = queryOf(request.query.downloadDatasetQuery);
-        const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-        if (format === 'csv') {
-          return reply
-            .header('Content-Type', 'text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="${safeName(data.entry.name)}.csv"`)
-            .send(Readable.from(referenceCsv(ctx, data, query, locale, filter)));
-        }
-        const files = [
-          { name: `${safeName(data.entry.name)}.csv`, content: referenceCsv(ctx, data, query, locale, filter) },
-          ...referencedEntries(data)
-            .filter((reference) => rights.any('extraction', reference.entry.name))
-            .map((reference) => ({
-              name: `references/${safeName(reference.entry.name)}.csv`,
-              content: referenceCsv(ctx, reference, {}, locale, rights.rowFilter('extraction', reference.entry.name)),
-            })),
-        ];
-        return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
-      },
-    );
-  }
 
   app.get(
     '/applications/:name/synthesis/:dataType',

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readRowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -12,29 +11,10 @@ import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import {
-  MAX_CSV_BYTES,
-  deleteReferenceRows,
-  readReference,
-  referenceCsv,
-  referenceOf,
-  referenceRowLines,
-  uploadReference,
-  zipOf,
-} from '../services/references.ts';
+import { MAX_CSV_BYTES, deleteReferenceRows, readReference, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
+import { DownloadQuery, rowQueryOf } from './entryExports.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
-const QueryParam = Type.Object({
-  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
-});
-
-function queryOf(text: string | undefined) {
-  const read = readRowQuery(text);
-  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
-  return read.query;
-}
-
-const safeName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
@@ -78,58 +58,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
         params: Params,
-        querystring: QueryParam,
+        querystring: DownloadQuery,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
       const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
-      return readReference(ctx, reference, queryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
-    },
-  );
-
-  app.get(
-    '/applications/:name/references/:refType/csv',
-    {
-      schema: {
-        tags: ['references'],
-        summary: 'The reference as CSV (export.csv): UTF-8, its separator, every field quoted, translated headers; same filters.',
-        params: Params,
-        querystring: QueryParam,
-        response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
-      const query = queryOf(request.query.downloadDatasetQuery);
-      const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${safeName(reference.entry.name)}.csv"`)
-        .send(Readable.from(referenceCsv(ctx, reference, query, locale, filter)));
-    },
-  );
-
-  app.get(
-    '/applications/:name/references/:refType/zip',
-    {
-      schema: {
-        tags: ['references'],
-        summary: 'The reference as a zip (export.zip) holding its CSV; same filters.',
-        params: Params,
-        querystring: QueryParam,
-        response: { 200: Type.Any(), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
-      const query = queryOf(request.query.downloadDatasetQuery);
-      const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-      const zip = zipOf([{ name: `${safeName(reference.entry.name)}.csv`, content: referenceCsv(ctx, reference, query, locale, filter) }]);
-      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zip));
+      return readReference(ctx, reference, rowQueryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
     },
   );
 

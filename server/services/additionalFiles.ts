@@ -14,7 +14,7 @@ import { ApiError } from '../http/apiError.ts';
 import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
-import { zipOf } from './references.ts';
+import { zipOf } from './zipOutput.ts';
 import { storedFile } from './storedFile.ts';
 
 /** An additional file as lists and forms show it (api.md §10), without its bytes. */

@@ -1,8 +1,6 @@
-import { Zip, ZipDeflate } from 'fflate';
 import { sql } from 'kysely';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { localized } from '../../src/domain/applications/summary.ts';
-import { cellText } from '../../src/domain/rows/cellText.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
@@ -14,7 +12,7 @@ import { withLateTransaction } from '../db/lateTransaction.ts';
 import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
-import { readPage, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
+import { EXPORT_PAGE, readPage, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -107,7 +105,8 @@ export function describeColumns(entry: DataEntry, locale: string, defaultLanguag
     .sort((a, b) => a.order - b.order);
 }
 
-function valueOf(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): ReferenceValue {
+/** A stored row as the consultation and the JSON exports show it. */
+export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): ReferenceValue {
   const display = { __display_default: rowDisplay(entry, row.values, row.natural_key, defaultLanguage, defaultLanguage) } as Record<`__display_${string}`, string>;
   display[`__display_${locale}`] = rowDisplay(entry, row.values, row.natural_key, locale, defaultLanguage);
   return { id: row.id, naturalKey: row.natural_key, hierarchicalKey: row.hierarchical_key, values: row.values, ...display } as ReferenceValue;
@@ -121,26 +120,9 @@ export async function readReference(ctx: ServerContext, reference: EntryContext,
     referenceType: entry.name,
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
     columns: describeColumns(entry, locale, model.defaultLanguage),
-    referenceValues: rows.map((row) => valueOf(row, entry, locale, model.defaultLanguage)),
+    referenceValues: rows.map((row) => rowView(row, entry, locale, model.defaultLanguage)),
     totalRows,
   };
-}
-
-const EXPORT_PAGE = 5000;
-
-/**
- * Every matching row, a page at a time, so an export never holds the whole table in memory; pages follow each
- * other by natural key (by offset when the query asks for another order).
- */
-async function* allRows(ctx: ServerContext, applicationId: string, entry: DataEntry, query: RowQuery, filter: RowFilter) {
-  let after: RowCursor | undefined;
-  for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const rows = await selectRows(ctx.db, applicationId, entry, { ...query, offset, limit: EXPORT_PAGE }, filter, after);
-    yield* rows;
-    if (rows.length < EXPORT_PAGE) return;
-    const last = rows[rows.length - 1];
-    after = { naturalKey: last.natural_key, id: last.id };
-  }
 }
 
 /**
@@ -165,59 +147,6 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1].natural_key;
   }
-}
-
-const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * The entry as CSV: UTF-8, the entry's own separator, every field quoted, headers translated, values written the
- * way a file gives them (so an export can be loaded again).
- */
-export async function* referenceCsv(ctx: ServerContext, reference: EntryContext, query: RowQuery, locale: string, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
-  const { application, model, entry } = reference;
-  const separator = entry.csv.separator;
-  const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
-  const titles = columns.map(([key]) => {
-    const component = entry.components.find((c) => c.key === key)!;
-    return localized(component.exportHeader.title, locale, model.defaultLanguage, key);
-  });
-  yield `${titles.map(quote).join(separator)}\n`;
-  for await (const row of allRows(ctx, application.id, entry, query, filter)) {
-    yield `${columns.map(([key, checker]) => quote(cellText(row.values[key], checker))).join(separator)}\n`;
-  }
-}
-
-/** References a data entry's columns point to: their CSV files go with it in a zip export. */
-export function referencedEntries(data: EntryContext): EntryContext[] {
-  const names = new Set(data.entry.components.flatMap((c) => (c.checker?.kind === 'reference' ? [c.checker.reference] : [])));
-  return data.model.data.filter((d) => names.has(d.name) && d.name !== data.entry.name).map((entry) => ({ ...data, entry }));
-}
-
-/** Files inside a zip (export.zip, additionalFile.zip), compressed as they are produced: texts or bytes. */
-export function zipOf(files: Array<{ name: string; content: AsyncIterable<string | Uint8Array> }>): AsyncIterable<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let finished = false;
-  const zip = new Zip((error, data, final) => {
-    if (error) throw error;
-    chunks.push(data);
-    if (final) finished = true;
-  });
-  const encoder = new TextEncoder();
-  return (async function* () {
-    for (const file of files) {
-      const entry = new ZipDeflate(file.name, { level: 6 });
-      zip.add(entry);
-      for await (const text of file.content) {
-        entry.push(typeof text === 'string' ? encoder.encode(text) : text);
-        yield* chunks.splice(0);
-      }
-      entry.push(new Uint8Array(), true);
-      yield* chunks.splice(0);
-    }
-    zip.end();
-    yield* chunks.splice(0);
-    if (!finished) throw new Error('zip not finished');
-  })();
 }
 
 /**

@@ -14,6 +14,8 @@ export interface SelectedRow {
   natural_key: string;
   hierarchical_key: string;
   values: Record<string, unknown>;
+  /** The row's values of the components the query orders by, as JSON text (pages read for exports only). */
+  order_values?: Array<string | null>;
 }
 
 /** The checker of each stored key of an entry: components, pattern qualifiers and adjacents. */
@@ -119,13 +121,45 @@ async function rowKind(db: Kysely<Schema>, applicationId: string, entry: DataEnt
   return withFile ? sql<SqlBool>`file_id is not null` : sql<SqlBool>`file_id is null`;
 }
 
-/** Where a page of an export ended, to read the next one from there (exports in natural-key order). */
+/**
+ * Where a page of an export ended, to read the next one from there: the row's natural key and id, and (when the
+ * query orders by components) its values of those components as JSON text, null where the row has none.
+ */
 export interface RowCursor {
   naturalKey: string;
   id: string;
+  orderValues: Array<string | null>;
 }
 
-/** The rows of a page: the conditions, the entry's kind of rows, the asked order, then by natural key. */
+type Ordering = { componentKey: string; descending: boolean };
+
+const orderingsOf = (query: RowQuery): Ordering[] => (query.componentOrderBy ?? []).map((o) => ({ componentKey: o.componentKey, descending: o.order === 'DESC' }));
+
+/**
+ * The rows that come after the cursor in the page order (each component ascending or descending, rows without a
+ * value last, then natural key and id): a row follows when its first differing sort value comes later. Written
+ * out component by component because the directions may differ, which a row comparison cannot express.
+ */
+function afterCursor(orderings: readonly Ordering[], cursor: RowCursor, index = 0): RawBuilder<unknown> {
+  if (index === orderings.length) return sql`(natural_key, id) > (${cursor.naturalKey}, ${cursor.id}::uuid)`;
+  const { componentKey, descending } = orderings[index];
+  const value = sql`values -> ${componentKey}`;
+  const rest = afterCursor(orderings, cursor, index + 1);
+  const seen = cursor.orderValues[index];
+  if (seen === null) return sql`(${value} is null and ${rest})`;
+  const later = descending ? sql`${value} < ${seen}::jsonb` : sql`${value} > ${seen}::jsonb`;
+  return sql`(${later} or ${value} is null or (${value} = ${seen}::jsonb and ${rest}))`;
+}
+
+/** The cursor after a row read by {@link pageRows}. */
+export function cursorAfter(row: SelectedRow): RowCursor {
+  return { naturalKey: row.natural_key, id: row.id, orderValues: row.order_values ?? [] };
+}
+
+/**
+ * The rows of a page: the conditions, the entry's kind of rows, the asked order, then by natural key. With `after`
+ * the page starts after that row instead of at the query's offset, so that a long export reads each row once.
+ */
 async function pageRows(
   db: Kysely<Schema>,
   applicationId: string,
@@ -133,39 +167,49 @@ async function pageRows(
   query: RowQuery,
   conditions: Condition[],
   kind: Condition | undefined,
+  limit: number,
   after?: RowCursor,
 ): Promise<SelectedRow[]> {
   const all = kind ? [...conditions, kind] : [...conditions];
-  const orders = orderOf(query);
-  const keyset = after && orders.length === 0;
-  if (keyset) all.push(sql<SqlBool>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const orderings = orderingsOf(query);
+  if (after) all.push(afterCursor(orderings, after) as Condition);
   const where = all.length ? sql`and ${sql.join(all, sql` and `)}` : sql``;
+  const orderValues = orderings.length
+    ? sql`, array[${sql.join(orderings.map((o) => sql`(values -> ${o.componentKey})::text`), sql`, `)}]::text[] as order_values`
+    : sql``;
   const result = await sql<SelectedRow>`
-    select id, natural_key, hierarchical_key, values
+    select id, natural_key, hierarchical_key, values ${orderValues}
     from data_rows
     where application_id = ${applicationId} and data_name = ${entry.name} ${where}
-    order by ${sql.join([...orders, sql`natural_key asc`, sql`id asc`], sql`, `)}
-    limit ${limit} offset ${keyset ? 0 : (query.offset ?? 0)}`.execute(db);
+    order by ${sql.join([...orderOf(query), sql`natural_key asc`, sql`id asc`], sql`, `)}
+    limit ${limit} offset ${after ? 0 : (query.offset ?? 0)}`.execute(db);
   return result.rows;
 }
 
+/** Rows are read this many at a time during an export: memory stays bounded whatever the entry's size. */
+export const EXPORT_PAGE = 5000;
+
 /**
- * The rows of one entry matching a query, for exports: filters and order work on the JSONB values — exact values
- * (references by the natural key of the row they point to), number and date intervals (applied only when from <
- * to). With `after` (and no component order) the page starts after that row instead of at `offset`, so long
- * exports never skip rows again and again.
+ * Every row of one entry matching a query (its offset and limit ignored), a page at a time, for exports: filters
+ * and order work on the JSONB values — exact values (references by the natural key of the row they point to),
+ * number and date intervals (applied only when from < to). Each page starts after the last row of the previous one.
  */
-export async function selectRows(
+export async function* everyMatchingRow(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,
   query: RowQuery,
   filter: RowFilter = { kind: 'all' },
-  after?: RowCursor,
-): Promise<SelectedRow[]> {
+): AsyncGenerator<SelectedRow[]> {
   const { conditions } = await conditionsOf(db, applicationId, entry, query, filter);
-  return pageRows(db, applicationId, entry, query, conditions, await rowKind(db, applicationId, entry), after);
+  const kind = await rowKind(db, applicationId, entry);
+  let after: RowCursor | undefined;
+  for (;;) {
+    const rows = await pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE) return;
+    after = cursorAfter(rows[rows.length - 1]);
+  }
 }
 
 /** A uuid's text is always this long: the matching ids of a query are kept as one string of them, end to end. */
@@ -255,7 +299,7 @@ export async function readPage(
   }
 
   const kind = await keptKinds.keep(JSON.stringify(entryKey), async () => (await rowKind(db, applicationId, entry)) ?? null);
-  const rows = await keptPages.keep(JSON.stringify([...queryKey, limit, offset]), () => pageRows(db, applicationId, entry, query, conditions, kind ?? undefined));
+  const rows = await keptPages.keep(JSON.stringify([...queryKey, limit, offset]), () => pageRows(db, applicationId, entry, query, conditions, kind ?? undefined, limit));
   if (conditions.length === 0) return { rows, totalRows: Number(stored?.line_count ?? 0) };
   const totalRows = await keptTotals.keep(JSON.stringify(queryKey), async () => {
     const result = await sql<{ total: number }>`

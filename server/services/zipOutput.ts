@@ -76,3 +76,10 @@ export class ZipOutput {
     if (!this.ended) throw new Error('zip not finished');
   }
 }
+
+/** Files as a zip (exports, additionalFile.zip), each compressed as its content is produced. */
+export async function* zipOf(files: ReadonlyArray<{ name: string; content: Content }>): AsyncGenerator<Uint8Array> {
+  const zip = new ZipOutput();
+  for (const file of files) yield* zip.add(file.name, file.content);
+  yield* zip.end();
+}

@@ -192,7 +192,8 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await dismissToasts(page);
     await see('data-filtered-fr');
 
-    const saved = await download(page, () => page.getByRole('link', { name: 'Exporter' }).click());
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const saved = await download(page, () => page.getByRole('menuitem', { name: 'Zip : le CSV et les références vers lesquelles il pointe' }).click());
     expect(saved.fileName).toBe('export.zip');
     const files = zipTexts(saved.bytes);
     expect(Object.keys(files).sort()).toEqual(['counts.csv', 'references/projects.csv', 'references/sites.csv', 'references/species.csv']);

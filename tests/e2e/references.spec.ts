@@ -277,8 +277,16 @@ test('references: a file with errors and its report, the fixed file, files check
     await see('reference-filtered-fr');
   });
 
-  await test.step('export: the filtered rows as export.zip', async () => {
-    const saved = await download(page, () => page.getByRole('link', { name: 'Exporter' }).click());
+  await test.step('export: the filtered rows as CSV (safe for spreadsheets) and as export.zip', async () => {
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: /Sans risque pour les tableurs/ })).toBeChecked();
+    await expect(page.getByText(`Les ${inInterval.length} lignes qui répondent aux filtres`)).toBeVisible();
+    await see('reference-export-menu-fr');
+    const csv = await download(page, () => page.getByRole('menuitem', { name: 'Fichier CSV' }).click());
+    expect(csv.fileName).toBe('sites.csv');
+    expect(new TextDecoder().decode(csv.bytes).split(/\r?\n/).filter(Boolean)).toHaveLength(inInterval.length + 1);
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const saved = await download(page, () => page.getByRole('menuitem', { name: 'Zip du fichier CSV' }).click());
     expect(saved.fileName).toBe('export.zip');
     const files = zipTexts(saved.bytes);
     expect(Object.keys(files)).toEqual(['sites.csv']);
@@ -320,7 +328,9 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(page.getByText(`${high.length} lines`, { exact: true })).toBeVisible();
     await dismissToasts(page);
     await see('reference-consultation-en');
-    const saved = await download(page, () => page.getByRole('link', { name: 'Export' }).click());
+    await page.getByRole('button', { name: 'Export' }).click();
+    await see('reference-export-menu-en');
+    const saved = await download(page, () => page.getByRole('menuitem', { name: 'Zip of the CSV file' }).click());
     const lines = zipTexts(saved.bytes)['sites.csv'].split(/\r?\n/).filter(Boolean);
     expect(lines).toHaveLength(high.length + 1);
     await page.getByRole('link', { name: 'References' }).click();

@@ -280,6 +280,7 @@ const MATRIX: readonly Row[] = [
   { route: 'POST /applications/:name/references/:refType',                expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], body: () => ({ body: csvForm('species.csv', SPECIES_CSV) }) },
   { route: 'GET /applications/:name/references/:refType',                 expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesJson,
     query: () => q({ limit: 100 }) },
+  { route: 'GET /applications/:name/references/:refType/json',            expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesJson },
   { route: 'GET /applications/:name/references/:refType/csv',             expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesCsv },
   { route: 'GET /applications/:name/references/:refType/zip',             expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesZip, binary: true },
   { route: 'GET /applications/:name/references/:refType/rows',            expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesRows },
@@ -289,6 +290,8 @@ const MATRIX: readonly Row[] = [
   // Data (counts): reads
   { route: 'GET /applications/:name/data/:dataType/json',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.countsJson(),
     query: () => q({ limit: 100 }) },
+  { route: 'GET /applications/:name/data/:dataType/json',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'every row, streamed (no limit)',
+    read: READS.countsJson() },
   { route: 'GET /applications/:name/data/:dataType/json',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'filtered on the species lagopus',
     read: READS.countsJson(onlyLagopus), query: () => q({ limit: 100, ...LAGOPUS }) },
   { route: 'GET /applications/:name/data/:dataType/csv',                  expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.countsCsv() },

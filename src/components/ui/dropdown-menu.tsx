@@ -1,5 +1,6 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 export const DropdownMenu = MenuPrimitive.Root;
@@ -65,3 +66,24 @@ export const DropdownMenuRadioItem = forwardRef<ElementRef<typeof MenuPrimitive.
   ),
 );
 DropdownMenuRadioItem.displayName = 'DropdownMenuRadioItem';
+
+export const DropdownMenuCheckboxItem = forwardRef<ElementRef<typeof MenuPrimitive.CheckboxItem>, ComponentPropsWithoutRef<typeof MenuPrimitive.CheckboxItem>>(
+  ({ className, children, ...props }, ref) => (
+    <MenuPrimitive.CheckboxItem
+      ref={ref}
+      className={cn(
+        'relative flex min-h-11 cursor-pointer select-none items-center rounded-sm py-2 pl-9 pr-3 text-base outline-none data-[highlighted]:bg-muted',
+        className,
+      )}
+      {...props}
+    >
+      <span className="absolute left-3 flex size-4 items-center justify-center rounded-sm border border-primary" aria-hidden>
+        <MenuPrimitive.ItemIndicator>
+          <Check className="size-3.5" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.CheckboxItem>
+  ),
+);
+DropdownMenuCheckboxItem.displayName = 'DropdownMenuCheckboxItem';

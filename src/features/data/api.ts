@@ -43,8 +43,17 @@ export async function fetchEntryPage(application: string, entry: Pick<DataEntry,
   return { referenceType: page.dataType, title: page.title, columns: page.columns, referenceValues: page.rows, totalRows: page.totalRows };
 }
 
-export const exportHref = (application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: 'csv' | 'zip', query: RowQuery) =>
-  `${API_BASE}${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}`;
+export type ExportFormat = 'csv' | 'zip' | 'json';
+
+/**
+ * The address of a download of every row matching the query (its paging left out). `spreadsheetSafe` neutralises
+ * the cells a spreadsheet would run as formulas, in CSV files.
+ */
+export function exportHref(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: ExportFormat, query: RowQuery, spreadsheetSafe = false) {
+  const path = `${API_BASE}${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}`;
+  const safe = spreadsheetSafe && format !== 'json' ? '&spreadsheetSafe=true' : '';
+  return `${path}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}${safe}`;
+}
 
 /** A CSV upload into a reference, as an outbox change. */
 export function referenceUpload(application: string, reference: string, file: File): Submission {

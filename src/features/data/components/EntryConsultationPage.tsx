@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, Columns3, Download, Filter, FileSearch, HandHelping, Rows3, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3, Filter, FileSearch, HandHelping, Rows3, Trash2 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
@@ -20,9 +20,10 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';
-import { exportHref, rowDeletion, type ReferenceValue } from '../api';
+import { rowDeletion, type ReferenceValue } from '../api';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { useEntryRows } from '../hooks/useEntryRows';
+import { ExportMenu } from './ExportMenu';
 import { FilterPanel } from './FilterPanel';
 import { RowDetails } from './RowDetails';
 import { RowValue } from './RowValue';
@@ -115,12 +116,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
                 {vertical ? <Trans>Horizontal</Trans> : <Trans>Vertical</Trans>}
               </Button>
             ) : null}
-            <Button asChild>
-              <a href={exportHref(view.name, entry, 'zip', query)} download>
-                <Download aria-hidden />
-                <Trans>Export</Trans>
-              </a>
-            </Button>
+            <ExportMenu application={view.name} entry={entry} query={query} filtered={filters.length > 0} total={total} />
           </>
         }
       />

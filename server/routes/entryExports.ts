@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/apiError.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { mailLanguage } from '../mail/templates.ts';
+import { readAccess } from '../services/dataAccess.ts';
+import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
+import { dataTypeOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
+import { zipOf } from '../services/zipOutput.ts';
+
+export const DownloadQuery = Type.Object({
+  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
+  spreadsheetSafe: Type.Optional(
+    Type.Boolean({ description: "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '" }),
+  ),
+});
+
+/** The row query of `downloadDatasetQuery`, or the 400 that says what is wrong with it. */
+export function rowQueryOf(text: string | undefined): RowQuery {
+  const read = readRowQuery(text);
+  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  return read.query;
+}
+
+export const safeFileName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
+
+const kinds = {
+  reference: { path: 'references', param: 'refType', find: referenceOf, tag: 'references', noun: 'reference' },
+  dataType: { path: 'data', param: 'dataType', find: dataTypeOf, tag: 'data', noun: 'data type (published versions only)' },
+} as const;
+
+/**
+ * The downloads of a reference or a data type: CSV, zip (with the CSV of the references its columns point to) and
+ * JSON. Every matching row, whatever the number, streamed in constant memory; the caller's rights filter the rows
+ * as in the consultation.
+ */
+export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; kind: keyof typeof kinds }> = async (app, { ctx, kind }) => {
+  const { path, param, find, tag, noun } = kinds[kind];
+  const Params = Type.Object({ name: Type.String({ maxLength: 100 }), [param]: Type.String({ maxLength: 100 }) });
+  const opened = async (request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuery> }) => {
+    const params = request.params as Record<'name' | typeof param, string>;
+    const data = await find(ctx, params.name, params[param]);
+    const access = await readAccess(ctx, request.auth?.user ?? null, data);
+    const query = rowQueryOf(request.query.downloadDatasetQuery);
+    const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
+    return { data, ...access, query, locale };
+  };
+
+  app.get(
+    `/applications/:name/${path}/:${param}/csv`,
+    {
+      schema: {
+        tags: [tag],
+        summary: `The ${noun} as CSV: UTF-8, its separator, every field quoted, translated headers; every row matching \`downloadDatasetQuery\` (paging ignored).`,
+        params: Params,
+        querystring: DownloadQuery,
+        response: { 200: Type.Any({ description: 'text/csv' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { data, filter, query, locale } = await opened(request);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
+        .send(Readable.from(entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter)));
+    },
+  );
+
+  app.get(
+    `/applications/:name/${path}/:${param}/zip`,
+    {
+      schema: {
+        tags: [tag],
+        summary:
+          kind === 'dataType'
+            ? 'A zip (export.zip) of the data type as CSV and of every reference its columns point to (references/<name>.csv, the rows the caller may read).'
+            : 'The reference as a zip (export.zip) holding its CSV.',
+        params: Params,
+        querystring: DownloadQuery,
+        response: { 200: Type.Any({ description: 'application/zip' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { data, rights, filter, query, locale } = await opened(request);
+      const options = { locale, spreadsheetSafe: request.query.spreadsheetSafe };
+      const files = [
+        { name: `${safeFileName(data.entry.name)}.csv`, content: entryCsv(ctx, data, query, options, filter) },
+        ...(kind === 'dataType' ? referencedEntries(data) : [])
+          .filter((reference) => rights.any('extraction', reference.entry.name))
+          .map((reference: EntryContext) => ({
+            name: `references/${safeFileName(reference.entry.name)}.csv`,
+            content: entryCsv(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
+          })),
+      ];
+      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
+    },
+  );
+
+  app.get(
+    `/applications/:name/${path}/:${param}/json`,
+    {
+      schema: {
+        tags: [tag],
+        summary: `Rows of the ${noun} matching \`downloadDatasetQuery\`: one page when it gives a \`limit\`; otherwise every row, streamed, as one document of the same shape.`,
+        params: Params,
+        querystring: DownloadQuery,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { data, filter, query, locale } = await opened(request);
+      if (query.limit === undefined) {
+        return reply
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`)
+          .send(Readable.from(entryJson(ctx, data, query, locale, filter)));
+      }
+      const page = await readReference(ctx, data, query, locale, filter);
+      if (kind === 'reference') return page;
+      return { dataType: data.entry.name, title: page.title, columns: page.columns, rows: page.referenceValues, totalRows: page.totalRows };
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronDown, Download } from 'lucide-react';
+import type { DataEntry } from '@/domain/configuration/model';
+import type { RowQuery } from '@/domain/rows/rowQuery';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { exportHref, type ExportFormat } from '../api';
+
+interface ExportMenuProps {
+  application: string;
+  entry: Pick<DataEntry, 'name' | 'kind'>;
+  /** The consultation's query: its filters and order apply, its paging does not. */
+  query: RowQuery;
+  filtered: boolean;
+  total: number;
+}
+
+/**
+ * The downloads of the rows on screen: CSV, zip (with the references they point to) or JSON, every matching line.
+ * CSV files are safe for spreadsheets unless the user asks for the exact values (to load the file again).
+ */
+export function ExportMenu({ application, entry, query, filtered, total }: ExportMenuProps) {
+  const { i18n } = useLingui();
+  const [spreadsheetSafe, setSpreadsheetSafe] = useState(true);
+  const formats: Array<{ format: ExportFormat; label: ReactNode }> = [
+    { format: 'csv', label: <Trans>CSV file</Trans> },
+    { format: 'zip', label: entry.kind === 'dataType' ? <Trans>Zip: CSV and the references it points to</Trans> : <Trans>Zip of the CSV file</Trans> },
+    { format: 'json', label: <Trans>JSON file</Trans> },
+  ];
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button data-testid="export-menu">
+          <Download aria-hidden />
+          <Trans>Export</Trans>
+          <ChevronDown aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="max-w-[min(22rem,calc(100vw-1rem))]">
+        <DropdownMenuLabel>
+          {filtered ? <Trans>The {i18n.number(total)} lines matching the filters</Trans> : <Trans>All {i18n.number(total)} lines</Trans>}
+        </DropdownMenuLabel>
+        {formats.map(({ format, label }) => (
+          <DropdownMenuItem key={format} asChild>
+            <a href={exportHref(application, entry, format, query, spreadsheetSafe)} download data-testid={`export-${format}`}>
+              {label}
+            </a>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem checked={spreadsheetSafe} onCheckedChange={(checked) => setSpreadsheetSafe(checked === true)} onSelect={(event) => event.preventDefault()} data-testid="export-spreadsheet-safe">
+          <span className="flex flex-col">
+            <Trans>Safe for spreadsheets</Trans>
+            <span className="text-sm text-muted-foreground">
+              <Trans>Cells that a spreadsheet would run as a formula start with an apostrophe. Untick to get the exact values, to load the file again.</Trans>
+            </span>
+          </span>
+        </DropdownMenuCheckboxItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
