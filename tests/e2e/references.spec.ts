@@ -282,7 +282,7 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(page.getByRole('menuitemcheckbox', { name: /Sans risque pour les tableurs/ })).toBeChecked();
     await expect(page.getByText(`Les ${inInterval.length} lignes qui répondent aux filtres`)).toBeVisible();
     await see('reference-export-menu-fr');
-    const csv = await download(page, () => page.getByRole('menuitem', { name: 'Fichier CSV' }).click());
+    const csv = await download(page, () => page.getByRole('menuitem', { name: 'Fichier CSV', exact: true }).click());
     expect(csv.fileName).toBe('sites.csv');
     expect(new TextDecoder().decode(csv.bytes).split(/\r?\n/).filter(Boolean)).toHaveLength(inInterval.length + 1);
     await page.getByRole('button', { name: 'Exporter' }).click();

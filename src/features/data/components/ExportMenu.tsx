@@ -36,8 +36,9 @@ export function ExportMenu({ application, entry, query, filtered, total }: Expor
     { format: 'zip', label: entry.kind === 'dataType' ? <Trans>Zip: CSV and the references it points to</Trans> : <Trans>Zip of the CSV file</Trans> },
     { format: 'json', label: <Trans>JSON file</Trans> },
   ];
+  // Not modal: a modal menu hides the page from assistive technologies while its links stay focusable.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button data-testid="export-menu">
           <Download aria-hidden />
