@@ -16,6 +16,7 @@ import { createCsvValidator, type StoredRow } from '../../src/domain/csv/index.t
 import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
 import { call, copyArray, copyField, fileForm, median, percentile, startBenchServer, type BenchServer } from './serverProcess.ts';
 import type { Benchmark, BenchFigure } from './types.ts';
+import { exportDigest, storedDigest } from './exportCheck.ts';
 
 
 /**
@@ -112,6 +113,16 @@ const bench: Benchmark = {
       const dated = datasetQuery({ offset: 0, limit: 10, componentFilters: [{ componentKey: 'day', intervalValues: { from: '2010-01-01', to: '2011-12-31' } }] });
       const dateQuery = await timeQueries(server, `/applications/bench/references/measures${dated}`, 5, runs);
 
+      // The whole table exported as CSV, against what is stored (its NDJSON feed): rows, a checksum, memory.
+      const validated = validateConfiguration(new TextEncoder().encode(MEASURES_CONFIGURATION), 'bench.yaml');
+      if (!validated.ok) throw new Error('bench configuration');
+      const exportPeakMeasured = await server.resetPeak();
+      const beforeExport = await server.rssMb();
+      const exported = await exportDigest(server, '/applications/bench/references/measures/csv', ';');
+      const exportPeak = await server.peakRssMb();
+      const stored = await storedDigest(server, 'bench', validated.value, 'measures');
+      const complete = exported.rows === stored.rows && exported.rows === count && exported.checksum === stored.checksum;
+
       // The same rows, in their stored form, by COPY into an equivalent table of the same database.
       const application = await call(server, 'GET', '/applications/bench');
       const copyText = copyTextOf(MEASURES_CONFIGURATION, 'measures', text, application.body.id, { sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()) });
@@ -143,6 +154,20 @@ const bench: Benchmark = {
         },
         { name: `first page, interval filter on a date (${dateQuery.last.body.totalRows} rows match), p50, ${db}`, value: dateQuery.p50, unit: 'ms' },
         { name: `first page, interval filter on a date, p95 of ${runs}, ${db}`, value: dateQuery.p95, unit: 'ms' },
+        {
+          name: `CSV export of the whole table: rows with the stored values (checksum ${complete ? 'equal' : 'DIFFERENT'}), ${db}`,
+          value: exported.rows,
+          unit: 'rows',
+          target: `= ${count.toLocaleString('en')}, same checksum`,
+          pass: complete,
+        },
+        { name: `CSV export of the whole table (${(exported.bytes / 1e6).toFixed(0)} MB), first byte asked → last read, ${db}`, value: exported.ms / 1000, unit: 's' },
+        { name: `CSV export rate, ${db}`, value: exported.rows / (exported.ms / 1000), unit: 'rows/s' },
+        {
+          name: `server peak RSS during the export${exportPeakMeasured ? '' : ' (process peak since start: /proc clear_refs refused)'} (RSS before: ${beforeExport.toFixed(0)} MB)`,
+          value: exportPeak,
+          unit: 'MB',
+        },
       );
       return figures;
     } finally {
