@@ -72,7 +72,11 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows,
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
   registerIdempotency(app, ctx.db);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.code, error.params));
+    if (error instanceof ApiError) {
+      // Every 429 says when to try again, so that scripts and the outbox wait instead of hammering.
+      if (error.status === 429) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1))));
+      return reply.code(error.status).send(errorBody(error.code, error.params));
+    }
     if (error.validation) {
       return reply.code(400).send(errorBody('BAD_REQUEST', { details: error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim()) }));
     }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SignInLimits } from './services/signInThrottle.ts';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -18,7 +19,9 @@ export interface ServerConfig {
   admin: { login?: string; password?: string; email?: string };
   /** Folder of the built UI; served when it exists. */
   staticDir: string;
-  loginRateLimit: { perLogin: number; perAddress: number; windowSeconds: number };
+  loginRateLimit: SignInLimits;
+  /** Rights requests one user may send (or change) in an hour. */
+  rightsRequestsPerHour: number;
   /** Validity of mailed keys. */
   keyValiditySeconds: number;
   trustProxy: boolean;
@@ -58,8 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginRateLimit: {
       perLogin: int(env.LOGIN_RATE_LIMIT_PER_LOGIN, 10),
       perAddress: int(env.LOGIN_RATE_LIMIT_PER_ADDRESS, 50),
+      global: int(env.LOGIN_RATE_LIMIT_GLOBAL, 1000),
       windowSeconds: int(env.LOGIN_RATE_LIMIT_WINDOW_SECONDS, 900),
     },
+    rightsRequestsPerHour: int(env.RIGHTS_REQUESTS_PER_HOUR, 30),
     keyValiditySeconds: int(env.KEY_VALIDITY_SECONDS, 1800),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     // The original accepted 100 MB per file.

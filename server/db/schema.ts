@@ -57,6 +57,13 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface SignInFailuresTable {
+  bucket: string;
+  failures: number;
+  window_start: DefaultedTimestamp;
+  last_failure_at: DefaultedTimestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -257,6 +264,7 @@ export interface Schema {
   verification_keys: VerificationKeysTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  sign_in_failures: SignInFailuresTable;
   settings: SettingsTable;
   applications: ApplicationsTable;
   configurations: ConfigurationsTable;

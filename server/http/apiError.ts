@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly params: Record<string, unknown> = {},
+    /** For a 429: when trying again may succeed (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }

@@ -7,8 +7,9 @@ import { ApiError } from '../http/apiError.ts';
 import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
 import { acceptCharter } from './charter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hitRateLimit } from './rateLimits.ts';
-import { consumeKey, issueKey } from './verificationKeys.ts';
+import { enforceRateLimit } from './rateLimits.ts';
+import { checkKeyAttempts, checkSignIn, clearKeyFailures, clearSignInFailures, recordKeyFailure, recordSignInFailure } from './signInThrottle.ts';
+import { consumeKey, issueKey, revokeKeys } from './verificationKeys.ts';
 
 /** Who asks, as far as account operations care. */
 export interface Caller {
@@ -42,7 +43,7 @@ async function emailTaken(ctx: ServerContext, email: string, exceptUserId?: stri
 async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, to: string, caller: Caller) {
   // Key mails are an easy way to flood someone's inbox: at most a handful per account and window.
   const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
-  if (!(await hitRateLimit(ctx.db, `keymail:${user.id}`, perLogin, windowSeconds))) throw new ApiError(429, 'TOO_MANY_REQUESTS');
+  await enforceRateLimit(ctx.db, `keymail:${user.id}`, perLogin, windowSeconds);
   const key = await issueKey(ctx.db, user.id, purpose, to, ctx.config.keyValiditySeconds);
   const message = keyMail(keyMailKind[purpose], caller.language, {
     login: user.login,
@@ -53,19 +54,29 @@ async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, t
   await ctx.mailer.send({ to, ...message, key });
 }
 
-/** Spends a key or refuses it; a refused key sends a fresh one, as users expect after a typo or a delay. */
+/**
+ * Spends a key or refuses it; a refused key sends a fresh one, as users expect after a typo or a delay. Wrong keys
+ * are counted per account: at the last one allowed the live key dies, and no key is checked until the window ends.
+ */
 async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, key: string, to: string, caller: Caller) {
   if (checkKey(key)) throw new ApiError(422, 'BAD_VALIDATION_KEY');
+  const { windowSeconds } = ctx.config.loginRateLimit;
+  await checkKeyAttempts(ctx.db, windowSeconds, user.id, purpose);
   const check = await consumeKey(ctx.db, user.id, purpose, key);
-  if (check.status === 'valid') return check.targetEmail;
+  if (check.status === 'valid') {
+    await clearKeyFailures(ctx.db, user.id, purpose);
+    return check.targetEmail;
+  }
+  if (await recordKeyFailure(ctx.db, windowSeconds, user.id, purpose)) {
+    await revokeKeys(ctx.db, user.id, purpose);
+    throw new ApiError(422, 'BAD_VALIDATION_KEY');
+  }
   await mailKey(ctx, user, purpose, to, caller);
   throw new ApiError(422, check.status === 'expired' ? 'EXPIRED_VALIDATION_KEY' : 'BAD_VALIDATION_KEY');
 }
 
 export async function register(ctx: ServerContext, input: { login: string; password: string; email: string }, caller: Caller) {
-  if (!(await hitRateLimit(ctx.db, `register:${caller.address}`, ctx.config.loginRateLimit.perAddress, ctx.config.loginRateLimit.windowSeconds))) {
-    throw new ApiError(429, 'TOO_MANY_REQUESTS');
-  }
+  await enforceRateLimit(ctx.db, `register:${caller.address}`, ctx.config.loginRateLimit.perAddress, ctx.config.loginRateLimit.windowSeconds);
   const problems = validateRegistration(input);
   if (problems.length > 0) throw new ApiError(422, 'INVALID_FIELDS', { fields: problems });
   const login = input.login.trim();
@@ -88,14 +99,16 @@ export async function register(ctx: ServerContext, input: { login: string; passw
 }
 
 export async function signIn(ctx: ServerContext, input: { login: string; password: string }, caller: Caller) {
-  const { perLogin, perAddress, windowSeconds } = ctx.config.loginRateLimit;
+  const limits = ctx.config.loginRateLimit;
   const login = input.login.trim().toLowerCase();
-  const allowedForLogin = await hitRateLimit(ctx.db, `login:${login}`, perLogin, windowSeconds);
-  const allowedForAddress = await hitRateLimit(ctx.db, `login-address:${caller.address}`, perAddress, windowSeconds);
-  if (!allowedForLogin || !allowedForAddress) throw new ApiError(429, 'TOO_MANY_ATTEMPTS');
+  await checkSignIn(ctx.db, limits, login, caller.address);
 
   const user = login === '' ? undefined : await findUserByLogin(ctx, login);
-  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) throw new ApiError(401, 'BAD_LOGIN_PASSWORD');
+  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+    await recordSignInFailure(ctx.db, limits, login, caller.address);
+    throw new ApiError(401, 'BAD_LOGIN_PASSWORD');
+  }
+  await clearSignInFailures(ctx.db, login, caller.address);
   if (user.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
   if (user.state !== 'active') {
     await mailKey(ctx, user, 'activation', user.email, caller);

@@ -20,7 +20,7 @@ import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { prepareAuthorization, referenceScopesOf, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
-import { hitRateLimit } from './rateLimits.ts';
+import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 
 /** The body of POST …/rightsRequest (api.md §13.2 CreateRightsRequestRequest). */
 export interface RightsRequestInput {
@@ -251,6 +251,8 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
   const treats = await treatsRequests(ctx, caller, application);
   const treating = input.setted === true;
   if (treating && !treats) throw new ApiError(403, 'NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', { name: application.name });
+  // Any signed-in user may ask, and every request is checked and mailed to the managers: a few an hour each.
+  if (!treating) await enforceRateLimit(ctx.db, `rightsrequest:${caller.id}`, ctx.config.rightsRequestsPerHour, 3600);
 
   const existing =
     input.id && isUuid(input.id)
@@ -337,7 +339,7 @@ async function mail(ctx: ServerContext, to: string, message: { subject: string; 
  */
 async function notifyManagers(ctx: ServerContext, requester: UserRow, application: ApplicationRow, id: string, comment: string) {
   const { perLogin, windowSeconds } = ctx.config.loginRateLimit;
-  if (!(await hitRateLimit(ctx.db, `rightsrequestmail:${requester.id}`, perLogin, windowSeconds))) return;
+  if (!(await hitRateLimit(ctx.db, `rightsrequestmail:${requester.id}`, perLogin, windowSeconds)).allowed) return;
   const roleHolders = await ctx.db
     .selectFrom('users as u')
     .select(['u.id', 'u.email'])

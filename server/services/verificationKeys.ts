@@ -15,13 +15,7 @@ export async function issueKey(
 ): Promise<string> {
   const key = generateVerificationKey();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('verification_keys')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
+    await revokeKeys(trx, userId, purpose);
     await trx
       .insertInto('verification_keys')
       .values({
@@ -35,6 +29,11 @@ export async function issueKey(
       .execute();
   });
   return key;
+}
+
+/** Every unused key of one purpose stops working (a new one is issued, or too many wrong ones were tried). */
+export async function revokeKeys(db: Kysely<Schema>, userId: string, purpose: KeyPurpose): Promise<void> {
+  await db.updateTable('verification_keys').set({ used_at: new Date() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
 }
 
 export type KeyCheck = { status: 'valid'; targetEmail: string } | { status: 'bad' } | { status: 'expired' };

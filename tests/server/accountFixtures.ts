@@ -16,7 +16,7 @@ export const NEVER_ISSUED_KEY = 'ABCDEFGHJK';
  * about rate limiting ever meet them.
  */
 export const GENEROUS_RATE_LIMITS: Pick<ServerConfig, 'loginRateLimit'> = {
-  loginRateLimit: { perLogin: 1000, perAddress: 10_000, windowSeconds: 900 },
+  loginRateLimit: { perLogin: 1000, perAddress: 10_000, global: 100_000, windowSeconds: 900 },
 };
 
 export interface Identity {

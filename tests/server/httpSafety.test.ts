@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectNoLeakInRecordedAnswers, leaksIn, recordedAnswers, root } from './apiClient.ts';
 import { GENEROUS_RATE_LIMITS, activeAccount, generatedAdmin, newIdentity, signedIn, type Account } from './accountFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { MAX_KEY_FAILURES, delayAfter } from '../../server/services/signInThrottle.ts';
 
 /** What the server does with hostile or broken requests: CSRF, oversized and malformed bodies, floods, leaks. */
 
@@ -234,7 +235,7 @@ describe('rate limits', () => {
   // addresses on one shared server.
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 3, perAddress: 5, windowSeconds: 900 } });
+    limited = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 3, perAddress: 5, global: 100_000, windowSeconds: 900 } });
   });
   afterAll(() => limited?.close());
 
@@ -257,40 +258,74 @@ describe('rate limits', () => {
     return account;
   }
 
-  it('refuses sign-ins on one login past the limit with 429 TOO_MANY_ATTEMPTS, from any address, right password included', async () => {
+  const retryAfter = (answer: { headers: Headers }) => Number(answer.headers.get('retry-after'));
+
+  it('slows down the failures of one login from one address, and says when to try again', async () => {
     const account = await accountFrom(newAddress());
+    const guesser = newAddress();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect((await signIn(newAddress(), account.login, 'wrong password')).status, `attempt ${attempt}`).toBe(401);
+      expect((await signIn(guesser, account.login, 'wrong password')).status, `attempt ${attempt}`).toBe(401);
     }
-    const refused = await signIn(newAddress(), account.login, account.password);
+    // The fourth must wait: a second after the third failure. The right password is not even checked meanwhile.
+    const refused = await signIn(guesser, account.login, account.password);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual(error('TOO_MANY_ATTEMPTS'));
+    expect(refused.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(retryAfter(refused)).toBe(1);
+    const stored = await limited.server.ctx.db.selectFrom('sign_in_failures').select(['bucket', 'failures']).where('bucket', 'like', `pair:["${account.login.toLowerCase()}"%`).execute();
+    expect(stored.map((row) => row.failures)).toEqual([3]);
   });
 
-  it('counts attempts per login: another login is not held back by one that is', async () => {
-    const blocked = newIdentity('blocked').login;
-    for (let attempt = 1; attempt <= 4; attempt += 1) await signIn(newAddress(), blocked, 'wrong password');
-    expect((await signIn(newAddress(), blocked, 'wrong password')).status).toBe(429);
-    const other = await accountFrom(newAddress());
-    expect((await signIn(newAddress(), other.login, other.password)).status).toBe(200);
+  it('doubles the wait with each further failure, up to a quarter of an hour', () => {
+    expect([2, 3, 4, 5, 6, 13, 14, 40].map((failures) => delayAfter(failures, 3))).toEqual([0, 1, 2, 4, 8, 900, 900, 900]);
   });
 
-  it('refuses sign-ins from one address past the limit with 429 TOO_MANY_ATTEMPTS, whatever the login', async () => {
+  it('never holds the owner back: failures from elsewhere do not count against them, and their success clears their own', async () => {
+    const account = await accountFrom(newAddress());
+    const home = newAddress();
+    for (let attempt = 1; attempt <= 8; attempt += 1) await signIn(newAddress(), account.login, 'wrong password');
+    const attacker = newAddress();
+    for (let attempt = 1; attempt <= 3; attempt += 1) await signIn(attacker, account.login, 'wrong password');
+    expect((await signIn(attacker, account.login, 'wrong password')).status).toBe(429);
+    // The owner, from their own address, after two typing mistakes.
+    for (let attempt = 1; attempt <= 2; attempt += 1) expect((await signIn(home, account.login, 'typo')).status).toBe(401);
+    expect((await signIn(home, account.login, account.password)).status).toBe(200);
+    for (let attempt = 1; attempt <= 3; attempt += 1) expect((await signIn(home, account.login, 'typo')).status, `after the success, ${attempt}`).toBe(401);
+  });
+
+  it('counts successes for nothing: a team behind one address signs in as often as it likes', async () => {
+    const office = newAddress();
+    const team = await Promise.all([accountFrom(newAddress()), accountFrom(newAddress())]);
+    for (let round = 0; round < 4; round += 1) {
+      for (const member of team) expect((await signIn(office, member.login, member.password)).status).toBe(200);
+    }
+  });
+
+  it('refuses sign-ins from one address past its failures of the window, whatever the login, with the rest of the window to wait', async () => {
     const address = newAddress();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect((await signIn(address, newIdentity('spray').login, 'guess')).status, `attempt ${attempt}`).toBe(401);
     }
     const refused = await signIn(address, newIdentity('spray').login, 'guess');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual(error('TOO_MANY_ATTEMPTS'));
-  });
-
-  it('counts attempts per address: another address is not held back by one that is', async () => {
-    const flooding = newAddress();
-    for (let attempt = 1; attempt <= 6; attempt += 1) await signIn(flooding, newIdentity('spray').login, 'guess');
-    expect((await signIn(flooding, newIdentity('spray').login, 'guess')).status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(retryAfter(refused)).toBeGreaterThan(800);
     const account = await accountFrom(newAddress());
     expect((await signIn(newAddress(), account.login, account.password)).status).toBe(200);
+  });
+
+  it('counts wrong keys per account: the live key dies at the last one allowed, and no key is checked until the window ends', async () => {
+    const account = await registeredFrom(newAddress(), 'keyed');
+    const activate = (verificationKey: string) => from(newAddress()).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
+    for (let attempt = 1; attempt <= MAX_KEY_FAILURES; attempt += 1) {
+      // A wrong key mails a fresh one while the account's mails allow it (429 TOO_MANY_REQUESTS after that).
+      expect([422, 429], `attempt ${attempt}`).toContain((await activate('ABCDEFGHJK')).status);
+    }
+    const live = await limited.server.ctx.db.selectFrom('verification_keys as k').innerJoin('users as u', 'u.id', 'k.user_id').select('k.id').where('u.login', '=', account.login).where('k.used_at', 'is', null).execute();
+    expect(live).toEqual([]);
+    const refused = await activate(await limited.lastKey(account.email));
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(retryAfter(refused)).toBeGreaterThan(800);
   });
 
   it('limits the key mails one account can trigger with 429 TOO_MANY_REQUESTS', async () => {
@@ -302,5 +337,24 @@ describe('rate limits', () => {
     const refused = await from(newAddress()).put('/users', { json: { login: account.login, email: account.email } });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(error('TOO_MANY_REQUESTS'));
+    expect(retryAfter(refused)).toBeGreaterThan(800);
+  });
+});
+
+describe('the platform-wide limit on failed sign-ins', () => {
+  let guarded: TestServer;
+  beforeAll(async () => {
+    guarded = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 100, perAddress: 100, global: 3, windowSeconds: 900 } });
+  });
+  afterAll(() => guarded?.close());
+  const signIn = (address: string, login: string, password: string) => api(guarded, { 'x-forwarded-for': address }).post('/login', { form: { login, password } });
+
+  it('holds back the addresses that failed once it is reached, never one that did not', async () => {
+    const account = await activeAccount(guarded);
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await signIn(address, newIdentity('spray').login, 'guess')).status).toBe(401);
+    const refused = await signIn('198.51.100.1', newIdentity('spray').login, 'guess');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await signIn('198.51.100.9', account.login, account.password)).status).toBe(200);
   });
 });

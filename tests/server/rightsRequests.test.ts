@@ -321,3 +321,22 @@ describe('the list of requests', () => {
     expect((await admin.get('/applications/nowhere/rightsRequest')).status).toBe(404);
   });
 });
+
+describe('a user asking again and again', () => {
+  it('is refused past the requests of an hour, with when to try again; managers treating requests are not counted', async () => {
+    const account = await activeAccount(server);
+    const user = await signedIn(server, account);
+    const perHour = server.server.ctx.config.rightsRequestsPerHour;
+    for (let request = 1; request <= perHour; request += 1) {
+      expect((await ask(user, { id: null, fields: FIELDS, rightsRequest: LAC_BLANC, comment: `Request ${request}` })).status, `request ${request}`).toBe(201);
+    }
+    const refused = await ask(user, { id: null, fields: FIELDS, rightsRequest: LAC_BLANC, comment: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_000);
+    const mine = await list(admin, { search: account.login });
+    expect(mine.body.total).toBe(perHour);
+    const close = await ask(admin, { id: mine.body.rightsRequests[0].id, setted: true, comment: 'Closed.' });
+    expect(close.status, close.text).toBe(200);
+  });
+});

@@ -1,35 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_ERROR_CODES, type ConfigurationError } from '../../domain/configuration/errorCodes';
 import { configurationErrorMessages, configurationErrorValues } from './configurationErrors';
-
-/** msgid → msgstr of a catalog, as `lingui extract` writes it. */
-function readCatalog(locale: string): Record<string, string> {
-  const text = readFileSync(path.resolve(import.meta.dirname, `../../../locales/${locale}/errors.po`), 'utf8');
-  const unquote = (quoted: string) => JSON.parse(quoted) as string;
-  const messages: Record<string, string> = {};
-  for (const block of text.split(/\n\s*\n/)) {
-    const id = /^msgid ((?:".*"\n?)+)/m.exec(block);
-    const value = /^msgstr ((?:".*"\n?)+)/m.exec(block);
-    if (!id || !value) continue;
-    const join = (lines: string) => lines.trim().split('\n').map(unquote).join('');
-    messages[join(id[1])] = join(value[1]);
-  }
-  return messages;
-}
-
-function i18nFor(locale: string): I18n {
-  const i18n = setupI18n();
-  i18n.setMessagesCompiler(compileMessage);
-  i18n.load(locale, readCatalog(locale));
-  i18n.activate(locale);
-  return i18n;
-}
-
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
+import { errorI18n as i18nFor, placeholders, readErrorCatalog as readCatalog } from './errorCatalog.testing';
 
 function render(locale: string, error: Pick<ConfigurationError, 'code' | 'params' | 'path'>): string {
   return i18nFor(locale)._({ ...configurationErrorMessages[error.code], values: configurationErrorValues(error) });

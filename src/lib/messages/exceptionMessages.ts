@@ -23,7 +23,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_LOGIN_FOR_ACTION: /*i18n*/ { id: 'exceptionMessage.BAD_LOGIN_FOR_ACTION', message: 'You may not do this for another account.' },
   UNKNOWN_USER: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_USER', message: 'This user does not exist.' },
   NOT_AUTHENTICATED: /*i18n*/ { id: 'exceptionMessage.NOT_AUTHENTICATED', message: 'You are not signed in, or your session has expired.' },
-  TOO_MANY_ATTEMPTS: /*i18n*/ { id: 'exceptionMessage.TOO_MANY_ATTEMPTS', message: 'Too many sign-in attempts. Wait a few minutes before trying again.' },
+  TOO_MANY_ATTEMPTS: /*i18n*/ {
+    id: 'exceptionMessage.TOO_MANY_ATTEMPTS',
+    message: 'Too many failed attempts. Try again in {unit, select, seconds {{wait, plural, one {# second} other {# seconds}}} other {{wait, plural, one {# minute} other {# minutes}}}}.',
+  },
   TOO_MANY_REQUESTS: /*i18n*/ { id: 'exceptionMessage.TOO_MANY_REQUESTS', message: 'Too many requests. Wait a few minutes before trying again.' },
   CSRF_REFUSED: /*i18n*/ { id: 'exceptionMessage.CSRF_REFUSED', message: 'This request comes from another site and was refused.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'exceptionMessage.PAYLOAD_TOO_LARGE', message: 'What you sent is too large.' },

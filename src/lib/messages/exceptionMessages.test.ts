@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { errorI18n, placeholders, readErrorCatalog } from './errorCatalog.testing';
+import { exceptionMessages } from './exceptionMessages';
+
+describe('exception messages', () => {
+  it('give every code a French text with the same placeholders as the English one', () => {
+    const french = readErrorCatalog('fr');
+    for (const [code, descriptor] of Object.entries(exceptionMessages)) {
+      expect(french[descriptor.id], code).toBeTruthy();
+      expect(placeholders(french[descriptor.id]), code).toEqual(placeholders(descriptor.message!));
+    }
+  });
+
+  it('say how long to wait after too many failed attempts, in seconds or minutes', () => {
+    const say = (locale: string, values: Record<string, unknown>) => errorI18n(locale)._({ ...exceptionMessages.TOO_MANY_ATTEMPTS, values });
+    expect(say('en', { wait: 1, unit: 'seconds' })).toBe('Too many failed attempts. Try again in 1 second.');
+    expect(say('en', { wait: 15, unit: 'minutes' })).toBe('Too many failed attempts. Try again in 15 minutes.');
+    expect(say('fr', { wait: 8, unit: 'seconds' })).toBe('Trop de tentatives manquées. Réessayez dans 8 secondes.');
+  });
+});
