@@ -25,7 +25,7 @@ export async function claimBundleRun(ctx: ServerContext, userId: string, applica
       set run_id = excluded.run_id, application_id = excluded.application_id, started_at = now(), locked_until = excluded.locked_until
       where bundle_runs.locked_until < now()
     returning run_id`.execute(ctx.db);
-  if (claimed.rows.length === 0) throw new ApiError(429, 'BUNDLE_ALREADY_RUNNING');
+  if (claimed.rows.length === 0) throw new ApiError(429, 'BUNDLE_ALREADY_RUNNING', {}, 5);
   const renewal = setInterval(() => {
     void ctx.db
       .updateTable('bundle_runs')
