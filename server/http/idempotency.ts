@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { ApiError } from './apiError.ts';
+import { multipartFailure } from './multipartFailure.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEPT_HOURS = 24;
@@ -211,12 +212,16 @@ async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bo
  */
 async function digestMultipart(request: FastifyRequest): Promise<string> {
   const digest = digestParts();
-  for await (const part of request.parts({ limits: { fileSize: Infinity } })) {
-    if (part.type === 'file') {
-      const file = digest.fileStream(part.fieldname, part.filename || 'upload');
-      for await (const chunk of part.file) file.update(chunk as Buffer);
-      file.end();
-    } else digest.field(part.fieldname, String(part.value));
+  try {
+    for await (const part of request.parts({ limits: { fileSize: Infinity } })) {
+      if (part.type === 'file') {
+        const file = digest.fileStream(part.fieldname, part.filename || 'upload');
+        for await (const chunk of part.file) file.update(chunk as Buffer);
+        file.end();
+      } else digest.field(part.fieldname, String(part.value));
+    }
+  } catch (error) {
+    throw multipartFailure(error);
   }
   return digest.done();
 }

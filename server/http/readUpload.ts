@@ -2,6 +2,7 @@ import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
 import { digestParts } from './idempotency.ts';
+import { multipartFailure } from './multipartFailure.ts';
 
 export interface Upload {
   fileName: string;
@@ -25,6 +26,14 @@ export interface UploadForm {
  */
 export async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
   if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
+  try {
+    return await readParts(request, maxBytes);
+  } catch (error) {
+    throw multipartFailure(error);
+  }
+}
+
+async function readParts(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   const digest = digestParts();
   let file: UploadForm['file'];
@@ -80,7 +89,9 @@ export interface StreamedUpload {
  */
 export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
   if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } }).catch((error: unknown) => {
+    throw multipartFailure(error);
+  });
   if (!part || part.fieldname !== 'file') throw new ApiError(400, 'MISSING_FILE');
   const digest = digestParts();
   const fields: Record<string, string> = {};
@@ -98,7 +109,12 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
     const chunks = part!.file[Symbol.asyncIterator]();
     for (;;) {
       waitingSince = performance.now();
-      const next = await chunks.next().finally(() => (waitingSince = undefined));
+      const next = await chunks
+        .next()
+        .catch((error: unknown) => {
+          throw multipartFailure(error);
+        })
+        .finally(() => (waitingSince = undefined));
       if (next.done) return;
       const bytes = next.value as Buffer;
       hashing.update(bytes);

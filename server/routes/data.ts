@@ -13,10 +13,10 @@ import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
-import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, requestPublication, type DepositParams } from '../services/deposits.ts';
+import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
-import { DownloadQuery, rowQueryOf, safeFileName } from './entryExports.ts';
+import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
 import { placeOf, readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
 import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
@@ -74,7 +74,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const versioned = data.entry.submission.strategy === 'OA_VERSIONING';
       try {
         if (!request.isMultipart()) {
-          const params = (request.body ?? {}) as DepositParams;
+          const params = readDepositParams({ json: request.body });
           if (!versioned || !params.fileid) throw new ApiError(400, 'MISSING_FILE');
           const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
           jobs.poke();
@@ -135,11 +135,11 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request) => {
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const { rights } = await readAccess(ctx, request.auth?.user ?? null, data);
-      const filter = readDepositParams(request.query.repositoryId) as DepositParams['binaryfiledataset'] & object;
+      const filter = readRepositoryId(request.query.repositoryId);
       const scope = Object.fromEntries(
-        Object.entries(filter?.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+        Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
       ) as Record<string, string>;
-      const versions = await listVersions(ctx, data, { scope, from: filter?.from, to: filter?.to });
+      const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to });
       // Only the versions the caller may open.
       return versions.filter((v) => rights.allows(versionOperation(v), data.entry.name, { scopes: v.scope, start: v.from, end: v.to }));
     },
@@ -188,7 +188,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         tags: ['data'],
         summary: 'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
         params: Params,
-        querystring: DownloadQuery,
+        querystring: RowQueryParam,
         response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

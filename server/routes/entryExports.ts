@@ -12,8 +12,15 @@ import { entryCsv, entryJson, referencedEntries } from '../services/entryExports
 import { dataTypeOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
 import { zipOf } from '../services/zipOutput.ts';
 
+const downloadDatasetQuery = Type.Optional(
+  Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' }),
+);
+
+/** The rows a call reads or deletes (`downloadDatasetQuery`). */
+export const RowQueryParam = Type.Object({ downloadDatasetQuery });
+
 export const DownloadQuery = Type.Object({
-  downloadDatasetQuery: Type.Optional(Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' })),
+  downloadDatasetQuery,
   spreadsheetSafe: Type.Optional(
     Type.Boolean({ description: "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '" }),
   ),
@@ -66,7 +73,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
-        .send(Readable.from(entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter)));
+        .send(Readable.from(await entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter)));
     },
   );
 
@@ -87,14 +94,15 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     async (request, reply) => {
       const { data, rights, filter, query, locale } = await opened(request);
       const options = { locale, spreadsheetSafe: request.query.spreadsheetSafe };
+      const references = (kind === 'dataType' ? referencedEntries(data) : []).filter((reference) => rights.any('extraction', reference.entry.name));
       const files = [
-        { name: `${safeFileName(data.entry.name)}.csv`, content: entryCsv(ctx, data, query, options, filter) },
-        ...(kind === 'dataType' ? referencedEntries(data) : [])
-          .filter((reference) => rights.any('extraction', reference.entry.name))
-          .map((reference: EntryContext) => ({
+        { name: `${safeFileName(data.entry.name)}.csv`, content: await entryCsv(ctx, data, query, options, filter) },
+        ...(await Promise.all(
+          references.map(async (reference: EntryContext) => ({
             name: `references/${safeFileName(reference.entry.name)}.csv`,
-            content: entryCsv(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
+            content: await entryCsv(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
           })),
+        )),
       ];
       return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
     },
@@ -117,7 +125,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
         return reply
           .header('Content-Type', 'application/json; charset=utf-8')
           .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`)
-          .send(Readable.from(entryJson(ctx, data, query, locale, filter)));
+          .send(Readable.from(await entryJson(ctx, data, query, locale, filter)));
       }
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;

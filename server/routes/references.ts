@@ -12,7 +12,7 @@ import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { MAX_CSV_BYTES, deleteReferenceRows, readReference, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
-import { DownloadQuery, rowQueryOf } from './entryExports.ts';
+import { RowQueryParam, rowQueryOf } from './entryExports.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
 
@@ -58,7 +58,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
         params: Params,
-        querystring: DownloadQuery,
+        querystring: RowQueryParam,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 404) },
       },
     },

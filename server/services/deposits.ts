@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DepositParamsSchema, RepositoryIdSchema, type DepositParams, type RepositoryId } from '../../src/contract/deposits.ts';
+import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { sql } from 'kysely';
 import type { CsvError, CsvRow } from '../../src/domain/csv/index.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
@@ -16,30 +18,24 @@ import type { Rights } from '../../src/domain/rights/access.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { EntryContext } from './references.ts';
 
-/** What a depositor sends with a file (the original's FileOrUUID). */
-export interface DepositParams {
-  fileid?: string;
-  binaryfiledataset?: {
-    datatype?: string;
-    requiredAuthorizations?: Record<string, string | string[]>;
-    from?: string;
-    to?: string;
-    comment?: string;
-  };
-  topublish?: boolean;
-}
-
 export const MAX_DEPOSIT_COMMENT = 200;
 
-export function readDepositParams(text: string | undefined): DepositParams {
-  if (text === undefined || text === '' || text === 'undefined') return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as DepositParams;
-  } catch {
-    // refused below
-  }
-  throw new ApiError(400, 'BAD_DEPOSIT_PARAMS');
+function badParams(reading: { reason: string; path?: string }): ApiError {
+  return new ApiError(400, 'BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
+}
+
+/** The `params` field of a deposit form, or its JSON body when it publishes: checked against its schema. */
+export function readDepositParams(source: string | undefined | { json: unknown }): DepositParams {
+  const reading = typeof source === 'object' ? checkJson(DepositParamsSchema, source.json ?? {}) : readJsonParameter(DepositParamsSchema, source);
+  if (!reading.ok) throw badParams(reading);
+  return reading.value ?? {};
+}
+
+/** The `repositoryId` of the version list. */
+export function readRepositoryId(text: string | undefined): RepositoryId {
+  const reading = readJsonParameter(RepositoryIdSchema, text);
+  if (!reading.ok) throw badParams(reading);
+  return reading.value ?? {};
 }
 
 /** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */

@@ -4,7 +4,7 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import { spreadsheetSafe } from '../../src/domain/rows/spreadsheetSafe.ts';
 import type { ServerContext } from '../context.ts';
-import { everyMatchingRow, storedKeys } from './rowQueries.ts';
+import { matchingRowPages, storedKeys } from './rowQueries.ts';
 import { describeColumns, rowView, type EntryContext } from './references.ts';
 
 /** How a CSV export writes its cells. */
@@ -21,7 +21,7 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * way a file gives them (so an export can be loaded again). Every matching row, in constant memory: one text per
  * page of rows read.
  */
-export async function* entryCsv(ctx: ServerContext, data: EntryContext, query: RowQuery, options: CsvOptions, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
+export async function entryCsv(ctx: ServerContext, data: EntryContext, query: RowQuery, options: CsvOptions, filter: RowFilter = { kind: 'all' }): Promise<AsyncIterable<string>> {
   const { application, model, entry } = data;
   const separator = entry.csv.separator;
   const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
@@ -30,19 +30,22 @@ export async function* entryCsv(ctx: ServerContext, data: EntryContext, query: R
     return localized(component.exportHeader.title, options.locale, model.defaultLanguage, key);
   });
   const cell = options.spreadsheetSafe ? (text: string) => quote(spreadsheetSafe(text)) : quote;
-  yield `${titles.map(cell).join(separator)}\n`;
-  for await (const rows of everyMatchingRow(ctx.db, application.id, entry, query, filter)) {
-    let text = '';
-    for (const row of rows) text += `${columns.map(([key, checker]) => cell(cellText(row.values[key], checker))).join(separator)}\n`;
-    yield text;
-  }
+  const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
+  return (async function* () {
+    yield `${titles.map(cell).join(separator)}\n`;
+    for await (const rows of pages) {
+      let text = '';
+      for (const row of rows) text += `${columns.map(([key, checker]) => cell(cellText(row.values[key], checker))).join(separator)}\n`;
+      yield text;
+    }
+  })();
 }
 
 /**
  * Every matching row as one JSON document, the shape of a page of the consultation (`columns`, the rows with their
  * displays, `totalRows` counted as they were written), streamed a page of rows at a time.
  */
-export async function* entryJson(ctx: ServerContext, data: EntryContext, query: RowQuery, locale: string, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
+export async function entryJson(ctx: ServerContext, data: EntryContext, query: RowQuery, locale: string, filter: RowFilter = { kind: 'all' }): Promise<AsyncIterable<string>> {
   const { application, model, entry } = data;
   const rowsField = entry.kind === 'reference' ? 'referenceValues' : 'rows';
   const head = {
@@ -50,14 +53,17 @@ export async function* entryJson(ctx: ServerContext, data: EntryContext, query: 
     title: localized(entry.i18n.title, locale, model.defaultLanguage, entry.name),
     columns: describeColumns(entry, locale, model.defaultLanguage),
   };
-  yield `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(rowsField)}:[`;
-  let count = 0;
-  for await (const rows of everyMatchingRow(ctx.db, application.id, entry, query, filter)) {
-    const texts = rows.map((row) => JSON.stringify(rowView(row, entry, locale, model.defaultLanguage)));
-    yield `${count === 0 ? '' : ','}${texts.join(',')}`;
-    count += rows.length;
-  }
-  yield `],"totalRows":${count}}`;
+  const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
+  return (async function* () {
+    yield `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(rowsField)}:[`;
+    let count = 0;
+    for await (const rows of pages) {
+      const texts = rows.map((row) => JSON.stringify(rowView(row, entry, locale, model.defaultLanguage)));
+      yield `${count === 0 ? '' : ','}${texts.join(',')}`;
+      count += rows.length;
+    }
+    yield `],"totalRows":${count}}`;
+  })();
 }
 
 /** References a data entry's columns point to: their CSV files go with it in a zip export. */

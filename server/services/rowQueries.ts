@@ -193,23 +193,27 @@ export const EXPORT_PAGE = 5000;
  * Every row of one entry matching a query (its offset and limit ignored), a page at a time, for exports: filters
  * and order work on the JSONB values — exact values (references by the natural key of the row they point to),
  * number and date intervals (applied only when from < to). Each page starts after the last row of the previous one.
+ * The query is checked before the pages are read (unknown components refused), so a download never starts with a
+ * 200 it cannot finish.
  */
-export async function* everyMatchingRow(
+export async function matchingRowPages(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,
   query: RowQuery,
   filter: RowFilter = { kind: 'all' },
-): AsyncGenerator<SelectedRow[]> {
+): Promise<AsyncIterable<SelectedRow[]>> {
   const { conditions } = await conditionsOf(db, applicationId, entry, query, filter);
   const kind = await rowKind(db, applicationId, entry);
-  let after: RowCursor | undefined;
-  for (;;) {
-    const rows = await pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE) return;
-    after = cursorAfter(rows[rows.length - 1]);
-  }
+  return (async function* () {
+    let after: RowCursor | undefined;
+    for (;;) {
+      const rows = await pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
+      if (rows.length > 0) yield rows;
+      if (rows.length < EXPORT_PAGE) return;
+      after = cursorAfter(rows[rows.length - 1]);
+    }
+  })();
 }
 
 /** A uuid's text is always this long: the matching ids of a query are kept as one string of them, end to end. */

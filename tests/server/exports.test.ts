@@ -169,6 +169,14 @@ describe('a download for a spreadsheet', () => {
     expect(zip['references/stations.csv']).toContain(`"'${HOSTILE[0].replace(/"/g, '""')}"`);
   });
 
+  it('refuses an unknown component with a 400 before anything is sent, not a download cut short', async () => {
+    for (const format of ['csv', 'zip', 'json']) {
+      const answer = await data.admin.get(`/applications/observatory/references/stations/${format}${q({ componentFilters: [{ componentKey: 'nowhere', filters: ['x'] }] })}`);
+      expect(answer.status, format).toBe(400);
+      expect(answer.body.code).toBe('UNKNOWN_COMPONENT');
+    }
+  });
+
   it('refuses a malformed choice with a 400', async () => {
     expect((await data.admin.get('/applications/observatory/references/stations/csv?spreadsheetSafe=maybe')).status).toBe(400);
   });

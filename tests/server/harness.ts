@@ -67,7 +67,7 @@ export async function startTestServer(
     port: 0,
     ...overrides,
   };
-  const server = await createServer(config, { log: () => undefined, ...options });
+  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, ...options });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const outbox = path.join(dataDir, 'outbox');
 

@@ -33,7 +33,22 @@ describe('the selection of additional files', () => {
   });
 
   it('refuses what is not a selection', () => {
-    const refused = ['{', '[]', '"x"', JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{}] } } }), '{"offset":-1}', '{"limit":1.5}', '{"limit":100000}'];
+    const filtered = (filter: object) => JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', ...filter }] } } });
+    const refused = [
+      '{',
+      '[]',
+      '"x"',
+      JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{}] } } }),
+      '{"offset":-1}',
+      '{"limit":1.5}',
+      '{"limit":100000}',
+      filtered({ filter: 5 }),
+      filtered({ filter: ['a'] }),
+      filtered({ isRegExp: 'yes' }),
+      filtered({ intervalValues: [] }),
+      filtered({ intervalValues: { from: 5 } }),
+      filtered({ format: {} }),
+    ];
     for (const text of refused) {
       expect(readFilesQuery(text).ok, text).toBe(false);
     }

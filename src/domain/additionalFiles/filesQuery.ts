@@ -33,6 +33,22 @@ export const MAX_FILES_PAGE = 500;
 export type FilesQueryProblem = DomainError<'BAD_FILES_QUERY'>;
 
 const bad = (reason: string): { ok: false; problem: FilesQueryProblem } => ({ ok: false, problem: { code: 'BAD_FILES_QUERY', params: { reason } } });
+const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
+/** A field filter as the query must give it: a field name, and texts (or nothing) where texts go. */
+function isFieldFilter(value: unknown): value is FieldFilter {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const filter = value as Record<string, unknown>;
+  const interval = filter.intervalValues as Record<string, unknown> | null | undefined;
+  return (
+    typeof filter.field === 'string' &&
+    optionalText(filter.filter) &&
+    optionalText(filter.format) &&
+    (filter.isRegExp === undefined || filter.isRegExp === null || typeof filter.isRegExp === 'boolean') &&
+    (interval === undefined || interval === null || (typeof interval === 'object' && !Array.isArray(interval) && optionalText(interval.from) && optionalText(interval.to)))
+  );
+}
+
 const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Reads the JSON of `params` (absent, empty or `undefined` is the empty selection). */
@@ -52,8 +68,8 @@ export function readFilesQuery(text: string | undefined | null): { ok: true; que
     if (typeof infos !== 'object' || Array.isArray(infos)) return bad('additionalFilesInfos');
     for (const [type, info] of Object.entries(infos as Record<string, unknown>)) {
       const filters = (info as { fieldFilters?: unknown } | null)?.fieldFilters ?? [];
-      if (!Array.isArray(filters) || filters.some((f) => typeof f !== 'object' || f === null || typeof (f as FieldFilter).field !== 'string')) return bad('fieldFilters');
-      fieldFilters[type] = filters as FieldFilter[];
+      if (!Array.isArray(filters) || !filters.every(isFieldFilter)) return bad('fieldFilters');
+      fieldFilters[type] = filters;
     }
   }
   const filetype = value.filetype ?? value.fileType ?? null;

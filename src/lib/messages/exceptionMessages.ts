@@ -48,6 +48,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   FILE_TOO_LARGE: /*i18n*/ { id: 'exceptionMessage.FILE_TOO_LARGE', message: "The file is too large (at most {maxBytes} bytes)." },
   UNREADABLE_FILE: /*i18n*/ { id: 'exceptionMessage.UNREADABLE_FILE', message: "The file could not be read." },
   MULTIPART_REQUIRED: /*i18n*/ { id: 'exceptionMessage.MULTIPART_REQUIRED', message: "A file upload form was expected." },
+  MALFORMED_MULTIPART: /*i18n*/ { id: 'exceptionMessage.MALFORMED_MULTIPART', message: 'The upload form could not be read (it was cut short or is malformed). Send it again.' },
   COMMENT_TOO_LONG: /*i18n*/ { id: 'exceptionMessage.COMMENT_TOO_LONG', message: "The comment is too long (at most {max} characters)." },
   REMOVED_DATA_WITH_ROWS: /*i18n*/ { id: 'exceptionMessage.REMOVED_DATA_WITH_ROWS', message: "The data {dataName} holds {rows} rows: it cannot be removed from the configuration." },
   CHANGED_DATA_KIND_WITH_ROWS: /*i18n*/ { id: 'exceptionMessage.CHANGED_DATA_KIND_WITH_ROWS', message: "The data {dataName} holds {rows} rows: it cannot change from {before} to {after}." },
