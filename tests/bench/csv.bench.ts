@@ -1,7 +1,8 @@
 /**
  * CSV engine: full validation of a generated reference of 1,000,000 rows × 10 columns (100,000 with --quick) with
  * date, float, integer, string-pattern and reference checkers, against a plain PapaParse parse of the same text
- * measured in the same run (target: ratio ≤ 2.0). The text is fed in 1 MB chunks, as the worker does. Worker mode
+ * measured in the same run (target: ratio ≤ 2.0). A second file of the same size, whose 8 columns all carry
+ * string-pattern checkers (the corpus's patterns and longer ones), measures the regular-expression engine. The text is fed in 1 MB chunks, as the worker does. Worker mode
  * (`collectRows: false`, the report only) is the target figure; the server mode, which also hands every row over
  * (`takeRows` after each chunk), is shown beside it. Times are the process's CPU time (user + system), median of
  * the runs, measured alternately: on a shared machine wall-clock times mostly measure the neighbours. The
@@ -43,6 +44,49 @@ OA_data:
 
 const SITES = 200;
 
+/** Eight columns, each with a string-pattern checker: what the regular-expression engine costs at scale. */
+export const CODES_CONFIGURATION = `OA_version: 2.0.1
+OA_application: {OA_name: bench, OA_version: 1.0.0}
+OA_data:
+  codes:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[A-Z]{3}[0-9]{7}'}}}
+      station: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: 'FR-[A-Z]{3}'}}}
+      slug: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[a-z]*'}}}
+      email: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}'}}}
+      name: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '\\p{L}+(?:[ ''-]\\p{L}+)*'}}}
+      tag: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '(?i)[a-z]+(?:_[a-z0-9]+)*'}}}
+      comment: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '.*'}}}
+      day: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '\\d{4}-\\d{2}-\\d{2}'}}}
+`;
+
+const NAMES = ['Anaïs', 'Lucie', 'Jean-Éric', 'Gaëlle', "O'Brien", 'Zoé', 'François', 'Marie Hélène', 'Ødegaard', 'Łukasz'];
+const WORDS = ['lac', 'riviere', 'station', 'mesure', 'sonde', 'bouee', 'profil', 'carotte'];
+
+export function generateCodes(rows: number): string {
+  const next = seededRandom(7);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const letters = (count: number) => Array.from({ length: count }, () => String.fromCharCode(65 + Math.floor(next() * 26))).join('');
+  const lines = ['code;station;slug;email;name;tag;comment;day'];
+  for (let row = 0; row < rows; row += 1) {
+    const word = pick(WORDS);
+    lines.push(
+      [
+        `${letters(3)}${pad(row, 7)}`,
+        `FR-${letters(3)}`,
+        `${word}${pick(WORDS)}`,
+        `${word}.${pick(WORDS)}${row % 100}@example-${row % 7}.org`,
+        pick(NAMES),
+        `${word.toUpperCase()}_${row % 1000}_${pick(WORDS)}`,
+        `relevé ${row % 97} de ${pick(WORDS)}, ${pick(NAMES)}`,
+        `${2000 + (row % 24)}-${pad(1 + (row % 12), 2)}-${pad(1 + (row % 28), 2)}`,
+      ].join(';'),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
@@ -62,8 +106,8 @@ export function generateMeasures(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function model(): ApplicationModel {
-  const result = validateConfiguration(new TextEncoder().encode(MEASURES_CONFIGURATION), 'bench.yaml');
+function model(configuration = MEASURES_CONFIGURATION): ApplicationModel {
+  const result = validateConfiguration(new TextEncoder().encode(configuration), 'bench.yaml');
   if (!result.ok) throw new Error(`bench configuration: ${JSON.stringify(result.errors[0])}`);
   return result.value;
 }
@@ -81,11 +125,11 @@ function siteRows(application: ApplicationModel): StoredRow[] {
 
 const CHUNK = Number(process.env.CSV_CHUNK ?? 1 << 20);
 
-export function validateMeasures(application: ApplicationModel, sites: readonly StoredRow[], text: string, collectRows = true): { rows: number; errors: number } {
+export function validateMeasures(application: ApplicationModel, sites: readonly StoredRow[], text: string, collectRows = true, dataName = 'measures'): { rows: number; errors: number } {
   const validator = createCsvValidator({
     model: application,
-    dataName: 'measures',
-    fileName: 'measures.csv',
+    dataName,
+    fileName: `${dataName}.csv`,
     collectRows,
     references: { rows: (name) => (name === 'sites' ? sites : []) },
   });
@@ -117,6 +161,9 @@ interface Measurement {
   papa: number;
   worker: number;
   server: number;
+  /** The file of pattern checkers: its size and its validation in worker mode. */
+  patternMegabytes: number;
+  patterns: number;
 }
 
 /** The measurement itself, run in the child process. */
@@ -126,18 +173,32 @@ function measure(count: number, runs: number): Measurement {
   const text = generateMeasures(count);
   const check = validateMeasures(application, sites, text);
   if (check.errors > 0 || check.rows !== count) throw new Error(`bench file: ${check.errors} errors, ${check.rows} rows`);
+  const codes = model(CODES_CONFIGURATION);
+  const codesText = generateCodes(count);
+  const validateCodes = () => validateMeasures(codes, [], codesText, false, 'codes');
+  const codesCheck = validateMeasures(codes, [], codesText, true, 'codes');
+  if (codesCheck.errors > 0 || codesCheck.rows !== count) throw new Error(`bench codes: ${codesCheck.errors} errors, ${codesCheck.rows} rows`);
   // Side by side, alternating, after one warm-up of each.
   time(() => Papa.parse(text, { delimiter: ';' }));
   time(() => validateMeasures(application, sites, text, false));
   const papa: number[] = [];
   const worker: number[] = [];
   const server: number[] = [];
+  const patterns: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     papa.push(time(() => Papa.parse(text, { delimiter: ';' })));
     worker.push(time(() => validateMeasures(application, sites, text, false)));
     server.push(time(() => validateMeasures(application, sites, text, true)));
+    patterns.push(time(validateCodes));
   }
-  return { megabytes: text.length / 1e6, papa: median(papa), worker: median(worker), server: median(server) };
+  return {
+    megabytes: text.length / 1e6,
+    papa: median(papa),
+    worker: median(worker),
+    server: median(server),
+    patternMegabytes: codesText.length / 1e6,
+    patterns: median(patterns),
+  };
 }
 
 const bench: Benchmark = {
@@ -160,6 +221,9 @@ const bench: Benchmark = {
       { name: 'full validation, server mode (rows taken per 1 MB), CPU median', value: result.server, unit: 'ms' },
       { name: 'validation / PapaParse (server mode)', value: result.server / result.papa, unit: '×' },
       { name: 'rows per second (worker mode, CPU)', value: count / (result.worker / 1000), unit: 'rows/s' },
+      { name: `pattern checkers: ${count.toLocaleString('en')} rows × 8 string-pattern columns`, value: result.patternMegabytes, unit: 'MB' },
+      { name: 'pattern checkers: full validation, worker mode, CPU median', value: result.patterns, unit: 'ms' },
+      { name: 'pattern checkers: rows per second (worker mode, CPU)', value: count / (result.patterns / 1000), unit: 'rows/s' },
     ];
     return figures;
   },
