@@ -2,7 +2,9 @@
  * CSV engine: full validation of a generated reference of 1,000,000 rows × 10 columns (100,000 with --quick) with
  * date, float, integer, string-pattern and reference checkers, against a plain PapaParse parse of the same text
  * measured in the same run (target: ratio ≤ 2.0). A second file of the same size, whose 8 columns all carry
- * string-pattern checkers (the corpus's patterns and longer ones), measures the regular-expression engine. The text is fed in 1 MB chunks, as the worker does. Worker mode
+ * string-pattern checkers (the corpus's patterns and longer ones), measures the regular-expression engine: the
+ * file's validation, and its cells checked by the engine against JavaScript's RegExp (the engine of the checkers
+ * until issue 22, a backtracking one) side by side (target: ratio ≤ 1.5). The text is fed in 1 MB chunks, as the worker does. Worker mode
  * (`collectRows: false`, the report only) is the target figure; the server mode, which also hands every row over
  * (`takeRows` after each chunk), is shown beside it. Times are the process's CPU time (user + system), median of
  * the runs, measured alternately: on a shared machine wall-clock times mostly measure the neighbours. The
@@ -15,6 +17,7 @@ import Papa from 'papaparse';
 import { validateConfiguration } from '../../src/domain/configuration';
 import type { ApplicationModel } from '../../src/domain/configuration';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv';
+import { compileJavaRegex } from '../../src/domain/regex';
 import { seededRandom } from '../seededRandom';
 import type { Benchmark, BenchFigure } from './types';
 
@@ -44,6 +47,21 @@ OA_data:
 
 const SITES = 200;
 
+/**
+ * The columns of the pattern-checker file, each with its Java pattern and the JavaScript RegExp that reads it the
+ * same way on the generated cells (the baseline of the engine's own figure).
+ */
+const CODE_PATTERNS = [
+  { column: 'code', java: '[A-Z]{3}[0-9]{7}', javaScript: /^(?:[A-Z]{3}[0-9]{7})$/u },
+  { column: 'station', java: 'FR-[A-Z]{3}', javaScript: /^(?:FR-[A-Z]{3})$/u },
+  { column: 'slug', java: '[a-z]*', javaScript: /^(?:[a-z]*)$/u },
+  { column: 'email', java: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}', javaScript: /^(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[a-z]{2,})$/u },
+  { column: 'name', java: "\\p{L}+(?:[ '-]\\p{L}+)*", javaScript: /^(?:\p{L}+(?:[ '-]\p{L}+)*)$/u },
+  { column: 'tag', java: '(?i)[a-z]+(?:_[a-z0-9]+)*', javaScript: /^(?:[a-z]+(?:_[a-z0-9]+)*)$/iu },
+  { column: 'comment', java: '.*', javaScript: /^(?:.*)$/u },
+  { column: 'day', java: '\\d{4}-\\d{2}-\\d{2}', javaScript: /^(?:\d{4}-\d{2}-\d{2})$/u },
+];
+
 /** Eight columns, each with a string-pattern checker: what the regular-expression engine costs at scale. */
 export const CODES_CONFIGURATION = `OA_version: 2.0.1
 OA_application: {OA_name: bench, OA_version: 1.0.0}
@@ -51,14 +69,7 @@ OA_data:
   codes:
     OA_naturalKey: [code]
     OA_basicComponents:
-      code: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[A-Z]{3}[0-9]{7}'}}}
-      station: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: 'FR-[A-Z]{3}'}}}
-      slug: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[a-z]*'}}}
-      email: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}'}}}
-      name: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '\\p{L}+(?:[ ''-]\\p{L}+)*'}}}
-      tag: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '(?i)[a-z]+(?:_[a-z0-9]+)*'}}}
-      comment: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '.*'}}}
-      day: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '\\d{4}-\\d{2}-\\d{2}'}}}
+${CODE_PATTERNS.map(({ column, java }) => `      ${column}: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '${java.replaceAll("'", "''")}'}}}`).join('\n')}
 `;
 
 const NAMES = ['Anaïs', 'Lucie', 'Jean-Éric', 'Gaëlle', "O'Brien", 'Zoé', 'François', 'Marie Hélène', 'Ødegaard', 'Łukasz'];
@@ -164,6 +175,29 @@ interface Measurement {
   /** The file of pattern checkers: its size and its validation in worker mode. */
   patternMegabytes: number;
   patterns: number;
+  /** Its cells checked against their column's pattern alone: by JavaScript's RegExp, then by Terrain's engine. */
+  cells: number;
+  nativeChecks: number;
+  engineChecks: number;
+}
+
+/** The cells of the pattern-checker file, column by column. */
+function columnCells(text: string): string[][] {
+  const columns: string[][] = CODE_PATTERNS.map(() => []);
+  for (const line of text.split('\n').slice(1)) {
+    if (line === '') continue;
+    line.split(';').forEach((cell, column) => columns[column].push(cell));
+  }
+  return columns;
+}
+
+/** How many cells pass their column's test. */
+function countMatching(columns: readonly string[][], test: (column: number, cell: string) => boolean): number {
+  let matching = 0;
+  columns.forEach((cells, column) => {
+    for (const cell of cells) if (test(column, cell)) matching += 1;
+  });
+  return matching;
 }
 
 /** The measurement itself, run in the child process. */
@@ -178,6 +212,16 @@ function measure(count: number, runs: number): Measurement {
   const validateCodes = () => validateMeasures(codes, [], codesText, false, 'codes');
   const codesCheck = validateMeasures(codes, [], codesText, true, 'codes');
   if (codesCheck.errors > 0 || codesCheck.rows !== count) throw new Error(`bench codes: ${codesCheck.errors} errors, ${codesCheck.rows} rows`);
+  const columns = columnCells(codesText);
+  const engines = CODE_PATTERNS.map(({ java }) => {
+    const compiled = compileJavaRegex(java);
+    if (!compiled.ok) throw new Error(`bench pattern ${java}: ${compiled.message}`);
+    return compiled.regex;
+  });
+  const nativeTest = (column: number, cell: string) => CODE_PATTERNS[column].javaScript.test(cell);
+  const engineTest = (column: number, cell: string) => engines[column].matches(cell);
+  const cells = count * CODE_PATTERNS.length;
+  if (countMatching(columns, nativeTest) !== cells || countMatching(columns, engineTest) !== cells) throw new Error('bench codes: a cell fails its pattern');
   // Side by side, alternating, after one warm-up of each.
   time(() => Papa.parse(text, { delimiter: ';' }));
   time(() => validateMeasures(application, sites, text, false));
@@ -185,11 +229,15 @@ function measure(count: number, runs: number): Measurement {
   const worker: number[] = [];
   const server: number[] = [];
   const patterns: number[] = [];
+  const nativeChecks: number[] = [];
+  const engineChecks: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     papa.push(time(() => Papa.parse(text, { delimiter: ';' })));
     worker.push(time(() => validateMeasures(application, sites, text, false)));
     server.push(time(() => validateMeasures(application, sites, text, true)));
     patterns.push(time(validateCodes));
+    nativeChecks.push(time(() => countMatching(columns, nativeTest)));
+    engineChecks.push(time(() => countMatching(columns, engineTest)));
   }
   return {
     megabytes: text.length / 1e6,
@@ -198,6 +246,9 @@ function measure(count: number, runs: number): Measurement {
     server: median(server),
     patternMegabytes: codesText.length / 1e6,
     patterns: median(patterns),
+    cells,
+    nativeChecks: median(nativeChecks),
+    engineChecks: median(engineChecks),
   };
 }
 
@@ -224,6 +275,9 @@ const bench: Benchmark = {
       { name: `pattern checkers: ${count.toLocaleString('en')} rows × 8 string-pattern columns`, value: result.patternMegabytes, unit: 'MB' },
       { name: 'pattern checkers: full validation, worker mode, CPU median', value: result.patterns, unit: 'ms' },
       { name: 'pattern checkers: rows per second (worker mode, CPU)', value: count / (result.patterns / 1000), unit: 'rows/s' },
+      { name: `pattern checks alone (${result.cells.toLocaleString('en')} cells): JavaScript RegExp, CPU median`, value: result.nativeChecks, unit: 'ms' },
+      { name: "pattern checks alone: Terrain's engine (lazy DFA), CPU median", value: result.engineChecks, unit: 'ms' },
+      { name: 'pattern checks: engine / RegExp', value: result.engineChecks / result.nativeChecks, unit: '×', target: 'ratio ≤ 1.5', pass: result.engineChecks / result.nativeChecks <= 1.5 },
     ];
     return figures;
   },

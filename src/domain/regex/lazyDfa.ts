@@ -1,7 +1,7 @@
 /**
  * Whole-text matching by a DFA built while it runs (subset construction on demand): a state is the set of program
  * instructions where threads wait, and its transition on a character is computed the first time that character
- * comes, then read from a table (ASCII) or a map. Once warm, a cell costs one table read per character, which is
+ * comes, then read from a table (Latin-1, which holds French accented letters) or a map. Once warm, a cell costs one table read per character, which is
  * what checking every cell of a million-row file needs; building a transition costs at most the program's size, so
  * a match never costs more than text × program. When a pattern makes too many states (they can grow exponentially
  * with the program), the cache is emptied and rebuilt from the current state: slower, never unbounded.
@@ -9,16 +9,18 @@
 import type { Program } from './program';
 import type { Tick } from './pikeVm';
 
-/** Table entries hold a state id + 1; 0 means "not computed yet". */
+/** Transitions read from the table: a state id, or UNKNOWN when not computed yet. */
+const TABLE_WIDTH = 256;
+const UNKNOWN = -1;
 const DEAD = 0;
 const START = 1;
 const MAX_STATES = 1_000;
 const MAX_OTHER_TRANSITIONS = 10_000;
 
 export class LazyDfa {
-  /** `state × 128 + character` → target + 1, for ASCII characters. */
+  /** `state × 256 + character` → target, for Latin-1 characters. */
   private table = new Int32Array(0);
-  /** Per state: the waiting instructions (sorted), whether the text may end there, and non-ASCII transitions. */
+  /** Per state: the waiting instructions (sorted), whether the text may end there, and other transitions. */
   private waiting: number[][] = [];
   private accepting: boolean[] = [];
   private others: Array<Map<number, number> | undefined> = [];
@@ -36,12 +38,13 @@ export class LazyDfa {
   matches(text: string, tick?: Tick): boolean {
     tick?.(text.length + 1);
     const length = text.length;
+    let table = this.table;
     let state = START;
     for (let at = 0; at < length; at += 1) {
       let c = text.charCodeAt(at);
       let next: number;
-      if (c < 128) {
-        next = this.table[(state << 7) | c] - 1;
+      if (c < TABLE_WIDTH) {
+        next = table[(state << 8) | c];
       } else {
         if (c >= 0xd800 && c <= 0xdbff && at + 1 < length) {
           const low = text.charCodeAt(at + 1);
@@ -50,17 +53,22 @@ export class LazyDfa {
             at += 1;
           }
         }
-        next = (this.others[state]?.get(c) ?? 0) - 1;
+        next = this.others[state]?.get(c) ?? UNKNOWN;
       }
-      if (next < 0) next = this.transition(state, c, tick);
-      if (next === DEAD) return false;
+      if (next <= DEAD) {
+        if (next === DEAD) return false;
+        next = this.transition(state, c, tick);
+        if (next === DEAD) return false;
+        // The table may have grown or been emptied.
+        table = this.table;
+      }
       state = next;
     }
     return this.accepting[state];
   }
 
   private reset(): void {
-    this.table = new Int32Array(128 * 16);
+    this.table = new Int32Array(TABLE_WIDTH * 16).fill(UNKNOWN);
     this.waiting = [];
     this.accepting = [];
     this.others = [];
@@ -85,12 +93,12 @@ export class LazyDfa {
     }
     tick?.(this.waiting[state].length + seeds.length);
     const target = seeds.length === 0 ? DEAD : this.intern(this.follow(seeds, false, false));
-    if (c < 128) {
-      this.table[(state << 7) | c] = target + 1;
+    if (c < TABLE_WIDTH) {
+      this.table[(state << 8) | c] = target;
     } else {
       let others = this.others[state];
       if (!others) this.others[state] = others = new Map();
-      others.set(c, target + 1);
+      others.set(c, target);
       this.otherCount += 1;
     }
     return target;
@@ -112,8 +120,8 @@ export class LazyDfa {
     this.waiting.push(waiting);
     this.accepting.push(this.follow(waiting, atStart, true).some((pc) => this.program[pc].op === 'match'));
     this.others.push(undefined);
-    if ((id + 1) * 128 > this.table.length) {
-      const larger = new Int32Array(this.table.length * 2);
+    if ((id + 1) * TABLE_WIDTH > this.table.length) {
+      const larger = new Int32Array(this.table.length * 2).fill(UNKNOWN);
       larger.set(this.table);
       this.table = larger;
     }
