@@ -41,6 +41,9 @@ const FLAG_LETTERS: Record<string, Array<keyof Flags>> = {
   U: ['unicodeClasses', 'unicodeCase'],
 };
 
+/** `\t`, `\n`, `\r`, `\f`, `\a` (bell), `\e` (escape). */
+const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, r: 13, f: 12, a: 7, e: 27 };
+
 /** Why a construct is refused although Java accepts it. */
 const NEEDS_BACKTRACKING = 'needs a backtracking engine, whose running time can explode; Terrain refuses it';
 
@@ -358,18 +361,6 @@ class Parser {
       case 'p':
       case 'P':
         return { test: this.property(letter === 'P') };
-      case 't':
-        return { codePoint: 9 };
-      case 'n':
-        return { codePoint: 10 };
-      case 'r':
-        return { codePoint: 13 };
-      case 'f':
-        return { codePoint: 12 };
-      case 'a':
-        return { codePoint: 7 };
-      case 'e':
-        return { codePoint: 27 };
       case 'c': {
         const control = source[this.i];
         if (control === undefined) throw this.error('Illegal control escape sequence');
@@ -388,6 +379,7 @@ class Parser {
         return { codePoint: Number.parseInt(octal, 8) };
       }
     }
+    if (letter in CONTROL_ESCAPES) return { codePoint: CONTROL_ESCAPES[letter] };
     if (/[a-zA-Z]/.test(letter) || (inClass && /[1-9]/.test(letter))) throw this.error('Illegal/unsupported escape sequence', start + 1);
     const codePoint = source.codePointAt(start + 1)!;
     this.i = start + 1 + (codePoint > 0xffff ? 2 : 1);
