@@ -59,12 +59,15 @@ function memoized(key: string, make: () => CharTest): CharTest {
 
 const classOf = (body: string, negated = false) => memoized(`${negated ? '^' : ''}${body}`, () => javaScriptClass(body, negated));
 
+/** Tables keyed by names a pattern writes: a Map, so that `\p{constructor}` finds nothing. */
+const tableOf = (entries: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(entries));
+
 const ASCII_DIGIT = range(48, 57);
 const isAsciiWord: CharTest = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isAsciiSpace: CharTest = (c) => c === 32 || (c >= 9 && c <= 13);
 
 /** POSIX and `java…` classes with their default (ASCII) meaning, as JavaScript class bodies. */
-const NAMED_CLASSES: Record<string, string> = {
+const NAMED_CLASSES: ReadonlyMap<string, string> = tableOf({
   Lower: 'a-z',
   Upper: 'A-Z',
   ASCII: '\\u{0}-\\u{7f}',
@@ -86,10 +89,10 @@ const NAMED_CLASSES: Record<string, string> = {
   javaDigit: '\\p{Nd}',
   javaLetterOrDigit: '\\p{L}\\p{Nd}',
   javaAlphabetic: '\\p{Alphabetic}',
-};
+});
 
 /** The same classes under UNICODE_CHARACTER_CLASS (`(?U)`), as Java's documentation of `Pattern` defines them. */
-const UNICODE_NAMED_CLASSES: Record<string, string> = {
+const UNICODE_NAMED_CLASSES: ReadonlyMap<string, string> = tableOf({
   Lower: '\\p{Lowercase}',
   Upper: '\\p{Uppercase}',
   Alpha: '\\p{Alphabetic}',
@@ -100,7 +103,7 @@ const UNICODE_NAMED_CLASSES: Record<string, string> = {
   Cntrl: '\\p{Cc}',
   XDigit: '\\p{Nd}\\p{Hex_Digit}',
   Space: '\\p{White_Space}',
-};
+});
 
 const unicodeGraph = classOf('\\p{White_Space}\\p{Cc}\\p{Cs}\\p{Cn}', true);
 const unicodeClasses = {
@@ -121,7 +124,7 @@ export const verticalSpace = classOf('\\n\\u{b}\\f\\r\\u{85}\\u{2028}\\u{2029}')
 export const isMark = classOf('\\p{M}');
 
 /** Java's binary properties and categories whose JavaScript name differs. */
-const JAVA_PROPERTY_ALIASES: Record<string, string> = {
+const JAVA_PROPERTY_ALIASES: ReadonlyMap<string, string> = tableOf({
   Digit: 'Nd',
   WhiteSpace: 'White_Space',
   HexDigit: 'Hex_Digit',
@@ -130,23 +133,21 @@ const JAVA_PROPERTY_ALIASES: Record<string, string> = {
   Letter: 'L',
   Control: 'Cc',
   Punctuation: 'P',
-};
+});
 
-const knownProperties = new Map<string, boolean>();
+/** Names JavaScript knows, remembered (the unknown are not: a configuration could write any number of them). */
+const knownProperties = new Set<string>();
 
-/** Whether JavaScript knows `\p{name}` (asked once per name). */
+/** Whether JavaScript knows `\p{name}`. */
 function javaScriptKnows(name: string): boolean {
-  let known = knownProperties.get(name);
-  if (known === undefined) {
-    try {
-      new RegExp(`\\p{${name}}`, 'u');
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownProperties.set(name, known);
+  if (knownProperties.has(name)) return true;
+  try {
+    new RegExp(`\\p{${name}}`, 'u');
+  } catch {
+    return false;
   }
-  return known;
+  knownProperties.add(name);
+  return true;
 }
 
 /**
@@ -157,17 +158,17 @@ function javaScriptKnows(name: string): boolean {
 export function namedClass(name: string, unicode: boolean): CharTest | undefined {
   if (name === 'Graph' && unicode) return unicodeGraph;
   if (name === 'Print' && unicode) {
-    const blank = classOf(UNICODE_NAMED_CLASSES.Blank);
-    const control = classOf(UNICODE_NAMED_CLASSES.Cntrl);
+    const blank = classOf(UNICODE_NAMED_CLASSES.get('Blank')!);
+    const control = classOf(UNICODE_NAMED_CLASSES.get('Cntrl')!);
     return memoized('unicode Print', () => (c) => (unicodeGraph(c) || blank(c)) && !control(c));
   }
-  const named = (unicode ? UNICODE_NAMED_CLASSES[name] : undefined) ?? NAMED_CLASSES[name];
+  const named = (unicode ? UNICODE_NAMED_CLASSES.get(name) : undefined) ?? NAMED_CLASSES.get(name);
   if (named !== undefined) return classOf(named);
   const candidates: string[] = [];
   const valueOf = (prefixed: string) => prefixed.slice(prefixed.indexOf('=') + 1);
   if (name.startsWith('Is')) {
     const bare = name.slice(2);
-    candidates.push(JAVA_PROPERTY_ALIASES[bare] ?? bare, `Script=${bare}`);
+    candidates.push(JAVA_PROPERTY_ALIASES.get(bare) ?? bare, `Script=${bare}`);
   } else if (name.startsWith('In')) {
     candidates.push(`Script=${name.slice(2)}`);
   } else if (/^(general_category|gc)=/.test(name)) {

@@ -1,6 +1,8 @@
 /** Java's syntax and matching rules, as checker, header, file-name and expression patterns use them. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileJavaRegex, runnableRegex, type CompiledRegex } from '.';
+import { MAX_NESTING } from './parse';
 
 function compiled(source: string): CompiledRegex {
   const result = compileJavaRegex(source);
@@ -61,9 +63,12 @@ describe('Java regular expressions', () => {
     refused('(?>ab|a)c', 'An atomic group', 0);
   });
 
-  it('refuses a pattern whose written-out repetitions are too large', () => {
+  it('refuses patterns too large or too deep to compile in bounded time and stack', () => {
     expect(compileJavaRegex('((a{100}){100}){100}')).toMatchObject({ ok: false, message: expect.stringContaining('too large') });
     expect(matches('a{1000}', 'a'.repeat(1000))).toBe(true);
+    expect(compileJavaRegex(`${'('.repeat(MAX_NESTING + 1)}a${')'.repeat(MAX_NESTING + 1)}`)).toMatchObject({ ok: false, message: expect.stringContaining('nested'), index: MAX_NESTING });
+    expect(compileJavaRegex('['.repeat(100_000))).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
+    expect(matches('(?:){999999999}a', 'a')).toBe(true);
   });
 
   it('reads Java-only syntax', () => {
@@ -165,6 +170,21 @@ describe('Java regular expressions', () => {
     expect(find('x', 'abc')).toBe(null);
     expect(groups('(a*?)(a*)', 'aaa')).toEqual(['aaa', '', 'aaa']);
     expect(groups('(a|ab)(c|bcd)(d*)', 'abcd')).toEqual(['abcd', 'a', 'bcd', '']);
+  });
+
+  it('answers any pattern text with a compilation or a refusal, never an exception', () => {
+    const piece = fc.constantFrom(...'()[]{}|*+?.^$\\-&:=!<>,#0123456789aAbBcdDeEgGhHkNpPQrRsStuUvVwWxXzZ{}'.split(''), '\\p{', 'constructor', '(?', '(?<', '\\Q', '\\E', 'é', '😀', ' ', '\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), fc.array(fc.constantFrom('a', 'b', '1', '-', ' ', '\n', '\r', 'é', '😀'), { maxLength: 8 }), (pieces, characters) => {
+        const result = compileJavaRegex(pieces.join(''));
+        if (!result.ok) return;
+        const text = characters.join('');
+        result.regex.matches(text);
+        result.regex.matchGroups(text);
+        result.regex.find(text, 0);
+      }),
+      { numRuns: 5000, seed: 26 },
+    );
   });
 
   it('runs a stored pattern the engine now refuses as one that matches nothing', () => {

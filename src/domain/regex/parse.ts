@@ -30,7 +30,7 @@ interface Flags {
   unicodeClasses: boolean;
 }
 
-const FLAG_LETTERS: Record<string, Array<keyof Flags>> = {
+const FLAG_LETTERS = new Map<string, Array<keyof Flags>>(Object.entries({
   i: ['caseInsensitive'],
   u: ['unicodeCase'],
   m: ['multiline'],
@@ -39,10 +39,13 @@ const FLAG_LETTERS: Record<string, Array<keyof Flags>> = {
   d: ['unixLines'],
   // As in Java, UNICODE_CHARACTER_CLASS implies UNICODE_CASE.
   U: ['unicodeClasses', 'unicodeCase'],
-};
+} satisfies Record<string, Array<keyof Flags>>));
 
 /** `\t`, `\n`, `\r`, `\f`, `\a` (bell), `\e` (escape). */
-const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, r: 13, f: 12, a: 7, e: 27 };
+const CONTROL_ESCAPES = new Map(Object.entries({ t: 9, n: 10, r: 13, f: 12, a: 7, e: 27 }));
+
+/** Groups and classes inside one another: deeper is no real pattern, and would exhaust the stack. */
+export const MAX_NESTING = 200;
 
 /** Why a construct is refused although Java accepts it. */
 const NEEDS_BACKTRACKING = 'needs a backtracking engine, whose running time can explode; Terrain refuses it';
@@ -158,7 +161,7 @@ class Parser {
       case '(':
         return this.group(depth);
       case '[':
-        return { kind: 'char', test: this.characterClass() };
+        return { kind: 'char', test: this.characterClass(depth) };
       case '.':
         this.i += 1;
         return { kind: 'char', test: this.dot() };
@@ -205,7 +208,12 @@ class Parser {
     return this.flags.caseInsensitive ? ignoringCase(test, this.flags.unicodeCase) : test;
   }
 
+  private nestingAllowed(depth: number): void {
+    if (depth >= MAX_NESTING) throw this.error(`Groups and classes are nested more than ${MAX_NESTING} deep`);
+  }
+
   private group(depth: number): RegexNode | null {
+    this.nestingAllowed(depth);
     const source = this.source;
     const open = this.i;
     this.i += 1;
@@ -257,7 +265,7 @@ class Parser {
         on = false;
         continue;
       }
-      const names = FLAG_LETTERS[letter];
+      const names = FLAG_LETTERS.get(letter);
       if (!names) throw this.error(letter === 'c' ? 'Canonical equivalence (?c) is not supported' : 'Unknown inline modifier', at);
       for (const name of names) this.flags[name] = on;
     }
@@ -379,7 +387,8 @@ class Parser {
         return { codePoint: Number.parseInt(octal, 8) };
       }
     }
-    if (letter in CONTROL_ESCAPES) return { codePoint: CONTROL_ESCAPES[letter] };
+    const control = CONTROL_ESCAPES.get(letter);
+    if (control !== undefined) return { codePoint: control };
     if (/[a-zA-Z]/.test(letter) || (inClass && /[1-9]/.test(letter))) throw this.error('Illegal/unsupported escape sequence', start + 1);
     const codePoint = source.codePointAt(start + 1)!;
     this.i = start + 1 + (codePoint > 0xffff ? 2 : 1);
@@ -434,7 +443,8 @@ class Parser {
    * A class, `[` under the cursor, up to its `]`: members, ranges, nested classes (union) and `&&`
    * (intersection with what follows); `^` negates the whole class. A `]` right after `[` or `[^` is a member.
    */
-  private characterClass(): CharTest {
+  private characterClass(depth: number): CharTest {
+    this.nestingAllowed(depth);
     const source = this.source;
     this.i += 1;
     let negated = false;
@@ -455,7 +465,7 @@ class Parser {
       }
       first = false;
       if (c === '[') {
-        members.nested.push(this.characterClass());
+        members.nested.push(this.characterClass(depth + 1));
         continue;
       }
       if (c === '&' && source[this.i + 1] === '&') {

@@ -81,7 +81,12 @@ class ProgramBuilder {
   }
 
   private repeat(body: RegexNode, min: number, max: number, greedy: boolean): void {
-    for (let k = 0; k < min; k += 1) this.compile(body);
+    for (let k = 0; k < min; k += 1) {
+      const before = this.code.length;
+      this.compile(body);
+      // A body without instructions (`(?:)`) matches the empty text however often: `(?:){99999999}` is one copy.
+      if (this.code.length === before) return;
+    }
     if (max === Infinity) {
       const loop = this.hole();
       this.compile(body);
