@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileJavaRegex, runnableRegex, type CompiledRegex } from '.';
-import { MAX_NESTING } from './parse';
+import { MAX_NESTING, MAX_PATTERN_LENGTH } from './parse';
 
 function compiled(source: string): CompiledRegex {
   const result = compileJavaRegex(source);
@@ -67,8 +67,10 @@ describe('Java regular expressions', () => {
     expect(compileJavaRegex('((a{100}){100}){100}')).toMatchObject({ ok: false, message: expect.stringContaining('too large') });
     expect(matches('a{1000}', 'a'.repeat(1000))).toBe(true);
     expect(compileJavaRegex(`${'('.repeat(MAX_NESTING + 1)}a${')'.repeat(MAX_NESTING + 1)}`)).toMatchObject({ ok: false, message: expect.stringContaining('nested'), index: MAX_NESTING });
-    expect(compileJavaRegex('['.repeat(100_000))).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
+    expect(compileJavaRegex('['.repeat(MAX_NESTING + 1))).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
     expect(matches('(?:){999999999}a', 'a')).toBe(true);
+    expect(compileJavaRegex('a'.repeat(MAX_PATTERN_LENGTH + 1))).toMatchObject({ ok: false, message: expect.stringContaining('longer than') });
+    expect(compileJavaRegex(`[${'a'.repeat(MAX_PATTERN_LENGTH - 2)}]`).ok).toBe(true);
   });
 
   it('reads Java-only syntax', () => {

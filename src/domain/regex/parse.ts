@@ -47,10 +47,21 @@ const CONTROL_ESCAPES = new Map(Object.entries({ t: 9, n: 10, r: 13, f: 12, a: 7
 /** Groups and classes inside one another: deeper is no real pattern, and would exhaust the stack. */
 export const MAX_NESTING = 200;
 
+/** Characters of a pattern: longer is no real pattern, and reading it would cost time and memory at every test. */
+export const MAX_PATTERN_LENGTH = 20_000;
+
+const REPETITION_COUNTS = /\{(\d+)(,(\d*))?\}/y;
+const GROUP_NAME = /([a-zA-Z][a-zA-Z0-9]*)>/y;
+const OCTAL_DIGITS = /[0-7]{1,3}/y;
+const BRACED_HEXADECIMAL = /\{([0-9a-fA-F]+)\}/y;
+const TWO_HEXADECIMAL_DIGITS = /[0-9a-fA-F]{2}/y;
+const FOUR_HEXADECIMAL_DIGITS = /[0-9a-fA-F]{4}/y;
+
 /** Why a construct is refused although Java accepts it. */
 const NEEDS_BACKTRACKING = 'needs a backtracking engine, whose running time can explode; Terrain refuses it';
 
 export function parseJavaRegex(source: string): ParsedRegex {
+  if (source.length > MAX_PATTERN_LENGTH) throw new RegexSyntaxError(`The pattern is longer than ${MAX_PATTERN_LENGTH.toLocaleString('en')} characters`, MAX_PATTERN_LENGTH);
   const parser = new Parser(source);
   const node = parser.parse();
   return { node, groupCount: parser.groupCount, groupNames: parser.groupNames };
@@ -79,6 +90,12 @@ class Parser {
 
   private error(description: string, index = this.i): RegexSyntaxError {
     return new RegexSyntaxError(description, index);
+  }
+
+  /** A sticky pattern read at `at`. */
+  private readAt(pattern: RegExp, at = this.i): RegExpExecArray | null {
+    pattern.lastIndex = at;
+    return pattern.exec(this.source);
   }
 
   private refuse(construct: string, index: number): RegexSyntaxError {
@@ -135,7 +152,7 @@ class Parser {
     else if (c === '+') [min, max] = [1, Infinity];
     else if (c === '?') [min, max] = [0, 1];
     else if (c === '{') {
-      const counts = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(at));
+      const counts = this.readAt(REPETITION_COUNTS, at);
       if (!counts) throw this.error('Illegal repetition');
       min = Number(counts[1]);
       max = counts[2] === undefined ? min : counts[3] === '' ? Infinity : Number(counts[3]);
@@ -228,7 +245,7 @@ class Parser {
       } else if (kind === '<' && (source[this.i + 2] === '=' || source[this.i + 2] === '!')) {
         throw this.refuse('A look-behind', open);
       } else if (kind === '<') {
-        const name = /^([a-zA-Z][a-zA-Z0-9]*)>/.exec(source.slice(this.i + 2));
+        const name = this.readAt(GROUP_NAME, this.i + 2);
         if (!name) throw this.error('capturing group name does not start with a Latin letter or is missing its closing >', this.i + 2);
         if (this.groupNames.has(name[1])) throw this.error(`Named capturing group <${name[1]}> is already defined`, this.i + 2);
         capture = ++this.groupCount;
@@ -380,7 +397,7 @@ class Parser {
       case 'u':
         return { codePoint: this.unicodeEscape() };
       case '0': {
-        const digits = /^[0-7]{1,3}/.exec(source.slice(this.i));
+        const digits = this.readAt(OCTAL_DIGITS);
         if (!digits) throw this.error('Illegal octal escape sequence');
         const octal = digits[0].length === 3 && digits[0][0] > '3' ? digits[0].slice(0, 2) : digits[0];
         this.i += octal.length;
@@ -396,9 +413,8 @@ class Parser {
   }
 
   private hexadecimal(): number {
-    const rest = this.source.slice(this.i);
-    const braced = /^\{([0-9a-fA-F]+)\}/.exec(rest);
-    const digits = braced ? braced[1] : /^[0-9a-fA-F]{2}/.exec(rest)?.[0];
+    const braced = this.readAt(BRACED_HEXADECIMAL);
+    const digits = braced ? braced[1] : this.readAt(TWO_HEXADECIMAL_DIGITS)?.[0];
     if (!digits || Number.parseInt(digits, 16) > 0x10ffff) throw this.error('Illegal hexadecimal escape sequence');
     this.i += braced ? braced[0].length : 2;
     return Number.parseInt(digits, 16);
@@ -406,7 +422,10 @@ class Parser {
 
   /** `\uXXXX`; two escapes forming a surrogate pair give one code point, as in Java. */
   private unicodeEscape(): number {
-    const read = (at: number) => (/^[0-9a-fA-F]{4}/.test(this.source.slice(at, at + 4)) ? Number.parseInt(this.source.slice(at, at + 4), 16) : undefined);
+    const read = (at: number) => {
+      const digits = this.readAt(FOUR_HEXADECIMAL_DIGITS, at);
+      return digits ? Number.parseInt(digits[0], 16) : undefined;
+    };
     const unit = read(this.i);
     if (unit === undefined) throw this.error('Illegal Unicode escape sequence');
     this.i += 4;
