@@ -35,7 +35,7 @@ export interface ParsedRegex {
 /** A pattern Java would refuse, or one that needs backtracking; `index` is where, in the pattern. */
 export class RegexSyntaxError extends Error {
   constructor(
-    readonly description: string,
+    description: string,
     readonly index: number,
   ) {
     super(`${description} near index ${index}`);
