@@ -1,7 +1,10 @@
 /**
  * CSV engine: full validation of a generated reference of 1,000,000 rows × 10 columns (100,000 with --quick) with
  * date, float, integer, string-pattern and reference checkers, against a plain PapaParse parse of the same text
- * measured in the same run (target: ratio ≤ 2.0). The text is fed in 1 MB chunks, as the worker does. Worker mode
+ * measured in the same run (target: ratio ≤ 2.0). A second file of the same size, whose 8 columns all carry
+ * string-pattern checkers (the corpus's patterns and longer ones), measures the regular-expression engine: the
+ * file's validation, and its cells checked by the engine against JavaScript's RegExp (the engine of the checkers
+ * until issue 22, a backtracking one) side by side (target: ratio ≤ 1.5). The text is fed in 1 MB chunks, as the worker does. Worker mode
  * (`collectRows: false`, the report only) is the target figure; the server mode, which also hands every row over
  * (`takeRows` after each chunk), is shown beside it. Times are the process's CPU time (user + system), median of
  * the runs, measured alternately: on a shared machine wall-clock times mostly measure the neighbours. The
@@ -14,6 +17,7 @@ import Papa from 'papaparse';
 import { validateConfiguration } from '../../src/domain/configuration';
 import type { ApplicationModel } from '../../src/domain/configuration';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv';
+import { compileJavaRegex } from '../../src/domain/regex';
 import { seededRandom } from '../seededRandom';
 import type { Benchmark, BenchFigure } from './types';
 
@@ -43,6 +47,57 @@ OA_data:
 
 const SITES = 200;
 
+/**
+ * The columns of the pattern-checker file, each with its Java pattern and the JavaScript RegExp that reads it the
+ * same way on the generated cells (the baseline of the engine's own figure).
+ */
+const CODE_PATTERNS = [
+  { column: 'code', java: '[A-Z]{3}[0-9]{7}', javaScript: /^(?:[A-Z]{3}[0-9]{7})$/u },
+  { column: 'station', java: 'FR-[A-Z]{3}', javaScript: /^(?:FR-[A-Z]{3})$/u },
+  { column: 'slug', java: '[a-z]*', javaScript: /^(?:[a-z]*)$/u },
+  { column: 'email', java: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}', javaScript: /^(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[a-z]{2,})$/u },
+  { column: 'name', java: "\\p{L}+(?:[ '-]\\p{L}+)*", javaScript: /^(?:\p{L}+(?:[ '-]\p{L}+)*)$/u },
+  { column: 'tag', java: '(?i)[a-z]+(?:_[a-z0-9]+)*', javaScript: /^(?:[a-z]+(?:_[a-z0-9]+)*)$/iu },
+  { column: 'comment', java: '.*', javaScript: /^(?:.*)$/u },
+  { column: 'day', java: '\\d{4}-\\d{2}-\\d{2}', javaScript: /^(?:\d{4}-\d{2}-\d{2})$/u },
+];
+
+/** Eight columns, each with a string-pattern checker: what the regular-expression engine costs at scale. */
+export const CODES_CONFIGURATION = `OA_version: 2.0.1
+OA_application: {OA_name: bench, OA_version: 1.0.0}
+OA_data:
+  codes:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+${CODE_PATTERNS.map(({ column, java }) => `      ${column}: {OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: '${java.replaceAll("'", "''")}'}}}`).join('\n')}
+`;
+
+const NAMES = ['Anaïs', 'Lucie', 'Jean-Éric', 'Gaëlle', "O'Brien", 'Zoé', 'François', 'Marie Hélène', 'Ødegaard', 'Łukasz'];
+const WORDS = ['lac', 'riviere', 'station', 'mesure', 'sonde', 'bouee', 'profil', 'carotte'];
+
+export function generateCodes(rows: number): string {
+  const next = seededRandom(7);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const letters = (count: number) => Array.from({ length: count }, () => String.fromCharCode(65 + Math.floor(next() * 26))).join('');
+  const lines = ['code;station;slug;email;name;tag;comment;day'];
+  for (let row = 0; row < rows; row += 1) {
+    const word = pick(WORDS);
+    lines.push(
+      [
+        `${letters(3)}${pad(row, 7)}`,
+        `FR-${letters(3)}`,
+        `${word}${pick(WORDS)}`,
+        `${word}.${pick(WORDS)}${row % 100}@example-${row % 7}.org`,
+        pick(NAMES),
+        `${word.toUpperCase()}_${row % 1000}_${pick(WORDS)}`,
+        `relevé ${row % 97} de ${pick(WORDS)}, ${pick(NAMES)}`,
+        `${2000 + (row % 24)}-${pad(1 + (row % 12), 2)}-${pad(1 + (row % 28), 2)}`,
+      ].join(';'),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
@@ -62,8 +117,8 @@ export function generateMeasures(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function model(): ApplicationModel {
-  const result = validateConfiguration(new TextEncoder().encode(MEASURES_CONFIGURATION), 'bench.yaml');
+function model(configuration = MEASURES_CONFIGURATION): ApplicationModel {
+  const result = validateConfiguration(new TextEncoder().encode(configuration), 'bench.yaml');
   if (!result.ok) throw new Error(`bench configuration: ${JSON.stringify(result.errors[0])}`);
   return result.value;
 }
@@ -81,11 +136,11 @@ function siteRows(application: ApplicationModel): StoredRow[] {
 
 const CHUNK = Number(process.env.CSV_CHUNK ?? 1 << 20);
 
-export function validateMeasures(application: ApplicationModel, sites: readonly StoredRow[], text: string, collectRows = true): { rows: number; errors: number } {
+export function validateMeasures(application: ApplicationModel, sites: readonly StoredRow[], text: string, collectRows = true, dataName = 'measures'): { rows: number; errors: number } {
   const validator = createCsvValidator({
     model: application,
-    dataName: 'measures',
-    fileName: 'measures.csv',
+    dataName,
+    fileName: `${dataName}.csv`,
     collectRows,
     references: { rows: (name) => (name === 'sites' ? sites : []) },
   });
@@ -117,6 +172,32 @@ interface Measurement {
   papa: number;
   worker: number;
   server: number;
+  /** The file of pattern checkers: its size and its validation in worker mode. */
+  patternMegabytes: number;
+  patterns: number;
+  /** Its cells checked against their column's pattern alone: by JavaScript's RegExp, then by Terrain's engine. */
+  cells: number;
+  nativeChecks: number;
+  engineChecks: number;
+}
+
+/** The cells of the pattern-checker file, column by column. */
+function columnCells(text: string): string[][] {
+  const columns: string[][] = CODE_PATTERNS.map(() => []);
+  for (const line of text.split('\n').slice(1)) {
+    if (line === '') continue;
+    line.split(';').forEach((cell, column) => columns[column].push(cell));
+  }
+  return columns;
+}
+
+/** How many cells pass their column's test. */
+function countMatching(columns: readonly string[][], test: (column: number, cell: string) => boolean): number {
+  let matching = 0;
+  columns.forEach((cells, column) => {
+    for (const cell of cells) if (test(column, cell)) matching += 1;
+  });
+  return matching;
 }
 
 /** The measurement itself, run in the child process. */
@@ -126,18 +207,49 @@ function measure(count: number, runs: number): Measurement {
   const text = generateMeasures(count);
   const check = validateMeasures(application, sites, text);
   if (check.errors > 0 || check.rows !== count) throw new Error(`bench file: ${check.errors} errors, ${check.rows} rows`);
+  const codes = model(CODES_CONFIGURATION);
+  const codesText = generateCodes(count);
+  const validateCodes = () => validateMeasures(codes, [], codesText, false, 'codes');
+  const codesCheck = validateMeasures(codes, [], codesText, true, 'codes');
+  if (codesCheck.errors > 0 || codesCheck.rows !== count) throw new Error(`bench codes: ${codesCheck.errors} errors, ${codesCheck.rows} rows`);
+  const columns = columnCells(codesText);
+  const engines = CODE_PATTERNS.map(({ java }) => {
+    const compiled = compileJavaRegex(java);
+    if (!compiled.ok) throw new Error(`bench pattern ${java}: ${compiled.message}`);
+    return compiled.regex;
+  });
+  const nativeTest = (column: number, cell: string) => CODE_PATTERNS[column].javaScript.test(cell);
+  const engineTest = (column: number, cell: string) => engines[column].matches(cell);
+  const cells = count * CODE_PATTERNS.length;
+  if (countMatching(columns, nativeTest) !== cells || countMatching(columns, engineTest) !== cells) throw new Error('bench codes: a cell fails its pattern');
   // Side by side, alternating, after one warm-up of each.
   time(() => Papa.parse(text, { delimiter: ';' }));
   time(() => validateMeasures(application, sites, text, false));
   const papa: number[] = [];
   const worker: number[] = [];
   const server: number[] = [];
+  const patterns: number[] = [];
+  const nativeChecks: number[] = [];
+  const engineChecks: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     papa.push(time(() => Papa.parse(text, { delimiter: ';' })));
     worker.push(time(() => validateMeasures(application, sites, text, false)));
     server.push(time(() => validateMeasures(application, sites, text, true)));
+    patterns.push(time(validateCodes));
+    nativeChecks.push(time(() => countMatching(columns, nativeTest)));
+    engineChecks.push(time(() => countMatching(columns, engineTest)));
   }
-  return { megabytes: text.length / 1e6, papa: median(papa), worker: median(worker), server: median(server) };
+  return {
+    megabytes: text.length / 1e6,
+    papa: median(papa),
+    worker: median(worker),
+    server: median(server),
+    patternMegabytes: codesText.length / 1e6,
+    patterns: median(patterns),
+    cells,
+    nativeChecks: median(nativeChecks),
+    engineChecks: median(engineChecks),
+  };
 }
 
 const bench: Benchmark = {
@@ -160,6 +272,12 @@ const bench: Benchmark = {
       { name: 'full validation, server mode (rows taken per 1 MB), CPU median', value: result.server, unit: 'ms' },
       { name: 'validation / PapaParse (server mode)', value: result.server / result.papa, unit: '×' },
       { name: 'rows per second (worker mode, CPU)', value: count / (result.worker / 1000), unit: 'rows/s' },
+      { name: `pattern checkers: ${count.toLocaleString('en')} rows × 8 string-pattern columns`, value: result.patternMegabytes, unit: 'MB' },
+      { name: 'pattern checkers: full validation, worker mode, CPU median', value: result.patterns, unit: 'ms' },
+      { name: 'pattern checkers: rows per second (worker mode, CPU)', value: count / (result.patterns / 1000), unit: 'rows/s' },
+      { name: `pattern checks alone (${result.cells.toLocaleString('en')} cells): JavaScript RegExp, CPU median`, value: result.nativeChecks, unit: 'ms' },
+      { name: "pattern checks alone: Terrain's engine (lazy DFA), CPU median", value: result.engineChecks, unit: 'ms' },
+      { name: 'pattern checks: engine / RegExp', value: result.engineChecks / result.nativeChecks, unit: '×', target: 'ratio ≤ 1.5', pass: result.engineChecks / result.nativeChecks <= 1.5 },
     ];
     return figures;
   },

@@ -34,11 +34,11 @@ function isMap(value: unknown): value is YamlMap {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readYaml(file: string): unknown {
+export function readYaml(file: string): unknown {
   return parse(readFileSync(path.join(CORPUS_FOLDER, file), 'utf8'));
 }
 
-function yamlFiles(folder: string): string[] {
+export function yamlFiles(folder: string): string[] {
   return readdirSync(path.join(CORPUS_FOLDER, folder), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(folder, entry.name);
     if (entry.isDirectory()) return yamlFiles(relative);

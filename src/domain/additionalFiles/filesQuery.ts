@@ -1,7 +1,7 @@
 import type { AdditionalFileType, FormField } from '../configuration/model';
 import { compileDateChecker } from '../csv/dates';
 import type { DomainError } from '../errors';
-import { compileRegex, searchRegex } from '../expressions/javaRegex';
+import { compileJavaRegex } from '../regex';
 
 /**
  * The selection of additional files a list, a zip or a deletion works on (the original's AdditionalFilesInfos):
@@ -126,19 +126,17 @@ function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
     const lower = wanted.toLowerCase();
     return (value) => value !== undefined && value.toLowerCase().includes(lower);
   }
-  let regex: ReturnType<typeof compileRegex>;
-  try {
-    regex = compileRegex(wanted);
-  } catch {
-    return { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
-  }
+  const compiled = compileJavaRegex(wanted);
+  if (!compiled.ok) return { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
+  const regex = compiled.regex;
   return (value) => {
     if (value === undefined) return false;
     let steps = 0;
     try {
       return (
-        searchRegex(regex, value, 0, () => {
-          if (++steps > REGEX_STEPS) throw new Error('regex budget');
+        regex.find(value, 0, (taken) => {
+          steps += taken;
+          if (steps > REGEX_STEPS) throw new Error('regex budget');
         }) !== null
       );
     } catch {

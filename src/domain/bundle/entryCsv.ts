@@ -8,8 +8,8 @@
  * files with different constants or columns gets one file per shape.
  */
 import { compileJavaDatePattern } from '../configuration/javaDatePattern';
-import { wholeTextRegExp } from '../configuration/javaRegex';
 import type { Checker, DataEntry, DynamicComponent, PatternComponent } from '../configuration/model';
+import { runnableRegex } from '../regex';
 import { cellText } from '../rows/cellText';
 
 /** What the lines above the data and the header of a file depend on, for one stored row. */
@@ -137,12 +137,12 @@ export class EntryCsvWriter {
 function patternColumns(entry: DataEntry, component: PatternComponent, headers: readonly string[]): Column[] {
   const binding = entry.csv.patterns.find((pattern) => pattern.component === component.key);
   if (!binding) return [];
-  const regex = wholeTextRegExp(binding.headerPattern);
+  const regex = runnableRegex(binding.headerPattern);
   const columns: Column[] = [];
   headers.forEach((header, index) => {
     const group = (values: Record<string, unknown>) => groupsOf(values[component.key])[index];
     columns.push({ header, cell: (values) => cellText(group(values)?.value, component.checker) });
-    const match = regex.exec(header);
+    const match = regex.matchGroups(header);
     const captured = (n: number) => (match ? (match[n] ?? '') : '');
     binding.adjacents.forEach((item) => {
       const adjacent = component.adjacents.find((a) => a.storedKey === item.storedKey);

@@ -147,7 +147,7 @@ describe('the application model', () => {
       patterns: [
         {
           component: 'reading',
-          headerPattern: { source: '(.*)_value', javaScript: '(.*)_value', flags: 'u', groupCount: 1 },
+          headerPattern: { source: '(.*)_value', groupCount: 1 },
           qualifiers: [{ storedKey: 'reading::variable', group: 1 }],
           adjacents: [],
         },

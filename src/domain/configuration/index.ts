@@ -15,8 +15,6 @@ export { serializeModel, deserializeModel } from './serializeModel';
 export { readConfigurationDocument } from './readConfiguration';
 export { compileJavaDatePattern } from './javaDatePattern';
 export type { JavaDatePattern, DatePatternCompilation } from './javaDatePattern';
-export { compileJavaRegex, wholeTextRegExp } from './javaRegex';
-export type { JavaRegexCompilation } from './javaRegex';
 export { parseDuration, addDuration } from './duration';
 export type { DurationPart, DurationUnit } from './duration';
 export { toIsoLocalDateTime, compareLocalDateTime } from './localDateTime';

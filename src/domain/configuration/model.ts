@@ -1,5 +1,5 @@
 import type { Duration } from './duration';
-import type { JavaRegex } from './javaRegex';
+import type { JavaRegex } from '../regex';
 
 /**
  * The application model: a validated OpenADOM v2 configuration with every default resolved. It is plain data

@@ -1,8 +1,8 @@
+import { compileJavaRegex, type JavaRegex } from '../regex';
 import { isNull, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { parseDuration, type Duration } from './duration';
 import { compileJavaDatePattern, type DatePatternCompilation } from './javaDatePattern';
-import { compileJavaRegex, type JavaRegex, type JavaRegexCompilation } from './javaRegex';
 import { toIsoLocalDateTime } from './localDateTime';
 import type { Checker, DateBound, Multiplicity } from './model';
 import { childPath } from './problems';
@@ -60,7 +60,6 @@ export function readChecker(node: ConfigNode | undefined, ownerPath: string, con
 }
 
 const datePatterns = new Map<string, DatePatternCompilation>();
-const regexes = new Map<string, JavaRegexCompilation>();
 const CACHE_LIMIT = 2_000;
 
 function cached<Value>(cache: Map<string, Value>, key: string, compute: (key: string) => Value): Value {
@@ -77,12 +76,15 @@ function compileDatePatternCached(pattern: string): DatePatternCompilation {
   return cached(datePatterns, pattern, compileJavaDatePattern);
 }
 
-/** Compiles a Java regex of the configuration, reporting a bad one (§18.2 has no code of its own for it: `UNKNOWN`). */
+/**
+ * Compiles a Java regex of the configuration, reporting a bad one or one that needs backtracking (§18.2 has no code
+ * of its own for it: `UNKNOWN`). The model keeps the pattern as plain data.
+ */
 export function readRegex(node: ConfigNode | undefined, path: string, context: ValidationContext): JavaRegex | undefined {
   const source = readText(node, path, context.problems);
   if (source === undefined) return undefined;
-  const compiled = cached(regexes, source, compileJavaRegex);
-  if (compiled.ok) return compiled.regex;
+  const compiled = compileJavaRegex(source);
+  if (compiled.ok) return { source, groupCount: compiled.regex.groupCount };
   context.problems.report('UNKNOWN', path, { reason: 'invalidRegularExpression', pattern: source, message: compiled.message, index: compiled.index }, node);
   return undefined;
 }

@@ -4,8 +4,8 @@
  * element; trailing empty elements are dropped), trims each element, checks the non-empty ones and stores a list.
  */
 import type { Checker } from '../configuration/model';
-import { wholeTextRegExp } from '../configuration/javaRegex';
 import { javaTrim, splitOnCommas } from '../keys';
+import { runnableRegex } from '../regex';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
@@ -171,10 +171,10 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
     }
     case 'string': {
       if (!checker.pattern) return (text) => text;
-      const regex = wholeTextRegExp(checker.pattern);
+      const regex = runnableRegex(checker.pattern);
       const source = checker.pattern.source;
       return (text, target, sink) => {
-        if (regex.test(text)) return text;
+        if (regex.matches(text)) return text;
         sink.error('patternNotMatchedWithComponent', target, { value: text, pattern: source }, text);
         return INVALID;
       };

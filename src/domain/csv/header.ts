@@ -5,8 +5,8 @@
  * that goes wrong here is a header error on the header line, and the data lines are then not read.
  */
 import type { CsvMappingPlan, DataEntry, PatternBinding } from '../configuration/model';
-import { wholeTextRegExp } from '../configuration/javaRegex';
 import { LabelError, escapeLabel, javaTrim as trimKey } from '../keys';
+import { runnableRegex } from '../regex';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
 
@@ -166,12 +166,12 @@ function matchPattern(
   mapping: ColumnMapping,
   error: (code: CsvErrorCode, params: Record<string, unknown>) => void,
 ): void {
-  const regex = wholeTextRegExp(binding.headerPattern);
+  const regex = runnableRegex(binding.headerPattern);
   const groupCount = binding.headerPattern.groupCount;
   const matches: PatternMatch[] = [];
   for (let column = 0; column < headers.length; column += 1) {
     if (claimed[column]) continue;
-    const match = regex.exec(headers[column]);
+    const match = regex.matchGroups(headers[column]);
     if (!match) continue;
     claimed[column] = true;
     const groups: string[] = [];

@@ -1,7 +1,7 @@
 import { compileJavaDatePattern } from '../configuration/javaDatePattern';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
-import { wholeTextRegExp } from '../configuration/javaRegex';
 import type { Submission } from '../configuration/model';
+import { runnableRegex } from '../regex';
 
 /** What a deposit's file name says, when it follows `OA_fileName`. */
 export interface FileNameScope {
@@ -33,7 +33,7 @@ function readDate(text: string, patterns: string[]): string | undefined {
 export function readFileName(submission: Submission, fileName: string): FileNameScope | undefined {
   const rule = submission.fileName;
   if (!rule) return undefined;
-  const match = wholeTextRegExp(rule.pattern).exec(fileName);
+  const match = runnableRegex(rule.pattern).matchGroups(fileName);
   if (!match) return undefined;
   const patterns = [...(submission.timeScope ? [submission.timeScope.pattern] : []), ...FALLBACK_PATTERNS];
   const result: FileNameScope = { scope: {} };

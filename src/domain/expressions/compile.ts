@@ -14,7 +14,7 @@ import { type LookupPlan, type PathStep, planSignature } from './findIndex';
 import { METHOD_NAMES, RECORD_ACCESSORS } from './gdkMethods';
 import { HELPERS, UNSUPPORTED_HELPERS, isHelperName } from './helpers';
 import type { ClosureNode, DeclaredType, Node, ScriptNode } from './ir';
-import { compileRegex } from './javaRegex';
+import { compileRegex } from './regexMethods';
 import { literalValue } from './numbers';
 import { isStaticClass, resolveStaticMember } from './staticCalls';
 

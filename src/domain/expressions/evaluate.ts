@@ -27,7 +27,7 @@ import {
 } from './groovyValues';
 import { HELPERS } from './helpers';
 import type { BinaryOp, DeclaredType, Frame, Node, ScriptNode, VariableRef } from './ir';
-import { compileRegex, matchesWhole, searchRegex } from './javaRegex';
+import { compileRegex } from './regexMethods';
 import { type EvaluationLimits, resolveLimits } from './limits';
 import { double, float, long } from './numbers';
 import { compare, isCase, minus, multiply, numericOnly, plus, unaryMinus, unaryPlus } from './operators';
@@ -345,10 +345,10 @@ class Evaluation implements Runtime {
         return !isCase(this, right, left);
       case '==~':
         if (left === null || left === undefined || right === null || right === undefined) return false;
-        return matchesWhole(compileRegex(regexText(right)), this.text(left), () => this.tick());
+        return compileRegex(regexText(right)).matches(this.text(left), (steps) => this.tick(steps));
       case '=~':
         if (left === null || left === undefined || right === null || right === undefined) return false;
-        return searchRegex(compileRegex(regexText(right)), this.text(left), 0, () => this.tick()) !== null;
+        return compileRegex(regexText(right)).find(this.text(left), 0, (steps) => this.tick(steps)) !== null;
     }
   }
 }

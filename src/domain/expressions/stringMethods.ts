@@ -2,7 +2,7 @@
 import { getAt, outOfBounds } from './access';
 import { groovyCompare } from './equality';
 import { ExpressionError } from './errors';
-import { compileRegex, matchesWhole, replaceRegex, splitRegex } from './javaRegex';
+import { compileRegex, replaceRegex, splitRegex } from './regexMethods';
 import { type MethodTable, intArg, method, stringArg } from './methodSupport';
 import { BigDecimal, javaTrim, parseBigDecimal, parseFloating, parseIntegral } from './numbers';
 import { minus, multiply, plus } from './operators';
@@ -31,8 +31,8 @@ function pad(rt: Runtime, text: string, args: readonly unknown[], name: string, 
   return left ? padding + text : text + padding;
 }
 
-function regexTick(rt: Runtime): () => void {
-  return () => rt.tick();
+function regexTick(rt: Runtime): (steps: number) => void {
+  return (steps) => rt.tick(steps);
 }
 
 export const STRING_METHODS: MethodTable<string> = {
@@ -74,7 +74,7 @@ export const STRING_METHODS: MethodTable<string> = {
     replaceRegex(compileRegex(stringArg(args, 0, 'replaceAll')), s, stringArg(args, 1, 'replaceAll'), true, regexTick(rt), (n) => rt.checkString(n))),
   replaceFirst: method(2, 2, (rt, s, args) =>
     replaceRegex(compileRegex(stringArg(args, 0, 'replaceFirst')), s, stringArg(args, 1, 'replaceFirst'), false, regexTick(rt), (n) => rt.checkString(n))),
-  matches: method(1, 1, (rt, s, args) => matchesWhole(compileRegex(stringArg(args, 0, 'matches')), s, regexTick(rt))),
+  matches: method(1, 1, (rt, s, args) => compileRegex(stringArg(args, 0, 'matches')).matches(s, regexTick(rt))),
   split: method(0, 1, (rt, s, args) => {
     if (args.length === 0) return s.split(/[ \t\n\r\f]+/).filter((part) => part !== '');
     const parts = splitRegex(compileRegex(stringArg(args, 0, 'split')), s, regexTick(rt));

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '../configuration/model';
-import { compileJavaRegex } from '../configuration/javaRegex';
 import { checkFormFields } from './checkFormFields';
 
 const NO_TEXTS = { title: {}, description: {} };
 
-const text = (name: string, required: boolean, pattern?: string): FormField => {
-  const compiled = pattern ? compileJavaRegex(pattern) : null;
-  return { name, i18n: NO_TEXTS, required, checker: { kind: 'string', pattern: compiled && compiled.ok ? compiled.regex : null, multiplicity: 'ONE' } };
-};
+const text = (name: string, required: boolean, pattern?: string): FormField => ({
+  name,
+  i18n: NO_TEXTS,
+  required,
+  checker: { kind: 'string', pattern: pattern ? { source: pattern, groupCount: 0 } : null, multiplicity: 'ONE' },
+});
 const fields: FormField[] = [
   text('organization', true),
   text('code', false, '[a-z]+'),
