@@ -11,7 +11,7 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
-import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
+import { countAfterWrite, refreshCount, rowTextsFor, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { readPage, selectRows, storedKeys, type RowCursor, type SelectedRow } from './rowQueries.ts';
@@ -182,8 +182,10 @@ export async function* referenceCsv(ctx: ServerContext, reference: EntryContext,
     return localized(component.exportHeader.title, locale, model.defaultLanguage, key);
   });
   yield `${titles.map(quote).join(separator)}\n`;
+  const rowTexts = await rowTextsFor(ctx.db, application.id, entry);
   for await (const row of allRows(ctx, application.id, entry, query, filter)) {
-    yield `${columns.map(([key, checker]) => quote(cellText(row.values[key], checker))).join(separator)}\n`;
+    const texts = rowTexts.row({ naturalKey: row.natural_key, values: row.values });
+    yield `${columns.map(([key, checker]) => quote(texts[key] ?? cellText(row.values[key], checker))).join(separator)}\n`;
   }
 }
 
