@@ -149,6 +149,8 @@ const problem = (code: string, params: Record<string, unknown>) => ({ code, mess
  * Creates the application `name` from a bundle, in one transaction: the configuration, the rows of every
  * reference and data type (through the CSV engine, in load order), the deposited versions with their
  * publication, and the additional files. Any failure leaves nothing. Reports progress on the stream.
+ * The restoring user is the depositor, publisher and owner of everything restored: a bundle may name anyone, so
+ * the people it names are kept as text only (`original_*`), never matched with accounts.
  */
 export async function streamRestore(ctx: ServerContext, user: UserRow, name: string, bundle: SpooledBundle, events: EventStream) {
   const { archive, manifest } = bundle;
@@ -177,11 +179,6 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
     const model = validated.value;
     checkAgainstModel(manifest, model);
     progress();
-    const logins = [...new Set([...manifest.deposits.flatMap((d) => [d.createdBy, d.publishedBy]), ...manifest.additionalFiles.map((f) => f.owner)].filter((l): l is string => l !== null))];
-    const users = new Map(
-      logins.length ? (await ctx.db.selectFrom('users').select(['id', 'login']).where('login', 'in', logins).execute()).map((u) => [u.login, u.id]) : [],
-    );
-    const userOf = (login: string | null) => (login === null ? null : (users.get(login) ?? null));
     const id = randomUUID();
     const counts = { rows: 0, deposits: 0, additionalFiles: 0 };
 
@@ -246,10 +243,13 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
             period_from: period ? new Date(`${period.from}Z`) : null,
             period_to: period ? new Date(`${period.to}Z`) : null,
             comment: deposit.comment,
-            created_by: userOf(deposit.createdBy),
+            // The restorer deposits and publishes; who did it in the backed-up application stays as text.
+            created_by: user.id,
+            original_depositor: deposit.createdBy,
             created_at: deposit.createdAt,
             published: deposit.published,
-            published_by: deposit.published ? userOf(deposit.publishedBy) : null,
+            published_by: deposit.published ? user.id : null,
+            original_publisher: deposit.published ? deposit.publishedBy : null,
             published_at: deposit.published && deposit.publishedAt ? new Date(deposit.publishedAt) : null,
           })
           .execute();
@@ -286,7 +286,8 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
             fields: JSON.stringify(file.fields),
             associates: JSON.stringify(file.associates),
             for_application: file.forApplication,
-            owner_id: userOf(file.owner),
+            owner_id: user.id,
+            original_owner: file.owner,
             created_at: file.createdAt,
             updated_at: file.updatedAt,
           })

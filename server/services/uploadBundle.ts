@@ -151,10 +151,11 @@ async function depositsOf(db: Kysely<Schema>, applicationId: string) {
       'f.period_from',
       'f.period_to',
       'f.created_at',
-      'c.login as created_login',
       'f.published',
       'f.published_at',
-      'p.login as published_login',
+      // Who did it in the application a restored version came from, else the account.
+      sql<string | null>`coalesce(f.original_depositor, c.login)`.as('created_login'),
+      sql<string | null>`coalesce(f.original_publisher, p.login)`.as('published_login'),
     ])
     .where('f.application_id', '=', applicationId)
     .orderBy('f.created_at')
@@ -176,7 +177,7 @@ async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
       'a.fields',
       'a.associates',
       'a.for_application',
-      'o.login as owner_login',
+      sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
       'a.created_at',
       'a.updated_at',
     ])

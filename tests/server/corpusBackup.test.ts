@@ -3,7 +3,8 @@
  * loads is created and loaded as its manifest says (corpusApplications.ts), backed up with `GET …/upload-bundle`,
  * restored under another name by another person with `POST …/upload-bundle`, and both are compared through the
  * API: per entry the row count and the rows (natural key, hierarchical key, values as the consultation shows
- * them), the versions with their publication state and bytes, the additional files with their bytes, the charter.
+ * them), the versions with their publication state, people and bytes, the additional files with their bytes, the
+ * charter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationModel } from '../../src/domain/configuration/index.ts';
@@ -55,10 +56,11 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
     state[`${entry.name} versions`] = await Promise.all(
       versions
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
-        .map(async ({ id, job: _job, createdBy, publishedBy, ...version }) => ({
+        .map(async ({ id, job: _job, createdBy, publishedBy, originalDepositor, originalPublisher, ...version }) => ({
           ...version,
-          createdBy: createdBy.login,
-          publishedBy: publishedBy.login,
+          // A restore credits the restorer and keeps who did it as text.
+          depositor: originalDepositor ?? createdBy.login,
+          publisher: originalPublisher ?? publishedBy.login,
           content: await bytesOf(`/applications/${app}/file/${id}`),
         })),
     );
@@ -66,7 +68,11 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
   for (const type of model.additionalFiles) {
     const files = (await client.get(`/applications/${app}/additionalFiles/${type.name}`)).body.additionalBinaryFiles as Array<Record<string, any>>;
     state[`${type.name} files`] = await Promise.all(
-      files.map(async ({ id, user: _user, mayEdit: _edit, mayDelete: _delete, ...file }) => ({ ...file, content: await bytesOf(`/applications/${app}/additionalFiles/${type.name}/${id}/content`) })),
+      files.map(async ({ id, user: _user, ownerLogin, originalOwner, mayEdit: _edit, mayDelete: _delete, ...file }) => ({
+        ...file,
+        owner: originalOwner ?? ownerLogin,
+        content: await bytesOf(`/applications/${app}/additionalFiles/${type.name}/${id}/content`),
+      })),
     );
   }
   state.charter = await bytesOf(`/applications/${app}/charter`);

@@ -11,6 +11,7 @@ import * as bundleRuns from './0009_bundle_runs.ts';
 import * as entryVersions from './0010_entry_versions.ts';
 import * as rightsVersions from './0011_rights_versions.ts';
 import * as modelVersions from './0012_model_versions.ts';
+import * as restoredAuthors from './0013_restored_authors.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_entry_versions': entryVersions,
   '0011_rights_versions': rightsVersions,
   '0012_model_versions': modelVersions,
+  '0013_restored_authors': restoredAuthors,
 };
 
 export const migrationProvider: MigrationProvider = {
