@@ -10,7 +10,7 @@ import { MANIFEST_PATH, readManifest, type BundleDeposit, type BundleFile, type 
 import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
-import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
+import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -46,7 +46,8 @@ export interface SpooledBundle {
 
 /**
  * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists
- * files that are all there. Nothing is written to the database; every refusal is a 400 INVALID_BUNDLE.
+ * files that are all there, its charter a PDF. Nothing is written to the database; every refusal is a 400
+ * INVALID_BUNDLE, but a charter that is not a PDF: 415 CHARTER_NOT_PDF, as when it is uploaded.
  */
 export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): Promise<SpooledBundle> {
   const folder = await mkdtemp(path.join(tmpdir(), 'terrain-bundle-'));
@@ -70,11 +71,27 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
       if (!entry) throw new BundleRefused('missingEntry', { entry: listed.path });
       if (entry.size !== listed.size) throw new BundleRefused('checksumMismatch', { entry: listed.path });
     }
+    for (const charter of manifest.additionalFiles.filter((file) => isCharterType(file.fileType))) {
+      const head = await headOf(archive, charter.path, 5).catch((error) => Promise.reject(refusedZip(error)));
+      if (!looksLikePdf(head)) throw new ApiError(415, 'CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
+    }
     return { archive, manifest, remove };
   } catch (error) {
     await remove();
     throw error;
   }
+}
+
+/** The first bytes of an entry (what a magic number needs), without inflating the rest. */
+async function headOf(archive: ZipArchive, path: string, count: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of archive.read(path)) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= count) break;
+  }
+  return Buffer.concat(chunks).subarray(0, count);
 }
 
 /** The files a restore reads. */

@@ -1,8 +1,10 @@
 /**
  * Upload kit, backup and restore over HTTP (issue 11): the kit's contents (templates the CSV engine reads as valid
  * empty files, README in the asked language), a backup restored on a fresh instance with its own database giving
- * the same rows, files, versions and publication states, one bundle at a time per user (429, across instances on
- * PostgreSQL), and refusals (rights, not a zip, zip-slip, zip bombs, tampered files) that leave nothing behind.
+ * the same rows, files, versions and publication states, the restorer credited with what it restores (the people
+ * the backup names kept as text), one bundle at a time per user (429, across instances on PostgreSQL), and
+ * refusals (rights, not a zip, zip-slip, zip bombs, a charter that is not a PDF, tampered files) that leave
+ * nothing behind.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -432,6 +434,17 @@ describe('a restore that cannot be done', () => {
     const target = manifest.data[0].files[0];
     const lying = patchDeclaredSize(rebuilt({ [target.path]: new Uint8Array(4 * 1024 * 1024).fill(0x41) }), target.path, target.size);
     await expectFailedStream(lying, 'INVALID_BUNDLE', { reason: 'zipEntryLargerThanDeclared', entry: target.path });
+  });
+
+  it('refuses a charter that is not a PDF before any work, as its upload does', async () => {
+    const charter = manifest.additionalFiles.find((f) => f.fileType === '__charter__')!;
+    const html = strToU8('<html><script>alert(1)</script></html>');
+    const edited: BundleManifest = JSON.parse(JSON.stringify(manifest));
+    Object.assign(edited.additionalFiles.find((f) => f.path === charter.path)!, { size: html.byteLength, sha256: sha256(html) });
+    const answer = await restore(targetAdmin, 'surveys', rebuilt({ [charter.path]: html, 'manifest.json': strToU8(JSON.stringify(edited)) }));
+    expect(answer.status, answer.text).toBe(415);
+    expect(answer.body).toMatchObject({ code: 'CHARTER_NOT_PDF', params: { fileName: 'charte.pdf', entry: charter.path } });
+    await expectNothingLeft('surveys');
   });
 
   it('refuses tampered files and files the CSV engine refuses, keeping nothing of what was loaded before', async () => {
