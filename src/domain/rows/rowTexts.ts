@@ -47,7 +47,9 @@ const MAX_TRIES = 256;
 
 export class RowTexts {
   private readonly checkers: Map<string, Checker | null>;
-  private readonly spelled = new Map<string, string[]>();
+  private readonly written: Component[];
+  /** Reference → hierarchical key → its spellings. */
+  private readonly spelled = new Map<string, Map<string, string[]>>();
 
   /** `references` gives the stored rows of each of `writtenReferences(entry)`, the entry itself included when it refers to itself. */
   constructor(
@@ -55,6 +57,7 @@ export class RowTexts {
     private readonly references: (name: string) => ReferenceIndex,
   ) {
     this.checkers = new Map(entry.components.map((component) => [component.key, storedChecker(entry, component)]));
+    this.written = entry.components.filter(isWritten);
   }
 
   /** The text of one value of a component, spelled the way people write it first. */
@@ -65,14 +68,18 @@ export class RowTexts {
   /** Texts of the written components of a row (component key → text): the same row, same natural key, once read. */
   row(row: WrittenRow): Record<string, string> {
     const texts: Record<string, string> = {};
-    for (const component of this.entry.components) if (isWritten(component)) texts[component.key] = this.cell(component, row.values[component.key]);
-    const parts = this.entry.naturalKey.map((key) => {
+    const parts: string[][] = [];
+    let alternatives = false;
+    this.entry.naturalKey.forEach((key, index) => {
       const value = row.values[key];
       // The engine keys dates by their stored value, whatever the text.
-      return typeof value === 'string' && value.startsWith('date:') ? [value] : this.choices(key, value);
+      parts[index] = typeof value === 'string' && value.startsWith('date:') ? [value] : this.choices(key, value);
+      if (parts[index].length > 1) alternatives = true;
     });
+    for (const component of this.written) texts[component.key] = this.cell(component, row.values[component.key]);
+    if (!alternatives) return texts;
+    // Only references have other spellings: the first combination that gives back the row's key is written.
     const found = matchingParts(parts, row.naturalKey);
-    // Only references have other spellings (a date's part is its stored value, not its text).
     if (found) this.entry.naturalKey.forEach((key, index) => parts[index].length > 1 && key in texts && (texts[key] = found[index]));
     return texts;
   }
@@ -89,9 +96,10 @@ export class RowTexts {
   }
 
   private spellings(reference: string, hierarchicalKey: string): string[] | undefined {
-    const key = `${reference}\u0000${hierarchicalKey}`;
-    let texts = this.spelled.get(key);
-    if (!texts) this.spelled.set(key, (texts = this.references(reference).spellings(hierarchicalKey)));
+    let known = this.spelled.get(reference);
+    if (!known) this.spelled.set(reference, (known = new Map()));
+    let texts = known.get(hierarchicalKey);
+    if (!texts) known.set(hierarchicalKey, (texts = this.references(reference).spellings(hierarchicalKey)));
     return texts.length > 0 ? texts : undefined;
   }
 }
