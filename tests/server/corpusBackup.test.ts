@@ -4,7 +4,7 @@
  * restored under another name by another person with `POST …/upload-bundle`, and both are compared through the
  * API: per entry the row count and the rows (natural key, hierarchical key, values as the consultation shows
  * them), the versions with their publication state, people and bytes, the additional files with their bytes, the
- * charter.
+ * charter. The CSV exports, written by the same code, are checked on monsore's references.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationModel } from '../../src/domain/configuration/index.ts';
@@ -13,7 +13,7 @@ import { loadCorpus } from '../corpus/manifest.ts';
 import { api } from './apiClient.ts';
 import { creatorUser, streamEvents, type SignedInUser } from './applicationFixtures.ts';
 import { corpusApplications, loadCorpusApplication } from './corpusApplications.ts';
-import { csvForm, fetchBytes, startDataServer, tableState, type DataServer } from './dataFixtures.ts';
+import { csvForm, fetchBytes, readCsv, startDataServer, tableState, type DataServer } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 
 const corpus = loadCorpus();
@@ -112,6 +112,26 @@ describe.skipIf(!corpus)('every corpus application, backed up and restored', () 
       compared.charters += 1;
     }, APPLICATION_MS);
   }
+
+  it("monsore's CSV exports write references as its files do: recursive parents, references checked by a rule of OA_validations", async () => {
+    const monsore = planned.applications.find((application) => application.name === 'monsore')!;
+    const copy = { ...monsore, name: 'monsore_exports', deposits: [] };
+    await loadCorpusApplication(data.admin, copy);
+    // [entry, the file's header, the component (the export's header: it has no export title)]
+    for (const [dataName, header, component] of [
+      ['sites', 'zet_chemin_parent', 'zet_chemin_parent'],
+      ['site_theme_datatype', 'nom du projet', 'projet'],
+      ['site_theme_datatype', 'nom du site', 'site'],
+      ['site_theme_datatype', 'nom du thème', 'theme'],
+    ]) {
+      const entry = copy.model.data.find((item) => item.name === dataName)!;
+      const file = readCsv(copy.uploads.find((upload) => upload.dataName === dataName)!.text.trim(), entry.csv.separator);
+      const exported = readCsv((await data.admin.get(`/applications/${copy.name}/references/${dataName}/csv`)).text, entry.csv.separator);
+      const column = (lines: string[][], name: string) => lines.slice(1).map((line) => line[lines[0].indexOf(name)]).sort();
+      expect(exported[0], dataName).toContain(component);
+      expect(column(exported, component), `${dataName}.${component}`).toEqual(column(file, header));
+    }
+  });
 
   it('compared published and unpublished versions, additional files and charters', () => {
     expect(compared).toMatchObject({ published: expect.any(Number), unpublished: expect.any(Number), additionalFiles: 2, charters: planned.applications.length });
