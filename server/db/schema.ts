@@ -152,6 +152,9 @@ export interface DepositFilesTable {
   published_by: string | null;
   published_at: Date | null;
   row_count: ColumnType<number, number | undefined, number>;
+  /** Logins of the backed-up application's depositor and publisher, for a restored version (migration 0013). */
+  original_depositor: ColumnType<string | null, string | null | undefined, string | null>;
+  original_publisher: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -203,6 +206,8 @@ export interface AdditionalFilesTable {
   owner_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Login of the backed-up application's owner, for a restored file (migration 0013). */
+  original_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Operations on additional files, per file type. */

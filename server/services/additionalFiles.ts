@@ -28,6 +28,8 @@ export interface AdditionalFileView {
   /** The owner's id. */
   user: string | null;
   ownerLogin: string | null;
+  /** For a file restored from a backup (whose restorer is the owner): its owner's login in the application backed up. */
+  originalOwner: string | null;
   createDate: string;
   updateDate: string;
   forApplication: boolean;
@@ -58,6 +60,7 @@ const COLUMNS = [
   'f.created_at',
   'f.updated_at',
   'u.login as owner_login',
+  'f.original_owner',
 ] as const;
 
 /** The application's files (never the charter, which has its own calls), without their bytes. */
@@ -82,6 +85,7 @@ function viewOf(row: FileRow, access: FileAccess): AdditionalFileView {
     comment: row.comment,
     user: row.owner_id,
     ownerLogin: row.owner_login,
+    originalOwner: row.original_owner,
     createDate: row.created_at.toISOString(),
     updateDate: row.updated_at.toISOString(),
     forApplication: row.for_application,

@@ -10,7 +10,7 @@ import { MANIFEST_PATH, readManifest, type BundleDeposit, type BundleFile, type 
 import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
-import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
+import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -46,7 +46,8 @@ export interface SpooledBundle {
 
 /**
  * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists
- * files that are all there. Nothing is written to the database; every refusal is a 400 INVALID_BUNDLE.
+ * files that are all there, its charter a PDF. Nothing is written to the database; every refusal is a 400
+ * INVALID_BUNDLE, but a charter that is not a PDF: 415 CHARTER_NOT_PDF, as when it is uploaded.
  */
 export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): Promise<SpooledBundle> {
   const folder = await mkdtemp(path.join(tmpdir(), 'terrain-bundle-'));
@@ -70,11 +71,27 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
       if (!entry) throw new BundleRefused('missingEntry', { entry: listed.path });
       if (entry.size !== listed.size) throw new BundleRefused('checksumMismatch', { entry: listed.path });
     }
+    for (const charter of manifest.additionalFiles.filter((file) => isCharterType(file.fileType))) {
+      const head = await headOf(archive, charter.path, 5).catch((error) => Promise.reject(refusedZip(error)));
+      if (!looksLikePdf(head)) throw new ApiError(415, 'CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
+    }
     return { archive, manifest, remove };
   } catch (error) {
     await remove();
     throw error;
   }
+}
+
+/** The first bytes of an entry (what a magic number needs), without inflating the rest. */
+async function headOf(archive: ZipArchive, path: string, count: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of archive.read(path)) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= count) break;
+  }
+  return Buffer.concat(chunks).subarray(0, count);
 }
 
 /** The files a restore reads. */
@@ -149,6 +166,8 @@ const problem = (code: string, params: Record<string, unknown>) => ({ code, mess
  * Creates the application `name` from a bundle, in one transaction: the configuration, the rows of every
  * reference and data type (through the CSV engine, in load order), the deposited versions with their
  * publication, and the additional files. Any failure leaves nothing. Reports progress on the stream.
+ * The restoring user is the depositor, publisher and owner of everything restored: a bundle may name anyone, so
+ * the people it names are kept as text only (`original_*`), never matched with accounts.
  */
 export async function streamRestore(ctx: ServerContext, user: UserRow, name: string, bundle: SpooledBundle, events: EventStream) {
   const { archive, manifest } = bundle;
@@ -177,11 +196,6 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
     const model = validated.value;
     checkAgainstModel(manifest, model);
     progress();
-    const logins = [...new Set([...manifest.deposits.flatMap((d) => [d.createdBy, d.publishedBy]), ...manifest.additionalFiles.map((f) => f.owner)].filter((l): l is string => l !== null))];
-    const users = new Map(
-      logins.length ? (await ctx.db.selectFrom('users').select(['id', 'login']).where('login', 'in', logins).execute()).map((u) => [u.login, u.id]) : [],
-    );
-    const userOf = (login: string | null) => (login === null ? null : (users.get(login) ?? null));
     const id = randomUUID();
     const counts = { rows: 0, deposits: 0, additionalFiles: 0 };
 
@@ -246,10 +260,13 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
             period_from: period ? new Date(`${period.from}Z`) : null,
             period_to: period ? new Date(`${period.to}Z`) : null,
             comment: deposit.comment,
-            created_by: userOf(deposit.createdBy),
+            // The restorer deposits and publishes; who did it in the backed-up application stays as text.
+            created_by: user.id,
+            original_depositor: deposit.createdBy,
             created_at: deposit.createdAt,
             published: deposit.published,
-            published_by: deposit.published ? userOf(deposit.publishedBy) : null,
+            published_by: deposit.published ? user.id : null,
+            original_publisher: deposit.published ? deposit.publishedBy : null,
             published_at: deposit.published && deposit.publishedAt ? new Date(deposit.publishedAt) : null,
           })
           .execute();
@@ -286,7 +303,8 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
             fields: JSON.stringify(file.fields),
             associates: JSON.stringify(file.associates),
             for_application: file.forApplication,
-            owner_id: userOf(file.owner),
+            owner_id: user.id,
+            original_owner: file.owner,
             created_at: file.createdAt,
             updated_at: file.updatedAt,
           })

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CsvRow, ReferenceSource, StoredRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
+import { ReferenceIndex } from '../../src/domain/csv/references.ts';
+import { RowTexts, writtenReferences } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 
@@ -116,6 +118,25 @@ export async function referenceSourceFor(db: Db, applicationId: string, model: A
     );
   }
   return { rows: (dataName) => loaded.get(dataName) ?? [] };
+}
+
+/**
+ * How an entry's stored rows are written back as the texts of a file (backups, exports): with the keys of every
+ * row their references may designate, read as the CSV engine reads them on upload.
+ */
+export async function rowTextsFor(db: Db, applicationId: string, entry: DataEntry): Promise<RowTexts> {
+  const indexes = new Map<string, ReferenceIndex>();
+  for (const name of writtenReferences(entry)) {
+    const rows = await db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', name)
+      .orderBy('natural_key')
+      .execute();
+    indexes.set(name, new ReferenceIndex(name, rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: {} }))));
+  }
+  return new RowTexts(entry, (name) => indexes.get(name) ?? new ReferenceIndex(name));
 }
 
 /**

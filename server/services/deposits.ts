@@ -336,6 +336,12 @@ export interface VersionView {
   published: boolean;
   publishedAt: string | null;
   publishedBy: { id: string | null; login: string | null };
+  /**
+   * For a version restored from a backup (whose restorer is `createdBy` and `publishedBy`): the logins of who
+   * deposited and published it in the application backed up, as the backup gave them; null otherwise.
+   */
+  originalDepositor: string | null;
+  originalPublisher: string | null;
   /** The latest publication job, while running or when it failed. */
   job: { id: string; kind: string; status: string; progress: number; error: Record<string, unknown> | null } | null;
 }
@@ -368,6 +374,8 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
           'f.published_at',
           'f.published_by',
           'p.login as published_login',
+          'f.original_depositor',
+          'f.original_publisher',
         ])
         .where('f.application_id', '=', data.application.id)
         .where('f.data_name', '=', data.entry.name)
@@ -402,6 +410,8 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
       published: f.published,
       publishedAt: f.published_at ? f.published_at.toISOString() : null,
       publishedBy: { id: f.published_by, login: f.published_login },
+      originalDepositor: f.original_depositor,
+      originalPublisher: f.original_publisher,
       job: job ? { id: job.id, kind: job.kind, status: job.status, progress: job.progress, error: job.error } : null,
     };
   });

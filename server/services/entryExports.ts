@@ -4,6 +4,7 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import { spreadsheetSafe } from '../../src/domain/rows/spreadsheetSafe.ts';
 import type { ServerContext } from '../context.ts';
+import { rowTextsFor } from './dataRows.ts';
 import { matchingRowPages, storedKeys } from './rowQueries.ts';
 import { describeColumns, rowView, type EntryContext } from './references.ts';
 
@@ -31,11 +32,15 @@ export async function entryCsv(ctx: ServerContext, data: EntryContext, query: Ro
   });
   const cell = options.spreadsheetSafe ? (text: string) => quote(spreadsheetSafe(text)) : quote;
   const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
+  const rowTexts = await rowTextsFor(ctx.db, application.id, entry);
   return (async function* () {
     yield `${titles.map(cell).join(separator)}\n`;
     for await (const rows of pages) {
       let text = '';
-      for (const row of rows) text += `${columns.map(([key, checker]) => cell(cellText(row.values[key], checker))).join(separator)}\n`;
+      for (const row of rows) {
+        const texts = rowTexts.row({ naturalKey: row.natural_key, values: row.values });
+        text += `${columns.map(([key, checker]) => cell(texts[key] ?? cellText(row.values[key], checker))).join(separator)}\n`;
+      }
       yield text;
     }
   })();

@@ -11,10 +11,12 @@ import {
 } from '../../src/domain/bundle/manifest.ts';
 import type { ApplicationModel, DataEntry, DynamicComponent } from '../../src/domain/configuration/model.ts';
 import { dynamicHeaderText } from '../../src/domain/csv/header.ts';
+import type { RowTexts, WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
+import { rowTextsFor } from './dataRows.ts';
 import { storedFile } from './storedFile.ts';
 import { ZipOutput } from './zipOutput.ts';
 
@@ -82,7 +84,7 @@ async function referenceExamples(db: Kysely<Schema>, applicationId: string, mode
 }
 
 /** The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type. */
-async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataEntry): AsyncGenerator<Array<Record<string, unknown>>> {
+async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataEntry): AsyncGenerator<WrittenRow[]> {
   const published = isVersioned(entry);
   let after: { naturalKey: string; id: string } | undefined;
   for (;;) {
@@ -97,7 +99,7 @@ async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataE
       .limit(ROW_PAGE);
     if (after) page = page.where(sql<boolean>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
     const rows = await page.execute();
-    if (rows.length > 0) yield rows.map((row) => row.values);
+    if (rows.length > 0) yield rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
     if (rows.length < ROW_PAGE) return;
     const last = rows[rows.length - 1];
     after = { naturalKey: last.natural_key, id: last.id };
@@ -108,8 +110,8 @@ async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataE
  * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
  * that they are known before any row is written.
  */
-async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry): Promise<RowShape[]> {
-  if (hasSingleShape(entry)) return [shapeOf(entry, {})];
+async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry, texts: RowTexts): Promise<RowShape[]> {
+  if (hasSingleShape(entry)) return [shapeOf(entry, {}, texts)];
   const parts = entry.components.flatMap((component) => {
     const value = sql`values -> ${component.key}::text`;
     if (component.kind === 'constant') return [sql`${component.key}::text, ${value}`];
@@ -129,7 +131,7 @@ async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEn
   const rows = await sql<{ shape: Record<string, unknown> }>`
     select distinct jsonb_build_object(${sql.join(parts)}) as shape from data_rows
     where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(db);
-  const shapes = new Map(rows.rows.map((row) => shapeOf(entry, row.shape)).map((shape) => [shapeKey(shape), shape]));
+  const shapes = new Map(rows.rows.map((row) => shapeOf(entry, row.shape, texts)).map((shape) => [shapeKey(shape), shape]));
   return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
 }
 
@@ -149,10 +151,11 @@ async function depositsOf(db: Kysely<Schema>, applicationId: string) {
       'f.period_from',
       'f.period_to',
       'f.created_at',
-      'c.login as created_login',
       'f.published',
       'f.published_at',
-      'p.login as published_login',
+      // Who did it in the application a restored version came from, else the account.
+      sql<string | null>`coalesce(f.original_depositor, c.login)`.as('created_login'),
+      sql<string | null>`coalesce(f.original_publisher, p.login)`.as('published_login'),
     ])
     .where('f.application_id', '=', applicationId)
     .orderBy('f.created_at')
@@ -174,7 +177,7 @@ async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
       'a.fields',
       'a.associates',
       'a.for_application',
-      'o.login as owner_login',
+      sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
       'a.created_at',
       'a.updated_at',
     ])
@@ -239,18 +242,19 @@ export async function prepareBundle(ctx: ServerContext, application: Application
       const additionalFiles: BundleAdditionalFile[] = [];
       if (options.withData) {
         for (const [index, entry] of entries.entries()) {
-          const shapes = await shapesOf(db, application.id, entry);
+          const texts = await rowTextsFor(db, application.id, entry);
+          const shapes = await shapesOf(db, application.id, entry, texts);
           const item: BundleData = { dataName: entry.name, kind: entry.kind, restored: !isVersioned(entry), files: [] };
           for (const [part, shape] of shapes.entries()) {
-            const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header });
+            const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header, texts });
             const key = shapeKey(shape);
             let rows = 0;
             const lines = async function* () {
               yield writer.head();
               for await (const page of rowPages(db, application.id, entry)) {
-                const kept = shapes.length > 1 ? page.filter((values) => shapeKey(shapeOf(entry, values)) === key) : page;
+                const kept = shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
                 rows += kept.length;
-                if (kept.length > 0) yield kept.map((values) => writer.line(values)).join('');
+                if (kept.length > 0) yield kept.map((row) => writer.line(row)).join('');
               }
             };
             const path = `data/${pad(index)}_${entry.name}${part > 0 ? `-${part + 1}` : ''}.csv`;

@@ -22,7 +22,7 @@ export type ValidateConfiguration = (bytes: Uint8Array, fileName: string) => Con
 const decoder = new TextDecoder();
 
 /** Rows the corpus lacks (manifest `missing_in_repository`), written for these checks: not copies of corpus files. */
-const HAND_MADE_REFERENCES: Record<string, Record<string, string>> = {
+export const HAND_MADE_REFERENCES: Record<string, Record<string, string>> = {
   doc_meteo: {
     tr_sites_sit: 'nom;Date de création;region\nOs1;01/01/2000;FR-CVL\nOs2;01/01/2000;FR-CVL\n',
     tr_unites_uni: 'nom;nom_fr;nom_en;code\nprecipitation;précipitation;precipitation;mm\ntemperature;température;temperature;°C\n',
@@ -152,7 +152,7 @@ function addHandMadeReferences(application: string, dataName: string, loaded: Lo
  * Files whose mapping the manifest only infers and that the configuration cannot read: the expected header errors,
  * and why.
  */
-const HEADER_MISMATCHES: Record<string, { codes: string[]; why: string }> = {
+export const HEADER_MISMATCHES: Record<string, { codes: string[]; why: string }> = {
   'pattern/suivi_des_lacs_leman_conditions_prelevements_01-01-2020_31-12-2020.csv': {
     codes: ['invalidHeaders', 'missingMandatoryColumns'],
     why: "pattern.yaml's condition_prelevements reads the headers date_day, date_time… (only recusivite-strict.yaml has this file's headers); the manifest's mapping is inferred",

@@ -1,8 +1,10 @@
 /**
  * Upload kit, backup and restore over HTTP (issue 11): the kit's contents (templates the CSV engine reads as valid
  * empty files, README in the asked language), a backup restored on a fresh instance with its own database giving
- * the same rows, files, versions and publication states, one bundle at a time per user (429, across instances on
- * PostgreSQL), and refusals (rights, not a zip, zip-slip, zip bombs, tampered files) that leave nothing behind.
+ * the same rows, files, versions and publication states, the restorer credited with what it restores (the people
+ * the backup names kept as text), one bundle at a time per user (429, across instances on PostgreSQL), and
+ * refusals (rights, not a zip, zip-slip, zip bombs, a charter that is not a PDF, tampered files) that leave
+ * nothing behind.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -152,8 +154,15 @@ describe('the upload kit', () => {
   });
 });
 
-/** What a version looks like from the API, without what depends on the instance (ids, jobs). */
-const versionState = ({ id: _id, job: _job, createdBy, publishedBy, ...rest }: Record<string, any>) => ({ ...rest, createdBy: createdBy.login, publishedBy: publishedBy.login });
+/**
+ * What a version looks like from the API, without what depends on the instance (ids, jobs), and with who deposited
+ * and published it: a restore credits the restorer and keeps them as text.
+ */
+const versionState = ({ id: _id, job: _job, createdBy, publishedBy, originalDepositor, originalPublisher, ...rest }: Record<string, any>) => ({
+  ...rest,
+  depositor: originalDepositor ?? createdBy.login,
+  publisher: originalPublisher ?? publishedBy.login,
+});
 
 async function versionsOf(client: HttpClient, app: string, dataType: string) {
   const answer = await client.get(`/applications/${app}/filesOnRepository/${dataType}`);
@@ -240,6 +249,44 @@ describe('a backup restored on a fresh instance with its own database', () => {
     for (const listed of [...manifest.data.flatMap((d) => d.files), ...manifest.deposits, ...manifest.additionalFiles]) {
       expect(sha256(files[listed.path]), listed.path).toBe(listed.sha256);
     }
+  });
+});
+
+describe('who a restore credits', () => {
+  it('the restorer deposits, publishes and owns what it restores; the people the backup names stay text, shown and backed up again', async () => {
+    // A bundle is a file anyone can write: this one says everything was done by another account of the instance.
+    const victim = await plainUser(source, 'victim');
+    const files = unzipSync((await download(source, token, 'surveys', '?withData=true')).bytes);
+    const manifest: BundleManifest = JSON.parse(text(files['manifest.json']));
+    for (const deposit of manifest.deposits) Object.assign(deposit, { createdBy: victim.login, publishedBy: deposit.published ? victim.login : null });
+    for (const file of manifest.additionalFiles) file.owner = victim.login;
+    const crafted = zipSync({ ...files, 'manifest.json': strToU8(JSON.stringify(manifest)) });
+    const restorer = await creatorUser(source, api(source, { authorization: `Bearer ${token}` }), ['credited_.*'], 'restorer');
+    const answer = await restore(restorer.client, 'credited_surveys', crafted);
+    expect(streamEvents(answer.text).find((e) => e.type === 'result')?.result, answer.text).toMatchObject({ name: 'credited_surveys', deposits: 3, additionalFiles: 1 });
+
+    const versions = await versionsOf(admin, 'credited_surveys', 'counts');
+    expect(versions.map((v) => [v.published, v.createdBy.login, v.originalDepositor, v.publishedBy.login, v.originalPublisher])).toEqual([
+      [false, restorer.login, victim.login, null, null],
+      [true, restorer.login, victim.login, restorer.login, victim.login],
+      [false, restorer.login, victim.login, null, null],
+    ]);
+    const db = source.server.ctx.db;
+    const credited = await db.selectFrom('deposit_files').select('id').where((eb) => eb.or([eb('created_by', '=', victim.id), eb('published_by', '=', victim.id)])).execute();
+    expect(credited).toEqual([]);
+    const charter = await db
+      .selectFrom('additional_files as f')
+      .innerJoin('applications as a', 'a.id', 'f.application_id')
+      .select(['f.owner_id', 'f.original_owner'])
+      .where('a.name', '=', 'credited_surveys')
+      .execute();
+    expect(charter).toEqual([{ owner_id: restorer.id, original_owner: victim.login }]);
+
+    // The next backup names who did it in the first application, not the restorer.
+    const again: BundleManifest = JSON.parse(text(unzipSync((await download(source, token, 'credited_surveys', '?withData=true')).bytes)['manifest.json']));
+    expect(again.deposits.map((d) => [d.createdBy, d.publishedBy])).toEqual(manifest.deposits.map((d) => [d.createdBy, d.publishedBy]));
+    expect(again.additionalFiles.map((f) => f.owner)).toEqual([victim.login]);
+    await db.deleteFrom('applications').where('name', '=', 'credited_surveys').execute();
   });
 });
 
@@ -387,6 +434,17 @@ describe('a restore that cannot be done', () => {
     const target = manifest.data[0].files[0];
     const lying = patchDeclaredSize(rebuilt({ [target.path]: new Uint8Array(4 * 1024 * 1024).fill(0x41) }), target.path, target.size);
     await expectFailedStream(lying, 'INVALID_BUNDLE', { reason: 'zipEntryLargerThanDeclared', entry: target.path });
+  });
+
+  it('refuses a charter that is not a PDF before any work, as its upload does', async () => {
+    const charter = manifest.additionalFiles.find((f) => f.fileType === '__charter__')!;
+    const html = strToU8('<html><script>alert(1)</script></html>');
+    const edited: BundleManifest = JSON.parse(JSON.stringify(manifest));
+    Object.assign(edited.additionalFiles.find((f) => f.path === charter.path)!, { size: html.byteLength, sha256: sha256(html) });
+    const answer = await restore(targetAdmin, 'surveys', rebuilt({ [charter.path]: html, 'manifest.json': strToU8(JSON.stringify(edited)) }));
+    expect(answer.status, answer.text).toBe(415);
+    expect(answer.body).toMatchObject({ code: 'CHARTER_NOT_PDF', params: { fileName: 'charte.pdf', entry: charter.path } });
+    await expectNothingLeft('surveys');
   });
 
   it('refuses tampered files and files the CSV engine refuses, keeping nothing of what was loaded before', async () => {

@@ -12,6 +12,7 @@ import * as entryVersions from './0010_entry_versions.ts';
 import * as rightsVersions from './0011_rights_versions.ts';
 import * as modelVersions from './0012_model_versions.ts';
 import * as signInFailures from './0013_sign_in_failures.ts';
+import * as restoredAuthors from './0014_restored_authors.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_rights_versions': rightsVersions,
   '0012_model_versions': modelVersions,
   '0013_sign_in_failures': signInFailures,
+  '0014_restored_authors': restoredAuthors,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ApplicationModel } from '../configuration/model';
 import type { CsvRow, StoredRow } from '../csv/types';
 import { dynamicHeaderText } from '../csv/header';
-import { references, testModel, validate } from '../csv/testKit';
+import { ReferenceIndex } from '../csv/references';
+import { modelOf, references, stored, testModel, validate } from '../csv/testKit';
+import { RowTexts } from '../rows/rowTexts';
 import { EntryCsvWriter, shapeKey, shapeOf, templateShape } from './entryCsv';
 
 const refs = references();
@@ -10,14 +13,16 @@ const dynamicHeader = (component: { headerPrefix: string; reference: string; ref
   component.headerPrefix + dynamicHeaderText(refs[component.reference].find((row) => row.hierarchicalKey === key)!.values[component.referenceComponent]);
 
 /** Writes rows back as files, one per shape, in the order their shapes first appear. */
-function rewrite(dataName: string, rows: readonly CsvRow[]): string[] {
+function rewrite(dataName: string, rows: readonly CsvRow[], references: Record<string, readonly StoredRow[]>): string[] {
   const entry = entryOf(dataName);
+  const indexes: Record<string, readonly StoredRow[]> = { ...references, [dataName]: stored(rows) };
+  const texts = new RowTexts(entry, (name) => new ReferenceIndex(name, indexes[name] ?? []));
   const groups = new Map<string, { writer: EntryCsvWriter; text: string }>();
   for (const row of rows) {
-    const shape = shapeOf(entry, row.values);
+    const shape = shapeOf(entry, row.values, texts);
     let group = groups.get(shapeKey(shape));
-    if (!group) groups.set(shapeKey(shape), (group = { writer: new EntryCsvWriter(entry, shape, { dynamicHeader }), text: '' }));
-    group.text += group.writer.line(row.values);
+    if (!group) groups.set(shapeKey(shape), (group = { writer: new EntryCsvWriter(entry, shape, { dynamicHeader, texts }), text: '' }));
+    group.text += group.writer.line(row);
   }
   return [...groups.values()].map((group) => group.writer.head() + group.text);
 }
@@ -30,7 +35,7 @@ function roundTrip(dataName: string, files: string[], references: Record<string,
     expect(read.report.errors).toEqual([]);
     return read.rows;
   });
-  const written = rewrite(dataName, original);
+  const written = rewrite(dataName, original, references);
   const again = written.flatMap((file) => {
     const read = validate(dataName, file, { references });
     expect(read.report.errors, file).toEqual([]);
@@ -85,3 +90,59 @@ describe('templates', () => {
     expect(writer.exampleLine(words)).toBe('"nord";"text";"31/01/2024";"1.5";"1";"true";"text";"text";"nord";"text"\n');
   });
 });
+
+describe('references written back', () => {
+  // Natural keys are made from the texts a file gives: `oir` and `NULL_KEY__oir` name the same site but make
+  // different keys for the rows that name it. A rule of OA_validations stores a reference too.
+  const model = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: spellings, OA_version: 1.0.0}
+OA_data:
+  sites:
+    OA_naturalKey: [parent, code]
+    OA_basicComponents:
+      parent:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites, OA_isRecursive: true}}}
+      code: null
+  visits:
+    OA_naturalKey: [site, day]
+    OA_basicComponents:
+      site:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}
+      day: null
+      place: null
+      places:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_multiplicity: MANY, OA_reference: {OA_name: sites}}}
+    OA_validations:
+      placeIsASite:
+        OA_i18n: {en: a site}
+        OA_components: [place]
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}
+`);
+  const sites = validate('sites', 'parent;code\n;oir\n;nivelle\noir;p1\nNULL_KEY__oir;p2\noir__p1;a\nNULL_KEY__nivelle;p1\nnivelle;p1\n', { model });
+
+  it('are spelled so that the engine reads the same rows with the same keys', () => {
+    expect(sites.report.errors).toEqual([]);
+    const sitesAgain = roundTripIn(model, 'sites', sites.rows, {});
+    const references = { sites: stored(sites.rows) };
+    const p1 = sites.rows.find((row) => row.naturalKey === 'oir__p1')!.hierarchicalKey;
+    const visits = validate('visits', `site;day;place;places\noir;d1;oir__p1;oir,nivelle\nNULL_KEY__oir;d2;oir;NULL_KEY__oir__p2\n${p1};d3;NULL_KEY__oir__p2;\n`, { model, references });
+    expect(visits.report.errors).toEqual([]);
+    expect(visits.rows.map((row) => row.naturalKey)).toEqual(['oir__d1', 'NULL_KEY__oir__d2', expect.stringContaining('d3')]);
+    const written = roundTripIn(model, 'visits', visits.rows, references);
+    expect(written.split('\n')[1]).toBe('"oir";"d1";"oir__p1";"oir,nivelle"');
+    expect(sitesAgain.split('\n')[3]).toBe('"oir";"p1"');
+  });
+});
+
+/** Rows written back (one shape) and read again: the same rows, keys included. */
+function roundTripIn(model: ApplicationModel, dataName: string, rows: readonly CsvRow[], references: Record<string, readonly StoredRow[]>): string {
+  const entry = model.data.find((item) => item.name === dataName)!;
+  const indexes = { ...references, [dataName]: stored(rows) };
+  const texts = new RowTexts(entry, (name) => new ReferenceIndex(name, indexes[name] ?? []));
+  const writer = new EntryCsvWriter(entry, shapeOf(entry, rows[0].values, texts), { dynamicHeader, texts });
+  const file = writer.head() + rows.map((row) => writer.line(row)).join('');
+  const again = validate(dataName, file, { model, references });
+  expect(again.report.errors, file).toEqual([]);
+  expect(kept(again.rows)).toEqual(kept(rows));
+  return file;
+}

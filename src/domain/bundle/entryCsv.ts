@@ -11,6 +11,7 @@ import { compileJavaDatePattern } from '../configuration/javaDatePattern';
 import type { Checker, DataEntry, DynamicComponent, PatternComponent } from '../configuration/model';
 import { runnableRegex } from '../regex';
 import { cellText } from '../rows/cellText';
+import { storedChecker, type RowTexts, type WrittenRow } from '../rows/rowTexts';
 
 /** What the lines above the data and the header of a file depend on, for one stored row. */
 export interface RowShape {
@@ -33,11 +34,11 @@ const groupsOf = (value: unknown): PatternGroup[] => (Array.isArray(value) ? (va
 /** Entries without constant, dynamic or pattern components give every row the same shape. */
 export const hasSingleShape = (entry: DataEntry) => !entry.components.some((c) => c.kind === 'constant' || c.kind === 'dynamic' || c.kind === 'pattern');
 
-export function shapeOf(entry: DataEntry, values: Record<string, unknown>): RowShape {
+export function shapeOf(entry: DataEntry, values: Record<string, unknown>, texts: RowTexts): RowShape {
   const shape: RowShape = { constants: {}, dynamics: {}, patterns: {} };
   for (const component of entry.components) {
     const value = values[component.key];
-    if (component.kind === 'constant') shape.constants[component.key] = cellText(value, component.checker);
+    if (component.kind === 'constant') shape.constants[component.key] = texts.cell(component, value);
     else if (component.kind === 'dynamic') shape.dynamics[component.key] = value && typeof value === 'object' ? Object.keys(value).sort() : [];
     else if (component.kind === 'pattern') shape.patterns[component.key] = groupsOf(value).map((group) => String(group.header ?? ''));
   }
@@ -50,11 +51,14 @@ export const shapeKey = (shape: RowShape) => JSON.stringify(shape);
 export interface EntryCsvOptions {
   /** Header of a dynamic component's column for one reference row: the prefix and the row's value. */
   dynamicHeader(component: DynamicComponent, hierarchicalKey: string): string;
+  /** How stored rows are written as texts: needed to write data lines (templates have none). */
+  texts?: RowTexts;
 }
 
 interface Column {
   header: string;
-  cell(values: Record<string, unknown>): string;
+  /** The cell of a row, given its values and the texts of its written components (`RowTexts.row`). */
+  cell(values: Record<string, unknown>, texts: Record<string, string>): string;
   /** The checker examples are made for (pattern columns get none: their headers come from the file). */
   example?: Checker | null;
 }
@@ -68,13 +72,14 @@ export class EntryCsvWriter {
   constructor(
     readonly entry: DataEntry,
     readonly shape: RowShape,
-    options: EntryCsvOptions,
+    private readonly options: EntryCsvOptions,
   ) {
     const columns: Column[] = [];
     const components = new Map(entry.components.map((component) => [component.key, component]));
     for (const binding of entry.csv.columns) {
-      const checker = components.get(binding.component)?.checker ?? null;
-      columns.push({ header: binding.header, cell: (values) => cellText(values[binding.component], checker), example: checker });
+      const component = components.get(binding.component);
+      const checker = component ? storedChecker(entry, component) : null;
+      columns.push({ header: binding.header, cell: (_, texts) => texts[binding.component] ?? '', example: checker });
     }
     for (const component of entry.components) {
       if (component.kind === 'dynamic') {
@@ -122,8 +127,10 @@ export class EntryCsvWriter {
   }
 
   /** One data line. */
-  line(values: Record<string, unknown>): string {
-    return `${this.cells.map((column) => quote(column ? column.cell(values) : '')).join(this.entry.csv.separator)}\n`;
+  line(row: WrittenRow): string {
+    if (!this.options.texts) throw new Error('EntryCsvWriter: data lines need the texts option');
+    const texts = this.options.texts.row(row);
+    return `${this.cells.map((column) => quote(column ? column.cell(row.values, texts) : '')).join(this.entry.csv.separator)}\n`;
   }
 
   /** A line of examples, one per column. */

@@ -42,7 +42,7 @@ export interface BundleDeposit extends BundleFile {
   from: string | null;
   to: string | null;
   createdAt: string;
-  /** Logins, matched with the accounts of the instance a backup is restored on. */
+  /** Logins of who did it, kept as text by a restore (never matched with the accounts where it is restored). */
   createdBy: string | null;
   published: boolean;
   publishedAt: string | null;
@@ -57,6 +57,7 @@ export interface BundleAdditionalFile extends BundleFile {
   fields: Record<string, string>;
   associates: Record<string, unknown>;
   forApplication: boolean;
+  /** Login, kept as text like the depositors'. */
   owner: string | null;
   createdAt: string;
   updatedAt: string;

@@ -65,6 +65,18 @@ export class ReferenceIndex {
     return byShort && byShort !== AMBIGUOUS ? byShort : null;
   }
 
+  /**
+   * The texts a file may give for the row of a hierarchical key that this index reads back as that row, the way
+   * people write them first: its natural key without its leading empty parts (`oir` for `NULL_KEY__oir`), its
+   * natural key, its hierarchical key. Empty for a row the index does not hold.
+   */
+  spellings(hierarchicalKey: string): string[] {
+    const row = this.byHierarchicalKey.get(hierarchicalKey);
+    if (!row) return [];
+    const texts = new Set([withoutLeadingNullParts(row.naturalKey), row.naturalKey, row.hierarchicalKey]);
+    return [...texts].filter((text) => this.resolve(text)?.hierarchicalKey === hierarchicalKey);
+  }
+
   /** Natural keys of the first rows, to show what the reference holds (errors list at most `count`). */
   sampleNaturalKeys(count: number): string[] {
     const keys: string[] = [];

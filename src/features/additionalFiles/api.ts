@@ -42,6 +42,8 @@ export interface AdditionalFile {
   comment: string;
   user: string | null;
   ownerLogin: string | null;
+  /** Restored files: the owner's login in the application backed up (the restorer is the owner). */
+  originalOwner: string | null;
   createDate: string;
   updateDate: string;
   forApplication: boolean;

@@ -17,6 +17,9 @@ export interface Version {
   published: boolean;
   publishedAt: string | null;
   publishedBy: { id: string | null; login: string | null };
+  /** Restored versions: who deposited and published it in the application backed up (the restorer is `createdBy`). */
+  originalDepositor: string | null;
+  originalPublisher: string | null;
   job: { id: string; kind: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; error: { code: string; params: Record<string, unknown> } | null } | null;
 }
 

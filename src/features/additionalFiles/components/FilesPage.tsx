@@ -6,6 +6,7 @@ import { linkStatus, type LinkStatus } from '@/domain/additionalFiles/fileView';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { localized } from '@/domain/applications/summary';
 import type { AdditionalFileType } from '@/domain/configuration/model';
+import { InTheBackup } from '@/components/backup/InTheBackup';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
@@ -247,7 +248,10 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
                         <span className="line-clamp-2">{file.comment}</span>
                       </TableCell>
                       <TableCell className="hidden whitespace-nowrap md:table-cell">{date(file.updateDate)}</TableCell>
-                      <TableCell className="hidden lg:table-cell">{file.ownerLogin ?? '—'}</TableCell>
+                      <TableCell className="hidden lg:table-cell">
+                        {file.ownerLogin ?? '—'}
+                        <InTheBackup login={file.originalOwner} />
+                      </TableCell>
                       <TableCell className={`whitespace-nowrap bg-card px-1 sm:px-3 ${stickyEnd}`}>
                         <Button asChild variant="ghost" size="icon">
                           <Link
@@ -291,7 +295,10 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
                             <dt className="font-medium text-muted-foreground">
                               <Trans>Author</Trans>
                             </dt>
-                            <dd>{file.ownerLogin ?? '—'}</dd>
+                            <dd>
+                              {file.ownerLogin ?? '—'}
+                              <InTheBackup login={file.originalOwner} />
+                            </dd>
                             <dt className="font-medium text-muted-foreground">
                               <Trans>Updated</Trans>
                             </dt>

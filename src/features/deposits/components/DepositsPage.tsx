@@ -9,6 +9,7 @@ import { findScopeRow } from '@/domain/deposits/scopeValues';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { InTheBackup } from '@/components/backup/InTheBackup';
 import { CsvReportView } from '@/components/csv/CsvReportView';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -384,9 +385,11 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                           <TableCell>{i18n.number(kiloBytes(version.size))}</TableCell>
                           <TableCell>
                             {date(version.createdAt)} · {version.createdBy.login ?? version.createdBy.id?.slice(0, 8)}
+                            <InTheBackup login={version.originalDepositor} />
                           </TableCell>
                           <TableCell>
                             {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
+                            {version.published ? <InTheBackup login={version.originalPublisher} /> : null}
                             {working ? <span className="text-muted-foreground"> {t`working… ${Math.round(version.job!.progress * 100)} %`}</span> : null}
                           </TableCell>
                           <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
