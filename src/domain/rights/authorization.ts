@@ -1,3 +1,4 @@
+import { lengthOfMonth } from '../configuration/localDateTime';
 import type { ApplicationModel, DataEntry } from '../configuration/model';
 import type { DomainError } from '../errors';
 import { PUBLIC_OPERATIONS, isOperation, isScoped, withDependencies, type Operation } from './operations';
@@ -58,8 +59,7 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
   else if ((match = value.match(/^(\d{2})[/-](\d{2})[/-](\d{4})/))) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return { ok: false };
   if (Math.abs(year) >= OPEN_YEAR) return { ok: true, day: null };
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { ok: false };
+  if (month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month)) return { ok: false };
   return { ok: true, day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
 }
 
