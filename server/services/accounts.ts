@@ -120,16 +120,24 @@ export interface AccountChange {
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
-export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow> {
+/**
+ * Applies the change the body describes and answers the account changed, or undefined when the change only mailed
+ * a connection key (lost password, step 1): whoever asks then proved nothing yet, and learns nothing of the account.
+ */
+export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow | undefined> {
   const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
   if (!present(login)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
   const user = await findUserByLogin(ctx, login);
   // A signed-in user changes only their own account, whatever the body names.
   if (caller.user && user && caller.user.id !== user.id) throw new ApiError(403, 'BAD_LOGIN_FOR_ACTION');
-  if (user?.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  // The state of an account is told only to whoever proved its password or its address.
+  const refuseClosed = (proven: UserRow) => {
+    if (proven.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  };
 
   if (present(password)) {
     if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(422, 'BAD_LOGIN_PASSWORD');
+    refuseClosed(user);
     if (present(verificationKey)) {
       if (user.state !== 'active') return activate(ctx, user, verificationKey, caller);
       if (user.pending_email) return confirmEmailChange(ctx, user, verificationKey, caller);
@@ -144,6 +152,7 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
 
   if (present(email)) {
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new ApiError(403, 'INVALID_ACCOUNT');
+    refuseClosed(user);
     if (present(change.charte)) {
       // Login and e-mail are no secret: only the account's own session may accept a charter in its name.
       if (!caller.user) throw new ApiError(401, 'NOT_AUTHENTICATED');
@@ -151,7 +160,7 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
     }
     if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
     await mailKey(ctx, user, 'password', user.email, caller);
-    return user;
+    return undefined;
   }
   throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
 }

@@ -593,6 +593,8 @@ describe('lost password', () => {
     const before = (await mailsTo(server, account.email)).length;
     const answer = await api(server).put('/users', askKey(account));
     expect(answer.status).toBe(200);
+    // Nobody proved anything yet: no id, no state, no charters.
+    expect(answer.body).toEqual({});
     const mails = await mailsTo(server, account.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)?.key).toMatch(KEY_SHAPE);
@@ -689,6 +691,16 @@ describe('lost password', () => {
     const answer = await api(server).put('/users', askKey(account));
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(error('CLOSED_ACCOUNT'));
+  });
+
+  it('tells that an account is closed only to whoever gives its address or its password', async () => {
+    const account = await activeAccount(server);
+    const other = await activeAccount(server);
+    await setAccountState(server, account.login, 'closed');
+    const wrongAddress = await api(server).put('/users', askKey({ login: account.login, email: other.email }));
+    expect([wrongAddress.status, wrongAddress.body.code]).toEqual([403, 'INVALID_ACCOUNT']);
+    const wrongPassword = await api(server).put('/users', { json: { login: account.login, password: 'not the password', newPassword: 'Brand-new-1', newPasswordConfirm: 'Brand-new-1' } });
+    expect([wrongPassword.status, wrongPassword.body.code]).toEqual([422, 'BAD_LOGIN_PASSWORD']);
   });
 });
 
