@@ -1,5 +1,5 @@
 import { lengthOfMonth } from '../configuration/localDateTime';
-import type { ApplicationModel, DataEntry } from '../configuration/model';
+import type { ApplicationOutline, EntryOutline } from '../applications/outline';
 import type { DomainError } from '../errors';
 import { PUBLIC_OPERATIONS, isOperation, isScoped, withDependencies, type Operation } from './operations';
 
@@ -69,7 +69,7 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
  * everything, a restricted right on data also granted for all is dropped.
  */
 export function normalizeAuthorization(
-  model: ApplicationModel,
+  model: ApplicationOutline,
   request: AuthorizationRequest,
   isPublic: boolean,
 ): { ok: true; name: string; description: string; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
@@ -80,7 +80,7 @@ export function normalizeAuthorization(
   if (description.length > MAX_DESCRIPTION) problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
   const entries = new Map(model.data.map((entry) => [entry.name, entry]));
 
-  const operationsOf = (entry: DataEntry, values: unknown[], path: string): Operation[] => {
+  const operationsOf = (entry: EntryOutline, values: unknown[], path: string): Operation[] => {
     const known = values.filter((value) => {
       if (isOperation(value)) return true;
       problems.push({ code: 'UNKNOWN_OPERATION', path, params: { operation: value } });
