@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { SignInLimits } from './services/signInThrottle.ts';
+import { PASSWORD_MIN_LENGTH, checkPassword } from '../src/domain/accounts/rules.ts';
+import { mailAddressRule } from './mail/address.ts';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -52,11 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Terrain <no-reply@terrain.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
-    admin: {
-      login: env.TERRAIN_ADMIN_LOGIN || undefined,
-      password: env.TERRAIN_ADMIN_PASSWORD || undefined,
-      email: env.TERRAIN_ADMIN_EMAIL || undefined,
-    },
+    admin: configuredAdmin(env),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     loginRateLimit: {
       perLogin: int(env.LOGIN_RATE_LIMIT_PER_LOGIN, 10),
@@ -73,4 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     faults: {},
   };
+}
+
+/** The platform administrator to create at first start: refused at once when the account rules would refuse it. */
+function configuredAdmin(env: NodeJS.ProcessEnv): ServerConfig['admin'] {
+  const admin = { login: env.TERRAIN_ADMIN_LOGIN || undefined, password: env.TERRAIN_ADMIN_PASSWORD || undefined, email: env.TERRAIN_ADMIN_EMAIL || undefined };
+  if (admin.password !== undefined && checkPassword(admin.password)) throw new Error(`TERRAIN_ADMIN_PASSWORD needs ${PASSWORD_MIN_LENGTH} characters or more`);
+  if (admin.email !== undefined && mailAddressRule(admin.email)) throw new Error('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
+  return admin;
 }

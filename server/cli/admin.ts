@@ -8,7 +8,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { checkEmail, checkLogin } from '../../src/domain/accounts/rules.ts';
+import { PASSWORD_MIN_LENGTH, checkLogin, checkPassword } from '../../src/domain/accounts/rules.ts';
+import { mailAddressRule } from '../mail/address.ts';
 import { hashPassword } from '../services/passwords.ts';
 
 const usage = `Usage: npm run admin -- <command>
@@ -49,7 +50,8 @@ try {
     case 'create': {
       const [login, email, given] = args;
       if (!login || !email) fail(usage);
-      if (checkLogin(login) || checkEmail(email)) fail('the login needs 4 characters or more without spaces, and the e-mail must be valid');
+      if (checkLogin(login) || mailAddressRule(email)) fail('the login needs 4 characters or more without spaces, and the e-mail must be valid');
+      if (given !== undefined && checkPassword(given)) fail(`the password needs ${PASSWORD_MIN_LENGTH} characters or more`);
       const password = given ?? generated();
       await db
         .insertInto('users')

@@ -30,6 +30,8 @@ const Registration = Type.Object({
   email: StoredText(320),
 });
 
+const KeyMailed = Type.Object({}, { additionalProperties: false, description: 'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.' });
+
 const AccountChange = Type.Object(
   {
     login: Type.Optional(StoredText(200)),
@@ -125,10 +127,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
         tags: ['accounts'],
         summary: 'Every account change (JSON body); see the body description.',
         body: AccountChange,
-        response: { 200: AccountResultSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 200: Type.Union([AccountResultSchema, KeyMailed]), ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
-    async (request) => toAccountResult(await changeAccount(ctx, request.body, callerOf(request))),
+    async (request) => {
+      const changed = await changeAccount(ctx, request.body, callerOf(request));
+      return changed ? toAccountResult(changed) : {};
+    },
   );
 
   app.get(

@@ -66,9 +66,9 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights requests'],
-        summary: 'What the request form needs, for any signed-in user: scope trees, columns per data, choices of reference fields, the caller’s own rights.',
+        summary: 'What the request form needs, for any signed-in user who accepted the charter when one is due: scope trees, columns per data, choices of reference fields, the caller’s own rights.',
         params: NameParam,
-        response: { 200: Json, ...errorResponses(401, 404) },
+        response: { 200: Json, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => requestOptions(ctx, requireUser(request), await findApplication(ctx, request.params.name), mailLanguage(request.headers['accept-language'])),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { checkEmail, checkKey, validateRegistration } from '../../src/domain/accounts/rules.ts';
+import { checkKey, checkPassword, validateRegistration, type FieldProblem } from '../../src/domain/accounts/rules.ts';
 import type { ServerContext } from '../context.ts';
 import type { KeyPurpose, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
+import { isOneMailAddress, mailAddressRule } from '../mail/address.ts';
 import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
 import { acceptCharter } from './charter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -77,7 +78,9 @@ async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, 
 
 export async function register(ctx: ServerContext, input: { login: string; password: string; email: string }, caller: Caller) {
   await enforceRateLimit(ctx.db, `register:${caller.address}`, ctx.config.loginRateLimit.perAddress, ctx.config.loginRateLimit.windowSeconds);
-  const problems = validateRegistration(input);
+  const problems: FieldProblem[] = validateRegistration(input);
+  // The forms' simpler rule let the address through: the mail transport must read it as one address too.
+  if (!problems.some((p) => p.field === 'email') && !isOneMailAddress(input.email.trim())) problems.push({ field: 'email', rule: 'invalidEmail' });
   if (problems.length > 0) throw new ApiError(422, 'INVALID_FIELDS', { fields: problems });
   const login = input.login.trim();
   const email = input.email.trim();
@@ -130,16 +133,24 @@ export interface AccountChange {
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
-export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow> {
+/**
+ * Applies the change the body describes and answers the account changed, or undefined when the change only mailed
+ * a connection key (lost password, step 1): whoever asks then proved nothing yet, and learns nothing of the account.
+ */
+export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow | undefined> {
   const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
   if (!present(login)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
   const user = await findUserByLogin(ctx, login);
   // A signed-in user changes only their own account, whatever the body names.
   if (caller.user && user && caller.user.id !== user.id) throw new ApiError(403, 'BAD_LOGIN_FOR_ACTION');
-  if (user?.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  // The state of an account is told only to whoever proved its password or its address.
+  const refuseClosed = (proven: UserRow) => {
+    if (proven.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  };
 
   if (present(password)) {
     if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(422, 'BAD_LOGIN_PASSWORD');
+    refuseClosed(user);
     if (present(verificationKey)) {
       if (user.state !== 'active') return activate(ctx, user, verificationKey, caller);
       if (user.pending_email) return confirmEmailChange(ctx, user, verificationKey, caller);
@@ -154,6 +165,7 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
 
   if (present(email)) {
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new ApiError(403, 'INVALID_ACCOUNT');
+    refuseClosed(user);
     if (present(change.charte)) {
       // Login and e-mail are no secret: only the account's own session may accept a charter in its name.
       if (!caller.user) throw new ApiError(401, 'NOT_AUTHENTICATED');
@@ -161,7 +173,7 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
     }
     if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
     await mailKey(ctx, user, 'password', user.email, caller);
-    return user;
+    return undefined;
   }
   throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
 }
@@ -182,6 +194,8 @@ async function activate(ctx: ServerContext, user: UserRow, key: string, caller: 
 
 function checkNewPasswords(password: string, confirmation: string) {
   if (password === '' || password !== confirmation) throw new ApiError(422, 'BAD_PASSWORDS');
+  const rule = checkPassword(password);
+  if (rule) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'newPassword', rule }] });
 }
 
 async function changePassword(ctx: ServerContext, user: UserRow, password: string, confirmation: string, caller: Caller) {
@@ -200,7 +214,8 @@ async function changePassword(ctx: ServerContext, user: UserRow, password: strin
 
 async function startEmailChange(ctx: ServerContext, user: UserRow, email: string, caller: Caller) {
   const target = email.trim();
-  if (checkEmail(target)) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'email', rule: 'invalidEmail' }] });
+  const rule = mailAddressRule(target);
+  if (rule) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'email', rule }] });
   if (target.toLowerCase() === user.email.toLowerCase()) throw new ApiError(422, 'EMAIL_UNCHANGED');
   if (await emailTaken(ctx, target, user.id)) throw new ApiError(422, 'EXISTING_EMAIL');
   const updated = await updateUser(ctx, user.id, { pending_email: target });

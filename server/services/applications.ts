@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationPart, ApplicationRole, ApplicationView } from '../../src/domain/applications/applicationView.ts';
 import { findBreakingChanges } from '../../src/domain/applications/compatibility.ts';
+import { outlineOf } from '../../src/domain/applications/outline.ts';
 import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
 import type { DomainError } from '../../src/domain/errors/index.ts';
@@ -16,6 +17,7 @@ import { rowCounts } from './dataRows.ts';
 import { rulesFor } from './authorizations.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import { charterSigning } from '../../src/domain/applications/charter.ts';
+import { fileRightsHeld } from './additionalFileRights.ts';
 import { CHARTER_TYPES, charterTimes, exemptFromCharter } from './charter.ts';
 import { KeptResults } from './keptResults.ts';
 
@@ -51,6 +53,27 @@ async function dataRightsOf(ctx: ServerContext, user: UserRow, rows: readonly Li
     : [];
   const holders = new Set(own.map((o) => o.application_id));
   return new Map(rows.map((row) => [row.id, { rights: new Rights(administers(user, row, roles.get(row.id) ?? []), rules.get(row.id) ?? []), holder: holders.has(row.id) }]));
+}
+
+/**
+ * Row counts of the entries the user may read whole (0 for those without rows): a count also tells about rows one
+ * may not read, so readers restricted to part of an entry learn theirs on its page, from their own rows.
+ */
+function readableCounts(summary: ApplicationSummary, rights: Rights, stored: Record<string, number>): Record<string, number> {
+  const readable = [...summary.references, ...summary.dataTypes].filter((name) => rights.all('extraction', name));
+  return Object.fromEntries(readable.map((name) => [name, stored[name] ?? 0]));
+}
+
+/**
+ * Who may read an application's data, and so see its whole configuration rather than its outline: those who
+ * administer it, its user managers (they give reading rights on every entry), whoever may read some rows of some
+ * entry (public authorizations included), and holders of an additional-file right (the forms of their files and
+ * the data they attach to are described there).
+ */
+async function mayReadData(ctx: ServerContext, user: UserRow, application: FoundApplication, roles: ApplicationRole[], rights: Rights): Promise<boolean> {
+  if (administers(user, application, roles) || roles.includes('userManager')) return true;
+  if (application.model.data.some((entry) => rights.any('extraction', entry.name))) return true;
+  return (await fileRightsHeld(ctx, user.id, application.id)).size > 0;
 }
 
 function viewOf(
@@ -94,7 +117,7 @@ function viewOf(
     ...(charterUploadedAt ? { charterUploadedAt: charterUploadedAt.toISOString() } : {}),
     isMember: roles.length > 0 || row.creator_id === user.id || access.holder,
     isAdministrator: administers(user, row, roles),
-    ...(lineCounts ? { lineCounts } : {}),
+    ...(lineCounts ? { lineCounts: readableCounts(summary, rights, lineCounts) } : {}),
     canReadReference: summary.references.some((name) => rights.any('extraction', name)),
     canWriteReference: summary.references.some((name) => rights.all('depot', name)),
     canReadDatatype: summary.dataTypes.some((name) => rights.any('extraction', name)),
@@ -195,7 +218,10 @@ export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId
   const access = (await dataRightsOf(ctx, user, [row], allRoles)).get(row.id)!;
   const charter = row.charterUploadedAt ?? undefined;
   const view = viewOf(row, user, roles, parts, access, charter, counts?.get(row.id));
-  if (parts.has('ALL') || parts.has('CONFIGURATION')) view.configuration = row.model;
+  if (parts.has('ALL') || parts.has('CONFIGURATION')) {
+    if (await mayReadData(ctx, user, row, roles, access.rights)) view.configuration = row.model;
+    else view.outline = outlineOf(row.model);
+  }
   const versions = await ctx.db
     .selectFrom('configurations')
     .select(['version', 'uploaded_at', 'comment'])

@@ -3,6 +3,7 @@ import { DepositParamsSchema, RepositoryIdSchema, type DepositParams, type Repos
 import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { sql } from 'kysely';
 import type { CsvError, CsvRow } from '../../src/domain/csv/index.ts';
+import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
 import type { DepositFilesTable, UserRow } from '../db/schema.ts';
@@ -40,12 +41,9 @@ export function readRepositoryId(text: string | undefined): RepositoryId {
 
 /** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */
 export function normalizeDateTime(text: string, field: string): string {
-  const match = text.trim().match(/^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/);
-  if (!match) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
-  const [, year, month, day, hour = '00', minute = '00', second = '00'] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
-  if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
+  const bound = readPeriodBound(text);
+  if (bound === null) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
+  return bound;
 }
 
 export interface Dataset {

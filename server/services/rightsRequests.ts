@@ -20,6 +20,7 @@ import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { prepareAuthorization, referenceScopesOf, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
+import { requireSignedCharter } from './charter.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 
 /** The body of POST …/rightsRequest (api.md §13.2 CreateRightsRequestRequest). */
@@ -74,9 +75,11 @@ async function formReferences(ctx: ServerContext, application: ApplicationRow): 
 /**
  * What the request form needs, for any signed-in user: the scope trees of the data (to ask for parts of them),
  * the columns per data, the choices of the form's reference fields (natural key and label), and the caller's
- * own rights (what a manager or user manager may give when granting).
+ * own rights (what a manager or user manager may give when granting). Trees and choices are rows of references:
+ * like every reference read, they wait for the charter's acceptance.
  */
 export async function requestOptions(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+  await requireSignedCharter(ctx, caller, application);
   const model = application.model;
   const fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
   for (const field of model.rightsRequest?.fields ?? []) {

@@ -19,6 +19,8 @@ test('an account from registration to a second sign-in after a lost password', a
   await page.getByLabel('Adresse électronique', { exact: true }).fill('not-an-address');
   await expect(page.getByText('L’identifiant doit compter au moins 4 caractères.')).toBeVisible();
   await expect(page.getByText('Cette adresse électronique n’est pas valide.')).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill('court');
+  await expect(page.getByText('Le mot de passe doit compter au moins 8 caractères.')).toBeVisible();
   await look(page, 'register-errors-fr');
   await page.getByLabel('Identifiant', { exact: true }).fill(login);
   await page.getByLabel('Mot de passe', { exact: true }).fill('first-password');
@@ -108,13 +110,13 @@ test('an account from registration to a second sign-in after a lost password', a
 test('signing in before activation mails a key and resumes by itself', async ({ page, request, unique, lastKey, look }) => {
   const login = unique('paul');
   const email = `${login}@terrain.test`;
-  const registered = await request.post('/api/v1/users', { form: { login, password: 'pw-paul', email } });
+  const registered = await request.post('/api/v1/users', { form: { login, password: 'pw-paul-password', email } });
   expect(registered.status()).toBe(201);
 
   await page.goto(`/login/monsore`);
   await expect(page.getByText('Connectez-vous pour ouvrir l’application monsore')).toBeVisible();
   await page.getByLabel('Identifiant', { exact: true }).fill(login);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('pw-paul');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('pw-paul-password');
   await page.getByRole('button', { name: 'Se connecter' }).last().click();
   await expect(page.getByLabel('Clé d’activation', { exact: true })).toBeVisible();
   await look(page, 'login-needs-key-fr');

@@ -109,6 +109,29 @@ describe('registration', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.params.fields).toEqual([{ field: 'password', rule: 'required' }]);
   });
+
+  it('refuses a password of fewer than 8 characters (as people count them) with 422 INVALID_FIELDS, mailing nothing', async () => {
+    for (const password of ['1234567', '🌲🌲🌲🌲🌲🌲🌲']) {
+      const identity = { ...newIdentity(), password };
+      const answer = await api(server).post('/users', { json: identity });
+      expect(answer.status, password).toBe(422);
+      expect(answer.body.params.fields, password).toEqual([{ field: 'password', rule: 'passwordTooShort' }]);
+      expect(await mailsTo(server, identity.email)).toEqual([]);
+    }
+    expect((await api(server).post('/users', { json: { ...newIdentity(), password: '🌲🌲🌲🌲🌲🌲🌲🌲' } })).status).toBe(201);
+  });
+
+  it('refuses an address the mail transport would not read as that one address with 422 INVALID_FIELDS', async () => {
+    const { email } = newIdentity();
+    // A list, a display name, a comment, and a control character the transport drops (the forms' own rule lets it through).
+    for (const given of [`x,${email}`, `Ann <${email}>`, `(x)${email}`, `\u0001${email}`]) {
+      const answer = await api(server).post('/users', { json: { ...newIdentity(), email: given } });
+      expect(answer.status, given).toBe(422);
+      expect(answer.body, given).toEqual(error('INVALID_FIELDS'));
+      expect(answer.body.params.fields, given).toEqual([{ field: 'email', rule: 'invalidEmail' }]);
+    }
+    expect(await mailsTo(server, email)).toEqual([]);
+  });
 });
 
 describe('activation', () => {
@@ -408,6 +431,17 @@ describe('password change', () => {
     expect(answer.body).toEqual(error('BAD_PASSWORDS'));
   });
 
+  it('refuses a new password of fewer than 8 characters with 422 INVALID_FIELDS and keeps the old one', async () => {
+    const account = await activeAccount(server);
+    const client = await signedIn(server, account);
+    const answer = await client.put('/users', change(account.login, account.password, 'Short-1'));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(error('INVALID_FIELDS'));
+    expect(answer.body.params.fields).toEqual([{ field: 'newPassword', rule: 'passwordTooShort' }]);
+    expect(await signInStatus(server, account.login, account.password)).toBe(200);
+    expect(await signInStatus(server, account.login, 'Short-1')).toBe(401);
+  });
+
   it('replaces the password: the old one is refused, the new one signs in', async () => {
     const account = await activeAccount(server);
     const client = await signedIn(server, account);
@@ -501,6 +535,15 @@ describe('e-mail change', () => {
     expect(answer.body).toEqual(error('INVALID_FIELDS'));
   });
 
+  it('refuses a new address the mail transport would read as another one, mailing nothing', async () => {
+    const account = await activeAccount(server);
+    const { email } = newIdentity();
+    const answer = await api(server).put('/users', start(account, `\u0001${email}`));
+    expect(answer.status).toBe(422);
+    expect(answer.body.params.fields).toEqual([{ field: 'email', rule: 'invalidEmail' }]);
+    expect(await mailsTo(server, email)).toEqual([]);
+  });
+
   it('refuses a key when no change is pending with 422 NO_PENDING_EMAIL_CHANGE', async () => {
     const account = await activeAccount(server);
     const answer = await api(server).put('/users', confirm(account, NEVER_ISSUED_KEY));
@@ -550,6 +593,8 @@ describe('lost password', () => {
     const before = (await mailsTo(server, account.email)).length;
     const answer = await api(server).put('/users', askKey(account));
     expect(answer.status).toBe(200);
+    // Nobody proved anything yet: no id, no state, no charters.
+    expect(answer.body).toEqual({});
     const mails = await mailsTo(server, account.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)?.key).toMatch(KEY_SHAPE);
@@ -587,6 +632,16 @@ describe('lost password', () => {
     const refused = await api(server).put('/users', reset(account, key, 'Brand-new-1', 'Brand-new-2'));
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual(error('BAD_PASSWORDS'));
+    expect((await api(server).put('/users', reset(account, key, 'Brand-new-1'))).status).toBe(200);
+  });
+
+  it('step 2 refuses a new password of fewer than 8 characters with 422 INVALID_FIELDS and leaves the key usable', async () => {
+    const account = await activeAccount(server);
+    await api(server).put('/users', askKey(account));
+    const key = await server.lastKey(account.email);
+    const refused = await api(server).put('/users', reset(account, key, 'Short-1'));
+    expect(refused.status).toBe(422);
+    expect(refused.body.params.fields).toEqual([{ field: 'newPassword', rule: 'passwordTooShort' }]);
     expect((await api(server).put('/users', reset(account, key, 'Brand-new-1'))).status).toBe(200);
   });
 
@@ -636,6 +691,16 @@ describe('lost password', () => {
     const answer = await api(server).put('/users', askKey(account));
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(error('CLOSED_ACCOUNT'));
+  });
+
+  it('tells that an account is closed only to whoever gives its address or its password', async () => {
+    const account = await activeAccount(server);
+    const other = await activeAccount(server);
+    await setAccountState(server, account.login, 'closed');
+    const wrongAddress = await api(server).put('/users', askKey({ login: account.login, email: other.email }));
+    expect([wrongAddress.status, wrongAddress.body.code]).toEqual([403, 'INVALID_ACCOUNT']);
+    const wrongPassword = await api(server).put('/users', { json: { login: account.login, password: 'not the password', newPassword: 'Brand-new-1', newPasswordConfirm: 'Brand-new-1' } });
+    expect([wrongPassword.status, wrongPassword.body.code]).toEqual([422, 'BAD_LOGIN_PASSWORD']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../server/config.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { createServer } from '../../server/start.ts';
 import { api, expectNoLeakInRecordedAnswers } from './apiClient.ts';
 import { GENEROUS_RATE_LIMITS, generatedAdmin, signInStatus, signedIn } from './accountFixtures.ts';
@@ -133,6 +133,18 @@ describe('first start with TERRAIN_ADMIN_LOGIN, _PASSWORD and _EMAIL', () => {
     it('keeps the same administrator account', async () => {
       const me = await (await signedIn(restarted, configured)).get('/me');
       expect(me.body).toMatchObject({ id: idBefore, terrainAdmin: true });
+    });
+  });
+});
+
+describe('TERRAIN_ADMIN_* settings the account rules refuse', () => {
+  it('stop the start with a word, before any account is made', () => {
+    expect(() => loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_PASSWORD: 'short12' })).toThrow('TERRAIN_ADMIN_PASSWORD needs 8 characters or more');
+    expect(() => loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_EMAIL: 'Chief <chief@example.org>' })).toThrow('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
+    expect(loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_PASSWORD: 'long enough', TERRAIN_ADMIN_EMAIL: 'chief@example.org' }).admin).toEqual({
+      login: 'chief',
+      password: 'long enough',
+      email: 'chief@example.org',
     });
   });
 });

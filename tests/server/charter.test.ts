@@ -30,7 +30,7 @@ let manager: SignedInUser;
 let userManager: SignedInUser;
 let creator: SignedInUser;
 
-/** Every call of the application that reads its data: references, data, exports, versions, deposited files. */
+/** Every call of the application that reads its data: references, data, exports, versions, deposited files, request options. */
 const dataCalls = () => [
   `/applications/surveys/references/sites${q({ limit: 10 })}`,
   '/applications/surveys/references/sites/csv',
@@ -44,6 +44,8 @@ const dataCalls = () => [
   '/applications/surveys/filesOnRepository/counts',
   `/applications/surveys/file/${fileId}`,
   `/applications/surveys/file/${fileId}/publication-state`,
+  // The rights-request form's options are rows of references too (scope trees, choices).
+  '/applications/surveys/rightsRequest/options',
 ];
 
 async function statuses(client: ApiClient) {

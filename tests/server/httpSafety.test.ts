@@ -199,7 +199,7 @@ describe('secrets in answers', () => {
     await client.get('/me');
     await client.get(`/users/${account.login}`);
     await client.put('/users', { json: { login: account.login, password: account.password, email: newIdentity().email } });
-    await client.put('/users', { json: { login: account.login, password: account.password, newPassword: 'Other-1', newPasswordConfirm: 'Other-1' } });
+    await client.put('/users', { json: { login: account.login, password: account.password, newPassword: 'Other-password-1', newPasswordConfirm: 'Other-password-1' } });
     const admin = await signedIn(server, await generatedAdmin(server));
     await admin.get(`/users/${account.id}`);
     await admin.get('/me');

@@ -194,6 +194,16 @@ const READS = {
     got: (answer, role) => (answer.body.rightsRequests.some((r: { userLogin: string }) => r.userLogin !== fx.accounts[role as SignedInRole].login) ? ['requests of others'] : []),
     want: (role) => (['userManager', 'applicationManager', 'creator', 'admin'].includes(role) ? ['requests of others'] : []),
   } satisfies Read,
+  /** The whole configuration only to those who may read some data, and row counts of the entries they read whole. */
+  applicationView: {
+    got: (answer) => [answer.body.configuration ? 'configuration' : answer.body.outline ? 'outline' : 'neither', ...Object.keys(answer.body.lineCounts).map((name) => `count ${name}`)],
+    want: (role) => {
+      if (role === 'stranger') return ['outline'];
+      if (role === 'publicOnly') return ['configuration', 'count species'];
+      if (['applicationManager', 'creator', 'admin'].includes(role)) return ['configuration', ...['projects', 'sites', 'species', 'counts'].map((name) => `count ${name}`)];
+      return ['configuration'];
+    },
+  } satisfies Read,
   speciesRows: {
     got: (answer) => answer.text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line).naturalKey as string),
     want: () => SPECIES.map((line) => line.split(';')[0]),
@@ -240,6 +250,8 @@ const MATRIX: readonly Row[] = [
   // Applications
   { route: 'GET /applications',                                           expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /applications/:name',                                     expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /applications/:name',                                     expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], variant: 'every part: the configuration or its outline, the counts',
+    query: () => '?filter=ALL', read: READS.applicationView },
   { route: 'POST /applications/:name',                                    expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 403, 200, 200], variant: 'a new application named surv_matrix_<role>',
     params: { name: (role) => `surv_matrix_${role.toLowerCase()}` }, body: () => ({ body: uploadForm('surveys.yaml', SURVEYS_YAML) }) },
   { route: 'POST /applications/:name/configuration',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200], body: () => ({ body: uploadForm('surveys.yaml', nextSurveysVersion()) }) },

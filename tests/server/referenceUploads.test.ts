@@ -120,6 +120,37 @@ describe('a refused upload', () => {
     expect(await tableState(admin, 'observatory', 'habitats')).toEqual(before);
   });
 
+  it('refuses a day that does not exist (31/02) with its line, column, value and pattern, and stores nothing', async () => {
+    const impossible = (lineNumber: number, column: string, value: string) => ({
+      lineNumber,
+      code: 'invalidDateWithComponent',
+      params: { component: column, value, pattern: 'dd/MM/yyyy' },
+      column,
+      value,
+    });
+    const stations = await tableState(admin, 'observatory', 'stations');
+    const stationsFile = [STATIONS_HEADER, station({ code: 'anterne', Nom: 'Anterne' }), station({ code: 'nouvelle', opened: '31/02/2020' })].join('\n');
+    const stationsAnswer = await uploadReference(admin, 'observatory', 'stations', 'stations.csv', stationsFile);
+    expectSameRefusal(stationsAnswer, await engineReport('observatory', 'stations', 'stations.csv', stationsFile));
+    expect(stationsAnswer.body.errors).toEqual([impossible(3, 'opened', '31/02/2020')]);
+    expect(await tableState(admin, 'observatory', 'stations')).toEqual(stations);
+
+    const readings = await tableState(admin, 'observatory', 'readings', 'data');
+    const readingsFile = 'station;day;value;note\nanterne;28/02/2023;1;\ngers;29/02/2023;2;\n';
+    const readingsAnswer = await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', readingsFile) });
+    expectSameRefusal(readingsAnswer, await engineReport('observatory', 'readings', 'readings.csv', readingsFile));
+    expect(readingsAnswer.body.errors).toEqual([impossible(3, 'day', '29/02/2023')]);
+    expect(await tableState(admin, 'observatory', 'readings', 'data')).toEqual(readings);
+  });
+
+  it('refuses a deposit whose period ends at a time that does not exist (10:61), and lists no version', async () => {
+    const file = 'campagne;C2024\n\nstation;day;level;quality;T_10;Q_10\nunits;;cm\nS1;01/02/2024;2;good;1;ok\n';
+    const answer = await admin.post('/applications/essais/data/readings', { body: csvForm('readings.csv', file, { binaryfiledataset: { from: '2024-02-01', to: '2024-02-29 10:61' } }) });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'BAD_DEPOSIT_PERIOD', params: { field: 'to', value: '2024-02-29 10:61' } });
+    expect((await admin.get('/applications/essais/filesOnRepository/readings')).body).toEqual([]);
+  });
+
   it('leaves a data type as it was (insertion without versioning)', async () => {
     expect((await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) })).status).toBe(201);
     const before = await tableState(admin, 'observatory', 'readings', 'data');

@@ -46,7 +46,8 @@ describe('references', () => {
     expect(csv.text).toContain('"lac_blanc";"Lac Blanc";"2352"');
 
     const list = await admin.get('/applications/fieldnotes?filter=REFERENCETYPE');
-    expect(list.body.lineCounts).toEqual({ sites: 3 });
+    // Every entry the caller reads whole, 0 for those without rows.
+    expect(list.body.lineCounts).toEqual({ sites: 3, species: 0, counts: 0 });
   });
 
   it('refuse a file with errors and store nothing', async () => {

@@ -4,25 +4,28 @@ import { VERIFICATION_KEY_LENGTH, normalizeVerificationKey } from './verificatio
 export const LOGIN_MIN_LENGTH = 4;
 export const LOGIN_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-export type FieldRule =
-  | 'required'
-  | 'loginTooShort'
-  | 'loginTooLong'
-  | 'loginWhitespace'
-  | 'invalidEmail'
-  | 'passwordTooLong'
-  | 'confirmationMismatch'
-  | 'keyLength';
+const FIELD_RULES = ['required', 'loginTooShort', 'loginTooLong', 'loginWhitespace', 'invalidEmail', 'passwordTooShort', 'passwordTooLong', 'confirmationMismatch', 'keyLength'] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
 
 export interface FieldProblem<Field extends string = string> {
   field: Field;
   rule: FieldRule;
 }
 
-// Deliberately simple: one "@", a dot in the domain, no spaces. Real proof of an address is the mailed key.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** The first rule named by the params of an `INVALID_FIELDS` refusal (`{fields: [{field, rule}]}`), if any is known. */
+export function firstBrokenRule(params: unknown): FieldRule | undefined {
+  const fields = (params as { fields?: unknown } | null)?.fields;
+  const rule = Array.isArray(fields) ? (fields[0] as { rule?: unknown } | undefined)?.rule : undefined;
+  return FIELD_RULES.find((known) => known === rule);
+}
+
+// Deliberately simple: one "@", a dot in the domain, no spaces, none of the characters that give an address
+// header its structure (lists, names, comments, quotes, groups). The server also reads the address as the mail
+// transport does (server/mail/address.ts); real proof of an address is the mailed key.
+const EMAIL_PATTERN = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\.]+(\.[^\s@,;:<>()[\]"\\.]+)+$/;
 
 export function checkLogin(login: string): FieldRule | undefined {
   if (login.trim() === '') return 'required';
@@ -38,8 +41,11 @@ export function checkEmail(email: string): FieldRule | undefined {
   return undefined;
 }
 
+/** Rules for a new password; passwords chosen before the minimum existed still sign in. */
 export function checkPassword(password: string): FieldRule | undefined {
   if (password === '') return 'required';
+  // Characters as people count them: an emoji is one, not two UTF-16 units.
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
   return undefined;
 }

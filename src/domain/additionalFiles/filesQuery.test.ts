@@ -70,6 +70,8 @@ describe('the selection of additional files', () => {
     expect(matcher({ field: 'pages', intervalValues: { from: '13' } })(file)).toBe(false);
     expect(matcher({ field: 'pages', intervalValues: { from: '1' } })({ title: 'x' })).toBe(false);
     expect(compileFieldFilters(protocols, [{ field: 'title', intervalValues: { from: 'a' } }]).ok).toBe(false);
+    // A bound on a day that does not exist is refused, in the field's pattern or as an ISO day.
+    for (const from of ['31/02/2024', '2024-02-30']) expect(compileFieldFilters(protocols, [{ field: 'issued', intervalValues: { from } }]).ok, from).toBe(false);
   });
 
   it('never matches a filter on an unknown field', () => {

@@ -1,5 +1,6 @@
 import type { AdditionalFileType, FormField } from '../configuration/model';
 import { compileDateChecker } from '../csv/dates';
+import { readPeriodBound } from '../deposits/periodBound';
 import type { DomainError } from '../errors';
 import { compileJavaRegex } from '../regex';
 
@@ -108,7 +109,8 @@ function intervalTest(field: FormField | undefined, filter: FieldFilter): ValueT
     const ofValue = compileDateChecker(checker.pattern);
     const ofBound = filter.format ? compileDateChecker(filter.format) : ofValue;
     if (!ofValue || !ofBound) return { code: 'BAD_FILES_QUERY', params: { reason: 'format', field: filter.field } };
-    const bound = (text: string | null | undefined) => (text ? (ofBound.isoOf(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : undefined)) : null);
+    // A bound is written in the filter's format, else as an ISO day; a day that does not exist is refused.
+    const bound = (text: string | null | undefined) => (text ? (ofBound.isoOf(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? (readPeriodBound(text) ?? undefined) : undefined)) : null);
     const [low, high] = [bound(from), bound(to)];
     if (low === undefined || high === undefined) return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
     return (value) => {

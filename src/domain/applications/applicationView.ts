@@ -1,4 +1,5 @@
 import type { ApplicationModel, LocaleText } from '../configuration/model';
+import type { ApplicationOutline } from './outline';
 
 /** Parts of an application a caller may ask for (`filter`), as the original API names them. */
 export const APPLICATION_PARTS = ['ALL', 'DATA', 'CONFIGURATION', 'SYNTHESIS', 'ADDITIONALFILE', 'RIGHTSREQUEST', 'DATATYPE', 'REFERENCETYPE'] as const;
@@ -33,8 +34,10 @@ export interface ApplicationView {
   dataTypes?: string[];
   additionalFiles?: string[];
   hasRightsRequest?: boolean;
-  /** The whole model, only when the CONFIGURATION part is asked for. */
+  /** The whole model, when the CONFIGURATION part is asked for by someone who may read the data (`mayReadData`). */
   configuration?: ApplicationModel;
+  /** In its place for anyone else: what a rights request needs. */
+  outline?: ApplicationOutline;
   /** Versions stored, newest first (home page only). */
   versions?: Array<{ version: string; uploadedAt: string; comment: string }>;
   currentApplicationUserRolesResult: ApplicationUserRoles;
@@ -52,7 +55,7 @@ export interface ApplicationView {
   isMember: boolean;
   /** The user may update the application, download its configuration and manage it. */
   isAdministrator: boolean;
-  /** Rows stored per data entry (with the REFERENCETYPE or DATATYPE parts). */
+  /** Rows stored per data entry the user may read whole (with the REFERENCETYPE or DATATYPE parts). */
   lineCounts?: Record<string, number>;
   canReadReference: boolean;
   canWriteReference: boolean;

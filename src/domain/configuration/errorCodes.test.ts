@@ -471,6 +471,11 @@ describe('checkers', () => {
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params',
       params: { declaredMinValue: '12/31/1980', declaredMaxValue: '31/12/2024', declaredPattern: 'dd/MM/yyyy' },
     });
+    // A bound on a day that does not exist is refused, not moved to the end of the month.
+    expect(onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy, OA_min: 01/01/1980, OA_max: 31/02/2024}}'))).toMatchObject({
+      code: 'INVALID_MIN_MAX_FOR_CHECKER_DATE',
+      params: { declaredMinValue: '01/01/1980', declaredMaxValue: '31/02/2024', declaredPattern: 'dd/MM/yyyy' },
+    });
   });
 
   it('INVALID_DURATION_CHECKER_DATE', () => {

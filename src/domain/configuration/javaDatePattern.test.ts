@@ -37,9 +37,60 @@ describe('Java date patterns', () => {
     expect(parse('yyyyMMdd', '20240115')).toBe('2024-01-15T00:00:00');
   });
 
-  it('resolves as the SMART resolver does and fills missing fields', () => {
-    expect(parse('dd/MM/yyyy', '31/02/2020')).toBe('2020-02-29T00:00:00');
+  it('refuses days that do not exist instead of moving them (Java SMART would store 29/02 for 31/02)', () => {
+    expect(parse('dd/MM/yyyy', '31/02/2020')).toBeNull();
+    expect(parse('dd/MM/yyyy', '30/02/2020')).toBeNull();
+    expect(parse('dd/MM/yyyy', '31/04/2020')).toBeNull();
     expect(parse('dd/MM/yyyy', '32/01/2020')).toBeNull();
+    expect(parse('d/M/yyyy', '31/6/2020')).toBeNull();
+    expect(parse('dd/MM/yyyy HH:mm', '31/02/2020 10:00')).toBeNull();
+    expect(parse('dd MMMM yyyy', '30 février 2020')).toBeNull();
+    expect(parse('dd/MM/yyyy', '30/04/2020')).toBe('2020-04-30T00:00:00');
+    expect(parse('dd/MM/yyyy', '31/12/2020')).toBe('2020-12-31T00:00:00');
+  });
+
+  it('knows leap years: every fourth year, not centuries, but every fourth century; yy is 2000–2099', () => {
+    expect(parse('dd/MM/yyyy', '29/02/2020')).toBe('2020-02-29T00:00:00');
+    expect(parse('dd/MM/yyyy', '29/02/2021')).toBeNull();
+    expect(parse('dd/MM/yyyy', '29/02/1900')).toBeNull();
+    expect(parse('dd/MM/yyyy', '29/02/2000')).toBe('2000-02-29T00:00:00');
+    expect(parse('dd/MM/yy', '29/02/00')).toBe('2000-02-29T00:00:00');
+    expect(parse('dd/MM/yy', '29/02/01')).toBeNull();
+    expect(parse('dd/MM/yy', '29/02/96')).toBe('2096-02-29T00:00:00');
+    // Without a year the day is read in 1970, which had no 29 February.
+    expect(parse('dd/MM', '29/02')).toBeNull();
+    expect(parse('dd/MM', '28/02')).toBe('1970-02-28T00:00:00');
+  });
+
+  it('reads a day of the year within its year, and refuses a month or day that contradicts it', () => {
+    expect(parse('yyyy-DDD', '2020-366')).toBe('2020-12-31T00:00:00');
+    expect(parse('yyyy-DDD', '2021-366')).toBeNull();
+    expect(parse('yyyy-DDD', '2021-060')).toBe('2021-03-01T00:00:00');
+    expect(parse('yyyy-DDD', '2021-000')).toBeNull();
+    expect(parse('yyyy-MM-dd DDD', '2021-03-01 060')).toBe('2021-03-01T00:00:00');
+    expect(parse('yyyy-MM-dd DDD', '2021-03-02 060')).toBeNull();
+    expect(parse('yyyy-MM DDD', '2021-02 060')).toBeNull();
+  });
+
+  it('refuses 24:00 with HH (Java SMART would read the next day); kk counts 1–24 and its 24 is the day’s first hour', () => {
+    expect(parse('HH:mm', '24:00')).toBeNull();
+    expect(parse('dd/MM/yyyy HH:mm', '31/12/2020 24:00')).toBeNull();
+    expect(parse('dd/MM/yyyy HH:mm', '31/12/2020 23:59')).toBe('2020-12-31T23:59:00');
+    expect(parse('dd/MM/yyyy kk:mm', '31/12/2020 24:00')).toBe('2020-12-31T00:00:00');
+    expect(parse('kk:mm', '00:00')).toBeNull();
+    expect(parse('HH:mm:ss', '10:60:00')).toBeNull();
+    expect(parse('HH:mm:ss', '10:00:60')).toBeNull();
+    expect(parse('hh:mm a', '13:00 PM')).toBeNull();
+  });
+
+  it('refuses years Java cannot hold instead of rounding their digits', () => {
+    expect(parse('uuuu', '999999999')).toBe('+999999999-01-01T00:00:00');
+    expect(parse('uuuu', '1000000000')).toBeNull();
+    expect(parse('yyyy', '1234567890123456789')).toBeNull();
+    expect(parse('uuuu', '-999999999')).toBe('-999999999-01-01T00:00:00');
+  });
+
+  it('fills the fields a pattern lacks', () => {
     expect(parse('MM/yyyy', '06/2004')).toBe('2004-06-01T00:00:00');
     expect(parse('yyyy', '2004')).toBe('2004-01-01T00:00:00');
     expect(parse('HH:mm:ss', '08:45:00')).toBe('1970-01-01T08:45:00');

@@ -3,10 +3,12 @@ import { dayOfWeek, lengthOfMonth, toEpochDay, type LocalDateTime } from './loca
 /**
  * Java `DateTimeFormatter` patterns (`dd/MM/yyyy`, `MM/yyyy`, `HH:mm:ss`, `dd/MM/yyyy HH:mm`…), compiled once into
  * a parser and a formatter. Validation follows `DateTimeFormatterBuilder.appendPattern` (unknown letters, letter
- * counts, reserved characters, quotes, optional sections); parsing follows a formatter with the default SMART
- * resolver: fixed-width fields need exactly their digits (`yyyy` wants at least four), `yy` means 2000–2099, a day
- * past the end of the month is moved to its last day (31/02 → 28 or 29/02), and the whole text must be consumed.
- * Fields a pattern does not carry default to 1970-01-01 for the date and 00:00 for the time.
+ * counts, reserved characters, quotes, optional sections). Parsing reads fixed-width fields with exactly their
+ * digits (`yyyy` wants at least four), `yy` as 2000–2099, and the whole text; it then resolves strictly: a day that
+ * does not exist (31/02, 29/02/2021, day 366 of 2021, 24:00 with `HH`) is refused, where Java's default SMART
+ * resolver would store the last day of the month or the next day's midnight — research data are never altered
+ * without a word. `yyyy` still means the year (Java's STRICT style would want `uuuu`). Fields a pattern does not
+ * carry default to 1970-01-01 for the date and 00:00 for the time, so a pattern without a year refuses 29/02.
  */
 export interface JavaDatePattern {
   readonly source: string;
@@ -289,7 +291,10 @@ function formatText(field: TextField, style: TextStyle, value: number): string {
   }
 }
 
+/** Java's ranges; years beyond ±999,999,999 would also lose digits as numbers. */
 const FIELD_RANGES: Partial<Record<NumberField, [number, number]>> = {
+  year: [-999_999_999, 999_999_999],
+  weekBasedYear: [-999_999_999, 999_999_999],
   yearOfEra: [1, 999_999_999],
   month: [1, 12],
   day: [1, 31],
@@ -460,22 +465,18 @@ function resolve(parsed: Parsed): LocalDateTime | null {
   year ??= 1970;
   let month = parsed.month ?? 1;
   let day = parsed.day ?? 1;
-  if (parsed.dayOfYear !== undefined && parsed.month === undefined) {
-    const lengthOfYear = lengthOfMonth(year, 2) === 29 ? 366 : 365;
-    if (parsed.dayOfYear > lengthOfYear) return null;
-    let remaining = parsed.dayOfYear;
-    month = 1;
-    while (remaining > lengthOfMonth(year, month)) {
-      remaining -= lengthOfMonth(year, month);
-      month += 1;
-    }
-    day = remaining;
+  if (parsed.dayOfYear !== undefined) {
+    const fromDayOfYear = monthAndDayOf(year, parsed.dayOfYear);
+    if (!fromDayOfYear) return null;
+    // A text giving both the day of the year and the month or day must say the same day twice.
+    if ((parsed.month !== undefined && parsed.month !== fromDayOfYear.month) || (parsed.day !== undefined && parsed.day !== fromDayOfYear.day)) return null;
+    ({ month, day } = fromDayOfYear);
   }
   if (parsed.quarter !== undefined && parsed.month !== undefined && Math.ceil(parsed.month / 3) !== parsed.quarter) return null;
-  // SMART resolution: a day past the end of a short month becomes its last day.
-  day = Math.min(day, lengthOfMonth(year, month));
+  if (day > lengthOfMonth(year, month)) return null;
 
   let hour = parsed.hourOfDay ?? 0;
+  // `k` counts the hours 1–24 of a wall clock: its 24 is the first hour of the same day, as in Java.
   if (parsed.clockHourOfDay !== undefined) hour = parsed.clockHourOfDay % 24;
   const hourOfAmPm = parsed.hourOfAmPm ?? (parsed.clockHourOfAmPm !== undefined ? parsed.clockHourOfAmPm % 12 : undefined);
   if (hourOfAmPm !== undefined) hour = hourOfAmPm + 12 * (parsed.amPm ?? 0);
@@ -494,6 +495,16 @@ function resolve(parsed: Parsed): LocalDateTime | null {
   const value: LocalDateTime = { year, month, day, hour, minute, second, nano };
   if (hasDate && parsed.dayOfWeek !== undefined && dayOfWeek(year, month, day) !== parsed.dayOfWeek) return null;
   return value;
+}
+
+/** The month and day of a day of the year, or null past the year's end. */
+function monthAndDayOf(year: number, dayOfYear: number): { month: number; day: number } | null {
+  let remaining = dayOfYear;
+  for (let month = 1; month <= 12; month += 1) {
+    if (remaining <= lengthOfMonth(year, month)) return { month, day: remaining };
+    remaining -= lengthOfMonth(year, month);
+  }
+  return null;
 }
 
 function formatElements(elements: readonly Element[], value: LocalDateTime): string {

@@ -124,8 +124,7 @@ export function compileDateChecker(source: string): CompiledDateChecker | null {
           break;
       }
     }
-    const last = lengthOfMonth(year, month);
-    if (day > last) day = last;
+    if (day > lengthOfMonth(year, month)) return null;
     const yearText = year < 1000 ? String(year).padStart(4, '0') : String(year);
     return `${yearText}-${pad2(month)}-${pad2(day)}T${pad2(hour)}:${pad2(minute)}:${pad2(second)}`;
   };

@@ -120,6 +120,9 @@ describe('upload error codes', () => {
   errorCode('invalidDateWithComponent', () => {
     const error = only(stations(station({ opened: '31-12-2003' })));
     expect(error).toEqual({ lineNumber: 2, code: 'invalidDateWithComponent', params: { component: 'opened', value: '31-12-2003', pattern: 'dd/MM/yyyy' }, column: 'opened', value: '31-12-2003' });
+    // A day that does not exist is refused the same way, never stored as another day.
+    const impossible = only(stations(station({ opened: '29/02/2003' })));
+    expect(impossible).toEqual({ lineNumber: 2, code: 'invalidDateWithComponent', params: { component: 'opened', value: '29/02/2003', pattern: 'dd/MM/yyyy' }, column: 'opened', value: '29/02/2003' });
   });
 
   errorCode('badIntervalDateWithComponent', () => {

@@ -45,6 +45,11 @@ describe('deposit file names', () => {
     expect(readFileName(submission, 'alps~01-06-2024~30-06-2024.csv')?.from).toBe('2024-06-01T00:00:00');
   });
 
+  it('propose no date for a day that does not exist (the user types the period)', () => {
+    expect(readFileName(submission, 'alps~01/02/2023~31/02/2023.csv')).toEqual({ scope: { project: 'alps' }, from: '2023-02-01T00:00:00', to: undefined });
+    expect(readFileName(submission, 'alps~29-02-2023~2023-03-31.csv')).toEqual({ scope: { project: 'alps' }, from: undefined, to: '2023-03-31T00:00:00' });
+  });
+
   it('give nothing when the name does not follow it', () => {
     expect(readFileName(submission, 'survey.csv')).toBeUndefined();
   });

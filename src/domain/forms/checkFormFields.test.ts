@@ -39,6 +39,13 @@ describe('checkFormFields', () => {
     ]);
   });
 
+  it('refuses a day that does not exist (rights-request and additional-file forms alike)', () => {
+    const refused = checkFormFields(fields, { organization: 'x', startDate: '31/02/2024' });
+    expect(refused.ok ? [] : refused.problems).toEqual([
+      expect.objectContaining({ field: 'startDate', code: 'invalidDateWithComponent', params: expect.objectContaining({ value: '31/02/2024', pattern: 'dd/MM/yyyy' }) }),
+    ]);
+  });
+
   it('looks references up when their rows are given, and leaves them to the server otherwise', () => {
     const rows = [{ naturalKey: 'lac_blanc', hierarchicalKey: 'alps.lac_blanc', values: {} }];
     const base = { organization: 'x', startDate: '01/02/2024' };

@@ -1,4 +1,5 @@
-import type { ApplicationModel, DataEntry } from '../configuration/model';
+import { lengthOfMonth } from '../configuration/localDateTime';
+import type { ApplicationOutline, EntryOutline } from '../applications/outline';
 import type { DomainError } from '../errors';
 import { PUBLIC_OPERATIONS, isOperation, isScoped, withDependencies, type Operation } from './operations';
 
@@ -58,8 +59,7 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
   else if ((match = value.match(/^(\d{2})[/-](\d{2})[/-](\d{4})/))) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return { ok: false };
   if (Math.abs(year) >= OPEN_YEAR) return { ok: true, day: null };
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { ok: false };
+  if (month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month)) return { ok: false };
   return { ok: true, day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
 }
 
@@ -69,7 +69,7 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
  * everything, a restricted right on data also granted for all is dropped.
  */
 export function normalizeAuthorization(
-  model: ApplicationModel,
+  model: ApplicationOutline,
   request: AuthorizationRequest,
   isPublic: boolean,
 ): { ok: true; name: string; description: string; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
@@ -80,7 +80,7 @@ export function normalizeAuthorization(
   if (description.length > MAX_DESCRIPTION) problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
   const entries = new Map(model.data.map((entry) => [entry.name, entry]));
 
-  const operationsOf = (entry: DataEntry, values: unknown[], path: string): Operation[] => {
+  const operationsOf = (entry: EntryOutline, values: unknown[], path: string): Operation[] => {
     const known = values.filter((value) => {
       if (isOperation(value)) return true;
       problems.push({ code: 'UNKNOWN_OPERATION', path, params: { operation: value } });

@@ -1,4 +1,4 @@
-import type { DataEntry } from '../configuration/model';
+import type { EntryOutline } from '../applications/outline';
 
 /**
  * What a right allows on a data entry: deposit (load) files, publish versions, delete, read and export
@@ -10,16 +10,16 @@ export type Operation = (typeof OPERATIONS)[number];
 export const isOperation = (value: unknown): value is Operation => typeof value === 'string' && (OPERATIONS as readonly string[]).includes(value);
 
 /** Data whose rows carry an authorization scope: rights may be restricted to parts of it, and published. */
-export const isScoped = (entry: DataEntry) => entry.authorization !== null && entry.authorization.scopes.length > 0;
+export const isScoped = (entry: EntryOutline) => entry.authorization !== null && entry.authorization.scopes.length > 0;
 
 /** Publication exists only where versions are published, on data with an authorization scope. */
-export const canPublish = (entry: DataEntry) => isScoped(entry) && entry.submission.strategy === 'OA_VERSIONING';
+export const canPublish = (entry: EntryOutline) => isScoped(entry) && entry.submission.strategy === 'OA_VERSIONING';
 
 /**
  * The operations a chosen one brings with it: reading comes with any write; on scoped data, deleting and
  * publishing come together with depositing (a published version can be replaced or removed).
  */
-export function withDependencies(operations: Iterable<Operation>, entry: DataEntry): Set<Operation> {
+export function withDependencies(operations: Iterable<Operation>, entry: EntryOutline): Set<Operation> {
   const result = new Set(operations);
   const publishable = canPublish(entry);
   if (result.has('publication') && !publishable) result.delete('publication');
@@ -36,7 +36,7 @@ export function withDependencies(operations: Iterable<Operation>, entry: DataEnt
  * Two operations that bring each other (publishing and deleting versions) are not induced by one another: each
  * stays free, and unchecking either takes the other along.
  */
-export function inducedOperations(chosen: Iterable<Operation>, entry: DataEntry): Set<Operation> {
+export function inducedOperations(chosen: Iterable<Operation>, entry: EntryOutline): Set<Operation> {
   const explicit = [...new Set(chosen)];
   const brings = (operation: Operation, other: Operation) => withDependencies([operation], entry).has(other);
   return new Set(explicit.filter((operation) => explicit.some((other) => other !== operation && brings(other, operation) && !brings(operation, other))));
@@ -54,7 +54,7 @@ export interface OperationColumn {
 }
 
 /** The columns of the rights table for an entry, in display order. */
-export function operationColumns(entry: DataEntry): OperationColumn[] {
+export function operationColumns(entry: EntryOutline): OperationColumn[] {
   return OPERATIONS.filter((operation) => operation !== 'publication' || canPublish(entry)).map((operation) => ({
     operation,
     withPeriods: operation === 'extraction' && entry.authorization?.timeScope != null,

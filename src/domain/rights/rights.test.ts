@@ -80,6 +80,15 @@ describe('saving an authorization', () => {
     expect(readDay('')).toEqual({ ok: true, day: null });
     expect(readDay('June')).toEqual({ ok: false });
   });
+
+  it('refuses days that do not exist, in every century (years below 100 included)', () => {
+    expect(readDay('31/02/2024')).toEqual({ ok: false });
+    expect(readDay('2023-02-29')).toEqual({ ok: false });
+    expect(readDay('2024-02-29')).toEqual({ ok: true, day: '2024-02-29' });
+    expect(readDay('0100-02-29')).toEqual({ ok: false });
+    expect(readDay('0000-02-29')).toEqual({ ok: true, day: '0000-02-29' });
+    expect(readDay('2024-13-01')).toEqual({ ok: false });
+  });
 });
 
 describe('rights on rows', () => {

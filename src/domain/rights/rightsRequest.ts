@@ -1,4 +1,5 @@
-import type { ApplicationModel, RightsRequestForm } from '../configuration/model';
+import type { ApplicationOutline } from '../applications/outline';
+import type { RightsRequestForm } from '../configuration/model';
 import type { StoredRow } from '../csv/types';
 import { checkFormFields, type FormFieldsCheck } from '../forms/checkFormFields';
 import type { AuthorizationRules } from './authorization';
@@ -33,7 +34,7 @@ export function checkRequestFields(form: RightsRequestForm | null, input: Record
 }
 
 /** Operations asked for that a request may not carry: only the columns flagged `forRequest` (reading). */
-export function unrequestableOperations(model: ApplicationModel, rules: AuthorizationRules): Array<{ dataName: string; operation: Operation }> {
+export function unrequestableOperations(model: ApplicationOutline, rules: AuthorizationRules): Array<{ dataName: string; operation: Operation }> {
   const requestable = new Map(model.data.map((entry) => [entry.name, new Set(operationColumns(entry).filter((c) => c.forRequest).map((c) => c.operation))]));
   const found: Array<{ dataName: string; operation: Operation }> = [];
   const check = (dataName: string, operations: Operation[]) => {

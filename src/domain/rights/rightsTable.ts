@@ -1,4 +1,4 @@
-import type { ApplicationModel, DataEntry } from '../configuration/model';
+import type { ApplicationOutline, EntryOutline } from '../applications/outline';
 import { isWithinScope } from '../deposits/scopeValues';
 import type { AuthorizationRequest, AuthorizationRules } from './authorization';
 import type { Rights } from './access';
@@ -47,14 +47,14 @@ export function nodeCheck(state: RightsTableState, dataName: string, component: 
   return checked.some((key) => isWithinScope(key, node)) ? -1 : 0;
 }
 
-function withOperations(entry: DataEntry, current: Set<Operation>, operation: Operation, checked: boolean): Set<Operation> {
+function withOperations(entry: EntryOutline, current: Set<Operation>, operation: Operation, checked: boolean): Set<Operation> {
   if (checked) return withDependencies([...current, operation], entry);
   // Unchecking removes what depended on the operation, then what is no longer needed stays as chosen.
   return new Set([...current].filter((o) => o !== operation && !withDependencies([o], entry).has(operation)));
 }
 
 /** Checks or unchecks an operation on the whole entry, with the operations it brings or that need it. */
-export function toggleEntry(state: RightsTableState, entry: DataEntry, operation: Operation, checked: boolean): RightsTableState {
+export function toggleEntry(state: RightsTableState, entry: EntryOutline, operation: Operation, checked: boolean): RightsTableState {
   const current = entryState(state, entry.name);
   const all = withOperations(entry, new Set(current.all), operation, checked);
   // A right on the whole entry makes node rights for the same operations pointless.
@@ -102,7 +102,7 @@ function setNode(keys: string[], tree: ScopeTreeNode[], node: string, checked: b
 }
 
 /** Checks or unchecks an operation on one node of a scope tree, with operation dependencies on the same node. */
-export function toggleNode(state: RightsTableState, entry: DataEntry, component: string, tree: ScopeTreeNode[], node: string, operation: Operation, checked: boolean): RightsTableState {
+export function toggleNode(state: RightsTableState, entry: EntryOutline, component: string, tree: ScopeTreeNode[], node: string, operation: Operation, checked: boolean): RightsTableState {
   const current = entryState(state, entry.name);
   const ops = { ...(current.nodes[component] ?? {}) };
   const heldHere = new Set((Object.keys(ops) as Operation[]).filter((op) => (ops[op] ?? []).some((key) => isWithinScope(node, key))));
@@ -114,12 +114,12 @@ export function toggleNode(state: RightsTableState, entry: DataEntry, component:
 }
 
 /** Operations of a node or an entry that are there only because another operation needs them (locked). */
-export function lockedOperations(entry: DataEntry, checked: Operation[]): Set<Operation> {
+export function lockedOperations(entry: EntryOutline, checked: Operation[]): Set<Operation> {
   return inducedOperations(checked, entry);
 }
 
 /** The form state from stored rules (the authorization being edited). */
-export function stateFromRules(model: ApplicationModel, rules: AuthorizationRules): RightsTableState {
+export function stateFromRules(model: ApplicationOutline, rules: AuthorizationRules): RightsTableState {
   const state: RightsTableState = {};
   for (const entry of model.data) {
     const all = rules.forAll[entry.name] ?? [];
@@ -144,7 +144,7 @@ export interface Period {
  * has a time scope and a period is chosen), node rights as one restriction per operation (components are combined:
  * a row must lie under a checked node of each restricted component). Public ones keep reading only.
  */
-export function requestFromState(model: ApplicationModel, state: RightsTableState, period: Period, isPublic: boolean): Required<Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>> {
+export function requestFromState(model: ApplicationOutline, state: RightsTableState, period: Period, isPublic: boolean): Required<Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>> {
   const forAll: Record<string, string[]> = {};
   const restricted: NonNullable<AuthorizationRequest['authorizationsWithRestriction']> = {};
   for (const entry of model.data) {

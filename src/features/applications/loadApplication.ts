@@ -1,13 +1,13 @@
-import type { ApplicationView } from '@/domain/applications/applicationView';
 import { ApiError } from '@/lib/api/apiError';
+import type { ViewedApplication } from '@/lib/useApplicationModel';
 import { cacheApplication, cachedApplication } from '@/offline/applicationCache';
 import { fetchApplication } from './api';
 
 /**
- * An application with its configuration: from the server when it answers (and then kept on the device), from
+ * An application with every part the user may see: from the server when it answers (and then kept on the device), from
  * the device when the server is out of reach. `offlineSince` says when the kept copy was fetched.
  */
-export async function loadApplication(name: string): Promise<{ view: ApplicationView; offlineSince?: number }> {
+export async function loadApplication(name: string): Promise<ViewedApplication> {
   try {
     const view = await fetchApplication(name);
     await cacheApplication(view);

@@ -25,8 +25,8 @@ export const register = (login: string, password: string, email: string) =>
 export const activateAccount = (login: string, password: string, key: string) =>
   callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, verificationKey: normalizeVerificationKey(key) } });
 
-export const requestConnectionKey = (login: string, email: string) =>
-  callApi<AccountResult>('/users', { method: 'PUT', json: { login, email } });
+/** Lost password, step 1: the answer tells nothing of the account. */
+export const requestConnectionKey = (login: string, email: string) => callApi<Record<string, never>>('/users', { method: 'PUT', json: { login, email } });
 
 export const resetPassword = (login: string, email: string, key: string, newPassword: string, newPasswordConfirm: string) =>
   callApi<AccountResult>('/users', {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { FieldRule } from '@/domain/accounts/rules';
-import { LOGIN_MIN_LENGTH } from '@/domain/accounts/rules';
+import { LOGIN_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '@/domain/accounts/rules';
 
 /** The text shown under a field that breaks a rule of the account forms. */
 export const fieldRuleMessages: Record<FieldRule, MessageDescriptor> = {
@@ -10,6 +10,7 @@ export const fieldRuleMessages: Record<FieldRule, MessageDescriptor> = {
   loginTooLong: msg`The login is too long.`,
   loginWhitespace: msg`The login cannot contain spaces.`,
   invalidEmail: msg`This is not a valid e-mail address.`,
+  passwordTooShort: msg`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: msg`The password is too long.`,
   confirmationMismatch: msg`The confirmation differs.`,
   keyLength: msg`The key has exactly 10 characters.`,

@@ -1,6 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { ApiError } from '../api/apiError';
 import { exceptionMessages, genericServerError, translationMissing } from '../messages/exceptionMessages';
+import { firstBrokenRule } from '@/domain/accounts/rules';
+import { fieldRuleText } from './fieldRules';
 
 /**
  * The translated text of a server answer: `exceptionMessage.<code>` with its parameters (a positional list gives
@@ -9,6 +11,10 @@ import { exceptionMessages, genericServerError, translationMissing } from '../me
 export function translateServerError(i18n: I18n, error: unknown): string {
   if (!(error instanceof ApiError)) return i18n._(genericServerError);
   if (error.code === '') return i18n._(genericServerError);
+  // The forms check the same rules first: a field the server alone refused (an address its mail transport reads
+  // otherwise, say) is named by its rule, which says what to correct where the code only says something is wrong.
+  const rule = error.code === 'INVALID_FIELDS' ? firstBrokenRule(error.params) : undefined;
+  if (rule) return fieldRuleText(i18n, rule)!;
   const params = Array.isArray(error.params)
     ? Object.fromEntries(error.params.map((value, index) => [`param${index}`, value]))
     : error.params;
@@ -21,3 +27,4 @@ export function translateServerError(i18n: I18n, error: unknown): string {
       : { ...(descriptor ?? { id }), values: params as Record<string, unknown> };
   return i18n._(message);
 }
+

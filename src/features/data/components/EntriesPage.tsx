@@ -5,6 +5,7 @@ import { Eye, Info, Layers, Upload } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { NoRightsNotice } from '@/components/layout/NoRightsNotice';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { useApplicationModel, type LoadedApplication } from '@/lib/useApplicationModel';
+import { useApplicationView, withConfiguration, type LoadedApplication } from '@/lib/useApplicationModel';
 import { filterTree, referenceTree, tagsInUse, type TreeNode } from '../referenceTree';
 import { CsvUploadDialog } from './CsvUploadDialog';
 import { ReferenceDetails } from './ReferenceDetails';
@@ -24,16 +25,18 @@ import { SynthesisChart } from './SynthesisChart';
  */
 export function EntriesPage({ applicationName, kind }: { applicationName: string; kind: DataEntry['kind'] }) {
   const { t, i18n } = useLingui();
-  const { application, error, reload } = useApplicationModel(applicationName);
+  const { application: viewed, error, reload } = useApplicationView(applicationName);
+  const application = useMemo(() => viewed && withConfiguration(viewed), [viewed]);
   const [tags, setTags] = useState<Set<string>>(new Set());
   const [details, setDetails] = useState<DataEntry | null>(null);
   const [uploading, setUploading] = useState<DataEntry | null>(null);
   const tree = useMemo(() => (application ? filterTree(referenceTree(application.model, kind), tags) : []), [application, tags, kind]);
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
-  if (!application) return null;
+  if (!viewed) return null;
+  const appTitle = localized(viewed.view.title, i18n.locale, viewed.view.defaultLanguage, viewed.view.name);
+  if (!application) return <NoRightsNotice applicationName={viewed.view.name}>{t`You may not read the data of ${appTitle}.`}</NoRightsNotice>;
   const { view, model } = application;
-  const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const used = tagsInUse(model, kind);
   const isReference = kind === 'reference';
 
@@ -107,7 +110,8 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
   const { view, model } = application;
   const { entry } = node;
   const title = localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
-  const count = view.lineCounts?.[entry.name] ?? 0;
+  // Counts come only for entries the user reads whole: a part's total is on the entry's page.
+  const count = view.lineCounts?.[entry.name];
   const isReference = entry.kind === 'reference';
   const versioned = entry.submission.strategy === 'OA_VERSIONING';
   const canWrite = isReference ? view.canWriteReference : view.canWriteDatatype;
@@ -115,9 +119,11 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
     <li role="treeitem" aria-expanded={node.children.length > 0 ? true : undefined} aria-label={title} data-testid="reference-node" data-name={entry.name}>
       <div className="flex flex-wrap items-center gap-2 rounded-md py-1 pr-1 hover:bg-muted" style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}>
         <span className="min-w-40 flex-1 font-medium wrap-anywhere">{title}</span>
-        <Badge variant="secondary" aria-label={t`${count} lines`}>
-          {i18n.number(count)}
-        </Badge>
+        {count !== undefined ? (
+          <Badge variant="secondary" aria-label={t`${count} lines`}>
+            {i18n.number(count)}
+          </Badge>
+        ) : null}
         {!isReference ? <SynthesisChart applicationName={view.name} dataType={entry.name} title={title} /> : null}
         <Button asChild variant="outline" size="sm">
           {isReference ? (

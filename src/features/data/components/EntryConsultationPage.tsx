@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, Columns3, Filter, FileSearch, HandHelping, Rows3, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3, Filter, FileSearch, Rows3, Trash2 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import type { ComponentFilter, ComponentOrder, RowQuery } from '@/domain/rows/rowQuery';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { NoRightsNotice } from '@/components/layout/NoRightsNotice';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
@@ -151,17 +151,11 @@ export function EntryConsultationPage({ application, entry }: Props) {
           />
         </div>
       ) : null}
-      {error ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2" data-testid="no-rights">
-          <span>{translateServerError(i18n, error)}</span>
-          {error instanceof ApiError && error.status === 403 ? (
-            <Button asChild variant="outline">
-              <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName: view.name, requestId: 'new' }}>
-                <HandHelping aria-hidden />
-                <Trans>Request rights</Trans>
-              </Link>
-            </Button>
-          ) : null}
+      {error instanceof ApiError && error.status === 403 ? (
+        <NoRightsNotice applicationName={view.name}>{translateServerError(i18n, error)}</NoRightsNotice>
+      ) : error ? (
+        <Alert variant="destructive" data-testid="no-rights">
+          {translateServerError(i18n, error)}
         </Alert>
       ) : null}
 

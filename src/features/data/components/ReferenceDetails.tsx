@@ -19,10 +19,14 @@ export function ReferenceDetails({ entry, application, onClose }: { entry: DataE
               <DialogDescription>{text(entry.i18n.description) || entry.name}</DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">
-                <Trans>Lines</Trans>
-              </dt>
-              <dd>{i18n.number(view.lineCounts?.[entry.name] ?? 0)}</dd>
+              {view.lineCounts?.[entry.name] !== undefined ? (
+                <>
+                  <dt className="text-muted-foreground">
+                    <Trans>Lines</Trans>
+                  </dt>
+                  <dd>{i18n.number(view.lineCounts[entry.name])}</dd>
+                </>
+              ) : null}
               <dt className="text-muted-foreground">
                 <Trans>Natural key</Trans>
               </dt>

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
-import type { ApplicationModel } from '@/domain/configuration/model';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { Operation } from '@/domain/rights/operations';
 import { formDay } from '@/domain/rights/periodInput';
 import type { AuthorizationView } from '../api';
 import { operationLabels } from '../operationLabels';
 
 /** Per data entry, the operations an authorization gives, and where and when they are limited. */
-export function PrivilegeSummary({ authorization, model, scopeLabels }: { authorization: AuthorizationView; model: ApplicationModel; scopeLabels: ReadonlyMap<string, string> }) {
+export function PrivilegeSummary({ authorization, model, scopeLabels }: { authorization: AuthorizationView; model: ApplicationOutline; scopeLabels: ReadonlyMap<string, string> }) {
   const { t, i18n } = useLingui();
   const title = (name: string) => localized(model.data.find((d) => d.name === name)?.i18n.title, i18n.locale, model.defaultLanguage, name);
   const operations = (list: Operation[]) => list.map((op) => i18n._(operationLabels[op])).join(', ');

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
-import type { ApplicationModel } from '@/domain/configuration/model';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import { rulesOfEntries, type RequestStatus } from '@/domain/rights/rightsRequest';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -39,7 +39,7 @@ export function askedAsAuthorization(request: Pick<RightsRequestView, 'rightsReq
 }
 
 /** Who asked, when, what they wrote in the form and the comment, what they ask for, and how it was treated. */
-export function RequestDetails({ request, model, options, scopeLabels }: { request: RightsRequestView; model: ApplicationModel; options: RequestOptions; scopeLabels: ReadonlyMap<string, string> }) {
+export function RequestDetails({ request, model, options, scopeLabels }: { request: RightsRequestView; model: ApplicationOutline; options: RequestOptions; scopeLabels: ReadonlyMap<string, string> }) {
   const { i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const fields = model.rightsRequest?.fields ?? [];

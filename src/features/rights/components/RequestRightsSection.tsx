@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import type { ApplicationModel } from '@/domain/configuration/model';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { Rights } from '@/domain/rights/access';
 import type { PeriodInput, PeriodReading } from '@/domain/rights/periodInput';
 import type { RightsTableState } from '@/domain/rights/rightsTable';
@@ -13,7 +13,7 @@ import { RightsTable } from './RightsTable';
 
 interface RequestRightsSectionProps {
   title: string;
-  model: ApplicationModel;
+  model: ApplicationOutline;
   options: RequestOptions;
   granter: Rights;
   /** A request asks for reading only: the table shows that column alone, as for public authorizations. */

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
-import type { ApplicationModel } from '@/domain/configuration/model';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { StoredRow } from '@/domain/csv/types';
 import { Rights } from '@/domain/rights/access';
 import { normalizeAuthorization } from '@/domain/rights/authorization';
@@ -24,7 +24,7 @@ import { RequestFormFields } from './RequestFormFields';
 import { RequestRightsSection } from './RequestRightsSection';
 
 /** The rows a reference field may name, as the checkers read them: the device checks what the server will. */
-function referencesOf(model: ApplicationModel, choices: RequestOptions['fieldChoices']): (name: string) => StoredRow[] | undefined {
+function referencesOf(model: ApplicationOutline, choices: RequestOptions['fieldChoices']): (name: string) => StoredRow[] | undefined {
   const rows = new Map<string, StoredRow[]>();
   for (const field of model.rightsRequest?.fields ?? []) {
     if (field.checker?.kind !== 'reference' || !choices[field.name]) continue;
@@ -44,7 +44,7 @@ const ASKER = new Rights(true, []);
  * (asked in a prompt when left empty), and the rights asked for (reading, where and when). Everything is checked
  * on the device by the domain code the server runs; the save goes through the outbox, queued when offline.
  */
-export function RightsRequestForm({ applicationName, model, options, request }: { applicationName: string; model: ApplicationModel; options: RequestOptions; request: RightsRequestView | null }) {
+export function RightsRequestForm({ applicationName, model, options, request }: { applicationName: string; model: ApplicationOutline; options: RequestOptions; request: RightsRequestView | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const isNew = request === null;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
-import type { ApplicationModel } from '@/domain/configuration/model';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import { Rights } from '@/domain/rights/access';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
@@ -24,7 +24,7 @@ import { RequestRightsSection } from './RequestRightsSection';
  * requester, pre-filled with what was asked, to adjust (any operation, within what the treating person may give)
  * and grant in one step; or the request is closed without rights. Either needs a comment, sent to the requester.
  */
-export function RightsRequestGrant({ applicationName, model, options, request }: { applicationName: string; model: ApplicationModel; options: RequestOptions; request: RightsRequestView }) {
+export function RightsRequestGrant({ applicationName, model, options, request }: { applicationName: string; model: ApplicationOutline; options: RequestOptions; request: RightsRequestView }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [name, setName] = useState(() => t`Rights request of ${request.userLogin} (${i18n.date(new Date(request.createDate), { dateStyle: 'short' })})`);

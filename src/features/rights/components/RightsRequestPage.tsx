@@ -7,6 +7,7 @@ import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { scopeLabelsOf } from '../api';
 import { fetchRequestOptions, fetchRightsRequest, type RequestOptions, type RightsRequestView } from '../requestsApi';
@@ -18,7 +19,7 @@ import { RightsRequestGrant } from './RightsRequestGrant';
  * `/authorizationsRequest/new` and `/authorizationsRequest/{id}`: a new request; an open one to modify (its
  * requester) or to grant or close (managers, user managers); a treated one to read.
  */
-export function RightsRequestPage({ application, requestId }: { application: LoadedApplication; requestId: string }) {
+export function RightsRequestPage({ application, requestId }: { application: LoadedApplication<ApplicationOutline>; requestId: string }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const isNew = requestId === 'new';

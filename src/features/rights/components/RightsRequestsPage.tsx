@@ -17,6 +17,7 @@ import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
+import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { fetchRightsRequests, type RequestListQuery, type RightsRequestList, type RightsRequestView } from '../requestsApi';
@@ -31,7 +32,7 @@ type StatusFilter = 'all' | 'open' | 'close';
  * first, with the status filter, a search on the requester and a filter on one form field; the comment opens on
  * click. Requests saved on this device and not yet sent are listed above.
  */
-export function RightsRequestsPage({ application }: { application: LoadedApplication }) {
+export function RightsRequestsPage({ application }: { application: LoadedApplication<ApplicationOutline> }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const treats = managesRights(view);

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight, Lock, Square } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
-import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
+import type { ApplicationOutline, EntryOutline } from '@/domain/applications/outline';
 import type { Rights } from '@/domain/rights/access';
 import { OPERATIONS, type Operation, type OperationColumn } from '@/domain/rights/operations';
 import {
@@ -24,7 +24,7 @@ import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
 
 interface RightsTableProps {
-  model: ApplicationModel;
+  model: ApplicationOutline;
   grantable: Grantable;
   granter: Rights;
   state: RightsTableState;
@@ -44,12 +44,12 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
   const [open, setOpen] = useState<Set<string>>(new Set());
   const toggleOpen = (key: string) => setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
   const operations = OPERATIONS.filter((op) => !isPublic || op === 'extraction');
-  const title = (entry: DataEntry) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
-  const columnsOf = (entry: DataEntry): Map<Operation, OperationColumn> => new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
+  const title = (entry: EntryOutline) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
+  const columnsOf = (entry: EntryOutline): Map<Operation, OperationColumn> => new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
   const lockedNote = t`induced by dependencies, cannot be modified directly`;
   const notGrantableNote = t`you may not give this right`;
 
-  function box(entry: DataEntry, operation: Operation, checked: CheckState, locked: boolean, allowed: boolean, label: string, onToggle: (checked: boolean) => void) {
+  function box(entry: EntryOutline, operation: Operation, checked: CheckState, locked: boolean, allowed: boolean, label: string, onToggle: (checked: boolean) => void) {
     const note = locked ? lockedNote : allowed ? undefined : notGrantableNote;
     return (
       <span className="relative inline-flex items-center" title={note}>
@@ -66,7 +66,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     );
   }
 
-  function nodeRows(entry: DataEntry, component: string, tree: ScopeNode[], nodes: ScopeNode[], depth: number, columns: Map<Operation, OperationColumn>) {
+  function nodeRows(entry: EntryOutline, component: string, tree: ScopeNode[], nodes: ScopeNode[], depth: number, columns: Map<Operation, OperationColumn>) {
     const entryRights = entryState(state, entry.name);
     return nodes.map((node) => {
       const key = `${entry.name}/${component}/${node.id}`;
@@ -109,7 +109,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     });
   }
 
-  function entryRows(entry: DataEntry) {
+  function entryRows(entry: EntryOutline) {
     const columns = columnsOf(entry);
     const rights = entryState(state, entry.name);
     const locked = lockedOperations(entry, rights.all);
@@ -167,7 +167,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
 
   const references = model.data.filter((entry) => entry.kind === 'reference');
   const dataTypes = model.data.filter((entry) => entry.kind !== 'reference');
-  const section = (label: string, entries: DataEntry[]) =>
+  const section = (label: string, entries: EntryOutline[]) =>
     entries.length ? (
       <>
         <TableRow>
