@@ -95,6 +95,8 @@ interface Row {
   binary?: true;
   /** On a 200, the rows or files that must come back. */
   read?: Read;
+  /** On a refusal, the code some roles must get. */
+  refusals?: Partial<Record<RoleName, string>>;
   /** The owner prepares what the call needs (not checked as part of the matrix). */
   before?: () => Promise<void>;
   /** The owner puts back what the call changed, when it was allowed. */
@@ -335,7 +337,12 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/authorization',                       expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'GET /applications/:name/authorization/:id',                   expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: 'extraction on scope A (more than a user manager holds)',
-    body: () => ({ json: GRANT_TO_GRANTEE }), after: revokeCreatedAuthorization },
+    body: () => ({ json: GRANT_TO_GRANTEE }), after: revokeCreatedAuthorization, refusals: { userManager: 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION' } },
+  { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 400, 400, 400, 400], variant: "emptying extractionA_P's authorization (saved again with no right)",
+    body: () => ({ json: { ...EXTRACTION_A_P(), authorizationsWithRestriction: {} } }), after: restoreExtractionAuthorization,
+    refusals: { userManager: 'NOTHING_GRANTED', applicationManager: 'NOTHING_GRANTED', creator: 'NOTHING_GRANTED', admin: 'NOTHING_GRANTED' } },
+  { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: "giving extractionA_P's authorization to grantee instead (its people changed)",
+    body: () => ({ json: { ...EXTRACTION_A_P(), usersId: [fx.grantee.login] } }), after: restoreExtractionAuthorization, refusals: { userManager: 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION' } },
   { route: 'DELETE /applications/:name/authorization/:id',                expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200],
     params: { id: () => fx.revocable! }, before: ensureRevocable, after: async (answer) => { if (answer.status === 200) fx.revocable = undefined; } },
   { route: 'GET /applications/:name/authorizationAdminForApplication',    expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
@@ -373,6 +380,17 @@ const NO_FILE = '00000000-0000-4000-8000-000000000000';
 const NOT_A_PDF = new TextEncoder().encode('not a charter');
 
 const ALPS = ['projectsKalps'];
+
+/** The authorization of extractionA_P, as the owner creates it and saves it again. */
+const EXTRACTION_A_P = () => ({
+  uuid: fx.extractionAuthorization ?? null,
+  name: 'extraction on alps',
+  description: 'matrix role',
+  usersId: [fx.accounts.extractionA_P.login],
+  authorizationsWithRestriction: {
+    counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS }, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } },
+  },
+});
 const GRANT_TO_GRANTEE = {
   name: 'matrix grant',
   description: 'extraction on scope A',
@@ -505,6 +523,10 @@ async function ensureOpenRequest() {
   fx.openRequest = expectStatus(asked, 201, 'rights request').body.id as string;
 }
 
+async function restoreExtractionAuthorization(answer: Answer) {
+  if (answer.status === 201) expectStatus(await fx.owner.post('/applications/surveys/authorization', { json: EXTRACTION_A_P() }), 201, 'extractionA_P restored');
+}
+
 async function revokeCreatedAuthorization(answer: Answer) {
   if (answer.status === 201) expectStatus(await fx.owner.delete(`/applications/surveys/authorization/${answer.body.authorizationId}`), 200, 'revocation');
 }
@@ -598,13 +620,13 @@ beforeAll(async () => {
   fx.accounts = Object.fromEntries(signedInRoles.map((role, i) => [role, made[i]])) as Record<SignedInRole, Account>;
   [fx.target, fx.grantee] = made.slice(signedInRoles.length);
 
-  const restricted = (login: string, operation: string, timeScope?: object) => ({
+  const restricted = (login: string, operation: string) => ({
     name: `${operation} on alps`,
     description: 'matrix role',
     usersId: [login],
-    authorizationsWithRestriction: { counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS }, ...(timeScope ? { timeScope } : {}) } },
+    authorizationsWithRestriction: { counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS } } },
   });
-  fx.extractionAuthorization = await authorize(restricted(fx.accounts.extractionA_P.login, 'extraction', { fromDay: '2024-06-01', toDay: '2024-06-30' }));
+  fx.extractionAuthorization = await authorize(EXTRACTION_A_P());
   await authorize(restricted(fx.accounts.depotA.login, 'depot'));
   await authorize(restricted(fx.accounts.publicationA.login, 'publication'));
   await authorize(restricted(fx.accounts.deleteA.login, 'delete'));
@@ -681,8 +703,11 @@ describe('the permission matrix', () => {
           try {
             await row.before?.();
             const answer = await send(row, role);
+            const refusal = row.refusals?.[role];
             if (!accepted.includes(answer.status)) {
               wrong.push(`${label(row)}: expected ${accepted.join(' or ')}, got ${answer.status} ${answer.body?.code ?? ''}`.trim());
+            } else if (refusal && answer.body?.code !== refusal) {
+              wrong.push(`${label(row)}: refused with ${answer.body?.code}, expected ${refusal}`);
             } else if (answer.status < 300 && (answer.headers.get('content-type') ?? '').includes('ndjson') && /"type":"error"/.test(answer.text)) {
               // A streamed call answers 200 before its work: the work itself must have gone through.
               wrong.push(`${label(row)}: ${answer.status} with an error event ${answer.text.slice(0, 300)}`);

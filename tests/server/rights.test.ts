@@ -167,4 +167,66 @@ describe('data rights', () => {
     expect((await manager.get('/applications/surveys/grantable')).status).toBe(200);
     expect((await manager.delete('/applications/surveys/authorization/00000000-0000-0000-0000-000000000000')).status).toBe(403);
   });
+
+  it('never let a user manager take away more than they could give: rights, people, everything', async () => {
+    const account = await activeAccount(server);
+    expect((await admin.put(`/authorization/userManager?userIdOrLogin=${account.login}&applicationNameOrId=surveys`)).status).toBe(200);
+    // What this user manager may give: reading species, and reading the counts of Lac Blanc.
+    const held = await admin.post('/applications/surveys/authorization', {
+      json: {
+        name: 'granter',
+        description: 'may give species and Lac Blanc',
+        usersId: [account.login],
+        authorizationForAll: { species: ['extraction', 'admin'] },
+        authorizationsWithRestriction: { counts: { operationTypes: ['extraction', 'admin'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } },
+      },
+    });
+    expect(held.status, held.text).toBe(201);
+    const manager = await signedIn(server, account);
+    // More people than a page of the roles screen (15) hold what only a manager gives: every count.
+    const people = (await Promise.all(Array.from({ length: 20 }, () => activeAccount(server)))).map((person) => person.login);
+    const wide = { name: 'all counts', description: 'given by a manager', usersId: people, authorizationForAll: { counts: ['extraction'], species: ['extraction'] } };
+    const created = await admin.post('/applications/surveys/authorization', { json: wide });
+    expect(created.status, created.text).toBe(201);
+    const uuid = created.body.authorizationId as string;
+    const stored = async () => (await admin.get(`/applications/surveys/authorization/${uuid}`)).body;
+    const before = await stored();
+    expect(before.users).toHaveLength(20);
+
+    const attempts: Array<[string, object, number, string]> = [
+      ['narrowed to what they may give', { ...wide, uuid, authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+      ['emptied', { ...wide, uuid, authorizationForAll: {} }, 400, 'NOTHING_GRANTED'],
+      ['the same rights for one person less', { ...wide, uuid, usersId: people.slice(1) }, 403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION'],
+      ['what they may give, for themselves only', { ...wide, uuid, usersId: [account.login], authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+      ['made public, reading species', { ...wide, uuid, usersId: ['_public_'], authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+    ];
+    for (const [what, json, status, code] of attempts) {
+      const answer = await manager.post('/applications/surveys/authorization', { json });
+      expect([answer.status, answer.body.code], what).toEqual([status, code]);
+    }
+    const after = await stored();
+    expect({ ...after, updatedAt: undefined }).toEqual({ ...before, updatedAt: undefined });
+    expect(after.updatedAt).toBe(before.updatedAt);
+
+    // What they could have given, they may change and take away: fewer people, a shorter period.
+    const lacBlanc = {
+      name: 'Lac Blanc',
+      description: 'given by a manager, within what the user manager holds',
+      usersId: people,
+      authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } },
+    };
+    const theirs = (await admin.post('/applications/surveys/authorization', { json: lacBlanc })).body.authorizationId as string;
+    const june = { counts: { ...lacBlanc.authorizationsWithRestriction.counts, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } } };
+    const changed = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: theirs, usersId: people.slice(5), authorizationsWithRestriction: june } });
+    expect(changed.status, changed.text).toBe(201);
+    const read = (await admin.get(`/applications/surveys/authorization/${theirs}`)).body;
+    expect(read.users.map((user: { login: string }) => user.login).sort()).toEqual(people.slice(5).sort());
+    expect(read.authorizationsWithRestriction.counts[0]).toMatchObject({ fromDay: '2024-06-01', toDay: '2024-06-30' });
+    // But not empty it: that is revoking, which is the managers' (403 for the user manager, above).
+    const emptied = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: theirs, authorizationsWithRestriction: {} } });
+    expect([emptied.status, emptied.body.code]).toEqual([400, 'NOTHING_GRANTED']);
+
+    const missing = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: '00000000-0000-4000-8000-000000000000' } });
+    expect([missing.status, missing.body.code]).toEqual([404, 'NO_SUCH_AUTHORIZATION']);
+  });
 });

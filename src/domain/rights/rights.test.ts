@@ -74,6 +74,20 @@ describe('saving an authorization', () => {
     expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA', 'UNKNOWN_OPERATION', 'BAD_PERIOD']);
   });
 
+  it('refuses one that grants nothing, however it is written', () => {
+    const codes = (request: Parameters<typeof normalizeAuthorization>[1], isPublic = false) => {
+      const saved = normalizeAuthorization(model, { name: 'empty', ...request }, isPublic);
+      return saved.ok ? [] : saved.problems.map((p) => p.code);
+    };
+    expect(codes({})).toEqual(['NOTHING_GRANTED']);
+    expect(codes({ authorizationForAll: { sites: [] }, authorizationsWithRestriction: { counts: { operationTypes: [], requiredAuthorizations: { project: ['projectsKalps'] } } } })).toEqual(['NOTHING_GRANTED']);
+    // Everyone only ever reads: a public authorization giving only the right to grant gives nothing.
+    expect(codes({ authorizationForAll: { sites: ['admin'] } }, true)).toEqual(['NOTHING_GRANTED']);
+    expect(codes({ authorizationForAll: { sites: ['admin'] } })).toEqual([]);
+    // Other problems are named first; nothing granted is said only of rights that are otherwise right.
+    expect(codes({ name: '', authorizationForAll: { nothing: ['extraction'] } })).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA']);
+  });
+
   it('reads days written several ways', () => {
     expect(readDay('2024-06-01 10:00')).toEqual({ ok: true, day: '2024-06-01' });
     expect(readDay('01-06-2024')).toEqual({ ok: true, day: '2024-06-01' });

@@ -86,6 +86,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH', message: "You have no right to publish {dataName} here." },
   NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', message: "You have no right to delete this." },
   NO_RIGHT_FOR_SET_RIGHTS_APPLICATION: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', message: "You may not grant these rights." },
+  NO_RIGHT_FOR_AUTHORIZATION_CHANGE: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_AUTHORIZATION_CHANGE', message: "This authorization gives rights you may not give: only someone who may give all of them can change it." },
   NO_AUTHORIZATION_NAME: /*i18n*/ { id: 'exceptionMessage.NO_AUTHORIZATION_NAME', message: "The authorization needs a name." },
   DESCRIPTION_TOO_LONG: /*i18n*/ { id: 'exceptionMessage.DESCRIPTION_TOO_LONG', message: "The description is too long (at most {max} characters)." },
   UNKNOWN_DATA: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_DATA', message: "{dataName} is not data of this application." },
