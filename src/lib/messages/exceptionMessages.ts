@@ -82,6 +82,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   INJECTED_FAILURE: /*i18n*/ { id: 'exceptionMessage.INJECTED_FAILURE', message: "The publication was stopped on purpose (test)." },
   UNKNOWN_JOB: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_JOB', message: "Unknown kind of work: {kind}." },
   NO_RIGHT_FOR_USER_DATA_READER: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_READER', message: "You have no right to read {dataName}." },
+  NO_RIGHT_FOR_WHOLE_VERSION: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_WHOLE_VERSION', message: "Your rights do not cover the whole of this version (its scope and its period): download the rows of it you may read instead." },
   NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT', message: "You have no right to deposit into {dataName} here." },
   NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH', message: "You have no right to publish {dataName} here." },
   NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', message: "You have no right to delete this." },
