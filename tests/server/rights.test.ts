@@ -158,6 +158,53 @@ describe('data rights', () => {
     expect(publishing.status).toBe(403);
   });
 
+  it('list to a depositor restricted to three years exactly the versions those years cover whole, their own among them, at real size', async () => {
+    const account = await activeAccount(server);
+    const depot = (toDay: string, uuid?: string) =>
+      admin.post('/applications/surveys/authorization', {
+        json: {
+          uuid: uuid ?? null,
+          name: 'alps 2020-2022',
+          description: 'deposits on the Alps for three years',
+          usersId: [account.login],
+          authorizationsWithRestriction: { counts: { operationTypes: ['depot'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '2020-01-01', toDay } } },
+        },
+      });
+    const granted = await depot('2022-12-31');
+    expect(granted.status, granted.text).toBe(201);
+    const user = await signedIn(server, account);
+    const month = (year: number, m: number) => {
+      const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+      const mm = String(m).padStart(2, '0');
+      return { name: `alps~mont_joly~${year}-${mm}.csv`, from: `${year}-${mm}-01`, to: `${year}-${mm}-${last}`, line: `alps;mont_joly;lagopus;15/${mm}/${year};1` };
+    };
+    const upload = (client: HttpClient, name: string, from: string, to: string, lines: string[]) =>
+      client.post('/applications/surveys/data/counts', { body: form(name, csv(lines), { ...dataset('alps', 'mont_joly', from, to), topublish: false }) });
+    // Sixty months deposited by someone else, 2019 to 2023, and one reaching from December 2022 into January 2023.
+    for (let year = 2019; year <= 2023; year++) {
+      for (let m = 1; m <= 12; m++) {
+        const { name, from, to, line } = month(year, m);
+        expect((await upload(admin, name, from, to, [line])).status, name).toBe(201);
+      }
+    }
+    expect((await upload(admin, 'alps~mont_joly~across.csv', '2022-12-15', '2023-01-15', ['alps;mont_joly;lagopus;20/12/2022;1'])).status).toBe(201);
+    const own = await upload(user, 'alps~mont_joly~2021-06-mine.csv', '2021-06-01', '2021-06-30', ['alps;mont_joly;lagopus;16/06/2021;2']);
+    expect(own.status, own.text).toBe(201);
+
+    const listed = async () => {
+      const answer = await user.get(`/applications/surveys/filesOnRepository/counts?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: { project: 'projectsKalps', site: 'sitesKmont_joly' } }))}`);
+      expect(answer.status).toBe(200);
+      return (answer.body as Array<{ name: string }>).map((v) => v.name).sort();
+    };
+    const months = (years: number[]) => years.flatMap((year) => Array.from({ length: 12 }, (_, i) => month(year, i + 1).name));
+    expect(await listed()).toEqual([...months([2020, 2021, 2022]), 'alps~mont_joly~2021-06-mine.csv'].sort());
+    // Their right narrowed to 2020: their own deposit of 2021 is no longer theirs to see.
+    expect((await depot('2020-12-31', granted.body.authorizationId)).status).toBe(201);
+    expect(await listed()).toEqual(months([2020]).sort());
+    const mine = await user.get(`/applications/surveys/file/${own.body.fileId}`);
+    expect([mine.status, mine.body.code]).toEqual([403, 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT']);
+  });
+
   it('never let a user manager give more than they hold', async () => {
     const account = await activeAccount(server);
     expect((await admin.put(`/authorization/userManager?userIdOrLogin=${account.login}&applicationNameOrId=surveys`)).status).toBe(200);
