@@ -123,7 +123,10 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const file = await fileOf(ctx, { application }, request.params.fileId);
       const data = await dataTypeOf(ctx, application.name, file.data_name);
       await readableFileOf(ctx, data, file, request.auth?.user ?? null);
-      return (await listVersions(ctx, data, {})).find((v) => v.id === file.id)!;
+      // Asked every 0.7 s while a version is published: only this version is read, not all those of the data type.
+      const [version] = await listVersions(ctx, data, { id: file.id });
+      if (!version) throw new ApiError(404, 'NO_SUCH_FILE', { fileId: file.id });
+      return version;
     },
   );
 
