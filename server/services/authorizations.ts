@@ -173,9 +173,9 @@ export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, 
 
 /**
  * Writes a prepared authorization inside the caller's transaction. An update replaces rules and people: it is
- * refused when the rules it replaces hold anything the caller could not give, or saving would take away (from
- * everyone, or from the people left out) what only someone else may give. They are read locked, in the writing
- * transaction, so that what is checked is what is replaced.
+ * refused when the rules it replaces hold anything the caller could not give, as narrowing them or leaving people
+ * out would take away what only someone else may give. They are read locked, in the writing transaction, so that
+ * what is checked is what is replaced.
  */
 export async function writeAuthorization(trx: Transaction<Schema>, caller: UserRow, application: ApplicationRow, prepared: PreparedAuthorization) {
   const { id, name, description, isPublic, rules } = prepared;
