@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { Operation } from '../../src/domain/rights/operations.ts';
+import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
 import type { EntryContext } from '../services/references.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
@@ -29,23 +29,19 @@ const Json = Type.Object({}, { additionalProperties: true });
 
 
 /**
- * Who may list, poll or download a version: once published, whoever may read its dataset; before, whoever may
- * deposit there (readers, the public among them, never see data that has not been released).
+ * Refuses a version the caller may not open (see mayOpenVersion). A published one they may not read whole gets a
+ * code of its own: the screens then offer the rows they may read, through the data export.
  */
-function versionOperation(version: { published: boolean }): Operation {
-  return version.published ? 'extraction' : 'depot';
-}
-
 async function readableFileOf(
   ctx: ServerContext,
   data: EntryContext,
-  file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
+  file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
   user: UserRow | null,
 ) {
   const { rights } = await readAccess(ctx, user, data);
-  const dataset = datasetOfFile(file);
-  const operation = versionOperation(file);
-  if (!rights.allows(operation, data.entry.name, { scopes: dataset.scopes, start: dataset.from, end: dataset.to })) throw refusal(operation, data);
+  if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
+  if (file.published) throw new ApiError(403, 'NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
+  throw refusal(versionOperation(file), data);
 }
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
@@ -107,9 +103,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     {
       schema: {
         tags: ['data'],
-        summary: 'Where a version stands: published or not, and its latest publication job (status, progress, error).',
+        summary: 'Where a version stands: published or not, and its latest publication job (status, progress, error). Open to whom may download the version.',
         params: FileParams,
-        response: { 200: Json, ...errorResponses(401, 404) },
+        response: { 200: Json, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -117,7 +113,10 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const file = await fileOf(ctx, { application }, request.params.fileId);
       const data = await dataTypeOf(ctx, application.name, file.data_name);
       await readableFileOf(ctx, data, file, request.auth?.user ?? null);
-      return (await listVersions(ctx, data, {})).find((v) => v.id === file.id)!;
+      // Asked every 0.7 s while a version is published: only this version is read, not all those of the data type.
+      const [version] = await listVersions(ctx, data, { id: file.id });
+      if (!version) throw new ApiError(404, 'NO_SUCH_FILE', { fileId: file.id });
+      return version;
     },
   );
 
@@ -126,10 +125,11 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     {
       schema: {
         tags: ['data'],
-        summary: 'Versions of a data type, newest first; `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
+        summary:
+          'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
         params: Params,
         querystring: Type.Object({ repositoryId: Type.Optional(Type.String({ maxLength: 10_000 })) }),
-        response: { 200: Type.Array(Json), ...errorResponses(400, 401, 404) },
+        response: { 200: Type.Array(Json), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -140,15 +140,20 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
       ) as Record<string, string>;
       const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to });
-      // Only the versions the caller may open.
-      return versions.filter((v) => rights.allows(versionOperation(v), data.entry.name, { scopes: v.scope, start: v.from, end: v.to }));
+      return versions.filter((v) => mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }));
     },
   );
 
   app.get(
     '/applications/:name/file/:fileId',
     {
-      schema: { tags: ['data'], summary: 'A deposited file, as it was uploaded.', params: FileParams, response: { 200: Type.Any(), ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['data'],
+        summary:
+          'A deposited file, as it was uploaded: to whom may read it whole (published) or could have deposited it (unpublished). A published version the caller may read only part of answers 403 NO_RIGHT_FOR_WHOLE_VERSION; its rows they may read come from GET …/data/{dataType}/csv.',
+        params: FileParams,
+        response: { 200: Type.Any(), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);

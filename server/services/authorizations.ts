@@ -122,7 +122,7 @@ export async function listAuthorizations(ctx: ServerContext, application: Applic
   return rows.map((row) => viewOf(row, users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email }))));
 }
 
-/** An authorization checked and ready to write: its rules, its people, and its id. */
+/** An authorization checked and ready to write: its rules, its people, its id, and the rights of who writes it. */
 export interface PreparedAuthorization {
   id: string;
   isNew: boolean;
@@ -131,12 +131,14 @@ export interface PreparedAuthorization {
   isPublic: boolean;
   rules: AuthorizationRules;
   userIds: string[];
+  /** The caller's rights: an update may only replace rules the caller could have given (see {@link writeAuthorization}). */
+  granter: Rights;
 }
 
 /**
  * Checks an authorization before anything is written: its rules are normalized (dependencies, public reading only,
- * unbounded restrictions) and must stay within what the caller may give away; users are named by id or login.
- * Reads only, so that the write can join a caller's transaction (see {@link writeAuthorization}).
+ * unbounded restrictions), must grant something and stay within what the caller may give away; users are named by
+ * id or login. Reads only, so that the write can join a caller's transaction (see {@link writeAuthorization}).
  */
 export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<PreparedAuthorization> {
   await requireAuthorizationManager(ctx, caller, application);
@@ -165,20 +167,23 @@ export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, 
     isPublic,
     rules: normalized.rules,
     userIds: users.map((u) => u.id),
+    granter: rights,
   };
 }
 
-/** Writes a prepared authorization inside the caller's transaction. */
+/**
+ * Writes a prepared authorization inside the caller's transaction. An update replaces rules and people: it is
+ * refused when the rules it replaces hold anything the caller could not give, as narrowing them or leaving people
+ * out would take away what only someone else may give. They are read locked, in the writing transaction, so that
+ * what is checked is what is replaced.
+ */
 export async function writeAuthorization(trx: Transaction<Schema>, caller: UserRow, application: ApplicationRow, prepared: PreparedAuthorization) {
   const { id, name, description, isPublic, rules } = prepared;
   if (!prepared.isNew) {
-    const updated = await trx
-      .updateTable('authorizations')
-      .set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() })
-      .where('id', '=', id)
-      .where('application_id', '=', application.id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+    const existing = await trx.selectFrom('authorizations').select('rules').where('id', '=', id).where('application_id', '=', application.id).forUpdate().executeTakeFirst();
+    if (!existing) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+    if (!prepared.granter.mayGrant(existing.rules)) throw new ApiError(403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE', { name: application.name, id });
+    await trx.updateTable('authorizations').set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() }).where('id', '=', id).execute();
     await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
   } else {
     await trx.insertInto('authorizations').values({ id, application_id: application.id, name, description, is_public: isPublic, rules: JSON.stringify(rules), created_by: caller.id }).execute();

@@ -344,8 +344,8 @@ export interface VersionView {
   job: { id: string; kind: string; status: string; progress: number; error: Record<string, unknown> | null } | null;
 }
 
-/** The versions of a data type, optionally of one dataset (scope and period), newest first. */
-export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string }): Promise<VersionView[]> {
+/** The versions of a data type, optionally of one dataset (scope and period) or the one version `id`, newest first. */
+export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string }): Promise<VersionView[]> {
   // One snapshot for the versions and their jobs: a job seen done always comes with the work it did (the work is
   // committed before its job is marked done; two separate reads could fall on either side of both).
   const { files, jobs } = await ctx.db
@@ -381,6 +381,7 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
       if (filter.scope && Object.keys(filter.scope).length > 0) query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
       if (filter.from) query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
       if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
+      if (filter.id) query = query.where('f.id', '=', filter.id);
       const files = await query.execute();
       const jobs = files.length
         ? await trx

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
-import { normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import { grantsNothing, normalizeRules, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
 import {
-  asksForNothing,
   checkRequestFields,
   entriesOfRules,
   requestCommentProblem,
@@ -211,11 +210,11 @@ export async function listRightsRequests(ctx: ServerContext, caller: UserRow, ap
 
 /** The rights a request asks for, checked: known data and scopes, valid periods, reading only. */
 function requestedRules(application: ApplicationRow, input: RightsRequestInput): AuthorizationRules {
-  const normalized = normalizeAuthorization(application.model, { name: 'request', ...input.rightsRequest }, false);
+  const normalized = normalizeRules(application.model, input.rightsRequest ?? {}, false);
   if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { ...normalized.problems[0].params, problems: normalized.problems });
   const refused = unrequestableOperations(application.model, normalized.rules);
   if (refused.length) throw new ApiError(400, 'RIGHTS_REQUEST_OPERATION_NOT_ALLOWED', { ...refused[0], refused });
-  if (asksForNothing(normalized.rules)) throw new ApiError(400, 'NOTHING_REQUESTED');
+  if (grantsNothing(normalized.rules)) throw new ApiError(400, 'NOTHING_REQUESTED');
   return normalized.rules;
 }
 
@@ -279,9 +278,10 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
   const requester = existing ? { id: existing.user_id, login: existing.login, email: existing.email } : { id: caller.id, login: caller.login, email: caller.email };
   // The requester's own saves keep the language they write in; a manager's leave it as it was.
   const requestLanguage = requester.id === caller.id ? language : asMailLanguage(existing?.language);
-  const granted = treating && input.rightsRequest ? normalizeAuthorization(application.model, { name: 'grant', ...input.rightsRequest }, false) : null;
+  const granted = treating && input.rightsRequest ? normalizeRules(application.model, input.rightsRequest, false) : null;
   let authorization: PreparedAuthorization | undefined;
-  if (granted && (!granted.ok || !asksForNothing(granted.rules))) {
+  // Granting nothing closes the request: no authorization is made, so none that grants nothing.
+  if (granted && (!granted.ok || !grantsNothing(granted.rules))) {
     authorization = await prepareAuthorization(ctx, caller, application, {
       uuid: null,
       name: input.rightsRequest?.name?.trim() || authorizationNames[language](requester.login, new Date().toISOString().slice(0, 10)),

@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
-import { dismissToasts, signInAsAdmin, switchLanguage } from './applicationSteps';
+import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
 import { csvFixture, csvLines, download, goOffline, goOnline, lookFromTop, setUpApi, shownKeys, waitForServiceWorker, zipTexts } from './dataSteps';
 
 /**
@@ -8,7 +9,9 @@ import { csvFixture, csvLines, download, goOffline, goOnline, lookFromTop, setUp
  * time scope, file names `project~site~start~end.csv`): offline, a file with a line outside the period is refused
  * by the worker, the right file fills the dataset from its name and is queued; back online it becomes exactly one
  * version, published from the UI; the published rows are consulted, filtered and exported; a version overlapping
- * the published one is refused with a translated message; French and English.
+ * the published one is refused with a translated message; French and English. Then a reader restricted to June:
+ * versions their rights cover whole are listed, the rows they may read of the others come from the export, and a
+ * download refused once their rights narrowed offers the rows of that version they still may read.
  */
 
 const FIRST = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
@@ -163,7 +166,7 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     expect((await api.versions(name, 'counts'))[0].published).toBe(true);
     await dismissToasts(page);
     await see('deposit-published-fr');
-    const saved = await download(page, () => version.getByRole('link', { name: 'Télécharger la version 1' }).click());
+    const saved = await download(page, () => version.getByRole('button', { name: 'Télécharger la version 1' }).click());
     expect(saved.fileName).toBe(FIRST);
     expect(saved.bytes.toString('utf8')).toContain('alps;lac_blanc;tichodroma;02/06/2024;3');
   });
@@ -259,4 +262,129 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await see('data-consultation-en');
     await switchLanguage(page, 'Français');
   });
+});
+
+/** Publishes a version through the API (as the signed-in manager) and waits for it. */
+async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer, dataset: { project: string; site: string; from: string; to: string }) {
+  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
+    multipart: {
+      params: JSON.stringify({ binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: dataset.project, site: dataset.site }, from: dataset.from, to: dataset.to }, topublish: true }),
+      file: { name: fileName, mimeType: 'text/csv', buffer: content },
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(202);
+  const { fileId } = (await answer.json()) as { fileId: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)).json()) as { published: boolean }).published, { timeout: 30_000 })
+    .toBe(true);
+}
+
+const csvText = (bytes: Buffer) => bytes.toString('utf8');
+
+test('deposits of a reader restricted to a period: versions covered whole are listed, the rows of the others exported; a refused download offers its rows; fr and en', async ({
+  page,
+  browser,
+  request,
+  unique,
+  lastKey,
+  look,
+}) => {
+  test.setTimeout(240_000);
+  const name = unique('depr');
+  await signInAsAdmin(page);
+  const api = setUpApi(page);
+  await api.createApplication(name, 'surveys.yaml');
+  for (const reference of ['projects', 'sites', 'species']) await api.loadReference(name, reference, `surveys-${reference}.csv`);
+  await publishVersion(page.request, name, FIRST, await readFile(csvFixture(FIRST)), { project: 'alps', site: 'lac_blanc', from: '2024-06-01', to: '2024-06-30' });
+  // In scope, from mid-May to mid-June: more than the reader's period, one line on each side of 1 June.
+  const wide = 'project;site;species;day;individuals\nalps;mont_joly;lagopus;20/05/2024;1\nalps;mont_joly;tichodroma;10/06/2024;2\n';
+  await publishVersion(page.request, name, 'alps~mont_joly~16-05-2024~15-06-2024.csv', Buffer.from(wide), { project: 'alps', site: 'mont_joly', from: '2024-05-16', to: '2024-06-15' });
+
+  // Registered without the manager's session (an account is activated by whoever is not signed in as someone else).
+  const reader = await registerUser(request, lastKey, unique('reader'));
+  const readingUntil = async (toDay: string, uuid?: string) => {
+    const answer = await page.request.post(`/api/v1/applications/${name}/authorization`, {
+      data: {
+        uuid: uuid ?? null,
+        name: 'lecture de juin',
+        description: 'les Alpes en juin',
+        usersId: [reader.login],
+        authorizationForAll: { projects: ['extraction'], sites: ['extraction'], species: ['extraction'] },
+        authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '2024-06-01', toDay } } },
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { authorizationId: string }).authorizationId;
+  };
+  const authorization = await readingUntil('2024-06-30');
+
+  const context = await browser.newContext();
+  const readerPage = await context.newPage();
+  await signIn(readerPage, reader.login);
+  const see = (screen: string) => lookFromTop(readerPage, look, screen);
+  const projects = readerPage.getByLabel(/^(Projets|Projects)$/);
+  const sites = readerPage.getByLabel(/^(Sites)$/);
+  const choose = async (project: string, site: string) => {
+    await projects.selectOption({ label: project });
+    await sites.selectOption({ label: site });
+  };
+
+  /** Reading June until `toDay`, the reader asks for the June version; the refusal offers its rows up to that day. */
+  async function refusedAfterNarrowing(toDay: string, labels: { period: string | RegExp; download: string; rows: string; refusal: string }) {
+    await readingUntil('2024-06-30', authorization);
+    await readerPage.goto(`/applications/${name}/dataVersioning/counts`);
+    await choose('alps', 'lac_blanc');
+    await periodRow(readerPage, labels.period).getByRole('button').click();
+    const version = readerPage.getByTestId('version-row');
+    await expect(version).toHaveCount(1);
+    await readingUntil(toDay, authorization);
+    await version.getByRole('button', { name: labels.download }).click();
+    const refused = readerPage.getByTestId('version-refused');
+    await expect(refused).toContainText(labels.refusal);
+    // The list is read again under the narrowed rights: the version is no longer among those covered whole.
+    await expect(readerPage.getByTestId('periods')).toHaveCount(0);
+    const rows = await download(readerPage, () => refused.getByRole('link', { name: labels.rows }).click());
+    expect(csvText(rows.bytes)).toContain('02/06/2024');
+    expect(csvText(rows.bytes)).not.toContain('15/06/2024');
+  }
+
+  await test.step('the June version is listed whole; the wider one is not, its June line comes from the export', async () => {
+    await readerPage.goto(`/applications/${name}/dataVersioning/counts`);
+    await expect(readerPage.getByRole('heading', { name: 'Dépôts de Comptages' })).toBeVisible();
+    await choose('alps', 'lac_blanc');
+    await expect(periodRow(readerPage, '1 juin 2024 – 30 juin 2024')).toContainText('version 1 publiée');
+    await choose('alps', 'mont_joly');
+    await expect(readerPage.getByText('Pas encore de version pour ce jeu de données.')).toBeVisible();
+    await expect(readerPage.getByText('Les versions figurent ici quand vos droits couvrent tout leur périmètre et toute leur période.')).toBeVisible();
+    await see('deposits-reader-fr');
+    const rows = await download(readerPage, () => readerPage.getByRole('link', { name: 'Télécharger les lignes publiées de ce jeu de données que vous pouvez lire (CSV)' }).click());
+    const lines = csvLines(rows.bytes, ';');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual(['alps', 'mont_joly', 'tichodroma', '10/06/2024', '2']);
+  });
+
+  await test.step('rights narrowed to the first half of June: the download is refused in words, its rows are offered', async () => {
+    await refusedAfterNarrowing('2024-06-10', {
+      period: '1 juin 2024 – 30 juin 2024',
+      download: 'Télécharger la version 1',
+      rows: 'Télécharger les lignes de cette version que vous pouvez lire (CSV)',
+      refusal: 'Vos droits ne couvrent pas toute cette version (son périmètre et sa période) : téléchargez plutôt les lignes que vous pouvez lire.',
+    });
+    await see('deposits-reader-refused-fr');
+  });
+
+  await test.step('the same in English', async () => {
+    await switchLanguage(readerPage, 'English');
+    await refusedAfterNarrowing('2024-06-10', {
+      period: 'Jun 1, 2024 – Jun 30, 2024',
+      download: 'Download version 1',
+      rows: 'Download the rows of this version you may read (CSV)',
+      refusal: 'Your rights do not cover the whole of this version (its scope and its period): download the rows of it you may read instead.',
+    });
+    await see('deposits-reader-refused-en');
+    await choose('alps', 'mont_joly');
+    await expect(readerPage.getByText('Versions appear here when your rights cover their whole scope and period.')).toBeVisible();
+    await see('deposits-reader-en');
+  });
+  await context.close();
 });

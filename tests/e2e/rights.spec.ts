@@ -35,6 +35,7 @@ const PYRENEES = ['pyrenees;mont_joly;lagopus;05/06/2024', 'pyrenees;mont_joly;t
 const COMMENT = 'Lecture des comptages du Lac Blanc du 1er au 10 juin 2024';
 const LOCK_FR = 'induit par les dépendances, non modifiable directement';
 const NOT_GRANTABLE_FR = 'vous ne pouvez pas donner ce droit';
+const NOT_CHANGEABLE_FR = 'Cette autorisation donne des droits que vous ne pouvez pas donner vous-même : seul quelqu’un qui peut tous les donner peut la modifier.';
 
 /** Publishes a version of counts through the API and waits until its rows are in. */
 async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer) {
@@ -614,6 +615,36 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
       data: { name: 'More', description: 'Depositing sites', usersId: [other], authorizationForAll: { sites: ['depot'] } },
     });
     expect(beyond.status()).toBe(403);
+    await context.close();
+  });
+
+  await test.step('the user manager may change what they could give, not an authorization giving more: the form says so, the server refuses', async () => {
+    const { context, page: helperPage } = await person(browser, helper);
+    const seeHelper = screens(helperPage, look, testInfo);
+    const edit = async (authorization: string, title: string) => {
+      await helperPage.goto(`/applications/${name}/authorizations`);
+      await helperPage.getByRole('link', { name: new RegExp(`^(Modifier|Edit) ${authorization}$`) }).click();
+      await expect(helperPage.getByRole('heading', { name: title })).toBeVisible();
+    };
+    await edit('Alpha sites', 'Autorisation Alpha sites');
+    await expect(helperPage.getByText(NOT_CHANGEABLE_FR)).toHaveCount(0);
+    await expect(helperPage.getByRole('button', { name: 'Enregistrer', exact: true }).first()).toBeVisible();
+    await edit('Beta species', 'Autorisation Beta species');
+    await expect(helperPage.getByText(NOT_CHANGEABLE_FR)).toBeVisible();
+    await expect(helperPage.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveCount(0);
+    await seeHelper('form-not-changeable-fr');
+    // Replaced by what the user manager may give, it would take the species away from its people: refused.
+    const listed = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as { authorizationResults: Array<{ uuid: string; name: string }> };
+    const beta = listed.authorizationResults.find((a) => a.name === 'Beta species')!;
+    const replaced = await helperPage.request.post(`/api/v1/applications/${name}/authorization`, {
+      data: { uuid: beta.uuid, name: 'Beta species', description: 'Reading sites instead', usersId: [other], authorizationForAll: { sites: ['extraction'] } },
+    });
+    expect(replaced.status()).toBe(403);
+    expect(((await replaced.json()) as { code: string }).code).toBe('NO_RIGHT_FOR_AUTHORIZATION_CHANGE');
+    await switchLanguage(helperPage, 'English');
+    await edit('Beta species', 'Authorization Beta species');
+    await expect(helperPage.getByText('This authorization gives rights you may not give yourself: only someone who may give all of them can change it.')).toBeVisible();
+    await seeHelper('form-not-changeable-en');
     await context.close();
   });
 });

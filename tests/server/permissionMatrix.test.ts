@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateConfiguration } from '../../src/domain/configuration/index.ts';
+import { versionRowsQuery } from '../../src/domain/deposits/versionRows.ts';
 import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn, type Account } from './accountFixtures.ts';
 import { api, type ApiClient } from './apiClient.ts';
 import { grantApplicationRole, uploadForm } from './applicationFixtures.ts';
@@ -33,10 +35,13 @@ import type { Answer, RequestOptions } from './httpClient.ts';
  * - admin:              terrainAdmin (a second one; not the owner, not a manager of `surveys`).
  *
  * Versions of `counts` (file names project~site~month.csv): A_P (alps/lac_blanc, June 2024, published), J
- * (alps/lac_blanc, July 2024, published), U (alps/lac_blanc, August 2024, unpublished), B (pyrenees/mont_joly,
- * June 2024, published), V (pyrenees/mont_joly, August 2024, unpublished); D (alps, September 2024) and E
- * (pyrenees, September 2024), unpublished, are deposited again whenever a call deleted them. Unpublished versions
- * open to those who may deposit there, published ones to those who may read them.
+ * (alps/lac_blanc, July 2024, published), U (alps/lac_blanc, August 2024, unpublished), W (alps/mont_joly, 16 May
+ * to 15 June 2024: in scope A, spanning more than P, with a line on each side of 1 June; published), B
+ * (pyrenees/mont_joly, June 2024, published), V (pyrenees/mont_joly, August 2024, unpublished); D (alps, September
+ * 2024) and E (pyrenees, September 2024), unpublished, are deposited again whenever a call deleted them. A version
+ * is listed, polled and downloaded whole by whom it is covered for (scope and period inside the grant): published
+ * ones by those who may read them, unpublished ones by those who may deposit there (src/domain/rights/versions.ts);
+ * extractionA_P reads its June line of W through the exports, never the file.
  *
  * Objects named in paths: application `surveys`, reference `species`, data type `counts`, variable `individuals`;
  * the authorization of extractionA_P; the accounts `target` (someone else's account) and `grantee` (who receives
@@ -95,6 +100,8 @@ interface Row {
   binary?: true;
   /** On a 200, the rows or files that must come back. */
   read?: Read;
+  /** On a refusal, the code some roles must get. */
+  refusals?: Partial<Record<RoleName, string>>;
   /** The owner prepares what the call needs (not checked as part of the matrix). */
   before?: () => Promise<void>;
   /** The owner puts back what the call changed, when it was allowed. */
@@ -109,13 +116,17 @@ interface Row {
 const COUNTS = {
   A_P: ['alps;lac_blanc;tichodroma;02/06/2024;3', 'alps;lac_blanc;lagopus;12/06/2024;5'],
   J: ['alps;lac_blanc;lagopus;10/07/2024;4'],
+  W: ['alps;mont_joly;lagopus;20/05/2024;1', 'alps;mont_joly;tichodroma;10/06/2024;2'],
   B: ['pyrenees;mont_joly;lagopus;05/06/2024;7'],
 };
+/** The line of W inside P. */
+const W_IN_P = COUNTS.W.filter((line) => line.includes('/06/2024'));
 const SPECIES = ['tichodroma;Tichodrome', 'lagopus;Lagopède', 'spare;Espèce de réserve'];
 const VERSION_NAMES = {
   A_P: 'alps~lac_blanc~2024-06.csv',
   J: 'alps~lac_blanc~2024-07.csv',
   U: 'alps~lac_blanc~2024-08.csv',
+  W: 'alps~mont_joly~2024-05-16~2024-06-15.csv',
   B: 'pyrenees~mont_joly~2024-06.csv',
   V: 'pyrenees~mont_joly~2024-08.csv',
 };
@@ -126,16 +137,17 @@ const holdsScopeA = (role: RoleName) => role === 'depotA' || role === 'publicati
 
 function countsOf(role: RoleName): string[] {
   if (isPublicRole(role)) return COUNTS.B;
-  if (role === 'extractionA_P') return COUNTS.A_P;
-  if (holdsScopeA(role)) return [...COUNTS.A_P, ...COUNTS.J];
-  return [...COUNTS.A_P, ...COUNTS.J, ...COUNTS.B];
+  if (role === 'extractionA_P') return [...COUNTS.A_P, ...W_IN_P];
+  if (holdsScopeA(role)) return [...COUNTS.A_P, ...COUNTS.J, ...COUNTS.W];
+  return [...COUNTS.A_P, ...COUNTS.J, ...COUNTS.W, ...COUNTS.B];
 }
 
-/** Published versions for readers; unpublished ones only for those who may deposit there. */
+/** Published versions for those whose reading covers them whole; unpublished ones for those who may deposit them. */
 function versionsOf(role: RoleName): string[] {
   if (isPublicRole(role)) return [VERSION_NAMES.B];
+  // Not W: it reaches beyond P.
   if (role === 'extractionA_P') return [VERSION_NAMES.A_P];
-  if (holdsScopeA(role)) return [VERSION_NAMES.A_P, VERSION_NAMES.J, VERSION_NAMES.U];
+  if (holdsScopeA(role)) return [VERSION_NAMES.A_P, VERSION_NAMES.J, VERSION_NAMES.U, VERSION_NAMES.W];
   return Object.values(VERSION_NAMES);
 }
 
@@ -148,6 +160,7 @@ function referenceFilesOf(role: RoleName): string[] {
 
 const LAGOPUS = { componentFilters: [{ componentKey: 'species', filters: ['lagopus'] }] };
 const onlyLagopus = (lines: string[]) => lines.filter((line) => line.split(';')[2] === 'lagopus');
+const onlyW = (lines: string[]) => lines.filter((line) => COUNTS.W.includes(line));
 
 /** A counts line as its natural key (project__site__species__dd_MM_yyyy). */
 const keyOf = (line: string) => line.split(';').slice(0, 4).join('__').replace(/\//g, '_');
@@ -309,13 +322,17 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/data/:dataType/csv',                  expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.countsCsv() },
   { route: 'GET /applications/:name/data/:dataType/csv',                  expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'filtered on the species lagopus',
     read: READS.countsCsv(onlyLagopus), query: () => q(LAGOPUS) },
+  { route: 'GET /applications/:name/data/:dataType/csv',                  expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'the rows of version W, as the deposits page asks for them',
+    read: READS.countsCsv(onlyW), query: () => q(versionRowsQuery(COUNTS_ENTRY, W_DATASET, scopeRowsOf)!) },
   { route: 'GET /applications/:name/data/:dataType/zip',                  expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.countsZip, binary: true },
   { route: 'GET /applications/:name/synthesis/:dataType',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.synthesis },
   { route: 'GET /applications/:name/synthesis/:dataType/:variable',       expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.synthesis },
   { route: 'GET /applications/:name/filesOnRepository/:dataType',         expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.versions },
   { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
   { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version J (scope A, outside P, published)',
-    params: { fileId: () => fx.files.J } },
+    params: { fileId: () => fx.files.J }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION' } },
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
+    params: { fileId: () => fx.files.W }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION', publicVisitor: 'NO_RIGHT_FOR_WHOLE_VERSION', userManager: 'NO_RIGHT_FOR_USER_DATA_READER' } },
   { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version B (outside scope A, public, published)',
     params: { fileId: () => fx.files.B } },
   { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version U (scope A, unpublished)',
@@ -323,6 +340,10 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
     params: { fileId: () => fx.files.V } },
   { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
+    params: { fileId: () => fx.files.W }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION' } },
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version U (scope A, unpublished)',
+    params: { fileId: () => fx.files.U }, refusals: { extractionA_P: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT' } },
   { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
     params: { fileId: () => fx.files.V } },
 
@@ -350,7 +371,12 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/authorization',                       expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'GET /applications/:name/authorization/:id',                   expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: 'extraction on scope A (more than a user manager holds)',
-    body: () => ({ json: GRANT_TO_GRANTEE }), after: revokeCreatedAuthorization },
+    body: () => ({ json: GRANT_TO_GRANTEE }), after: revokeCreatedAuthorization, refusals: { userManager: 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION' } },
+  { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 400, 400, 400, 400], variant: "emptying extractionA_P's authorization (saved again with no right)",
+    body: () => ({ json: { ...EXTRACTION_A_P(), authorizationsWithRestriction: {} } }), after: restoreExtractionAuthorization,
+    refusals: { userManager: 'NOTHING_GRANTED', applicationManager: 'NOTHING_GRANTED', creator: 'NOTHING_GRANTED', admin: 'NOTHING_GRANTED' } },
+  { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: "giving extractionA_P's authorization to grantee instead (its people changed)",
+    body: () => ({ json: { ...EXTRACTION_A_P(), usersId: [fx.grantee.login] } }), after: restoreExtractionAuthorization, refusals: { userManager: 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION' } },
   { route: 'DELETE /applications/:name/authorization/:id',                expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200],
     params: { id: () => fx.revocable! }, before: ensureRevocable, after: async (answer) => { if (answer.status === 200) fx.revocable = undefined; } },
   { route: 'GET /applications/:name/authorizationAdminForApplication',    expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
@@ -388,6 +414,25 @@ const NO_FILE = '00000000-0000-4000-8000-000000000000';
 const NOT_A_PDF = new TextEncoder().encode('not a charter');
 
 const ALPS = ['projectsKalps'];
+/** The dataset of version W. */
+const W_DATASET = { scope: { project: 'projectsKalps', site: 'sitesKmont_joly' }, from: '2024-05-16T00:00:00', to: '2024-06-15T00:00:00' };
+const surveysModel = validateConfiguration(SURVEYS_YAML, 'surveys.yaml');
+if (!surveysModel.ok) throw new Error(JSON.stringify(surveysModel.errors));
+const COUNTS_ENTRY = surveysModel.value.data.find((entry) => entry.name === 'counts')!;
+/** The rows of the scope references, as the deposits page has them (tests/fixtures/csv/surveys-*.csv). */
+const scopeRowsOf = (reference: string) =>
+  (({ projects: ['alps', 'pyrenees'], sites: ['lac_blanc', 'mont_joly'] }) as Record<string, string[]>)[reference].map((code) => ({ naturalKey: code, hierarchicalKey: `${reference}K${code}` }));
+
+/** The authorization of extractionA_P, as the owner creates it and saves it again. */
+const EXTRACTION_A_P = () => ({
+  uuid: fx.extractionAuthorization ?? null,
+  name: 'extraction on alps',
+  description: 'matrix role',
+  usersId: [fx.accounts.extractionA_P.login],
+  authorizationsWithRestriction: {
+    counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS }, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } },
+  },
+});
 const GRANT_TO_GRANTEE = {
   name: 'matrix grant',
   description: 'extraction on scope A',
@@ -395,7 +440,7 @@ const GRANT_TO_GRANTEE = {
   authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS } } },
 };
 
-type VersionName = 'A_P' | 'J' | 'U' | 'B' | 'V';
+type VersionName = 'A_P' | 'J' | 'U' | 'W' | 'B' | 'V';
 /** The versions deposited again whenever a call deletes them. */
 const SPARE_VERSIONS = {
   D: { project: 'alps', site: 'lac_blanc', month: '2024-09', line: 'alps;lac_blanc;lagopus;03/09/2024;1' },
@@ -441,11 +486,13 @@ function nextSurveysVersion(): Uint8Array {
 function depositForm(project: string, site: string, month: string, ...lines: string[]) {
   const [year, m] = month.split('-').map(Number);
   const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  const params = {
-    binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project, site }, from: `${month}-01`, to: `${month}-${last}` },
-    topublish: false,
-  };
-  return csvForm(`${project}~${site}~${month}.csv`, `${COUNTS_HEADER}\n${lines.join('\n')}\n`, params);
+  return periodForm(`${project}~${site}~${month}.csv`, { project, site }, `${month}-01`, `${month}-${last}`, lines);
+}
+
+/** A deposit of `counts` for a dataset and period (days YYYY-MM-DD), not published. */
+function periodForm(fileName: string, scope: { project: string; site: string }, from: string, to: string, lines: string[]) {
+  const params = { binaryfiledataset: { datatype: 'counts', requiredAuthorizations: scope, from, to }, topublish: false };
+  return csvForm(fileName, `${COUNTS_HEADER}\n${lines.join('\n')}\n`, params);
 }
 
 async function deposit(form: FormData): Promise<string> {
@@ -518,6 +565,10 @@ async function ensureOpenRequest() {
     json: { id: null, fields: {}, rightsRequest: { authorizationForAll: { sites: ['extraction'] } }, comment: 'the target asks' },
   });
   fx.openRequest = expectStatus(asked, 201, 'rights request').body.id as string;
+}
+
+async function restoreExtractionAuthorization(answer: Answer) {
+  if (answer.status === 201) expectStatus(await fx.owner.post('/applications/surveys/authorization', { json: EXTRACTION_A_P() }), 201, 'extractionA_P restored');
 }
 
 async function revokeCreatedAuthorization(answer: Answer) {
@@ -603,23 +654,24 @@ beforeAll(async () => {
     A_P: await deposit(depositForm('alps', 'lac_blanc', '2024-06', ...COUNTS.A_P)),
     J: await deposit(depositForm('alps', 'lac_blanc', '2024-07', ...COUNTS.J)),
     U: await deposit(depositForm('alps', 'lac_blanc', '2024-08', 'alps;lac_blanc;lagopus;03/08/2024;2')),
+    W: await deposit(periodForm(VERSION_NAMES.W, { project: 'alps', site: 'mont_joly' }, W_DATASET.from.slice(0, 10), W_DATASET.to.slice(0, 10), COUNTS.W)),
     B: await deposit(depositForm('pyrenees', 'mont_joly', '2024-06', ...COUNTS.B)),
     V: await deposit(depositForm('pyrenees', 'mont_joly', '2024-08', 'pyrenees;mont_joly;tichodroma;04/08/2024;6')),
   };
-  for (const version of ['A_P', 'J', 'B'] as const) await publish(fx.files[version], true);
+  for (const version of ['A_P', 'J', 'W', 'B'] as const) await publish(fx.files[version], true);
 
   const signedInRoles = ROLES.filter((role): role is SignedInRole => !isAnonymous(role));
   const made = await Promise.all([...signedInRoles, 'target', 'grantee'].map((who) => activeAccount(fx.server, newIdentity(who.replace(/_/g, '').toLowerCase()))));
   fx.accounts = Object.fromEntries(signedInRoles.map((role, i) => [role, made[i]])) as Record<SignedInRole, Account>;
   [fx.target, fx.grantee] = made.slice(signedInRoles.length);
 
-  const restricted = (login: string, operation: string, timeScope?: object) => ({
+  const restricted = (login: string, operation: string) => ({
     name: `${operation} on alps`,
     description: 'matrix role',
     usersId: [login],
-    authorizationsWithRestriction: { counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS }, ...(timeScope ? { timeScope } : {}) } },
+    authorizationsWithRestriction: { counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS } } },
   });
-  fx.extractionAuthorization = await authorize(restricted(fx.accounts.extractionA_P.login, 'extraction', { fromDay: '2024-06-01', toDay: '2024-06-30' }));
+  fx.extractionAuthorization = await authorize(EXTRACTION_A_P());
   await authorize(restricted(fx.accounts.depotA.login, 'depot'));
   await authorize(restricted(fx.accounts.publicationA.login, 'publication'));
   await authorize(restricted(fx.accounts.deleteA.login, 'delete'));
@@ -696,8 +748,11 @@ describe('the permission matrix', () => {
           try {
             await row.before?.();
             const answer = await send(row, role);
+            const refusal = row.refusals?.[role];
             if (!accepted.includes(answer.status)) {
               wrong.push(`${label(row)}: expected ${accepted.join(' or ')}, got ${answer.status} ${answer.body?.code ?? ''}`.trim());
+            } else if (refusal && answer.body?.code !== refusal) {
+              wrong.push(`${label(row)}: refused with ${answer.body?.code}, expected ${refusal}`);
             } else if (answer.status < 300 && (answer.headers.get('content-type') ?? '').includes('ndjson') && /"type":"error"/.test(answer.text)) {
               // A streamed call answers 200 before its work: the work itself must have gone through.
               wrong.push(`${label(row)}: ${answer.status} with an error event ${answer.text.slice(0, 300)}`);

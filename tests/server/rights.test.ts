@@ -158,6 +158,53 @@ describe('data rights', () => {
     expect(publishing.status).toBe(403);
   });
 
+  it('list to a depositor restricted to three years exactly the versions those years cover whole, their own among them, at real size', async () => {
+    const account = await activeAccount(server);
+    const depot = (toDay: string, uuid?: string) =>
+      admin.post('/applications/surveys/authorization', {
+        json: {
+          uuid: uuid ?? null,
+          name: 'alps 2020-2022',
+          description: 'deposits on the Alps for three years',
+          usersId: [account.login],
+          authorizationsWithRestriction: { counts: { operationTypes: ['depot'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '2020-01-01', toDay } } },
+        },
+      });
+    const granted = await depot('2022-12-31');
+    expect(granted.status, granted.text).toBe(201);
+    const user = await signedIn(server, account);
+    const month = (year: number, m: number) => {
+      const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+      const mm = String(m).padStart(2, '0');
+      return { name: `alps~mont_joly~${year}-${mm}.csv`, from: `${year}-${mm}-01`, to: `${year}-${mm}-${last}`, line: `alps;mont_joly;lagopus;15/${mm}/${year};1` };
+    };
+    const upload = (client: HttpClient, name: string, from: string, to: string, lines: string[]) =>
+      client.post('/applications/surveys/data/counts', { body: form(name, csv(lines), { ...dataset('alps', 'mont_joly', from, to), topublish: false }) });
+    // Sixty months deposited by someone else, 2019 to 2023, and one reaching from December 2022 into January 2023.
+    for (let year = 2019; year <= 2023; year++) {
+      for (let m = 1; m <= 12; m++) {
+        const { name, from, to, line } = month(year, m);
+        expect((await upload(admin, name, from, to, [line])).status, name).toBe(201);
+      }
+    }
+    expect((await upload(admin, 'alps~mont_joly~across.csv', '2022-12-15', '2023-01-15', ['alps;mont_joly;lagopus;20/12/2022;1'])).status).toBe(201);
+    const own = await upload(user, 'alps~mont_joly~2021-06-mine.csv', '2021-06-01', '2021-06-30', ['alps;mont_joly;lagopus;16/06/2021;2']);
+    expect(own.status, own.text).toBe(201);
+
+    const listed = async () => {
+      const answer = await user.get(`/applications/surveys/filesOnRepository/counts?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: { project: 'projectsKalps', site: 'sitesKmont_joly' } }))}`);
+      expect(answer.status).toBe(200);
+      return (answer.body as Array<{ name: string }>).map((v) => v.name).sort();
+    };
+    const months = (years: number[]) => years.flatMap((year) => Array.from({ length: 12 }, (_, i) => month(year, i + 1).name));
+    expect(await listed()).toEqual([...months([2020, 2021, 2022]), 'alps~mont_joly~2021-06-mine.csv'].sort());
+    // Their right narrowed to 2020: their own deposit of 2021 is no longer theirs to see.
+    expect((await depot('2020-12-31', granted.body.authorizationId)).status).toBe(201);
+    expect(await listed()).toEqual(months([2020]).sort());
+    const mine = await user.get(`/applications/surveys/file/${own.body.fileId}`);
+    expect([mine.status, mine.body.code]).toEqual([403, 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT']);
+  });
+
   it('never let a user manager give more than they hold', async () => {
     const account = await activeAccount(server);
     expect((await admin.put(`/authorization/userManager?userIdOrLogin=${account.login}&applicationNameOrId=surveys`)).status).toBe(200);
@@ -166,5 +213,67 @@ describe('data rights', () => {
     expect(beyond.status).toBe(403);
     expect((await manager.get('/applications/surveys/grantable')).status).toBe(200);
     expect((await manager.delete('/applications/surveys/authorization/00000000-0000-0000-0000-000000000000')).status).toBe(403);
+  });
+
+  it('never let a user manager take away more than they could give: rights, people, everything', async () => {
+    const account = await activeAccount(server);
+    expect((await admin.put(`/authorization/userManager?userIdOrLogin=${account.login}&applicationNameOrId=surveys`)).status).toBe(200);
+    // What this user manager may give: reading species, and reading the counts of Lac Blanc.
+    const held = await admin.post('/applications/surveys/authorization', {
+      json: {
+        name: 'granter',
+        description: 'may give species and Lac Blanc',
+        usersId: [account.login],
+        authorizationForAll: { species: ['extraction', 'admin'] },
+        authorizationsWithRestriction: { counts: { operationTypes: ['extraction', 'admin'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } },
+      },
+    });
+    expect(held.status, held.text).toBe(201);
+    const manager = await signedIn(server, account);
+    // More people than a page of the roles screen (15) hold what only a manager gives: every count.
+    const people = (await Promise.all(Array.from({ length: 20 }, () => activeAccount(server)))).map((person) => person.login);
+    const wide = { name: 'all counts', description: 'given by a manager', usersId: people, authorizationForAll: { counts: ['extraction'], species: ['extraction'] } };
+    const created = await admin.post('/applications/surveys/authorization', { json: wide });
+    expect(created.status, created.text).toBe(201);
+    const uuid = created.body.authorizationId as string;
+    const stored = async () => (await admin.get(`/applications/surveys/authorization/${uuid}`)).body;
+    const before = await stored();
+    expect(before.users).toHaveLength(20);
+
+    const attempts: Array<[string, object, number, string]> = [
+      ['narrowed to what they may give', { ...wide, uuid, authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+      ['emptied', { ...wide, uuid, authorizationForAll: {} }, 400, 'NOTHING_GRANTED'],
+      ['the same rights for one person less', { ...wide, uuid, usersId: people.slice(1) }, 403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION'],
+      ['what they may give, for themselves only', { ...wide, uuid, usersId: [account.login], authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+      ['made public, reading species', { ...wide, uuid, usersId: ['_public_'], authorizationForAll: { species: ['extraction'] } }, 403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE'],
+    ];
+    for (const [what, json, status, code] of attempts) {
+      const answer = await manager.post('/applications/surveys/authorization', { json });
+      expect([answer.status, answer.body.code], what).toEqual([status, code]);
+    }
+    const after = await stored();
+    expect({ ...after, updatedAt: undefined }).toEqual({ ...before, updatedAt: undefined });
+    expect(after.updatedAt).toBe(before.updatedAt);
+
+    // What they could have given, they may change and take away: fewer people, a shorter period.
+    const lacBlanc = {
+      name: 'Lac Blanc',
+      description: 'given by a manager, within what the user manager holds',
+      usersId: people,
+      authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } },
+    };
+    const theirs = (await admin.post('/applications/surveys/authorization', { json: lacBlanc })).body.authorizationId as string;
+    const june = { counts: { ...lacBlanc.authorizationsWithRestriction.counts, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } } };
+    const changed = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: theirs, usersId: people.slice(5), authorizationsWithRestriction: june } });
+    expect(changed.status, changed.text).toBe(201);
+    const read = (await admin.get(`/applications/surveys/authorization/${theirs}`)).body;
+    expect(read.users.map((user: { login: string }) => user.login).sort()).toEqual(people.slice(5).sort());
+    expect(read.authorizationsWithRestriction.counts[0]).toMatchObject({ fromDay: '2024-06-01', toDay: '2024-06-30' });
+    // But not empty it: that is revoking, which is the managers' (403 for the user manager, above).
+    const emptied = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: theirs, authorizationsWithRestriction: {} } });
+    expect([emptied.status, emptied.body.code]).toEqual([400, 'NOTHING_GRANTED']);
+
+    const missing = await manager.post('/applications/surveys/authorization', { json: { ...lacBlanc, uuid: '00000000-0000-4000-8000-000000000000' } });
+    expect([missing.status, missing.body.code]).toEqual([404, 'NO_SUCH_AUTHORIZATION']);
   });
 });

@@ -232,12 +232,17 @@ describe('treating requests', () => {
     expect(told.at(-1)?.text).toContain('Les espèces sont publiques ailleurs.');
   });
 
-  it('needs a comment, like every save', async () => {
+  it('needs a comment, like every save; granting nothing closes it, never with an authorization that grants nothing', async () => {
     const user = await signedIn(server, await activeAccount(server));
     const created = await ask(user, { fields: FIELDS, rightsRequest: LAC_BLANC, comment: 'Lac Blanc' });
     const blank = await ask(admin, { id: created.body.id, setted: true, comment: '   ', rightsRequest: LAC_BLANC });
     expect(blank.status).toBe(400);
     expect(blank.body.code).toBe('RIGHTS_REQUEST_COMMENT_REQUIRED');
+    const authorizations = (await admin.get(`${APP}/authorization`)).body.authorizationResults.length;
+    const nothing = await ask(admin, { id: created.body.id, setted: true, comment: 'Nothing to give.', rightsRequest: { name: 'empty', authorizationForAll: { species: [] } } });
+    expect(nothing.status, nothing.text).toBe(200);
+    expect(nothing.body).toEqual({ id: created.body.id, status: 'closed', authorizationId: null });
+    expect((await admin.get(`${APP}/authorization`)).body.authorizationResults).toHaveLength(authorizations);
   });
 
   it('never gives more than the granter holds: a user manager reading Lac Blanc grants it, not all the counts nor deposits, and a refusal changes nothing', async () => {

@@ -63,10 +63,14 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
   return { ok: true, day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
 }
 
+/** What an authorization or a rights request grants, as clients send it. */
+export type RulesRequest = Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>;
+
+export const grantsNothing = (rules: AuthorizationRules) => Object.keys(rules.forAll).length === 0 && Object.keys(rules.restricted).length === 0;
+
 /**
- * Checks an authorization against the application and applies the saving rules: operations bring their
- * dependencies, public authorizations only read, a restriction without scope nor period is a right on
- * everything, a restricted right on data also granted for all is dropped.
+ * Checks an authorization against the application and applies the saving rules (see {@link normalizeRules}); one
+ * that grants nothing is refused: saved over an existing one, it would take every right away without revoking it.
  */
 export function normalizeAuthorization(
   model: ApplicationOutline,
@@ -78,6 +82,24 @@ export function normalizeAuthorization(
   if (name === '') problems.push({ code: 'NO_AUTHORIZATION_NAME', params: {} });
   const description = request.description === 'null' ? '' : (request.description ?? '').trim();
   if (description.length > MAX_DESCRIPTION) problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
+  const normalized = normalizeRules(model, request, isPublic);
+  if (!normalized.ok) return { ok: false, problems: [...problems, ...normalized.problems] };
+  if (grantsNothing(normalized.rules)) problems.push({ code: 'NOTHING_GRANTED', params: {} });
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, name, description, rules: normalized.rules };
+}
+
+/**
+ * Checks rights (of an authorization or a rights request) against the application and applies the saving rules:
+ * operations bring their dependencies, public authorizations only read, a restriction without scope nor period is
+ * a right on everything, a restricted right on data also granted for all is dropped.
+ */
+export function normalizeRules(
+  model: ApplicationModel,
+  request: RulesRequest,
+  isPublic: boolean,
+): { ok: true; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
+  const problems: AuthorizationProblem[] = [];
   const entries = new Map(model.data.map((entry) => [entry.name, entry]));
 
   const operationsOf = (entry: EntryOutline, values: unknown[], path: string): Operation[] => {
@@ -142,5 +164,5 @@ export function normalizeAuthorization(
   }
   for (const dataName of Object.keys(rules.forAll)) delete rules.restricted[dataName];
   if (problems.length) return { ok: false, problems };
-  return { ok: true, name, description, rules };
+  return { ok: true, rules };
 }

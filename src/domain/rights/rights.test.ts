@@ -5,6 +5,7 @@ import { validateConfiguration } from '../configuration';
 import { Rights } from './access';
 import { normalizeAuthorization, readDay } from './authorization';
 import { inducedOperations, operationColumns, withDependencies } from './operations';
+import { mayOpenVersion } from './versions';
 
 const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys.yaml'));
 const result = validateConfiguration(fixture, 'surveys.yaml');
@@ -74,6 +75,20 @@ describe('saving an authorization', () => {
     expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA', 'UNKNOWN_OPERATION', 'BAD_PERIOD']);
   });
 
+  it('refuses one that grants nothing, however it is written', () => {
+    const codes = (request: Parameters<typeof normalizeAuthorization>[1], isPublic = false) => {
+      const saved = normalizeAuthorization(model, { name: 'empty', ...request }, isPublic);
+      return saved.ok ? [] : saved.problems.map((p) => p.code);
+    };
+    expect(codes({})).toEqual(['NOTHING_GRANTED']);
+    expect(codes({ authorizationForAll: { sites: [] }, authorizationsWithRestriction: { counts: { operationTypes: [], requiredAuthorizations: { project: ['projectsKalps'] } } } })).toEqual(['NOTHING_GRANTED']);
+    // Everyone only ever reads: a public authorization giving only the right to grant gives nothing.
+    expect(codes({ authorizationForAll: { sites: ['admin'] } }, true)).toEqual(['NOTHING_GRANTED']);
+    expect(codes({ authorizationForAll: { sites: ['admin'] } })).toEqual([]);
+    // Other problems are named first; nothing granted is said only of rights that are otherwise right.
+    expect(codes({ name: '', authorizationForAll: { nothing: ['extraction'] } })).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA']);
+  });
+
   it('reads days written several ways', () => {
     expect(readDay('2024-06-01 10:00')).toEqual({ ok: true, day: '2024-06-01' });
     expect(readDay('01-06-2024')).toEqual({ ok: true, day: '2024-06-01' });
@@ -114,6 +129,22 @@ describe('rights on rows', () => {
   it('cover deposits inside the granted scope and period only', () => {
     expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-02-01T00:00:00', to: '2024-02-28T00:00:00' })).toBe(true);
     expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-06-01T00:00:00', to: '2024-07-31T00:00:00' })).toBe(false);
+  });
+
+  it('open a version only to whom its grant covers whole: published to readers, unpublished to depositors', () => {
+    const reader = new Rights(false, [{ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps'] }, from: '2024-06-01', to: '2024-06-30' }] } }]);
+    const version = (from: string, to: string, published = true, project = 'projectsKalps') => ({ scopes: { project, site: 'sitesKlac_blanc' }, from: `${from}T00:00:00`, to: `${to}T00:00:00`, published });
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30'))).toBe(true);
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-10', '2024-06-20'))).toBe(true);
+    // Part of it lies in June: the reader reads those rows through the exports, not the whole file.
+    expect(mayOpenVersion(reader, 'counts', version('2024-05-16', '2024-06-15'))).toBe(false);
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-30', '2024-07-01'))).toBe(false);
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30', true, 'projectsKpyrenees'))).toBe(false);
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30', false))).toBe(false);
+    // Unpublished: whoever could have deposited it, with the same cover (rights holds depot on alps until June's end).
+    expect(mayOpenVersion(rights, 'counts', version('2024-06-01', '2024-06-30', false))).toBe(true);
+    expect(mayOpenVersion(rights, 'counts', version('2024-06-01', '2024-07-31', false))).toBe(false);
+    expect(mayOpenVersion(new Rights(true, []), 'counts', version('2024-05-16', '2024-06-15', false))).toBe(true);
   });
 
   it('never let someone give more than they hold with admin', () => {

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import type { StoredRow } from '../csv/types';
-import { normalizeAuthorization } from './authorization';
+import { grantsNothing, normalizeRules } from './authorization';
 import {
-  asksForNothing,
   checkRequestFields,
   entriesOfRules,
   requestCommentProblem,
@@ -72,8 +71,8 @@ describe('the form fields of a rights request', () => {
 });
 
 describe('the rights a request asks for', () => {
-  const rulesOf = (request: Parameters<typeof normalizeAuthorization>[1]) => {
-    const normalized = normalizeAuthorization(model, { name: 'request', ...request }, false);
+  const rulesOf = (request: Parameters<typeof normalizeRules>[1]) => {
+    const normalized = normalizeRules(model, request, false);
     if (!normalized.ok) throw new Error(JSON.stringify(normalized.problems));
     return normalized.rules;
   };
@@ -87,8 +86,8 @@ describe('the rights a request asks for', () => {
   });
 
   it('may be nothing at all', () => {
-    expect(asksForNothing(rulesOf({}))).toBe(true);
-    expect(asksForNothing(rulesOf({ authorizationForAll: { sites: ['extraction'] } }))).toBe(false);
+    expect(grantsNothing(rulesOf({}))).toBe(true);
+    expect(grantsNothing(rulesOf({ authorizationForAll: { sites: ['extraction'] } }))).toBe(false);
   });
 
   it('are listed as the API lists them, and read back', () => {

@@ -47,8 +47,6 @@ export function unrequestableOperations(model: ApplicationOutline, rules: Author
   return found;
 }
 
-export const asksForNothing = (rules: AuthorizationRules) => Object.keys(rules.forAll).length === 0 && Object.keys(rules.restricted).length === 0;
-
 /** One right asked for on a data entry, as the API lists them (api.md §13.2: data name → entries). */
 export interface RequestedEntry {
   operationTypes: Operation[];

@@ -1,3 +1,4 @@
+import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
@@ -51,7 +52,27 @@ export const fetchVersions = (application: string, dataType: string, scope: Reco
 
 export const fetchPublicationState = (application: string, fileId: string) => callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);
 
-export const versionDownloadHref = (application: string, fileId: string) => `${API_BASE}${app(application)}/file/${fileId}`;
+const versionDownloadHref = (application: string, fileId: string) => `${API_BASE}${app(application)}/file/${fileId}`;
+
+/**
+ * Downloads a version's file after asking for its publication state, which answers by the same rule: a refused
+ * download (rights narrowed since the list was read) would only fail in the browser's downloads, without a word why.
+ * Throws the refusal.
+ */
+export async function downloadVersion(application: string, fileId: string) {
+  await fetchPublicationState(application, fileId);
+  const link = document.createElement('a');
+  link.href = versionDownloadHref(application, fileId);
+  // Empty: the file keeps the name the server gives it (the deposited file's).
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The CSV export of the published rows of a data type the caller may read (the export keeps to them), narrowed by `query`. */
+export const readableRowsHref = (application: string, dataType: string, query: RowQuery) =>
+  `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 const periodText = (dataset: DatasetChoice) => (dataset.from ? `${dataset.from} – ${dataset.to}` : '');

@@ -6,6 +6,7 @@ import type { DataEntry } from '@/domain/configuration/model';
 import type { CsvReport, StoredRow } from '@/domain/csv';
 import { readFileName } from '@/domain/deposits/fileName';
 import { findScopeRow } from '@/domain/deposits/scopeValues';
+import { versionRowsQuery, type VersionDataset } from '@/domain/deposits/versionRows';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
@@ -30,7 +31,7 @@ import { useCsvWorker } from '@/lib/useCsvWorker';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { useOutboxItems } from '@/offline/useOutbox';
-import { depositUpload, fetchPublicationState, fetchVersions, publicationChange, versionDeletion, versionDownloadHref, type Version } from '../api';
+import { depositUpload, downloadVersion, fetchPublicationState, fetchVersions, publicationChange, readableRowsHref, versionDeletion, type Version } from '../api';
 import { useScopeRows } from '../hooks/useScopeRows';
 import { groupByPeriod, kiloBytes } from '../periods';
 import { ScopeSelect } from './ScopeSelect';
@@ -57,6 +58,8 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const [report, setReport] = useState<CsvReport | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Version | null>(null);
+  /** A version whose download was refused because the caller's rights do not cover it whole, with the refusal. */
+  const [refused, setRefused] = useState<{ version: Version; error: ApiError } | null>(null);
   // A new key empties the file field once its file is deposited (or queued), so it no longer shows a file.
   const [fileField, setFileField] = useState(0);
   const worker = useCsvWorker();
@@ -76,6 +79,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     // The scope is compared through its text: a new object with the same choices is the same dataset.
   }, [complete, view.name, entry.name, scopeKey]);
   useEffect(() => void reload(), [reload]);
+  useEffect(() => setRefused(null), [scopeKey]);
 
   const groups = useMemo(() => groupByPeriod(versions ?? []), [versions]);
   const pending = (items ?? []).filter(
@@ -176,6 +180,23 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     await reload();
   }
 
+  async function download(version: Version) {
+    try {
+      await downloadVersion(view.name, version.id);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'NO_RIGHT_FOR_WHOLE_VERSION')) return showToast('error', translateServerError(i18n, error));
+      setRefused({ version, error });
+      // The list was read under wider rights: read it again, as the server now sees them.
+      await reload();
+    }
+  }
+
+  /** The export of the published rows of a dataset (or of one version of it) the caller may read, when the device has its scope rows. */
+  const readableRows = (dataset: VersionDataset) => {
+    const query = versionRowsQuery(entry, dataset, (reference) => scopeRows[reference] ?? []);
+    return query ? readableRowsHref(view.name, entry.name, query) : null;
+  };
+
   async function confirmDeletion(version: Version) {
     setDeleting(null);
     const outcome = await outbox.submit(versionDeletion(view.name, entry.name, version));
@@ -185,6 +206,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   }
 
   const title = text(entry.i18n.title, entry.name);
+  const refusedRows = refused ? readableRows(refused.version) : null;
   const period = groups.find((g) => g.key === selectedPeriod) ?? null;
   const date = (iso: string | null) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium' }) : '');
   const scopeDisplay = (reference: string) => (row: { naturalKey: string; values: Record<string, unknown> }) => {
@@ -336,8 +358,23 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                   </TableBody>
                 </Table>
               )}
+              <ReadableRowsNote href={readableRows({ scope, from: null, to: null })} />
             </CardContent>
           </Card>
+          ) : null}
+
+          {complete && refused ? (
+            <Alert variant="warning" className="grid gap-2" data-testid="version-refused">
+              <p>{translateServerError(i18n, refused.error)}</p>
+              {refusedRows ? (
+                <p>
+                  <a className="font-medium underline underline-offset-4" href={refusedRows} download>
+                    <Download aria-hidden className="mr-1 inline size-4" />
+                    <Trans>Download the rows of this version you may read (CSV)</Trans>
+                  </a>
+                </p>
+              ) : null}
+            </Alert>
           ) : null}
 
           {complete && period ? (
@@ -399,10 +436,8 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                               onCheckedChange={(checked) => void togglePublication(version, checked)}
                               aria-label={version.published ? t`Unpublish version ${version.number}` : t`Publish version ${version.number}`}
                             />
-                            <Button asChild variant="ghost" size="icon">
-                              <a href={versionDownloadHref(view.name, version.id)} download aria-label={t`Download version ${version.number}`}>
-                                <Download aria-hidden />
-                              </a>
+                            <Button variant="ghost" size="icon" aria-label={t`Download version ${version.number}`} onClick={() => void download(version)}>
+                              <Download aria-hidden />
                             </Button>
                             <Button variant="ghost" size="icon" aria-label={t`Delete version ${version.number}`} onClick={() => setDeleting(version)}>
                               <Trash2 aria-hidden />
@@ -444,5 +479,22 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/**
+ * Versions are listed to whom their rights cover whole; whoever reads only part of a dataset gets its rows through
+ * the data export (null: the device lacks the scope rows to ask for them).
+ */
+function ReadableRowsNote({ href }: { href: string | null }) {
+  return (
+    <p className="mt-3 text-sm text-muted-foreground">
+      <Trans>Versions appear here when your rights cover their whole scope and period.</Trans>{' '}
+      {href ? (
+        <a className="font-medium text-foreground underline underline-offset-4" href={href} download>
+          <Trans>Download the published rows of this dataset you may read (CSV)</Trans>
+        </a>
+      ) : null}
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Info, Save } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { Rights } from '@/domain/rights/access';
-import { MAX_DESCRIPTION, PUBLIC_USER } from '@/domain/rights/authorization';
+import { grantsNothing, MAX_DESCRIPTION, normalizeRules, PUBLIC_USER, type AuthorizationRules } from '@/domain/rights/authorization';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
@@ -37,6 +37,8 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
   const [users, setUsers] = useState<string[]>([]);
   const [period, setPeriod] = useState<PeriodInput>({ kind: 'always', from: '', to: '' });
   const [rights, setRights] = useState<RightsTableState>({});
+  /** The rules saved before, which saving replaces. */
+  const [stored, setStored] = useState<AuthorizationRules | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -51,6 +53,7 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
           const bounds = periodOfView(stored);
           setPeriod(periodInputOf(bounds.from, bounds.to));
           setRights(stateFromRules(model, rulesOfView(stored)));
+          setStored(rulesOfView(stored));
         }
       })
       .catch(setError);
@@ -60,8 +63,12 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
   const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
   const reading = readPeriodInput(period);
   const request = reading.ok ? requestFromState(model, rights, { from: reading.from, to: reading.to }, isPublic) : null;
-  const grantsSomething = request !== null && (Object.keys(request.authorizationForAll).length > 0 || Object.keys(request.authorizationsWithRestriction).length > 0);
-  const ready = name.trim() !== '' && description.trim() !== '';
+  const normalized = request ? normalizeRules(model, request, isPublic) : null;
+  // The server refuses an authorization that grants nothing (NOTHING_GRANTED): the same rule, before sending.
+  const grantsSomething = normalized?.ok === true && !grantsNothing(normalized.rules);
+  // Saving replaces the stored rules: the server refuses it (NO_RIGHT_FOR_AUTHORIZATION_CHANGE) unless the caller could give them all.
+  const changeable = stored === null || granter.mayGrant(stored);
+  const ready = changeable && name.trim() !== '' && description.trim() !== '';
   const problems = {
     users: !isPublic && users.length === 0 ? t`Choose at least one user.` : undefined,
     description: description.length > MAX_DESCRIPTION ? t`At most ${MAX_DESCRIPTION} characters.` : undefined,
@@ -127,7 +134,12 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
           ) : null
         }
       />
-      {!ready ? (
+      {!changeable ? (
+        <Alert variant="warning">
+          <Info aria-hidden className="mr-2 inline size-4" />
+          <Trans>This authorization gives rights you may not give yourself: only someone who may give all of them can change it.</Trans>
+        </Alert>
+      ) : !ready ? (
         <Alert>
           <Info aria-hidden className="mr-2 inline size-4" />
           <Trans>Give the authorization a name and a comment to save it.</Trans>

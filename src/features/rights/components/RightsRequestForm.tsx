@@ -6,9 +6,9 @@ import { localized } from '@/domain/applications/summary';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { StoredRow } from '@/domain/csv/types';
 import { Rights } from '@/domain/rights/access';
-import { normalizeAuthorization } from '@/domain/rights/authorization';
+import { grantsNothing, normalizeRules } from '@/domain/rights/authorization';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
-import { asksForNothing, checkRequestFields, REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
+import { checkRequestFields, REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -64,8 +64,8 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
   const commentProblem = requestCommentProblem(comment);
   const reading = readPeriodInput(period);
   const asked = reading.ok ? requestFromState(model, rights, { from: reading.from, to: reading.to }, true) : null;
-  const normalized = asked ? normalizeAuthorization(model, { name: 'request', ...asked }, false) : null;
-  const asksSomething = normalized !== null && normalized.ok && !asksForNothing(normalized.rules);
+  const normalized = asked ? normalizeRules(model, asked, false) : null;
+  const asksSomething = normalized !== null && normalized.ok && !grantsNothing(normalized.rules);
   const valid = fieldCheck.ok && asksSomething;
 
   async function save(text: string) {

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import { Rights } from '@/domain/rights/access';
+import { grantsNothing, normalizeRules } from '@/domain/rights/authorization';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
@@ -41,7 +42,8 @@ export function RightsRequestGrant({ applicationName, model, options, request }:
   const granter = useMemo(() => new Rights(options.authorizationsForUser.isAdministrator, options.authorizationsForUser.rules), [options]);
   const reading = readPeriodInput(period);
   const granted = reading.ok ? requestFromState(model, rights, { from: reading.from, to: reading.to }, false) : null;
-  const grantsSomething = granted !== null && (Object.keys(granted.authorizationForAll).length > 0 || Object.keys(granted.authorizationsWithRestriction).length > 0);
+  const normalized = granted ? normalizeRules(model, granted, false) : null;
+  const grantsSomething = normalized?.ok === true && !grantsNothing(normalized.rules);
   const commentProblem = requestCommentProblem(comment);
 
   async function treat(action: Extract<RequestAction, 'grant' | 'close'>) {
