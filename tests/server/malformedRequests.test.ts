@@ -240,6 +240,8 @@ describe('every route of the API, given malformed and hostile parameters', () =>
 
 describe('the malformed requests met before', () => {
   it('answer 400 with a code: a form without boundary or cut short, deposit parameters of the wrong type', async () => {
+    // The fuzz above may have signed the administrator out (DELETE /logout is among the routes).
+    const admin = await signedIn(server, ROOT);
     const csv = 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n';
     const noBoundary = await admin.request('POST', '/applications/surveys/references/species', { headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
     expect([noBoundary.status, noBoundary.body.code]).toEqual([400, 'MALFORMED_MULTIPART']);

@@ -95,7 +95,7 @@ export function normalizeAuthorization(
  * a right on everything, a restricted right on data also granted for all is dropped.
  */
 export function normalizeRules(
-  model: ApplicationModel,
+  model: ApplicationOutline,
   request: RulesRequest,
   isPublic: boolean,
 ): { ok: true; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
