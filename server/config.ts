@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { SignInLimits } from './services/signInThrottle.ts';
 import { PASSWORD_MIN_LENGTH, checkPassword } from '../src/domain/accounts/rules.ts';
@@ -32,9 +33,19 @@ export interface ServerConfig {
   /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
   bundleMaxBytes: number;
   bundleMaxInflatedBytes: number;
+  /** Worker threads checking CSV files and their expressions (each started when first needed). */
+  checkWorkers: number;
+  /** Time a worker may spend checking one file (ms) before the file is refused with CHECK_BUDGET_EXCEEDED. */
+  checkBudgetMs: number;
   /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
   faults: { publishFailAfterRows?: number };
 }
+
+/**
+ * Time one file's checking may take by default: checking the benchmark's 1,000,000-row reference takes about
+ * N s on our 2-core test machine (docs/benchmarks.md), so a legitimate file is far from it.
+ */
+const DEFAULT_CHECK_BUDGET_SECONDS = 300;
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -69,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     additionalFileMaxBytes: int(env.ADDITIONAL_FILE_MAX_BYTES, 100 * 1024 * 1024),
     bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 2 * 1024 ** 3),
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
+    checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
+    checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
     faults: {},
   };
 }

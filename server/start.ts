@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './services/admins.ts';
 import type { RowCounter } from './services/applications.ts';
 import { createSessionKeeper, loadSessionSecret } from './services/sessions.ts';
+import { CheckPool } from './workers/checkPool.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,7 +35,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  const ctx: ServerContext = { config, db: database.db, mailer, log };
+  const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
+  const ctx: ServerContext = { config, db: database.db, mailer, log, checks };
   const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
@@ -54,6 +56,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await stopVacuum();
       await app.close();
       await jobs.stop();
+      await checks.close();
       await database.close();
     },
   };

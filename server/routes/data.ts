@@ -17,7 +17,8 @@ import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDe
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
-import { placeOf, readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { placeOf } from '../../src/domain/rights/access.ts';
 import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
@@ -53,13 +54,14 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         summary:
           'Deposits a CSV file. Without versioning its rows are inserted or updated at once; with OA_VERSIONING it becomes a version of the dataset given in `params`, published when `topublish` is true. Without a file, `params` {fileid, topublish} publishes or unpublishes a version.',
         consumes: ['multipart/form-data', 'application/json'],
-        description: 'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone.',
+        description:
+          'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
         params: Params,
         response: {
           201: Json,
           202: Type.Object({ fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() }),
           400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
-          ...errorResponses(401, 403, 404, 409, 413, 415),
+          ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
         },
       },
     },

@@ -24,12 +24,13 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary: 'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
         consumes: ['multipart/form-data'],
-        description: 'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}.',
+        description:
+          'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
         params: Params,
         response: {
           201: Type.Object({ referenceType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() }),
           400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
-          ...errorResponses(401, 403, 404, 413, 415),
+          ...errorResponses(401, 403, 404, 413, 415, 422, 503),
         },
       },
     },

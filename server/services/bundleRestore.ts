@@ -218,10 +218,10 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
         for (const file of data.files) {
           events.info('bundle.restore.data', { dataName: entry.name, file: file.path });
           counts.rows += await ingestCsv(
-            { db: trx, applicationId: id, model, entry, fileName: file.path },
+            { db: trx, checks: ctx.checks, applicationId: id, model, entry, fileName: file.path },
             verified(archive, file, counted),
-            async (rows) => {
-              await upsertRows(trx, id, entry.name, rows);
+            async (batch) => {
+              await upsertRows(trx, id, entry.name, batch);
             },
           ).catch((error: unknown) => Promise.reject(located(error, file.path, entry.name)));
           progress();
@@ -272,11 +272,9 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
           .execute();
         // The file is checked as a deposit is, and a published one gives its rows again.
         const rowCount = await ingestCsv(
-          { db: trx, applicationId: id, model, entry, fileName: deposit.fileName, deposit: { scope: deposit.scope, ...(period ?? {}) } },
+          { db: trx, checks: ctx.checks, applicationId: id, model, entry, fileName: deposit.fileName, deposit: { scope: deposit.scope, ...(period ?? {}) } },
           [content],
-          async (rows) => {
-            if (deposit.published) await insertVersionRows(trx, id, entry.name, fileId, rows);
-          },
+          deposit.published ? (batch) => insertVersionRows(trx, id, entry.name, fileId, batch) : null,
         ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
         await trx.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
         if (deposit.published) counts.rows += rowCount;

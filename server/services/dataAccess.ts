@@ -1,6 +1,5 @@
 import type { RowFilter, Rights } from '../../src/domain/rights/access.ts';
 import type { Operation } from '../../src/domain/rights/operations.ts';
-import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -46,15 +45,4 @@ export async function requireOperation(ctx: ServerContext, user: UserRow, data: 
 
 export function refusal(operation: Operation, data: EntryContext) {
   return new ApiError(403, refusals[operation], { name: data.application.name, dataName: data.entry.name, operation });
-}
-
-/** The scope keys of a stored row of the entry (component → hierarchical key). */
-export function placeOf(entry: DataEntry, values: Record<string, unknown>, start?: Date | string | null, end?: Date | string | null) {
-  const scopes: Record<string, string> = {};
-  for (const scope of entry.authorization?.scopes ?? []) {
-    const value = values[scope.component];
-    if (typeof value === 'string') scopes[scope.component] = value;
-  }
-  const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null));
-  return { scopes, start: iso(start), end: iso(end) };
 }

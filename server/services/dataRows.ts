@@ -1,58 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CsvRow, ReferenceSource, StoredRow } from '../../src/domain/csv/index.ts';
+import type { StoredRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { ReferenceIndex } from '../../src/domain/csv/references.ts';
 import { RowTexts, writtenReferences } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
-/** Rows are written in batches of this size: one statement each, never one round trip per row. */
-export const WRITE_BATCH = 2000;
-
-/** A batch of rows as one JSON document, read by `json_to_recordset` (one parameter, parsed once by the database). */
-export function rowsDocument(rows: readonly CsvRow[], extra: (row: CsvRow) => Record<string, unknown> = () => ({})): string {
-  return JSON.stringify(
-    rows.map((r) => ({
-      id: randomUUID(),
-      nk: r.naturalKey,
-      hk: r.hierarchicalKey,
-      v: r.values,
-      r: [...new Set(r.links.map((l) => l.hierarchicalKey))],
-      ln: r.lineNumber,
-      ...extra(r),
-    })),
-  );
-}
-
 /**
- * Inserts rows, or updates the stored row with the same natural key when it differs; answers how many rows were
- * written. A reference is usually sent again whole with a few lines changed: the rows it leaves as they were are
- * not rewritten (no new row version, no index entries, nothing for the vacuum). One multi-row statement per batch,
- * its rows sent as one JSON document (about twice as fast as one array parameter per column, close to a COPY),
- * the same SQL on PostgreSQL and on the embedded database. Rows of data with a time scope keep their period:
- * rights limited to a period and the synthesis read it.
+ * Inserts a batch of rows, or updates the stored row with the same natural key when it differs; answers how many
+ * rows were written. A reference is usually sent again whole with a few lines changed: the rows it leaves as they
+ * were are not rewritten (no new row version, no index entries, nothing for the vacuum). One multi-row statement
+ * per batch, its rows sent as the one JSON document the checking worker built (`rowsDocument`; about twice as fast
+ * as one array parameter per column, close to a COPY), the same SQL on PostgreSQL and on the embedded database.
+ * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it.
  */
-export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: readonly CsvRow[]): Promise<number> {
-  let written = 0;
-  for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-    const batch = rows.slice(start, start + WRITE_BATCH);
-    const document = rowsDocument(batch, (r) => (r.period ? { ps: r.period.from, pe: r.period.to } : {}));
-    const result = await sql`
-      insert into data_rows as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
-      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
-      from json_to_recordset(${document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)
-      on conflict (application_id, data_name, natural_key) where file_id is null
-      do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
-                    line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
-                    updated_at = now()
-      where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
-            is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`.execute(db);
-    written += Number(result.numAffectedRows ?? 0);
-  }
-  return written;
+export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: CheckedBatch): Promise<number> {
+  const result = await sql`
+    insert into data_rows as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
+    select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
+    from json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)
+    on conflict (application_id, data_name, natural_key) where file_id is null
+    do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
+                  line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
+                  updated_at = now()
+    where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
+          is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**
@@ -96,13 +72,13 @@ export async function rowCounts(db: Db, applicationId: string): Promise<Record<s
 }
 
 /**
- * The stored rows a file of `entry` may refer to: the entries it depends on, and its own rows when it refers to
- * itself (recursion), loaded once per upload.
+ * The stored rows a file of `entry` may refer to, by data name: the entries it depends on, and its own rows when it
+ * refers to itself (recursion), loaded once per upload and sent to the checking worker with the file.
  */
-export async function referenceSourceFor(db: Db, applicationId: string, model: ApplicationModel, entry: DataEntry): Promise<ReferenceSource> {
+export async function referenceRowsFor(db: Db, applicationId: string, model: ApplicationModel, entry: DataEntry): Promise<Record<string, StoredRow[]>> {
   const names = new Set(entry.dependsOn);
   if (entry.hierarchy.recursiveComponent) names.add(entry.name);
-  const loaded = new Map<string, StoredRow[]>();
+  const loaded: Record<string, StoredRow[]> = {};
   for (const name of names) {
     if (!model.data.some((d) => d.name === name)) continue;
     const rows = await db
@@ -112,12 +88,9 @@ export async function referenceSourceFor(db: Db, applicationId: string, model: A
       .where('data_name', '=', name)
       .orderBy('natural_key')
       .execute();
-    loaded.set(
-      name,
-      rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })),
-    );
+    loaded[name] = rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] }));
   }
-  return { rows: (dataName) => loaded.get(dataName) ?? [] };
+  return loaded;
 }
 
 /**

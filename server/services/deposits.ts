@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DepositParamsSchema, RepositoryIdSchema, type DepositParams, type RepositoryId } from '../../src/contract/deposits.ts';
 import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { sql } from 'kysely';
-import type { CsvError, CsvRow } from '../../src/domain/csv/index.ts';
+import type { CsvError } from '../../src/domain/csv/index.ts';
 import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
@@ -11,13 +11,13 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
-import { countAfterWrite, refreshCount, rowsDocument, upsertRows, WRITE_BATCH } from './dataRows.ts';
-import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
-import { placeOf, refusal } from './dataAccess.ts';
+import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
+import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
+import { refusal } from './dataAccess.ts';
 import { storedFile } from './storedFile.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
-import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { EntryContext } from './references.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
@@ -85,9 +85,9 @@ const sameScope = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
 /** Line errors for rows outside what the rights allow (deposit and publication are checked per line). */
-function outsideRights(rights: Rights, operation: 'depot' | 'publication', entry: DataEntry, rows: readonly CsvRow[], into: CsvError[]) {
-  for (const row of rows) {
-    if (!rights.allows(operation, entry.name, placeOf(entry, row.values, row.period?.from, row.period?.to))) {
+function outsideRights(rights: Rights, operation: 'depot' | 'publication', dataName: string, batch: CheckedBatch, into: CsvError[]) {
+  for (const row of batch.rows!) {
+    if (!rights.allows(operation, dataName, row)) {
       into.push({ lineNumber: row.lineNumber, code: operation === 'depot' ? 'norightfordepot' : 'norightforpublish', params: { naturalKey: row.naturalKey } });
     }
   }
@@ -100,11 +100,11 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
     const refused: CsvError[] = [];
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, applicationId: application.id, model, entry, fileName: upload.fileName },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true },
       upload.stream,
-      async (rows) => {
-        outsideRights(rights, 'depot', entry, rows, refused);
-        if (refused.length === 0) written += await upsertRows(await late.begin(), application.id, entry.name, rows);
+      async (batch) => {
+        outsideRights(rights, 'depot', entry.name, batch, refused);
+        if (refused.length === 0) written += await upsertRows(await late.begin(), application.id, entry.name, batch);
       },
       () => upload.complete(),
     );
@@ -135,6 +135,7 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
   const rowCount = await ingestCsv(
     {
       db: ctx.db,
+      checks: ctx.checks,
       applicationId: data.application.id,
       model: data.model,
       entry: data.entry,
@@ -142,7 +143,7 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
       deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
     },
     keeping(),
-    async () => undefined,
+    null,
     () => upload.complete(),
   );
   const content = Buffer.concat(chunks);
@@ -252,23 +253,26 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, job: Jo
     await ingestCsv(
       {
         db: trx,
+        checks: ctx.checks,
         applicationId: file.application_id,
         model: data.model,
         entry: data.entry,
         fileName: file.file_name,
         deposit: { scope: file.scope, ...(file.period_from ? { from: iso(file.period_from), to: iso(file.period_to!) } : {}) },
+        places: true,
       },
       storedFile(trx, 'deposit_files', file.id, file.size),
-      async (rows) => {
-        outsideRights(rights, 'publication', data.entry, rows, refused);
+      async (batch) => {
+        outsideRights(rights, 'publication', data.entry.name, batch, refused);
         if (refused.length) return;
-        await insertVersionRows(trx, file.application_id, file.data_name, file.id, rows);
-        stored += rows.length;
+        await insertVersionRows(trx, file.application_id, file.data_name, file.id, batch);
+        stored += batch.count;
         if (failAfterRows !== undefined && stored >= failAfterRows) throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
         progress(Math.min(0.95, stored / Math.max(1, file.row_count)));
       },
     ).catch((error: unknown) => {
       if (error instanceof CsvRejected) throw new JobFailure('INVALID_CSV', { errors: error.report.errors.slice(0, 20), errorCount: error.report.errorCount });
+      if (error instanceof CheckBudgetExceeded || error instanceof CheckInterrupted) throw new JobFailure(error.code, error.params);
       throw error;
     });
     if (refused.length) throw new JobFailure('norightforpublish', { lineNumber: -1, errors: refused.slice(0, 20), errorCount: refused.length });
@@ -292,16 +296,12 @@ export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: 
 
 const iso = (date: Date) => date.toISOString().slice(0, 19);
 
-/** Rows of a published version, with the file they come from and the period each covers (one JSON document per batch). */
-export async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, rows: readonly CsvRow[]) {
-  for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-    const batch = rows.slice(start, start + WRITE_BATCH);
-    const document = rowsDocument(batch, (r) => ({ ps: r.period?.from ?? null, pe: r.period?.to ?? null }));
-    await sql`
-      insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
-      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
-      from json_to_recordset(${document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(db);
-  }
+/** A batch of rows of a published version, with the file they come from and the period each covers. */
+export async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, batch: CheckedBatch) {
+  await sql`
+    insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
+    select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
+    from json_to_recordset(${batch.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(db);
 }
 
 /** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */

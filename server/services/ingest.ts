@@ -1,7 +1,10 @@
-import { createCsvValidator, type CsvDeposit, type CsvError, type CsvReport, type CsvRow } from '../../src/domain/csv/index.ts';
+import type { CsvDeposit, CsvError, CsvReport } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { ApiError } from '../http/apiError.ts';
-import { referenceSourceFor, WRITE_BATCH } from './dataRows.ts';
+import { CheckOverBudget, type CheckPool } from '../workers/checkPool.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import { WorkerLost } from '../workers/workerPool.ts';
+import { referenceRowsFor } from './dataRows.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
@@ -12,6 +15,20 @@ export const MAX_REPORTED_ERRORS = 1000;
 export class CsvRejected extends ApiError {
   constructor(readonly report: CsvReport) {
     super(400, 'INVALID_CSV', { errorCount: report.errorCount, truncated: report.truncated });
+  }
+}
+
+/** A file whose checking took more time than a file may: refused at the line it had reached, nothing stored. */
+export class CheckBudgetExceeded extends ApiError {
+  constructor(over: CheckOverBudget) {
+    super(422, 'CHECK_BUDGET_EXCEEDED', { lineNumber: over.lineNumber, budgetSeconds: over.budgetMs / 1000 });
+  }
+}
+
+/** The worker checking the file crashed, or was stopped for another file it was checking: nothing stored. */
+export class CheckInterrupted extends ApiError {
+  constructor() {
+    super(503, 'CHECK_INTERRUPTED');
   }
 }
 
@@ -26,82 +43,145 @@ function distinct(errors: CsvError[]): CsvError[] {
   });
 }
 
+/** Bytes go to the worker in pieces of at most this size (a file read from the database comes in 4 MB slices). */
+const PIECE_BYTES = 256 * 1024;
 /**
- * Text is checked this much at a time, with a turn of the event loop in between while a batch is being written:
- * checking is synchronous, and a file read from the database comes in 4 MB slices that took a second each to
- * check, during which the batch in flight could not send its next statement. PostgreSQL then waited for the
- * checks and the checks for PostgreSQL (a 500,000-row publication took 16 s; HTTP uploads arrive in small chunks
- * and never had this).
+ * Pieces sent before their answer is waited for: the worker goes on checking while this thread writes a batch
+ * (the embedded database runs its statements on this thread).
  */
-const CHECKED_BYTES = 64 * 1024;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const PIECES_AHEAD = 4;
+/**
+ * Checked batches wait until this much of them is ready before the first is written, and checking waits while
+ * more than MAX_WAITING_CHARACTERS are. A file whose checking is slow (costly expressions) is thus mostly or wholly
+ * checked before its transaction begins, instead of holding a database session, the embedded database's only one,
+ * between batches; a fast one starts writing after a few batches, its writing overlapping its checking.
+ */
+const WRITE_AHEAD_CHARACTERS = 4 * 1024 * 1024;
+const MAX_WAITING_CHARACTERS = 16 * 1024 * 1024;
 
 export interface IngestTarget {
   db: Kysely<Schema> | Transaction<Schema>;
+  checks: CheckPool;
   applicationId: string;
   model: ApplicationModel;
   entry: DataEntry;
   fileName: string;
   deposit?: CsvDeposit;
+  /** Each batch also gives its rows' lines, natural keys and places, for rights checks. */
+  places?: boolean;
+}
+
+/** Writes checked batches one at a time, in order, beginning once enough of them wait (see WRITE_AHEAD_CHARACTERS). */
+class BatchWriter {
+  private readonly waiting: CheckedBatch[] = [];
+  private waitingCharacters = 0;
+  private begun = false;
+  private stopped = false;
+  private writing: Promise<void> | undefined;
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly store: (batch: CheckedBatch) => Promise<void>) {}
+
+  add(batches: CheckedBatch[]) {
+    this.throwFailure();
+    for (const batch of batches) {
+      this.waiting.push(batch);
+      this.waitingCharacters += batch.document.length;
+    }
+    if (this.waitingCharacters >= WRITE_AHEAD_CHARACTERS) this.begun = true;
+    this.next();
+  }
+
+  /** Waits while too much is waiting to be written. */
+  async room() {
+    while (this.waitingCharacters > MAX_WAITING_CHARACTERS && this.writing) await this.writing;
+    this.throwFailure();
+  }
+
+  /** Writes what waits and answers once all is written. */
+  async end() {
+    this.begun = true;
+    this.next();
+    while (this.writing) await this.writing;
+    this.throwFailure();
+  }
+
+  /** Writes no more, and waits for the statement in flight: never leave one running on a transaction about to end. */
+  async stop() {
+    this.stopped = true;
+    while (this.writing) await this.writing;
+  }
+
+  private next() {
+    if (this.writing || !this.begun || this.stopped || this.failure || this.waiting.length === 0) return;
+    const batch = this.waiting.shift()!;
+    this.waitingCharacters -= batch.document.length;
+    this.writing = this.store(batch).then(
+      () => {
+        this.writing = undefined;
+        this.next();
+      },
+      (error: unknown) => {
+        this.writing = undefined;
+        this.failure = { error };
+      },
+    );
+  }
+
+  private throwFailure() {
+    if (this.failure) throw this.failure.error;
+  }
 }
 
 /**
- * Runs a file through the shared CSV engine as it streams: valid rows are handed to `store` in batches, the
- * writing of one batch overlapping the reading and checking of the next (one batch in flight at a time, so the
- * caller's transaction sees them in order). When the file has errors nothing is kept: CsvRejected is thrown with
- * the report and the caller's transaction is rolled back. Answers the number of rows.
+ * Runs a file through the shared CSV engine, in a worker thread, as it streams: valid rows are handed to `store` in
+ * batches (documents ready for the database), the writing of batches overlapping the checking of the next ones
+ * (one batch in flight at a time, so the caller's transaction sees them in order). Without `store` the file is
+ * only checked. When the file has errors nothing is kept: CsvRejected is thrown with the report and the caller's
+ * transaction is rolled back; so it is when the file's checking runs out of time (CheckBudgetExceeded) or its
+ * worker is lost (CheckInterrupted). Answers the number of rows.
  */
 export async function ingestCsv(
   target: IngestTarget,
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  store: (rows: CsvRow[]) => Promise<void>,
+  store: ((batch: CheckedBatch) => Promise<void>) | null,
   beforeFinish: () => void = () => undefined,
 ): Promise<number> {
-  const validator = createCsvValidator({
+  const check = target.checks.open({
     model: target.model,
     dataName: target.entry.name,
-    references: await referenceSourceFor(target.db, target.applicationId, target.model, target.entry),
     fileName: target.fileName,
     maxErrors: MAX_REPORTED_ERRORS,
     deposit: target.deposit,
+    references: await referenceRowsFor(target.db, target.applicationId, target.model, target.entry),
+    rows: store === null ? 'none' : target.places ? 'documentsAndPlaces' : 'documents',
   });
-  const decoder = new TextDecoder('utf-8');
-  let pending: CsvRow[] = [];
-  let writing: Promise<void> | undefined;
-  /** Waits for the batch in flight; its failure is thrown here. */
-  const settle = async () => {
-    const inFlight = writing;
-    writing = undefined;
-    await inFlight;
-  };
-  const flush = async (force: boolean) => {
-    // One by one: a recursive entry gives all its rows at the end, too many for a spread into push().
-    for (const row of validator.takeRows()) pending.push(row);
-    if (pending.length === 0 || (!force && pending.length < WRITE_BATCH)) return;
-    await settle();
-    const batch = pending;
-    pending = [];
-    writing = store(batch);
-    // Observed by settle(); this keeps a failure from being reported as unhandled meanwhile.
-    writing.catch(() => undefined);
-  };
+  const writer = new BatchWriter(store ?? (async () => undefined));
+  const answers: Promise<CheckedBatch[]>[] = [];
   try {
     for await (const bytes of chunks) {
-      for (let start = 0; start < bytes.byteLength; start += CHECKED_BYTES) {
-        validator.push(decoder.decode(bytes.subarray(start, start + CHECKED_BYTES), { stream: true }));
-        await flush(false);
-        if (writing) await nextTurn();
+      for (let start = 0; start < bytes.byteLength; start += PIECE_BYTES) {
+        const answer = check.push(bytes.subarray(start, start + PIECE_BYTES));
+        // Observed in turn below; this keeps a failure from being reported as unhandled meanwhile.
+        answer.catch(() => undefined);
+        answers.push(answer);
+        if (answers.length >= PIECES_AHEAD) writer.add(await answers.shift()!);
+        await writer.room();
       }
     }
     beforeFinish();
-    validator.push(decoder.decode());
-    const report = validator.finish();
+    while (answers.length > 0) writer.add(await answers.shift()!);
+    const { report, batches } = await check.finish();
     if (report.errorCount > 0) throw new CsvRejected({ ...report, errors: distinct(report.errors) });
-    await flush(true);
-    await settle();
+    writer.add(batches);
+    await writer.end();
     return report.rowCount;
+  } catch (error) {
+    if (error instanceof CheckOverBudget) throw new CheckBudgetExceeded(error);
+    if (error instanceof WorkerLost) throw new CheckInterrupted();
+    throw error;
   } finally {
-    // Never leave a statement running on the transaction the caller is about to end.
-    await writing?.catch(() => undefined);
+    check.close();
+    await writer.stop();
   }
 }

@@ -56,10 +56,10 @@ export async function uploadReference(
   return withLateTransaction(ctx.db, async (late) => {
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, applicationId: application.id, model, entry, fileName: file.fileName },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName },
       file.stream,
-      async (rows) => {
-        written += await upsertRows(await late.begin(), application.id, entry.name, rows);
+      async (batch) => {
+        written += await upsertRows(await late.begin(), application.id, entry.name, batch);
       },
       () => file.complete(),
     );

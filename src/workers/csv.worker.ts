@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { createCsvValidator } from '../domain/csv';
+import { validatorOfCheck } from '../domain/csv';
 import type { CsvWorkerApi } from './csvWorkerApi';
 
 /** Bytes are decoded and fed a megabyte at a time, as the server reads its stream. */
@@ -7,16 +7,8 @@ const CHUNK = 1 << 20;
 
 const handlers: CsvWorkerApi = {
   validateCsv(bytes, check) {
-    const validator = createCsvValidator({
-      model: check.model,
-      dataName: check.dataName,
-      fileName: check.fileName,
-      maxErrors: check.maxErrors,
-      deposit: check.deposit,
-      // Only the report crosses back: rows are checked and dropped at once.
-      collectRows: false,
-      references: { rows: (dataName) => check.references[dataName] ?? [] },
-    });
+    // Only the report crosses back: rows are checked and dropped at once.
+    const validator = validatorOfCheck(check, { collectRows: false });
     const decoder = new TextDecoder('utf-8');
     for (let start = 0; start < bytes.length; start += CHUNK) {
       validator.push(decoder.decode(bytes.subarray(start, start + CHUNK), { stream: true }));

@@ -1,15 +1,4 @@
-import type { CsvDeposit, CsvReport, StoredRow } from '../domain/csv';
-import type { ApplicationModel } from '../domain/configuration/model';
-
-export interface CsvCheck {
-  model: ApplicationModel;
-  dataName: string;
-  fileName: string;
-  /** Rows of the references the file may point to, by data name (as kept on the device). */
-  references: Record<string, StoredRow[]>;
-  maxErrors?: number;
-  deposit?: CsvDeposit;
-}
+import type { CsvCheck, CsvReport } from '../domain/csv';
 
 /** What the CSV worker offers the page (through Comlink, every call is asynchronous). */
 export interface CsvWorkerApi {

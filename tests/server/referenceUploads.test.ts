@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
 import { validateCsvText, type CsvDeposit, type CsvError, type CsvReport, type StoredRow } from '../../src/domain/csv/index.ts';
 import { PROPERTIES_CSV, TEST_CONFIGURATION, ZONES_CSV } from '../../src/domain/csv/testKit.ts';
-import { WRITE_BATCH } from '../../server/services/dataRows.ts';
+import { WRITE_BATCH } from '../../server/workers/rowsDocument.ts';
 import { MAX_REPORTED_ERRORS } from '../../server/services/ingest.ts';
 import {
   HABITATS_CSV,

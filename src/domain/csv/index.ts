@@ -28,15 +28,28 @@
  * sub-tree shares its prefix), otherwise the row an `OA_isParent` component points to.
  */
 import { Validator } from './validator';
-import type { CsvReport, CsvRow, CsvValidationOptions, CsvValidator } from './types';
+import type { CsvCheck, CsvReport, CsvRow, CsvValidationOptions, CsvValidator } from './types';
 
-export type { CsvDeposit, CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, ReferenceSource, StoredRow, StoredValue } from './types';
+export type { CsvCheck, CsvDeposit, CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, ReferenceSource, StoredRow, StoredValue } from './types';
 export { CSV_ERROR_CODES, isCsvErrorCode } from './errors';
 export type { CsvError, CsvErrorCode } from './errors';
 export { reportToCsv, reportToRows, type CsvReportRow, type TranslateCsvError } from './report';
 
 export function createCsvValidator(options: CsvValidationOptions): CsvValidator {
   return new Validator(options);
+}
+
+/** The validator of a check received by a worker (browser or server). */
+export function validatorOfCheck(check: CsvCheck, options: Pick<CsvValidationOptions, 'collectRows' | 'beforeRow'> = {}): CsvValidator {
+  return new Validator({
+    model: check.model,
+    dataName: check.dataName,
+    fileName: check.fileName,
+    maxErrors: check.maxErrors,
+    deposit: check.deposit,
+    references: { rows: (dataName) => check.references[dataName] ?? [] },
+    ...options,
+  });
 }
 
 /** Validates a whole text at once (tests, small files): the rows and the report. */

@@ -66,6 +66,24 @@ export interface CsvValidationOptions {
   collectRows?: boolean;
   /** A deposit's period and scope (issue 8): rows outside → timerangeoutofinterval; scope mismatches → an error naming the component. */
   deposit?: CsvDeposit;
+  /**
+   * Called before each data line is checked, with its line number. A throw stops the check where it is (the
+   * validator is then left unusable): the server's CPU budget for a file is kept this way, between lines.
+   */
+  beforeRow?: (lineNumber: number) => void;
+}
+
+/**
+ * A file's check as a worker receives it, in the browser or on the server: plain data that crosses to a thread,
+ * with the rows of the references the file may point to (by data name) in place of a `ReferenceSource`.
+ */
+export interface CsvCheck {
+  model: ApplicationModel;
+  dataName: string;
+  fileName: string;
+  references: Record<string, StoredRow[]>;
+  maxErrors?: number;
+  deposit?: CsvDeposit;
 }
 
 export interface CsvValidator {

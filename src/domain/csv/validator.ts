@@ -237,6 +237,7 @@ export class Validator implements CsvValidator, CheckSink {
     this.rowCount += 1;
     if (!this.prepared) this.prepare();
     if (this.headerFailed) return;
+    this.options.beforeRow?.(recordNumber);
     this.readRow(fields, recordNumber, problems);
   }
 

@@ -1,3 +1,4 @@
+import type { DataEntry } from '../configuration/model';
 import { isWithinScope } from '../deposits/scopeValues';
 import type { AuthorizationRules, Grant } from './authorization';
 import type { Operation } from './operations';
@@ -8,6 +9,17 @@ export interface RowPlace {
   /** ISO local date-times of the period the row covers, when its data has a time scope. */
   start?: string | null;
   end?: string | null;
+}
+
+/** Where a row of the entry sits: the scope keys among its values, and its period (stored dates or ISO texts). */
+export function placeOf(entry: DataEntry, values: Record<string, unknown>, start?: Date | string | null, end?: Date | string | null): RowPlace {
+  const scopes: Record<string, string> = {};
+  for (const scope of entry.authorization?.scopes ?? []) {
+    const value = values[scope.component];
+    if (typeof value === 'string') scopes[scope.component] = value;
+  }
+  const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null));
+  return { scopes, start: iso(start), end: iso(end) };
 }
 
 /** Which rows an operation is allowed on. */

@@ -65,6 +65,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_IDEMPOTENCY_KEY: /*i18n*/ { id: 'exceptionMessage.BAD_IDEMPOTENCY_KEY', message: "The change carries an unusable identifier." },
   STREAM_ENDED_WITHOUT_RESULT: /*i18n*/ { id: 'exceptionMessage.STREAM_ENDED_WITHOUT_RESULT', message: "The server stopped before finishing; nothing was applied." },
   INVALID_CSV: /*i18n*/ { id: 'exceptionMessage.INVALID_CSV', message: "The file has {errorCount} errors; nothing was stored." },
+  CHECK_BUDGET_EXCEEDED: /*i18n*/ {
+    id: 'exceptionMessage.CHECK_BUDGET_EXCEEDED',
+    message: 'Checking this file takes too long: the server stopped at line {lineNumber}, after {budgetSeconds} seconds, the most a file may take. Nothing was stored. The expressions of the configuration are probably too costly for this many lines.',
+  },
+  CHECK_INTERRUPTED: /*i18n*/ { id: 'exceptionMessage.CHECK_INTERRUPTED', message: 'The checking of the file stopped on the server before its end. Nothing was stored: send it again.' },
   NO_SUCH_REFERENCE: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_REFERENCE', message: "The application {name} has no reference {reference}." },
   NO_RIGHT_FOR_USER_DATA_WRITER: /*i18n*/ { id: 'exceptionMessage.NO_RIGHT_FOR_USER_DATA_WRITER', message: "You may not change the data of {name}." },
   REFERENCED_ROWS: /*i18n*/ { id: 'exceptionMessage.REFERENCED_ROWS', message: "Other data point to these lines: they cannot be deleted." },
