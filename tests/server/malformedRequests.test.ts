@@ -80,8 +80,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Values of the wrong type, or hostile ones, put in place of a field or a parameter. */
-const HOSTILE_VALUES: unknown[] = [null, 5, -1, 0.5, 1e308, true, '', 'x', '../..', '2024-13-45', '9999-99-99T99:99', '\u202e', 'ä'.repeat(300), [], [null], [5], {}, { a: {} }, [[[]]]];
-const HOSTILE_TEXTS = ['', ' ', 'ä', '..', '%2e%2e', 'null', 'undefined', '-1', '1e309', 'NaN', '{"a":1}', '[]', "' or 1=1 --", 'a'.repeat(300), '\u202e', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ'];
+const HOSTILE_VALUES: unknown[] = ['a\u0000b', 9e18, 1e20, null, 5, -1, 0.5, 1e308, true, '', 'x', '../..', '2024-13-45', '9999-99-99T99:99', '\u202e', 'ä'.repeat(300), [], [null], [5], {}, { a: {} }, [[[]]]];
+const HOSTILE_TEXTS = ['a\u0000b', '', ' ', 'ä', '..', '%2e%2e', 'null', 'undefined', '-1', '1e309', 'NaN', '{"a":1}', '[]', "' or 1=1 --", 'a'.repeat(300), '\u202e', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ'];
 
 /** The shape of the JSON some parameters carry, to break one field at a time. */
 const JSON_SHAPES: Record<string, object> = {
