@@ -259,3 +259,30 @@ describe('the malformed requests met before', () => {
     expect([listed.status, listed.body.code]).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
   });
 });
+
+describe('a NUL character, which no column can store', () => {
+  it('is refused with 400 in a path, a query, a JSON body, a form field or a file name, and a CSV holding one is refused without a server error', async () => {
+    const admin = await signedIn(server, ROOT);
+    const query = (value: object) => `downloadDatasetQuery=${encodeURIComponent(JSON.stringify(value))}`;
+    for (const path of [
+      '/applications/surveys/references/species',
+      '/applications/surveys/references/species/csv',
+      '/applications/surveys/references/species/json',
+      '/applications/surveys/data/counts/csv',
+    ]) {
+      for (const value of [{ naturalKeys: ['\u0000'] }, { componentFilters: [{ componentKey: 'label', filters: ['a\u0000'] }] }, { offset: 1e20, limit: 5 }]) {
+        const answer = await admin.get(`${path}?${query(value)}`);
+        expect([answer.status, answer.body.code], `${path} ${JSON.stringify(value)}`).toEqual([400, 'BAD_ROW_QUERY']);
+      }
+    }
+    expect((await admin.get('/applications/surveys%00/references/species')).status).toBe(400);
+    expect((await admin.get(`/applications/surveys/references/species?x=${encodeURIComponent('\u0000')}`)).status).toBe(400);
+    const body = await admin.post('/applications/surveys/authorization', { json: { name: 'a\u0000', usersId: ['root'], authorizationForAll: {} } });
+    expect([body.status, body.body.code]).toEqual([400, 'BAD_REQUEST']);
+    const csv = 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n';
+    const named = await admin.post('/applications/surveys/references/species', { body: form('a\u0000.csv', csv) });
+    expect(named.status).toBe(400);
+    const cell = await admin.post('/applications/surveys/references/species', { body: form('species.csv', 'code;name\nnul;bad\u0000name\n') });
+    expect([cell.status, cell.body.errors?.[0]?.params?.reason], cell.text).toEqual([400, 'nulCharacter']);
+  });
+});
