@@ -27,6 +27,7 @@ import { uploadBundleRoutes } from './routes/uploadBundle.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
+import { registerNulGuard } from './http/nulGuard.ts';
 import { inArrivalOrder } from './db/sessionOrder.ts';
 
 export interface AppOptions {
@@ -71,6 +72,7 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows,
   registerCsrfGuard(app);
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
   registerIdempotency(app, ctx.db);
+  registerNulGuard(app);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       // Every 429 says when to try again, so that scripts and the outbox wait instead of hammering.

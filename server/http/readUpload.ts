@@ -1,3 +1,4 @@
+import { holdsNulCharacter } from '../../src/domain/text/nulCharacter.ts';
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
@@ -48,18 +49,24 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
         throw new ApiError(400, 'UNREADABLE_FILE');
       });
       file = {
-        fileName: part.filename || 'upload',
+        fileName: formText(part.filename) || 'upload',
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         contentType: part.mimetype || 'application/octet-stream',
       };
       digest.file(part.fieldname, file.fileName, file.bytes);
     } else {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = formText(String(part.value));
       digest.field(part.fieldname, fields[part.fieldname]);
     }
   }
   await request.recordIdempotentUpload(digest.done());
   return { file, fields };
+}
+
+/** A text of the form (a field, a file's name): no column stores a NUL character, so a form holding one is refused. */
+function formText(text: string): string {
+  if (holdsNulCharacter(text)) throw new ApiError(400, 'BAD_REQUEST', { reason: 'nulCharacter' });
+  return text;
 }
 
 /** A form that must hold a file: refused with MISSING_FILE without one. */
@@ -98,11 +105,11 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   for (const [name, field] of Object.entries(part.fields)) {
     const value = Array.isArray(field) ? field[0] : field;
     if (value && value.type === 'field') {
-      fields[name] = String(value.value);
+      fields[name] = formText(String(value.value));
       digest.field(name, fields[name]);
     }
   }
-  const fileName = part.filename || 'upload';
+  const fileName = formText(part.filename) || 'upload';
   const hashing = digest.fileStream('file', fileName);
   let waitingSince: number | undefined;
   async function* stream() {

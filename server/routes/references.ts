@@ -6,12 +6,11 @@ import { inUploadLane } from '../services/uploadLanes.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
-import { storedCount } from '../services/dataRows.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import { MAX_CSV_BYTES, deleteReferenceRows, readReference, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
+import { MAX_CSV_BYTES, deleteReferenceRows, readReference, readableRowCount, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf } from './entryExports.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
@@ -75,18 +74,18 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     {
       schema: {
         tags: ['references'],
-        summary: 'Every row of the reference as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
+        summary: 'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
         params: Params,
         response: { 200: Type.Any(), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await readAccess(ctx, request.auth?.user ?? null, reference);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
       return reply
         .header('Content-Type', 'application/x-ndjson')
-        .header('X-Total-Count', String(await storedCount(ctx.db, reference.application.id, reference.entry.name)))
-        .send(Readable.from(referenceRowLines(ctx, reference)));
+        .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
+        .send(Readable.from(referenceRowLines(ctx, reference, filter)));
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
@@ -9,10 +9,10 @@ import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
-import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
+import { countAfterWrite, refreshCount, storedCount, upsertRows } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
-import { EXPORT_PAGE, readPage, type SelectedRow } from './rowQueries.ts';
+import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -129,7 +129,7 @@ export async function readReference(ctx: ServerContext, reference: EntryContext,
  * Every row of a reference as NDJSON lines, for the browser to keep (offline consultation and validation),
  * read by natural key a page at a time.
  */
-export async function* referenceRowLines(ctx: ServerContext, reference: EntryContext): AsyncGenerator<string> {
+export async function* referenceRowLines(ctx: ServerContext, reference: EntryContext, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
   let after: string | undefined;
   for (;;) {
     let page = ctx.db
@@ -139,6 +139,8 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
       .where('data_name', '=', reference.entry.name)
       .orderBy('natural_key')
       .limit(EXPORT_PAGE);
+    // A reader restricted to part of a scoped reference keeps only the rows they may read, as everywhere else.
+    if (filter.kind !== 'all') page = page.where(rowFilterSql(filter) as RawBuilder<SqlBool>);
     if (after !== undefined) page = page.where('natural_key', '>', after);
     const rows = await page.execute();
     if (rows.length > 0) {
@@ -147,6 +149,15 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1].natural_key;
   }
+}
+
+/** How many rows of a reference {@link referenceRowLines} gives: the stored count, or the caller's own rows. */
+export async function readableRowCount(ctx: ServerContext, reference: EntryContext, filter: RowFilter): Promise<number> {
+  if (filter.kind === 'all') return storedCount(ctx.db, reference.application.id, reference.entry.name);
+  const result = await sql<{ count: number }>`
+    select count(*)::int as count from data_rows
+    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter)}`.execute(ctx.db);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { holdsNulCharacter } from '../domain/text/nulCharacter.ts';
 
 export type JsonParameterReading<T> = { ok: true; value: T } | { ok: false; reason: 'notJson' | 'badShape'; path?: string };
 
@@ -21,6 +22,7 @@ export function readJsonParameter<S extends TSchema>(schema: S, text: string | u
 
 /** A JSON value already parsed (a body a route reads in more than one shape) checked against its schema. */
 export function checkJson<S extends TSchema>(schema: S, value: unknown): JsonParameterReading<Static<S>> {
+  if (holdsNulCharacter(value)) return { ok: false, reason: 'badShape', path: '' };
   if (Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
   const [first] = Value.Errors(schema, value);
   return { ok: false, reason: 'badShape', path: first?.instancePath ?? '' };

@@ -46,14 +46,6 @@ function expressionRegexes(): CorpusRegex[] {
   );
 }
 
-function csvFiles(folder: string): string[] {
-  return readdirSync(path.join(CORPUS_FOLDER, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(folder, entry.name);
-    if (entry.isDirectory()) return csvFiles(relative);
-    return entry.name.endsWith('.csv') ? [relative] : [];
-  });
-}
-
 /** Every cell and header of the corpus CSV files, as written and trimmed. */
 function corpusTexts(files: readonly string[]): string[] {
   const texts = new Set<string>();
@@ -70,7 +62,7 @@ describe('OpenADOM corpus: regular expressions', () => {
     return;
   }
   const regexes = [...configurationRegexes(), ...expressionRegexes()];
-  const files = csvFiles('.');
+  const files = readdirSync(CORPUS_FOLDER, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.csv'));
   const texts = corpusTexts(files);
   const fileNames = [...files.map((file) => path.basename(file)), 'projet_manche!plateforme!01-01-1984!31-12-1984.csv', 'site_01-01-2020_31-12-2020.csv', 'a_b_c_d.csv'];
 

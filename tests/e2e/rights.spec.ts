@@ -471,7 +471,7 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
   lastKey,
   look,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // The accounts of this test share their ending: a search for it shows them alone.
   const ours = (login: string) => login.replace(/^(helper|other)/, '');
   const see = screens(page, look, testInfo);

@@ -80,8 +80,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Values of the wrong type, or hostile ones, put in place of a field or a parameter. */
-const HOSTILE_VALUES: unknown[] = [null, 5, -1, 0.5, 1e308, true, '', 'x', '../..', '2024-13-45', '9999-99-99T99:99', '\u202e', 'ä'.repeat(300), [], [null], [5], {}, { a: {} }, [[[]]]];
-const HOSTILE_TEXTS = ['', ' ', 'ä', '..', '%2e%2e', 'null', 'undefined', '-1', '1e309', 'NaN', '{"a":1}', '[]', "' or 1=1 --", 'a'.repeat(300), '\u202e', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ'];
+const HOSTILE_VALUES: unknown[] = ['a\u0000b', 9e18, 1e20, null, 5, -1, 0.5, 1e308, true, '', 'x', '../..', '2024-13-45', '9999-99-99T99:99', '\u202e', 'ä'.repeat(300), [], [null], [5], {}, { a: {} }, [[[]]]];
+const HOSTILE_TEXTS = ['a\u0000b', '', ' ', 'ä', '..', '%2e%2e', 'null', 'undefined', '-1', '1e309', 'NaN', '{"a":1}', '[]', "' or 1=1 --", 'a'.repeat(300), '\u202e', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ'];
 
 /** The shape of the JSON some parameters carry, to break one field at a time. */
 const JSON_SHAPES: Record<string, object> = {
@@ -257,5 +257,32 @@ describe('the malformed requests met before', () => {
     expect([published.status, published.body.code]).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
     const listed = await admin.get(`/applications/surveys/filesOnRepository/counts?repositoryId=${encodeURIComponent(JSON.stringify({ from: 5 }))}`);
     expect([listed.status, listed.body.code]).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
+  });
+});
+
+describe('a NUL character, which no column can store', () => {
+  it('is refused with 400 in a path, a query, a JSON body, a form field or a file name, and a CSV holding one is refused without a server error', async () => {
+    const admin = await signedIn(server, ROOT);
+    const query = (value: object) => `downloadDatasetQuery=${encodeURIComponent(JSON.stringify(value))}`;
+    for (const path of [
+      '/applications/surveys/references/species',
+      '/applications/surveys/references/species/csv',
+      '/applications/surveys/references/species/json',
+      '/applications/surveys/data/counts/csv',
+    ]) {
+      for (const value of [{ naturalKeys: ['\u0000'] }, { componentFilters: [{ componentKey: 'label', filters: ['a\u0000'] }] }, { offset: 1e20, limit: 5 }]) {
+        const answer = await admin.get(`${path}?${query(value)}`);
+        expect([answer.status, answer.body.code], `${path} ${JSON.stringify(value)}`).toEqual([400, 'BAD_ROW_QUERY']);
+      }
+    }
+    expect((await admin.get('/applications/surveys%00/references/species')).status).toBe(400);
+    expect((await admin.get(`/applications/surveys/references/species?x=${encodeURIComponent('\u0000')}`)).status).toBe(400);
+    const body = await admin.post('/applications/surveys/authorization', { json: { name: 'a\u0000', usersId: ['root'], authorizationForAll: {} } });
+    expect([body.status, body.body.code]).toEqual([400, 'BAD_REQUEST']);
+    const csv = 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n';
+    const named = await admin.post('/applications/surveys/references/species', { body: form('a\u0000.csv', csv) });
+    expect(named.status).toBe(400);
+    const cell = await admin.post('/applications/surveys/references/species', { body: form('species.csv', 'code;name\nnul;bad\u0000name\n') });
+    expect([cell.status, cell.body.errors?.[0]?.params?.reason], cell.text).toEqual([400, 'nulCharacter']);
   });
 });

@@ -1,3 +1,5 @@
+import { holdsNulCharacter } from '../text/nulCharacter.ts';
+
 /**
  * Which rows of a reference or data type to read, and in which order (the original's `downloadDatasetQuery`).
  * Shared by the consultation screens, the JSON/CSV/zip exports and the deletions.
@@ -42,12 +44,14 @@ export function readRowQuery(text: string | undefined): { ok: true; query: RowQu
     return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notJson' } } };
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notObject' } } };
+  if (holdsNulCharacter(raw)) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'nulCharacter' } } };
   const source = raw as Record<string, unknown>;
   const query: RowQuery = {};
   const count = (key: 'offset' | 'limit') => {
     const value = source[key];
     if (value === undefined || value === null) return true;
-    if (!Number.isInteger(value) || (value as number) < 0) return false;
+    // Beyond the safe integers a count is no longer exact, and no table holds that many rows.
+    if (!Number.isSafeInteger(value) || (value as number) < 0) return false;
     query[key] = value as number;
     return true;
   };
