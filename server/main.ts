@@ -11,6 +11,7 @@ setFlagsFromString('--heap-growing-percent=100');
 const config = loadConfig();
 const server = await createServer(config);
 await server.app.listen({ port: config.port, host: config.host });
+server.ctx.checks.warm();
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}/db`;
 console.log(`Terrain is running on http://localhost:${config.port} — database: ${where}`);

@@ -34,9 +34,13 @@ interface FileCheck {
 /** The line being checked, for the pool to tell when it stops this thread stuck inside a line. */
 const position = workerPosition();
 const files = new Map<number, FileCheck>();
+/** Files stopped over budget, until dropped: the calls already sent for them get the same answer. */
+const overBudget = new Map<number, Extract<CheckStep, { kind: 'overBudget' }>>();
 
 /** Runs one call of a file's check within its budget, and answers what it gave. */
 function step<End extends object>(file: number, work: (check: FileCheck) => End, last = false): CheckStep<End> {
+  const stopped = overBudget.get(file);
+  if (stopped) return stopped;
   const check = files.get(file);
   if (!check) throw new Error(`no check of file ${file}`);
   check.callStart = performance.now();
@@ -48,7 +52,9 @@ function step<End extends object>(file: number, work: (check: FileCheck) => End,
   } catch (error) {
     if (!(error instanceof OverBudget)) throw error;
     files.delete(file);
-    return { kind: 'overBudget', lineNumber: error.lineNumber, spentMs: check.spentMs + performance.now() - check.callStart };
+    const stopped = { kind: 'overBudget', lineNumber: error.lineNumber, spentMs: check.spentMs + performance.now() - check.callStart } as const;
+    overBudget.set(file, stopped);
+    return stopped;
   }
 }
 
@@ -119,6 +125,7 @@ const handlers: CsvCheckApi = {
   },
   drop(file) {
     files.delete(file);
+    overBudget.delete(file);
   },
 };
 

@@ -156,6 +156,11 @@ export class WorkerPool<Api extends Handlers<Api>> {
     this.threads = Array.from({ length: Math.max(1, size) }, () => undefined);
   }
 
+  /** Starts the first thread now, so that the first call does not wait for its modules to load. */
+  warm(): void {
+    this.lease().release();
+  }
+
   lease(): WorkerLease<Api> {
     let chosen = 0;
     for (let index = 1; index < this.threads.length; index += 1) {
