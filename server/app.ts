@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -33,7 +33,8 @@ import { inArrivalOrder } from './db/sessionOrder.ts';
 export interface AppOptions {
   ctx: ServerContext;
   sessions: SessionKeeper;
-  logger?: boolean;
+  /** The structured log; without it (tests) internal errors go to `ctx.log`. */
+  logger?: FastifyBaseLogger;
   /** Counts the rows an update must not orphan; without it no application has rows. */
   countRows?: RowCounter;
   jobs: JobRunner;
@@ -44,9 +45,11 @@ export interface AppOptions {
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, jobs, logger = false, countRows, oneSession = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSession = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : {}),
+    // Each answer is logged once, at debug level, by the hook below; Fastify's own lines would come at info.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
@@ -56,6 +59,11 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows,
 
   // The embedded database lends its one session in the order requests arrived (sessionOrder.ts). First of all
   // hooks, so that everything after it, sessions included, has its place. PostgreSQL has a session per statement.
+  if (logger && ['debug', 'trace'].includes(logger.level)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered');
+    });
+  }
   if (oneSession) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -94,8 +102,8 @@ export async function buildApp({ ctx, sessions, jobs, logger = false, countRows,
       if (!request.raw.complete) request.raw.unpipe().resume();
       return reply.code(database.status).send(errorBody(database.code, database.params));
     }
-    request.log.error(error);
-    ctx.log(`internal error on ${request.method} ${request.url}: ${error.message}`);
+    if (logger) request.log.error({ err: error, method: request.method, url: request.url }, 'internal error');
+    else ctx.log(`internal error on ${request.method} ${request.url}: ${error.stack ?? error.message}`);
     return reply.code(500).send(errorBody('INTERNAL_ERROR'));
   });
 

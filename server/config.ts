@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { readLogLevel, type LogLevel } from './logging.ts';
 import type { SignInLimits } from './services/signInThrottle.ts';
 import { PASSWORD_MIN_LENGTH, checkPassword } from '../src/domain/accounts/rules.ts';
 import { mailAddressRule } from './mail/address.ts';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   checkWorkers: number;
   /** Time a worker may spend checking one file (ms) before the file is refused with CHECK_BUDGET_EXCEEDED. */
   checkBudgetMs: number;
+  /** `LOG_LEVEL`: what the log holds (server/logging.ts). */
+  logLevel: LogLevel;
   /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
   faults: { publishFailAfterRows?: number };
 }
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
+    logLevel: readLogLevel(env.LOG_LEVEL),
     faults: {},
   };
 }

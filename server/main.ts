@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { loadConfig } from './config.ts';
+import { createLogger } from './logging.ts';
 import { createServer } from './start.ts';
 
 // V8 lets the old generation grow to about four times what survives a full collection before the next one; rows
@@ -9,7 +10,7 @@ import { createServer } from './start.ts';
 setFlagsFromString('--heap-growing-percent=100');
 
 const config = loadConfig();
-const server = await createServer(config);
+const server = await createServer(config, { logger: createLogger(config.logLevel) });
 await server.app.listen({ port: config.port, host: config.host });
 server.ctx.checks.warm();
 

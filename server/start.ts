@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -23,7 +23,8 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
-  logger?: boolean;
+  /** The structured log (production); without it, lines go to `log` and requests are not logged. */
+  logger?: FastifyBaseLogger;
   log?: (line: string) => void;
   /** Rows stored per data entry of an application, checked before an update (tests inject stored rows). */
   countRows?: RowCounter;
@@ -31,7 +32,8 @@ export interface ServerOptions {
 
 /** Opens the database, applies migrations, makes sure the platform administrator exists and builds the app. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logger = options.logger;
+  const log = options.log ?? (logger ? (line: string) => logger.info(line) : (line: string) => console.log(line));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });

@@ -55,7 +55,7 @@ function migratedEmbeddedDatabase(): Promise<string> {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  options: Pick<ServerOptions, 'countRows'> = {},
+  options: Pick<ServerOptions, 'countRows' | 'logger'> & { beforeListen?: (app: RunningServer['app']) => void } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
   const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test') : undefined;
@@ -67,7 +67,9 @@ export async function startTestServer(
     port: 0,
     ...overrides,
   };
-  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, ...options });
+  const { beforeListen, ...serverOptions } = options;
+  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, ...serverOptions });
+  beforeListen?.(server.app);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const outbox = path.join(dataDir, 'outbox');
 
