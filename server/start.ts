@@ -45,7 +45,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const embedded = database.kind === 'pglite';
   const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows, oneSession: embedded });
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
-  const housekeeping = setInterval(() => void forgetExpiredKeys(database.db).catch(() => undefined), 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => void forgetExpiredKeys(database.db).catch((error: unknown) => log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`)),
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
   const stopVacuum = embedded ? startEmbeddedVacuum(database.db, log) : () => undefined;
   return {

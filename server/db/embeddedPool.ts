@@ -81,6 +81,7 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
     // A throw-away database (tests) has nothing on disk to open again.
     if (dir.startsWith('memory://')) throw new EmbeddedDatabaseDown('57P03', 'the in-memory embedded database broke');
     const previous = session;
+    // The broken instance may fail or never answer its close: it is dropped either way, and its folder opened anew.
     await Promise.race([previous.close(), new Promise((resolve) => setTimeout(resolve, PROBE_MS))]).catch(() => undefined);
     try {
       session = await openSession(dir);
@@ -143,6 +144,7 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
         };
       },
       async end() {
+        // Closing: a session already broken has nothing left to end.
         await session.client.end().catch(() => undefined);
       },
     },
@@ -218,6 +220,7 @@ async function openSession(dir: string): Promise<Session> {
       return broken;
     },
     async close() {
+      // The client may already have lost its connection (what `broken` says); the database is closed below anyway.
       await client.end().catch(() => undefined);
       await pglite.close();
     },

@@ -34,6 +34,8 @@ export async function withLateTransaction<T>(db: Kysely<Schema>, work: (transact
     await started?.commit().execute();
     return result;
   } catch (error) {
+    // The work's failure is what the caller must see. A transaction that could not begin has nothing to roll back;
+    // one whose rollback fails ended with its session (PostgreSQL rolls back what a lost session held).
     const started = await begun?.catch(() => undefined);
     await started?.rollback().execute().catch(() => undefined);
     throw error;

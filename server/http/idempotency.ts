@@ -171,6 +171,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
         keep(Buffer.concat(chunks)).then(endClient, () => forget().then(endClient, endClient));
       });
       payload.on('error', (error) => {
+        // Not forgotten now (the database away), the key's lease runs out and a retry takes over then.
         void forget().catch(() => undefined);
         toClient.destroy(error);
       });
@@ -191,6 +192,7 @@ function renewLease(db: Kysely<Schema>, scope: string, key: string): NodeJS.Time
       .where('key', '=', key)
       .where('status', '=', 'running')
       .execute()
+      // The lease lasts several renewals: one missed is made good by the next.
       .catch(() => undefined);
   }, RENEW_EVERY_MS);
   renewal.unref();

@@ -74,9 +74,21 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
   let wake: (() => void) | undefined;
   let running: Promise<void> = Promise.resolve();
 
+  /** Whether the last claim failed: the database away is logged once, not at every poll. */
+  let claimFailing = false;
+  const claimed = () =>
+    claim(db).then(
+      (job) => ((claimFailing = false), job),
+      (error: unknown) => {
+        if (!claimFailing) log(`jobs cannot be claimed (tried again every second): ${(error as Error).message}`);
+        claimFailing = true;
+        return undefined;
+      },
+    );
+
   async function loop() {
     while (!stopped) {
-      const job = await claim(db).catch(() => undefined);
+      const job = await claimed();
       if (!job) {
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -92,6 +104,8 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
           .where('id', '=', job.id)
           .where('status', '=', 'running')
           .execute()
+          // The claim lasts several renewals: one missed is made good by the next; all missed, the job is taken
+          // up again from the start, as after a crash.
           .catch(() => undefined);
       }, RENEW_EVERY_MS);
       renewal.unref();
@@ -99,6 +113,7 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         if (!handler) throw new JobFailure('UNKNOWN_JOB', { kind: job.kind });
         await handler(job, (value) => {
           // On the embedded database the job's transaction holds the one connection: the update queues behind it.
+          // Progress is a hint for the screen: a lost update is overwritten by the next or by the outcome.
           void db.updateTable('jobs').set({ progress: value, updated_at: new Date() }).where('id', '=', job.id).execute().catch(() => undefined);
         });
         await finish(db, job.id, 'done');
@@ -109,7 +124,10 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         if (database?.status === 503) continue;
         const failure = error instanceof JobFailure ? { code: error.code, params: error.params } : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
         if (!(error instanceof JobFailure)) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
-        await finish(db, job.id, 'failed', failure).catch(() => undefined);
+        await finish(db, job.id, 'failed', failure).catch((finishing: unknown) =>
+          // The claim then runs out and the job is run again, failing again or not: nothing is lost.
+          log(`job ${job.kind} ${job.id} could not be marked failed: ${(finishing as Error).message}`),
+        );
       } finally {
         clearInterval(renewal);
       }

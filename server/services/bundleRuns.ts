@@ -33,6 +33,7 @@ export async function claimBundleRun(ctx: ServerContext, userId: string, applica
       .where('user_id', '=', userId)
       .where('run_id', '=', runId)
       .execute()
+      // The lease lasts several renewals: one missed is made good by the next.
       .catch(() => undefined);
   }, RENEW_EVERY_MS);
   renewal.unref();

@@ -91,6 +91,7 @@ export class FileCheck {
 
   /** Frees the worker (an unfinished check is dropped there). */
   close(): void {
+    // Refused only by a worker already lost, which has forgotten the file with everything else.
     this.lease.call('drop', [this.file]).catch(() => undefined);
     this.lease.release();
   }
