@@ -57,7 +57,7 @@ const PIECES_AHEAD = 4;
  * between batches; a fast one starts writing after a few batches, its writing overlapping its checking.
  */
 const WRITE_AHEAD_CHARACTERS = 4 * 1024 * 1024;
-const MAX_WAITING_CHARACTERS = 16 * 1024 * 1024;
+const MAX_WAITING_CHARACTERS = 8 * 1024 * 1024;
 
 export interface IngestTarget {
   db: Kysely<Schema> | Transaction<Schema>;

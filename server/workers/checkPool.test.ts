@@ -115,9 +115,9 @@ describe('the CSV check pool', () => {
 
   it('stops a worker stuck inside one line past the budget, names that line, and checks the next file on a new worker', async () => {
     pool = new CheckPool({ workers: 1, budgetMs: 100 });
-    // 100 expressions of almost a million steps on the second line (file line 3): seconds, far past the budget and
+    // 400 expressions of almost a million steps on the second line (file line 3): seconds, far past the budget and
     // its grace. Checked to its end, the worker would have refused the file at line 4.
-    const costly = modelOf(configuration(100));
+    const costly = modelOf(configuration(400));
     const bytes = new TextEncoder().encode(samples(3, (line) => (line === 1 ? 900 : 1)));
     await checkAll(pool.open({ ...check, model: costly, rows: 'none' }), new TextEncoder().encode(samples(1, () => 1)), 4096);
     const started = performance.now();

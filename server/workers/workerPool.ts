@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { workerBundle } from './workerBundle.ts';
 import type { Handlers, WorkerCall, WorkerMessage, WorkerStart } from './workerProtocol.ts';
-
-const START_TYPESCRIPT = new URL('./startTypeScript.mjs', import.meta.url);
 
 /** The thread answering a call ended before answering: it crashed, or was stopped for another call it ran. */
 export class WorkerLost extends Error {}
@@ -55,9 +54,10 @@ class PooledThread {
     entry: URL,
     private readonly onEnd: (error: WorkerLost) => void,
   ) {
-    const workerData: WorkerStart = { entry: entry.href, position: this.position.buffer as SharedArrayBuffer };
-    // The server's own flags (`--import tsx`, vitest's) are not passed on: startTypeScript.mjs loads what it needs.
-    this.worker = new Worker(START_TYPESCRIPT, { workerData, execArgv: [] });
+    const workerData: WorkerStart = { position: this.position.buffer as SharedArrayBuffer };
+    // The server's own flags (`--import tsx`, vitest's) are not passed on: the bundle is plain JavaScript. A small
+    // young generation: batches are short-lived and many, and each megabyte of it is resident memory.
+    this.worker = new Worker(workerBundle(entry), { eval: true, workerData, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     this.worker.unref();
     this.worker.on('message', (message: WorkerMessage) => this.answered(message));
     this.worker.on('error', (error) => this.end(new WorkerLost(`worker failed: ${error.message}`)));

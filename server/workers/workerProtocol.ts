@@ -9,8 +9,6 @@ export type Handlers<Api> = { [Call in keyof Api]: (...args: any[]) => unknown }
 
 /** Given to each worker at start. */
 export interface WorkerStart {
-  /** The module (TypeScript, by URL) that serves the handlers. */
-  entry: string;
   /**
    * One number the worker keeps up to date as it works (the CSV check: the line it is at), in memory shared with
    * the pool: when a call overruns and its thread is stopped, the pool can still say where it was.
