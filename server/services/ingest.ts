@@ -56,8 +56,8 @@ const PIECES_AHEAD = 4;
  * checked before its transaction begins, instead of holding a database session, the embedded database's only one,
  * between batches; a fast one starts writing after a few batches, its writing overlapping its checking.
  */
-const WRITE_AHEAD_CHARACTERS = 4 * 1024 * 1024;
-const MAX_WAITING_CHARACTERS = 8 * 1024 * 1024;
+const WRITE_AHEAD_CHARACTERS = 2 * 1024 * 1024;
+const MAX_WAITING_CHARACTERS = 4 * 1024 * 1024;
 
 export interface IngestTarget {
   db: Kysely<Schema> | Transaction<Schema>;
