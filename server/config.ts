@@ -32,6 +32,15 @@ export interface ServerConfig {
   /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
   bundleMaxBytes: number;
   bundleMaxInflatedBytes: number;
+  /** Room on the database's disk (docs/deploy.md, "Disk space"). */
+  storage: {
+    /** Free space that uploads, publications and restores never use, kept for sign-ins, sessions and the database's log. */
+    reserveBytes: number;
+    /** Bytes the database takes per byte of an uploaded CSV file once its rows are stored; the engine's own by default (uploadRoom.ts). */
+    uploadFactor?: number;
+    /** A folder on PostgreSQL's disk, when it can be seen from here; the embedded database's folder is used without it. */
+    diskPath?: string;
+  };
   /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
   faults: { publishFailAfterRows?: number };
 }
@@ -69,6 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     additionalFileMaxBytes: int(env.ADDITIONAL_FILE_MAX_BYTES, 100 * 1024 * 1024),
     bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 2 * 1024 ** 3),
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
+    storage: {
+      reserveBytes: int(env.STORAGE_RESERVE_MB, 256) * 1024 * 1024,
+      uploadFactor: env.UPLOAD_SPACE_FACTOR ? int(env.UPLOAD_SPACE_FACTOR, 1) : undefined,
+      diskPath: env.DATABASE_DISK_PATH ? path.resolve(env.DATABASE_DISK_PATH) : undefined,
+    },
     faults: {},
   };
 }

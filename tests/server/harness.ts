@@ -55,7 +55,7 @@ function migratedEmbeddedDatabase(): Promise<string> {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  options: Pick<ServerOptions, 'countRows'> = {},
+  options: Pick<ServerOptions, 'countRows' | 'freeSpace'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
   const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test') : undefined;
