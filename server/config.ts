@@ -80,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     storage: {
       reserveBytes: int(env.STORAGE_RESERVE_MB, 256) * 1024 * 1024,
-      uploadFactor: env.UPLOAD_SPACE_FACTOR ? int(env.UPLOAD_SPACE_FACTOR, 1) : undefined,
+      uploadFactor: int(env.UPLOAD_SPACE_FACTOR, -1) >= 0 ? int(env.UPLOAD_SPACE_FACTOR, -1) : undefined,
       diskPath: env.DATABASE_DISK_PATH ? path.resolve(env.DATABASE_DISK_PATH) : undefined,
     },
     faults: {},

@@ -27,7 +27,7 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Rows stored per data entry of an application, checked before an update (tests inject stored rows). */
   countRows?: RowCounter;
-  /** The free space of the database's disk (tests give their own; otherwise read from `config.storage.diskPath`). */
+  /** The free space of the database's disk (tests give their own); otherwise read at DATABASE_DISK_PATH or in the embedded database's folder. */
   freeSpace?: FreeSpaceReader;
 }
 

@@ -4,9 +4,9 @@ import type { ServerContext } from '../context.ts';
 
 /**
  * Bytes the database takes per byte of a CSV file once its rows are stored, unless UPLOAD_SPACE_FACTOR says
- * otherwise. Measured on the fault tests' data (docs/deploy.md): PostgreSQL took 8 to 21 times the file's size in
- * rows and indexes; the embedded database, whose log is on the same disk and kept until a checkpoint, 20 to 58. The
- * lower ends: a file refused here could not have fit, one that passes and does not fit stops at the reserve.
+ * otherwise: the low ends of what the fault tests' data took (docs/deploy.md), higher on the embedded database,
+ * whose log shares the disk and is kept until a checkpoint. Low on purpose: a file refused here could not have fit,
+ * and one that passes but does not fit stops at the reserve.
  */
 export const rowsFactor = (config: ServerConfig) => config.storage.uploadFactor ?? (config.databaseUrl ? 8 : 20);
 

@@ -5,11 +5,11 @@
  * (a vacuum) before the refusal is answered; below the reserve, sign-in and reads go on and every upload is refused
  * at once; once there is room, the next upload goes through.
  */
-import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerBeforeBody, streamedForm } from '../processes/operator.ts';
 import { HttpClient } from './httpClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { OBSERVATORY_YAML, ROOT, createApplication, csvForm, q } from './dataFixtures.ts';
@@ -45,40 +45,17 @@ afterAll(() => server?.close());
 
 const storedHabitats = async () => (await admin.get(`/applications/observatory/references/habitats${q({ offset: 0, limit: 1 })}`)).body.totalRows as number;
 
-/**
- * Sends the start of a multipart upload that declares `declared` bytes, and waits for the answer without sending
- * the rest: it can only come before the server has read the body.
- */
-function declaredUpload(apiPath: string, declared: number): Promise<{ status: number; body: any }> {
+/** The start of a multipart upload that declares `declared` bytes: the answer must come before the rest. */
+function declaredUpload(apiPath: string, declared: number) {
   const boundary = 'terrain-disk-room';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.csv"\r\nContent-Type: text/csv\r\n\r\n${habitats(1000)}`;
-  return new Promise((resolve, reject) => {
-    const sending = request(`${server.url}/api/v1${apiPath}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared },
-    });
-    sending.on('error', reject);
-    sending.on('response', (answer) => {
-      let text = '';
-      answer.on('data', (chunk: Buffer) => (text += chunk));
-      answer.on('end', () => {
-        sending.destroy();
-        resolve({ status: answer.statusCode!, body: JSON.parse(text) });
-      });
-    });
-    sending.write(head);
-  });
+  return answerBeforeBody(`${server.url}/api/v1${apiPath}`, { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, head, declared);
 }
 
-/** A form sent as a stream, without its size (as a client streaming a file does). */
+/** A form sent as a stream, without its size. */
 async function streamedUpload(apiPath: string, form: FormData) {
-  const framed = new Response(form);
-  const answer = await fetch(`${server.url}/api/v1${apiPath}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': framed.headers.get('content-type')! },
-    body: framed.body,
-    duplex: 'half',
-  } as RequestInit);
+  const streamed = streamedForm(form);
+  const answer = await fetch(`${server.url}/api/v1${apiPath}`, { ...streamed, method: 'POST', headers: { ...(streamed.headers as Record<string, string>), authorization: `Bearer ${token}` } });
   return { status: answer.status, body: await answer.json() };
 }
 
