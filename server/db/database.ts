@@ -30,7 +30,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /**
  * One Kysely interface over either PostgreSQL or the embedded PGlite: both go through node-postgres' Pool, so
  * the product runs the same SQL and the same code path on both. PGlite is a single connection, so its pool has
- * one client and requests queue for it (and it reopens itself when broken: see embeddedPool.ts).
+ * one client and requests queue for it (and it reopens itself when broken: see embeddedPool.ts). With a `room`,
+ * either pool keeps the reserve of the database's disk (bulkWriteGuard.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { room } = options;
