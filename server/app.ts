@@ -81,7 +81,7 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
   registerIdempotency(app, ctx.db);
   registerNulGuard(app);
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       // Every 429 says when to try again, so that scripts and the outbox wait instead of hammering.
       if (error.status === 429) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1))));
@@ -100,6 +100,9 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
       // An upload may have stopped being read half-way: the rest is dropped so the client can finish sending and
       // read this answer (unread, it would wait on a stalled connection).
       if (!request.raw.complete) request.raw.unpipe().resume();
+      // A write that did not fit is refused once its space is given back: a client trying again at once (or an
+      // operator looking at the disk) finds it as it was before.
+      if (database.status === 507) await ctx.room.givenBack();
       return reply.code(database.status).send(errorBody(database.code, database.params));
     }
     if (logger) request.log.error({ err: error, method: request.method, url: request.url }, 'internal error');

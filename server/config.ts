@@ -40,6 +40,15 @@ export interface ServerConfig {
   checkBudgetMs: number;
   /** `LOG_LEVEL`: what the log holds (server/logging.ts). */
   logLevel: LogLevel;
+  /** Room on the database's disk (docs/deploy.md, "Disk space"). */
+  storage: {
+    /** Free space that uploads, publications and restores never use, kept for sign-ins, sessions and the database's log. */
+    reserveBytes: number;
+    /** Bytes the database takes per byte of an uploaded CSV file once its rows are stored; the engine's own by default (uploadRoom.ts). */
+    uploadFactor?: number;
+    /** A folder on PostgreSQL's disk, when it can be seen from here; the embedded database's folder is used without it. */
+    diskPath?: string;
+  };
   /** Failures injected by tests to prove that a broken job leaves the previous state (never set in production). */
   faults: { publishFailAfterRows?: number };
 }
@@ -86,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),
+    storage: {
+      reserveBytes: int(env.STORAGE_RESERVE_MB, 256) * 1024 * 1024,
+      uploadFactor: int(env.UPLOAD_SPACE_FACTOR, -1) >= 0 ? int(env.UPLOAD_SPACE_FACTOR, -1) : undefined,
+      diskPath: env.DATABASE_DISK_PATH ? path.resolve(env.DATABASE_DISK_PATH) : undefined,
+    },
     faults: {},
   };
 }

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
+import type { DiskRoom } from './db/diskRoom.ts';
 import type { Schema } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CheckPool } from './workers/checkPool.ts';
 
-/** What every service needs: configuration, the database, the mail transport and the threads checking files. */
+/** What every service needs: configuration, the database (and the room on its disk), the mail transport and the threads checking files. */
 export interface ServerContext {
   config: ServerConfig;
   db: Kysely<Schema>;
+  room: DiskRoom;
   mailer: Mailer;
   checks: CheckPool;
   log: (line: string) => void;

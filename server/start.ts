@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
+import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -28,17 +29,24 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Rows stored per data entry of an application, checked before an update (tests inject stored rows). */
   countRows?: RowCounter;
+  /** The free space of the database's disk (tests give their own); otherwise read at DATABASE_DISK_PATH or in the embedded database's folder. */
+  freeSpace?: FreeSpaceReader;
 }
 
 /** Opens the database, applies migrations, makes sure the platform administrator exists and builds the app. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger;
   const log = options.log ?? (logger ? (line: string) => logger.info(line) : (line: string) => console.log(line));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const diskPath = config.storage.diskPath ?? (config.databaseUrl ? undefined : path.join(config.dataDir, 'db'));
+  const readFree = options.freeSpace ?? (diskPath ? freeSpaceOf(diskPath) : undefined);
+  const room = diskRoom(readFree, config.storage.reserveBytes, log);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), room });
+  // A DATABASE_DISK_PATH that cannot be read stops the start, rather than every upload.
+  await readFree?.();
   await migrateToLatest(database.db);
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
-  const ctx: ServerContext = { config, db: database.db, mailer, log, checks };
+  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks };
   const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);

@@ -189,12 +189,20 @@ function statementNames(): (text: string) => string | undefined {
 }
 
 /**
+ * The write-ahead log shares the database's disk. PostgreSQL keeps the log's old segments for reuse (renamed, never
+ * freed) as long as its estimate of the next checkpoint's distance asks for them, and a load makes that estimate as
+ * large as the load: after a refused upload, the disk stayed full of segments it no longer needed. Without reuse a
+ * checkpoint deletes them (giveSpaceBack.ts); new segments are written as the log needs them.
+ */
+const LOG_SETTINGS = ['-c', 'wal_recycle=off'];
+
+/**
  * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, in the server's process, and
  * are all touched when it starts. Pages beyond them are read from the operating system's file cache, which the
  * kernel gives back when memory runs short. Under the full-size load (docs/benchmarks.md), 64 MB kept the pages'
  * p95 (38 ms against 34) for 80 MB less memory; 32 MB saved 60 MB more but doubled it (81 ms).
  */
-const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=64MB'];
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=64MB', ...LOG_SETTINGS];
 
 interface Session {
   client: pg.Client;

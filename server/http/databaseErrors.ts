@@ -1,3 +1,4 @@
+import { isDiskFull } from '../db/diskRoom.ts';
 import { ApiError } from './apiError.ts';
 
 /** PostgreSQL states meaning the server is going away, starting, or not reachable (classes 08 and 57P). */
@@ -20,9 +21,9 @@ export const RETRY_AFTER_SECONDS = 5;
  * Anything else is not recognised here.
  */
 export function databaseFailure(error: unknown): ApiError | undefined {
+  if (isDiskFull(error)) return new ApiError(507, 'STORAGE_FULL');
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
-  if (code === '53100' || /No space left on device|could not extend file/i.test(text)) return new ApiError(507, 'STORAGE_FULL');
   if ((typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNREACHABLE.has(code))) || LOST_CONNECTION.test(text)) {
     return new ApiError(503, 'DATABASE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }

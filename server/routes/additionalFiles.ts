@@ -7,6 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readForm } from '../http/readUpload.ts';
+import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { fileRightsOfUser, listFileAuthorizations, revokeFileAuthorization, saveFileAuthorization } from '../services/additionalFileAuthorizations.ts';
@@ -210,7 +211,11 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     async (request, reply) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      const saved = await saveAdditionalFile(ctx, user, application, request.params.fileType, () => readForm(request, ctx.config.additionalFileMaxBytes));
+      // A file is kept as it is sent: it takes its own size.
+      const saved = await saveAdditionalFile(ctx, user, application, request.params.fileType, async () => {
+        await requireRoomForUpload(ctx, request, 'file');
+        return readForm(request, ctx.config.additionalFileMaxBytes);
+      });
       return reply.code(saved.created ? 201 : 200).send({ id: saved.id, fileName: saved.fileName });
     },
   );

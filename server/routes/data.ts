@@ -9,6 +9,7 @@ import type { EntryContext } from '../services/references.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
+import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
@@ -78,6 +79,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           jobs.poke();
           return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
         }
+        // The file's rows are what must fit: written now without versioning, when the version is published with it.
+        await requireRoomForUpload(ctx, request, 'rows');
         const upload = await openUpload(request, MAX_CSV_BYTES);
         const params = readDepositParams(upload.fields.params);
         if (!versioned) {

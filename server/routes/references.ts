@@ -6,6 +6,7 @@ import { inUploadLane } from '../services/uploadLanes.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
+import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -37,6 +38,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
       await requireOperation(ctx, user, reference, 'depot', 'all');
+      await requireRoomForUpload(ctx, request, 'rows');
       const upload = await openUpload(request, MAX_CSV_BYTES);
       try {
         const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));

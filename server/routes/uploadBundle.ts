@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openEventStream } from '../http/eventStream.ts';
 import { openUpload } from '../http/readUpload.ts';
+import { requireRoomForUpload, rowsFactor } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { checkCreation, checkUpdate } from '../services/applications.ts';
@@ -13,6 +15,17 @@ import { claimBundleRun } from '../services/bundleRuns.ts';
 import { prepareBundle } from '../services/uploadBundle.ts';
 
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
+
+/**
+ * What restoring a backup takes on the database's disk: the rows of the files it loads and of the versions it
+ * publishes (`factor` bytes per byte of CSV), and the deposited versions and additional files, kept as they are.
+ */
+function restoredBytes(manifest: BundleManifest, factor: number): number {
+  const size = (files: Array<{ size: number }>) => files.reduce((sum, file) => sum + file.size, 0);
+  const loaded = manifest.data.filter((data) => data.restored).flatMap((data) => data.files);
+  const published = manifest.deposits.filter((deposit) => deposit.published);
+  return (size(loaded) + size(published)) * factor + size(manifest.deposits) + size(manifest.additionalFiles);
+}
 
 export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -81,9 +94,12 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
       const user = requireUser(request);
       const name = request.params.name.trim();
       await checkCreation(ctx, user, name);
+      // A zip holds more than it weighs: its own size is checked before it is read, what it holds once it is.
+      await requireRoomForUpload(ctx, request, 'rows');
       const upload = await openUpload(request, ctx.config.bundleMaxBytes);
       const bundle = await spoolBundle(ctx, upload);
       try {
+        await ctx.room.require(restoredBytes(bundle.manifest, rowsFactor(ctx.config)));
         await upload.record();
         await streamRestore(ctx, user, name, bundle, openEventStream(reply));
       } finally {

@@ -59,7 +59,14 @@ export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeco
       if (!row) return undefined;
       const { session_expires_at, ...user } = row;
       if (session_expires_at.getTime() - Date.now() < idleSeconds * 1000 - refreshAfterMs) {
-        await db.updateTable('sessions').set({ expires_at: expiry() }).where('id', '=', id).execute();
+        // Sliding the expiry is a convenience, never a condition of the request: when the row cannot be written
+        // (a full disk), the session still holds until its current expiry and the next request slides it.
+        await db
+          .updateTable('sessions')
+          .set({ expires_at: expiry() })
+          .where('id', '=', id)
+          .execute()
+          .catch(() => undefined);
       }
       return { sessionId: id, user };
     },

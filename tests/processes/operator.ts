@@ -2,6 +2,7 @@
  * The operator (the platform administrator every server process is started with) calling the API of a server
  * process, and small helpers of the tests that drive such processes.
  */
+import { request } from 'node:http';
 import { PROCESS_ADMIN, signIn, type TerrainProcess } from './terrainServer.ts';
 
 /** The operator's session on a server: JSON and multipart calls with its bearer token. */
@@ -38,6 +39,50 @@ export class Operator {
     }
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
+}
+
+/** A form as it goes over the wire: its bytes and its content type (with the boundary). */
+export async function framedForm(form: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const framed = new Response(form);
+  return { bytes: new Uint8Array(await framed.arrayBuffer()), contentType: framed.headers.get('content-type')! };
+}
+
+/** Request options sending a form as a stream, without declaring its size (as a client streaming a file does). */
+export function streamedForm(form: FormData): RequestInit {
+  const framed = new Response(form);
+  return { body: framed.body, headers: { 'content-type': framed.headers.get('content-type')! }, duplex: 'half' } as RequestInit;
+}
+
+/**
+ * POSTs the first bytes of a body (`head`) that declares `declared` bytes, and waits for the answer without ever
+ * sending the rest: an answer is the proof that the server gave it before reading the body. Refused when none comes
+ * within `deadlineMs`.
+ */
+export function answerBeforeBody(
+  url: string,
+  headers: Record<string, string>,
+  head: Uint8Array | string,
+  declared: number,
+  deadlineMs = 30_000,
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const sending = request(url, { method: 'POST', headers: { ...headers, 'content-length': declared } });
+    const deadline = setTimeout(() => {
+      sending.destroy();
+      reject(new Error(`no answer to ${url} while its body was not all sent`));
+    }, deadlineMs);
+    sending.on('error', reject);
+    sending.on('response', (answer) => {
+      let text = '';
+      answer.on('data', (chunk: Buffer) => (text += chunk));
+      answer.on('end', () => {
+        clearTimeout(deadline);
+        sending.destroy();
+        resolve({ status: answer.statusCode!, body: JSON.parse(text) });
+      });
+    });
+    sending.write(head);
+  });
 }
 
 export function fileForm(fileName: string, content: string, params?: object): FormData {

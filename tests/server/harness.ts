@@ -55,7 +55,7 @@ function migratedEmbeddedDatabase(): Promise<string> {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  options: Pick<ServerOptions, 'countRows' | 'logger'> & { beforeListen?: (app: RunningServer['app']) => void } = {},
+  options: Pick<ServerOptions, 'countRows' | 'logger' | 'freeSpace'> & { beforeListen?: (app: RunningServer['app']) => void } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
   const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test') : undefined;
