@@ -108,7 +108,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   NO_SUCH_AUTHORIZATION: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_AUTHORIZATION', message: "This authorization does not exist." },
   norightfordepot: /*i18n*/ { id: 'exceptionMessage.norightfordepot', message: "Line {lineNumber}: you have no right to deposit this line." },
   norightforpublish: /*i18n*/ { id: 'exceptionMessage.norightforpublish', message: "You have no right to publish some lines of this version." },
-  STORAGE_FULL: /*i18n*/ { id: 'exceptionMessage.STORAGE_FULL', message: "The server's storage is full: nothing of this was kept. It will be sent again once an administrator has made room." },
+  STORAGE_FULL: /*i18n*/ { id: 'exceptionMessage.STORAGE_FULL', message: "The server's storage is full: nothing of this was kept. Try again once an administrator has made room (changes waiting on this device are sent again by themselves)." },
   DATABASE_UNAVAILABLE: /*i18n*/ { id: 'exceptionMessage.DATABASE_UNAVAILABLE', message: "The database is unavailable for a moment: try again in {retryAfterSeconds} seconds." },
   CHARTER_NOT_SIGNED: /*i18n*/ { id: 'exceptionMessage.CHARTER_NOT_SIGNED', message: "Accept the usage charter of {name} before using its data." },
   CHARTER_NOT_PDF: /*i18n*/ { id: 'exceptionMessage.CHARTER_NOT_PDF', message: "The file {fileName} is not a PDF: the charter must be a PDF file." },
