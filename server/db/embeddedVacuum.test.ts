@@ -17,13 +17,17 @@ describe('vacuuming the embedded database', () => {
     await sql`delete from idempotency_keys where scope = 'anonymous'`.execute(database().db);
   }
 
-  it('vacuums every table of the schema, so the space of deleted rows is used again', async () => {
+  it('vacuums every table of the schema, so the space of deleted rows is used again, then checkpoints', async () => {
     // Answers still kept stay through it all.
     await sql`
       insert into idempotency_keys (scope, key, method, path, status, locked_until, expires_at)
       select 'kept', 'k' || g, 'POST', '/x', 'done', now(), now() + interval '1 day' from generate_series(1, 200) g`.execute(database().db);
     await churn();
+    const redo = async () => (await sql<{ lsn: string }>`select redo_lsn::text as lsn from pg_control_checkpoint()`.execute(database().db)).rows[0].lsn;
+    const before = await redo();
     const vacuumed = await vacuumEmbeddedTables(database().db);
+    // A checkpoint moves the point the log would be replayed from past what was written before it.
+    expect((await sql<{ moved: boolean }>`select ${await redo()}::pg_lsn > ${before}::pg_lsn as moved`.execute(database().db)).rows[0].moved).toBe(true);
     expect(vacuumed).toContain('idempotency_keys');
     expect(vacuumed).toContain('data_rows');
     const afterOneDay = await sizeOf('idempotency_keys');

@@ -11,12 +11,16 @@ export const EMBEDDED_VACUUM_EVERY_MS = 10 * 60 * 1000;
  * inserted then deleted made a 2.5 MB table 25 MB. The server vacuums the embedded database's tables itself, one
  * statement per table, so pages asked for meanwhile go in between (sessionOrder.ts). Pages unchanged since the last
  * vacuum are skipped (the visibility map), so a run costs what changed. No `analyze` here: it samples every table
- * each time, and large writes already ask for one (dataRows.ts). Answers the tables vacuumed.
+ * each time, and large writes already ask for one (dataRows.ts). Then a checkpoint. Answers the tables vacuumed.
  */
 export async function vacuumEmbeddedTables(db: Kysely<Schema>): Promise<string[]> {
   const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
   const names = tables.rows.map((row) => row.name);
   for (const name of names) await sql`vacuum ${sql.table(name)}`.execute(db);
+  // Single-user PostgreSQL has no checkpointer: its log would grow to `max_wal_size` (a gigabyte) before the
+  // database checkpoints by itself. A checkpoint after each run deletes the segments written since the last one
+  // (they are not kept for reuse, embeddedPool.ts), so the log holds at most what ten minutes wrote.
+  await sql`checkpoint`.execute(db);
   return names;
 }
 
