@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
+import { undoUnfinishedWrites } from './db/bulkJournal.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';
@@ -34,6 +35,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
+  // Writes a crash interrupted are undone before anything is served (bulkJournal.ts).
+  for (const undone of await undoUnfinishedWrites(database.db)) log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
   const ctx: ServerContext = { config, db: database.db, mailer, log, checks };

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ServerContext } from '../context.ts';
+import { openJournal, type BulkJournal } from '../db/bulkJournal.ts';
+import { withLateTransaction } from '../db/lateTransaction.ts';
+import type { Schema } from '../db/schema.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import { upsertRows } from './dataRows.ts';
+import { lockEntryForWrite } from './entryGate.ts';
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+/** An upload's writing to an entry's rows (those without a file): all of it is kept or none. */
+export interface EntryWrite {
+  /** Inserts or updates a batch of rows by natural key; answers how many were written. */
+  upsert(batch: CheckedBatch): Promise<number>;
+  /** Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. */
+  finish<T>(last: (db: Db) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `work`, which writes batches of rows to an entry and then finishes, as one all-or-nothing write.
+ *
+ * On PostgreSQL, in one transaction begun at the first batch (lateTransaction.ts): other sessions are free and see
+ * the state before it until it commits. On the embedded database, whose one session a transaction holds from
+ * begin to commit (a 500,000-row reference held every user of every application for about a minute), each batch
+ * is a transaction of its own, journaled (bulkJournal.ts), and the entry's readers wait meanwhile (entryGate.ts);
+ * finishing drops the journal in the last transaction, a failure undoes the batches written.
+ */
+export async function writeEntryRows<T>(ctx: ServerContext, applicationId: string, dataName: string, work: (write: EntryWrite) => Promise<T>): Promise<T> {
+  if (ctx.config.databaseUrl) {
+    return withLateTransaction(ctx.db, (late) =>
+      work({
+        upsert: async (batch) => upsertRows(await late.begin(), applicationId, dataName, batch),
+        finish: (last) => last(late.current()),
+      }),
+    );
+  }
+  let started: Promise<{ journal: BulkJournal; release: () => void }> | undefined;
+  let finished = false;
+  const start = async () => {
+    const release = await lockEntryForWrite(applicationId, dataName);
+    try {
+      return {
+        journal: await openJournal(ctx.db, applicationId, dataName),
+        release,
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+  try {
+    return await work({
+      async upsert(batch) {
+        const { journal } = await (started ??= start());
+        return ctx.db.transaction().execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+      },
+      async finish(last) {
+        const open = await started;
+        if (!open) return last(ctx.db);
+        const answer = await ctx.db.transaction().execute(async (trx) => {
+          const result = await last(trx);
+          await open.journal.close(trx);
+          return result;
+        });
+        open.release();
+        finished = true;
+        return answer;
+      },
+    });
+  } catch (error) {
+    const open = await started?.catch(() => undefined);
+    if (open && !finished) await undoThenRelease(ctx, open);
+    else open?.release();
+    throw error;
+  }
+}
+
+/** Before an undo that failed (the disk still full, say) is tried again; the entry's readers wait meanwhile. */
+const UNDO_RETRY_MS = 5_000;
+
+/**
+ * Undoes a failed write and then lets the entry's readers in, never before: they would see part of it. An undo
+ * that fails is tried again later, without keeping the upload's answer waiting (a restart also undoes it).
+ */
+async function undoThenRelease(ctx: ServerContext, open: { journal: BulkJournal; release: () => void }): Promise<void> {
+  try {
+    await open.journal.undo(ctx.db);
+    open.release();
+  } catch (error) {
+    ctx.log(`undoing a failed write failed, tried again in ${UNDO_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`);
+    setTimeout(() => void undoThenRelease(ctx, open), UNDO_RETRY_MS).unref();
+  }
+}
