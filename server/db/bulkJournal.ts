@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Schema } from './schema.ts';
+import { letRequestsThrough } from './sessionOrder.ts';
 
-/** Journal lines undone per statement: each statement is a short transaction, so waiting requests go in between. */
-const UNDO_STEP = 2000;
+/**
+ * Journal lines undone per statement: each statement is a transaction of its own, as short as a write's batch
+ * (entryWrite.ts), with requests let through in between.
+ */
+const UNDO_STEP = 500;
 
 /**
  * What a large write on the embedded database replaced, so that it can be undone: the embedded database has one
@@ -34,20 +38,10 @@ export async function openJournal(db: Kysely<Schema>, applicationId: string, dat
     await sql`create table ${journalTable(name)} (natural_key text primary key, prior jsonb)`.execute(trx);
     await trx
       .insertInto('bulk_writes')
-      .values({
-        id,
-        application_id: applicationId,
-        data_name: dataName,
-        journal: name,
-      })
+      .values({ id, application_id: applicationId, data_name: dataName, journal: name })
       .execute();
   });
-  return journalOf({
-    id,
-    application_id: applicationId,
-    data_name: dataName,
-    journal: name,
-  });
+  return journalOf({ id, application_id: applicationId, data_name: dataName, journal: name });
 }
 
 function journalOf(write: { id: string; application_id: string; data_name: string; journal: string }): BulkJournal {
@@ -63,6 +57,7 @@ function journalOf(write: { id: string; application_id: string; data_name: strin
       for (;;) {
         // One statement per step: the lines it takes leave the journal as their rows are put back, so a step
         // interrupted by a crash is whole or not at all, and the next start goes on from there.
+        const begun = performance.now();
         const step = await sql<{ count: number }>`
           with done as (
             delete from ${table} where natural_key in (select natural_key from ${table} limit ${UNDO_STEP})
@@ -80,6 +75,7 @@ function journalOf(write: { id: string; application_id: string; data_name: strin
             returning 1)
           select (select count(*) from done)::int as count`.execute(db);
         if (Number(step.rows[0]?.count ?? 0) === 0) break;
+        await letRequestsThrough(performance.now() - begun);
       }
       await db.transaction().execute(drop);
     },

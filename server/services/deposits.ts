@@ -100,7 +100,7 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
     const refused: CsvError[] = [];
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true, batchRows: write.batchRows },
       upload.stream,
       async (batch) => {
         outsideRights(rights, 'depot', entry.name, batch, refused);

@@ -6,11 +6,21 @@ import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { upsertRows } from './dataRows.ts';
 import { lockEntryForWrite } from './entryGate.ts';
+import { letRequestsThrough } from '../db/sessionOrder.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
+/**
+ * Rows per transaction on the embedded database. A batch's statement runs on the server's thread, which answers
+ * nobody meanwhile: journaled batches of the worker's usual size held it for about a quarter of a second each, so
+ * a page asked during one waited that long, on top of its own work (docs/benchmarks.md).
+ */
+const EMBEDDED_BATCH_ROWS = 500;
+
 /** An upload's writing to an entry's rows (those without a file): all of it is kept or none. */
 export interface EntryWrite {
+  /** Rows per batch the write is best given (ingest.ts asks the checking worker for batches of this size). */
+  readonly batchRows?: number;
   /** Inserts or updates a batch of rows by natural key; answers how many were written. */
   upsert(batch: CheckedBatch): Promise<number>;
   /** Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. */
@@ -40,10 +50,7 @@ export async function writeEntryRows<T>(ctx: ServerContext, applicationId: strin
   const start = async () => {
     const release = await lockEntryForWrite(applicationId, dataName);
     try {
-      return {
-        journal: await openJournal(ctx.db, applicationId, dataName),
-        release,
-      };
+      return { journal: await openJournal(ctx.db, applicationId, dataName), release };
     } catch (error) {
       release();
       throw error;
@@ -51,9 +58,13 @@ export async function writeEntryRows<T>(ctx: ServerContext, applicationId: strin
   };
   try {
     return await work({
+      batchRows: EMBEDDED_BATCH_ROWS,
       async upsert(batch) {
         const { journal } = await (started ??= start());
-        return ctx.db.transaction().execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+        const begun = performance.now();
+        const written = await ctx.db.transaction().execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+        await letRequestsThrough(performance.now() - begun);
+        return written;
       },
       async finish(last) {
         const open = await started;
@@ -63,8 +74,8 @@ export async function writeEntryRows<T>(ctx: ServerContext, applicationId: strin
           await open.journal.close(trx);
           return result;
         });
-        open.release();
         finished = true;
+        open.release();
         return answer;
       },
     });

@@ -56,7 +56,7 @@ export async function uploadReference(
   return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName, batchRows: write.batchRows },
       file.stream,
       async (batch) => {
         written += await write.upsert(batch);
