@@ -109,7 +109,7 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
       () => upload.complete(),
     );
     if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
-    const totalRows = await write.finish((db) => countAfterWrite(db, application.id, entry.name, written));
+    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
     return { dataType: entry.name, lineCount, totalRows };
   });
 }

@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Keeps the readers of an entry out while a large write or its undo is under way on the embedded database
- * (entryWrite.ts): such a write commits batch after batch, so that other users are answered in between, and
- * without the gate a reader would see part of an upload. Readers of other entries and applications go on.
+ * Writes of an entry's rows go one at a time, in the order they asked; a large write on the embedded database
+ * (entryWrite.ts) also keeps the entry's readers out while it or its undo is under way: it commits batch after
+ * batch, so that other users are answered in between, and without the gate a reader would see part of an upload.
+ * Readers of other entries and applications go on. Writes done in one transaction need not keep readers out.
  *
  * A request reads an entry over several statements (rights, a page and its count, an export's pages), so it holds
- * the entry from its first read until its answer is sent or dropped; a write waits for the requests reading the
- * entry, and requests coming after a waiting write wait for it (or a steady flow of readers would keep it out for
- * good). Writes of one entry go one at a time, in the order they asked. Work outside a request (jobs) waits for the
- * entry to be free but holds nothing. The gate lives in this process: the embedded database has no other.
+ * the entry from its first read until its answer is sent or dropped; a large write waits for the requests reading
+ * the entry, and requests coming after it wait for it (or a steady flow of readers would keep it out for good).
+ * Work outside a request (jobs) waits for the entry to be open but holds nothing. The gate lives in this process:
+ * the embedded database has no other.
  */
 interface Request {
   /** The entries the request reads, released when its answer is done. */
@@ -18,10 +19,23 @@ interface Request {
 
 interface Gate {
   readers: Set<Request>;
+  /** A write holds the entry; `writers` wait for it, in order. */
   writing: boolean;
-  writers: Array<{ request: Request | undefined; enter: () => void }>;
-  /** Readers waiting for the writes before them. */
+  writers: Array<() => void>;
+  /** The write holding the entry keeps readers out (or waits for those reading to finish). */
+  closed: boolean;
+  /** What the closing write waits for: the last reader gone. */
+  readersGone?: () => void;
+  /** Readers waiting for the entry to open. */
   waiting: Array<{ request: Request | undefined; enter: () => void }>;
+}
+
+/** A write's hold of its entry. */
+export interface EntryLock {
+  /** Keeps readers out from now until the release, once those reading have finished. */
+  closeToReaders(): Promise<void>;
+  /** Lets the next write in, and readers; once however often it is called. */
+  release(): void;
 }
 
 const requests = new AsyncLocalStorage<Request>();
@@ -32,29 +46,29 @@ const keyOf = (applicationId: string, dataName: string) => `${applicationId}\u00
 function gateOf(key: string): Gate {
   let gate = gates.get(key);
   if (!gate) {
-    gate = { readers: new Set(), writing: false, writers: [], waiting: [] };
+    gate = { readers: new Set(), writing: false, writers: [], closed: false, waiting: [] };
     gates.set(key, gate);
   }
   return gate;
 }
 
-/** Lets in the next write when nobody reads, or the readers waiting when no write is under way or asked for. */
+function hold(key: string, gate: Gate, request: Request | undefined) {
+  if (!request) return;
+  gate.readers.add(request);
+  request.entries.add(key);
+}
+
+/** Lets the waiting readers in when the entry is open, tells a closing write when nobody reads, forgets idle gates. */
 function settle(key: string, gate: Gate) {
-  if (gate.writing) return;
-  if (gate.writers.length > 0) {
-    if (gate.readers.size > 0) return;
-    gate.writing = true;
-    gate.writers.shift()!.enter();
+  if (gate.closed) {
+    if (gate.readers.size === 0) gate.readersGone?.();
     return;
   }
   for (const reader of gate.waiting.splice(0)) {
-    if (reader.request) {
-      gate.readers.add(reader.request);
-      reader.request.entries.add(key);
-    }
+    hold(key, gate, reader.request);
     reader.enter();
   }
-  if (gate.readers.size === 0) gates.delete(key);
+  if (gate.readers.size === 0 && !gate.writing) gates.delete(key);
 }
 
 /** Runs a request's handling; `release` is what the request's end calls to let go of what it read. */
@@ -78,11 +92,8 @@ export async function readEntry(applicationId: string, dataName: string): Promis
   const request = requests.getStore();
   if (request?.entries.has(key)) return;
   const gate = gates.get(key);
-  if (!gate || (!gate.writing && gate.writers.length === 0)) {
-    if (request) {
-      gateOf(key).readers.add(request);
-      request.entries.add(key);
-    }
+  if (!gate?.closed) {
+    if (request) hold(key, gateOf(key), request);
     return;
   }
   await new Promise<void>((enter) => gate.waiting.push({ request, enter }));
@@ -103,35 +114,42 @@ export function whileReading<T>(applicationId: string, dataName: string, read: (
   });
 }
 
-/**
- * Waits until the entry is the caller's alone to write (the entry's readers gone, earlier writes done) and answers
- * the function that lets others in again. A request that read the entry itself (its rights, a reference of its
- * own file) is not waited for: it no longer reads once it writes.
- */
-export async function lockEntryForWrite(applicationId: string, dataName: string): Promise<() => void> {
+/** Waits until the earlier writes of the entry are done, and holds it. */
+export async function lockEntryForWrite(applicationId: string, dataName: string): Promise<EntryLock> {
   const key = keyOf(applicationId, dataName);
   const gate = gateOf(key);
-  const request = requests.getStore();
-  if (request?.entries.delete(key)) gate.readers.delete(request);
-  await new Promise<void>((enter) => {
-    gate.writers.push({ request, enter });
-    settle(key, gate);
-  });
+  if (gate.writing) await new Promise<void>((enter) => gate.writers.push(enter));
+  gate.writing = true;
   let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    gate.writing = false;
-    settle(key, gate);
+  return {
+    async closeToReaders() {
+      // A request that read the entry itself (its rights, a reference of its own file) is not waited for: it no
+      // longer reads once it writes.
+      const request = requests.getStore();
+      if (request?.entries.delete(key)) gate.readers.delete(request);
+      gate.closed = true;
+      if (gate.readers.size > 0) await new Promise<void>((gone) => (gate.readersGone = gone));
+      gate.readersGone = undefined;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      gate.closed = false;
+      gate.readersGone = undefined;
+      const next = gate.writers.shift();
+      if (next) next();
+      else gate.writing = false;
+      settle(key, gate);
+    },
   };
 }
 
-/** Runs a short write of an entry (a deletion) once no large write of it is under way, nor reader in the way. */
+/** Runs a write of an entry done in one transaction (a deletion) once the earlier writes of it are done. */
 export async function whileWriting<T>(applicationId: string, dataName: string, write: () => Promise<T>): Promise<T> {
-  const release = await lockEntryForWrite(applicationId, dataName);
+  const lock = await lockEntryForWrite(applicationId, dataName);
   try {
     return await write();
   } finally {
-    release();
+    lock.release();
   }
 }

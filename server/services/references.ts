@@ -63,7 +63,7 @@ export async function uploadReference(
       },
       () => file.complete(),
     );
-    const totalRows = await write.finish((db) => countAfterWrite(db, application.id, entry.name, written));
+    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
     return { referenceType: entry.name, lineCount, totalRows };
   });
 }
