@@ -29,6 +29,7 @@ import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 import { registerNulGuard } from './http/nulGuard.ts';
 import { inArrivalOrder } from './db/sessionOrder.ts';
+import { inGatedRequest } from './services/entryGate.ts';
 
 export interface AppOptions {
   ctx: ServerContext;
@@ -65,6 +66,9 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
     });
   }
   if (oneSession) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
+  // There, large writes commit batch after batch; a request reading their entry waits, and holds it until its
+  // answer is sent (entryGate.ts).
+  if (oneSession) app.addHook('onRequest', (_request, reply, done) => inGatedRequest((release) => (reply.raw.once('close', release), done())));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -264,6 +264,15 @@ export interface EntryCountsTable {
   version: Generated<number>;
 }
 
+/** A large write under way on the embedded database, and the table journaling what it replaced (bulkJournal.ts). */
+export interface BulkWritesTable {
+  id: string;
+  application_id: string;
+  data_name: string;
+  journal: string;
+  started_at: DefaultedTimestamp;
+}
+
 export interface Schema {
   users: UsersTable;
   verification_keys: VerificationKeysTable;
@@ -277,6 +286,7 @@ export interface Schema {
   idempotency_keys: IdempotencyKeysTable;
   data_rows: DataRowsTable;
   entry_counts: EntryCountsTable;
+  bulk_writes: BulkWritesTable;
   deposit_files: DepositFilesTable;
   jobs: JobsTable;
   authorizations: AuthorizationsTable;

@@ -19,6 +19,12 @@ const places = new AsyncLocalStorage<Place>();
 /** A request that has held the session this long is long work: its statements queue by when they are asked for. */
 const LONG_WORK_HELD_MS = 200;
 
+/** Requests' statements asking for or holding the session now, and when the last one gave it back. */
+let requestStatements = 0;
+let requestGaveBackAt = -Infinity;
+/** A request asks for the session again within this after its previous statement's answer (its JavaScript between). */
+const REQUEST_QUIET_MS = 10;
+
 /** Runs a request's handling with its arrival time (performance.now()). */
 export function inArrivalOrder<T>(arrivedAt: number, handle: () => T): T {
   return places.run({ arrivedAt, heldMs: 0 }, handle);
@@ -35,11 +41,32 @@ export function asBulkWork<T>(work: () => T): T {
  */
 export function queuePlace(now = performance.now()): { key: number; heldFrom(lentAt: number): () => void } {
   const place = places.getStore();
+  if (place) requestStatements += 1;
   const key = place === undefined || place.heldMs >= LONG_WORK_HELD_MS ? now : place.arrivedAt;
   return {
     key,
     heldFrom: (lentAt) => () => {
-      if (place) place.heldMs += performance.now() - lentAt;
+      if (!place) return;
+      place.heldMs += performance.now() - lentAt;
+      requestStatements -= 1;
+      requestGaveBackAt = performance.now();
     },
   };
+}
+
+/**
+ * Waits, between two transactions of bulk work, until requests have stopped using the session (none asking for
+ * it nor holding it, none for REQUEST_QUIET_MS), or for `atMostMs`. A page asks for it several times (its session,
+ * rights, rows), each time after reading the previous answer: the session given back, bulk work asking at once got it before the page's
+ * next statement, and the page waited for one bulk transaction per statement. Bounded, so that bulk work under a
+ * steady flow of pages still goes on at half its pace or more.
+ */
+export async function letRequestsThrough(atMostMs: number): Promise<void> {
+  const until = performance.now() + atMostMs;
+  for (;;) {
+    const now = performance.now();
+    const quietFor = now - requestGaveBackAt;
+    if ((requestStatements === 0 && quietFor >= REQUEST_QUIET_MS) || now >= until) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(REQUEST_QUIET_MS - quietFor, until - now))));
+  }
 }

@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { rightsOf } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
+import { readEntry } from './entryGate.ts';
 import type { EntryContext } from './references.ts';
 
 /**
@@ -16,7 +17,7 @@ async function rightsOnData(ctx: ServerContext, user: UserRow | null, data: Entr
   return rightsOf(ctx, user, data.application);
 }
 
-/** The caller's rights on an application, and which rows of one entry they may read. */
+/** The caller's rights on an application, and which rows of one entry they may read, once they may be read. */
 export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
   const rights = await rightsOnData(ctx, user, data);
   const filter = rights.rowFilter('extraction', data.entry.name);
@@ -24,6 +25,8 @@ export async function readAccess(ctx: ServerContext, user: UserRow | null, data:
     if (!user) throw new ApiError(401, 'NOT_AUTHENTICATED');
     throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName: data.entry.name });
   }
+  // Past here the entry's rows are read: not while a write of them is half done (entryGate.ts).
+  await readEntry(data.application.id, data.entry.name);
   return { rights, filter };
 }
 

@@ -6,6 +6,8 @@ import { RowTexts, writtenReferences } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import type { BulkJournal } from '../db/bulkJournal.ts';
+import { whileReading, whileWriting } from './entryGate.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -15,13 +17,26 @@ type Db = Kysely<Schema> | Transaction<Schema>;
  * were are not rewritten (no new row version, no index entries, nothing for the vacuum). One multi-row statement
  * per batch, its rows sent as the one JSON document the checking worker built (`rowsDocument`; about twice as fast
  * as one array parameter per column, close to a COPY), the same SQL on PostgreSQL and on the embedded database.
- * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it.
+ * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
+ * `journal`, what the batch replaces is recorded first (bulkJournal.ts).
  */
-export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: CheckedBatch): Promise<number> {
-  const result = await sql`
+export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: CheckedBatch, journal?: BulkJournal): Promise<number> {
+  const source = sql`json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`;
+  // Journaled, the statement first records the rows as stored before it (its parts share one snapshot).
+  const journaled = journal
+    ? sql`
+    with u as materialized (select * from ${source}),
+    journaled as (
+      insert into ${journal.table} (natural_key, prior)
+      select u.nk, to_jsonb(before) from u
+      left join data_rows as before on before.application_id = ${applicationId} and before.data_name = ${dataName}
+                                    and before.natural_key = u.nk and before.file_id is null
+      on conflict (natural_key) do nothing)`
+    : sql``;
+  const result = await sql`${journaled}
     insert into data_rows as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
     select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
-    from json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)
+    from ${journal ? sql`u` : source}
     on conflict (application_id, data_name, natural_key) where file_id is null
     do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
                   line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
@@ -81,13 +96,15 @@ export async function referenceRowsFor(db: Db, applicationId: string, model: App
   const loaded: Record<string, StoredRow[]> = {};
   for (const name of names) {
     if (!model.data.some((d) => d.name === name)) continue;
-    const rows = await db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'hierarchical_key', 'values'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', name)
-      .orderBy('natural_key')
-      .execute();
+    const rows = await whileReading(applicationId, name, () =>
+      db
+        .selectFrom('data_rows')
+        .select(['natural_key', 'hierarchical_key', 'values'])
+        .where('application_id', '=', applicationId)
+        .where('data_name', '=', name)
+        .orderBy('natural_key')
+        .execute(),
+    );
     loaded[name] = rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] }));
   }
   return loaded;
@@ -124,19 +141,21 @@ export async function deleteDataRows(
   naturalKeys: string[],
   allowed: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean = () => true,
 ): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const selected = trx
-      .selectFrom('data_rows')
-      .select(['id', 'values', 'period_start', 'period_end'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', dataName)
-      .where('file_id', 'is', null)
-      .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]));
-    const rows = await selected.execute();
-    if (rows.some((row) => !allowed(row))) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
-    if (rows.length === 0) return [];
-    await trx.deleteFrom('data_rows').where('id', 'in', rows.map((r) => r.id)).execute();
-    await refreshCount(trx, applicationId, dataName);
-    return rows.map((row) => row.id);
-  });
+  return whileWriting(applicationId, dataName, () =>
+    db.transaction().execute(async (trx) => {
+      const selected = trx
+        .selectFrom('data_rows')
+        .select(['id', 'values', 'period_start', 'period_end'])
+        .where('application_id', '=', applicationId)
+        .where('data_name', '=', dataName)
+        .where('file_id', 'is', null)
+        .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]));
+      const rows = await selected.execute();
+      if (rows.some((row) => !allowed(row))) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+      if (rows.length === 0) return [];
+      await trx.deleteFrom('data_rows').where('id', 'in', rows.map((r) => r.id)).execute();
+      await refreshCount(trx, applicationId, dataName);
+      return rows.map((row) => row.id);
+    }),
+  );
 }

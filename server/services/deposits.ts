@@ -10,8 +10,8 @@ import type { DepositFilesTable, UserRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
-import { withLateTransaction } from '../db/lateTransaction.ts';
-import { countAfterWrite, refreshCount, upsertRows } from './dataRows.ts';
+import { writeEntryRows } from './entryWrite.ts';
+import { countAfterWrite, refreshCount, type upsertRows } from './dataRows.ts';
 import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import { storedFile } from './storedFile.ts';
@@ -96,20 +96,20 @@ function outsideRights(rights: Rights, operation: 'depot' | 'publication', dataN
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
 export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights) {
   const { application, model, entry } = data;
-  return withLateTransaction(ctx.db, async (late) => {
+  return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     const refused: CsvError[] = [];
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true, batchRows: write.batchRows },
       upload.stream,
       async (batch) => {
         outsideRights(rights, 'depot', entry.name, batch, refused);
-        if (refused.length === 0) written += await upsertRows(await late.begin(), application.id, entry.name, batch);
+        if (refused.length === 0) written += await write.upsert(batch);
       },
       () => upload.complete(),
     );
     if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
-    const totalRows = await countAfterWrite(late.current(), application.id, entry.name, written);
+    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
     return { dataType: entry.name, lineCount, totalRows };
   });
 }

@@ -69,6 +69,8 @@ export interface IngestTarget {
   deposit?: CsvDeposit;
   /** Each batch also gives its rows' lines, natural keys and places, for rights checks. */
   places?: boolean;
+  /** Rows per batch handed to `store`, when the writer wants other than the worker's default. */
+  batchRows?: number;
 }
 
 /** Writes checked batches one at a time, in order, beginning once enough of them wait (see WRITE_AHEAD_CHARACTERS). */
@@ -155,6 +157,7 @@ export async function ingestCsv(
     deposit: target.deposit,
     references: await referenceRowsFor(target.db, target.applicationId, target.model, target.entry),
     rows: store === null ? 'none' : target.places ? 'documentsAndPlaces' : 'documents',
+    batchRows: target.batchRows,
   });
   const writer = new BatchWriter(store ?? (async () => undefined));
   const answers: Promise<CheckedBatch[]>[] = [];

@@ -8,8 +8,9 @@ import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
-import { withLateTransaction } from '../db/lateTransaction.ts';
-import { countAfterWrite, refreshCount, storedCount, upsertRows } from './dataRows.ts';
+import { writeEntryRows } from './entryWrite.ts';
+import { whileWriting } from './entryGate.ts';
+import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
@@ -44,8 +45,7 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 
 
 /**
- * Reads a CSV stream, validates it with the shared CSV engine and stores it in one transaction, begun at its first
- * write: every row or none. Rows are inserted or updated by natural key; stored rows the file does not mention stay.
+ * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  */
 export async function uploadReference(
   ctx: ServerContext,
@@ -53,17 +53,17 @@ export async function uploadReference(
   file: StreamedUpload,
 ): Promise<{ referenceType: string; lineCount: number; totalRows: number }> {
   const { application, model, entry } = reference;
-  return withLateTransaction(ctx.db, async (late) => {
+  return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName },
+      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName, batchRows: write.batchRows },
       file.stream,
       async (batch) => {
-        written += await upsertRows(await late.begin(), application.id, entry.name, batch);
+        written += await write.upsert(batch);
       },
       () => file.complete(),
     );
-    const totalRows = await countAfterWrite(late.current(), application.id, entry.name, written);
+    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
     return { referenceType: entry.name, lineCount, totalRows };
   });
 }
@@ -166,28 +166,30 @@ export async function readableRowCount(ctx: ServerContext, reference: EntryConte
  */
 export async function deleteReferenceRows(ctx: ServerContext, reference: EntryContext, naturalKeys: string[]) {
   const { application, entry } = reference;
-  return ctx.db.transaction().execute(async (trx) => {
-    const targets = await trx
-      .selectFrom('data_rows')
-      .select(['id', 'hierarchical_key'])
-      .where('application_id', '=', application.id)
-      .where('data_name', '=', entry.name)
-      .where('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])
-      .execute();
-    if (targets.length === 0) throw new ApiError(404, 'NO_SUCH_ROWS', { naturalKeys });
-    const keys = targets.map((t) => t.hierarchical_key);
-    const ids = targets.map((t) => t.id);
-    const referring = await sql<{ data_name: string; natural_key: string }>`
-      select data_name, natural_key from data_rows
-      where application_id = ${application.id} and refs && ${keys}::text[] and not (id = any(${ids}::uuid[]))
-      order by data_name, natural_key limit 50`.execute(trx);
-    if (referring.rows.length > 0) {
-      throw new ApiError(409, 'REFERENCED_ROWS', {
-        referring: referring.rows.map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
-      });
-    }
-    await trx.deleteFrom('data_rows').where('id', 'in', ids).execute();
-    await refreshCount(trx, application.id, entry.name);
-    return ids;
-  });
+  return whileWriting(application.id, entry.name, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const targets = await trx
+        .selectFrom('data_rows')
+        .select(['id', 'hierarchical_key'])
+        .where('application_id', '=', application.id)
+        .where('data_name', '=', entry.name)
+        .where('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])
+        .execute();
+      if (targets.length === 0) throw new ApiError(404, 'NO_SUCH_ROWS', { naturalKeys });
+      const keys = targets.map((t) => t.hierarchical_key);
+      const ids = targets.map((t) => t.id);
+      const referring = await sql<{ data_name: string; natural_key: string }>`
+        select data_name, natural_key from data_rows
+        where application_id = ${application.id} and refs && ${keys}::text[] and not (id = any(${ids}::uuid[]))
+        order by data_name, natural_key limit 50`.execute(trx);
+      if (referring.rows.length > 0) {
+        throw new ApiError(409, 'REFERENCED_ROWS', {
+          referring: referring.rows.map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
+        });
+      }
+      await trx.deleteFrom('data_rows').where('id', 'in', ids).execute();
+      await refreshCount(trx, application.id, entry.name);
+      return ids;
+    }),
+  );
 }

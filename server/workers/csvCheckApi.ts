@@ -12,6 +12,8 @@ export interface ServerCsvCheck extends CsvCheck {
   rows: RowsWanted;
   /** Time the worker may spend checking the file (ms). */
   budgetMs: number;
+  /** Rows per batch given back (`WRITE_BATCH` when absent). */
+  batchRows?: number;
 }
 
 /** A valid row as the request thread needs it for rights: its line, natural key, scope keys and period. */

@@ -70,10 +70,11 @@ function takeBatches(check: FileCheck, last: boolean): CheckedBatch[] {
   // One by one: a recursive entry gives all its rows at the end, too many for a spread into push().
   for (const row of check.validator.takeRows()) check.rows.push(row);
   const pending = check.rows;
+  const size = check.check.batchRows ?? WRITE_BATCH;
   const batches: CheckedBatch[] = [];
   let start = 0;
-  for (; pending.length - start >= WRITE_BATCH || (last && start < pending.length); start += WRITE_BATCH) {
-    const rows = pending.slice(start, start + WRITE_BATCH);
+  for (; pending.length - start >= size || (last && start < pending.length); start += size) {
+    const rows = pending.slice(start, start + size);
     const batch: CheckedBatch = { document: rowsDocument(rows), count: rows.length };
     if (check.check.rows === 'documentsAndPlaces') {
       batch.rows = rows.map((row) => ({

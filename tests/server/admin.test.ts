@@ -1,32 +1,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { createServer } from '../../server/start.ts';
+import { loadConfig } from '../../server/config.ts';
 import { api, expectNoLeakInRecordedAnswers } from './apiClient.ts';
 import { GENEROUS_RATE_LIMITS, generatedAdmin, signInStatus, signedIn } from './accountFixtures.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { restartOnSameData, startTestServer, type TestServer } from './harness.ts';
 
 /** The platform administrator exists from the first start, generated or configured, and survives restarts unchanged. */
 
 afterAll(() => expectNoLeakInRecordedAnswers());
-
-/**
- * Stops a test server and starts the product again on the same data folder and database, as an operator
- * restarting it would. Close the restarted server first, then the original (which removes the data).
- */
-async function restartOnSameData(first: TestServer, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const config: ServerConfig = { ...first.server.ctx.config, ...overrides };
-  // The harness closes `first.server` again when `first` is closed: that second close must do nothing.
-  const closeOnce = first.server.close.bind(first.server);
-  let closing: Promise<void> | undefined;
-  first.server.close = () => (closing ??= closeOnce());
-  await first.server.close();
-
-  const running = await createServer(config, { log: () => undefined });
-  const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, dataDir: config.dataDir, server: running, mails: first.mails, lastKey: first.lastKey, close: () => running.close() };
-}
 
 const credentialsFile = (server: TestServer) => path.join(server.dataDir, 'admin-credentials.txt');
 

@@ -97,6 +97,23 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Stops a test server and starts the product again on the same data folder and database, as an operator
+ * restarting it would. Close the restarted server first, then the original (which removes the data).
+ */
+export async function restartOnSameData(first: TestServer, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config: ServerConfig = { ...first.server.ctx.config, ...overrides };
+  // The harness closes `first.server` again when `first` is closed: that second close must do nothing.
+  const closeOnce = first.server.close.bind(first.server);
+  let closing: Promise<void> | undefined;
+  first.server.close = () => (closing ??= closeOnce());
+  await first.server.close();
+
+  const running = await createServer(config, { log: () => undefined });
+  const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, dataDir: config.dataDir, server: running, mails: first.mails, lastKey: first.lastKey, close: () => running.close() };
+}
+
 /** Enough of RFC 5322 for our own plain-text mails: headers, then a body whose indented line is the key. */
 export function parseMail(source: string): ReceivedMail {
   const [folded, ...rest] = source.split(/\r?\n\r?\n/);

@@ -13,6 +13,7 @@ import * as rightsVersions from './0011_rights_versions.ts';
 import * as modelVersions from './0012_model_versions.ts';
 import * as signInFailures from './0013_sign_in_failures.ts';
 import * as restoredAuthors from './0014_restored_authors.ts';
+import * as bulkWrites from './0015_bulk_writes.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_model_versions': modelVersions,
   '0013_sign_in_failures': signInFailures,
   '0014_restored_authors': restoredAuthors,
+  '0015_bulk_writes': bulkWrites,
 };
 
 export const migrationProvider: MigrationProvider = {

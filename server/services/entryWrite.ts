@@ -1,0 +1,149 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ServerContext } from '../context.ts';
+import { openJournal, type BulkJournal } from '../db/bulkJournal.ts';
+import { withLateTransaction } from '../db/lateTransaction.ts';
+import type { Schema } from '../db/schema.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import { upsertRows } from './dataRows.ts';
+import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
+import { letRequestsThrough } from '../db/sessionOrder.ts';
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+/**
+ * Rows per transaction on the embedded database. A batch's statement runs on the server's thread, which answers
+ * nobody meanwhile: journaled batches of the worker's usual size held it for about a quarter of a second each, so
+ * a page asked during one waited that long, on top of its own work (docs/benchmarks.md).
+ */
+const EMBEDDED_BATCH_ROWS = 500;
+/**
+ * A write of up to this many rows on the embedded database is done in one transaction at its end, as short as a
+ * couple of batches: no journal, and the entry's readers are not kept out.
+ */
+const ONE_TRANSACTION_ROWS = 1000;
+
+/** An upload's writing to an entry's rows (those without a file): all of it is kept or none. */
+export interface EntryWrite {
+  /** Rows per batch the write is best given (ingest.ts asks the checking worker for batches of this size). */
+  readonly batchRows?: number;
+  /** Inserts or updates a batch of rows by natural key; answers how many were written. */
+  upsert(batch: CheckedBatch): Promise<number>;
+  /**
+   * Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. `written`
+   * counts the rows written by batches `upsert` kept until then.
+   */
+  finish<T>(last: (db: Db, written: number) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `work`, which writes batches of rows to an entry and then finishes, as one all-or-nothing write.
+ *
+ * On PostgreSQL, in one transaction begun at the first batch (lateTransaction.ts): other sessions are free and see
+ * the state before it until it commits. On the embedded database, whose one session a transaction holds from
+ * begin to commit (a 500,000-row reference held every user of every application for about a minute), each batch
+ * is a transaction of its own, journaled (bulkJournal.ts), and the entry's readers wait meanwhile (entryGate.ts);
+ * finishing drops the journal in the last transaction, a failure undoes the batches written. A small write is kept
+ * until its end and done then in one short transaction.
+ */
+export async function writeEntryRows<T>(ctx: ServerContext, applicationId: string, dataName: string, work: (write: EntryWrite) => Promise<T>): Promise<T> {
+  if (ctx.config.databaseUrl) {
+    return withLateTransaction(ctx.db, (late) =>
+      work({
+        upsert: async (batch) => upsertRows(await late.begin(), applicationId, dataName, batch),
+        finish: (last) => last(late.current(), 0),
+      }),
+    );
+  }
+  // Batches wait here until they are more than one short transaction's worth: then the write is journaled.
+  const pending: CheckedBatch[] = [];
+  let pendingRows = 0;
+  let large: Promise<{ journal: BulkJournal; lock: EntryLock }> | undefined;
+  let finished = false;
+  const startLarge = async () => {
+    const lock = await lockEntryForWrite(applicationId, dataName);
+    try {
+      await lock.closeToReaders();
+      return { journal: await openJournal(ctx.db, applicationId, dataName), lock };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  };
+  let journaledRows = 0;
+  let analyzeAt = ONE_TRANSACTION_ROWS;
+  const writeJournaled = async (journal: BulkJournal, batch: CheckedBatch) => {
+    const begun = performance.now();
+    const written = await ctx.db.transaction().execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+    journaledRows += batch.count;
+    // The embedded database has no autovacuum to refresh statistics while a write fills an entry: planned from an
+    // entry that looked empty, the journal's look-up of the rows a batch replaces read every row of the entry at
+    // each batch, and an upload's time grew with the square of its rows. The table is analyzed again whenever the
+    // write has doubled its rows: a handful of times whatever its size.
+    if (journaledRows >= analyzeAt) {
+      analyzeAt *= 2;
+      await sql`analyze data_rows`.execute(ctx.db);
+    }
+    await letRequestsThrough(performance.now() - begun);
+    return written;
+  };
+  try {
+    return await work({
+      batchRows: EMBEDDED_BATCH_ROWS,
+      async upsert(batch) {
+        if (!large && pendingRows + batch.count <= ONE_TRANSACTION_ROWS) {
+          pending.push(batch);
+          pendingRows += batch.count;
+          return 0;
+        }
+        large ??= startLarge();
+        const { journal } = await large;
+        let written = 0;
+        for (const waiting of pending.splice(0)) written += await writeJournaled(journal, waiting);
+        return written + (await writeJournaled(journal, batch));
+      },
+      async finish(last) {
+        if (!large) {
+          // A small write: one transaction, all or nothing by itself; readers see it before or after.
+          return whileWriting(applicationId, dataName, () =>
+            ctx.db.transaction().execute(async (trx) => {
+              let written = 0;
+              for (const batch of pending) written += await upsertRows(trx, applicationId, dataName, batch);
+              return last(trx, written);
+            }),
+          );
+        }
+        const { journal, lock } = await large;
+        const answer = await ctx.db.transaction().execute(async (trx) => {
+          const result = await last(trx, 0);
+          await journal.close(trx);
+          return result;
+        });
+        finished = true;
+        lock.release();
+        return answer;
+      },
+    });
+  } catch (error) {
+    const open = await large?.catch(() => undefined);
+    if (open && !finished) await undoThenRelease(ctx, open);
+    else open?.lock.release();
+    throw error;
+  }
+}
+
+/** Before an undo that failed (the disk still full, say) is tried again; the entry's readers wait meanwhile. */
+const UNDO_RETRY_MS = 5_000;
+
+/**
+ * Undoes a failed write and then lets the entry's readers in, never before: they would see part of it. An undo
+ * that fails is tried again later, without keeping the upload's answer waiting (a restart also undoes it).
+ */
+async function undoThenRelease(ctx: ServerContext, open: { journal: BulkJournal; lock: EntryLock }): Promise<void> {
+  try {
+    await open.journal.undo(ctx.db);
+    open.lock.release();
+  } catch (error) {
+    ctx.log(`undoing a failed write failed, tried again in ${UNDO_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`);
+    setTimeout(() => void undoThenRelease(ctx, open), UNDO_RETRY_MS).unref();
+  }
+}
