@@ -3,7 +3,8 @@ import { isDiskFull, type DiskRoom } from './diskRoom.ts';
 
 /** A parameter this large (characters, or bytes) makes a write a bulk one: rows sent as one document, a file. */
 const BULK_PARAMETER = 10_000;
-const WRITE = /^\s*(insert|update)\b/i;
+/** An insert or an update, alone or as the last part of a `with` (a journaled batch: bulkJournal.ts). */
+const WRITE = /^\s*(insert|update)\b|^\s*with\b[\s\S]*\b(insert\s+into|update)\b/i;
 
 /** What a write carries in large parameters (characters count as bytes); 0 for any other statement. */
 export function bulkBytes(text: unknown, values: unknown): number {
