@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { DiskRoom } from './db/diskRoom.ts';
 import type { Schema } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CheckPool } from './workers/checkPool.ts';
 
-/** What every service needs: configuration, the database (and the room on its disk), the mail transport and the threads checking files. */
+/** What every service needs: configuration, the database (and the room on its disk), the mail transport, the threads checking files and the clock. */
 export interface ServerContext {
   config: ServerConfig;
   db: Kysely<Schema>;
@@ -13,4 +14,5 @@ export interface ServerContext {
   mailer: Mailer;
   checks: CheckPool;
   log: (line: string) => void;
+  clock: Clock;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   countRows?: RowCounter;
   /** The free space of the database's disk (tests give their own); otherwise read at DATABASE_DISK_PATH or in the embedded database's folder. */
   freeSpace?: FreeSpaceReader;
+  /** The time read for expiries and change stamps (tests move theirs forward); the system's by default. */
+  clock?: Clock;
 }
 
 /** Opens the database, applies migrations, makes sure the platform administrator exists and builds the app. */
@@ -49,8 +52,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   for (const undone of await undoUnfinishedWrites(database.db)) log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
-  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks };
-  const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds);
+  const clock = options.clock ?? systemClock;
+  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks, clock };
+  const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds, clock);
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
   const embedded = database.kind === 'pglite';

@@ -45,7 +45,7 @@ async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, t
   // Key mails are an easy way to flood someone's inbox: at most a handful per account and window.
   const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
   await enforceRateLimit(ctx.db, `keymail:${user.id}`, perLogin, windowSeconds);
-  const key = await issueKey(ctx.db, user.id, purpose, to, ctx.config.keyValiditySeconds);
+  const key = await issueKey(ctx.db, user.id, purpose, to, new Date(ctx.clock.now().getTime() + ctx.config.keyValiditySeconds * 1000));
   const message = keyMail(keyMailKind[purpose], caller.language, {
     login: user.login,
     key,
@@ -63,7 +63,7 @@ async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, 
   if (checkKey(key)) throw new ApiError(422, 'BAD_VALIDATION_KEY');
   const { windowSeconds } = ctx.config.loginRateLimit;
   await checkKeyAttempts(ctx.db, windowSeconds, user.id, purpose);
-  const check = await consumeKey(ctx.db, user.id, purpose, key);
+  const check = await consumeKey(ctx.db, user.id, purpose, key, ctx.clock.now());
   if (check.status === 'valid') {
     await clearKeyFailures(ctx.db, user.id, purpose);
     return check.targetEmail;

@@ -305,14 +305,15 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
     authorization_id: authorization?.id ?? null,
     language: requestLanguage,
   };
+  const stamp = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (authorization) await writeAuthorization(trx, caller, application, authorization);
     if (!existing) {
-      await trx.insertInto('rights_requests').values({ id, application_id: application.id, user_id: requester.id, ...values }).execute();
+      await trx.insertInto('rights_requests').values({ id, application_id: application.id, user_id: requester.id, ...values, created_at: stamp, updated_at: stamp }).execute();
       return;
     }
     // Only an open request changes: two managers treating it at once cannot both grant it.
-    const updated = await trx.updateTable('rights_requests').set({ ...values, updated_at: new Date() }).where('id', '=', id).where('setted', '=', false).executeTakeFirst();
+    const updated = await trx.updateTable('rights_requests').set({ ...values, updated_at: stamp }).where('id', '=', id).where('setted', '=', false).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'RIGHTS_REQUEST_ALREADY_TREATED', { id });
   });
 

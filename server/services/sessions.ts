@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type { Schema, UserRow } from '../db/schema.ts';
 
 /**
@@ -25,7 +26,7 @@ export async function loadSessionSecret(db: Kysely<Schema>, configured?: string)
   return row.value;
 }
 
-export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeconds: number): SessionKeeper {
+export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeconds: number, clock: Clock): SessionKeeper {
   const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url');
   const idOf = (token: string): string | undefined => {
     const [id, signature, extra] = token.split('.');
@@ -34,7 +35,7 @@ export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeco
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
   };
-  const expiry = () => new Date(Date.now() + idleSeconds * 1000);
+  const expiry = () => new Date(clock.now().getTime() + idleSeconds * 1000);
   // Extending the expiry at most every few seconds keeps a burst of requests from writing the row each time.
   const refreshAfterMs = Math.min(30, idleSeconds / 4) * 1000;
 
@@ -54,11 +55,12 @@ export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeco
         .select(['sessions.expires_at as session_expires_at'])
         .where('sessions.id', '=', id)
         .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        // The instance's clock, which wrote the expiry, rather than the database's.
+        .where('sessions.expires_at', '>', clock.now())
         .executeTakeFirst();
       if (!row) return undefined;
       const { session_expires_at, ...user } = row;
-      if (session_expires_at.getTime() - Date.now() < idleSeconds * 1000 - refreshAfterMs) {
+      if (session_expires_at.getTime() - clock.now().getTime() < idleSeconds * 1000 - refreshAfterMs) {
         // Sliding the expiry is a convenience, never a condition of the request: when the row cannot be written
         // (a full disk), the session still holds until its current expiry and the next request slides it.
         await db

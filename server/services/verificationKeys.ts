@@ -11,7 +11,7 @@ export async function issueKey(
   userId: string,
   purpose: KeyPurpose,
   targetEmail: string,
-  validitySeconds: number,
+  expiresAt: Date,
 ): Promise<string> {
   const key = generateVerificationKey();
   await db.transaction().execute(async (trx) => {
@@ -24,7 +24,7 @@ export async function issueKey(
         purpose,
         key_hash: digest(key),
         target_email: targetEmail,
-        expires_at: new Date(Date.now() + validitySeconds * 1000),
+        expires_at: expiresAt,
       })
       .execute();
   });
@@ -38,8 +38,8 @@ export async function revokeKeys(db: Kysely<Schema>, userId: string, purpose: Ke
 
 export type KeyCheck = { status: 'valid'; targetEmail: string } | { status: 'bad' } | { status: 'expired' };
 
-/** Checks a key and, when it is valid, spends it (it cannot be used again). */
-export async function consumeKey(db: Kysely<Schema>, userId: string, purpose: KeyPurpose, key: string): Promise<KeyCheck> {
+/** Checks a key at time `now` and, when it is valid, spends it (it cannot be used again). */
+export async function consumeKey(db: Kysely<Schema>, userId: string, purpose: KeyPurpose, key: string, now: Date): Promise<KeyCheck> {
   const row = await db
     .selectFrom('verification_keys')
     .select(['id', 'expires_at', 'target_email'])
@@ -49,7 +49,7 @@ export async function consumeKey(db: Kysely<Schema>, userId: string, purpose: Ke
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (!row) return { status: 'bad' };
-  if (row.expires_at.getTime() <= Date.now()) return { status: 'expired' };
+  if (row.expires_at.getTime() <= now.getTime()) return { status: 'expired' };
   const spent = await db
     .updateTable('verification_keys')
     .set({ used_at: new Date() })

@@ -83,5 +83,3 @@ export async function generatedAdmin(server: TestServer): Promise<{ login: strin
   if (!login || !password) throw new Error(`unreadable admin credentials: ${text}`);
   return { login, password };
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

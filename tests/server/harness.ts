@@ -5,6 +5,7 @@ import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import { createServer, type RunningServer, type ServerOptions } from '../../server/start.ts';
 import { scratchDatabase } from '../scratchDatabase.ts';
+import { testClock, type TestClock } from './testClock.ts';
 
 /**
  * A real server over real HTTP on a free port, with its own data folder and its own database: a fresh embedded
@@ -16,6 +17,8 @@ export interface TestServer {
   /** The PostgreSQL database it uses (absent on PGlite): another instance can be started on it. */
   databaseUrl?: string;
   server: RunningServer;
+  /** The server's clock: `advance` it to reach an expiry at once. */
+  clock: TestClock;
   mails(): Promise<ReceivedMail[]>;
   /** The key of the newest mail sent to `to`. */
   lastKey(to: string): Promise<string>;
@@ -68,7 +71,8 @@ export async function startTestServer(
     ...overrides,
   };
   const { beforeListen, ...serverOptions } = options;
-  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, ...serverOptions });
+  const clock = testClock();
+  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, clock, ...serverOptions });
   beforeListen?.(server.app);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const outbox = path.join(dataDir, 'outbox');
@@ -83,6 +87,7 @@ export async function startTestServer(
     dataDir,
     databaseUrl: config.databaseUrl,
     server,
+    clock,
     mails,
     async lastKey(to) {
       const found = (await mails()).filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.key);
@@ -109,9 +114,9 @@ export async function restartOnSameData(first: TestServer, overrides: Partial<Se
   first.server.close = () => (closing ??= closeOnce());
   await first.server.close();
 
-  const running = await createServer(config, { log: () => undefined });
+  const running = await createServer(config, { log: () => undefined, clock: first.clock });
   const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, dataDir: config.dataDir, server: running, mails: first.mails, lastKey: first.lastKey, close: () => running.close() };
+  return { url, dataDir: config.dataDir, server: running, clock: first.clock, mails: first.mails, lastKey: first.lastKey, close: () => running.close() };
 }
 
 /** Enough of RFC 5322 for our own plain-text mails: headers, then a body whose indented line is the key. */

@@ -130,7 +130,7 @@ describe('a user asking for rights', () => {
 
   it('modifies their open request', async () => {
     const before = (await list(user)).body.rightsRequests[0];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.clock.advance(1_000);
     const modified = await ask(user, { id: requestId, fields: { ...FIELDS, purpose: 'A thesis and a paper' }, rightsRequest: { authorizationForAll: { counts: ['extraction'] } }, comment: 'All the counts, please.' }, 'en');
     expect(modified.status, modified.text).toBe(200);
     expect(modified.body).toMatchObject({ id: requestId, status: 'open' });
