@@ -104,8 +104,7 @@ describe('the outbox', () => {
     const reopened = createOutbox({ db: new TerrainDatabase(name), fetch: server.fetch });
     expect(await reopened.pendingCount()).toBe(1);
     await reopened.process();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(seen).toEqual(['hello|data.csv|a;b\n1;2\n']);
+    await expect.poll(() => seen).toEqual(['hello|data.csv|a;b\n1;2\n']);
     expect(await reopened.pendingCount()).toBe(0);
   });
 

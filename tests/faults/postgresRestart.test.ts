@@ -75,6 +75,7 @@ describe.skipIf(skip)('PostgreSQL restarted during traffic', () => {
       for (let round = 0; running; round += 1) {
         const page = pages[(index + round) % pages.length];
         await timed('read', page, () => fetch(`${server.url}/api/v1${page}`, { headers: auth, signal: AbortSignal.timeout(30_000) }));
+        // Readers pace themselves like people turning pages, not a loop hammering the server.
         await sleep(20);
       }
     };
@@ -89,6 +90,8 @@ describe.skipIf(skip)('PostgreSQL restarted during traffic', () => {
     };
     const traffic = Promise.all([...Array.from({ length: READERS }, (_, i) => reader(i)), ...Array.from({ length: WRITERS }, () => writer())]);
 
+    // The outage is a script of moments under steady traffic: the pauses are how long traffic runs before the
+    // restart, between it and the stop, and while the database is away — the time is the fault, not a wait for one.
     await sleep(5000);
     const before = outcomes.length;
     await db.cluster!.restart('fast');
@@ -103,6 +106,7 @@ describe.skipIf(skip)('PostgreSQL restarted during traffic', () => {
       return answer.status === 200 ? true : undefined;
     }, 30_000, 200);
     const recoveredMs = Date.now() - back;
+    // Traffic goes on for a while after the recovery, so the answers after it are counted too.
     await sleep(5000);
     running = false;
     await traffic;

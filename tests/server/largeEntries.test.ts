@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { uploadsWaitingForBytes } from '../../server/services/uploadLanes.ts';
 import { HABITATS_CSV, OBSERVATORY_YAML, createApplication, q, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 
 let data: DataServer;
@@ -121,8 +122,7 @@ describe('a large entry', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    // Time for the server to start reading the upload.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(uploadsWaitingForBytes, { message: 'the server reads the upload and waits for the rest' }).toBe(1);
     const read = await page({ limit: 3 });
     expect(read.keys).toEqual(['st00000', 'st00001', 'st00002']);
     // The slow upload holds the one upload lane until it has waited a second for bytes; then another runs beside it.

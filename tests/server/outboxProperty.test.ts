@@ -99,6 +99,12 @@ const slowCountRows: RowCounter = async () => {
   return {};
 };
 
+/** 'running' while the server works on the change sent with `key`, 'done' once its answer is kept. */
+async function keptAnswerStatus(key: string) {
+  const row = await server.server.ctx.db.selectFrom('idempotency_keys').select('status').where('key', '=', key).executeTakeFirst();
+  return row?.status;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ admin: ADMIN, ...GENEROUS_RATE_LIMITS }, {}, { countRows: slowCountRows });
   const admin = await sessionOf(server, { ...ADMIN, id: '' });
@@ -281,8 +287,9 @@ describe('the outbox against the real server', () => {
     const file = new File([fieldnotesVersion('1.0.1') as Uint8Array<ArrayBuffer>], 'fieldnotes-1.0.1.yaml');
     network.inject('drop-mid-stream');
     expect((await outbox.submit(configurationUpload({ name, comment: '', file, currentVersion: '1.0.0' }))).status).toBe('queued');
-    // The server finished the upload meanwhile; the resend, with the same key, is answered from the kept answer.
-    await new Promise((resolve) => setTimeout(resolve, 10 * SLOW_UPDATE_MS));
+    // The server finishes the upload meanwhile; the resend, with the same key, is answered from the kept answer.
+    const [queued] = await outbox.items();
+    await expect.poll(() => keptAnswerStatus(queued.idempotencyKey)).toBe('done');
     await outbox.process();
     const [item] = await outbox.items();
     expect(item.status, JSON.stringify(item.lastError)).toBe('done');
