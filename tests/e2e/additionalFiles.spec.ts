@@ -86,9 +86,13 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await expect(row(page, 'protocole terrain.pdf')).toBeVisible();
     await page.goto('/pendingChanges');
     await expect(page.getByTestId('pending-change').filter({ hasText: 'protocole terrain.pdf' })).toHaveAttribute('data-status', 'done');
-    await page.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+    const syncNow = page.getByRole('button', { name: 'Synchroniser maintenant' });
+    await syncNow.click();
     await page.reload();
-    await page.waitForTimeout(1_500);
+    // A pass asked for after the reload's own waits for it (one pass at a time): once "Sync now" is enabled again
+    // after a click, both passes are over and anything they sent has been answered.
+    await syncNow.click();
+    await expect(syncNow).toBeEnabled();
     const stored = await storedFiles(page, name);
     expect(stored.map((f) => f.fileName)).toEqual(['protocole terrain.pdf']);
     expect(stored[0].additionalBinaryFileForm).toEqual({ title: 'Comptage des oiseaux', issued: '15/03/2024' });

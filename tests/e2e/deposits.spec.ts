@@ -137,9 +137,13 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     // Syncing again and reloading (which triggers a pass) sends nothing more.
     await page.goto('/pendingChanges');
     await expect(page.getByTestId('pending-change').filter({ hasText: FIRST })).toHaveAttribute('data-status', 'done');
-    await page.getByRole('button', { name: 'Synchroniser maintenant' }).click();
+    const syncNow = page.getByRole('button', { name: 'Synchroniser maintenant' });
+    await syncNow.click();
     await page.reload();
-    await page.waitForTimeout(1_500);
+    // A pass asked for after the reload's own waits for it (one pass at a time): once "Sync now" is enabled again
+    // after a click, both passes are over and anything they sent has been answered.
+    await syncNow.click();
+    await expect(syncNow).toBeEnabled();
     versions = await api.versions(name, 'counts');
     expect(versions).toHaveLength(1);
     expect(versions[0].published).toBe(false);

@@ -46,8 +46,9 @@ test('hostile text in configurations, cells, file names and comments is shown as
   /** The screen is settled, shows `text` literally, and nothing ran, was injected or was blocked. */
   async function expectInert(screen: string, text: string | Locator) {
     await expect(typeof text === 'string' ? page.getByText(text, { exact: false }).first() : text, `${screen} shows the text as typed`).toBeVisible();
-    // An injected image would have failed to load and fired its handler by now.
-    await page.waitForTimeout(300);
+    // An injected image fires its error handler in the same task that marks it broken: once every image of the page
+    // is complete, any handler has run.
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     expect(await leftovers(page), screen).toEqual({ ran: null, violations: [], injected: 0, inlineScripts: 0 });
     expect(dialogs, screen).toEqual([]);
   }
