@@ -13,10 +13,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchFileAuthorizations, fileAuthorizationSave, type FileAuthorizations } from '../api';
 import { useOperationLabels } from '../operationLabels';
@@ -77,9 +76,8 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
     setSending(true);
     const outcome = await outbox.submit(fileAuthorizationSave(view.name, { uuid: isNew ? null : authorizationId, name: name.trim(), usersId: users, additionalFiles: rightsOfTypes(byType) }));
     setSending(false);
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    else showToast('success', t`The authorization ${name.trim()} has been saved.`);
+    toastOutcome(i18n, outcome, t`The authorization ${name.trim()} has been saved.`);
+    if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/additionalFiles/authorizations', params: { applicationName: view.name } });
   }
 

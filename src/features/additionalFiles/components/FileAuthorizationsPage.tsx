@@ -8,12 +8,11 @@ import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
-import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchFileAuthorizations, fileAuthorizationRevoke, type FileAuthorization, type FileAuthorizations } from '../api';
 import { useOperationLabels } from '../operationLabels';
@@ -37,10 +36,8 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   async function revoke(authorization: FileAuthorization) {
     setRevoking(null);
     const outcome = await outbox.submit(fileAuthorizationRevoke(view.name, authorization));
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') return showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    showToast('success', t`The authorization ${authorization.name} has been revoked.`);
-    await reload();
+    toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
+    if (outcome.status === 'done') await reload();
   }
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
@@ -157,28 +154,14 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
         </p>
       ) : null}
 
-      <Dialog open={revoking !== null} onOpenChange={(value) => !value && setRevoking(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Revoke {revoking?.name}?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Its users lose the rights it gives.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => revoking && void revoke(revoking)}>
-              <Trans>Revoke</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+        title={<Trans>Revoke {revoking?.name}?</Trans>}
+        description={<Trans>Its users lose the rights it gives.</Trans>}
+        confirmLabel={<Trans>Revoke</Trans>}
+      />
     </div>
   );
 }

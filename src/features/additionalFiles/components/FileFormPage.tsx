@@ -25,6 +25,7 @@ import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchOverview, fileContentHref, fileSave, type FilesOverview } from '../api';
 import { fieldTitle, formatSize } from '../display';
@@ -137,11 +138,11 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
       return navigate(listPath);
     }
     if (outcome.status === 'queued') {
-      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n);
       return navigate(listPath);
     }
-    const { code, params, status } = outcome.error;
-    const message = translateServerError(i18n, new ApiError(status, code, params));
+    const { code, params } = outcome.error;
+    const message = refusalText(i18n, outcome.error);
     const values = params as Record<string, unknown>;
     if ((code === 'INVALID_ADDITIONAL_FILE_FIELD' || code === 'UNKNOWN_ADDITIONAL_FILE_FIELD') && typeof values.field === 'string') {
       const field = type.fields.find((f) => f.name === values.field);

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight, Download, Eye, FileArchive, Plus, Trash2 } from 'lucide-react';
@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
@@ -21,10 +21,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEn
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
-import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
+import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
+import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';
 import { fetchFiles, fileContentHref, filesDeletion, zipHref, type AdditionalFile, type FilesPage as Page } from '../api';
 import { fieldTitle, fieldValueText, formatSize } from '../display';
 import { FieldFilterPanel } from './FieldFilterPanel';
@@ -60,16 +62,9 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   }, [view.name, type.name, filters, page]);
   useEffect(() => void reload(), [reload]);
 
-  const mine = (items ?? []).filter((item) => item.kind.startsWith('additionalFile.') && item.summary.name === view.name && item.summary.fileType === type.name);
-  const pending = mine.filter((item) => item.status !== 'done');
-  // A change the outbox sends later (an upload queued offline) shows in the list once the server has applied it.
-  const applied = items ? mine.filter((item) => item.status === 'done').length : null;
-  const appliedBefore = useRef<number | null>(null);
-  useEffect(() => {
-    if (applied === null) return;
-    if (appliedBefore.current !== null && applied > appliedBefore.current) void reload();
-    appliedBefore.current = applied;
-  }, [applied, reload]);
+  const isMine = (item: OutboxItem) => item.kind.startsWith('additionalFile.') && item.summary.name === view.name && item.summary.fileType === type.name;
+  const pending = (items ?? []).filter((item) => isMine(item) && item.status !== 'done');
+  useRefreshWhenApplied(items, isMine, reload);
 
   const title = text(type.i18n.title, type.name);
   const appTitle = text(view.title, view.name);
@@ -85,9 +80,8 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   async function remove(targets: AdditionalFile[]) {
     setDeleting(null);
     const outcome = await outbox.submit(filesDeletion(view.name, type.name, targets));
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') return showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    showToast('success', targets.length === 1 ? t`The file ${targets[0].fileName} has been deleted.` : t`${targets.length} files have been deleted.`);
+    toastOutcome(i18n, outcome, targets.length === 1 ? t`The file ${targets[0].fileName} has been deleted.` : t`${targets.length} files have been deleted.`);
+    if (outcome.status !== 'done') return;
     setSelected(new Set());
     await reload();
   }
@@ -345,27 +339,19 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
         </>
       ) : null}
 
-      <Dialog open={deleting !== null} onOpenChange={(value) => !value && setDeleting(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>{deleting?.length === 1 ? t`Delete ${deleting[0].fileName}?` : t`Delete ${deleting?.length ?? 0} files?`}</DialogTitle>
-            <DialogDescription>
-              <Trans>The files are deleted for everyone; this cannot be undone.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => deleting && void remove(deleting)}>
-              <Trash2 aria-hidden />
-              <Trans>Delete</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+        title={deleting?.length === 1 ? t`Delete ${deleting[0].fileName}?` : t`Delete ${deleting?.length ?? 0} files?`}
+        description={<Trans>The files are deleted for everyone; this cannot be undone.</Trans>}
+        confirmLabel={
+          <>
+            <Trash2 aria-hidden />
+            <Trans>Delete</Trans>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { useCurrentUser } from '@/lib/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
+import { toastOutcome, toastRefusal } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
@@ -128,17 +129,13 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     const outcome = await outbox.submit(submission, { onEvent: (e) => e.type === 'progress' && setProgress(e.result), replaces: editedItem });
     setProgress(1);
     if (outcome.status === 'needs-attention') {
-      const { problems: reported, ...error } = outcome.error;
+      const reported = outcome.error.problems;
       setProblems(reported && reported.length > 0 ? reported : []);
-      if (!reported?.length) showToast('error', translateServerError(i18n, new ApiError(error.status, error.code, error.params)));
+      if (!reported?.length) toastRefusal(i18n, outcome.error);
       setPhase('tested');
       return;
     }
-    if (outcome.status === 'done') {
-      showToast('success', current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`);
-    } else {
-      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    }
+    toastOutcome(i18n, outcome, current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`);
     await router.navigate({ to: '/applications' });
   }
 

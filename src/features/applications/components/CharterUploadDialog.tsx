@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { charterHref, MAX_CHARTER_BYTES } from '@/lib/charter';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
+import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchApplication } from '../api';
 import { charterUpload } from '../charterUpload';
@@ -64,12 +65,12 @@ export function CharterUploadDialog({
     const outcome = await outbox.submit(charterUpload(application.name, file));
     if (outcome.status === 'needs-attention') {
       setStep('choose');
-      setProblem(translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+      setProblem(refusalText(i18n, outcome.error));
       return;
     }
     setStep('stored');
     if (outcome.status === 'queued') {
-      showToast('info', t`The charter is saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n, t`The charter is saved on this device.`);
       onClose();
       return;
     }

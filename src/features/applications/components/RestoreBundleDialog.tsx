@@ -11,11 +11,10 @@ import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
-import { ApiError } from '@/lib/api/apiError';
 import { useCurrentUser } from '@/lib/currentUser';
 import { describeProblem, type CodedProblem } from '@/lib/i18n/problems';
-import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
+import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { bundleRestore } from '../outboxRequests';
 
@@ -77,14 +76,14 @@ export function RestoreBundleDialog({ existingNames }: { existingNames: readonly
     });
     setProgress(null);
     if (outcome.status === 'needs-attention') {
-      const { problems: reported, ...error } = outcome.error;
+      const reported = outcome.error.problems;
       if (reported?.length) setProblems(reported);
-      else showToast('error', translateServerError(i18n, new ApiError(error.status, error.code, error.params)));
+      else toastRefusal(i18n, outcome.error);
       return;
     }
     setOpen(false);
     if (outcome.status === 'queued') {
-      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n);
       return;
     }
     showToast('success', t`The application ${name} has been restored.`);

@@ -7,11 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api/apiError';
 import { charterHref } from '@/lib/charter';
 import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
-import { translateServerError } from '@/lib/i18n/serverMessages';
-import { showToast } from '@/lib/toast';
+import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { charterAcceptance, type CharterView } from '../api';
 
@@ -67,7 +65,7 @@ export function CharterDialog({ application, onAccepted, onRefused }: { applicat
     const outcome = await outbox.submit(charterAcceptance(user, application));
     setSending(false);
     if (outcome.status === 'needs-attention') {
-      setError(translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+      setError(refusalText(i18n, outcome.error));
       return;
     }
     if (outcome.status === 'done') {
@@ -75,7 +73,7 @@ export function CharterDialog({ application, onAccepted, onRefused }: { applicat
       const current = getCurrentUser();
       if (current) setCurrentUser({ ...current, chartes });
     } else {
-      showToast('info', t`Your acceptance is saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n, t`Your acceptance is saved on this device.`);
     }
     onAccepted();
   }

@@ -13,7 +13,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
-import { ApiError } from '@/lib/api/apiError';
+import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchUsersForAdmin, roleChange } from '../api';
 import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin, type PendingChanges } from '../changes';
@@ -43,13 +43,11 @@ export function CreatorRightsPage() {
     let queued = false;
     for (const request of roleRequests(changes)) {
       const outcome = await outbox.submit(roleChange(request));
-      if (outcome.status === 'needs-attention') {
-        showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-      }
+      if (outcome.status === 'needs-attention') toastRefusal(i18n, outcome.error);
       queued ||= outcome.status === 'queued';
     }
     setChanges({});
-    if (queued) showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    if (queued) toastSavedOnDevice(i18n);
     else showToast('success', t`The rights have been saved.`);
     await load();
     setSaving(false);

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { isServerReachable } from '@/lib/connectivity';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
+import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
@@ -93,13 +94,13 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
       showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);
       onClose(true);
     } else if (outcome.status === 'queued') {
-      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n);
       onClose(false);
     } else if (outcome.error.lineErrors) {
       setReport({ rowCount: 0, errorCount: Number(outcome.error.params && (outcome.error.params as { errorCount?: number }).errorCount) || outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
       setPhase('checked');
     } else {
-      showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+      toastRefusal(i18n, outcome.error);
       setPhase('checked');
     }
   }

@@ -11,7 +11,8 @@ import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
@@ -19,6 +20,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
+import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { rowDeletion, type ReferenceValue } from '../api';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
@@ -82,10 +84,10 @@ export function EntryConsultationPage({ application, entry }: Props) {
       showToast('success', t`The line ${row.naturalKey} has been deleted.`);
       setGeneration((g) => g + 1);
     } else if (outcome.status === 'queued') {
-      showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+      toastSavedOnDevice(i18n);
     } else {
       const referring = (outcome.error.params as { referring?: Array<{ dataName: string; naturalKey: string }> }).referring;
-      showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)), referring?.map((r) => `${r.dataName} ${r.naturalKey}`).join(', '));
+      toastRefusal(i18n, outcome.error, referring?.map((r) => `${r.dataName} ${r.naturalKey}`).join(', '));
     }
   }
 
@@ -273,28 +275,17 @@ export function EntryConsultationPage({ application, entry }: Props) {
         </DialogContent>
       </Dialog>
 
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Delete the line {deleting?.naturalKey}?</Trans>
-            </DialogTitle>
-          </DialogHeader>
-          <p>
-            <Trans>It is refused when other data point to it.</Trans>
-          </p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => deleting && void confirmDeletion(deleting)}>
-              <Trans>Delete</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void confirmDeletion(deleting)}
+        title={<Trans>Delete the line {deleting?.naturalKey}?</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+      >
+        <p>
+          <Trans>It is refused when other data point to it.</Trans>
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

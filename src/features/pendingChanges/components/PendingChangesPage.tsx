@@ -6,11 +6,10 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ApiError } from '@/lib/api/apiError';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCurrentUser } from '@/lib/currentUser';
 import { describeProblem } from '@/lib/i18n/problems';
-import { translateServerError } from '@/lib/i18n/serverMessages';
+import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
@@ -55,7 +54,7 @@ export function PendingChangesPage() {
     const error = item.lastError;
     if (!error) return undefined;
     if (error.problems?.length) return error.problems.map((p) => describeProblem(i18n, p)).join(' · ');
-    return translateServerError(i18n, new ApiError(error.status, error.code, error.params));
+    return refusalText(i18n, error);
   };
 
   return (
@@ -122,35 +121,22 @@ export function PendingChangesPage() {
           </li>
         ))}
       </ul>
-      <Dialog open={discarding !== null} onOpenChange={(open) => !open && setDiscarding(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Discard this change?</Trans>
-            </DialogTitle>
-            <DialogDescription>{discarding ? describeChange(i18n, discarding) : null}</DialogDescription>
-          </DialogHeader>
-          <p>
-            <Trans>It will not be sent to the server and cannot be recovered.</Trans>
-          </p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Keep it</Trans>
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (discarding) void outbox.discard(discarding.id!);
-                setDiscarding(null);
-              }}
-            >
-              <Trans>Discard</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={discarding !== null}
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) void outbox.discard(discarding.id!);
+          setDiscarding(null);
+        }}
+        title={<Trans>Discard this change?</Trans>}
+        description={discarding ? describeChange(i18n, discarding) : null}
+        confirmLabel={<Trans>Discard</Trans>}
+        cancelLabel={<Trans>Keep it</Trans>}
+      >
+        <p>
+          <Trans>It will not be sent to the server and cannot be recovered.</Trans>
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

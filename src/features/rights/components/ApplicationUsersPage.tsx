@@ -11,12 +11,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiError } from '@/lib/api/apiError';
 import { cn } from '@/lib/cn';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { applicationRoleChange, fetchApplicationUsers, type ApplicationUser } from '../api';
 import { noRoleChanges, pendingRoleCount, roleCalls, shownRole, toggleRole, type ApplicationRole, type RoleChanges } from '../roleChanges';
@@ -57,11 +57,11 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
     let queued = false;
     for (const call of roleCalls(changes)) {
       const outcome = await outbox.submit(applicationRoleChange(view.name, call.role, call.login, call.grant));
-      if (outcome.status === 'needs-attention') showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
+      if (outcome.status === 'needs-attention') toastRefusal(i18n, outcome.error);
       queued ||= outcome.status === 'queued';
     }
     setChanges(noRoleChanges());
-    if (queued) showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
+    if (queued) toastSavedOnDevice(i18n);
     else showToast('success', t`The roles have been saved.`);
     await load();
     setSaving(false);

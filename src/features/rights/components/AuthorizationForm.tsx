@@ -14,10 +14,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { authorizationSave, fetchAuthorization, fetchGrantable, periodOfView, rulesOfView, type Grantable } from '../api';
 import { PeriodFieldset } from './PeriodFieldset';
@@ -94,9 +93,8 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
       { keepOnRefusal: true },
     );
     setSaving(false);
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    else showToast('success', t`The authorization ${name.trim()} has been saved.`);
+    toastOutcome(i18n, outcome, t`The authorization ${name.trim()} has been saved.`);
+    if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/authorizations', params: { applicationName: view.name } });
   }
 

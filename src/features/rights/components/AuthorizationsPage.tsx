@@ -8,18 +8,18 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages } from '@/lib/paging';
-import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { authorizationRevoke, fetchAuthorizations, fetchGrantable, scopeLabelsOf, type AuthorizationView, type Grantable } from '../api';
 import { PrivilegeSummary } from './PrivilegeSummary';
@@ -78,8 +78,8 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
   async function revoke(authorization: AuthorizationView) {
     setRevoking(null);
     const outcome = await outbox.submit(authorizationRevoke(view.name, authorization));
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    showToast('success', t`The authorization ${authorization.name} has been revoked.`);
+    toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
+    if (outcome.status === 'needs-attention') return;
     // The list is read again from the server, as after any revocation.
     router.invalidate();
     setAuthorizations((list) => list?.filter((a) => a.uuid !== authorization.uuid) ?? null);
@@ -289,28 +289,14 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
           ) : null}
         </DialogContent>
       </Dialog>
-      <Dialog open={revoking !== null} onOpenChange={(value) => !value && setRevoking(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Revoke {revoking?.name}?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Its users lose the rights it gives.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => revoking && void revoke(revoking)}>
-              <Trans>Revoke</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+        title={<Trans>Revoke {revoking?.name}?</Trans>}
+        description={<Trans>Its users lose the rights it gives.</Trans>}
+        confirmLabel={<Trans>Revoke</Trans>}
+      />
     </div>
   );
 }

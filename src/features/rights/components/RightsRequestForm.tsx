@@ -11,13 +11,11 @@ import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/right
 import { checkRequestFields, REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser } from '@/lib/currentUser';
-import { translateServerError } from '@/lib/i18n/serverMessages';
-import { showToast } from '@/lib/toast';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { periodOfEntries, rightsRequestSave, type RequestOptions, type RightsRequestView } from '../requestsApi';
 import { RequestFormFields } from './RequestFormFields';
@@ -75,9 +73,8 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
     const body = { id: request?.id ?? null, fields: fieldCheck.ok ? fieldCheck.values : {}, rightsRequest: asked, setted: false, comment: text.trim() };
     const outcome = await outbox.submit(rightsRequestSave(applicationName, body, isNew ? 'ask' : 'modify', request?.userLogin ?? getCurrentUser()?.login ?? ''), { keepOnRefusal: true });
     setSaving(false);
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    else showToast('success', isNew ? t`Your request has been sent.` : t`Your request has been modified.`);
+    toastOutcome(i18n, outcome, isNew ? t`Your request has been sent.` : t`Your request has been modified.`);
+    if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/authorizationsRequest', params: { applicationName } });
   }
 
@@ -148,42 +145,34 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
         </Button>
       </div>
 
-      <Dialog open={prompt !== null} onOpenChange={(value) => !value && setPrompt(null)}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>A comment for the managers</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                Say in {REQUEST_COMMENT_MIN} to {REQUEST_COMMENT_MAX} characters why you ask for these rights.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label={t`Comment`} hint={t`${(prompt ?? '').trim().length} / ${REQUEST_COMMENT_MAX} characters`}>
-            <Textarea value={prompt ?? ''} maxLength={REQUEST_COMMENT_MAX + 50} onChange={(event) => setPrompt(event.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button
-              disabled={requestCommentProblem(prompt ?? '') !== null}
-              onClick={() => {
-                const text = prompt ?? '';
-                setComment(text);
-                setPrompt(null);
-                void save(text);
-              }}
-            >
-              <Send aria-hidden />
-              {isNew ? <Trans>Send the request</Trans> : <Trans>Modify the request</Trans>}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={prompt !== null}
+        onCancel={() => setPrompt(null)}
+        onConfirm={() => {
+          const text = prompt ?? '';
+          setComment(text);
+          setPrompt(null);
+          void save(text);
+        }}
+        title={<Trans>A comment for the managers</Trans>}
+        description={
+          <Trans>
+            Say in {REQUEST_COMMENT_MIN} to {REQUEST_COMMENT_MAX} characters why you ask for these rights.
+          </Trans>
+        }
+        confirmLabel={
+          <>
+            <Send aria-hidden />
+            {isNew ? <Trans>Send the request</Trans> : <Trans>Modify the request</Trans>}
+          </>
+        }
+        variant="default"
+        confirmDisabled={requestCommentProblem(prompt ?? '') !== null}
+      >
+        <FormField label={t`Comment`} hint={t`${(prompt ?? '').trim().length} / ${REQUEST_COMMENT_MAX} characters`}>
+          <Textarea value={prompt ?? ''} maxLength={REQUEST_COMMENT_MAX + 50} onChange={(event) => setPrompt(event.target.value)} />
+        </FormField>
+      </ConfirmDialog>
     </form>
   );
 }

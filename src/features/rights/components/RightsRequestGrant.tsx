@@ -9,13 +9,12 @@ import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/right
 import { REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api/apiError';
-import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
+import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { periodOfEntries, rightsRequestSave, type RequestAction, type RequestOptions, type RightsRequestView } from '../requestsApi';
 import { RequestRightsSection } from './RequestRightsSection';
@@ -56,9 +55,8 @@ export function RightsRequestGrant({ applicationName, model, options, request }:
     const body = { id: request.id, setted: true, comment: comment.trim(), rightsRequest: action === 'grant' ? { name: name.trim(), ...granted } : null };
     const outcome = await outbox.submit(rightsRequestSave(applicationName, body, action, request.userLogin), { keepOnRefusal: true });
     setSaving(false);
-    if (outcome.status === 'needs-attention') return showToast('error', translateServerError(i18n, new ApiError(outcome.error.status, outcome.error.code, outcome.error.params)));
-    if (outcome.status === 'queued') showToast('info', t`Saved on this device.`, t`It will be sent to the server as soon as the network is back.`);
-    else showToast('success', action === 'grant' ? t`The request of ${request.userLogin} has been granted.` : t`The request of ${request.userLogin} has been closed.`);
+    toastOutcome(i18n, outcome, action === 'grant' ? t`The request of ${request.userLogin} has been granted.` : t`The request of ${request.userLogin} has been closed.`);
+    if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/authorizationsRequest', params: { applicationName } });
   }
 
@@ -106,28 +104,14 @@ export function RightsRequestGrant({ applicationName, model, options, request }:
         </Button>
       </div>
 
-      <Dialog open={closing} onOpenChange={setClosing}>
-        <DialogContent closeLabel={t`Close`}>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Close the request of {request.userLogin}?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>No right is granted; the requester is told by e-mail with your answer.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => void treat('close')}>
-              <Trans>Close the request</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={closing}
+        onCancel={() => setClosing(false)}
+        onConfirm={() => void treat('close')}
+        title={<Trans>Close the request of {request.userLogin}?</Trans>}
+        description={<Trans>No right is granted; the requester is told by e-mail with your answer.</Trans>}
+        confirmLabel={<Trans>Close the request</Trans>}
+      />
     </form>
   );
 }
