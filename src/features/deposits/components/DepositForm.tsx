@@ -1,0 +1,68 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
+import { CsvReportView } from '@/components/csv/CsvReportView';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FileInput } from '@/components/ui/file-input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { MAX_COMMENT, useDepositForm, type DepositFormOptions } from '../hooks/useDepositForm';
+
+/** The card where a file is chosen for the dataset, given its period and comment, checked, then deposited. */
+export function DepositForm(options: DepositFormOptions) {
+  const { t } = useLingui();
+  const form = useDepositForm(options);
+  const { file, from, to, comment, report, busy } = form;
+  const fileName = options.entry.submission.fileName;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <Trans>Deposit a file</Trans>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <FormField label={t`CSV file`} hint={fileName ? t`A name following ${fileName.pattern.source} fills the dataset and the period.` : undefined}>
+          <FileInput key={form.fileField} accept=".csv,text/csv" onChange={(event) => form.chooseFile(event.target.files?.[0] ?? null)} />
+        </FormField>
+        {form.needsPeriod ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t`Start date`}>
+              <Input type="date" value={from} onChange={(event) => form.setFrom(event.target.value)} />
+            </FormField>
+            <FormField label={t`End date`} error={from && to && from > to ? t`The end comes before the start.` : undefined}>
+              <Input type="date" value={to} onChange={(event) => form.setTo(event.target.value)} />
+            </FormField>
+          </div>
+        ) : null}
+        <FormField label={t`Comment`} error={comment.length > MAX_COMMENT ? t`At most ${MAX_COMMENT} characters.` : undefined} hint={t`${comment.length} / ${MAX_COMMENT}`}>
+          <Textarea value={comment} onChange={(event) => form.setComment(event.target.value)} />
+        </FormField>
+        {busy ? (
+          <p role="status" className="flex items-center gap-2">
+            <LoaderCircle className="size-5 animate-spin" aria-hidden />
+            {busy}
+          </p>
+        ) : null}
+        {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
+        {report && report.errorCount === 0 ? (
+          <Alert variant="success" className="flex items-center gap-2">
+            <CircleCheck aria-hidden />
+            <Plural value={report.rowCount} one="# line checked: the file is valid." other="# lines checked: the file is valid." />
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={!form.canCheck || busy !== null} onClick={() => void form.check()}>
+            <Trans>Check</Trans>
+          </Button>
+          <Button disabled={!form.canCheck || !report || report.errorCount > 0 || busy !== null} onClick={() => void form.deposit()}>
+            <Send aria-hidden />
+            <Trans>Deposit</Trans>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Download, Trash2 } from 'lucide-react';
+import { InTheBackup } from '@/components/backup/InTheBackup';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
+import type { Version } from '../api';
+import { mediumDate, periodDates } from '../dates';
+import { kiloBytes, type PeriodGroup } from '../periods';
+
+interface VersionsCardProps {
+  period: PeriodGroup;
+  onPublish: (version: Version, publish: boolean) => void;
+  onDownload: (version: Version) => void;
+  onDelete: (version: Version) => void;
+}
+
+/** The versions of one period, newest first: who deposited and published each, its publication switch, download and deletion. */
+export function VersionsCard({ period, onPublish, onDownload, onDelete }: VersionsCardProps) {
+  const { t, i18n } = useLingui();
+  const date = (iso: string | null) => mediumDate(i18n, iso);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <Trans>Versions of {periodDates(i18n, period) ?? t`the dataset`}</Trans>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Table data-testid="versions">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <Trans>No.</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Id</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Size (kB)</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Deposited</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Published</Trans>
+              </TableHead>
+              <TableHead className={`bg-muted ${stickyEnd}`}>
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {[...period.versions].reverse().map((version) => {
+              const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
+              return (
+                <TableRow key={version.id} title={version.comment || undefined} data-testid="version-row" data-published={version.published}>
+                  <TableCell>{version.number}</TableCell>
+                  <TableCell>
+                    <code>{version.id.slice(0, 8)}</code>
+                  </TableCell>
+                  <TableCell>{i18n.number(kiloBytes(version.size))}</TableCell>
+                  <TableCell>
+                    {date(version.createdAt)} · {version.createdBy.login ?? version.createdBy.id?.slice(0, 8)}
+                    <InTheBackup login={version.originalDepositor} />
+                  </TableCell>
+                  <TableCell>
+                    {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
+                    {version.published ? <InTheBackup login={version.originalPublisher} /> : null}
+                    {working ? <span className="text-muted-foreground"> {t`working… ${Math.round(version.job!.progress * 100)} %`}</span> : null}
+                  </TableCell>
+                  <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
+                    <Switch
+                      checked={version.published}
+                      disabled={Boolean(working)}
+                      onCheckedChange={(checked) => onPublish(version, checked)}
+                      aria-label={version.published ? t`Unpublish version ${version.number}` : t`Publish version ${version.number}`}
+                    />
+                    <Button variant="ghost" size="icon" aria-label={t`Download version ${version.number}`} onClick={() => onDownload(version)}>
+                      <Download aria-hidden />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={t`Delete version ${version.number}`} onClick={() => onDelete(version)}>
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

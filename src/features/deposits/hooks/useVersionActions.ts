@@ -1,0 +1,71 @@
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { ApiError } from '@/lib/api/apiError';
+import { describeProblem } from '@/lib/i18n/problems';
+import { translateServerError } from '@/lib/i18n/serverMessages';
+import { showToast } from '@/lib/toast';
+import { toastOutcome } from '@/offline/changeToasts';
+import { outbox } from '@/offline/outboxInstance';
+import { downloadVersion, fetchPublicationState, publicationChange, versionDeletion, type Version } from '../api';
+
+/** A version whose download was refused because the caller's rights do not cover it whole, with the refusal. */
+export interface VersionRefusal {
+  version: Version;
+  error: ApiError;
+}
+
+const JOB_POLL_MS = 700;
+
+interface Versions {
+  setVersions: Dispatch<SetStateAction<Version[] | null>>;
+  reload: () => Promise<void>;
+}
+
+/** Publishing or unpublishing a version (following its job), downloading it, deleting it; `scopeKey` names the dataset shown. */
+export function useVersionActions(applicationName: string, dataName: string, scopeKey: string, { setVersions, reload }: Versions) {
+  const { t, i18n } = useLingui();
+  const [refusal, setRefusal] = useState<VersionRefusal | null>(null);
+  // A refusal is about the dataset it was met in: choosing another one forgets it.
+  const [refusalScope, setRefusalScope] = useState(scopeKey);
+  if (refusalScope !== scopeKey) {
+    setRefusalScope(scopeKey);
+    setRefusal(null);
+  }
+
+  async function waitForJob(fileId: string) {
+    for (;;) {
+      const state = await fetchPublicationState(applicationName, fileId);
+      setVersions((current) => current?.map((v) => (v.id === fileId ? state : v)) ?? null);
+      if (!state.job || state.job.status === 'done' || state.job.status === 'failed') return state;
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    }
+  }
+
+  async function togglePublication(version: Version, publish: boolean) {
+    const outcome = await outbox.submit(publicationChange(applicationName, dataName, version, publish));
+    if (outcome.status !== 'done') return toastOutcome(i18n, outcome);
+    const state = await waitForJob(version.id);
+    if (state.job?.status === 'failed' && state.job.error) showToast('error', describeProblem(i18n, state.job.error));
+    else showToast('success', publish ? t`The version has been published.` : t`The version is no longer published.`);
+    await reload();
+  }
+
+  async function download(version: Version) {
+    try {
+      await downloadVersion(applicationName, version.id);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'NO_RIGHT_FOR_WHOLE_VERSION')) return showToast('error', translateServerError(i18n, error));
+      setRefusal({ version, error });
+      // The list was read under wider rights: read it again, as the server now sees them.
+      await reload();
+    }
+  }
+
+  async function remove(version: Version) {
+    const outcome = await outbox.submit(versionDeletion(applicationName, dataName, version));
+    toastOutcome(i18n, outcome, t`The version has been deleted.`);
+    await reload();
+  }
+
+  return { refusal, togglePublication, download, remove };
+}
