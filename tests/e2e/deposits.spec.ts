@@ -266,6 +266,39 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await see('data-consultation-en');
     await switchLanguage(page, 'Français');
   });
+
+  await test.step('deleting a version asks first, and warns when the version is published; fr and en', async () => {
+    await page.goto(`/applications/${name}/dataVersioning/counts`);
+    await projects.selectOption({ label: 'alps' });
+    await sites.selectOption({ label: 'lac_blanc' });
+    await periodRow(page, '1 juin 2024 – 30 juin 2024').getByRole('button').click();
+    await page.getByTestId('version-row').getByRole('button', { name: 'Supprimer la version 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer cette version ?' });
+    await expect(dialog).toContainText('Cette version est publiée : ses données publiées seront supprimées aussi.');
+    await dismissToasts(page);
+    await see('deposit-delete-published-fr');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await switchLanguage(page, 'English');
+    await page.getByTestId('version-row').getByRole('button', { name: 'Delete version 1' }).click();
+    const english = page.getByRole('dialog', { name: 'Delete this version?' });
+    await expect(english).toContainText('This version is published: its published data will be deleted too.');
+    await see('deposit-delete-published-en');
+    await english.getByRole('button', { name: 'Cancel' }).click();
+    await expect(english).toHaveCount(0);
+
+    // The version overlapping the published one is not published: deleting it needs no warning.
+    await periodRow(page, 'Jun 15, 2024 – Jul 15, 2024').getByRole('button').click();
+    await page.getByTestId('version-row').getByRole('button', { name: 'Delete version 1' }).click();
+    await expect(english).toBeVisible();
+    await expect(english.getByRole('alert')).toHaveCount(0);
+    await english.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, 'The version has been deleted.')).toBeVisible();
+    await expect(periodRow(page, 'Jun 15, 2024 – Jul 15, 2024')).toHaveCount(0);
+    expect((await api.versions(name, 'counts')).map((v) => v.name)).toEqual([FIRST]);
+    await switchLanguage(page, 'Français');
+  });
 });
 
 /** Publishes a version through the API (as the signed-in manager) and waits for it. */
