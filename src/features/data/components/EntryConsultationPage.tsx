@@ -1,10 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, Columns3, Filter, FileSearch, Rows3, Trash2 } from 'lucide-react';
+import { Columns3, Filter, Rows3 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { Component, DataEntry } from '@/domain/configuration/model';
-import { rowDisplay } from '@/domain/rows/rowDisplay';
-import type { ComponentFilter, ComponentOrder, RowQuery } from '@/domain/rows/rowQuery';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { NoRightsNotice } from '@/components/layout/NoRightsNotice';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -12,25 +10,24 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
+import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { rowDeletion, type ReferenceValue } from '../api';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { useEntryRows } from '../hooks/useEntryRows';
+import { PAGE_SIZES, useRowsQuery } from '../hooks/useRowsQuery';
+import { CellTableDialog } from './CellTableDialog';
+import { ColumnTags } from './ColumnTags';
 import { ExportMenu } from './ExportMenu';
 import { FilterPanel } from './FilterPanel';
 import { RowDetails } from './RowDetails';
-import { RowValue } from './RowValue';
-
-const PAGE_SIZES = [10, 25, 50];
+import { RowsTable } from './RowsTable';
 
 interface Props {
   application: LoadedApplication;
@@ -42,19 +39,16 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
-  const [filters, setFilters] = useState<ComponentFilter[]>([]);
-  const [order, setOrder] = useState<ComponentOrder[]>([]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZES[0]);
+  const { query, filters, changeFilters, order, toggleOrder, page, setPage, size, changeSize } = useRowsQuery();
   const [showFilters, setShowFilters] = useState(false);
   const [vertical, setVertical] = useState(false);
   const [hiddenTags, setHiddenTags] = useState<Set<string>>(new Set());
+  // Read again after a deletion the server applied.
   const [generation, setGeneration] = useState(0);
   const [details, setDetails] = useState<{ reference: string; naturalKey: string } | null>(null);
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
   const [deleting, setDeleting] = useState<ReferenceValue | null>(null);
 
-  const query: RowQuery = useMemo(() => ({ offset: (page - 1) * size, limit: size, componentFilters: filters, componentOrderBy: order, outPut: { locale: i18n.locale } }), [page, size, filters, order, i18n.locale]);
   const { page: result, loading, error, offlineSince } = useEntryRows(view.name, entry, query, generation);
   const isReference = entry.kind === 'reference';
   // Rows of versions are removed with their version, from the deposits page.
@@ -70,12 +64,6 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const total = result?.totalRows ?? 0;
   const count = pageCount(total, size);
   const titled = (component: Component) => text(component.exportHeader.title, component.key);
-
-  function toggleOrder(key: string) {
-    const current = order.find((o) => o.componentKey === key);
-    setOrder(current?.order === 'ASC' ? [{ componentKey: key, order: 'DESC' }] : current ? [] : [{ componentKey: key, order: 'ASC' }]);
-    setPage(1);
-  }
 
   async function confirmDeletion(row: ReferenceValue) {
     setDeleting(null);
@@ -123,34 +111,10 @@ export function EntryConsultationPage({ application, entry }: Props) {
         }
       />
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
-      {columnTags.length > 0 ? (
-        <div className="mb-3 flex flex-wrap items-center gap-2" role="group" aria-label={t`Columns by tag`}>
-          {columnTags.map((tag) => {
-            const shown = !hiddenTags.has(tag);
-            return (
-              <Button
-                key={tag}
-                size="sm"
-                variant={shown ? 'secondary' : 'outline'}
-                aria-pressed={shown}
-                onClick={() => setHiddenTags((current) => new Set(shown ? [...current, tag] : [...current].filter((x) => x !== tag)))}
-              >
-                {text(model.domainTags.find((d) => d.name === tag)?.labels, tag)}
-              </Button>
-            );
-          })}
-        </div>
-      ) : null}
+      {columnTags.length > 0 ? <ColumnTags model={model} tags={columnTags} hidden={hiddenTags} onChange={setHiddenTags} /> : null}
       {showFilters ? (
         <div className="mb-4 rounded-lg border border-border bg-card p-4">
-          <FilterPanel
-            components={visible.map((component) => ({ component, title: titled(component) }))}
-            filters={filters}
-            onChange={(next) => {
-              setFilters(next);
-              setPage(1);
-            }}
-          />
+          <FilterPanel components={visible.map((component) => ({ component, title: titled(component) }))} filters={filters} onChange={changeFilters} />
         </div>
       ) : null}
       {error instanceof ApiError && error.status === 403 ? (
@@ -161,62 +125,20 @@ export function EntryConsultationPage({ application, entry }: Props) {
         </Alert>
       ) : null}
 
-      <Table aria-busy={loading} data-testid="reference-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>
-              <Trans>Line</Trans>
-            </TableHead>
-            {visible.map((component) => {
-              const sorted = order.find((o) => o.componentKey === component.key)?.order;
-              return (
-                <TableHead key={component.key} aria-sort={sorted === 'ASC' ? 'ascending' : sorted === 'DESC' ? 'descending' : undefined}>
-                  <button type="button" className="inline-flex min-h-11 items-center gap-1 text-left" title={text(component.exportHeader.description)} onClick={() => toggleOrder(component.key)}>
-                    {titled(component)}
-                    {sorted === 'ASC' ? <ArrowUp className="size-4" aria-hidden /> : sorted === 'DESC' ? <ArrowDown className="size-4" aria-hidden /> : null}
-                  </button>
-                </TableHead>
-              );
-            })}
-            <TableHead className={`bg-muted ${stickyEnd}`}>
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {result?.referenceValues.map((row) => {
-            const display = row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
-            return (
-              <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
-                <TableCell className="font-medium whitespace-nowrap">{display}</TableCell>
-                {visible.map((component) => (
-                  <TableCell key={component.key}>
-                    <RowValue
-                      component={component}
-                      value={row.values[component.key]}
-                      vertical={vertical}
-                      onOpenReference={(reference, naturalKey) => setDetails({ reference, naturalKey })}
-                      onOpenTable={(name, rows) => setTable({ title: name, rows })}
-                    />
-                  </TableCell>
-                ))}
-                <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
-                  <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => setDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
-                    <FileSearch aria-hidden />
-                  </Button>
-                  {canDelete ? (
-                    <Button variant="ghost" size="icon" aria-label={t`Delete ${display}`} onClick={() => setDeleting(row)}>
-                      <Trash2 aria-hidden />
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <RowsTable
+        model={model}
+        entry={entry}
+        columns={visible}
+        rows={result?.referenceValues}
+        loading={loading}
+        order={order}
+        onSort={toggleOrder}
+        vertical={vertical}
+        canDelete={canDelete}
+        onDetails={setDetails}
+        onOpenTable={(name, rows) => setTable({ title: name, rows })}
+        onDelete={setDeleting}
+      />
       {result && result.referenceValues.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">
           <Trans>No line matches.</Trans>
@@ -226,13 +148,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <label className="flex items-center gap-2">
           <Trans>Lines per page</Trans>
-          <NativeSelect
-            value={size}
-            onChange={(event) => {
-              setSize(Number(event.target.value));
-              setPage(1);
-            }}
-          >
+          <NativeSelect value={size} onChange={(event) => changeSize(Number(event.target.value))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -246,35 +162,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
       </div>
 
       <RowDetails application={application} target={details} onClose={() => setDetails(null)} onOpenReference={(reference, naturalKey) => setDetails({ reference, naturalKey })} />
-
-      <Dialog open={table !== null} onOpenChange={(open) => !open && setTable(null)}>
-        <DialogContent closeLabel={t`Close`} className="max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{table?.title}</DialogTitle>
-          </DialogHeader>
-          {table && table.rows.length > 0 ? (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {Object.keys(table.rows[0]).map((key) => (
-                    <TableHead key={key}>{key}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {table.rows.map((row, index) => (
-                  <TableRow key={index}>
-                    {Object.values(row).map((cell, i) => (
-                      <TableCell key={i}>{cell}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : null}
-        </DialogContent>
-      </Dialog>
-
+      <CellTableDialog table={table} onClose={() => setTable(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onCancel={() => setDeleting(null)}

@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowDown, ArrowUp, FileSearch, Trash2 } from 'lucide-react';
+import { localized } from '@/domain/applications/summary';
+import type { ApplicationModel, Component, DataEntry } from '@/domain/configuration/model';
+import { rowDisplay } from '@/domain/rows/rowDisplay';
+import type { ComponentOrder } from '@/domain/rows/rowQuery';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
+import type { ReferenceValue } from '../api';
+import { RowValue } from './RowValue';
+
+interface RowsTableProps {
+  model: ApplicationModel;
+  entry: DataEntry;
+  /** The columns shown, in their order. */
+  columns: Component[];
+  rows: ReferenceValue[] | undefined;
+  loading: boolean;
+  order: ComponentOrder[];
+  onSort: (key: string) => void;
+  /** Values shown one under the other rather than side by side. */
+  vertical: boolean;
+  canDelete: boolean;
+  onDetails: (target: { reference: string; naturalKey: string }) => void;
+  onOpenTable: (title: string, rows: Array<Record<string, string>>) => void;
+  onDelete: (row: ReferenceValue) => void;
+}
+
+/** One page of rows: a column per component (sorted by a tap on its title), details and deletion at the end of each row. */
+export function RowsTable({ model, entry, columns, rows, loading, order, onSort, vertical, canDelete, onDetails, onOpenTable, onDelete }: RowsTableProps) {
+  const { t, i18n } = useLingui();
+  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  return (
+    <Table aria-busy={loading} data-testid="reference-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>
+            <Trans>Line</Trans>
+          </TableHead>
+          {columns.map((component) => {
+            const sorted = order.find((o) => o.componentKey === component.key)?.order;
+            return (
+              <TableHead key={component.key} aria-sort={sorted === 'ASC' ? 'ascending' : sorted === 'DESC' ? 'descending' : undefined}>
+                <button type="button" className="inline-flex min-h-11 items-center gap-1 text-left" title={text(component.exportHeader.description)} onClick={() => onSort(component.key)}>
+                  {text(component.exportHeader.title, component.key)}
+                  {sorted === 'ASC' ? <ArrowUp className="size-4" aria-hidden /> : sorted === 'DESC' ? <ArrowDown className="size-4" aria-hidden /> : null}
+                </button>
+              </TableHead>
+            );
+          })}
+          <TableHead className={`bg-muted ${stickyEnd}`}>
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows?.map((row) => {
+          const display = row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
+          return (
+            <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
+              <TableCell className="font-medium whitespace-nowrap">{display}</TableCell>
+              {columns.map((component) => (
+                <TableCell key={component.key}>
+                  <RowValue
+                    component={component}
+                    value={row.values[component.key]}
+                    vertical={vertical}
+                    onOpenReference={(reference, naturalKey) => onDetails({ reference, naturalKey })}
+                    onOpenTable={onOpenTable}
+                  />
+                </TableCell>
+              ))}
+              <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
+                <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => onDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
+                  <FileSearch aria-hidden />
+                </Button>
+                {canDelete ? (
+                  <Button variant="ghost" size="icon" aria-label={t`Delete ${display}`} onClick={() => onDelete(row)}>
+                    <Trash2 aria-hidden />
+                  </Button>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
