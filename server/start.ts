@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { systemClock, type Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
-import type { ServerContext } from './context.ts';
+import { systemClock, type Clock, type ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../context.ts';
 import type { Schema, UserRow } from '../db/schema.ts';
 
 /**

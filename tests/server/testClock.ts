@@ -1,4 +1,4 @@
-import type { Clock } from '../../server/clock.ts';
+import type { Clock } from '../../server/context.ts';
 
 /** A clock that follows real time and jumps forward when told: an expiry is reached without waiting for it. */
 export interface TestClock extends Clock {

@@ -1,21 +1,16 @@
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Send, X } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { AdditionalFileType } from '@/domain/configuration/model';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/lib/useApplicationModel';
 import { fileContentHref } from '../api';
-import { useFileForm } from '../hooks/useFileForm';
 import { useFileFormData } from '../hooks/useFileFormData';
-import { AssociatedDataPanel } from './AssociatedDataPanel';
-import { DescriptionSection } from './DescriptionSection';
-import { FilePanel } from './FilePanel';
+import { FileForm } from './FileForm';
 
 /**
  * Creation ('new') or consultation and modification of an additional file: the type's format fields checked on
@@ -28,8 +23,6 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const isNew = fileId === 'new';
   const data = useFileFormData(view.name, model, type, fileId, i18n.locale);
-  const form = useFileForm(view.name, model, type, data, isNew);
-  const { valid, progress } = form;
 
   const editable = isNew || (data.file?.mayEdit ?? false);
   const title = text(type.i18n.title, type.name);
@@ -67,46 +60,7 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
       {data.offline ? <Alert variant="warning">{t`The server cannot be reached: the file will be kept on this device and sent once the network is back.`}</Alert> : null}
       {!editable ? <Alert variant="info">{t`You may consult this file but not modify it.`}</Alert> : null}
 
-      <form
-        className="grid grid-cols-1 gap-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit();
-        }}
-      >
-        <DescriptionSection model={model} type={type} choices={data.choices} form={form} editable={editable} />
-        <FilePanel stored={data.file} form={form} editable={editable} isNew={isNew} />
-        <AssociatedDataPanel applicationName={view.name} model={model} associates={form.associates} disabled={!editable} onChange={form.setAssociates} />
-
-        {progress !== null ? (
-          <div className="grid gap-1" data-testid="upload-progress">
-            <Progress value={progress} label={t`Sending the file`} />
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t`Sending…`} {Math.round(progress * 100)} %
-            </p>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button asChild variant="outline">
-            <Link {...form.listPath}>
-              <X aria-hidden />
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          {editable ? (
-            <Button type="submit" disabled={!valid || progress !== null}>
-              <Send aria-hidden />
-              {isNew ? <Trans>Add the file</Trans> : <Trans>Save the changes</Trans>}
-            </Button>
-          ) : null}
-          {editable && !valid ? (
-            <p className="text-sm text-muted-foreground">
-              <Trans>Fill in the required fields (*) with valid values to send the file.</Trans>
-            </p>
-          ) : null}
-        </div>
-      </form>
+      <FileForm applicationName={view.name} model={model} type={type} data={data} isNew={isNew} editable={editable} />
     </div>
   );
 }

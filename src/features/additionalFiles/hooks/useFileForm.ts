@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Associates } from '@/domain/additionalFiles/associates';
@@ -23,24 +23,17 @@ import type { FileFormData } from './useFileFormData';
 export function useFileForm(applicationName: string, model: ApplicationModel, type: AdditionalFileType, data: FileFormData, isNew: boolean) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [comment, setComment] = useState('');
-  const [fileName, setFileName] = useState('');
-  const [forApplication, setForApplication] = useState(false);
-  const [associates, setAssociates] = useState<Associates>({});
+  // The form opens once the stored file (if any) is read: its values are the starting ones.
+  const stored = data.file;
+  const [fields, setFields] = useState<Record<string, string>>(stored?.additionalBinaryFileForm ?? {});
+  const [comment, setComment] = useState(stored?.comment ?? '');
+  const [fileName, setFileName] = useState(stored?.fileName ?? '');
+  const [forApplication, setForApplication] = useState(stored?.forApplication ?? false);
+  const [associates, setAssociates] = useState<Associates>(stored?.associates ?? {});
   const [chosen, setChosen] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!data.file) return;
-    setFields(data.file.additionalBinaryFileForm);
-    setComment(data.file.comment);
-    setFileName(data.file.fileName);
-    setForApplication(data.file.forApplication);
-    setAssociates(data.file.associates);
-  }, [data.file]);
 
   const references = useMemo(() => {
     const rows = new Map<string, StoredRow[]>();
