@@ -6,7 +6,7 @@ import { inUploadLane } from '../services/uploadLanes.ts';
 import type { UserRow } from '../db/schema.ts';
 import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
 import type { EntryContext } from '../services/references.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
@@ -42,7 +42,7 @@ async function readableFileOf(
 ) {
   const { rights } = await readAccess(ctx, user, data);
   if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published) throw new ApiError(403, 'NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
+  if (file.published) throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
   throw refusal(versionOperation(file), data);
 }
 
@@ -74,7 +74,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       try {
         if (!request.isMultipart()) {
           const params = readDepositParams({ json: request.body });
-          if (!versioned || !params.fileid) throw new ApiError(400, 'MISSING_FILE');
+          if (!versioned || !params.fileid) throw new Refusal('MISSING_FILE');
           const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
           jobs.poke();
           return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
@@ -120,7 +120,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       await readableFileOf(ctx, data, file, request.auth?.user ?? null);
       // Asked every 0.7 s while a version is published: only this version is read, not all those of the data type.
       const [version] = await listVersions(ctx, data, { id: file.id });
-      if (!version) throw new ApiError(404, 'NO_SUCH_FILE', { fileId: file.id });
+      if (!version) throw new Refusal('NO_SUCH_FILE', { fileId: file.id });
       return version;
     },
   );
@@ -206,7 +206,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const user = requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const rights = await requireOperation(ctx, user, data, 'delete', 'some');
-      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new ApiError(400, 'DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
+      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new Refusal('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
       const query = rowQueryOf(request.query.downloadDatasetQuery);
       return {
         deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? [], (row) =>

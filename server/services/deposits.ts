@@ -7,7 +7,7 @@ import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows } from './entryWrite.ts';
@@ -22,8 +22,8 @@ import type { EntryContext } from './references.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
-function badParams(reading: { reason: string; path?: string }): ApiError {
-  return new ApiError(400, 'BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
+function badParams(reading: { reason: string; path?: string }): Refusal {
+  return new Refusal('BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
 }
 
 /** The `params` field of a deposit form, or its JSON body when it publishes: checked against its schema. */
@@ -43,7 +43,7 @@ export function readRepositoryId(text: string | undefined): RepositoryId {
 /** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */
 export function normalizeDateTime(text: string, field: string): string {
   const bound = readPeriodBound(text);
-  if (bound === null) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
+  if (bound === null) throw new Refusal('BAD_DEPOSIT_PERIOD', { field, value: text });
   return bound;
 }
 
@@ -62,7 +62,7 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
   for (const reference of submission.referenceScopes) {
     const raw = given[reference.component] ?? given[reference.reference];
     const text = Array.isArray(raw) ? raw[0] : raw;
-    if (text === undefined || text === '') throw new ApiError(400, 'MISSING_SCOPE', { component: reference.component });
+    if (text === undefined || text === '') throw new Refusal('MISSING_SCOPE', { component: reference.component });
     const rows = await ctx.db
       .selectFrom('data_rows')
       .select(['natural_key as naturalKey', 'hierarchical_key as hierarchicalKey'])
@@ -71,14 +71,14 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
       .where('file_id', 'is', null)
       .execute();
     const row = findScopeRow(rows, text);
-    if (!row) throw new ApiError(400, 'UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
+    if (!row) throw new Refusal('UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
     scope[reference.component] = row.hierarchicalKey;
   }
   const { from, to } = params.binaryfiledataset ?? {};
   if (!submission.timeScope) return { scope, from: null, to: null };
-  if (!from || !to) throw new ApiError(400, 'MISSING_PERIOD');
+  if (!from || !to) throw new Refusal('MISSING_PERIOD');
   const period = { from: normalizeDateTime(from, 'from'), to: normalizeDateTime(to, 'to') };
-  if (period.from > period.to) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field: 'to', value: to });
+  if (period.from > period.to) throw new Refusal('BAD_DEPOSIT_PERIOD', { field: 'to', value: to });
   return { scope, ...period };
 }
 
@@ -113,7 +113,7 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
   if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
   if (params.topublish && !rights.covers('publication', data.entry.name, deposit)) throw refusal('publication', data);
   const comment = params.binaryfiledataset?.comment ?? '';
-  if (comment.length > MAX_DEPOSIT_COMMENT) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
+  if (comment.length > MAX_DEPOSIT_COMMENT) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
   const chunks: Uint8Array[] = [];
   async function* keeping() {
     for await (const chunk of upload.stream) {
@@ -160,10 +160,10 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
 /** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
 export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean, rights: Rights) {
   const file = await fileOf(ctx, data, fileId);
-  if (file.data_name !== data.entry.name) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  if (file.data_name !== data.entry.name) throw new Refusal('NO_SUCH_FILE', { fileId });
   if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   return enqueueJob(ctx.db, { kind: publish ? 'publish' : 'unpublish', application_id: data.application.id, file_id: fileId, requested_by: user.id });
 }
 
@@ -174,7 +174,7 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
   if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   await removeVersion(ctx, file, true);
   return { id: fileId, wasPublished: file.published };
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../context.ts';
 import type { DepositFilesTable } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { EntryContext } from './references.ts';
 
 /**
@@ -26,9 +26,9 @@ const FILE_FACTS = [
 ] as const satisfies ReadonlyArray<keyof DepositFilesTable>;
 
 export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new Refusal('NO_SUCH_FILE', { fileId });
   const file = await ctx.db.selectFrom('deposit_files').select(FILE_FACTS).where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
-  if (!file) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  if (!file) throw new Refusal('NO_SUCH_FILE', { fileId });
   return file;
 }
 
