@@ -19,7 +19,7 @@ import { datasetOfFile, fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
-import { readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, readRights, refusal, requireOperation } from '../services/dataAccess.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
@@ -40,7 +40,7 @@ async function readableFileOf(
   file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
   user: UserRow | null,
 ) {
-  const { rights } = await readAccess(ctx, user, data);
+  const { rights } = await readRights(ctx, user, data);
   if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
   if (file.published) throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
   throw refusal(versionOperation(file), data);
@@ -139,7 +139,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     },
     async (request) => {
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      const { rights } = await readAccess(ctx, request.auth?.user ?? null, data);
+      const { rights } = await readRights(ctx, request.auth?.user ?? null, data);
       const filter = readRepositoryId(request.query.repositoryId);
       const scope = Object.fromEntries(
         Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),

@@ -18,17 +18,26 @@ async function rightsOnData(ctx: ServerContext, user: UserRow | null, data: Entr
   return rightsOf(ctx, user, data.application);
 }
 
-/** The caller's rights on an application, and which rows of one entry they may read, once they may be read. */
-export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+/**
+ * The caller's rights on an application, and which rows of one entry they may read; refused when none. For what
+ * tells about an entry without reading its rows (its versions, a version's file or publication state): those are
+ * answered while a large write of the rows is under way, so that its progress can be followed.
+ */
+export async function readRights(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
   const rights = await rightsOnData(ctx, user, data);
   const filter = rights.rowFilter('extraction', data.entry.name);
   if (filter.kind === 'none') {
     if (!user) throw new Refusal('NOT_AUTHENTICATED');
     throw new Refusal('NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName: data.entry.name });
   }
-  // Past here the entry's rows are read: not while a write of them is half done (entryGate.ts).
-  await readEntry(data.application.id, data.entry.name);
   return { rights, filter };
+}
+
+/** `readRights`, once the entry's rows may be read: not while a write of them is half done (entryGate.ts). */
+export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+  const access = await readRights(ctx, user, data);
+  await readEntry(data.application.id, data.entry.name);
+  return access;
 }
 
 const refusals: Record<Operation, RefusalCode> = {

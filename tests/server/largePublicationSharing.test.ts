@@ -102,6 +102,8 @@ describe('a large publication', () => {
     const times: number[] = [];
     /** Pages answered while part of the version, not all of it, was written. */
     let answeredHalfWay = 0;
+    /** The version's progress, as its page follows it (asked while the rows are written, not after). */
+    const progress: number[] = [];
     while (!done || times.length < 5) {
       const sent = performance.now();
       const page = await admin.get('/applications/other/references/places');
@@ -109,6 +111,8 @@ describe('a large publication', () => {
       times.push(performance.now() - sent);
       const stored = await storedRowsOf(first.fileId);
       if (stored > 0 && stored < first.rows) answeredHalfWay += 1;
+      const state = await admin.get(`/applications/${APPLICATION}/file/${first.fileId}/publication-state`);
+      if (state.body.job?.status === 'running') progress.push(state.body.job.progress);
     }
     const state = await finished;
     expect(state).toMatchObject({ published: true, job: { status: 'done' } });
@@ -116,6 +120,7 @@ describe('a large publication', () => {
     expect(p95(times)).toBeLessThan(publishMs / 2);
     // On PostgreSQL nothing of the publication shows before its commit: there is no half-way to observe.
     if (embedded()) expect(answeredHalfWay).toBeGreaterThan(0);
+    expect(progress.some((value) => value > 0 && value < 1), `progress seen: ${progress.join(', ')}`).toBe(true);
     expect(await readersView()).toBe(`${first.rows} rows: 1`);
   }, 180_000);
 
