@@ -10,16 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION, VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
 import { ROOT, createApplication, csvForm, startDataServer, uploadReference, waitForJob, type DataServer } from './dataFixtures.ts';
 import { restartOnSameData, type TestServer } from './harness.ts';
+import { OTHER_APPLICATION, OTHER_PLACES_CSV, p95 } from './sharingFixtures.ts';
 import { HttpClient } from './httpClient.ts';
-
-const OTHER = `OA_version: 2.0.1
-OA_application: {OA_name: other, OA_version: 1.0.0}
-OA_data:
-  places:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-`;
 
 /** Enough rows for many of the embedded database's batches, and for a publication that takes a while. */
 const ROWS = 12_000;
@@ -43,8 +35,6 @@ let restarted: TestServer | undefined;
 let admin: HttpClient;
 const db = () => (restarted ?? data.server).server.ctx.db;
 const embedded = () => !data.server.databaseUrl;
-
-const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
 
 async function deposit(rows: number, value: number) {
   const { text, rows: count } = version(rows, value);
@@ -79,9 +69,9 @@ beforeAll(async () => {
   data = await startDataServer();
   admin = data.admin;
   await createApplication(admin, APPLICATION, VERSIONED_YAML);
-  await createApplication(admin, 'other', OTHER);
+  await createApplication(admin, 'other', OTHER_APPLICATION);
   expect((await uploadReference(admin, APPLICATION, 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
-  expect((await uploadReference(admin, 'other', 'places', 'places.csv', 'code\na\nb\nc\n')).status).toBe(201);
+  expect((await uploadReference(admin, 'other', 'places', 'places.csv', OTHER_PLACES_CSV)).status).toBe(201);
 }, 120_000);
 afterAll(async () => {
   await restarted?.close();
