@@ -16,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { applicationRoleChange, fetchApplicationUsers, type ApplicationUser } from '../api';
 import { noRoleChanges, pendingRoleCount, roleCalls, shownRole, toggleRole, type ApplicationRole, type RoleChanges } from '../roleChanges';
