@@ -3,9 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import type { UserRow } from '../db/schema.ts';
-import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
-import type { EntryContext } from '../services/references.ts';
+import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
@@ -18,33 +16,16 @@ import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDe
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
-import { readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
-import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
+import { readableFileOf } from '../services/versionAccess.ts';
 import { storedFile } from '../services/storedFile.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
 const Json = Type.Object({}, { additionalProperties: true });
-
-
-/**
- * Refuses a version the caller may not open (see mayOpenVersion). A published one they may not read whole gets a
- * code of its own: the screens then offer the rows they may read, through the data export.
- */
-async function readableFileOf(
-  ctx: ServerContext,
-  data: EntryContext,
-  file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
-  user: UserRow | null,
-) {
-  const { rights } = await readAccess(ctx, user, data);
-  if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published) throw new ApiError(403, 'NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
-  throw refusal(versionOperation(file), data);
-}
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
   app.post(
