@@ -9,7 +9,6 @@ import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
 import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
