@@ -3,23 +3,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import type { UserRow } from '../db/schema.ts';
-import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
-import type { EntryContext } from '../services/references.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
 import { deleteVersion, depositVersion, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
-import { datasetOfFile, fileOf } from '../services/versionFiles.ts';
+import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
-import { readAccess, readRights, refusal, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
+import { readableFileOf } from '../services/versionAccess.ts';
+import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
@@ -28,23 +26,6 @@ import { storedFile } from '../services/storedFile.ts';
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
 const Json = Type.Object({}, { additionalProperties: true });
-
-
-/**
- * Refuses a version the caller may not open (see mayOpenVersion). A published one they may not read whole gets a
- * code of its own: the screens then offer the rows they may read, through the data export.
- */
-async function readableFileOf(
-  ctx: ServerContext,
-  data: EntryContext,
-  file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
-  user: UserRow | null,
-) {
-  const { rights } = await readRights(ctx, user, data);
-  if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published) throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
-  throw refusal(versionOperation(file), data);
-}
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
   app.post(

@@ -54,7 +54,10 @@ export async function changeRole(ctx: ServerContext, caller: UserRow, change: Ro
   }
   const patterns = new Set(target.creator_patterns);
   const touched = change.role === 'terrainAdmin' ? [EVERY_APPLICATION] : change.applicationPatterns;
-  for (const pattern of touched) (grant ? patterns.add(pattern) : patterns.delete(pattern));
+  for (const pattern of touched) {
+    if (grant) patterns.add(pattern);
+    else patterns.delete(pattern);
+  }
   return ctx.db
     .updateTable('users')
     .set({

@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEn
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchFileAuthorizations, fileAuthorizationRevoke, type FileAuthorization, type FileAuthorizations } from '../api';
 import { useOperationLabels } from '../operationLabels';

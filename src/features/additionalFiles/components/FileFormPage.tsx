@@ -24,7 +24,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchOverview, fileContentHref, fileSave, type FilesOverview } from '../api';
 import { fieldTitle, formatSize } from '../display';

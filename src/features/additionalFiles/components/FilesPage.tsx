@@ -22,7 +22,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { fetchFiles, fileContentHref, filesDeletion, zipHref, type AdditionalFile, type FilesPage as Page } from '../api';

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api/apiError';
 import { charterHref } from '@/lib/charter';
-import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';

@@ -21,7 +21,7 @@ import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';
 import { rowDeletion, type ReferenceValue } from '../api';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useEntryRows } from '../hooks/useEntryRows';
 import { ExportMenu } from './ExportMenu';
 import { FilterPanel } from './FilterPanel';

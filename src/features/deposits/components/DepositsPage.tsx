@@ -27,8 +27,8 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { describeProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
-import { useCsvWorker } from '@/lib/useCsvWorker';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import { useCsvWorker } from '@/workers/useCsvWorker';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { depositUpload, downloadVersion, fetchPublicationState, fetchVersions, publicationChange, readableRowsHref, versionDeletion, type Version } from '../api';
@@ -37,7 +37,6 @@ import { groupByPeriod, kiloBytes } from '../periods';
 import { ScopeSelect } from './ScopeSelect';
 
 const MAX_COMMENT = 200;
-const isoDate = (iso: string | null) => iso?.slice(0, 10) ?? '';
 
 /** Deposits of a versioned data type: choose the dataset, check and deposit a file, publish one version per period. */
 export function DepositsPage({ application, entry }: { application: LoadedApplication; entry: DataEntry }) {
@@ -76,7 +75,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
     } catch (error) {
       showToast('error', translateServerError(i18n, error));
     }
-    // The scope is compared through its text: a new object with the same choices is the same dataset.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is compared through its text (scopeKey): a new object with the same choices is the same dataset; i18n is one instance
   }, [complete, view.name, entry.name, scopeKey]);
   useEffect(() => void reload(), [reload]);
   useEffect(() => setRefused(null), [scopeKey]);

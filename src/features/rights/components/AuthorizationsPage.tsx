@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { outbox } from '@/offline/outboxInstance';
 import { authorizationRevoke, fetchAuthorizations, fetchGrantable, scopeLabelsOf, type AuthorizationView, type Grantable } from '../api';
 import { PrivilegeSummary } from './PrivilegeSummary';

@@ -15,7 +15,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/apiError';
-import { getCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser } from '@/offline/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { outbox } from '@/offline/outboxInstance';

@@ -18,7 +18,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import type { ApplicationOutline } from '@/domain/applications/outline';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { fetchRightsRequests, type RequestListQuery, type RightsRequestList, type RightsRequestView } from '../requestsApi';
 import { RequestStatusLabel } from './RequestDetails';
