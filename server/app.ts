@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerContext } from './context.ts';
-import { ApiError, errorBody } from './http/apiError.ts';
-import { databaseFailure, RETRY_AFTER_SECONDS } from './http/databaseErrors.ts';
+import { InvalidInput, Refusal } from '../src/domain/errors/refusal.ts';
+import { errorBody, statusOf } from './http/errorBody.ts';
+import { databaseFailure } from './http/databaseErrors.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -85,29 +86,31 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
   registerIdempotency(app, ctx.db);
   registerNulGuard(app);
-  app.setErrorHandler(async (error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
+  app.setErrorHandler(async (error: FastifyError | Refusal | InvalidInput, request, reply) => {
+    if (error instanceof Refusal || error instanceof InvalidInput) {
+      const status = statusOf(error);
       // Every 429 says when to try again, so that scripts and the outbox wait instead of hammering.
-      if (error.status === 429) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1))));
-      return reply.code(error.status).send(errorBody(error.code, error.params));
+      if (status === 429) reply.header('Retry-After', String(Math.max(1, Math.ceil((error instanceof Refusal ? error.retryAfterSeconds : undefined) ?? 1))));
+      return reply.code(status).send(errorBody(error.code, error.params));
     }
     if (error.validation) {
       return reply.code(400).send(errorBody('BAD_REQUEST', { details: error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim()) }));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE'));
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE'));
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('BAD_REQUEST'));
+    // Any other refusal of the framework's (a malformed body, a bad content length…): one code, one status.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(400).send(errorBody('BAD_REQUEST'));
     const database = databaseFailure(error);
     if (database) {
       ctx.log(`database failure on ${request.method} ${request.url}: ${error.message}`);
-      if (database.status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      if (database.retryAfterSeconds) reply.header('Retry-After', String(database.retryAfterSeconds));
       // An upload may have stopped being read half-way: the rest is dropped so the client can finish sending and
       // read this answer (unread, it would wait on a stalled connection).
       if (!request.raw.complete) request.raw.unpipe().resume();
       // A write that did not fit is refused once its space is given back: a client trying again at once (or an
       // operator looking at the disk) finds it as it was before.
-      if (database.status === 507) await ctx.room.givenBack();
-      return reply.code(database.status).send(errorBody(database.code, database.params));
+      if (database.code === 'STORAGE_FULL') await ctx.room.givenBack();
+      return reply.code(statusOf(database)).send(errorBody(database.code, database.params));
     }
     if (logger) request.log.error({ err: error, method: request.method, url: request.url }, 'internal error');
     else ctx.log(`internal error on ${request.method} ${request.url}: ${error.stack ?? error.message}`);

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { undoUnfinishedWrites } from './db/bulkJournal.ts';
+import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';
@@ -49,6 +50,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   await migrateToLatest(database.db);
   // Writes a crash interrupted are undone before anything is served (bulkJournal.ts).
   for (const undone of await undoUnfinishedWrites(database.db)) log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
+  if (!config.databaseUrl) {
+    for (const entry of await removeRowsOfUnpublishedVersions(database.db)) log(`finished an interrupted change of the versions of ${entry.dataName} (application ${entry.applicationId})`);
+  }
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
   const clock = options.clock ?? systemClock;

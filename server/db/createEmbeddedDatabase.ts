@@ -19,6 +19,6 @@ export async function createEmbeddedDatabase(dir: string): Promise<void> {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CREATE, pglite, dir], { maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`the embedded database could not be created in ${dir}${stderr ? `: ${stderr.split('\n').slice(-3).join(' ')}` : ''}`);
+    throw new Error(`the embedded database could not be created in ${dir}${stderr ? `: ${stderr.split('\n').slice(-3).join(' ')}` : ''}`, { cause: error });
   }
 }

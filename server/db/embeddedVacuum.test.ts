@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { vacuumEmbeddedTables } from './embeddedVacuum.ts';
-import { migratedTestDatabase } from './migratedTestDatabase.ts';
+import { migratedTestDatabase } from './migratedDatabase.testing.ts';
 
 describe('vacuuming the embedded database', () => {
   const database = migratedTestDatabase();

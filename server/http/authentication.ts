@@ -2,7 +2,7 @@ import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { SessionKeeper } from '../services/sessions.ts';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 export const SESSION_COOKIE = 'terrain_session';
 
@@ -60,6 +60,6 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
 }
 
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw new ApiError(401, 'NOT_AUTHENTICATED');
+  if (!request.auth) throw new Refusal('NOT_AUTHENTICATED');
   return request.auth.user;
 }

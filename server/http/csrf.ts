@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,6 +21,6 @@ export function registerCsrfGuard(app: FastifyInstance) {
     const source = request.headers.origin ?? request.headers.referer;
     if (source === undefined) return;
     // request.host honours X-Forwarded-Host only when the server is told to trust its proxy.
-    if (source === 'null' || hostOf(source) !== request.host) throw new ApiError(403, 'CSRF_REFUSED');
+    if (source === 'null' || hostOf(source) !== request.host) throw new Refusal('CSRF_REFUSED');
   });
 }

@@ -1,5 +1,5 @@
 import { isDiskFull } from '../db/diskRoom.ts';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** PostgreSQL states meaning the server is going away, starting, or not reachable (classes 08 and 57P). */
 const UNAVAILABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '25006']);
@@ -20,12 +20,12 @@ export const RETRY_AFTER_SECONDS = 5;
  * reach → 503 DATABASE_UNAVAILABLE, to be tried again (the pool opens new connections by itself once it is back).
  * Anything else is not recognised here.
  */
-export function databaseFailure(error: unknown): ApiError | undefined {
-  if (isDiskFull(error)) return new ApiError(507, 'STORAGE_FULL');
+export function databaseFailure(error: unknown): Refusal | undefined {
+  if (isDiskFull(error)) return new Refusal('STORAGE_FULL');
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
   if ((typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNREACHABLE.has(code))) || LOST_CONNECTION.test(text)) {
-    return new ApiError(503, 'DATABASE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    return new Refusal('DATABASE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { NDJSON_CONTENT_TYPE, type StreamEvent, type StreamProblem } from '../../src/domain/streaming/events.ts';
-import { ApiError } from './apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from './databaseErrors.ts';
 
 export interface EventStream {
@@ -38,7 +38,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
  * client stops waiting and can tell a database away (try again) from a refusal.
  */
 export function failStream(events: EventStream, error: unknown, log: (line: string) => void) {
-  const known = error instanceof ApiError ? error : databaseFailure(error);
+  const known = error instanceof Refusal || error instanceof InvalidInput ? error : databaseFailure(error);
   if (!known) log(`stream failed: ${(error as Error).message}`);
   const code = known?.code ?? 'INTERNAL_ERROR';
   events.error(known ? 'RequestFailed' : 'InternalError', { code, message: code, params: known?.params ?? {} });

@@ -4,7 +4,7 @@ import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { multipartFailure } from './multipartFailure.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -78,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'DELETE') return;
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || !request.url.startsWith('/api/')) return;
-    if (key.length === 0 || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new ApiError(400, 'BAD_IDEMPOTENCY_KEY');
+    if (key.length === 0 || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new Refusal('BAD_IDEMPOTENCY_KEY');
     const scope = request.auth?.user.id ?? 'anonymous';
     const fingerprint = isMultipart(request) ? null : fingerprintOf(request, digest(JSON.stringify(request.body ?? null)));
     const path = request.url;
@@ -104,7 +104,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     }
 
     const existing = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
-    if (existing.method !== request.method || existing.path !== path) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', { key });
+    if (existing.method !== request.method || existing.path !== path) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     if (existing.status === 'running') {
       const takenOver = await db
         .updateTable('idempotency_keys')
@@ -114,14 +114,14 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
         .where('status', '=', 'running')
         .where('locked_until', '<', sql<Date>`now()`)
         .executeTakeFirst();
-      if (Number(takenOver.numUpdatedRows) !== 1) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', { key });
+      if (Number(takenOver.numUpdatedRows) !== 1) throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
       request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
       return;
     }
     const stored: StoredAnswer = { status: existing.response_status ?? 200, headers: existing.response_headers ?? {}, body: existing.response_body ?? new Uint8Array() };
     // A multipart body is read here to be compared: the route must not run (its checks would now refuse).
     const replayed = fingerprint ?? fingerprintOf(request, await digestMultipart(request));
-    if (existing.fingerprint !== replayed) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', { key });
+    if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
     return sendStoredAnswer(reply, stored);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { holdsNulCharacter } from '../../src/domain/text/nulCharacter.ts';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /**
  * Refuses, before anything reads it, a request whose path, query or JSON body holds a NUL character: no database
@@ -9,7 +9,7 @@ import { ApiError } from './apiError.ts';
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (holdsNulCharacter(request.params) || holdsNulCharacter(request.query) || holdsNulCharacter(request.body)) {
-      throw new ApiError(400, 'BAD_REQUEST', { reason: 'nulCharacter' });
+      throw new Refusal('BAD_REQUEST', { reason: 'nulCharacter' });
     }
   });
 }

@@ -1,7 +1,7 @@
 import { holdsNulCharacter } from '../../src/domain/text/nulCharacter.ts';
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { digestParts } from './idempotency.ts';
 import { multipartFailure } from './multipartFailure.ts';
 
@@ -26,7 +26,7 @@ export interface UploadForm {
  * is recorded so a replay can be compared with them.
  */
 export async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
+  if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
   try {
     return await readParts(request, maxBytes);
   } catch (error) {
@@ -45,8 +45,8 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
         continue;
       }
       const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'FILE_TOO_LARGE', { maxBytes });
-        throw new ApiError(400, 'UNREADABLE_FILE');
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal('FILE_TOO_LARGE', { maxBytes });
+        throw new Refusal('UNREADABLE_FILE');
       });
       file = {
         fileName: formText(part.filename) || 'upload',
@@ -65,14 +65,14 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
 
 /** A text of the form (a field, a file's name): no column stores a NUL character, so a form holding one is refused. */
 function formText(text: string): string {
-  if (holdsNulCharacter(text)) throw new ApiError(400, 'BAD_REQUEST', { reason: 'nulCharacter' });
+  if (holdsNulCharacter(text)) throw new Refusal('BAD_REQUEST', { reason: 'nulCharacter' });
   return text;
 }
 
 /** A form that must hold a file: refused with MISSING_FILE without one. */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   const { file, fields } = await readForm(request, maxBytes);
-  if (!file) throw new ApiError(400, 'MISSING_FILE');
+  if (!file) throw new Refusal('MISSING_FILE');
   return { ...file, fields };
 }
 
@@ -95,11 +95,11 @@ export interface StreamedUpload {
  * The form's text fields must come before the file.
  */
 export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
-  if (!request.isMultipart()) throw new ApiError(415, 'MULTIPART_REQUIRED');
+  if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } }).catch((error: unknown) => {
     throw multipartFailure(error);
   });
-  if (!part || part.fieldname !== 'file') throw new ApiError(400, 'MISSING_FILE');
+  if (!part || part.fieldname !== 'file') throw new Refusal('MISSING_FILE');
   const digest = digestParts();
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
@@ -133,7 +133,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
     stream: stream(),
     fields,
     complete() {
-      if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', { maxBytes });
+      if (part.file.truncated) throw new Refusal('FILE_TOO_LARGE', { maxBytes });
     },
     async record() {
       hashing.end();

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.ts';
 import { findApplication } from '../services/applications.ts';
-import { fileOf, publishJob, unpublishJob } from '../services/deposits.ts';
+import { publishJob, unpublishJob } from '../services/publication.ts';
+import { fileOf } from '../services/versionFiles.ts';
 import { dataTypeOf } from '../services/references.ts';
 import { rightsOf } from '../services/authorizations.ts';
 import type { Job, JobHandler } from './jobs.ts';
@@ -19,7 +20,7 @@ export function jobHandlers(ctx: ServerContext): Record<string, JobHandler> {
       // Publication rights are checked line by line, as the person who asked for it holds them now.
       const requester = job.requested_by ? await ctx.db.selectFrom('users').selectAll().where('id', '=', job.requested_by).executeTakeFirst() : undefined;
       const rights = await rightsOf(ctx, requester ?? null, data.application);
-      await publishJob(ctx, data, job, progress, rights, ctx.config.faults.publishFailAfterRows);
+      await publishJob(ctx, data, { job, progress, rights, failAfterRows: ctx.config.faults.publishFailAfterRows });
     },
     unpublish: async (job) => unpublishJob(ctx, await dataOfJob(ctx, job), job),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { JobStatus, Schema } from '../db/schema.ts';
+import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
 
 export interface Job {
@@ -112,7 +113,7 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
       try {
         if (!handler) throw new JobFailure('UNKNOWN_JOB', { kind: job.kind });
         await handler(job, (value) => {
-          // On the embedded database the job's transaction holds the one connection: the update queues behind it.
+          // On the embedded database a job's transaction may hold the one connection: the update then queues behind it.
           // Progress is a hint for the screen: a lost update is overwritten by the next or by the outcome.
           void db.updateTable('jobs').set({ progress: value, updated_at: new Date() }).where('id', '=', job.id).execute().catch(() => undefined);
         });
@@ -121,9 +122,10 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         const database = databaseFailure(error);
         // The database went away under the job (its transaction with it): the claim runs out and the job is
         // taken up again from the start, by this instance or another.
-        if (database?.status === 503) continue;
-        const failure = error instanceof JobFailure ? { code: error.code, params: error.params } : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
-        if (!(error instanceof JobFailure)) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
+        if (database?.code === 'DATABASE_UNAVAILABLE') continue;
+        const known = error instanceof JobFailure || error instanceof Refusal || error instanceof InvalidInput;
+        const failure = known ? { code: error.code, params: error.params } : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
+        if (!known) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
         await finish(db, job.id, 'failed', failure).catch((finishing: unknown) =>
           // The claim then runs out and the job is run again, failing again or not: nothing is lost.
           log(`job ${job.kind} ${job.id} could not be marked failed: ${(finishing as Error).message}`),

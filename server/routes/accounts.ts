@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/authentication.ts';
 import { callerOf } from '../http/caller.ts';
 import { AccountResultSchema, AuthenticatedUserSchema, StoredUserSchema, errorResponses } from '../http/schemas.ts';
@@ -149,8 +149,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     async (request) => {
       const caller = requireUser(request);
       const user = await findUserByIdOrLogin(ctx, request.params.idOrLogin);
-      if (!caller.terrain_admin && user?.id !== caller.id) throw new ApiError(403, 'BAD_LOGIN_FOR_ACTION');
-      if (!user) throw new ApiError(404, 'UNKNOWN_USER');
+      if (!caller.terrain_admin && user?.id !== caller.id) throw new Refusal('BAD_LOGIN_FOR_ACTION');
+      if (!user) throw new Refusal('UNKNOWN_USER');
       return toStoredUser(user);
     },
   );

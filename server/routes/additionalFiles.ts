@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { readFilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
 import { isCharterType } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
@@ -34,7 +34,7 @@ const Selection = Type.String({ maxLength: 100_000, description: SELECTION });
 
 function selectionOf(text: string | undefined) {
   const read = readFilesQuery(text);
-  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  if (!read.ok) throw new InvalidInput(read.problem);
   return read.query;
 }
 

@@ -6,7 +6,7 @@ import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
 import { grantable, listAuthorizations, requireAuthorizationManager, revokeAuthorization, rightsOf, saveAuthorization, usersOfApplication } from '../services/authorizations.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const IdParams = Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) });
@@ -73,9 +73,9 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       await requireAuthorizationManager(ctx, user, application);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: request.params.id });
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       const [found] = await listAuthorizations(ctx, application, request.params.id);
-      if (!found) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: request.params.id });
+      if (!found) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       return found;
     },
   );

@@ -3,24 +3,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import type { UserRow } from '../db/schema.ts';
-import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
-import type { EntryContext } from '../services/references.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
-import { deleteVersion, depositVersion, fileOf, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
+import { deleteVersion, depositVersion, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
+import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
-import { readAccess, refusal, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
+import { readableFileOf } from '../services/versionAccess.ts';
+import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
-import { datasetOfFile } from '../services/deposits.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
 import { storedFile } from '../services/storedFile.ts';
@@ -28,23 +26,6 @@ import { storedFile } from '../services/storedFile.ts';
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
 const Json = Type.Object({}, { additionalProperties: true });
-
-
-/**
- * Refuses a version the caller may not open (see mayOpenVersion). A published one they may not read whole gets a
- * code of its own: the screens then offer the rows they may read, through the data export.
- */
-async function readableFileOf(
-  ctx: ServerContext,
-  data: EntryContext,
-  file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
-  user: UserRow | null,
-) {
-  const { rights } = await readAccess(ctx, user, data);
-  if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published) throw new ApiError(403, 'NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
-  throw refusal(versionOperation(file), data);
-}
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
   app.post(
@@ -74,7 +55,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       try {
         if (!request.isMultipart()) {
           const params = readDepositParams({ json: request.body });
-          if (!versioned || !params.fileid) throw new ApiError(400, 'MISSING_FILE');
+          if (!versioned || !params.fileid) throw new Refusal('MISSING_FILE');
           const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
           jobs.poke();
           return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
@@ -120,7 +101,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       await readableFileOf(ctx, data, file, request.auth?.user ?? null);
       // Asked every 0.7 s while a version is published: only this version is read, not all those of the data type.
       const [version] = await listVersions(ctx, data, { id: file.id });
-      if (!version) throw new ApiError(404, 'NO_SUCH_FILE', { fileId: file.id });
+      if (!version) throw new Refusal('NO_SUCH_FILE', { fileId: file.id });
       return version;
     },
   );
@@ -139,7 +120,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     },
     async (request) => {
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      const { rights } = await readAccess(ctx, request.auth?.user ?? null, data);
+      const { rights } = await readRights(ctx, request.auth?.user ?? null, data);
       const filter = readRepositoryId(request.query.repositoryId);
       const scope = Object.fromEntries(
         Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
@@ -206,7 +187,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const user = requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const rights = await requireOperation(ctx, user, data, 'delete', 'some');
-      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new ApiError(400, 'DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
+      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new Refusal('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
       const query = rowQueryOf(request.query.downloadDatasetQuery);
       return {
         deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? [], (row) =>

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
@@ -29,7 +29,7 @@ export const DownloadQuery = Type.Object({
 /** The row query of `downloadDatasetQuery`, or the 400 that says what is wrong with it. */
 export function rowQueryOf(text: string | undefined): RowQuery {
   const read = readRowQuery(text);
-  if (!read.ok) throw new ApiError(400, read.problem.code, read.problem.params);
+  if (!read.ok) throw new InvalidInput(read.problem);
   return read.query;
 }
 

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import { ApiError } from '../http/apiError.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { checkKey, checkPassword, validateRegistration, type FieldProblem } from '../../src/domain/accounts/rules.ts';
 import type { ServerContext } from '../context.ts';
 import type { KeyPurpose, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { isOneMailAddress, mailAddressRule } from '../mail/address.ts';
 import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
 import { acceptCharter } from './charter.ts';
@@ -60,7 +60,7 @@ async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, t
  * are counted per account: at the last one allowed the live key dies, and no key is checked until the window ends.
  */
 async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, key: string, to: string, caller: Caller) {
-  if (checkKey(key)) throw new ApiError(422, 'BAD_VALIDATION_KEY');
+  if (checkKey(key)) throw new Refusal('BAD_VALIDATION_KEY');
   const { windowSeconds } = ctx.config.loginRateLimit;
   await checkKeyAttempts(ctx.db, windowSeconds, user.id, purpose);
   const check = await consumeKey(ctx.db, user.id, purpose, key, ctx.clock.now());
@@ -70,10 +70,10 @@ async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, 
   }
   if (await recordKeyFailure(ctx.db, windowSeconds, user.id, purpose)) {
     await revokeKeys(ctx.db, user.id, purpose);
-    throw new ApiError(422, 'BAD_VALIDATION_KEY');
+    throw new Refusal('BAD_VALIDATION_KEY');
   }
   await mailKey(ctx, user, purpose, to, caller);
-  throw new ApiError(422, check.status === 'expired' ? 'EXPIRED_VALIDATION_KEY' : 'BAD_VALIDATION_KEY');
+  throw new Refusal(check.status === 'expired' ? 'EXPIRED_VALIDATION_KEY' : 'BAD_VALIDATION_KEY');
 }
 
 export async function register(ctx: ServerContext, input: { login: string; password: string; email: string }, caller: Caller) {
@@ -81,11 +81,11 @@ export async function register(ctx: ServerContext, input: { login: string; passw
   const problems: FieldProblem[] = validateRegistration(input);
   // The forms' simpler rule let the address through: the mail transport must read it as one address too.
   if (!problems.some((p) => p.field === 'email') && !isOneMailAddress(input.email.trim())) problems.push({ field: 'email', rule: 'invalidEmail' });
-  if (problems.length > 0) throw new ApiError(422, 'INVALID_FIELDS', { fields: problems });
+  if (problems.length > 0) throw new Refusal('INVALID_FIELDS', { fields: problems });
   const login = input.login.trim();
   const email = input.email.trim();
-  if (await findUserByLogin(ctx, login)) throw new ApiError(412, 'EXISTING_LOGIN');
-  if (await emailTaken(ctx, email)) throw new ApiError(422, 'EXISTING_EMAIL');
+  if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
+  if (await emailTaken(ctx, email)) throw new Refusal('EXISTING_EMAIL');
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db
     .insertInto('users')
@@ -94,7 +94,7 @@ export async function register(ctx: ServerContext, input: { login: string; passw
     .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // Two registrations racing for one login or address: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505') throw new ApiError(412, 'EXISTING_LOGIN');
+      if (String((error as { code?: string }).code) === '23505') throw new Refusal('EXISTING_LOGIN');
       throw error;
     });
   await mailKey(ctx, user, 'activation', user.email, caller);
@@ -109,13 +109,13 @@ export async function signIn(ctx: ServerContext, input: { login: string; passwor
   const user = login === '' ? undefined : await findUserByLogin(ctx, login);
   if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
     await recordSignInFailure(ctx.db, limits, login, caller.address);
-    throw new ApiError(401, 'BAD_LOGIN_PASSWORD');
+    throw new Refusal('BAD_LOGIN_PASSWORD');
   }
   await clearSignInFailures(ctx.db, login, caller.address);
-  if (user.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+  if (user.state === 'closed') throw new Refusal('CLOSED_ACCOUNT');
   if (user.state !== 'active') {
     await mailKey(ctx, user, 'activation', user.email, caller);
-    throw new ApiError(402, user.state === 'pending' ? 'PENDING_ACCOUNT' : 'INACTIVE_ACCOUNT');
+    throw new Refusal(user.state === 'pending' ? 'PENDING_ACCOUNT' : 'INACTIVE_ACCOUNT');
   }
   return user;
 }
@@ -139,43 +139,43 @@ const present = (value: string | undefined): value is string => value !== undefi
  */
 export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow | undefined> {
   const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
-  if (!present(login)) throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+  if (!present(login)) throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
   const user = await findUserByLogin(ctx, login);
   // A signed-in user changes only their own account, whatever the body names.
-  if (caller.user && user && caller.user.id !== user.id) throw new ApiError(403, 'BAD_LOGIN_FOR_ACTION');
+  if (caller.user && user && caller.user.id !== user.id) throw new Refusal('BAD_LOGIN_FOR_ACTION');
   // The state of an account is told only to whoever proved its password or its address.
   const refuseClosed = (proven: UserRow) => {
-    if (proven.state === 'closed') throw new ApiError(403, 'CLOSED_ACCOUNT');
+    if (proven.state === 'closed') throw new Refusal('CLOSED_ACCOUNT');
   };
 
   if (present(password)) {
-    if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(422, 'BAD_LOGIN_PASSWORD');
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new Refusal('BAD_CURRENT_PASSWORD');
     refuseClosed(user);
     if (present(verificationKey)) {
       if (user.state !== 'active') return activate(ctx, user, verificationKey, caller);
       if (user.pending_email) return confirmEmailChange(ctx, user, verificationKey, caller);
-      throw new ApiError(422, 'NO_PENDING_EMAIL_CHANGE');
+      throw new Refusal('NO_PENDING_EMAIL_CHANGE');
     }
     if (newPassword !== undefined || newPasswordConfirm !== undefined) {
       return changePassword(ctx, user, newPassword ?? '', newPasswordConfirm ?? '', caller);
     }
     if (present(email)) return startEmailChange(ctx, user, email, caller);
-    throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+    throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
   }
 
   if (present(email)) {
-    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new ApiError(403, 'INVALID_ACCOUNT');
+    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) throw new Refusal('INVALID_ACCOUNT');
     refuseClosed(user);
     if (present(change.charte)) {
       // Login and e-mail are no secret: only the account's own session may accept a charter in its name.
-      if (!caller.user) throw new ApiError(401, 'NOT_AUTHENTICATED');
+      if (!caller.user) throw new Refusal('NOT_AUTHENTICATED');
       return acceptCharter(ctx, user, change.charte);
     }
     if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
     await mailKey(ctx, user, 'password', user.email, caller);
     return undefined;
   }
-  throw new ApiError(422, 'BAD_LOGIN_OR_EMAIL_PASSWORD');
+  throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
 }
 
 async function updateUser(ctx: ServerContext, userId: string, values: Partial<Pick<UserRow, 'state' | 'email' | 'pending_email' | 'password_hash'>>) {
@@ -193,9 +193,9 @@ async function activate(ctx: ServerContext, user: UserRow, key: string, caller: 
 }
 
 function checkNewPasswords(password: string, confirmation: string) {
-  if (password === '' || password !== confirmation) throw new ApiError(422, 'BAD_PASSWORDS');
+  if (password === '' || password !== confirmation) throw new Refusal('BAD_PASSWORDS');
   const rule = checkPassword(password);
-  if (rule) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'newPassword', rule }] });
+  if (rule) throw new Refusal('INVALID_FIELDS', { fields: [{ field: 'newPassword', rule }] });
 }
 
 async function changePassword(ctx: ServerContext, user: UserRow, password: string, confirmation: string, caller: Caller) {
@@ -215,9 +215,9 @@ async function changePassword(ctx: ServerContext, user: UserRow, password: strin
 async function startEmailChange(ctx: ServerContext, user: UserRow, email: string, caller: Caller) {
   const target = email.trim();
   const rule = mailAddressRule(target);
-  if (rule) throw new ApiError(422, 'INVALID_FIELDS', { fields: [{ field: 'email', rule }] });
-  if (target.toLowerCase() === user.email.toLowerCase()) throw new ApiError(422, 'EMAIL_UNCHANGED');
-  if (await emailTaken(ctx, target, user.id)) throw new ApiError(422, 'EXISTING_EMAIL');
+  if (rule) throw new Refusal('INVALID_FIELDS', { fields: [{ field: 'email', rule }] });
+  if (target.toLowerCase() === user.email.toLowerCase()) throw new Refusal('EMAIL_UNCHANGED');
+  if (await emailTaken(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
   const updated = await updateUser(ctx, user.id, { pending_email: target });
   await mailKey(ctx, updated, 'email', target, caller);
   return updated;
@@ -225,7 +225,7 @@ async function startEmailChange(ctx: ServerContext, user: UserRow, email: string
 
 async function confirmEmailChange(ctx: ServerContext, user: UserRow, key: string, caller: Caller) {
   const target = await spendKey(ctx, user, 'email', key, user.pending_email!, caller);
-  if (await emailTaken(ctx, target, user.id)) throw new ApiError(422, 'EXISTING_EMAIL');
+  if (await emailTaken(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
   return updateUser(ctx, user.id, { email: target, pending_email: null });
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { FILE_OPERATIONS, normalizeFileAuthorization, type FileAuthorizationRequest, type FileRights } from '../../src/domain/additionalFiles/authorization.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './additionalFileRights.ts';
 import { requireSignedCharter } from './charter.ts';
 
@@ -34,7 +34,7 @@ async function requireFileRightsManager(ctx: ServerContext, user: UserRow, appli
   await requireSignedCharter(ctx, user, application);
   const access = await fileAccessOf(ctx, user, application);
   const adminTypes = grantableTypes(access, application);
-  if (!access.manager && !access.userManager && adminTypes.length === 0) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name });
+  if (!access.manager && !access.userManager && adminTypes.length === 0) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name });
   return { access, adminTypes: new Set(adminTypes) };
 }
 
@@ -46,7 +46,7 @@ export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, 
   const { access, adminTypes } = await requireFileRightsManager(ctx, user, application);
   let query = ctx.db.selectFrom('additional_file_authorizations').selectAll().where('application_id', '=', application.id).orderBy(sql`lower(name)`).orderBy('id');
   if (filters.authorizationId) {
-    if (!UUID.test(filters.authorizationId)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
+    if (!UUID.test(filters.authorizationId)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
     query = query.where('id', '=', filters.authorizationId);
   }
   if (filters.userId) {
@@ -63,7 +63,7 @@ export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, 
     );
   }
   const rows = (await query.execute()).filter((row) => concerns(access, adminTypes, row.rights));
-  if (filters.authorizationId && rows.length === 0) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
+  if (filters.authorizationId && rows.length === 0) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
   const members = rows.length
     ? await ctx.db
         .selectFrom('additional_file_authorization_users as au')
@@ -93,19 +93,19 @@ export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, 
 export async function saveFileAuthorization(ctx: ServerContext, user: UserRow, application: ApplicationRow, request: FileAuthorizationRequest): Promise<{ id: string; created: boolean }> {
   const { access, adminTypes } = await requireFileRightsManager(ctx, user, application);
   const normalized = normalizeFileAuthorization(application.model.additionalFiles, request);
-  if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { ...normalized.problems[0].params, problems: normalized.problems });
+  if (!normalized.ok) throw new InvalidInput(normalized.problems[0], { problems: normalized.problems });
   const beyond = (types: Set<string>) => [...types].filter((type) => !access.manager && !adminTypes.has(type));
   const refused = beyond(typesOf(normalized.rights));
-  if (refused.length) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: refused });
+  if (refused.length) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: refused });
 
   const existing = request.uuid
     ? UUID.test(request.uuid)
       ? await ctx.db.selectFrom('additional_file_authorizations').selectAll().where('id', '=', request.uuid).where('application_id', '=', application.id).executeTakeFirst()
       : undefined
     : undefined;
-  if (request.uuid && !existing) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id: request.uuid });
+  if (request.uuid && !existing) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.uuid });
   // Editing may not take away what others gave on types the caller does not administer.
-  if (existing && beyond(typesOf(existing.rights)).length) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: beyond(typesOf(existing.rights)) });
+  if (existing && beyond(typesOf(existing.rights)).length) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: beyond(typesOf(existing.rights)) });
 
   const named = request.usersId ?? [];
   const people = await ctx.db
@@ -115,7 +115,7 @@ export async function saveFileAuthorization(ctx: ServerContext, user: UserRow, a
     .where((eb) => eb.or([eb(sql`lower(login)`, 'in', named.map((p) => p.toLowerCase())), eb(sql`id::text`, 'in', named)]))
     .execute();
   const unknown = named.filter((p) => !people.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
-  if (unknown.length) throw new ApiError(400, 'UNKNOWN_USER', { users: unknown });
+  if (unknown.length) throw new Refusal('UNKNOWN_USERS', { users: unknown });
 
   const id = existing?.id ?? randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
@@ -142,9 +142,9 @@ export async function revokeFileAuthorization(ctx: ServerContext, user: UserRow,
   const existing = UUID.test(id)
     ? await ctx.db.selectFrom('additional_file_authorizations').selectAll().where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst()
     : undefined;
-  if (!existing || !concerns(access, adminTypes, existing.rights)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+  if (!existing || !concerns(access, adminTypes, existing.rights)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
   const beyond = [...typesOf(existing.rights)].filter((type) => !access.manager && !adminTypes.has(type));
-  if (beyond.length) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: beyond });
+  if (beyond.length) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: beyond });
   await ctx.db.deleteFrom('additional_file_authorizations').where('id', '=', id).execute();
 }
 
@@ -161,7 +161,7 @@ export async function fileRightsOfUser(ctx: ServerContext, caller: UserRow, appl
       .selectAll()
       .where((eb) => eb.or([eb(sql`lower(login)`, '=', userLoginOrId.toLowerCase()), eb(sql`id::text`, '=', userLoginOrId)]))
       .executeTakeFirst();
-    if (!found) throw new ApiError(404, 'UNKNOWN_USER', { users: [userLoginOrId] });
+    if (!found) throw new Refusal('UNKNOWN_USER', { users: [userLoginOrId] });
     target = found;
   }
   const access = await fileAccessOf(ctx, target, application);

@@ -1,7 +1,7 @@
 import { FILE_OPERATIONS, type FileOperation, type FileRights } from '../../src/domain/additionalFiles/authorization.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { rightsOf } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
@@ -70,6 +70,6 @@ export const mayDelete = (access: FileAccess, file: { file_type: string; owner_i
 export async function requireFileReader(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<FileAccess> {
   await requireSignedCharter(ctx, user, application);
   const access = await fileAccessOf(ctx, user, application);
-  if (!access.reader) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILES', { name: application.name });
+  if (!access.reader) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES', { name: application.name });
   return access;
 }

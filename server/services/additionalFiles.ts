@@ -10,7 +10,7 @@ import type { StoredRow } from '../../src/domain/csv/types.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
@@ -101,9 +101,9 @@ export const typeRightsOf = (access: FileAccess, fileType: string): TypeRights =
 
 /** A type of the configuration; the charter's type is refused by name (it is uploaded through its own call). */
 export function fileTypeOf(application: ApplicationRow, fileType: string): AdditionalFileType {
-  if (isCharterType(fileType)) throw new ApiError(400, 'CHARTER_TYPE_RESERVED', { fileType });
+  if (isCharterType(fileType)) throw new Refusal('CHARTER_TYPE_RESERVED', { fileType });
   const type = application.model.additionalFiles.find((t) => t.name === fileType);
-  if (!type) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE_TYPE', { name: application.name, fileType });
+  if (!type) throw new Refusal('NO_SUCH_ADDITIONAL_FILE_TYPE', { name: application.name, fileType });
   return type;
 }
 
@@ -160,7 +160,7 @@ async function selectFiles(ctx: ServerContext, application: ApplicationRow, quer
     const type = application.model.additionalFiles.find((t) => t.name === fileType);
     if (!type || filters.length === 0) continue;
     const compiled = compileFieldFilters(type, filters);
-    if (!compiled.ok) throw new ApiError(400, compiled.problem.code, compiled.problem.params);
+    if (!compiled.ok) throw new InvalidInput(compiled.problem);
     matchers.set(fileType, compiled.matches);
   }
   return matchers.size ? rows.filter((row) => matchers.get(row.file_type)?.(row.fields) ?? true) : rows;
@@ -230,7 +230,7 @@ export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, app
 
 async function findFile(ctx: ServerContext, application: ApplicationRow, fileType: string, id: string): Promise<FileRow> {
   const row = UUID.test(id) ? await filesOf(ctx, application).where('f.id', '=', id).where('f.file_type', '=', fileType).executeTakeFirst() : undefined;
-  if (!row) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id });
+  if (!row) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
   return row;
 }
 
@@ -267,19 +267,19 @@ function readParams(text: string | undefined): FileParams {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
+    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
   const params = raw as Record<string, unknown>;
   const optionalText = (key: string) => {
     const value = params[key];
-    if (value !== undefined && value !== null && typeof value !== 'string') throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
+    if (value !== undefined && value !== null && typeof value !== 'string') throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
     return value as string | null | undefined;
   };
   const fields = params.fields ?? {};
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
   if (params.forApplication !== undefined && params.forApplication !== null && typeof params.forApplication !== 'boolean') {
-    throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'forApplication' });
+    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'forApplication' });
   }
   return {
     id: optionalText('id'),
@@ -302,14 +302,14 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, readForm: () => Promise<UploadForm>) {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
-  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name)) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
+  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name)) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
   const form = await readForm();
   const params = readParams(form.fields.params);
-  if (params.fileType !== undefined && params.fileType !== type.name) throw new ApiError(400, 'BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
+  if (params.fileType !== undefined && params.fileType !== type.name) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
   const existing = params.id ? await findFile(ctx, application, type.name, params.id) : undefined;
-  if (existing && !mayEdit(access, existing)) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
+  if (existing && !mayEdit(access, existing)) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
   const file = form.file;
-  if (file && file.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: file.fileName });
+  if (file && file.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
 
   const references = await fieldReferences(ctx, application, type.fields);
   const checked = checkAdditionalFileForm(
@@ -325,14 +325,14 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
   );
   if (!checked.ok) {
     const [fieldProblem] = checked.fieldProblems;
-    if (fieldProblem?.code === 'unknownFormField') throw new ApiError(400, 'UNKNOWN_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problems: checked.fieldProblems });
+    if (fieldProblem?.code === 'unknownFormField') throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problems: checked.fieldProblems });
     if (fieldProblem) {
-      throw new ApiError(400, 'INVALID_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problem: fieldProblem.code, problemParams: fieldProblem.params, problems: checked.fieldProblems });
+      throw new Refusal('INVALID_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problem: fieldProblem.code, problemParams: fieldProblem.params, problems: checked.fieldProblems });
     }
-    throw new ApiError(400, checked.problems[0].code, checked.problems[0].params);
+    throw new InvalidInput(checked.problems[0]);
   }
   const associates = normalizeAssociates(application.model, params.associates);
-  if (!associates.ok) throw new ApiError(400, associates.problems[0].code, { ...associates.problems[0].params, problems: associates.problems });
+  if (!associates.ok) throw new InvalidInput(associates.problems[0], { problems: associates.problems });
 
   const id = existing?.id ?? randomUUID();
   const now = new Date();
@@ -349,11 +349,11 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
     await ctx.db.transaction().execute(async (trx) => {
       const names = await trx.selectFrom('additional_files').select(['id', 'file_name']).where('application_id', '=', application.id).where('file_type', '=', type.name).execute();
       if (fileNameTakenBy(names.map((n) => ({ id: n.id, fileName: n.file_name })), checked.fileName, existing?.id ?? null)) {
-        throw new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+        throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
       }
       if (existing) {
         const updated = await trx.updateTable('additional_files').set(values).where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id });
+        if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
       } else {
         await trx
           .insertInto('additional_files')
@@ -363,7 +363,7 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
     });
   } catch (error) {
     // Two uploads of one name at the same moment: the unique index stops the second.
-    if (isUniqueViolation(error)) throw new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+    if (isUniqueViolation(error)) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
     throw error;
   }
   return { id, fileName: checked.fileName, created: !existing };
@@ -372,11 +372,11 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
 /** Deletes the selected files, all or none: every one must be deletable by the caller. Answers their ids. */
 export async function deleteAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<string[]> {
   const access = await requireFileReader(ctx, user, application);
-  if (isEmptySelection(query)) throw new ApiError(400, 'BAD_FILES_QUERY', { reason: 'emptySelection' });
+  if (isEmptySelection(query)) throw new Refusal('BAD_FILES_QUERY', { reason: 'emptySelection' });
   const rows = await selectFiles(ctx, application, query);
-  if (rows.length === 0) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
+  if (rows.length === 0) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
   const refused = rows.find((row) => !mayDelete(access, row));
-  if (refused) throw new ApiError(403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
+  if (refused) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
   const ids = rows.map((row) => row.id);
   await ctx.db.deleteFrom('additional_files').where('application_id', '=', application.id).where('id', 'in', ids).execute();
   return ids;
@@ -399,7 +399,7 @@ async function* textOf(text: string): AsyncGenerator<string> {
 export async function additionalFilesZip(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<AsyncIterable<Uint8Array>> {
   const access = await requireFileReader(ctx, user, application);
   const rows = await selectFiles(ctx, application, query);
-  if (rows.length === 0) throw new ApiError(404, 'NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
+  if (rows.length === 0) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
   const description = rows.map((row) => {
     const { mayEdit: _edit, mayDelete: _delete, ...view } = viewOf(row, access);
     return { ...view, path: `${row.file_type}/${row.file_name}` };

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkApplicationName, matchesCreatorPattern } from '../../src/domain/applications/applicationName.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { Schema, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** The roles a user holds, per application id. */
 export async function rolesOf(db: Kysely<Schema>, userId: string): Promise<Map<string, ApplicationRole[]>> {
@@ -22,6 +22,6 @@ export function administers(user: UserRow, application: { name: string }, roles:
 /** Refuses a name that breaks the rule or that the user may not create: before any work starts. */
 export function requireCreatableName(user: UserRow, name: string) {
   const problem = checkApplicationName(name, { isPlatformAdmin: user.terrain_admin, patterns: user.creator_patterns });
-  if (problem === 'badNameWithRight') throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_CREATION', { name });
-  if (problem) throw new ApiError(400, 'BAD_APPLICATION_NAME', { name, problem });
+  if (problem === 'badNameWithRight') throw new Refusal('NO_RIGHT_FOR_APPLICATION_CREATION', { name });
+  if (problem) throw new Refusal('BAD_APPLICATION_NAME', { name, problem });
 }

@@ -9,7 +9,7 @@ import type { DomainError } from '../../src/domain/errors/index.ts';
 import type { StreamProblem } from '../../src/domain/streaming/events.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, isCreatorOf, requireCreatableName, rolesOf } from './applicationAccess.ts';
@@ -199,7 +199,7 @@ export async function findApplication(ctx: ServerContext, nameOrId: string): Pro
       )
       .where((eb) => (isId ? eb.or([eb('id', '=', nameOrId), eb('name', '=', nameOrId)]) : eb('name', '=', nameOrId)))
       .executeTakeFirst();
-    if (!row) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
+    if (!row) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });
     try {
       const model = await keptModels.keep(`${row.id}:${row.model_version}`, () => readModel(ctx, row.id, row.model_version));
       const { charter_uploaded_at, ...columns } = row;
@@ -249,13 +249,13 @@ const isZip = (fileName: string) => fileName.toLowerCase().endsWith('.zip');
 /** Checks the upload is a configuration file at all; what is inside is the validator's business. */
 export function requireConfigurationFile(upload: Upload) {
   const name = upload.fileName.toLowerCase();
-  if (!name.endsWith('.yaml') && !name.endsWith('.yml') && !name.endsWith('.zip')) throw new ApiError(415, 'BAD_CONFIGURATION_FILE_TYPE', { fileName: upload.fileName });
-  if (upload.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
+  if (!name.endsWith('.yaml') && !name.endsWith('.yml') && !name.endsWith('.zip')) throw new Refusal('BAD_CONFIGURATION_FILE_TYPE', { fileName: upload.fileName });
+  if (upload.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
 }
 
 export function readComment(upload: Upload, fromQuery?: string): string | undefined {
   const comment = upload.fields.comment ?? fromQuery;
-  if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_COMMENT_LENGTH });
+  if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_COMMENT_LENGTH });
   return comment;
 }
 
@@ -326,13 +326,13 @@ export async function streamCreation(ctx: ServerContext, user: UserRow, name: st
 export async function checkCreation(ctx: ServerContext, user: UserRow, name: string) {
   requireCreatableName(user, name);
   const existing = await ctx.db.selectFrom('applications').select('id').where('name', '=', name).executeTakeFirst();
-  if (existing) throw new ApiError(409, 'APPLICATION_EXISTS_ON_CREATION', { name });
+  if (existing) throw new Refusal('APPLICATION_EXISTS_ON_CREATION', { name });
 }
 
 export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: string) {
   const application = await findApplication(ctx, nameOrId);
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!administers(user, application, roles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   return application;
 }
 
@@ -383,7 +383,7 @@ export async function streamUpdate(
         // Two updates racing: the second one finds the version changed under it and stops.
         .where('version', '=', application.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'APPLICATION_CHANGED_MEANWHILE');
+      if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
       await trx
         .insertInto('configurations')
         .values({ id: randomUUID(), application_id: application.id, version: model.version, file_name: upload.fileName, content: upload.bytes, model: serializeModel(model), comment: finalComment, uploaded_by: user.id })
@@ -393,7 +393,7 @@ export async function streamUpdate(
     events.result({ id: application.id, name: application.name, version: model.version });
     events.progress(1);
   } catch (error) {
-    const code = error instanceof ApiError ? error.code : (error as { code?: string }).code === '23505' ? 'APPLICATION_VERSION_EXISTS' : 'INTERNAL_ERROR';
+    const code = error instanceof Refusal || error instanceof InvalidInput ? error.code : (error as { code?: string }).code === '23505' ? 'APPLICATION_VERSION_EXISTS' : 'INTERNAL_ERROR';
     if (code === 'INTERNAL_ERROR') ctx.log(`update of ${application.name} failed: ${(error as Error).message}`);
     events.error('UpdateFailed', { code, message: code, params: { name: application.name } });
   } finally {
@@ -411,6 +411,6 @@ export async function configurationFile(ctx: ServerContext, user: UserRow, nameO
     .where('version', '=', version ?? application.version)
     .orderBy('uploaded_at', 'desc')
     .executeTakeFirst();
-  if (!file) throw new ApiError(404, 'NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: version ?? application.version });
+  if (!file) throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: version ?? application.version });
   return file;
 }

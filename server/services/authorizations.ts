@@ -7,7 +7,7 @@ import { operationColumns, type Operation } from '../../src/domain/rights/operat
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { KeptResults } from './keptResults.ts';
 
@@ -71,7 +71,7 @@ async function managementRoles(ctx: ServerContext, user: UserRow, application: A
 /** Managers and user managers see and edit authorizations; only managers revoke them. */
 export async function requireAuthorizationManager(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
   const roles = await managementRoles(ctx, user, application);
-  if (!roles.manager && !roles.userManager) throw new ApiError(403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  if (!roles.manager && !roles.userManager) throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   return roles;
 }
 
@@ -145,9 +145,9 @@ export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, 
   const named = request.usersId ?? [];
   const isPublic = named.includes(PUBLIC_USER);
   const normalized = normalizeAuthorization(application.model, request, isPublic);
-  if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { problems: normalized.problems });
+  if (!normalized.ok) throw new InvalidInput({ code: normalized.problems[0].code, params: {} }, { problems: normalized.problems });
   const rights = await rightsOf(ctx, caller, application);
-  if (!rights.mayGrant(normalized.rules)) throw new ApiError(403, 'NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  if (!rights.mayGrant(normalized.rules)) throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   const people = named.filter((u) => u !== PUBLIC_USER);
   const users = people.length
     ? await ctx.db
@@ -157,8 +157,8 @@ export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, 
         .execute()
     : [];
   const unknown = people.filter((p) => !users.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
-  if (unknown.length) throw new ApiError(400, 'UNKNOWN_USER', { users: unknown });
-  if (!isPublic && users.length === 0) throw new ApiError(400, 'NO_AUTHORIZATION_USER');
+  if (unknown.length) throw new Refusal('UNKNOWN_USERS', { users: unknown });
+  if (!isPublic && users.length === 0) throw new Refusal('NO_AUTHORIZATION_USER');
   return {
     id: request.uuid ?? randomUUID(),
     isNew: !request.uuid,
@@ -181,8 +181,8 @@ export async function writeAuthorization(trx: Transaction<Schema>, caller: UserR
   const { id, name, description, isPublic, rules } = prepared;
   if (!prepared.isNew) {
     const existing = await trx.selectFrom('authorizations').select('rules').where('id', '=', id).where('application_id', '=', application.id).forUpdate().executeTakeFirst();
-    if (!existing) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
-    if (!prepared.granter.mayGrant(existing.rules)) throw new ApiError(403, 'NO_RIGHT_FOR_AUTHORIZATION_CHANGE', { name: application.name, id });
+    if (!existing) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
+    if (!prepared.granter.mayGrant(existing.rules)) throw new Refusal('NO_RIGHT_FOR_AUTHORIZATION_CHANGE', { name: application.name, id });
     await trx.updateTable('authorizations').set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() }).where('id', '=', id).execute();
     await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
   } else {
@@ -201,11 +201,11 @@ export async function saveAuthorization(ctx: ServerContext, caller: UserRow, app
 
 export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, id: string) {
   const roles = await managementRoles(ctx, caller, application);
-  if (!roles.manager) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+  if (!roles.manager) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
   await ctx.db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('authorizations').where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(404, 'NO_SUCH_AUTHORIZATION', { id });
+    if (Number(deleted.numDeletedRows) !== 1) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
     await raiseRightsVersion(trx, application.id);
   });
 }

@@ -13,12 +13,13 @@ import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/file
 import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
-import { insertVersionRows, normalizeDateTime } from './deposits.ts';
+import { normalizeDateTime } from './deposits.ts';
+import { insertVersionRows } from './versionRows.ts';
 import { CsvRejected, ingestCsv } from './ingest.ts';
 import { MAX_CSV_BYTES } from './references.ts';
 import { ZipArchive, ZipRefused } from './zipArchive.ts';
@@ -29,9 +30,9 @@ const MAX_ADDITIONAL_FILE_BYTES = 200 * 1024 * 1024;
 const MAX_ENTRIES = 100_000;
 
 /** A bundle that cannot be restored as it is: 400 INVALID_BUNDLE before the work starts, an error event after. */
-export class BundleRefused extends ApiError {
+export class BundleRefused extends Refusal {
   constructor(reason: string, params: Record<string, unknown> = {}) {
-    super(400, 'INVALID_BUNDLE', { reason, ...params });
+    super('INVALID_BUNDLE', { reason, ...params });
   }
 }
 
@@ -57,7 +58,7 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
     await pipeline(Readable.from(upload.stream), createWriteStream(file));
     upload.complete();
     const { size } = await stat(file);
-    if (size === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
+    if (size === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
     const archive = await ZipArchive.open(file, size, { maxEntries: MAX_ENTRIES, maxInflatedBytes: ctx.config.bundleMaxInflatedBytes }).catch((error) => {
       throw refusedZip(error);
     });
@@ -73,7 +74,7 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
     }
     for (const charter of manifest.additionalFiles.filter((file) => isCharterType(file.fileType))) {
       const head = await headOf(archive, charter.path, 5).catch((error) => Promise.reject(refusedZip(error)));
-      if (!looksLikePdf(head)) throw new ApiError(415, 'CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
+      if (!looksLikePdf(head)) throw new Refusal('CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
     }
     return { archive, manifest, remove };
   } catch (error) {
@@ -323,14 +324,14 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
 /** A refused CSV names the file of the bundle it came from. */
 function located(error: unknown, entry: string, dataName: string): unknown {
   if (error instanceof CsvRejected) {
-    return new ApiError(400, 'BUNDLE_INVALID_CSV', { entry, dataName, errorCount: error.report.errorCount, errors: error.report.errors.slice(0, 20) });
+    return new Refusal('BUNDLE_INVALID_CSV', { entry, dataName, errorCount: error.report.errorCount, errors: error.report.errors.slice(0, 20) });
   }
   return refusedZip(error);
 }
 
 function reportFailure(ctx: ServerContext, name: string, thrown: unknown, events: EventStream) {
   const error = refusedZip(thrown);
-  if (error instanceof ApiError) {
+  if (error instanceof Refusal || error instanceof InvalidInput) {
     events.error(error.code === 'INVALID_BUNDLE' ? 'InvalidBundle' : 'RestoreRefused', problem(error.code, error.params));
   } else if ((error as { code?: string }).code === '23505') {
     events.error('ApplicationExists', problem('APPLICATION_EXISTS_ON_CREATION', { name }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** A claim lasts this long unless renewed; a server that died mid-download frees the user after it. */
 const LEASE_SECONDS = 120;
@@ -25,7 +25,7 @@ export async function claimBundleRun(ctx: ServerContext, userId: string, applica
       set run_id = excluded.run_id, application_id = excluded.application_id, started_at = now(), locked_until = excluded.locked_until
       where bundle_runs.locked_until < now()
     returning run_id`.execute(ctx.db);
-  if (claimed.rows.length === 0) throw new ApiError(429, 'BUNDLE_ALREADY_RUNNING', {}, 5);
+  if (claimed.rows.length === 0) throw new Refusal('BUNDLE_ALREADY_RUNNING', {}, 5);
   const renewal = setInterval(() => {
     void ctx.db
       .updateTable('bundle_runs')

@@ -4,7 +4,7 @@ import { CHARTER_TYPE, CHARTER_TYPES, charterSigning, looksLikePdf, type Charter
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 
@@ -63,7 +63,7 @@ export async function charterSigningOf(ctx: ServerContext, user: UserRow, applic
  */
 export async function requireSignedCharter(ctx: ServerContext, user: UserRow | null, application: CharteredApplication) {
   if (!user) return;
-  if ((await charterSigningOf(ctx, user, application)).mustSignCharter) throw new ApiError(403, 'CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
+  if ((await charterSigningOf(ctx, user, application)).mustSignCharter) throw new Refusal('CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
 }
 
 /**
@@ -72,10 +72,10 @@ export async function requireSignedCharter(ctx: ServerContext, user: UserRow | n
  */
 export async function uploadCharter(ctx: ServerContext, user: UserRow, application: ApplicationRow, readFile: () => Promise<Upload>): Promise<string> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  if (!administers(user, application, roles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!administers(user, application, roles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   const upload = await readFile();
-  if (upload.bytes.byteLength === 0) throw new ApiError(400, 'EMPTY_FILE', { fileName: upload.fileName });
-  if (!looksLikePdf(upload.bytes)) throw new ApiError(415, 'CHARTER_NOT_PDF', { fileName: upload.fileName });
+  if (upload.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
+  if (!looksLikePdf(upload.bytes)) throw new Refusal('CHARTER_NOT_PDF', { fileName: upload.fileName });
   const id = randomUUID();
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
@@ -110,7 +110,7 @@ export async function readCharter(ctx: ServerContext, application: Pick<Applicat
     .where('application_id', '=', application.id)
     .where('file_type', 'in', CHARTER_TYPES)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, 'NO_CHARTER', { name: application.name });
+  if (!row) throw new Refusal('NO_CHARTER', { name: application.name });
   return { fileName: row.file_name, content: row.content, uploadedAt: row.updated_at };
 }
 
@@ -119,7 +119,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id). */
 export async function acceptCharter(ctx: ServerContext, user: UserRow, applicationId: string): Promise<UserRow> {
   const application = UUID.test(applicationId) ? await ctx.db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst() : undefined;
-  if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: applicationId });
+  if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
   // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
   return ctx.db

@@ -2,7 +2,8 @@ import type { RowFilter, Rights } from '../../src/domain/rights/access.ts';
 import type { Operation } from '../../src/domain/rights/operations.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
+import type { RefusalCode } from '../../src/domain/errors/refusalCodes.ts';
 import { rightsOf } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
 import { readEntry } from './entryGate.ts';
@@ -17,20 +18,29 @@ async function rightsOnData(ctx: ServerContext, user: UserRow | null, data: Entr
   return rightsOf(ctx, user, data.application);
 }
 
-/** The caller's rights on an application, and which rows of one entry they may read, once they may be read. */
-export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+/**
+ * The caller's rights on an application, and which rows of one entry they may read; refused when none. For what
+ * tells about an entry without reading its rows (its versions, a version's file or publication state): those are
+ * answered while a large write of the rows is under way, so that its progress can be followed.
+ */
+export async function readRights(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
   const rights = await rightsOnData(ctx, user, data);
   const filter = rights.rowFilter('extraction', data.entry.name);
   if (filter.kind === 'none') {
-    if (!user) throw new ApiError(401, 'NOT_AUTHENTICATED');
-    throw new ApiError(403, 'NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName: data.entry.name });
+    if (!user) throw new Refusal('NOT_AUTHENTICATED');
+    throw new Refusal('NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName: data.entry.name });
   }
-  // Past here the entry's rows are read: not while a write of them is half done (entryGate.ts).
-  await readEntry(data.application.id, data.entry.name);
   return { rights, filter };
 }
 
-const refusals: Record<Operation, string> = {
+/** `readRights`, once the entry's rows may be read: not while a write of them is half done (entryGate.ts). */
+export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+  const access = await readRights(ctx, user, data);
+  await readEntry(data.application.id, data.entry.name);
+  return access;
+}
+
+const refusals: Record<Operation, RefusalCode> = {
   depot: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT',
   publication: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_PUBLISH',
   delete: 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION',
@@ -47,5 +57,5 @@ export async function requireOperation(ctx: ServerContext, user: UserRow, data: 
 }
 
 export function refusal(operation: Operation, data: EntryContext) {
-  return new ApiError(403, refusals[operation], { name: data.application.name, dataName: data.entry.name, operation });
+  return new Refusal(refusals[operation], { name: data.application.name, dataName: data.entry.name, operation });
 }

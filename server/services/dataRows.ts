@@ -4,7 +4,7 @@ import type { ApplicationModel, DataEntry } from '../../src/domain/configuration
 import { ReferenceIndex } from '../../src/domain/csv/references.ts';
 import { RowTexts, writtenReferences } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import type { BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
@@ -151,7 +151,7 @@ export async function deleteDataRows(
         .where('file_id', 'is', null)
         .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]));
       const rows = await selected.execute();
-      if (rows.some((row) => !allowed(row))) throw new ApiError(403, 'NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+      if (rows.some((row) => !allowed(row))) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
       if (rows.length === 0) return [];
       await trx.deleteFrom('data_rows').where('id', 'in', rows.map((r) => r.id)).execute();
       await refreshCount(trx, applicationId, dataName);

@@ -6,23 +6,24 @@ import type { CsvError } from '../../src/domain/csv/index.ts';
 import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
 import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
-import type { DepositFilesTable, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import type { UserRow } from '../db/schema.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
-import { JobFailure, enqueueJob, type Job } from '../jobs/jobs.ts';
+import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows } from './entryWrite.ts';
-import { countAfterWrite, refreshCount, type upsertRows } from './dataRows.ts';
-import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
+import { countAfterWrite } from './dataRows.ts';
+import { removeVersion } from './publication.ts';
+import { outsideRights } from './rowRights.ts';
+import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
+import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
-import { storedFile } from './storedFile.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import type { EntryContext } from './references.ts';
-import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
-function badParams(reading: { reason: string; path?: string }): ApiError {
-  return new ApiError(400, 'BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
+function badParams(reading: { reason: string; path?: string }): Refusal {
+  return new Refusal('BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
 }
 
 /** The `params` field of a deposit form, or its JSON body when it publishes: checked against its schema. */
@@ -42,7 +43,7 @@ export function readRepositoryId(text: string | undefined): RepositoryId {
 /** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */
 export function normalizeDateTime(text: string, field: string): string {
   const bound = readPeriodBound(text);
-  if (bound === null) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field, value: text });
+  if (bound === null) throw new Refusal('BAD_DEPOSIT_PERIOD', { field, value: text });
   return bound;
 }
 
@@ -61,7 +62,7 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
   for (const reference of submission.referenceScopes) {
     const raw = given[reference.component] ?? given[reference.reference];
     const text = Array.isArray(raw) ? raw[0] : raw;
-    if (text === undefined || text === '') throw new ApiError(400, 'MISSING_SCOPE', { component: reference.component });
+    if (text === undefined || text === '') throw new Refusal('MISSING_SCOPE', { component: reference.component });
     const rows = await ctx.db
       .selectFrom('data_rows')
       .select(['natural_key as naturalKey', 'hierarchical_key as hierarchicalKey'])
@@ -70,27 +71,15 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
       .where('file_id', 'is', null)
       .execute();
     const row = findScopeRow(rows, text);
-    if (!row) throw new ApiError(400, 'UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
+    if (!row) throw new Refusal('UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
     scope[reference.component] = row.hierarchicalKey;
   }
   const { from, to } = params.binaryfiledataset ?? {};
   if (!submission.timeScope) return { scope, from: null, to: null };
-  if (!from || !to) throw new ApiError(400, 'MISSING_PERIOD');
+  if (!from || !to) throw new Refusal('MISSING_PERIOD');
   const period = { from: normalizeDateTime(from, 'from'), to: normalizeDateTime(to, 'to') };
-  if (period.from > period.to) throw new ApiError(400, 'BAD_DEPOSIT_PERIOD', { field: 'to', value: to });
+  if (period.from > period.to) throw new Refusal('BAD_DEPOSIT_PERIOD', { field: 'to', value: to });
   return { scope, ...period };
-}
-
-const sameScope = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
-
-/** Line errors for rows outside what the rights allow (deposit and publication are checked per line). */
-function outsideRights(rights: Rights, operation: 'depot' | 'publication', dataName: string, batch: CheckedBatch, into: CsvError[]) {
-  for (const row of batch.rows!) {
-    if (!rights.allows(operation, dataName, row)) {
-      into.push({ lineNumber: row.lineNumber, code: operation === 'depot' ? 'norightfordepot' : 'norightforpublish', params: { naturalKey: row.naturalKey } });
-    }
-  }
 }
 
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
@@ -124,7 +113,7 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
   if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
   if (params.topublish && !rights.covers('publication', data.entry.name, deposit)) throw refusal('publication', data);
   const comment = params.binaryfiledataset?.comment ?? '';
-  if (comment.length > MAX_DEPOSIT_COMMENT) throw new ApiError(400, 'COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
+  if (comment.length > MAX_DEPOSIT_COMMENT) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
   const chunks: Uint8Array[] = [];
   async function* keeping() {
     for await (const chunk of upload.stream) {
@@ -168,140 +157,14 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
   return { fileId: id, rowCount };
 }
 
-/**
- * What is known of a deposited file, without its bytes (`storedFile` reads them): the publication state is asked
- * every second while a version is published, and reading a 20 MB file for it took 110 ms of the server's thread.
- */
-const FILE_FACTS = [
-  'id',
-  'application_id',
-  'data_name',
-  'file_name',
-  'size',
-  'scope',
-  'period_from',
-  'period_to',
-  'comment',
-  'created_by',
-  'created_at',
-  'published',
-  'published_by',
-  'published_at',
-  'row_count',
-] as const satisfies ReadonlyArray<keyof DepositFilesTable>;
-
-export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
-  const file = await ctx.db.selectFrom('deposit_files').select(FILE_FACTS).where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
-  if (!file) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
-  return file;
-}
-
 /** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
 export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean, rights: Rights) {
   const file = await fileOf(ctx, data, fileId);
-  if (file.data_name !== data.entry.name) throw new ApiError(404, 'NO_SUCH_FILE', { fileId });
+  if (file.data_name !== data.entry.name) throw new Refusal('NO_SUCH_FILE', { fileId });
   if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   return enqueueJob(ctx.db, { kind: publish ? 'publish' : 'unpublish', application_id: data.application.id, file_id: fileId, requested_by: user.id });
-}
-
-/** A stored version's dataset, as rights see it. */
-export function datasetOfFile(file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null }) {
-  return { scopes: file.scope, from: file.period_from ? iso(file.period_from) : null, to: file.period_to ? iso(file.period_to) : null };
-}
-
-function overlaps(a: { from: Date | null; to: Date | null }, b: { from: Date | null; to: Date | null }) {
-  if (!a.from || !a.to || !b.from || !b.to) return true;
-  return a.from <= b.to && b.from <= a.to;
-}
-
-const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
-
-/**
- * Publishes a version in one transaction: a published version of exactly the same scope and period is replaced
- * (unpublished); one of the same scope whose period overlaps without matching refuses the publication.
- */
-export async function publishJob(ctx: ServerContext, data: EntryContext, job: Job, progress: (value: number) => void, rights: Rights, failAfterRows?: number) {
-  const file = await fileOf(ctx, data, job.file_id!);
-  const refused: CsvError[] = [];
-  await ctx.db.transaction().execute(async (trx) => {
-    const published = await trx
-      .selectFrom('deposit_files')
-      .select(['id', 'file_name', 'scope', 'period_from', 'period_to'])
-      .where('application_id', '=', file.application_id)
-      .where('data_name', '=', file.data_name)
-      .where('published', '=', true)
-      .where('id', '!=', file.id)
-      .forUpdate()
-      .execute();
-    const sameDataset = published.filter((other) => sameScope(other.scope, file.scope));
-    const conflicting = sameDataset.filter(
-      (other) => !(sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to)) && overlaps({ from: other.period_from, to: other.period_to }, { from: file.period_from, to: file.period_to }),
-    );
-    if (conflicting.length > 0) {
-      throw new JobFailure('overlappingpublishedversion', { lineNumber: -1, fileOrUUID: file.id, files: conflicting.map((c) => c.file_name) });
-    }
-    const samePeriod = (other: (typeof sameDataset)[number]) => sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to);
-    // Only the version of exactly the same dataset is replaced; other periods of the scope stay published.
-    for (const replaced of sameDataset.filter(samePeriod)) {
-      await trx.deleteFrom('data_rows').where('file_id', '=', replaced.id).execute();
-      await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', replaced.id).execute();
-    }
-    let stored = 0;
-    await ingestCsv(
-      {
-        db: trx,
-        checks: ctx.checks,
-        applicationId: file.application_id,
-        model: data.model,
-        entry: data.entry,
-        fileName: file.file_name,
-        deposit: { scope: file.scope, ...(file.period_from ? { from: iso(file.period_from), to: iso(file.period_to!) } : {}) },
-        places: true,
-      },
-      storedFile(trx, 'deposit_files', file.id, file.size),
-      async (batch) => {
-        outsideRights(rights, 'publication', data.entry.name, batch, refused);
-        if (refused.length) return;
-        await insertVersionRows(trx, file.application_id, file.data_name, file.id, batch);
-        stored += batch.count;
-        if (failAfterRows !== undefined && stored >= failAfterRows) throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
-        progress(Math.min(0.95, stored / Math.max(1, file.row_count)));
-      },
-    ).catch((error: unknown) => {
-      if (error instanceof CsvRejected) throw new JobFailure('INVALID_CSV', { errors: error.report.errors.slice(0, 20), errorCount: error.report.errorCount });
-      if (error instanceof CheckBudgetExceeded || error instanceof CheckInterrupted) throw new JobFailure(error.code, error.params);
-      throw error;
-    });
-    if (refused.length) throw new JobFailure('norightforpublish', { lineNumber: -1, errors: refused.slice(0, 20), errorCount: refused.length });
-    await trx
-      .updateTable('deposit_files')
-      .set({ published: true, published_by: job.requested_by, published_at: new Date() })
-      .where('id', '=', file.id)
-      .execute();
-    await refreshCount(trx, file.application_id, file.data_name);
-  });
-}
-
-export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: Job) {
-  const file = await fileOf(ctx, data, job.file_id!);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
-    await trx.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', '=', file.id).execute();
-    await refreshCount(trx, file.application_id, file.data_name);
-  });
-}
-
-const iso = (date: Date) => date.toISOString().slice(0, 19);
-
-/** A batch of rows of a published version, with the file they come from and the period each covers. */
-export async function insertVersionRows(db: Parameters<typeof upsertRows>[0], applicationId: string, dataName: string, fileId: string, batch: CheckedBatch) {
-  await sql`
-    insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
-    select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
-    from json_to_recordset(${batch.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(db);
 }
 
 /** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */
@@ -311,12 +174,8 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
   if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
   const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-  if (running) throw new ApiError(409, 'WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('data_rows').where('file_id', '=', fileId).execute();
-    await trx.deleteFrom('deposit_files').where('id', '=', fileId).execute();
-    await refreshCount(trx, file.application_id, file.data_name);
-  });
+  if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
+  await removeVersion(ctx, file, true);
   return { id: fileId, wasPublished: file.published };
 }
 
@@ -402,8 +261,8 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
       comment: f.comment,
       rowCount: f.row_count,
       scope: f.scope,
-      from: f.period_from ? iso(f.period_from) : null,
-      to: f.period_to ? iso(f.period_to) : null,
+      from: f.period_from ? isoOf(f.period_from) : null,
+      to: f.period_to ? isoOf(f.period_to) : null,
       createdAt: f.created_at.toISOString(),
       createdBy: { id: f.created_by, login: f.created_login },
       published: f.published,

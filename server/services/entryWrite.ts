@@ -15,7 +15,7 @@ type Db = Kysely<Schema> | Transaction<Schema>;
  * nobody meanwhile: journaled batches of the worker's usual size held it for about a quarter of a second each, so
  * a page asked during one waited that long, on top of its own work (docs/benchmarks.md).
  */
-const EMBEDDED_BATCH_ROWS = 500;
+export const EMBEDDED_BATCH_ROWS = 500;
 /**
  * A write of up to this many rows on the embedded database is done in one transaction at its end, as short as a
  * couple of batches: no journal, and the entry's readers are not kept out.

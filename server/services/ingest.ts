@@ -1,6 +1,6 @@
 import type { CsvDeposit, CsvError, CsvReport } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { CheckOverBudget, type CheckPool } from '../workers/checkPool.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { WorkerLost } from '../workers/workerPool.ts';
@@ -12,23 +12,23 @@ import type { Schema } from '../db/schema.ts';
 export const MAX_REPORTED_ERRORS = 1000;
 
 /** A file refused by the CSV engine: 400 INVALID_CSV with its errors. */
-export class CsvRejected extends ApiError {
+export class CsvRejected extends Refusal {
   constructor(readonly report: CsvReport) {
-    super(400, 'INVALID_CSV', { errorCount: report.errorCount, truncated: report.truncated });
+    super('INVALID_CSV', { errorCount: report.errorCount, truncated: report.truncated });
   }
 }
 
 /** A file whose checking took more time than a file may: refused at the line it had reached, nothing stored. */
-export class CheckBudgetExceeded extends ApiError {
+export class CheckBudgetExceeded extends Refusal {
   constructor(over: CheckOverBudget) {
-    super(422, 'CHECK_BUDGET_EXCEEDED', { lineNumber: over.lineNumber, budgetSeconds: over.budgetMs / 1000 });
+    super('CHECK_BUDGET_EXCEEDED', { lineNumber: over.lineNumber, budgetSeconds: over.budgetMs / 1000 });
   }
 }
 
 /** The worker checking the file crashed, or was stopped for another file it was checking: nothing stored. */
-export class CheckInterrupted extends ApiError {
+export class CheckInterrupted extends Refusal {
   constructor() {
-    super(503, 'CHECK_INTERRUPTED');
+    super('CHECK_INTERRUPTED');
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EVERY_APPLICATION = '.*';
 
 function requireAdmin(caller: UserRow) {
-  if (!caller.terrain_admin) throw new ApiError(403, 'TERRAIN_ADMIN_REQUIRED_FOR_OPERATION');
+  if (!caller.terrain_admin) throw new Refusal('TERRAIN_ADMIN_REQUIRED_FOR_OPERATION');
 }
 
 export async function listUsersForAdmin(ctx: ServerContext, caller: UserRow) {
@@ -38,23 +38,26 @@ interface RoleChange {
  */
 export async function changeRole(ctx: ServerContext, caller: UserRow, change: RoleChange, grant: boolean): Promise<UserRow> {
   const target = await findUserByIdOrLogin(ctx, change.userIdOrLogin);
-  if (!target) throw new ApiError(404, 'UNKNOWN_USER', { user: change.userIdOrLogin });
+  if (!target) throw new Refusal('UNKNOWN_USER', { user: change.userIdOrLogin });
 
   if (change.role === 'applicationManager' || change.role === 'userManager') {
     return changeApplicationRole(ctx, caller, target, change.role, change.applicationNameOrId, grant);
   }
   requireAdmin(caller);
-  if (change.role === 'terrainAdmin' && !grant && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_ADMIN');
+  if (change.role === 'terrainAdmin' && !grant && target.id === caller.id) throw new Refusal('CANT_SELF_REVOKE_ADMIN');
   for (const pattern of change.applicationPatterns) {
     try {
       new RegExp(pattern);
     } catch {
-      throw new ApiError(400, 'BAD_APPLICATION_PATTERN', { pattern });
+      throw new Refusal('BAD_APPLICATION_PATTERN', { pattern });
     }
   }
   const patterns = new Set(target.creator_patterns);
   const touched = change.role === 'terrainAdmin' ? [EVERY_APPLICATION] : change.applicationPatterns;
-  for (const pattern of touched) (grant ? patterns.add(pattern) : patterns.delete(pattern));
+  for (const pattern of touched) {
+    if (grant) patterns.add(pattern);
+    else patterns.delete(pattern);
+  }
   return ctx.db
     .updateTable('users')
     .set({
@@ -68,18 +71,18 @@ export async function changeRole(ctx: ServerContext, caller: UserRow, change: Ro
 }
 
 async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target: UserRow, role: ApplicationRole, nameOrId: string | undefined, grant: boolean) {
-  if (!nameOrId) throw new ApiError(400, 'MISSING_APPLICATION', { role });
+  if (!nameOrId) throw new Refusal('MISSING_APPLICATION', { role });
   const application = await ctx.db
     .selectFrom('applications')
     .select(['id', 'name'])
     .where((eb) => eb.or([eb('name', '=', nameOrId), ...(UUID.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
     .executeTakeFirst();
-  if (!application) throw new ApiError(404, 'NO_SUCH_APPLICATION', { name: nameOrId });
+  if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });
   // Whoever administers the application (its managers, a creator whose pattern covers its name, platform
   // administrators) gives and takes its roles.
   const callerRoles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
-  if (!administers(caller, application, callerRoles)) throw new ApiError(403, 'NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
-  if (!grant && !caller.terrain_admin && target.id === caller.id) throw new ApiError(403, 'CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
+  if (!administers(caller, application, callerRoles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!grant && !caller.terrain_admin && target.id === caller.id) throw new Refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
   await ctx.db.transaction().execute(async (trx) => {
     if (grant) {
       await trx

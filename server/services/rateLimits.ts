@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
+import type { RefusalCode } from '../../src/domain/errors/refusalCodes.ts';
 
 export interface RateLimitHit {
   /** Whether this hit stays within the limit. */
@@ -25,7 +26,7 @@ export async function hitRateLimit(db: Kysely<Schema>, bucket: string, limit: nu
 }
 
 /** Counts this hit and refuses it with 429 (and when to try again) past the limit. */
-export async function enforceRateLimit(db: Kysely<Schema>, bucket: string, limit: number, windowSeconds: number, code = 'TOO_MANY_REQUESTS'): Promise<void> {
+export async function enforceRateLimit(db: Kysely<Schema>, bucket: string, limit: number, windowSeconds: number, code: RefusalCode = 'TOO_MANY_REQUESTS'): Promise<void> {
   const hit = await hitRateLimit(db, bucket, limit, windowSeconds);
-  if (!hit.allowed) throw new ApiError(429, code, {}, hit.retryAfterSeconds);
+  if (!hit.allowed) throw new Refusal(code, {}, hit.retryAfterSeconds);
 }

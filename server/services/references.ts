@@ -5,7 +5,7 @@ import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { findApplication } from './applications.ts';
 import { writeEntryRows } from './entryWrite.ts';
@@ -30,7 +30,7 @@ export async function referenceOf(ctx: ServerContext, applicationName: string, r
   const application = await findApplication(ctx, applicationName);
   const model = application.model;
   const entry = model.data.find((d) => d.name === refType && d.kind === 'reference');
-  if (!entry) throw new ApiError(404, 'NO_SUCH_REFERENCE', { name: application.name, reference: refType });
+  if (!entry) throw new Refusal('NO_SUCH_REFERENCE', { name: application.name, reference: refType });
   return { application, model, entry };
 }
 
@@ -39,7 +39,7 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
   const application = await findApplication(ctx, applicationName);
   const model = application.model;
   const entry = model.data.find((d) => d.name === dataType && d.kind === 'dataType');
-  if (!entry) throw new ApiError(404, 'NO_SUCH_DATA_TYPE', { name: application.name, dataType });
+  if (!entry) throw new Refusal('NO_SUCH_DATA_TYPE', { name: application.name, dataType });
   return { application, model, entry };
 }
 
@@ -175,7 +175,7 @@ export async function deleteReferenceRows(ctx: ServerContext, reference: EntryCo
         .where('data_name', '=', entry.name)
         .where('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])
         .execute();
-      if (targets.length === 0) throw new ApiError(404, 'NO_SUCH_ROWS', { naturalKeys });
+      if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
       const keys = targets.map((t) => t.hierarchical_key);
       const ids = targets.map((t) => t.id);
       const referring = await sql<{ data_name: string; natural_key: string }>`
@@ -183,7 +183,7 @@ export async function deleteReferenceRows(ctx: ServerContext, reference: EntryCo
         where application_id = ${application.id} and refs && ${keys}::text[] and not (id = any(${ids}::uuid[]))
         order by data_name, natural_key limit 50`.execute(trx);
       if (referring.rows.length > 0) {
-        throw new ApiError(409, 'REFERENCED_ROWS', {
+        throw new Refusal('REFERENCED_ROWS', {
           referring: referring.rows.map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
         });
       }

@@ -14,7 +14,7 @@ import {
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
@@ -140,7 +140,7 @@ function filtered(select: RequestSelect, caller: UserRow, seesAll: boolean, quer
 
 /** A regular expression PostgreSQL cannot read is the caller's mistake, not the server's. */
 function badRegExp(error: unknown): never {
-  if (/regular expression/i.test((error as Error).message)) throw new ApiError(400, 'BAD_REQUEST', { parameter: 'params' });
+  if (/regular expression/i.test((error as Error).message)) throw new Refusal('BAD_REQUEST', { parameter: 'params' });
   throw error;
 }
 
@@ -211,10 +211,10 @@ export async function listRightsRequests(ctx: ServerContext, caller: UserRow, ap
 /** The rights a request asks for, checked: known data and scopes, valid periods, reading only. */
 function requestedRules(application: ApplicationRow, input: RightsRequestInput): AuthorizationRules {
   const normalized = normalizeRules(application.model, input.rightsRequest ?? {}, false);
-  if (!normalized.ok) throw new ApiError(400, normalized.problems[0].code, { ...normalized.problems[0].params, problems: normalized.problems });
+  if (!normalized.ok) throw new InvalidInput(normalized.problems[0], { problems: normalized.problems });
   const refused = unrequestableOperations(application.model, normalized.rules);
-  if (refused.length) throw new ApiError(400, 'RIGHTS_REQUEST_OPERATION_NOT_ALLOWED', { ...refused[0], refused });
-  if (grantsNothing(normalized.rules)) throw new ApiError(400, 'NOTHING_REQUESTED');
+  if (refused.length) throw new Refusal('RIGHTS_REQUEST_OPERATION_NOT_ALLOWED', { ...refused[0], refused });
+  if (grantsNothing(normalized.rules)) throw new Refusal('NOTHING_REQUESTED');
   return normalized.rules;
 }
 
@@ -223,9 +223,9 @@ async function checkedFields(ctx: ServerContext, application: ApplicationRow, in
   const fields = checkRequestFields(application.model.rightsRequest, input, await formReferences(ctx, application));
   if (fields.ok) return fields.values;
   const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
-  if (unknown) throw new ApiError(400, 'UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });
+  if (unknown) throw new Refusal('UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });
   const [first] = fields.problems;
-  throw new ApiError(400, 'INVALID_RIGHTS_REQUEST_FIELD', { field: first.field, problem: first.code, problemParams: first.params, problems: fields.problems });
+  throw new Refusal('INVALID_RIGHTS_REQUEST_FIELD', { field: first.field, problem: first.code, problemParams: first.params, problems: fields.problems });
 }
 
 const authorizationNames: Record<MailLanguage, (login: string, day: string) => string> = {
@@ -249,10 +249,10 @@ export interface SavedRightsRequest {
 export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, application: ApplicationRow, input: RightsRequestInput, language: MailLanguage): Promise<SavedRightsRequest> {
   const comment = (input.comment ?? '').trim();
   const commentProblem = requestCommentProblem(comment);
-  if (commentProblem) throw new ApiError(400, commentProblem.code, commentProblem.params);
+  if (commentProblem) throw new InvalidInput(commentProblem);
   const treats = await treatsRequests(ctx, caller, application);
   const treating = input.setted === true;
-  if (treating && !treats) throw new ApiError(403, 'NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', { name: application.name });
+  if (treating && !treats) throw new Refusal('NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', { name: application.name });
   // Any signed-in user may ask, and every request is checked and mailed to the managers: a few an hour each.
   if (!treating) await enforceRateLimit(ctx.db, `rightsrequest:${caller.id}`, ctx.config.rightsRequestsPerHour, 3600);
 
@@ -266,9 +266,9 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
           .where('r.application_id', '=', application.id)
           .executeTakeFirst()
       : undefined;
-  if (input.id && !existing) throw new ApiError(404, 'NO_SUCH_RIGHTS_REQUEST', { id: input.id });
-  if (existing && existing.user_id !== caller.id && !treats) throw new ApiError(403, 'NO_RIGHT_FOR_RIGHTS_REQUEST', { id: existing.id });
-  if (existing?.setted) throw new ApiError(409, 'RIGHTS_REQUEST_ALREADY_TREATED', { id: existing.id });
+  if (input.id && !existing) throw new Refusal('NO_SUCH_RIGHTS_REQUEST', { id: input.id });
+  if (existing && existing.user_id !== caller.id && !treats) throw new Refusal('NO_RIGHT_FOR_RIGHTS_REQUEST', { id: existing.id });
+  if (existing?.setted) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id: existing.id });
 
   // Treating an existing request leaves what was asked as it was, unless the form's values are sent again.
   const keepsAsked = treating && existing !== undefined;
@@ -314,7 +314,7 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
     }
     // Only an open request changes: two managers treating it at once cannot both grant it.
     const updated = await trx.updateTable('rights_requests').set({ ...values, updated_at: stamp }).where('id', '=', id).where('setted', '=', false).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'RIGHTS_REQUEST_ALREADY_TREATED', { id });
+    if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id });
   });
 
   if (status !== 'open') {
@@ -368,7 +368,7 @@ async function notifyManagers(ctx: ServerContext, requester: UserRow, applicatio
 /** The `params` JSON of the list (absent or the text `undefined` = everything); a malformed one is a 400. */
 export function readRequestQuery(text: string | undefined): RightsRequestQuery {
   if (text === undefined || text === '' || text === 'undefined') return {};
-  const bad = () => new ApiError(400, 'BAD_REQUEST', { parameter: 'params' });
+  const bad = () => new Refusal('BAD_REQUEST', { parameter: 'params' });
   let raw: unknown;
   try {
     raw = JSON.parse(text);

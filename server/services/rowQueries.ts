@@ -5,7 +5,7 @@ import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts
 import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
 
@@ -67,7 +67,7 @@ interface Conditions {
 async function conditionsOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, rights: RowFilter): Promise<Conditions> {
   const checkers = storedKeys(entry);
   const known = (key: string) => {
-    if (!checkers.has(key)) throw new ApiError(400, 'UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
+    if (!checkers.has(key)) throw new Refusal('UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
   const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(rights) as Condition];

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** How sign-ins are slowed down after failures (server configuration `loginRateLimit`). */
 export interface SignInLimits {
@@ -36,10 +36,10 @@ async function failuresOf(db: Kysely<Schema>, buckets: string[]): Promise<Map<st
 }
 
 /** A wait as the refusal's message says it: seconds under two minutes, whole minutes (rounded up) beyond. */
-function tooManyAttempts(seconds: number): ApiError {
+function tooManyAttempts(seconds: number): Refusal {
   const wait = Math.max(1, Math.ceil(seconds));
   const params = wait < 120 ? { wait, unit: 'seconds' } : { wait: Math.ceil(wait / 60), unit: 'minutes' };
-  return new ApiError(429, 'TOO_MANY_ATTEMPTS', params, wait);
+  return new Refusal('TOO_MANY_ATTEMPTS', params, wait);
 }
 
 /** The wait the n-th failure of a login from one address imposes before the next attempt, in seconds. */

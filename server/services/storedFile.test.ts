@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migratedTestDatabase } from '../db/migratedTestDatabase.ts';
+import { migratedTestDatabase } from '../db/migratedDatabase.testing.ts';
 import { storedFile } from './storedFile.ts';
 
 describe('reading a stored file', () => {

@@ -14,7 +14,7 @@ import { dynamicHeaderText } from '../../src/domain/csv/header.ts';
 import type { RowTexts, WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema } from '../db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { rowTextsFor } from './dataRows.ts';
 import { storedFile } from './storedFile.ts';
@@ -203,7 +203,7 @@ export async function prepareBundle(ctx: ServerContext, application: Application
     .where('version', '=', application.version)
     .orderBy('uploaded_at', 'desc')
     .executeTakeFirst();
-  if (!configuration) throw new ApiError(404, 'NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
+  if (!configuration) throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
   const deposits = options.withData ? await depositsOf(db, application.id) : [];
   const files = options.withData ? await additionalFilesOf(db, application.id) : [];
   const rowCount = options.withData

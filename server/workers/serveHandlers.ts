@@ -8,7 +8,8 @@ export function serveHandlers<Api extends Handlers<Api>>(handlers: Api): void {
   port.on('message', (call: WorkerCall) => {
     let answer: WorkerMessage;
     try {
-      answer = { id: call.id, value: (handlers[call.method as keyof Api] as (...args: unknown[]) => unknown)(...call.args) };
+      // The pool typed the arguments against Api when it sent them (WorkerPool.call).
+      answer = { id: call.id, value: handlers[call.method as keyof Api](...(call.args as never[])) };
     } catch (error) {
       // A failure the handler did not turn into a value is a bug: its text goes to the server's log.
       answer = { id: call.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -5,7 +5,7 @@
  */
 
 /** A handler map: every call a worker answers, by name. Handlers are synchronous: a call runs start to end. */
-export type Handlers<Api> = { [Call in keyof Api]: (...args: any[]) => unknown };
+export type Handlers<Api> = { [Call in keyof Api]: (...args: never[]) => unknown };
 
 /** Given to each worker at start. */
 export interface WorkerStart {

@@ -12,7 +12,7 @@ import { fetchMe, signOut } from '@/features/auth/api';
 import { onSessionLost } from '@/lib/api/client';
 import { startReachabilityProbe } from '@/lib/connectivity';
 import { ApiError } from '@/lib/api/apiError';
-import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/offline/currentUser';
 
 /** The application a path belongs to, so that signing in again leads back to it. */
 function applicationOf(pathname: string): string | undefined {

@@ -156,7 +156,7 @@ describe('CSV fuzz', () => {
         checkReport(whole);
         if (text.length < 20_000) expect(JSON.stringify(inChunks(seed, text, next))).toBe(JSON.stringify(whole));
       } catch (error) {
-        throw new Error(`run ${run} (${seed.name}) failed on ${JSON.stringify(text.slice(0, 2000))}: ${String((error as Error).stack ?? error)}`);
+        throw new Error(`run ${run} (${seed.name}) failed on ${JSON.stringify(text.slice(0, 2000))}: ${String((error as Error).stack ?? error)}`, { cause: error });
       }
       if (whole.errorCount > 0) withErrors += 1;
     }

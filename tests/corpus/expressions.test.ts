@@ -44,7 +44,6 @@ function errorCode(expression: CompiledExpression, context: ExpressionContext): 
 /** A string or number literal, optionally after `return` and before `;`: the value the expression stands for. */
 const LITERAL = /^\s*(?:return\s+)?(?:(['"])(.*)\1|(\d+))\s*;?\s*$/s;
 
-const application = (expression: CorpusExpression) => expression.file.split('/')[0];
 const isFile = (expression: CorpusExpression, prefix: string) => expression.file.startsWith(prefix);
 
 interface Form {
@@ -289,7 +288,7 @@ if (!corpusAvailable()) {
         try {
           result.expression.evaluate(context, { maxSteps: 20_000 });
         } catch (error) {
-          if (!(error instanceof ExpressionError)) throw new Error(`${String(error)} escaped for: ${source}`);
+          if (!(error instanceof ExpressionError)) throw new Error(`${String(error)} escaped for: ${source}`, { cause: error });
         }
       }
       expect(evaluated).toBeGreaterThan(1000);

@@ -87,7 +87,7 @@ describe('fuzzed corpus configurations', () => {
         try {
           result = validateConfiguration(encoder.encode(lines.join('\n')), source.name);
         } catch (thrown) {
-          throw new Error(`${label} threw ${thrown instanceof Error ? thrown.stack : String(thrown)}`);
+          throw new Error(`${label} threw ${thrown instanceof Error ? thrown.stack : String(thrown)}`, { cause: thrown });
         }
         if (result.ok) {
           expect(result.value.data, label).toBeInstanceOf(Array);

@@ -109,36 +109,17 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
     const requested = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, { fileid: fileId, topublish: true });
     expect(requested.status).toBe(202);
 
-    if (kind === 'PostgreSQL') {
-      // Progress is recorded beside the job's transaction: wait until a good part of the rows is written.
-      await eventually(
-        'publication under way',
-        async () => {
-          const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
-          return state.body.job?.status === 'running' && state.body.job.progress >= 0.3 ? true : undefined;
-        },
-        5 * 60_000,
-        100,
-      );
-    } else {
-      // The embedded database's one session is the job's until its transaction ends: a request that gets no answer
-      // within a moment waits behind the publication, which is then under way (a fixed pause of 3 s came too late
-      // once a 20,000-row publication took less).
-      const moment = await eventually(
-        'publication under way',
-        async () => {
-          const state = operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`).then(
-            (answer) => (answer.body.job?.status === 'done' ? 'ended' : 'before'),
-            () => 'before',
-          );
-          const first = await Promise.race([state, sleep(150).then(() => 'under way')]);
-          return first === 'before' ? undefined : first;
-        },
-        5 * 60_000,
-        20,
-      );
-      expect(moment, 'the publication ended before it could be cut').toBe('under way');
-    }
+    // Progress is recorded beside the job's work (on the embedded database, between its short transactions): wait
+    // until a good part of the rows is written.
+    await eventually(
+      'publication under way',
+      async () => {
+        const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
+        return state.body.job?.status === 'running' && state.body.job.progress >= 0.3 ? true : undefined;
+      },
+      5 * 60_000,
+      100,
+    );
     await server.kill('SIGKILL');
 
     const fileState = () =>
@@ -148,7 +129,13 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
          from deposit_files f where f.id = $1`,
         [fileId],
       );
-    if (kind === 'PGlite') expect(await fileState()).toEqual([{ published: false, rows: 0, job: 'running' }]);
+    // The embedded database committed the batches written so far, of a version not yet published: the next start
+    // removes them before serving anything (versionRows.ts).
+    if (kind === 'PGlite') {
+      const [killed] = await fileState();
+      expect(killed).toMatchObject({ published: false, job: 'running' });
+      expect(killed.rows).toBeGreaterThan(0);
+    }
     server = await server.restart();
     operator.on(server);
     if (kind === 'PostgreSQL') expect(await fileState()).toEqual([{ published: false, rows: 0, job: 'running' }]);

@@ -2,7 +2,9 @@
  * `npm run load [-- --quick]`: a Terrain server in its own process (a fresh data folder with the embedded PGlite,
  * or a scratch database on the PostgreSQL of DATABASE_URL), seeded through the API, then 200 signed-in users
  * browsing data pages and lists while 10 others upload reference files one after the other, for 60 s (10 s with
- * --quick), over loopback only. Each browsing user asks for a page every 2 s on average, the pauses drawn from an
+ * --quick), over loopback only. Then, while the readers go on, the operator uploads a 500,000-row reference and
+ * publishes a 500,000-row version in another application (20,000 with --quick; `--large N`), each reported with
+ * the readers' p95 meanwhile (issue 22: one user's large write never holds the others). Each browsing user asks for a page every 2 s on average, the pauses drawn from an
  * exponential law (users act independently, so pages are asked at random moments, 100 a second in all); a page's
  * latency runs from when it was due to its last byte, so a slow server cannot hide its queue. Reports errors
  * (target 0), the browsing latency p95 (target ≤ 300 ms) and the server's peak resident memory (target ≤ 600 MB);
@@ -12,11 +14,11 @@
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { seededRandom } from '../seededRandom';
-import { APPLICATION, SITES, siteCode } from '../bench/versionedData.ts';
-import { datasetQuery } from '../processes/operator.ts';
+import { APPLICATION, SITES, VERSIONED_YAML, generateMeasures, readingsCsv, siteCode, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import { Operator, datasetQuery, fileForm } from '../processes/operator.ts';
 import { TerrainProcess } from '../processes/terrainServer.ts';
 import { scratchDatabase } from '../scratchDatabase.ts';
-import { seed } from './seed.ts';
+import { expectStatus, seed } from './seed.ts';
 
 const quick = process.argv.includes('--quick');
 const SECONDS = quick ? 10 : 60;
@@ -40,6 +42,12 @@ const PAUSE_S = 2;
 /** A page not answered within this is counted as a timeout. */
 const PAGE_TIMEOUT_MS = 30_000;
 const UPLOADERS = option('uploaders', 10);
+/**
+ * After the measured window, the readers browse on while the operator uploads a reference of this many rows, then
+ * publishes a version of as many, in another application (`--large N`; 0 skips it): the figure of issue 22.
+ */
+const LARGE_ROWS = process.argv.includes('--large') ? Number(process.argv[process.argv.indexOf('--large') + 1]) : quick ? 20_000 : 500_000;
+if (!Number.isInteger(LARGE_ROWS) || LARGE_ROWS < 0) throw new Error('--large takes a whole number of rows (0: no large writes)');
 const UPLOAD_ROWS = 500;
 /** Distinct upload files, by key range: uploads rewrite these rows again and again, the table does not grow. */
 const UPLOAD_FILES = 20;
@@ -138,14 +146,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * until the end of the run. (A rate-limited load generator sends its requests in bursts at each second's tick,
  * which no group of people does.)
  */
-async function browse(url: string, tokens: readonly string[], measuredFrom: number, end: number): Promise<Windows> {
+async function browse(url: string, tokens: readonly string[], measuredFrom: number, going: (due: number) => boolean): Promise<Windows> {
   const windows = emptyWindows();
   const user = async (index: number) => {
     const draw = seededRandom(index + 1);
     // Exponential pauses of mean PAUSE_S between a user's pages; the first one spreads the users' starts.
     const nextPause = () => -Math.log(1 - draw()) * PAUSE_S * 1000;
     let due = performance.now() + nextPause();
-    while (due < end) {
+    while (going(due)) {
       await pause(due - performance.now());
       const run = due < measuredFrom ? windows.warmup : windows.measured;
       try {
@@ -165,6 +173,48 @@ async function browse(url: string, tokens: readonly string[], measuredFrom: numb
   };
   await Promise.all(tokens.map((_, index) => user(index)));
   return windows;
+}
+
+interface LargePhase {
+  what: string;
+  seconds: number;
+  pages: Run;
+}
+
+/** Readers browse while one large write runs, from its request to its end. */
+async function duringLargeWrite(url: string, tokens: readonly string[], what: string, write: () => Promise<void>): Promise<LargePhase> {
+  let writing = true;
+  const started = performance.now();
+  const browsing = browse(url, tokens, started, () => writing);
+  await write().finally(() => (writing = false));
+  const seconds = (performance.now() - started) / 1000;
+  return { what, seconds, pages: (await browsing).measured };
+}
+
+/** The large reference upload and the large publication, each with the readers' pages meanwhile. */
+async function largeWrites(server: TerrainProcess, tokens: readonly string[], rows: number): Promise<LargePhase[]> {
+  const operator = await Operator.of(server);
+  const name = 'bigload';
+  const created = await operator.call('POST', `/applications/${name}`, fileForm(`${name}.yaml`, VERSIONED_YAML.replace(`OA_name: ${APPLICATION},`, `OA_name: ${name},`)));
+  if (!created.text.includes('"type":"result"')) throw new Error(`${name} application: ${created.text.slice(0, 500)}`);
+  expectStatus(`${name} sites`, await operator.call('POST', `/applications/${name}/references/sites`, fileForm('sites.csv', sitesCsv())), 201);
+  const measures = fileForm('measures.csv', generateMeasures(rows));
+  const upload = await duringLargeWrite(server.url, tokens, `reference of ${rows.toLocaleString('en')} rows × 10 columns uploaded (another application)`, async () => {
+    expectStatus('large upload', await operator.call('POST', `/applications/${name}/references/measures`, measures), 201);
+  });
+  const { text, rows: count } = readingsCsv(rows, 0, 2021);
+  const deposited = await operator.call('POST', `/applications/${name}/data/readings`, fileForm('readings.csv', text, yearDataset(0, 2021)));
+  expectStatus('large deposit', deposited, 201);
+  const publication = await duringLargeWrite(server.url, tokens, `version of ${count.toLocaleString('en')} rows published (another application)`, async () => {
+    expectStatus('large publication', await operator.call('POST', `/applications/${name}/data/readings`, { fileid: deposited.body.fileId, topublish: true }), 202);
+    for (;;) {
+      const state = await operator.call('GET', `/applications/${name}/file/${deposited.body.fileId}/publication-state`);
+      if (state.body.job?.status === 'failed') throw new Error(`large publication: ${JSON.stringify(state.body.job.error)}`);
+      if (state.body.job?.status === 'done') return;
+      await pause(200);
+    }
+  });
+  return [upload, publication];
 }
 
 const adminUrl = process.env.DATABASE_URL;
@@ -195,7 +245,7 @@ try {
   const common = { url: server.url, duration: WARMUP_SECONDS + SECONDS, timeout: 30 };
   const measuredFrom = performance.now() + WARMUP_SECONDS * 1000;
   const [browsingWindows, uploadingWindows] = await Promise.all([
-    browse(server.url, seeded.readerTokens, measuredFrom, measuredFrom + SECONDS * 1000),
+    browse(server.url, seeded.readerTokens, measuredFrom, (due) => due < measuredFrom + SECONDS * 1000),
     cannon({
       ...common,
       connections: UPLOADERS,
@@ -226,9 +276,21 @@ try {
   const uploading = uploadingWindows.measured;
   const warmup = browsingWindows.warmup;
   const peak = peakMeasured ? await server.peakRssMb() : rssSampled;
+  let large: LargePhase[] = [];
+  let largePeak = 0;
+  if (LARGE_ROWS > 0) {
+    log(`large writes of ${LARGE_ROWS.toLocaleString('en')} rows while the ${READERS} readers browse…`);
+    const peakReset = await server.resetPeak();
+    rssSampled = 0;
+    const largeSampler = setInterval(() => {
+      void server.rssMb().then((mb) => (rssSampled = Math.max(rssSampled, mb)), () => undefined);
+    }, 250);
+    large = await largeWrites(server, seeded.readerTokens, LARGE_ROWS).finally(() => clearInterval(largeSampler));
+    largePeak = peakReset ? await server.peakRssMb() : rssSampled;
+  }
 
   // Errors count over the whole run, warm-up included.
-  const errors = browsing.failures + uploading.failures + warmup.failures + uploadingWindows.warmup.failures;
+  const errors = browsing.failures + uploading.failures + warmup.failures + uploadingWindows.warmup.failures + large.reduce((sum, phase) => sum + phase.pages.failures, 0);
   const p95 = percentile(browsing.latencies, 95);
   const statusText = (run: Run) => [...run.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
   const rows: Array<[string, string, string, string]> = [
@@ -239,6 +301,14 @@ try {
     [`warm-up (${WARMUP_SECONDS} s, not measured): pages, p50 / p95`, `${warmup.latencies.length}, ${percentile(warmup.latencies, 50).toFixed(0)} / ${percentile(warmup.latencies, 95).toFixed(0)} ms`, '', ''],
     ['uploads (500 rows each)', `${uploading.latencies.length}`, '', statusText(uploading)],
     ['upload latency p50 / p95', `${percentile(uploading.latencies, 50).toFixed(0)} / ${percentile(uploading.latencies, 95).toFixed(0)} ms`, '', ''],
+    ...large.flatMap((phase): Array<[string, string, string, string]> => {
+      const phaseP95 = percentile(phase.pages.latencies, 95);
+      return [
+        [phase.what, `${phase.seconds.toFixed(1)} s`, '', ''],
+        ['  browsing meanwhile: pages, p50 / p95', `${phase.pages.latencies.length}, ${percentile(phase.pages.latencies, 50).toFixed(0)} / ${phaseP95.toFixed(0)} ms`, `p95 ≤ ${TARGET_P95_MS} ms`, phaseP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'],
+      ];
+    }),
+    ...(large.length > 0 ? [[`server peak RSS during the large writes${peakMeasured ? '' : ' (sampled)'}`, `${largePeak.toFixed(0)} MB`, `≤ ${TARGET_RSS_MB} MB`, largePeak <= TARGET_RSS_MB ? 'ok' : 'MISSED'] as [string, string, string, string]] : []),
     ['errors, warm-up included (non-2xx, timeouts, connection errors)', `${errors}`, '0', errors === 0 ? 'ok' : 'MISSED'],
     [`server peak RSS${peakMeasured ? '' : ' (sampled every 250 ms)'}, RSS before ${rssBefore.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, `≤ ${TARGET_RSS_MB} MB`, peak <= TARGET_RSS_MB ? 'ok' : 'MISSED'],
   ];

@@ -27,7 +27,7 @@ export interface SeedSizes {
   uploaders: number;
 }
 
-const expectStatus = (what: string, answer: { status: number; text: string }, status: number) => {
+export const expectStatus = (what: string, answer: { status: number; text: string }, status: number) => {
   if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
 };
 

@@ -172,12 +172,12 @@ describe('activation', () => {
     expect(answer.body).toEqual(error('BAD_VALIDATION_KEY'));
   });
 
-  it('refuses the right key with a wrong password with 422 BAD_LOGIN_PASSWORD', async () => {
+  it('refuses the right key with a wrong password with 422 BAD_CURRENT_PASSWORD', async () => {
     const account = await registerAccount(server);
     const verificationKey = await server.lastKey(account.email);
     const answer = await api(server).put('/users', { json: { login: account.login, password: 'not the password', verificationKey } });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(error('BAD_LOGIN_PASSWORD'));
+    expect(answer.body).toEqual(error('BAD_CURRENT_PASSWORD'));
     expect(await signInStatus(server, account.login, account.password)).toBe(402);
   });
 
@@ -404,12 +404,12 @@ describe('password change', () => {
     json: { login, password, newPassword, newPasswordConfirm },
   });
 
-  it('refuses a wrong current password with 422 BAD_LOGIN_PASSWORD', async () => {
+  it('refuses a wrong current password with 422 BAD_CURRENT_PASSWORD', async () => {
     const account = await activeAccount(server);
     const client = await signedIn(server, account);
     const answer = await client.put('/users', change(account.login, 'not my password', 'New-password-1'));
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(error('BAD_LOGIN_PASSWORD'));
+    expect(answer.body).toEqual(error('BAD_CURRENT_PASSWORD'));
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
   });
 
@@ -503,12 +503,12 @@ describe('e-mail change', () => {
     expect((await client.get(`/users/${account.id}`)).body).toMatchObject({ email: newEmail, pendingEmail: null });
   });
 
-  it('refuses to start without the right password with 422 BAD_LOGIN_PASSWORD', async () => {
+  it('refuses to start without the right password with 422 BAD_CURRENT_PASSWORD', async () => {
     const account = await activeAccount(server);
     const newEmail = newIdentity('moved').email;
     const answer = await api(server).put('/users', start({ login: account.login, password: 'wrong' }, newEmail));
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(error('BAD_LOGIN_PASSWORD'));
+    expect(answer.body).toEqual(error('BAD_CURRENT_PASSWORD'));
     expect(await mailsTo(server, newEmail)).toEqual([]);
   });
 
@@ -699,7 +699,7 @@ describe('lost password', () => {
     const wrongAddress = await api(server).put('/users', askKey({ login: account.login, email: other.email }));
     expect([wrongAddress.status, wrongAddress.body.code]).toEqual([403, 'INVALID_ACCOUNT']);
     const wrongPassword = await api(server).put('/users', { json: { login: account.login, password: 'not the password', newPassword: 'Brand-new-1', newPasswordConfirm: 'Brand-new-1' } });
-    expect([wrongPassword.status, wrongPassword.body.code]).toEqual([422, 'BAD_LOGIN_PASSWORD']);
+    expect([wrongPassword.status, wrongPassword.body.code]).toEqual([422, 'BAD_CURRENT_PASSWORD']);
   });
 });
 

@@ -395,7 +395,7 @@ describe('additional-file authorizations', () => {
       [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { depot: ['minutes'] } }, 'UNKNOWN_ADDITIONAL_FILE_TYPE'],
       [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { publish: ['photos'] } }, 'UNKNOWN_OPERATION'],
       [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: {} }, 'NOTHING_GRANTED'],
-      [{ uuid: null, name: 'x', usersId: ['nobody-at-all'], additionalFiles: { depot: ['photos'] } }, 'UNKNOWN_USER'],
+      [{ uuid: null, name: 'x', usersId: ['nobody-at-all'], additionalFiles: { depot: ['photos'] } }, 'UNKNOWN_USERS'],
     ];
     for (const [body, code] of refusals) {
       const answer = await admin.post(`${APP}/additionalFiles/authorization`, { json: body });

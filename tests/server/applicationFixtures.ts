@@ -9,7 +9,7 @@ import type { RowCounter } from '../../server/services/applications.ts';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import { serializeModel, validateConfiguration } from '../../src/domain/configuration/index.ts';
 import type { StreamEvent } from '../../src/domain/streaming/events.ts';
-import { activeAccount, newIdentity, signedIn, type Account } from './accountFixtures.ts';
+import { activeAccount, newIdentity, type Account } from './accountFixtures.ts';
 import { api, type ApiClient } from './apiClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

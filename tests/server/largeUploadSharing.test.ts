@@ -10,6 +10,7 @@ import { openJournal } from '../../server/db/bulkJournal.ts';
 import { upsertRows } from '../../server/services/dataRows.ts';
 import { ROOT, createApplication, startDataServer, tableState, uploadReference, type DataServer } from './dataFixtures.ts';
 import { restartOnSameData, type TestServer } from './harness.ts';
+import { OTHER_APPLICATION, OTHER_PLACES_CSV, p95 } from './sharingFixtures.ts';
 import { HttpClient } from './httpClient.ts';
 
 const CONFIGURATION = `OA_version: 2.0.1
@@ -27,15 +28,6 @@ OA_data:
     OA_basicComponents:
       code: null
 `;
-const OTHER = `OA_version: 2.0.1
-OA_application: {OA_name: other, OA_version: 1.0.0}
-OA_data:
-  places:
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-`;
-
 /**
  * Enough rows that checked batches are written while the file is still being checked (the writing begins once
  * some megabytes of them wait), in many batches.
@@ -68,13 +60,11 @@ async function journalLeft() {
   return { writes: writes.length, tables: tables.rows.length };
 }
 
-const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
-
 beforeAll(async () => {
   data = await startDataServer();
   await createApplication(data.admin, 'sharing', CONFIGURATION);
-  await createApplication(data.admin, 'other', OTHER);
-  expect((await uploadReference(data.admin, 'other', 'places', 'places.csv', 'code\na\nb\nc\n')).status).toBe(201);
+  await createApplication(data.admin, 'other', OTHER_APPLICATION);
+  expect((await uploadReference(data.admin, 'other', 'places', 'places.csv', OTHER_PLACES_CSV)).status).toBe(201);
 }, 120_000);
 afterAll(async () => {
   await restarted?.close();

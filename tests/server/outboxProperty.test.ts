@@ -336,7 +336,7 @@ describe('the outbox against the real server', () => {
       return globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${device.token}` } });
     }) as typeof globalThis.fetch;
     const db = new TerrainDatabase(`outbox-shared-${suffix}`);
-    // What the page records at each sign-in and sign-out (src/lib/currentUser.ts).
+    // What the page records at each sign-in and sign-out (src/offline/currentUser.ts).
     const signIn = async (user: SignedInUser | null) => {
       if (user) device = user;
       await db.settings.put({ key: SIGNED_IN_SETTING, value: user?.login ?? null });

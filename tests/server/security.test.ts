@@ -6,7 +6,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, errorBody } from '../../server/http/apiError.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { errorBody, statusOf } from '../../server/http/errorBody.ts';
 import { openUpload } from '../../server/http/readUpload.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/securityHeaders.ts';
 import { GENEROUS_RATE_LIMITS, activeAccount, newIdentity } from './accountFixtures.ts';
@@ -316,7 +317,7 @@ describe('streamed uploads', () => {
     // same code with a 1 kB limit shows the cut without sending 200 MB.
     const app = Fastify();
     await app.register(multipart);
-    app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? reply.code(error.status).send(errorBody(error.code, error.params)) : reply.code(500).send(error)));
+    app.setErrorHandler((error, _request, reply) => (error instanceof Refusal ? reply.code(statusOf(error)).send(errorBody(error.code, error.params)) : reply.code(500).send(error)));
     app.post('/upload', async (request) => {
       const upload = await openUpload(request, 1000);
       let read = 0;

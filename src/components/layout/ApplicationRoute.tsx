@@ -4,7 +4,7 @@ import type { ApplicationOutline } from '@/domain/applications/outline';
 import { localized } from '@/domain/applications/summary';
 import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { useApplicationView, withConfiguration, withOutline, type LoadedApplication } from '@/lib/useApplicationModel';
+import { useApplicationView, withConfiguration, withOutline, type LoadedApplication } from '@/offline/useApplicationModel';
 import { NoRightsNotice } from './NoRightsNotice';
 
 /** Loads an application with its whole configuration for a page, or says why it cannot (no right to read its data). */

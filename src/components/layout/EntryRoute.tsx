@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { DataEntry } from '@/domain/configuration/model';
 import { Alert } from '@/components/ui/alert';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { ApplicationRoute } from './ApplicationRoute';
 
 /** Loads an application and one of its entries for a page, or says what is missing. */

@@ -17,7 +17,7 @@ describe('updates that would orphan stored data', () => {
   const v1 = model('fieldnotes-v1.yaml');
 
   it('are allowed when nothing is stored', () => {
-    const withoutCounts = model('fieldnotes-v1.yaml', (t) => t.replace(/  counts:[\s\S]*$/, ''));
+    const withoutCounts = model('fieldnotes-v1.yaml', (t) => t.replace(/ {2}counts:[\s\S]*$/, ''));
     expect(findBreakingChanges(v1, withoutCounts, {})).toEqual([]);
   });
 
@@ -26,7 +26,7 @@ describe('updates that would orphan stored data', () => {
   });
 
   it('refuse removing an entry that has rows', () => {
-    const withoutCounts = model('fieldnotes-v1.yaml', (t) => t.replace(/  counts:[\s\S]*$/, ''));
+    const withoutCounts = model('fieldnotes-v1.yaml', (t) => t.replace(/ {2}counts:[\s\S]*$/, ''));
     expect(findBreakingChanges(v1, withoutCounts, { counts: 10 })).toEqual([
       { code: 'REMOVED_DATA_WITH_ROWS', path: 'OA_data > counts', params: { dataName: 'counts', rows: 10 } },
     ]);

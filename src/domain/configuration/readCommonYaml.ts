@@ -22,7 +22,9 @@ export function readCommonYaml(text: string, source: SourceText): { root: Config
 }
 
 /** Characters and line starts this reader leaves to the full parser (tabs, control characters, markers…). */
-const UNSUPPORTED = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)|^(?:---|\.\.\.)(?:[ \r\n]|$)|^%/m;
+const UNSUPPORTED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)|^(?:---|\.\.\.)(?:[ \r\n]|$)|^%/m;
 
 const GIVE_UP = Symbol('give up');
 

@@ -53,7 +53,7 @@ describe('fuzzing with random token sequences', () => {
         try {
           result.expression.evaluate(context, { maxSteps: 20_000, maxStringLength: 100_000, maxCollectionSize: 10_000 });
         } catch (error) {
-          if (!(error instanceof ExpressionError)) throw new Error(`${String(error)} escaped for: ${source}`);
+          if (!(error instanceof ExpressionError)) throw new Error(`${String(error)} escaped for: ${source}`, { cause: error });
         }
       }),
       { numRuns: 20_000, seed: 20_260_101 },

@@ -139,7 +139,7 @@ describe('endless work', () => {
 
   it('keeps regular expressions linear', () => {
     const started = performance.now();
-    expect(run("('a' * 20000 + '!') ==~ /(a+)+\$/")).toBe(false);
+    expect(run("('a' * 20000 + '!') ==~ /(a+)+$/")).toBe(false);
     expect(performance.now() - started).toBeLessThan(3000);
   });
 });

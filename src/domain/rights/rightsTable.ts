@@ -94,7 +94,7 @@ function setNode(keys: string[], tree: ScopeTreeNode[], node: string, checked: b
   // Unchecking under a checked ancestor: the ancestor gives way to the siblings along the path.
   const path = findPath(tree, node) ?? [];
   const start = path.findIndex((n) => n.id === holder);
-  let result = keys.filter((k) => k !== holder);
+  const result = keys.filter((k) => k !== holder);
   for (let i = start; i < path.length - 1; i++) {
     for (const sibling of path[i].children) if (sibling.id !== path[i + 1].id) result.push(sibling.id);
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/apiError';
-import type { ViewedApplication } from '@/lib/useApplicationModel';
+import type { ViewedApplication } from '@/offline/useApplicationModel';
 import { cacheApplication, cachedApplication } from '@/offline/applicationCache';
 import { fetchApplication } from './api';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorI18n, placeholders, readErrorCatalog } from './errorCatalog.testing';
+import { REFUSAL_CODES } from '@/domain/errors/refusalCodes';
 import { exceptionMessages } from './exceptionMessages';
 
 describe('exception messages', () => {
@@ -9,6 +10,10 @@ describe('exception messages', () => {
       expect(french[descriptor.id], code).toBeTruthy();
       expect(placeholders(french[descriptor.id]), code).toEqual(placeholders(descriptor.message!));
     }
+  });
+
+  it('give every code the server refuses with a text', () => {
+    expect(REFUSAL_CODES.filter((code) => !exceptionMessages[code])).toEqual([]);
   });
 
   it('say how long to wait after too many failed attempts, in seconds or minutes', () => {

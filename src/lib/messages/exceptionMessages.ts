@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_LOGIN_PASSWORD: /*i18n*/ { id: 'exceptionMessage.BAD_LOGIN_PASSWORD', message: 'The username or password is incorrect.' },
   BAD_LOGIN_OR_EMAIL_PASSWORD: /*i18n*/ { id: 'exceptionMessage.BAD_LOGIN_OR_EMAIL_PASSWORD', message: 'The login, e-mail or password is missing or incorrect.' },
+  BAD_CURRENT_PASSWORD: /*i18n*/ { id: 'exceptionMessage.BAD_CURRENT_PASSWORD', message: 'Your current password is incorrect.' },
   BAD_PASSWORDS: /*i18n*/ { id: 'exceptionMessage.BAD_PASSWORDS', message: 'The new password is empty or differs from its confirmation.' },
   BAD_VALIDATION_KEY: /*i18n*/ { id: 'exceptionMessage.BAD_VALIDATION_KEY', message: 'This key is not valid. A new key has been sent to you by e-mail.' },
   EXPIRED_VALIDATION_KEY: /*i18n*/ { id: 'exceptionMessage.EXPIRED_VALIDATION_KEY', message: 'This key has expired. A new key has been sent to you by e-mail.' },
@@ -22,6 +23,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   INVALID_FIELDS: /*i18n*/ { id: 'exceptionMessage.INVALID_FIELDS', message: 'Some fields are not filled in correctly.' },
   BAD_LOGIN_FOR_ACTION: /*i18n*/ { id: 'exceptionMessage.BAD_LOGIN_FOR_ACTION', message: 'You may not do this for another account.' },
   UNKNOWN_USER: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_USER', message: 'This user does not exist.' },
+  UNKNOWN_USERS: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_USERS', message: 'These users do not exist: {users}.' },
   NOT_AUTHENTICATED: /*i18n*/ { id: 'exceptionMessage.NOT_AUTHENTICATED', message: 'You are not signed in, or your session has expired.' },
   TOO_MANY_ATTEMPTS: /*i18n*/ {
     id: 'exceptionMessage.TOO_MANY_ATTEMPTS',

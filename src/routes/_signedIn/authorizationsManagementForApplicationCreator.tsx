@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CreatorRightsPage } from '@/features/creatorRights/components/CreatorRightsPage';
-import { getCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser } from '@/offline/currentUser';
 
 export const Route = createFileRoute('/_signedIn/authorizationsManagementForApplicationCreator')({
   beforeLoad: () => {

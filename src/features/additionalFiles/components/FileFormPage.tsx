@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { fileContentHref } from '../api';
 import { useFileFormData } from '../hooks/useFileFormData';
 import { FileForm } from './FileForm';

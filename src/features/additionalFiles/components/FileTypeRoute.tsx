@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AdditionalFileType } from '@/domain/configuration/model';
 import { ApplicationRoute } from '@/components/layout/ApplicationRoute';
 import { Alert } from '@/components/ui/alert';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 
 /** Loads an application and one of its additional-file types for a page, or says that the type does not exist. */
 export function FileTypeRoute({ applicationName, fileType, children }: { applicationName: string; fileType: string; children(application: LoadedApplication, type: AdditionalFileType): ReactNode }) {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { fetchOverview, type FilesOverview } from '../api';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 

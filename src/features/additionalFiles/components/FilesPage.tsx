@@ -16,7 +16,7 @@ import { Pager } from '@/components/ui/pager';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';

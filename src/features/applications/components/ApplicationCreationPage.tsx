@@ -17,7 +17,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/apiError';
 import { isServerReachable } from '@/lib/connectivity';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
@@ -25,7 +25,7 @@ import { toastOutcome, toastRefusal } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
-import { useConfigurationWorker } from '../hooks/useConfigurationWorker';
+import { useConfigurationWorker } from '@/workers/useConfigurationWorker';
 import { ConfigurationProblems } from './ConfigurationProblems';
 
 const MAX_COMMENT = 200;

@@ -13,7 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { Progress } from '@/components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { useApplicationList } from '../hooks/useApplicationList';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';

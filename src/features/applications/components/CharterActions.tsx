@@ -7,7 +7,7 @@ import { charterSigning } from '@/domain/applications/charter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { charterHref } from '@/lib/charter';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { CharterUploadDialog } from './CharterUploadDialog';
 
 type CharterFacts = Pick<ApplicationView, 'id' | 'name' | 'isAdministrator' | 'hasCharter' | 'charterUploadedAt' | 'mustSignCharter'>;

@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { describeProblem, type CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';

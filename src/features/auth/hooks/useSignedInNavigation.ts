@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import { setCurrentUser } from '@/lib/currentUser';
+import { setCurrentUser } from '@/offline/currentUser';
 
 /** Remembers the user and goes where sign-in should lead: the requested application, or the list. */
 export function useSignedInNavigation(applicationName?: string) {

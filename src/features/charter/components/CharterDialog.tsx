@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { charterHref } from '@/lib/charter';
-import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { charterAcceptance, type CharterView } from '../api';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { LoaderCircle } from 'lucide-react';
 import { mustSignOnDevice } from '@/domain/applications/charter';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { acceptancesInOutbox } from '../acceptances';
 import { charterViewOf, type CharterView } from '../api';

@@ -19,8 +19,8 @@ import { outbox } from '@/offline/outboxInstance';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { dataUpload, referenceUpload } from '../api';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
-import { useCsvWorker } from '@/lib/useCsvWorker';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
+import { useCsvWorker } from '@/workers/useCsvWorker';
 
 type Phase = 'choose' | 'checking' | 'checked' | 'sending';
 

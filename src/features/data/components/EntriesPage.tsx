@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { useApplicationView, withConfiguration, type LoadedApplication } from '@/lib/useApplicationModel';
+import { useApplicationView, withConfiguration, type LoadedApplication } from '@/offline/useApplicationModel';
 import { filterTree, referenceTree, tagsInUse, type TreeNode } from '../referenceTree';
 import { CsvUploadDialog } from './CsvUploadDialog';
 import { ReferenceDetails } from './ReferenceDetails';

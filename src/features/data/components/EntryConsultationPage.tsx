@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { rowDeletion, type ReferenceValue } from '../api';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 
 /** A side panel describing a reference: its description, columns, key, what it depends on, its line count. */
 export function ReferenceDetails({ entry, application, onClose }: { entry: DataEntry | null; application: LoadedApplication; onClose(): void }) {

@@ -4,7 +4,7 @@ import { localized } from '@/domain/applications/summary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { fetchEntryPage, type ReferenceValue } from '../api';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { RowValue } from './RowValue';
 
 interface RowDetailsProps {

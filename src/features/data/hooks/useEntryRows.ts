@@ -48,7 +48,7 @@ export function useEntryRows(applicationName: string, entry: DataEntry, query: R
     return () => {
       live = false;
     };
-    // The query is compared through its text: a new object with the same content is the same query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is compared through its text (key): a new object with the same content is the same query
   }, [applicationName, entry, key, generation]);
   return state;
 }

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';
 import { readableRowsHref, type Version } from '../api';

@@ -28,7 +28,7 @@ export function useScopeRows(applicationName: string, references: string[]): { r
     return () => {
       live = false;
     };
-    // The list of references is compared through its text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list of references is compared through its text (key)
   }, [applicationName, key]);
   return state;
 }

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/offline/currentUser';
 import { describeProblem } from '@/lib/i18n/problems';
 import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';

@@ -4,7 +4,7 @@ import type { StoredUser } from '@/domain/accounts/user';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { CurrentValues } from './CurrentValues';
 import { EmailChangeForm } from './EmailChangeForm';
 import { PasswordChangeForm } from './PasswordChangeForm';

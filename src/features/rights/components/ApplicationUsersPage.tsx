@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Save } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { applicationRoleChange, fetchApplicationUsers, type ApplicationUser } from '../api';
@@ -34,14 +34,17 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState(false);
 
-  const load = () =>
-    fetchApplicationUsers(view.name)
-      .then((list) => {
-        setUsers(list);
-        setError(undefined);
-      })
-      .catch(setError);
-  useEffect(() => void load(), [view.name]);
+  const load = useCallback(
+    () =>
+      fetchApplicationUsers(view.name)
+        .then((list) => {
+          setUsers(list);
+          setError(undefined);
+        })
+        .catch(setError),
+    [view.name],
+  );
+  useEffect(() => void load(), [load]);
 
   // A user manager sees the table but only the application's managers change roles (the server says so too).
   const mayChange = users !== null && users.some((user) => user.applicationManager !== null);

@@ -12,7 +12,7 @@ import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pagerPages } from '@/lib/paging';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { authorizationRevoke, scopeLabelsOf, type AuthorizationView } from '../api';

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { getCurrentUser } from '@/lib/currentUser';
+import { getCurrentUser } from '@/offline/currentUser';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { periodOfEntries, rightsRequestSave, type RequestOptions, type RightsRequestView } from '../requestsApi';

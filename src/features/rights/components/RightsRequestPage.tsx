@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { ApplicationOutline } from '@/domain/applications/outline';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { scopeLabelsOf } from '../api';
 import { fetchRequestOptions, fetchRightsRequest, type RequestOptions, type RightsRequestView } from '../requestsApi';
 import { RequestDetails } from './RequestDetails';

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
-import type { LoadedApplication } from '@/lib/useApplicationModel';
+import type { LoadedApplication } from '@/offline/useApplicationModel';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';

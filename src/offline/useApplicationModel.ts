@@ -4,7 +4,7 @@ import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
-import { cacheApplication, cachedApplication } from '@/offline/applicationCache';
+import { cacheApplication, cachedApplication } from './applicationCache';
 
 /** An application as the server describes it to the user, and when the device's copy was fetched (offline). */
 export interface ViewedApplication {

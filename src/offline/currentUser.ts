@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import { SIGNED_IN_SETTING, writeSetting } from '@/offline/db';
+import { SIGNED_IN_SETTING, writeSetting } from './db';
 
 /**
  * The signed-in user as the browser remembers it (`authenticatedUser` in local storage). The session itself is
