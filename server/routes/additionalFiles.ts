@@ -8,7 +8,7 @@ import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { fileRightsOfUser, listFileAuthorizations, revokeFileAuthorization, saveFileAuthorization } from '../services/additionalFileAuthorizations.ts';
 import {

@@ -10,7 +10,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
@@ -61,7 +61,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         response: {
           201: Json,
           202: Type.Object({ fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() }),
-          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
         },
       },

@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
 import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';

@@ -8,7 +8,7 @@ import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { MAX_CSV_BYTES, deleteReferenceRows, readReference, readableRowCount, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
 import { RowQueryParam, rowQueryOf } from './entryExports.ts';
@@ -28,7 +28,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         params: Params,
         response: {
           201: Type.Object({ referenceType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() }),
-          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 413, 415, 422, 503),
         },
       },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
 import { listRightsRequests, readRequestQuery, requestOptions, saveRightsRequest } from '../services/rightsRequests.ts';
