@@ -18,7 +18,9 @@ export interface AnswerMismatch {
  * serializer drops fields the schema lacks, so a service answering more (or other) than the contract says would go
  * unnoticed. Used by the tests; a production server does not pay for it.
  *
- * The answer is checked as the client will read it (through JSON: dates as text, undefined fields gone). A success
+ * The answer is checked as the client will read it (through JSON: dates as text, undefined fields gone), and every
+ * object of the schema with a fixed list of properties is taken as closed: an extra field is a mismatch, since the
+ * serializer would have dropped it. A success
  * without a schema for its status is a mismatch; a refusal without one must still be an error body. Routes with no
  * response schema at all (the OpenAPI document itself) and answers already serialized (files, streams) are not seen.
  */
@@ -34,10 +36,35 @@ export function registerAnswerCheck(app: FastifyInstance, report: (mismatch: Ans
       return payload;
     }
     const json: unknown = JSON.parse(JSON.stringify(payload));
-    if (!Value.Check(schema, json)) {
-      const [first] = Value.Errors(schema, json);
+    const strict = closed(schema);
+    if (!Value.Check(strict, json)) {
+      const [first] = Value.Errors(strict, json);
       report({ ...where, path: first?.instancePath ?? '', problem: first?.message ?? 'does not match' });
     }
     return payload;
   });
+}
+
+const closedCopies = new WeakMap<object, TSchema>();
+
+/** The schema with `additionalProperties: false` on each object that lists its properties and says nothing of others. */
+function closed(schema: TSchema): TSchema {
+  let copy = closedCopies.get(schema);
+  if (!copy) {
+    copy = closeObjects(JSON.parse(JSON.stringify(schema))) as TSchema;
+    closedCopies.set(schema, copy);
+  }
+  return copy;
+}
+
+function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const holdsSchemas = ['properties', 'patternProperties', '$defs'].includes(key);
+    copy[key] = holdsSchemas ? Object.fromEntries(Object.entries(value as object).map(([name, inner]) => [name, closeObjects(inner)])) : closeObjects(value);
+  }
+  if (copy.properties && copy.additionalProperties === undefined && copy.patternProperties === undefined) copy.additionalProperties = false;
+  return copy;
 }
