@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
+import { RestrictionSchema } from '../../src/contract/authorizations.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
 import { listRightsRequests, readRequestQuery, requestOptions, saveRightsRequest } from '../services/rightsRequests.ts';
-import { Restriction } from './authorizations.ts';
 
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const Json = Type.Object({}, { additionalProperties: true });
@@ -25,7 +25,7 @@ const RequestBody = Type.Object(
         Type.Object({
           name: Type.Optional(Type.String({ maxLength: 200 })),
           authorizationForAll: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }))),
-          authorizationsWithRestriction: Type.Optional(Type.Record(Type.String(), Type.Union([Restriction, Type.Array(Restriction, { maxItems: 1000 })]))),
+          authorizationsWithRestriction: Type.Optional(Type.Record(Type.String(), Type.Union([RestrictionSchema, Type.Array(RestrictionSchema, { maxItems: 1000 })]))),
         }),
       ]),
     ),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { AuthenticatedUser, StoredUser } from '../domain/accounts/user.ts';
 
 /** Payloads of the account routes. The user schemas mirror types of src/domain; the assertions below keep them equal. */
-const AccountStateSchema = Type.Union([Type.Literal('idle'), Type.Literal('active'), Type.Literal('pending'), Type.Literal('closed')]);
+export const AccountStateSchema = Type.Union([Type.Literal('idle'), Type.Literal('active'), Type.Literal('pending'), Type.Literal('closed')]);
 const ChartesSchema = Type.Record(Type.String(), Type.String(), { description: 'application id → time the charter was accepted' });
 
 export const AuthenticatedUserSchema = Type.Object(
