@@ -70,8 +70,6 @@ const STILL_OPEN = [
   'GET /api/v1/applications/{name}/additionalFiles/authorization/{user} 200',
   'GET /api/v1/applications/{name}/additionalFiles/{fileType} 200',
   'GET /api/v1/applications/{name}/additionalFiles/{fileType}/{id} 200',
-  'GET /api/v1/applications/{name}/rightsRequest 200',
-  'GET /api/v1/applications/{name}/rightsRequest/options 200',
 ];
 
 const isEmpty = (value: unknown) => value !== null && typeof value === 'object' && Object.keys(value).length === 0;
