@@ -65,11 +65,6 @@ const STILL_OPEN = [
   'GET /api/v1/applications/{name}/references/{refType} 200',
   'GET /api/v1/applications/{name}/references/{refType}/json 200',
   'GET /api/v1/applications/{name}/data/{dataType}/json 200',
-  'GET /api/v1/applications/{name}/additionalfiles/authorization 200',
-  'GET /api/v1/applications/{name}/additionalFiles/authorization 200',
-  'GET /api/v1/applications/{name}/additionalFiles/authorization/{user} 200',
-  'GET /api/v1/applications/{name}/additionalFiles/{fileType} 200',
-  'GET /api/v1/applications/{name}/additionalFiles/{fileType}/{id} 200',
 ];
 
 const isEmpty = (value: unknown) => value !== null && typeof value === 'object' && Object.keys(value).length === 0;
