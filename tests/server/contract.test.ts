@@ -48,7 +48,8 @@ function openObjects(schema: unknown, at: string): string[] {
   if (schema === null || typeof schema !== 'object') return [];
   const node = schema as Schema;
   const found: string[] = [];
-  const isObject = node.type === 'object';
+  // OpenAPI 3.0 has no null type: the document writes a null as an object that may only be null.
+  const isObject = node.type === 'object' && !Array.isArray(node.enum);
   if (node.additionalProperties === true) found.push(at);
   else if (isObject && !node.properties && node.additionalProperties === undefined && !node.patternProperties) found.push(at);
   else if (isObject && isEmpty(node.additionalProperties) && !at.endsWith('/properties/params')) found.push(at);
