@@ -29,6 +29,7 @@ import type { JobRunner } from './jobs/jobs.ts';
 import type { RowCounter } from './services/applications.ts';
 import type { SessionKeeper } from './services/sessions.ts';
 import { registerNulGuard } from './http/nulGuard.ts';
+import { registerAnswerCheck, type AnswerMismatch } from './http/answerCheck.ts';
 import { inArrivalOrder } from './db/sessionOrder.ts';
 import { inGatedRequest } from './services/entryGate.ts';
 
@@ -42,12 +43,14 @@ export interface AppOptions {
   jobs: JobRunner;
   /** The database lends one session at a time (the embedded PGlite), in the order requests arrived. */
   oneSession?: boolean;
+  /** Tests: every JSON answer is checked against its route's response schema, and mismatches reported here. */
+  onAnswerMismatch?: (mismatch: AnswerMismatch) => void;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSession = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSession = false, onAnswerMismatch }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : {}),
     // Each answer is logged once, at debug level, by the hook below; Fastify's own lines would come at info.
@@ -86,6 +89,7 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
   registerIdempotency(app, ctx.db);
   registerNulGuard(app);
+  if (onAnswerMismatch) registerAnswerCheck(app, onAnswerMismatch);
   app.setErrorHandler(async (error: FastifyError | Refusal | InvalidInput, request, reply) => {
     if (error instanceof Refusal || error instanceof InvalidInput) {
       const status = statusOf(error);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { systemClock, type Clock, type ServerContext } from './context.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
@@ -35,6 +35,7 @@ export interface ServerOptions {
   freeSpace?: FreeSpaceReader;
   /** The time read for expiries and change stamps (tests move theirs forward); the system's by default. */
   clock?: Clock;
+  onAnswerMismatch?: AppOptions['onAnswerMismatch'];
 }
 
 /** Opens the database, applies migrations, makes sure the platform administrator exists and builds the app. */
@@ -61,7 +62,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
   const embedded = database.kind === 'pglite';
-  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows, oneSession: embedded });
+  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows, oneSession: embedded, onAnswerMismatch: options.onAnswerMismatch });
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(
     () => void forgetExpiredKeys(database.db).catch((error: unknown) => log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`)),

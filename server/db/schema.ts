@@ -3,6 +3,7 @@ import type { ApplicationRole } from '../../src/domain/applications/applicationV
 import type { ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
 import type { AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import type { JobError } from '../../src/contract/deposits.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills when the insert leaves it out. */
@@ -168,7 +169,7 @@ export interface JobsTable {
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;
   status: JobStatus;
   progress: ColumnType<number, number | undefined, number>;
-  error: Json<Record<string, unknown>> | null;
+  error: Json<JobError> | null;
   locked_until: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

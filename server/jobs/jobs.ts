@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { JobStatus, Schema } from '../db/schema.ts';
+import type { JobError } from '../../src/contract/deposits.ts';
 import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
 
@@ -58,7 +59,7 @@ async function claim(db: Kysely<Schema>): Promise<Job | undefined> {
   return claimed.rows[0];
 }
 
-async function finish(db: Kysely<Schema>, id: string, status: JobStatus, error?: Record<string, unknown>) {
+async function finish(db: Kysely<Schema>, id: string, status: JobStatus, error?: JobError) {
   await db
     .updateTable('jobs')
     .set({ status, progress: status === 'done' ? 1 : undefined, error: error ? JSON.stringify(error) : null, locked_until: null, updated_at: new Date() })

@@ -1,10 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import {
+  AccountChangeSchema,
+  AccountResultSchema,
+  AuthenticatedUserSchema,
+  CredentialsSchema,
+  KeyMailedSchema,
+  LogoutQuerySchema,
+  RegisteredSchema,
+  RegistrationSchema,
+  SignedOutSchema,
+  StoredUserSchema,
+  UserParamsSchema,
+} from '../../src/contract/accounts.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/authentication.ts';
 import { callerOf } from '../http/caller.ts';
-import { AccountResultSchema, AuthenticatedUserSchema, StoredUserSchema, errorResponses } from '../http/schemas.ts';
 import { changeAccount, findUserByIdOrLogin, register, signIn } from '../services/accounts.ts';
 import type { SessionKeeper } from '../services/sessions.ts';
 import { rolesOf } from '../services/applicationAccess.ts';
@@ -15,42 +28,6 @@ interface Options {
   sessions: SessionKeeper;
 }
 
-/** Text kept in or looked up in the database, which refuses the NUL character: refused here as bad input instead. */
-const StoredText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000]*$' });
-
-const Credentials = Type.Object({
-  login: StoredText(200),
-  password: Type.String({ maxLength: 1024 }),
-  applicationName: Type.Optional(Type.String({ maxLength: 100 })),
-});
-
-const Registration = Type.Object({
-  login: StoredText(200),
-  password: Type.String({ maxLength: 1024 }),
-  email: StoredText(320),
-});
-
-const KeyMailed = Type.Object({}, { additionalProperties: false, description: 'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.' });
-
-const AccountChange = Type.Object(
-  {
-    login: Type.Optional(StoredText(200)),
-    password: Type.Optional(Type.String({ maxLength: 1024 })),
-    email: Type.Optional(StoredText(320)),
-    newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
-    newPasswordConfirm: Type.Optional(Type.String({ maxLength: 1024 })),
-    verificationKey: Type.Optional(Type.String({ maxLength: 100 })),
-    charte: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  {
-    description:
-      'The fields present choose the change: login+password+verificationKey activates an account or confirms a new e-mail; ' +
-      'login+password+newPassword+newPasswordConfirm changes the password; login+password+email starts an e-mail change; ' +
-      'login+email mails a connection key; login+email+verificationKey+newPassword+newPasswordConfirm sets a new password; ' +
-      'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application.',
-  },
-);
-
 export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ctx, sessions }) => {
   app.post(
     '/login',
@@ -58,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'Sign in (form or JSON). Sets the session cookie and answers the user; the token is also in the Authorization header.',
-        body: Credentials,
+        body: CredentialsSchema,
         response: { 200: AuthenticatedUserSchema, ...errorResponses(400, 401, 402, 403, 429) },
       },
     },
@@ -77,8 +54,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: the session stops working everywhere.',
-        querystring: Type.Object({ applicationName: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: Type.Object({ message: Type.String() }) },
+        querystring: LogoutQuerySchema,
+        response: { 200: SignedOutSchema },
       },
     },
     async (request, reply) => {
@@ -109,8 +86,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'Register: creates an account waiting for its activation key, which is mailed.',
-        body: Registration,
-        response: { 201: Type.Object({ id: Type.String() }), ...errorResponses(400, 412, 422, 429) },
+        body: RegistrationSchema,
+        response: { 201: RegisteredSchema, ...errorResponses(400, 412, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -126,8 +103,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'Every account change (JSON body); see the body description.',
-        body: AccountChange,
-        response: { 200: Type.Union([AccountResultSchema, KeyMailed]), ...errorResponses(400, 401, 403, 404, 422, 429) },
+        body: AccountChangeSchema,
+        response: { 200: Type.Union([AccountResultSchema, KeyMailedSchema]), ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request) => {
@@ -142,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       schema: {
         tags: ['accounts'],
         summary: 'A stored user: oneself, or anyone for the platform administrator.',
-        params: Type.Object({ idOrLogin: StoredText(200) }),
+        params: UserParamsSchema,
         response: { 200: StoredUserSchema, ...errorResponses(401, 403, 404) },
       },
     },

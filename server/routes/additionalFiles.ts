@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { readFilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
 import { isCharterType } from '../../src/domain/applications/charter.ts';
@@ -8,7 +9,14 @@ import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
-import { errorResponses } from '../http/schemas.ts';
+import {
+  AdditionalFileDetailSchema,
+  FileAuthorizationsSchema,
+  FilesOverviewSchema,
+  FilesPageSchema,
+  UserFileRightsSchema,
+} from '../../src/contract/additionalFiles.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { fileRightsOfUser, listFileAuthorizations, revokeFileAuthorization, saveFileAuthorization } from '../services/additionalFileAuthorizations.ts';
 import {
@@ -27,7 +35,6 @@ import { replyWithCharter } from './charter.ts';
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const TypeParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }) });
 const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }), id: Type.String({ maxLength: 100 }) });
-const Json = Type.Object({}, { additionalProperties: true });
 const SELECTION =
   'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}';
 const Selection = Type.String({ maxLength: 100_000, description: SELECTION });
@@ -48,6 +55,11 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
 const HARMLESS_TYPE = /^(application\/(pdf|zip|msword|vnd\.[\w.+-]+)|image\/(png|jpeg|gif|webp|tiff|bmp)|text\/(plain|csv)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
 const servedType = (contentType: string) => (HARMLESS_TYPE.test(contentType) ? contentType : 'application/octet-stream');
 
+/** The selected files as bytes: the JSON schema of the route's 200 (the overview) does not apply to them. */
+function replyWithZip(reply: FastifyReply, zip: AsyncIterable<Uint8Array>) {
+  return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="additionalFile.zip"').send(Readable.from(zip));
+}
+
 export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/applications/:name/additionalFiles',
@@ -60,7 +72,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
           'the charter’s PDF when the selection’s filetype is `__charter__` or `__charte__`.',
         params: NameParam,
         querystring: Type.Object({ params: Type.Optional(Selection), grantable: Type.Optional(Type.Boolean()) }),
-        response: { 200: Type.Any(), ...errorResponses(400, 401, 403, 404) },
+        // The zip and the PDF are sent as bytes, which the serializer does not touch.
+        response: { 200: FilesOverviewSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -72,8 +85,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       const selection = selectionOf(request.query.params);
       // The original reads the charter as the download of the type `__charte__`.
       if (isCharterType(selection.filetype)) return replyWithCharter(reply, await readCharter(ctx, application));
-      const zip = await additionalFilesZip(ctx, user, application, selection);
-      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="additionalFile.zip"').send(Readable.from(zip));
+      return replyWithZip(reply, await additionalFilesZip(ctx, user, application, selection));
     },
   );
 
@@ -105,7 +117,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
           summary: 'Additional-file authorizations the caller may see (managers: all; holders of admin: those on their types), the users one may choose, the caller’s standing.',
           params: NameParam,
           querystring: Type.Object({ authorizationId: Type.Optional(Type.String({ maxLength: 100 })), userId: Type.Optional(Type.String({ maxLength: 200 })) }),
-          response: { 200: Json, ...errorResponses(401, 403, 404) },
+          response: { 200: FileAuthorizationsSchema, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => listFileAuthorizations(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.query),
@@ -119,7 +131,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary: 'The additional-file rights of a user (operation → file types); `null` for the caller.',
         params: Type.Object({ name: Type.String({ maxLength: 100 }), user: Type.String({ maxLength: 200 }) }),
-        response: { 200: Json, ...errorResponses(401, 403, 404) },
+        response: { 200: UserFileRightsSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => fileRightsOfUser(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.user),
@@ -176,7 +188,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         summary: 'The files of one type (form values, size, owner, dates, link status), filtered and paged by `params`; every name the type holds; the caller’s rights.',
         params: TypeParams,
         querystring: Type.Object({ params: Type.Optional(Selection) }),
-        response: { 200: Json, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: FilesPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -227,7 +239,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary: 'One additional file: its description, form values and its type’s form.',
         params: FileParams,
-        response: { 200: Json, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AdditionalFileDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -241,7 +253,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary: 'The file itself, as it was uploaded (always as an attachment).',
         params: FileParams,
-        response: { 200: Type.Any(), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Type.Any({ description: 'The file’s bytes, with the type it was sent with when harmless, else application/octet-stream.' }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

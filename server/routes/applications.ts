@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { failStream, openEventStream } from '../http/eventStream.ts';
 import { readUpload } from '../http/readUpload.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import {
   MAX_CONFIGURATION_BYTES,
   checkCreation,

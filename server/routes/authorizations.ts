@@ -1,43 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Operation } from '../../src/domain/rights/operations.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
-import { errorResponses } from '../http/schemas.ts';
+import {
+  ApplicationUserSchema,
+  AuthorizationBodySchema,
+  AuthorizationIdSchema,
+  AuthorizationListSchema,
+  AuthorizationParamsSchema,
+  AuthorizationViewSchema,
+  GrantableSchema,
+  NameParamsSchema,
+  OwnRightsSchema,
+  type OwnRights,
+  type RightExtent,
+} from '../../src/contract/authorizations.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
 import { grantable, listAuthorizations, requireAuthorizationManager, revokeAuthorization, rightsOf, saveAuthorization, usersOfApplication } from '../services/authorizations.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-
-const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
-const IdParams = Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) });
-const Json = Type.Object({}, { additionalProperties: true });
-export const Restriction = Type.Object(
-  {
-    operationTypes: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
-    requiredAuthorizations: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 5000 })]))),
-    timeScope: Type.Optional(
-      Type.Union([Type.Null(), Type.Object({ format: Type.Optional(Type.String()), fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])), toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])) })]),
-    ),
-    fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-const AuthorizationBody = Type.Object(
-  {
-    uuid: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
-    name: Type.String({ maxLength: 200 }),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
-    authorizationForAll: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }))),
-    authorizationsWithRestriction: Type.Optional(Type.Record(Type.String(), Type.Union([Restriction, Type.Array(Restriction, { maxItems: 1000 })]))),
-  },
-  {
-    description:
-      'uuid null creates, a uuid updates. usersId holds user ids or logins, or "_public_" for a public authorization (reading only). ' +
-      'authorizationForAll: data → operations on every row; authorizationsWithRestriction: data → {operationTypes, requiredAuthorizations: {scope component: [hierarchical keys]}, timeScope: {fromDay, toDay}}.',
-  },
-);
 
 export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -46,8 +29,8 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       schema: {
         tags: ['rights'],
         summary: 'What may be granted: users (with _public_), scope trees per data, columns per data, the caller’s own rights, public authorizations.',
-        params: NameParam,
-        response: { 200: Json, ...errorResponses(401, 403, 404) },
+        params: NameParamsSchema,
+        response: { 200: GrantableSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => grantable(ctx, requireUser(request), await findApplication(ctx, request.params.name), mailLanguage(request.headers['accept-language'])),
@@ -56,7 +39,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
   app.get(
     '/applications/:name/authorization',
     {
-      schema: { tags: ['rights'], summary: 'Every authorization of the application (managers and user managers).', params: NameParam, response: { 200: Json, ...errorResponses(401, 403, 404) } },
+      schema: { tags: ['rights'], summary: 'Every authorization of the application (managers and user managers).', params: NameParamsSchema, response: { 200: AuthorizationListSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -68,7 +51,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
 
   app.get(
     '/applications/:name/authorization/:id',
-    { schema: { tags: ['rights'], summary: 'One authorization.', params: IdParams, response: { 200: Json, ...errorResponses(401, 403, 404) } } },
+    { schema: { tags: ['rights'], summary: 'One authorization.', params: AuthorizationParamsSchema, response: { 200: AuthorizationViewSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
@@ -86,9 +69,9 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       schema: {
         tags: ['rights'],
         summary: 'Creates or updates an authorization; refused (4xx with a code) when invalid or beyond what the caller may give.',
-        params: NameParam,
-        body: AuthorizationBody,
-        response: { 201: Type.Object({ authorizationId: Type.String() }), ...errorResponses(400, 401, 403, 404) },
+        params: NameParamsSchema,
+        body: AuthorizationBodySchema,
+        response: { 201: AuthorizationIdSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -102,7 +85,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
   app.delete(
     '/applications/:name/authorization/:id',
     {
-      schema: { tags: ['rights'], summary: 'Revokes an authorization (application managers).', params: IdParams, response: { 200: Type.Object({ authorizationId: Type.String() }), ...errorResponses(401, 403, 404) } },
+      schema: { tags: ['rights'], summary: 'Revokes an authorization (application managers).', params: AuthorizationParamsSchema, response: { 200: AuthorizationIdSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -115,7 +98,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
   app.get(
     '/applications/:name/authorizationAdminForApplication',
     {
-      schema: { tags: ['rights'], summary: 'Active users with their manager and user-manager roles on the application.', params: NameParam, response: { 200: Type.Array(Json), ...errorResponses(401, 403, 404) } },
+      schema: { tags: ['rights'], summary: 'Active users with their manager and user-manager roles on the application.', params: NameParamsSchema, response: { 200: Type.Array(ApplicationUserSchema), ...errorResponses(401, 403, 404) } },
     },
     async (request) => usersOfApplication(ctx, requireUser(request), await findApplication(ctx, request.params.name)),
   );
@@ -126,19 +109,24 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       schema: {
         tags: ['rights'],
         summary: 'The caller’s own rights on the application (visitors get the public ones).',
-        params: NameParam,
-        response: { 200: Json, ...errorResponses(404) },
+        params: NameParamsSchema,
+        response: { 200: OwnRightsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
+    async (request): Promise<OwnRights> => {
       const application = await findApplication(ctx, request.params.name);
       const rights = await rightsOf(ctx, request.auth?.user ?? null, application);
-      const operations = ['depot', 'publication', 'delete', 'extraction', 'admin'] as const;
+      const extent = (operation: Operation, dataName: string): RightExtent => (rights.all(operation, dataName) ? 'all' : rights.any(operation, dataName) ? 'some' : 'none');
+      const extents = (dataName: string) => ({
+        depot: extent('depot', dataName),
+        publication: extent('publication', dataName),
+        delete: extent('delete', dataName),
+        extraction: extent('extraction', dataName),
+        admin: extent('admin', dataName),
+      });
       return {
         isAdministrator: rights.manager,
-        data: Object.fromEntries(
-          application.model.data.map((entry) => [entry.name, Object.fromEntries(operations.map((op) => [op, rights.all(op, entry.name) ? 'all' : rights.any(op, entry.name) ? 'some' : 'none']))]),
-        ),
+        data: Object.fromEntries(application.model.data.map((entry) => [entry.name, extents(entry.name)])),
       };
     },
   );

@@ -5,7 +5,7 @@ import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readUpload } from '../http/readUpload.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { findApplication } from '../services/applications.ts';
 import { MAX_CHARTER_BYTES, readCharter, uploadCharter, type StoredCharter } from '../services/charter.ts';
 

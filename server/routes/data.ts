@@ -7,14 +7,17 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { DataInsertedSchema, DataParamsSchema, FileParamsSchema, SynthesisSchema, VariableParamsSchema } from '../../src/contract/data.ts';
+import { PublicationRequestedSchema, VersionDeletedSchema, VersionDepositedSchema, VersionListQuerySchema, VersionSchema } from '../../src/contract/deposits.ts';
+import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
+import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
 import { deleteVersion, depositVersion, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
 import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
-import { RowQueryParam, rowQueryOf, safeFileName } from './entryExports.ts';
+import { rowQueryOf, safeFileName } from './entryExports.ts';
 import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
 import { readableFileOf } from '../services/versionAccess.ts';
 import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
@@ -23,9 +26,6 @@ import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
 import { storedFile } from '../services/storedFile.ts';
 
-const Params = Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }) });
-const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) });
-const Json = Type.Object({}, { additionalProperties: true });
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
   app.post(
@@ -38,11 +38,11 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         consumes: ['multipart/form-data', 'application/json'],
         description:
           'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
-        params: Params,
+        params: DataParamsSchema,
         response: {
-          201: Json,
-          202: Type.Object({ fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() }),
-          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          201: Type.Union([DataInsertedSchema, VersionDepositedSchema], { description: 'Without versioning: the rows written; with it: the version kept.' }),
+          202: PublicationRequestedSchema,
+          400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
         },
       },
@@ -90,8 +90,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary: 'Where a version stands: published or not, and its latest publication job (status, progress, error). Open to whom may download the version.',
-        params: FileParams,
-        response: { 200: Json, ...errorResponses(401, 403, 404) },
+        params: FileParamsSchema,
+        response: { 200: VersionSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -113,9 +113,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         tags: ['data'],
         summary:
           'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
-        params: Params,
-        querystring: Type.Object({ repositoryId: Type.Optional(Type.String({ maxLength: 10_000 })) }),
-        response: { 200: Type.Array(Json), ...errorResponses(400, 401, 403, 404) },
+        params: DataParamsSchema,
+        querystring: VersionListQuerySchema,
+        response: { 200: Type.Array(VersionSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -137,8 +137,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         tags: ['data'],
         summary:
           'A deposited file, as it was uploaded: to whom may read it whole (published) or could have deposited it (unpublished). A published version the caller may read only part of answers 403 NO_RIGHT_FOR_WHOLE_VERSION; its rows they may read come from GET …/data/{dataType}/csv.',
-        params: FileParams,
-        response: { 200: Type.Any(), ...errorResponses(401, 403, 404) },
+        params: FileParamsSchema,
+        response: { 200: Type.Any({ description: 'The CSV file as it was deposited (text/csv).' }), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -159,8 +159,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary: 'Deletes a version; when it is published its rows go with it.',
-        params: FileParams,
-        response: { 200: Type.Object({ id: Type.String(), wasPublished: Type.Boolean() }), ...errorResponses(401, 403, 404, 409) },
+        params: FileParamsSchema,
+        response: { 200: VersionDeletedSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -178,9 +178,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary: 'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
-        params: Params,
-        querystring: RowQueryParam,
-        response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
+        params: DataParamsSchema,
+        querystring: RowQueryParamSchema,
+        response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -203,8 +203,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary: 'Lines with a value per variable, over ten equal intervals of the period the data covers.',
-        params: Params,
-        response: { 200: Json, ...errorResponses(401, 404) },
+        params: DataParamsSchema,
+        response: { 200: SynthesisSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -220,8 +220,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary: 'The synthesis of one variable.',
-        params: Type.Object({ name: Type.String({ maxLength: 100 }), dataType: Type.String({ maxLength: 100 }), variable: Type.String({ maxLength: 100 }) }),
-        response: { 200: Json, ...errorResponses(401, 404) },
+        params: VariableParamsSchema,
+        response: { 200: SynthesisSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {

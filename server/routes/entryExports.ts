@@ -5,26 +5,13 @@ import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
+import { DownloadQuerySchema } from '../../src/contract/rows.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
 import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
 import { dataTypeOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
 import { zipOf } from '../services/zipOutput.ts';
-
-const downloadDatasetQuery = Type.Optional(
-  Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' }),
-);
-
-/** The rows a call reads or deletes (`downloadDatasetQuery`). */
-export const RowQueryParam = Type.Object({ downloadDatasetQuery });
-
-export const DownloadQuery = Type.Object({
-  downloadDatasetQuery,
-  spreadsheetSafe: Type.Optional(
-    Type.Boolean({ description: "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '" }),
-  ),
-});
 
 /** The row query of `downloadDatasetQuery`, or the 400 that says what is wrong with it. */
 export function rowQueryOf(text: string | undefined): RowQuery {
@@ -48,7 +35,7 @@ const kinds = {
 export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; kind: keyof typeof kinds }> = async (app, { ctx, kind }) => {
   const { path, param, find, tag, noun } = kinds[kind];
   const Params = Type.Object({ name: Type.String({ maxLength: 100 }), [param]: Type.String({ maxLength: 100 }) });
-  const opened = async (request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuery> }) => {
+  const opened = async (request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuerySchema> }) => {
     const params = request.params as Record<'name' | typeof param, string>;
     const data = await find(ctx, params.name, params[param]);
     const access = await readAccess(ctx, request.auth?.user ?? null, data);
@@ -64,7 +51,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
         tags: [tag],
         summary: `The ${noun} as CSV: UTF-8, its separator, every field quoted, translated headers; every row matching \`downloadDatasetQuery\` (paging ignored).`,
         params: Params,
-        querystring: DownloadQuery,
+        querystring: DownloadQuerySchema,
         response: { 200: Type.Any({ description: 'text/csv' }), ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -87,7 +74,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
             ? 'A zip (export.zip) of the data type as CSV and of every reference its columns point to (references/<name>.csv, the rows the caller may read).'
             : 'The reference as a zip (export.zip) holding its CSV.',
         params: Params,
-        querystring: DownloadQuery,
+        querystring: DownloadQuerySchema,
         response: { 200: Type.Any({ description: 'application/zip' }), ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -115,7 +102,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
         tags: [tag],
         summary: `Rows of the ${noun} matching \`downloadDatasetQuery\`: one page when it gives a \`limit\`; otherwise every row, streamed, as one document of the same shape.`,
         params: Params,
-        querystring: DownloadQuery,
+        querystring: DownloadQuerySchema,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -8,10 +8,11 @@ import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
+import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { MAX_CSV_BYTES, deleteReferenceRows, readReference, readableRowCount, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
-import { RowQueryParam, rowQueryOf } from './entryExports.ts';
+import { rowQueryOf } from './entryExports.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
 
@@ -28,7 +29,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         params: Params,
         response: {
           201: Type.Object({ referenceType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() }),
-          400: Type.Object({ code: Type.String(), message: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), errors: Type.Optional(Type.Array(Type.Unknown())) }),
+          400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 413, 415, 422, 503),
         },
       },
@@ -59,7 +60,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
         params: Params,
-        querystring: RowQueryParam,
+        querystring: RowQueryParamSchema,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 404) },
       },
     },
@@ -98,7 +99,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         summary: 'Deletes rows by natural key, in one transaction; refused (409 REFERENCED_ROWS) when other rows point to them.',
         params: Params,
         querystring: Type.Object({ naturalKey: Type.Union([Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }), Type.String({ maxLength: 1000 })]) }),
-        response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { requireUser } from '../http/authentication.ts';
 import { openEventStream } from '../http/eventStream.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload, rowsFactor } from '../http/uploadRoom.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { checkCreation, checkUpdate } from '../services/applications.ts';
 import { spoolBundle, streamRestore } from '../services/bundleRestore.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { FILE_OPERATIONS, normalizeFileAuthorization, type FileAuthorizationRequest, type FileRights } from '../../src/domain/additionalFiles/authorization.ts';
+import type { FileAuthorization, FileAuthorizations, UserFileRights } from '../../src/contract/additionalFiles.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -13,16 +14,6 @@ import { requireSignedCharter } from './charter.ts';
  * sees only the authorizations touching those types. User managers see the list (it is their screen for data
  * rights) but give nothing more than their own `admin` types.
  */
-export interface FileAuthorizationView {
-  uuid: string;
-  name: string;
-  users: Array<{ id: string; login: string; email: string }>;
-  /** Operation → file types. */
-  additionalFiles: FileRights;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const typesOf = (rights: FileRights) => new Set(FILE_OPERATIONS.flatMap((operation) => rights[operation] ?? []));
@@ -42,7 +33,7 @@ async function requireFileRightsManager(ctx: ServerContext, user: UserRow, appli
 const concerns = (access: FileAccess, adminTypes: ReadonlySet<string>, rights: FileRights) => access.manager || [...typesOf(rights)].some((type) => adminTypes.has(type));
 
 /** The list (api.md §12.5): `authorizationResults`, the users one may choose, and the caller's own standing. */
-export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, application: ApplicationRow, filters: { authorizationId?: string; userId?: string }) {
+export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, application: ApplicationRow, filters: { authorizationId?: string; userId?: string }): Promise<FileAuthorizations> {
   const { access, adminTypes } = await requireFileRightsManager(ctx, user, application);
   let query = ctx.db.selectFrom('additional_file_authorizations').selectAll().where('application_id', '=', application.id).orderBy(sql`lower(name)`).orderBy('id');
   if (filters.authorizationId) {
@@ -74,7 +65,7 @@ export async function listFileAuthorizations(ctx: ServerContext, user: UserRow, 
         .execute()
     : [];
   const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
-  const authorizationResults: FileAuthorizationView[] = rows.map((row) => ({
+  const authorizationResults: FileAuthorization[] = rows.map((row) => ({
     uuid: row.id,
     name: row.name,
     users: members.filter((m) => m.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email })),
@@ -152,7 +143,7 @@ export async function revokeFileAuthorization(ctx: ServerContext, user: UserRow,
  * The additional-file rights of one user (api.md §12.5 `…/additionalFiles/authorization/{user|null}`): operation →
  * types. Anyone asks about themselves (`null`); asking about others is for those who manage file rights.
  */
-export async function fileRightsOfUser(ctx: ServerContext, caller: UserRow, application: ApplicationRow, userLoginOrId: string) {
+export async function fileRightsOfUser(ctx: ServerContext, caller: UserRow, application: ApplicationRow, userLoginOrId: string): Promise<UserFileRights> {
   let target = caller;
   if (userLoginOrId !== 'null' && userLoginOrId !== caller.login && userLoginOrId !== caller.id) {
     await requireFileRightsManager(ctx, caller, application);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { normalizeAssociates, type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
-import { FILE_OPERATIONS, type FileOperation } from '../../src/domain/additionalFiles/authorization.ts';
+import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
 import { checkAdditionalFileForm, fileNameTakenBy } from '../../src/domain/additionalFiles/fileForm.ts';
 import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
 import type { AdditionalFileType, FormField } from '../../src/domain/configuration/model.ts';
@@ -15,34 +15,8 @@ import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
 import { zipOf } from './zipOutput.ts';
+import type { AdditionalFile, AdditionalFileDetail, FilesOverview, FilesPage, TypeRights } from '../../src/contract/additionalFiles.ts';
 import { storedFile } from './storedFile.ts';
-
-/** An additional file as lists and forms show it (api.md §10), without its bytes. */
-export interface AdditionalFileView {
-  id: string;
-  fileType: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  comment: string;
-  /** The owner's id. */
-  user: string | null;
-  ownerLogin: string | null;
-  /** For a file restored from a backup (whose restorer is the owner): its owner's login in the application backed up. */
-  originalOwner: string | null;
-  createDate: string;
-  updateDate: string;
-  forApplication: boolean;
-  associates: Associates;
-  /** Values of the type's format fields. */
-  additionalBinaryFileForm: Record<string, string>;
-  /** What the caller may do with it. */
-  mayEdit: boolean;
-  mayDelete: boolean;
-}
-
-/** The caller's operations on one file type. */
-export type TypeRights = Record<FileOperation, boolean>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,7 +49,7 @@ function filesOf(ctx: ServerContext, application: ApplicationRow) {
 
 type FileRow = Awaited<ReturnType<ReturnType<typeof filesOf>['executeTakeFirstOrThrow']>>;
 
-function viewOf(row: FileRow, access: FileAccess): AdditionalFileView {
+function viewOf(row: FileRow, access: FileAccess): AdditionalFile {
   return {
     id: row.id,
     fileType: row.file_type,
@@ -173,7 +147,7 @@ const isEmptySelection = (query: FilesQuery) => query.uuids.length === 0 && quer
  * each holds and what the caller may do with them. With `grantable`, the scope trees of the data too (the
  * association panel of the file form).
  */
-export async function additionalFilesOverview(ctx: ServerContext, user: UserRow, application: ApplicationRow, options: { grantable: boolean; locale: string }) {
+export async function additionalFilesOverview(ctx: ServerContext, user: UserRow, application: ApplicationRow, options: { grantable: boolean; locale: string }): Promise<FilesOverview> {
   const access = await requireFileReader(ctx, user, application);
   const counts = await ctx.db
     .selectFrom('additional_files')
@@ -193,14 +167,14 @@ export async function additionalFilesOverview(ctx: ServerContext, user: UserRow,
       rights: typeRightsOf(access, type.name),
     })),
     isAdministrator: access.manager,
-    /** The caller may open the additional-file authorizations (managers, user managers, holders of `admin`). */
+    // Managers, user managers and holders of `admin` open the additional-file authorizations.
     managesFileRights: access.manager || access.userManager || types.some((t) => holds(access, 'admin', t.name)),
     ...(options.grantable ? { referenceScopes: await referenceScopesOf(ctx, application, options.locale) } : {}),
   };
 }
 
 /** One type's files, filtered and paged (api.md §10 GetAdditionalFilesResult). */
-export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, query: FilesQuery, locale: string) {
+export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, query: FilesQuery, locale: string): Promise<FilesPage> {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
   const rows = await selectFiles(ctx, application, { ...query, filetype: type.name });
@@ -219,7 +193,7 @@ export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, app
     fieldChoices: await fieldChoicesOf(ctx, application, type, locale),
     users: [...owners].map(([id, label]) => ({ id, label })),
     additionalBinaryFiles: page.map((row) => viewOf(row, access)),
-    /** Every name the type holds, to warn about a duplicate before sending. */
+    // Every name, to warn about a duplicate before sending.
     fileNames: allNames.map((r) => r.file_name),
     totalCount: rows.length,
     offset: query.offset,
@@ -235,7 +209,7 @@ async function findFile(ctx: ServerContext, application: ApplicationRow, fileTyp
 }
 
 /** One file with its form values and its type's form. */
-export async function getAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string, locale: string) {
+export async function getAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string, locale: string): Promise<AdditionalFileDetail> {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
   const row = await findFile(ctx, application, type.name, id);

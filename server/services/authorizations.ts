@@ -3,8 +3,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import { PUBLIC_USER, normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
-import { operationColumns, type Operation } from '../../src/domain/rights/operations.ts';
+import { operationColumns } from '../../src/domain/rights/operations.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { ApplicationUser, AuthorizationView, Grantable, ReferenceScopes, ScopeNode } from '../../src/contract/authorizations.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -73,18 +74,6 @@ export async function requireAuthorizationManager(ctx: ServerContext, user: User
   const roles = await managementRoles(ctx, user, application);
   if (!roles.manager && !roles.userManager) throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   return roles;
-}
-
-export interface AuthorizationView {
-  uuid: string;
-  name: string;
-  description: string;
-  isPublic: boolean;
-  users: Array<{ id: string; login: string; email: string }>;
-  authorizationForAll: Record<string, Operation[]>;
-  authorizationsWithRestriction: Record<string, Array<{ operationTypes: Operation[]; requiredAuthorizations: Record<string, string[]>; fromDay: string | null; toDay: string | null }>>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 function viewOf(row: { id: string; name: string; description: string; is_public: boolean; rules: AuthorizationRules; created_at: Date; updated_at: Date }, users: AuthorizationView['users']): AuthorizationView {
@@ -210,13 +199,6 @@ export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, a
   });
 }
 
-interface ScopeNode {
-  id: string;
-  naturalKey: string;
-  label: string;
-  children: ScopeNode[];
-}
-
 /** The rows of a scope reference as a tree: a row's parent is the longest key that prefixes its own. */
 function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; label: string }>): ScopeNode[] {
   const nodes = new Map(rows.map((r) => [r.hierarchical_key, { id: r.hierarchical_key, naturalKey: r.natural_key, label: r.label, children: [] as ScopeNode[] }]));
@@ -229,8 +211,6 @@ function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; lab
   }
   return roots;
 }
-
-export type ReferenceScopes = Record<string, Array<{ id: string; reference: string; i18n: Record<string, string>; label: string; nodes: ScopeNode[] }>>;
 
 /** Per data entry, the trees of the references that scope its rights, with row labels in `locale`. */
 export async function referenceScopesOf(ctx: ServerContext, application: ApplicationRow, locale: string): Promise<ReferenceScopes> {
@@ -264,7 +244,7 @@ export async function referenceScopesOf(ctx: ServerContext, application: Applica
 }
 
 /** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */
-export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string): Promise<Grantable> {
   await requireAuthorizationManager(ctx, caller, application);
   const model = application.model;
   const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
@@ -283,7 +263,7 @@ export async function grantable(ctx: ServerContext, caller: UserRow, application
 }
 
 /** Users of the platform with their roles on the application (the manager and user-manager table). */
-export async function usersOfApplication(ctx: ServerContext, caller: UserRow, application: ApplicationRow) {
+export async function usersOfApplication(ctx: ServerContext, caller: UserRow, application: ApplicationRow): Promise<ApplicationUser[]> {
   const roles = await requireAuthorizationManager(ctx, caller, application);
   const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email', 'state', 'chartes']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
   const granted = await ctx.db.selectFrom('application_roles').select(['user_id', 'role']).where('application_id', '=', application.id).execute();

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DepositParamsSchema, RepositoryIdSchema, type DepositParams, type RepositoryId } from '../../src/contract/deposits.ts';
+import type { DataInserted } from '../../src/contract/data.ts';
+import {
+  DepositParamsSchema,
+  RepositoryIdSchema,
+  type DepositParams,
+  type RepositoryId,
+  type Version,
+  type VersionDeposited,
+} from '../../src/contract/deposits.ts';
 import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { sql } from 'kysely';
 import type { CsvError } from '../../src/domain/csv/index.ts';
@@ -83,7 +91,7 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
 }
 
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
-export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights) {
+export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights): Promise<DataInserted> {
   const { application, model, entry } = data;
   return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     const refused: CsvError[] = [];
@@ -107,7 +115,7 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
  * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
  * kept whole in the database. It contributes rows only once published.
  */
-export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams, rights: Rights) {
+export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams, rights: Rights): Promise<VersionDeposited> {
   const dataset = await resolveDataset(ctx, data, params);
   const deposit = { scopes: dataset.scope, from: dataset.from, to: dataset.to };
   if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
@@ -179,32 +187,8 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   return { id: fileId, wasPublished: file.published };
 }
 
-export interface VersionView {
-  id: string;
-  name: string;
-  size: number;
-  comment: string;
-  rowCount: number;
-  scope: Record<string, string>;
-  from: string | null;
-  to: string | null;
-  createdAt: string;
-  createdBy: { id: string | null; login: string | null };
-  published: boolean;
-  publishedAt: string | null;
-  publishedBy: { id: string | null; login: string | null };
-  /**
-   * For a version restored from a backup (whose restorer is `createdBy` and `publishedBy`): the logins of who
-   * deposited and published it in the application backed up, as the backup gave them; null otherwise.
-   */
-  originalDepositor: string | null;
-  originalPublisher: string | null;
-  /** The latest publication job, while running or when it failed. */
-  job: { id: string; kind: string; status: string; progress: number; error: Record<string, unknown> | null } | null;
-}
-
 /** The versions of a data type, optionally of one dataset (scope and period) or the one version `id`, newest first. */
-export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string }): Promise<VersionView[]> {
+export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string }): Promise<Version[]> {
   // One snapshot for the versions and their jobs: a job seen done always comes with the work it did (the work is
   // committed before its job is marked done; two separate reads could fall on either side of both).
   const { files, jobs } = await ctx.db

@@ -12,6 +12,7 @@ import {
   type RequestStatus,
 } from '../../src/domain/rights/rightsRequest.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import type { RequestOptions, RightsRequestList } from '../../src/contract/rightsRequests.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -77,7 +78,7 @@ async function formReferences(ctx: ServerContext, application: ApplicationRow): 
  * own rights (what a manager or user manager may give when granting). Trees and choices are rows of references:
  * like every reference read, they wait for the charter's acceptance.
  */
-export async function requestOptions(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string) {
+export async function requestOptions(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string): Promise<RequestOptions> {
   await requireSignedCharter(ctx, caller, application);
   const model = application.model;
   const fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
@@ -145,7 +146,7 @@ function badRegExp(error: unknown): never {
 }
 
 /** Requests as api.md §13.2 shows them (GetRightsRequestResult), newest first, with the count of all that match. */
-export async function listRightsRequests(ctx: ServerContext, caller: UserRow, application: ApplicationRow, query: RightsRequestQuery) {
+export async function listRightsRequests(ctx: ServerContext, caller: UserRow, application: ApplicationRow, query: RightsRequestQuery): Promise<RightsRequestList> {
   const seesAll = await treatsRequests(ctx, caller, application);
   const base = ctx.db.selectFrom('rights_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', application.id) as RequestSelect;
   const matching = filtered(base, caller, seesAll, query);

@@ -3,19 +3,9 @@ import type { ServerContext } from '../context.ts';
 import type { EntryContext } from './references.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { rowFilterSql } from './rowQueries.ts';
+import type { Synthesis } from '../../src/contract/data.ts';
 
 export const SYNTHESIS_INTERVALS = 10;
-
-export interface Synthesis {
-  dataType: string;
-  /** The whole period covered, ISO local date-times; null without a time scope or rows. */
-  from: string | null;
-  to: string | null;
-  /** The period cut into equal intervals. */
-  intervals: Array<{ from: string; to: string }>;
-  /** Per variable: lines with a value in each interval (or one total when there is no time scope). */
-  variables: Record<string, number[]>;
-}
 
 const iso = (date: Date) => date.toISOString().slice(0, 19);
 

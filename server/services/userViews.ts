@@ -1,4 +1,5 @@
 import type { AuthenticatedUser, StoredUser } from '../../src/domain/accounts/user.ts';
+import type { AccountResult } from '../../src/contract/accounts.ts';
 import type { UserRow } from '../db/schema.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -44,6 +45,6 @@ export function toStoredUser(user: UserRow): StoredUser {
 }
 
 /** What account modifications answer (the original's CreateUserResult). */
-export function toAccountResult(user: UserRow) {
+export function toAccountResult(user: UserRow): AccountResult {
   return { userId: user.id, login: user.login, email: user.email, accountState: user.state, chartes: user.chartes };
 }

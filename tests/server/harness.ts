@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
+import type { AnswerMismatch } from '../../server/http/answerCheck.ts';
 import { createServer, type RunningServer, type ServerOptions } from '../../server/start.ts';
 import { scratchDatabase } from '../scratchDatabase.ts';
 import { testClock, type TestClock } from './testClock.ts';
@@ -72,7 +73,13 @@ export async function startTestServer(
   };
   const { beforeListen, ...serverOptions } = options;
   const clock = testClock();
-  const server = await createServer(config, { log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined, clock, ...serverOptions });
+  const answers = answerCheck();
+  const server = await createServer(config, {
+    log: process.env.TEST_SERVER_LOG ? (line) => console.error(line) : () => undefined,
+    clock,
+    onAnswerMismatch: answers.report,
+    ...serverOptions,
+  });
   beforeListen?.(server.app);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const outbox = path.join(dataDir, 'outbox');
@@ -98,6 +105,7 @@ export async function startTestServer(
       await server.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      answers.verify();
     },
   };
 }
@@ -114,9 +122,30 @@ export async function restartOnSameData(first: TestServer, overrides: Partial<Se
   first.server.close = () => (closing ??= closeOnce());
   await first.server.close();
 
-  const running = await createServer(config, { log: () => undefined, clock: first.clock });
+  const answers = answerCheck();
+  const running = await createServer(config, { log: () => undefined, clock: first.clock, onAnswerMismatch: answers.report });
   const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, dataDir: config.dataDir, server: running, clock: first.clock, mails: first.mails, lastKey: first.lastKey, close: () => running.close() };
+  const close = async () => {
+    await running.close();
+    answers.verify();
+  };
+  return { url, dataDir: config.dataDir, server: running, clock: first.clock, mails: first.mails, lastKey: first.lastKey, close };
+}
+
+/**
+ * Every JSON answer a test server gives is checked against its route's response schema (server/http/answerCheck.ts);
+ * closing the server fails when one did not match, so that the contract cannot drift from what the services answer.
+ */
+function answerCheck() {
+  const mismatches: AnswerMismatch[] = [];
+  return {
+    report: (mismatch: AnswerMismatch) => void mismatches.push(mismatch),
+    verify() {
+      if (mismatches.length === 0) return;
+      const lines = [...new Set(mismatches.map((m) => `${m.method} ${m.route} ${m.status}: ${m.path || '(answer)'} ${m.problem}`))];
+      throw new Error(`answers that do not match their response schema:\n${lines.join('\n')}`);
+    },
+  };
 }
 
 /** Enough of RFC 5322 for our own plain-text mails: headers, then a body whose indented line is the key. */

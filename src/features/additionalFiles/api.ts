@@ -1,83 +1,24 @@
 import type { Associates } from '@/domain/additionalFiles/associates';
-import type { FileOperation, FileRights } from '@/domain/additionalFiles/authorization';
+import type {
+  AdditionalFile,
+  AdditionalFileDetail,
+  FieldChoices,
+  FileAuthorization,
+  FileAuthorizations,
+  FilesOverview,
+  FilesPage,
+  FileTypeSummary,
+  TypeRights,
+} from '@/contract/additionalFiles';
+import type { ScopeNode } from '@/contract/authorizations';
+import type { FileRights } from '@/domain/additionalFiles/authorization';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
-import type { FormField, I18nTexts } from '@/domain/configuration/model';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import { keptCall, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 
-export type TypeRights = Record<FileOperation, boolean>;
-
-export interface FileTypeSummary {
-  name: string;
-  i18n: I18nTexts;
-  fields: FormField[];
-  count: number;
-  rights: TypeRights;
-}
-
-export interface ScopeNode {
-  id: string;
-  naturalKey: string;
-  label: string;
-  children: ScopeNode[];
-}
-
-export interface FilesOverview {
-  fileNames: string[];
-  additionalFileTypes: FileTypeSummary[];
-  isAdministrator: boolean;
-  managesFileRights: boolean;
-  /** Per data entry, the trees of its scopes (asked with `grantable`). */
-  referenceScopes?: Record<string, Array<{ id: string; reference: string; label: string; nodes: ScopeNode[] }>>;
-}
-
-export interface AdditionalFile {
-  id: string;
-  fileType: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  comment: string;
-  user: string | null;
-  ownerLogin: string | null;
-  /** Restored files: the owner's login in the application backed up (the restorer is the owner). */
-  originalOwner: string | null;
-  createDate: string;
-  updateDate: string;
-  forApplication: boolean;
-  associates: Associates;
-  additionalBinaryFileForm: Record<string, string>;
-  mayEdit: boolean;
-  mayDelete: boolean;
-}
-
-export type FieldChoices = Record<string, Array<{ naturalKey: string; label: string }>>;
-
-export interface FilesPage {
-  additionalFileName: string;
-  fieldChoices: FieldChoices;
-  additionalBinaryFiles: AdditionalFile[];
-  fileNames: string[];
-  totalCount: number;
-  rights: TypeRights;
-}
-
-export interface FileAuthorization {
-  uuid: string;
-  name: string;
-  users: Array<{ id: string; login: string; email: string }>;
-  additionalFiles: FileRights;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface FileAuthorizations {
-  authorizationResults: FileAuthorization[];
-  users: Array<{ id: string; login: string; email: string }>;
-  authorizationsForUser: { isAdministrator: boolean; userManager: boolean; adminTypes: string[] };
-}
+export type { AdditionalFile, FieldChoices, FileAuthorization, FileAuthorizations, FilesOverview, FilesPage, FileTypeSummary, ScopeNode, TypeRights };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
@@ -98,7 +39,7 @@ export async function fetchFiles(application: string, fileType: string, options:
 }
 
 export const fetchFile = (application: string, fileType: string, id: string) =>
-  callApi<AdditionalFile & { fieldChoices: FieldChoices }>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`);
+  callApi<AdditionalFileDetail>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`);
 
 export const fileContentHref = (application: string, file: Pick<AdditionalFile, 'fileType' | 'id'>) =>
   `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;

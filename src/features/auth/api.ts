@@ -1,13 +1,7 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
+import type { AccountResult } from '@/contract/accounts';
 import { callApi } from '@/lib/api/client';
 import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
-
-export interface AccountResult {
-  userId: string;
-  login: string;
-  email: string;
-  accountState: AuthenticatedUser['state'];
-}
 
 export const signIn = (login: string, password: string, applicationName?: string) =>
   callApi<AuthenticatedUser>('/login', {

@@ -1,28 +1,10 @@
+import type { Version } from '@/contract/deposits';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
 
-/** A stored version of a dataset, as the server lists it. */
-export interface Version {
-  id: string;
-  name: string;
-  size: number;
-  comment: string;
-  rowCount: number;
-  scope: Record<string, string>;
-  from: string | null;
-  to: string | null;
-  createdAt: string;
-  createdBy: { id: string | null; login: string | null };
-  published: boolean;
-  publishedAt: string | null;
-  publishedBy: { id: string | null; login: string | null };
-  /** Restored versions: who deposited and published it in the application backed up (the restorer is `createdBy`). */
-  originalDepositor: string | null;
-  originalPublisher: string | null;
-  job: { id: string; kind: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; error: { code: string; params: Record<string, unknown> } | null } | null;
-}
+export type { Version };
 
 /** The dataset a deposit belongs to: one row per reference scope, and the period. */
 export interface DatasetChoice {

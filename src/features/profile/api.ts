@@ -1,13 +1,7 @@
 import type { StoredUser } from '@/domain/accounts/user';
 import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
+import type { AccountResult } from '@/contract/accounts';
 import { callApi } from '@/lib/api/client';
-
-export interface AccountResult {
-  userId: string;
-  login: string;
-  email: string;
-  accountState: StoredUser['accountstate'];
-}
 
 export const fetchStoredUser = (idOrLogin: string) => callApi<StoredUser>(`/users/${encodeURIComponent(idOrLogin)}`);
 

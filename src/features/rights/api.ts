@@ -1,41 +1,14 @@
+import type { ApplicationUser, AuthorizationList, AuthorizationView, Grantable, ScopeNode } from '@/contract/authorizations';
 import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
-import type { OperationColumn, Operation } from '@/domain/rights/operations';
-import type { ScopeTreeNode } from '@/domain/rights/rightsTable';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
 
-export interface AuthorizationView {
-  uuid: string;
-  name: string;
-  description: string;
-  isPublic: boolean;
-  users: Array<{ id: string; login: string; email: string }>;
-  authorizationForAll: Record<string, Operation[]>;
-  authorizationsWithRestriction: Record<string, Array<{ operationTypes: Operation[]; requiredAuthorizations: Record<string, string[]>; fromDay: string | null; toDay: string | null }>>;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ScopeNode extends ScopeTreeNode {
-  naturalKey: string;
-  label: string;
-  children: ScopeNode[];
-}
-
-export interface Grantable {
-  users: Array<{ id: string; label: string; login: string; email: string }>;
-  referenceScopes: Record<string, Array<{ id: string; reference: string; label: string; nodes: ScopeNode[] }>>;
-  columnsDescription: Record<string, OperationColumn[]>;
-  /** The caller's own rules when they do not manage the application (what they may give away). */
-  authorizationsForUser: { isAdministrator: boolean; rules: AuthorizationRules[] };
-  publicAuthorizations: AuthorizationView[];
-}
+export type { ApplicationUser, AuthorizationView, Grantable, ScopeNode };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 
-export const fetchAuthorizations = (application: string) =>
-  callApi<{ authorizationResults: AuthorizationView[]; authorizationsForUser: { isAdministrator: boolean; userManager: boolean } }>(`${app(application)}/authorization`);
+export const fetchAuthorizations = (application: string) => callApi<AuthorizationList>(`${app(application)}/authorization`);
 
 export const fetchAuthorization = (application: string, id: string) => callApi<AuthorizationView>(`${app(application)}/authorization/${encodeURIComponent(id)}`);
 
@@ -61,15 +34,6 @@ export function periodOfView(view: AuthorizationView): { from: string | null; to
 }
 
 export const fetchGrantable = (application: string) => callApi<Grantable>(`${app(application)}/grantable`);
-
-export interface ApplicationUser {
-  id: string;
-  login: string;
-  email: string;
-  applicationManager: boolean | null;
-  userManager: boolean;
-  isApplicationUser: boolean;
-}
 
 export const fetchApplicationUsers = (application: string) => callApi<ApplicationUser[]>(`${app(application)}/authorizationAdminForApplication`);
 

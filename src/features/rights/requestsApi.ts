@@ -1,44 +1,13 @@
-import type { RightsRequestForm } from '@/domain/configuration/model';
-import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
-import type { OperationColumn } from '@/domain/rights/operations';
-import type { RequestedEntry, RequestStatus } from '@/domain/rights/rightsRequest';
+import type { RequestOptions, RightsRequestList, RightsRequestView } from '@/contract/rightsRequests';
+import type { AuthorizationRequest } from '@/domain/rights/authorization';
+import type { RequestedEntry } from '@/domain/rights/rightsRequest';
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import { keptCall, readKept, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
-import type { Grantable } from './api';
 
-/** One rights request as the server lists it (api.md §13.2 RightsRequestResult). */
-export interface RightsRequestView {
-  id: string;
-  user: string;
-  userLogin: string;
-  userEmail: string;
-  createDate: string;
-  updateDate: string;
-  comment: string;
-  rightsRequestForm: Record<string, string>;
-  rightsRequest: Record<string, RequestedEntry[]>;
-  setted: boolean;
-  status: RequestStatus;
-  treatedByLogin: string | null;
-  treatmentComment: string | null;
-  linkedAuthorizationIds: string[];
-}
-
-export interface RightsRequestList {
-  total: number;
-  rightsRequests: RightsRequestView[];
-  description: RightsRequestForm | null;
-}
-
-/** What the request and grant screens need: scope trees, columns, choices of reference fields, the caller's rights. */
-export interface RequestOptions extends Pick<Grantable, 'referenceScopes' | 'columnsDescription'> {
-  columnsDescription: Record<string, OperationColumn[]>;
-  fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>>;
-  authorizationsForUser: { isAdministrator: boolean; treatsRequests: boolean; rules: AuthorizationRules[] };
-}
+export type { RequestOptions, RightsRequestList, RightsRequestView };
 
 export interface RequestListQuery {
   uuids?: string[];

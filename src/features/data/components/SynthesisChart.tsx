@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import type { Synthesis } from '@/contract/data';
 import { callApi } from '@/lib/api/client';
-
-interface Synthesis {
-  from: string | null;
-  to: string | null;
-  intervals: Array<{ from: string; to: string }>;
-  variables: Record<string, number[]>;
-}
 
 /** Lines over time as ten small bars (the largest count among the variables in each interval). */
 export function SynthesisChart({ applicationName, dataType, title }: { applicationName: string; dataType: string; title: string }) {

@@ -10,7 +10,8 @@ import { KeyField } from '@/components/form/KeyField';
 import { fieldRuleText } from '@/lib/i18n/fieldRules';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
-import { confirmEmailChange, startEmailChange, type AccountResult } from '../api';
+import type { AccountResult } from '@/contract/accounts';
+import { confirmEmailChange, startEmailChange } from '../api';
 
 interface EmailChangeFormProps {
   user: StoredUser;

@@ -1,0 +1,109 @@
+import { Type, type Static } from 'typebox';
+import type { AuthenticatedUser, StoredUser } from '../domain/accounts/user.ts';
+
+/** Payloads of the account routes. The user schemas mirror types of src/domain; the assertions below keep them equal. */
+export const AccountStateSchema = Type.Union([Type.Literal('idle'), Type.Literal('active'), Type.Literal('pending'), Type.Literal('closed')]);
+const ChartesSchema = Type.Record(Type.String(), Type.String(), { description: 'application id → time the charter was accepted' });
+
+export const AuthenticatedUserSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    login: Type.String(),
+    email: Type.String(),
+    state: AccountStateSchema,
+    authorizedForApplicationCreation: Type.Boolean(),
+    terrainAdmin: Type.Boolean(),
+    authorizations: Type.Array(Type.String(), { description: 'application-name patterns the user may create' }),
+    chartes: ChartesSchema,
+    currentUserRoles: Type.Object({
+      applicationRoles: Type.Record(Type.String(), Type.Array(Type.String())),
+      userId: Type.String(),
+      userLogin: Type.String(),
+      isTerrainAdmin: Type.Boolean(),
+      isApplicationCreator: Type.Boolean(),
+      memberOf: Type.Array(Type.String()),
+      isDataBaseSuper: Type.Boolean(),
+    }),
+  },
+  { $id: 'AuthenticatedUser' },
+);
+
+export const StoredUserSchema = Type.Object(
+  {
+    id: Type.String(),
+    login: Type.String(),
+    email: Type.String(),
+    accountstate: AccountStateSchema,
+    pendingEmail: Type.Union([Type.String(), Type.Null()]),
+    terrainAdmin: Type.Boolean(),
+    authorizations: Type.Array(Type.String()),
+    chartes: ChartesSchema,
+    creationDate: Type.String({ format: 'date-time' }),
+    updateDate: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StoredUser' },
+);
+
+/** What account changes answer (the original's CreateUserResult). */
+export const AccountResultSchema = Type.Object(
+  {
+    userId: Type.String(),
+    login: Type.String(),
+    email: Type.String(),
+    accountState: AccountStateSchema,
+    chartes: ChartesSchema,
+  },
+  { $id: 'AccountResult' },
+);
+export type AccountResult = Static<typeof AccountResultSchema>;
+
+/** Text kept in or looked up in the database, which refuses the NUL character: refused here as bad input instead. */
+const StoredText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000]*$' });
+
+export const CredentialsSchema = Type.Object({
+  login: StoredText(200),
+  password: Type.String({ maxLength: 1024 }),
+  applicationName: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const RegistrationSchema = Type.Object({
+  login: StoredText(200),
+  password: Type.String({ maxLength: 1024 }),
+  email: StoredText(320),
+});
+export const RegisteredSchema = Type.Object({ id: Type.String() });
+
+export const SignedOutSchema = Type.Object({ message: Type.String() });
+export const LogoutQuerySchema = Type.Object({ applicationName: Type.Optional(Type.String({ maxLength: 100 })) });
+
+export const KeyMailedSchema = Type.Object(
+  {},
+  { additionalProperties: false, description: 'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.' },
+);
+
+export const AccountChangeSchema = Type.Object(
+  {
+    login: Type.Optional(StoredText(200)),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    email: Type.Optional(StoredText(320)),
+    newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
+    newPasswordConfirm: Type.Optional(Type.String({ maxLength: 1024 })),
+    verificationKey: Type.Optional(Type.String({ maxLength: 100 })),
+    charte: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  {
+    description:
+      'The fields present choose the change: login+password+verificationKey activates an account or confirms a new e-mail; ' +
+      'login+password+newPassword+newPasswordConfirm changes the password; login+password+email starts an e-mail change; ' +
+      'login+email mails a connection key; login+email+verificationKey+newPassword+newPasswordConfirm sets a new password; ' +
+      'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application.',
+  },
+);
+
+export const UserParamsSchema = Type.Object({ idOrLogin: StoredText(200) });
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameAuthenticatedUser: Same<Static<typeof AuthenticatedUserSchema>, AuthenticatedUser> = true;
+const sameStoredUser: Same<Static<typeof StoredUserSchema>, StoredUser> = true;
+void sameAuthenticatedUser;
+void sameStoredUser;

@@ -1,0 +1,138 @@
+import { Type, type Static } from 'typebox';
+import type { Associates } from '../domain/additionalFiles/associates.ts';
+import type { FileOperation, FileRights } from '../domain/additionalFiles/authorization.ts';
+import { ReferenceScopesSchema } from './authorizations.ts';
+import { FormFieldSchema, I18nTextsSchema } from './forms.ts';
+
+/** Payloads of the additional-file routes. */
+export const FileOperationSchema = Type.Union([Type.Literal('admin'), Type.Literal('depot'), Type.Literal('extraction'), Type.Literal('delete')]);
+const closed = { additionalProperties: false } as const;
+
+/** The caller's operations on one file type. */
+export const TypeRightsSchema = Type.Object({ admin: Type.Boolean(), depot: Type.Boolean(), extraction: Type.Boolean(), delete: Type.Boolean() }, closed);
+export type TypeRights = Static<typeof TypeRightsSchema>;
+
+/** Operation → file types. */
+export const FileRightsSchema = Type.Object(
+  {
+    admin: Type.Optional(Type.Array(Type.String())),
+    depot: Type.Optional(Type.Array(Type.String())),
+    extraction: Type.Optional(Type.Array(Type.String())),
+    delete: Type.Optional(Type.Array(Type.String())),
+  },
+  closed,
+);
+
+const FormSchema = Type.Object({ i18n: I18nTextsSchema, fields: Type.Array(FormFieldSchema) }, closed);
+const FieldChoicesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, closed)), {
+  description: 'form field checked against a reference → its rows',
+});
+export type FieldChoices = Static<typeof FieldChoicesSchema>;
+
+export const FileTypeSummarySchema = Type.Object(
+  { name: Type.String(), i18n: I18nTextsSchema, fields: Type.Array(FormFieldSchema), count: Type.Integer(), rights: TypeRightsSchema },
+  closed,
+);
+export type FileTypeSummary = Static<typeof FileTypeSummarySchema>;
+
+export const FilesOverviewSchema = Type.Object(
+  {
+    fileNames: Type.Array(Type.String()),
+    additionalFileTypes: Type.Array(FileTypeSummarySchema),
+    isAdministrator: Type.Boolean(),
+    managesFileRights: Type.Boolean({ description: 'the caller may open the additional-file authorizations' }),
+    referenceScopes: Type.Optional(ReferenceScopesSchema),
+  },
+  { ...closed, description: 'Without `params`; with a selection, the answer is additionalFile.zip (or the charter’s PDF), not JSON.' },
+);
+export type FilesOverview = Static<typeof FilesOverviewSchema>;
+
+const AssociatesSchema = Type.Record(Type.String(), Type.Object({ scopes: Type.Record(Type.String(), Type.Array(Type.String())) }, closed), {
+  description: 'data → scope component → hierarchical keys the file is about',
+});
+
+/** An additional file as lists and forms show it, without its bytes. */
+export const AdditionalFileSchema = Type.Object(
+  {
+    id: Type.String(),
+    fileType: Type.String(),
+    fileName: Type.String(),
+    size: Type.Number(),
+    contentType: Type.String(),
+    comment: Type.String(),
+    user: Type.Union([Type.String(), Type.Null()], { description: 'the owner’s id' }),
+    ownerLogin: Type.Union([Type.String(), Type.Null()]),
+    originalOwner: Type.Union([Type.String(), Type.Null()], { description: 'a restored file’s owner in the application backed up (the restorer is the owner)' }),
+    createDate: Type.String({ format: 'date-time' }),
+    updateDate: Type.String({ format: 'date-time' }),
+    forApplication: Type.Boolean(),
+    associates: AssociatesSchema,
+    additionalBinaryFileForm: Type.Record(Type.String(), Type.String(), { description: 'values of the type’s form fields' }),
+    mayEdit: Type.Boolean(),
+    mayDelete: Type.Boolean(),
+  },
+  closed,
+);
+export type AdditionalFile = Static<typeof AdditionalFileSchema>;
+
+/** One type's files, filtered and paged. */
+export const FilesPageSchema = Type.Object(
+  {
+    additionalFileName: Type.String(),
+    description: FormSchema,
+    fieldChoices: FieldChoicesSchema,
+    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, closed), { description: 'the owners of the page’s files' }),
+    additionalBinaryFiles: Type.Array(AdditionalFileSchema),
+    fileNames: Type.Array(Type.String(), { description: 'every name the type holds' }),
+    totalCount: Type.Integer(),
+    offset: Type.Integer(),
+    limit: Type.Union([Type.Integer(), Type.Null()]),
+    rights: TypeRightsSchema,
+  },
+  closed,
+);
+export type FilesPage = Static<typeof FilesPageSchema>;
+
+/** One file with its type's form. */
+export const AdditionalFileDetailSchema = Type.Object(
+  { ...AdditionalFileSchema.properties, format: FormSchema, fieldChoices: FieldChoicesSchema },
+  closed,
+);
+export type AdditionalFileDetail = Static<typeof AdditionalFileDetailSchema>;
+
+const UserSchema = Type.Object({ id: Type.String(), login: Type.String(), email: Type.String() }, closed);
+
+export const FileAuthorizationSchema = Type.Object(
+  {
+    uuid: Type.String(),
+    name: Type.String(),
+    users: Type.Array(UserSchema),
+    additionalFiles: FileRightsSchema,
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  closed,
+);
+export type FileAuthorization = Static<typeof FileAuthorizationSchema>;
+
+export const FileAuthorizationsSchema = Type.Object(
+  {
+    authorizationResults: Type.Array(FileAuthorizationSchema),
+    users: Type.Array(UserSchema, { description: 'the users one may choose' }),
+    authorizationsForUser: Type.Object({ isAdministrator: Type.Boolean(), userManager: Type.Boolean(), adminTypes: Type.Array(Type.String()) }, closed),
+  },
+  closed,
+);
+export type FileAuthorizations = Static<typeof FileAuthorizationsSchema>;
+
+/** The additional-file rights of one user. */
+export const UserFileRightsSchema = Type.Object({ userId: Type.String(), login: Type.String(), isAdministrator: Type.Boolean(), additionalFiles: FileRightsSchema }, closed);
+export type UserFileRights = Static<typeof UserFileRightsSchema>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameOperation: Same<Static<typeof FileOperationSchema>, FileOperation> = true;
+const sameRights: Same<Static<typeof FileRightsSchema>, FileRights> = true;
+const sameAssociates: Same<Static<typeof AssociatesSchema>, Associates> = true;
+void sameOperation;
+void sameRights;
+void sameAssociates;
