@@ -33,7 +33,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
-    { name: 'phone', testMatch: ['accounts.spec.ts', 'offline.spec.ts'], use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    {
+      name: 'phone',
+      testMatch: ['accounts.spec.ts', 'offline.spec.ts'],
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

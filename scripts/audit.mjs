@@ -17,14 +17,22 @@ try {
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
   const why = report.message ?? report.error?.summary ?? 'no report';
-  console.log(`npm audit NOT RUN: the registry's audit service did not answer (${why}). Run \`npm audit --omit=dev\` where it does.`);
+  console.log(
+    `npm audit NOT RUN: the registry's audit service did not answer (${why}). Run \`npm audit --omit=dev\` where it does.`,
+  );
   process.exit(0);
 }
 
-const serious = Object.values(report.vulnerabilities ?? {}).filter((v) => v.severity === 'high' || v.severity === 'critical');
-console.log(`npm audit --omit=dev: ${['critical', 'high', 'moderate', 'low', 'info'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ')}`);
+const serious = Object.values(report.vulnerabilities ?? {}).filter(
+  (v) => v.severity === 'high' || v.severity === 'critical',
+);
+console.log(
+  `npm audit --omit=dev: ${['critical', 'high', 'moderate', 'low', 'info'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ')}`,
+);
 for (const finding of serious) {
   const via = finding.via.map((v) => (typeof v === 'string' ? v : `${v.title} (${v.url})`)).join('; ');
-  console.log(`  ${finding.severity}: ${finding.name} ${finding.range} — ${via}${finding.fixAvailable ? ' — a fix is available' : ''}`);
+  console.log(
+    `  ${finding.severity}: ${finding.name} ${finding.range} — ${via}${finding.fixAvailable ? ' — a fix is available' : ''}`,
+  );
 }
 process.exit(serious.length > 0 ? 1 : 0);

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -50,7 +56,15 @@ export interface AppOptions {
 export const API_PREFIX = '/api/v1';
 
 /** Builds the HTTP server in layers: parsing and headers, then sessions, then the API, then the UI files. */
-export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSession = false, onAnswerMismatch }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  ctx,
+  sessions,
+  jobs,
+  logger,
+  countRows,
+  oneSession = false,
+  onAnswerMismatch,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : {}),
     // Each answer is logged once, at debug level, by the hook below; Fastify's own lines would come at info.
@@ -66,13 +80,19 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
   // hooks, so that everything after it, sessions included, has its place. PostgreSQL has a session per statement.
   if (logger && ['debug', 'trace'].includes(logger.level)) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered');
+      request.log.debug(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'answered',
+      );
     });
   }
   if (oneSession) app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(performance.now(), done));
   // There, large writes commit batch after batch; a request reading their entry waits, and holds it until its
   // answer is sent (entryGate.ts).
-  if (oneSession) app.addHook('onRequest', (_request, reply, done) => inGatedRequest((release) => (reply.raw.once('close', release), done())));
+  if (oneSession)
+    app.addHook('onRequest', (_request, reply, done) =>
+      inGatedRequest((release) => (reply.raw.once('close', release), done())),
+    );
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -80,8 +100,17 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
   await app.register(multipart);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Terrain API', version: '1', description: 'Research-data applications (OpenADOM v2 configurations).' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'terrain_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Terrain API',
+        version: '1',
+        description: 'Research-data applications (OpenADOM v2 configurations).',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'terrain_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
     },
   });
   registerSecurityHeaders(app);
@@ -94,16 +123,29 @@ export async function buildApp({ ctx, sessions, jobs, logger, countRows, oneSess
     if (error instanceof Refusal || error instanceof InvalidInput) {
       const status = statusOf(error);
       // Every 429 says when to try again, so that scripts and the outbox wait instead of hammering.
-      if (status === 429) reply.header('Retry-After', String(Math.max(1, Math.ceil((error instanceof Refusal ? error.retryAfterSeconds : undefined) ?? 1))));
+      if (status === 429)
+        reply.header(
+          'Retry-After',
+          String(Math.max(1, Math.ceil((error instanceof Refusal ? error.retryAfterSeconds : undefined) ?? 1))),
+        );
       return reply.code(status).send(errorBody(error.code, error.params));
     }
     if (error.validation) {
-      return reply.code(400).send(errorBody('BAD_REQUEST', { details: error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim()) }));
+      return reply.code(400).send(
+        errorBody('BAD_REQUEST', {
+          details: error.validation.map((v) =>
+            `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim(),
+          ),
+        }),
+      );
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE'));
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE'));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE'));
     // Any other refusal of the framework's (a malformed body, a bad content length…): one code, one status.
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(400).send(errorBody('BAD_REQUEST'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return reply.code(400).send(errorBody('BAD_REQUEST'));
     const database = databaseFailure(error);
     if (database) {
       ctx.log(`database failure on ${request.method} ${request.url}: ${error.message}`);

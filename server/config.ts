@@ -106,8 +106,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
 /** The platform administrator to create at first start: refused at once when the account rules would refuse it. */
 function configuredAdmin(env: NodeJS.ProcessEnv): ServerConfig['admin'] {
-  const admin = { login: env.TERRAIN_ADMIN_LOGIN || undefined, password: env.TERRAIN_ADMIN_PASSWORD || undefined, email: env.TERRAIN_ADMIN_EMAIL || undefined };
-  if (admin.password !== undefined && checkPassword(admin.password)) throw new Error(`TERRAIN_ADMIN_PASSWORD needs ${PASSWORD_MIN_LENGTH} characters or more`);
-  if (admin.email !== undefined && mailAddressRule(admin.email)) throw new Error('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
+  const admin = {
+    login: env.TERRAIN_ADMIN_LOGIN || undefined,
+    password: env.TERRAIN_ADMIN_PASSWORD || undefined,
+    email: env.TERRAIN_ADMIN_EMAIL || undefined,
+  };
+  if (admin.password !== undefined && checkPassword(admin.password))
+    throw new Error(`TERRAIN_ADMIN_PASSWORD needs ${PASSWORD_MIN_LENGTH} characters or more`);
+  if (admin.email !== undefined && mailAddressRule(admin.email))
+    throw new Error('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
   return admin;
 }

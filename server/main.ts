@@ -17,7 +17,9 @@ server.ctx.checks.warm();
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}/db`;
 console.log(`Terrain is running on http://localhost:${config.port} — database: ${where}`);
 if (server.admin?.generatedPassword) {
-  console.log(`Platform administrator created. Sign in with login "${server.admin.login}" and password "${server.admin.generatedPassword}"`);
+  console.log(
+    `Platform administrator created. Sign in with login "${server.admin.login}" and password "${server.admin.generatedPassword}"`,
+  );
   console.log(`(shown once; also written to ${server.admin.credentialsFile}, readable by you only)`);
 } else if (server.admin) {
   console.log(`Platform administrator "${server.admin.login}" created from TERRAIN_ADMIN_* settings.`);

@@ -45,27 +45,54 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const diskPath = config.storage.diskPath ?? (config.databaseUrl ? undefined : path.join(config.dataDir, 'db'));
   const readFree = options.freeSpace ?? (diskPath ? freeSpaceOf(diskPath) : undefined);
   const room = diskRoom(readFree, config.storage.reserveBytes, log);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), room });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    room,
+  });
   // A DATABASE_DISK_PATH that cannot be read stops the start, rather than every upload.
   await readFree?.();
   await migrateToLatest(database.db);
   // Writes a crash interrupted are undone before anything is served (bulkJournal.ts).
-  for (const undone of await undoUnfinishedWrites(database.db)) log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
+  for (const undone of await undoUnfinishedWrites(database.db))
+    log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
   if (!config.databaseUrl) {
-    for (const entry of await removeRowsOfUnpublishedVersions(database.db)) log(`finished an interrupted change of the versions of ${entry.dataName} (application ${entry.applicationId})`);
+    for (const entry of await removeRowsOfUnpublishedVersions(database.db))
+      log(`finished an interrupted change of the versions of ${entry.dataName} (application ${entry.applicationId})`);
   }
-  const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
   const clock = options.clock ?? systemClock;
   const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks, clock };
-  const sessions = createSessionKeeper(database.db, await loadSessionSecret(database.db, config.sessionSecret), config.sessionIdleSeconds, clock);
+  const sessions = createSessionKeeper(
+    database.db,
+    await loadSessionSecret(database.db, config.sessionSecret),
+    config.sessionIdleSeconds,
+    clock,
+  );
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
   const embedded = database.kind === 'pglite';
-  const app = await buildApp({ ctx, sessions, jobs, logger: options.logger, countRows: options.countRows, oneSession: embedded, onAnswerMismatch: options.onAnswerMismatch });
+  const app = await buildApp({
+    ctx,
+    sessions,
+    jobs,
+    logger: options.logger,
+    countRows: options.countRows,
+    oneSession: embedded,
+    onAnswerMismatch: options.onAnswerMismatch,
+  });
   // Kept answers expire; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(
-    () => void forgetExpiredKeys(database.db).catch((error: unknown) => log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`)),
+    () =>
+      void forgetExpiredKeys(database.db).catch((error: unknown) =>
+        log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`),
+      ),
     60 * 60 * 1000,
   );
   housekeeping.unref();

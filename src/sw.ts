@@ -42,7 +42,8 @@ registerRoute(
       const response = await fetch(request);
       if (response.ok) {
         // One copy per application: the previous version's goes.
-        for (const kept of await cache.keys()) if (new URL(kept.url).pathname === url.pathname) await cache.delete(kept);
+        for (const kept of await cache.keys())
+          if (new URL(kept.url).pathname === url.pathname) await cache.delete(kept);
         await cache.put(request, response.clone());
       }
       return response;

@@ -5,7 +5,8 @@ import { readFullYaml, sourceText } from '../src/domain/configuration/readYaml';
 /** A YAML tree without its source object and derived index, as `toEqual` can compare it. */
 function shape(node: ConfigNode | null): unknown {
   if (node === null) return null;
-  if (node.kind === 'map') return { map: node.offset, entries: node.entries.map((entry) => [entry.key, entry.keyOffset, shape(entry.value)]) };
+  if (node.kind === 'map')
+    return { map: node.offset, entries: node.entries.map((entry) => [entry.key, entry.keyOffset, shape(entry.value)]) };
   if (node.kind === 'list') return { list: node.offset, items: node.items.map(shape) };
   return { scalar: node.offset, type: node.type, value: node.value, text: node.text };
 }

@@ -33,7 +33,11 @@ function fail(message: string): never {
 
 async function userOf(login: string | undefined) {
   if (!login) fail(usage);
-  const user = await db.selectFrom('users').selectAll().where(sql`lower(login)`, '=', login.toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(login)`, '=', login.toLowerCase())
+    .executeTakeFirst();
   return user ?? fail(`no account with login "${login}"`);
 }
 
@@ -43,19 +47,34 @@ try {
   await migrateToLatest(db);
   switch (command) {
     case 'list': {
-      const users = await db.selectFrom('users').select(['login', 'email', 'state', 'terrain_admin']).orderBy('terrain_admin', 'desc').orderBy('login').execute();
-      for (const u of users) console.log(`${u.terrain_admin ? 'admin ' : '      '} ${u.login.padEnd(24)} ${u.state.padEnd(7)} ${u.email}`);
+      const users = await db
+        .selectFrom('users')
+        .select(['login', 'email', 'state', 'terrain_admin'])
+        .orderBy('terrain_admin', 'desc')
+        .orderBy('login')
+        .execute();
+      for (const u of users)
+        console.log(`${u.terrain_admin ? 'admin ' : '      '} ${u.login.padEnd(24)} ${u.state.padEnd(7)} ${u.email}`);
       break;
     }
     case 'create': {
       const [login, email, given] = args;
       if (!login || !email) fail(usage);
-      if (checkLogin(login) || mailAddressRule(email)) fail('the login needs 4 characters or more without spaces, and the e-mail must be valid');
-      if (given !== undefined && checkPassword(given)) fail(`the password needs ${PASSWORD_MIN_LENGTH} characters or more`);
+      if (checkLogin(login) || mailAddressRule(email))
+        fail('the login needs 4 characters or more without spaces, and the e-mail must be valid');
+      if (given !== undefined && checkPassword(given))
+        fail(`the password needs ${PASSWORD_MIN_LENGTH} characters or more`);
       const password = given ?? generated();
       await db
         .insertInto('users')
-        .values({ id: randomUUID(), login, email, password_hash: await hashPassword(password), state: 'active', terrain_admin: true })
+        .values({
+          id: randomUUID(),
+          login,
+          email,
+          password_hash: await hashPassword(password),
+          state: 'active',
+          terrain_admin: true,
+        })
         .execute();
       console.log(`platform administrator "${login}" created${given ? '' : ` with password ${password}`}`);
       break;
@@ -63,22 +82,39 @@ try {
     case 'grant':
     case 'revoke': {
       const user = await userOf(args[0]);
-      await db.updateTable('users').set({ terrain_admin: command === 'grant', update_date: new Date() }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ terrain_admin: command === 'grant', update_date: new Date() })
+        .where('id', '=', user.id)
+        .execute();
       console.log(`"${user.login}" is ${command === 'grant' ? 'now' : 'no longer'} platform administrator`);
       break;
     }
     case 'reset-password': {
       const user = await userOf(args[0]);
       const password = generated();
-      await db.updateTable('users').set({ password_hash: await hashPassword(password), update_date: new Date() }).where('id', '=', user.id).execute();
-      await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), update_date: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
       console.log(`new password for "${user.login}": ${password}`);
       break;
     }
     case 'activate':
     case 'close': {
       const user = await userOf(args[0]);
-      await db.updateTable('users').set({ state: command === 'activate' ? 'active' : 'closed', update_date: new Date() }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ state: command === 'activate' ? 'active' : 'closed', update_date: new Date() })
+        .where('id', '=', user.id)
+        .execute();
       console.log(`"${user.login}" is ${command === 'activate' ? 'active' : 'closed'}`);
       break;
     }

@@ -83,8 +83,14 @@ function journalOf(write: { id: string; application_id: string; data_name: strin
 }
 
 /** Undoes the writes a crash interrupted; answers the entries put back. Run at start, before serving. */
-export async function undoUnfinishedWrites(db: Kysely<Schema>): Promise<Array<{ applicationId: string; dataName: string }>> {
-  const writes = await db.selectFrom('bulk_writes').select(['id', 'application_id', 'data_name', 'journal']).orderBy('started_at').execute();
+export async function undoUnfinishedWrites(
+  db: Kysely<Schema>,
+): Promise<Array<{ applicationId: string; dataName: string }>> {
+  const writes = await db
+    .selectFrom('bulk_writes')
+    .select(['id', 'application_id', 'data_name', 'journal'])
+    .orderBy('started_at')
+    .execute();
   for (const write of writes) await journalOf(write).undo(db);
   return writes.map((write) => ({
     applicationId: write.application_id,

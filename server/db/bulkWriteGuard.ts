@@ -37,7 +37,11 @@ export function guardBulkWrites(pool: PostgresPool, room: DiskRoom, onFull: () =
       return {
         query: ((...args: [string, unknown[]]) => {
           const bytes = bulkBytes(...args);
-          if (bytes > 0) return room.require(bytes).then(() => client.query(...args)).catch(note);
+          if (bytes > 0)
+            return room
+              .require(bytes)
+              .then(() => client.query(...args))
+              .catch(note);
           // Cursors (a single argument) are answered at once, not in a promise.
           const result = client.query(...args) as unknown;
           return result instanceof Promise ? result.catch(note) : result;

@@ -44,13 +44,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A client in use (a transaction waiting for the next piece of an upload, say) is killed too: the pool only
     // listens to idle ones. Its query fails (answered 503) and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db: Kysely<Schema> = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: guarded(pool, false, () => db) }) });
+    const db: Kysely<Schema> = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: guarded(pool, false, () => db) }),
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
   const embedded = await openEmbeddedPool(dir);
-  const db: Kysely<Schema> = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: guarded(embedded.pool, true, () => db) }) });
+  const db: Kysely<Schema> = new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool: guarded(embedded.pool, true, () => db) }),
+  });
   return {
     db,
     kind: 'pglite',

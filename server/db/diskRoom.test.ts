@@ -4,7 +4,11 @@ import { diskRoom, isDiskFull, NoRoom } from './diskRoom.ts';
 
 describe('the room on the database disk', () => {
   it('refuses a write that would eat into the reserve, as the database refuses a full disk', async () => {
-    const room = diskRoom(async () => 1000, 600, () => undefined);
+    const room = diskRoom(
+      async () => 1000,
+      600,
+      () => undefined,
+    );
     await expect(room.require(400)).resolves.toBeUndefined();
     const refusal = await room.require(401).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(NoRoom);
@@ -34,7 +38,9 @@ describe('the room on the database disk', () => {
 
   it('counts as bulk the large parameters of inserts and updates only', () => {
     const document = 'x'.repeat(20_000);
-    expect(bulkBytes('insert into data_rows select * from json_to_recordset($1::json)', [document, 'small'])).toBe(20_000);
+    expect(bulkBytes('insert into data_rows select * from json_to_recordset($1::json)', [document, 'small'])).toBe(
+      20_000,
+    );
     expect(bulkBytes('\n  update additional_files set content = $1', [new Uint8Array(15_000)])).toBe(15_000);
     expect(bulkBytes('insert into sessions values ($1, $2)', ['id', 'user'])).toBe(0);
     expect(bulkBytes('select * from data_rows where natural_key = any($1)', [document])).toBe(0);

@@ -17,7 +17,10 @@ const DISK_FULL = '53100';
 /** A failure of the database for want of room: PostgreSQL's code, or the words of a write the disk refused. */
 export function isDiskFull(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === DISK_FULL || (typeof message === 'string' && /No space left on device|could not extend file/i.test(message));
+  return (
+    code === DISK_FULL ||
+    (typeof message === 'string' && /No space left on device|could not extend file/i.test(message))
+  );
 }
 
 /**
@@ -51,7 +54,11 @@ export interface DiskRoom {
  * for everything else a running platform writes (sessions at sign-in, kept answers, job states, the database's own
  * log), so that a disk filled by a large write never stops people signing in and reading.
  */
-export function diskRoom(readFree: FreeSpaceReader | undefined, reserveBytes: number, log: (line: string) => void): DiskRoom {
+export function diskRoom(
+  readFree: FreeSpaceReader | undefined,
+  reserveBytes: number,
+  log: (line: string) => void,
+): DiskRoom {
   let passes: Promise<void> = Promise.resolve();
   let waiting = false;
   return {
@@ -65,7 +72,11 @@ export function diskRoom(readFree: FreeSpaceReader | undefined, reserveBytes: nu
       waiting = true;
       passes = passes.then(async () => {
         waiting = false;
-        await work().catch((error: unknown) => log(`giving back the space of a refused write failed: ${error instanceof Error ? error.message : String(error)}`));
+        await work().catch((error: unknown) =>
+          log(
+            `giving back the space of a refused write failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       });
     },
     givenBack: () => passes,

@@ -26,7 +26,9 @@ describe('the embedded pool', () => {
     await run('insert into things values ($1, $2)', [1, { size: 3 }]);
     expect((await run('select id from things where id = $1', [1])).rows).toEqual([{ id: 1 }]);
     expect((await run("select id from things where values -> 'size' = $1::jsonb", ['3'])).rows).toEqual([{ id: 1 }]);
-    const batch = JSON.stringify(Array.from({ length: 1000 }, (_, index) => ({ id: index + 2, values: { size: index } })));
+    const batch = JSON.stringify(
+      Array.from({ length: 1000 }, (_, index) => ({ id: index + 2, values: { size: index } })),
+    );
     await run('insert into things select * from json_to_recordset($1::json) as t(id int, values jsonb)', [batch]);
     const prepared = (await run('select statement from pg_prepared_statements')).rows.map((row) => row.statement);
     expect(prepared).toContain('select id from things where id = $1');
@@ -63,12 +65,22 @@ describe('the embedded pool', () => {
     });
     await held;
     const holder = await pool.connect();
-    const asked = [ask('no request'), inArrivalOrder(now - 200, () => ask('arrived 200 ms ago')), asBulkWork(() => ask('an upload'))];
+    const asked = [
+      ask('no request'),
+      inArrivalOrder(now - 200, () => ask('arrived 200 ms ago')),
+      asBulkWork(() => ask('an upload')),
+    ];
     open();
     await new Promise((resolve) => setTimeout(resolve, 20));
     asked.push(inArrivalOrder(now - 500, () => ask('arrived 500 ms ago')));
     holder.release();
     await Promise.all([...asked, longWork]);
-    expect(served).toEqual(['arrived 500 ms ago', 'arrived 200 ms ago', 'no request', 'an upload', 'held the session 210 ms']);
+    expect(served).toEqual([
+      'arrived 500 ms ago',
+      'arrived 200 ms ago',
+      'no request',
+      'an upload',
+      'held the session 210 ms',
+    ]);
   });
 });

@@ -82,7 +82,9 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
     if (dir.startsWith('memory://')) throw new EmbeddedDatabaseDown('57P03', 'the in-memory embedded database broke');
     const previous = session;
     // The broken instance may fail or never answer its close: it is dropped either way, and its folder opened anew.
-    await Promise.race([previous.close(), new Promise((resolve) => setTimeout(resolve, PROBE_MS))]).catch(() => undefined);
+    await Promise.race([previous.close(), new Promise((resolve) => setTimeout(resolve, PROBE_MS))]).catch(
+      () => undefined,
+    );
     try {
       session = await openSession(dir);
       down = undefined;
@@ -90,7 +92,10 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       // PGlite says little when it cannot start: a disk that filled is the usual reason here.
-      down = { error: new EmbeddedDatabaseDown('53100', `the embedded database cannot be opened again: ${message}`), until: Date.now() + REOPEN_EVERY_MS };
+      down = {
+        error: new EmbeddedDatabaseDown('53100', `the embedded database cannot be opened again: ${message}`),
+        until: Date.now() + REOPEN_EVERY_MS,
+      };
       throw down.error;
     }
   }
@@ -101,7 +106,10 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
     if (down || session.broken) return reopen();
     if (!suspect) return;
     try {
-      await Promise.race([session.client.query('select 1'), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no answer')), PROBE_MS))]);
+      await Promise.race([
+        session.client.query('select 1'),
+        new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no answer')), PROBE_MS)),
+      ]);
       suspect = false;
     } catch {
       await reopen();
@@ -122,7 +130,10 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
         return {
           query: ((...args: Parameters<pg.Client['query']>) => {
             const [text, values] = args;
-            const name = typeof text === 'string' && args.length <= 2 && !carriesDocument(values) ? statementName(text) : undefined;
+            const name =
+              typeof text === 'string' && args.length <= 2 && !carriesDocument(values)
+                ? statementName(text)
+                : undefined;
             const result = name
               ? client.query({ name, text: text as string, values: values as unknown[] | undefined })
               : (client.query as (...a: unknown[]) => unknown)(...args);
@@ -136,8 +147,10 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
             // stretched a short upload transaction (and every page waiting for the session) over many turns.
             if (performance.now() - lastYield < YIELD_EVERY_MS) return result;
             return result.then(
-              (value) => new Promise((resolve) => setImmediate(() => ((lastYield = performance.now()), resolve(value)))),
-              (error: unknown) => new Promise((_resolve, reject) => setImmediate(() => ((lastYield = performance.now()), reject(error)))),
+              (value) =>
+                new Promise((resolve) => setImmediate(() => ((lastYield = performance.now()), resolve(value)))),
+              (error: unknown) =>
+                new Promise((_resolve, reject) => setImmediate(() => ((lastYield = performance.now()), reject(error)))),
             );
           }) as PostgresPoolClient['query'],
           release: giveBack,
@@ -169,7 +182,8 @@ const DOCUMENT_CHARACTERS = 10_000;
  * Bulk writes carry their rows as one document: planning them is nothing next to running them, and kept prepared
  * they ran slower (a 1,000,000-row upload took 155 s instead of 129 s on PGlite).
  */
-const carriesDocument = (values: unknown) => Array.isArray(values) && values.some((value) => typeof value === 'string' && value.length > DOCUMENT_CHARACTERS);
+const carriesDocument = (values: unknown) =>
+  Array.isArray(values) && values.some((value) => typeof value === 'string' && value.length > DOCUMENT_CHARACTERS);
 
 /**
  * A name for the statement, so that the session parses and plans it once and then only binds it: on PGlite,
@@ -181,7 +195,13 @@ function statementNames(): (text: string) => string | undefined {
   return (text) => {
     const known = names.get(text);
     if (known) return known;
-    if (names.size >= MAX_PREPARED || text.length > MAX_PREPARED_TEXT || !PREPARABLE.test(text) || PLANNED_EACH_TIME.test(text)) return undefined;
+    if (
+      names.size >= MAX_PREPARED ||
+      text.length > MAX_PREPARED_TEXT ||
+      !PREPARABLE.test(text) ||
+      PLANNED_EACH_TIME.test(text)
+    )
+      return undefined;
     const name = `terrain_${names.size}`;
     names.set(text, name);
     return name;

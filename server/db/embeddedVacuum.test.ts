@@ -6,7 +6,10 @@ import { migratedTestDatabase } from './migratedDatabase.testing.ts';
 describe('vacuuming the embedded database', () => {
   const database = migratedTestDatabase();
 
-  const sizeOf = async (table: string) => Number((await sql<{ size: number }>`select pg_relation_size(${table}) as size`.execute(database().db)).rows[0].size);
+  const sizeOf = async (table: string) =>
+    Number(
+      (await sql<{ size: number }>`select pg_relation_size(${table}) as size`.execute(database().db)).rows[0].size,
+    );
 
   /** Kept answers come and go, as they do every day: 2,000 inserted, then deleted. */
   async function churn() {
@@ -21,13 +24,23 @@ describe('vacuuming the embedded database', () => {
     // Answers still kept stay through it all.
     await sql`
       insert into idempotency_keys (scope, key, method, path, status, locked_until, expires_at)
-      select 'kept', 'k' || g, 'POST', '/x', 'done', now(), now() + interval '1 day' from generate_series(1, 200) g`.execute(database().db);
+      select 'kept', 'k' || g, 'POST', '/x', 'done', now(), now() + interval '1 day' from generate_series(1, 200) g`.execute(
+      database().db,
+    );
     await churn();
-    const redo = async () => (await sql<{ lsn: string }>`select redo_lsn::text as lsn from pg_control_checkpoint()`.execute(database().db)).rows[0].lsn;
+    const redo = async () =>
+      (await sql<{ lsn: string }>`select redo_lsn::text as lsn from pg_control_checkpoint()`.execute(database().db))
+        .rows[0].lsn;
     const before = await redo();
     const vacuumed = await vacuumEmbeddedTables(database().db);
     // A checkpoint moves the point the log would be replayed from past what was written before it.
-    expect((await sql<{ moved: boolean }>`select ${await redo()}::pg_lsn > ${before}::pg_lsn as moved`.execute(database().db)).rows[0].moved).toBe(true);
+    expect(
+      (
+        await sql<{ moved: boolean }>`select ${await redo()}::pg_lsn > ${before}::pg_lsn as moved`.execute(
+          database().db,
+        )
+      ).rows[0].moved,
+    ).toBe(true);
     expect(vacuumed).toContain('idempotency_keys');
     expect(vacuumed).toContain('data_rows');
     const afterOneDay = await sizeOf('idempotency_keys');
@@ -38,7 +51,11 @@ describe('vacuuming the embedded database', () => {
     }
     // Without a vacuum between rounds the table grows by a round's size each time (six times as large here).
     expect(await sizeOf('idempotency_keys')).toBeLessThanOrEqual(afterOneDay * 1.5);
-    const never = await sql<{ name: string }>`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null`.execute(database().db);
+    const never = await sql<{
+      name: string;
+    }>`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null`.execute(
+      database().db,
+    );
     expect(never.rows).toEqual([]);
   }, 120_000);
 });

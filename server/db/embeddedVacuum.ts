@@ -14,7 +14,9 @@ export const EMBEDDED_VACUUM_EVERY_MS = 10 * 60 * 1000;
  * each time, and large writes already ask for one (dataRows.ts). Then a checkpoint. Answers the tables vacuumed.
  */
 export async function vacuumEmbeddedTables(db: Kysely<Schema>): Promise<string[]> {
-  const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
   const names = tables.rows.map((row) => row.name);
   for (const name of names) await sql`vacuum ${sql.table(name)}`.execute(db);
   // Single-user PostgreSQL has no checkpointer: its log would grow to `max_wal_size` (a gigabyte) before the
@@ -25,10 +27,16 @@ export async function vacuumEmbeddedTables(db: Kysely<Schema>): Promise<string[]
 }
 
 /** Vacuums the embedded database now and then; answers the function that stops it. */
-export function startEmbeddedVacuum(db: Kysely<Schema>, log: (line: string) => void, everyMs = EMBEDDED_VACUUM_EVERY_MS): () => void {
+export function startEmbeddedVacuum(
+  db: Kysely<Schema>,
+  log: (line: string) => void,
+  everyMs = EMBEDDED_VACUUM_EVERY_MS,
+): () => void {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = vacuumEmbeddedTables(db).catch((error: unknown) => log(`vacuum of the embedded database failed: ${error instanceof Error ? error.message : String(error)}`));
+    running = vacuumEmbeddedTables(db).catch((error: unknown) =>
+      log(`vacuum of the embedded database failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }, everyMs);
   timer.unref();
   return () => {

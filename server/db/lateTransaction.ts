@@ -15,7 +15,10 @@ export interface LateTransaction {
  * queue behind uploads). Committed when the work ends, rolled back when it throws. Reads made before the first
  * write see committed data as the transaction's first statement would (read committed).
  */
-export async function withLateTransaction<T>(db: Kysely<Schema>, work: (transaction: LateTransaction) => Promise<T>): Promise<T> {
+export async function withLateTransaction<T>(
+  db: Kysely<Schema>,
+  work: (transaction: LateTransaction) => Promise<T>,
+): Promise<T> {
   let begun: Promise<ControlledTransaction<Schema>> | undefined;
   let trx: ControlledTransaction<Schema> | undefined;
   const late: LateTransaction = {
@@ -37,7 +40,10 @@ export async function withLateTransaction<T>(db: Kysely<Schema>, work: (transact
     // The work's failure is what the caller must see. A transaction that could not begin has nothing to roll back;
     // one whose rollback fails ended with its session (PostgreSQL rolls back what a lost session held).
     const started = await begun?.catch(() => undefined);
-    await started?.rollback().execute().catch(() => undefined);
+    await started
+      ?.rollback()
+      .execute()
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -67,6 +67,8 @@ export async function letRequestsThrough(atMostMs: number): Promise<void> {
     const now = performance.now();
     const quietFor = now - requestGaveBackAt;
     if ((requestStatements === 0 && quietFor >= REQUEST_QUIET_MS) || now >= until) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(REQUEST_QUIET_MS - quietFor, until - now))));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(1, Math.min(REQUEST_QUIET_MS - quietFor, until - now))),
+    );
   }
 }

@@ -29,7 +29,8 @@ export function registerAnswerCheck(app: FastifyInstance, report: (mismatch: Ans
     const responses = request.routeOptions.schema?.response as Record<string, TSchema> | undefined;
     if (!responses) return payload;
     const status = reply.statusCode;
-    const schema = responses[status] ?? responses[`${Math.floor(status / 100)}xx`] ?? (status >= 400 ? ErrorBodySchema : undefined);
+    const schema =
+      responses[status] ?? responses[`${Math.floor(status / 100)}xx`] ?? (status >= 400 ? ErrorBodySchema : undefined);
     const where = { method: request.method, route: request.routeOptions.url ?? request.url, status };
     if (!schema) {
       report({ ...where, path: '', problem: 'no response schema for this status' });
@@ -63,8 +64,11 @@ function closeObjects(node: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const holdsSchemas = ['properties', 'patternProperties', '$defs'].includes(key);
-    copy[key] = holdsSchemas ? Object.fromEntries(Object.entries(value as object).map(([name, inner]) => [name, closeObjects(inner)])) : closeObjects(value);
+    copy[key] = holdsSchemas
+      ? Object.fromEntries(Object.entries(value as object).map(([name, inner]) => [name, closeObjects(inner)]))
+      : closeObjects(value);
   }
-  if (copy.properties && copy.additionalProperties === undefined && copy.patternProperties === undefined) copy.additionalProperties = false;
+  if (copy.properties && copy.additionalProperties === undefined && copy.patternProperties === undefined)
+    copy.additionalProperties = false;
   return copy;
 }

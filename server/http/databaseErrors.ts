@@ -2,14 +2,34 @@ import { isDiskFull } from '../db/diskRoom.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** PostgreSQL states meaning the server is going away, starting, or not reachable (classes 08 and 57P). */
-const UNAVAILABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '25006']);
+const UNAVAILABLE_STATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '25006',
+]);
 /** Socket failures node-postgres passes on as they are. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * node-postgres' own words when a connection dies under a query or cannot be had in time, and the embedded
  * PGlite's when its session broke (its log could not be written: it is reopened on the next request).
  */
-const LOST_CONNECTION = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|connection error|cannot drop active portal/i;
+const LOST_CONNECTION =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|connection error|cannot drop active portal/i;
 
 /** How long a client should wait before trying again while the database is away, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -24,7 +44,10 @@ export function databaseFailure(error: unknown): Refusal | undefined {
   if (isDiskFull(error)) return new Refusal('STORAGE_FULL');
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
-  if ((typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNREACHABLE.has(code))) || LOST_CONNECTION.test(text)) {
+  if (
+    (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNREACHABLE.has(code))) ||
+    LOST_CONNECTION.test(text)
+  ) {
     return new Refusal('DATABASE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
   }
   return undefined;

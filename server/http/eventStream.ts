@@ -18,7 +18,10 @@ export interface EventStream {
  */
 export function openEventStream(reply: FastifyReply): EventStream {
   const stream = new PassThrough();
-  reply.header('Content-Type', NDJSON_CONTENT_TYPE).header('Cache-Control', 'no-store').header('X-Accel-Buffering', 'no');
+  reply
+    .header('Content-Type', NDJSON_CONTENT_TYPE)
+    .header('Cache-Control', 'no-store')
+    .header('X-Accel-Buffering', 'no');
   void reply.send(stream);
   const write = (event: StreamEvent) => {
     if (!stream.writableEnded) stream.write(`${JSON.stringify(event)}\n`);

@@ -43,7 +43,10 @@ interface StoredAnswer {
 }
 
 function sendStoredAnswer(reply: FastifyReply, answer: StoredAnswer) {
-  return reply.code(answer.status).headers({ ...answer.headers, 'idempotent-replayed': 'true' }).send(Buffer.from(answer.body));
+  return reply
+    .code(answer.status)
+    .headers({ ...answer.headers, 'idempotent-replayed': 'true' })
+    .send(Buffer.from(answer.body));
 }
 
 const digest = (...parts: Array<string | Uint8Array>) => {
@@ -80,7 +83,9 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     if (typeof key !== 'string' || !request.url.startsWith('/api/')) return;
     if (key.length === 0 || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new Refusal('BAD_IDEMPOTENCY_KEY');
     const scope = request.auth?.user.id ?? 'anonymous';
-    const fingerprint = isMultipart(request) ? null : fingerprintOf(request, digest(JSON.stringify(request.body ?? null)));
+    const fingerprint = isMultipart(request)
+      ? null
+      : fingerprintOf(request, digest(JSON.stringify(request.body ?? null)));
     const path = request.url;
 
     const inserted = await db
@@ -103,8 +108,14 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
       return;
     }
 
-    const existing = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
-    if (existing.method !== request.method || existing.path !== path) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (existing.method !== request.method || existing.path !== path)
+      throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     if (existing.status === 'running') {
       const takenOver = await db
         .updateTable('idempotency_keys')
@@ -118,7 +129,11 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
       request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
       return;
     }
-    const stored: StoredAnswer = { status: existing.response_status ?? 200, headers: existing.response_headers ?? {}, body: existing.response_body ?? new Uint8Array() };
+    const stored: StoredAnswer = {
+      status: existing.response_status ?? 200,
+      headers: existing.response_headers ?? {},
+      body: existing.response_body ?? new Uint8Array(),
+    };
     // A multipart body is read here to be compared: the route must not run (its checks would now refuse).
     const replayed = fingerprint ?? fingerprintOf(request, await digestMultipart(request));
     if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
@@ -131,7 +146,11 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     if (!idempotency || idempotency.mode !== 'first') return payload;
     const forget = () => {
       clearInterval(idempotency.renewal);
-      return db.deleteFrom('idempotency_keys').where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+      return db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', idempotency.scope)
+        .where('key', '=', idempotency.key)
+        .execute();
     };
     if (reply.statusCode >= 400) {
       // With the database away the key cannot be freed now: its lease runs out and a retry takes over then.
@@ -147,7 +166,12 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
       clearInterval(idempotency.renewal);
       return db
         .updateTable('idempotency_keys')
-        .set({ status: 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers), response_body: body })
+        .set({
+          status: 'done',
+          response_status: reply.statusCode,
+          response_headers: JSON.stringify(headers),
+          response_body: body,
+        })
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
         .execute();
@@ -204,7 +228,12 @@ async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bo
   const idempotency = request.idempotency;
   if (!idempotency || idempotency.mode !== 'first') return;
   const fingerprint = fingerprintOf(request, bodyDigest);
-  await db.updateTable('idempotency_keys').set({ fingerprint }).where('scope', '=', idempotency.scope).where('key', '=', idempotency.key).execute();
+  await db
+    .updateTable('idempotency_keys')
+    .set({ fingerprint })
+    .where('scope', '=', idempotency.scope)
+    .where('key', '=', idempotency.key)
+    .execute();
 }
 
 /**
@@ -248,5 +277,8 @@ export function digestParts() {
 }
 
 export async function forgetExpiredKeys(db: Kysely<Schema>) {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
 }

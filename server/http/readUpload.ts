@@ -38,7 +38,9 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
   const fields: Record<string, string> = {};
   const digest = digestParts();
   let file: UploadForm['file'];
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') {
         part.file.resume();
@@ -96,9 +98,11 @@ export interface StreamedUpload {
  */
 export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } }).catch((error: unknown) => {
-    throw multipartFailure(error);
-  });
+  const part = await request
+    .file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })
+    .catch((error: unknown) => {
+      throw multipartFailure(error);
+    });
   if (!part || part.fieldname !== 'file') throw new Refusal('MISSING_FILE');
   const digest = digestParts();
   const fields: Record<string, string> = {};

@@ -17,7 +17,11 @@ export const rowsFactor = (config: ServerConfig) => config.storage.uploadFactor 
  * while the disk is already below the reserve; its rows then stop at the reserve as they are written
  * (bulkWriteGuard.ts).
  */
-export async function requireRoomForUpload(ctx: ServerContext, request: FastifyRequest, stored: 'rows' | 'file'): Promise<void> {
+export async function requireRoomForUpload(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  stored: 'rows' | 'file',
+): Promise<void> {
   const declared = Number(request.headers['content-length']);
   const bytes = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
   await ctx.room.require(stored === 'rows' ? bytes * rowsFactor(ctx.config) : bytes);

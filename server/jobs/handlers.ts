@@ -18,7 +18,9 @@ export function jobHandlers(ctx: ServerContext): Record<string, JobHandler> {
     publish: async (job, progress) => {
       const data = await dataOfJob(ctx, job);
       // Publication rights are checked line by line, as the person who asked for it holds them now.
-      const requester = job.requested_by ? await ctx.db.selectFrom('users').selectAll().where('id', '=', job.requested_by).executeTakeFirst() : undefined;
+      const requester = job.requested_by
+        ? await ctx.db.selectFrom('users').selectAll().where('id', '=', job.requested_by).executeTakeFirst()
+        : undefined;
       const rights = await rightsOf(ctx, requester ?? null, data.application);
       await publishJob(ctx, data, { job, progress, rights, failAfterRows: ctx.config.faults.publishFailAfterRows });
     },

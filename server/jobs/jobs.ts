@@ -35,11 +35,22 @@ export class JobFailure extends Error {
 const CLAIM_SECONDS = 60;
 const RENEW_EVERY_MS = 20_000;
 
-export async function enqueueJob(db: Kysely<Schema>, job: Omit<Job, 'id' | 'payload'> & { payload?: Record<string, unknown> }): Promise<string> {
+export async function enqueueJob(
+  db: Kysely<Schema>,
+  job: Omit<Job, 'id' | 'payload'> & { payload?: Record<string, unknown> },
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('jobs')
-    .values({ id, kind: job.kind, application_id: job.application_id, file_id: job.file_id, requested_by: job.requested_by, payload: JSON.stringify(job.payload ?? {}), status: 'queued' })
+    .values({
+      id,
+      kind: job.kind,
+      application_id: job.application_id,
+      file_id: job.file_id,
+      requested_by: job.requested_by,
+      payload: JSON.stringify(job.payload ?? {}),
+      status: 'queued',
+    })
     .execute();
   return id;
 }
@@ -62,7 +73,13 @@ async function claim(db: Kysely<Schema>): Promise<Job | undefined> {
 async function finish(db: Kysely<Schema>, id: string, status: JobStatus, error?: JobError) {
   await db
     .updateTable('jobs')
-    .set({ status, progress: status === 'done' ? 1 : undefined, error: error ? JSON.stringify(error) : null, locked_until: null, updated_at: new Date() })
+    .set({
+      status,
+      progress: status === 'done' ? 1 : undefined,
+      error: error ? JSON.stringify(error) : null,
+      locked_until: null,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -116,7 +133,12 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         await handler(job, (value) => {
           // On the embedded database a job's transaction may hold the one connection: the update then queues behind it.
           // Progress is a hint for the screen: a lost update is overwritten by the next or by the outcome.
-          void db.updateTable('jobs').set({ progress: value, updated_at: new Date() }).where('id', '=', job.id).execute().catch(() => undefined);
+          void db
+            .updateTable('jobs')
+            .set({ progress: value, updated_at: new Date() })
+            .where('id', '=', job.id)
+            .execute()
+            .catch(() => undefined);
         });
         await finish(db, job.id, 'done');
       } catch (error) {
@@ -125,7 +147,9 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         // taken up again from the start, by this instance or another.
         if (database?.code === 'DATABASE_UNAVAILABLE') continue;
         const known = error instanceof JobFailure || error instanceof Refusal || error instanceof InvalidInput;
-        const failure = known ? { code: error.code, params: error.params } : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
+        const failure = known
+          ? { code: error.code, params: error.params }
+          : { code: database?.code ?? 'INTERNAL_ERROR', params: {} };
         if (!known) log(`job ${job.kind} ${job.id} failed: ${(error as Error).message}`);
         await finish(db, job.id, 'failed', failure).catch((finishing: unknown) =>
           // The claim then runs out and the job is run again, failing again or not: nothing is lost.

@@ -39,12 +39,20 @@ export function createMailer(options: MailerOptions): Mailer {
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       await mkdir(options.outboxDir, { recursive: true });
       sequence = (sequence + 1) % 1000;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const recipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(options.outboxDir, `${stamp}-${String(sequence).padStart(3, '0')}-${process.pid}-${recipient}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${stamp}-${String(sequence).padStart(3, '0')}-${process.pid}-${recipient}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       options.log(`mail to ${message.to} | ${message.subject}${message.key ? ` | key ${message.key}` : ''}`);
     },

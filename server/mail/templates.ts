@@ -11,7 +11,8 @@ const texts: Record<MailLanguage, Record<KeyMailKind, KeyMailText>> = {
   fr: {
     activation: {
       subject: 'Terrain : votre clé d’activation',
-      intro: 'Voici la clé qui active votre compte Terrain « {login} ». Saisissez-la dans le champ « clé d’activation » :',
+      intro:
+        'Voici la clé qui active votre compte Terrain « {login} ». Saisissez-la dans le champ « clé d’activation » :',
     },
     password: {
       subject: 'Terrain : votre clé de connexion',
@@ -43,7 +44,11 @@ const footer: Record<MailLanguage, string> = {
   en: 'This key works once and stays valid for {minutes} minutes. If you did not ask for it, ignore this message.',
 };
 
-export function keyMail(kind: KeyMailKind, language: MailLanguage, values: { login: string; key: string; minutes: number; url: string }) {
+export function keyMail(
+  kind: KeyMailKind,
+  language: MailLanguage,
+  values: { login: string; key: string; minutes: number; url: string },
+) {
   const text = texts[language][kind];
   const fill = (s: string) => s.replace('{login}', values.login).replace('{minutes}', String(values.minutes));
   return {

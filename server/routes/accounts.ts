@@ -34,7 +34,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in (form or JSON). Sets the session cookie and answers the user; the token is also in the Authorization header.',
+        summary:
+          'Sign in (form or JSON). Sets the session cookie and answers the user; the token is also in the Authorization header.',
         body: CredentialsSchema,
         response: { 200: AuthenticatedUserSchema, ...errorResponses(400, 401, 402, 403, 429) },
       },
@@ -104,7 +105,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
         tags: ['accounts'],
         summary: 'Every account change (JSON body); see the body description.',
         body: AccountChangeSchema,
-        response: { 200: Type.Union([AccountResultSchema, KeyMailedSchema]), ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: {
+          200: Type.Union([AccountResultSchema, KeyMailedSchema]),
+          ...errorResponses(400, 401, 403, 404, 422, 429),
+        },
       },
     },
     async (request) => {

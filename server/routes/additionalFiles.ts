@@ -18,7 +18,12 @@ import {
 } from '../../src/contract/additionalFiles.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import { fileRightsOfUser, listFileAuthorizations, revokeFileAuthorization, saveFileAuthorization } from '../services/additionalFileAuthorizations.ts';
+import {
+  fileRightsOfUser,
+  listFileAuthorizations,
+  revokeFileAuthorization,
+  saveFileAuthorization,
+} from '../services/additionalFileAuthorizations.ts';
 import {
   additionalFileContent,
   additionalFilesOverview,
@@ -34,7 +39,11 @@ import { replyWithCharter } from './charter.ts';
 
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const TypeParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }) });
-const FileParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }), id: Type.String({ maxLength: 100 }) });
+const FileParams = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  fileType: Type.String({ maxLength: 300 }),
+  id: Type.String({ maxLength: 100 }),
+});
 const SELECTION =
   'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}';
 const Selection = Type.String({ maxLength: 100_000, description: SELECTION });
@@ -46,18 +55,24 @@ function selectionOf(text: string | undefined) {
 }
 
 /** Header values must stay ASCII: the plain `filename` gets `_` for anything else, `filename*` keeps the real name. */
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
  * Uploaded files are always attachments; on top of that, only types a browser never runs as a page or a script
  * keep the type they were sent with (with nosniff, anything else served as octet-stream cannot run).
  */
-const HARMLESS_TYPE = /^(application\/(pdf|zip|msword|vnd\.[\w.+-]+)|image\/(png|jpeg|gif|webp|tiff|bmp)|text\/(plain|csv)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
-const servedType = (contentType: string) => (HARMLESS_TYPE.test(contentType) ? contentType : 'application/octet-stream');
+const HARMLESS_TYPE =
+  /^(application\/(pdf|zip|msword|vnd\.[\w.+-]+)|image\/(png|jpeg|gif|webp|tiff|bmp)|text\/(plain|csv)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
+const servedType = (contentType: string) =>
+  HARMLESS_TYPE.test(contentType) ? contentType : 'application/octet-stream';
 
 /** The selected files as bytes: the JSON schema of the route's 200 (the overview) does not apply to them. */
 function replyWithZip(reply: FastifyReply, zip: AsyncIterable<Uint8Array>) {
-  return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="additionalFile.zip"').send(Readable.from(zip));
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', 'attachment; filename="additionalFile.zip"')
+    .send(Readable.from(zip));
 }
 
 export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -80,7 +95,10 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       if (request.query.params === undefined) {
-        return additionalFilesOverview(ctx, user, application, { grantable: request.query.grantable === true, locale: mailLanguage(request.headers['accept-language']) });
+        return additionalFilesOverview(ctx, user, application, {
+          grantable: request.query.grantable === true,
+          locale: mailLanguage(request.headers['accept-language']),
+        });
       }
       const selection = selectionOf(request.query.params);
       // The original reads the charter as the download of the type `__charte__`.
@@ -94,7 +112,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     {
       schema: {
         tags: ['additional files'],
-        summary: 'Deletes the selected files, all or none (the caller must be able to delete each); answers their ids, comma-separated.',
+        summary:
+          'Deletes the selected files, all or none (the caller must be able to delete each); answers their ids, comma-separated.',
         params: NameParam,
         querystring: Type.Object({ params: Selection }),
         response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404) },
@@ -108,19 +127,32 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     },
   );
 
-  for (const path of ['/applications/:name/additionalfiles/authorization', '/applications/:name/additionalFiles/authorization']) {
+  for (const path of [
+    '/applications/:name/additionalfiles/authorization',
+    '/applications/:name/additionalFiles/authorization',
+  ]) {
     app.get(
       path,
       {
         schema: {
           tags: ['additional files'],
-          summary: 'Additional-file authorizations the caller may see (managers: all; holders of admin: those on their types), the users one may choose, the caller’s standing.',
+          summary:
+            'Additional-file authorizations the caller may see (managers: all; holders of admin: those on their types), the users one may choose, the caller’s standing.',
           params: NameParam,
-          querystring: Type.Object({ authorizationId: Type.Optional(Type.String({ maxLength: 100 })), userId: Type.Optional(Type.String({ maxLength: 200 })) }),
+          querystring: Type.Object({
+            authorizationId: Type.Optional(Type.String({ maxLength: 100 })),
+            userId: Type.Optional(Type.String({ maxLength: 200 })),
+          }),
           response: { 200: FileAuthorizationsSchema, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => listFileAuthorizations(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.query),
+      async (request) =>
+        listFileAuthorizations(
+          ctx,
+          requireUser(request),
+          await findApplication(ctx, request.params.name),
+          request.query,
+        ),
     );
   }
 
@@ -134,7 +166,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         response: { 200: UserFileRightsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => fileRightsOfUser(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.user),
+    async (request) =>
+      fileRightsOfUser(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.user),
   );
 
   app.post(
@@ -150,9 +183,15 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
             name: Type.String({ maxLength: 200 }),
             usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
             applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
-            additionalFiles: Type.Record(Type.String({ maxLength: 40 }), Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 })),
+            additionalFiles: Type.Record(
+              Type.String({ maxLength: 40 }),
+              Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }),
+            ),
           },
-          { description: 'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.' },
+          {
+            description:
+              'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.',
+          },
         ),
         response: { 201: Type.Object({ authorizationId: Type.String() }), ...errorResponses(400, 401, 403, 404) },
       },
@@ -160,7 +199,13 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);
       const { id } = await saveFileAuthorization(ctx, requireUser(request), application, request.body);
-      return reply.code(201).header('Location', `/api/v1/applications/${application.name}/additionalfiles/authorization?authorizationId=${id}`).send({ authorizationId: id });
+      return reply
+        .code(201)
+        .header(
+          'Location',
+          `/api/v1/applications/${application.name}/additionalfiles/authorization?authorizationId=${id}`,
+        )
+        .send({ authorizationId: id });
     },
   );
 
@@ -175,7 +220,12 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       },
     },
     async (request) => {
-      await revokeFileAuthorization(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.id);
+      await revokeFileAuthorization(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        request.params.id,
+      );
       return { authorizationId: request.params.id };
     },
   );
@@ -185,7 +235,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     {
       schema: {
         tags: ['additional files'],
-        summary: 'The files of one type (form values, size, owner, dates, link status), filtered and paged by `params`; every name the type holds; the caller’s rights.',
+        summary:
+          'The files of one type (form values, size, owner, dates, link status), filtered and paged by `params`; every name the type holds; the caller’s rights.',
         params: TypeParams,
         querystring: Type.Object({ params: Type.Optional(Selection) }),
         response: { 200: FilesPageSchema, ...errorResponses(400, 401, 403, 404) },
@@ -243,7 +294,14 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       },
     },
     async (request) =>
-      getAdditionalFile(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.fileType, request.params.id, mailLanguage(request.headers['accept-language'])),
+      getAdditionalFile(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        request.params.fileType,
+        request.params.id,
+        mailLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.get(
@@ -253,11 +311,23 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary: 'The file itself, as it was uploaded (always as an attachment).',
         params: FileParams,
-        response: { 200: Type.Any({ description: 'The file’s bytes, with the type it was sent with when harmless, else application/octet-stream.' }), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: Type.Any({
+            description:
+              'The file’s bytes, with the type it was sent with when harmless, else application/octet-stream.',
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
-      const file = await additionalFileContent(ctx, requireUser(request), await findApplication(ctx, request.params.name), request.params.fileType, request.params.id);
+      const file = await additionalFileContent(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        request.params.fileType,
+        request.params.id,
+      );
       return reply
         .header('Content-Type', servedType(file.contentType))
         .header('Content-Disposition', attachment(file.fileName))

@@ -27,14 +27,23 @@ interface Options {
 }
 
 const Parts = Type.Optional(
-  Type.Union([Type.Array(Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))), Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))], {
-    description: 'Parts of each application to include (repeatable).',
-  }),
+  Type.Union(
+    [
+      Type.Array(Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))),
+      Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p))),
+    ],
+    {
+      description: 'Parts of each application to include (repeatable).',
+    },
+  ),
 );
-const partsOf = (filter: ApplicationPart | ApplicationPart[] | undefined) => new Set<ApplicationPart>(filter === undefined ? [] : Array.isArray(filter) ? filter : [filter]);
+const partsOf = (filter: ApplicationPart | ApplicationPart[] | undefined) =>
+  new Set<ApplicationPart>(filter === undefined ? [] : Array.isArray(filter) ? filter : [filter]);
 
 const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
-const Streamed = { 200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }) };
+const Streamed = {
+  200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }),
+};
 const multipartBody = {
   consumes: ['multipart/form-data'],
   description: 'Multipart form: `file` (.yaml, .yml or .zip, at most 20 MB) and optional `comment` (≤ 200 characters).',
@@ -46,7 +55,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     {
       schema: {
         tags: ['applications'],
-        summary: 'Every application, as the caller may see it, streamed as NDJSON (one result event each, with progress).',
+        summary:
+          'Every application, as the caller may see it, streamed as NDJSON (one result event each, with progress).',
         querystring: Type.Object({ filter: Parts }),
         response: { ...Streamed, ...errorResponses(400, 401) },
       },
@@ -54,7 +64,9 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     async (request, reply) => {
       const user = requireUser(request);
       const events = openEventStream(reply);
-      await streamApplications(ctx, user, partsOf(request.query.filter), events).catch((error: unknown) => failStream(events, error, ctx.log));
+      await streamApplications(ctx, user, partsOf(request.query.filter), events).catch((error: unknown) =>
+        failStream(events, error, ctx.log),
+      );
       return reply;
     },
   );
@@ -99,7 +111,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     {
       schema: {
         tags: ['applications'],
-        summary: 'Creates an application from a configuration (streamed). The caller needs a creator pattern matching the name.',
+        summary:
+          'Creates an application from a configuration (streamed). The caller needs a creator pattern matching the name.',
         params: NameParam,
         querystring: Type.Object({ comment: Type.Optional(Type.String({ maxLength: 1000 })) }),
         ...multipartBody,
@@ -158,7 +171,10 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       const asciiName = file.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('Content-Type', file.file_name.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/yaml')
-        .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+        )
         .send(Buffer.from(file.content));
     },
   );

@@ -19,7 +19,15 @@ import {
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
-import { grantable, listAuthorizations, requireAuthorizationManager, revokeAuthorization, rightsOf, saveAuthorization, usersOfApplication } from '../services/authorizations.ts';
+import {
+  grantable,
+  listAuthorizations,
+  requireAuthorizationManager,
+  revokeAuthorization,
+  rightsOf,
+  saveAuthorization,
+  usersOfApplication,
+} from '../services/authorizations.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -28,35 +36,58 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights'],
-        summary: 'What may be granted: users (with _public_), scope trees per data, columns per data, the caller’s own rights, public authorizations.',
+        summary:
+          'What may be granted: users (with _public_), scope trees per data, columns per data, the caller’s own rights, public authorizations.',
         params: NameParamsSchema,
         response: { 200: GrantableSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => grantable(ctx, requireUser(request), await findApplication(ctx, request.params.name), mailLanguage(request.headers['accept-language'])),
+    async (request) =>
+      grantable(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        mailLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.get(
     '/applications/:name/authorization',
     {
-      schema: { tags: ['rights'], summary: 'Every authorization of the application (managers and user managers).', params: NameParamsSchema, response: { 200: AuthorizationListSchema, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags: ['rights'],
+        summary: 'Every authorization of the application (managers and user managers).',
+        params: NameParamsSchema,
+        response: { 200: AuthorizationListSchema, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       const roles = await requireAuthorizationManager(ctx, user, application);
-      return { authorizationResults: await listAuthorizations(ctx, application), authorizationsForUser: { isAdministrator: roles.manager, userManager: roles.userManager } };
+      return {
+        authorizationResults: await listAuthorizations(ctx, application),
+        authorizationsForUser: { isAdministrator: roles.manager, userManager: roles.userManager },
+      };
     },
   );
 
   app.get(
     '/applications/:name/authorization/:id',
-    { schema: { tags: ['rights'], summary: 'One authorization.', params: AuthorizationParamsSchema, response: { 200: AuthorizationViewSchema, ...errorResponses(401, 403, 404) } } },
+    {
+      schema: {
+        tags: ['rights'],
+        summary: 'One authorization.',
+        params: AuthorizationParamsSchema,
+        response: { 200: AuthorizationViewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       await requireAuthorizationManager(ctx, user, application);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
+        throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       const [found] = await listAuthorizations(ctx, application, request.params.id);
       if (!found) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       return found;
@@ -68,7 +99,8 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights'],
-        summary: 'Creates or updates an authorization; refused (4xx with a code) when invalid or beyond what the caller may give.',
+        summary:
+          'Creates or updates an authorization; refused (4xx with a code) when invalid or beyond what the caller may give.',
         params: NameParamsSchema,
         body: AuthorizationBodySchema,
         response: { 201: AuthorizationIdSchema, ...errorResponses(400, 401, 403, 404) },
@@ -78,14 +110,22 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       const id = await saveAuthorization(ctx, user, application, request.body);
-      return reply.code(201).header('Location', `/api/v1/applications/${application.name}/authorization/${id}`).send({ authorizationId: id });
+      return reply
+        .code(201)
+        .header('Location', `/api/v1/applications/${application.name}/authorization/${id}`)
+        .send({ authorizationId: id });
     },
   );
 
   app.delete(
     '/applications/:name/authorization/:id',
     {
-      schema: { tags: ['rights'], summary: 'Revokes an authorization (application managers).', params: AuthorizationParamsSchema, response: { 200: AuthorizationIdSchema, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags: ['rights'],
+        summary: 'Revokes an authorization (application managers).',
+        params: AuthorizationParamsSchema,
+        response: { 200: AuthorizationIdSchema, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -98,7 +138,12 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
   app.get(
     '/applications/:name/authorizationAdminForApplication',
     {
-      schema: { tags: ['rights'], summary: 'Active users with their manager and user-manager roles on the application.', params: NameParamsSchema, response: { 200: Type.Array(ApplicationUserSchema), ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags: ['rights'],
+        summary: 'Active users with their manager and user-manager roles on the application.',
+        params: NameParamsSchema,
+        response: { 200: Type.Array(ApplicationUserSchema), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => usersOfApplication(ctx, requireUser(request), await findApplication(ctx, request.params.name)),
   );
@@ -116,7 +161,8 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     async (request): Promise<OwnRights> => {
       const application = await findApplication(ctx, request.params.name);
       const rights = await rightsOf(ctx, request.auth?.user ?? null, application);
-      const extent = (operation: Operation, dataName: string): RightExtent => (rights.all(operation, dataName) ? 'all' : rights.any(operation, dataName) ? 'some' : 'none');
+      const extent = (operation: Operation, dataName: string): RightExtent =>
+        rights.all(operation, dataName) ? 'all' : rights.any(operation, dataName) ? 'some' : 'none';
       const extents = (dataName: string) => ({
         depot: extent('depot', dataName),
         publication: extent('publication', dataName),

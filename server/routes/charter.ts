@@ -20,7 +20,10 @@ export function replyWithCharter(reply: FastifyReply, charter: StoredCharter) {
   const asciiName = charter.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return reply
     .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `inline; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(charter.fileName)}`)
+    .header(
+      'Content-Disposition',
+      `inline; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(charter.fileName)}`,
+    )
     .header('Cache-Control', 'private, no-cache')
     .header('Last-Modified', charter.uploadedAt.toUTCString())
     .send(Buffer.from(charter.content));
@@ -56,7 +59,8 @@ export const charterRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     {
       schema: {
         tags: ['charter'],
-        summary: "The application's usage charter (PDF, inline), for every signed-in user: it is read before it is accepted.",
+        summary:
+          "The application's usage charter (PDF, inline), for every signed-in user: it is read before it is accepted.",
         params: NameParam,
         response: { 200: Type.Any({ description: 'The PDF.' }), ...errorResponses(401, 404) },
       },

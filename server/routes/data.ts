@@ -7,13 +7,33 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
-import { DataInsertedSchema, DataParamsSchema, FileParamsSchema, SynthesisSchema, VariableParamsSchema } from '../../src/contract/data.ts';
-import { PublicationRequestedSchema, VersionDeletedSchema, VersionDepositedSchema, VersionListQuerySchema, VersionSchema } from '../../src/contract/deposits.ts';
+import {
+  DataInsertedSchema,
+  DataParamsSchema,
+  FileParamsSchema,
+  SynthesisSchema,
+  VariableParamsSchema,
+} from '../../src/contract/data.ts';
+import {
+  PublicationRequestedSchema,
+  VersionDeletedSchema,
+  VersionDepositedSchema,
+  VersionListQuerySchema,
+  VersionSchema,
+} from '../../src/contract/deposits.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
-import { deleteVersion, depositVersion, insertData, listVersions, readDepositParams, readRepositoryId, requestPublication } from '../services/deposits.ts';
+import {
+  deleteVersion,
+  depositVersion,
+  insertData,
+  listVersions,
+  readDepositParams,
+  readRepositoryId,
+  requestPublication,
+} from '../services/deposits.ts';
 import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
@@ -26,8 +46,10 @@ import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
 import { storedFile } from '../services/storedFile.ts';
 
-
-export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (app, { ctx, jobs }) => {
+export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (
+  app,
+  { ctx, jobs },
+) => {
   app.post(
     '/applications/:name/data/:dataType',
     {
@@ -40,7 +62,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
         params: DataParamsSchema,
         response: {
-          201: Type.Union([DataInsertedSchema, VersionDepositedSchema], { description: 'Without versioning: the rows written; with it: the version kept.' }),
+          201: Type.Union([DataInsertedSchema, VersionDepositedSchema], {
+            description: 'Without versioning: the rows written; with it: the version kept.',
+          }),
           202: PublicationRequestedSchema,
           400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
@@ -78,7 +102,10 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         }
         return reply.code(201).send(deposited);
       } catch (error) {
-        if (error instanceof CsvRejected) return reply.code(400).send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
+        if (error instanceof CsvRejected)
+          return reply
+            .code(400)
+            .send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
         throw error;
       }
     },
@@ -89,7 +116,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     {
       schema: {
         tags: ['data'],
-        summary: 'Where a version stands: published or not, and its latest publication job (status, progress, error). Open to whom may download the version.',
+        summary:
+          'Where a version stands: published or not, and its latest publication job (status, progress, error). Open to whom may download the version.',
         params: FileParamsSchema,
         response: { 200: VersionSchema, ...errorResponses(401, 403, 404) },
       },
@@ -123,10 +151,15 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const { rights } = await readRights(ctx, request.auth?.user ?? null, data);
       const filter = readRepositoryId(request.query.repositoryId);
       const scope = Object.fromEntries(
-        Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+        Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value[0] : value,
+        ]),
       ) as Record<string, string>;
       const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to });
-      return versions.filter((v) => mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }));
+      return versions.filter((v) =>
+        mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }),
+      );
     },
   );
 
@@ -138,16 +171,27 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         summary:
           'A deposited file, as it was uploaded: to whom may read it whole (published) or could have deposited it (unpublished). A published version the caller may read only part of answers 403 NO_RIGHT_FOR_WHOLE_VERSION; its rows they may read come from GET …/data/{dataType}/csv.',
         params: FileParamsSchema,
-        response: { 200: Type.Any({ description: 'The CSV file as it was deposited (text/csv).' }), ...errorResponses(401, 403, 404) },
+        response: {
+          200: Type.Any({ description: 'The CSV file as it was deposited (text/csv).' }),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);
       const file = await fileOf(ctx, { application }, request.params.fileId);
-      await readableFileOf(ctx, await dataTypeOf(ctx, application.name, file.data_name), file, request.auth?.user ?? null);
+      await readableFileOf(
+        ctx,
+        await dataTypeOf(ctx, application.name, file.data_name),
+        file,
+        request.auth?.user ?? null,
+      );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+        )
         .header('Content-Length', file.size)
         .send(Readable.from(storedFile(ctx.db, 'deposit_files', file.id, file.size)));
     },
@@ -177,7 +221,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     {
       schema: {
         tags: ['data'],
-        summary: 'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
+        summary:
+          'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
         params: DataParamsSchema,
         querystring: RowQueryParamSchema,
         response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -187,11 +232,18 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const user = requireUser(request);
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const rights = await requireOperation(ctx, user, data, 'delete', 'some');
-      if (data.entry.submission.strategy === 'OA_VERSIONING') throw new Refusal('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
+      if (data.entry.submission.strategy === 'OA_VERSIONING')
+        throw new Refusal('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
       const query = rowQueryOf(request.query.downloadDatasetQuery);
       return {
-        deleted: await deleteDataRows(ctx.db, data.application.id, data.entry.name, query.rowIds ?? [], query.naturalKeys ?? [], (row) =>
-          rights.allows('delete', data.entry.name, placeOf(data.entry, row.values, row.period_start, row.period_end)),
+        deleted: await deleteDataRows(
+          ctx.db,
+          data.application.id,
+          data.entry.name,
+          query.rowIds ?? [],
+          query.naturalKeys ?? [],
+          (row) =>
+            rights.allows('delete', data.entry.name, placeOf(data.entry, row.values, row.period_start, row.period_end)),
         ),
       };
     },

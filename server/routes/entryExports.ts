@@ -24,7 +24,13 @@ export const safeFileName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '
 
 const kinds = {
   reference: { path: 'references', param: 'refType', find: referenceOf, tag: 'references', noun: 'reference' },
-  dataType: { path: 'data', param: 'dataType', find: dataTypeOf, tag: 'data', noun: 'data type (published versions only)' },
+  dataType: {
+    path: 'data',
+    param: 'dataType',
+    find: dataTypeOf,
+    tag: 'data',
+    noun: 'data type (published versions only)',
+  },
 } as const;
 
 /**
@@ -32,10 +38,15 @@ const kinds = {
  * JSON. Every matching row, whatever the number, streamed in constant memory; the caller's rights filter the rows
  * as in the consultation.
  */
-export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; kind: keyof typeof kinds }> = async (app, { ctx, kind }) => {
+export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; kind: keyof typeof kinds }> = async (
+  app,
+  { ctx, kind },
+) => {
   const { path, param, find, tag, noun } = kinds[kind];
   const Params = Type.Object({ name: Type.String({ maxLength: 100 }), [param]: Type.String({ maxLength: 100 }) });
-  const opened = async (request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuerySchema> }) => {
+  const opened = async (
+    request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuerySchema> },
+  ) => {
     const params = request.params as Record<'name' | typeof param, string>;
     const data = await find(ctx, params.name, params[param]);
     const access = await readAccess(ctx, request.auth?.user ?? null, data);
@@ -60,7 +71,11 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
-        .send(Readable.from(await entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter)));
+        .send(
+          Readable.from(
+            await entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter),
+          ),
+        );
     },
   );
 
@@ -81,7 +96,9 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     async (request, reply) => {
       const { data, rights, filter, query, locale } = await opened(request);
       const options = { locale, spreadsheetSafe: request.query.spreadsheetSafe };
-      const references = (kind === 'dataType' ? referencedEntries(data) : []).filter((reference) => rights.any('extraction', reference.entry.name));
+      const references = (kind === 'dataType' ? referencedEntries(data) : []).filter((reference) =>
+        rights.any('extraction', reference.entry.name),
+      );
       const files = [
         { name: `${safeFileName(data.entry.name)}.csv`, content: await entryCsv(ctx, data, query, options, filter) },
         ...(await Promise.all(
@@ -91,7 +108,10 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
           })),
         )),
       ];
-      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="export.zip"').send(Readable.from(zipOf(files)));
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', 'attachment; filename="export.zip"')
+        .send(Readable.from(zipOf(files)));
     },
   );
 
@@ -116,7 +136,13 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       }
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;
-      return { dataType: data.entry.name, title: page.title, columns: page.columns, rows: page.referenceValues, totalRows: page.totalRows };
+      return {
+        dataType: data.entry.name,
+        title: page.title,
+        columns: page.columns,
+        rows: page.referenceValues,
+        totalRows: page.totalRows,
+      };
     },
   );
 };

@@ -10,11 +10,14 @@ import { toAuthenticatedUser } from '../services/userViews.ts';
 
 const RoleQuery = Type.Object({
   userIdOrLogin: Type.String({ maxLength: 200 }),
-  applicationPattern: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }), Type.String({ maxLength: 200 })])),
+  applicationPattern: Type.Optional(
+    Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }), Type.String({ maxLength: 200 })]),
+  ),
   applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
 });
 const RoleParam = Type.Object({ role: Type.Union(PLATFORM_ROLES.map((r) => Type.Literal(r))) });
-const patternsOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const patternsOf = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -28,7 +31,9 @@ export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
     },
     async (request) => {
       const users = await listUsersForAdmin(ctx, requireUser(request));
-      return Promise.all(users.map(async (user) => toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)))));
+      return Promise.all(
+        users.map(async (user) => toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)))),
+      );
     },
   );
 

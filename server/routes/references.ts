@@ -11,7 +11,15 @@ import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import { MAX_CSV_BYTES, deleteReferenceRows, readReference, readableRowCount, referenceOf, referenceRowLines, uploadReference } from '../services/references.ts';
+import {
+  MAX_CSV_BYTES,
+  deleteReferenceRows,
+  readReference,
+  readableRowCount,
+  referenceOf,
+  referenceRowLines,
+  uploadReference,
+} from '../services/references.ts';
 import { rowQueryOf } from './entryExports.ts';
 
 const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
@@ -22,7 +30,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     {
       schema: {
         tags: ['references'],
-        summary: 'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
+        summary:
+          'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
         consumes: ['multipart/form-data'],
         description:
           'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
@@ -46,7 +55,9 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         return reply.code(201).send(stored);
       } catch (error) {
         if (error instanceof CsvRejected) {
-          return reply.code(400).send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
+          return reply
+            .code(400)
+            .send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
         }
         throw error;
       }
@@ -67,7 +78,13 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
       const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
-      return readReference(ctx, reference, rowQueryOf(request.query.downloadDatasetQuery), mailLanguage(request.headers['accept-language']), filter);
+      return readReference(
+        ctx,
+        reference,
+        rowQueryOf(request.query.downloadDatasetQuery),
+        mailLanguage(request.headers['accept-language']),
+        filter,
+      );
     },
   );
 
@@ -76,7 +93,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     {
       schema: {
         tags: ['references'],
-        summary: 'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
+        summary:
+          'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
         params: Params,
         response: { 200: Type.Any(), ...errorResponses(401, 404) },
       },
@@ -96,9 +114,15 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     {
       schema: {
         tags: ['references'],
-        summary: 'Deletes rows by natural key, in one transaction; refused (409 REFERENCED_ROWS) when other rows point to them.',
+        summary:
+          'Deletes rows by natural key, in one transaction; refused (409 REFERENCED_ROWS) when other rows point to them.',
         params: Params,
-        querystring: Type.Object({ naturalKey: Type.Union([Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }), Type.String({ maxLength: 1000 })]) }),
+        querystring: Type.Object({
+          naturalKey: Type.Union([
+            Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
+            Type.String({ maxLength: 1000 }),
+          ]),
+        }),
         response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

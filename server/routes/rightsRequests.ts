@@ -20,13 +20,20 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights requests'],
-        summary: 'Rights requests, newest first: a user sees their own, managers and user managers see all. {users, total, rightsRequests, description}.',
+        summary:
+          'Rights requests, newest first: a user sees their own, managers and user managers see all. {users, total, rightsRequests, description}.',
         params: NameParamsSchema,
         querystring: RightsRequestListQuerySchema,
         response: { 200: RightsRequestListSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => listRightsRequests(ctx, requireUser(request), await findApplication(ctx, request.params.name), readRequestQuery(request.query.params)),
+    async (request) =>
+      listRightsRequests(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        readRequestQuery(request.query.params),
+      ),
   );
 
   app.get(
@@ -34,12 +41,19 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights requests'],
-        summary: 'What the request form needs, for any signed-in user who accepted the charter when one is due: scope trees, columns per data, choices of reference fields, the caller’s own rights.',
+        summary:
+          'What the request form needs, for any signed-in user who accepted the charter when one is due: scope trees, columns per data, choices of reference fields, the caller’s own rights.',
         params: NameParamsSchema,
         response: { 200: RequestOptionsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => requestOptions(ctx, requireUser(request), await findApplication(ctx, request.params.name), mailLanguage(request.headers['accept-language'])),
+    async (request) =>
+      requestOptions(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        mailLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.post(
@@ -47,16 +61,27 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
     {
       schema: {
         tags: ['rights requests'],
-        summary: 'Creates (201) or updates (200) a rights request; managers grant or close it with setted: true. Refusals are 4xx with a code.',
+        summary:
+          'Creates (201) or updates (200) a rights request; managers grant or close it with setted: true. Refusals are 4xx with a code.',
         params: NameParamsSchema,
         body: RightsRequestBodySchema,
-        response: { 200: RightsRequestSavedSchema, 201: RightsRequestSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: RightsRequestSavedSchema,
+          201: RightsRequestSavedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      const saved = await saveRightsRequest(ctx, user, application, request.body, mailLanguage(request.headers['accept-language']));
+      const saved = await saveRightsRequest(
+        ctx,
+        user,
+        application,
+        request.body,
+        mailLanguage(request.headers['accept-language']),
+      );
       const body = { id: saved.id, status: saved.status, authorizationId: saved.authorizationId };
       return saved.created ? reply.code(201).send(body) : reply.code(200).send(body);
     },

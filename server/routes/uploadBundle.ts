@@ -38,9 +38,17 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         params: NameParam,
         querystring: Type.Object({
           withData: Type.Boolean({ default: false }),
-          locale: Type.Optional(Type.String({ maxLength: 35, description: 'Language of the README (fr or en); Accept-Language otherwise.' })),
+          locale: Type.Optional(
+            Type.String({
+              maxLength: 35,
+              description: 'Language of the README (fr or en); Accept-Language otherwise.',
+            }),
+          ),
         }),
-        response: { 200: Type.Any({ description: 'The zip; `X-Bundle-Estimated-Bytes` gives a rough size for progress bars.' }), ...errorResponses(401, 403, 404, 429) },
+        response: {
+          200: Type.Any({ description: 'The zip; `X-Bundle-Estimated-Bytes` gives a rough size for progress bars.' }),
+          ...errorResponses(401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -63,7 +71,10 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         const asciiName = bundle.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
         return reply
           .header('Content-Type', 'application/zip')
-          .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(bundle.fileName)}`)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(bundle.fileName)}`,
+          )
           .header('Cache-Control', 'no-store')
           .header('X-Bundle-Estimated-Bytes', String(bundle.estimatedBytes))
           .send(Readable.from(content));
@@ -85,7 +96,9 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         consumes: ['multipart/form-data'],
         description: 'Multipart form: `file`, a zip made by `GET …/upload-bundle`.',
         response: {
-          200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }),
+          200: Type.String({
+            description: 'NDJSON events: info, progress, error, result (a stream without result failed).',
+          }),
           ...errorResponses(400, 401, 403, 409, 413, 415),
         },
       },

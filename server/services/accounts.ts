@@ -9,7 +9,14 @@ import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.
 import { acceptCharter } from './charter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { enforceRateLimit } from './rateLimits.ts';
-import { checkKeyAttempts, checkSignIn, clearKeyFailures, clearSignInFailures, recordKeyFailure, recordSignInFailure } from './signInThrottle.ts';
+import {
+  checkKeyAttempts,
+  checkSignIn,
+  clearKeyFailures,
+  clearSignInFailures,
+  recordKeyFailure,
+  recordSignInFailure,
+} from './signInThrottle.ts';
 import { consumeKey, issueKey, revokeKeys } from './verificationKeys.ts';
 
 /** Who asks, as far as account operations care. */
@@ -24,7 +31,11 @@ export interface Caller {
 const keyMailKind: Record<KeyPurpose, KeyMailKind> = { activation: 'activation', password: 'password', email: 'email' };
 
 export async function findUserByLogin(ctx: ServerContext, login: string): Promise<UserRow | undefined> {
-  return ctx.db.selectFrom('users').selectAll().where(sql`lower(login)`, '=', login.trim().toLowerCase()).executeTakeFirst();
+  return ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(login)`, '=', login.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findUserByIdOrLogin(ctx: ServerContext, idOrLogin: string): Promise<UserRow | undefined> {
@@ -36,7 +47,10 @@ export async function findUserByIdOrLogin(ctx: ServerContext, idOrLogin: string)
 }
 
 async function emailTaken(ctx: ServerContext, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = ctx.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
+  let query = ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase());
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -45,7 +59,13 @@ async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, t
   // Key mails are an easy way to flood someone's inbox: at most a handful per account and window.
   const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
   await enforceRateLimit(ctx.db, `keymail:${user.id}`, perLogin, windowSeconds);
-  const key = await issueKey(ctx.db, user.id, purpose, to, new Date(ctx.clock.now().getTime() + ctx.config.keyValiditySeconds * 1000));
+  const key = await issueKey(
+    ctx.db,
+    user.id,
+    purpose,
+    to,
+    new Date(ctx.clock.now().getTime() + ctx.config.keyValiditySeconds * 1000),
+  );
   const message = keyMail(keyMailKind[purpose], caller.language, {
     login: user.login,
     key,
@@ -59,7 +79,14 @@ async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, t
  * Spends a key or refuses it; a refused key sends a fresh one, as users expect after a typo or a delay. Wrong keys
  * are counted per account: at the last one allowed the live key dies, and no key is checked until the window ends.
  */
-async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, key: string, to: string, caller: Caller) {
+async function spendKey(
+  ctx: ServerContext,
+  user: UserRow,
+  purpose: KeyPurpose,
+  key: string,
+  to: string,
+  caller: Caller,
+) {
   if (checkKey(key)) throw new Refusal('BAD_VALIDATION_KEY');
   const { windowSeconds } = ctx.config.loginRateLimit;
   await checkKeyAttempts(ctx.db, windowSeconds, user.id, purpose);
@@ -76,11 +103,21 @@ async function spendKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, 
   throw new Refusal(check.status === 'expired' ? 'EXPIRED_VALIDATION_KEY' : 'BAD_VALIDATION_KEY');
 }
 
-export async function register(ctx: ServerContext, input: { login: string; password: string; email: string }, caller: Caller) {
-  await enforceRateLimit(ctx.db, `register:${caller.address}`, ctx.config.loginRateLimit.perAddress, ctx.config.loginRateLimit.windowSeconds);
+export async function register(
+  ctx: ServerContext,
+  input: { login: string; password: string; email: string },
+  caller: Caller,
+) {
+  await enforceRateLimit(
+    ctx.db,
+    `register:${caller.address}`,
+    ctx.config.loginRateLimit.perAddress,
+    ctx.config.loginRateLimit.windowSeconds,
+  );
   const problems: FieldProblem[] = validateRegistration(input);
   // The forms' simpler rule let the address through: the mail transport must read it as one address too.
-  if (!problems.some((p) => p.field === 'email') && !isOneMailAddress(input.email.trim())) problems.push({ field: 'email', rule: 'invalidEmail' });
+  if (!problems.some((p) => p.field === 'email') && !isOneMailAddress(input.email.trim()))
+    problems.push({ field: 'email', rule: 'invalidEmail' });
   if (problems.length > 0) throw new Refusal('INVALID_FIELDS', { fields: problems });
   const login = input.login.trim();
   const email = input.email.trim();
@@ -137,7 +174,11 @@ const present = (value: string | undefined): value is string => value !== undefi
  * Applies the change the body describes and answers the account changed, or undefined when the change only mailed
  * a connection key (lost password, step 1): whoever asks then proved nothing yet, and learns nothing of the account.
  */
-export async function changeAccount(ctx: ServerContext, change: AccountChange, caller: Caller): Promise<UserRow | undefined> {
+export async function changeAccount(
+  ctx: ServerContext,
+  change: AccountChange,
+  caller: Caller,
+): Promise<UserRow | undefined> {
   const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
   if (!present(login)) throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
   const user = await findUserByLogin(ctx, login);
@@ -171,14 +212,19 @@ export async function changeAccount(ctx: ServerContext, change: AccountChange, c
       if (!caller.user) throw new Refusal('NOT_AUTHENTICATED');
       return acceptCharter(ctx, user, change.charte);
     }
-    if (present(verificationKey)) return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
+    if (present(verificationKey))
+      return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);
     await mailKey(ctx, user, 'password', user.email, caller);
     return undefined;
   }
   throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
 }
 
-async function updateUser(ctx: ServerContext, userId: string, values: Partial<Pick<UserRow, 'state' | 'email' | 'pending_email' | 'password_hash'>>) {
+async function updateUser(
+  ctx: ServerContext,
+  userId: string,
+  values: Partial<Pick<UserRow, 'state' | 'email' | 'pending_email' | 'password_hash'>>,
+) {
   return ctx.db
     .updateTable('users')
     .set({ ...values, update_date: new Date() })
@@ -198,7 +244,13 @@ function checkNewPasswords(password: string, confirmation: string) {
   if (rule) throw new Refusal('INVALID_FIELDS', { fields: [{ field: 'newPassword', rule }] });
 }
 
-async function changePassword(ctx: ServerContext, user: UserRow, password: string, confirmation: string, caller: Caller) {
+async function changePassword(
+  ctx: ServerContext,
+  user: UserRow,
+  password: string,
+  confirmation: string,
+  caller: Caller,
+) {
   checkNewPasswords(password, confirmation);
   const updated = await updateUser(ctx, user.id, { password_hash: await hashPassword(password) });
   // A new password signs out every other device: whoever knew the old one is no longer in.
@@ -229,11 +281,23 @@ async function confirmEmailChange(ctx: ServerContext, user: UserRow, key: string
   return updateUser(ctx, user.id, { email: target, pending_email: null });
 }
 
-async function resetPassword(ctx: ServerContext, user: UserRow, key: string, password: string, confirmation: string, caller: Caller) {
+async function resetPassword(
+  ctx: ServerContext,
+  user: UserRow,
+  key: string,
+  password: string,
+  confirmation: string,
+  caller: Caller,
+) {
   checkNewPasswords(password, confirmation);
   await spendKey(ctx, user, 'password', key, user.email, caller);
   // The key came through the account's mailbox, which proves the address as well as an activation key does.
   const updated = await updateUser(ctx, user.id, { password_hash: await hashPassword(password), state: 'active' });
-  await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .execute();
   return updated;
 }

@@ -1,4 +1,8 @@
-import { FILE_OPERATIONS, type FileOperation, type FileRights } from '../../src/domain/additionalFiles/authorization.ts';
+import {
+  FILE_OPERATIONS,
+  type FileOperation,
+  type FileRights,
+} from '../../src/domain/additionalFiles/authorization.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -23,7 +27,11 @@ export interface FileAccess {
 }
 
 /** Operation → file types held by one user through the application's additional-file authorizations. */
-export async function fileRightsHeld(ctx: ServerContext, userId: string, applicationId: string): Promise<Map<string, Set<FileOperation>>> {
+export async function fileRightsHeld(
+  ctx: ServerContext,
+  userId: string,
+  applicationId: string,
+): Promise<Map<string, Set<FileOperation>>> {
   const rows = await ctx.db
     .selectFrom('additional_file_authorizations as a')
     .innerJoin('additional_file_authorization_users as u', 'u.authorization_id', 'a.id')
@@ -43,7 +51,11 @@ export async function fileRightsHeld(ctx: ServerContext, userId: string, applica
   return byType;
 }
 
-export async function fileAccessOf(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<FileAccess> {
+export async function fileAccessOf(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+): Promise<FileAccess> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
   const manager = administers(user, application, roles);
   const userManager = roles.includes('userManager');
@@ -56,18 +68,24 @@ export async function fileAccessOf(ctx: ServerContext, user: UserRow, applicatio
   return { user, manager, userManager, byType, reader };
 }
 
-export const holds = (access: FileAccess, operation: FileOperation, fileType: string) => access.manager || (access.byType.get(fileType)?.has(operation) ?? false);
+export const holds = (access: FileAccess, operation: FileOperation, fileType: string) =>
+  access.manager || (access.byType.get(fileType)?.has(operation) ?? false);
 
 /** Managers, and holders of `admin` on the type, change anyone's files; owners change theirs while they may deposit. */
 export const mayEdit = (access: FileAccess, file: { file_type: string; owner_id: string | null }) =>
-  holds(access, 'admin', file.file_type) || (file.owner_id === access.user.id && holds(access, 'depot', file.file_type));
+  holds(access, 'admin', file.file_type) ||
+  (file.owner_id === access.user.id && holds(access, 'depot', file.file_type));
 
 /** Managers, holders of `admin` or `delete` on the type, and the file's owner delete it. */
 export const mayDelete = (access: FileAccess, file: { file_type: string; owner_id: string | null }) =>
   holds(access, 'admin', file.file_type) || holds(access, 'delete', file.file_type) || file.owner_id === access.user.id;
 
 /** The caller's access, refused when they are not a user of the application (or must accept its charter first). */
-export async function requireFileReader(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<FileAccess> {
+export async function requireFileReader(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+): Promise<FileAccess> {
   await requireSignedCharter(ctx, user, application);
   const access = await fileAccessOf(ctx, user, application);
   if (!access.reader) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES', { name: application.name });

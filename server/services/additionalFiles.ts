@@ -15,7 +15,13 @@ import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
 import { zipOf } from './zipOutput.ts';
-import type { AdditionalFile, AdditionalFileDetail, FilesOverview, FilesPage, TypeRights } from '../../src/contract/additionalFiles.ts';
+import type {
+  AdditionalFile,
+  AdditionalFileDetail,
+  FilesOverview,
+  FilesPage,
+  TypeRights,
+} from '../../src/contract/additionalFiles.ts';
 import { storedFile } from './storedFile.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,7 +87,9 @@ export function fileTypeOf(application: ApplicationRow, fileType: string): Addit
   return type;
 }
 
-const referencesOfFields = (fields: readonly FormField[]) => [...new Set(fields.flatMap((f) => (f.checker?.kind === 'reference' ? [f.checker.reference] : [])))];
+const referencesOfFields = (fields: readonly FormField[]) => [
+  ...new Set(fields.flatMap((f) => (f.checker?.kind === 'reference' ? [f.checker.reference] : []))),
+];
 
 /** Rows of the references that reference fields point to, to check values against them. */
 async function fieldReferences(ctx: ServerContext, application: ApplicationRow, fields: readonly FormField[]) {
@@ -94,13 +102,25 @@ async function fieldReferences(ctx: ServerContext, application: ApplicationRow, 
       .where('data_name', '=', reference)
       .where('file_id', 'is', null)
       .execute();
-    loaded.set(reference, rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })));
+    loaded.set(
+      reference,
+      rows.map((r) => ({
+        naturalKey: r.natural_key,
+        hierarchicalKey: r.hierarchical_key,
+        values: r.values as StoredRow['values'],
+      })),
+    );
   }
   return loaded;
 }
 
 /** The choices of each reference field: natural key and label in `locale`. */
-async function fieldChoicesOf(ctx: ServerContext, application: ApplicationRow, type: AdditionalFileType, locale: string) {
+async function fieldChoicesOf(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  type: AdditionalFileType,
+  locale: string,
+) {
   const loaded = await fieldReferences(ctx, application, type.fields);
   const model = application.model;
   const choices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
@@ -109,7 +129,10 @@ async function fieldChoicesOf(ctx: ServerContext, application: ApplicationRow, t
     const target = model.data.find((d) => d.name === (field.checker as { reference: string }).reference);
     const rows = loaded.get(field.checker.reference) ?? [];
     choices[field.name] = rows
-      .map((row) => ({ naturalKey: row.naturalKey, label: target ? rowDisplay(target, row.values, row.naturalKey, locale, model.defaultLanguage) : row.naturalKey }))
+      .map((row) => ({
+        naturalKey: row.naturalKey,
+        label: target ? rowDisplay(target, row.values, row.naturalKey, locale, model.defaultLanguage) : row.naturalKey,
+      }))
       .sort((a, b) => a.label.localeCompare(b.label, locale));
   }
   return choices;
@@ -128,7 +151,11 @@ async function selectFiles(ctx: ServerContext, application: ApplicationRow, quer
     select = select.where('f.id', 'in', ids);
   }
   if (query.fileNames.length) select = select.where('f.file_name', 'in', query.fileNames);
-  const rows = await select.orderBy('f.file_type').orderBy(sql`lower(f.file_name)`).orderBy('f.file_name').execute();
+  const rows = await select
+    .orderBy('f.file_type')
+    .orderBy(sql`lower(f.file_name)`)
+    .orderBy('f.file_name')
+    .execute();
   const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
   for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
     const type = application.model.additionalFiles.find((t) => t.name === fileType);
@@ -140,14 +167,20 @@ async function selectFiles(ctx: ServerContext, application: ApplicationRow, quer
   return matchers.size ? rows.filter((row) => matchers.get(row.file_type)?.(row.fields) ?? true) : rows;
 }
 
-const isEmptySelection = (query: FilesQuery) => query.uuids.length === 0 && query.fileNames.length === 0 && query.filetype === null;
+const isEmptySelection = (query: FilesQuery) =>
+  query.uuids.length === 0 && query.fileNames.length === 0 && query.filetype === null;
 
 /**
  * What the additional-files pages start from: the application's file types with their forms, how many files
  * each holds and what the caller may do with them. With `grantable`, the scope trees of the data too (the
  * association panel of the file form).
  */
-export async function additionalFilesOverview(ctx: ServerContext, user: UserRow, application: ApplicationRow, options: { grantable: boolean; locale: string }): Promise<FilesOverview> {
+export async function additionalFilesOverview(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  options: { grantable: boolean; locale: string },
+): Promise<FilesOverview> {
   const access = await requireFileReader(ctx, user, application);
   const counts = await ctx.db
     .selectFrom('additional_files')
@@ -174,7 +207,14 @@ export async function additionalFilesOverview(ctx: ServerContext, user: UserRow,
 }
 
 /** One type's files, filtered and paged (api.md §10 GetAdditionalFilesResult). */
-export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, query: FilesQuery, locale: string): Promise<FilesPage> {
+export async function listAdditionalFiles(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  fileType: string,
+  query: FilesQuery,
+  locale: string,
+): Promise<FilesPage> {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
   const rows = await selectFiles(ctx, application, { ...query, filetype: type.name });
@@ -202,26 +242,55 @@ export async function listAdditionalFiles(ctx: ServerContext, user: UserRow, app
   };
 }
 
-async function findFile(ctx: ServerContext, application: ApplicationRow, fileType: string, id: string): Promise<FileRow> {
-  const row = UUID.test(id) ? await filesOf(ctx, application).where('f.id', '=', id).where('f.file_type', '=', fileType).executeTakeFirst() : undefined;
+async function findFile(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  fileType: string,
+  id: string,
+): Promise<FileRow> {
+  const row = UUID.test(id)
+    ? await filesOf(ctx, application).where('f.id', '=', id).where('f.file_type', '=', fileType).executeTakeFirst()
+    : undefined;
   if (!row) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
   return row;
 }
 
 /** One file with its form values and its type's form. */
-export async function getAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string, locale: string): Promise<AdditionalFileDetail> {
+export async function getAdditionalFile(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  fileType: string,
+  id: string,
+  locale: string,
+): Promise<AdditionalFileDetail> {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
   const row = await findFile(ctx, application, type.name, id);
-  return { ...viewOf(row, access), format: { i18n: type.i18n, fields: type.fields }, fieldChoices: await fieldChoicesOf(ctx, application, type, locale) };
+  return {
+    ...viewOf(row, access),
+    format: { i18n: type.i18n, fields: type.fields },
+    fieldChoices: await fieldChoicesOf(ctx, application, type, locale),
+  };
 }
 
 /** The bytes of one file, read slice by slice as they are sent (files reach 100 MB). */
-export async function additionalFileContent(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, id: string) {
+export async function additionalFileContent(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  fileType: string,
+  id: string,
+) {
   const type = fileTypeOf(application, fileType);
   await requireFileReader(ctx, user, application);
   const row = await findFile(ctx, application, type.name, id);
-  return { fileName: row.file_name, contentType: row.content_type, size: row.size, content: storedFile(ctx.db, 'additional_files', row.id, row.size) };
+  return {
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: row.size,
+    content: storedFile(ctx.db, 'additional_files', row.id, row.size),
+  };
 }
 
 /** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest), plus the name to store the file under. */
@@ -243,16 +312,23 @@ function readParams(text: string | undefined): FileParams {
   } catch {
     throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
   const params = raw as Record<string, unknown>;
   const optionalText = (key: string) => {
     const value = params[key];
-    if (value !== undefined && value !== null && typeof value !== 'string') throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
     return value as string | null | undefined;
   };
   const fields = params.fields ?? {};
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
-  if (params.forApplication !== undefined && params.forApplication !== null && typeof params.forApplication !== 'boolean') {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
+  if (
+    params.forApplication !== undefined &&
+    params.forApplication !== null &&
+    typeof params.forApplication !== 'boolean'
+  ) {
     throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'forApplication' });
   }
   return {
@@ -273,15 +349,24 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * must be able to deposit files of the type before the body is read; an update also needs the right to change
  * that file. Everything is checked before one transaction writes: a refused upload leaves nothing behind.
  */
-export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, application: ApplicationRow, fileType: string, readForm: () => Promise<UploadForm>) {
+export async function saveAdditionalFile(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  fileType: string,
+  readForm: () => Promise<UploadForm>,
+) {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
-  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name)) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
+  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name))
+    throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
   const form = await readForm();
   const params = readParams(form.fields.params);
-  if (params.fileType !== undefined && params.fileType !== type.name) throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
+  if (params.fileType !== undefined && params.fileType !== type.name)
+    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
   const existing = params.id ? await findFile(ctx, application, type.name, params.id) : undefined;
-  if (existing && !mayEdit(access, existing)) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
+  if (existing && !mayEdit(access, existing))
+    throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
   const file = form.file;
   if (file && file.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
 
@@ -299,9 +384,18 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
   );
   if (!checked.ok) {
     const [fieldProblem] = checked.fieldProblems;
-    if (fieldProblem?.code === 'unknownFormField') throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problems: checked.fieldProblems });
+    if (fieldProblem?.code === 'unknownFormField')
+      throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', {
+        field: fieldProblem.field,
+        problems: checked.fieldProblems,
+      });
     if (fieldProblem) {
-      throw new Refusal('INVALID_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, problem: fieldProblem.code, problemParams: fieldProblem.params, problems: checked.fieldProblems });
+      throw new Refusal('INVALID_ADDITIONAL_FILE_FIELD', {
+        field: fieldProblem.field,
+        problem: fieldProblem.code,
+        problemParams: fieldProblem.params,
+        problems: checked.fieldProblems,
+      });
     }
     throw new InvalidInput(checked.problems[0]);
   }
@@ -321,17 +415,43 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const names = await trx.selectFrom('additional_files').select(['id', 'file_name']).where('application_id', '=', application.id).where('file_type', '=', type.name).execute();
-      if (fileNameTakenBy(names.map((n) => ({ id: n.id, fileName: n.file_name })), checked.fileName, existing?.id ?? null)) {
+      const names = await trx
+        .selectFrom('additional_files')
+        .select(['id', 'file_name'])
+        .where('application_id', '=', application.id)
+        .where('file_type', '=', type.name)
+        .execute();
+      if (
+        fileNameTakenBy(
+          names.map((n) => ({ id: n.id, fileName: n.file_name })),
+          checked.fileName,
+          existing?.id ?? null,
+        )
+      ) {
         throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
       }
       if (existing) {
-        const updated = await trx.updateTable('additional_files').set(values).where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
+        const updated = await trx
+          .updateTable('additional_files')
+          .set(values)
+          .where('id', '=', id)
+          .where('application_id', '=', application.id)
+          .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
       } else {
         await trx
           .insertInto('additional_files')
-          .values({ id, application_id: application.id, file_type: type.name, owner_id: user.id, created_at: now, content: file!.bytes, size: file!.bytes.byteLength, content_type: file!.contentType, ...values })
+          .values({
+            id,
+            application_id: application.id,
+            file_type: type.name,
+            owner_id: user.id,
+            created_at: now,
+            content: file!.bytes,
+            size: file!.bytes.byteLength,
+            content_type: file!.contentType,
+            ...values,
+          })
           .execute();
       }
     });
@@ -344,7 +464,12 @@ export async function saveAdditionalFile(ctx: ServerContext, user: UserRow, appl
 }
 
 /** Deletes the selected files, all or none: every one must be deletable by the caller. Answers their ids. */
-export async function deleteAdditionalFiles(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<string[]> {
+export async function deleteAdditionalFiles(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  query: FilesQuery,
+): Promise<string[]> {
   const access = await requireFileReader(ctx, user, application);
   if (isEmptySelection(query)) throw new Refusal('BAD_FILES_QUERY', { reason: 'emptySelection' });
   const rows = await selectFiles(ctx, application, query);
@@ -352,7 +477,11 @@ export async function deleteAdditionalFiles(ctx: ServerContext, user: UserRow, a
   const refused = rows.find((row) => !mayDelete(access, row));
   if (refused) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
   const ids = rows.map((row) => row.id);
-  await ctx.db.deleteFrom('additional_files').where('application_id', '=', application.id).where('id', 'in', ids).execute();
+  await ctx.db
+    .deleteFrom('additional_files')
+    .where('application_id', '=', application.id)
+    .where('id', 'in', ids)
+    .execute();
   return ids;
 }
 
@@ -370,7 +499,12 @@ async function* textOf(text: string): AsyncGenerator<string> {
  * The selected files as a zip (additionalFile.zip), written as it is sent: one file's bytes are read at a time.
  * Each file sits under its type's folder; `additionalFiles.json` describes them (form values, comment, owner).
  */
-export async function additionalFilesZip(ctx: ServerContext, user: UserRow, application: ApplicationRow, query: FilesQuery): Promise<AsyncIterable<Uint8Array>> {
+export async function additionalFilesZip(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  query: FilesQuery,
+): Promise<AsyncIterable<Uint8Array>> {
   const access = await requireFileReader(ctx, user, application);
   const rows = await selectFiles(ctx, application, query);
   if (rows.length === 0) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });

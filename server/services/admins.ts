@@ -20,9 +20,14 @@ export interface AdminBootstrap {
 export async function ensurePlatformAdmin(ctx: ServerContext): Promise<AdminBootstrap | undefined> {
   const { login, password, email } = ctx.config.admin;
   if (login) {
-    const existing = await ctx.db.selectFrom('users').selectAll().where(sql`lower(login)`, '=', login.toLowerCase()).executeTakeFirst();
+    const existing = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(login)`, '=', login.toLowerCase())
+      .executeTakeFirst();
     if (existing) {
-      if (!existing.terrain_admin) await ctx.db.updateTable('users').set({ terrain_admin: true }).where('id', '=', existing.id).execute();
+      if (!existing.terrain_admin)
+        await ctx.db.updateTable('users').set({ terrain_admin: true }).where('id', '=', existing.id).execute();
       return undefined;
     }
     const generated = password ? undefined : randomBytes(12).toString('base64url');
@@ -43,7 +48,14 @@ export async function ensurePlatformAdmin(ctx: ServerContext): Promise<AdminBoot
 async function createAdmin(ctx: ServerContext, login: string, email: string, password: string): Promise<boolean> {
   const created = await ctx.db
     .insertInto('users')
-    .values({ id: randomUUID(), login, email, password_hash: await hashPassword(password), state: 'active', terrain_admin: true })
+    .values({
+      id: randomUUID(),
+      login,
+      email,
+      password_hash: await hashPassword(password),
+      state: 'active',
+      terrain_admin: true,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();

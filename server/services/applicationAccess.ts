@@ -6,13 +6,18 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 
 /** The roles a user holds, per application id. */
 export async function rolesOf(db: Kysely<Schema>, userId: string): Promise<Map<string, ApplicationRole[]>> {
-  const rows = await db.selectFrom('application_roles').select(['application_id', 'role']).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('application_roles')
+    .select(['application_id', 'role'])
+    .where('user_id', '=', userId)
+    .execute();
   const roles = new Map<string, ApplicationRole[]>();
   for (const row of rows) roles.set(row.application_id, [...(roles.get(row.application_id) ?? []), row.role]);
   return roles;
 }
 
-export const isCreatorOf = (user: UserRow, applicationName: string) => matchesCreatorPattern(applicationName, user.creator_patterns);
+export const isCreatorOf = (user: UserRow, applicationName: string) =>
+  matchesCreatorPattern(applicationName, user.creator_patterns);
 
 /** Platform administrator, manager of the application, or creator whose pattern covers its name. */
 export function administers(user: UserRow, application: { name: string }, roles: readonly ApplicationRole[]): boolean {

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ApplicationPart, ApplicationRole, ApplicationView } from '../../src/domain/applications/applicationView.ts';
+import type {
+  ApplicationPart,
+  ApplicationRole,
+  ApplicationView,
+} from '../../src/domain/applications/applicationView.ts';
 import { findBreakingChanges } from '../../src/domain/applications/compatibility.ts';
 import { outlineOf } from '../../src/domain/applications/outline.ts';
 import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
-import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
+import {
+  configurationMessageKey,
+  serializeModel,
+  validateConfiguration,
+  type ApplicationModel,
+} from '../../src/domain/configuration/index.ts';
 import type { DomainError } from '../../src/domain/errors/index.ts';
 import type { StreamProblem } from '../../src/domain/streaming/events.ts';
 import type { ServerContext } from '../context.ts';
@@ -25,21 +34,37 @@ import { KeptResults } from './keptResults.ts';
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
 export const MAX_COMMENT_LENGTH = 200;
 
-type ListedRow = Pick<ApplicationRow, 'id' | 'name' | 'version' | 'comment' | 'summary' | 'creator_id' | 'creation_date' | 'update_date'>;
+type ListedRow = Pick<
+  ApplicationRow,
+  'id' | 'name' | 'version' | 'comment' | 'summary' | 'creator_id' | 'creation_date' | 'update_date'
+>;
 
-const wantsCounts = (parts: ReadonlySet<ApplicationPart>) => parts.has('ALL') || parts.has('REFERENCETYPE') || parts.has('DATATYPE') || parts.has('DATA');
+const wantsCounts = (parts: ReadonlySet<ApplicationPart>) =>
+  parts.has('ALL') || parts.has('REFERENCETYPE') || parts.has('DATATYPE') || parts.has('DATA');
 
 /** Stored rows per data entry, for each of the applications. */
-async function lineCountsOf(ctx: ServerContext, applicationIds: string[]): Promise<Map<string, Record<string, number>>> {
+async function lineCountsOf(
+  ctx: ServerContext,
+  applicationIds: string[],
+): Promise<Map<string, Record<string, number>>> {
   const counts = new Map<string, Record<string, number>>(applicationIds.map((id) => [id, {}]));
   if (applicationIds.length === 0) return counts;
-  const rows = await ctx.db.selectFrom('entry_counts').selectAll().where('application_id', 'in', applicationIds).execute();
+  const rows = await ctx.db
+    .selectFrom('entry_counts')
+    .selectAll()
+    .where('application_id', 'in', applicationIds)
+    .execute();
   for (const row of rows) counts.get(row.application_id)![row.data_name] = Number(row.line_count);
   return counts;
 }
 
 /** What a user may do with the data of each application, and where they hold an authorization of their own. */
-async function dataRightsOf(ctx: ServerContext, user: UserRow, rows: readonly ListedRow[], roles: Map<string, ApplicationRole[]>) {
+async function dataRightsOf(
+  ctx: ServerContext,
+  user: UserRow,
+  rows: readonly ListedRow[],
+  roles: Map<string, ApplicationRole[]>,
+) {
   const ids = rows.map((r) => r.id);
   const rules = await rulesFor(ctx, ids, user.id);
   const own = ids.length
@@ -52,14 +77,26 @@ async function dataRightsOf(ctx: ServerContext, user: UserRow, rows: readonly Li
         .execute()
     : [];
   const holders = new Set(own.map((o) => o.application_id));
-  return new Map(rows.map((row) => [row.id, { rights: new Rights(administers(user, row, roles.get(row.id) ?? []), rules.get(row.id) ?? []), holder: holders.has(row.id) }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        rights: new Rights(administers(user, row, roles.get(row.id) ?? []), rules.get(row.id) ?? []),
+        holder: holders.has(row.id),
+      },
+    ]),
+  );
 }
 
 /**
  * Row counts of the entries the user may read whole (0 for those without rows): a count also tells about rows one
  * may not read, so readers restricted to part of an entry learn theirs on its page, from their own rows.
  */
-function readableCounts(summary: ApplicationSummary, rights: Rights, stored: Record<string, number>): Record<string, number> {
+function readableCounts(
+  summary: ApplicationSummary,
+  rights: Rights,
+  stored: Record<string, number>,
+): Record<string, number> {
   const readable = [...summary.references, ...summary.dataTypes].filter((name) => rights.all('extraction', name));
   return Object.fromEntries(readable.map((name) => [name, stored[name] ?? 0]));
 }
@@ -70,7 +107,13 @@ function readableCounts(summary: ApplicationSummary, rights: Rights, stored: Rec
  * entry (public authorizations included), and holders of an additional-file right (the forms of their files and
  * the data they attach to are described there).
  */
-async function mayReadData(ctx: ServerContext, user: UserRow, application: FoundApplication, roles: ApplicationRole[], rights: Rights): Promise<boolean> {
+async function mayReadData(
+  ctx: ServerContext,
+  user: UserRow,
+  application: FoundApplication,
+  roles: ApplicationRole[],
+  rights: Rights,
+): Promise<boolean> {
   if (administers(user, application, roles) || roles.includes('userManager')) return true;
   if (application.model.data.some((entry) => rights.any('extraction', entry.name))) return true;
   return (await fileRightsHeld(ctx, user.id, application.id)).size > 0;
@@ -125,16 +168,33 @@ function viewOf(
   };
 }
 
-const listedColumns = ['id', 'name', 'version', 'comment', 'summary', 'creator_id', 'creation_date', 'update_date'] as const;
+const listedColumns = [
+  'id',
+  'name',
+  'version',
+  'comment',
+  'summary',
+  'creator_id',
+  'creation_date',
+  'update_date',
+] as const;
 
 /** The list is read in pages by name, a small one first, so that the first cards leave while the rest is read. */
 const FIRST_LIST_PAGE = 20;
 const LIST_PAGE = 100;
 
 /** Streams every application of the platform, as the user may see it, in name order, with progress. */
-export async function streamApplications(ctx: ServerContext, user: UserRow, parts: ReadonlySet<ApplicationPart>, events: EventStream) {
+export async function streamApplications(
+  ctx: ServerContext,
+  user: UserRow,
+  parts: ReadonlySet<ApplicationPart>,
+  events: EventStream,
+) {
   const [{ count }, roles] = await Promise.all([
-    ctx.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
     rolesOf(ctx.db, user.id),
   ]);
   events.info('application.list', { count: String(count) });
@@ -145,11 +205,29 @@ export async function streamApplications(ctx: ServerContext, user: UserRow, part
     let page = ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').limit(pageSize);
     if (after !== undefined) page = page.where('name', '>', after);
     const rows = await page.execute();
-    const counts = wantsCounts(parts) ? await lineCountsOf(ctx, rows.map((r) => r.id)) : undefined;
+    const counts = wantsCounts(parts)
+      ? await lineCountsOf(
+          ctx,
+          rows.map((r) => r.id),
+        )
+      : undefined;
     const access = await dataRightsOf(ctx, user, rows, roles);
-    const charters = await charterTimes(ctx.db, rows.map((r) => r.id));
+    const charters = await charterTimes(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
-      events.result(viewOf(row, user, roles.get(row.id) ?? [], parts, access.get(row.id)!, charters.get(row.id), counts?.get(row.id)));
+      events.result(
+        viewOf(
+          row,
+          user,
+          roles.get(row.id) ?? [],
+          parts,
+          access.get(row.id)!,
+          charters.get(row.id),
+          counts?.get(row.id),
+        ),
+      );
       sent += 1;
       // Applications created while the list streams may outnumber the count read first.
       events.progress(sent / Math.max(count, sent));
@@ -177,7 +255,12 @@ const keptModels = new KeptResults<ApplicationModel>(100);
 class ModelChangedMeanwhile extends Error {}
 
 async function readModel(ctx: ServerContext, id: string, modelVersion: number): Promise<ApplicationModel> {
-  const row = await ctx.db.selectFrom('applications').select('model').where('id', '=', id).where('model_version', '=', modelVersion).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('applications')
+    .select('model')
+    .where('id', '=', id)
+    .where('model_version', '=', modelVersion)
+    .executeTakeFirst();
   if (!row) throw new ModelChangedMeanwhile();
   return row.model;
 }
@@ -201,7 +284,9 @@ export async function findApplication(ctx: ServerContext, nameOrId: string): Pro
       .executeTakeFirst();
     if (!row) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });
     try {
-      const model = await keptModels.keep(`${row.id}:${row.model_version}`, () => readModel(ctx, row.id, row.model_version));
+      const model = await keptModels.keep(`${row.id}:${row.model_version}`, () =>
+        readModel(ctx, row.id, row.model_version),
+      );
       const { charter_uploaded_at, ...columns } = row;
       return { ...columns, model, charterUploadedAt: charter_uploaded_at ?? null };
     } catch (error) {
@@ -210,7 +295,12 @@ export async function findApplication(ctx: ServerContext, nameOrId: string): Pro
   }
 }
 
-export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId: string, parts: ReadonlySet<ApplicationPart>): Promise<ApplicationView> {
+export async function getApplication(
+  ctx: ServerContext,
+  user: UserRow,
+  nameOrId: string,
+  parts: ReadonlySet<ApplicationPart>,
+): Promise<ApplicationView> {
   const row = await findApplication(ctx, nameOrId);
   const allRoles = await rolesOf(ctx.db, user.id);
   const roles = allRoles.get(row.id) ?? [];
@@ -228,7 +318,11 @@ export async function getApplication(ctx: ServerContext, user: UserRow, nameOrId
     .where('application_id', '=', row.id)
     .orderBy('uploaded_at', 'desc')
     .execute();
-  view.versions = versions.map((v) => ({ version: v.version, uploadedAt: v.uploaded_at.toISOString(), comment: v.comment }));
+  view.versions = versions.map((v) => ({
+    version: v.version,
+    uploadedAt: v.uploaded_at.toISOString(),
+    comment: v.comment,
+  }));
   return view;
 }
 
@@ -249,19 +343,28 @@ const isZip = (fileName: string) => fileName.toLowerCase().endsWith('.zip');
 /** Checks the upload is a configuration file at all; what is inside is the validator's business. */
 export function requireConfigurationFile(upload: Upload) {
   const name = upload.fileName.toLowerCase();
-  if (!name.endsWith('.yaml') && !name.endsWith('.yml') && !name.endsWith('.zip')) throw new Refusal('BAD_CONFIGURATION_FILE_TYPE', { fileName: upload.fileName });
+  if (!name.endsWith('.yaml') && !name.endsWith('.yml') && !name.endsWith('.zip'))
+    throw new Refusal('BAD_CONFIGURATION_FILE_TYPE', { fileName: upload.fileName });
   if (upload.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
 }
 
 export function readComment(upload: Upload, fromQuery?: string): string | undefined {
   const comment = upload.fields.comment ?? fromQuery;
-  if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_COMMENT_LENGTH });
+  if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH)
+    throw new Refusal('COMMENT_TOO_LONG', { max: MAX_COMMENT_LENGTH });
   return comment;
 }
 
 /** Validates and reports on the stream; answers the model when the configuration is valid. */
-function validateOnStream(upload: Upload, events: EventStream, prefix: string, applicationName: string): ApplicationModel | undefined {
-  events.info(`${prefix}.parsingConfiguration.${isZip(upload.fileName) ? 'forMulti' : 'forSingle'}`, { applicationName });
+function validateOnStream(
+  upload: Upload,
+  events: EventStream,
+  prefix: string,
+  applicationName: string,
+): ApplicationModel | undefined {
+  events.info(`${prefix}.parsingConfiguration.${isZip(upload.fileName) ? 'forMulti' : 'forSingle'}`, {
+    applicationName,
+  });
   events.progress(0.1);
   const result = validateConfiguration(upload.bytes, upload.fileName);
   events.progress(0.6);
@@ -281,7 +384,14 @@ export function streamValidation(upload: Upload, events: EventStream) {
   events.end();
 }
 
-export async function streamCreation(ctx: ServerContext, user: UserRow, name: string, upload: Upload, comment: string | undefined, events: EventStream) {
+export async function streamCreation(
+  ctx: ServerContext,
+  user: UserRow,
+  name: string,
+  upload: Upload,
+  comment: string | undefined,
+  events: EventStream,
+) {
   try {
     const model = validateOnStream(upload, events, 'application.createConfiguration', name);
     if (!model) return;
@@ -303,16 +413,32 @@ export async function streamCreation(ctx: ServerContext, user: UserRow, name: st
         .execute();
       await trx
         .insertInto('configurations')
-        .values({ id: randomUUID(), application_id: id, version: model.version, file_name: upload.fileName, content: upload.bytes, model: serializeModel(model), comment: finalComment, uploaded_by: user.id })
+        .values({
+          id: randomUUID(),
+          application_id: id,
+          version: model.version,
+          file_name: upload.fileName,
+          content: upload.bytes,
+          model: serializeModel(model),
+          comment: finalComment,
+          uploaded_by: user.id,
+        })
         .execute();
-      await trx.insertInto('application_roles').values({ application_id: id, user_id: user.id, role: 'applicationManager' }).execute();
+      await trx
+        .insertInto('application_roles')
+        .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
+        .execute();
     });
     events.progress(0.9);
     events.result({ id, name, version: model.version });
     events.progress(1);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
-      events.error('ApplicationExists', { code: 'APPLICATION_EXISTS_ON_CREATION', message: 'APPLICATION_EXISTS_ON_CREATION', params: { name } });
+      events.error('ApplicationExists', {
+        code: 'APPLICATION_EXISTS_ON_CREATION',
+        message: 'APPLICATION_EXISTS_ON_CREATION',
+        params: { name },
+      });
     } else {
       ctx.log(`creation of ${name} failed: ${(error as Error).message}`);
       events.error('InternalError', { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR', params: {} });
@@ -332,7 +458,8 @@ export async function checkCreation(ctx: ServerContext, user: UserRow, name: str
 export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: string) {
   const application = await findApplication(ctx, nameOrId);
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  if (!administers(user, application, roles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!administers(user, application, roles))
+    throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   return application;
 }
 
@@ -364,7 +491,13 @@ export async function streamUpdate(
     events.info('application.ChangeConfiguration.configuration.migrate', { applicationName: application.name });
     const broken = findBreakingChanges(application.model, model, await countRows(ctx, application.id));
     if (broken.length > 0) {
-      for (const problem of broken) events.error('IncompatibleConfiguration', { code: problem.code, message: problem.code, params: { ...problem.params, path: problem.path ?? '' }, path: problem.path });
+      for (const problem of broken)
+        events.error('IncompatibleConfiguration', {
+          code: problem.code,
+          message: problem.code,
+          params: { ...problem.params, path: problem.path ?? '' },
+          path: problem.path,
+        });
       return;
     }
     const finalComment = comment ?? model.comment;
@@ -386,14 +519,28 @@ export async function streamUpdate(
       if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
       await trx
         .insertInto('configurations')
-        .values({ id: randomUUID(), application_id: application.id, version: model.version, file_name: upload.fileName, content: upload.bytes, model: serializeModel(model), comment: finalComment, uploaded_by: user.id })
+        .values({
+          id: randomUUID(),
+          application_id: application.id,
+          version: model.version,
+          file_name: upload.fileName,
+          content: upload.bytes,
+          model: serializeModel(model),
+          comment: finalComment,
+          uploaded_by: user.id,
+        })
         .execute();
     });
     events.progress(0.9);
     events.result({ id: application.id, name: application.name, version: model.version });
     events.progress(1);
   } catch (error) {
-    const code = error instanceof Refusal || error instanceof InvalidInput ? error.code : (error as { code?: string }).code === '23505' ? 'APPLICATION_VERSION_EXISTS' : 'INTERNAL_ERROR';
+    const code =
+      error instanceof Refusal || error instanceof InvalidInput
+        ? error.code
+        : (error as { code?: string }).code === '23505'
+          ? 'APPLICATION_VERSION_EXISTS'
+          : 'INTERNAL_ERROR';
     if (code === 'INTERNAL_ERROR') ctx.log(`update of ${application.name} failed: ${(error as Error).message}`);
     events.error('UpdateFailed', { code, message: code, params: { name: application.name } });
   } finally {
@@ -411,6 +558,10 @@ export async function configurationFile(ctx: ServerContext, user: UserRow, nameO
     .where('version', '=', version ?? application.version)
     .orderBy('uploaded_at', 'desc')
     .executeTakeFirst();
-  if (!file) throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: version ?? application.version });
+  if (!file)
+    throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', {
+      name: application.name,
+      version: version ?? application.version,
+    });
   return file;
 }

@@ -2,10 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
-import { PUBLIC_USER, normalizeAuthorization, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import {
+  PUBLIC_USER,
+  normalizeAuthorization,
+  type AuthorizationRequest,
+  type AuthorizationRules,
+} from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
-import type { ApplicationUser, AuthorizationView, Grantable, ReferenceScopes, ScopeNode } from '../../src/contract/authorizations.ts';
+import type {
+  ApplicationUser,
+  AuthorizationView,
+  Grantable,
+  ReferenceScopes,
+  ScopeNode,
+} from '../../src/contract/authorizations.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -28,25 +39,47 @@ export async function rightsOf(
   const key =
     application.rights_version === undefined
       ? undefined
-      : JSON.stringify([application.id, application.name, String(application.rights_version), user ? [user.id, user.terrain_admin, user.creator_patterns] : null]);
-  return key === undefined ? workOutRights(ctx, user, application) : keptRights.keep(key, () => workOutRights(ctx, user, application));
+      : JSON.stringify([
+          application.id,
+          application.name,
+          String(application.rights_version),
+          user ? [user.id, user.terrain_admin, user.creator_patterns] : null,
+        ]);
+  return key === undefined
+    ? workOutRights(ctx, user, application)
+    : keptRights.keep(key, () => workOutRights(ctx, user, application));
 }
 
-async function workOutRights(ctx: ServerContext, user: UserRow | null, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<Rights> {
+async function workOutRights(
+  ctx: ServerContext,
+  user: UserRow | null,
+  application: Pick<ApplicationRow, 'id' | 'name'>,
+): Promise<Rights> {
   if (user) {
     const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
     if (administers(user, application, roles)) return new Rights(true, []);
   }
-  return new Rights(false, await rulesFor(ctx, [application.id], user?.id ?? null).then((rules) => rules.get(application.id) ?? []));
+  return new Rights(
+    false,
+    await rulesFor(ctx, [application.id], user?.id ?? null).then((rules) => rules.get(application.id) ?? []),
+  );
 }
 
 /** Marks a change to the application's authorizations or roles (inside the transaction that makes it). */
 export async function raiseRightsVersion(db: Kysely<Schema>, applicationId: string): Promise<void> {
-  await db.updateTable('applications').set((eb) => ({ rights_version: eb('rights_version', '+', 1) })).where('id', '=', applicationId).execute();
+  await db
+    .updateTable('applications')
+    .set((eb) => ({ rights_version: eb('rights_version', '+', 1) }))
+    .where('id', '=', applicationId)
+    .execute();
 }
 
 /** Public rules and the user's own, per application. */
-export async function rulesFor(ctx: ServerContext, applicationIds: string[], userId: string | null): Promise<Map<string, AuthorizationRules[]>> {
+export async function rulesFor(
+  ctx: ServerContext,
+  applicationIds: string[],
+  userId: string | null,
+): Promise<Map<string, AuthorizationRules[]>> {
   const rules = new Map<string, AuthorizationRules[]>(applicationIds.map((id) => [id, []]));
   if (applicationIds.length === 0) return rules;
   const rows = await ctx.db
@@ -56,7 +89,17 @@ export async function rulesFor(ctx: ServerContext, applicationIds: string[], use
     .where((eb) =>
       eb.or([
         eb('a.is_public', '=', true),
-        ...(userId ? [eb.exists(eb.selectFrom('authorization_users as u').select('u.user_id').whereRef('u.authorization_id', '=', 'a.id').where('u.user_id', '=', userId))] : []),
+        ...(userId
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('authorization_users as u')
+                  .select('u.user_id')
+                  .whereRef('u.authorization_id', '=', 'a.id')
+                  .where('u.user_id', '=', userId),
+              ),
+            ]
+          : []),
       ]),
     )
     .execute();
@@ -72,11 +115,23 @@ async function managementRoles(ctx: ServerContext, user: UserRow, application: A
 /** Managers and user managers see and edit authorizations; only managers revoke them. */
 export async function requireAuthorizationManager(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
   const roles = await managementRoles(ctx, user, application);
-  if (!roles.manager && !roles.userManager) throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  if (!roles.manager && !roles.userManager)
+    throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   return roles;
 }
 
-function viewOf(row: { id: string; name: string; description: string; is_public: boolean; rules: AuthorizationRules; created_at: Date; updated_at: Date }, users: AuthorizationView['users']): AuthorizationView {
+function viewOf(
+  row: {
+    id: string;
+    name: string;
+    description: string;
+    is_public: boolean;
+    rules: AuthorizationRules;
+    created_at: Date;
+    updated_at: Date;
+  },
+  users: AuthorizationView['users'],
+): AuthorizationView {
   return {
     uuid: row.id,
     name: row.name,
@@ -87,7 +142,12 @@ function viewOf(row: { id: string; name: string; description: string; is_public:
     authorizationsWithRestriction: Object.fromEntries(
       Object.entries(row.rules.restricted).map(([dataName, grants]) => [
         dataName,
-        grants.map((grant) => ({ operationTypes: grant.operations, requiredAuthorizations: grant.scopes, fromDay: grant.from, toDay: grant.to })),
+        grants.map((grant) => ({
+          operationTypes: grant.operations,
+          requiredAuthorizations: grant.scopes,
+          fromDay: grant.from,
+          toDay: grant.to,
+        })),
       ]),
     ),
     createdAt: row.created_at.toISOString(),
@@ -95,8 +155,16 @@ function viewOf(row: { id: string; name: string; description: string; is_public:
   };
 }
 
-export async function listAuthorizations(ctx: ServerContext, application: ApplicationRow, onlyId?: string): Promise<AuthorizationView[]> {
-  let query = ctx.db.selectFrom('authorizations').selectAll().where('application_id', '=', application.id).orderBy('name');
+export async function listAuthorizations(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  onlyId?: string,
+): Promise<AuthorizationView[]> {
+  let query = ctx.db
+    .selectFrom('authorizations')
+    .selectAll()
+    .where('application_id', '=', application.id)
+    .orderBy('name');
   if (onlyId) query = query.where('id', '=', onlyId);
   const rows = await query.execute();
   const users = rows.length
@@ -104,11 +172,20 @@ export async function listAuthorizations(ctx: ServerContext, application: Applic
         .selectFrom('authorization_users as au')
         .innerJoin('users as u', 'u.id', 'au.user_id')
         .select(['au.authorization_id', 'u.id', 'u.login', 'u.email'])
-        .where('au.authorization_id', 'in', rows.map((r) => r.id))
+        .where(
+          'au.authorization_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .orderBy('u.login')
         .execute()
     : [];
-  return rows.map((row) => viewOf(row, users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email }))));
+  return rows.map((row) =>
+    viewOf(
+      row,
+      users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email })),
+    ),
+  );
 }
 
 /** An authorization checked and ready to write: its rules, its people, its id, and the rights of who writes it. */
@@ -129,20 +206,36 @@ export interface PreparedAuthorization {
  * unbounded restrictions), must grant something and stay within what the caller may give away; users are named by
  * id or login. Reads only, so that the write can join a caller's transaction (see {@link writeAuthorization}).
  */
-export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<PreparedAuthorization> {
+export async function prepareAuthorization(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  request: AuthorizationRequest,
+): Promise<PreparedAuthorization> {
   await requireAuthorizationManager(ctx, caller, application);
   const named = request.usersId ?? [];
   const isPublic = named.includes(PUBLIC_USER);
   const normalized = normalizeAuthorization(application.model, request, isPublic);
-  if (!normalized.ok) throw new InvalidInput({ code: normalized.problems[0].code, params: {} }, { problems: normalized.problems });
+  if (!normalized.ok)
+    throw new InvalidInput({ code: normalized.problems[0].code, params: {} }, { problems: normalized.problems });
   const rights = await rightsOf(ctx, caller, application);
-  if (!rights.mayGrant(normalized.rules)) throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  if (!rights.mayGrant(normalized.rules))
+    throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   const people = named.filter((u) => u !== PUBLIC_USER);
   const users = people.length
     ? await ctx.db
         .selectFrom('users')
         .select(['id', 'login'])
-        .where((eb) => eb.or([eb(sql`lower(login)`, 'in', people.map((p) => p.toLowerCase())), eb(sql`id::text`, 'in', people)]))
+        .where((eb) =>
+          eb.or([
+            eb(
+              sql`lower(login)`,
+              'in',
+              people.map((p) => p.toLowerCase()),
+            ),
+            eb(sql`id::text`, 'in', people),
+          ]),
+        )
         .execute()
     : [];
   const unknown = people.filter((p) => !users.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
@@ -166,34 +259,79 @@ export async function prepareAuthorization(ctx: ServerContext, caller: UserRow, 
  * out would take away what only someone else may give. They are read locked, in the writing transaction, so that
  * what is checked is what is replaced.
  */
-export async function writeAuthorization(trx: Transaction<Schema>, caller: UserRow, application: ApplicationRow, prepared: PreparedAuthorization) {
+export async function writeAuthorization(
+  trx: Transaction<Schema>,
+  caller: UserRow,
+  application: ApplicationRow,
+  prepared: PreparedAuthorization,
+) {
   const { id, name, description, isPublic, rules } = prepared;
   if (!prepared.isNew) {
-    const existing = await trx.selectFrom('authorizations').select('rules').where('id', '=', id).where('application_id', '=', application.id).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('authorizations')
+      .select('rules')
+      .where('id', '=', id)
+      .where('application_id', '=', application.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!existing) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
-    if (!prepared.granter.mayGrant(existing.rules)) throw new Refusal('NO_RIGHT_FOR_AUTHORIZATION_CHANGE', { name: application.name, id });
-    await trx.updateTable('authorizations').set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() }).where('id', '=', id).execute();
+    if (!prepared.granter.mayGrant(existing.rules))
+      throw new Refusal('NO_RIGHT_FOR_AUTHORIZATION_CHANGE', { name: application.name, id });
+    await trx
+      .updateTable('authorizations')
+      .set({ name, description, is_public: isPublic, rules: JSON.stringify(rules), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     await trx.deleteFrom('authorization_users').where('authorization_id', '=', id).execute();
   } else {
-    await trx.insertInto('authorizations').values({ id, application_id: application.id, name, description, is_public: isPublic, rules: JSON.stringify(rules), created_by: caller.id }).execute();
+    await trx
+      .insertInto('authorizations')
+      .values({
+        id,
+        application_id: application.id,
+        name,
+        description,
+        is_public: isPublic,
+        rules: JSON.stringify(rules),
+        created_by: caller.id,
+      })
+      .execute();
   }
-  if (prepared.userIds.length) await trx.insertInto('authorization_users').values(prepared.userIds.map((userId) => ({ authorization_id: id, user_id: userId }))).execute();
+  if (prepared.userIds.length)
+    await trx
+      .insertInto('authorization_users')
+      .values(prepared.userIds.map((userId) => ({ authorization_id: id, user_id: userId })))
+      .execute();
   await raiseRightsVersion(trx, application.id);
 }
 
 /** Creates or updates an authorization. */
-export async function saveAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, request: AuthorizationRequest): Promise<string> {
+export async function saveAuthorization(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  request: AuthorizationRequest,
+): Promise<string> {
   const prepared = await prepareAuthorization(ctx, caller, application, request);
   await ctx.db.transaction().execute((trx) => writeAuthorization(trx, caller, application, prepared));
   return prepared.id;
 }
 
-export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, application: ApplicationRow, id: string) {
+export async function revokeAuthorization(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  id: string,
+) {
   const roles = await managementRoles(ctx, caller, application);
   if (!roles.manager) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
   await ctx.db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('authorizations').where('id', '=', id).where('application_id', '=', application.id).executeTakeFirst();
+    const deleted = await trx
+      .deleteFrom('authorizations')
+      .where('id', '=', id)
+      .where('application_id', '=', application.id)
+      .executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
     await raiseRightsVersion(trx, application.id);
   });
@@ -201,19 +339,29 @@ export async function revokeAuthorization(ctx: ServerContext, caller: UserRow, a
 
 /** The rows of a scope reference as a tree: a row's parent is the longest key that prefixes its own. */
 function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; label: string }>): ScopeNode[] {
-  const nodes = new Map(rows.map((r) => [r.hierarchical_key, { id: r.hierarchical_key, naturalKey: r.natural_key, label: r.label, children: [] as ScopeNode[] }]));
+  const nodes = new Map(
+    rows.map((r) => [
+      r.hierarchical_key,
+      { id: r.hierarchical_key, naturalKey: r.natural_key, label: r.label, children: [] as ScopeNode[] },
+    ]),
+  );
   const roots: ScopeNode[] = [];
   for (const node of [...nodes.values()].sort((a, b) => a.naturalKey.localeCompare(b.naturalKey))) {
     const segments = node.id.split('.');
     let parent: ScopeNode | undefined;
-    for (let length = segments.length - 1; length > 0 && !parent; length--) parent = nodes.get(segments.slice(0, length).join('.'));
+    for (let length = segments.length - 1; length > 0 && !parent; length--)
+      parent = nodes.get(segments.slice(0, length).join('.'));
     (parent ? parent.children : roots).push(node);
   }
   return roots;
 }
 
 /** Per data entry, the trees of the references that scope its rights, with row labels in `locale`. */
-export async function referenceScopesOf(ctx: ServerContext, application: ApplicationRow, locale: string): Promise<ReferenceScopes> {
+export async function referenceScopesOf(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  locale: string,
+): Promise<ReferenceScopes> {
   const model = application.model;
   const referenceScopes: ReferenceScopes = {};
   const trees = new Map<string, ScopeNode[]>();
@@ -228,7 +376,15 @@ export async function referenceScopesOf(ctx: ServerContext, application: Applica
           .where('data_name', '=', scope.reference)
           .where('file_id', 'is', null)
           .execute();
-        trees.set(scope.reference, treeOf(rows.map((r) => ({ ...r, label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage) }))));
+        trees.set(
+          scope.reference,
+          treeOf(
+            rows.map((r) => ({
+              ...r,
+              label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage),
+            })),
+          ),
+        );
       }
       const target = model.data.find((d) => d.name === scope.reference)!;
       (referenceScopes[entry.name] ??= []).push({
@@ -244,29 +400,58 @@ export async function referenceScopesOf(ctx: ServerContext, application: Applica
 }
 
 /** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */
-export async function grantable(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string): Promise<Grantable> {
+export async function grantable(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  locale: string,
+): Promise<Grantable> {
   await requireAuthorizationManager(ctx, caller, application);
   const model = application.model;
-  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
+  const users = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'login', 'email'])
+    .where('state', '=', 'active')
+    .orderBy(sql`lower(login)`)
+    .execute();
   const referenceScopes = await referenceScopesOf(ctx, application, locale);
   const columnsDescription = Object.fromEntries(model.data.map((entry) => [entry.name, operationColumns(entry)]));
   const rights = await rightsOf(ctx, caller, application);
   const own = await rulesFor(ctx, [application.id], caller.id);
   const publicOnes = (await listAuthorizations(ctx, application)).filter((a) => a.isPublic);
   return {
-    users: [{ id: PUBLIC_USER, label: PUBLIC_USER, login: PUBLIC_USER, email: '' }, ...users.map((u) => ({ id: u.id, label: u.login, login: u.login, email: u.email }))],
+    users: [
+      { id: PUBLIC_USER, label: PUBLIC_USER, login: PUBLIC_USER, email: '' },
+      ...users.map((u) => ({ id: u.id, label: u.login, login: u.login, email: u.email })),
+    ],
     referenceScopes,
     columnsDescription,
-    authorizationsForUser: { isAdministrator: rights.manager, rules: rights.manager ? [] : (own.get(application.id) ?? []) },
+    authorizationsForUser: {
+      isAdministrator: rights.manager,
+      rules: rights.manager ? [] : (own.get(application.id) ?? []),
+    },
     publicAuthorizations: publicOnes,
   };
 }
 
 /** Users of the platform with their roles on the application (the manager and user-manager table). */
-export async function usersOfApplication(ctx: ServerContext, caller: UserRow, application: ApplicationRow): Promise<ApplicationUser[]> {
+export async function usersOfApplication(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+): Promise<ApplicationUser[]> {
   const roles = await requireAuthorizationManager(ctx, caller, application);
-  const users = await ctx.db.selectFrom('users').select(['id', 'login', 'email', 'state', 'chartes']).where('state', '=', 'active').orderBy(sql`lower(login)`).execute();
-  const granted = await ctx.db.selectFrom('application_roles').select(['user_id', 'role']).where('application_id', '=', application.id).execute();
+  const users = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'login', 'email', 'state', 'chartes'])
+    .where('state', '=', 'active')
+    .orderBy(sql`lower(login)`)
+    .execute();
+  const granted = await ctx.db
+    .selectFrom('application_roles')
+    .select(['user_id', 'role'])
+    .where('application_id', '=', application.id)
+    .execute();
   return users.map((user) => ({
     applicationName: application.name,
     id: user.id,
@@ -274,7 +459,9 @@ export async function usersOfApplication(ctx: ServerContext, caller: UserRow, ap
     email: user.email,
     state: user.state,
     // A user manager does not see who the managers are (the original answers null there).
-    applicationManager: roles.manager ? granted.some((g) => g.user_id === user.id && g.role === 'applicationManager') : null,
+    applicationManager: roles.manager
+      ? granted.some((g) => g.user_id === user.id && g.role === 'applicationManager')
+      : null,
     userManager: granted.some((g) => g.user_id === user.id && g.role === 'userManager'),
     isApplicationUser: user.chartes[application.id] !== undefined || granted.some((g) => g.user_id === user.id),
   }));

@@ -23,11 +23,14 @@ const TEXTS = {
     version: (version: string, date: string) => `Version ${version} de la configuration, kit produit le ${date}.`,
     contents: '## Contenu du zip',
     configuration: (path: string) => `- \`${path}\` : la configuration, telle qu’elle a été déposée.`,
-    templates: '- `templates/` : un fichier CSV par référence et par type de données, dans l’ordre de chargement. Chaque fichier donne les lignes d’en-tête attendues puis une ligne d’exemple, à remplacer par vos données.',
+    templates:
+      '- `templates/` : un fichier CSV par référence et par type de données, dans l’ordre de chargement. Chaque fichier donne les lignes d’en-tête attendues puis une ligne d’exemple, à remplacer par vos données.',
     data: '- `data/` : toutes les lignes enregistrées, au même format que les modèles, dans l’ordre de chargement (une référence après celles dont elle dépend).',
-    deposits: '- `deposits/` : les fichiers déposés des types de données versionnés, avec toutes leurs versions ; le manifeste dit lesquelles sont publiées.',
+    deposits:
+      '- `deposits/` : les fichiers déposés des types de données versionnés, avec toutes leurs versions ; le manifeste dit lesquelles sont publiées.',
     additionalFiles: '- `additional-files/` : les fichiers additionnels et la charte.',
-    manifest: '- `manifest.json` : la liste de tous ces fichiers, leurs versions, leurs états de publication et leurs sommes SHA-256.',
+    manifest:
+      '- `manifest.json` : la liste de tous ces fichiers, leurs versions, leurs états de publication et leurs sommes SHA-256.',
     howTo: '## Charger les données',
     rules: (separator: string) =>
       `Fichiers CSV en UTF-8, séparateur \`${separator}\`, valeurs entre guillemets si besoin. Retirez la ligne d’exemple avant le dépôt. Chargez les fichiers dans cet ordre, depuis la page de chaque référence ou type de données, ou par l’API (\`POST /api/v1/applications/{nom}/references/{référence}\`, \`POST /api/v1/applications/{nom}/data/{type}\`) :`,
@@ -35,10 +38,13 @@ const TEXTS = {
     dataType: 'type de données',
     headerLines: (header: number, first: number) => `en-têtes ligne ${header}, données à partir de la ligne ${first}`,
     separator: (separator: string) => `séparateur \`${separator}\``,
-    versioned: (scopes: string) => `déposé par versions : choisissez ${scopes || 'la période'} au dépôt, puis publiez la version`,
+    versioned: (scopes: string) =>
+      `déposé par versions : choisissez ${scopes || 'la période'} au dépôt, puis publiez la version`,
     fileName: (pattern: string) => `nom de fichier attendu : \`${pattern}\``,
-    constant: (key: string, line: number, column: string) => `- \`${key}\` : valeur unique, ligne ${line}, colonne ${column}`,
-    dynamic: (key: string, prefix: string, reference: string) => `- \`${key}\` : une colonne par ligne de la référence \`${reference}\`, titrée \`${prefix}<valeur>\``,
+    constant: (key: string, line: number, column: string) =>
+      `- \`${key}\` : valeur unique, ligne ${line}, colonne ${column}`,
+    dynamic: (key: string, prefix: string, reference: string) =>
+      `- \`${key}\` : une colonne par ligne de la référence \`${reference}\`, titrée \`${prefix}<valeur>\``,
     pattern: (key: string, regex: string) => `- \`${key}\` : les colonnes dont le titre correspond à \`${regex}\``,
     required: 'obligatoire',
     many: 'plusieurs valeurs séparées par des virgules',
@@ -60,11 +66,14 @@ const TEXTS = {
     version: (version: string, date: string) => `Configuration version ${version}, kit made on ${date}.`,
     contents: '## What is in this zip',
     configuration: (path: string) => `- \`${path}\`: the configuration, as it was uploaded.`,
-    templates: '- `templates/`: one CSV file per reference and per data type, in load order. Each file gives the expected header lines, then one example line to replace with your data.',
+    templates:
+      '- `templates/`: one CSV file per reference and per data type, in load order. Each file gives the expected header lines, then one example line to replace with your data.',
     data: '- `data/`: every stored row, in the same format as the templates, in load order (each reference after the ones it needs).',
-    deposits: '- `deposits/`: the deposited files of versioned data types, every version; the manifest says which are published.',
+    deposits:
+      '- `deposits/`: the deposited files of versioned data types, every version; the manifest says which are published.',
     additionalFiles: '- `additional-files/`: the additional files and the charter.',
-    manifest: '- `manifest.json`: the list of all these files, their versions, publication states and SHA-256 checksums.',
+    manifest:
+      '- `manifest.json`: the list of all these files, their versions, publication states and SHA-256 checksums.',
     howTo: '## Loading data',
     rules: (separator: string) =>
       `CSV files in UTF-8, separator \`${separator}\`, values quoted when needed. Remove the example line before uploading. Load the files in this order, from the page of each reference or data type, or through the API (\`POST /api/v1/applications/{name}/references/{reference}\`, \`POST /api/v1/applications/{name}/data/{type}\`):`,
@@ -72,10 +81,12 @@ const TEXTS = {
     dataType: 'data type',
     headerLines: (header: number, first: number) => `headers on line ${header}, data from line ${first}`,
     separator: (separator: string) => `separator \`${separator}\``,
-    versioned: (scopes: string) => `deposited as versions: choose ${scopes || 'the period'} when depositing, then publish the version`,
+    versioned: (scopes: string) =>
+      `deposited as versions: choose ${scopes || 'the period'} when depositing, then publish the version`,
     fileName: (pattern: string) => `expected file name: \`${pattern}\``,
     constant: (key: string, line: number, column: string) => `- \`${key}\`: one value, line ${line}, column ${column}`,
-    dynamic: (key: string, prefix: string, reference: string) => `- \`${key}\`: one column per row of the reference \`${reference}\`, headed \`${prefix}<value>\``,
+    dynamic: (key: string, prefix: string, reference: string) =>
+      `- \`${key}\`: one column per row of the reference \`${reference}\`, headed \`${prefix}<value>\``,
     pattern: (key: string, regex: string) => `- \`${key}\`: the columns whose header matches \`${regex}\``,
     required: 'required',
     many: 'several values separated by commas',
@@ -122,14 +133,24 @@ function columnLines(texts: Texts, entry: DataEntry): string[] {
   const components = new Map(entry.components.map((c) => [c.key, c]));
   for (const column of entry.csv.columns) {
     const component = components.get(column.component);
-    const notes = [checkerText(texts, component?.checker ?? null), component?.required || column.mandatory ? texts.required : undefined].filter(Boolean);
+    const notes = [
+      checkerText(texts, component?.checker ?? null),
+      component?.required || column.mandatory ? texts.required : undefined,
+    ].filter(Boolean);
     lines.push(`- \`${column.header}\`${notes.length ? `${texts.colon}${notes.join(', ')}` : ''}`);
   }
   for (const constant of entry.csv.constants) {
-    lines.push(texts.constant(constant.component, constant.row, 'number' in constant.column ? String(constant.column.number) : constant.column.header));
+    lines.push(
+      texts.constant(
+        constant.component,
+        constant.row,
+        'number' in constant.column ? String(constant.column.number) : constant.column.header,
+      ),
+    );
   }
   for (const component of entry.components) {
-    if (component.kind === 'dynamic') lines.push(texts.dynamic(component.key, component.headerPrefix, component.reference));
+    if (component.kind === 'dynamic')
+      lines.push(texts.dynamic(component.key, component.headerPrefix, component.reference));
   }
   for (const pattern of entry.csv.patterns) lines.push(texts.pattern(pattern.component, pattern.headerPattern.source));
   return lines;
@@ -170,7 +191,10 @@ export function bundleReadme(input: ReadmeInput): string {
       notes.push(texts.versioned(entry.submission.referenceScopes.map((s) => `\`${s.component}\``).join(', ')));
       if (entry.submission.fileName) notes.push(texts.fileName(entry.submission.fileName.pattern.source));
     }
-    out.push(`${index + 1}. **${localized(entry.i18n.title, locale, model.defaultLanguage, name)}** (\`${name}\`) — ${notes.join(texts.listSeparator)}`, '');
+    out.push(
+      `${index + 1}. **${localized(entry.i18n.title, locale, model.defaultLanguage, name)}** (\`${name}\`) — ${notes.join(texts.listSeparator)}`,
+      '',
+    );
     out.push(...columnLines(texts, entry).map((line) => `   ${line}`), '');
   });
   if (input.withData) out.push(texts.restore, '', texts.restoreText, '');

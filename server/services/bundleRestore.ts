@@ -6,8 +6,19 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
-import { MANIFEST_PATH, readManifest, type BundleDeposit, type BundleFile, type BundleManifest } from '../../src/domain/bundle/manifest.ts';
-import { configurationMessageKey, serializeModel, validateConfiguration, type ApplicationModel } from '../../src/domain/configuration/index.ts';
+import {
+  MANIFEST_PATH,
+  readManifest,
+  type BundleDeposit,
+  type BundleFile,
+  type BundleManifest,
+} from '../../src/domain/bundle/manifest.ts';
+import {
+  configurationMessageKey,
+  serializeModel,
+  validateConfiguration,
+  type ApplicationModel,
+} from '../../src/domain/configuration/index.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
 import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
@@ -36,7 +47,8 @@ export class BundleRefused extends Refusal {
   }
 }
 
-const refusedZip = (error: unknown) => (error instanceof ZipRefused ? new BundleRefused(error.reason, error.params) : error);
+const refusedZip = (error: unknown) =>
+  error instanceof ZipRefused ? new BundleRefused(error.reason, error.params) : error;
 
 /** An uploaded backup, kept in a temporary file while it is read (it may be far larger than memory). */
 export interface SpooledBundle {
@@ -59,11 +71,16 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
     upload.complete();
     const { size } = await stat(file);
     if (size === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
-    const archive = await ZipArchive.open(file, size, { maxEntries: MAX_ENTRIES, maxInflatedBytes: ctx.config.bundleMaxInflatedBytes }).catch((error) => {
+    const archive = await ZipArchive.open(file, size, {
+      maxEntries: MAX_ENTRIES,
+      maxInflatedBytes: ctx.config.bundleMaxInflatedBytes,
+    }).catch((error) => {
       throw refusedZip(error);
     });
     if (!archive.entries.has(MANIFEST_PATH)) throw new BundleRefused('notABundle');
-    const text = (await archive.readAll(MANIFEST_PATH, MAX_MANIFEST_BYTES).catch((error) => Promise.reject(refusedZip(error)))).toString('utf8');
+    const text = (
+      await archive.readAll(MANIFEST_PATH, MAX_MANIFEST_BYTES).catch((error) => Promise.reject(refusedZip(error)))
+    ).toString('utf8');
     const read = readManifest(text);
     if (!read.ok) throw new BundleRefused(read.problem.reason, read.problem.path ? { part: read.problem.path } : {});
     const manifest = read.manifest;
@@ -74,7 +91,8 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
     }
     for (const charter of manifest.additionalFiles.filter((file) => isCharterType(file.fileType))) {
       const head = await headOf(archive, charter.path, 5).catch((error) => Promise.reject(refusedZip(error)));
-      if (!looksLikePdf(head)) throw new Refusal('CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
+      if (!looksLikePdf(head))
+        throw new Refusal('CHARTER_NOT_PDF', { fileName: charter.fileName, entry: charter.path });
     }
     return { archive, manifest, remove };
   } catch (error) {
@@ -112,14 +130,18 @@ function checkAgainstModel(manifest: BundleManifest, model: ApplicationModel) {
   const entryOf = (dataName: string) => model.data.find((entry) => entry.name === dataName);
   for (const data of manifest.data) {
     const entry = entryOf(data.dataName);
-    if (!entry || entry.kind !== data.kind || data.restored === isVersioned(entry)) throw new BundleRefused('dataNotInConfiguration', { dataName: data.dataName });
+    if (!entry || entry.kind !== data.kind || data.restored === isVersioned(entry))
+      throw new BundleRefused('dataNotInConfiguration', { dataName: data.dataName });
   }
   for (const deposit of manifest.deposits) {
     const entry = entryOf(deposit.dataName);
-    if (!entry || !isVersioned(entry)) throw new BundleRefused('dataNotInConfiguration', { dataName: deposit.dataName });
+    if (!entry || !isVersioned(entry))
+      throw new BundleRefused('dataNotInConfiguration', { dataName: deposit.dataName });
     const components = entry.submission.referenceScopes.map((scope) => scope.component).sort();
-    if (JSON.stringify(Object.keys(deposit.scope).sort()) !== JSON.stringify(components)) throw new BundleRefused('badDepositScope', { entry: deposit.path });
-    if (Boolean(entry.submission.timeScope) !== (deposit.from !== null && deposit.to !== null)) throw new BundleRefused('badDepositPeriod', { entry: deposit.path });
+    if (JSON.stringify(Object.keys(deposit.scope).sort()) !== JSON.stringify(components))
+      throw new BundleRefused('badDepositScope', { entry: deposit.path });
+    if (Boolean(entry.submission.timeScope) !== (deposit.from !== null && deposit.to !== null))
+      throw new BundleRefused('badDepositPeriod', { entry: deposit.path });
   }
   checkPublishedVersions(manifest.deposits);
   const fileTypes = new Set([...model.additionalFiles.map((type) => type.name), ...CHARTER_TYPES]);
@@ -134,15 +156,28 @@ function checkPublishedVersions(deposits: readonly BundleDeposit[]) {
   const published = deposits.filter((deposit) => deposit.published);
   for (const [index, one] of published.entries()) {
     for (const other of published.slice(index + 1)) {
-      if (one.dataName !== other.dataName || JSON.stringify(Object.entries(one.scope).sort()) !== JSON.stringify(Object.entries(other.scope).sort())) continue;
-      const apart = one.from !== null && one.to !== null && other.from !== null && other.to !== null && (one.to < other.from || other.to < one.from);
+      if (
+        one.dataName !== other.dataName ||
+        JSON.stringify(Object.entries(one.scope).sort()) !== JSON.stringify(Object.entries(other.scope).sort())
+      )
+        continue;
+      const apart =
+        one.from !== null &&
+        one.to !== null &&
+        other.from !== null &&
+        other.to !== null &&
+        (one.to < other.from || other.to < one.from);
       if (!apart) throw new BundleRefused('overlappingPublishedVersions', { files: [one.fileName, other.fileName] });
     }
   }
 }
 
 /** Reads an entry while checking it is the one the manifest describes. */
-async function* verified(archive: ZipArchive, file: BundleFile, onBytes: (count: number) => void): AsyncGenerator<Uint8Array> {
+async function* verified(
+  archive: ZipArchive,
+  file: BundleFile,
+  onBytes: (count: number) => void,
+): AsyncGenerator<Uint8Array> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of archive.read(file.path)) {
@@ -151,10 +186,16 @@ async function* verified(archive: ZipArchive, file: BundleFile, onBytes: (count:
     onBytes(chunk.byteLength);
     yield chunk;
   }
-  if (size !== file.size || hash.digest('hex') !== file.sha256) throw new BundleRefused('checksumMismatch', { entry: file.path });
+  if (size !== file.size || hash.digest('hex') !== file.sha256)
+    throw new BundleRefused('checksumMismatch', { entry: file.path });
 }
 
-async function verifiedWhole(archive: ZipArchive, file: BundleFile, maxBytes: number, onBytes: (count: number) => void): Promise<Buffer> {
+async function verifiedWhole(
+  archive: ZipArchive,
+  file: BundleFile,
+  maxBytes: number,
+  onBytes: (count: number) => void,
+): Promise<Buffer> {
   if (file.size > maxBytes) throw new BundleRefused('zipEntryTooLarge', { entry: file.path, maxBytes });
   const chunks: Uint8Array[] = [];
   for await (const chunk of verified(archive, file, onBytes)) chunks.push(chunk);
@@ -170,7 +211,13 @@ const problem = (code: string, params: Record<string, unknown>) => ({ code, mess
  * The restoring user is the depositor, publisher and owner of everything restored: a bundle may name anyone, so
  * the people it names are kept as text only (`original_*`), never matched with accounts.
  */
-export async function streamRestore(ctx: ServerContext, user: UserRow, name: string, bundle: SpooledBundle, events: EventStream) {
+export async function streamRestore(
+  ctx: ServerContext,
+  user: UserRow,
+  name: string,
+  bundle: SpooledBundle,
+  events: EventStream,
+) {
   const { archive, manifest } = bundle;
   const total = listedFiles(manifest).reduce((sum, file) => sum + file.size, 0) || 1;
   let read = 0;
@@ -179,7 +226,11 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
   };
   const progress = () => events.progress(0.05 + 0.9 * (read / total));
   try {
-    events.info('bundle.restore.manifest', { applicationName: name, kind: manifest.kind, version: manifest.application.version });
+    events.info('bundle.restore.manifest', {
+      applicationName: name,
+      kind: manifest.kind,
+      version: manifest.application.version,
+    });
     const configuration = await verifiedWhole(archive, manifest.configuration, MAX_CONFIGURATION_BYTES, counted);
     const validated = validateConfiguration(configuration, manifest.configuration.fileName);
     if (!validated.ok) {
@@ -204,16 +255,38 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
       const comment = manifest.application.comment || model.comment;
       await trx
         .insertInto('applications')
-        .values({ id, name, version: model.version, comment, summary: JSON.stringify(summarizeApplication(model)), model: serializeModel(model), creator_id: user.id })
+        .values({
+          id,
+          name,
+          version: model.version,
+          comment,
+          summary: JSON.stringify(summarizeApplication(model)),
+          model: serializeModel(model),
+          creator_id: user.id,
+        })
         .execute();
       await trx
         .insertInto('configurations')
-        .values({ id: randomUUID(), application_id: id, version: model.version, file_name: manifest.configuration.fileName, content: configuration, model: serializeModel(model), comment, uploaded_by: user.id })
+        .values({
+          id: randomUUID(),
+          application_id: id,
+          version: model.version,
+          file_name: manifest.configuration.fileName,
+          content: configuration,
+          model: serializeModel(model),
+          comment,
+          uploaded_by: user.id,
+        })
         .execute();
-      await trx.insertInto('application_roles').values({ application_id: id, user_id: user.id, role: 'applicationManager' }).execute();
+      await trx
+        .insertInto('application_roles')
+        .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
+        .execute();
 
       const order = new Map(model.loadOrder.map((dataName, index) => [dataName, index]));
-      const restored = manifest.data.filter((data) => data.restored).sort((a, b) => order.get(a.dataName)! - order.get(b.dataName)!);
+      const restored = manifest.data
+        .filter((data) => data.restored)
+        .sort((a, b) => order.get(a.dataName)! - order.get(b.dataName)!);
       for (const data of restored) {
         const entry = model.data.find((d) => d.name === data.dataName)!;
         for (const file of data.files) {
@@ -245,7 +318,10 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
             .executeTakeFirst();
           if (!row) throw new BundleRefused('badDepositScope', { entry: deposit.path });
         }
-        const period = deposit.from !== null && deposit.to !== null ? { from: normalizeDateTime(deposit.from, 'from'), to: normalizeDateTime(deposit.to, 'to') } : null;
+        const period =
+          deposit.from !== null && deposit.to !== null
+            ? { from: normalizeDateTime(deposit.from, 'from'), to: normalizeDateTime(deposit.to, 'to') }
+            : null;
         const content = await verifiedWhole(archive, deposit, MAX_CSV_BYTES, counted);
         const fileId = randomUUID();
         await trx
@@ -273,7 +349,15 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
           .execute();
         // The file is checked as a deposit is, and a published one gives its rows again.
         const rowCount = await ingestCsv(
-          { db: trx, checks: ctx.checks, applicationId: id, model, entry, fileName: deposit.fileName, deposit: { scope: deposit.scope, ...(period ?? {}) } },
+          {
+            db: trx,
+            checks: ctx.checks,
+            applicationId: id,
+            model,
+            entry,
+            fileName: deposit.fileName,
+            deposit: { scope: deposit.scope, ...(period ?? {}) },
+          },
           [content],
           deposit.published ? (batch) => insertVersionRows(trx, id, entry.name, fileId, batch) : null,
         ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
@@ -324,7 +408,12 @@ export async function streamRestore(ctx: ServerContext, user: UserRow, name: str
 /** A refused CSV names the file of the bundle it came from. */
 function located(error: unknown, entry: string, dataName: string): unknown {
   if (error instanceof CsvRejected) {
-    return new Refusal('BUNDLE_INVALID_CSV', { entry, dataName, errorCount: error.report.errorCount, errors: error.report.errors.slice(0, 20) });
+    return new Refusal('BUNDLE_INVALID_CSV', {
+      entry,
+      dataName,
+      errorCount: error.report.errorCount,
+      errors: error.report.errors.slice(0, 20),
+    });
   }
   return refusedZip(error);
 }
@@ -332,7 +421,10 @@ function located(error: unknown, entry: string, dataName: string): unknown {
 function reportFailure(ctx: ServerContext, name: string, thrown: unknown, events: EventStream) {
   const error = refusedZip(thrown);
   if (error instanceof Refusal || error instanceof InvalidInput) {
-    events.error(error.code === 'INVALID_BUNDLE' ? 'InvalidBundle' : 'RestoreRefused', problem(error.code, error.params));
+    events.error(
+      error.code === 'INVALID_BUNDLE' ? 'InvalidBundle' : 'RestoreRefused',
+      problem(error.code, error.params),
+    );
   } else if ((error as { code?: string }).code === '23505') {
     events.error('ApplicationExists', problem('APPLICATION_EXISTS_ON_CREATION', { name }));
   } else {

@@ -46,7 +46,10 @@ export async function claimBundleRun(ctx: ServerContext, userId: string, applica
         .where('user_id', '=', userId)
         .where('run_id', '=', runId)
         .execute()
-        .then(() => undefined, (error: Error) => ctx.log(`bundle run of ${userId} not released: ${error.message}`));
+        .then(
+          () => undefined,
+          (error: Error) => ctx.log(`bundle run of ${userId} not released: ${error.message}`),
+        );
       return released;
     },
   };

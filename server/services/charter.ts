@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { CHARTER_TYPE, CHARTER_TYPES, charterSigning, looksLikePdf, type CharterSigning } from '../../src/domain/applications/charter.ts';
+import {
+  CHARTER_TYPE,
+  CHARTER_TYPES,
+  charterSigning,
+  looksLikePdf,
+  type CharterSigning,
+} from '../../src/domain/applications/charter.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
@@ -39,16 +45,25 @@ export async function charterTimes(db: Db, applicationIds: readonly string[]): P
 }
 
 /** Managers, user managers, creators of the application and platform administrators never sign. */
-export const exemptFromCharter = (user: UserRow, application: Pick<ApplicationRow, 'name'>, roles: readonly ApplicationRole[]) =>
-  administers(user, application, roles) || roles.includes('userManager');
+export const exemptFromCharter = (
+  user: UserRow,
+  application: Pick<ApplicationRow, 'name'>,
+  roles: readonly ApplicationRole[],
+) => administers(user, application, roles) || roles.includes('userManager');
 
 /** An application, with when its charter was uploaded when that was read with it (null: it has none). */
 type CharteredApplication = Pick<ApplicationRow, 'id' | 'name'> & { charterUploadedAt?: Date | null };
 
 /** Where the user stands with the application's charter. */
-export async function charterSigningOf(ctx: ServerContext, user: UserRow, application: CharteredApplication): Promise<CharterSigning> {
+export async function charterSigningOf(
+  ctx: ServerContext,
+  user: UserRow,
+  application: CharteredApplication,
+): Promise<CharterSigning> {
   const uploadedAt =
-    application.charterUploadedAt === undefined ? (await charterTimes(ctx.db, [application.id])).get(application.id) : (application.charterUploadedAt ?? undefined);
+    application.charterUploadedAt === undefined
+      ? (await charterTimes(ctx.db, [application.id])).get(application.id)
+      : (application.charterUploadedAt ?? undefined);
   const accepted = user.chartes[application.id];
   // Most calls come from people who accepted, or meet no charter at all: no need to read their roles then.
   const quick = charterSigning(accepted, uploadedAt, false);
@@ -61,18 +76,29 @@ export async function charterSigningOf(ctx: ServerContext, user: UserRow, applic
  * Refuses the application's data to a signed-in user who must accept its charter first. Visitors are never
  * asked: they have no account to record an acceptance, and they only ever get what was made public.
  */
-export async function requireSignedCharter(ctx: ServerContext, user: UserRow | null, application: CharteredApplication) {
+export async function requireSignedCharter(
+  ctx: ServerContext,
+  user: UserRow | null,
+  application: CharteredApplication,
+) {
   if (!user) return;
-  if ((await charterSigningOf(ctx, user, application)).mustSignCharter) throw new Refusal('CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
+  if ((await charterSigningOf(ctx, user, application)).mustSignCharter)
+    throw new Refusal('CHARTER_NOT_SIGNED', { name: application.name, applicationId: application.id });
 }
 
 /**
  * Replaces the application's charter with a PDF (managers only, checked before the file is read). The new
  * upload time asks every user to accept again.
  */
-export async function uploadCharter(ctx: ServerContext, user: UserRow, application: ApplicationRow, readFile: () => Promise<Upload>): Promise<string> {
+export async function uploadCharter(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  readFile: () => Promise<Upload>,
+): Promise<string> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  if (!administers(user, application, roles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!administers(user, application, roles))
+    throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   const upload = await readFile();
   if (upload.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
   if (!looksLikePdf(upload.bytes)) throw new Refusal('CHARTER_NOT_PDF', { fileName: upload.fileName });
@@ -81,7 +107,11 @@ export async function uploadCharter(ctx: ServerContext, user: UserRow, applicati
   await ctx.db.transaction().execute(async (trx) => {
     // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
     await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
-    await trx.deleteFrom('additional_files').where('application_id', '=', application.id).where('file_type', 'in', CHARTER_TYPES).execute();
+    await trx
+      .deleteFrom('additional_files')
+      .where('application_id', '=', application.id)
+      .where('file_type', 'in', CHARTER_TYPES)
+      .execute();
     await trx
       .insertInto('additional_files')
       .values({
@@ -103,7 +133,10 @@ export async function uploadCharter(ctx: ServerContext, user: UserRow, applicati
 }
 
 /** The charter's PDF, for any signed-in user: it must be readable before it is accepted. */
-export async function readCharter(ctx: ServerContext, application: Pick<ApplicationRow, 'id' | 'name'>): Promise<StoredCharter> {
+export async function readCharter(
+  ctx: ServerContext,
+  application: Pick<ApplicationRow, 'id' | 'name'>,
+): Promise<StoredCharter> {
   const row = await ctx.db
     .selectFrom('additional_files')
     .select(['file_name', 'content', 'updated_at'])
@@ -118,7 +151,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id). */
 export async function acceptCharter(ctx: ServerContext, user: UserRow, applicationId: string): Promise<UserRow> {
-  const application = UUID.test(applicationId) ? await ctx.db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst() : undefined;
+  const application = UUID.test(applicationId)
+    ? await ctx.db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst()
+    : undefined;
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
   // Merged in the database: two acceptances at once (two tabs, two applications) both stay.

@@ -23,7 +23,11 @@ async function rightsOnData(ctx: ServerContext, user: UserRow | null, data: Entr
  * tells about an entry without reading its rows (its versions, a version's file or publication state): those are
  * answered while a large write of the rows is under way, so that its progress can be followed.
  */
-export async function readRights(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+export async function readRights(
+  ctx: ServerContext,
+  user: UserRow | null,
+  data: EntryContext,
+): Promise<{ rights: Rights; filter: RowFilter }> {
   const rights = await rightsOnData(ctx, user, data);
   const filter = rights.rowFilter('extraction', data.entry.name);
   if (filter.kind === 'none') {
@@ -34,7 +38,11 @@ export async function readRights(ctx: ServerContext, user: UserRow | null, data:
 }
 
 /** `readRights`, once the entry's rows may be read: not while a write of them is half done (entryGate.ts). */
-export async function readAccess(ctx: ServerContext, user: UserRow | null, data: EntryContext): Promise<{ rights: Rights; filter: RowFilter }> {
+export async function readAccess(
+  ctx: ServerContext,
+  user: UserRow | null,
+  data: EntryContext,
+): Promise<{ rights: Rights; filter: RowFilter }> {
   const access = await readRights(ctx, user, data);
   await readEntry(data.application.id, data.entry.name);
   return access;
@@ -49,7 +57,13 @@ const refusals: Record<Operation, RefusalCode> = {
 };
 
 /** Refuses unless the caller may do the operation on part (`some`) or all of the entry. */
-export async function requireOperation(ctx: ServerContext, user: UserRow, data: EntryContext, operation: Operation, extent: 'some' | 'all'): Promise<Rights> {
+export async function requireOperation(
+  ctx: ServerContext,
+  user: UserRow,
+  data: EntryContext,
+  operation: Operation,
+  extent: 'some' | 'all',
+): Promise<Rights> {
   const rights = await rightsOnData(ctx, user, data);
   const allowed = extent === 'all' ? rights.all(operation, data.entry.name) : rights.any(operation, data.entry.name);
   if (!allowed) throw refusal(operation, data);

@@ -20,7 +20,13 @@ type Db = Kysely<Schema> | Transaction<Schema>;
  * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
  * `journal`, what the batch replaces is recorded first (bulkJournal.ts).
  */
-export async function upsertRows(db: Db, applicationId: string, dataName: string, rows: CheckedBatch, journal?: BulkJournal): Promise<number> {
+export async function upsertRows(
+  db: Db,
+  applicationId: string,
+  dataName: string,
+  rows: CheckedBatch,
+  journal?: BulkJournal,
+): Promise<number> {
   const source = sql`json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`;
   // Journaled, the statement first records the rows as stored before it (its parts share one snapshot).
   const journaled = journal
@@ -42,7 +48,9 @@ export async function upsertRows(db: Db, applicationId: string, dataName: string
                   line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
                   updated_at = now()
     where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
-          is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`.execute(db);
+          is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -63,13 +71,19 @@ export async function refreshCount(db: Db, applicationId: string, dataName: stri
     on conflict (application_id, data_name) do update set line_count = excluded.line_count, version = entry_counts.version + 1
     returning line_count as count, (select line_count from previous) as previous`.execute(db);
   const count = Number(row.rows[0]?.count ?? 0);
-  if (Math.abs(count - Number(row.rows[0]?.previous ?? 0)) >= ANALYZE_AFTER_ROWS) await sql`analyze data_rows`.execute(db);
+  if (Math.abs(count - Number(row.rows[0]?.previous ?? 0)) >= ANALYZE_AFTER_ROWS)
+    await sql`analyze data_rows`.execute(db);
   return count;
 }
 
 /** The stored count of an entry's rows. */
 export async function storedCount(db: Db, applicationId: string, dataName: string): Promise<number> {
-  const row = await db.selectFrom('entry_counts').select('line_count').where('application_id', '=', applicationId).where('data_name', '=', dataName).executeTakeFirst();
+  const row = await db
+    .selectFrom('entry_counts')
+    .select('line_count')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
+    .executeTakeFirst();
   return Number(row?.line_count ?? 0);
 }
 
@@ -77,12 +91,21 @@ export async function storedCount(db: Db, applicationId: string, dataName: strin
  * The entry's count after a write of `written` rows: recounted, with its version raised, when rows changed; a file
  * that changed nothing leaves the version, and what was read of the entry, as they were.
  */
-export async function countAfterWrite(db: Db, applicationId: string, dataName: string, written: number): Promise<number> {
+export async function countAfterWrite(
+  db: Db,
+  applicationId: string,
+  dataName: string,
+  written: number,
+): Promise<number> {
   return written > 0 ? refreshCount(db, applicationId, dataName) : storedCount(db, applicationId, dataName);
 }
 
 export async function rowCounts(db: Db, applicationId: string): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('entry_counts').select(['data_name', 'line_count']).where('application_id', '=', applicationId).execute();
+  const rows = await db
+    .selectFrom('entry_counts')
+    .select(['data_name', 'line_count'])
+    .where('application_id', '=', applicationId)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.data_name, Number(r.line_count)]));
 }
 
@@ -90,7 +113,12 @@ export async function rowCounts(db: Db, applicationId: string): Promise<Record<s
  * The stored rows a file of `entry` may refer to, by data name: the entries it depends on, and its own rows when it
  * refers to itself (recursion), loaded once per upload and sent to the checking worker with the file.
  */
-export async function referenceRowsFor(db: Db, applicationId: string, model: ApplicationModel, entry: DataEntry): Promise<Record<string, StoredRow[]>> {
+export async function referenceRowsFor(
+  db: Db,
+  applicationId: string,
+  model: ApplicationModel,
+  entry: DataEntry,
+): Promise<Record<string, StoredRow[]>> {
   const names = new Set(entry.dependsOn);
   if (entry.hierarchy.recursiveComponent) names.add(entry.name);
   const loaded: Record<string, StoredRow[]> = {};
@@ -105,7 +133,11 @@ export async function referenceRowsFor(db: Db, applicationId: string, model: App
         .orderBy('natural_key')
         .execute(),
     );
-    loaded[name] = rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] }));
+    loaded[name] = rows.map((r) => ({
+      naturalKey: r.natural_key,
+      hierarchicalKey: r.hierarchical_key,
+      values: r.values as StoredRow['values'],
+    }));
   }
   return loaded;
 }
@@ -124,7 +156,13 @@ export async function rowTextsFor(db: Db, applicationId: string, entry: DataEntr
       .where('data_name', '=', name)
       .orderBy('natural_key')
       .execute();
-    indexes.set(name, new ReferenceIndex(name, rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: {} }))));
+    indexes.set(
+      name,
+      new ReferenceIndex(
+        name,
+        rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: {} })),
+      ),
+    );
   }
   return new RowTexts(entry, (name) => indexes.get(name) ?? new ReferenceIndex(name));
 }
@@ -139,7 +177,11 @@ export async function deleteDataRows(
   dataName: string,
   rowIds: string[],
   naturalKeys: string[],
-  allowed: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean = () => true,
+  allowed: (row: {
+    values: Record<string, unknown>;
+    period_start: Date | null;
+    period_end: Date | null;
+  }) => boolean = () => true,
 ): Promise<string[]> {
   return whileWriting(applicationId, dataName, () =>
     db.transaction().execute(async (trx) => {
@@ -149,11 +191,23 @@ export async function deleteDataRows(
         .where('application_id', '=', applicationId)
         .where('data_name', '=', dataName)
         .where('file_id', 'is', null)
-        .where((eb) => eb.or([eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']), eb('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])]));
+        .where((eb) =>
+          eb.or([
+            eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']),
+            eb('natural_key', 'in', naturalKeys.length ? naturalKeys : ['']),
+          ]),
+        );
       const rows = await selected.execute();
       if (rows.some((row) => !allowed(row))) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
       if (rows.length === 0) return [];
-      await trx.deleteFrom('data_rows').where('id', 'in', rows.map((r) => r.id)).execute();
+      await trx
+        .deleteFrom('data_rows')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
       await refreshCount(trx, applicationId, dataName);
       return rows.map((row) => row.id);
     }),

@@ -31,12 +31,18 @@ import type { EntryContext } from './references.ts';
 export const MAX_DEPOSIT_COMMENT = 200;
 
 function badParams(reading: { reason: string; path?: string }): Refusal {
-  return new Refusal('BAD_DEPOSIT_PARAMS', { reason: reading.reason, ...(reading.path !== undefined ? { path: reading.path } : {}) });
+  return new Refusal('BAD_DEPOSIT_PARAMS', {
+    reason: reading.reason,
+    ...(reading.path !== undefined ? { path: reading.path } : {}),
+  });
 }
 
 /** The `params` field of a deposit form, or its JSON body when it publishes: checked against its schema. */
 export function readDepositParams(source: string | undefined | { json: unknown }): DepositParams {
-  const reading = typeof source === 'object' ? checkJson(DepositParamsSchema, source.json ?? {}) : readJsonParameter(DepositParamsSchema, source);
+  const reading =
+    typeof source === 'object'
+      ? checkJson(DepositParamsSchema, source.json ?? {})
+      : readJsonParameter(DepositParamsSchema, source);
   if (!reading.ok) throw badParams(reading);
   return reading.value ?? {};
 }
@@ -91,13 +97,27 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
 }
 
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
-export async function insertData(ctx: ServerContext, data: EntryContext, upload: StreamedUpload, rights: Rights): Promise<DataInserted> {
+export async function insertData(
+  ctx: ServerContext,
+  data: EntryContext,
+  upload: StreamedUpload,
+  rights: Rights,
+): Promise<DataInserted> {
   const { application, model, entry } = data;
   return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     const refused: CsvError[] = [];
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: upload.fileName, places: true, batchRows: write.batchRows },
+      {
+        db: ctx.db,
+        checks: ctx.checks,
+        applicationId: application.id,
+        model,
+        entry,
+        fileName: upload.fileName,
+        places: true,
+        batchRows: write.batchRows,
+      },
       upload.stream,
       async (batch) => {
         outsideRights(rights, 'depot', entry.name, batch, refused);
@@ -105,7 +125,13 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
       },
       () => upload.complete(),
     );
-    if (refused.length) throw new CsvRejected({ rowCount: lineCount, errorCount: refused.length, errors: refused.slice(0, MAX_REPORTED_ERRORS), truncated: refused.length > MAX_REPORTED_ERRORS });
+    if (refused.length)
+      throw new CsvRejected({
+        rowCount: lineCount,
+        errorCount: refused.length,
+        errors: refused.slice(0, MAX_REPORTED_ERRORS),
+        truncated: refused.length > MAX_REPORTED_ERRORS,
+      });
     const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
     return { dataType: entry.name, lineCount, totalRows };
   });
@@ -115,7 +141,14 @@ export async function insertData(ctx: ServerContext, data: EntryContext, upload:
  * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
  * kept whole in the database. It contributes rows only once published.
  */
-export async function depositVersion(ctx: ServerContext, user: UserRow, data: EntryContext, upload: StreamedUpload, params: DepositParams, rights: Rights): Promise<VersionDeposited> {
+export async function depositVersion(
+  ctx: ServerContext,
+  user: UserRow,
+  data: EntryContext,
+  upload: StreamedUpload,
+  params: DepositParams,
+  rights: Rights,
+): Promise<VersionDeposited> {
   const dataset = await resolveDataset(ctx, data, params);
   const deposit = { scopes: dataset.scope, from: dataset.from, to: dataset.to };
   if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
@@ -166,13 +199,30 @@ export async function depositVersion(ctx: ServerContext, user: UserRow, data: En
 }
 
 /** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
-export async function requestPublication(ctx: ServerContext, user: UserRow, data: EntryContext, fileId: string, publish: boolean, rights: Rights) {
+export async function requestPublication(
+  ctx: ServerContext,
+  user: UserRow,
+  data: EntryContext,
+  fileId: string,
+  publish: boolean,
+  rights: Rights,
+) {
   const file = await fileOf(ctx, data, fileId);
   if (file.data_name !== data.entry.name) throw new Refusal('NO_SUCH_FILE', { fileId });
   if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
-  const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  const running = await ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('file_id', '=', fileId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  return enqueueJob(ctx.db, { kind: publish ? 'publish' : 'unpublish', application_id: data.application.id, file_id: fileId, requested_by: user.id });
+  return enqueueJob(ctx.db, {
+    kind: publish ? 'publish' : 'unpublish',
+    application_id: data.application.id,
+    file_id: fileId,
+    requested_by: user.id,
+  });
 }
 
 /** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */
@@ -181,14 +231,23 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   const dataset = datasetOfFile(file);
   if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
   if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
-  const running = await ctx.db.selectFrom('jobs').select('id').where('file_id', '=', fileId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  const running = await ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('file_id', '=', fileId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
   await removeVersion(ctx, file, true);
   return { id: fileId, wasPublished: file.published };
 }
 
 /** The versions of a data type, optionally of one dataset (scope and period) or the one version `id`, newest first. */
-export async function listVersions(ctx: ServerContext, data: EntryContext, filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string }): Promise<Version[]> {
+export async function listVersions(
+  ctx: ServerContext,
+  data: EntryContext,
+  filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string },
+): Promise<Version[]> {
   // One snapshot for the versions and their jobs: a job seen done always comes with the work it did (the work is
   // committed before its job is marked done; two separate reads could fall on either side of both).
   const { files, jobs } = await ctx.db
@@ -221,8 +280,10 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
         .where('f.application_id', '=', data.application.id)
         .where('f.data_name', '=', data.entry.name)
         .orderBy('f.created_at', 'desc');
-      if (filter.scope && Object.keys(filter.scope).length > 0) query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
-      if (filter.from) query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
+      if (filter.scope && Object.keys(filter.scope).length > 0)
+        query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
+      if (filter.from)
+        query = query.where('f.period_from', '=', new Date(`${normalizeDateTime(filter.from, 'from')}Z`));
       if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
       if (filter.id) query = query.where('f.id', '=', filter.id);
       const files = await query.execute();
@@ -230,7 +291,11 @@ export async function listVersions(ctx: ServerContext, data: EntryContext, filte
         ? await trx
             .selectFrom('jobs')
             .select(['id', 'kind', 'file_id', 'status', 'progress', 'error', 'created_at'])
-            .where('file_id', 'in', files.map((f) => f.id))
+            .where(
+              'file_id',
+              'in',
+              files.map((f) => f.id),
+            )
             .orderBy('created_at', 'desc')
             .execute()
         : [];

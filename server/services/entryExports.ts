@@ -22,10 +22,18 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * way a file gives them (so an export can be loaded again). Every matching row, in constant memory: one text per
  * page of rows read.
  */
-export async function entryCsv(ctx: ServerContext, data: EntryContext, query: RowQuery, options: CsvOptions, filter: RowFilter = { kind: 'all' }): Promise<AsyncIterable<string>> {
+export async function entryCsv(
+  ctx: ServerContext,
+  data: EntryContext,
+  query: RowQuery,
+  options: CsvOptions,
+  filter: RowFilter = { kind: 'all' },
+): Promise<AsyncIterable<string>> {
   const { application, model, entry } = data;
   const separator = entry.csv.separator;
-  const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
+  const columns = [...storedKeys(entry)].filter(([key]) =>
+    entry.components.some((c) => c.key === key && c.kind !== 'computed'),
+  );
   const titles = columns.map(([key]) => {
     const component = entry.components.find((c) => c.key === key)!;
     return localized(component.exportHeader.title, options.locale, model.defaultLanguage, key);
@@ -50,7 +58,13 @@ export async function entryCsv(ctx: ServerContext, data: EntryContext, query: Ro
  * Every matching row as one JSON document, the shape of a page of the consultation (`columns`, the rows with their
  * displays, `totalRows` counted as they were written), streamed a page of rows at a time.
  */
-export async function entryJson(ctx: ServerContext, data: EntryContext, query: RowQuery, locale: string, filter: RowFilter = { kind: 'all' }): Promise<AsyncIterable<string>> {
+export async function entryJson(
+  ctx: ServerContext,
+  data: EntryContext,
+  query: RowQuery,
+  locale: string,
+  filter: RowFilter = { kind: 'all' },
+): Promise<AsyncIterable<string>> {
   const { application, model, entry } = data;
   const rowsField = entry.kind === 'reference' ? 'referenceValues' : 'rows';
   const head = {
@@ -73,6 +87,10 @@ export async function entryJson(ctx: ServerContext, data: EntryContext, query: R
 
 /** References a data entry's columns point to: their CSV files go with it in a zip export. */
 export function referencedEntries(data: EntryContext): EntryContext[] {
-  const names = new Set(data.entry.components.flatMap((c) => (c.checker?.kind === 'reference' ? [c.checker.reference] : [])));
-  return data.model.data.filter((d) => names.has(d.name) && d.name !== data.entry.name).map((entry) => ({ ...data, entry }));
+  const names = new Set(
+    data.entry.components.flatMap((c) => (c.checker?.kind === 'reference' ? [c.checker.reference] : [])),
+  );
+  return data.model.data
+    .filter((d) => names.has(d.name) && d.name !== data.entry.name)
+    .map((entry) => ({ ...data, entry }));
 }

@@ -45,7 +45,12 @@ export interface EntryWrite {
  * finishing drops the journal in the last transaction, a failure undoes the batches written. A small write is kept
  * until its end and done then in one short transaction.
  */
-export async function writeEntryRows<T>(ctx: ServerContext, applicationId: string, dataName: string, work: (write: EntryWrite) => Promise<T>): Promise<T> {
+export async function writeEntryRows<T>(
+  ctx: ServerContext,
+  applicationId: string,
+  dataName: string,
+  work: (write: EntryWrite) => Promise<T>,
+): Promise<T> {
   if (ctx.config.databaseUrl) {
     return withLateTransaction(ctx.db, (late) =>
       work({
@@ -73,7 +78,9 @@ export async function writeEntryRows<T>(ctx: ServerContext, applicationId: strin
   let analyzeAt = ONE_TRANSACTION_ROWS;
   const writeJournaled = async (journal: BulkJournal, batch: CheckedBatch) => {
     const begun = performance.now();
-    const written = await ctx.db.transaction().execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+    const written = await ctx.db
+      .transaction()
+      .execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
     journaledRows += batch.count;
     // The embedded database has no autovacuum to refresh statistics while a write fills an entry: planned from an
     // entry that looked empty, the journal's look-up of the rows a batch replaces read every row of the entry at
@@ -143,7 +150,9 @@ async function undoThenRelease(ctx: ServerContext, open: { journal: BulkJournal;
     await open.journal.undo(ctx.db);
     open.lock.release();
   } catch (error) {
-    ctx.log(`undoing a failed write failed, tried again in ${UNDO_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `undoing a failed write failed, tried again in ${UNDO_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
+    );
     setTimeout(() => void undoThenRelease(ctx, open), UNDO_RETRY_MS).unref();
   }
 }

@@ -27,7 +27,9 @@ function indexedExpression({ component, expression }: FilteredComponent): string
 
 /** The index's name: from what it covers, so every instance names it alike and builds it once. */
 export function filterIndexName(applicationId: string, entryName: string, filtered: FilteredComponent): string {
-  const hash = createHash('sha256').update(JSON.stringify([applicationId, entryName, filtered.component, filtered.expression])).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([applicationId, entryName, filtered.component, filtered.expression]))
+    .digest('hex');
   return `data_rows_filter_${hash.slice(0, 24)}`;
 }
 
@@ -39,14 +41,23 @@ let building: Promise<void> = Promise.resolve();
 const ATTEMPTS = 3;
 const RETRY_AFTER_MS = 1_000;
 
-async function build(db: Kysely<Schema>, name: string, definition: string, what: string, log: (line: string) => void): Promise<void> {
+async function build(
+  db: Kysely<Schema>,
+  name: string,
+  definition: string,
+  what: string,
+  log: (line: string) => void,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await sql.raw(`create index concurrently if not exists ${name} on data_rows ${definition}`).execute(db);
       return;
     } catch (error) {
       // A failed concurrent build leaves an invalid index that `if not exists` would then take for a built one.
-      await sql.raw(`drop index concurrently if exists ${name}`).execute(db).catch(() => undefined);
+      await sql
+        .raw(`drop index concurrently if exists ${name}`)
+        .execute(db)
+        .catch(() => undefined);
       const deadlock = (error as { code?: string }).code === '40P01';
       if (!deadlock || attempt === ATTEMPTS) {
         log(`index of ${what} for filters not built: ${error instanceof Error ? error.message : String(error)}`);

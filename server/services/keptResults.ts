@@ -25,12 +25,12 @@ export class KeptResults<V> {
     if (kept !== undefined) return kept;
     const running = this.computing.get(key);
     if (running) return running;
-    const computation = compute().then(
-      (value) => {
+    const computation = compute()
+      .then((value) => {
         this.set(key, value);
         return value;
-      },
-    ).finally(() => this.computing.delete(key));
+      })
+      .finally(() => this.computing.delete(key));
     this.computing.set(key, computation);
     return computation;
   }

@@ -22,7 +22,11 @@ function requireAdmin(caller: UserRow) {
 
 export async function listUsersForAdmin(ctx: ServerContext, caller: UserRow) {
   requireAdmin(caller);
-  return ctx.db.selectFrom('users').selectAll().orderBy(sql`lower(login)`).execute();
+  return ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy(sql`lower(login)`)
+    .execute();
 }
 
 interface RoleChange {
@@ -36,7 +40,12 @@ interface RoleChange {
  * Grants (`grant`) or revokes a role. terrainAdmin sets the flag and the every-application pattern;
  * applicationCreator adds or removes name patterns; the per-application roles need the application.
  */
-export async function changeRole(ctx: ServerContext, caller: UserRow, change: RoleChange, grant: boolean): Promise<UserRow> {
+export async function changeRole(
+  ctx: ServerContext,
+  caller: UserRow,
+  change: RoleChange,
+  grant: boolean,
+): Promise<UserRow> {
   const target = await findUserByIdOrLogin(ctx, change.userIdOrLogin);
   if (!target) throw new Refusal('UNKNOWN_USER', { user: change.userIdOrLogin });
 
@@ -70,7 +79,14 @@ export async function changeRole(ctx: ServerContext, caller: UserRow, change: Ro
     .executeTakeFirstOrThrow();
 }
 
-async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target: UserRow, role: ApplicationRole, nameOrId: string | undefined, grant: boolean) {
+async function changeApplicationRole(
+  ctx: ServerContext,
+  caller: UserRow,
+  target: UserRow,
+  role: ApplicationRole,
+  nameOrId: string | undefined,
+  grant: boolean,
+) {
   if (!nameOrId) throw new Refusal('MISSING_APPLICATION', { role });
   const application = await ctx.db
     .selectFrom('applications')
@@ -81,8 +97,10 @@ async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target
   // Whoever administers the application (its managers, a creator whose pattern covers its name, platform
   // administrators) gives and takes its roles.
   const callerRoles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
-  if (!administers(caller, application, callerRoles)) throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
-  if (!grant && !caller.terrain_admin && target.id === caller.id) throw new Refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
+  if (!administers(caller, application, callerRoles))
+    throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
+  if (!grant && !caller.terrain_admin && target.id === caller.id)
+    throw new Refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
   await ctx.db.transaction().execute(async (trx) => {
     if (grant) {
       await trx
@@ -91,7 +109,12 @@ async function changeApplicationRole(ctx: ServerContext, caller: UserRow, target
         .onConflict((oc) => oc.doNothing())
         .execute();
     } else {
-      await trx.deleteFrom('application_roles').where('application_id', '=', application.id).where('user_id', '=', target.id).where('role', '=', role).execute();
+      await trx
+        .deleteFrom('application_roles')
+        .where('application_id', '=', application.id)
+        .where('user_id', '=', target.id)
+        .where('role', '=', role)
+        .execute();
     }
     await raiseRightsVersion(trx, application.id);
   });

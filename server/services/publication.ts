@@ -48,10 +48,19 @@ async function versionsReplacedBy(db: Db, file: DepositFile, lock: boolean): Pro
     .where('id', '!=', file.id);
   if (lock) query = query.forUpdate();
   const sameDataset = (await query.execute()).filter((other) => sameScope(other.scope, file.scope));
-  const samePeriod = (other: (typeof sameDataset)[number]) => sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to);
-  const conflicting = sameDataset.filter((other) => !samePeriod(other) && overlaps({ from: other.period_from, to: other.period_to }, { from: file.period_from, to: file.period_to }));
+  const samePeriod = (other: (typeof sameDataset)[number]) =>
+    sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to);
+  const conflicting = sameDataset.filter(
+    (other) =>
+      !samePeriod(other) &&
+      overlaps({ from: other.period_from, to: other.period_to }, { from: file.period_from, to: file.period_to }),
+  );
   if (conflicting.length > 0) {
-    throw new JobFailure('overlappingpublishedversion', { lineNumber: -1, fileOrUUID: file.id, files: conflicting.map((c) => c.file_name) });
+    throw new JobFailure('overlappingpublishedversion', {
+      lineNumber: -1,
+      fileOrUUID: file.id,
+      files: conflicting.map((c) => c.file_name),
+    });
   }
   return sameDataset.filter(samePeriod).map((other) => other.id);
 }
@@ -60,7 +69,15 @@ async function versionsReplacedBy(db: Db, file: DepositFile, lock: boolean): Pro
  * Checks the version's file again and writes its rows through `write`, line by line within the requester's
  * publication rights; a refusal or a failed check fails the job.
  */
-async function writeVersionRows(ctx: ServerContext, db: Db, data: EntryContext, file: DepositFile, run: PublicationRun, write: (batch: CheckedBatch) => Promise<void>, batchRows?: number) {
+async function writeVersionRows(
+  ctx: ServerContext,
+  db: Db,
+  data: EntryContext,
+  file: DepositFile,
+  run: PublicationRun,
+  write: (batch: CheckedBatch) => Promise<void>,
+  batchRows?: number,
+) {
   const refused: CsvError[] = [];
   let stored = 0;
   await ingestCsv(
@@ -71,7 +88,10 @@ async function writeVersionRows(ctx: ServerContext, db: Db, data: EntryContext, 
       model: data.model,
       entry: data.entry,
       fileName: file.file_name,
-      deposit: { scope: file.scope, ...(file.period_from ? { from: isoOf(file.period_from), to: isoOf(file.period_to!) } : {}) },
+      deposit: {
+        scope: file.scope,
+        ...(file.period_from ? { from: isoOf(file.period_from), to: isoOf(file.period_to!) } : {}),
+      },
       places: true,
       batchRows,
     },
@@ -81,22 +101,43 @@ async function writeVersionRows(ctx: ServerContext, db: Db, data: EntryContext, 
       if (refused.length) return;
       await write(batch);
       stored += batch.count;
-      if (run.failAfterRows !== undefined && stored >= run.failAfterRows) throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
+      if (run.failAfterRows !== undefined && stored >= run.failAfterRows)
+        throw new JobFailure('INJECTED_FAILURE', { afterRows: stored });
       run.progress(Math.min(0.95, stored / Math.max(1, file.row_count)));
     },
   ).catch((error: unknown) => {
-    if (error instanceof CsvRejected) throw new JobFailure('INVALID_CSV', { errors: error.report.errors.slice(0, 20), errorCount: error.report.errorCount });
-    if (error instanceof CheckBudgetExceeded || error instanceof CheckInterrupted) throw new JobFailure(error.code, error.params);
+    if (error instanceof CsvRejected)
+      throw new JobFailure('INVALID_CSV', {
+        errors: error.report.errors.slice(0, 20),
+        errorCount: error.report.errorCount,
+      });
+    if (error instanceof CheckBudgetExceeded || error instanceof CheckInterrupted)
+      throw new JobFailure(error.code, error.params);
     throw error;
   });
-  if (refused.length) throw new JobFailure('norightforpublish', { lineNumber: -1, errors: refused.slice(0, 20), errorCount: refused.length });
+  if (refused.length)
+    throw new JobFailure('norightforpublish', {
+      lineNumber: -1,
+      errors: refused.slice(0, 20),
+      errorCount: refused.length,
+    });
 }
 
 const markPublished = (db: Db, fileId: string, by: string | null) =>
-  db.updateTable('deposit_files').set({ published: true, published_by: by, published_at: new Date() }).where('id', '=', fileId).execute();
+  db
+    .updateTable('deposit_files')
+    .set({ published: true, published_by: by, published_at: new Date() })
+    .where('id', '=', fileId)
+    .execute();
 
 const markUnpublished = (db: Db, fileIds: string[]) =>
-  fileIds.length === 0 ? Promise.resolve() : db.updateTable('deposit_files').set({ published: false, published_by: null, published_at: null }).where('id', 'in', fileIds).execute();
+  fileIds.length === 0
+    ? Promise.resolve()
+    : db
+        .updateTable('deposit_files')
+        .set({ published: false, published_by: null, published_at: null })
+        .where('id', 'in', fileIds)
+        .execute();
 
 /**
  * Publishes a version, replacing the published version of exactly the same dataset: all of it or nothing.
@@ -116,7 +157,9 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
       const replaced = await versionsReplacedBy(trx, file, true);
       if (replaced.length > 0) await trx.deleteFrom('data_rows').where('file_id', 'in', replaced).execute();
       await markUnpublished(trx, replaced);
-      await writeVersionRows(ctx, trx, data, file, run, (batch) => insertVersionRows(trx, file.application_id, file.data_name, file.id, batch));
+      await writeVersionRows(ctx, trx, data, file, run, (batch) =>
+        insertVersionRows(trx, file.application_id, file.data_name, file.id, batch),
+      );
       await markPublished(trx, file.id, by);
       await refreshCount(trx, file.application_id, file.data_name);
     });
@@ -195,7 +238,9 @@ async function putRightThenRelease(ctx: ServerContext, file: DepositFile, lock: 
     await removeRowsOfUnpublishedVersions(ctx.db, { applicationId: file.application_id, dataName: file.data_name });
     lock.release();
   } catch (error) {
-    ctx.log(`putting ${file.data_name} right after a failed publication change failed, tried again in ${REPAIR_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `putting ${file.data_name} right after a failed publication change failed, tried again in ${REPAIR_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
+    );
     setTimeout(() => void putRightThenRelease(ctx, file, lock), REPAIR_RETRY_MS).unref();
   }
 }

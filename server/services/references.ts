@@ -43,7 +43,6 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
   return { application, model, entry };
 }
 
-
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  */
@@ -56,7 +55,15 @@ export async function uploadReference(
   return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     let written = 0;
     const lineCount = await ingestCsv(
-      { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName: file.fileName, batchRows: write.batchRows },
+      {
+        db: ctx.db,
+        checks: ctx.checks,
+        applicationId: application.id,
+        model,
+        entry,
+        fileName: file.fileName,
+        batchRows: write.batchRows,
+      },
       file.stream,
       async (batch) => {
         written += await write.upsert(batch);
@@ -107,12 +114,26 @@ export function describeColumns(entry: DataEntry, locale: string, defaultLanguag
 
 /** A stored row as the consultation and the JSON exports show it. */
 export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): ReferenceValue {
-  const display = { __display_default: rowDisplay(entry, row.values, row.natural_key, defaultLanguage, defaultLanguage) } as Record<`__display_${string}`, string>;
+  const display = {
+    __display_default: rowDisplay(entry, row.values, row.natural_key, defaultLanguage, defaultLanguage),
+  } as Record<`__display_${string}`, string>;
   display[`__display_${locale}`] = rowDisplay(entry, row.values, row.natural_key, locale, defaultLanguage);
-  return { id: row.id, naturalKey: row.natural_key, hierarchicalKey: row.hierarchical_key, values: row.values, ...display } as ReferenceValue;
+  return {
+    id: row.id,
+    naturalKey: row.natural_key,
+    hierarchicalKey: row.hierarchical_key,
+    values: row.values,
+    ...display,
+  } as ReferenceValue;
 }
 
-export async function readReference(ctx: ServerContext, reference: EntryContext, query: RowQuery, acceptLocale: string, filter: RowFilter = { kind: 'all' }) {
+export async function readReference(
+  ctx: ServerContext,
+  reference: EntryContext,
+  query: RowQuery,
+  acceptLocale: string,
+  filter: RowFilter = { kind: 'all' },
+) {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
   const { rows, totalRows } = await readPage(ctx, application.id, entry, query, filter);
@@ -129,7 +150,11 @@ export async function readReference(ctx: ServerContext, reference: EntryContext,
  * Every row of a reference as NDJSON lines, for the browser to keep (offline consultation and validation),
  * read by natural key a page at a time.
  */
-export async function* referenceRowLines(ctx: ServerContext, reference: EntryContext, filter: RowFilter = { kind: 'all' }): AsyncGenerator<string> {
+export async function* referenceRowLines(
+  ctx: ServerContext,
+  reference: EntryContext,
+  filter: RowFilter = { kind: 'all' },
+): AsyncGenerator<string> {
   let after: string | undefined;
   for (;;) {
     let page = ctx.db
@@ -144,7 +169,18 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
     if (after !== undefined) page = page.where('natural_key', '>', after);
     const rows = await page.execute();
     if (rows.length > 0) {
-      yield rows.map((r) => JSON.stringify({ id: r.id, naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values })).join('\n') + '\n';
+      yield (
+        rows
+          .map((r) =>
+            JSON.stringify({
+              id: r.id,
+              naturalKey: r.natural_key,
+              hierarchicalKey: r.hierarchical_key,
+              values: r.values,
+            }),
+          )
+          .join('\n') + '\n'
+      );
     }
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1].natural_key;
@@ -152,11 +188,17 @@ export async function* referenceRowLines(ctx: ServerContext, reference: EntryCon
 }
 
 /** How many rows of a reference {@link referenceRowLines} gives: the stored count, or the caller's own rows. */
-export async function readableRowCount(ctx: ServerContext, reference: EntryContext, filter: RowFilter): Promise<number> {
+export async function readableRowCount(
+  ctx: ServerContext,
+  reference: EntryContext,
+  filter: RowFilter,
+): Promise<number> {
   if (filter.kind === 'all') return storedCount(ctx.db, reference.application.id, reference.entry.name);
   const result = await sql<{ count: number }>`
     select count(*)::int as count from data_rows
-    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter)}`.execute(ctx.db);
+    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter)}`.execute(
+    ctx.db,
+  );
   return Number(result.rows[0]?.count ?? 0);
 }
 

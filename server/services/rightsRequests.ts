@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
-import { grantsNothing, normalizeRules, type AuthorizationRequest, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import {
+  grantsNothing,
+  normalizeRules,
+  type AuthorizationRequest,
+  type AuthorizationRules,
+} from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
 import {
   checkRequestFields,
@@ -19,7 +24,13 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
-import { prepareAuthorization, referenceScopesOf, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
+import {
+  prepareAuthorization,
+  referenceScopesOf,
+  rulesFor,
+  writeAuthorization,
+  type PreparedAuthorization,
+} from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 
@@ -53,7 +64,10 @@ async function treatsRequests(ctx: ServerContext, user: UserRow, application: Ap
 }
 
 /** Rows of the references the form's reference fields point to, to check their values. */
-async function formReferences(ctx: ServerContext, application: ApplicationRow): Promise<(name: string) => readonly StoredRow[] | undefined> {
+async function formReferences(
+  ctx: ServerContext,
+  application: ApplicationRow,
+): Promise<(name: string) => readonly StoredRow[] | undefined> {
   const loaded = new Map<string, StoredRow[]>();
   for (const field of application.model.rightsRequest?.fields ?? []) {
     if (field.checker?.kind !== 'reference' || loaded.has(field.checker.reference)) continue;
@@ -66,7 +80,11 @@ async function formReferences(ctx: ServerContext, application: ApplicationRow): 
       .execute();
     loaded.set(
       field.checker.reference,
-      rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: r.values as StoredRow['values'] })),
+      rows.map((r) => ({
+        naturalKey: r.natural_key,
+        hierarchicalKey: r.hierarchical_key,
+        values: r.values as StoredRow['values'],
+      })),
     );
   }
   return (name) => loaded.get(name);
@@ -78,7 +96,12 @@ async function formReferences(ctx: ServerContext, application: ApplicationRow): 
  * own rights (what a manager or user manager may give when granting). Trees and choices are rows of references:
  * like every reference read, they wait for the charter's acceptance.
  */
-export async function requestOptions(ctx: ServerContext, caller: UserRow, application: ApplicationRow, locale: string): Promise<RequestOptions> {
+export async function requestOptions(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  locale: string,
+): Promise<RequestOptions> {
   await requireSignedCharter(ctx, caller, application);
   const model = application.model;
   const fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
@@ -95,7 +118,10 @@ export async function requestOptions(ctx: ServerContext, caller: UserRow, applic
       .where('file_id', 'is', null)
       .orderBy('natural_key')
       .execute();
-    fieldChoices[field.name] = rows.map((r) => ({ naturalKey: r.natural_key, label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage) }));
+    fieldChoices[field.name] = rows.map((r) => ({
+      naturalKey: r.natural_key,
+      label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage),
+    }));
   }
   const roles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
   const isAdministrator = administers(caller, application, roles);
@@ -114,7 +140,11 @@ export async function requestOptions(ctx: ServerContext, caller: UserRow, applic
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-type RequestSelect = SelectQueryBuilder<Schema & { r: Schema['rights_requests']; u: Schema['users'] }, 'r' | 'u', object>;
+type RequestSelect = SelectQueryBuilder<
+  Schema & { r: Schema['rights_requests']; u: Schema['users'] },
+  'r' | 'u',
+  object
+>;
 
 /** The filters of a list query, on the requests joined to their requester. */
 function filtered(select: RequestSelect, caller: UserRow, seesAll: boolean, query: RightsRequestQuery): RequestSelect {
@@ -134,7 +164,9 @@ function filtered(select: RequestSelect, caller: UserRow, seesAll: boolean, quer
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    result = result.where((eb) => eb.or([eb('u.login', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('r.comment', 'ilike', pattern)]));
+    result = result.where((eb) =>
+      eb.or([eb('u.login', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('r.comment', 'ilike', pattern)]),
+    );
   }
   return result;
 }
@@ -146,9 +178,17 @@ function badRegExp(error: unknown): never {
 }
 
 /** Requests as api.md §13.2 shows them (GetRightsRequestResult), newest first, with the count of all that match. */
-export async function listRightsRequests(ctx: ServerContext, caller: UserRow, application: ApplicationRow, query: RightsRequestQuery): Promise<RightsRequestList> {
+export async function listRightsRequests(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  query: RightsRequestQuery,
+): Promise<RightsRequestList> {
   const seesAll = await treatsRequests(ctx, caller, application);
-  const base = ctx.db.selectFrom('rights_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.application_id', '=', application.id) as RequestSelect;
+  const base = ctx.db
+    .selectFrom('rights_requests as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .where('r.application_id', '=', application.id) as RequestSelect;
   const matching = filtered(base, caller, seesAll, query);
   let page = matching
     .leftJoin('users as t', 't.id', 'r.treated_by')
@@ -220,13 +260,22 @@ function requestedRules(application: ApplicationRow, input: RightsRequestInput):
 }
 
 /** The form's values, checked like CSV cells of the same checkers; refusals name the field and its problem. */
-async function checkedFields(ctx: ServerContext, application: ApplicationRow, input: Record<string, unknown>): Promise<Record<string, string>> {
+async function checkedFields(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  input: Record<string, unknown>,
+): Promise<Record<string, string>> {
   const fields = checkRequestFields(application.model.rightsRequest, input, await formReferences(ctx, application));
   if (fields.ok) return fields.values;
   const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
   if (unknown) throw new Refusal('UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });
   const [first] = fields.problems;
-  throw new Refusal('INVALID_RIGHTS_REQUEST_FIELD', { field: first.field, problem: first.code, problemParams: first.params, problems: fields.problems });
+  throw new Refusal('INVALID_RIGHTS_REQUEST_FIELD', {
+    field: first.field,
+    problem: first.code,
+    problemParams: first.params,
+    problems: fields.problems,
+  });
 }
 
 const authorizationNames: Record<MailLanguage, (login: string, day: string) => string> = {
@@ -247,7 +296,13 @@ export interface SavedRightsRequest {
  * (refused when it gives more than the treating person may give); with none, the request is closed. When treating,
  * `comment` is the treatment's comment and what was asked stays as it was. Mails leave after the commit.
  */
-export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, application: ApplicationRow, input: RightsRequestInput, language: MailLanguage): Promise<SavedRightsRequest> {
+export async function saveRightsRequest(
+  ctx: ServerContext,
+  caller: UserRow,
+  application: ApplicationRow,
+  input: RightsRequestInput,
+  language: MailLanguage,
+): Promise<SavedRightsRequest> {
   const comment = (input.comment ?? '').trim();
   const commentProblem = requestCommentProblem(comment);
   if (commentProblem) throw new InvalidInput(commentProblem);
@@ -262,30 +317,49 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
       ? await ctx.db
           .selectFrom('rights_requests as r')
           .innerJoin('users as u', 'u.id', 'r.user_id')
-          .select(['r.id', 'r.user_id', 'r.setted', 'r.language', 'r.fields', 'r.rules', 'r.comment', 'u.login', 'u.email'])
+          .select([
+            'r.id',
+            'r.user_id',
+            'r.setted',
+            'r.language',
+            'r.fields',
+            'r.rules',
+            'r.comment',
+            'u.login',
+            'u.email',
+          ])
           .where('r.id', '=', input.id)
           .where('r.application_id', '=', application.id)
           .executeTakeFirst()
       : undefined;
   if (input.id && !existing) throw new Refusal('NO_SUCH_RIGHTS_REQUEST', { id: input.id });
-  if (existing && existing.user_id !== caller.id && !treats) throw new Refusal('NO_RIGHT_FOR_RIGHTS_REQUEST', { id: existing.id });
+  if (existing && existing.user_id !== caller.id && !treats)
+    throw new Refusal('NO_RIGHT_FOR_RIGHTS_REQUEST', { id: existing.id });
   if (existing?.setted) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id: existing.id });
 
   // Treating an existing request leaves what was asked as it was, unless the form's values are sent again.
   const keepsAsked = treating && existing !== undefined;
-  const fields = keepsAsked && input.fields === undefined ? existing.fields : await checkedFields(ctx, application, input.fields ?? {});
+  const fields =
+    keepsAsked && input.fields === undefined
+      ? existing.fields
+      : await checkedFields(ctx, application, input.fields ?? {});
   const rules = keepsAsked ? existing.rules : requestedRules(application, input);
 
-  const requester = existing ? { id: existing.user_id, login: existing.login, email: existing.email } : { id: caller.id, login: caller.login, email: caller.email };
+  const requester = existing
+    ? { id: existing.user_id, login: existing.login, email: existing.email }
+    : { id: caller.id, login: caller.login, email: caller.email };
   // The requester's own saves keep the language they write in; a manager's leave it as it was.
   const requestLanguage = requester.id === caller.id ? language : asMailLanguage(existing?.language);
-  const granted = treating && input.rightsRequest ? normalizeRules(application.model, input.rightsRequest, false) : null;
+  const granted =
+    treating && input.rightsRequest ? normalizeRules(application.model, input.rightsRequest, false) : null;
   let authorization: PreparedAuthorization | undefined;
   // Granting nothing closes the request: no authorization is made, so none that grants nothing.
   if (granted && (!granted.ok || !grantsNothing(granted.rules))) {
     authorization = await prepareAuthorization(ctx, caller, application, {
       uuid: null,
-      name: input.rightsRequest?.name?.trim() || authorizationNames[language](requester.login, new Date().toISOString().slice(0, 10)),
+      name:
+        input.rightsRequest?.name?.trim() ||
+        authorizationNames[language](requester.login, new Date().toISOString().slice(0, 10)),
       description: comment.slice(0, 200),
       usersId: [requester.id],
       authorizationForAll: input.rightsRequest?.authorizationForAll,
@@ -310,18 +384,50 @@ export async function saveRightsRequest(ctx: ServerContext, caller: UserRow, app
   await ctx.db.transaction().execute(async (trx) => {
     if (authorization) await writeAuthorization(trx, caller, application, authorization);
     if (!existing) {
-      await trx.insertInto('rights_requests').values({ id, application_id: application.id, user_id: requester.id, ...values, created_at: stamp, updated_at: stamp }).execute();
+      await trx
+        .insertInto('rights_requests')
+        .values({
+          id,
+          application_id: application.id,
+          user_id: requester.id,
+          ...values,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
       return;
     }
     // Only an open request changes: two managers treating it at once cannot both grant it.
-    const updated = await trx.updateTable('rights_requests').set({ ...values, updated_at: stamp }).where('id', '=', id).where('setted', '=', false).executeTakeFirst();
+    const updated = await trx
+      .updateTable('rights_requests')
+      .set({ ...values, updated_at: stamp })
+      .where('id', '=', id)
+      .where('setted', '=', false)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id });
   });
 
   if (status !== 'open') {
-    const title = localized(application.model.i18n.title, requestLanguage, application.model.defaultLanguage, application.name);
-    const page = status === 'granted' ? `/applications/${application.name}` : `/applications/${application.name}/authorizationsRequest/${id}`;
-    await mail(ctx, requester.email, rightsRequestMail(status, requestLanguage, { login: requester.login, application: title, comment, url: `${ctx.config.publicUrl}${page}` }));
+    const title = localized(
+      application.model.i18n.title,
+      requestLanguage,
+      application.model.defaultLanguage,
+      application.name,
+    );
+    const page =
+      status === 'granted'
+        ? `/applications/${application.name}`
+        : `/applications/${application.name}/authorizationsRequest/${id}`;
+    await mail(
+      ctx,
+      requester.email,
+      rightsRequestMail(status, requestLanguage, {
+        login: requester.login,
+        application: title,
+        comment,
+        url: `${ctx.config.publicUrl}${page}`,
+      }),
+    );
   } else if (!existing) {
     await notifyManagers(ctx, caller, application, id, comment);
   }
@@ -342,7 +448,13 @@ async function mail(ctx: ServerContext, to: string, message: { subject: string; 
  * platform administrators when there is none. In the application's default language (nobody's language is
  * stored); a few per requester and window, so that requests cannot flood their inboxes.
  */
-async function notifyManagers(ctx: ServerContext, requester: UserRow, application: ApplicationRow, id: string, comment: string) {
+async function notifyManagers(
+  ctx: ServerContext,
+  requester: UserRow,
+  application: ApplicationRow,
+  id: string,
+  comment: string,
+) {
   const { perLogin, windowSeconds } = ctx.config.loginRateLimit;
   if (!(await hitRateLimit(ctx.db, `rightsrequestmail:${requester.id}`, perLogin, windowSeconds)).allowed) return;
   const roleHolders = await ctx.db
@@ -351,18 +463,36 @@ async function notifyManagers(ctx: ServerContext, requester: UserRow, applicatio
     .where('u.state', '=', 'active')
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('application_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.application_id', '=', application.id)),
+        eb.exists(
+          eb
+            .selectFrom('application_roles as r')
+            .select('r.user_id')
+            .whereRef('r.user_id', '=', 'u.id')
+            .where('r.application_id', '=', application.id),
+        ),
         ...(application.creator_id ? [eb('u.id', '=', application.creator_id)] : []),
       ]),
     )
     .execute();
   let recipients = roleHolders.filter((u) => u.id !== requester.id);
   if (recipients.length === 0) {
-    recipients = (await ctx.db.selectFrom('users').select(['id', 'email']).where('terrain_admin', '=', true).where('state', '=', 'active').execute()).filter((u) => u.id !== requester.id);
+    recipients = (
+      await ctx.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('terrain_admin', '=', true)
+        .where('state', '=', 'active')
+        .execute()
+    ).filter((u) => u.id !== requester.id);
   }
   const language = asMailLanguage(application.model.defaultLanguage);
   const title = localized(application.model.i18n.title, language, application.model.defaultLanguage, application.name);
-  const message = rightsRequestMail('created', language, { login: requester.login, application: title, comment, url: `${ctx.config.publicUrl}/applications/${application.name}/authorizationsRequest/${id}` });
+  const message = rightsRequestMail('created', language, {
+    login: requester.login,
+    application: title,
+    comment,
+    url: `${ctx.config.publicUrl}/applications/${application.name}/authorizationsRequest/${id}`,
+  });
   for (const recipient of recipients) await mail(ctx, recipient.email, message);
 }
 
@@ -383,15 +513,30 @@ export function readRequestQuery(text: string | undefined): RightsRequestQuery {
     if (!Number.isInteger(value) || (value as number) < 0) throw bad();
     return value as number;
   };
-  if (params.uuids != null && (!Array.isArray(params.uuids) || params.uuids.some((u) => typeof u !== 'string'))) throw bad();
+  if (params.uuids != null && (!Array.isArray(params.uuids) || params.uuids.some((u) => typeof u !== 'string')))
+    throw bad();
   if (params.setted != null && typeof params.setted !== 'boolean') throw bad();
   if (params.search != null && typeof params.search !== 'string') throw bad();
   const filters = params.fieldFilters ?? [];
-  if (!Array.isArray(filters) || filters.some((f) => f === null || typeof f !== 'object' || typeof f.field !== 'string' || (f.filter != null && typeof f.filter !== 'string'))) throw bad();
+  if (
+    !Array.isArray(filters) ||
+    filters.some(
+      (f) =>
+        f === null ||
+        typeof f !== 'object' ||
+        typeof f.field !== 'string' ||
+        (f.filter != null && typeof f.filter !== 'string'),
+    )
+  )
+    throw bad();
   return {
     uuids: (params.uuids as string[] | undefined) ?? undefined,
     setted: (params.setted as boolean | null | undefined) ?? null,
-    fieldFilters: (filters as NonNullable<RightsRequestQuery['fieldFilters']>).map((f) => ({ field: f.field, filter: f.filter ?? null, isRegExp: f.isRegExp === true })),
+    fieldFilters: (filters as NonNullable<RightsRequestQuery['fieldFilters']>).map((f) => ({
+      field: f.field,
+      filter: f.filter ?? null,
+      isRegExp: f.isRegExp === true,
+    })),
     search: (params.search as string | undefined) ?? null,
     offset: count(params.offset),
     limit: count(params.limit),

@@ -36,7 +36,8 @@ const isNumeric = (checker: Checker | null | undefined) => checker?.kind === 'in
 /** Whether an interval is a real one: both ends given and from before to (numbers compared as numbers). */
 function usableInterval(checker: Checker | null | undefined, from?: string, to?: string): boolean {
   if (from === undefined || to === undefined || from === '' || to === '') return false;
-  if (isNumeric(checker)) return Number.isFinite(Number(from)) && Number.isFinite(Number(to)) && Number(from) < Number(to);
+  if (isNumeric(checker))
+    return Number.isFinite(Number(from)) && Number.isFinite(Number(to)) && Number(from) < Number(to);
   return from < to;
 }
 
@@ -46,7 +47,12 @@ type Condition = Expression<SqlBool>;
  * The hierarchical keys of the rows of a reference named by their natural keys: a filter on a reference column
  * compares the stored keys with these literal values, which the planner estimates (a sub-select it cannot).
  */
-async function referencedKeys(db: Kysely<Schema>, applicationId: string, reference: string, naturalKeys: readonly string[]): Promise<string[]> {
+async function referencedKeys(
+  db: Kysely<Schema>,
+  applicationId: string,
+  reference: string,
+  naturalKeys: readonly string[],
+): Promise<string[]> {
   const rows = await db
     .selectFrom('data_rows')
     .select('hierarchical_key')
@@ -64,10 +70,17 @@ interface Conditions {
 }
 
 /** The conditions of a query (and of the caller's row filter) on the rows of one entry; unknown components are refused. */
-async function conditionsOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, rights: RowFilter): Promise<Conditions> {
+async function conditionsOf(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  query: RowQuery,
+  rights: RowFilter,
+): Promise<Conditions> {
   const checkers = storedKeys(entry);
   const known = (key: string) => {
-    if (!checkers.has(key)) throw new Refusal('UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
+    if (!checkers.has(key))
+      throw new Refusal('UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
   const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(rights) as Condition];
@@ -79,21 +92,32 @@ async function conditionsOf(db: Kysely<Schema>, applicationId: string, entry: Da
     const field = sql`values -> ${filter.componentKey}`;
     const text = sql`values ->> ${filter.componentKey}`;
     if (filter.filters?.length) {
-      const values = checker?.kind === 'reference' ? await referencedKeys(db, applicationId, checker.reference, filter.filters) : filter.filters;
+      const values =
+        checker?.kind === 'reference'
+          ? await referencedKeys(db, applicationId, checker.reference, filter.filters)
+          : filter.filters;
       if (values.length === 0) conditions.push(sql<SqlBool>`false`);
-      else if (checker?.kind === 'reference' && checker.multiplicity === 'MANY') conditions.push(sql<SqlBool>`${field} ?| ${values}::text[]`);
-      else conditions.push(sql<SqlBool>`(${text} = any(${values}::text[]) or (jsonb_typeof(${field}) = 'array' and ${field} ?| ${values}::text[]))`);
+      else if (checker?.kind === 'reference' && checker.multiplicity === 'MANY')
+        conditions.push(sql<SqlBool>`${field} ?| ${values}::text[]`);
+      else
+        conditions.push(
+          sql<SqlBool>`(${text} = any(${values}::text[]) or (jsonb_typeof(${field}) = 'array' and ${field} ?| ${values}::text[]))`,
+        );
     }
     const { from, to } = filter.intervalValues ?? {};
     if (filter.intervalValues && usableInterval(checker, from, to)) {
       if (isNumeric(checker)) {
         // Compared as JSON values, where numbers order among themselves and apart from strings, booleans and
         // nulls: no text-to-number conversion of every row (half the time of a cast), and only numbers pass.
-        conditions.push(sql<SqlBool>`${field} between ${JSON.stringify(Number(from))}::jsonb and ${JSON.stringify(Number(to))}::jsonb`);
+        conditions.push(
+          sql<SqlBool>`${field} between ${JSON.stringify(Number(from))}::jsonb and ${JSON.stringify(Number(to))}::jsonb`,
+        );
         intervals.push({ component: filter.componentKey, expression: 'json' });
       } else if (checker?.kind === 'date') {
         // The upper bound is compared on as many characters as it has: "2020-07-01" takes the whole day.
-        conditions.push(sql<SqlBool>`substr(${text}, 6, 19) >= ${from} and substr(${text}, 6, ${Math.min(19, to!.length)}) <= ${to}`);
+        conditions.push(
+          sql<SqlBool>`substr(${text}, 6, 19) >= ${from} and substr(${text}, 6, ${Math.min(19, to!.length)}) <= ${to}`,
+        );
         intervals.push({ component: filter.componentKey, expression: 'date' });
       } else {
         conditions.push(sql<SqlBool>`${text} between ${from} and ${to}`);
@@ -115,7 +139,9 @@ async function rowKind(db: Kysely<Schema>, applicationId: string, entry: DataEnt
   if (entry.kind === 'reference') return sql<SqlBool>`file_id is null`;
   const kinds = await sql<{ with_file: boolean; without_file: boolean }>`
     select exists (select 1 from data_rows where application_id = ${applicationId} and data_name = ${entry.name} and file_id is not null) as with_file,
-           exists (select 1 from data_rows where application_id = ${applicationId} and data_name = ${entry.name} and file_id is null) as without_file`.execute(db);
+           exists (select 1 from data_rows where application_id = ${applicationId} and data_name = ${entry.name} and file_id is null) as without_file`.execute(
+    db,
+  );
   const { with_file: withFile, without_file: withoutFile } = kinds.rows[0];
   if (withFile && withoutFile) return undefined;
   return withFile ? sql<SqlBool>`file_id is not null` : sql<SqlBool>`file_id is null`;
@@ -133,7 +159,8 @@ export interface RowCursor {
 
 type Ordering = { componentKey: string; descending: boolean };
 
-const orderingsOf = (query: RowQuery): Ordering[] => (query.componentOrderBy ?? []).map((o) => ({ componentKey: o.componentKey, descending: o.order === 'DESC' }));
+const orderingsOf = (query: RowQuery): Ordering[] =>
+  (query.componentOrderBy ?? []).map((o) => ({ componentKey: o.componentKey, descending: o.order === 'DESC' }));
 
 /**
  * The rows that come after the cursor in the page order (each component ascending or descending, rows without a
@@ -175,7 +202,10 @@ async function pageRows(
   if (after) all.push(afterCursor(orderings, after) as Condition);
   const where = all.length ? sql`and ${sql.join(all, sql` and `)}` : sql``;
   const orderValues = orderings.length
-    ? sql`, array[${sql.join(orderings.map((o) => sql`(values -> ${o.componentKey})::text`), sql`, `)}]::text[] as order_values`
+    ? sql`, array[${sql.join(
+        orderings.map((o) => sql`(values -> ${o.componentKey})::text`),
+        sql`, `,
+      )}]::text[] as order_values`
     : sql``;
   const result = await sql<SelectedRow>`
     select id, natural_key, hierarchical_key, values ${orderValues}
@@ -208,7 +238,16 @@ export async function matchingRowPages(
   return (async function* () {
     let after: RowCursor | undefined;
     for (;;) {
-      const rows = await pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
+      const rows = await pageRows(
+        db,
+        applicationId,
+        entry,
+        { ...query, offset: 0 },
+        conditions,
+        kind,
+        EXPORT_PAGE,
+        after,
+      );
       if (rows.length > 0) yield rows;
       if (rows.length < EXPORT_PAGE) return;
       after = cursorAfter(rows[rows.length - 1]);
@@ -238,7 +277,9 @@ const keptKinds = new KeptResults<Condition | null>(500);
 
 function orderOf(query: RowQuery) {
   return (query.componentOrderBy ?? []).map((o) =>
-    o.order === 'DESC' ? sql`values -> ${o.componentKey} desc nulls last` : sql`values -> ${o.componentKey} asc nulls last`,
+    o.order === 'DESC'
+      ? sql`values -> ${o.componentKey} desc nulls last`
+      : sql`values -> ${o.componentKey} asc nulls last`,
   );
 }
 
@@ -246,7 +287,13 @@ function orderOf(query: RowQuery) {
  * The ids of every row matching the conditions, in the page order, end to end; undefined when there are too many.
  * Joined by the database: one value to read instead of thousands of rows.
  */
-async function matchingIds(db: Kysely<Schema>, applicationId: string, entry: DataEntry, query: RowQuery, conditions: Condition[]): Promise<string | undefined> {
+async function matchingIds(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  query: RowQuery,
+  conditions: Condition[],
+): Promise<string | undefined> {
   const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await sql<{ ids: string | null; count: number }>`
     select string_agg(id::text, '' order by ${sql.join([...orderOf(query), sql`natural_key asc`, sql`id asc`], sql`, `)}) as ids, count(*)::int as count
@@ -263,7 +310,10 @@ async function matchingIds(db: Kysely<Schema>, applicationId: string, entry: Dat
 /** The rows of the given ids, in the order of the ids. */
 async function rowsById(db: Kysely<Schema>, ids: string[]): Promise<SelectedRow[]> {
   if (ids.length === 0) return [];
-  const result = await sql<SelectedRow>`select id, natural_key, hierarchical_key, values from data_rows where id = any(${ids}::uuid[])`.execute(db);
+  const result =
+    await sql<SelectedRow>`select id, natural_key, hierarchical_key, values from data_rows where id = any(${ids}::uuid[])`.execute(
+      db,
+    );
   const byId = new Map(result.rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is SelectedRow => row !== undefined);
 }
@@ -284,7 +334,8 @@ export async function readPage(
     .where('application_id', '=', applicationId)
     .where('data_name', '=', entry.name)
     .executeTakeFirst();
-  if (Number(stored?.line_count ?? 0) >= INDEXED_FROM_ROWS) indexFilteredComponents(db, applicationId, entry.name, intervals, ctx.log);
+  if (Number(stored?.line_count ?? 0) >= INDEXED_FROM_ROWS)
+    indexFilteredComponents(db, applicationId, entry.name, intervals, ctx.log);
   const entryKey = [applicationId, entry.name, stored ? String(stored.version) : 'never written'];
   const compiled = conditions.length ? sql.join(conditions, sql` and `).compile(db) : undefined;
   const queryKey = [...entryKey, compiled ? [compiled.sql, compiled.parameters] : [], query.componentOrderBy ?? []];
@@ -292,7 +343,10 @@ export async function readPage(
   const offset = query.offset ?? 0;
 
   if (conditions.length > 0 || query.componentOrderBy?.length) {
-    const matches = await keptMatches.keep(JSON.stringify(queryKey), async () => (await matchingIds(db, applicationId, entry, query, conditions)) ?? null);
+    const matches = await keptMatches.keep(
+      JSON.stringify(queryKey),
+      async () => (await matchingIds(db, applicationId, entry, query, conditions)) ?? null,
+    );
     if (matches !== null) {
       const ids: string[] = [];
       for (let index = offset; index < offset + limit && (index + 1) * UUID_LENGTH <= matches.length; index += 1) {
@@ -302,13 +356,20 @@ export async function readPage(
     }
   }
 
-  const kind = await keptKinds.keep(JSON.stringify(entryKey), async () => (await rowKind(db, applicationId, entry)) ?? null);
-  const rows = await keptPages.keep(JSON.stringify([...queryKey, limit, offset]), () => pageRows(db, applicationId, entry, query, conditions, kind ?? undefined, limit));
+  const kind = await keptKinds.keep(
+    JSON.stringify(entryKey),
+    async () => (await rowKind(db, applicationId, entry)) ?? null,
+  );
+  const rows = await keptPages.keep(JSON.stringify([...queryKey, limit, offset]), () =>
+    pageRows(db, applicationId, entry, query, conditions, kind ?? undefined, limit),
+  );
   if (conditions.length === 0) return { rows, totalRows: Number(stored?.line_count ?? 0) };
   const totalRows = await keptTotals.keep(JSON.stringify(queryKey), async () => {
     const result = await sql<{ total: number }>`
       select count(*) as total from data_rows
-      where application_id = ${applicationId} and data_name = ${entry.name} and ${sql.join(conditions, sql` and `)}`.execute(db);
+      where application_id = ${applicationId} and data_name = ${entry.name} and ${sql.join(conditions, sql` and `)}`.execute(
+      db,
+    );
     return Number(result.rows[0]?.total ?? 0);
   });
   return { rows, totalRows };
@@ -323,7 +384,9 @@ function underAnyKey(component: string, keys: readonly string[]): RawBuilder<unk
   const value = sql`values ->> ${component}`;
   const byLength = new Map<number, string[]>();
   for (const key of keys) byLength.set(key.length, [...(byLength.get(key.length) ?? []), `${key}.`]);
-  const below = [...byLength].map(([length, prefixes]) => sql`left(${value}, ${length + 1}) = any(${prefixes}::text[])`);
+  const below = [...byLength].map(
+    ([length, prefixes]) => sql`left(${value}, ${length + 1}) = any(${prefixes}::text[])`,
+  );
   return sql`(${sql.join([sql`${value} = any(${[...keys]}::text[])`, ...below], sql` or `)})`;
 }
 
@@ -345,12 +408,18 @@ export function rowFilterSql(filter: RowFilter): RawBuilder<boolean> {
     }
     const group = JSON.stringify([components[0], grant.from, grant.to]);
     const known = merged.get(group);
-    if (known) known.scopes[components[0]] = [...new Set([...known.scopes[components[0]], ...grant.scopes[components[0]]])];
+    if (known)
+      known.scopes[components[0]] = [...new Set([...known.scopes[components[0]], ...grant.scopes[components[0]]])];
     else merged.set(group, { ...grant, scopes: { [components[0]]: [...grant.scopes[components[0]]] } });
   }
   const clauses = [...merged.values(), ...grants].map((grant) => {
-    const parts: Array<RawBuilder<unknown>> = Object.entries(grant.scopes).map(([component, keys]) => underAnyKey(component, keys));
-    if (grant.from) parts.push(sql`(period_start is null or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`);
+    const parts: Array<RawBuilder<unknown>> = Object.entries(grant.scopes).map(([component, keys]) =>
+      underAnyKey(component, keys),
+    );
+    if (grant.from)
+      parts.push(
+        sql`(period_start is null or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`,
+      );
     if (grant.to) parts.push(sql`(period_start is null or period_start < (${grant.to}::date + 1)::timestamp)`);
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
   });

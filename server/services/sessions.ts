@@ -22,11 +22,20 @@ export async function loadSessionSecret(db: Kysely<Schema>, configured?: string)
     .values({ key: 'session_secret', value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'session_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'session_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
-export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeconds: number, clock: Clock): SessionKeeper {
+export function createSessionKeeper(
+  db: Kysely<Schema>,
+  secret: string,
+  idleSeconds: number,
+  clock: Clock,
+): SessionKeeper {
   const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url');
   const idOf = (token: string): string | undefined => {
     const [id, signature, extra] = token.split('.');
@@ -77,7 +86,11 @@ export function createSessionKeeper(db: Kysely<Schema>, secret: string, idleSeco
       if (id) await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).execute();
     },
     async revokeAllOf(userId, except) {
-      let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      let query = db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
       if (except) query = query.where('id', '!=', except);
       await query.execute();
     },

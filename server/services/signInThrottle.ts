@@ -32,7 +32,12 @@ async function failuresOf(db: Kysely<Schema>, buckets: string[]): Promise<Map<st
   const rows = await sql<{ bucket: string; failures: number; since_window: number; since_last: number }>`
     select bucket, failures, extract(epoch from now() - window_start)::float8 as since_window, extract(epoch from now() - last_failure_at)::float8 as since_last
     from sign_in_failures where bucket = any(${buckets}::text[])`.execute(db);
-  return new Map(rows.rows.map((r) => [r.bucket, { failures: r.failures, sinceWindow: Number(r.since_window), sinceLast: Number(r.since_last) }]));
+  return new Map(
+    rows.rows.map((r) => [
+      r.bucket,
+      { failures: r.failures, sinceWindow: Number(r.since_window), sinceLast: Number(r.since_last) },
+    ]),
+  );
 }
 
 /** A wait as the refusal's message says it: seconds under two minutes, whole minutes (rounded up) beyond. */
@@ -54,7 +59,12 @@ export function delayAfter(failures: number, perLogin: number): number {
  * platform did and this address is among those that failed. Only failures count, and a success clears those of
  * its login and address: someone failing on purpose from elsewhere never holds the owner back.
  */
-export async function checkSignIn(db: Kysely<Schema>, limits: SignInLimits, login: string, address: string): Promise<void> {
+export async function checkSignIn(
+  db: Kysely<Schema>,
+  limits: SignInLimits,
+  login: string,
+  address: string,
+): Promise<void> {
   const pair = pairBucket(login, address);
   const known = await failuresOf(db, [pair, addressBucket(address), GLOBAL_BUCKET]);
   const waits: number[] = [];
@@ -62,9 +72,15 @@ export async function checkSignIn(db: Kysely<Schema>, limits: SignInLimits, logi
   if (own && own.sinceLast < PAIR_MEMORY_SECONDS) waits.push(delayAfter(own.failures, limits.perLogin) - own.sinceLast);
   const fromAddress = known.get(addressBucket(address));
   const addressWindow = fromAddress && fromAddress.sinceWindow < limits.windowSeconds ? fromAddress : undefined;
-  if (addressWindow && addressWindow.failures >= limits.perAddress) waits.push(limits.windowSeconds - addressWindow.sinceWindow);
+  if (addressWindow && addressWindow.failures >= limits.perAddress)
+    waits.push(limits.windowSeconds - addressWindow.sinceWindow);
   const everywhere = known.get(GLOBAL_BUCKET);
-  if (addressWindow && everywhere && everywhere.sinceWindow < limits.windowSeconds && everywhere.failures >= limits.global) {
+  if (
+    addressWindow &&
+    everywhere &&
+    everywhere.sinceWindow < limits.windowSeconds &&
+    everywhere.failures >= limits.global
+  ) {
     waits.push(limits.windowSeconds - everywhere.sinceWindow);
   }
   const wait = Math.max(0, ...waits);
@@ -72,7 +88,12 @@ export async function checkSignIn(db: Kysely<Schema>, limits: SignInLimits, logi
 }
 
 /** Counts a failed sign-in of `login` from `address`. */
-export async function recordSignInFailure(db: Kysely<Schema>, limits: SignInLimits, login: string, address: string): Promise<void> {
+export async function recordSignInFailure(
+  db: Kysely<Schema>,
+  limits: SignInLimits,
+  login: string,
+  address: string,
+): Promise<void> {
   await sql`
     insert into sign_in_failures as f (bucket, failures) values (${pairBucket(login, address)}, 1)
     on conflict (bucket) do update set
@@ -105,7 +126,12 @@ export const MAX_KEY_FAILURES = 10;
 const keyBucket = (userId: string, purpose: string) => `key:${userId}:${purpose}`;
 
 /** Refuses (429) a key check on an account that has used up its wrong keys in this window. */
-export async function checkKeyAttempts(db: Kysely<Schema>, windowSeconds: number, userId: string, purpose: string): Promise<void> {
+export async function checkKeyAttempts(
+  db: Kysely<Schema>,
+  windowSeconds: number,
+  userId: string,
+  purpose: string,
+): Promise<void> {
   const known = (await failuresOf(db, [keyBucket(userId, purpose)])).get(keyBucket(userId, purpose));
   if (known && known.sinceWindow < windowSeconds && known.failures >= MAX_KEY_FAILURES) {
     throw tooManyAttempts(windowSeconds - known.sinceWindow);
@@ -113,7 +139,12 @@ export async function checkKeyAttempts(db: Kysely<Schema>, windowSeconds: number
 }
 
 /** Counts a wrong key; answers whether that was the last one allowed (the caller then kills the live key). */
-export async function recordKeyFailure(db: Kysely<Schema>, windowSeconds: number, userId: string, purpose: string): Promise<boolean> {
+export async function recordKeyFailure(
+  db: Kysely<Schema>,
+  windowSeconds: number,
+  userId: string,
+  purpose: string,
+): Promise<boolean> {
   return (await countInWindow(db, keyBucket(userId, purpose), windowSeconds)) >= MAX_KEY_FAILURES;
 }
 

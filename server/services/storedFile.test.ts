@@ -12,8 +12,12 @@ describe('reading a stored file', () => {
     const content = randomBytes(3 * 4 * 1024 * 1024 + 1001);
     const application = randomUUID();
     const file = randomUUID();
-    await sql`insert into applications (id, name, version, summary, model) values (${application}, 'slices', '1', '{}', '{}')`.execute(database().db);
-    await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${file}, ${application}, 'counts', 'big.csv', ${content.byteLength}, ${content})`.execute(database().db);
+    await sql`insert into applications (id, name, version, summary, model) values (${application}, 'slices', '1', '{}', '{}')`.execute(
+      database().db,
+    );
+    await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${file}, ${application}, 'counts', 'big.csv', ${content.byteLength}, ${content})`.execute(
+      database().db,
+    );
     const pieces: Uint8Array[] = [];
     for await (const piece of storedFile(database().db, 'deposit_files', file, content.byteLength)) pieces.push(piece);
     expect(pieces.map((piece) => piece.byteLength)).toEqual([4194304, 4194304, 4194304, 1001]);

@@ -10,12 +10,19 @@ export const SYNTHESIS_INTERVALS = 10;
 const iso = (date: Date) => date.toISOString().slice(0, 19);
 
 /** Lines with a value, per variable and per tenth of the covered period: what the data-type tree draws. */
-export async function synthesize(ctx: ServerContext, data: EntryContext, filter: RowFilter = { kind: 'all' }, variable?: string): Promise<Synthesis> {
+export async function synthesize(
+  ctx: ServerContext,
+  data: EntryContext,
+  filter: RowFilter = { kind: 'all' },
+  variable?: string,
+): Promise<Synthesis> {
   const allowed = rowFilterSql(filter);
   const { application, entry } = data;
   const bounds = await sql<{ lo: Date | null; hi: Date | null }>`
     select min(period_start) as lo, max(coalesce(period_end, period_start)) as hi
-    from data_rows where application_id = ${application.id} and data_name = ${entry.name} and ${allowed}`.execute(ctx.db);
+    from data_rows where application_id = ${application.id} and data_name = ${entry.name} and ${allowed}`.execute(
+    ctx.db,
+  );
   const { lo, hi } = bounds.rows[0] ?? { lo: null, hi: null };
   const only = variable ? sql`and v.key = ${variable}` : sql``;
   if (!lo || !hi) {
@@ -23,7 +30,13 @@ export async function synthesize(ctx: ServerContext, data: EntryContext, filter:
       select v.key, count(*) as count from data_rows r, jsonb_each_text(r.values) v(key, value)
       where r.application_id = ${application.id} and r.data_name = ${entry.name} and v.value <> '' ${only} and ${allowed}
       group by v.key`.execute(ctx.db);
-    return { dataType: entry.name, from: null, to: null, intervals: [], variables: Object.fromEntries(totals.rows.map((r) => [r.key, [Number(r.count)]])) };
+    return {
+      dataType: entry.name,
+      from: null,
+      to: null,
+      intervals: [],
+      variables: Object.fromEntries(totals.rows.map((r) => [r.key, [Number(r.count)]])),
+    };
   }
   const start = lo.getTime() / 1000;
   const end = Math.max(hi.getTime() / 1000, start + 1);

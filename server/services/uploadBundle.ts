@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { EntryCsvWriter, hasSingleShape, shapeKey, shapeOf, templateShape, type ExampleWords, type RowShape } from '../../src/domain/bundle/entryCsv.ts';
+import {
+  EntryCsvWriter,
+  hasSingleShape,
+  shapeKey,
+  shapeOf,
+  templateShape,
+  type ExampleWords,
+  type RowShape,
+} from '../../src/domain/bundle/entryCsv.ts';
 import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
@@ -56,17 +64,29 @@ async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: 
       .where('file_id', 'is', null)
       .orderBy('natural_key')
       .execute();
-    byReference.set(component.reference, rows.map((row) => ({ key: row.hierarchical_key, values: row.values })));
+    byReference.set(
+      component.reference,
+      rows.map((row) => ({ key: row.hierarchical_key, values: row.values })),
+    );
   }
   return {
     keys: (component: DynamicComponent) => (byReference.get(component.reference) ?? []).map((row) => row.key),
     header: (component: DynamicComponent, key: string) =>
-      component.headerPrefix + dynamicHeaderText((byReference.get(component.reference) ?? []).find((row) => row.key === key)?.values[component.referenceComponent]),
+      component.headerPrefix +
+      dynamicHeaderText(
+        (byReference.get(component.reference) ?? []).find((row) => row.key === key)?.values[
+          component.referenceComponent
+        ],
+      ),
   };
 }
 
 /** A natural key of one stored row of each reference, for the templates' example lines. */
-async function referenceExamples(db: Kysely<Schema>, applicationId: string, model: ApplicationModel): Promise<Map<string, string>> {
+async function referenceExamples(
+  db: Kysely<Schema>,
+  applicationId: string,
+  model: ApplicationModel,
+): Promise<Map<string, string>> {
   const examples = new Map<string, string>();
   for (const entry of model.data.filter((d) => d.kind === 'reference')) {
     const row = await db
@@ -110,7 +130,12 @@ async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataE
  * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
  * that they are known before any row is written.
  */
-async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEntry, texts: RowTexts): Promise<RowShape[]> {
+async function shapesOf(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  texts: RowTexts,
+): Promise<RowShape[]> {
   if (hasSingleShape(entry)) return [shapeOf(entry, {}, texts)];
   const parts = entry.components.flatMap((component) => {
     const value = sql`values -> ${component.key}::text`;
@@ -130,8 +155,12 @@ async function shapesOf(db: Kysely<Schema>, applicationId: string, entry: DataEn
   });
   const rows = await sql<{ shape: Record<string, unknown> }>`
     select distinct jsonb_build_object(${sql.join(parts)}) as shape from data_rows
-    where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(db);
-  const shapes = new Map(rows.rows.map((row) => shapeOf(entry, row.shape, texts)).map((shape) => [shapeKey(shape), shape]));
+    where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(
+    db,
+  );
+  const shapes = new Map(
+    rows.rows.map((row) => shapeOf(entry, row.shape, texts)).map((shape) => [shapeKey(shape), shape]),
+  );
   return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
 }
 
@@ -193,7 +222,11 @@ const isoLocal = (date: Date | null) => (date ? date.toISOString().slice(0, 19) 
  * The upload kit (configuration, README, one template per data entry) and, with data, the backup (every row as
  * CSV in load order, the deposited versions, the additional files), streamed as a zip with its manifest last.
  */
-export async function prepareBundle(ctx: ServerContext, application: ApplicationRow, options: BundleOptions): Promise<PreparedBundle> {
+export async function prepareBundle(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  options: BundleOptions,
+): Promise<PreparedBundle> {
   const db = ctx.db;
   const model = application.model;
   const configuration = await db
@@ -203,15 +236,28 @@ export async function prepareBundle(ctx: ServerContext, application: Application
     .where('version', '=', application.version)
     .orderBy('uploaded_at', 'desc')
     .executeTakeFirst();
-  if (!configuration) throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
+  if (!configuration)
+    throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
   const deposits = options.withData ? await depositsOf(db, application.id) : [];
   const files = options.withData ? await additionalFilesOf(db, application.id) : [];
   const rowCount = options.withData
-    ? Number((await db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('line_count').as('rows')).where('application_id', '=', application.id).executeTakeFirst())?.rows ?? 0)
+    ? Number(
+        (
+          await db
+            .selectFrom('entry_counts')
+            .select((eb) => eb.fn.sum<number>('line_count').as('rows'))
+            .where('application_id', '=', application.id)
+            .executeTakeFirst()
+        )?.rows ?? 0,
+      )
     : 0;
   // CSV compresses about four times; stored additional files (PDF, images) hardly at all.
   const estimatedBytes =
-    configuration.content.byteLength + 4096 + rowCount * 12 + deposits.reduce((sum, d) => sum + d.size / 4, 0) + files.reduce((sum, f) => sum + f.size, 0);
+    configuration.content.byteLength +
+    4096 +
+    rowCount * 12 +
+    deposits.reduce((sum, d) => sum + d.size / 4, 0) +
+    files.reduce((sum, f) => sum + f.size, 0);
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);
@@ -222,19 +268,37 @@ export async function prepareBundle(ctx: ServerContext, application: Application
       const zip = new ZipOutput();
       const dynamics = await dynamicColumns(db, application.id, model);
       const examples = await referenceExamples(db, application.id, model);
-      const words: ExampleWords = { text: EXAMPLE_TEXT[options.locale], reference: (name) => examples.get(name) ?? name };
+      const words: ExampleWords = {
+        text: EXAMPLE_TEXT[options.locale],
+        reference: (name) => examples.get(name) ?? name,
+      };
       const entries = model.loadOrder.map((name) => model.data.find((d) => d.name === name)!).filter(Boolean);
       const configurationPath = `configuration/${segment(configuration.file_name)}`;
-      const templatePaths = new Map(entries.map((entry, index) => [entry.name, `templates/${pad(index)}_${entry.name}.csv`]));
+      const templatePaths = new Map(
+        entries.map((entry, index) => [entry.name, `templates/${pad(index)}_${entry.name}.csv`]),
+      );
 
       const readme = yield* zip.add('README.md', [
-        bundleReadme({ model, applicationName: application.name, locale: options.locale, withData: options.withData, configurationPath, templates: templatePaths, createdAt }),
+        bundleReadme({
+          model,
+          applicationName: application.name,
+          locale: options.locale,
+          withData: options.withData,
+          configurationPath,
+          templates: templatePaths,
+          createdAt,
+        }),
       ]);
       const configurationFile = yield* zip.add(configurationPath, [configuration.content]);
       const templates: BundleManifest['templates'] = [];
       for (const entry of entries) {
-        const writer = new EntryCsvWriter(entry, templateShape(entry, words, dynamics.keys), { dynamicHeader: dynamics.header });
-        templates.push({ dataName: entry.name, ...(yield* zip.add(templatePaths.get(entry.name)!, [writer.head(), writer.exampleLine(words)])) });
+        const writer = new EntryCsvWriter(entry, templateShape(entry, words, dynamics.keys), {
+          dynamicHeader: dynamics.header,
+        });
+        templates.push({
+          dataName: entry.name,
+          ...(yield* zip.add(templatePaths.get(entry.name)!, [writer.head(), writer.exampleLine(words)])),
+        });
       }
 
       const data: BundleData[] = [];
@@ -252,7 +316,8 @@ export async function prepareBundle(ctx: ServerContext, application: Application
             const lines = async function* () {
               yield writer.head();
               for await (const page of rowPages(db, application.id, entry)) {
-                const kept = shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
+                const kept =
+                  shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
                 rows += kept.length;
                 if (kept.length > 0) yield kept.map((row) => writer.line(row)).join('');
               }

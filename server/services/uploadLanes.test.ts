@@ -4,7 +4,9 @@ import { inUploadLane, LANE_STALL_MS, type LaneUpload } from './uploadLanes.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An upload whose client either keeps sending (never waits for bytes) or stopped sending at a moment. */
-const upload = (waitingSince?: () => number | undefined): LaneUpload => ({ waitingForBytesSince: waitingSince ?? (() => undefined) });
+const upload = (waitingSince?: () => number | undefined): LaneUpload => ({
+  waitingForBytesSince: waitingSince ?? (() => undefined),
+});
 
 describe('upload lanes', () => {
   it('runs uploads one at a time, in the order they came, however long each takes to check', async () => {
@@ -20,7 +22,14 @@ describe('upload lanes', () => {
       inUploadLane(upload(), work('second', 10)),
       inUploadLane(upload(), work('third', 10)),
     ]);
-    expect(events).toEqual(['first starts', 'first ends', 'second starts', 'second ends', 'third starts', 'third ends']);
+    expect(events).toEqual([
+      'first starts',
+      'first ends',
+      'second starts',
+      'second ends',
+      'third starts',
+      'third ends',
+    ]);
   });
 
   it('lets the next upload run beside one whose client has sent nothing for a while', async () => {

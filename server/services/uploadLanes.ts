@@ -56,7 +56,8 @@ async function takeLane(upload: LaneUpload): Promise<void> {
 }
 
 /** How many uploads hold a lane while they wait for their client's next bytes. */
-export const uploadsWaitingForBytes = (): number => [...holders].filter((holder) => holder.waitingForBytesSince() !== undefined).length;
+export const uploadsWaitingForBytes = (): number =>
+  [...holders].filter((holder) => holder.waitingForBytesSince() !== undefined).length;
 
 /** Runs an upload once a lane is free (in the order they came) or its holder stalled. */
 export async function inUploadLane<T>(upload: LaneUpload, work: () => Promise<T>): Promise<T> {

@@ -33,13 +33,25 @@ export async function issueKey(
 
 /** Every unused key of one purpose stops working (a new one is issued, or too many wrong ones were tried). */
 export async function revokeKeys(db: Kysely<Schema>, userId: string, purpose: KeyPurpose): Promise<void> {
-  await db.updateTable('verification_keys').set({ used_at: new Date() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('verification_keys')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 export type KeyCheck = { status: 'valid'; targetEmail: string } | { status: 'bad' } | { status: 'expired' };
 
 /** Checks a key at time `now` and, when it is valid, spends it (it cannot be used again). */
-export async function consumeKey(db: Kysely<Schema>, userId: string, purpose: KeyPurpose, key: string, now: Date): Promise<KeyCheck> {
+export async function consumeKey(
+  db: Kysely<Schema>,
+  userId: string,
+  purpose: KeyPurpose,
+  key: string,
+  now: Date,
+): Promise<KeyCheck> {
   const row = await db
     .selectFrom('verification_keys')
     .select(['id', 'expires_at', 'target_email'])

@@ -14,11 +14,22 @@ import { datasetOfFile } from './versionFiles.ts';
 export async function readableFileOf(
   ctx: ServerContext,
   data: EntryContext,
-  file: { id: string; scope: Record<string, string>; period_from: Date | null; period_to: Date | null; published: boolean },
+  file: {
+    id: string;
+    scope: Record<string, string>;
+    period_from: Date | null;
+    period_to: Date | null;
+    published: boolean;
+  },
   user: UserRow | null,
 ) {
   const { rights } = await readRights(ctx, user, data);
   if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published) throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', { name: data.application.name, dataName: data.entry.name, fileId: file.id });
+  if (file.published)
+    throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', {
+      name: data.application.name,
+      dataName: data.entry.name,
+      fileId: file.id,
+    });
   throw refusal(versionOperation(file), data);
 }

@@ -26,8 +26,14 @@ const FILE_FACTS = [
 ] as const satisfies ReadonlyArray<keyof DepositFilesTable>;
 
 export async function fileOf(ctx: ServerContext, data: Pick<EntryContext, 'application'>, fileId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new Refusal('NO_SUCH_FILE', { fileId });
-  const file = await ctx.db.selectFrom('deposit_files').select(FILE_FACTS).where('id', '=', fileId).where('application_id', '=', data.application.id).executeTakeFirst();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId))
+    throw new Refusal('NO_SUCH_FILE', { fileId });
+  const file = await ctx.db
+    .selectFrom('deposit_files')
+    .select(FILE_FACTS)
+    .where('id', '=', fileId)
+    .where('application_id', '=', data.application.id)
+    .executeTakeFirst();
   if (!file) throw new Refusal('NO_SUCH_FILE', { fileId });
   return file;
 }
@@ -38,8 +44,16 @@ export type DepositFile = Awaited<ReturnType<typeof fileOf>>;
 export const isoOf = (date: Date) => date.toISOString().slice(0, 19);
 
 /** A stored version's dataset, as rights see it. */
-export function datasetOfFile(file: { scope: Record<string, string>; period_from: Date | null; period_to: Date | null }) {
-  return { scopes: file.scope, from: file.period_from ? isoOf(file.period_from) : null, to: file.period_to ? isoOf(file.period_to) : null };
+export function datasetOfFile(file: {
+  scope: Record<string, string>;
+  period_from: Date | null;
+  period_to: Date | null;
+}) {
+  return {
+    scopes: file.scope,
+    from: file.period_from ? isoOf(file.period_from) : null,
+    to: file.period_to ? isoOf(file.period_to) : null,
+  };
 }
 
 export const sameScope = (a: Record<string, string>, b: Record<string, string>) =>

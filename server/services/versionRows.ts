@@ -13,11 +13,19 @@ type Db = Kysely<Schema> | Transaction<Schema>;
 const REMOVE_STEP = 500;
 
 /** A batch of rows of a published version, with the file they come from and the period each covers. */
-export async function insertVersionRows(db: Db, applicationId: string, dataName: string, fileId: string, batch: CheckedBatch) {
+export async function insertVersionRows(
+  db: Db,
+  applicationId: string,
+  dataName: string,
+  fileId: string,
+  batch: CheckedBatch,
+) {
   await sql`
     insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
     select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
-    from json_to_recordset(${batch.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(db);
+    from json_to_recordset(${batch.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(
+    db,
+  );
 }
 
 /**
@@ -28,7 +36,9 @@ export async function removeVersionRowsInSteps(db: Kysely<Schema>, fileId: strin
   for (;;) {
     const begun = performance.now();
     const removed = await sql`
-      delete from data_rows where id in (select id from data_rows where file_id = ${fileId} limit ${REMOVE_STEP})`.execute(db);
+      delete from data_rows where id in (select id from data_rows where file_id = ${fileId} limit ${REMOVE_STEP})`.execute(
+      db,
+    );
     if (Number(removed.numAffectedRows ?? 0) === 0) return;
     await letRequestsThrough(performance.now() - begun);
   }
@@ -48,12 +58,18 @@ export async function removeRowsOfUnpublishedVersions(
   const leftovers = await sql<{ id: string; application_id: string; data_name: string }>`
     select f.id, f.application_id, f.data_name from deposit_files f
     where not f.published and exists (select 1 from data_rows d where d.file_id = f.id)
-      ${entry ? sql`and f.application_id = ${entry.applicationId} and f.data_name = ${entry.dataName}` : sql``}`.execute(db);
+      ${entry ? sql`and f.application_id = ${entry.applicationId} and f.data_name = ${entry.dataName}` : sql``}`.execute(
+    db,
+  );
   const entries = new Map<string, { applicationId: string; dataName: string }>();
   if (entry) entries.set('', entry);
   for (const file of leftovers.rows) {
     await removeVersionRowsInSteps(db, file.id);
-    if (!entry) entries.set(`${file.application_id}\u0000${file.data_name}`, { applicationId: file.application_id, dataName: file.data_name });
+    if (!entry)
+      entries.set(`${file.application_id}\u0000${file.data_name}`, {
+        applicationId: file.application_id,
+        dataName: file.data_name,
+      });
   }
   for (const { applicationId, dataName } of entries.values()) await refreshCount(db, applicationId, dataName);
   return [...entries.values()];

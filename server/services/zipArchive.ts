@@ -74,7 +74,8 @@ export class ZipArchive {
     const directoryOffset = tail.readUInt32LE(at + 16);
     if (disk !== 0) throw new ZipRefused('invalidZip');
     // ZIP64 archives (over 4 GiB or 65,535 entries) are beyond what Terrain writes.
-    if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff) throw new ZipRefused('zip64NotSupported');
+    if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff)
+      throw new ZipRefused('zip64NotSupported');
     if (count > limits.maxEntries) throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
     if (directoryOffset + directorySize > fileSize) throw new ZipRefused('invalidZip');
     const directory = await readAt(file, directoryOffset, directorySize);
@@ -82,7 +83,8 @@ export class ZipArchive {
     let declared = 0;
     let position = 0;
     for (let index = 0; index < count; index += 1) {
-      if (position + 46 > directory.length || directory.readUInt32LE(position) !== CENTRAL) throw new ZipRefused('invalidZip');
+      if (position + 46 > directory.length || directory.readUInt32LE(position) !== CENTRAL)
+        throw new ZipRefused('invalidZip');
       const flags = directory.readUInt16LE(position + 8);
       const method = directory.readUInt16LE(position + 10);
       const compressedSize = directory.readUInt32LE(position + 20);
@@ -101,7 +103,8 @@ export class ZipArchive {
       if (entries.has(path)) throw new ZipRefused('zipDuplicateEntry', { entry: path });
       if (localHeaderOffset + compressedSize > fileSize) throw new ZipRefused('invalidZip');
       declared += size;
-      if (declared > limits.maxInflatedBytes) throw new ZipRefused('zipTooLarge', { maxInflatedBytes: limits.maxInflatedBytes });
+      if (declared > limits.maxInflatedBytes)
+        throw new ZipRefused('zipTooLarge', { maxInflatedBytes: limits.maxInflatedBytes });
       entries.set(path, { path, method, compressedSize, size, localHeaderOffset });
     }
     return new ZipArchive(file, entries);
@@ -121,7 +124,11 @@ export class ZipArchive {
     const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     let produced = 0;
     if (entry.compressedSize > 0) {
-      const source = createReadStream(this.file, { start, end: start + entry.compressedSize - 1, highWaterMark: 1 << 20 });
+      const source = createReadStream(this.file, {
+        start,
+        end: start + entry.compressedSize - 1,
+        highWaterMark: 1 << 20,
+      });
       let stream: Readable = source;
       if (entry.method === DEFLATED) {
         const inflate = createInflateRaw();

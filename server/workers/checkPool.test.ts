@@ -37,7 +37,14 @@ ${Array.from({ length: costly }, (_, index) => `      cost${index}:\n        OA_
 const SITES = 'code\nété\nhiver\n';
 /** Lines of samples, the work of each given by `work` (from 0, the first data line). */
 const samples = (lines: number, work: (line: number) => number) =>
-  ['site;day;line;work', ...Array.from({ length: lines }, (_, index) => `${index % 2 ? 'hiver' : 'été'};${String((index % 28) + 1).padStart(2, '0')}/01/2024;${index};${work(index)}`)].join('\n') + '\n';
+  [
+    'site;day;line;work',
+    ...Array.from(
+      { length: lines },
+      (_, index) =>
+        `${index % 2 ? 'hiver' : 'été'};${String((index % 28) + 1).padStart(2, '0')}/01/2024;${index};${work(index)}`,
+    ),
+  ].join('\n') + '\n';
 
 const model = modelOf(configuration(1));
 const references = { sites: stored(validate('sites', SITES, { model }).rows) };
@@ -72,7 +79,11 @@ describe('the CSV check pool', () => {
     const text = `\uFEFF${samples(2 * WRITE_BATCH + 7, (line) => line % 5)}`;
     const expected = validate('samples', text, { model, references });
     expect(expected.report.errorCount).toBe(0);
-    const { report, batches } = await checkAll(pool.open({ ...check, rows: 'documentsAndPlaces' }), new TextEncoder().encode(text), 1001);
+    const { report, batches } = await checkAll(
+      pool.open({ ...check, rows: 'documentsAndPlaces' }),
+      new TextEncoder().encode(text),
+      1001,
+    );
     expect(report).toEqual(expected.report);
     expect(batches.map((batch) => batch.count)).toEqual([WRITE_BATCH, WRITE_BATCH, 7]);
     const documents = batches.flatMap((batch) => JSON.parse(batch.document) as Array<Record<string, unknown>>);
@@ -88,7 +99,16 @@ describe('the CSV check pool', () => {
       })),
     );
     expect(batches.flatMap((batch) => batch.rows)).toEqual(
-      expected.rows.map((row) => ({ lineNumber: row.lineNumber, naturalKey: row.naturalKey, ...placeOf(model.data.find((data) => data.name === 'samples')!, row.values, row.period!.from, row.period!.to) })),
+      expected.rows.map((row) => ({
+        lineNumber: row.lineNumber,
+        naturalKey: row.naturalKey,
+        ...placeOf(
+          model.data.find((data) => data.name === 'samples')!,
+          row.values,
+          row.period!.from,
+          row.period!.to,
+        ),
+      })),
     );
   });
 
@@ -97,20 +117,28 @@ describe('the CSV check pool', () => {
     const refused = samples(30, (line) => line).replace('hiver;02/01/2024;1;1', 'printemps;02/01/2024;1;1');
     const expected = validate('samples', refused, { model, references });
     expect(expected.report.errorCount).toBe(1);
-    expect(await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(refused), 64)).toEqual({ report: expected.report, batches: [] });
+    expect(await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(refused), 64)).toEqual({
+      report: expected.report,
+      batches: [],
+    });
   });
 
   it('refuses a file whose checking outlasts its budget, at the line it reached, between two lines', async () => {
     pool = new CheckPool({ workers: 1, budgetMs: 150 });
     // About 20 ms a line here: the budget runs out after a few lines, well before the end.
     const bytes = new TextEncoder().encode(samples(200, () => 300));
-    const error = await checkAll(pool.open({ ...check, rows: 'documents' }), bytes, 4096).catch((thrown: unknown) => thrown);
+    const error = await checkAll(pool.open({ ...check, rows: 'documents' }), bytes, 4096).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(CheckOverBudget);
     expect((error as CheckOverBudget).budgetMs).toBe(150);
     expect((error as CheckOverBudget).lineNumber).toBeGreaterThan(2);
     expect((error as CheckOverBudget).lineNumber).toBeLessThan(200);
     // The worker goes on with the next file.
-    expect((await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(samples(3, () => 1)), 4096)).report.errorCount).toBe(0);
+    expect(
+      (await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(samples(3, () => 1)), 4096))
+        .report.errorCount,
+    ).toBe(0);
   });
 
   it('stops a worker stuck inside one line past the budget, names that line, and checks the next file on a new worker', async () => {
@@ -119,12 +147,21 @@ describe('the CSV check pool', () => {
     // its grace. Checked to its end, the worker would have refused the file at line 4.
     const costly = modelOf(configuration(400));
     const bytes = new TextEncoder().encode(samples(3, (line) => (line === 1 ? 900 : 1)));
-    await checkAll(pool.open({ ...check, model: costly, rows: 'none' }), new TextEncoder().encode(samples(1, () => 1)), 4096);
+    await checkAll(
+      pool.open({ ...check, model: costly, rows: 'none' }),
+      new TextEncoder().encode(samples(1, () => 1)),
+      4096,
+    );
     const started = performance.now();
-    const error = await checkAll(pool.open({ ...check, model: costly, rows: 'documents' }), bytes, 4096).catch((thrown: unknown) => thrown);
+    const error = await checkAll(pool.open({ ...check, model: costly, rows: 'documents' }), bytes, 4096).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(CheckOverBudget);
     expect((error as CheckOverBudget).lineNumber).toBe(3);
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect((await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(samples(3, () => 1)), 4096)).report.errorCount).toBe(0);
+    expect(
+      (await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(samples(3, () => 1)), 4096))
+        .report.errorCount,
+    ).toBe(0);
   });
 });

@@ -34,7 +34,9 @@ export class CheckPool {
   private nextFile = 1;
 
   constructor(private readonly options: CheckPoolOptions) {
-    this.pool = new WorkerPool<CsvCheckApi>(CSV_CHECK_WORKER, options.workers, (line) => options.log?.(`CSV check ${line}`));
+    this.pool = new WorkerPool<CsvCheckApi>(CSV_CHECK_WORKER, options.workers, (line) =>
+      options.log?.(`CSV check ${line}`),
+    );
   }
 
   /** Begins the check of one file in a worker; `close()` it once done with, whatever the outcome. */
@@ -78,7 +80,9 @@ export class FileCheck {
     await this.opened;
     // A copy of its own, moved to the worker: a view into a larger buffer would be cloned with all of it.
     const own = new Uint8Array(bytes);
-    const step = await this.step(() => this.lease.call('push', [this.file, own], { ...this.limit(), transfer: [own.buffer] }));
+    const step = await this.step(() =>
+      this.lease.call('push', [this.file, own], { ...this.limit(), transfer: [own.buffer] }),
+    );
     return step.batches;
   }
 
@@ -105,7 +109,9 @@ export class FileCheck {
    * A call's outcome: the time the file has now spent (taken in before the worker's next call asks for its time
    * limit: the pool asks after the answer's reactions), or the end of a file over budget.
    */
-  private async step<End extends object>(call: () => Promise<CheckStep<End>>): Promise<Extract<CheckStep<End>, { kind: 'checked' }>> {
+  private async step<End extends object>(
+    call: () => Promise<CheckStep<End>>,
+  ): Promise<Extract<CheckStep<End>, { kind: 'checked' }>> {
     let step: CheckStep<End>;
     try {
       step = await call();

@@ -52,7 +52,11 @@ function step<End extends object>(file: number, work: (check: FileCheck) => End,
   } catch (error) {
     if (!(error instanceof OverBudget)) throw error;
     files.delete(file);
-    const stopped = { kind: 'overBudget', lineNumber: error.lineNumber, spentMs: check.spentMs + performance.now() - check.callStart } as const;
+    const stopped = {
+      kind: 'overBudget',
+      lineNumber: error.lineNumber,
+      spentMs: check.spentMs + performance.now() - check.callStart,
+    } as const;
     overBudget.set(file, stopped);
     return stopped;
   }
@@ -97,7 +101,10 @@ const handlers: CsvCheckApi = {
     const opened: FileCheck = {
       check,
       entry,
-      validator: validatorOfCheck(check, { collectRows: check.rows !== 'none', beforeRow: (lineNumber) => withinBudget(opened, lineNumber) }),
+      validator: validatorOfCheck(check, {
+        collectRows: check.rows !== 'none',
+        beforeRow: (lineNumber) => withinBudget(opened, lineNumber),
+      }),
       decoder: new TextDecoder('utf-8'),
       rows: [],
       spentMs: 0,

@@ -12,7 +12,15 @@ const bundles = new Map<string, string>();
 export function workerBundle(entry: URL): string {
   let bundle = bundles.get(entry.href);
   if (bundle === undefined) {
-    const built = buildSync({ entryPoints: [fileURLToPath(entry)], bundle: true, write: false, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'error' });
+    const built = buildSync({
+      entryPoints: [fileURLToPath(entry)],
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'error',
+    });
     bundle = built.outputFiles[0].text;
     bundles.set(entry.href, bundle);
   }

@@ -13,7 +13,9 @@ describe('the worker pool', () => {
     const lease = pool.lease();
     const finished: number[] = [];
     const answers = Array.from({ length: 50 }, (_, index) =>
-      (index % 7 === 0 ? lease.call('busy', [5, index]) : lease.call('echo', [index])).then((value) => (finished.push(value), value)),
+      (index % 7 === 0 ? lease.call('busy', [5, index]) : lease.call('echo', [index])).then(
+        (value) => (finished.push(value), value),
+      ),
     );
     expect(await Promise.all(answers)).toEqual(Array.from({ length: 50 }, (_, index) => index));
     expect(finished).toEqual(Array.from({ length: 50 }, (_, index) => index));

@@ -27,7 +27,11 @@ export interface CallOptions {
 
 /** One worker of the pool, kept for a run of calls that share its state (a file's check). */
 export interface WorkerLease<Api extends Handlers<Api>> {
-  call<Call extends keyof Api & string>(method: Call, args: Parameters<Api[Call]>, options?: CallOptions): Promise<ReturnType<Api[Call]>>;
+  call<Call extends keyof Api & string>(
+    method: Call,
+    args: Parameters<Api[Call]>,
+    options?: CallOptions,
+  ): Promise<ReturnType<Api[Call]>>;
   /** The run is over: the worker counts one lease less (once, however often it is called). */
   release(): void;
 }
@@ -57,7 +61,12 @@ class PooledThread {
     const workerData: WorkerStart = { position: this.position.buffer as SharedArrayBuffer };
     // The server's own flags (`--import tsx`, vitest's) are not passed on: the bundle is plain JavaScript. A small
     // young generation: batches are short-lived and many, and each megabyte of it is resident memory.
-    this.worker = new Worker(workerBundle(entry), { eval: true, workerData, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    this.worker = new Worker(workerBundle(entry), {
+      eval: true,
+      workerData,
+      execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     this.worker.unref();
     this.worker.on('message', (message: WorkerMessage) => this.answered(message));
     this.worker.on('error', (error) => this.end(new WorkerLost(`worker failed: ${error.message}`)));

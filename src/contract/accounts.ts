@@ -2,8 +2,15 @@ import { Type, type Static } from 'typebox';
 import type { AuthenticatedUser, StoredUser } from '../domain/accounts/user.ts';
 
 /** Payloads of the account routes. The user schemas mirror types of src/domain; the assertions below keep them equal. */
-export const AccountStateSchema = Type.Union([Type.Literal('idle'), Type.Literal('active'), Type.Literal('pending'), Type.Literal('closed')]);
-const ChartesSchema = Type.Record(Type.String(), Type.String(), { description: 'application id → time the charter was accepted' });
+export const AccountStateSchema = Type.Union([
+  Type.Literal('idle'),
+  Type.Literal('active'),
+  Type.Literal('pending'),
+  Type.Literal('closed'),
+]);
+const ChartesSchema = Type.Record(Type.String(), Type.String(), {
+  description: 'application id → time the charter was accepted',
+});
 
 export const AuthenticatedUserSchema = Type.Object(
   {
@@ -78,7 +85,11 @@ export const LogoutQuerySchema = Type.Object({ applicationName: Type.Optional(Ty
 
 export const KeyMailedSchema = Type.Object(
   {},
-  { additionalProperties: false, description: 'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.' },
+  {
+    additionalProperties: false,
+    description:
+      'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.',
+  },
 );
 
 export const AccountChangeSchema = Type.Object(

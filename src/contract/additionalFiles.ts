@@ -5,11 +5,19 @@ import { ReferenceScopesSchema } from './authorizations.ts';
 import { FormFieldSchema, I18nTextsSchema } from './forms.ts';
 
 /** Payloads of the additional-file routes. */
-export const FileOperationSchema = Type.Union([Type.Literal('admin'), Type.Literal('depot'), Type.Literal('extraction'), Type.Literal('delete')]);
+export const FileOperationSchema = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('depot'),
+  Type.Literal('extraction'),
+  Type.Literal('delete'),
+]);
 const closed = { additionalProperties: false } as const;
 
 /** The caller's operations on one file type. */
-export const TypeRightsSchema = Type.Object({ admin: Type.Boolean(), depot: Type.Boolean(), extraction: Type.Boolean(), delete: Type.Boolean() }, closed);
+export const TypeRightsSchema = Type.Object(
+  { admin: Type.Boolean(), depot: Type.Boolean(), extraction: Type.Boolean(), delete: Type.Boolean() },
+  closed,
+);
 export type TypeRights = Static<typeof TypeRightsSchema>;
 
 /** Operation → file types. */
@@ -24,13 +32,23 @@ export const FileRightsSchema = Type.Object(
 );
 
 const FormSchema = Type.Object({ i18n: I18nTextsSchema, fields: Type.Array(FormFieldSchema) }, closed);
-const FieldChoicesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, closed)), {
-  description: 'form field checked against a reference → its rows',
-});
+const FieldChoicesSchema = Type.Record(
+  Type.String(),
+  Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, closed)),
+  {
+    description: 'form field checked against a reference → its rows',
+  },
+);
 export type FieldChoices = Static<typeof FieldChoicesSchema>;
 
 export const FileTypeSummarySchema = Type.Object(
-  { name: Type.String(), i18n: I18nTextsSchema, fields: Type.Array(FormFieldSchema), count: Type.Integer(), rights: TypeRightsSchema },
+  {
+    name: Type.String(),
+    i18n: I18nTextsSchema,
+    fields: Type.Array(FormFieldSchema),
+    count: Type.Integer(),
+    rights: TypeRightsSchema,
+  },
   closed,
 );
 export type FileTypeSummary = Static<typeof FileTypeSummarySchema>;
@@ -43,13 +61,21 @@ export const FilesOverviewSchema = Type.Object(
     managesFileRights: Type.Boolean({ description: 'the caller may open the additional-file authorizations' }),
     referenceScopes: Type.Optional(ReferenceScopesSchema),
   },
-  { ...closed, description: 'Without `params`; with a selection, the answer is additionalFile.zip (or the charter’s PDF), not JSON.' },
+  {
+    ...closed,
+    description:
+      'Without `params`; with a selection, the answer is additionalFile.zip (or the charter’s PDF), not JSON.',
+  },
 );
 export type FilesOverview = Static<typeof FilesOverviewSchema>;
 
-const AssociatesSchema = Type.Record(Type.String(), Type.Object({ scopes: Type.Record(Type.String(), Type.Array(Type.String())) }, closed), {
-  description: 'data → scope component → hierarchical keys the file is about',
-});
+const AssociatesSchema = Type.Record(
+  Type.String(),
+  Type.Object({ scopes: Type.Record(Type.String(), Type.Array(Type.String())) }, closed),
+  {
+    description: 'data → scope component → hierarchical keys the file is about',
+  },
+);
 
 /** An additional file as lists and forms show it, without its bytes. */
 export const AdditionalFileSchema = Type.Object(
@@ -62,12 +88,16 @@ export const AdditionalFileSchema = Type.Object(
     comment: Type.String(),
     user: Type.Union([Type.String(), Type.Null()], { description: 'the owner’s id' }),
     ownerLogin: Type.Union([Type.String(), Type.Null()]),
-    originalOwner: Type.Union([Type.String(), Type.Null()], { description: 'a restored file’s owner in the application backed up (the restorer is the owner)' }),
+    originalOwner: Type.Union([Type.String(), Type.Null()], {
+      description: 'a restored file’s owner in the application backed up (the restorer is the owner)',
+    }),
     createDate: Type.String({ format: 'date-time' }),
     updateDate: Type.String({ format: 'date-time' }),
     forApplication: Type.Boolean(),
     associates: AssociatesSchema,
-    additionalBinaryFileForm: Type.Record(Type.String(), Type.String(), { description: 'values of the type’s form fields' }),
+    additionalBinaryFileForm: Type.Record(Type.String(), Type.String(), {
+      description: 'values of the type’s form fields',
+    }),
     mayEdit: Type.Boolean(),
     mayDelete: Type.Boolean(),
   },
@@ -81,7 +111,9 @@ export const FilesPageSchema = Type.Object(
     additionalFileName: Type.String(),
     description: FormSchema,
     fieldChoices: FieldChoicesSchema,
-    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, closed), { description: 'the owners of the page’s files' }),
+    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, closed), {
+      description: 'the owners of the page’s files',
+    }),
     additionalBinaryFiles: Type.Array(AdditionalFileSchema),
     fileNames: Type.Array(Type.String(), { description: 'every name the type holds' }),
     totalCount: Type.Integer(),
@@ -119,14 +151,20 @@ export const FileAuthorizationsSchema = Type.Object(
   {
     authorizationResults: Type.Array(FileAuthorizationSchema),
     users: Type.Array(UserSchema, { description: 'the users one may choose' }),
-    authorizationsForUser: Type.Object({ isAdministrator: Type.Boolean(), userManager: Type.Boolean(), adminTypes: Type.Array(Type.String()) }, closed),
+    authorizationsForUser: Type.Object(
+      { isAdministrator: Type.Boolean(), userManager: Type.Boolean(), adminTypes: Type.Array(Type.String()) },
+      closed,
+    ),
   },
   closed,
 );
 export type FileAuthorizations = Static<typeof FileAuthorizationsSchema>;
 
 /** The additional-file rights of one user. */
-export const UserFileRightsSchema = Type.Object({ userId: Type.String(), login: Type.String(), isAdministrator: Type.Boolean(), additionalFiles: FileRightsSchema }, closed);
+export const UserFileRightsSchema = Type.Object(
+  { userId: Type.String(), login: Type.String(), isAdministrator: Type.Boolean(), additionalFiles: FileRightsSchema },
+  closed,
+);
 export type UserFileRights = Static<typeof UserFileRightsSchema>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

@@ -4,17 +4,41 @@ import type { Operation, OperationColumn } from '../domain/rights/operations.ts'
 import { AccountStateSchema } from './accounts.ts';
 
 /** Payloads of the authorization routes. Schemas that mirror a type of src/domain are kept equal to it below. */
-export const OperationSchema = Type.Union([Type.Literal('depot'), Type.Literal('publication'), Type.Literal('delete'), Type.Literal('extraction'), Type.Literal('admin')]);
+export const OperationSchema = Type.Union([
+  Type.Literal('depot'),
+  Type.Literal('publication'),
+  Type.Literal('delete'),
+  Type.Literal('extraction'),
+  Type.Literal('admin'),
+]);
 
 export const NameParamsSchema = Type.Object({ name: Type.String({ maxLength: 100 }) });
-export const AuthorizationParamsSchema = Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) });
+export const AuthorizationParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  id: Type.String({ maxLength: 100 }),
+});
 
 export const RestrictionSchema = Type.Object(
   {
     operationTypes: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
-    requiredAuthorizations: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 5000 })]))),
+    requiredAuthorizations: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Union([
+          Type.String({ maxLength: 2000 }),
+          Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 5000 }),
+        ]),
+      ),
+    ),
     timeScope: Type.Optional(
-      Type.Union([Type.Null(), Type.Object({ format: Type.Optional(Type.String()), fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])), toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])) })]),
+      Type.Union([
+        Type.Null(),
+        Type.Object({
+          format: Type.Optional(Type.String()),
+          fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        }),
+      ]),
     ),
     fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -28,8 +52,12 @@ export const AuthorizationBodySchema = Type.Object(
     name: Type.String({ maxLength: 200 }),
     description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
     usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
-    authorizationForAll: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }))),
-    authorizationsWithRestriction: Type.Optional(Type.Record(Type.String(), Type.Union([RestrictionSchema, Type.Array(RestrictionSchema, { maxItems: 1000 })]))),
+    authorizationForAll: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
+    ),
+    authorizationsWithRestriction: Type.Optional(
+      Type.Record(Type.String(), Type.Union([RestrictionSchema, Type.Array(RestrictionSchema, { maxItems: 1000 })])),
+    ),
   },
   {
     description:
@@ -44,14 +72,19 @@ export const AuthorizationIdSchema = Type.Object({ authorizationId: Type.String(
 const GrantSchema = Type.Object(
   {
     operations: Type.Array(OperationSchema),
-    scopes: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'scope component → hierarchical keys whose sub-trees are granted' }),
+    scopes: Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: 'scope component → hierarchical keys whose sub-trees are granted',
+    }),
     from: Type.Union([Type.String(), Type.Null()]),
     to: Type.Union([Type.String(), Type.Null()]),
   },
   { additionalProperties: false },
 );
 export const AuthorizationRulesSchema = Type.Object(
-  { forAll: Type.Record(Type.String(), Type.Array(OperationSchema)), restricted: Type.Record(Type.String(), Type.Array(GrantSchema)) },
+  {
+    forAll: Type.Record(Type.String(), Type.Array(OperationSchema)),
+    restricted: Type.Record(Type.String(), Type.Array(GrantSchema)),
+  },
   { additionalProperties: false },
 );
 
@@ -61,7 +94,9 @@ export const AuthorizationViewSchema = Type.Object(
     name: Type.String(),
     description: Type.String(),
     isPublic: Type.Boolean(),
-    users: Type.Array(Type.Object({ id: Type.String(), login: Type.String(), email: Type.String() }, { additionalProperties: false })),
+    users: Type.Array(
+      Type.Object({ id: Type.String(), login: Type.String(), email: Type.String() }, { additionalProperties: false }),
+    ),
     authorizationForAll: Type.Record(Type.String(), Type.Array(OperationSchema)),
     authorizationsWithRestriction: Type.Record(
       Type.String(),
@@ -87,7 +122,10 @@ export type AuthorizationView = Static<typeof AuthorizationViewSchema>;
 export const AuthorizationListSchema = Type.Object(
   {
     authorizationResults: Type.Array(AuthorizationViewSchema),
-    authorizationsForUser: Type.Object({ isAdministrator: Type.Boolean(), userManager: Type.Boolean() }, { additionalProperties: false }),
+    authorizationsForUser: Type.Object(
+      { isAdministrator: Type.Boolean(), userManager: Type.Boolean() },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -97,7 +135,12 @@ export type AuthorizationList = Static<typeof AuthorizationListSchema>;
 export const ScopeNodeSchema = Type.Cyclic(
   {
     ScopeNode: Type.Object(
-      { id: Type.String({ description: 'hierarchical key' }), naturalKey: Type.String(), label: Type.String(), children: Type.Array(Type.Ref('ScopeNode')) },
+      {
+        id: Type.String({ description: 'hierarchical key' }),
+        naturalKey: Type.String(),
+        label: Type.String(),
+        children: Type.Array(Type.Ref('ScopeNode')),
+      },
       { additionalProperties: false },
     ),
   },
@@ -110,7 +153,13 @@ export const ReferenceScopesSchema = Type.Record(
   Type.String(),
   Type.Array(
     Type.Object(
-      { id: Type.String({ description: 'the scope component' }), reference: Type.String(), i18n: Type.Record(Type.String(), Type.String()), label: Type.String(), nodes: Type.Array(ScopeNodeSchema) },
+      {
+        id: Type.String({ description: 'the scope component' }),
+        reference: Type.String(),
+        i18n: Type.Record(Type.String(), Type.String()),
+        label: Type.String(),
+        nodes: Type.Array(ScopeNodeSchema),
+      },
       { additionalProperties: false },
     ),
   ),
@@ -124,11 +173,21 @@ export const OperationColumnSchema = Type.Object(
 
 export const GrantableSchema = Type.Object(
   {
-    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), login: Type.String(), email: Type.String() }, { additionalProperties: false })),
+    users: Type.Array(
+      Type.Object(
+        { id: Type.String(), label: Type.String(), login: Type.String(), email: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
     referenceScopes: ReferenceScopesSchema,
     columnsDescription: Type.Record(Type.String(), Type.Array(OperationColumnSchema)),
     authorizationsForUser: Type.Object(
-      { isAdministrator: Type.Boolean(), rules: Type.Array(AuthorizationRulesSchema, { description: 'The caller’s own rules when they do not manage the application (what they may give away).' }) },
+      {
+        isAdministrator: Type.Boolean(),
+        rules: Type.Array(AuthorizationRulesSchema, {
+          description: 'The caller’s own rules when they do not manage the application (what they may give away).',
+        }),
+      },
       { additionalProperties: false },
     ),
     publicAuthorizations: Type.Array(AuthorizationViewSchema),
@@ -145,7 +204,9 @@ export const ApplicationUserSchema = Type.Object(
     login: Type.String(),
     email: Type.String(),
     state: AccountStateSchema,
-    applicationManager: Type.Union([Type.Boolean(), Type.Null()], { description: 'null for a user manager, who does not see who the managers are' }),
+    applicationManager: Type.Union([Type.Boolean(), Type.Null()], {
+      description: 'null for a user manager, who does not see who the managers are',
+    }),
     userManager: Type.Boolean(),
     isApplicationUser: Type.Boolean(),
   },
@@ -162,7 +223,10 @@ export const OwnRightsSchema = Type.Object(
     isAdministrator: Type.Boolean(),
     data: Type.Record(
       Type.String(),
-      Type.Object({ depot: Extent, publication: Extent, delete: Extent, extraction: Extent, admin: Extent }, { additionalProperties: false }),
+      Type.Object(
+        { depot: Extent, publication: Extent, delete: Extent, extraction: Extent, admin: Extent },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -1,6 +1,9 @@
 import { Type, type Static } from 'typebox';
 
-const ScopeValues = Type.Record(Type.String({ maxLength: 200 }), Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 100 })]));
+const ScopeValues = Type.Record(
+  Type.String({ maxLength: 200 }),
+  Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 100 })]),
+);
 /** `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-ddTHH:mm:ss`; checked as a date by the service. */
 const DateTimeText = Type.String({ maxLength: 40 });
 
@@ -28,13 +31,24 @@ export const VersionListQuerySchema = Type.Object({ repositoryId: Type.Optional(
 export const RepositoryIdSchema = BinaryFileDatasetSchema;
 export type RepositoryId = Static<typeof RepositoryIdSchema>;
 
-const Who = Type.Object({ id: Type.Union([Type.String(), Type.Null()]), login: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
+const Who = Type.Object(
+  { id: Type.Union([Type.String(), Type.Null()]), login: Type.Union([Type.String(), Type.Null()]) },
+  { additionalProperties: false },
+);
 
 /** A failed job's refusal: a catalogue code and its parameters. */
-export const JobErrorSchema = Type.Object({ code: Type.String(), params: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
+export const JobErrorSchema = Type.Object(
+  { code: Type.String(), params: Type.Record(Type.String(), Type.Unknown()) },
+  { additionalProperties: false },
+);
 export type JobError = Static<typeof JobErrorSchema>;
 
-export const JobStatusSchema = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
+export const JobStatusSchema = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
 
 /** A stored version of a dataset, as the version list and the publication state answer it. */
 export const VersionSchema = Type.Object(
@@ -53,13 +67,20 @@ export const VersionSchema = Type.Object(
     publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     publishedBy: Who,
     originalDepositor: Type.Union([Type.String(), Type.Null()], {
-      description: 'For a version restored from a backup (whose restorer is createdBy): who deposited it in the application backed up.',
+      description:
+        'For a version restored from a backup (whose restorer is createdBy): who deposited it in the application backed up.',
     }),
     originalPublisher: Type.Union([Type.String(), Type.Null()]),
     job: Type.Union(
       [
         Type.Object(
-          { id: Type.String(), kind: Type.String(), status: JobStatusSchema, progress: Type.Number(), error: Type.Union([JobErrorSchema, Type.Null()]) },
+          {
+            id: Type.String(),
+            kind: Type.String(),
+            status: JobStatusSchema,
+            progress: Type.Number(),
+            error: Type.Union([JobErrorSchema, Type.Null()]),
+          },
           { additionalProperties: false },
         ),
         Type.Null(),
@@ -72,10 +93,19 @@ export const VersionSchema = Type.Object(
 export type Version = Static<typeof VersionSchema>;
 
 /** A version kept (not yet published). */
-export const VersionDepositedSchema = Type.Object({ fileId: Type.String(), rowCount: Type.Integer() }, { additionalProperties: false });
+export const VersionDepositedSchema = Type.Object(
+  { fileId: Type.String(), rowCount: Type.Integer() },
+  { additionalProperties: false },
+);
 export type VersionDeposited = Static<typeof VersionDepositedSchema>;
 
 /** A publication or unpublication queued as a job (202). */
-export const PublicationRequestedSchema = Type.Object({ fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() }, { additionalProperties: false });
+export const PublicationRequestedSchema = Type.Object(
+  { fileId: Type.String(), jobId: Type.String(), topublish: Type.Boolean() },
+  { additionalProperties: false },
+);
 
-export const VersionDeletedSchema = Type.Object({ id: Type.String(), wasPublished: Type.Boolean() }, { additionalProperties: false });
+export const VersionDeletedSchema = Type.Object(
+  { id: Type.String(), wasPublished: Type.Boolean() },
+  { additionalProperties: false },
+);

@@ -2,14 +2,18 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { holdsNulCharacter } from '../domain/text/nulCharacter.ts';
 
-export type JsonParameterReading<T> = { ok: true; value: T } | { ok: false; reason: 'notJson' | 'badShape'; path?: string };
+export type JsonParameterReading<T> =
+  { ok: true; value: T } | { ok: false; reason: 'notJson' | 'badShape'; path?: string };
 
 /**
  * JSON carried inside a query string or a form field (`params`, `repositoryId`…), read against its schema: the
  * request schemas of the routes cannot see inside such a string, and a field of the wrong type must be refused
  * there, not met as a number where a date was expected deep inside a service.
  */
-export function readJsonParameter<S extends TSchema>(schema: S, text: string | undefined): JsonParameterReading<Static<S> | undefined> {
+export function readJsonParameter<S extends TSchema>(
+  schema: S,
+  text: string | undefined,
+): JsonParameterReading<Static<S> | undefined> {
   if (text === undefined || text === '' || text === 'undefined') return { ok: true, value: undefined };
   let value: unknown;
   try {

@@ -1,26 +1,48 @@
 import { Type, type Static } from 'typebox';
 import type { RequestedEntry, RequestStatus } from '../domain/rights/rightsRequest.ts';
-import { OperationColumnSchema, OperationSchema, ReferenceScopesSchema, RestrictionSchema, AuthorizationRulesSchema } from './authorizations.ts';
+import {
+  OperationColumnSchema,
+  OperationSchema,
+  ReferenceScopesSchema,
+  RestrictionSchema,
+  AuthorizationRulesSchema,
+} from './authorizations.ts';
 import { RightsRequestFormSchema } from './forms.ts';
 
 /** Payloads of the rights-request routes. */
 export const RightsRequestListQuerySchema = Type.Object({
   params: Type.Optional(
-    Type.String({ maxLength: 20_000, description: 'JSON: {uuids: [id], setted: null|true|false, fieldFilters: [{field, filter, isRegExp}], search, offset, limit}' }),
+    Type.String({
+      maxLength: 20_000,
+      description:
+        'JSON: {uuids: [id], setted: null|true|false, fieldFilters: [{field, filter, isRegExp}], search, offset, limit}',
+    }),
   ),
 });
 
 export const RightsRequestBodySchema = Type.Object(
   {
     id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-    fields: Type.Optional(Type.Record(Type.String({ maxLength: 256 }), Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean(), Type.Null()]))),
+    fields: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 256 }),
+        Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+      ),
+    ),
     rightsRequest: Type.Optional(
       Type.Union([
         Type.Null(),
         Type.Object({
           name: Type.Optional(Type.String({ maxLength: 200 })),
-          authorizationForAll: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }))),
-          authorizationsWithRestriction: Type.Optional(Type.Record(Type.String(), Type.Union([RestrictionSchema, Type.Array(RestrictionSchema, { maxItems: 1000 })]))),
+          authorizationForAll: Type.Optional(
+            Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
+          ),
+          authorizationsWithRestriction: Type.Optional(
+            Type.Record(
+              Type.String(),
+              Type.Union([RestrictionSchema, Type.Array(RestrictionSchema, { maxItems: 1000 })]),
+            ),
+          ),
         }),
       ]),
     ),
@@ -45,7 +67,9 @@ export const RightsRequestSavedSchema = Type.Object(
 const RequestedEntrySchema = Type.Object(
   {
     operationTypes: Type.Array(OperationSchema),
-    requiredAuthorizations: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'scope component → hierarchical keys; empty for the whole entry' }),
+    requiredAuthorizations: Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: 'scope component → hierarchical keys; empty for the whole entry',
+    }),
     fromDay: Type.Union([Type.String(), Type.Null()]),
     toDay: Type.Union([Type.String(), Type.Null()]),
   },
@@ -64,7 +88,9 @@ export const RightsRequestViewSchema = Type.Object(
     updateDate: Type.String({ format: 'date-time' }),
     comment: Type.String(),
     rightsRequestForm: Type.Record(Type.String(), Type.String(), { description: 'form field → value' }),
-    rightsRequest: Type.Record(Type.String(), Type.Array(RequestedEntrySchema), { description: 'data → rights asked for' }),
+    rightsRequest: Type.Record(Type.String(), Type.Array(RequestedEntrySchema), {
+      description: 'data → rights asked for',
+    }),
     setted: Type.Boolean(),
     status: RequestStatusSchema,
     treatedBy: Type.Union([Type.String(), Type.Null()]),
@@ -79,10 +105,14 @@ export type RightsRequestView = Static<typeof RightsRequestViewSchema>;
 
 export const RightsRequestListSchema = Type.Object(
   {
-    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, { additionalProperties: false }), { description: 'the requesters of the page' }),
+    users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, { additionalProperties: false }), {
+      description: 'the requesters of the page',
+    }),
     total: Type.Integer(),
     rightsRequests: Type.Array(RightsRequestViewSchema),
-    description: Type.Union([RightsRequestFormSchema, Type.Null()], { description: 'the application’s OA_rightsRequest form' }),
+    description: Type.Union([RightsRequestFormSchema, Type.Null()], {
+      description: 'the application’s OA_rightsRequest form',
+    }),
   },
   { additionalProperties: false },
 );
@@ -93,9 +123,13 @@ export const RequestOptionsSchema = Type.Object(
   {
     referenceScopes: ReferenceScopesSchema,
     columnsDescription: Type.Record(Type.String(), Type.Array(OperationColumnSchema)),
-    fieldChoices: Type.Record(Type.String(), Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, { additionalProperties: false })), {
-      description: 'form field checked against a reference → its rows',
-    }),
+    fieldChoices: Type.Record(
+      Type.String(),
+      Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, { additionalProperties: false })),
+      {
+        description: 'form field checked against a reference → its rows',
+      },
+    ),
     authorizationsForUser: Type.Object(
       { isAdministrator: Type.Boolean(), treatsRequests: Type.Boolean(), rules: Type.Array(AuthorizationRulesSchema) },
       { additionalProperties: false },

@@ -1,7 +1,10 @@
 import { Type } from 'typebox';
 
 const downloadDatasetQuery = Type.Optional(
-  Type.String({ maxLength: 100_000, description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale' }),
+  Type.String({
+    maxLength: 100_000,
+    description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale',
+  }),
 );
 
 /** The rows a call reads or deletes (`downloadDatasetQuery`). */
@@ -11,7 +14,10 @@ export const RowQueryParamSchema = Type.Object({ downloadDatasetQuery });
 export const DownloadQuerySchema = Type.Object({
   downloadDatasetQuery,
   spreadsheetSafe: Type.Optional(
-    Type.Boolean({ description: "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '" }),
+    Type.Boolean({
+      description:
+        "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '",
+    }),
   ),
 });
 

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isServerReachable, reportServerReached, reportServerUnreachable, startReachabilityProbe } from './connectivity';
+import {
+  isServerReachable,
+  reportServerReached,
+  reportServerUnreachable,
+  startReachabilityProbe,
+} from './connectivity';
 
 describe('startReachabilityProbe', () => {
   let stop: () => void = () => undefined;

@@ -7,7 +7,10 @@ import { useSyncExternalStore } from 'react';
  */
 type Connectivity = { reachable: boolean; lastReachedAt: number | null };
 
-let state: Connectivity = { reachable: typeof navigator === 'undefined' ? true : navigator.onLine, lastReachedAt: null };
+let state: Connectivity = {
+  reachable: typeof navigator === 'undefined' ? true : navigator.onLine,
+  lastReachedAt: null,
+};
 const listeners = new Set<() => void>();
 
 function update(next: Connectivity) {
@@ -34,7 +37,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 export function isServerReachable() {

@@ -29,7 +29,10 @@ function isIosBrowser(): boolean {
 }
 
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 export interface InstallState {
@@ -41,7 +44,10 @@ export interface InstallState {
 
 let snapshot: InstallState = { canPrompt: false, showIosSteps: false };
 function read(): InstallState {
-  const next = { canPrompt: deferred !== null, showIosSteps: typeof window !== 'undefined' && isIosBrowser() && !isStandalone() };
+  const next = {
+    canPrompt: deferred !== null,
+    showIosSteps: typeof window !== 'undefined' && isIosBrowser() && !isStandalone(),
+  };
   if (next.canPrompt !== snapshot.canPrompt || next.showIosSteps !== snapshot.showIosSteps) snapshot = next;
   return snapshot;
 }

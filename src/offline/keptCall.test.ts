@@ -20,6 +20,8 @@ describe('keptCall', () => {
   it('lets the network error through when nothing was kept, and refusals always', async () => {
     await expect(keptCall('kept:never', unreachable)).rejects.toMatchObject({ isNetworkError: true });
     await keptCall('kept:refused', async () => 1);
-    await expect(keptCall('kept:refused', () => Promise.reject(new ApiError(403, 'FORBIDDEN')))).rejects.toMatchObject({ status: 403 });
+    await expect(keptCall('kept:refused', () => Promise.reject(new ApiError(403, 'FORBIDDEN')))).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -19,7 +19,8 @@ function scriptedFetch(script: Array<Response | 'network' | ((init: RequestInit)
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const change = (resource: string, path = `/things/${resource}`): Submission => ({
   kind: 'role.grant',
@@ -52,7 +53,19 @@ describe('the outbox', () => {
 
   it('sends changes kept before owners were recorded in any session', async () => {
     const db = freshDb();
-    await db.outbox.add({ idempotencyKey: 'k', kind: 'role.grant', summary: {}, resource: 'old', request: change('old').request, streamed: false, createdAt: 0, attempts: 0, nextAttemptAt: 0, status: 'queued', size: 1 });
+    await db.outbox.add({
+      idempotencyKey: 'k',
+      kind: 'role.grant',
+      summary: {},
+      resource: 'old',
+      request: change('old').request,
+      streamed: false,
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'queued',
+      size: 1,
+    });
     const server = scriptedFetch([json(200, {})]);
     await createOutbox({ db, fetch: server.fetch, signedIn: async () => 'ben' }).process();
     expect(server.calls).toHaveLength(1);
@@ -90,14 +103,22 @@ describe('the outbox', () => {
         method: 'POST',
         path: '/upload',
         headers: {},
-        body: { type: 'multipart', parts: [{ name: 'comment', value: 'hello' }, { name: 'file', blob: new Blob(['a;b\n1;2\n']), fileName: 'data.csv' }] },
+        body: {
+          type: 'multipart',
+          parts: [
+            { name: 'comment', value: 'hello' },
+            { name: 'file', blob: new Blob(['a;b\n1;2\n']), fileName: 'data.csv' },
+          ],
+        },
       },
     });
     const seen: string[] = [];
     const server = scriptedFetch([
       (init) => {
         const form = init.body as FormData;
-        void (form.get('file') as File).text().then((t) => seen.push(`${form.get('comment')}|${(form.get('file') as File).name}|${t}`));
+        void (form.get('file') as File)
+          .text()
+          .then((t) => seen.push(`${form.get('comment')}|${(form.get('file') as File).name}|${t}`));
         return json(200, {});
       },
     ]);
@@ -146,8 +167,14 @@ describe('the outbox', () => {
   });
 
   it('gives a refusal back to the form without keeping the change', async () => {
-    const outbox = createOutbox({ db: freshDb(), fetch: scriptedFetch([json(403, { code: 'NO_RIGHT', params: { name: 'x' } })]).fetch });
-    expect(await outbox.submit(change('a'))).toEqual({ status: 'needs-attention', error: { status: 403, code: 'NO_RIGHT', params: { name: 'x' } } });
+    const outbox = createOutbox({
+      db: freshDb(),
+      fetch: scriptedFetch([json(403, { code: 'NO_RIGHT', params: { name: 'x' } })]).fetch,
+    });
+    expect(await outbox.submit(change('a'))).toEqual({
+      status: 'needs-attention',
+      error: { status: 403, code: 'NO_RIGHT', params: { name: 'x' } },
+    });
     expect(await outbox.items()).toEqual([]);
   });
 
@@ -167,17 +194,35 @@ describe('the outbox', () => {
   });
 
   it('reads a streamed answer: a result applies, problems refuse', async () => {
-    const stream = (lines: object[]) => new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
+    const stream = (lines: object[]) =>
+      new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {
+        status: 200,
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
     const events: string[] = [];
     const server = scriptedFetch([
-      stream([{ type: 'progress', result: 0.5 }, { type: 'result', result: { id: 'x' } }]),
-      stream([{ type: 'error', errorType: 'ValidationError', result: { code: 'BAD_VERSION_PATTERN', message: 'badVersionPattern', params: {} } }]),
+      stream([
+        { type: 'progress', result: 0.5 },
+        { type: 'result', result: { id: 'x' } },
+      ]),
+      stream([
+        {
+          type: 'error',
+          errorType: 'ValidationError',
+          result: { code: 'BAD_VERSION_PATTERN', message: 'badVersionPattern', params: {} },
+        },
+      ]),
     ]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
-    expect(await outbox.submit({ ...change('a'), streamed: true }, { onEvent: (e) => events.push(e.type) })).toEqual({ status: 'done', result: { id: 'x' } });
+    expect(await outbox.submit({ ...change('a'), streamed: true }, { onEvent: (e) => events.push(e.type) })).toEqual({
+      status: 'done',
+      result: { id: 'x' },
+    });
     expect(events).toEqual(['progress', 'result']);
     const refused = await outbox.submit({ ...change('b'), streamed: true });
-    expect(refused.status === 'needs-attention' && refused.error.problems?.map((p) => p.code)).toEqual(['BAD_VERSION_PATTERN']);
+    expect(refused.status === 'needs-attention' && refused.error.problems?.map((p) => p.code)).toEqual([
+      'BAD_VERSION_PATTERN',
+    ]);
   });
 
   it('stops at a lost session and keeps everything queued', async () => {

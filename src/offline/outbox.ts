@@ -57,7 +57,9 @@ export function createOutbox(options: OutboxOptions = {}) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const apiBase = options.apiBase ?? '/api/v1';
-  const signedIn = options.signedIn ?? (async () => ((await db.settings.get(SIGNED_IN_SETTING))?.value as string | null | undefined) ?? null);
+  const signedIn =
+    options.signedIn ??
+    (async () => ((await db.settings.get(SIGNED_IN_SETTING))?.value as string | null | undefined) ?? null);
   const listeners = new Map<number, (event: StreamEvent) => void>();
   const uploadListeners = new Map<number, (sent: number, total: number) => void>();
   const changeListeners = new Set<() => void>();
@@ -98,11 +100,22 @@ export function createOutbox(options: OutboxOptions = {}) {
     return id;
   }
 
-  type Attempt = { kind: 'applied'; result: unknown } | { kind: 'refused'; error: OutboxError } | { kind: 'retry-later'; error: OutboxError } | { kind: 'unreachable' } | { kind: 'signed-out' };
+  type Attempt =
+    | { kind: 'applied'; result: unknown }
+    | { kind: 'refused'; error: OutboxError }
+    | { kind: 'retry-later'; error: OutboxError }
+    | { kind: 'unreachable' }
+    | { kind: 'signed-out' };
 
-  async function readStream(response: Response, onEvent?: (event: StreamEvent) => void): Promise<{ result?: unknown; problems: StreamProblem[]; complete: boolean }> {
+  async function readStream(
+    response: Response,
+    onEvent?: (event: StreamEvent) => void,
+  ): Promise<{ result?: unknown; problems: StreamProblem[]; complete: boolean }> {
     const text = response.body ? await readLines(response.body, onEvent) : '';
-    const outcome: { result?: unknown; problems: StreamProblem[]; complete: boolean } = { problems: [], complete: true };
+    const outcome: { result?: unknown; problems: StreamProblem[]; complete: boolean } = {
+      problems: [],
+      complete: true,
+    };
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       const event = JSON.parse(line) as StreamEvent;
@@ -138,7 +151,11 @@ export function createOutbox(options: OutboxOptions = {}) {
     try {
       response = await send(apiBase + item.request.path, {
         method: item.request.method,
-        headers: { ...item.request.headers, ...(contentType ? { 'Content-Type': contentType } : {}), 'Idempotency-Key': item.idempotencyKey },
+        headers: {
+          ...item.request.headers,
+          ...(contentType ? { 'Content-Type': contentType } : {}),
+          'Idempotency-Key': item.idempotencyKey,
+        },
         body,
         credentials: 'same-origin',
       });
@@ -156,8 +173,17 @@ export function createOutbox(options: OutboxOptions = {}) {
       }
       try {
         const stream = await readStream(response, listeners.get(item.id!));
-        if (stream.result !== undefined && stream.problems.length === 0) return { kind: 'applied', result: stream.result };
-        return { kind: 'refused', error: { status: response.status, code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT', params: {}, problems: stream.problems } };
+        if (stream.result !== undefined && stream.problems.length === 0)
+          return { kind: 'applied', result: stream.result };
+        return {
+          kind: 'refused',
+          error: {
+            status: response.status,
+            code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT',
+            params: {},
+            problems: stream.problems,
+          },
+        };
       } catch {
         // The connection broke in the middle of the answer: the server may have applied it; the resend will tell.
         return { kind: 'unreachable' };
@@ -165,7 +191,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     const error = errorOf(response.status, await response.text().catch(() => ''));
     if (response.status === 401) return { kind: 'signed-out' };
-    if (response.status >= 500 || response.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { kind: 'retry-later', error };
+    if (response.status >= 500 || response.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
+      return { kind: 'retry-later', error };
     return { kind: 'refused', error };
   }
 
@@ -173,7 +200,11 @@ export function createOutbox(options: OutboxOptions = {}) {
   async function process(): Promise<void> {
     await exclusively(async () => {
       await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
-      await db.outbox.where('status').equals('done').filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS).delete();
+      await db.outbox
+        .where('status')
+        .equals('done')
+        .filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS)
+        .delete();
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
       const who = await signedIn();
       const held = new Set<string>();
@@ -192,19 +223,31 @@ export function createOutbox(options: OutboxOptions = {}) {
         notify();
         const outcome = await attempt(item);
         if (outcome.kind === 'applied') {
-          await db.outbox.update(item.id!, { status: 'done', result: outcome.result, doneAt: now(), lastError: undefined });
+          await db.outbox.update(item.id!, {
+            status: 'done',
+            result: outcome.result,
+            doneAt: now(),
+            lastError: undefined,
+          });
         } else if (outcome.kind === 'refused') {
           await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
           held.add(item.resource);
         } else if (outcome.kind === 'retry-later') {
-          await db.outbox.update(item.id!, { status: 'queued', lastError: outcome.error, nextAttemptAt: now() + backoffMs(item.attempts + 1) });
+          await db.outbox.update(item.id!, {
+            status: 'queued',
+            lastError: outcome.error,
+            nextAttemptAt: now() + backoffMs(item.attempts + 1),
+          });
           held.add(item.resource);
         } else {
           // Offline, or signed out: nothing else can go now; the attempt does not count.
           await db.outbox.update(item.id!, {
             status: 'queued',
             attempts: item.attempts,
-            lastError: outcome.kind === 'unreachable' ? { status: 0, code: 'NETWORK_ERROR', params: {} } : { status: 401, code: 'NOT_AUTHENTICATED', params: {} },
+            lastError:
+              outcome.kind === 'unreachable'
+                ? { status: 0, code: 'NETWORK_ERROR', params: {} }
+                : { status: 401, code: 'NOT_AUTHENTICATED', params: {} },
           });
           notify();
           return;
@@ -280,9 +323,15 @@ function safeJson(text: string): unknown {
 }
 
 function errorOf(status: number, text: string): OutboxError {
-  const body = safeJson(text) as { code?: string; message?: string; params?: Record<string, unknown>; errors?: OutboxError['lineErrors'] } | string;
+  const body = safeJson(text) as
+    { code?: string; message?: string; params?: Record<string, unknown>; errors?: OutboxError['lineErrors'] } | string;
   if (body && typeof body === 'object') {
-    return { status, code: body.code ?? body.message ?? '', params: body.params ?? {}, ...(Array.isArray(body.errors) ? { lineErrors: body.errors } : {}) };
+    return {
+      status,
+      code: body.code ?? body.message ?? '',
+      params: body.params ?? {},
+      ...(Array.isArray(body.errors) ? { lineErrors: body.errors } : {}),
+    };
   }
   return { status, code: typeof body === 'string' ? body.replace(/^"|"$/g, '') : '', params: {} };
 }

@@ -7,7 +7,26 @@ import type { StreamProblem } from '@/domain/streaming/events';
 export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs-attention';
 
 /** What a change is, so the pending-changes page can name it and reopen its form. */
-export type OutboxKind = 'application.create' | 'application.update' | 'application.restore' | 'role.grant' | 'role.revoke' | 'reference.upload' | 'reference.delete' | 'deposit.upload' | 'deposit.publish' | 'deposit.delete' | 'authorization.save' | 'authorization.revoke' | 'charter.accept' | 'charter.upload' | 'rightsRequest.save' | 'additionalFile.save' | 'additionalFile.delete' | 'additionalFileAuthorization.save' | 'additionalFileAuthorization.revoke';
+export type OutboxKind =
+  | 'application.create'
+  | 'application.update'
+  | 'application.restore'
+  | 'role.grant'
+  | 'role.revoke'
+  | 'reference.upload'
+  | 'reference.delete'
+  | 'deposit.upload'
+  | 'deposit.publish'
+  | 'deposit.delete'
+  | 'authorization.save'
+  | 'authorization.revoke'
+  | 'charter.accept'
+  | 'charter.upload'
+  | 'rightsRequest.save'
+  | 'additionalFile.save'
+  | 'additionalFile.delete'
+  | 'additionalFileAuthorization.save'
+  | 'additionalFileAuthorization.revoke';
 
 export type StoredBody =
   | { type: 'none' }
@@ -33,7 +52,13 @@ export interface OutboxError {
   /** The problems a streamed answer reported. */
   problems?: StreamProblem[];
   /** Line errors of a refused CSV file ({lineNumber, code, params}). */
-  lineErrors?: Array<{ lineNumber: number; code: string; params: Record<string, unknown>; column?: string; value?: string }>;
+  lineErrors?: Array<{
+    lineNumber: number;
+    code: string;
+    params: Record<string, unknown>;
+    column?: string;
+    value?: string;
+  }>;
 }
 
 export interface OutboxItem {

@@ -3,7 +3,12 @@ import { offlineDb } from './db';
 
 const keyOf = (application: string, reference: string) => `${application}/${reference}`;
 
-export async function cacheReferenceRows(application: string, reference: string, rows: KeptRow[], fetchedAt = Date.now()) {
+export async function cacheReferenceRows(
+  application: string,
+  reference: string,
+  rows: KeptRow[],
+  fetchedAt = Date.now(),
+) {
   await offlineDb.referenceRows.put({ key: keyOf(application, reference), rows, fetchedAt });
 }
 

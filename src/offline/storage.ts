@@ -8,7 +8,10 @@ export interface StorageState {
 export async function storageState(): Promise<StorageState> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
   if (!storage) return { persisted: false };
-  const [estimate, persisted] = await Promise.all([storage.estimate?.().catch(() => undefined), storage.persisted?.().catch(() => false)]);
+  const [estimate, persisted] = await Promise.all([
+    storage.estimate?.().catch(() => undefined),
+    storage.persisted?.().catch(() => false),
+  ]);
   return { usedBytes: estimate?.usage, quotaBytes: estimate?.quota, persisted: Boolean(persisted) };
 }
 

@@ -4,7 +4,11 @@ import { fetchWithUploadProgress } from './uploadProgress';
 /** A stand-in for the browser's XMLHttpRequest: reports two progress steps, then answers. */
 class FakeRequest {
   static last: FakeRequest;
-  static answer = { status: 201, headers: 'content-type: application/json\r\nidempotent-replayed: true\r\n', body: '{"id":"f1"}' };
+  static answer = {
+    status: 201,
+    headers: 'content-type: application/json\r\nidempotent-replayed: true\r\n',
+    body: '{"id":"f1"}',
+  };
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -57,7 +61,12 @@ describe('fetchWithUploadProgress', () => {
       [5, 10],
       [10, 10],
     ]);
-    expect(FakeRequest.last).toMatchObject({ method: 'POST', url: '/api/v1/x', headers: { 'idempotency-key': 'k1' }, sent: 'payload' });
+    expect(FakeRequest.last).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/x',
+      headers: { 'idempotency-key': 'k1' },
+      sent: 'payload',
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('idempotent-replayed')).toBe('true');
     expect(await response.json()).toEqual({ id: 'f1' });
@@ -66,6 +75,8 @@ describe('fetchWithUploadProgress', () => {
   it('fails like fetch when the network does', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeRequest);
     FakeRequest.answer = { status: 0, headers: '', body: '' };
-    await expect(fetchWithUploadProgress(() => undefined)('/api/v1/x', { method: 'POST' })).rejects.toBeInstanceOf(TypeError);
+    await expect(fetchWithUploadProgress(() => undefined)('/api/v1/x', { method: 'POST' })).rejects.toBeInstanceOf(
+      TypeError,
+    );
   });
 });

@@ -8,5 +8,7 @@ export function useOutboxItems(): OutboxItem[] | undefined {
 }
 
 export function usePendingCount(): number {
-  return useLiveQuery(() => offlineDb.outbox.where('status').anyOf('queued', 'sending', 'needs-attention').count(), []) ?? 0;
+  return (
+    useLiveQuery(() => offlineDb.outbox.where('status').anyOf('queued', 'sending', 'needs-attention').count(), []) ?? 0
+  );
 }

@@ -6,7 +6,11 @@ import type { OutboxItem } from './outboxTypes';
  * later (made offline) then shows in what the page read before. `items` is the outbox as it changes; while it is
  * still being read, nothing is counted.
  */
-export function useRefreshWhenApplied(items: readonly OutboxItem[] | undefined, concerns: (item: OutboxItem) => boolean, refresh: () => unknown): void {
+export function useRefreshWhenApplied(
+  items: readonly OutboxItem[] | undefined,
+  concerns: (item: OutboxItem) => boolean,
+  refresh: () => unknown,
+): void {
   const applied = items ? items.filter((item) => item.status === 'done' && concerns(item)).length : null;
   const appliedBefore = useRef<number | null>(null);
   useEffect(() => {

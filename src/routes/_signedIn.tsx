@@ -76,12 +76,19 @@ function SignedInLayout() {
 
   return (
     <div className="min-h-dvh">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-3">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-3"
+      >
         {t`Skip to content`}
       </a>
       <MenuBar
         user={user}
-        currentApplication={applicationName ? { name: applicationName, href: `/applications/${encodeURIComponent(applicationName)}` } : undefined}
+        currentApplication={
+          applicationName
+            ? { name: applicationName, href: `/applications/${encodeURIComponent(applicationName)}` }
+            : undefined
+        }
         adminEntries={[{ label: t`Authorizations`, href: '/authorizationsManagementForApplicationCreator' }]}
         languageSelect={<LanguageSwitcher />}
         status={

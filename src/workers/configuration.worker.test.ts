@@ -11,6 +11,9 @@ describe('the configuration worker', () => {
     const yaml = 'OA_version: 2.0.1\nOA_application:\n  OA_name: demo\n  OA_version: 1.0.0\n';
     const result = handlers.validateConfiguration(new TextEncoder().encode(yaml), 'demo.yaml');
     expect(result.ok && result.value.name).toBe('demo');
-    expect(handlers.validateConfiguration(new Uint8Array(), 'empty.yaml')).toEqual({ ok: false, errors: [{ code: 'EMPTY_FILE', path: '', params: {} }] });
+    expect(handlers.validateConfiguration(new Uint8Array(), 'empty.yaml')).toEqual({
+      ok: false,
+      errors: [{ code: 'EMPTY_FILE', path: '', params: {} }],
+    });
   });
 });

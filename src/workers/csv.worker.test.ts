@@ -10,12 +10,25 @@ describe('the CSV worker', () => {
     await import('./csv.worker');
     const handlers = exposed.handlers as CsvWorkerApi;
     const bytes = new TextEncoder().encode('\uFEFFzone;code;slots\r\nNord;S1;2\r\nSud;S2;x\r\n');
-    const report = handlers.validateCsv(bytes, { model: testModel(), dataName: 'stations', fileName: 'stations.csv', references: references() });
+    const report = handlers.validateCsv(bytes, {
+      model: testModel(),
+      dataName: 'stations',
+      fileName: 'stations.csv',
+      references: references(),
+    });
     expect(report).toEqual({
       rowCount: 2,
       errorCount: 1,
       truncated: false,
-      errors: [{ lineNumber: 3, code: 'invalidIntegerWithComponent', params: { component: 'slots', value: 'x' }, column: 'slots', value: 'x' }],
+      errors: [
+        {
+          lineNumber: 3,
+          code: 'invalidIntegerWithComponent',
+          params: { component: 'slots', value: 'x' },
+          column: 'slots',
+          value: 'x',
+        },
+      ],
     });
   });
 });

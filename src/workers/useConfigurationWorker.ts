@@ -2,4 +2,6 @@ import type { ConfigurationWorkerApi } from './configurationWorkerApi';
 import { useWorker } from './useWorker';
 
 export const useConfigurationWorker = () =>
-  useWorker<ConfigurationWorkerApi>(() => new Worker(new URL('./configuration.worker.ts', import.meta.url), { type: 'module' }));
+  useWorker<ConfigurationWorkerApi>(
+    () => new Worker(new URL('./configuration.worker.ts', import.meta.url), { type: 'module' }),
+  );

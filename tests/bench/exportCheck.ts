@@ -13,7 +13,8 @@ export interface RowsDigest {
   checksum: bigint;
 }
 
-const rowHash = (cells: readonly string[]) => createHash('sha256').update(cells.join('\u0001')).digest().readBigUInt64BE(0);
+const rowHash = (cells: readonly string[]) =>
+  createHash('sha256').update(cells.join('\u0001')).digest().readBigUInt64BE(0);
 
 /** The lines of a streamed answer, as they arrive. */
 async function* linesOf(response: Response): AsyncGenerator<string> {
@@ -37,10 +38,15 @@ function get(server: BenchServer, apiPath: string) {
  * none) as a digest of its rows; the header is left out. Also answers how long it took, first byte asked to last
  * byte read.
  */
-export async function exportDigest(server: BenchServer, apiPath: string, separator: string): Promise<RowsDigest & { ms: number; bytes: number }> {
+export async function exportDigest(
+  server: BenchServer,
+  apiPath: string,
+  separator: string,
+): Promise<RowsDigest & { ms: number; bytes: number }> {
   const start = performance.now();
   const response = await get(server, apiPath);
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const between = `"${separator}"`;
   let rows = -1;
   let checksum = 0n;
@@ -49,15 +55,30 @@ export async function exportDigest(server: BenchServer, apiPath: string, separat
     bytes += line.length + 1;
     rows += 1;
     if (rows === 0) continue;
-    checksum = (checksum + rowHash(line.slice(1, -1).split(between).map((cell) => cell.replace(/""/g, '"')))) & 0xffff_ffff_ffff_ffffn;
+    checksum =
+      (checksum +
+        rowHash(
+          line
+            .slice(1, -1)
+            .split(between)
+            .map((cell) => cell.replace(/""/g, '"')),
+        )) &
+      0xffff_ffff_ffff_ffffn;
   }
   return { rows: Math.max(rows, 0), checksum, ms: performance.now() - start, bytes };
 }
 
 /** The stored rows of a reference (its NDJSON feed) as the digest an exact export of them must have. */
-export async function storedDigest(server: BenchServer, application: string, model: ApplicationModel, reference: string): Promise<RowsDigest> {
+export async function storedDigest(
+  server: BenchServer,
+  application: string,
+  model: ApplicationModel,
+  reference: string,
+): Promise<RowsDigest> {
   const entry = model.data.find((d) => d.name === reference)!;
-  const columns = [...storedKeys(entry)].filter(([key]) => entry.components.some((c) => c.key === key && c.kind !== 'computed'));
+  const columns = [...storedKeys(entry)].filter(([key]) =>
+    entry.components.some((c) => c.key === key && c.kind !== 'computed'),
+  );
   const response = await get(server, `/applications/${application}/references/${reference}/rows`);
   if (response.status !== 200) throw new Error(`rows of ${reference} answered ${response.status}`);
   let rows = 0;
@@ -65,7 +86,8 @@ export async function storedDigest(server: BenchServer, application: string, mod
   for await (const line of linesOf(response)) {
     if (line.trim() === '') continue;
     const { values } = JSON.parse(line) as { values: Record<string, unknown> };
-    checksum = (checksum + rowHash(columns.map(([key, checker]) => cellText(values[key], checker)))) & 0xffff_ffff_ffff_ffffn;
+    checksum =
+      (checksum + rowHash(columns.map(([key, checker]) => cellText(values[key], checker)))) & 0xffff_ffff_ffff_ffffn;
     rows += 1;
   }
   return { rows, checksum };

@@ -6,7 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileExpression, type CompiledExpression, type ExpressionContext, type ReferenceRow } from '../../src/domain/expressions';
+import {
+  compileExpression,
+  type CompiledExpression,
+  type ExpressionContext,
+  type ReferenceRow,
+} from '../../src/domain/expressions';
 import { CORPUS_FOLDER, corpusAvailable, corpusExpressions } from '../corpus/expressions-corpus';
 import type { BenchFigure, Benchmark } from './types';
 
@@ -60,7 +65,11 @@ function coldCompile(): { wall: number; cpu: number } {
     for (const source of sources) compileExpression(source);
     const used = process.cpuUsage(cpu);
     console.log(JSON.stringify({ wall: performance.now() - started, cpu: (used.user + used.system) / 1000 }));`;
-  const child = spawnSync(process.execPath, ['--single-threaded', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const child = spawnSync(
+    process.execPath,
+    ['--single-threaded', '--import', 'tsx', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
   if (child.status !== 0) throw new Error(`cold compile run failed: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop() ?? '') as { wall: number; cpu: number };
 }
@@ -113,13 +122,25 @@ const benchmark: Benchmark = {
           return (used.user + used.system) / 1000;
         }),
       );
-      figures.push({ name: `compile all ${count} corpus expressions, warm, CPU time (median of 20)`, value: warm, unit: 'ms' });
+      figures.push({
+        name: `compile all ${count} corpus expressions, warm, CPU time (median of 20)`,
+        value: warm,
+        unit: 'ms',
+      });
     } else {
-      figures.push({ name: `compile corpus expressions: not measured (corpus not found at ${CORPUS_FOLDER})`, value: Number.NaN, unit: 'ms' });
+      figures.push({
+        name: `compile corpus expressions: not measured (corpus not found at ${CORPUS_FOLDER})`,
+        value: Number.NaN,
+        unit: 'ms',
+      });
     }
 
     const rows: ExpressionContext[] = Array.from({ length: 10_000 }, (_, k) => ({
-      datum: { day: `${String((k % 28) + 1).padStart(2, '0')}/01/2024`, time: `${String(k % 24).padStart(2, '0')}:30`, value: `${k}` },
+      datum: {
+        day: `${String((k % 28) + 1).padStart(2, '0')}/01/2024`,
+        time: `${String(k % 24).padStart(2, '0')}:30`,
+        value: `${k}`,
+      },
     }));
     const simple = compile('return (String)datum.day + " " + (String)datum.time');
     figures.push(rowFigure('simple row expression (string concatenation)', throughput(simple, rows, seconds)));
@@ -131,11 +152,16 @@ const benchmark: Benchmark = {
     }));
     const lookup = 'references.sites.find { it.refValues.code == datum.site }.hierarchicalKey + "." + datum.plot';
     figures.push({
-      ...rowFigure('find over a 1,000-row reference, closure run row by row', throughput(compile(lookup, false), lookupContexts, seconds)),
+      ...rowFigure(
+        'find over a 1,000-row reference, closure run row by row',
+        throughput(compile(lookup, false), lookupContexts, seconds),
+      ),
       target: 'for comparison',
       pass: undefined,
     });
-    figures.push(rowFigure('find over a 1,000-row reference, indexed', throughput(compile(lookup, true), lookupContexts, seconds)));
+    figures.push(
+      rowFigure('find over a 1,000-row reference, indexed', throughput(compile(lookup, true), lookupContexts, seconds)),
+    );
 
     return figures;
   },

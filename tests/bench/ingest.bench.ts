@@ -14,10 +14,18 @@ import { randomUUID } from 'node:crypto';
 import { validateConfiguration } from '../../src/domain/configuration/index.ts';
 import { createCsvValidator, type StoredRow } from '../../src/domain/csv/index.ts';
 import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
-import { call, copyArray, copyField, fileForm, median, percentile, startBenchServer, type BenchServer } from './serverProcess.ts';
+import {
+  call,
+  copyArray,
+  copyField,
+  fileForm,
+  median,
+  percentile,
+  startBenchServer,
+  type BenchServer,
+} from './serverProcess.ts';
 import type { Benchmark, BenchFigure } from './types.ts';
 import { exportDigest, storedDigest } from './exportCheck.ts';
-
 
 /**
  * The rows of a file in COPY text form (the columns of `COPY_COLUMNS`), as the CSV engine stores them: the work
@@ -33,13 +41,28 @@ export function copyTextOf(
 ): string {
   const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
   if (!validated.ok) throw new Error('bench configuration');
-  const validator = createCsvValidator({ model: validated.value, dataName, fileName: `${dataName}.csv`, references: { rows: (name) => references[name] ?? [] } });
+  const validator = createCsvValidator({
+    model: validated.value,
+    dataName,
+    fileName: `${dataName}.csv`,
+    references: { rows: (name) => references[name] ?? [] },
+  });
   const lines: string[] = [];
   const take = () => {
     for (const row of validator.takeRows()) {
       const refs = [...new Set(row.links.map((link) => link.hierarchicalKey))];
       lines.push(
-        [randomUUID(), applicationId, dataName, copyField(row.naturalKey), copyField(row.hierarchicalKey), copyField(JSON.stringify(row.values)), copyField(copyArray(refs)), String(row.lineNumber), ...extra(row)].join('\t'),
+        [
+          randomUUID(),
+          applicationId,
+          dataName,
+          copyField(row.naturalKey),
+          copyField(row.hierarchicalKey),
+          copyField(JSON.stringify(row.values)),
+          copyField(copyArray(refs)),
+          String(row.lineNumber),
+          ...extra(row),
+        ].join('\t'),
       );
     }
   };
@@ -59,10 +82,17 @@ export const COPY_COLUMNS = 'id, application_id, data_name, natural_key, hierarc
 export function storedRowsOf(yaml: string, dataName: string, text: string): StoredRow[] {
   const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
   if (!validated.ok) throw new Error('bench configuration');
-  const validator = createCsvValidator({ model: validated.value, dataName, fileName: `${dataName}.csv`, references: { rows: () => [] } });
+  const validator = createCsvValidator({
+    model: validated.value,
+    dataName,
+    fileName: `${dataName}.csv`,
+    references: { rows: () => [] },
+  });
   validator.push(text);
   validator.finish();
-  return validator.takeRows().map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values }));
+  return validator
+    .takeRows()
+    .map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values }));
 }
 
 /** Round trips of a GET, after a warm-up: every time in ms, and the last answer. */
@@ -74,7 +104,8 @@ export async function timeQueries(server: BenchServer, apiPath: string, warmUp: 
     const start = performance.now();
     last = await call(server, 'GET', apiPath);
     times.push(performance.now() - start);
-    if (last.status !== 200) throw new Error(`${apiPath} answered ${last.status}: ${JSON.stringify(last.body).slice(0, 300)}`);
+    if (last.status !== 200)
+      throw new Error(`${apiPath} answered ${last.status}: ${JSON.stringify(last.body).slice(0, 300)}`);
   }
   return { times, last: last!, p50: median(times), p95: percentile(times, 95) };
 }
@@ -90,8 +121,14 @@ const bench: Benchmark = {
     const figures: BenchFigure[] = [];
     try {
       const created = await call(server, 'POST', '/applications/bench', fileForm('bench.yaml', MEASURES_CONFIGURATION));
-      if (created.status !== 200 || !created.text.includes('"type":"result"')) throw new Error(`bench application: ${created.text.slice(0, 500)}`);
-      const sites = await call(server, 'POST', '/applications/bench/references/sites', fileForm('sites.csv', sitesCsv()));
+      if (created.status !== 200 || !created.text.includes('"type":"result"'))
+        throw new Error(`bench application: ${created.text.slice(0, 500)}`);
+      const sites = await call(
+        server,
+        'POST',
+        '/applications/bench/references/sites',
+        fileForm('sites.csv', sitesCsv()),
+      );
       if (sites.status !== 201) throw new Error(`sites: ${sites.text.slice(0, 500)}`);
 
       const text = generateMeasures(count);
@@ -103,14 +140,23 @@ const bench: Benchmark = {
       const uploaded = await call(server, 'POST', '/applications/bench/references/measures', form);
       const uploadMs = performance.now() - start;
       const peak = await server.peakRssMb();
-      if (uploaded.status !== 201 || uploaded.body.lineCount !== count) throw new Error(`measures upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
+      if (uploaded.status !== 201 || uploaded.body.lineCount !== count)
+        throw new Error(`measures upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
       const rate = count / (uploadMs / 1000);
 
       // First page, one interval filter (values spread over 0…1000: this one keeps about 10%).
-      const filtered = datasetQuery({ offset: 0, limit: 10, componentFilters: [{ componentKey: 'value', intervalValues: { from: '100', to: '200' } }] });
+      const filtered = datasetQuery({
+        offset: 0,
+        limit: 10,
+        componentFilters: [{ componentKey: 'value', intervalValues: { from: '100', to: '200' } }],
+      });
       const runs = quick ? 20 : 40;
       const query = await timeQueries(server, `/applications/bench/references/measures${filtered}`, 5, runs);
-      const dated = datasetQuery({ offset: 0, limit: 10, componentFilters: [{ componentKey: 'day', intervalValues: { from: '2010-01-01', to: '2011-12-31' } }] });
+      const dated = datasetQuery({
+        offset: 0,
+        limit: 10,
+        componentFilters: [{ componentKey: 'day', intervalValues: { from: '2010-01-01', to: '2011-12-31' } }],
+      });
       const dateQuery = await timeQueries(server, `/applications/bench/references/measures${dated}`, 5, runs);
 
       // The whole table exported as CSV, against what is stored (its NDJSON feed): rows, a checksum, memory.
@@ -121,16 +167,23 @@ const bench: Benchmark = {
       const exported = await exportDigest(server, '/applications/bench/references/measures/csv', ';');
       const exportPeak = await server.peakRssMb();
       const stored = await storedDigest(server, 'bench', validated.value, 'measures');
-      const complete = exported.rows === stored.rows && exported.rows === count && exported.checksum === stored.checksum;
+      const complete =
+        exported.rows === stored.rows && exported.rows === count && exported.checksum === stored.checksum;
 
       // The same rows, in their stored form, by COPY into an equivalent table of the same database.
       const application = await call(server, 'GET', '/applications/bench');
-      const copyText = copyTextOf(MEASURES_CONFIGURATION, 'measures', text, application.body.id, { sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()) });
+      const copyText = copyTextOf(MEASURES_CONFIGURATION, 'measures', text, application.body.id, {
+        sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()),
+      });
       const copyMs = await server.copyBaseline(COPY_COLUMNS, copyText);
       const ratio = copyMs / uploadMs;
 
       figures.push(
-        { name: `database: ${db}; reference of ${count.toLocaleString('en')} rows × 10 columns`, value: bytes.byteLength / 1e6, unit: 'MB' },
+        {
+          name: `database: ${db}; reference of ${count.toLocaleString('en')} rows × 10 columns`,
+          value: bytes.byteLength / 1e6,
+          unit: 'MB',
+        },
         { name: `server ingest over HTTP (upload → committed), ${db}`, value: uploadMs / 1000, unit: 's' },
         { name: `server ingest rate, ${db}`, value: rate, unit: 'rows/s' },
         { name: `plain COPY of the same rows into an equivalent table, ${db}`, value: copyMs / 1000, unit: 's' },
@@ -142,9 +195,25 @@ const bench: Benchmark = {
           pass: db === 'PostgreSQL' ? ratio >= 0.5 : undefined,
         },
         peakMeasured
-          ? { name: `server peak RSS during the upload (RSS before: ${before.toFixed(0)} MB)`, value: peak, unit: 'MB', target: '≤ 300 MB', pass: peak <= 300 }
-          : { name: 'server peak RSS during the upload (not measured: /proc clear_refs refused; process peak since start)', value: peak, unit: 'MB', target: '≤ 300 MB', pass: peak <= 300 },
-        { name: `first page, interval filter on a float (${query.last.body.totalRows} rows match), p50, ${db}`, value: query.p50, unit: 'ms' },
+          ? {
+              name: `server peak RSS during the upload (RSS before: ${before.toFixed(0)} MB)`,
+              value: peak,
+              unit: 'MB',
+              target: '≤ 300 MB',
+              pass: peak <= 300,
+            }
+          : {
+              name: 'server peak RSS during the upload (not measured: /proc clear_refs refused; process peak since start)',
+              value: peak,
+              unit: 'MB',
+              target: '≤ 300 MB',
+              pass: peak <= 300,
+            },
+        {
+          name: `first page, interval filter on a float (${query.last.body.totalRows} rows match), p50, ${db}`,
+          value: query.p50,
+          unit: 'ms',
+        },
         {
           name: `first page, interval filter on a float, p95 of ${runs}, ${db}`,
           value: query.p95,
@@ -152,7 +221,11 @@ const bench: Benchmark = {
           target: db === 'PostgreSQL' ? '≤ 50 ms' : '≤ 50 ms (target set for PostgreSQL)',
           pass: db === 'PostgreSQL' ? query.p95 <= 50 : undefined,
         },
-        { name: `first page, interval filter on a date (${dateQuery.last.body.totalRows} rows match), p50, ${db}`, value: dateQuery.p50, unit: 'ms' },
+        {
+          name: `first page, interval filter on a date (${dateQuery.last.body.totalRows} rows match), p50, ${db}`,
+          value: dateQuery.p50,
+          unit: 'ms',
+        },
         { name: `first page, interval filter on a date, p95 of ${runs}, ${db}`, value: dateQuery.p95, unit: 'ms' },
         {
           name: `CSV export of the whole table: rows with the stored values (checksum ${complete ? 'equal' : 'DIFFERENT'}), ${db}`,
@@ -161,7 +234,11 @@ const bench: Benchmark = {
           target: `= ${count.toLocaleString('en')}, same checksum`,
           pass: complete,
         },
-        { name: `CSV export of the whole table (${(exported.bytes / 1e6).toFixed(0)} MB), first byte asked → last read, ${db}`, value: exported.ms / 1000, unit: 's' },
+        {
+          name: `CSV export of the whole table (${(exported.bytes / 1e6).toFixed(0)} MB), first byte asked → last read, ${db}`,
+          value: exported.ms / 1000,
+          unit: 's',
+        },
         { name: `CSV export rate, ${db}`, value: exported.rows / (exported.ms / 1000), unit: 'rows/s' },
         {
           name: `server peak RSS during the export${exportPeakMeasured ? '' : ' (process peak since start: /proc clear_refs refused)'} (RSS before: ${beforeExport.toFixed(0)} MB)`,

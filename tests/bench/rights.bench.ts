@@ -52,7 +52,10 @@ function regionsCsv() {
 }
 
 function sitesCsv() {
-  return ['code;region', ...Array.from({ length: SITES }, (_, site) => `${siteCode(site)};${regionOf(site)}`)].join('\n') + '\n';
+  return (
+    ['code;region', ...Array.from({ length: SITES }, (_, site) => `${siteCode(site)};${regionOf(site)}`)].join('\n') +
+    '\n'
+  );
 }
 
 /** The day `index` days after 1 January 2010. */
@@ -67,7 +70,8 @@ function sightingsCsv(rows: number): string {
     return `${pad(date.getUTCDate(), 2)}/${pad(date.getUTCMonth() + 1, 2)}/${date.getUTCFullYear()}`;
   });
   const lines = ['site;day;birds'];
-  for (let site = 0; site < SITES; site += 1) for (let day = 0; day < days; day += 1) lines.push(`${siteCode(site)};${dayTexts[day]};${(site * 7 + day) % 50}`);
+  for (let site = 0; site < SITES; site += 1)
+    for (let day = 0; day < days; day += 1) lines.push(`${siteCode(site)};${dayTexts[day]};${(site * 7 + day) % 50}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -77,7 +81,11 @@ async function expectStatus(answer: { status: number; text: string }, status: nu
 }
 
 /** A call with another session than the bench administrator's. */
-async function callAs(server: BenchServer, token: string, apiPath: string): Promise<{ status: number; body: any; text: string }> {
+async function callAs(
+  server: BenchServer,
+  token: string,
+  apiPath: string,
+): Promise<{ status: number; body: any; text: string }> {
   const response = await fetch(`${server.url}/api/v1${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text, text };
@@ -87,7 +95,11 @@ async function callAs(server: BenchServer, token: string, apiPath: string): Prom
 async function newUser(server: BenchServer): Promise<{ login: string; token: string }> {
   const login = 'reader50';
   const identity = { login, password: 'reader-password-1', email: 'reader50@terrain.test' };
-  const form = (values: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() });
+  const form = (values: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(values).toString(),
+  });
   await expectStatus(await call(server, 'GET', '/me'), 200, 'bench session');
   const registered = await fetch(`${server.url}/api/v1/users`, form(identity));
   if (registered.status !== 201) throw new Error(`registration: ${registered.status} ${await registered.text()}`);
@@ -95,7 +107,9 @@ async function newUser(server: BenchServer): Promise<{ login: string; token: str
   let key: string | undefined;
   for (let attempt = 0; attempt < 100 && !key; attempt += 1) {
     const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-    const mails = await Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
+    const mails = await Promise.all(
+      files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))),
+    );
     key = mails.find((mail) => mail.to === identity.email && mail.key)?.key;
     if (!key) await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -124,21 +138,55 @@ const bench: Benchmark = {
     const server = await startBenchServer();
     const db = server.database;
     try {
-      const created = await call(server, 'POST', '/applications/rightsbench', fileForm('rightsbench.yaml', CONFIGURATION));
-      if (created.status !== 200 || !created.text.includes('"type":"result"')) throw new Error(`bench application: ${created.text.slice(0, 500)}`);
-      await expectStatus(await call(server, 'POST', '/applications/rightsbench/references/regions', fileForm('regions.csv', regionsCsv())), 201, 'regions');
-      await expectStatus(await call(server, 'POST', '/applications/rightsbench/references/sites', fileForm('sites.csv', sitesCsv())), 201, 'sites');
+      const created = await call(
+        server,
+        'POST',
+        '/applications/rightsbench',
+        fileForm('rightsbench.yaml', CONFIGURATION),
+      );
+      if (created.status !== 200 || !created.text.includes('"type":"result"'))
+        throw new Error(`bench application: ${created.text.slice(0, 500)}`);
+      await expectStatus(
+        await call(
+          server,
+          'POST',
+          '/applications/rightsbench/references/regions',
+          fileForm('regions.csv', regionsCsv()),
+        ),
+        201,
+        'regions',
+      );
+      await expectStatus(
+        await call(server, 'POST', '/applications/rightsbench/references/sites', fileForm('sites.csv', sitesCsv())),
+        201,
+        'sites',
+      );
       const upload = performance.now();
-      const loaded = await call(server, 'POST', '/applications/rightsbench/data/sightings', fileForm('sightings.csv', sightingsCsv(rows)));
-      if (loaded.status !== 201 || loaded.body.lineCount !== rows) throw new Error(`sightings: ${loaded.status} ${loaded.text.slice(0, 500)}`);
+      const loaded = await call(
+        server,
+        'POST',
+        '/applications/rightsbench/data/sightings',
+        fileForm('sightings.csv', sightingsCsv(rows)),
+      );
+      if (loaded.status !== 201 || loaded.body.lineCount !== rows)
+        throw new Error(`sightings: ${loaded.status} ${loaded.text.slice(0, 500)}`);
       const uploadSeconds = (performance.now() - upload) / 1000;
 
       // 50 authorizations, each one site (every fourth, across the regions) for the middle half of the days.
       const days = rows / SITES;
       const period = { fromDay: isoDay(days / 4), toDay: isoDay((3 * days) / 4 - 1) };
       const user = await newUser(server);
-      const sites = await call(server, 'GET', `/applications/rightsbench/references/sites?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ limit: SITES }))}`);
-      const keyOf = new Map((sites.body.referenceValues as Array<{ naturalKey: string; hierarchicalKey: string }>).map((row) => [row.naturalKey, row.hierarchicalKey]));
+      const sites = await call(
+        server,
+        'GET',
+        `/applications/rightsbench/references/sites?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ limit: SITES }))}`,
+      );
+      const keyOf = new Map(
+        (sites.body.referenceValues as Array<{ naturalKey: string; hierarchicalKey: string }>).map((row) => [
+          row.naturalKey,
+          row.hierarchicalKey,
+        ]),
+      );
       for (let index = 0; index < AUTHORIZATIONS; index += 1) {
         const site = siteCode(index * (SITES / AUTHORIZATIONS));
         await expectStatus(
@@ -146,7 +194,13 @@ const bench: Benchmark = {
             name: `reading ${site}`,
             description: 'bench',
             usersId: [user.login],
-            authorizationsWithRestriction: { sightings: { operationTypes: ['extraction'], requiredAuthorizations: { site: [keyOf.get(site)] }, timeScope: period } },
+            authorizationsWithRestriction: {
+              sightings: {
+                operationTypes: ['extraction'],
+                requiredAuthorizations: { site: [keyOf.get(site)] },
+                timeScope: period,
+              },
+            },
           }),
           201,
           `authorization ${index}`,
@@ -158,7 +212,8 @@ const bench: Benchmark = {
       const userFirstMs = performance.now() - userFirst;
       await expectStatus(first, 200, 'user first page');
       const userTotal = AUTHORIZATIONS * (days / 2);
-      if (first.body.rows.length !== 10 || first.body.totalRows !== userTotal) throw new Error(`user first page (${userTotal} rows readable): ${first.text.slice(0, 300)}`);
+      if (first.body.rows.length !== 10 || first.body.totalRows !== userTotal)
+        throw new Error(`user first page (${userTotal} rows readable): ${first.text.slice(0, 300)}`);
 
       // Side by side, alternating, after a warm-up of each.
       for (let index = 0; index < 5; index += 1) {
@@ -172,11 +227,13 @@ const bench: Benchmark = {
         let start = performance.now();
         const all = await call(server, 'GET', FIRST_PAGE);
         manager.push(performance.now() - start);
-        if (all.status !== 200 || all.body.totalRows !== rows) throw new Error(`manager page: ${all.text.slice(0, 300)}`);
+        if (all.status !== 200 || all.body.totalRows !== rows)
+          throw new Error(`manager page: ${all.text.slice(0, 300)}`);
         start = performance.now();
         const some = await callAs(server, user.token, FIRST_PAGE);
         restricted.push(performance.now() - start);
-        if (some.status !== 200 || some.body.totalRows !== userTotal) throw new Error(`user page: ${some.text.slice(0, 300)}`);
+        if (some.status !== 200 || some.body.totalRows !== userTotal)
+          throw new Error(`user page: ${some.text.slice(0, 300)}`);
         start = performance.now();
         await fetch(`${server.url}/api/v1/openapi.json`, { method: 'HEAD' });
         overhead.push(performance.now() - start);
@@ -185,11 +242,33 @@ const bench: Benchmark = {
       const userP95 = percentile(restricted, 95);
       const ratio = userP95 / managerP95;
       const figures: BenchFigure[] = [
-        { name: `database: ${db}; sightings of ${rows.toLocaleString('en')} rows uploaded over HTTP`, value: uploadSeconds, unit: 's' },
-        { name: `first page (limit 10 and its total), unrestricted manager, p95 of ${runs}, ${db}`, value: managerP95, unit: 'ms' },
-        { name: `first page, user with ${AUTHORIZATIONS} restricted authorizations (${userTotal.toLocaleString('en')} rows readable), p95 of ${runs}, ${db}`, value: userP95, unit: 'ms' },
-        { name: `first page, user p95 / manager p95, ${db}`, value: ratio, unit: '×', target: 'ratio ≤ 1.5', pass: ratio <= 1.5 },
-        { name: `first page, p50: manager ${median(manager).toFixed(1)} ms, user`, value: median(restricted), unit: 'ms' },
+        {
+          name: `database: ${db}; sightings of ${rows.toLocaleString('en')} rows uploaded over HTTP`,
+          value: uploadSeconds,
+          unit: 's',
+        },
+        {
+          name: `first page (limit 10 and its total), unrestricted manager, p95 of ${runs}, ${db}`,
+          value: managerP95,
+          unit: 'ms',
+        },
+        {
+          name: `first page, user with ${AUTHORIZATIONS} restricted authorizations (${userTotal.toLocaleString('en')} rows readable), p95 of ${runs}, ${db}`,
+          value: userP95,
+          unit: 'ms',
+        },
+        {
+          name: `first page, user p95 / manager p95, ${db}`,
+          value: ratio,
+          unit: '×',
+          target: 'ratio ≤ 1.5',
+          pass: ratio <= 1.5,
+        },
+        {
+          name: `first page, p50: manager ${median(manager).toFixed(1)} ms, user`,
+          value: median(restricted),
+          unit: 'ms',
+        },
         { name: `first page, user's first read of the table (cold), ${db}`, value: userFirstMs, unit: 'ms' },
         { name: 'HTTP round trip of a static answer, p50 (in both times above)', value: median(overhead), unit: 'ms' },
       ];

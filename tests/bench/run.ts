@@ -37,7 +37,8 @@ for (const file of files) {
   took.push(`${bench.area} ${((performance.now() - start) / 1000).toFixed(0)} s`);
 }
 
-const format = (n: number) => Number.isNaN(n) ? '–' : (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3));
+const format = (n: number) =>
+  Number.isNaN(n) ? '–' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 const table = rows.map((r) => [
   r.area,
   r.name,
@@ -53,8 +54,12 @@ console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table) console.log(line(row));
 const cores = cpus().length;
 const memory = (totalmem() / 2 ** 30).toFixed(1);
-console.log(`\n${quick ? 'quick run' : 'full run'} in ${((performance.now() - started) / 1000).toFixed(0)} s (${took.join(', ')})`);
-console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${cores} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${memory} GiB memory`);
+console.log(
+  `\n${quick ? 'quick run' : 'full run'} in ${((performance.now() - started) / 1000).toFixed(0)} s (${took.join(', ')})`,
+);
+console.log(
+  `node ${process.version}, ${process.platform}/${process.arch}, ${cores} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${memory} GiB memory`,
+);
 // Every benchmark has stopped its servers and browsers by now; what is left (sockets closing, timers of closed
 // pools) would only delay the prompt by seconds.
 process.exit(failed.length ? 1 : 0);

@@ -83,14 +83,18 @@ class CopyIn extends pg.Query {
 
 async function copyInto(client: pg.Client, statement: string, data: Buffer): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const query = client.query(new CopyIn(statement, data) as unknown as pg.QueryConfig) as unknown as NodeJS.EventEmitter;
+    const query = client.query(
+      new CopyIn(statement, data) as unknown as pg.QueryConfig,
+    ) as unknown as NodeJS.EventEmitter;
     query.once('end', () => resolve());
     query.once('error', reject);
   });
 }
 
 export async function startBenchServer(): Promise<BenchServer> {
-  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_bench') : undefined;
+  const database = process.env.DATABASE_URL
+    ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_bench')
+    : undefined;
   const server = await TerrainProcess.start({ databaseUrl: database?.url });
   const token = await signIn(server.url, PROCESS_ADMIN.login, PROCESS_ADMIN.password);
   const pool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : undefined;
@@ -153,7 +157,12 @@ export async function startBenchServer(): Promise<BenchServer> {
 }
 
 /** A JSON or text call to the API with the bench session. */
-export async function call(server: BenchServer, method: string, apiPath: string, body?: FormData | object): Promise<{ status: number; body: any; text: string }> {
+export async function call(
+  server: BenchServer,
+  method: string,
+  apiPath: string,
+  body?: FormData | object,
+): Promise<{ status: number; body: any; text: string }> {
   const init: RequestInit = { method, headers: { authorization: `Bearer ${server.token}` } };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {

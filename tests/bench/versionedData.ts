@@ -38,7 +38,9 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 export const siteCode = (site: number) => `site_${pad(site, 3)}`;
 
 export function sitesCsv(): string {
-  return ['code;name', ...Array.from({ length: SITES }, (_, site) => `${siteCode(site)};Site ${site}`)].join('\n') + '\n';
+  return (
+    ['code;name', ...Array.from({ length: SITES }, (_, site) => `${siteCode(site)};Site ${site}`)].join('\n') + '\n'
+  );
 }
 
 /**
@@ -57,7 +59,9 @@ export function readingsCsv(rows: number, site: number, year: number): { text: s
     for (let sensor = 0; sensor < sensors; sensor += 1) {
       for (let hour = 0; hour < 24; hour += 1) {
         if (count >= rows) break outer;
-        lines.push(`${siteCode(site)};s${pad(sensor, 3)};${text};${pad(hour, 2)}:00;${((day * 31 + sensor * 7 + hour) % 1000) / 10};${(day + hour) % 4}`);
+        lines.push(
+          `${siteCode(site)};s${pad(sensor, 3)};${text};${pad(hour, 2)}:00;${((day * 31 + sensor * 7 + hour) % 1000) / 10};${(day + hour) % 4}`,
+        );
         count += 1;
       }
     }

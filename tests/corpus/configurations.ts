@@ -25,7 +25,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function checkConfigurations(corpus: Corpus, validate: Validate): CheckRow[] {
-  return [...checkFiles(corpus, validate), ...checkMultiYaml(corpus, validate), ...checkLoadOrders(corpus, validate), ...checkMutations(corpus, validate)];
+  return [
+    ...checkFiles(corpus, validate),
+    ...checkMultiYaml(corpus, validate),
+    ...checkLoadOrders(corpus, validate),
+    ...checkMutations(corpus, validate),
+  ];
 }
 
 function summarize(result: ConfigurationResult): string {
@@ -52,13 +57,18 @@ function checkFiles(corpus: Corpus, validate: Validate): CheckRow[] {
             ok = false;
             obtained += `; data entries ${names.join(',')}`;
           }
-          if (config.application && (config.application.OA_name !== result.value.name || config.application.OA_version !== result.value.version)) {
+          if (
+            config.application &&
+            (config.application.OA_name !== result.value.name || config.application.OA_version !== result.value.version)
+          ) {
             ok = false;
             obtained += `; application ${result.value.name} ${result.value.version}`;
           }
         }
       } else {
-        ok = !result.ok && (config.expected_error === undefined || result.errors.some((error) => error.code === config.expected_error));
+        ok =
+          !result.ok &&
+          (config.expected_error === undefined || result.errors.some((error) => error.code === config.expected_error));
       }
       rows.push({ section: 'configurations', name: `${application}/${config.file}`, expected, obtained, ok });
     }
@@ -84,7 +94,9 @@ function checkMultiYaml(corpus: Corpus, validate: Validate): CheckRow[] {
     if (!multi) continue;
     // configuration.yaml first, then OA_data.yaml, then the per-entry files: the original's zip order.
     const files = folderFiles(path.join(corpus.folder, application, multi.folder));
-    const ordered = Object.fromEntries(Object.entries(files).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+    const ordered = Object.fromEntries(
+      Object.entries(files).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)),
+    );
     const zip = zipSync(ordered);
     const result = validate(zip, `${multi.folder}.zip`);
     const merged = readConfigurationDocument(zip, `${multi.folder}.zip`);
@@ -128,7 +140,9 @@ function checkLoadOrders(corpus: Corpus, validate: Validate): CheckRow[] {
       const result = validate(corpus.read(path.join(application, config.file)), config.file);
       if (!result.ok || loads.length === 0) continue;
       // Some loads belong to a sibling configuration only (recusivite-strict's parametres_mesures).
-      const listed = loads.map((load) => load.data).filter((name) => result.value.data.some((entry) => entry.name === name));
+      const listed = loads
+        .map((load) => load.data)
+        .filter((name) => result.value.data.some((entry) => entry.name === name));
       const violations: string[] = [];
       listed.forEach((name, index) => {
         const entry = result.value.data.find((candidate) => candidate.name === name)!;
@@ -141,7 +155,10 @@ function checkLoadOrders(corpus: Corpus, validate: Validate): CheckRow[] {
         section: 'load order',
         name: `${application}/${config.file}`,
         expected: listed.join(' → '),
-        obtained: violations.length === 0 ? `consistent (model order ${result.value.loadOrder.join(' → ')})` : violations.join('; '),
+        obtained:
+          violations.length === 0
+            ? `consistent (model order ${result.value.loadOrder.join(' → ')})`
+            : violations.join('; '),
         ok: violations.length === 0,
       });
     }
@@ -158,19 +175,37 @@ function checkMutations(corpus: Corpus, validate: Validate): CheckRow[] {
       const edits = BROKEN_FAKE_APP_EDITS[mutation.change];
       const expected = describeExpectation(mutation);
       if (!edits) {
-        rows.push({ section: 'mutations', name: mutation.change, expected, obtained: 'no edit defined for this change', ok: false });
+        rows.push({
+          section: 'mutations',
+          name: mutation.change,
+          expected,
+          obtained: 'no edit defined for this change',
+          ok: false,
+        });
         continue;
       }
       edits.forEach((edit, index) => {
         const name = edits.length > 1 ? `${mutation.change} (${index + 1})` : mutation.change;
         const edited = applyEdit(text, edit);
         if (edited === undefined) {
-          rows.push({ section: 'mutations', name, expected, obtained: 'the edit does not apply to the file', ok: false });
+          rows.push({
+            section: 'mutations',
+            name,
+            expected,
+            obtained: 'the edit does not apply to the file',
+            ok: false,
+          });
           return;
         }
         const result = validate(encoder.encode(edited), base.file);
         const failure = result.ok ? 'no error' : mismatch(mutation, result.errors);
-        rows.push({ section: 'mutations', name, expected, obtained: summarize(result) + (failure ? ` — ${failure}` : ''), ok: failure === undefined });
+        rows.push({
+          section: 'mutations',
+          name,
+          expected,
+          obtained: summarize(result) + (failure ? ` — ${failure}` : ''),
+          ok: failure === undefined,
+        });
       });
     }
   }
@@ -194,8 +229,10 @@ function mismatch(mutation: ManifestMutation, errors: readonly ConfigurationErro
 }
 
 function errorMismatch(mutation: ManifestMutation, error: ConfigurationError): string | undefined {
-  if (mutation.message !== undefined && configurationMessageKey(error.code) !== mutation.message) return `message ${configurationMessageKey(error.code)}`;
-  const pathOf = (expectedPath: string) => (expectedPath.endsWith(' > X') ? error.path.startsWith(expectedPath.slice(0, -1)) : error.path === expectedPath);
+  if (mutation.message !== undefined && configurationMessageKey(error.code) !== mutation.message)
+    return `message ${configurationMessageKey(error.code)}`;
+  const pathOf = (expectedPath: string) =>
+    expectedPath.endsWith(' > X') ? error.path.startsWith(expectedPath.slice(0, -1)) : error.path === expectedPath;
   if (mutation.path !== undefined && error.path !== mutation.path) return `path ${error.path}`;
   if (mutation.path_example !== undefined && !pathOf(mutation.path_example)) return `path ${error.path}`;
   if (mutation.path_suffix !== undefined && !error.path.endsWith(mutation.path_suffix)) return `path ${error.path}`;

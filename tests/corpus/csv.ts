@@ -25,7 +25,8 @@ const decoder = new TextDecoder();
 export const HAND_MADE_REFERENCES: Record<string, Record<string, string>> = {
   doc_meteo: {
     tr_sites_sit: 'nom;Date de création;region\nOs1;01/01/2000;FR-CVL\nOs2;01/01/2000;FR-CVL\n',
-    tr_unites_uni: 'nom;nom_fr;nom_en;code\nprecipitation;précipitation;precipitation;mm\ntemperature;température;temperature;°C\n',
+    tr_unites_uni:
+      'nom;nom_fr;nom_en;code\nprecipitation;précipitation;precipitation;mm\ntemperature;température;temperature;°C\n',
   },
 };
 
@@ -34,8 +35,20 @@ interface Outcome {
   report: CsvReport;
 }
 
-export function runCsv(model: ApplicationModel, dataName: string, text: string, fileName: string, known: Map<string, StoredRow[]>, chunkSize = 0): Outcome {
-  const validator = createCsvValidator({ model, dataName, fileName, references: { rows: (name) => known.get(name) ?? [] } });
+export function runCsv(
+  model: ApplicationModel,
+  dataName: string,
+  text: string,
+  fileName: string,
+  known: Map<string, StoredRow[]>,
+  chunkSize = 0,
+): Outcome {
+  const validator = createCsvValidator({
+    model,
+    dataName,
+    fileName,
+    references: { rows: (name) => known.get(name) ?? [] },
+  });
   const rows: CsvRow[] = [];
   if (chunkSize > 0) {
     for (let start = 0; start < text.length; start += chunkSize) {
@@ -57,7 +70,15 @@ function summarize({ rows, report }: Outcome): string {
   return `${report.errorCount} errors (${[...counts].map(([code, count]) => (count > 1 ? `${code}×${count}` : code)).join(', ')}); first: line ${first.lineNumber} ${first.code} ${JSON.stringify(first.params).slice(0, 200)}`;
 }
 
-const HEADER_CODES = new Set(['emptyHeader', 'duplicatedHeaders', 'invalidHeaders', 'missingMandatoryColumns', 'unexpectedHeaderColumn', 'headerColumnPatternNotMatching', 'missingHeaderLine']);
+const HEADER_CODES = new Set([
+  'emptyHeader',
+  'duplicatedHeaders',
+  'invalidHeaders',
+  'missingMandatoryColumns',
+  'unexpectedHeaderColumn',
+  'headerColumnPatternNotMatching',
+  'missingHeaderLine',
+]);
 
 interface Loaded {
   models: Array<{ file: string; model: ApplicationModel }>;
@@ -74,12 +95,19 @@ function validModels(corpus: Corpus, application: string, validate: ValidateConf
 }
 
 /** The configuration that reads a file (see the module comment). */
-function modelFor(loaded: Loaded, load: ManifestLoad, text: string, known: Map<string, StoredRow[]>): ApplicationModel | undefined {
+function modelFor(
+  loaded: Loaded,
+  load: ManifestLoad,
+  text: string,
+  known: Map<string, StoredRow[]>,
+): ApplicationModel | undefined {
   const inFolder = (file: string) => {
     const folder = path.posix.dirname(file);
     return folder !== '.' && load.file.startsWith(`${folder}/`) ? 0 : 1;
   };
-  const candidates = loaded.models.filter(({ model }) => model.data.some((entry) => entry.name === load.data)).sort((a, b) => inFolder(a.file) - inFolder(b.file));
+  const candidates = loaded.models
+    .filter(({ model }) => model.data.some((entry) => entry.name === load.data))
+    .sort((a, b) => inFolder(a.file) - inFolder(b.file));
   for (const candidate of candidates) {
     const { report } = runCsv(candidate.model, load.data, text, load.file, known);
     if (!report.errors.some((error) => HEADER_CODES.has(error.code))) return candidate.model;
@@ -105,7 +133,13 @@ export function checkCsvUploads(corpus: Corpus, validate: ValidateConfiguration)
       const model = modelFor(loaded, load, text, known);
       const name = `${application}/${load.file} → ${load.data}`;
       if (!model) {
-        rows.push({ section: 'csv uploads', name, expected: 'a valid configuration declaring the entry', obtained: 'none', ok: false });
+        rows.push({
+          section: 'csv uploads',
+          name,
+          expected: 'a valid configuration declaring the entry',
+          obtained: 'none',
+          ok: false,
+        });
         continue;
       }
       const outcome = runCsv(model, load.data, text, load.file, known);
@@ -126,7 +160,14 @@ export function checkCsvUploads(corpus: Corpus, validate: ValidateConfiguration)
  * other variants, inferred by the manifest) are read first, as the manifest's rule "references before what refers to
  * them" asks.
  */
-function preloadLaterReferences(corpus: Corpus, application: string, later: readonly ManifestLoad[], load: ManifestLoad, loaded: Loaded, known: Map<string, StoredRow[]>): void {
+function preloadLaterReferences(
+  corpus: Corpus,
+  application: string,
+  later: readonly ManifestLoad[],
+  load: ManifestLoad,
+  loaded: Loaded,
+  known: Map<string, StoredRow[]>,
+): void {
   const entry = loaded.models.flatMap(({ model }) => model.data).find((item) => item.name === load.data);
   for (const dependency of entry?.dependsOn ?? []) {
     if (known.has(dependency)) continue;
@@ -139,11 +180,18 @@ function preloadLaterReferences(corpus: Corpus, application: string, later: read
 }
 
 /** The hand-made rows of the references an entry needs, made once their own references are loaded. */
-function addHandMadeReferences(application: string, dataName: string, loaded: Loaded, known: Map<string, StoredRow[]>): void {
+function addHandMadeReferences(
+  application: string,
+  dataName: string,
+  loaded: Loaded,
+  known: Map<string, StoredRow[]>,
+): void {
   const entry = loaded.models.flatMap(({ model }) => model.data).find((item) => item.name === dataName);
   for (const [name, text] of Object.entries(HAND_MADE_REFERENCES[application] ?? {})) {
     if (known.has(name) || !entry?.dependsOn.includes(name)) continue;
-    const model = loaded.models.find(({ model: candidate }) => candidate.data.some((item) => item.name === name))?.model;
+    const model = loaded.models.find(({ model: candidate }) =>
+      candidate.data.some((item) => item.name === name),
+    )?.model;
     if (model) known.set(name, storedRows(runCsv(model, name, text, `${name}.csv`, known).rows));
   }
 }
@@ -165,21 +213,45 @@ function checkLoad(name: string, load: ManifestLoad, outcome: Outcome): CheckRow
   const expected = load.expected ?? {};
   const stored = (expected as { stored_lines?: number }).stored_lines;
   if (stored !== undefined) {
-    rows.push({ section: 'csv uploads', name, expected: `valid, ${stored} rows (manifest)`, obtained, ok: outcome.report.errorCount === 0 && outcome.rows.length === stored });
+    rows.push({
+      section: 'csv uploads',
+      name,
+      expected: `valid, ${stored} rows (manifest)`,
+      obtained,
+      ok: outcome.report.errorCount === 0 && outcome.rows.length === stored,
+    });
   } else {
     const mismatch = HEADER_MISMATCHES[`${name.split(' → ')[0]}`];
     if (mismatch) {
       const codes = [...new Set(outcome.report.errors.map((error) => error.code))].sort();
-      rows.push({ section: 'csv uploads', name, expected: `${mismatch.codes.join(', ')} (${mismatch.why})`, obtained, ok: JSON.stringify(codes) === JSON.stringify([...mismatch.codes].sort()) });
+      rows.push({
+        section: 'csv uploads',
+        name,
+        expected: `${mismatch.codes.join(', ')} (${mismatch.why})`,
+        obtained,
+        ok: JSON.stringify(codes) === JSON.stringify([...mismatch.codes].sort()),
+      });
     } else {
-      rows.push({ section: 'csv uploads', name, expected: 'valid (inferred: the manifest lists no error for it)', obtained, ok: outcome.report.errorCount === 0 });
+      rows.push({
+        section: 'csv uploads',
+        name,
+        expected: 'valid (inferred: the manifest lists no error for it)',
+        obtained,
+        ok: outcome.report.errorCount === 0,
+      });
     }
   }
   const names = (expected as { component_names?: string[] }).component_names;
   if (names && outcome.rows[0]) {
     const have = Object.keys(outcome.rows[0].values);
     const missing = names.filter((component) => !have.includes(component));
-    rows.push({ section: 'csv uploads', name: `${name}: components`, expected: names.join(', '), obtained: missing.length === 0 ? 'all present' : `missing ${missing.join(', ')}`, ok: missing.length === 0 });
+    rows.push({
+      section: 'csv uploads',
+      name: `${name}: components`,
+      expected: names.join(', '),
+      obtained: missing.length === 0 ? 'all present' : `missing ${missing.join(', ')}`,
+      ok: missing.length === 0,
+    });
   }
   for (const [key, value] of Object.entries(expected)) {
     if (!key.startsWith('site_natural_key')) continue;
@@ -195,7 +267,12 @@ function checkLoad(name: string, load: ManifestLoad, outcome: Outcome): CheckRow
  */
 function checkComputed(name: string, key: string, value: unknown, rows: readonly CsvRow[]): CheckRow {
   const byHierarchicalKey = new Map(rows.map((row) => [row.hierarchicalKey, row.naturalKey]));
-  const natural = (stored: unknown): unknown => (typeof stored === 'string' ? (byHierarchicalKey.get(stored) ?? stored) : Array.isArray(stored) ? stored.map(natural) : stored);
+  const natural = (stored: unknown): unknown =>
+    typeof stored === 'string'
+      ? (byHierarchicalKey.get(stored) ?? stored)
+      : Array.isArray(stored)
+        ? stored.map(natural)
+        : stored;
   const component = key.startsWith('site_natural_key_multi') ? 'site_natural_key_multi' : 'site_natural_key';
   const obtainedList = rows.map((row) => natural(row.values[component]));
   let expected: unknown;
@@ -206,26 +283,52 @@ function checkComputed(name: string, key: string, value: unknown, rows: readonly
   } else {
     const byRow = value as Record<string, unknown[]>;
     expected = Object.values(byRow).map((list) => [...list].sort());
-    obtained = Object.keys(byRow).map((row) => (Array.isArray(obtainedList[Number(row.slice(3))]) ? [...(obtainedList[Number(row.slice(3))] as unknown[])].sort() : obtainedList[Number(row.slice(3))]));
+    obtained = Object.keys(byRow).map((row) =>
+      Array.isArray(obtainedList[Number(row.slice(3))])
+        ? [...(obtainedList[Number(row.slice(3))] as unknown[])].sort()
+        : obtainedList[Number(row.slice(3))],
+    );
   }
-  return { section: 'csv computed values', name: `${name}: ${component}`, expected: JSON.stringify(expected), obtained: JSON.stringify(obtained), ok: JSON.stringify(expected) === JSON.stringify(obtained) };
+  return {
+    section: 'csv computed values',
+    name: `${name}: ${component}`,
+    expected: JSON.stringify(expected),
+    obtained: JSON.stringify(obtained),
+    ok: JSON.stringify(expected) === JSON.stringify(obtained),
+  };
 }
 
 type Mutation = Record<string, unknown> & { change: string; error: string };
 
-function checkMutations(name: string, load: ManifestLoad, text: string, model: ApplicationModel, known: Map<string, StoredRow[]>): CheckRow[] {
+function checkMutations(
+  name: string,
+  load: ManifestLoad,
+  text: string,
+  model: ApplicationModel,
+  known: Map<string, StoredRow[]>,
+): CheckRow[] {
   const expected = load.expected ?? {};
-  const list = Object.entries(expected).find(([key]) => key.startsWith('upload_error_mutations'))?.[1] as Mutation[] | undefined;
+  const list = Object.entries(expected).find(([key]) => key.startsWith('upload_error_mutations'))?.[1] as
+    Mutation[] | undefined;
   if (!list) return [];
   return list.map((mutation) => {
     const rowName = `${name}: ${mutation.change}`;
     const wanted = describeMutation(mutation);
     const edit = csvEditFor(mutation.change, load.file);
     const edited = edit ? applyCsvEdit(text, edit) : undefined;
-    if (!edit || edited === undefined) return { section: 'csv mutations', name: rowName, expected: wanted, obtained: edit ? 'the edit does not apply to the file' : 'no edit defined', ok: false };
+    if (!edit || edited === undefined)
+      return {
+        section: 'csv mutations',
+        name: rowName,
+        expected: wanted,
+        obtained: edit ? 'the edit does not apply to the file' : 'no edit defined',
+        ok: false,
+      };
     const { report } = runCsv(model, load.data, edited, load.file, known);
     const match = report.errors.find((error) => matches(error, mutation));
-    const obtained = match ? `${match.code} line ${match.lineNumber} ${JSON.stringify(match.params)}` : summarize({ rows: [], report });
+    const obtained = match
+      ? `${match.code} line ${match.lineNumber} ${JSON.stringify(match.params)}`
+      : summarize({ rows: [], report });
     return { section: 'csv mutations', name: rowName, expected: wanted, obtained, ok: match !== undefined };
   });
 }

@@ -57,16 +57,39 @@ function seeds(): Seed[] {
       const text = new TextDecoder().decode(corpus.read(path.join(application, load.file)));
       list.push({ name: `${application}/${load.file}`, model, dataName: load.data, text, references: new Map(known) });
       const { rows } = runCsv(model, load.data, text, load.file, known);
-      known.set(load.data, rows.map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values })));
+      known.set(
+        load.data,
+        rows.map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values })),
+      );
     }
   }
   return list;
 }
 
-const PIECES = [';', ',', '"', '""', '\n', '\r\n', '\r', '\uFEFF', '\u0000', 'é', '日', '\t', ' ', '-', '01/01/2000', 'NULL_KEY', '__', '.', 'x'.repeat(300)];
+const PIECES = [
+  ';',
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r\n',
+  '\r',
+  '\uFEFF',
+  '\u0000',
+  'é',
+  '日',
+  '\t',
+  ' ',
+  '-',
+  '01/01/2000',
+  'NULL_KEY',
+  '__',
+  '.',
+  'x'.repeat(300),
+];
 
 function mutate(text: string, next: () => number): string {
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
   let result = text;
   const edits = 1 + Math.floor(next() * 6);
   for (let edit = 0; edit < edits; edit += 1) {
@@ -127,7 +150,13 @@ function checkReport(report: CsvReport): void {
 }
 
 function inChunks(seed: Seed, text: string, next: () => number): CsvReport {
-  const validator = createCsvValidator({ model: seed.model, dataName: seed.dataName, fileName: 'fuzz.csv', maxErrors: 200, references: { rows: (name) => seed.references.get(name) ?? [] } });
+  const validator = createCsvValidator({
+    model: seed.model,
+    dataName: seed.dataName,
+    fileName: 'fuzz.csv',
+    maxErrors: 200,
+    references: { rows: (name) => seed.references.get(name) ?? [] },
+  });
   let start = 0;
   while (start < text.length) {
     const size = 1 + Math.floor(next() * 200);
@@ -149,14 +178,23 @@ describe('CSV fuzz', () => {
       const text = mutate(seed.text, next);
       let whole: CsvReport | undefined;
       try {
-        const validator = createCsvValidator({ model: seed.model, dataName: seed.dataName, fileName: 'fuzz.csv', maxErrors: 200, references: { rows: (name) => seed.references.get(name) ?? [] } });
+        const validator = createCsvValidator({
+          model: seed.model,
+          dataName: seed.dataName,
+          fileName: 'fuzz.csv',
+          maxErrors: 200,
+          references: { rows: (name) => seed.references.get(name) ?? [] },
+        });
         validator.push(text);
         validator.takeRows();
         whole = validator.finish();
         checkReport(whole);
         if (text.length < 20_000) expect(JSON.stringify(inChunks(seed, text, next))).toBe(JSON.stringify(whole));
       } catch (error) {
-        throw new Error(`run ${run} (${seed.name}) failed on ${JSON.stringify(text.slice(0, 2000))}: ${String((error as Error).stack ?? error)}`, { cause: error });
+        throw new Error(
+          `run ${run} (${seed.name}) failed on ${JSON.stringify(text.slice(0, 2000))}: ${String((error as Error).stack ?? error)}`,
+          { cause: error },
+        );
       }
       if (whole.errorCount > 0) withErrors += 1;
     }

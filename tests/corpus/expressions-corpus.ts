@@ -9,7 +9,9 @@ import Papa from 'papaparse';
 import { parse } from 'yaml';
 import { type ApplicationValue, type ReferenceRow, compositeKey } from '../../src/domain/expressions';
 
-export const CORPUS_FOLDER = path.resolve(process.env.TERRAIN_CORPUS ?? path.join(import.meta.dirname, '../../../shared/corpus/openadom'));
+export const CORPUS_FOLDER = path.resolve(
+  process.env.TERRAIN_CORPUS ?? path.join(import.meta.dirname, '../../../shared/corpus/openadom'),
+);
 
 export function corpusAvailable(): boolean {
   return existsSync(path.join(CORPUS_FOLDER, 'manifest.json'));
@@ -71,8 +73,20 @@ export function corpusExpressions(): CorpusExpression[] {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'OA_expression' && typeof value === 'string') {
           const references = Array.isArray(node.OA_references) ? node.OA_references.map(String) : [];
-          const kind = location.includes('OA_validations') ? 'validation' : location.includes('OA_defaultValue') ? 'defaultValue' : 'computation';
-          found.push({ file, location, dataName: location[1], owner: ownerOf(location), kind, source: value, references });
+          const kind = location.includes('OA_validations')
+            ? 'validation'
+            : location.includes('OA_defaultValue')
+              ? 'defaultValue'
+              : 'computation';
+          found.push({
+            file,
+            location,
+            dataName: location[1],
+            owner: ownerOf(location),
+            kind,
+            source: value,
+            references,
+          });
         } else visit(value, [...location, key]);
       }
     };
@@ -134,18 +148,29 @@ export function csvRows(application: string, dataName: string, entry: YamlMap): 
   const basic = isMap(entry.OA_basicComponents) ? entry.OA_basicComponents : {};
   for (const [component, body] of Object.entries(basic)) {
     const header = isMap(body) ? body.OA_importHeader : undefined;
-    const name = typeof header === 'string' ? header : isMap(header) && typeof header.OA_headerName === 'string' ? header.OA_headerName : component;
+    const name =
+      typeof header === 'string'
+        ? header
+        : isMap(header) && typeof header.OA_headerName === 'string'
+          ? header.OA_headerName
+          : component;
     headerToComponent.set(name.trim(), component);
   }
   const headers = lines[headerLine - 1].map((header) => header.trim());
   return lines
     .slice(firstLine - 1)
     .filter((cells) => cells.some((cell) => cell.trim() !== ''))
-    .map((cells) => Object.fromEntries(headers.map((header, k) => [headerToComponent.get(header) ?? header, cells[k] ?? ''])));
+    .map((cells) =>
+      Object.fromEntries(headers.map((header, k) => [headerToComponent.get(header) ?? header, cells[k] ?? ''])),
+    );
 }
 
 /** Reference rows as `references.<name>` lists them; the hierarchical key is `<name>K<natural key>` (no parents). */
-export function referenceRows(dataName: string, entry: YamlMap, rows: readonly Record<string, string>[]): ReferenceRow[] {
+export function referenceRows(
+  dataName: string,
+  entry: YamlMap,
+  rows: readonly Record<string, string>[],
+): ReferenceRow[] {
   const naturalKey = Array.isArray(entry.OA_naturalKey) ? entry.OA_naturalKey.map(String) : [];
   return rows.map((refValues) => {
     const key = compositeKey(naturalKey.map((component) => (refValues[component] ?? '').trim()));

@@ -81,11 +81,16 @@ const FORMS: readonly Form[] = [
     check: (e) => {
       const prefix = e.owner.replace(/_date$/, '');
       const entry = dataEntries(e.file)[e.dataName];
-      const checker = (entry.OA_computedComponents as Record<string, { OA_checker: { OA_params: { OA_pattern: string } } }>)[e.owner];
+      const checker = (
+        entry.OA_computedComponents as Record<string, { OA_checker: { OA_params: { OA_pattern: string } } }>
+      )[e.owner];
       const pattern = checker.OA_checker.OA_params.OA_pattern;
       const shape = new RegExp(`^${pattern.replace(/dd|MM|HH|mm|ss/g, '\\d{2}').replace('yyyy', '\\d{4}')}$`);
       const expression = compiled(e);
-      for (const [day, hour] of [['01/01/2020', '00'], ['29/02/2024', '23']]) {
+      for (const [day, hour] of [
+        ['01/01/2020', '00'],
+        ['29/02/2024', '23'],
+      ]) {
         // The time written the way the checker's pattern expects it (HH:mm or HH:mm:ss).
         const time = pattern.split(' ')[1].replace('HH', hour).replace('mm', '30').replace('ss', '00');
         const value = expression.evaluate({ datum: { [`${prefix}_day`]: day, [`${prefix}_time`]: time } });
@@ -100,7 +105,11 @@ const FORMS: readonly Form[] = [
     matches: (e) => isFile(e, 'multiplicity/') && e.dataName === 'reference2',
     check: (e) => {
       const entries = dataEntries(e.file);
-      const reference1 = referenceRows('reference1', entries.reference1, csvRows('multiplicity', 'reference1', entries.reference1));
+      const reference1 = referenceRows(
+        'reference1',
+        entries.reference1,
+        csvRows('multiplicity', 'reference1', entries.reference1),
+      );
       const expression = compiled(e);
       for (const datum of csvRows('multiplicity', 'reference2', entries.reference2)) {
         const expected = reference1.filter((row) => row.refValues.groupe === datum.groupe).map((row) => row.naturalKey);
@@ -114,13 +123,19 @@ const FORMS: readonly Form[] = [
     form: 3,
     matches: (e) => isFile(e, 'validation/') && (e.owner === 'chemin' || e.owner === 'tel_experimental_site'),
     check: (e) => {
-      const sites = referenceRows('sites', dataEntries(e.file).sites, csvRows('monsore', 'sites', dataEntries('monsore/monsore-with-repository-one-data-more.yaml').sites));
+      const sites = referenceRows(
+        'sites',
+        dataEntries(e.file).sites,
+        csvRows('monsore', 'sites', dataEntries('monsore/monsore-with-repository-one-data-more.yaml').sites),
+      );
       const children = sites.filter((row) => row.refValues.zet_chemin_parent !== '');
       expect(children.length).toBeGreaterThan(0);
       const expression = compiled(e);
       for (const child of children) {
         const site = { bassin: child.refValues.zet_chemin_parent, plateforme: child.refValues.zet_nom_key };
-        const expected = sites.find((row) => row.refValues.zet_chemin_parent === site.bassin && row.refValues.zet_nom_key === site.plateforme);
+        const expected = sites.find(
+          (row) => row.refValues.zet_chemin_parent === site.bassin && row.refValues.zet_nom_key === site.plateforme,
+        );
         expect(expression.evaluate({ datum: { site }, references: { sites } })).toBe(expected!.hierarchicalKey);
       }
       // The fake app declares `site` as a plain column: Groovy cannot read `.bassin` on a String.
@@ -132,11 +147,17 @@ const FORMS: readonly Form[] = [
     form: 3,
     matches: (e) => isFile(e, 'validation/') && e.owner === 'site_bassin',
     check: (e) => {
-      const sites = referenceRows('sites', dataEntries(e.file).sites, csvRows('monsore', 'sites', dataEntries('monsore/monsore-with-repository-one-data-more.yaml').sites));
+      const sites = referenceRows(
+        'sites',
+        dataEntries(e.file).sites,
+        csvRows('monsore', 'sites', dataEntries('monsore/monsore-with-repository-one-data-more.yaml').sites),
+      );
       const expression = compiled(e);
       for (const row of sites) {
         const expected = sites.find((other) => other.naturalKey === row.naturalKey)!.hierarchicalKey;
-        expect(expression.evaluate({ datum: { site: { bassin: row.naturalKey } }, references: { sites } })).toBe(expected);
+        expect(expression.evaluate({ datum: { site: { bassin: row.naturalKey } }, references: { sites } })).toBe(
+          expected,
+        );
       }
     },
   },
@@ -146,7 +167,11 @@ const FORMS: readonly Form[] = [
     matches: (e) => isFile(e, 'monsore/') && (e.owner === 'unitOfColor' || e.owner === 'unitOfIndividus'),
     check: (e) => {
       const monsore = dataEntries('monsore/monsore-with-repository-one-data-more.yaml');
-      const units = csvRows('monsore', 'variables_et_unites_par_types_de_donnees', monsore.variables_et_unites_par_types_de_donnees);
+      const units = csvRows(
+        'monsore',
+        'variables_et_unites_par_types_de_donnees',
+        monsore.variables_et_unites_par_types_de_donnees,
+      );
       const referencesValues = Object.fromEntries(e.references.map((name) => [name, units]));
       const rows = csvRows('monsore', 'pem', monsore.pem);
       expect(rows.length).toBe(272);
@@ -159,7 +184,10 @@ const FORMS: readonly Form[] = [
     form: 4,
     matches: (e) => isFile(e, 'acbb/') && e.kind === 'validation',
     check: (e) => {
-      const prefix = e.owner.replace(/^check_/, 'flx_').replace(/_value$/, '').toLowerCase();
+      const prefix = e.owner
+        .replace(/^check_/, 'flx_')
+        .replace(/_value$/, '')
+        .toLowerCase();
       const float = (text: string) => Math.fround(Number(text));
       const expression = compiled(e);
       for (const value of ['', '-9999', '12.5', '-3', '0.1', 'n/a'])
@@ -172,7 +200,8 @@ const FORMS: readonly Form[] = [
             }
             // As Groovy reads the script: blank or -9999 passes; else min < value, and `maxValue != null ||
             // value <= maxValue` is false without a maximum (nothing is <= null).
-            const expected = value === '' || value === '-9999' || ((min === '' || float(min) < float(value)) && max !== '');
+            const expected =
+              value === '' || value === '-9999' || ((min === '' || float(min) < float(value)) && max !== '');
             expect(expression.evaluate({ datum }), JSON.stringify(datum)).toBe(expected);
           }
     },
@@ -189,7 +218,9 @@ const FORMS: readonly Form[] = [
       const expression = compiled(e);
       for (const datum of rows) {
         expect(expression.evaluate({ datum, application: app })).toBe(true);
-        const titles = Object.values(app.configuration.i18n.data).map((data) => data.i18n.title?.fr).filter(Boolean) as string[];
+        const titles = Object.values(app.configuration.i18n.data)
+          .map((data) => data.i18n.title?.fr)
+          .filter(Boolean) as string[];
         expect(titles.map(escapeLabel)).toContain(datum.datatype);
       }
       expect(expression.evaluate({ datum: { datatype: 'not_a_data_type' }, application: app })).toBe(false);
@@ -204,7 +235,11 @@ const FORMS: readonly Form[] = [
       expect(result.ok).toBe(false);
       if (result.ok) return;
       // The apostrophe opens a string that the line never closes.
-      expect(result.errors[0]).toMatchObject({ code: 'unterminatedString', line: 1, column: e.source.indexOf("'") + 1 });
+      expect(result.errors[0]).toMatchObject({
+        code: 'unterminatedString',
+        line: 1,
+        column: e.source.indexOf("'") + 1,
+      });
     },
   },
 ];
@@ -236,7 +271,13 @@ if (!corpusAvailable()) {
     it('declare in OA_references the references they read, except one monsore check', () => {
       const undeclared = expressions
         .map((e) => ({ e, result: compileExpression(e.source) }))
-        .flatMap(({ e, result }) => (result.ok ? result.expression.referencedReferences.filter((name) => !e.references.includes(name)).map((name) => `${e.owner}:${name}`) : []));
+        .flatMap(({ e, result }) =>
+          result.ok
+            ? result.expression.referencedReferences
+                .filter((name) => !e.references.includes(name))
+                .map((name) => `${e.owner}:${name}`)
+            : [],
+        );
       expect([...new Set(undeclared)]).toEqual(['unitOfColor:site_theme_datatype']);
     });
 
@@ -247,19 +288,46 @@ if (!corpusAvailable()) {
         for (const expression of members) form.check(expression);
       });
     }
-
   });
 
   describe('fuzzing with mutated corpus expressions', () => {
     it('never lets anything but ExpressionError escape, over 20,000 mutations', () => {
       const sources = expressions.map((e) => e.source);
-      const fragments = ['(', ')', '{', '}', '[', ']', '.', ',', ';', '\n', "'", '"', '$', '${', '->', '?.', '==', '!', 'it', 'null', '0', 'def ', 'return '];
+      const fragments = [
+        '(',
+        ')',
+        '{',
+        '}',
+        '[',
+        ']',
+        '.',
+        ',',
+        ';',
+        '\n',
+        "'",
+        '"',
+        '$',
+        '${',
+        '->',
+        '?.',
+        '==',
+        '!',
+        'it',
+        'null',
+        '0',
+        'def ',
+        'return ',
+      ];
       const next = seededRandom(0x2026);
       const random = (n: number) => next() * n;
       const pick = <T>(items: readonly T[]) => items[Math.floor(random(items.length))];
       const context = {
         datum: { site: { bassin: 'oir', plateforme: 'p1' }, datatype: 'x', nos: '1,2', flx_co2_value: '3' },
-        references: { sites: [{ naturalKey: 'oir', hierarchicalKey: 'h', refValues: { zet_chemin_parent: '', zet_nom_key: 'oir' } }] },
+        references: {
+          sites: [
+            { naturalKey: 'oir', hierarchicalKey: 'h', refValues: { zet_chemin_parent: '', zet_nom_key: 'oir' } },
+          ],
+        },
         application: { name: 'a', configuration: { i18n: { data: {} } } },
       };
       let evaluated = 0;
@@ -288,7 +356,8 @@ if (!corpusAvailable()) {
         try {
           result.expression.evaluate(context, { maxSteps: 20_000 });
         } catch (error) {
-          if (!(error instanceof ExpressionError)) throw new Error(`${String(error)} escaped for: ${source}`, { cause: error });
+          if (!(error instanceof ExpressionError))
+            throw new Error(`${String(error)} escaped for: ${source}`, { cause: error });
         }
       }
       expect(evaluated).toBeGreaterThan(1000);

@@ -15,10 +15,27 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 
 type Mutation = (lines: string[], next: () => number) => void;
 
-const pick = <T,>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)];
-const keyLines = (lines: string[]) => lines.map((line, index) => (/^\s*-?\s*[\w"'][^:]*:/.test(line) ? index : -1)).filter((index) => index >= 0);
+const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)];
+const keyLines = (lines: string[]) =>
+  lines.map((line, index) => (/^\s*-?\s*[\w"'][^:]*:/.test(line) ? index : -1)).filter((index) => index >= 0);
 
-const REPLACEMENT_VALUES = ['{a: 1}', '[x, y]', '123', '-4', '1.5', 'true', 'null', '""', '~', '[]', '{}', 'OA_reference', '"{unknown}"', '__HIDDEN__', 'dd/MM/yyyy'];
+const REPLACEMENT_VALUES = [
+  '{a: 1}',
+  '[x, y]',
+  '123',
+  '-4',
+  '1.5',
+  'true',
+  'null',
+  '""',
+  '~',
+  '[]',
+  '{}',
+  'OA_reference',
+  '"{unknown}"',
+  '__HIDDEN__',
+  'dd/MM/yyyy',
+];
 
 const MUTATIONS: Record<string, Mutation> = {
   deleteKeyLine: (lines, next) => {
@@ -29,7 +46,11 @@ const MUTATIONS: Record<string, Mutation> = {
     const candidates = keyLines(lines);
     if (candidates.length === 0) return;
     const index = pick(candidates, next);
-    lines[index] = lines[index].replace(/([\w"']+)(\s*):/, (_, key: string, space: string) => `${pick([`${key}x`, key.toUpperCase(), key.slice(1), 'OA_other', 'no', '1'], next)}${space}:`);
+    lines[index] = lines[index].replace(
+      /([\w"']+)(\s*):/,
+      (_, key: string, space: string) =>
+        `${pick([`${key}x`, key.toUpperCase(), key.slice(1), 'OA_other', 'no', '1'], next)}${space}:`,
+    );
   },
   changeScalar: (lines, next) => {
     const candidates = keyLines(lines);
@@ -43,7 +64,8 @@ const MUTATIONS: Record<string, Mutation> = {
   },
   breakIndentation: (lines, next) => {
     const index = Math.floor(next() * lines.length);
-    lines[index] = next() < 0.5 ? `${' '.repeat(1 + Math.floor(next() * 3))}${lines[index]}` : lines[index].replace(/^ {1,3}/, '');
+    lines[index] =
+      next() < 0.5 ? `${' '.repeat(1 + Math.floor(next() * 3))}${lines[index]}` : lines[index].replace(/^ {1,3}/, '');
   },
   duplicateLine: (lines, next) => {
     const index = Math.floor(next() * lines.length);
@@ -53,7 +75,11 @@ const MUTATIONS: Record<string, Mutation> = {
     lines.length = Math.max(1, Math.floor(next() * lines.length));
   },
   insertNoise: (lines, next) => {
-    lines.splice(Math.floor(next() * lines.length), 0, pick(['  - [', '"', ': :', '\t', '&a *a', '? x', '%TAG', '---', '#', '{'], next));
+    lines.splice(
+      Math.floor(next() * lines.length),
+      0,
+      pick(['  - [', '"', ': :', '\t', '&a *a', '? x', '%TAG', '---', '#', '{'], next),
+    );
   },
 };
 
@@ -65,7 +91,10 @@ describe('fuzzed corpus configurations', () => {
     return;
   }
   const sources = Object.entries(corpus.manifest.applications).flatMap(([application, definition]) =>
-    definition.configs.map((config) => ({ name: `${application}/${config.file}`, text: new TextDecoder().decode(corpus.read(`${application}/${config.file}`)) })),
+    definition.configs.map((config) => ({
+      name: `${application}/${config.file}`,
+      text: new TextDecoder().decode(corpus.read(`${application}/${config.file}`)),
+    })),
   );
   const encoder = new TextEncoder();
   const mutationNames = Object.keys(MUTATIONS);
@@ -87,7 +116,9 @@ describe('fuzzed corpus configurations', () => {
         try {
           result = validateConfiguration(encoder.encode(lines.join('\n')), source.name);
         } catch (thrown) {
-          throw new Error(`${label} threw ${thrown instanceof Error ? thrown.stack : String(thrown)}`, { cause: thrown });
+          throw new Error(`${label} threw ${thrown instanceof Error ? thrown.stack : String(thrown)}`, {
+            cause: thrown,
+          });
         }
         if (result.ok) {
           expect(result.value.data, label).toBeInstanceOf(Array);

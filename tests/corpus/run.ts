@@ -16,7 +16,9 @@ const sections: Array<(corpus: Corpus) => CheckRow[]> = [
 
 const corpus = loadCorpus();
 if (!corpus) {
-  console.log(`Corpus not run: no manifest.json in ${corpusFolder()} (set TERRAIN_CORPUS to the corpus folder to run it).`);
+  console.log(
+    `Corpus not run: no manifest.json in ${corpusFolder()} (set TERRAIN_CORPUS to the corpus folder to run it).`,
+  );
   process.exit(0);
 }
 

@@ -8,7 +8,9 @@ import { corpusFolder, loadCorpus } from './manifest';
 const corpus = loadCorpus();
 
 function yamlFiles(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => /\.ya?ml$/.test(file)).sort();
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort();
 }
 
 describe('OpenADOM corpus: YAML read in one pass', () => {

@@ -1,7 +1,12 @@
 import { expect, keysSentTo, test, toast } from './fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
 
-test('an account from registration to a second sign-in after a lost password', async ({ page, unique, lastKey, look }) => {
+test('an account from registration to a second sign-in after a lost password', async ({
+  page,
+  unique,
+  lastKey,
+  look,
+}) => {
   const login = unique('marie');
   const email = `${login}@terrain.test`;
   const newEmail = `${login}.new@terrain.test`;
@@ -69,7 +74,9 @@ test('an account from registration to a second sign-in after a lost password', a
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('second-password');
   await page.getByLabel('Confirmez le nouveau mot de passe', { exact: true }).fill('second-password');
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-  await expect(page.getByText('Votre mot de passe a été changé. Vos autres appareils ont été déconnectés.')).toBeVisible();
+  await expect(
+    page.getByText('Votre mot de passe a été changé. Vos autres appareils ont été déconnectés.'),
+  ).toBeVisible();
   await look(page, 'profile-password-fr');
 
   // Language: the texts change and the choice sticks across a reload.
@@ -107,7 +114,13 @@ test('an account from registration to a second sign-in after a lost password', a
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 });
 
-test('signing in before activation mails a key and resumes by itself', async ({ page, request, unique, lastKey, look }) => {
+test('signing in before activation mails a key and resumes by itself', async ({
+  page,
+  request,
+  unique,
+  lastKey,
+  look,
+}) => {
   const login = unique('paul');
   const email = `${login}@terrain.test`;
   const registered = await request.post('/api/v1/users', { form: { login, password: 'pw-paul-password', email } });

@@ -17,12 +17,21 @@ const PDF = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n%%EOF\n`);
 async function storedFiles(page: Page, application: string) {
   const answer = await page.request.get(`/api/v1/applications/${application}/additionalFiles/protocols`);
   expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { additionalBinaryFiles: Array<{ id: string; fileName: string; additionalBinaryFileForm: Record<string, string> }> }).additionalBinaryFiles;
+  return (
+    (await answer.json()) as {
+      additionalBinaryFiles: Array<{ id: string; fileName: string; additionalBinaryFileForm: Record<string, string> }>;
+    }
+  ).additionalBinaryFiles;
 }
 
 const row = (page: Page, fileName: string) => page.locator(`[data-testid="file-row"][data-name="${fileName}"]`);
 
-test('additional files: prepared offline, queued and sent once; listed, downloaded, zipped, deleted; their authorizations; fr and en', async ({ page, context, unique, look }) => {
+test('additional files: prepared offline, queued and sent once; listed, downloaded, zipped, deleted; their authorizations; fr and en', async ({
+  page,
+  context,
+  unique,
+  look,
+}) => {
   test.setTimeout(240_000);
   const see = (screen: string) => lookFromTop(page, look, screen);
   const name = unique('files');
@@ -64,7 +73,9 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await expect(submit).toBeDisabled();
     await issued.fill('15/03/2024');
     await page.getByLabel('Commentaire *').fill('Le protocole de 2024');
-    await page.getByLabel('Fichier à envoyer *').setInputFiles({ name: 'protocole (terrain).pdf', mimeType: 'application/pdf', buffer: PDF('offline protocol') });
+    await page
+      .getByLabel('Fichier à envoyer *')
+      .setInputFiles({ name: 'protocole (terrain).pdf', mimeType: 'application/pdf', buffer: PDF('offline protocol') });
     // The chosen file's name is made valid: parentheses are not allowed in names.
     await expect(page.getByLabel('Nom du fichier *')).toHaveValue('protocole _terrain_.pdf');
     await page.getByLabel('Nom du fichier *').fill('protocole terrain.pdf');
@@ -85,7 +96,10 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await expect(page.getByTestId('pending-files')).toHaveCount(0, { timeout: 30_000 });
     await expect(row(page, 'protocole terrain.pdf')).toBeVisible();
     await page.goto('/pendingChanges');
-    await expect(page.getByTestId('pending-change').filter({ hasText: 'protocole terrain.pdf' })).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('pending-change').filter({ hasText: 'protocole terrain.pdf' })).toHaveAttribute(
+      'data-status',
+      'done',
+    );
     const syncNow = page.getByRole('button', { name: 'Synchroniser maintenant' });
     await syncNow.click();
     await page.reload();
@@ -104,7 +118,9 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await page.getByLabel('Date de parution *').fill('01/06/2024');
     await page.getByLabel('Site concerné').selectOption({ label: 'Lac Blanc' });
     await page.getByLabel('Commentaire *').fill('Guide de baguage');
-    await page.getByLabel('Fichier à envoyer *').setInputFiles({ name: 'baguage.pdf', mimeType: 'application/pdf', buffer: PDF('ringing guide') });
+    await page
+      .getByLabel('Fichier à envoyer *')
+      .setInputFiles({ name: 'baguage.pdf', mimeType: 'application/pdf', buffer: PDF('ringing guide') });
     await page.getByText('Données associées').click();
     await page.getByLabel('Associer à tout Comptages').check();
     await dismissToasts(page);
@@ -123,7 +139,9 @@ test('additional files: prepared offline, queued and sent once; listed, download
   });
 
   await test.step('download one file, then a zip of both', async () => {
-    const one = await download(page, () => row(page, 'baguage.pdf').getByRole('link', { name: 'Télécharger baguage.pdf' }).click());
+    const one = await download(page, () =>
+      row(page, 'baguage.pdf').getByRole('link', { name: 'Télécharger baguage.pdf' }).click(),
+    );
     expect(one.fileName).toBe('baguage.pdf');
     expect(one.bytes.toString('utf8')).toContain('ringing guide');
     await page.getByLabel('Sélectionner tous les fichiers de la page').check();
@@ -131,7 +149,11 @@ test('additional files: prepared offline, queued and sent once; listed, download
     const zip = await download(page, () => page.getByRole('link', { name: 'Télécharger la sélection (zip)' }).click());
     expect(zip.fileName).toBe('additionalFile.zip');
     const files = zipTexts(zip.bytes);
-    expect(Object.keys(files).sort()).toEqual(['additionalFiles.json', 'protocols/baguage.pdf', 'protocols/protocole terrain.pdf']);
+    expect(Object.keys(files).sort()).toEqual([
+      'additionalFiles.json',
+      'protocols/baguage.pdf',
+      'protocols/protocole terrain.pdf',
+    ]);
     expect(files['protocols/protocole terrain.pdf']).toContain('offline protocol');
   });
 

@@ -16,11 +16,17 @@ export const fixture = (name: string) => path.join(FIXTURES, name);
 export const PASSWORD = 'e2e-user-password';
 
 /** Registers and activates an account through the API, with the key read from its mail. */
-export async function registerUser(request: APIRequestContext, lastKey: (email: string) => Promise<string>, login: string) {
+export async function registerUser(
+  request: APIRequestContext,
+  lastKey: (email: string) => Promise<string>,
+  login: string,
+) {
   const email = `${login}@terrain.test`;
   const registered = await request.post('/api/v1/users', { form: { login, password: PASSWORD, email } });
   expect(registered.status(), await registered.text()).toBe(201);
-  const activated = await request.put('/api/v1/users', { data: { login, password: PASSWORD, verificationKey: await lastKey(email) } });
+  const activated = await request.put('/api/v1/users', {
+    data: { login, password: PASSWORD, verificationKey: await lastKey(email) },
+  });
   expect(activated.ok(), await activated.text()).toBe(true);
   return { login, email };
 }
@@ -104,14 +110,20 @@ export async function saveCreatorRights(page: Page, pending: number) {
 }
 
 /** Chooses a configuration file on the creation page and presses Test. */
-export async function testConfiguration(page: Page, file: string, labels = { file: 'Fichier de configuration', test: 'Tester' }) {
+export async function testConfiguration(
+  page: Page,
+  file: string,
+  labels = { file: 'Fichier de configuration', test: 'Tester' },
+) {
   await page.getByLabel(labels.file, { exact: true }).setInputFiles(file);
   await page.getByRole('button', { name: labels.test, exact: true }).click();
 }
 
 /** The technical names of the cards shown, in their order. */
 export async function cardNames(page: Page) {
-  return page.getByTestId('application-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-name')));
+  return page
+    .getByTestId('application-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-name')));
 }
 
 /** Every file of a folder, by its path relative to the folder (with `/`), for a zip built in memory. */
@@ -130,7 +142,13 @@ export async function dismissToasts(page: Page) {
   const toasts = page.locator('[data-kind]');
   // One at a time: the others move up as each one leaves.
   for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
-    await toasts.first().getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
-    await expect(toasts).toHaveCount(left - 1, { timeout: 2_000 }).catch(() => undefined);
+    await toasts
+      .first()
+      .getByRole('button')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await expect(toasts)
+      .toHaveCount(left - 1, { timeout: 2_000 })
+      .catch(() => undefined);
   }
 }

@@ -19,10 +19,21 @@ import {
 
 /** The corpus configuration the creator starts with (read in place), or our own when the corpus is absent. */
 const FIRST = corpusPresent
-  ? { file: path.join(CORPUS, 'doc_basicComponents/configuration.yaml'), fileName: 'basic_case', title: 'Exemple de configuration basique', version: '1.0.1' }
+  ? {
+      file: path.join(CORPUS, 'doc_basicComponents/configuration.yaml'),
+      fileName: 'basic_case',
+      title: 'Exemple de configuration basique',
+      version: '1.0.1',
+    }
   : { file: fixture('fieldnotes-v1.yaml'), fileName: 'fieldnotes', title: 'Carnet de terrain', version: '1.0.0' };
 
-test('a creator granted a name pattern tests, creates, finds, opens, updates and downloads applications', async ({ page, request, unique, lastKey, look }) => {
+test('a creator granted a name pattern tests, creates, finds, opens, updates and downloads applications', async ({
+  page,
+  request,
+  unique,
+  lastKey,
+  look,
+}) => {
   test.setTimeout(180_000);
   const { login } = await registerUser(request, lastKey, unique('creator'));
   const prefix = unique('ap');
@@ -57,7 +68,9 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
     }
     await expect(problems.locator('[data-code]')).toHaveCount(6);
     await expect(problems.locator('[data-code="UNKNOWN_CHECKER_NAME"]')).toContainText('Vérificateur inconnu integer');
-    await expect(problems.locator('[data-code="BAD_VERSION_PATTERN"]')).toContainText('La version d’application deux n’est pas valide');
+    await expect(problems.locator('[data-code="BAD_VERSION_PATTERN"]')).toContainText(
+      'La version d’application deux n’est pas valide',
+    );
     await expect(problems.locator('[data-code="INVALID_NATURAL_KEY"]')).toContainText('ligne 8, colonne 27');
     // A broken file never offers to save.
     await expect(page.getByLabel('Nom de l’application', { exact: true })).toHaveCount(0);
@@ -69,7 +82,9 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
       await expect(problems.getByRole('heading', { name: group, exact: true })).toBeVisible();
     }
     await expect(problems.locator('[data-code="UNKNOWN_CHECKER_NAME"]')).toContainText('Unknown checker integer');
-    await expect(problems.locator('[data-code="BAD_VERSION_PATTERN"]')).toContainText('The application version deux is not valid');
+    await expect(problems.locator('[data-code="BAD_VERSION_PATTERN"]')).toContainText(
+      'The application version deux is not valid',
+    );
     await expect(problems.locator('[data-code="INVALID_NATURAL_KEY"]')).toContainText('line 8, column 27');
     await look(page, 'application-creation-errors-en');
     await switchLanguage(page, 'Français');
@@ -185,7 +200,9 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
 
   await test.step('the configuration downloads exactly as uploaded', async () => {
     const card = page.locator(`[data-testid="application-card"][data-name="${notes}"]`);
-    const fromCard = await download(page, () => card.getByRole('link', { name: 'Télécharger la configuration de Carnet de terrain' }).click());
+    const fromCard = await download(page, () =>
+      card.getByRole('link', { name: 'Télécharger la configuration de Carnet de terrain' }).click(),
+    );
     expect(fromCard.fileName).toBe('fieldnotes-v2.yaml');
     expect(fromCard.bytes.equals(await readFile(fixture('fieldnotes-v2.yaml')))).toBe(true);
 
@@ -197,15 +214,25 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
     await expect(page.getByTestId('stored-versions')).toContainText('1.0.0');
     await dismissToasts(page);
     await look(page, 'application-home-updated');
-    const current = await download(page, () => page.getByRole('link', { name: 'Télécharger la configuration', exact: true }).click());
+    const current = await download(page, () =>
+      page.getByRole('link', { name: 'Télécharger la configuration', exact: true }).click(),
+    );
     expect(current.bytes.equals(await readFile(fixture('fieldnotes-v2.yaml')))).toBe(true);
-    const earlier = await download(page, () => page.getByRole('link', { name: 'Télécharger la version 1.0.0' }).click());
+    const earlier = await download(page, () =>
+      page.getByRole('link', { name: 'Télécharger la version 1.0.0' }).click(),
+    );
     expect(earlier.fileName).toBe('fieldnotes-v1.yaml');
     expect(earlier.bytes.equals(await readFile(fixture('fieldnotes-v1.yaml')))).toBe(true);
   });
 });
 
-test('a user without creator rights sees no create button and cannot open the creator-rights page', async ({ page, request, unique, lastKey, look }) => {
+test('a user without creator rights sees no create button and cannot open the creator-rights page', async ({
+  page,
+  request,
+  unique,
+  lastKey,
+  look,
+}) => {
   const { login } = await registerUser(request, lastKey, unique('plain'));
   await signIn(page, login);
   await expect(page.getByTestId('role-label')).toHaveText('utilisateur');

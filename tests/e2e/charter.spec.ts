@@ -20,17 +20,33 @@ const JUNE = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
 async function publishJune(request: APIRequestContext, application: string) {
   const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
     multipart: {
-      params: JSON.stringify({ binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from: '2024-06-01', to: '2024-06-30' }, topublish: true }),
+      params: JSON.stringify({
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+          from: '2024-06-01',
+          to: '2024-06-30',
+        },
+        topublish: true,
+      }),
       file: { name: JUNE, mimeType: 'text/csv', buffer: await readFile(csvFixture(JUNE)) },
     },
   });
   expect(answer.status(), await answer.text()).toBe(202);
   const { fileId } = (await answer.json()) as { fileId: string };
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)).json()) as { published: boolean }).published, {
-      message: 'the June version is published',
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
+          ).json()) as { published: boolean }
+        ).published,
+      {
+        message: 'the June version is published',
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
 }
 
@@ -38,10 +54,21 @@ async function publishJune(request: APIRequestContext, application: string) {
 async function surveysReadableBy(page: Page, name: string, reader: string) {
   const api = setUpApi(page);
   await api.createApplication(name, 'surveys.yaml');
-  for (const reference of ['projects', 'sites', 'species']) await api.loadReference(name, reference, `surveys-${reference}.csv`);
+  for (const reference of ['projects', 'sites', 'species'])
+    await api.loadReference(name, reference, `surveys-${reference}.csv`);
   await publishJune(page.request, name);
   const granted = await page.request.post(`/api/v1/applications/${name}/authorization`, {
-    data: { name: 'lecture', description: 'tout, en lecture', usersId: [reader], authorizationForAll: { projects: ['extraction'], sites: ['extraction'], species: ['extraction'], counts: ['extraction'] } },
+    data: {
+      name: 'lecture',
+      description: 'tout, en lecture',
+      usersId: [reader],
+      authorizationForAll: {
+        projects: ['extraction'],
+        sites: ['extraction'],
+        species: ['extraction'],
+        counts: ['extraction'],
+      },
+    },
   });
   expect(granted.status(), await granted.text()).toBe(201);
 }
@@ -67,12 +94,17 @@ function screens(page: Page, look: (page: Page, name: string) => Promise<void>, 
     await lookFromTop(page, look, `charter-${name}`);
     const folder = path.resolve('test-results/charter', testInfo.project.name);
     await mkdir(folder, { recursive: true });
-    await copyFile(path.resolve('test-results/screens', testInfo.project.name, `charter-${name}.png`), path.join(folder, `${name}.png`));
+    await copyFile(
+      path.resolve('test-results/screens', testInfo.project.name, `charter-${name}.png`),
+      path.join(folder, `${name}.png`),
+    );
   };
 }
 
-const chartesOf = async (page: Page) => ((await (await page.request.get('/api/v1/me')).json()) as { chartes: Record<string, string> }).chartes;
-const applicationId = async (page: Page, name: string) => ((await (await page.request.get(`/api/v1/applications/${name}`)).json()) as { id: string }).id;
+const chartesOf = async (page: Page) =>
+  ((await (await page.request.get('/api/v1/me')).json()) as { chartes: Record<string, string> }).chartes;
+const applicationId = async (page: Page, name: string) =>
+  ((await (await page.request.get(`/api/v1/applications/${name}`)).json()) as { id: string }).id;
 
 test('usage charter: uploaded from the card, met before the data from a card or a deep link, accepted after checking the box, asked again for a new charter, accepted offline', async ({
   page,
@@ -97,18 +129,32 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await card.getByRole('button', { name: 'Charte de Suivis de sites' }).click();
     const dialog = page.getByTestId('charter-upload');
     await expect(dialog.getByRole('heading', { name: 'Charte d’utilisation de Suivis de sites' })).toBeVisible();
-    await expect(dialog.getByText('Cette application n’a pas encore de charte : personne n’a rien à accepter.')).toBeVisible();
+    await expect(
+      dialog.getByText('Cette application n’a pas encore de charte : personne n’a rien à accepter.'),
+    ).toBeVisible();
     const send = dialog.getByRole('button', { name: 'Déposer la charte' });
     await expect(send).toBeDisabled();
-    await dialog.getByLabel('Charte (fichier PDF)').setInputFiles({ name: 'charte.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>pas un pdf</html>') });
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Le fichier charte.pdf n’est pas un PDF : la charte doit être un fichier PDF.' })).toBeVisible();
+    await dialog.getByLabel('Charte (fichier PDF)').setInputFiles({
+      name: 'charte.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<html>pas un pdf</html>'),
+    });
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Le fichier charte.pdf n’est pas un PDF : la charte doit être un fichier PDF.' }),
+    ).toBeVisible();
     await expect(send).toBeDisabled();
     await adminSees('upload-refused-fr');
   });
 
   await test.step('a PDF is uploaded, with its progress, and the administrator is never asked to accept it', async () => {
     const dialog = page.getByTestId('charter-upload');
-    await dialog.getByLabel('Charte (fichier PDF)').setInputFiles({ name: 'charte.pdf', mimeType: 'application/pdf', buffer: Buffer.from(minimalPdf('Charte de Suivis de sites, version 1')) });
+    await dialog.getByLabel('Charte (fichier PDF)').setInputFiles({
+      name: 'charte.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(minimalPdf('Charte de Suivis de sites, version 1')),
+    });
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Déposer la charte' }).click();
     await expect(toast(page, 'La charte de Suivis de sites est déposée.')).toBeVisible();
@@ -116,7 +162,9 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await card.getByRole('link', { name: 'Ouvrir Suivis de sites' }).click();
     await expect(page.getByRole('heading', { name: 'Suivis de sites', level: 1 })).toBeVisible();
     await expect(page.getByTestId('charter-dialog')).toHaveCount(0);
-    await expect(page.getByTestId('charter-section')).toContainText('Votre rôle dans l’application vous dispense de l’accepter.');
+    await expect(page.getByTestId('charter-section')).toContainText(
+      'Votre rôle dans l’application vous dispense de l’accepter.',
+    );
     await adminSees('home-manager-fr');
   });
 
@@ -130,7 +178,10 @@ test('usage charter: uploaded from the card, met before the data from a card or 
   await test.step('the reader meets the charter before the datasets, cannot accept before checking, and refusing leads back to the list', async () => {
     expect((await readerPage.request.get(`/api/v1/applications/${name}/data/counts/json`)).status()).toBe(403);
     await readerPage.getByLabel('Filtrer par nom').fill(name);
-    await readerPage.locator(`[data-testid="application-card"][data-name="${name}"]`).getByRole('link', { name: 'Types de données de Suivis de sites' }).click();
+    await readerPage
+      .locator(`[data-testid="application-card"][data-name="${name}"]`)
+      .getByRole('link', { name: 'Types de données de Suivis de sites' })
+      .click();
     await expect(modal.getByRole('heading', { name: 'Charte d’utilisation de Suivis de sites' })).toBeVisible();
     await expect(modal.getByTitle('Charte d’utilisation de Suivis de sites')).toBeVisible();
     await expect(accept).toBeDisabled();
@@ -169,7 +220,10 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await readerPage.goto('/applications');
     await switchLanguage(readerPage, 'English');
     await readerPage.getByLabel('Filter by name').fill(name);
-    await readerPage.locator(`[data-testid="application-card"][data-name="${name}"]`).getByRole('link', { name: 'Open Site surveys' }).click();
+    await readerPage
+      .locator(`[data-testid="application-card"][data-name="${name}"]`)
+      .getByRole('link', { name: 'Open Site surveys' })
+      .click();
     await expect(modal.getByRole('heading', { name: 'Usage charter of Site surveys' })).toBeVisible();
     const acceptEn = modal.getByRole('button', { name: 'Accept' });
     await expect(acceptEn).toBeDisabled();
@@ -190,7 +244,10 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await modal.getByRole('button', { name: 'Refuse' }).click();
     await expect(readerPage).toHaveURL(/\/applications$/);
     await goOffline(readerContext, readerPage);
-    await readerPage.locator(`[data-testid="application-card"][data-name="${name}"]`).getByRole('link', { name: 'Open Site surveys' }).click();
+    await readerPage
+      .locator(`[data-testid="application-card"][data-name="${name}"]`)
+      .getByRole('link', { name: 'Open Site surveys' })
+      .click();
     await expect(modal.getByTitle('Usage charter of Site surveys')).toBeVisible();
     await modal.getByRole('checkbox', { name: 'I have read and accept the charter' }).click();
     await modal.getByRole('button', { name: 'Accept' }).click();
@@ -201,7 +258,11 @@ test('usage charter: uploaded from the card, met before the data from a card or 
     await expect(modal).toHaveCount(0);
     await readerSees('home-offline-accepted-en');
     await goOnline(readerContext, readerPage);
-    await expect.poll(async () => (await readerPage.request.get(`/api/v1/applications/${name}/data/counts/json`)).status(), { timeout: 30_000 }).toBe(200);
+    await expect
+      .poll(async () => (await readerPage.request.get(`/api/v1/applications/${name}/data/counts/json`)).status(), {
+        timeout: 30_000,
+      })
+      .toBe(200);
   });
 
   await readerContext.close();

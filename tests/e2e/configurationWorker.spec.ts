@@ -48,7 +48,9 @@ function verdict(valid: boolean, problems: Problem[], model?: Model): Verdict {
 
 /** The worker script of the build, as the UI loads it. */
 async function workerUrl() {
-  const script = (await readdir(path.resolve('dist/assets'))).find((file) => /^configuration\.worker-.*\.js$/.test(file));
+  const script = (await readdir(path.resolve('dist/assets'))).find((file) =>
+    /^configuration\.worker-.*\.js$/.test(file),
+  );
   expect(script, 'the built configuration worker (run `npx vite build` first)').toBeTruthy();
   return `/assets/${script}`;
 }
@@ -92,7 +94,13 @@ async function validateInWorker(page: Page, url: string, bytes: Uint8Array, file
 /** The server's streamed validation of the same bytes (the page's session). */
 async function validateOnServer(page: Page, bytes: Uint8Array, fileName: string): Promise<Verdict> {
   const answer = await page.request.post('/api/v1/validate-configuration', {
-    multipart: { file: { name: fileName, mimeType: fileName.endsWith('.zip') ? 'application/zip' : 'application/yaml', buffer: Buffer.from(bytes) } },
+    multipart: {
+      file: {
+        name: fileName,
+        mimeType: fileName.endsWith('.zip') ? 'application/zip' : 'application/yaml',
+        buffer: Buffer.from(bytes),
+      },
+    },
   });
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('application/x-ndjson');
@@ -126,10 +134,20 @@ const monsoreZip = async (change?: (files: Record<string, Uint8Array>) => void) 
 
 const cases: Case[] = [
   { name: 'our broken.yaml', fileName: 'broken.yaml', bytes: read(fixture('broken.yaml')), valid: false },
-  { name: 'our fieldnotes-v1.yaml', fileName: 'fieldnotes-v1.yaml', bytes: read(fixture('fieldnotes-v1.yaml')), valid: true },
+  {
+    name: 'our fieldnotes-v1.yaml',
+    fileName: 'fieldnotes-v1.yaml',
+    bytes: read(fixture('fieldnotes-v1.yaml')),
+    valid: true,
+  },
   ...(corpusPresent
     ? [
-        { name: 'the corpus monsore multi-file zip', fileName: 'multiyaml.zip', bytes: () => monsoreZip(), valid: true },
+        {
+          name: 'the corpus monsore multi-file zip',
+          fileName: 'multiyaml.zip',
+          bytes: () => monsoreZip(),
+          valid: true,
+        },
         {
           name: 'the corpus monsore zip with a broken part',
           fileName: 'multiyaml-broken.zip',
@@ -142,7 +160,12 @@ const cases: Case[] = [
             }),
           valid: false,
         },
-        { name: 'the corpus acbb configuration', fileName: 'acbb.yaml', bytes: async () => read(await firstYaml('acbb'))(), valid: true },
+        {
+          name: 'the corpus acbb configuration',
+          fileName: 'acbb.yaml',
+          bytes: async () => read(await firstYaml('acbb'))(),
+          valid: true,
+        },
       ]
     : []),
 ];
@@ -154,7 +177,10 @@ async function firstYaml(folder: string) {
 
 test('the browser worker and the server give the same verdict on the same bytes', async ({ page }) => {
   test.skip(test.info().project.name !== 'tablet', 'the verdicts do not depend on the screen size');
-  if (!corpusPresent) test.info().annotations.push({ type: 'corpus', description: 'absent: only Terrain’s own configurations were compared' });
+  if (!corpusPresent)
+    test
+      .info()
+      .annotations.push({ type: 'corpus', description: 'absent: only Terrain’s own configurations were compared' });
   await signInAsAdmin(page);
   const url = await workerUrl();
   for (const c of cases) {
@@ -169,7 +195,10 @@ test('the browser worker and the server give the same verdict on the same bytes'
   }
 });
 
-test('offline, the Test button shows what the worker finds, the same problems as the server', async ({ page, context }) => {
+test('offline, the Test button shows what the worker finds, the same problems as the server', async ({
+  page,
+  context,
+}) => {
   await signInAsAdmin(page);
   const bytes = new Uint8Array(await readFile(fixture('broken.yaml')));
   const onServer = await validateOnServer(page, bytes, 'broken.yaml');
@@ -183,7 +212,9 @@ test('offline, the Test button shows what the worker finds, the same problems as
     await testConfiguration(page, fixture('broken.yaml'));
     const problems = page.getByTestId('configuration-problems');
     await expect(problems.locator('[data-code]')).toHaveCount(onServer.problems.length);
-    const shown = await problems.locator('[data-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+    const shown = await problems
+      .locator('[data-code]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
     expect(shown.sort()).toEqual(onServer.problems.map((p) => p.split(' ')[0]).sort());
 
     // A valid file, offline: checked on this device only.

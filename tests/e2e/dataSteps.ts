@@ -18,7 +18,10 @@ export function setUpApi(page: Page) {
   return {
     async createApplication(name: string, configuration: string) {
       const answer = await request.post(app(name), {
-        multipart: { comment: '', file: { name: configuration, mimeType: 'application/yaml', buffer: await readFile(fixture(configuration)) } },
+        multipart: {
+          comment: '',
+          file: { name: configuration, mimeType: 'application/yaml', buffer: await readFile(fixture(configuration)) },
+        },
       });
       const text = await answer.text();
       expect(answer.status(), text).toBe(200);
@@ -33,7 +36,10 @@ export function setUpApi(page: Page) {
     /** The rows stored in a reference (or, with `data`, in a data type), as the server counts them. */
     async count(application: string, entry: string, kind: 'references' | 'data' = 'references'): Promise<number> {
       const query = encodeURIComponent(JSON.stringify({ offset: 0, limit: 1 }));
-      const url = kind === 'references' ? `${app(application)}/references/${entry}?downloadDatasetQuery=${query}` : `${app(application)}/data/${entry}/json?downloadDatasetQuery=${query}`;
+      const url =
+        kind === 'references'
+          ? `${app(application)}/references/${entry}?downloadDatasetQuery=${query}`
+          : `${app(application)}/data/${entry}/json?downloadDatasetQuery=${query}`;
       const answer = await request.get(url);
       expect(answer.status(), await answer.text()).toBe(200);
       return ((await answer.json()) as { totalRows: number }).totalRows;
@@ -42,17 +48,27 @@ export function setUpApi(page: Page) {
       const query = encodeURIComponent(JSON.stringify({ offset: 0, limit: 1000 }));
       const answer = await request.get(`${app(application)}/references/${reference}?downloadDatasetQuery=${query}`);
       expect(answer.status()).toBe(200);
-      return ((await answer.json()) as { referenceValues: Array<{ naturalKey: string }> }).referenceValues.map((r) => r.naturalKey).sort();
+      return ((await answer.json()) as { referenceValues: Array<{ naturalKey: string }> }).referenceValues
+        .map((r) => r.naturalKey)
+        .sort();
     },
     async deleteReferenceRow(application: string, reference: string, naturalKey: string) {
-      const answer = await request.delete(`${app(application)}/references/${reference}?naturalKey=${encodeURIComponent(naturalKey)}`);
+      const answer = await request.delete(
+        `${app(application)}/references/${reference}?naturalKey=${encodeURIComponent(naturalKey)}`,
+      );
       expect(answer.status(), await answer.text()).toBe(200);
     },
     /** Every version of a data type the server keeps, whatever its dataset. */
     async versions(application: string, dataType: string) {
       const answer = await request.get(`${app(application)}/filesOnRepository/${dataType}`);
       expect(answer.status(), await answer.text()).toBe(200);
-      return (await answer.json()) as Array<{ id: string; name: string; published: boolean; from: string | null; to: string | null }>;
+      return (await answer.json()) as Array<{
+        id: string;
+        name: string;
+        published: boolean;
+        from: string | null;
+        to: string | null;
+      }>;
     },
   };
 }
@@ -118,7 +134,12 @@ export function splitCsvLine(line: string, separator: string): string[] {
 
 /** The files of a zip, as texts. */
 export function zipTexts(bytes: Uint8Array): Record<string, string> {
-  return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, content]) => [name, strFromU8(content).replace(/^\uFEFF/, '')]));
+  return Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, content]) => [
+      name,
+      strFromU8(content).replace(/^\uFEFF/, ''),
+    ]),
+  );
 }
 
 /**
@@ -128,7 +149,10 @@ export function zipTexts(bytes: Uint8Array): Record<string, string> {
  */
 export async function lookFromTop(page: Page, look: (page: Page, name: string) => Promise<void>, name: string) {
   const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name}: the page is no wider than the screen`,
+  ).toBeLessThanOrEqual(width);
   await page.evaluate(() => window.scrollTo(0, 0));
   await look(page, name);
 }

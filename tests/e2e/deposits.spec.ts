@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { csvFixture, csvLines, download, goOffline, goOnline, lookFromTop, setUpApi, shownKeys, waitForServiceWorker, zipTexts } from './dataSteps';
+import {
+  csvFixture,
+  csvLines,
+  download,
+  goOffline,
+  goOnline,
+  lookFromTop,
+  setUpApi,
+  shownKeys,
+  waitForServiceWorker,
+  zipTexts,
+} from './dataSteps';
 
 /**
  * Versioned deposits end to end on the surveys application (counts scoped by project and site, with the day as
@@ -20,7 +31,8 @@ const OVERLAPPING = 'alps~lac_blanc~15-06-2024~15-07-2024.csv';
 const node = (page: Page, name: string) => page.locator(`[data-testid="reference-node"][data-name="${name}"]`);
 /** The option a select shows (scope options hold hierarchical keys; they show the natural key here). */
 const chosen = (select: Locator) => select.locator('option:checked');
-const periodRow = (page: Page, text: string | RegExp) => page.getByTestId('periods').getByRole('row').filter({ hasText: text });
+const periodRow = (page: Page, text: string | RegExp) =>
+  page.getByTestId('periods').getByRole('row').filter({ hasText: text });
 
 test('deposits: checked offline with errors, fixed from the file name, queued, sent once online, published, consulted, filtered, exported; an overlap is refused', async ({
   page,
@@ -83,7 +95,9 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     const error = report.locator('[data-code="timerangeoutofinterval"]');
     await expect(error).toHaveCount(1);
     await expect(error.getByRole('cell').first()).toHaveText('3');
-    await expect(error).toContainText('La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).');
+    await expect(error).toContainText(
+      'La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).',
+    );
     await expect(error).not.toContainText(/translation missing|csvError/i);
     await expect(deposit).toBeDisabled();
     await dismissToasts(page);
@@ -179,7 +193,9 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await page.goto(`/applications/${name}/dataTypes`);
     await expect(node(page, 'counts').getByLabel('3 lignes')).toBeVisible();
     // The synthesis: lines over time, from the first to the last day of the published rows.
-    await expect(node(page, 'counts').getByRole('img', { name: /^Lignes de Comptages du 2 juin 2024 au 15 juin 2024/ })).toBeVisible();
+    await expect(
+      node(page, 'counts').getByRole('img', { name: /^Lignes de Comptages du 2 juin 2024 au 15 juin 2024/ }),
+    ).toBeVisible();
     await see('data-types-fr');
     await page.getByRole('link', { name: 'Consulter Comptages' }).click();
     await expect(page).toHaveURL(new RegExp(`/applications/${name}/dataTypes/counts$`));
@@ -200,10 +216,17 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await see('data-filtered-fr');
 
     await page.getByRole('button', { name: 'Exporter' }).click();
-    const saved = await download(page, () => page.getByRole('menuitem', { name: 'Zip : le CSV et les références vers lesquelles il pointe' }).click());
+    const saved = await download(page, () =>
+      page.getByRole('menuitem', { name: 'Zip : le CSV et les références vers lesquelles il pointe' }).click(),
+    );
     expect(saved.fileName).toBe('export.zip');
     const files = zipTexts(saved.bytes);
-    expect(Object.keys(files).sort()).toEqual(['counts.csv', 'references/projects.csv', 'references/sites.csv', 'references/species.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'counts.csv',
+      'references/projects.csv',
+      'references/sites.csv',
+      'references/species.csv',
+    ]);
     const counts = files['counts.csv'].split(/\r?\n/).filter(Boolean);
     expect(counts).toHaveLength(3);
     expect(files['counts.csv']).toContain('02/06/2024');
@@ -257,7 +280,9 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await page.getByLabel('End date', { exact: true }).fill('2024-06-30');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     const error = page.getByTestId('csv-report').locator('[data-code="timerangeoutofinterval"]');
-    await expect(error).toContainText('The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).');
+    await expect(error).toContainText(
+      'The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).',
+    );
     await dismissToasts(page);
     await see('deposit-errors-en');
 
@@ -302,17 +327,39 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
 });
 
 /** Publishes a version through the API (as the signed-in manager) and waits for it. */
-async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer, dataset: { project: string; site: string; from: string; to: string }) {
+async function publishVersion(
+  request: APIRequestContext,
+  application: string,
+  fileName: string,
+  content: Buffer,
+  dataset: { project: string; site: string; from: string; to: string },
+) {
   const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
     multipart: {
-      params: JSON.stringify({ binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: dataset.project, site: dataset.site }, from: dataset.from, to: dataset.to }, topublish: true }),
+      params: JSON.stringify({
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project: dataset.project, site: dataset.site },
+          from: dataset.from,
+          to: dataset.to,
+        },
+        topublish: true,
+      }),
       file: { name: fileName, mimeType: 'text/csv', buffer: content },
     },
   });
   expect(answer.status(), await answer.text()).toBe(202);
   const { fileId } = (await answer.json()) as { fileId: string };
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)).json()) as { published: boolean }).published, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
+          ).json()) as { published: boolean }
+        ).published,
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 
@@ -331,11 +378,23 @@ test('deposits of a reader restricted to a period: versions covered whole are li
   await signInAsAdmin(page);
   const api = setUpApi(page);
   await api.createApplication(name, 'surveys.yaml');
-  for (const reference of ['projects', 'sites', 'species']) await api.loadReference(name, reference, `surveys-${reference}.csv`);
-  await publishVersion(page.request, name, FIRST, await readFile(csvFixture(FIRST)), { project: 'alps', site: 'lac_blanc', from: '2024-06-01', to: '2024-06-30' });
+  for (const reference of ['projects', 'sites', 'species'])
+    await api.loadReference(name, reference, `surveys-${reference}.csv`);
+  await publishVersion(page.request, name, FIRST, await readFile(csvFixture(FIRST)), {
+    project: 'alps',
+    site: 'lac_blanc',
+    from: '2024-06-01',
+    to: '2024-06-30',
+  });
   // In scope, from mid-May to mid-June: more than the reader's period, one line on each side of 1 June.
-  const wide = 'project;site;species;day;individuals\nalps;mont_joly;lagopus;20/05/2024;1\nalps;mont_joly;tichodroma;10/06/2024;2\n';
-  await publishVersion(page.request, name, 'alps~mont_joly~16-05-2024~15-06-2024.csv', Buffer.from(wide), { project: 'alps', site: 'mont_joly', from: '2024-05-16', to: '2024-06-15' });
+  const wide =
+    'project;site;species;day;individuals\nalps;mont_joly;lagopus;20/05/2024;1\nalps;mont_joly;tichodroma;10/06/2024;2\n';
+  await publishVersion(page.request, name, 'alps~mont_joly~16-05-2024~15-06-2024.csv', Buffer.from(wide), {
+    project: 'alps',
+    site: 'mont_joly',
+    from: '2024-05-16',
+    to: '2024-06-15',
+  });
 
   // Registered without the manager's session (an account is activated by whoever is not signed in as someone else).
   const reader = await registerUser(request, lastKey, unique('reader'));
@@ -347,7 +406,13 @@ test('deposits of a reader restricted to a period: versions covered whole are li
         description: 'les Alpes en juin',
         usersId: [reader.login],
         authorizationForAll: { projects: ['extraction'], sites: ['extraction'], species: ['extraction'] },
-        authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '2024-06-01', toDay } } },
+        authorizationsWithRestriction: {
+          counts: {
+            operationTypes: ['extraction'],
+            requiredAuthorizations: { project: ['projectsKalps'] },
+            timeScope: { fromDay: '2024-06-01', toDay },
+          },
+        },
       },
     });
     expect(answer.status(), await answer.text()).toBe(201);
@@ -367,7 +432,10 @@ test('deposits of a reader restricted to a period: versions covered whole are li
   };
 
   /** Reading June until `toDay`, the reader asks for the June version; the refusal offers its rows up to that day. */
-  async function refusedAfterNarrowing(toDay: string, labels: { period: string | RegExp; download: string; rows: string; refusal: string }) {
+  async function refusedAfterNarrowing(
+    toDay: string,
+    labels: { period: string | RegExp; download: string; rows: string; refusal: string },
+  ) {
     await readingUntil('2024-06-30', authorization);
     await readerPage.goto(`/applications/${name}/dataVersioning/counts`);
     await choose('alps', 'lac_blanc');
@@ -392,9 +460,17 @@ test('deposits of a reader restricted to a period: versions covered whole are li
     await expect(periodRow(readerPage, '1 juin 2024 – 30 juin 2024')).toContainText('version 1 publiée');
     await choose('alps', 'mont_joly');
     await expect(readerPage.getByText('Pas encore de version pour ce jeu de données.')).toBeVisible();
-    await expect(readerPage.getByText('Les versions figurent ici quand vos droits couvrent tout leur périmètre et toute leur période.')).toBeVisible();
+    await expect(
+      readerPage.getByText(
+        'Les versions figurent ici quand vos droits couvrent tout leur périmètre et toute leur période.',
+      ),
+    ).toBeVisible();
     await see('deposits-reader-fr');
-    const rows = await download(readerPage, () => readerPage.getByRole('link', { name: 'Télécharger les lignes publiées de ce jeu de données que vous pouvez lire (CSV)' }).click());
+    const rows = await download(readerPage, () =>
+      readerPage
+        .getByRole('link', { name: 'Télécharger les lignes publiées de ce jeu de données que vous pouvez lire (CSV)' })
+        .click(),
+    );
     const lines = csvLines(rows.bytes, ';');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toEqual(['alps', 'mont_joly', 'tichodroma', '10/06/2024', '2']);
@@ -405,7 +481,8 @@ test('deposits of a reader restricted to a period: versions covered whole are li
       period: '1 juin 2024 – 30 juin 2024',
       download: 'Télécharger la version 1',
       rows: 'Télécharger les lignes de cette version que vous pouvez lire (CSV)',
-      refusal: 'Vos droits ne couvrent pas toute cette version (son périmètre et sa période) : téléchargez plutôt les lignes que vous pouvez lire.',
+      refusal:
+        'Vos droits ne couvrent pas toute cette version (son périmètre et sa période) : téléchargez plutôt les lignes que vous pouvez lire.',
     });
     await see('deposits-reader-refused-fr');
   });
@@ -416,11 +493,14 @@ test('deposits of a reader restricted to a period: versions covered whole are li
       period: 'Jun 1, 2024 – Jun 30, 2024',
       download: 'Download version 1',
       rows: 'Download the rows of this version you may read (CSV)',
-      refusal: 'Your rights do not cover the whole of this version (its scope and its period): download the rows of it you may read instead.',
+      refusal:
+        'Your rights do not cover the whole of this version (its scope and its period): download the rows of it you may read instead.',
     });
     await see('deposits-reader-refused-en');
     await choose('alps', 'mont_joly');
-    await expect(readerPage.getByText('Versions appear here when your rights cover their whole scope and period.')).toBeVisible();
+    await expect(
+      readerPage.getByText('Versions appear here when your rights cover their whole scope and period.'),
+    ).toBeVisible();
     await see('deposits-reader-en');
   });
   await context.close();

@@ -19,7 +19,9 @@ interface Helpers {
 async function readKeys(email: string) {
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const mails = await Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
+  const mails = await Promise.all(
+    files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))),
+  );
   return mails.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.key).map((m) => m.key!);
 }
 
@@ -33,9 +35,16 @@ async function screenAndAxe(page: Page, size: string, name: string, skippedRules
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
   // Legacy mode runs axe in the page itself: the default mode finishes every run in a new blank page, which took
   // 40 % of the checks' time (the portal has no frames, the one thing legacy mode handles less well).
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).disableRules(skippedRules).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .disableRules(skippedRules)
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `accessibility of ${name} (${size})`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `accessibility of ${name} (${size})`,
+  ).toEqual([]);
 }
 
 export const test = base.extend<Helpers>({
@@ -47,10 +56,13 @@ export const test = base.extend<Helpers>({
     await use(async (email, after = 0) => {
       let keys: string[] = [];
       await expect
-        .poll(async () => {
-          keys = await readKeys(email);
-          return keys.length;
-        }, { message: `a key mailed to ${email}` })
+        .poll(
+          async () => {
+            keys = await readKeys(email);
+            return keys.length;
+          },
+          { message: `a key mailed to ${email}` },
+        )
         .toBeGreaterThan(after);
       return keys[keys.length - 1];
     });
@@ -68,13 +80,21 @@ export const test = base.extend<Helpers>({
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenAndAxe(page, 'phone', name, ['color-contrast']);
         const overflow = await page.evaluate((width) => {
-          const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} → ${Math.round(element.getBoundingClientRect().right)}px`;
-          const wider = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > width + 0.5);
+          const describe = (element: Element) =>
+            `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} → ${Math.round(element.getBoundingClientRect().right)}px`;
+          const wider = [...document.body.querySelectorAll('*')].filter(
+            (element) => element.getBoundingClientRect().right > width + 0.5,
+          );
           // The innermost ones name the culprit; their ancestors only carry it.
-          const innermost = wider.filter((element) => !wider.some((other) => other !== element && element.contains(other)));
+          const innermost = wider.filter(
+            (element) => !wider.some((other) => other !== element && element.contains(other)),
+          );
           return { scrollWidth: document.documentElement.scrollWidth, culprits: innermost.slice(0, 5).map(describe) };
         }, PHONE.width);
-        expect(overflow.scrollWidth, `${name}: the page is no wider than a phone (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(PHONE.width);
+        expect(
+          overflow.scrollWidth,
+          `${name}: the page is no wider than a phone (${overflow.culprits.join('; ')})`,
+        ).toBeLessThanOrEqual(PHONE.width);
       } finally {
         await page.setViewportSize(size);
       }

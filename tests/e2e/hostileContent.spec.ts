@@ -20,7 +20,9 @@ async function leftovers(page: Page) {
     return {
       ran: marks.__pwned ?? null,
       violations: marks.__violations ?? [],
-      injected: document.querySelectorAll('img[src="x"], [onerror], [onload], iframe[src^="javascript"], a[href^="javascript"]').length,
+      injected: document.querySelectorAll(
+        'img[src="x"], [onerror], [onload], iframe[src^="javascript"], a[href^="javascript"]',
+      ).length,
       inlineScripts: [...document.scripts].filter((script) => !script.src).length,
     };
   });
@@ -40,12 +42,17 @@ test('hostile text in configurations, cells, file names and comments is shown as
   await page.addInitScript(() => {
     const marks = window as unknown as { __violations: string[] };
     marks.__violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => marks.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      marks.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 
   /** The screen is settled, shows `text` literally, and nothing ran, was injected or was blocked. */
   async function expectInert(screen: string, text: string | Locator) {
-    await expect(typeof text === 'string' ? page.getByText(text, { exact: false }).first() : text, `${screen} shows the text as typed`).toBeVisible();
+    await expect(
+      typeof text === 'string' ? page.getByText(text, { exact: false }).first() : text,
+      `${screen} shows the text as typed`,
+    ).toBeVisible();
     // An injected image fires its error handler in the same task that marks it broken: once every image of the page
     // is complete, any handler has run.
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
@@ -63,7 +70,13 @@ test('hostile text in configurations, cells, file names and comments is shown as
   const deposited = await page.request.post(`/api/v1/applications/${name}/data/counts`, {
     multipart: {
       params: JSON.stringify({
-        binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'trap' }, from: '2024-06-01', to: '2024-06-30 23:59:59', comment: `<script>window.__pwned='comment'</script>Relevés` },
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project: 'trap' },
+          from: '2024-06-01',
+          to: '2024-06-30 23:59:59',
+          comment: `<script>window.__pwned='comment'</script>Relevés`,
+        },
         topublish: true,
       }),
       file: { name: depositName, mimeType: 'text/csv', buffer: await readFile(csvFixture('hostile-counts.csv')) },
@@ -72,7 +85,15 @@ test('hostile text in configurations, cells, file names and comments is shown as
   expect(deposited.status(), await deposited.text()).toBe(202);
   const fileId = ((await deposited.json()) as { fileId: string }).fileId;
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/applications/${name}/file/${fileId}/publication-state`)).json()) as { published: boolean }).published, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/v1/applications/${name}/file/${fileId}/publication-state`)).json()) as {
+            published: boolean;
+          }
+        ).published,
+      { timeout: 30_000 },
+    )
     .toBe(true);
 
   await test.step('the application list and the application page', async () => {
@@ -88,14 +109,17 @@ test('hostile text in configurations, cells, file names and comments is shown as
     await expectInert('references', `onerror="window.__pwned='entry';alert('entry')">Projets`);
     await page.goto(`/applications/${name}/references/projects`);
     await expect(page.getByTestId('reference-row')).toHaveCount(4);
-    await expectInert('reference table', '<script>window.__pwned=\'cell\'</script>Script');
+    await expectInert('reference table', "<script>window.__pwned='cell'</script>Script");
     await expectInert('reference table', '=HYPERLINK("http://attacker.invalid","click")');
     await see('hostile-reference-fr');
   });
 
   await test.step('a refused file with a hostile name: its error report quotes the hostile values', async () => {
     await page.goto(`/applications/${name}/references`);
-    await page.getByRole('button', { name: /^Charger un fichier CSV dans / }).first().click();
+    await page
+      .getByRole('button', { name: /^Charger un fichier CSV dans / })
+      .first()
+      .click();
     const dialog = page.getByTestId('csv-upload');
     await dialog.getByLabel('Fichier CSV').setInputFiles({
       name: `<img src=x onerror="window.__pwned='report'">.csv`,
@@ -118,10 +142,17 @@ test('hostile text in configurations, cells, file names and comments is shown as
     await expectInert('data table', `onerror="window.__pwned='data-cell',alert('data-cell')">Note`);
     await page.goto(`/applications/${name}/dataVersioning/counts`);
     // The scope is chosen by its display name, the hostile label of the project.
-    const scope = page.getByLabel(`<img src=x onerror="window.__pwned='entry';alert('entry')">Projets`, { exact: true });
+    const scope = page.getByLabel(`<img src=x onerror="window.__pwned='entry';alert('entry')">Projets`, {
+      exact: true,
+    });
     await expect(scope.getByRole('option', { name: `<script>window.__pwned='cell'</script>Script` })).toBeAttached();
     await scope.selectOption({ label: `<img src=x onerror="window.__pwned='cell',alert('cell')">Piège` });
-    await page.getByTestId('periods').getByRole('row').filter({ hasText: '1 juin 2024 – 30 juin 2024' }).getByRole('button').click();
+    await page
+      .getByTestId('periods')
+      .getByRole('row')
+      .filter({ hasText: '1 juin 2024 – 30 juin 2024' })
+      .getByRole('button')
+      .click();
     const version = page.getByTestId('version-row');
     await expect(version).toHaveCount(1);
     await expect(version).toHaveAttribute('title', `<script>window.__pwned='comment'</script>Relevés`);

@@ -22,11 +22,11 @@ test('after one visit the app shell opens offline, with an offline badge', async
 test('the web manifest makes the portal installable', async ({ request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
   expect(manifest.name).toBe('Terrain');
-  expect(manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual([
-    '192x192',
-    '512x512',
-    '512x512 maskable',
-  ]);
+  expect(
+    manifest.icons.map(
+      (icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`,
+    ),
+  ).toEqual(['192x192', '512x512', '512x512 maskable']);
   const worker = await request.get('/sw.js');
   expect(worker.status()).toBe(200);
   expect(worker.headers()['cache-control']).toBe('no-cache');

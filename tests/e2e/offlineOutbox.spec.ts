@@ -17,12 +17,17 @@ const fixturePath = (name: string) => path.join(FIXTURES, name);
 
 /** The administrator's own API session, outside the browser (its network is never cut). */
 async function adminApi(request: APIRequestContext) {
-  const signedIn = await request.post('/api/v1/login', { form: { login: E2E_ADMIN.login, password: E2E_ADMIN.password } });
+  const signedIn = await request.post('/api/v1/login', {
+    form: { login: E2E_ADMIN.login, password: E2E_ADMIN.password },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return {
     async create(name: string, fileName = 'fieldnotes-v1.yaml') {
       const answer = await request.post(`/api/v1/applications/${name}`, {
-        multipart: { comment: '', file: { name: fileName, mimeType: 'application/yaml', buffer: readFileSync(fixturePath(fileName)) } },
+        multipart: {
+          comment: '',
+          file: { name: fileName, mimeType: 'application/yaml', buffer: readFileSync(fixturePath(fileName)) },
+        },
       });
       const text = await answer.text();
       expect(answer.status(), text).toBe(200);
@@ -68,7 +73,13 @@ async function goOffline(context: BrowserContext, page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
-test('offline: read the cached list and home, change an application, reopen the page, and see it applied once back online', async ({ page, context, request, unique, look }) => {
+test('offline: read the cached list and home, change an application, reopen the page, and see it applied once back online', async ({
+  page,
+  context,
+  request,
+  unique,
+  look,
+}) => {
   // A long journey (worker test, closed tab, sync): on a busy machine it needs more than the default minute.
   test.setTimeout(180_000);
   const api = await adminApi(request);
@@ -150,7 +161,13 @@ test('offline: read the cached list and home, change an application, reopen the 
   await look(reopened, 'offline-outbox-applied');
 });
 
-test('offline: creations the server refuses need attention with the translated error; edit and discard deal with them', async ({ page, context, request, unique, look }) => {
+test('offline: creations the server refuses need attention with the translated error; edit and discard deal with them', async ({
+  page,
+  context,
+  request,
+  unique,
+  look,
+}) => {
   const api = await adminApi(request);
   const taken = unique('takena');
   const discarded = unique('takenb');
@@ -206,7 +223,10 @@ test('offline: creations the server refuses need attention with the translated e
 
   await page.goto('/pendingChanges');
   await expect(pendingChange(page, `Créer l’application ${taken} avec`)).toHaveCount(0);
-  await expect(pendingChange(page, `Créer l’application ${renamed} avec fieldnotes-v1.yaml`)).toHaveAttribute('data-status', 'done');
+  await expect(pendingChange(page, `Créer l’application ${renamed} avec fieldnotes-v1.yaml`)).toHaveAttribute(
+    'data-status',
+    'done',
+  );
   await expect(page.getByTestId('pending-badge')).toHaveText('1');
 
   // Discard, after confirmation; "keep it" keeps it.
@@ -227,7 +247,11 @@ test('offline: creations the server refuses need attention with the translated e
   expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
 });
 
-test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({ page, unique, look }) => {
+test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({
+  page,
+  unique,
+  look,
+}) => {
   const name = unique('hers');
   await signInAsAdmin(page);
   // Ana queued a creation on this tablet, then signed out: her change is still in the browser database.
@@ -268,7 +292,9 @@ test('on a shared tablet, a change someone else made waits for them, and the pen
   await expect(hers).toContainText('0 tentative');
   await look(page, 'offline-outbox-other-owner-fr');
   await switchLanguage(page, 'English');
-  await expect(pendingChange(page, name)).toContainText('Made by ana.field: it is sent once ana.field signs in again on this device.');
+  await expect(pendingChange(page, name)).toContainText(
+    'Made by ana.field: it is sent once ana.field signs in again on this device.',
+  );
   await look(page, 'offline-outbox-other-owner-en');
   await switchLanguage(page, 'Français');
 });

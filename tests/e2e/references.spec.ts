@@ -1,7 +1,18 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { csvFixture, csvLines, download, goOffline, goOnline, lookFromTop, setUpApi, shownKeys, waitForServiceWorker, zipTexts } from './dataSteps';
+import {
+  csvFixture,
+  csvLines,
+  download,
+  goOffline,
+  goOnline,
+  lookFromTop,
+  setUpApi,
+  shownKeys,
+  waitForServiceWorker,
+  zipTexts,
+} from './dataSteps';
 
 /**
  * References end to end on the fieldnotes application (sites: code, label, altitude as an integer): a file with
@@ -15,7 +26,8 @@ const GENERATED = Array.from({ length: 32 }, (_, i) => {
   const n = String(i + 1).padStart(2, '0');
   return { code: `site_${n}`, label: `Site ${n}`, altitude: 1000 + (i + 1) * 50 };
 });
-const generatedCsv = () => Buffer.from(['code;label;altitude', ...GENERATED.map((s) => `${s.code};${s.label};${s.altitude}`)].join('\n') + '\n');
+const generatedCsv = () =>
+  Buffer.from(['code;label;altitude', ...GENERATED.map((s) => `${s.code};${s.label};${s.altitude}`)].join('\n') + '\n');
 const FIXED = [
   { code: 'lac_blanc', label: 'Lac Blanc', altitude: 2352 },
   { code: 'mont_joly', label: 'Mont Joly', altitude: 2525 },
@@ -23,8 +35,10 @@ const FIXED = [
 ];
 
 /** Counts of the data type without versioning, pointing to the sites and species. */
-const COUNTS = 'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n';
-const COUNTS_WITH_UNKNOWN_SITE = 'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nnowhere;Lagopus muta;03/06/2024;2\n';
+const COUNTS =
+  'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n';
+const COUNTS_WITH_UNKNOWN_SITE =
+  'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nnowhere;Lagopus muta;03/06/2024;2\n';
 
 const node = (page: Page, name: string) => page.locator(`[data-testid="reference-node"][data-name="${name}"]`);
 const uploadDialog = (page: Page) => page.getByTestId('csv-upload');
@@ -71,8 +85,12 @@ test('references: a file with errors and its report, the fixed file, files check
     for (const text of await rows.allInnerTexts()) {
       expect(text).not.toMatch(/translation missing|csvError\.|exceptionMessage\./i);
     }
-    await expect(report.locator('[data-code="invalidIntegerWithComponent"]')).toContainText('« haut » n’est pas un nombre entier (altitude).');
-    await expect(report.locator('[data-code="requiredValueWithComponent"]')).toContainText('Une valeur est obligatoire pour code.');
+    await expect(report.locator('[data-code="invalidIntegerWithComponent"]')).toContainText(
+      '« haut » n’est pas un nombre entier (altitude).',
+    );
+    await expect(report.locator('[data-code="requiredValueWithComponent"]')).toContainText(
+      'Une valeur est obligatoire pour code.',
+    );
     await expect(dialog.getByRole('button', { name: 'Envoyer', exact: true })).toBeDisabled();
     await dismissToasts(page);
     await see('reference-upload-errors-fr');
@@ -118,8 +136,13 @@ test('references: a file with errors and its report, the fixed file, files check
 
   await test.step('a file saved as Latin-1: said so, in words a spreadsheet user can act on', async () => {
     const dialog = await openUpload(page, 'Sites');
-    const latin1 = Buffer.from('code;label;altitude\nlac_blanc;Lac Blanc;2352\npres;Pr\xe9s de Loriaz;2020\n', 'latin1');
-    await dialog.getByLabel('Fichier CSV').setInputFiles({ name: 'sites-latin1.csv', mimeType: 'text/csv', buffer: latin1 });
+    const latin1 = Buffer.from(
+      'code;label;altitude\nlac_blanc;Lac Blanc;2352\npres;Pr\xe9s de Loriaz;2020\n',
+      'latin1',
+    );
+    await dialog
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'sites-latin1.csv', mimeType: 'text/csv', buffer: latin1 });
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
     const report = dialog.getByTestId('csv-report');
     await expect(report.locator('[data-code="invalidFormat"]')).toContainText('La colonne 2 n’est pas du texte UTF-8');
@@ -157,7 +180,9 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     await expect(node(page, 'sites').getByLabel('3 lignes')).toBeVisible();
     const dialog = await openUpload(page, 'Sites');
-    await dialog.getByLabel('Fichier CSV').setInputFiles({ name: 'more-sites.csv', mimeType: 'text/csv', buffer: generatedCsv() });
+    await dialog
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'more-sites.csv', mimeType: 'text/csv', buffer: generatedCsv() });
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await expect(dialog.getByText('32 lignes vérifiées : le fichier est valide.')).toBeVisible();
     await dismissToasts(page);
@@ -175,7 +200,9 @@ test('references: a file with errors and its report, the fixed file, files check
     await page.goto(`/applications/${name}/dataTypes`);
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     const dialog = await openUpload(page, 'Comptages');
-    await dialog.getByLabel('Fichier CSV').setInputFiles({ name: 'counts-wrong.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS_WITH_UNKNOWN_SITE) });
+    await dialog
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'counts-wrong.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS_WITH_UNKNOWN_SITE) });
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
     const unknown = dialog.getByTestId('csv-report').locator('[data-code="invalidReferenceWithComponent"]');
     await expect(unknown).toHaveCount(1);
@@ -184,7 +211,9 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(dialog.getByText('Pas de copie de', { exact: false })).toHaveCount(0);
     await dismissToasts(page);
     await see('data-upload-offline-errors-fr');
-    await dialog.getByLabel('Fichier CSV').setInputFiles({ name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS) });
+    await dialog
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS) });
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await expect(dialog.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
@@ -195,8 +224,14 @@ test('references: a file with errors and its report, the fixed file, files check
 
     await badge.click();
     await expect(page).toHaveURL(/\/pendingChanges$/);
-    await expect(page.getByTestId('pending-change').filter({ hasText: 'more-sites.csv' })).toHaveAttribute('data-status', 'queued');
-    await expect(page.getByTestId('pending-change').filter({ hasText: 'counts.csv' })).toHaveAttribute('data-status', 'queued');
+    await expect(page.getByTestId('pending-change').filter({ hasText: 'more-sites.csv' })).toHaveAttribute(
+      'data-status',
+      'queued',
+    );
+    await expect(page.getByTestId('pending-change').filter({ hasText: 'counts.csv' })).toHaveAttribute(
+      'data-status',
+      'queued',
+    );
     await dismissToasts(page);
     await see('reference-upload-pending-fr');
   });
@@ -205,7 +240,11 @@ test('references: a file with errors and its report, the fixed file, files check
     const change = page.getByTestId('pending-change').filter({ hasText: 'more-sites.csv' });
     await goOnline(context, page);
     await expect(change).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-    await expect(page.getByTestId('pending-change').filter({ hasText: 'counts.csv' })).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('pending-change').filter({ hasText: 'counts.csv' })).toHaveAttribute(
+      'data-status',
+      'done',
+      { timeout: 30_000 },
+    );
     await expect(page.getByTestId('pending-badge')).toHaveCount(0);
     expect(await api.count(name, 'sites')).toBe(35);
     expect(await api.count(name, 'counts', 'data')).toBe(2);
@@ -245,18 +284,46 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect.poll(() => shownKeys(page)).toEqual(byAltitude.slice(0, 10).map((s) => s.code));
     await header.getByRole('button').click();
     await expect(header).toHaveAttribute('aria-sort', 'descending');
-    await expect.poll(() => shownKeys(page)).toEqual([...byAltitude].reverse().slice(0, 10).map((s) => s.code));
+    await expect
+      .poll(() => shownKeys(page))
+      .toEqual(
+        [...byAltitude]
+          .reverse()
+          .slice(0, 10)
+          .map((s) => s.code),
+      );
     await see('reference-sorted-fr');
   });
 
   await test.step('pages: next page, then 25 a page', async () => {
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
-    await expect.poll(() => shownKeys(page)).toEqual([...byAltitude].reverse().slice(10, 20).map((s) => s.code));
+    await expect
+      .poll(() => shownKeys(page))
+      .toEqual(
+        [...byAltitude]
+          .reverse()
+          .slice(10, 20)
+          .map((s) => s.code),
+      );
     await pages.getByRole('button', { name: 'Page suivante' }).click();
-    await expect.poll(() => shownKeys(page)).toEqual([...byAltitude].reverse().slice(20, 30).map((s) => s.code));
+    await expect
+      .poll(() => shownKeys(page))
+      .toEqual(
+        [...byAltitude]
+          .reverse()
+          .slice(20, 30)
+          .map((s) => s.code),
+      );
     await pages.getByRole('button', { name: 'Page suivante' }).click();
-    await expect.poll(() => shownKeys(page)).toEqual([...byAltitude].reverse().slice(30).map((s) => s.code));
+    await expect
+      .poll(() => shownKeys(page))
+      .toEqual(
+        [...byAltitude]
+          .reverse()
+          .slice(30)
+          .map((s) => s.code),
+      );
     await see('reference-last-page-fr');
     await page.getByLabel('Lignes par page').selectOption('25');
     await expect(page.getByTestId('reference-row')).toHaveCount(25);

@@ -17,7 +17,10 @@ import { csvFixture, lookFromTop, setUpApi, shownKeys } from './dataSteps';
 const JUNE = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
 const HEADER = 'project;site;species;day;individuals';
 const JULY = { name: 'alps~lac_blanc~01-07-2024~31-07-2024.csv', lines: ['alps;lac_blanc;lagopus;10/07/2024;4'] };
-const MONT_JOLY = { name: 'pyrenees~mont_joly~01-06-2024~30-06-2024.csv', lines: ['pyrenees;mont_joly;lagopus;05/06/2024;7', 'pyrenees;mont_joly;tichodroma;20/06/2024;2'] };
+const MONT_JOLY = {
+  name: 'pyrenees~mont_joly~01-06-2024~30-06-2024.csv',
+  lines: ['pyrenees;mont_joly;lagopus;05/06/2024;7', 'pyrenees;mont_joly;tichodroma;20/06/2024;2'],
+};
 /** Every published row, as project;site;species;day: the June file holds three (two on 2 June, one on 15 June). */
 const ALL_ROWS = [
   'alps;lac_blanc;lagopus;02/06/2024',
@@ -35,7 +38,8 @@ const PYRENEES = ['pyrenees;mont_joly;lagopus;05/06/2024', 'pyrenees;mont_joly;t
 const COMMENT = 'Lecture des comptages du Lac Blanc du 1er au 10 juin 2024';
 const LOCK_FR = 'induit par les dépendances, non modifiable directement';
 const NOT_GRANTABLE_FR = 'vous ne pouvez pas donner ce droit';
-const NOT_CHANGEABLE_FR = 'Cette autorisation donne des droits que vous ne pouvez pas donner vous-même : seul quelqu’un qui peut tous les donner peut la modifier.';
+const NOT_CHANGEABLE_FR =
+  'Cette autorisation donne des droits que vous ne pouvez pas donner vous-même : seul quelqu’un qui peut tous les donner peut la modifier.';
 
 /** Publishes a version of counts through the API and waits until its rows are in. */
 async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer) {
@@ -43,7 +47,15 @@ async function publishVersion(request: APIRequestContext, application: string, f
   const day = (text: string) => text.split('-').reverse().join('-');
   const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
     multipart: {
-      params: JSON.stringify({ binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project, site }, from: day(from), to: day(to) }, topublish: true }),
+      params: JSON.stringify({
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project, site },
+          from: day(from),
+          to: day(to),
+        },
+        topublish: true,
+      }),
       file: { name: fileName, mimeType: 'text/csv', buffer: content },
     },
   });
@@ -52,8 +64,11 @@ async function publishVersion(request: APIRequestContext, application: string, f
   await expect
     .poll(
       async () => {
-        const state = (await (await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)).json()) as { published: boolean; job: { status: string; error: unknown } | null };
-        if (state.job?.status === 'failed') throw new Error(`publication of ${fileName} failed: ${JSON.stringify(state.job.error)}`);
+        const state = (await (
+          await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
+        ).json()) as { published: boolean; job: { status: string; error: unknown } | null };
+        if (state.job?.status === 'failed')
+          throw new Error(`publication of ${fileName} failed: ${JSON.stringify(state.job.error)}`);
         return state.published;
       },
       { message: `${fileName} is published`, timeout: 30_000 },
@@ -69,14 +84,17 @@ async function surveysWithData(page: Page, name: string) {
   await api.loadReference(name, 'sites', 'surveys-sites.csv');
   await api.loadReference(name, 'species', 'surveys-species.csv');
   await publishVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
-  for (const version of [JULY, MONT_JOLY]) await publishVersion(page.request, name, version.name, Buffer.from([HEADER, ...version.lines].join('\n') + '\n'));
+  for (const version of [JULY, MONT_JOLY])
+    await publishVersion(page.request, name, version.name, Buffer.from([HEADER, ...version.lines].join('\n') + '\n'));
   expect(await api.count(name, 'counts', 'data')).toBe(ALL_ROWS.length);
 }
 
 /** The rows a caller reads through the API, as project;site;species;day, or the refusal status. */
 async function readableRows(request: APIRequestContext, application: string): Promise<string[] | number> {
   const query = encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }));
-  const answer = await request.get(`/api/v1/applications/${application}/data/counts/json?downloadDatasetQuery=${query}`);
+  const answer = await request.get(
+    `/api/v1/applications/${application}/data/counts/json?downloadDatasetQuery=${query}`,
+  );
   if (!answer.ok()) return answer.status();
   const body = (await answer.json()) as { rows: Array<{ naturalKey: string }>; totalRows: number };
   expect(body.totalRows).toBe(body.rows.length);
@@ -108,13 +126,19 @@ function screens(page: Page, look: (page: Page, name: string) => Promise<void>, 
     await lookFromTop(page, look, `rights-${name}`);
     const folder = path.resolve('test-results/rights', testInfo.project.name);
     await mkdir(folder, { recursive: true });
-    await copyFile(path.resolve('test-results/screens', testInfo.project.name, `rights-${name}.png`), path.join(folder, `${name}.png`));
+    await copyFile(
+      path.resolve('test-results/screens', testInfo.project.name, `rights-${name}.png`),
+      path.join(folder, `${name}.png`),
+    );
   };
 }
 
-const authorizationRow = (page: Page, name: string) => page.locator(`[data-testid="authorization-row"][data-name="${name}"]`);
-const rightsEntry = (page: Page, entry: string) => page.getByTestId('rights-table').locator(`[data-testid="rights-entry"][data-entry="${entry}"]`);
-const scopeNode = (page: Page, naturalKey: string) => page.getByTestId('rights-table').locator(`[data-testid="scope-node"][data-node="${naturalKey}"]`);
+const authorizationRow = (page: Page, name: string) =>
+  page.locator(`[data-testid="authorization-row"][data-name="${name}"]`);
+const rightsEntry = (page: Page, entry: string) =>
+  page.getByTestId('rights-table').locator(`[data-testid="rights-entry"][data-entry="${entry}"]`);
+const scopeNode = (page: Page, naturalKey: string) =>
+  page.getByTestId('rights-table').locator(`[data-testid="scope-node"][data-node="${naturalKey}"]`);
 const box = (row: Locator, operation: string) => row.locator(`[data-operation="${operation}"]`);
 
 async function expectLocked(checkbox: Locator, note = LOCK_FR) {
@@ -203,7 +227,9 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await page.getByRole('radio', { name: 'Entre deux jours' }).click();
     const from = page.getByLabel('Du (jj-MM-AAAA)', { exact: true });
     const to = page.getByLabel('Au (jj-MM-AAAA)', { exact: true });
-    const badDay = page.getByRole('alert').filter({ hasText: 'Écrivez un jour sous la forme jj-MM-AAAA, éventuellement suivi de hh, hh:mm ou HH:mm:ss.' });
+    const badDay = page
+      .getByRole('alert')
+      .filter({ hasText: 'Écrivez un jour sous la forme jj-MM-AAAA, éventuellement suivi de hh, hh:mm ou HH:mm:ss.' });
     await from.fill('2024-06-01');
     await expect(badDay).toBeVisible();
     await expect(from).toHaveAttribute('aria-invalid', 'true');
@@ -214,7 +240,9 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(badDay).toBeVisible();
     await expect(to).toHaveAttribute('aria-invalid', 'true');
     await to.fill('10-05-2024');
-    await expect(page.getByRole('alert').filter({ hasText: 'La période se termine avant de commencer.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'La période se termine avant de commencer.' }),
+    ).toBeVisible();
     await to.fill('10-06-2024');
     await expect(badDay).toBeHidden();
     await expect(from).not.toHaveAttribute('aria-invalid', 'true');
@@ -243,7 +271,8 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await box(counts, 'depot').click();
     await expectFree(box(counts, 'extraction'), true);
     await box(counts, 'extraction').click();
-    for (const operation of ['depot', 'publication', 'delete', 'extraction', 'admin']) await expectFree(box(counts, operation), false);
+    for (const operation of ['depot', 'publication', 'delete', 'extraction', 'admin'])
+      await expectFree(box(counts, operation), false);
 
     // On a reference, deleting brings depositing and reading.
     const sites = rightsEntry(page, 'sites');
@@ -285,7 +314,20 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(authorizationRow(page, grant)).toBeVisible();
 
     const stored = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as {
-      authorizationResults: Array<{ name: string; users: Array<{ login: string }>; authorizationForAll: object; authorizationsWithRestriction: Record<string, Array<{ operationTypes: string[]; requiredAuthorizations: Record<string, string[]>; fromDay: string; toDay: string }>> }>;
+      authorizationResults: Array<{
+        name: string;
+        users: Array<{ login: string }>;
+        authorizationForAll: object;
+        authorizationsWithRestriction: Record<
+          string,
+          Array<{
+            operationTypes: string[];
+            requiredAuthorizations: Record<string, string[]>;
+            fromDay: string;
+            toDay: string;
+          }>
+        >;
+      }>;
     };
     const saved = stored.authorizationResults.find((a) => a.name === grant)!;
     expect(saved.users.map((u) => u.login)).toEqual([reader]);
@@ -303,7 +345,9 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(row).toContainText('Lecture des comptages du Lac Blanc');
     await see('list-fr');
     await row.getByRole('button', { name: `Afficher les utilisateurs et les droits de ${grant}` }).click();
-    await expect(row.getByRole('button', { name: `Afficher les utilisateurs et les droits de ${grant}` })).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      row.getByRole('button', { name: `Afficher les utilisateurs et les droits de ${grant}` }),
+    ).toHaveAttribute('aria-expanded', 'true');
     const summary = page.getByTestId('authorizations-table').getByTestId('privilege-summary');
     await expect(page.getByTestId('authorizations-table').getByText(`Utilisateurs : ${reader}`)).toBeVisible();
     await expect(summary).toHaveText(/^Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)$/);
@@ -313,7 +357,9 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: grant })).toBeVisible();
     await expect(dialog).toContainText(`${reader} (${reader}@terrain.test)`);
-    await expect(dialog.getByTestId('privilege-summary')).toHaveText(/^Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)$/);
+    await expect(dialog.getByTestId('privilege-summary')).toHaveText(
+      /^Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)$/,
+    );
     await see('detail-fr');
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
@@ -324,7 +370,9 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(user).toContainText(grant);
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await user.getByRole('button', { name: `Afficher les droits de ${reader}` }).click();
-    await expect(page.getByTestId('privilege-summary')).toHaveText(/Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)/);
+    await expect(page.getByTestId('privilege-summary')).toHaveText(
+      /Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)/,
+    );
     await see('list-by-user-fr');
     await page.getByRole('tab', { name: 'Par autorisation' }).click();
   });
@@ -334,7 +382,10 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     const seeReader = screens(readerPage, look, testInfo);
     await readerPage.goto(`/applications/${name}`);
     await expect(readerPage.getByRole('heading', { name: 'Suivis de sites' })).toBeVisible();
-    await expect(readerPage.getByRole('link', { name: 'Jeux de données' })).toHaveAttribute('href', `/applications/${name}/dataTypes`);
+    await expect(readerPage.getByRole('link', { name: 'Jeux de données' })).toHaveAttribute(
+      'href',
+      `/applications/${name}/dataTypes`,
+    );
     await expect(readerPage.getByRole('link', { name: 'Références' })).toHaveAttribute('aria-disabled', 'true');
     await expect(readerPage.getByRole('link', { name: 'Références' })).not.toHaveAttribute('href');
     // Not a manager: no rights card.
@@ -388,13 +439,17 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await page.getByRole('link', { name: 'Ajouter une autorisation publique' }).click();
     await expect(page).toHaveURL(new RegExp(`${list}/public/new$`));
     await expect(page.getByRole('heading', { name: 'Nouvelle autorisation publique' })).toBeVisible();
-    await expect(page.getByText('Une autorisation publique permet à tous, connectés ou non, de lire les données qu’elle nomme.')).toBeVisible();
+    await expect(
+      page.getByText('Une autorisation publique permet à tous, connectés ou non, de lire les données qu’elle nomme.'),
+    ).toBeVisible();
     // Only reading, and no users to choose.
     await expect(page.getByTestId('rights-table').getByRole('columnheader')).toHaveText(['Données', 'Lire']);
     await expect(page.getByLabel('Ajouter un utilisateur')).toHaveCount(0);
     await page.getByLabel('Nom', { exact: true }).fill(publicGrant);
     await page.getByLabel('Commentaire', { exact: true }).fill('Les comptages des Pyrénées sont ouverts à tous.');
-    await rightsEntry(page, 'counts').getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' }).click();
+    await rightsEntry(page, 'counts')
+      .getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' })
+      .click();
     await box(scopeNode(page, 'pyrenees'), 'extraction').click();
     await expect(box(rightsEntry(page, 'counts'), 'extraction')).toHaveAttribute('aria-checked', 'mixed');
     await see('form-public-fr');
@@ -455,9 +510,16 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(page.getByText('Give the authorization a name and a comment to save it.')).toBeVisible();
     await page.getByRole('radio', { name: 'Between two days' }).click();
     await page.getByLabel('From (dd-MM-YYYY)', { exact: true }).fill('1/6/2024');
-    await expect(page.getByRole('alert').filter({ hasText: 'Write a day as dd-MM-YYYY, optionally followed by hh, hh:mm or HH:mm:ss.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Write a day as dd-MM-YYYY, optionally followed by hh, hh:mm or HH:mm:ss.' }),
+    ).toBeVisible();
     await box(rightsEntry(page, 'counts'), 'delete').click();
-    await expectLocked(box(rightsEntry(page, 'counts'), 'depot'), 'induced by dependencies, cannot be modified directly');
+    await expectLocked(
+      box(rightsEntry(page, 'counts'), 'depot'),
+      'induced by dependencies, cannot be modified directly',
+    );
     await see('form-en');
     await switchLanguage(page, 'Français');
   });
@@ -486,17 +548,26 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
     ['Alpha sites', 'sites'],
   ]) {
     const answer = await page.request.post(`/api/v1/applications/${name}/authorization`, {
-      data: { name: authorization, description: `Reading ${data}`, usersId: [other], authorizationForAll: { [data]: ['extraction'] } },
+      data: {
+        name: authorization,
+        description: `Reading ${data}`,
+        usersId: [other],
+        authorizationForAll: { [data]: ['extraction'] },
+      },
     });
     expect(answer.status(), await answer.text()).toBe(201);
   }
-  const rowNames = () => page.getByTestId('authorization-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')));
+  const rowNames = () =>
+    page.getByTestId('authorization-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')));
 
   await test.step('the list sorted both ways and searched', async () => {
     await page.goto(`/applications/${name}/authorizations`);
     await expect(page.getByTestId('authorization-row')).toHaveCount(2);
     expect(await rowNames()).toEqual(['Alpha sites', 'Beta species']);
-    await page.getByRole('columnheader', { name: /Autorisation/ }).getByRole('button').click();
+    await page
+      .getByRole('columnheader', { name: /Autorisation/ })
+      .getByRole('button')
+      .click();
     await expect(page.getByRole('columnheader', { name: /Autorisation/ })).toHaveAttribute('aria-sort', 'descending');
     expect(await rowNames()).toEqual(['Beta species', 'Alpha sites']);
     await page.getByLabel('Rechercher', { exact: true }).fill('alp');
@@ -507,7 +578,8 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
   });
 
   const row = (target: Page, login: string) => target.locator(`[data-testid="role-row"][data-login="${login}"]`);
-  const roleBox = (target: Page, login: string, role: 'applicationManager' | 'userManager') => row(target, login).locator(`[data-role="${role}"]`);
+  const roleBox = (target: Page, login: string, role: 'applicationManager' | 'userManager') =>
+    row(target, login).locator(`[data-role="${role}"]`);
 
   await test.step('the managers table: a change undone by unchecking, then a user manager saved', async () => {
     await page.goto(`/applications/${name}`);
@@ -570,7 +642,13 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
     await expect(helperPage.getByRole('button', { name: 'Détails de Alpha sites' })).toBeVisible();
     await expect(helperPage.getByRole('button', { name: /^Révoquer/ })).toHaveCount(0);
     await seeHelper('list-user-manager-fr');
-    expect((await helperPage.request.delete(`/api/v1/applications/${name}/authorization/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`)).status()).toBe(403);
+    expect(
+      (
+        await helperPage.request.delete(
+          `/api/v1/applications/${name}/authorization/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+        )
+      ).status(),
+    ).toBe(403);
 
     await helperPage.goto(`/applications/${name}/authorizationsManagementForApplicationUsers`);
     await expect(helperPage.getByRole('heading', { name: 'Gestionnaires de Suivis de sites' })).toBeVisible();
@@ -584,7 +662,12 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
   await test.step('the user manager gives only what they hold with the right to give it', async () => {
     // The manager lets the user manager read sites and give that reading away; nothing else.
     const held = await page.request.post(`/api/v1/applications/${name}/authorization`, {
-      data: { name: 'Delegated sites', description: 'Reading sites, and giving it', usersId: [helper], authorizationForAll: { sites: ['extraction', 'admin'] } },
+      data: {
+        name: 'Delegated sites',
+        description: 'Reading sites, and giving it',
+        usersId: [helper],
+        authorizationForAll: { sites: ['extraction', 'admin'] },
+      },
     });
     expect(held.status(), await held.text()).toBe(201);
     const { context, page: helperPage } = await person(browser, helper);
@@ -594,7 +677,14 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
     const sites = rightsEntry(helperPage, 'sites');
     await expectFree(box(sites, 'extraction'), false);
     await expectFree(box(sites, 'admin'), false);
-    for (const refused of [box(sites, 'depot'), box(sites, 'delete'), ...['depot', 'publication', 'delete', 'extraction', 'admin'].map((op) => box(rightsEntry(helperPage, 'counts'), op)), box(rightsEntry(helperPage, 'species'), 'extraction')]) {
+    for (const refused of [
+      box(sites, 'depot'),
+      box(sites, 'delete'),
+      ...['depot', 'publication', 'delete', 'extraction', 'admin'].map((op) =>
+        box(rightsEntry(helperPage, 'counts'), op),
+      ),
+      box(rightsEntry(helperPage, 'species'), 'extraction'),
+    ]) {
       await expect(refused).toBeDisabled();
       await expect(refused).toHaveAttribute('aria-label', new RegExp(`\\(${NOT_GRANTABLE_FR}\\)$`));
     }
@@ -608,11 +698,21 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
     await helperPage.getByRole('button', { name: 'Enregistrer', exact: true }).last().click();
     await expect(toast(helperPage, 'L’autorisation Sites for other a été enregistrée.')).toBeVisible();
     await expect(authorizationRow(helperPage, 'Sites for other')).toBeVisible();
-    const listed = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as { authorizationResults: Array<{ name: string; users: Array<{ login: string }>; authorizationForAll: object }> };
-    expect(listed.authorizationResults.find((a) => a.name === 'Sites for other')).toMatchObject({ users: [{ login: other }], authorizationForAll: { sites: ['extraction'] } });
+    const listed = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as {
+      authorizationResults: Array<{ name: string; users: Array<{ login: string }>; authorizationForAll: object }>;
+    };
+    expect(listed.authorizationResults.find((a) => a.name === 'Sites for other')).toMatchObject({
+      users: [{ login: other }],
+      authorizationForAll: { sites: ['extraction'] },
+    });
     // What the form keeps out of reach, the server refuses too.
     const beyond = await helperPage.request.post(`/api/v1/applications/${name}/authorization`, {
-      data: { name: 'More', description: 'Depositing sites', usersId: [other], authorizationForAll: { sites: ['depot'] } },
+      data: {
+        name: 'More',
+        description: 'Depositing sites',
+        usersId: [other],
+        authorizationForAll: { sites: ['depot'] },
+      },
     });
     expect(beyond.status()).toBe(403);
     await context.close();
@@ -634,16 +734,28 @@ test('managers table: a user manager is given, a change is cancelled by unchecki
     await expect(helperPage.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveCount(0);
     await seeHelper('form-not-changeable-fr');
     // Replaced by what the user manager may give, it would take the species away from its people: refused.
-    const listed = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as { authorizationResults: Array<{ uuid: string; name: string }> };
+    const listed = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as {
+      authorizationResults: Array<{ uuid: string; name: string }>;
+    };
     const beta = listed.authorizationResults.find((a) => a.name === 'Beta species')!;
     const replaced = await helperPage.request.post(`/api/v1/applications/${name}/authorization`, {
-      data: { uuid: beta.uuid, name: 'Beta species', description: 'Reading sites instead', usersId: [other], authorizationForAll: { sites: ['extraction'] } },
+      data: {
+        uuid: beta.uuid,
+        name: 'Beta species',
+        description: 'Reading sites instead',
+        usersId: [other],
+        authorizationForAll: { sites: ['extraction'] },
+      },
     });
     expect(replaced.status()).toBe(403);
     expect(((await replaced.json()) as { code: string }).code).toBe('NO_RIGHT_FOR_AUTHORIZATION_CHANGE');
     await switchLanguage(helperPage, 'English');
     await edit('Beta species', 'Authorization Beta species');
-    await expect(helperPage.getByText('This authorization gives rights you may not give yourself: only someone who may give all of them can change it.')).toBeVisible();
+    await expect(
+      helperPage.getByText(
+        'This authorization gives rights you may not give yourself: only someone who may give all of them can change it.',
+      ),
+    ).toBeVisible();
     await seeHelper('form-not-changeable-en');
     await context.close();
   });
@@ -688,7 +800,9 @@ test('a sub-tree and a period: parents partly checked, children checked through 
   await test.step('the tree of places: a node checked with its sub-tree, then a parent checked when every child is, then giving way to the siblings', async () => {
     await page.goto(`/applications/${name}/authorizations/new`);
     await page.getByLabel('Nom', { exact: true }).fill(grant);
-    await page.getByLabel('Commentaire', { exact: true }).fill('Les observations du Mont Blanc et de ce qu’il contient, en juin 2024');
+    await page
+      .getByLabel('Commentaire', { exact: true })
+      .fill('Les observations du Mont Blanc et de ce qu’il contient, en juin 2024');
     await page.getByRole('radio', { name: 'Entre deux jours' }).click();
     await page.getByLabel('Du (jj-MM-AAAA)', { exact: true }).fill('01-06-2024');
     await page.getByLabel('Au (jj-MM-AAAA)', { exact: true }).fill('30-06-2024');
@@ -728,19 +842,41 @@ test('a sub-tree and a period: parents partly checked, children checked through 
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).last().click();
     await expect(toast(page, `L’autorisation ${grant} a été enregistrée.`)).toBeVisible();
     const stored = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as {
-      authorizationResults: Array<{ name: string; authorizationsWithRestriction: Record<string, Array<{ operationTypes: string[]; requiredAuthorizations: Record<string, string[]>; fromDay: string; toDay: string }>> }>;
+      authorizationResults: Array<{
+        name: string;
+        authorizationsWithRestriction: Record<
+          string,
+          Array<{
+            operationTypes: string[];
+            requiredAuthorizations: Record<string, string[]>;
+            fromDay: string;
+            toDay: string;
+          }>
+        >;
+      }>;
     };
     expect(stored.authorizationResults.find((a) => a.name === grant)?.authorizationsWithRestriction).toEqual({
-      sightings: [{ operationTypes: ['extraction'], requiredAuthorizations: { place: ['placesKalps.placesKmont_blanc'] }, fromDay: '2024-06-01', toDay: '2024-06-30' }],
+      sightings: [
+        {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: { place: ['placesKalps.placesKmont_blanc'] },
+          fromDay: '2024-06-01',
+          toDay: '2024-06-30',
+        },
+      ],
     });
   });
 
   await test.step('the user reads the Mont Blanc and the Aiguilles in June, nothing else', async () => {
     const { context, page: walkerPage } = await person(browser, walker);
     const query = encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }));
-    const answer = await walkerPage.request.get(`/api/v1/applications/${name}/data/sightings/json?downloadDatasetQuery=${query}`);
+    const answer = await walkerPage.request.get(
+      `/api/v1/applications/${name}/data/sightings/json?downloadDatasetQuery=${query}`,
+    );
     expect(answer.status()).toBe(200);
-    expect(((await answer.json()) as { rows: Array<{ naturalKey: string }> }).rows.map((row) => row.naturalKey).sort()).toEqual(MONT_BLANC_IN_JUNE);
+    expect(
+      ((await answer.json()) as { rows: Array<{ naturalKey: string }> }).rows.map((row) => row.naturalKey).sort(),
+    ).toEqual(MONT_BLANC_IN_JUNE);
     await walkerPage.goto(`/applications/${name}/dataTypes/sightings`);
     await expect(walkerPage.getByRole('heading', { name: 'Observations', exact: true })).toBeVisible();
     await expect(walkerPage.getByText('2 lignes', { exact: true })).toBeVisible();
@@ -753,7 +889,9 @@ test('a sub-tree and a period: parents partly checked, children checked through 
     await switchLanguage(page, 'English');
     await page.getByRole('link', { name: `Edit ${grant}` }).click();
     await expect(page.getByRole('heading', { name: `Authorization ${grant}` })).toBeVisible();
-    await rightsEntry(page, 'sightings').getByRole('button', { name: 'Restrict Sightings to parts of its scope' }).click();
+    await rightsEntry(page, 'sightings')
+      .getByRole('button', { name: 'Restrict Sightings to parts of its scope' })
+      .click();
     await page.getByRole('button', { name: 'Show the parts of alps' }).click();
     await page.getByRole('button', { name: 'Show the parts of mont_blanc', exact: true }).click();
     // Opening the tree does not submit the form: still editing.

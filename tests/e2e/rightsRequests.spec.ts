@@ -18,7 +18,10 @@ import { csvFixture, goOffline, goOnline, lookFromTop, setUpApi, waitForServiceW
  */
 
 const JUNE = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
-const MONT_JOLY = { name: 'pyrenees~mont_joly~01-06-2024~30-06-2024.csv', content: 'project;site;species;day;individuals\npyrenees;mont_joly;lagopus;05/06/2024;7\n' };
+const MONT_JOLY = {
+  name: 'pyrenees~mont_joly~01-06-2024~30-06-2024.csv',
+  content: 'project;site;species;day;individuals\npyrenees;mont_joly;lagopus;05/06/2024;7\n',
+};
 const COMMENT = 'Thèse sur le lagopède : comptages du Lac Blanc.';
 const ANSWER = 'Accordé pour le Lac Blanc, bonne thèse.';
 
@@ -27,17 +30,33 @@ async function publishVersion(request: APIRequestContext, application: string, f
   const day = (text: string) => text.split('-').reverse().join('-');
   const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
     multipart: {
-      params: JSON.stringify({ binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project, site }, from: day(from), to: day(to) }, topublish: true }),
+      params: JSON.stringify({
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project, site },
+          from: day(from),
+          to: day(to),
+        },
+        topublish: true,
+      }),
       file: { name: fileName, mimeType: 'text/csv', buffer: content },
     },
   });
   expect(answer.status(), await answer.text()).toBe(202);
   const { fileId } = (await answer.json()) as { fileId: string };
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)).json()) as { published: boolean }).published, {
-      message: `${fileName} is published`,
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
+          ).json()) as { published: boolean }
+        ).published,
+      {
+        message: `${fileName} is published`,
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
 }
 
@@ -45,24 +64,39 @@ async function publishVersion(request: APIRequestContext, application: string, f
 async function surveysWithRequests(page: Page, name: string) {
   const api = setUpApi(page);
   await api.createApplication(name, 'surveys-requests.yaml');
-  for (const reference of ['institutes', 'projects', 'sites', 'species']) await api.loadReference(name, reference, `surveys-${reference}.csv`);
+  for (const reference of ['institutes', 'projects', 'sites', 'species'])
+    await api.loadReference(name, reference, `surveys-${reference}.csv`);
   await publishVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
   await publishVersion(page.request, name, MONT_JOLY.name, Buffer.from(MONT_JOLY.content));
 }
 
 /** The sites of the counts a caller reads through the API, or the refusal status. */
 async function readableSites(request: APIRequestContext, application: string): Promise<string[] | number> {
-  const answer = await request.get(`/api/v1/applications/${application}/data/counts/json?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ limit: 100 }))}`);
+  const answer = await request.get(
+    `/api/v1/applications/${application}/data/counts/json?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ limit: 100 }))}`,
+  );
   if (!answer.ok()) return answer.status();
   const rows = ((await answer.json()) as { rows: Array<{ naturalKey: string }> }).rows;
-  return [...new Set(rows.map((r) => (r.naturalKey.includes('lac_blanc') ? 'lac_blanc' : r.naturalKey.includes('mont_joly') ? 'mont_joly' : r.naturalKey)))].sort();
+  return [
+    ...new Set(
+      rows.map((r) =>
+        r.naturalKey.includes('lac_blanc')
+          ? 'lac_blanc'
+          : r.naturalKey.includes('mont_joly')
+            ? 'mont_joly'
+            : r.naturalKey,
+      ),
+    ),
+  ].sort();
 }
 
 /** The mails the server wrote to an address, oldest first. */
 async function mailsTo(email: string) {
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const mails = await Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))));
+  const mails = await Promise.all(
+    files.map(async (file) => parseMail(await readFile(path.join(outbox, file), 'utf8'))),
+  );
   return mails.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 }
 
@@ -73,7 +107,10 @@ function screens(page: Page, look: (page: Page, name: string) => Promise<void>, 
     await lookFromTop(page, look, `requests-${name}`);
     const folder = path.resolve('scratch/screens-requests', testInfo.project.name);
     await mkdir(folder, { recursive: true });
-    await copyFile(path.resolve('test-results/screens', testInfo.project.name, `requests-${name}.png`), path.join(folder, `${name}.png`));
+    await copyFile(
+      path.resolve('test-results/screens', testInfo.project.name, `requests-${name}.png`),
+      path.join(folder, `${name}.png`),
+    );
   };
 }
 
@@ -84,12 +121,22 @@ async function person(browser: Browser, login: string) {
   return { context, page };
 }
 
-const requestRow = (page: Page, login: string) => page.locator(`[data-testid="rights-request-row"][data-login="${login}"]`);
-const rightsEntry = (page: Page, entry: string) => page.getByTestId('rights-table').locator(`[data-testid="rights-entry"][data-entry="${entry}"]`);
-const scopeNode = (page: Page, naturalKey: string) => page.getByTestId('rights-table').locator(`[data-testid="scope-node"][data-node="${naturalKey}"]`);
+const requestRow = (page: Page, login: string) =>
+  page.locator(`[data-testid="rights-request-row"][data-login="${login}"]`);
+const rightsEntry = (page: Page, entry: string) =>
+  page.getByTestId('rights-table').locator(`[data-testid="rights-entry"][data-entry="${entry}"]`);
+const scopeNode = (page: Page, naturalKey: string) =>
+  page.getByTestId('rights-table').locator(`[data-testid="scope-node"][data-node="${naturalKey}"]`);
 const box = (row: Locator, operation: string) => row.locator(`[data-operation="${operation}"]`);
 
-test('rights requests: asked offline and sent once, granted in one step by a manager, the user then reads the data; French and English', async ({ page, browser, request, unique, lastKey, look }, testInfo) => {
+test('rights requests: asked offline and sent once, granted in one step by a manager, the user then reads the data; French and English', async ({
+  page,
+  browser,
+  request,
+  unique,
+  lastKey,
+  look,
+}, testInfo) => {
   test.setTimeout(240_000);
   const name = unique('requests');
   const { login: asker, email: askerEmail } = await registerUser(request, lastKey, unique('asker'));
@@ -99,7 +146,19 @@ test('rights requests: asked offline and sent once, granted in one step by a man
   const { context, page: user } = await person(browser, asker);
   const seeUser = screens(user, look, testInfo);
   const requests = `/applications/${name}/authorizationsRequest`;
-  const storedRequests = async () => ((await (await page.request.get(`/api/v1/applications/${name}/rightsRequest`)).json()) as { total: number; rightsRequests: Array<{ id: string; userLogin: string; status: string; rightsRequestForm: Record<string, string>; comment: string }> }).rightsRequests.filter((r) => r.userLogin === asker);
+  const storedRequests = async () =>
+    (
+      (await (await page.request.get(`/api/v1/applications/${name}/rightsRequest`)).json()) as {
+        total: number;
+        rightsRequests: Array<{
+          id: string;
+          userLogin: string;
+          status: string;
+          rightsRequestForm: Record<string, string>;
+          comment: string;
+        }>;
+      }
+    ).rightsRequests.filter((r) => r.userLogin === asker);
 
   await test.step('without rights, the data page says so and offers to request them', async () => {
     expect(await readableSites(user.request, name)).toBe(403);
@@ -126,17 +185,21 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await user.getByRole('link', { name: 'Nouvelle demande' }).click();
     await expect(user).toHaveURL(new RegExp(`${requests}/new$`));
     await expect(user.getByRole('heading', { name: 'Nouvelle demande de droits' })).toBeVisible();
-    await expect(user.getByRole('heading', { name: 'Demande d\'accès aux comptages' })).toBeVisible();
+    await expect(user.getByRole('heading', { name: "Demande d'accès aux comptages" })).toBeVisible();
     await expect(user.getByText('Dites-nous qui vous êtes et ce que vous ferez des données.')).toBeVisible();
     // A request asks for reading only.
     await expect(user.getByTestId('rights-table').getByRole('columnheader')).toHaveText(['Données', 'Lire']);
     await user.getByRole('button', { name: 'Envoyer la demande' }).click();
     for (const field of ['Institut', 'Usage prévu', 'Identifiant ORCID', "Jusqu'au"]) {
       await expect(user.getByLabel(`${field} *`)).toHaveAttribute('aria-invalid', 'true');
-      await expect(user.getByRole('alert').filter({ hasText: `Une valeur est obligatoire pour ${field}.` })).toBeVisible();
+      await expect(
+        user.getByRole('alert').filter({ hasText: `Une valeur est obligatoire pour ${field}.` }),
+      ).toBeVisible();
     }
     await expect(user.getByRole('alert').filter({ hasText: 'Cochez au moins un droit à demander.' })).toBeVisible();
-    await expect(user.getByRole('alert').filter({ hasText: 'Des champs manquent ou ne sont pas valides.' })).toBeVisible();
+    await expect(
+      user.getByRole('alert').filter({ hasText: 'Des champs manquent ou ne sont pas valides.' }),
+    ).toBeVisible();
 
     await user.getByLabel('Institut *').selectOption('inrae');
     await user.getByLabel('Usage prévu *').fill('Thèse de doctorat');
@@ -149,7 +212,9 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     const until = user.getByLabel("Jusqu'au *");
     await until.fill('2025-12-31');
     await expect(until).toHaveAttribute('aria-invalid', 'true');
-    await expect(user.getByRole('alert').filter({ hasText: "« 2025-12-31 » n’est pas une date au format dd/MM/yyyy (Jusqu'au)." })).toBeVisible();
+    await expect(
+      user.getByRole('alert').filter({ hasText: "« 2025-12-31 » n’est pas une date au format dd/MM/yyyy (Jusqu'au)." }),
+    ).toBeVisible();
     await until.fill('31/12/2025');
     await expect(until).not.toHaveAttribute('aria-invalid', 'true');
     await seeUser('form-checked-fr');
@@ -159,7 +224,9 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await waitForServiceWorker(user);
     // The list seen online once is what the device shows offline.
     await goOffline(context, user);
-    await rightsEntry(user, 'counts').getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' }).click();
+    await rightsEntry(user, 'counts')
+      .getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' })
+      .click();
     await box(scopeNode(user, 'lac_blanc'), 'extraction').click();
     await expect(box(rightsEntry(user, 'counts'), 'extraction')).toHaveAttribute('aria-checked', 'mixed');
     // An empty comment is asked for in a prompt.
@@ -187,14 +254,25 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await expect(row.getByTestId('request-status')).toHaveText('Ouverte');
     const stored = await storedRequests();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ status: 'open', comment: COMMENT, rightsRequestForm: { institute: 'inrae', purpose: 'Thèse de doctorat', orcid: '0000-0002-1825-0097', until: '31/12/2025' } });
+    expect(stored[0]).toMatchObject({
+      status: 'open',
+      comment: COMMENT,
+      rightsRequestForm: {
+        institute: 'inrae',
+        purpose: 'Thèse de doctorat',
+        orcid: '0000-0002-1825-0097',
+        until: '31/12/2025',
+      },
+    });
     await user.reload();
     await expect(requestRow(user, asker)).toHaveCount(1);
     await seeUser('my-list-fr');
   });
 
   await test.step('the manager is mailed, finds the request, reads its comment', async () => {
-    const mails = (await mailsTo(E2E_ADMIN.email)).filter((m) => m.subject === `Terrain : demande de droits de ${asker} sur Suivis de sites`);
+    const mails = (await mailsTo(E2E_ADMIN.email)).filter(
+      (m) => m.subject === `Terrain : demande de droits de ${asker} sur Suivis de sites`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(COMMENT);
     await page.goto(`/applications/${name}`);
@@ -218,16 +296,29 @@ test('rights requests: asked offline and sent once, granted in one step by a man
   });
 
   await test.step('the request opens as a pre-filled authorization; granting needs a comment, then gives the rights in one step', async () => {
-    await requestRow(page, asker).getByRole('link', { name: `Traiter la demande de ${asker}` }).click();
+    await requestRow(page, asker)
+      .getByRole('link', { name: `Traiter la demande de ${asker}` })
+      .click();
     await expect(page.getByRole('heading', { name: `Demande de droits de ${asker}` })).toBeVisible();
     const details = page.getByTestId('request-details');
     await expect(details).toContainText(COMMENT);
     await expect(details.locator('[data-field="institute"]')).toHaveText('INRAE');
     await expect(details.getByTestId('privilege-summary')).toHaveText(/^Comptages — Lire \((Lac Blanc|lac_blanc)\)$/);
-    await expect(page.getByLabel('Nom de l’autorisation')).toHaveValue(new RegExp(`^Demande de droits de ${asker} \\(`));
+    await expect(page.getByLabel('Nom de l’autorisation')).toHaveValue(
+      new RegExp(`^Demande de droits de ${asker} \\(`),
+    );
     // Every operation may be given when granting; what was asked is checked.
-    await expect(page.getByTestId('rights-table').getByRole('columnheader')).toHaveText(['Données', 'Déposer', 'Publier', 'Supprimer', 'Lire', 'Déléguer']);
-    await rightsEntry(page, 'counts').getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' }).click();
+    await expect(page.getByTestId('rights-table').getByRole('columnheader')).toHaveText([
+      'Données',
+      'Déposer',
+      'Publier',
+      'Supprimer',
+      'Lire',
+      'Déléguer',
+    ]);
+    await rightsEntry(page, 'counts')
+      .getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' })
+      .click();
     await expect(box(scopeNode(page, 'lac_blanc'), 'extraction')).toBeChecked();
     await expect(box(scopeNode(page, 'mont_joly'), 'extraction')).not.toBeChecked();
     await see('grant-fr');
@@ -243,7 +334,9 @@ test('rights requests: asked offline and sent once, granted in one step by a man
   });
 
   await test.step('the user is told in French and reads the Lac Blanc rows only', async () => {
-    const told = (await mailsTo(askerEmail)).filter((m) => m.subject === 'Terrain : vos droits sur Suivis de sites sont accordés');
+    const told = (await mailsTo(askerEmail)).filter(
+      (m) => m.subject === 'Terrain : vos droits sur Suivis de sites sont accordés',
+    );
     expect(told).toHaveLength(1);
     expect(told[0].text).toContain(ANSWER);
     expect(await readableSites(user.request, name)).toEqual(['lac_blanc']);
@@ -265,7 +358,9 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await expect(user.getByRole('heading', { name: 'My rights requests on Site surveys' })).toBeVisible();
     await expect(requestRow(user, asker).getByTestId('request-status')).toHaveText('Granted');
     await seeUser('my-list-en');
-    await requestRow(user, asker).getByRole('link', { name: `Open the request of ${asker}` }).click();
+    await requestRow(user, asker)
+      .getByRole('link', { name: `Open the request of ${asker}` })
+      .click();
     await expect(user.getByText('Answer', { exact: true })).toBeVisible();
     await seeUser('my-request-granted-en');
     await user.goto(`${requests}/new`);

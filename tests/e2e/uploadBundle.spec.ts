@@ -17,8 +17,19 @@ const card = (page: Page, name: string) => page.locator(`[data-testid="applicati
 async function throttle(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: bytesPerSecond, uploadThroughput: -1 });
-  return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: -1,
+  });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 }
 
 test('upload kit and backup from a card with their progress, in French and English; a second download refused; a backup restored as a new application', async ({
@@ -32,7 +43,11 @@ test('upload kit and backup from a card with their progress, in French and Engli
   await signInAsAdmin(page);
   const api = setUpApi(page);
   await api.createApplication(name, 'surveys.yaml');
-  for (const [reference, csv] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
+  for (const [reference, csv] of [
+    ['projects', 'surveys-projects.csv'],
+    ['sites', 'surveys-sites.csv'],
+    ['species', 'surveys-species.csv'],
+  ]) {
     await api.loadReference(name, reference, csv);
   }
   await page.goto('/applications');
@@ -42,10 +57,14 @@ test('upload kit and backup from a card with their progress, in French and Engli
   await test.step('the upload kit, in French, with its progress', async () => {
     const unthrottle = await throttle(page, 500);
     // Watched from the start: the toast may come and go while the screen is being looked at.
-    const downloaded = expect(toast(page, 'Le kit de dépôt de Suivis de sites est téléchargé.')).toBeVisible({ timeout: 60_000 });
+    const downloaded = expect(toast(page, 'Le kit de dépôt de Suivis de sites est téléchargé.')).toBeVisible({
+      timeout: 60_000,
+    });
     const kit = await download(page, async () => {
       await card(page, name).getByRole('button', { name: `Télécharger le kit de dépôt de Suivis de sites` }).click();
-      const progress = card(page, name).getByRole('progressbar', { name: 'Téléchargement du kit de dépôt de Suivis de sites' });
+      const progress = card(page, name).getByRole('progressbar', {
+        name: 'Téléchargement du kit de dépôt de Suivis de sites',
+      });
       await expect(progress).toBeVisible();
       await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
       await see('bundle-kit-progress-fr');
@@ -72,7 +91,9 @@ test('upload kit and backup from a card with their progress, in French and Engli
   let backup: Buffer;
   await test.step('the backup, in English', async () => {
     await switchLanguage(page, 'English');
-    const saved = await download(page, () => card(page, name).getByRole('button', { name: 'Download a backup of Site surveys' }).click());
+    const saved = await download(page, () =>
+      card(page, name).getByRole('button', { name: 'Download a backup of Site surveys' }).click(),
+    );
     backup = saved.bytes;
     expect(saved.fileName).toMatch(new RegExp(`^${name}-backup-`));
     const files = zipTexts(saved.bytes);
@@ -88,10 +109,16 @@ test('upload kit and backup from a card with their progress, in French and Engli
     // The server's 429 (one bundle per user at a time, on any instance) is proven by the server tests; here the
     // page meets that answer.
     await page.route('**/upload-bundle?*', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'BUNDLE_ALREADY_RUNNING', message: 'BUNDLE_ALREADY_RUNNING', params: {} }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'BUNDLE_ALREADY_RUNNING', message: 'BUNDLE_ALREADY_RUNNING', params: {} }),
+      }),
     );
     await card(page, name).getByRole('button', { name: 'Download the upload kit of Site surveys' }).click();
-    await expect(toast(page, 'A download of yours is already being prepared: wait for it to end before starting another.')).toBeVisible();
+    await expect(
+      toast(page, 'A download of yours is already being prepared: wait for it to end before starting another.'),
+    ).toBeVisible();
     await see('bundle-refused-en');
     await page.unroute('**/upload-bundle?*');
     await dismissToasts(page);
@@ -103,11 +130,14 @@ test('upload kit and backup from a card with their progress, in French and Engli
     await page.getByRole('button', { name: 'Restaurer une sauvegarde' }).click();
     const dialog = page.getByRole('dialog', { name: 'Restaurer une sauvegarde' });
     await dialog.getByLabel('Nom de l’application').fill(copy);
-    await dialog.getByLabel('Fichier de sauvegarde').setInputFiles({ name: `${name}-backup.zip`, mimeType: 'application/zip', buffer: backup });
+    await dialog
+      .getByLabel('Fichier de sauvegarde')
+      .setInputFiles({ name: `${name}-backup.zip`, mimeType: 'application/zip', buffer: backup });
     await see('bundle-restore-form-fr');
     await dialog.getByRole('button', { name: 'Restaurer', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/applications/${copy}$`));
     await expect(toast(page, `L’application ${copy} a été restaurée.`)).toBeVisible();
-    for (const reference of ['projects', 'sites', 'species']) expect(await api.count(copy, reference)).toBe(await api.count(name, reference));
+    for (const reference of ['projects', 'sites', 'species'])
+      expect(await api.count(copy, reference)).toBe(await api.count(name, reference));
   });
 });

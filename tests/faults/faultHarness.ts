@@ -108,14 +108,25 @@ export function outboxClient(operator: Operator, onSent: (bytes: number, total: 
     const source = new ReadableStream<Uint8Array>({
       start(controller) {
         // 256 kB pieces, as a network would deliver them.
-        for (let start = 0; start < size; start += 1 << 18) controller.enqueue(new Uint8Array(body, start, Math.min(1 << 18, size - start)));
+        for (let start = 0; start < size; start += 1 << 18)
+          controller.enqueue(new Uint8Array(body, start, Math.min(1 << 18, size - start)));
         controller.close();
       },
     });
-    return fetch(target, { method: request.method, headers, body: source.pipeThrough(counting), duplex: 'half' } as RequestInit);
+    return fetch(target, {
+      method: request.method,
+      headers,
+      body: source.pipeThrough(counting),
+      duplex: 'half',
+    } as RequestInit);
   };
   const db = new TerrainDatabase(`faults-${randomUUID()}`);
-  const outbox: Outbox = createOutbox({ db, fetch: fetchThrough as typeof fetch, now: () => clock, apiBase: `${operator.url}/api/v1` });
+  const outbox: Outbox = createOutbox({
+    db,
+    fetch: fetchThrough as typeof fetch,
+    now: () => clock,
+    apiBase: `${operator.url}/api/v1`,
+  });
   return {
     outbox,
     db,

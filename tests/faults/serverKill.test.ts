@@ -6,10 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUpload } from '../../src/features/data/api.ts';
-import { APPLICATION, VERSIONED_YAML, generateMeasures, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import {
+  APPLICATION,
+  VERSIONED_YAML,
+  generateMeasures,
+  readingsCsv,
+  sitesCsv,
+  yearDataset,
+} from '../bench/versionedData.ts';
 import { Operator, datasetQuery, eventually, fileForm, sleep } from '../processes/operator.ts';
 import { TerrainProcess } from '../processes/terrainServer.ts';
-import { PUBLISH_ROWS, UPLOAD_ROWS, faultDatabase, outboxClient, postgresUnavailable, type DatabaseKind, type FaultDatabase } from './faultHarness.ts';
+import {
+  PUBLISH_ROWS,
+  UPLOAD_ROWS,
+  faultDatabase,
+  outboxClient,
+  postgresUnavailable,
+  type DatabaseKind,
+  type FaultDatabase,
+} from './faultHarness.ts';
 
 const kinds: DatabaseKind[] = ['PGlite', 'PostgreSQL'];
 /** The longest a claim left by a killed server lasts (the leases of server/http/idempotency.ts and server/jobs/jobs.ts). */
@@ -33,9 +48,16 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
     db = await faultDatabase(kind);
     server = await TerrainProcess.start(db.serverOptions);
     operator = await Operator.of(server);
-    const created = await operator.call('POST', `/applications/${APPLICATION}`, fileForm('stations.yaml', VERSIONED_YAML));
+    const created = await operator.call(
+      'POST',
+      `/applications/${APPLICATION}`,
+      fileForm('stations.yaml', VERSIONED_YAML),
+    );
     expect(created.text).toContain('"type":"result"');
-    expect((await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv()))).status).toBe(201);
+    expect(
+      (await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv())))
+        .status,
+    ).toBe(201);
   }, 180_000);
 
   afterAll(async () => {
@@ -43,120 +65,154 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
     await db?.destroy();
   });
 
-  it.skipIf(skip)(`during a reference upload of ${UPLOAD_ROWS.toLocaleString('en')} rows: none of it is kept, and the outbox replay stores it exactly once`, async () => {
-    const text = generateMeasures(UPLOAD_ROWS);
-    let killed: Promise<void> | undefined;
-    const client = outboxClient(operator, (sent, total) => {
-      // Half the file is in: the server has checked and written part of it in its transaction. The kill is a crash
-      // at a moment of the upload, not a reaction to an event: a pause places it a little further in.
-      if (!killed && sent >= total / 2) killed = sleep(500).then(() => server.kill('SIGKILL'));
-    });
-    const first = await client.outbox.submit(referenceUpload(APPLICATION, 'measures', new File([text], 'measures.csv')));
-    expect(first.status).toBe('queued');
-    await killed;
-    const [item] = await client.outbox.items();
-    expect(item.lastError?.code).toBe('NETWORK_ERROR');
+  it.skipIf(skip)(
+    `during a reference upload of ${UPLOAD_ROWS.toLocaleString('en')} rows: none of it is kept, and the outbox replay stores it exactly once`,
+    async () => {
+      const text = generateMeasures(UPLOAD_ROWS);
+      let killed: Promise<void> | undefined;
+      const client = outboxClient(operator, (sent, total) => {
+        // Half the file is in: the server has checked and written part of it in its transaction. The kill is a crash
+        // at a moment of the upload, not a reaction to an event: a pause places it a little further in.
+        if (!killed && sent >= total / 2) killed = sleep(500).then(() => server.kill('SIGKILL'));
+      });
+      const first = await client.outbox.submit(
+        referenceUpload(APPLICATION, 'measures', new File([text], 'measures.csv')),
+      );
+      expect(first.status).toBe('queued');
+      await killed;
+      const [item] = await client.outbox.items();
+      expect(item.lastError?.code).toBe('NETWORK_ERROR');
 
-    if (kind === 'PGlite') {
-      // Nobody holds the embedded database now: the test opens it, as the next start will.
-      expect(await rowsOf(db, 'measures')).toEqual([{ rows: 0, keys: 0, rewritten: 0 }]);
-      expect(await db.sql('select status from idempotency_keys where key = $1', [item.idempotencyKey])).toEqual([{ status: 'running' }]);
-    }
-    server = await server.restart();
-    operator.on(server);
-    if (kind === 'PostgreSQL') expect(await rowsOf(db, 'measures')).toEqual([{ rows: 0, keys: 0, rewritten: 0 }]);
-    const page = await operator.call('GET', `/applications/${APPLICATION}/references/measures${datasetQuery({ offset: 0, limit: 1 })}`);
-    expect(page.status).toBe(200);
-    expect(page.body.totalRows).toBe(0);
-
-    // The tab sends the queued upload again (same key) until the server has taken it, at most once the killed
-    // request's claim on the key has run out.
-    const done = await eventually(
-      'the replayed upload',
-      async () => {
-        client.advance();
-        await client.outbox.process();
-        const [replayed] = await client.outbox.items();
-        return replayed.status === 'done' ? replayed : undefined;
-      },
-      LEASE_MS + 10 * 60_000,
-      1000,
-    );
-    expect(done.idempotencyKey).toBe(item.idempotencyKey);
-    expect(done.result).toMatchObject({ referenceType: 'measures', lineCount: UPLOAD_ROWS, totalRows: UPLOAD_ROWS });
-    const after = await operator.call('GET', `/applications/${APPLICATION}/references/measures${datasetQuery({ offset: 0, limit: 1 })}`);
-    expect(after.body.totalRows).toBe(UPLOAD_ROWS);
-
-    // Sent once more with the same key (the tab died before it recorded the answer): the kept answer, no new work.
-    const again = await operator.call('POST', `/applications/${APPLICATION}/references/measures`, fileForm('measures.csv', text), { 'idempotency-key': item.idempotencyKey });
-    expect(again.status).toBe(201);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body).toEqual(done.result);
-    if (kind === 'PostgreSQL') expect(await rowsOf(db, 'measures')).toEqual([{ rows: UPLOAD_ROWS, keys: UPLOAD_ROWS, rewritten: 0 }]);
-    else {
-      await server.stop();
-      expect(await rowsOf(db, 'measures')).toEqual([{ rows: UPLOAD_ROWS, keys: UPLOAD_ROWS, rewritten: 0 }]);
+      if (kind === 'PGlite') {
+        // Nobody holds the embedded database now: the test opens it, as the next start will.
+        expect(await rowsOf(db, 'measures')).toEqual([{ rows: 0, keys: 0, rewritten: 0 }]);
+        expect(await db.sql('select status from idempotency_keys where key = $1', [item.idempotencyKey])).toEqual([
+          { status: 'running' },
+        ]);
+      }
       server = await server.restart();
       operator.on(server);
-    }
-  }, 30 * 60_000);
+      if (kind === 'PostgreSQL') expect(await rowsOf(db, 'measures')).toEqual([{ rows: 0, keys: 0, rewritten: 0 }]);
+      const page = await operator.call(
+        'GET',
+        `/applications/${APPLICATION}/references/measures${datasetQuery({ offset: 0, limit: 1 })}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.totalRows).toBe(0);
 
-  it.skipIf(skip)(`during the publication of a version of ${PUBLISH_ROWS.toLocaleString('en')} rows: nothing half-published, and the job completes after the restart`, async () => {
-    const { text, rows } = readingsCsv(PUBLISH_ROWS, 1, 2020);
-    const deposited = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, fileForm('readings-2020.csv', text, yearDataset(1, 2020)));
-    expect(deposited.status, deposited.text).toBe(201);
-    const fileId = deposited.body.fileId as string;
-    const requested = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, { fileid: fileId, topublish: true });
-    expect(requested.status).toBe(202);
+      // The tab sends the queued upload again (same key) until the server has taken it, at most once the killed
+      // request's claim on the key has run out.
+      const done = await eventually(
+        'the replayed upload',
+        async () => {
+          client.advance();
+          await client.outbox.process();
+          const [replayed] = await client.outbox.items();
+          return replayed.status === 'done' ? replayed : undefined;
+        },
+        LEASE_MS + 10 * 60_000,
+        1000,
+      );
+      expect(done.idempotencyKey).toBe(item.idempotencyKey);
+      expect(done.result).toMatchObject({ referenceType: 'measures', lineCount: UPLOAD_ROWS, totalRows: UPLOAD_ROWS });
+      const after = await operator.call(
+        'GET',
+        `/applications/${APPLICATION}/references/measures${datasetQuery({ offset: 0, limit: 1 })}`,
+      );
+      expect(after.body.totalRows).toBe(UPLOAD_ROWS);
 
-    // Progress is recorded beside the job's work (on the embedded database, between its short transactions): wait
-    // until a good part of the rows is written.
-    await eventually(
-      'publication under way',
-      async () => {
-        const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
-        return state.body.job?.status === 'running' && state.body.job.progress >= 0.3 ? true : undefined;
-      },
-      5 * 60_000,
-      100,
-    );
-    await server.kill('SIGKILL');
+      // Sent once more with the same key (the tab died before it recorded the answer): the kept answer, no new work.
+      const again = await operator.call(
+        'POST',
+        `/applications/${APPLICATION}/references/measures`,
+        fileForm('measures.csv', text),
+        { 'idempotency-key': item.idempotencyKey },
+      );
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(done.result);
+      if (kind === 'PostgreSQL')
+        expect(await rowsOf(db, 'measures')).toEqual([{ rows: UPLOAD_ROWS, keys: UPLOAD_ROWS, rewritten: 0 }]);
+      else {
+        await server.stop();
+        expect(await rowsOf(db, 'measures')).toEqual([{ rows: UPLOAD_ROWS, keys: UPLOAD_ROWS, rewritten: 0 }]);
+        server = await server.restart();
+        operator.on(server);
+      }
+    },
+    30 * 60_000,
+  );
 
-    const fileState = () =>
-      db.sql<{ published: boolean; rows: number; job: string }>(
-        `select f.published, (select count(*)::int from data_rows r where r.file_id = f.id) as rows,
+  it.skipIf(skip)(
+    `during the publication of a version of ${PUBLISH_ROWS.toLocaleString('en')} rows: nothing half-published, and the job completes after the restart`,
+    async () => {
+      const { text, rows } = readingsCsv(PUBLISH_ROWS, 1, 2020);
+      const deposited = await operator.call(
+        'POST',
+        `/applications/${APPLICATION}/data/readings`,
+        fileForm('readings-2020.csv', text, yearDataset(1, 2020)),
+      );
+      expect(deposited.status, deposited.text).toBe(201);
+      const fileId = deposited.body.fileId as string;
+      const requested = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, {
+        fileid: fileId,
+        topublish: true,
+      });
+      expect(requested.status).toBe(202);
+
+      // Progress is recorded beside the job's work (on the embedded database, between its short transactions): wait
+      // until a good part of the rows is written.
+      await eventually(
+        'publication under way',
+        async () => {
+          const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
+          return state.body.job?.status === 'running' && state.body.job.progress >= 0.3 ? true : undefined;
+        },
+        5 * 60_000,
+        100,
+      );
+      await server.kill('SIGKILL');
+
+      const fileState = () =>
+        db.sql<{ published: boolean; rows: number; job: string }>(
+          `select f.published, (select count(*)::int from data_rows r where r.file_id = f.id) as rows,
                 (select status from jobs j where j.file_id = f.id order by created_at desc limit 1) as job
          from deposit_files f where f.id = $1`,
-        [fileId],
-      );
-    // The embedded database committed the batches written so far, of a version not yet published: the next start
-    // removes them before serving anything (versionRows.ts).
-    if (kind === 'PGlite') {
-      const [killed] = await fileState();
-      expect(killed).toMatchObject({ published: false, job: 'running' });
-      expect(killed.rows).toBeGreaterThan(0);
-    }
-    server = await server.restart();
-    operator.on(server);
-    if (kind === 'PostgreSQL') expect(await fileState()).toEqual([{ published: false, rows: 0, job: 'running' }]);
+          [fileId],
+        );
+      // The embedded database committed the batches written so far, of a version not yet published: the next start
+      // removes them before serving anything (versionRows.ts).
+      if (kind === 'PGlite') {
+        const [killed] = await fileState();
+        expect(killed).toMatchObject({ published: false, job: 'running' });
+        expect(killed.rows).toBeGreaterThan(0);
+      }
+      server = await server.restart();
+      operator.on(server);
+      if (kind === 'PostgreSQL') expect(await fileState()).toEqual([{ published: false, rows: 0, job: 'running' }]);
 
-    // Until the job is taken up again and ends, every look at the version sees all of it or none of it.
-    const final = await eventually(
-      'the publication taken up again',
-      async () => {
-        const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
-        const consulted = await operator.call('GET', `/applications/${APPLICATION}/data/readings/json${datasetQuery({ offset: 0, limit: 1 })}`);
-        expect(consulted.status).toBe(200);
-        expect(consulted.body.totalRows).toBe(state.body.published ? rows : 0);
-        return state.body.job?.status === 'done' ? state.body : undefined;
-      },
-      LEASE_MS + 10 * 60_000,
-      500,
-    );
-    expect(final).toMatchObject({ published: true, rowCount: rows });
-    const versions = await operator.call('GET', `/applications/${APPLICATION}/filesOnRepository/readings`);
-    expect(versions.body.filter((v: { published: boolean }) => v.published)).toHaveLength(1);
-    if (kind === 'PGlite') await server.stop();
-    expect(await fileState()).toEqual([{ published: true, rows, job: 'done' }]);
-  }, 30 * 60_000);
+      // Until the job is taken up again and ends, every look at the version sees all of it or none of it.
+      const final = await eventually(
+        'the publication taken up again',
+        async () => {
+          const state = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
+          const consulted = await operator.call(
+            'GET',
+            `/applications/${APPLICATION}/data/readings/json${datasetQuery({ offset: 0, limit: 1 })}`,
+          );
+          expect(consulted.status).toBe(200);
+          expect(consulted.body.totalRows).toBe(state.body.published ? rows : 0);
+          return state.body.job?.status === 'done' ? state.body : undefined;
+        },
+        LEASE_MS + 10 * 60_000,
+        500,
+      );
+      expect(final).toMatchObject({ published: true, rowCount: rows });
+      const versions = await operator.call('GET', `/applications/${APPLICATION}/filesOnRepository/readings`);
+      expect(versions.body.filter((v: { published: boolean }) => v.published)).toHaveLength(1);
+      if (kind === 'PGlite') await server.stop();
+      expect(await fileState()).toEqual([{ published: true, rows, job: 'done' }]);
+    },
+    30 * 60_000,
+  );
 });

@@ -15,8 +15,23 @@ import { chown, mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION, VERSIONED_YAML, generateMeasures, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
-import { Operator, answerBeforeBody, datasetQuery, eventually, fileForm, framedForm, streamedForm } from '../processes/operator.ts';
+import {
+  APPLICATION,
+  VERSIONED_YAML,
+  generateMeasures,
+  readingsCsv,
+  sitesCsv,
+  yearDataset,
+} from '../bench/versionedData.ts';
+import {
+  Operator,
+  answerBeforeBody,
+  datasetQuery,
+  eventually,
+  fileForm,
+  framedForm,
+  streamedForm,
+} from '../processes/operator.ts';
 import { PROCESS_ADMIN, TerrainProcess } from '../processes/terrainServer.ts';
 import { faultDatabase, postgresUnavailable, type DatabaseKind, type FaultDatabase } from './faultHarness.ts';
 
@@ -81,10 +96,25 @@ describe.each(kinds)('the database disk full on %s', (kind) => {
     }
     server = await TerrainProcess.start({ ...db.serverOptions, env });
     operator = await Operator.of(server);
-    const created = await operator.call('POST', `/applications/${APPLICATION}`, fileForm('stations.yaml', VERSIONED_YAML));
+    const created = await operator.call(
+      'POST',
+      `/applications/${APPLICATION}`,
+      fileForm('stations.yaml', VERSIONED_YAML),
+    );
     expect(created.text).toContain('"type":"result"');
-    expect((await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv()))).status).toBe(201);
-    expect((await operator.call('POST', `/applications/${APPLICATION}/references/measures`, fileForm('measures.csv', generateMeasures(measures)))).status).toBe(201);
+    expect(
+      (await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv())))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await operator.call(
+          'POST',
+          `/applications/${APPLICATION}/references/measures`,
+          fileForm('measures.csv', generateMeasures(measures)),
+        )
+      ).status,
+    ).toBe(201);
   }, 180_000);
 
   afterAll(async () => {
@@ -113,7 +143,11 @@ describe.each(kinds)('the database disk full on %s', (kind) => {
     const answer = await fetch(`${operator.url}/api/v1${uploadPath}`, {
       ...streamed,
       method: 'POST',
-      headers: { ...(streamed.headers as Record<string, string>), authorization: `Bearer ${operator.token}`, ...headers },
+      headers: {
+        ...(streamed.headers as Record<string, string>),
+        authorization: `Bearer ${operator.token}`,
+        ...headers,
+      },
     });
     return { status: answer.status, body: await answer.json() };
   }
@@ -131,7 +165,9 @@ describe.each(kinds)('the database disk full on %s', (kind) => {
   }
   const answering = () => ({ read: 200, rows: measures, me: 200, signIn: 200 });
   /** Reads and signs in again and again while `work` runs; answers what `work` answered and every look. */
-  async function lookingDuring<T>(work: Promise<T>): Promise<{ result: T; looks: Array<Awaited<ReturnType<typeof readAndSignIn>>> }> {
+  async function lookingDuring<T>(
+    work: Promise<T>,
+  ): Promise<{ result: T; looks: Array<Awaited<ReturnType<typeof readAndSignIn>>> }> {
     let running = true;
     const looks: Array<Awaited<ReturnType<typeof readAndSignIn>>> = [];
     const looking = (async () => {
@@ -142,122 +178,180 @@ describe.each(kinds)('the database disk full on %s', (kind) => {
     return { result, looks };
   }
 
-  it.skipIf(skip)('stops an upload that does not fit at the reserve with 507 STORAGE_FULL, keeps what was stored and gives its space back, reads and sign-ins going on; takes it at once once there is room', async () => {
-    await leaveRoom(8);
-    const before = await freeBytes();
-    const large = generateMeasures(LARGE_ROWS);
-    const { result: refused, looks } = await lookingDuring(streamedUpload(fileForm('measures.csv', large), { 'idempotency-key': 'full-disk-upload' }));
-    expect(refused).toEqual({ status: 507, body: STORAGE_FULL });
-    // Stopped at the reserve: the database never found its disk full.
-    expect(server.log).toContain("no room on the database's disk");
-    expect(server.log).not.toContain('No space left on device');
-    // The refusal is answered once the space is given back.
-    expect(await freeBytes()).toBeGreaterThan(before - KEPT_MB * MB);
-    expect(looks.length).toBeGreaterThan(0);
-    expect(looks).toEqual(looks.map(answering));
-    expect(await readAndSignIn()).toEqual(answering());
-    expect(server.alive).toBe(true);
-
-    await enlarge();
-    // The refusal was not kept against the key: the same request runs again, at once.
-    const accepted = await operator.call('POST', uploadPath, fileForm('measures.csv', large), { 'idempotency-key': 'full-disk-upload' });
-    expect(accepted.status, accepted.text).toBe(201);
-    expect(accepted.body).toMatchObject({ lineCount: LARGE_ROWS, totalRows: LARGE_ROWS });
-    measures = LARGE_ROWS;
-  }, 10 * 60_000);
-
-  it.skipIf(skip)('refuses an upload too large for the free space with 507 STORAGE_FULL before reading its body', async () => {
-    await leaveRoom(8);
-    const before = await freeBytes();
-    const { bytes, contentType } = await framedForm(fileForm('measures.csv', generateMeasures(LARGE_ROWS)));
-    const headers = { authorization: `Bearer ${operator.token}`, 'content-type': contentType };
-    // The first 64 kB are sent and the rest never is: the answer comes all the same.
-    expect(await answerBeforeBody(`${operator.url}/api/v1${uploadPath}`, headers, bytes.subarray(0, 64 * 1024), bytes.byteLength)).toEqual({ status: 507, body: STORAGE_FULL });
-    expect(await freeBytes()).toBeGreaterThan(before - MB);
-    expect(await readAndSignIn()).toEqual(answering());
-    await enlarge();
-  });
-
-  it.skipIf(skip)('with the disk filled by another program, reads and sign-ins go on and uploads are refused at once; the next upload goes through once there is room', async () => {
-    await leaveRoom(8);
-    // Another program takes all the room and half the reserve.
-    const filler = path.join(disk, 'filler');
-    await run('fallocate', ['-l', String((await freeBytes()) - (RESERVE_MB[kind] / 2) * MB), filler]);
-    expect(await readAndSignIn()).toEqual(answering());
-    const small = generateMeasures(100);
-    expect(await operator.call('POST', uploadPath, fileForm('measures.csv', small))).toMatchObject({ status: 507, body: STORAGE_FULL });
-    expect(await streamedUpload(fileForm('measures.csv', small))).toEqual({ status: 507, body: STORAGE_FULL });
-    expect(await readAndSignIn()).toEqual(answering());
-
-    await rm(filler);
-    const accepted = await operator.call('POST', uploadPath, fileForm('measures.csv', small));
-    expect(accepted.status, accepted.text).toBe(201);
-    expect(accepted.body).toMatchObject({ lineCount: 100, totalRows: measures });
-    await enlarge();
-  });
-
-  it.skipIf(skip)('never half-publishes a version that does not fit, gives its space back, and publishes it whole once there is room', async () => {
-    const { text, rows } = readingsCsv(PUBLISHED_ROWS, 3, 2022);
-    const deposited = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, fileForm('readings-2022.csv', text, yearDataset(3, 2022)));
-    expect(deposited.status, deposited.text).toBe(201);
-    const fileId = deposited.body.fileId as string;
-    await leaveRoom(8);
-    const before = await freeBytes();
-    const publish = () => operator.call('POST', `/applications/${APPLICATION}/data/readings`, { fileid: fileId, topublish: true });
-    /** What users see of the version. */
-    const state = async () => {
-      const current = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
-      const consulted = await operator.call('GET', `/applications/${APPLICATION}/data/readings/json${datasetQuery({ offset: 0, limit: 1 })}`);
-      return { published: current.body.published, job: current.body.job, totalRows: consulted.body.totalRows };
-    };
-    expect((await publish()).status).toBe(202);
-    // Every look finds the version unpublished and none of its rows, until the job records that it failed.
-    const looks: Array<Awaited<ReturnType<typeof state>>> = [];
-    const failed = await eventually(
-      'the failed publication',
-      async () => {
-        const now = await state();
-        looks.push(now);
-        return now.job?.status === 'failed' ? now : undefined;
-      },
-      5 * 60_000,
-      1000,
-    );
-    expect(failed).toMatchObject({ published: false, totalRows: 0, job: { status: 'failed', error: { code: 'STORAGE_FULL' } } });
-    expect(looks.filter((look) => look.published || look.totalRows !== 0 || look.job?.status === 'done')).toEqual([]);
-    // A job's refusal is not waited for by anyone: its space comes back shortly after.
-    await eventually('the space of the refused publication', async () => ((await freeBytes()) > before - KEPT_MB * MB ? true : undefined), 60_000);
-    expect(await readAndSignIn()).toEqual(answering());
-    expect(server.alive).toBe(true);
-
-    await enlarge();
-    expect((await publish()).status).toBe(202);
-    const done = await eventually('the publication once there is room', async () => ((await state()).job?.status === 'done' ? state() : undefined), 5 * 60_000, 1000);
-    expect(done).toMatchObject({ published: true, totalRows: rows });
-  }, 15 * 60_000);
-
-  it.skipIf(skip || kind === 'PGlite')('on a PostgreSQL whose disk this instance cannot see, answers the database’s own refusal with 507, reads going on, and takes the next upload once there is room', async () => {
-    // Without DATABASE_DISK_PATH no reserve is kept: the upload runs until PostgreSQL finds its disk full.
-    const blind = await TerrainProcess.start({ databaseUrl: db.serverOptions.databaseUrl, env: { STORAGE_RESERVE_MB: String(RESERVE_MB[kind]) } });
-    try {
-      const throughBlind = await Operator.of(blind);
+  it.skipIf(skip)(
+    'stops an upload that does not fit at the reserve with 507 STORAGE_FULL, keeps what was stored and gives its space back, reads and sign-ins going on; takes it at once once there is room',
+    async () => {
       await leaveRoom(8);
-      const large = generateMeasures(LARGE_ROWS * 2);
-      expect(await throughBlind.call('POST', uploadPath, fileForm('measures.csv', large))).toMatchObject({ status: 507, body: STORAGE_FULL });
-      expect(blind.log).toContain('No space left on device');
-      // A sign-in needs room for its session, which a disk full to the last byte may not have: reads need none.
-      const read = await throughBlind.call('GET', `${uploadPath}${datasetQuery({ offset: 0, limit: 1 })}`);
-      expect({ status: read.status, rows: read.body.totalRows }).toEqual({ status: 200, rows: measures });
-      expect((await throughBlind.call('GET', '/me')).status).toBe(200);
+      const before = await freeBytes();
+      const large = generateMeasures(LARGE_ROWS);
+      const { result: refused, looks } = await lookingDuring(
+        streamedUpload(fileForm('measures.csv', large), { 'idempotency-key': 'full-disk-upload' }),
+      );
+      expect(refused).toEqual({ status: 507, body: STORAGE_FULL });
+      // Stopped at the reserve: the database never found its disk full.
+      expect(server.log).toContain("no room on the database's disk");
+      expect(server.log).not.toContain('No space left on device');
+      // The refusal is answered once the space is given back.
+      expect(await freeBytes()).toBeGreaterThan(before - KEPT_MB * MB);
+      expect(looks.length).toBeGreaterThan(0);
+      expect(looks).toEqual(looks.map(answering));
+      expect(await readAndSignIn()).toEqual(answering());
+      expect(server.alive).toBe(true);
 
       await enlarge();
-      const accepted = await throughBlind.call('POST', uploadPath, fileForm('measures.csv', large));
+      // The refusal was not kept against the key: the same request runs again, at once.
+      const accepted = await operator.call('POST', uploadPath, fileForm('measures.csv', large), {
+        'idempotency-key': 'full-disk-upload',
+      });
       expect(accepted.status, accepted.text).toBe(201);
-      expect(accepted.body).toMatchObject({ lineCount: LARGE_ROWS * 2, totalRows: LARGE_ROWS * 2 });
-      measures = LARGE_ROWS * 2;
-    } finally {
-      await blind.kill();
+      expect(accepted.body).toMatchObject({ lineCount: LARGE_ROWS, totalRows: LARGE_ROWS });
+      measures = LARGE_ROWS;
+    },
+    10 * 60_000,
+  );
+
+  it.skipIf(skip)(
+    'refuses an upload too large for the free space with 507 STORAGE_FULL before reading its body',
+    async () => {
+      await leaveRoom(8);
+      const before = await freeBytes();
+      const { bytes, contentType } = await framedForm(fileForm('measures.csv', generateMeasures(LARGE_ROWS)));
+      const headers = { authorization: `Bearer ${operator.token}`, 'content-type': contentType };
+      // The first 64 kB are sent and the rest never is: the answer comes all the same.
+      expect(
+        await answerBeforeBody(
+          `${operator.url}/api/v1${uploadPath}`,
+          headers,
+          bytes.subarray(0, 64 * 1024),
+          bytes.byteLength,
+        ),
+      ).toEqual({ status: 507, body: STORAGE_FULL });
+      expect(await freeBytes()).toBeGreaterThan(before - MB);
+      expect(await readAndSignIn()).toEqual(answering());
       await enlarge();
-    }
-  });
+    },
+  );
+
+  it.skipIf(skip)(
+    'with the disk filled by another program, reads and sign-ins go on and uploads are refused at once; the next upload goes through once there is room',
+    async () => {
+      await leaveRoom(8);
+      // Another program takes all the room and half the reserve.
+      const filler = path.join(disk, 'filler');
+      await run('fallocate', ['-l', String((await freeBytes()) - (RESERVE_MB[kind] / 2) * MB), filler]);
+      expect(await readAndSignIn()).toEqual(answering());
+      const small = generateMeasures(100);
+      expect(await operator.call('POST', uploadPath, fileForm('measures.csv', small))).toMatchObject({
+        status: 507,
+        body: STORAGE_FULL,
+      });
+      expect(await streamedUpload(fileForm('measures.csv', small))).toEqual({ status: 507, body: STORAGE_FULL });
+      expect(await readAndSignIn()).toEqual(answering());
+
+      await rm(filler);
+      const accepted = await operator.call('POST', uploadPath, fileForm('measures.csv', small));
+      expect(accepted.status, accepted.text).toBe(201);
+      expect(accepted.body).toMatchObject({ lineCount: 100, totalRows: measures });
+      await enlarge();
+    },
+  );
+
+  it.skipIf(skip)(
+    'never half-publishes a version that does not fit, gives its space back, and publishes it whole once there is room',
+    async () => {
+      const { text, rows } = readingsCsv(PUBLISHED_ROWS, 3, 2022);
+      const deposited = await operator.call(
+        'POST',
+        `/applications/${APPLICATION}/data/readings`,
+        fileForm('readings-2022.csv', text, yearDataset(3, 2022)),
+      );
+      expect(deposited.status, deposited.text).toBe(201);
+      const fileId = deposited.body.fileId as string;
+      await leaveRoom(8);
+      const before = await freeBytes();
+      const publish = () =>
+        operator.call('POST', `/applications/${APPLICATION}/data/readings`, { fileid: fileId, topublish: true });
+      /** What users see of the version. */
+      const state = async () => {
+        const current = await operator.call('GET', `/applications/${APPLICATION}/file/${fileId}/publication-state`);
+        const consulted = await operator.call(
+          'GET',
+          `/applications/${APPLICATION}/data/readings/json${datasetQuery({ offset: 0, limit: 1 })}`,
+        );
+        return { published: current.body.published, job: current.body.job, totalRows: consulted.body.totalRows };
+      };
+      expect((await publish()).status).toBe(202);
+      // Every look finds the version unpublished and none of its rows, until the job records that it failed.
+      const looks: Array<Awaited<ReturnType<typeof state>>> = [];
+      const failed = await eventually(
+        'the failed publication',
+        async () => {
+          const now = await state();
+          looks.push(now);
+          return now.job?.status === 'failed' ? now : undefined;
+        },
+        5 * 60_000,
+        1000,
+      );
+      expect(failed).toMatchObject({
+        published: false,
+        totalRows: 0,
+        job: { status: 'failed', error: { code: 'STORAGE_FULL' } },
+      });
+      expect(looks.filter((look) => look.published || look.totalRows !== 0 || look.job?.status === 'done')).toEqual([]);
+      // A job's refusal is not waited for by anyone: its space comes back shortly after.
+      await eventually(
+        'the space of the refused publication',
+        async () => ((await freeBytes()) > before - KEPT_MB * MB ? true : undefined),
+        60_000,
+      );
+      expect(await readAndSignIn()).toEqual(answering());
+      expect(server.alive).toBe(true);
+
+      await enlarge();
+      expect((await publish()).status).toBe(202);
+      const done = await eventually(
+        'the publication once there is room',
+        async () => ((await state()).job?.status === 'done' ? state() : undefined),
+        5 * 60_000,
+        1000,
+      );
+      expect(done).toMatchObject({ published: true, totalRows: rows });
+    },
+    15 * 60_000,
+  );
+
+  it.skipIf(skip || kind === 'PGlite')(
+    'on a PostgreSQL whose disk this instance cannot see, answers the database’s own refusal with 507, reads going on, and takes the next upload once there is room',
+    async () => {
+      // Without DATABASE_DISK_PATH no reserve is kept: the upload runs until PostgreSQL finds its disk full.
+      const blind = await TerrainProcess.start({
+        databaseUrl: db.serverOptions.databaseUrl,
+        env: { STORAGE_RESERVE_MB: String(RESERVE_MB[kind]) },
+      });
+      try {
+        const throughBlind = await Operator.of(blind);
+        await leaveRoom(8);
+        const large = generateMeasures(LARGE_ROWS * 2);
+        expect(await throughBlind.call('POST', uploadPath, fileForm('measures.csv', large))).toMatchObject({
+          status: 507,
+          body: STORAGE_FULL,
+        });
+        expect(blind.log).toContain('No space left on device');
+        // A sign-in needs room for its session, which a disk full to the last byte may not have: reads need none.
+        const read = await throughBlind.call('GET', `${uploadPath}${datasetQuery({ offset: 0, limit: 1 })}`);
+        expect({ status: read.status, rows: read.body.totalRows }).toEqual({ status: 200, rows: measures });
+        expect((await throughBlind.call('GET', '/me')).status).toBe(200);
+
+        await enlarge();
+        const accepted = await throughBlind.call('POST', uploadPath, fileForm('measures.csv', large));
+        expect(accepted.status, accepted.text).toBe(201);
+        expect(accepted.body).toMatchObject({ lineCount: LARGE_ROWS * 2, totalRows: LARGE_ROWS * 2 });
+        measures = LARGE_ROWS * 2;
+      } finally {
+        await blind.kill();
+        await enlarge();
+      }
+    },
+  );
 });

@@ -14,7 +14,16 @@
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { seededRandom } from '../seededRandom';
-import { APPLICATION, SITES, VERSIONED_YAML, generateMeasures, readingsCsv, siteCode, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import {
+  APPLICATION,
+  SITES,
+  VERSIONED_YAML,
+  generateMeasures,
+  readingsCsv,
+  siteCode,
+  sitesCsv,
+  yearDataset,
+} from '../bench/versionedData.ts';
 import { Operator, datasetQuery, fileForm } from '../processes/operator.ts';
 import { TerrainProcess } from '../processes/terrainServer.ts';
 import { scratchDatabase } from '../scratchDatabase.ts';
@@ -46,8 +55,13 @@ const UPLOADERS = option('uploaders', 10);
  * After the measured window, the readers browse on while the operator uploads a reference of this many rows, then
  * publishes a version of as many, in another application (`--large N`; 0 skips it): the figure of issue 22.
  */
-const LARGE_ROWS = process.argv.includes('--large') ? Number(process.argv[process.argv.indexOf('--large') + 1]) : quick ? 20_000 : 500_000;
-if (!Number.isInteger(LARGE_ROWS) || LARGE_ROWS < 0) throw new Error('--large takes a whole number of rows (0: no large writes)');
+const LARGE_ROWS = process.argv.includes('--large')
+  ? Number(process.argv[process.argv.indexOf('--large') + 1])
+  : quick
+    ? 20_000
+    : 500_000;
+if (!Number.isInteger(LARGE_ROWS) || LARGE_ROWS < 0)
+  throw new Error('--large takes a whole number of rows (0: no large writes)');
 const UPLOAD_ROWS = 500;
 /** Distinct upload files, by key range: uploads rewrite these rows again and again, the table does not grow. */
 const UPLOAD_FILES = 20;
@@ -70,10 +84,12 @@ function browsingPath(random: () => number): string {
   const offset = Math.floor(random() * 100) * 10;
   if (pick < 0.1) return '/api/v1/applications';
   if (pick < 0.2) return `/api/v1/applications/${APPLICATION}`;
-  if (pick < 0.35) return `/api/v1/applications/${APPLICATION}/references/sites${datasetQuery({ offset: Math.floor(random() * 19) * 10, limit: 10 })}`;
+  if (pick < 0.35)
+    return `/api/v1/applications/${APPLICATION}/references/sites${datasetQuery({ offset: Math.floor(random() * 19) * 10, limit: 10 })}`;
   if (pick < 0.6) {
     const from = Math.floor(random() * 900);
-    const filters = random() < 0.5 ? [{ componentKey: 'value', intervalValues: { from: String(from), to: String(from + 100) } }] : [];
+    const filters =
+      random() < 0.5 ? [{ componentKey: 'value', intervalValues: { from: String(from), to: String(from + 100) } }] : [];
     return `/api/v1/applications/${APPLICATION}/references/measures${datasetQuery({ offset, limit: 10, componentFilters: filters })}`;
   }
   const site = siteCode(Math.floor(random() * 5));
@@ -89,7 +105,9 @@ function uploadBody(index: number, boundary: string): Buffer {
   const lines = ['code;label;day;site;value;depth;count;kind;hour;note'];
   for (let row = 0; row < UPLOAD_ROWS; row += 1) {
     const day = `${String(1 + (row % 28)).padStart(2, '0')}/${String(1 + (row % 12)).padStart(2, '0')}/2021`;
-    lines.push(`load${String(index).padStart(2, '0')}_${String(row).padStart(4, '0')};Load ${row};${day};${siteCode(row % SITES)};${(row % 1000).toFixed(1)};${row % 500};${row};LD;12:00;load`);
+    lines.push(
+      `load${String(index).padStart(2, '0')}_${String(row).padStart(4, '0')};Load ${row};${day};${siteCode(row % SITES)};${(row % 1000).toFixed(1)};${row % 500};${row};LD;12:00;load`,
+    );
   }
   const csv = `${lines.join('\n')}\n`;
   return Buffer.from(
@@ -146,7 +164,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * until the end of the run. (A rate-limited load generator sends its requests in bursts at each second's tick,
  * which no group of people does.)
  */
-async function browse(url: string, tokens: readonly string[], measuredFrom: number, going: (due: number) => boolean): Promise<Windows> {
+async function browse(
+  url: string,
+  tokens: readonly string[],
+  measuredFrom: number,
+  going: (due: number) => boolean,
+): Promise<Windows> {
   const windows = emptyWindows();
   const user = async (index: number) => {
     const draw = seededRandom(index + 1);
@@ -182,7 +205,12 @@ interface LargePhase {
 }
 
 /** Readers browse while one large write runs, from its request to its end. */
-async function duringLargeWrite(url: string, tokens: readonly string[], what: string, write: () => Promise<void>): Promise<LargePhase> {
+async function duringLargeWrite(
+  url: string,
+  tokens: readonly string[],
+  what: string,
+  write: () => Promise<void>,
+): Promise<LargePhase> {
   let writing = true;
   const started = performance.now();
   const browsing = browse(url, tokens, started, () => writing);
@@ -195,25 +223,62 @@ async function duringLargeWrite(url: string, tokens: readonly string[], what: st
 async function largeWrites(server: TerrainProcess, tokens: readonly string[], rows: number): Promise<LargePhase[]> {
   const operator = await Operator.of(server);
   const name = 'bigload';
-  const created = await operator.call('POST', `/applications/${name}`, fileForm(`${name}.yaml`, VERSIONED_YAML.replace(`OA_name: ${APPLICATION},`, `OA_name: ${name},`)));
+  const created = await operator.call(
+    'POST',
+    `/applications/${name}`,
+    fileForm(`${name}.yaml`, VERSIONED_YAML.replace(`OA_name: ${APPLICATION},`, `OA_name: ${name},`)),
+  );
   if (!created.text.includes('"type":"result"')) throw new Error(`${name} application: ${created.text.slice(0, 500)}`);
-  expectStatus(`${name} sites`, await operator.call('POST', `/applications/${name}/references/sites`, fileForm('sites.csv', sitesCsv())), 201);
+  expectStatus(
+    `${name} sites`,
+    await operator.call('POST', `/applications/${name}/references/sites`, fileForm('sites.csv', sitesCsv())),
+    201,
+  );
   const measures = fileForm('measures.csv', generateMeasures(rows));
-  const upload = await duringLargeWrite(server.url, tokens, `reference of ${rows.toLocaleString('en')} rows × 10 columns uploaded (another application)`, async () => {
-    expectStatus('large upload', await operator.call('POST', `/applications/${name}/references/measures`, measures), 201);
-  });
+  const upload = await duringLargeWrite(
+    server.url,
+    tokens,
+    `reference of ${rows.toLocaleString('en')} rows × 10 columns uploaded (another application)`,
+    async () => {
+      expectStatus(
+        'large upload',
+        await operator.call('POST', `/applications/${name}/references/measures`, measures),
+        201,
+      );
+    },
+  );
   const { text, rows: count } = readingsCsv(rows, 0, 2021);
-  const deposited = await operator.call('POST', `/applications/${name}/data/readings`, fileForm('readings.csv', text, yearDataset(0, 2021)));
+  const deposited = await operator.call(
+    'POST',
+    `/applications/${name}/data/readings`,
+    fileForm('readings.csv', text, yearDataset(0, 2021)),
+  );
   expectStatus('large deposit', deposited, 201);
-  const publication = await duringLargeWrite(server.url, tokens, `version of ${count.toLocaleString('en')} rows published (another application)`, async () => {
-    expectStatus('large publication', await operator.call('POST', `/applications/${name}/data/readings`, { fileid: deposited.body.fileId, topublish: true }), 202);
-    for (;;) {
-      const state = await operator.call('GET', `/applications/${name}/file/${deposited.body.fileId}/publication-state`);
-      if (state.body.job?.status === 'failed') throw new Error(`large publication: ${JSON.stringify(state.body.job.error)}`);
-      if (state.body.job?.status === 'done') return;
-      await pause(200);
-    }
-  });
+  const publication = await duringLargeWrite(
+    server.url,
+    tokens,
+    `version of ${count.toLocaleString('en')} rows published (another application)`,
+    async () => {
+      expectStatus(
+        'large publication',
+        await operator.call('POST', `/applications/${name}/data/readings`, {
+          fileid: deposited.body.fileId,
+          topublish: true,
+        }),
+        202,
+      );
+      for (;;) {
+        const state = await operator.call(
+          'GET',
+          `/applications/${name}/file/${deposited.body.fileId}/publication-state`,
+        );
+        if (state.body.job?.status === 'failed')
+          throw new Error(`large publication: ${JSON.stringify(state.body.job.error)}`);
+        if (state.body.job?.status === 'done') return;
+        await pause(200);
+      }
+    },
+  );
   return [upload, publication];
 }
 
@@ -226,8 +291,22 @@ try {
   const seeded = await seed(
     server,
     quick
-      ? { measures: 20_000, versions: 3, rowsPerVersion: 5_000, readerAccounts: 20, readerSessions: READERS, uploaders: UPLOADERS }
-      : { measures: 100_000, versions: 5, rowsPerVersion: 20_000, readerAccounts: 20, readerSessions: READERS, uploaders: UPLOADERS },
+      ? {
+          measures: 20_000,
+          versions: 3,
+          rowsPerVersion: 5_000,
+          readerAccounts: 20,
+          readerSessions: READERS,
+          uploaders: UPLOADERS,
+        }
+      : {
+          measures: 100_000,
+          versions: 5,
+          rowsPerVersion: 20_000,
+          readerAccounts: 20,
+          readerSessions: READERS,
+          uploaders: UPLOADERS,
+        },
     log,
   );
   const boundary = '----terrain-load-boundary';
@@ -237,7 +316,10 @@ try {
   const peakMeasured = await server.resetPeak();
   let rssSampled = rssBefore;
   const sampler = setInterval(() => {
-    void server.rssMb().then((mb) => (rssSampled = Math.max(rssSampled, mb)), () => undefined);
+    void server.rssMb().then(
+      (mb) => (rssSampled = Math.max(rssSampled, mb)),
+      () => undefined,
+    );
   }, 250);
   log(`${READERS} readers and ${UPLOADERS} uploaders for ${WARMUP_SECONDS} s of warm-up and ${SECONDS} s measured…`);
 
@@ -246,30 +328,36 @@ try {
   const measuredFrom = performance.now() + WARMUP_SECONDS * 1000;
   const [browsingWindows, uploadingWindows] = await Promise.all([
     browse(server.url, seeded.readerTokens, measuredFrom, (due) => due < measuredFrom + SECONDS * 1000),
-    cannon({
-      ...common,
-      connections: UPLOADERS,
-      requests: [
-        {
-          setupRequest(request, context: { token?: string; next?: number }) {
-            if (!context.token) {
-              context.token = seeded.uploaderTokens[uploaderSessions % seeded.uploaderTokens.length];
-              context.next = uploaderSessions;
-              uploaderSessions += 1;
-            }
-            const body = bodies[context.next! % UPLOAD_FILES];
-            context.next! += UPLOADERS;
-            return {
-              ...request,
-              method: 'POST',
-              path: `/api/v1/applications/${APPLICATION}/references/measures`,
-              headers: { authorization: `Bearer ${context.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-              body,
-            };
+    cannon(
+      {
+        ...common,
+        connections: UPLOADERS,
+        requests: [
+          {
+            setupRequest(request, context: { token?: string; next?: number }) {
+              if (!context.token) {
+                context.token = seeded.uploaderTokens[uploaderSessions % seeded.uploaderTokens.length];
+                context.next = uploaderSessions;
+                uploaderSessions += 1;
+              }
+              const body = bodies[context.next! % UPLOAD_FILES];
+              context.next! += UPLOADERS;
+              return {
+                ...request,
+                method: 'POST',
+                path: `/api/v1/applications/${APPLICATION}/references/measures`,
+                headers: {
+                  authorization: `Bearer ${context.token}`,
+                  'content-type': `multipart/form-data; boundary=${boundary}`,
+                },
+                body,
+              };
+            },
           },
-        },
-      ],
-    }, measuredFrom),
+        ],
+      },
+      measuredFrom,
+    ),
   ]);
   clearInterval(sampler);
   const browsing = browsingWindows.measured;
@@ -283,39 +371,95 @@ try {
     const peakReset = await server.resetPeak();
     rssSampled = 0;
     const largeSampler = setInterval(() => {
-      void server.rssMb().then((mb) => (rssSampled = Math.max(rssSampled, mb)), () => undefined);
+      void server.rssMb().then(
+        (mb) => (rssSampled = Math.max(rssSampled, mb)),
+        () => undefined,
+      );
     }, 250);
     large = await largeWrites(server, seeded.readerTokens, LARGE_ROWS).finally(() => clearInterval(largeSampler));
     largePeak = peakReset ? await server.peakRssMb() : rssSampled;
   }
 
   // Errors count over the whole run, warm-up included.
-  const errors = browsing.failures + uploading.failures + warmup.failures + uploadingWindows.warmup.failures + large.reduce((sum, phase) => sum + phase.pages.failures, 0);
+  const errors =
+    browsing.failures +
+    uploading.failures +
+    warmup.failures +
+    uploadingWindows.warmup.failures +
+    large.reduce((sum, phase) => sum + phase.pages.failures, 0);
   const p95 = percentile(browsing.latencies, 95);
-  const statusText = (run: Run) => [...run.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+  const statusText = (run: Run) =>
+    [...run.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
   const rows: Array<[string, string, string, string]> = [
-    ['browsing requests', `${browsing.latencies.length} (${(browsing.latencies.length / SECONDS).toFixed(0)}/s)`, '', statusText(browsing)],
+    [
+      'browsing requests',
+      `${browsing.latencies.length} (${(browsing.latencies.length / SECONDS).toFixed(0)}/s)`,
+      '',
+      statusText(browsing),
+    ],
     ['browsing latency p50', `${percentile(browsing.latencies, 50).toFixed(0)} ms`, '', ''],
     ['browsing latency p95', `${p95.toFixed(0)} ms`, `≤ ${TARGET_P95_MS} ms`, p95 <= TARGET_P95_MS ? 'ok' : 'MISSED'],
     ['browsing latency max', `${Math.max(...browsing.latencies).toFixed(0)} ms`, '', ''],
-    [`warm-up (${WARMUP_SECONDS} s, not measured): pages, p50 / p95`, `${warmup.latencies.length}, ${percentile(warmup.latencies, 50).toFixed(0)} / ${percentile(warmup.latencies, 95).toFixed(0)} ms`, '', ''],
+    [
+      `warm-up (${WARMUP_SECONDS} s, not measured): pages, p50 / p95`,
+      `${warmup.latencies.length}, ${percentile(warmup.latencies, 50).toFixed(0)} / ${percentile(warmup.latencies, 95).toFixed(0)} ms`,
+      '',
+      '',
+    ],
     ['uploads (500 rows each)', `${uploading.latencies.length}`, '', statusText(uploading)],
-    ['upload latency p50 / p95', `${percentile(uploading.latencies, 50).toFixed(0)} / ${percentile(uploading.latencies, 95).toFixed(0)} ms`, '', ''],
+    [
+      'upload latency p50 / p95',
+      `${percentile(uploading.latencies, 50).toFixed(0)} / ${percentile(uploading.latencies, 95).toFixed(0)} ms`,
+      '',
+      '',
+    ],
     ...large.flatMap((phase): Array<[string, string, string, string]> => {
       const phaseP95 = percentile(phase.pages.latencies, 95);
       return [
         [phase.what, `${phase.seconds.toFixed(1)} s`, '', ''],
-        ['  browsing meanwhile: pages, p50 / p95', `${phase.pages.latencies.length}, ${percentile(phase.pages.latencies, 50).toFixed(0)} / ${phaseP95.toFixed(0)} ms`, `p95 ≤ ${TARGET_P95_MS} ms`, phaseP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'],
+        [
+          '  browsing meanwhile: pages, p50 / p95',
+          `${phase.pages.latencies.length}, ${percentile(phase.pages.latencies, 50).toFixed(0)} / ${phaseP95.toFixed(0)} ms`,
+          `p95 ≤ ${TARGET_P95_MS} ms`,
+          phaseP95 <= TARGET_P95_MS ? 'ok' : 'MISSED',
+        ],
       ];
     }),
-    ...(large.length > 0 ? [[`server peak RSS during the large writes${peakMeasured ? '' : ' (sampled)'}`, `${largePeak.toFixed(0)} MB`, `≤ ${TARGET_RSS_MB} MB`, largePeak <= TARGET_RSS_MB ? 'ok' : 'MISSED'] as [string, string, string, string]] : []),
-    ['errors, warm-up included (non-2xx, timeouts, connection errors)', `${errors}`, '0', errors === 0 ? 'ok' : 'MISSED'],
-    [`server peak RSS${peakMeasured ? '' : ' (sampled every 250 ms)'}, RSS before ${rssBefore.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, `≤ ${TARGET_RSS_MB} MB`, peak <= TARGET_RSS_MB ? 'ok' : 'MISSED'],
+    ...(large.length > 0
+      ? [
+          [
+            `server peak RSS during the large writes${peakMeasured ? '' : ' (sampled)'}`,
+            `${largePeak.toFixed(0)} MB`,
+            `≤ ${TARGET_RSS_MB} MB`,
+            largePeak <= TARGET_RSS_MB ? 'ok' : 'MISSED',
+          ] as [string, string, string, string],
+        ]
+      : []),
+    [
+      'errors, warm-up included (non-2xx, timeouts, connection errors)',
+      `${errors}`,
+      '0',
+      errors === 0 ? 'ok' : 'MISSED',
+    ],
+    [
+      `server peak RSS${peakMeasured ? '' : ' (sampled every 250 ms)'}, RSS before ${rssBefore.toFixed(0)} MB`,
+      `${peak.toFixed(0)} MB`,
+      `≤ ${TARGET_RSS_MB} MB`,
+      peak <= TARGET_RSS_MB ? 'ok' : 'MISSED',
+    ],
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
-  console.log(`\nload: ${READERS} readers + ${UPLOADERS} uploaders, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up, ${databaseName}, ${seeded.measures.toLocaleString('en')} measures, ${seeded.readings.toLocaleString('en')} published readings`);
-  for (const row of rows) console.log(`${row[0].padEnd(widths[0])}  ${row[1].padEnd(widths[1])}  ${row[2].padEnd(widths[2])}  ${row[3]}`);
-  console.log(`\nnode ${process.version}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, client and server on the same machine`);
+  console.log(
+    `\nload: ${READERS} readers + ${UPLOADERS} uploaders, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up, ${databaseName}, ${seeded.measures.toLocaleString('en')} measures, ${seeded.readings.toLocaleString('en')} published readings`,
+  );
+  for (const row of rows)
+    console.log(`${row[0].padEnd(widths[0])}  ${row[1].padEnd(widths[1])}  ${row[2].padEnd(widths[2])}  ${row[3]}`);
+  console.log(
+    `\nnode ${process.version}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, client and server on the same machine`,
+  );
   process.exitCode = errors > 0 ? 1 : 0;
 } finally {
   await server.stop();

@@ -6,7 +6,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseMail } from '../server/harness.ts';
-import { APPLICATION, VERSIONED_YAML, generateMeasures, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import {
+  APPLICATION,
+  VERSIONED_YAML,
+  generateMeasures,
+  readingsCsv,
+  sitesCsv,
+  yearDataset,
+} from '../bench/versionedData.ts';
 import { Operator, fileForm } from '../processes/operator.ts';
 import { signIn, type TerrainProcess } from '../processes/terrainServer.ts';
 
@@ -65,20 +72,44 @@ async function account(server: TerrainProcess, login: string) {
 
 export async function seed(server: TerrainProcess, sizes: SeedSizes, log: (line: string) => void): Promise<Seeded> {
   const operator = await Operator.of(server);
-  const created = await operator.call('POST', `/applications/${APPLICATION}`, fileForm('stations.yaml', VERSIONED_YAML));
+  const created = await operator.call(
+    'POST',
+    `/applications/${APPLICATION}`,
+    fileForm('stations.yaml', VERSIONED_YAML),
+  );
   if (!created.text.includes('"type":"result"')) throw new Error(`application: ${created.text.slice(0, 500)}`);
-  expectStatus('sites', await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv())), 201);
-  expectStatus('measures', await operator.call('POST', `/applications/${APPLICATION}/references/measures`, fileForm('measures.csv', generateMeasures(sizes.measures))), 201);
+  expectStatus(
+    'sites',
+    await operator.call('POST', `/applications/${APPLICATION}/references/sites`, fileForm('sites.csv', sitesCsv())),
+    201,
+  );
+  expectStatus(
+    'measures',
+    await operator.call(
+      'POST',
+      `/applications/${APPLICATION}/references/measures`,
+      fileForm('measures.csv', generateMeasures(sizes.measures)),
+    ),
+    201,
+  );
   log(`seeded ${sizes.measures.toLocaleString('en')} measures`);
 
   let readings = 0;
   for (let site = 0; site < sizes.versions; site += 1) {
     const { text, rows } = readingsCsv(sizes.rowsPerVersion, site, 2020);
-    const deposited = await operator.call('POST', `/applications/${APPLICATION}/data/readings`, fileForm(`readings-${site}.csv`, text, { ...yearDataset(site, 2020), topublish: true }));
+    const deposited = await operator.call(
+      'POST',
+      `/applications/${APPLICATION}/data/readings`,
+      fileForm(`readings-${site}.csv`, text, { ...yearDataset(site, 2020), topublish: true }),
+    );
     expectStatus(`readings of site ${site}`, deposited, 202);
     for (;;) {
-      const state = await operator.call('GET', `/applications/${APPLICATION}/file/${deposited.body.fileId}/publication-state`);
-      if (state.body.job?.status === 'failed') throw new Error(`publication of site ${site}: ${JSON.stringify(state.body.job.error)}`);
+      const state = await operator.call(
+        'GET',
+        `/applications/${APPLICATION}/file/${deposited.body.fileId}/publication-state`,
+      );
+      if (state.body.job?.status === 'failed')
+        throw new Error(`publication of site ${site}: ${JSON.stringify(state.body.job.error)}`);
       if (state.body.job?.status === 'done') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -114,7 +145,9 @@ export async function seed(server: TerrainProcess, sizes: SeedSizes, log: (line:
     const reader = readers[session % readers.length];
     readerTokens.push(await signIn(server.url, reader.login, reader.password));
   }
-  const uploaderTokens = await Promise.all(uploaders.map((uploader) => signIn(server.url, uploader.login, uploader.password)));
+  const uploaderTokens = await Promise.all(
+    uploaders.map((uploader) => signIn(server.url, uploader.login, uploader.password)),
+  );
   log(`${readers.length} reader accounts (${readerTokens.length} sessions), ${uploaders.length} uploaders`);
   return { readerTokens, uploaderTokens, measures: sizes.measures, readings };
 }

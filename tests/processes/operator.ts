@@ -50,7 +50,11 @@ export async function framedForm(form: FormData): Promise<{ bytes: Uint8Array; c
 /** Request options sending a form as a stream, without declaring its size (as a client streaming a file does). */
 export function streamedForm(form: FormData): RequestInit {
   const framed = new Response(form);
-  return { body: framed.body, headers: { 'content-type': framed.headers.get('content-type')! }, duplex: 'half' } as RequestInit;
+  return {
+    body: framed.body,
+    headers: { 'content-type': framed.headers.get('content-type')! },
+    duplex: 'half',
+  } as RequestInit;
 }
 
 /**
@@ -96,7 +100,12 @@ export const datasetQuery = (query: object) => `?downloadDatasetQuery=${encodeUR
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 200): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);

@@ -30,7 +30,8 @@ export function postgresBinaries(): string | undefined {
 /** Why an own cluster cannot be started here (no PostgreSQL binaries, or root without a postgres user), or undefined. */
 export function ownClusterUnavailable(): string | undefined {
   if (!postgresBinaries()) return 'no PostgreSQL binaries under /usr/lib/postgresql/*/bin';
-  if (userInfo().uid === 0 && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) return 'running as root without runuser';
+  if (userInfo().uid === 0 && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser'))
+    return 'running as root without runuser';
   return undefined;
 }
 
@@ -71,7 +72,9 @@ export async function startOwnCluster(): Promise<OwnCluster> {
   const logFile = path.join(folder, 'postgres.log');
   const port = await freePort();
   const asOwner = (command: string, args: string[]) =>
-    owner.asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args);
+    owner.asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
+      : run(path.join(bin, command), args);
 
   await asOwner('initdb', ['-D', data, '-U', SUPERUSER, '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c max_connections=100`;

@@ -40,7 +40,10 @@ export class TerrainProcess {
     child.stderr!.on('data', keep);
     // A server dying by itself says so at once (its last words), not only through the requests that then fail.
     child.once('exit', (code, signal) => {
-      if (!this.stopping) process.stderr.write(`Terrain process ${child.pid} exited by itself (code ${code}, signal ${signal}): ${this.output.slice(-2000)}\n`);
+      if (!this.stopping)
+        process.stderr.write(
+          `Terrain process ${child.pid} exited by itself (code ${code}, signal ${signal}): ${this.output.slice(-2000)}\n`,
+        );
     });
   }
 
@@ -70,7 +73,8 @@ export class TerrainProcess {
     const server = new TerrainProcess(child, `http://127.0.0.1:${port}`, { ...options, dataDir, port });
     const started = Date.now();
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Terrain exited at start: ${server.output}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`Terrain exited at start: ${server.output}`);
       if (server.output.includes('Terrain is running')) return server;
       if (Date.now() - started > 120_000) {
         server.stopping = true;
@@ -151,7 +155,7 @@ export async function signIn(url: string, login: string, password: string): Prom
     body: new URLSearchParams({ login, password }).toString(),
   });
   const token = answer.headers.get('authorization')?.replace(/^Bearer /, '');
-  if (answer.status !== 200 || !token) throw new Error(`sign-in of ${login} answered ${answer.status}: ${await answer.text()}`);
+  if (answer.status !== 200 || !token)
+    throw new Error(`sign-in of ${login} answered ${answer.status}: ${await answer.text()}`);
   return token;
 }
-

@@ -53,7 +53,9 @@ export async function registerAccount(server: TestServer, identity: Identity = n
 export async function activeAccount(server: TestServer, identity: Identity = newIdentity()): Promise<Account> {
   const account = await registerAccount(server, identity);
   const verificationKey = await server.lastKey(account.email);
-  const answer = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
+  const answer = await api(server).put('/users', {
+    json: { login: account.login, password: account.password, verificationKey },
+  });
   expect(answer.status, answer.text).toBe(200);
   return account;
 }
@@ -71,7 +73,11 @@ export async function signInStatus(server: TestServer, login: string, password: 
 }
 
 /** Test set-up: puts an account in a state no API call produces (an operator's doing). */
-export async function setAccountState(server: TestServer, login: string, state: 'idle' | 'active' | 'pending' | 'closed') {
+export async function setAccountState(
+  server: TestServer,
+  login: string,
+  state: 'idle' | 'active' | 'pending' | 'closed',
+) {
   await server.server.ctx.db.updateTable('users').set({ state }).where('login', '=', login).execute();
 }
 

@@ -117,7 +117,9 @@ describe('registration', () => {
       expect(answer.body.params.fields, password).toEqual([{ field: 'password', rule: 'passwordTooShort' }]);
       expect(await mailsTo(server, identity.email)).toEqual([]);
     }
-    expect((await api(server).post('/users', { json: { ...newIdentity(), password: '🌲🌲🌲🌲🌲🌲🌲🌲' } })).status).toBe(201);
+    expect(
+      (await api(server).post('/users', { json: { ...newIdentity(), password: '🌲🌲🌲🌲🌲🌲🌲🌲' } })).status,
+    ).toBe(201);
   });
 
   it('refuses an address the mail transport would not read as that one address with 422 INVALID_FIELDS', async () => {
@@ -137,16 +139,26 @@ describe('activation', () => {
   it('activates the account with PUT /users {login, password, verificationKey}', async () => {
     const account = await registerAccount(server);
     const verificationKey = await server.lastKey(account.email);
-    const answer = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
+    const answer = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ userId: account.id, login: account.login, email: account.email, accountState: 'active', chartes: {} });
+    expect(answer.body).toEqual({
+      userId: account.id,
+      login: account.login,
+      email: account.email,
+      accountState: 'active',
+      chartes: {},
+    });
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
   });
 
   it('accepts the key typed in lower case with spaces around it', async () => {
     const account = await registerAccount(server);
     const verificationKey = ` ${(await server.lastKey(account.email)).toLowerCase()} `;
-    const answer = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
+    const answer = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -154,20 +166,26 @@ describe('activation', () => {
     const account = await registerAccount(server);
     const first = await server.lastKey(account.email);
     const wrong = first === NEVER_ISSUED_KEY ? 'ZZZZZZZZZZ' : NEVER_ISSUED_KEY;
-    const refused = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey: wrong } });
+    const refused = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey: wrong },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual(error('BAD_VALIDATION_KEY'));
 
     expect(await mailsTo(server, account.email)).toHaveLength(2);
     const fresh = await server.lastKey(account.email);
     expect(fresh).toMatch(KEY_SHAPE);
-    const accepted = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey: fresh } });
+    const accepted = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey: fresh },
+    });
     expect(accepted.status).toBe(200);
   });
 
   it('refuses a key of the wrong length with 422 BAD_VALIDATION_KEY', async () => {
     const account = await registerAccount(server);
-    const answer = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey: 'ABC' } });
+    const answer = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey: 'ABC' },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual(error('BAD_VALIDATION_KEY'));
   });
@@ -175,7 +193,9 @@ describe('activation', () => {
   it('refuses the right key with a wrong password with 422 BAD_CURRENT_PASSWORD', async () => {
     const account = await registerAccount(server);
     const verificationKey = await server.lastKey(account.email);
-    const answer = await api(server).put('/users', { json: { login: account.login, password: 'not the password', verificationKey } });
+    const answer = await api(server).put('/users', {
+      json: { login: account.login, password: 'not the password', verificationKey },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual(error('BAD_CURRENT_PASSWORD'));
     expect(await signInStatus(server, account.login, account.password)).toBe(402);
@@ -185,7 +205,9 @@ describe('activation', () => {
     const account = await registerAccount(server);
     const first = await server.lastKey(account.email);
     expect(await signInStatus(server, account.login, account.password)).toBe(402);
-    const stale = await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey: first } });
+    const stale = await api(server).put('/users', {
+      json: { login: account.login, password: account.password, verificationKey: first },
+    });
     expect(stale.status).toBe(422);
     expect(stale.body).toEqual(error('BAD_VALIDATION_KEY'));
   });
@@ -201,7 +223,9 @@ describe('activation', () => {
       const account = await registerAccount(shortKeys);
       const old = await shortKeys.lastKey(account.email);
       shortKeys.clock.advance(61_000);
-      const refused = await api(shortKeys).put('/users', { json: { login: account.login, password: account.password, verificationKey: old } });
+      const refused = await api(shortKeys).put('/users', {
+        json: { login: account.login, password: account.password, verificationKey: old },
+      });
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual(error('EXPIRED_VALIDATION_KEY'));
 
@@ -229,7 +253,10 @@ describe('sign-in', () => {
     const account = await registerAccount(server);
     expect(await signInStatus(server, account.login, account.password)).toBe(402);
     const verificationKey = await server.lastKey(account.email);
-    expect((await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } })).status).toBe(200);
+    expect(
+      (await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } }))
+        .status,
+    ).toBe(200);
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
   });
 
@@ -246,7 +273,12 @@ describe('sign-in', () => {
       authorizedForApplicationCreation: false,
       authorizations: [],
       chartes: {},
-      currentUserRoles: { userId: account.id, userLogin: account.login, isTerrainAdmin: false, isApplicationCreator: false },
+      currentUserRoles: {
+        userId: account.id,
+        userLogin: account.login,
+        isTerrainAdmin: false,
+        isApplicationCreator: false,
+      },
     });
   });
 
@@ -264,7 +296,9 @@ describe('sign-in', () => {
 
   it('refuses a wrong password with 401 BAD_LOGIN_PASSWORD', async () => {
     const account = await activeAccount(server);
-    const answer = await api(server).post('/login', { form: { login: account.login, password: `${account.password}x` } });
+    const answer = await api(server).post('/login', {
+      form: { login: account.login, password: `${account.password}x` },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(error('BAD_LOGIN_PASSWORD'));
   });
@@ -299,7 +333,10 @@ describe('sign-in', () => {
     expect(await mailsTo(server, account.email)).toHaveLength(before + 1);
 
     const verificationKey = await server.lastKey(account.email);
-    expect((await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } })).status).toBe(200);
+    expect(
+      (await api(server).put('/users', { json: { login: account.login, password: account.password, verificationKey } }))
+        .status,
+    ).toBe(200);
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
   });
 
@@ -416,7 +453,10 @@ describe('password change', () => {
   it('refuses a confirmation that differs from the new password with 422 BAD_PASSWORDS', async () => {
     const account = await activeAccount(server);
     const client = await signedIn(server, account);
-    const answer = await client.put('/users', change(account.login, account.password, 'New-password-1', 'New-password-2'));
+    const answer = await client.put(
+      '/users',
+      change(account.login, account.password, 'New-password-1', 'New-password-2'),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual(error('BAD_PASSWORDS'));
     expect(await signInStatus(server, account.login, account.password)).toBe(200);
@@ -471,7 +511,9 @@ describe('password change', () => {
 });
 
 describe('e-mail change', () => {
-  const start = (account: { login: string; password: string }, email: string) => ({ json: { login: account.login, password: account.password, email } });
+  const start = (account: { login: string; password: string }, email: string) => ({
+    json: { login: account.login, password: account.password, email },
+  });
   const confirm = (account: { login: string; password: string }, verificationKey: string) => ({
     json: { login: account.login, password: account.password, verificationKey },
   });
@@ -487,7 +529,10 @@ describe('e-mail change', () => {
     expect(answer.body).toMatchObject({ email: account.email, accountState: 'active' });
     expect((await mailsTo(server, newEmail))[0]?.key).toMatch(KEY_SHAPE);
     expect(await mailsTo(server, account.email)).toHaveLength(mailsBefore);
-    expect((await client.get(`/users/${account.login}`)).body).toMatchObject({ email: account.email, pendingEmail: newEmail });
+    expect((await client.get(`/users/${account.login}`)).body).toMatchObject({
+      email: account.email,
+      pendingEmail: newEmail,
+    });
   });
 
   it('step 2 with the key mailed to the new address makes it the account’s address', async () => {
@@ -556,7 +601,10 @@ describe('e-mail change', () => {
     await api(server).put('/users', start(account, newEmail));
     const first = await server.lastKey(newEmail);
 
-    const refused = await api(server).put('/users', confirm(account, first === NEVER_ISSUED_KEY ? 'ZZZZZZZZZZ' : NEVER_ISSUED_KEY));
+    const refused = await api(server).put(
+      '/users',
+      confirm(account, first === NEVER_ISSUED_KEY ? 'ZZZZZZZZZZ' : NEVER_ISSUED_KEY),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual(error('BAD_VALIDATION_KEY'));
     expect(await mailsTo(server, newEmail)).toHaveLength(2);
@@ -582,8 +630,15 @@ describe('e-mail change', () => {
 });
 
 describe('lost password', () => {
-  const askKey = (account: { login: string; email: string }) => ({ json: { login: account.login, email: account.email } });
-  const reset = (account: { login: string; email: string }, verificationKey: string, newPassword: string, newPasswordConfirm = newPassword) => ({
+  const askKey = (account: { login: string; email: string }) => ({
+    json: { login: account.login, email: account.email },
+  });
+  const reset = (
+    account: { login: string; email: string },
+    verificationKey: string,
+    newPassword: string,
+    newPasswordConfirm = newPassword,
+  ) => ({
     json: { login: account.login, email: account.email, verificationKey, newPassword, newPasswordConfirm },
   });
 
@@ -649,7 +704,10 @@ describe('lost password', () => {
     await api(server).put('/users', askKey(account));
     const first = await server.lastKey(account.email);
     const before = (await mailsTo(server, account.email)).length;
-    const refused = await api(server).put('/users', reset(account, first === NEVER_ISSUED_KEY ? 'ZZZZZZZZZZ' : NEVER_ISSUED_KEY, 'Brand-new-1'));
+    const refused = await api(server).put(
+      '/users',
+      reset(account, first === NEVER_ISSUED_KEY ? 'ZZZZZZZZZZ' : NEVER_ISSUED_KEY, 'Brand-new-1'),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual(error('BAD_VALIDATION_KEY'));
     expect(await mailsTo(server, account.email)).toHaveLength(before + 1);
@@ -671,7 +729,9 @@ describe('lost password', () => {
     const account = await activeAccount(server);
     const forgotten = await signedIn(server, account);
     await api(server).put('/users', askKey(account));
-    expect((await api(server).put('/users', reset(account, await server.lastKey(account.email), 'Brand-new-1'))).status).toBe(200);
+    expect(
+      (await api(server).put('/users', reset(account, await server.lastKey(account.email), 'Brand-new-1'))).status,
+    ).toBe(200);
     expect((await forgotten.get('/me')).status).toBe(401);
   });
 
@@ -698,7 +758,14 @@ describe('lost password', () => {
     await setAccountState(server, account.login, 'closed');
     const wrongAddress = await api(server).put('/users', askKey({ login: account.login, email: other.email }));
     expect([wrongAddress.status, wrongAddress.body.code]).toEqual([403, 'INVALID_ACCOUNT']);
-    const wrongPassword = await api(server).put('/users', { json: { login: account.login, password: 'not the password', newPassword: 'Brand-new-1', newPasswordConfirm: 'Brand-new-1' } });
+    const wrongPassword = await api(server).put('/users', {
+      json: {
+        login: account.login,
+        password: 'not the password',
+        newPassword: 'Brand-new-1',
+        newPasswordConfirm: 'Brand-new-1',
+      },
+    });
     expect([wrongPassword.status, wrongPassword.body.code]).toEqual([422, 'BAD_CURRENT_PASSWORD']);
   });
 });
@@ -706,7 +773,12 @@ describe('lost password', () => {
 describe('PUT /users without a recognisable request', () => {
   it('answers 422 BAD_LOGIN_OR_EMAIL_PASSWORD when neither login+password nor login+email is given', async () => {
     const account = await activeAccount(server);
-    for (const body of [{}, { login: account.login }, { email: account.email }, { login: account.login, password: account.password }]) {
+    for (const body of [
+      {},
+      { login: account.login },
+      { email: account.email },
+      { login: account.login, password: account.password },
+    ]) {
       const answer = await api(server).put('/users', { json: body });
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body, JSON.stringify(body)).toEqual(error('BAD_LOGIN_OR_EMAIL_PASSWORD'));

@@ -20,12 +20,16 @@ const PDF = new TextEncoder().encode('%PDF-1.4\nprotocol of the bird counts\n%%E
 
 let server: TestServer;
 let admin: ApiClient;
-const people: Record<'depositor' | 'otherDepositor' | 'photoAdmin' | 'deleter' | 'reader' | 'stranger', { client: ApiClient; login: string; id: string }> = {} as never;
+const people: Record<
+  'depositor' | 'otherDepositor' | 'photoAdmin' | 'deleter' | 'reader' | 'stranger',
+  { client: ApiClient; login: string; id: string }
+> = {} as never;
 
 function fileForm(params: object | string | undefined, file?: { name: string; bytes: Uint8Array; type?: string }) {
   const form = new FormData();
   if (params !== undefined) form.append('params', typeof params === 'string' ? params : JSON.stringify(params));
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
+  if (file)
+    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
   return form;
 }
 
@@ -51,30 +55,57 @@ async function storedFiles() {
   return server.server.ctx.db
     .selectFrom('additional_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
-    .select(['f.id', 'f.file_type', 'f.file_name', 'f.size', 'f.content', 'f.comment', 'f.fields', 'f.associates', 'f.for_application', 'f.owner_id', 'f.updated_at'])
+    .select([
+      'f.id',
+      'f.file_type',
+      'f.file_name',
+      'f.size',
+      'f.content',
+      'f.comment',
+      'f.fields',
+      'f.associates',
+      'f.for_application',
+      'f.owner_id',
+      'f.updated_at',
+    ])
     .where('a.name', '=', 'fieldbook')
     .orderBy('f.id')
     .execute();
 }
 
 async function raw(client: ApiClient, apiPath: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}/api/v1${apiPath}`, { ...init, headers: { cookie: client.cookieHeader, ...(init.headers as Record<string, string>) } });
+  const response = await fetch(`${server.url}/api/v1${apiPath}`, {
+    ...init,
+    headers: { cookie: client.cookieHeader, ...(init.headers as Record<string, string>) },
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
 async function grantFiles(name: string, login: string, additionalFiles: Record<string, string[]>) {
-  const answer = await admin.post(`${APP}/additionalFiles/authorization`, { json: { uuid: null, name, usersId: [login], additionalFiles } });
+  const answer = await admin.post(`${APP}/additionalFiles/authorization`, {
+    json: { uuid: null, name, usersId: [login], additionalFiles },
+  });
   expect(answer.status, answer.text).toBe(201);
   return answer.body.authorizationId as string;
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' }, additionalFileMaxBytes: MAX_BYTES, ...GENEROUS_RATE_LIMITS });
+  server = await startTestServer({
+    admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' },
+    additionalFileMaxBytes: MAX_BYTES,
+    ...GENEROUS_RATE_LIMITS,
+  });
   admin = await signedIn(server, { login: 'root', password: 'root-password' });
   const configuration = readFileSync(path.join(fixtures, 'fieldbook.yaml'));
-  const created = await admin.post('/applications/fieldbook', { body: fileForm(undefined, { name: 'fieldbook.yaml', bytes: configuration, type: 'application/yaml' }) });
+  const created = await admin.post('/applications/fieldbook', {
+    body: fileForm(undefined, { name: 'fieldbook.yaml', bytes: configuration, type: 'application/yaml' }),
+  });
   expect(created.text).toContain('"type":"result"');
-  const sites = fileForm(undefined, { name: 'sites.csv', bytes: new TextEncoder().encode('code;label\nlac_blanc;Lac Blanc\nmont_joly;Mont Joly\n'), type: 'text/csv' });
+  const sites = fileForm(undefined, {
+    name: 'sites.csv',
+    bytes: new TextEncoder().encode('code;label\nlac_blanc;Lac Blanc\nmont_joly;Mont Joly\n'),
+    type: 'text/csv',
+  });
   expect((await admin.post(`${APP}/references/sites`, { body: sites })).status).toBe(201);
   for (const role of ['depositor', 'otherDepositor', 'photoAdmin', 'deleter', 'reader', 'stranger'] as const) {
     const account = await activeAccount(server, newIdentity(role.toLowerCase()));
@@ -86,7 +117,14 @@ beforeAll(async () => {
   await grantFiles('deposit protocols too', people.otherDepositor.login, { depot: ['protocols'] });
   await grantFiles('photo administration', people.photoAdmin.login, { admin: ['photos'] });
   await grantFiles('protocol cleaning', people.deleter.login, { delete: ['protocols'] });
-  const reading = await admin.post(`${APP}/authorization`, { json: { uuid: null, name: 'counts reading', usersId: [people.reader.login], authorizationForAll: { counts: ['extraction'] } } });
+  const reading = await admin.post(`${APP}/authorization`, {
+    json: {
+      uuid: null,
+      name: 'counts reading',
+      usersId: [people.reader.login],
+      authorizationForAll: { counts: ['extraction'] },
+    },
+  });
   expect(reading.status, reading.text).toBe(201);
 });
 
@@ -107,7 +145,10 @@ describe('additional files', () => {
     expect(overview.body.managesFileRights).toBe(false);
 
     const withTrees = await admin.get(`${APP}/additionalFiles?grantable=true`);
-    expect(withTrees.body.referenceScopes.counts[0].nodes.map((n: { naturalKey: string }) => n.naturalKey)).toEqual(['lac_blanc', 'mont_joly']);
+    expect(withTrees.body.referenceScopes.counts[0].nodes.map((n: { naturalKey: string }) => n.naturalKey)).toEqual([
+      'lac_blanc',
+      'mont_joly',
+    ]);
     expect(withTrees.body.managesFileRights).toBe(true);
 
     expect((await people.reader.client.get(`${APP}/additionalFiles`)).status).toBe(200);
@@ -119,7 +160,11 @@ describe('additional files', () => {
   });
 
   it('create a file with its form values, owner, size and name; the list shows it', async () => {
-    const id = await create(people.depositor.client, 'protocols', protocol({ fields: { title: ' Counting birds ', issued: '15/03/2024', site: 'lac_blanc' } }));
+    const id = await create(
+      people.depositor.client,
+      'protocols',
+      protocol({ fields: { title: ' Counting birds ', issued: '15/03/2024', site: 'lac_blanc' } }),
+    );
     const list = await people.reader.client.get(`${APP}/additionalFiles/protocols`);
     expect(list.status, list.text).toBe(200);
     expect(list.body.totalCount).toBe(1);
@@ -154,8 +199,20 @@ describe('additional files', () => {
     const photoCases = new Set(['an altitude above the maximum', 'a depositor of protocols adding a photo']);
     const cases: Array<[string, ApiClient, FormData, number, string, Record<string, unknown>?]> = [
       ['no file when new', admin, fileForm(protocol({ fileName: 'nothing.pdf' })), 400, 'ADDITIONAL_FILE_REQUIRED'],
-      ['a name with a slash', admin, fileForm(protocol({ fileName: 'a/b.pdf' }), { name: 'a.pdf', bytes: PDF }), 400, 'INVALID_ADDITIONAL_FILE_NAME'],
-      ['no comment', admin, fileForm(protocol({ fileName: 'x.pdf', comment: '  ' }), { name: 'x.pdf', bytes: PDF }), 400, 'ADDITIONAL_FILE_COMMENT_REQUIRED'],
+      [
+        'a name with a slash',
+        admin,
+        fileForm(protocol({ fileName: 'a/b.pdf' }), { name: 'a.pdf', bytes: PDF }),
+        400,
+        'INVALID_ADDITIONAL_FILE_NAME',
+      ],
+      [
+        'no comment',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf', comment: '  ' }), { name: 'x.pdf', bytes: PDF }),
+        400,
+        'ADDITIONAL_FILE_COMMENT_REQUIRED',
+      ],
       [
         'a required field left empty',
         admin,
@@ -167,7 +224,10 @@ describe('additional files', () => {
       [
         'a date in another pattern',
         admin,
-        fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '2024-03-15' } }), { name: 'x.pdf', bytes: PDF }),
+        fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '2024-03-15' } }), {
+          name: 'x.pdf',
+          bytes: PDF,
+        }),
         400,
         'INVALID_ADDITIONAL_FILE_FIELD',
         { field: 'issued', problem: 'invalidDateWithComponent' },
@@ -175,7 +235,10 @@ describe('additional files', () => {
       [
         'a site that does not exist',
         admin,
-        fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '15/03/2024', site: 'nowhere' } }), { name: 'x.pdf', bytes: PDF }),
+        fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '15/03/2024', site: 'nowhere' } }), {
+          name: 'x.pdf',
+          bytes: PDF,
+        }),
         400,
         'INVALID_ADDITIONAL_FILE_FIELD',
         { field: 'site', problem: 'invalidReferenceWithComponent' },
@@ -183,21 +246,91 @@ describe('additional files', () => {
       [
         'an altitude above the maximum',
         admin,
-        fileForm({ fileName: 'x.jpg', comment: 'c', fields: { caption: 'Lake', altitude: '6000' } }, { name: 'x.jpg', bytes: PDF }),
+        fileForm(
+          { fileName: 'x.jpg', comment: 'c', fields: { caption: 'Lake', altitude: '6000' } },
+          { name: 'x.jpg', bytes: PDF },
+        ),
         400,
         'INVALID_ADDITIONAL_FILE_FIELD',
         { field: 'altitude', problem: 'badIntervalIntegerWithComponent' },
       ],
-      ['a field the type does not have', admin, fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '15/03/2024', author: 'me' } }), { name: 'x.pdf', bytes: PDF }), 400, 'UNKNOWN_ADDITIONAL_FILE_FIELD'],
-      ['a name already taken, case aside', admin, fileForm(protocol({ fileName: 'Counting Birds.PDF' }), { name: 'x.pdf', bytes: PDF }), 409, 'ADDITIONAL_FILE_EXISTS', { name: 'Counting Birds.PDF' }],
-      ['an empty file', admin, fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: new Uint8Array() }), 400, 'EMPTY_FILE'],
-      ['a file over the limit', admin, fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: new Uint8Array(MAX_BYTES + 1) }), 413, 'FILE_TOO_LARGE'],
-      ['associates naming unknown data', admin, fileForm(protocol({ fileName: 'x.pdf', associates: { nothing: { scopes: {} } } }), { name: 'x.pdf', bytes: PDF }), 400, 'UNKNOWN_DATA'],
-      ['params that are not JSON', admin, fileForm('{', { name: 'x.pdf', bytes: PDF }), 400, 'BAD_ADDITIONAL_FILE_PARAMS'],
-      ['params naming another type', admin, fileForm(protocol({ fileName: 'x.pdf', fileType: 'photos' }), { name: 'x.pdf', bytes: PDF }), 400, 'BAD_ADDITIONAL_FILE_PARAMS'],
-      ['a reader without deposit right', people.reader.client, fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: PDF }), 403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT'],
-      ['a depositor of protocols adding a photo', people.depositor.client, fileForm({ fileName: 'x.jpg', comment: 'c', fields: { caption: 'Lake' } }, { name: 'x.jpg', bytes: PDF }), 403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT'],
-      ['a stranger', people.stranger.client, fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: PDF }), 403, 'NO_RIGHT_FOR_ADDITIONAL_FILES'],
+      [
+        'a field the type does not have',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf', fields: { title: 't', issued: '15/03/2024', author: 'me' } }), {
+          name: 'x.pdf',
+          bytes: PDF,
+        }),
+        400,
+        'UNKNOWN_ADDITIONAL_FILE_FIELD',
+      ],
+      [
+        'a name already taken, case aside',
+        admin,
+        fileForm(protocol({ fileName: 'Counting Birds.PDF' }), { name: 'x.pdf', bytes: PDF }),
+        409,
+        'ADDITIONAL_FILE_EXISTS',
+        { name: 'Counting Birds.PDF' },
+      ],
+      [
+        'an empty file',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: new Uint8Array() }),
+        400,
+        'EMPTY_FILE',
+      ],
+      [
+        'a file over the limit',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: new Uint8Array(MAX_BYTES + 1) }),
+        413,
+        'FILE_TOO_LARGE',
+      ],
+      [
+        'associates naming unknown data',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf', associates: { nothing: { scopes: {} } } }), {
+          name: 'x.pdf',
+          bytes: PDF,
+        }),
+        400,
+        'UNKNOWN_DATA',
+      ],
+      [
+        'params that are not JSON',
+        admin,
+        fileForm('{', { name: 'x.pdf', bytes: PDF }),
+        400,
+        'BAD_ADDITIONAL_FILE_PARAMS',
+      ],
+      [
+        'params naming another type',
+        admin,
+        fileForm(protocol({ fileName: 'x.pdf', fileType: 'photos' }), { name: 'x.pdf', bytes: PDF }),
+        400,
+        'BAD_ADDITIONAL_FILE_PARAMS',
+      ],
+      [
+        'a reader without deposit right',
+        people.reader.client,
+        fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: PDF }),
+        403,
+        'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT',
+      ],
+      [
+        'a depositor of protocols adding a photo',
+        people.depositor.client,
+        fileForm({ fileName: 'x.jpg', comment: 'c', fields: { caption: 'Lake' } }, { name: 'x.jpg', bytes: PDF }),
+        403,
+        'NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT',
+      ],
+      [
+        'a stranger',
+        people.stranger.client,
+        fileForm(protocol({ fileName: 'x.pdf' }), { name: 'x.pdf', bytes: PDF }),
+        403,
+        'NO_RIGHT_FOR_ADDITIONAL_FILES',
+      ],
     ];
     for (const [what, client, body, status, code, params] of cases) {
       const type = photoCases.has(what) ? 'photos' : 'protocols';
@@ -207,7 +340,13 @@ describe('additional files', () => {
     }
     const notMultipart = await admin.post(`${APP}/additionalFiles/protocols`, { json: protocol() });
     expect(notMultipart.status).toBe(415);
-    expect((await admin.post(`${APP}/additionalFiles/minutes`, { body: fileForm(protocol(), { name: 'x.pdf', bytes: PDF }) })).body.code).toBe('NO_SUCH_ADDITIONAL_FILE_TYPE');
+    expect(
+      (
+        await admin.post(`${APP}/additionalFiles/minutes`, {
+          body: fileForm(protocol(), { name: 'x.pdf', bytes: PDF }),
+        })
+      ).body.code,
+    ).toBe('NO_SUCH_ADDITIONAL_FILE_TYPE');
     expect((await admin.get(`${APP}/additionalFiles/__charte__`)).body.code).toBe('CHARTER_TYPE_RESERVED');
     expect(await storedFiles()).toEqual(before);
   });
@@ -215,40 +354,83 @@ describe('additional files', () => {
   it('update a file: without a file the stored one stays; with one it is replaced; a refused update changes nothing', async () => {
     const id = await create(people.depositor.client, 'protocols', protocol({ fileName: 'update me.pdf' }));
     const kept = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, {
-      body: fileForm(protocol({ id, fileName: 'updated.pdf', comment: 'Second reading', fields: { title: 'Counting birds, again', issued: '16/03/2024' } })),
+      body: fileForm(
+        protocol({
+          id,
+          fileName: 'updated.pdf',
+          comment: 'Second reading',
+          fields: { title: 'Counting birds, again', issued: '16/03/2024' },
+        }),
+      ),
     });
     expect(kept.status, kept.text).toBe(200);
     expect(kept.body).toEqual({ id, fileName: 'updated.pdf' });
     const afterUpdate = await people.depositor.client.get(`${APP}/additionalFiles/protocols/${id}`);
-    expect(afterUpdate.body).toMatchObject({ fileName: 'updated.pdf', comment: 'Second reading', size: PDF.byteLength, additionalBinaryFileForm: { title: 'Counting birds, again', issued: '16/03/2024' } });
+    expect(afterUpdate.body).toMatchObject({
+      fileName: 'updated.pdf',
+      comment: 'Second reading',
+      size: PDF.byteLength,
+      additionalBinaryFileForm: { title: 'Counting birds, again', issued: '16/03/2024' },
+    });
     expect((await raw(people.depositor.client, `${APP}/additionalFiles/protocols/${id}/content`)).bytes).toEqual(PDF);
 
     const replacement = new TextEncoder().encode('%PDF-1.4\nsecond version\n');
-    const replaced = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ id, fileName: 'updated.pdf' }), { name: 'v2.pdf', bytes: replacement }) });
+    const replaced = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id, fileName: 'updated.pdf' }), { name: 'v2.pdf', bytes: replacement }),
+    });
     expect(replaced.status, replaced.text).toBe(200);
-    expect((await raw(people.depositor.client, `${APP}/additionalFiles/protocols/${id}/content`)).bytes).toEqual(replacement);
+    expect((await raw(people.depositor.client, `${APP}/additionalFiles/protocols/${id}/content`)).bytes).toEqual(
+      replacement,
+    );
 
     const before = await storedFiles();
     const refused = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, {
-      body: fileForm(protocol({ id, fileName: 'updated.pdf', fields: { title: 'x', issued: 'yesterday' } }), { name: 'v3.pdf', bytes: PDF }),
+      body: fileForm(protocol({ id, fileName: 'updated.pdf', fields: { title: 'x', issued: 'yesterday' } }), {
+        name: 'v3.pdf',
+        bytes: PDF,
+      }),
     });
     expect(refused.status).toBe(400);
-    const renamedOnto = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ id, fileName: 'counting birds.pdf' })) });
+    const renamedOnto = await people.depositor.client.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id, fileName: 'counting birds.pdf' })),
+    });
     expect(renamedOnto.status).toBe(409);
-    const otherDepositor = await people.otherDepositor.client.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ id, fileName: 'mine now.pdf' })) });
+    const otherDepositor = await people.otherDepositor.client.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id, fileName: 'mine now.pdf' })),
+    });
     expect([otherDepositor.status, otherDepositor.body.code]).toEqual([403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE']);
-    const unknown = await admin.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ id: '00000000-0000-4000-8000-000000000000' })) });
+    const unknown = await admin.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id: '00000000-0000-4000-8000-000000000000' })),
+    });
     expect(unknown.body.code).toBe('NO_SUCH_ADDITIONAL_FILE');
     expect(await storedFiles()).toEqual(before);
   });
 
   it('give rights per type: an admin of photos changes anyone’s photos but no protocol', async () => {
-    const photo = await create(admin, 'photos', { fileName: 'lake.jpg', comment: 'The lake in June', fields: { caption: 'Lac Blanc, June', taken: '01/06/2024', altitude: '2352' } });
-    const changed = await people.photoAdmin.client.post(`${APP}/additionalFiles/photos`, { body: fileForm({ id: photo, fileName: 'lake.jpg', comment: 'Renamed by the photo admin', fields: { caption: 'Lac Blanc' } }) });
+    const photo = await create(admin, 'photos', {
+      fileName: 'lake.jpg',
+      comment: 'The lake in June',
+      fields: { caption: 'Lac Blanc, June', taken: '01/06/2024', altitude: '2352' },
+    });
+    const changed = await people.photoAdmin.client.post(`${APP}/additionalFiles/photos`, {
+      body: fileForm({
+        id: photo,
+        fileName: 'lake.jpg',
+        comment: 'Renamed by the photo admin',
+        fields: { caption: 'Lac Blanc' },
+      }),
+    });
     expect(changed.status, changed.text).toBe(200);
-    const protocols = await people.photoAdmin.client.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ fileName: 'p.pdf' }), { name: 'p.pdf', bytes: PDF }) });
+    const protocols = await people.photoAdmin.client.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ fileName: 'p.pdf' }), { name: 'p.pdf', bytes: PDF }),
+    });
     expect(protocols.body.code).toBe('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT');
-    const badCaption = await admin.post(`${APP}/additionalFiles/photos`, { body: fileForm({ fileName: 'bad.jpg', comment: 'c', fields: { caption: 'Lake <script>' } }, { name: 'bad.jpg', bytes: PDF }) });
+    const badCaption = await admin.post(`${APP}/additionalFiles/photos`, {
+      body: fileForm(
+        { fileName: 'bad.jpg', comment: 'c', fields: { caption: 'Lake <script>' } },
+        { name: 'bad.jpg', bytes: PDF },
+      ),
+    });
     expect(badCaption.body.params).toMatchObject({ field: 'caption', problem: 'patternNotMatchedWithComponent' });
   });
 
@@ -260,20 +442,31 @@ describe('additional files', () => {
     ]) {
       await create(admin, 'protocols', protocol({ fileName: `${title}.pdf`, fields: { title, issued } }));
     }
-    const infos = (filters: object[], page: object = {}) => selection({ additionalFilesInfos: { protocols: { fieldFilters: filters } }, ...page });
-    const titles = (answer: { body: { additionalBinaryFiles: Array<{ additionalBinaryFileForm: { title: string } }> } }) => answer.body.additionalBinaryFiles.map((f) => f.additionalBinaryFileForm.title);
+    const infos = (filters: object[], page: object = {}) =>
+      selection({ additionalFilesInfos: { protocols: { fieldFilters: filters } }, ...page });
+    const titles = (answer: {
+      body: { additionalBinaryFiles: Array<{ additionalBinaryFileForm: { title: string } }> };
+    }) => answer.body.additionalBinaryFiles.map((f) => f.additionalBinaryFileForm.title);
     const surveys = await admin.get(`${APP}/additionalFiles/protocols${infos([{ field: 'title', filter: 'SURVEY' }])}`);
     expect(titles(surveys)).toEqual(['Nest survey', 'Wetland survey']);
-    const in2024 = await admin.get(`${APP}/additionalFiles/protocols${infos([{ field: 'issued', intervalValues: { from: '01/06/2024', to: '31/12/2024' } }])}`);
+    const in2024 = await admin.get(
+      `${APP}/additionalFiles/protocols${infos([{ field: 'issued', intervalValues: { from: '01/06/2024', to: '31/12/2024' } }])}`,
+    );
     expect(titles(in2024).sort()).toEqual(['Nest survey', 'Ringing guide']);
-    const regexp = await admin.get(`${APP}/additionalFiles/protocols${infos([{ field: 'title', filter: '^(Nest|Ringing)', isRegExp: true }])}`);
+    const regexp = await admin.get(
+      `${APP}/additionalFiles/protocols${infos([{ field: 'title', filter: '^(Nest|Ringing)', isRegExp: true }])}`,
+    );
     expect(titles(regexp)).toEqual(['Nest survey', 'Ringing guide']);
     const page = await admin.get(`${APP}/additionalFiles/protocols${selection({ offset: 1, limit: 2 })}`);
     expect(page.body.totalCount).toBeGreaterThanOrEqual(5);
     expect(page.body.additionalBinaryFiles).toHaveLength(2);
     const all = await admin.get(`${APP}/additionalFiles/protocols`);
-    expect(page.body.additionalBinaryFiles.map((f: { id: string }) => f.id)).toEqual(all.body.additionalBinaryFiles.slice(1, 3).map((f: { id: string }) => f.id));
-    const badRegexp = await admin.get(`${APP}/additionalFiles/protocols${infos([{ field: 'title', filter: '(', isRegExp: true }])}`);
+    expect(page.body.additionalBinaryFiles.map((f: { id: string }) => f.id)).toEqual(
+      all.body.additionalBinaryFiles.slice(1, 3).map((f: { id: string }) => f.id),
+    );
+    const badRegexp = await admin.get(
+      `${APP}/additionalFiles/protocols${infos([{ field: 'title', filter: '(', isRegExp: true }])}`,
+    );
     expect([badRegexp.status, badRegexp.body.code]).toEqual([400, 'BAD_FILES_QUERY']);
   });
 
@@ -283,37 +476,57 @@ describe('additional files', () => {
     expect(download.status).toBe(200);
     expect(download.bytes).toEqual(PDF);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="relev_ _t_.pdf"; filename*=UTF-8''${encodeURIComponent('relevé été.pdf')}`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="relev_ _t_.pdf"; filename*=UTF-8''${encodeURIComponent('relevé été.pdf')}`,
+    );
     const page = await admin.post(`${APP}/additionalFiles/protocols`, {
-      body: fileForm(protocol({ fileName: 'page.html' }), { name: 'page.html', bytes: new TextEncoder().encode('<script>alert(1)</script>'), type: 'text/html' }),
+      body: fileForm(protocol({ fileName: 'page.html' }), {
+        name: 'page.html',
+        bytes: new TextEncoder().encode('<script>alert(1)</script>'),
+        type: 'text/html',
+      }),
     });
     const served = await raw(people.reader.client, `${APP}/additionalFiles/protocols/${page.body.id}/content`);
-    expect([served.headers.get('content-type'), served.headers.get('content-disposition')?.startsWith('attachment;'), served.headers.get('x-content-type-options')]).toEqual([
-      'application/octet-stream',
-      true,
-      'nosniff',
-    ]);
+    expect([
+      served.headers.get('content-type'),
+      served.headers.get('content-disposition')?.startsWith('attachment;'),
+      served.headers.get('x-content-type-options'),
+    ]).toEqual(['application/octet-stream', true, 'nosniff']);
     expect(page.status).toBe(201);
     expect((await raw(people.stranger.client, `${APP}/additionalFiles/protocols/${id}/content`)).status).toBe(403);
     expect((await raw(admin, `${APP}/additionalFiles/photos/${id}/content`)).status).toBe(404);
   });
 
   it('zip a selection (additionalFile.zip): each file under its type, with their descriptions', async () => {
-    const list = await admin.get(`${APP}/additionalFiles/protocols${selection({ additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'survey' }] } } })}`);
+    const list = await admin.get(
+      `${APP}/additionalFiles/protocols${selection({ additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'survey' }] } } })}`,
+    );
     const ids = list.body.additionalBinaryFiles.map((f: { id: string }) => f.id);
     const photo = (await admin.get(`${APP}/additionalFiles/photos`)).body.additionalBinaryFiles[0];
     const zip = await raw(people.reader.client, `${APP}/additionalFiles${selection({ uuids: [...ids, photo.id] })}`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-disposition')).toBe('attachment; filename="additionalFile.zip"');
     const files = unzipSync(zip.bytes);
-    expect(Object.keys(files).sort()).toEqual(['additionalFiles.json', 'photos/lake.jpg', 'protocols/Nest survey.pdf', 'protocols/Wetland survey.pdf']);
+    expect(Object.keys(files).sort()).toEqual([
+      'additionalFiles.json',
+      'photos/lake.jpg',
+      'protocols/Nest survey.pdf',
+      'protocols/Wetland survey.pdf',
+    ]);
     expect(files['protocols/Nest survey.pdf']).toEqual(PDF);
     const described = JSON.parse(new TextDecoder().decode(files['additionalFiles.json']));
-    expect(described.find((d: { path: string }) => d.path === 'photos/lake.jpg')).toMatchObject({ id: photo.id, comment: 'Renamed by the photo admin', additionalBinaryFileForm: { caption: 'Lac Blanc' } });
+    expect(described.find((d: { path: string }) => d.path === 'photos/lake.jpg')).toMatchObject({
+      id: photo.id,
+      comment: 'Renamed by the photo admin',
+      additionalBinaryFileForm: { caption: 'Lac Blanc' },
+    });
 
     const byType = unzipSync((await raw(admin, `${APP}/additionalFiles${selection({ filetype: 'photos' })}`)).bytes);
     expect(Object.keys(byType).sort()).toEqual(['additionalFiles.json', 'photos/lake.jpg']);
-    const nothing = await raw(admin, `${APP}/additionalFiles${selection({ uuids: ['00000000-0000-4000-8000-000000000000'] })}`);
+    const nothing = await raw(
+      admin,
+      `${APP}/additionalFiles${selection({ uuids: ['00000000-0000-4000-8000-000000000000'] })}`,
+    );
     expect(nothing.status).toBe(404);
   });
 
@@ -322,16 +535,26 @@ describe('additional files', () => {
     const theirs = await create(people.otherDepositor.client, 'protocols', protocol({ fileName: 'theirs.pdf' }));
     const before = await storedFiles();
     const mixed = await people.depositor.client.delete(`${APP}/additionalFiles${selection({ uuids: [mine, theirs] })}`);
-    expect([mixed.status, mixed.body.code, mixed.body.params.fileName]).toEqual([403, 'NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', 'theirs.pdf']);
-    expect((await people.reader.client.delete(`${APP}/additionalFiles${selection({ uuids: [mine] })}`)).status).toBe(403);
+    expect([mixed.status, mixed.body.code, mixed.body.params.fileName]).toEqual([
+      403,
+      'NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE',
+      'theirs.pdf',
+    ]);
+    expect((await people.reader.client.delete(`${APP}/additionalFiles${selection({ uuids: [mine] })}`)).status).toBe(
+      403,
+    );
     expect((await people.depositor.client.delete(`${APP}/additionalFiles`)).status).toBe(400);
-    expect((await people.depositor.client.delete(`${APP}/additionalFiles${selection({})}`)).body.code).toBe('BAD_FILES_QUERY');
+    expect((await people.depositor.client.delete(`${APP}/additionalFiles${selection({})}`)).body.code).toBe(
+      'BAD_FILES_QUERY',
+    );
     expect(await storedFiles()).toEqual(before);
 
     const own = await people.depositor.client.delete(`${APP}/additionalFiles${selection({ uuids: [mine] })}`);
     expect(own.status, own.text).toBe(200);
     expect(own.text).toBe(mine);
-    const byDeleter = await people.deleter.client.delete(`${APP}/additionalFiles${selection({ fileNames: ['theirs.pdf', 'Ringing guide.pdf'], filetype: 'protocols' })}`);
+    const byDeleter = await people.deleter.client.delete(
+      `${APP}/additionalFiles${selection({ fileNames: ['theirs.pdf', 'Ringing guide.pdf'], filetype: 'protocols' })}`,
+    );
     expect(byDeleter.status, byDeleter.text).toBe(200);
     expect(byDeleter.text.split(',')).toHaveLength(2);
     expect(byDeleter.text.split(',')).toContain(theirs);
@@ -348,52 +571,118 @@ describe('additional files', () => {
     expect([second.status, second.body, second.headers.get('idempotent-replayed')]).toEqual([201, first.body, 'true']);
     const named = (await storedFiles()).filter((f) => f.file_name === 'sent twice.pdf');
     expect(named).toHaveLength(1);
-    const other = await admin.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ fileName: 'something else.pdf' }), { name: 'x.pdf', bytes: PDF }), headers });
+    const other = await admin.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ fileName: 'something else.pdf' }), { name: 'x.pdf', bytes: PDF }),
+      headers,
+    });
     expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     // A refused first attempt keeps nothing: the same key may carry the corrected upload.
     const refusedKey = { 'Idempotency-Key': 'additional-file-upload-2' };
-    expect((await admin.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ fileName: 'sent twice.pdf' }), { name: 'x.pdf', bytes: PDF }), headers: refusedKey })).status).toBe(409);
-    expect((await admin.post(`${APP}/additionalFiles/protocols`, { body: fileForm(protocol({ fileName: 'corrected.pdf' }), { name: 'x.pdf', bytes: PDF }), headers: refusedKey })).status).toBe(201);
+    expect(
+      (
+        await admin.post(`${APP}/additionalFiles/protocols`, {
+          body: fileForm(protocol({ fileName: 'sent twice.pdf' }), { name: 'x.pdf', bytes: PDF }),
+          headers: refusedKey,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await admin.post(`${APP}/additionalFiles/protocols`, {
+          body: fileForm(protocol({ fileName: 'corrected.pdf' }), { name: 'x.pdf', bytes: PDF }),
+          headers: refusedKey,
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
 describe('additional-file authorizations', () => {
   it('are saved with their dependencies and listed for managers; others see only those on the types they administer', async () => {
-    const saved = await admin.post(`${APP}/additionalFiles/authorization`, { json: { uuid: null, name: 'cleaners', usersId: [people.stranger.id], additionalFiles: { delete: ['photos'] } } });
+    const saved = await admin.post(`${APP}/additionalFiles/authorization`, {
+      json: { uuid: null, name: 'cleaners', usersId: [people.stranger.id], additionalFiles: { delete: ['photos'] } },
+    });
     expect(saved.status, saved.text).toBe(201);
     const list = await admin.get(`${APP}/additionalfiles/authorization`);
     expect(list.status).toBe(200);
     const cleaners = list.body.authorizationResults.find((a: { name: string }) => a.name === 'cleaners');
-    expect(cleaners).toMatchObject({ uuid: saved.body.authorizationId, users: [{ id: people.stranger.id, login: people.stranger.login }], additionalFiles: { delete: ['photos'], depot: ['photos'], extraction: ['photos'] } });
+    expect(cleaners).toMatchObject({
+      uuid: saved.body.authorizationId,
+      users: [{ id: people.stranger.id, login: people.stranger.login }],
+      additionalFiles: { delete: ['photos'], depot: ['photos'], extraction: ['photos'] },
+    });
     expect(list.body.authorizationsForUser.isAdministrator).toBe(true);
     expect(list.body.users.length).toBeGreaterThan(5);
 
     const photoAdminList = await people.photoAdmin.client.get(`${APP}/additionalFiles/authorization`);
-    expect(photoAdminList.body.authorizationResults.map((a: { name: string }) => a.name).sort()).toEqual(['cleaners', 'photo administration']);
+    expect(photoAdminList.body.authorizationResults.map((a: { name: string }) => a.name).sort()).toEqual([
+      'cleaners',
+      'photo administration',
+    ]);
     expect(photoAdminList.body.authorizationsForUser).toMatchObject({ isAdministrator: false, adminTypes: ['photos'] });
     const one = await admin.get(`${APP}/additionalfiles/authorization?authorizationId=${saved.body.authorizationId}`);
     expect(one.body.authorizationResults).toHaveLength(1);
     const byUser = await admin.get(`${APP}/additionalfiles/authorization?userId=${people.depositor.login}`);
     expect(byUser.body.authorizationResults.map((a: { name: string }) => a.name)).toEqual(['deposit protocols']);
 
-    expect((await people.depositor.client.get(`${APP}/additionalfiles/authorization`)).body.code).toBe('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS');
+    expect((await people.depositor.client.get(`${APP}/additionalfiles/authorization`)).body.code).toBe(
+      'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS',
+    );
   });
 
   it('are given only on the types the granter administers, and refused with a code when incomplete', async () => {
-    const photos = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, { json: { uuid: null, name: 'photo deposit', usersId: [people.reader.login], additionalFiles: { depot: ['photos'] } } });
+    const photos = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, {
+      json: {
+        uuid: null,
+        name: 'photo deposit',
+        usersId: [people.reader.login],
+        additionalFiles: { depot: ['photos'] },
+      },
+    });
     expect(photos.status, photos.text).toBe(201);
-    const protocols = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, { json: { uuid: null, name: 'too much', usersId: [people.reader.login], additionalFiles: { depot: ['photos', 'protocols'] } } });
-    expect([protocols.status, protocols.body.code, protocols.body.params.fileTypes]).toEqual([403, 'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', ['protocols']]);
-    const protocolGrant = (await admin.get(`${APP}/additionalfiles/authorization`)).body.authorizationResults.find((a: { name: string }) => a.name === 'deposit protocols');
-    const edit = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, { json: { uuid: protocolGrant.uuid, name: 'taken over', usersId: [people.reader.login], additionalFiles: { depot: ['photos'] } } });
+    const protocols = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, {
+      json: {
+        uuid: null,
+        name: 'too much',
+        usersId: [people.reader.login],
+        additionalFiles: { depot: ['photos', 'protocols'] },
+      },
+    });
+    expect([protocols.status, protocols.body.code, protocols.body.params.fileTypes]).toEqual([
+      403,
+      'NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS',
+      ['protocols'],
+    ]);
+    const protocolGrant = (await admin.get(`${APP}/additionalfiles/authorization`)).body.authorizationResults.find(
+      (a: { name: string }) => a.name === 'deposit protocols',
+    );
+    const edit = await people.photoAdmin.client.post(`${APP}/additionalFiles/authorization`, {
+      json: {
+        uuid: protocolGrant.uuid,
+        name: 'taken over',
+        usersId: [people.reader.login],
+        additionalFiles: { depot: ['photos'] },
+      },
+    });
     expect(edit.status).toBe(403);
-    expect((await people.photoAdmin.client.delete(`${APP}/additionalFiles/authorization/${protocolGrant.uuid}`)).status).toBe(404);
+    expect(
+      (await people.photoAdmin.client.delete(`${APP}/additionalFiles/authorization/${protocolGrant.uuid}`)).status,
+    ).toBe(404);
 
     const refusals: Array<[object, string]> = [
-      [{ uuid: null, name: ' ', usersId: [people.reader.login], additionalFiles: { depot: ['photos'] } }, 'NO_AUTHORIZATION_NAME'],
+      [
+        { uuid: null, name: ' ', usersId: [people.reader.login], additionalFiles: { depot: ['photos'] } },
+        'NO_AUTHORIZATION_NAME',
+      ],
       [{ uuid: null, name: 'x', usersId: [], additionalFiles: { depot: ['photos'] } }, 'NO_AUTHORIZATION_USER'],
-      [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { depot: ['minutes'] } }, 'UNKNOWN_ADDITIONAL_FILE_TYPE'],
-      [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { publish: ['photos'] } }, 'UNKNOWN_OPERATION'],
+      [
+        { uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { depot: ['minutes'] } },
+        'UNKNOWN_ADDITIONAL_FILE_TYPE',
+      ],
+      [
+        { uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: { publish: ['photos'] } },
+        'UNKNOWN_OPERATION',
+      ],
       [{ uuid: null, name: 'x', usersId: [people.reader.login], additionalFiles: {} }, 'NOTHING_GRANTED'],
       [{ uuid: null, name: 'x', usersId: ['nobody-at-all'], additionalFiles: { depot: ['photos'] } }, 'UNKNOWN_USERS'],
     ];
@@ -409,14 +698,27 @@ describe('additional-file authorizations', () => {
     const id = await grantFiles('temporary photos', account.login, { depot: ['photos'] });
     const rights = await newcomer.get(`${APP}/additionalFiles/authorization/null`);
     expect(rights.body.additionalFiles).toMatchObject({ depot: ['photos'] });
-    const photo = await newcomer.post(`${APP}/additionalFiles/photos`, { body: fileForm({ fileName: 'newcomer.jpg', comment: 'c', fields: { caption: 'Mont Joly' } }, { name: 's.jpg', bytes: PDF }) });
+    const photo = await newcomer.post(`${APP}/additionalFiles/photos`, {
+      body: fileForm(
+        { fileName: 'newcomer.jpg', comment: 'c', fields: { caption: 'Mont Joly' } },
+        { name: 's.jpg', bytes: PDF },
+      ),
+    });
     expect(photo.status, photo.text).toBe(201);
-    expect((await people.photoAdmin.client.get(`${APP}/additionalFiles/authorization/${account.login}`)).body.additionalFiles.depot).toEqual(['photos']);
+    expect(
+      (await people.photoAdmin.client.get(`${APP}/additionalFiles/authorization/${account.login}`)).body.additionalFiles
+        .depot,
+    ).toEqual(['photos']);
     expect((await people.reader.client.get(`${APP}/additionalFiles/authorization/${account.login}`)).status).toBe(403);
 
     const revoked = await admin.delete(`${APP}/additionalFiles/authorization/${id}`);
     expect([revoked.status, revoked.body]).toEqual([200, { authorizationId: id }]);
-    const after = await newcomer.post(`${APP}/additionalFiles/photos`, { body: fileForm({ fileName: 'newcomer 2.jpg', comment: 'c', fields: { caption: 'Mont Joly' } }, { name: 's.jpg', bytes: PDF }) });
+    const after = await newcomer.post(`${APP}/additionalFiles/photos`, {
+      body: fileForm(
+        { fileName: 'newcomer 2.jpg', comment: 'c', fields: { caption: 'Mont Joly' } },
+        { name: 's.jpg', bytes: PDF },
+      ),
+    });
     // Without the authorization they are no longer a user of the application: refused.
     expect(after.status).toBe(403);
     expect((await admin.delete(`${APP}/additionalFiles/authorization/${id}`)).status).toBe(404);
@@ -440,7 +742,9 @@ describe('the charter beside additional files', () => {
     expect([gated.status, gated.body.code]).toEqual([403, 'CHARTER_NOT_SIGNED']);
     const application = (await admin.get(APP)).body;
     const me = (await people.reader.client.get('/me')).body;
-    const signed = await people.reader.client.put('/users', { json: { login: me.login, email: me.email, charte: application.id } });
+    const signed = await people.reader.client.put('/users', {
+      json: { login: me.login, email: me.email, charte: application.id },
+    });
     expect(signed.status, signed.text).toBe(200);
     expect((await people.reader.client.get(`${APP}/additionalFiles/protocols`)).status).toBe(200);
   });

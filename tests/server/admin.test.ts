@@ -69,7 +69,11 @@ describe('first start without TERRAIN_ADMIN_* settings', () => {
       const admin = await signedIn(restarted, await generatedAdmin(restarted));
       const now = await admin.get('/users/admin');
       expect(now.status).toBe(200);
-      expect(now.body).toMatchObject({ id: adminBefore.id, creationDate: adminBefore.creationDate, terrainAdmin: true });
+      expect(now.body).toMatchObject({
+        id: adminBefore.id,
+        creationDate: adminBefore.creationDate,
+        terrainAdmin: true,
+      });
     });
   });
 });
@@ -83,9 +87,16 @@ describe('first start with TERRAIN_ADMIN_LOGIN, _PASSWORD and _EMAIL', () => {
   afterAll(() => server?.close());
 
   it('creates that account as platform administrator, signing in with the configured password', async () => {
-    const answer = await api(server).post('/login', { form: { login: configured.login, password: configured.password } });
+    const answer = await api(server).post('/login', {
+      form: { login: configured.login, password: configured.password },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ login: 'chief', email: 'chief@example.org', state: 'active', terrainAdmin: true });
+    expect(answer.body).toMatchObject({
+      login: 'chief',
+      email: 'chief@example.org',
+      state: 'active',
+      terrainAdmin: true,
+    });
   });
 
   it('creates no `admin` account', async () => {
@@ -121,9 +132,19 @@ describe('first start with TERRAIN_ADMIN_LOGIN, _PASSWORD and _EMAIL', () => {
 
 describe('TERRAIN_ADMIN_* settings the account rules refuse', () => {
   it('stop the start with a word, before any account is made', () => {
-    expect(() => loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_PASSWORD: 'short12' })).toThrow('TERRAIN_ADMIN_PASSWORD needs 8 characters or more');
-    expect(() => loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_EMAIL: 'Chief <chief@example.org>' })).toThrow('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
-    expect(loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_PASSWORD: 'long enough', TERRAIN_ADMIN_EMAIL: 'chief@example.org' }).admin).toEqual({
+    expect(() => loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_PASSWORD: 'short12' })).toThrow(
+      'TERRAIN_ADMIN_PASSWORD needs 8 characters or more',
+    );
+    expect(() =>
+      loadConfig({ TERRAIN_ADMIN_LOGIN: 'chief', TERRAIN_ADMIN_EMAIL: 'Chief <chief@example.org>' }),
+    ).toThrow('TERRAIN_ADMIN_EMAIL is not one valid e-mail address');
+    expect(
+      loadConfig({
+        TERRAIN_ADMIN_LOGIN: 'chief',
+        TERRAIN_ADMIN_PASSWORD: 'long enough',
+        TERRAIN_ADMIN_EMAIL: 'chief@example.org',
+      }).admin,
+    ).toEqual({
       login: 'chief',
       password: 'long enough',
       email: 'chief@example.org',

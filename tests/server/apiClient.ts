@@ -24,7 +24,9 @@ export function leaksIn(text: string): string[] {
 /** To call from `afterAll`: every answer of the file was clean (and there were answers to look at). */
 export function expectNoLeakInRecordedAnswers() {
   expect(recordedAnswers.length).toBeGreaterThan(0);
-  const leaking = recordedAnswers.filter((a) => leaksIn(a.text).length > 0).map((a) => `${a.method} ${a.path} → ${a.status}: ${leaksIn(a.text).join(', ')}`);
+  const leaking = recordedAnswers
+    .filter((a) => leaksIn(a.text).length > 0)
+    .map((a) => `${a.method} ${a.path} → ${a.status}: ${leaksIn(a.text).join(', ')}`);
   expect(leaking).toEqual([]);
 }
 
@@ -34,7 +36,8 @@ export class ApiClient extends HttpClient {
     const answer = await super.request<T>(method, path, options);
     recordedAnswers.push({ method, path, status: answer.status, text: answer.text });
     const leaks = leaksIn(answer.text);
-    if (leaks.length > 0) throw new Error(`${method} ${path} answered ${leaks.join(', ')}: ${answer.text.slice(0, 500)}`);
+    if (leaks.length > 0)
+      throw new Error(`${method} ${path} answered ${leaks.join(', ')}: ${answer.text.slice(0, 500)}`);
     return answer;
   }
 }

@@ -33,7 +33,9 @@ export function fieldnotesVersion(version: string): Uint8Array {
  * `configuration.yaml` (version, application, tags) and one `OA_data/<name>.yaml` per data entry.
  */
 export function fieldnotesZip(): Uint8Array {
-  const { OA_data: data, ...root } = parse(text(fixture('fieldnotes-v1.yaml'))) as Record<string, unknown> & { OA_data: Record<string, unknown> };
+  const { OA_data: data, ...root } = parse(text(fixture('fieldnotes-v1.yaml'))) as Record<string, unknown> & {
+    OA_data: Record<string, unknown>;
+  };
   const files: Record<string, Uint8Array> = { 'configuration.yaml': strToU8(stringify(root)) };
   for (const [name, entry] of Object.entries(data)) files[`OA_data/${name}.yaml`] = strToU8(stringify(entry));
   return zipSync(files);
@@ -63,7 +65,8 @@ export function outline(event: StreamEvent<any>): [string, unknown?] {
 }
 
 export const errorEvents = (events: StreamEvent<any>[]) => events.filter((e) => e.type === 'error');
-export const resultEvents = (events: StreamEvent<any>[]) => events.filter((e) => e.type === 'result').map((e) => e.result);
+export const resultEvents = (events: StreamEvent<any>[]) =>
+  events.filter((e) => e.type === 'result').map((e) => e.result);
 
 /** A refusal's body: `{code, message, params}`. */
 export const refusal = (code: string, params?: Record<string, unknown>) =>
@@ -90,16 +93,29 @@ export async function plainUser(server: TestServer, prefix = 'plain'): Promise<S
 }
 
 /** A new active account to which the administrator granted the application-creator patterns, signed in. */
-export async function creatorUser(server: TestServer, admin: ApiClient, patterns: string[], prefix = 'creator'): Promise<SignedInUser> {
+export async function creatorUser(
+  server: TestServer,
+  admin: ApiClient,
+  patterns: string[],
+  prefix = 'creator',
+): Promise<SignedInUser> {
   const account = await activeAccount(server, newIdentity(prefix));
-  const query = new URLSearchParams([['userIdOrLogin', account.login], ...patterns.map((p) => ['applicationPattern', p])]);
+  const query = new URLSearchParams([
+    ['userIdOrLogin', account.login],
+    ...patterns.map((p) => ['applicationPattern', p]),
+  ]);
   const granted = await admin.put(`/authorization/applicationCreator?${query}`);
   expect(granted.status, granted.text).toBe(200);
   return sessionOf(server, account);
 }
 
 /** Grants an application role (applicationManager or userManager) through the API. */
-export async function grantApplicationRole(by: ApiClient, role: 'applicationManager' | 'userManager', userLogin: string, application: string) {
+export async function grantApplicationRole(
+  by: ApiClient,
+  role: 'applicationManager' | 'userManager',
+  userLogin: string,
+  application: string,
+) {
   const query = new URLSearchParams({ userIdOrLogin: userLogin, applicationNameOrId: application });
   const answer = await by.put(`/authorization/${role}?${query}`);
   expect(answer.status, answer.text).toBe(200);
@@ -123,15 +139,25 @@ export async function createApplication(
 }
 
 /** Uploads a new configuration and answers the update stream (events only; the caller checks the outcome). */
-export async function updateApplication(client: ApiClient, name: string, fileName: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
-  const answer = await client.post(`/applications/${name}/configuration`, { body: uploadForm(fileName, bytes, fields) });
+export async function updateApplication(
+  client: ApiClient,
+  name: string,
+  fileName: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+) {
+  const answer = await client.post(`/applications/${name}/configuration`, {
+    body: uploadForm(fileName, bytes, fields),
+  });
   expect(answer.status, answer.text).toBe(200);
   return streamEvents(answer.text);
 }
 
 /** A GET answered as raw bytes (downloads), authenticated by the session token. */
 export async function fetchBytes(server: TestServer, token: string | undefined, apiPath: string) {
-  const response = await fetch(`${server.url}/api/v1${apiPath}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${server.url}/api/v1${apiPath}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -158,7 +184,11 @@ export async function storedApplicationNames(server: TestServer): Promise<string
 
 /** Ends every session of the account now, as idle expiry would. */
 export async function expireSessionsOf(server: TestServer, userId: string) {
-  await server.server.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000) }).where('user_id', '=', userId).execute();
+  await server.server.ctx.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 60_000) })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export interface RowCountingServer extends TestServer {

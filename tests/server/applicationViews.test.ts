@@ -5,7 +5,16 @@ import { outlineOf } from '../../src/domain/applications/outline.ts';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
 import { GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { createApplication, fixture, grantApplicationRole, plainUser, resultEvents, streamEvents, uploadForm, type SignedInUser } from './applicationFixtures.ts';
+import {
+  createApplication,
+  fixture,
+  grantApplicationRole,
+  plainUser,
+  resultEvents,
+  streamEvents,
+  uploadForm,
+  type SignedInUser,
+} from './applicationFixtures.ts';
 import { ROOT } from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -37,9 +46,20 @@ beforeAll(async () => {
   server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
   admin = await signedIn(server, ROOT);
   await createApplication(admin, 'fieldbook', { name: 'fieldbook.yaml', bytes: fixture('fieldbook.yaml') });
-  expect((await admin.post(`${APP}/references/sites`, { body: uploadForm('sites.csv', new Uint8Array(readFileSync(path.resolve(import.meta.dirname, '../fixtures/csv/fieldbook-sites.csv')))) })).status).toBe(201);
+  expect(
+    (
+      await admin.post(`${APP}/references/sites`, {
+        body: uploadForm(
+          'sites.csv',
+          new Uint8Array(readFileSync(path.resolve(import.meta.dirname, '../fixtures/csv/fieldbook-sites.csv'))),
+        ),
+      })
+    ).status,
+  ).toBe(201);
   const counts = 'site;day;individuals\nlac_blanc;01/06/2024;3\nlac_blanc;02/06/2024;4\nmont_joly;01/06/2024;7\n';
-  const loaded = await admin.post(`${APP}/data/counts`, { body: uploadForm('counts.csv', new TextEncoder().encode(counts)) });
+  const loaded = await admin.post(`${APP}/data/counts`, {
+    body: uploadForm('counts.csv', new TextEncoder().encode(counts)),
+  });
   expect(loaded.status, loaded.text).toBe(201);
   model = (await home(admin)).configuration;
 
@@ -47,10 +67,23 @@ beforeAll(async () => {
   await grantApplicationRole(admin, 'userManager', people.userManager.login, 'fieldbook');
   const grants = [
     { name: 'sites', usersId: [people.siteReader.login], authorizationForAll: { sites: ['extraction'] } },
-    { name: 'lac blanc', usersId: [people.partReader.login], authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } } },
+    {
+      name: 'lac blanc',
+      usersId: [people.partReader.login],
+      authorizationsWithRestriction: {
+        counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } },
+      },
+    },
   ];
   for (const json of grants) expect((await admin.post(`${APP}/authorization`, { json })).status).toBe(201);
-  const files = await admin.post(`${APP}/additionalFiles/authorization`, { json: { uuid: null, name: 'photographers', usersId: [people.fileHolder.login], additionalFiles: { depot: ['photos'] } } });
+  const files = await admin.post(`${APP}/additionalFiles/authorization`, {
+    json: {
+      uuid: null,
+      name: 'photographers',
+      usersId: [people.fileHolder.login],
+      additionalFiles: { depot: ['photos'] },
+    },
+  });
   expect(files.status, files.text).toBe(201);
 }, 120_000);
 
@@ -64,7 +97,14 @@ describe('someone who may not read the data', () => {
     expect(JSON.stringify(view.outline)).not.toContain('components');
     expect(view.lineCounts).toEqual({});
     // What the card and the home page need stays.
-    expect(view).toMatchObject({ name: 'fieldbook', references: ['sites'], dataTypes: ['counts'], additionalFiles: ['protocols', 'photos'], canReadReference: false, canReadDatatype: false });
+    expect(view).toMatchObject({
+      name: 'fieldbook',
+      references: ['sites'],
+      dataTypes: ['counts'],
+      additionalFiles: ['protocols', 'photos'],
+      canReadReference: false,
+      canReadDatatype: false,
+    });
   });
 
   it('sees no row count in the list either', async () => {
@@ -75,7 +115,13 @@ describe('someone who may not read the data', () => {
 
 describe('those who may read the data', () => {
   it('get the whole configuration: readers of some rows, user managers, holders of a file right, administrators', async () => {
-    for (const client of [people.siteReader.client, people.partReader.client, people.userManager.client, people.fileHolder.client, admin]) {
+    for (const client of [
+      people.siteReader.client,
+      people.partReader.client,
+      people.userManager.client,
+      people.fileHolder.client,
+      admin,
+    ]) {
       const view = await home(client);
       expect(view.configuration).toEqual(model);
       expect(view.outline).toBeUndefined();

@@ -83,18 +83,28 @@ describe('validating a configuration (POST /validate-configuration, streamed)', 
 
   it('announces a zip as a multi-file configuration', async () => {
     const events = streamEvents((await post(admin, '/validate-configuration', 'fieldnotes.zip', fieldnotesZip())).text);
-    expect(events[0]).toMatchObject({ type: 'info', result: 'application.createConfiguration.parsingConfiguration.forMulti' });
+    expect(events[0]).toMatchObject({
+      type: 'info',
+      result: 'application.createConfiguration.parsingConfiguration.forMulti',
+    });
     expect(resultEvents(events)[0]).toMatchObject({ name: 'fieldnotes' });
   });
 
   it('reports each problem of broken.yaml as one error event with its code, path and line, then a null result', async () => {
-    const events = streamEvents((await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text);
+    const events = streamEvents(
+      (await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text,
+    );
     expect(errorEvents(events).map((e) => [e.errorType, e.result.code, e.result.path, e.result.line])).toEqual([
       ['ValidationError', 'UNEXPECTED_SECTIONS', '', 20],
       ['ValidationError', 'UNSUPPORTED_NAME_APPLICATION', 'OA_application', 4],
       ['ValidationError', 'BAD_VERSION_PATTERN', 'OA_application', 5],
       ['ValidationError', 'UNKNOWN_CHECKER_NAME', 'OA_data > plots > OA_basicComponents > code', 11],
-      ['ValidationError', 'BAD_GROOVY_EXPRESSION', 'OA_data > plots > OA_basicComponents > area > OA_checker > OA_params > OA_groovy > OA_expression', 19],
+      [
+        'ValidationError',
+        'BAD_GROOVY_EXPRESSION',
+        'OA_data > plots > OA_basicComponents > area > OA_checker > OA_params > OA_groovy > OA_expression',
+        19,
+      ],
       ['ValidationError', 'INVALID_NATURAL_KEY', 'OA_data > plots', 8],
     ]);
     expect(events.slice(-2).map(outline)).toEqual([['result'], ['progress', 1]]);
@@ -102,13 +112,21 @@ describe('validating a configuration (POST /validate-configuration, streamed)', 
   });
 
   it('gives each error its message key and the params its translation interpolates', async () => {
-    const events = streamEvents((await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text);
+    const events = streamEvents(
+      (await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text,
+    );
     const version = errorEvents(events).find((e) => e.result.code === 'BAD_VERSION_PATTERN')!;
-    expect(version.result).toMatchObject({ message: 'badVersionPattern', params: { givenVersion: 'deux', path: 'OA_application' }, column: 15 });
+    expect(version.result).toMatchObject({
+      message: 'badVersionPattern',
+      params: { givenVersion: 'deux', path: 'OA_application' },
+      column: 15,
+    });
   });
 
   it('answers the same stream under /applications/validate-configuration', async () => {
-    const direct = streamEvents((await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text);
+    const direct = streamEvents(
+      (await post(admin, '/validate-configuration', 'broken.yaml', fixture('broken.yaml'))).text,
+    );
     const alias = await post(admin, '/applications/validate-configuration', 'broken.yaml', fixture('broken.yaml'));
     expect(alias.status).toBe(200);
     expect(alias.headers.get('content-type')).toContain(NDJSON);
@@ -118,7 +136,9 @@ describe('validating a configuration (POST /validate-configuration, streamed)', 
   it('lets any signed-in user validate, and stores nothing', async () => {
     const before = await storedApplicationNames(server);
     const { client } = await plainUser(server);
-    const events = streamEvents((await post(client, '/validate-configuration', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))).text);
+    const events = streamEvents(
+      (await post(client, '/validate-configuration', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))).text,
+    );
     expect(resultEvents(events)[0]).toMatchObject({ name: 'fieldnotes' });
     expect(await storedApplicationNames(server)).toEqual(before);
   });
@@ -130,7 +150,9 @@ describe('validating a configuration (POST /validate-configuration, streamed)', 
   });
 
   it('refuses an unreadable zip with error events, not a crash', async () => {
-    const events = streamEvents((await post(admin, '/validate-configuration', 'garbage.zip', bytesOf('not a zip at all'))).text);
+    const events = streamEvents(
+      (await post(admin, '/validate-configuration', 'garbage.zip', bytesOf('not a zip at all'))).text,
+    );
     expect(errorEvents(events).length).toBeGreaterThan(0);
     expect(events.slice(-2).map(outline)).toEqual([['result'], ['progress', 1]]);
   });
@@ -153,13 +175,22 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
       ['progress', 1],
     ]);
     expect(events[0]).toMatchObject({ params: { applicationName: 'stream_shape' } });
-    expect(resultEvents(events)[0]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'stream_shape', version: '1.0.0' });
+    expect(resultEvents(events)[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'stream_shape',
+      version: '1.0.0',
+    });
   });
 
   it('stores the application under the name of the path, not the OA_name of the file', async () => {
     const { id } = await createApplication(admin, 'path_name', v1());
     const stored = await home('path_name');
-    expect(stored).toMatchObject({ id, name: 'path_name', version: '1.0.0', title: { fr: 'Carnet de terrain', en: 'Field notebook' } });
+    expect(stored).toMatchObject({
+      id,
+      name: 'path_name',
+      version: '1.0.0',
+      title: { fr: 'Carnet de terrain', en: 'Field notebook' },
+    });
     expect((await admin.get('/applications/fieldnotes')).status).toBe(404);
   });
 
@@ -169,7 +200,12 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
   });
 
   it('takes the comment from the query string too', async () => {
-    const answer = await post(admin, `/applications/query_comment?comment=${encodeURIComponent('from the query')}`, 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
+    const answer = await post(
+      admin,
+      `/applications/query_comment?comment=${encodeURIComponent('from the query')}`,
+      'fieldnotes-v1.yaml',
+      fixture('fieldnotes-v1.yaml'),
+    );
     expect(resultEvents(streamEvents(answer.text))).toHaveLength(1);
     expect((await home('query_comment')).comment).toBe('from the query');
   });
@@ -204,11 +240,14 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
       expect(answer.body).toEqual(refusal('BAD_APPLICATION_NAME', { name, problem: 'invalidLengthName' }));
     });
 
-    it.each(['FieldNotes', '1fieldnotes', 'field-notes', '_fieldnotes', 'field%20notes'])('refuses %s with 400 BAD_APPLICATION_NAME invalidName', async (name) => {
-      const answer = await post(admin, `/applications/${name}`, 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual(refusal('BAD_APPLICATION_NAME', { problem: 'invalidName' }));
-    });
+    it.each(['FieldNotes', '1fieldnotes', 'field-notes', '_fieldnotes', 'field%20notes'])(
+      'refuses %s with 400 BAD_APPLICATION_NAME invalidName',
+      async (name) => {
+        const answer = await post(admin, `/applications/${name}`, 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual(refusal('BAD_APPLICATION_NAME', { problem: 'invalidName' }));
+      },
+    );
 
     it('accepts a name of exactly 40 characters', async () => {
       const name = `l${'x'.repeat(39)}`;
@@ -226,14 +265,24 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
 
     it('refuses a creator whose patterns do not match the name with 403', async () => {
       const creator = await creatorUser(server, admin, ['fn_.*']);
-      const answer = await post(creator.client, '/applications/other_app', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
+      const answer = await post(
+        creator.client,
+        '/applications/other_app',
+        'fieldnotes-v1.yaml',
+        fixture('fieldnotes-v1.yaml'),
+      );
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual(refusal('NO_RIGHT_FOR_APPLICATION_CREATION'));
     });
 
     it('matches a pattern against the whole name, not a part of it', async () => {
       const creator = await creatorUser(server, admin, ['fn_.*']);
-      const answer = await post(creator.client, '/applications/xfn_test', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
+      const answer = await post(
+        creator.client,
+        '/applications/xfn_test',
+        'fieldnotes-v1.yaml',
+        fixture('fieldnotes-v1.yaml'),
+      );
       expect(answer.status).toBe(403);
     });
 
@@ -251,7 +300,13 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
 
     it('refuses a taken name with 409 APPLICATION_EXISTS_ON_CREATION and leaves the first application as it was', async () => {
       await createApplication(admin, 'taken_name', v1(), { comment: 'first' });
-      const answer = await post(admin, '/applications/taken_name', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'), { comment: 'second' });
+      const answer = await post(
+        admin,
+        '/applications/taken_name',
+        'fieldnotes-v2.yaml',
+        fixture('fieldnotes-v2.yaml'),
+        { comment: 'second' },
+      );
       expect(answer.status).toBe(409);
       expect(answer.body).toEqual(refusal('APPLICATION_EXISTS_ON_CREATION', { name: 'taken_name' }));
       expect(await home('taken_name')).toMatchObject({ version: '1.0.0', comment: 'first' });
@@ -315,14 +370,23 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
     });
 
     it('refuses a comment over 200 characters with 400 COMMENT_TOO_LONG', async () => {
-      const answer = await post(admin, '/applications/long_comment', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), { comment: 'x'.repeat(201) });
+      const answer = await post(
+        admin,
+        '/applications/long_comment',
+        'fieldnotes-v1.yaml',
+        fixture('fieldnotes-v1.yaml'),
+        { comment: 'x'.repeat(201) },
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual(refusal('COMMENT_TOO_LONG', { max: 200 }));
       expect(await storedApplicationNames(server)).not.toContain('long_comment');
     });
 
     it('streams an error for a zip whose entries climb out of it (../), and stores nothing', async () => {
-      const zip = zipSync({ 'configuration.yaml': fixture('fieldnotes-v1.yaml'), '../OA_data/evil.yaml': strToU8('OA_naturalKey: [x]') });
+      const zip = zipSync({
+        'configuration.yaml': fixture('fieldnotes-v1.yaml'),
+        '../OA_data/evil.yaml': strToU8('OA_naturalKey: [x]'),
+      });
       const events = streamEvents((await post(admin, '/applications/traversal', 'evil.zip', zip)).text);
       expect(errorEvents(events).map((e) => e.result.code)).toEqual(['INVALID_CONFIGURATION_FILE']);
       expect(resultEvents(events)).toEqual([]);
@@ -330,11 +394,14 @@ describe('creating an application (POST /applications/{name}, streamed)', () => 
     });
 
     it('keeps exactly one application when two creations of one name race', async () => {
-      const answers = await Promise.all([1, 2].map(() => post(admin, '/applications/racing', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))));
+      const answers = await Promise.all(
+        [1, 2].map(() => post(admin, '/applications/racing', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))),
+      );
       const created = answers.filter((a) => a.status === 200 && resultEvents(streamEvents(a.text)).length === 1);
       const refused = answers.filter((a) => !created.includes(a));
       expect(created).toHaveLength(1);
-      const refusalCode = refused[0].status === 409 ? refused[0].body.code : errorEvents(streamEvents(refused[0].text))[0].result.code;
+      const refusalCode =
+        refused[0].status === 409 ? refused[0].body.code : errorEvents(streamEvents(refused[0].text))[0].result.code;
       expect(refusalCode).toBe('APPLICATION_EXISTS_ON_CREATION');
       expect((await storedApplicationNames(server)).filter((n) => n === 'racing')).toHaveLength(1);
       expect((await home('racing')).versions).toHaveLength(1);
@@ -390,7 +457,12 @@ describe('updating an application (POST /applications/{name}/configuration, stre
     expect(created.updateDate).toBe(created.creationDate);
     await updateApplication(admin, 'versions', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'), { comment: 'v2' });
     const updated = await home('versions');
-    expect(updated).toMatchObject({ id: created.id, version: '1.1.0', comment: 'v2', creationDate: created.creationDate });
+    expect(updated).toMatchObject({
+      id: created.id,
+      version: '1.1.0',
+      comment: 'v2',
+      creationDate: created.creationDate,
+    });
     expect(Date.parse(updated.updateDate)).toBeGreaterThan(Date.parse(created.updateDate));
     expect(updated.versions.map((v: { version: string; comment: string }) => [v.version, v.comment])).toEqual([
       ['1.1.0', 'v2'],
@@ -401,7 +473,9 @@ describe('updating an application (POST /applications/{name}/configuration, stre
   it('shows the new parts of the configuration (the component v2 adds), though v1 was read just before', async () => {
     await createApplication(admin, 'new_parts', v1());
     const before = (await admin.get('/applications/new_parts?filter=CONFIGURATION')).body.configuration;
-    expect(before.data.find((d: { name: string }) => d.name === 'counts').components.map((c: { key: string }) => c.key)).not.toContain('observer');
+    expect(
+      before.data.find((d: { name: string }) => d.name === 'counts').components.map((c: { key: string }) => c.key),
+    ).not.toContain('observer');
     await updateApplication(admin, 'new_parts', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
     const model = (await admin.get('/applications/new_parts?filter=CONFIGURATION')).body.configuration;
     const counts = model.data.find((d: { name: string }) => d.name === 'counts');
@@ -411,9 +485,14 @@ describe('updating an application (POST /applications/{name}/configuration, stre
   it('refuses the current version again with an APPLICATION_VERSION_EXISTS error event and changes nothing', async () => {
     await createApplication(admin, 'same_version', v1(), { comment: 'kept' });
     const before = await home('same_version');
-    const events = await updateApplication(admin, 'same_version', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), { comment: 'ignored' });
+    const events = await updateApplication(admin, 'same_version', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), {
+      comment: 'ignored',
+    });
     expect(errorEvents(events).map((e) => e.result)).toEqual([
-      expect.objectContaining({ code: 'APPLICATION_VERSION_EXISTS', params: { name: 'same_version', version: '1.0.0' } }),
+      expect.objectContaining({
+        code: 'APPLICATION_VERSION_EXISTS',
+        params: { name: 'same_version', version: '1.0.0' },
+      }),
     ]);
     expect(resultEvents(events)).toEqual([]);
     expect(await home('same_version')).toEqual(before);
@@ -442,14 +521,24 @@ describe('updating an application (POST /applications/{name}/configuration, stre
     await createApplication(admin, 'managed_app', v1());
     const manager = await plainUser(server, 'manager');
     await grantApplicationRole(admin, 'applicationManager', manager.login, 'managed_app');
-    const events = await updateApplication(manager.client, 'managed_app', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+    const events = await updateApplication(
+      manager.client,
+      'managed_app',
+      'fieldnotes-v2.yaml',
+      fixture('fieldnotes-v2.yaml'),
+    );
     expect(resultEvents(events)).toEqual([expect.objectContaining({ version: '1.1.0' })]);
   });
 
   it('lets a creator whose pattern matches update an application someone else created', async () => {
     await createApplication(admin, 'up_shared', v1());
     const creator = await creatorUser(server, admin, ['up_.*']);
-    const events = await updateApplication(creator.client, 'up_shared', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+    const events = await updateApplication(
+      creator.client,
+      'up_shared',
+      'fieldnotes-v2.yaml',
+      fixture('fieldnotes-v2.yaml'),
+    );
     expect(resultEvents(events)).toEqual([expect.objectContaining({ version: '1.1.0' })]);
   });
 
@@ -462,7 +551,12 @@ describe('updating an application (POST /applications/{name}/configuration, stre
   it('refuses a user who is neither manager, matching creator nor admin with 403 NO_RIGHT_FOR_APPLICATION_MANAGEMENT', async () => {
     await createApplication(admin, 'not_yours', v1());
     for (const user of [await plainUser(server), await creatorUser(server, admin, ['other_.*'])]) {
-      const answer = await post(user.client, '/applications/not_yours/configuration', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+      const answer = await post(
+        user.client,
+        '/applications/not_yours/configuration',
+        'fieldnotes-v2.yaml',
+        fixture('fieldnotes-v2.yaml'),
+      );
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual(refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: 'not_yours' }));
     }
@@ -473,12 +567,22 @@ describe('updating an application (POST /applications/{name}/configuration, stre
     await createApplication(admin, 'user_managed', v1());
     const userManager = await plainUser(server, 'usermgr');
     await grantApplicationRole(admin, 'userManager', userManager.login, 'user_managed');
-    const answer = await post(userManager.client, '/applications/user_managed/configuration', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+    const answer = await post(
+      userManager.client,
+      '/applications/user_managed/configuration',
+      'fieldnotes-v2.yaml',
+      fixture('fieldnotes-v2.yaml'),
+    );
     expect(answer.status).toBe(403);
   });
 
   it('answers 404 NO_SUCH_APPLICATION for an unknown application', async () => {
-    const answer = await post(admin, '/applications/never_created/configuration', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+    const answer = await post(
+      admin,
+      '/applications/never_created/configuration',
+      'fieldnotes-v2.yaml',
+      fixture('fieldnotes-v2.yaml'),
+    );
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(refusal('NO_SUCH_APPLICATION', { name: 'never_created' }));
   });
@@ -486,9 +590,13 @@ describe('updating an application (POST /applications/{name}/configuration, stre
   it('refuses the same upload errors as creation before streaming', async () => {
     await createApplication(admin, 'upload_errors', v1());
     const path = '/applications/upload_errors/configuration';
-    expect((await post(admin, path, 'v2.txt', fixture('fieldnotes-v2.yaml'))).body).toEqual(refusal('BAD_CONFIGURATION_FILE_TYPE'));
+    expect((await post(admin, path, 'v2.txt', fixture('fieldnotes-v2.yaml'))).body).toEqual(
+      refusal('BAD_CONFIGURATION_FILE_TYPE'),
+    );
     expect((await post(admin, path, 'v2.yaml', new Uint8Array())).body).toEqual(refusal('EMPTY_FILE'));
-    expect((await post(admin, path, 'v2.yaml', fixture('fieldnotes-v2.yaml'), { comment: 'y'.repeat(201) })).body).toEqual(refusal('COMMENT_TOO_LONG'));
+    expect(
+      (await post(admin, path, 'v2.yaml', fixture('fieldnotes-v2.yaml'), { comment: 'y'.repeat(201) })).body,
+    ).toEqual(refusal('COMMENT_TOO_LONG'));
     expect((await home('upload_errors')).version).toBe('1.0.0');
   });
 
@@ -505,7 +613,9 @@ describe('updating an application (POST /applications/{name}/configuration, stre
       const { id } = await createApplication(admin, 'with_rows', v1());
       server.storedRows.set(id, { counts: 12, sites: 3 });
       const events = await updateApplication(admin, 'with_rows', 'orphaning.yaml', orphaning());
-      expect(errorEvents(events).map((e) => [e.errorType, e.result.code, e.result.params.dataName, e.result.path])).toEqual([
+      expect(
+        errorEvents(events).map((e) => [e.errorType, e.result.code, e.result.params.dataName, e.result.path]),
+      ).toEqual([
         ['IncompatibleConfiguration', 'REMOVED_COMPONENT_WITH_ROWS', 'counts', 'OA_data > counts'],
         ['IncompatibleConfiguration', 'CHANGED_NATURAL_KEY_WITH_ROWS', 'counts', 'OA_data > counts'],
       ]);
@@ -534,7 +644,12 @@ describe('updating an application (POST /applications/{name}/configuration, stre
     it('applies a compatible update (a new component) while rows are stored', async () => {
       const { id } = await createApplication(admin, 'rows_compatible', v1());
       server.storedRows.set(id, { counts: 12, sites: 3, species: 4 });
-      const events = await updateApplication(admin, 'rows_compatible', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
+      const events = await updateApplication(
+        admin,
+        'rows_compatible',
+        'fieldnotes-v2.yaml',
+        fixture('fieldnotes-v2.yaml'),
+      );
       expect(errorEvents(events)).toEqual([]);
       expect((await home('rows_compatible')).version).toBe('1.1.0');
     });
@@ -550,7 +665,10 @@ describe('listing applications (GET /applications, streamed)', () => {
     await createApplication(creator.client, 'list_mine', v1());
     await createApplication(admin, 'list_theirs', v1());
     // Enough applications for the list to be read in several pages.
-    await insertApplications(server, Array.from({ length: 250 }, (_, i) => `bulk_${String(i).padStart(3, '0')}`));
+    await insertApplications(
+      server,
+      Array.from({ length: 250 }, (_, i) => `bulk_${String(i).padStart(3, '0')}`),
+    );
   });
 
   const list = async (client: ApiClient, query = '') => {
@@ -559,18 +677,25 @@ describe('listing applications (GET /applications, streamed)', () => {
     expect(answer.headers.get('content-type')).toContain(NDJSON);
     return streamEvents(answer.text);
   };
-  const listed = async (client: ApiClient, name: string, query = '') => resultEvents(await list(client, query)).find((a) => a.name === name);
+  const listed = async (client: ApiClient, name: string, query = '') =>
+    resultEvents(await list(client, query)).find((a) => a.name === name);
 
   it('streams an info with the count, then per application one result in name order followed by progress (i+1)/n', async () => {
     const names = await storedApplicationNames(server);
     expect(names.length).toBeGreaterThan(250); // the server reads more than one page
     const events = await list(admin);
-    expect(events[0]).toMatchObject({ type: 'info', result: 'application.list', params: { count: String(names.length) } });
+    expect(events[0]).toMatchObject({
+      type: 'info',
+      result: 'application.list',
+      params: { count: String(names.length) },
+    });
     const expected = names.flatMap((name, i) => [
       ['result', name],
       ['progress', Math.round(((i + 1) / names.length) * 1000) / 1000],
     ]);
-    expect(events.slice(1).map((e) => (e.type === 'result' ? ['result', e.result.name] : outline(e)))).toEqual(expected);
+    expect(events.slice(1).map((e) => (e.type === 'result' ? ['result', e.result.name] : outline(e)))).toEqual(
+      expected,
+    );
   });
 
   it('lists every application to every signed-in user, whatever their rights', async () => {
@@ -590,7 +715,8 @@ describe('listing applications (GET /applications, streamed)', () => {
       hasSignedCharte: false,
     });
     expect(app.creationDate).toBe(app.updateDate);
-    for (const part of ['references', 'dataTypes', 'additionalFiles', 'hasRightsRequest', 'configuration', 'versions']) expect(app).not.toHaveProperty(part);
+    for (const part of ['references', 'dataTypes', 'additionalFiles', 'hasRightsRequest', 'configuration', 'versions'])
+      expect(app).not.toHaveProperty(part);
   });
 
   it.each([
@@ -605,9 +731,18 @@ describe('listing applications (GET /applications, streamed)', () => {
   });
 
   it('adds every part with filter ALL, and several parts with a repeated filter', async () => {
-    expect(await listed(admin, 'list_theirs', '?filter=ALL')).toMatchObject({ references: ['sites', 'species'], dataTypes: ['counts'], additionalFiles: [], hasRightsRequest: false });
+    expect(await listed(admin, 'list_theirs', '?filter=ALL')).toMatchObject({
+      references: ['sites', 'species'],
+      dataTypes: ['counts'],
+      additionalFiles: [],
+      hasRightsRequest: false,
+    });
     const two = await listed(admin, 'list_theirs', '?filter=REFERENCETYPE&filter=DATATYPE');
-    expect([two.references, two.dataTypes, 'additionalFiles' in two]).toEqual([['sites', 'species'], ['counts'], false]);
+    expect([two.references, two.dataTypes, 'additionalFiles' in two]).toEqual([
+      ['sites', 'species'],
+      ['counts'],
+      false,
+    ]);
   });
 
   it('never streams whole models, even with CONFIGURATION', async () => {
@@ -630,7 +765,11 @@ describe('listing applications (GET /applications, streamed)', () => {
     const manager = await plainUser(server, 'listmgr');
     await grantApplicationRole(admin, 'applicationManager', manager.login, 'list_theirs');
     const app = await listed(manager.client, 'list_theirs');
-    expect(app).toMatchObject({ isMember: true, isAdministrator: true, currentApplicationUserRolesResult: { applicationRoles: ['applicationManager'] } });
+    expect(app).toMatchObject({
+      isMember: true,
+      isAdministrator: true,
+      currentApplicationUserRolesResult: { applicationRoles: ['applicationManager'] },
+    });
   });
 
   it('says isAdministrator for the platform admin on every application', async () => {
@@ -640,14 +779,23 @@ describe('listing applications (GET /applications, streamed)', () => {
 
   it('says isAdministrator for a creator on the names their pattern covers only', async () => {
     const apps = resultEvents(await list(creator.client));
-    expect(apps.filter((a) => a.isAdministrator).map((a) => a.name)).toEqual(apps.map((a) => a.name).filter((n) => n.startsWith('list_')));
-    expect((await listed(creator.client, 'list_theirs')).currentApplicationUserRolesResult).toMatchObject({ isApplicationCreator: true, applicationRoles: [] });
+    expect(apps.filter((a) => a.isAdministrator).map((a) => a.name)).toEqual(
+      apps.map((a) => a.name).filter((n) => n.startsWith('list_')),
+    );
+    expect((await listed(creator.client, 'list_theirs')).currentApplicationUserRolesResult).toMatchObject({
+      isApplicationCreator: true,
+      applicationRoles: [],
+    });
   });
 
   it('says isAdministrator for nobody to a plain user', async () => {
     const apps = resultEvents(await list(stranger.client));
     expect(apps.some((a) => a.isAdministrator || a.isMember)).toBe(false);
-    expect(apps[0].currentApplicationUserRolesResult).toMatchObject({ userLogin: stranger.login, isTerrainAdmin: false, isApplicationCreator: false });
+    expect(apps[0].currentApplicationUserRolesResult).toMatchObject({
+      userLogin: stranger.login,
+      isTerrainAdmin: false,
+      isApplicationCreator: false,
+    });
   });
 });
 
@@ -660,7 +808,14 @@ describe('reading one application (GET /applications/{nameOrId})', () => {
   it('answers the application by name, with its versions', async () => {
     const answer = await admin.get('/applications/read_one');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id, name: 'read_one', version: '1.0.0', comment: 'to read', isMember: true, isAdministrator: true });
+    expect(answer.body).toMatchObject({
+      id,
+      name: 'read_one',
+      version: '1.0.0',
+      comment: 'to read',
+      isMember: true,
+      isAdministrator: true,
+    });
     expect(answer.body.versions).toEqual([{ version: '1.0.0', uploadedAt: expect.any(String), comment: 'to read' }]);
   });
 
@@ -681,11 +836,14 @@ describe('reading one application (GET /applications/{nameOrId})', () => {
     expect(answer.body).toMatchObject({ name: 'read_one', isMember: false, isAdministrator: false });
   });
 
-  it.each(['never_created', '00000000-0000-4000-8000-000000000000', 'Not A Name'])('answers 404 NO_SUCH_APPLICATION for %s', async (name) => {
-    const answer = await admin.get(`/applications/${encodeURIComponent(name)}`);
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual(refusal('NO_SUCH_APPLICATION', { name }));
-  });
+  it.each(['never_created', '00000000-0000-4000-8000-000000000000', 'Not A Name'])(
+    'answers 404 NO_SUCH_APPLICATION for %s',
+    async (name) => {
+      const answer = await admin.get(`/applications/${encodeURIComponent(name)}`);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual(refusal('NO_SUCH_APPLICATION', { name }));
+    },
+  );
 });
 
 describe('downloading the configuration (GET /applications/{nameOrId}/configuration)', () => {
@@ -698,7 +856,9 @@ describe('downloading the configuration (GET /applications/{nameOrId}/configurat
     const download = await fetchBytes(server, adminToken, '/applications/download_me/configuration');
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/yaml');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="fieldnotes-v2.yaml"; filename*=UTF-8''fieldnotes-v2.yaml`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="fieldnotes-v2.yaml"; filename*=UTF-8''fieldnotes-v2.yaml`,
+    );
     expect(Buffer.from(download.bytes).equals(Buffer.from(fixture('fieldnotes-v2.yaml')))).toBe(true);
   });
 
@@ -713,7 +873,9 @@ describe('downloading the configuration (GET /applications/{nameOrId}/configurat
     await createApplication(admin, 'unicode_file', { name: fileName, bytes: fixture('fieldnotes-v1.yaml') });
     const download = await fetchBytes(server, adminToken, '/applications/unicode_file/configuration');
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="relev_s_2024 __.yaml"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="relev_s_2024 __.yaml"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
     expect(Buffer.from(download.bytes).equals(Buffer.from(fixture('fieldnotes-v1.yaml')))).toBe(true);
   });
 
@@ -745,9 +907,18 @@ describe('without a valid session: 401 before any stream starts', () => {
   const calls: Array<[string, (client: ApiClient) => Promise<{ status: number; headers: Headers; body: any }>]> = [
     ['GET /applications', (c) => c.get('/applications')],
     ['GET /applications/{name}', (c) => c.get('/applications/stream_shape')],
-    ['POST /validate-configuration', (c) => post(c, '/validate-configuration', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))],
-    ['POST /applications/{name}', (c) => post(c, '/applications/anonymous_app', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'))],
-    ['POST /applications/{name}/configuration', (c) => post(c, '/applications/stream_shape/configuration', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'))],
+    [
+      'POST /validate-configuration',
+      (c) => post(c, '/validate-configuration', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+    ],
+    [
+      'POST /applications/{name}',
+      (c) => post(c, '/applications/anonymous_app', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+    ],
+    [
+      'POST /applications/{name}/configuration',
+      (c) => post(c, '/applications/stream_shape/configuration', 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml')),
+    ],
     ['GET /applications/{name}/configuration', (c) => c.get('/applications/stream_shape/configuration')],
   ];
 
@@ -769,7 +940,12 @@ describe('without a valid session: 401 before any stream starts', () => {
   it('creates nothing for a creator whose session expired', async () => {
     const creator = await creatorUser(server, admin, ['late_.*'], 'late');
     await expireSessionsOf(server, creator.id);
-    const answer = await post(creator.client, '/applications/late_app', 'fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'));
+    const answer = await post(
+      creator.client,
+      '/applications/late_app',
+      'fieldnotes-v1.yaml',
+      fixture('fieldnotes-v1.yaml'),
+    );
     expect(answer.status).toBe(401);
     expect(await storedApplicationNames(server)).not.toContain('late_app');
   });

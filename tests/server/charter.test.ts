@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
 import { api, expectNoLeakInRecordedAnswers, type ApiClient } from './apiClient.ts';
-import { creatorUser, grantApplicationRole, plainUser, sessionOf, streamEvents, type SignedInUser } from './applicationFixtures.ts';
+import {
+  creatorUser,
+  grantApplicationRole,
+  plainUser,
+  sessionOf,
+  streamEvents,
+  type SignedInUser,
+} from './applicationFixtures.ts';
 import { csvForm, q, ROOT, waitForJob } from './dataFixtures.ts';
 import { minimalPdf } from '../fixtures/minimalPdf.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -19,7 +26,8 @@ import { startTestServer, type TestServer } from './harness.ts';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const file = (name: string) => readFileSync(path.join(fixtures, name));
 
-const pdfForm = (fileName: string, bytes: Uint8Array | string) => csvForm(fileName, bytes, { id: null, fileType: '__charte__' });
+const pdfForm = (fileName: string, bytes: Uint8Array | string) =>
+  csvForm(fileName, bytes, { id: null, fileType: '__charte__' });
 
 let server: TestServer;
 let admin: ApiClient;
@@ -56,24 +64,44 @@ async function statuses(client: ApiClient) {
 
 const everyCall = (status: number, code: string) => dataCalls().map(() => [status, code]);
 
-async function upload(client: ApiClient, bytes: Uint8Array | string, fileName = 'charte.pdf', fileType = '__charter__') {
+async function upload(
+  client: ApiClient,
+  bytes: Uint8Array | string,
+  fileName = 'charte.pdf',
+  fileType = '__charter__',
+) {
   return client.post(`/applications/surveys/additionalFiles/${fileType}`, { body: pdfForm(fileName, bytes) });
 }
 
 const view = async (client: ApiClient) => (await client.get('/applications/surveys')).body;
-const accept = (user: SignedInUser) => user.client.put('/users', { json: { login: user.login, email: user.email, charte: applicationId } });
+const accept = (user: SignedInUser) =>
+  user.client.put('/users', { json: { login: user.login, email: user.email, charte: applicationId } });
 
 beforeAll(async () => {
   server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
   admin = await signedIn(server, ROOT);
-  const created = await admin.post('/applications/surveys', { body: csvForm('surveys.yaml', file('configurations/surveys.yaml')) });
+  const created = await admin.post('/applications/surveys', {
+    body: csvForm('surveys.yaml', file('configurations/surveys.yaml')),
+  });
   expect(created.text).toContain('"type":"result"');
-  for (const [reference, name] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
-    expect((await admin.post(`/applications/surveys/references/${reference}`, { body: csvForm(name, file(`csv/${name}`)) })).status).toBe(201);
+  for (const [reference, name] of [
+    ['projects', 'surveys-projects.csv'],
+    ['sites', 'surveys-sites.csv'],
+    ['species', 'surveys-species.csv'],
+  ]) {
+    expect(
+      (await admin.post(`/applications/surveys/references/${reference}`, { body: csvForm(name, file(`csv/${name}`)) }))
+        .status,
+    ).toBe(201);
   }
   const deposit = await admin.post('/applications/surveys/data/counts', {
     body: csvForm('june.csv', 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;02/06/2024;3\n', {
-      binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from: '2024-06-01', to: '2024-06-30' },
+      binaryfiledataset: {
+        datatype: 'counts',
+        requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+        from: '2024-06-01',
+        to: '2024-06-30',
+      },
       topublish: true,
     }),
   });
@@ -93,7 +121,12 @@ beforeAll(async () => {
       name: 'readers',
       description: 'everything, read only',
       usersId: [reader.login, userManager.login],
-      authorizationForAll: { projects: ['extraction'], sites: ['extraction'], species: ['extraction'], counts: ['extraction'] },
+      authorizationForAll: {
+        projects: ['extraction'],
+        sites: ['extraction'],
+        species: ['extraction'],
+        counts: ['extraction'],
+      },
     },
   });
   expect(granted.status, granted.text).toBe(201);
@@ -107,7 +140,12 @@ afterAll(async () => {
 describe('an application without a charter', () => {
   it('asks nobody to accept anything, and has no charter to show', async () => {
     expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
-    expect(await view(reader.client)).toMatchObject({ hasCharter: false, hasSignedCharte: false, hasSignedLastCharte: true, mustSignCharter: false });
+    expect(await view(reader.client)).toMatchObject({
+      hasCharter: false,
+      hasSignedCharte: false,
+      hasSignedLastCharte: true,
+      mustSignCharter: false,
+    });
     expect((await view(reader.client)).charterUploadedAt).toBeUndefined();
     const missing = await reader.client.get('/applications/surveys/charter');
     expect([missing.status, missing.body.code, missing.body.params]).toEqual([404, 'NO_CHARTER', { name: 'surveys' }]);
@@ -126,7 +164,11 @@ describe('uploading the charter', () => {
 
   it('refuses what is not a PDF with 415, an empty file with 400 and a file over 10 MB with 413', async () => {
     const html = await upload(manager.client, '<html><body>charte</body></html>', 'charte.pdf');
-    expect([html.status, html.body.code, html.body.params]).toEqual([415, 'CHARTER_NOT_PDF', { fileName: 'charte.pdf' }]);
+    expect([html.status, html.body.code, html.body.params]).toEqual([
+      415,
+      'CHARTER_NOT_PDF',
+      { fileName: 'charte.pdf' },
+    ]);
     const empty = await upload(manager.client, new Uint8Array(0));
     expect([empty.status, empty.body.code]).toEqual([400, 'EMPTY_FILE']);
     const large = new Uint8Array(10 * 1024 * 1024 + 1);
@@ -142,16 +184,25 @@ describe('uploading the charter', () => {
     expect(stored.status, stored.text).toBe(200);
     expect(stored.body).toMatch(/^[0-9a-f-]{36}$/);
     const outsider = await plainUser(server, 'outsider');
-    const shown = await fetch(`${server.url}/api/v1/applications/surveys/charter`, { headers: { authorization: `Bearer ${outsider.token}` } });
+    const shown = await fetch(`${server.url}/api/v1/applications/surveys/charter`, {
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
     expect(shown.status).toBe(200);
     expect(new Uint8Array(await shown.arrayBuffer())).toEqual(pdf);
     expect(shown.headers.get('content-type')).toBe('application/pdf');
-    expect(shown.headers.get('content-disposition')).toBe(`inline; filename="Charte d_usage.pdf"; filename*=UTF-8''Charte%20d%E2%80%99usage.pdf`);
+    expect(shown.headers.get('content-disposition')).toBe(
+      `inline; filename="Charte d_usage.pdf"; filename*=UTF-8''Charte%20d%E2%80%99usage.pdf`,
+    );
     // Shown in an iframe of the portal's own pages, and of no other site.
     expect(shown.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect((await api(server).get('/applications/surveys/charter')).status).toBe(401);
     const charterView = await view(reader.client);
-    expect(charterView).toMatchObject({ hasCharter: true, hasSignedCharte: false, hasSignedLastCharte: false, mustSignCharter: true });
+    expect(charterView).toMatchObject({
+      hasCharter: true,
+      hasSignedCharte: false,
+      hasSignedLastCharte: false,
+      mustSignCharter: true,
+    });
     expect(Date.parse(charterView.charterUploadedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 });
@@ -166,7 +217,9 @@ describe('until the charter is accepted', () => {
   });
 
   it('refuses writes too', async () => {
-    const refused = await reader.client.post('/applications/surveys/references/sites', { body: csvForm('sites.csv', file('csv/surveys-sites.csv')) });
+    const refused = await reader.client.post('/applications/surveys/references/sites', {
+      body: csvForm('sites.csv', file('csv/surveys-sites.csv')),
+    });
     expect([refused.status, refused.body.code]).toEqual([403, 'CHARTER_NOT_SIGNED']);
   });
 
@@ -185,11 +238,17 @@ describe('until the charter is accepted', () => {
 
 describe('accepting the charter with PUT /users {login, email, charte}', () => {
   it('needs the session of the account itself', async () => {
-    const noSession = await api(server).put('/users', { json: { login: reader.login, email: reader.email, charte: applicationId } });
+    const noSession = await api(server).put('/users', {
+      json: { login: reader.login, email: reader.email, charte: applicationId },
+    });
     expect([noSession.status, noSession.body.code]).toEqual([401, 'NOT_AUTHENTICATED']);
-    const forAnother = await manager.client.put('/users', { json: { login: reader.login, email: reader.email, charte: applicationId } });
+    const forAnother = await manager.client.put('/users', {
+      json: { login: reader.login, email: reader.email, charte: applicationId },
+    });
     expect([forAnother.status, forAnother.body.code]).toEqual([403, 'BAD_LOGIN_FOR_ACTION']);
-    const wrongEmail = await reader.client.put('/users', { json: { login: reader.login, email: 'someone@example.org', charte: applicationId } });
+    const wrongEmail = await reader.client.put('/users', {
+      json: { login: reader.login, email: 'someone@example.org', charte: applicationId },
+    });
     expect([wrongEmail.status, wrongEmail.body.code]).toEqual([403, 'INVALID_ACCOUNT']);
     for (const charte of ['00000000-0000-4000-8000-000000000000', 'surveys']) {
       const unknown = await reader.client.put('/users', { json: { login: reader.login, email: reader.email, charte } });
@@ -206,7 +265,11 @@ describe('accepting the charter with PUT /users {login, email, charte}', () => {
     expect(Date.parse(accepted.body.chartes[applicationId])).toBeGreaterThanOrEqual(before - 1000);
     expect((await reader.client.get('/me')).body.chartes).toEqual(accepted.body.chartes);
     expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
-    expect(await view(reader.client)).toMatchObject({ hasSignedCharte: true, hasSignedLastCharte: true, mustSignCharter: false });
+    expect(await view(reader.client)).toMatchObject({
+      hasSignedCharte: true,
+      hasSignedLastCharte: true,
+      mustSignCharter: false,
+    });
   });
 
   it('is applied once when the outbox sends it again with the same Idempotency-Key', async () => {
@@ -238,27 +301,48 @@ describe('a new charter', () => {
     const replaced = await upload(manager.client, minimalPdf('second version'), 'charte-2025.pdf', '__charte__');
     expect(replaced.status, replaced.text).toBe(200);
     expect(await statuses(reader.client)).toEqual(everyCall(403, 'CHARTER_NOT_SIGNED'));
-    expect(await view(reader.client)).toMatchObject({ hasCharter: true, hasSignedCharte: true, hasSignedLastCharte: false, mustSignCharter: true });
-    const shown = await fetch(`${server.url}/api/v1/applications/surveys/charter`, { headers: { authorization: `Bearer ${reader.token}` } });
+    expect(await view(reader.client)).toMatchObject({
+      hasCharter: true,
+      hasSignedCharte: true,
+      hasSignedLastCharte: false,
+      mustSignCharter: true,
+    });
+    const shown = await fetch(`${server.url}/api/v1/applications/surveys/charter`, {
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
     expect(new TextDecoder().decode(await shown.arrayBuffer())).toContain('second version');
   });
 
   it('is the one the application list speaks of', async () => {
-    const listed = streamEvents((await reader.client.get('/applications')).text).find((e) => e.type === 'result' && e.result.name === 'surveys')!;
-    expect(listed.result).toMatchObject({ hasCharter: true, hasSignedCharte: true, hasSignedLastCharte: false, mustSignCharter: true });
+    const listed = streamEvents((await reader.client.get('/applications')).text).find(
+      (e) => e.type === 'result' && e.result.name === 'surveys',
+    )!;
+    expect(listed.result).toMatchObject({
+      hasCharter: true,
+      hasSignedCharte: true,
+      hasSignedLastCharte: false,
+      mustSignCharter: true,
+    });
   });
 
   it('lets the user in again once accepted', async () => {
     expect((await accept(reader)).status).toBe(200);
     expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
-    const listed = streamEvents((await reader.client.get('/applications')).text).find((e) => e.type === 'result' && e.result.name === 'surveys')!;
+    const listed = streamEvents((await reader.client.get('/applications')).text).find(
+      (e) => e.type === 'result' && e.result.name === 'surveys',
+    )!;
     expect(listed.result).toMatchObject({ hasSignedCharte: true, hasSignedLastCharte: true, mustSignCharter: false });
   });
 
   it('asks a user signed in anew as well (the rule reads the database, not the session)', async () => {
     const fresh = await sessionOf(server, await activeAccount(server, newIdentity('fresh')));
     await admin.post('/applications/surveys/authorization', {
-      json: { name: 'fresh', description: 'reading', usersId: [fresh.login], authorizationForAll: { sites: ['extraction'] } },
+      json: {
+        name: 'fresh',
+        description: 'reading',
+        usersId: [fresh.login],
+        authorizationForAll: { sites: ['extraction'] },
+      },
     });
     const refused = await fresh.client.get('/applications/surveys/references/sites');
     expect([refused.status, refused.body.code]).toEqual([403, 'CHARTER_NOT_SIGNED']);

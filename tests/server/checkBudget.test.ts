@@ -28,7 +28,8 @@ OA_data:
 `;
 const BUDGET_MS = 5_000;
 
-const lines = (count: number, work: number) => ['code;work', ...Array.from({ length: count }, (_, index) => `l${index};${work}`)].join('\n') + '\n';
+const lines = (count: number, work: number) =>
+  ['code;work', ...Array.from({ length: count }, (_, index) => `l${index};${work}`)].join('\n') + '\n';
 
 let data: DataServer;
 
@@ -62,13 +63,20 @@ async function alongside<T>(client: HttpClient, upload: () => Promise<T>) {
   const ms = performance.now() - started;
   await browsing;
   const sorted = [...times].sort((a, b) => a - b);
-  return { answer, ms, p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))], requests: times.length };
+  return {
+    answer,
+    ms,
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))],
+    requests: times.length,
+  };
 }
 
 describe('a file whose expressions are costly', () => {
   it('is checked off the request thread: other users are answered meanwhile, and its rows are stored', async () => {
     // About a second of checking, well within the budget.
-    const { answer, ms, p95, requests } = await alongside(data.admin, () => uploadReference(data.admin, 'costly', 'lines', 'lines.csv', lines(100, 600)));
+    const { answer, ms, p95, requests } = await alongside(data.admin, () =>
+      uploadReference(data.admin, 'costly', 'lines', 'lines.csv', lines(100, 600)),
+    );
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.totalRows).toBe(100);
     expect(requests).toBeGreaterThanOrEqual(5);
@@ -78,7 +86,9 @@ describe('a file whose expressions are costly', () => {
   it('is refused past its budget at the line reached, soon, nothing stored, while other users are answered', async () => {
     const before = await data.admin.get('/applications/costly/references/lines');
     // Each line takes tens of milliseconds: the whole file would take minutes.
-    const { answer, ms, p95 } = await alongside(data.admin, () => uploadReference(data.admin, 'costly', 'lines', 'lines.csv', lines(5_000, 900)));
+    const { answer, ms, p95 } = await alongside(data.admin, () =>
+      uploadReference(data.admin, 'costly', 'lines', 'lines.csv', lines(5_000, 900)),
+    );
     expect([answer.status, answer.body.code], answer.text).toEqual([422, 'CHECK_BUDGET_EXCEEDED']);
     expect(answer.body.params.budgetSeconds).toBe(BUDGET_MS / 1000);
     expect(answer.body.params.lineNumber).toBeGreaterThan(2);

@@ -12,14 +12,21 @@ describe('the answer check of the test servers', () => {
   const Probe = Type.Object({ kept: Type.String() });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({}, {}, {
-      beforeListen(app) {
-        app.get('/probe/extra', { schema: { response: { 200: Probe } } }, async () => ({ kept: 'yes', dropped: 'by the serializer' }));
-        app.get('/probe/wrong', { schema: { response: { 200: Probe } } }, async () => ({ kept: 1 }));
-        app.get('/probe/undeclared', { schema: { response: { 201: Probe } } }, async () => ({ kept: 'yes' }));
-        app.get('/probe/matching', { schema: { response: { 200: Probe } } }, async () => ({ kept: 'yes' }));
+    server = await startTestServer(
+      {},
+      {},
+      {
+        beforeListen(app) {
+          app.get('/probe/extra', { schema: { response: { 200: Probe } } }, async () => ({
+            kept: 'yes',
+            dropped: 'by the serializer',
+          }));
+          app.get('/probe/wrong', { schema: { response: { 200: Probe } } }, async () => ({ kept: 1 }));
+          app.get('/probe/undeclared', { schema: { response: { 201: Probe } } }, async () => ({ kept: 'yes' }));
+          app.get('/probe/matching', { schema: { response: { 200: Probe } } }, async () => ({ kept: 'yes' }));
+        },
       },
-    });
+    );
   });
 
   it('sees what the serializer would hide, and fails the server’s close', async () => {
@@ -51,12 +58,15 @@ function openObjects(schema: unknown, at: string): string[] {
   // OpenAPI 3.0 has no null type: the document writes a null as an object that may only be null.
   const isObject = node.type === 'object' && !Array.isArray(node.enum);
   if (node.additionalProperties === true) found.push(at);
-  else if (isObject && !node.properties && node.additionalProperties === undefined && !node.patternProperties) found.push(at);
+  else if (isObject && !node.properties && node.additionalProperties === undefined && !node.patternProperties)
+    found.push(at);
   else if (isObject && isEmpty(node.additionalProperties) && !at.endsWith('/properties/params')) found.push(at);
   for (const key of ['properties', 'patternProperties']) {
-    for (const [name, inner] of Object.entries((node[key] ?? {}) as Schema)) found.push(...openObjects(inner, `${at}/${key}/${name}`));
+    for (const [name, inner] of Object.entries((node[key] ?? {}) as Schema))
+      found.push(...openObjects(inner, `${at}/${key}/${name}`));
   }
-  for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) found.push(...openObjects(node[key], `${at}/${key}`));
+  for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'])
+    found.push(...openObjects(node[key], `${at}/${key}`));
   return found;
 }
 
@@ -83,11 +93,16 @@ describe('the OpenAPI document', () => {
     const answer = await fetch(`${server.url}/api/v1/openapi.json`);
     expect(answer.status).toBe(200);
     const document = (await answer.json()) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
       components: { schemas?: Record<string, unknown> };
     };
     // Schemas used in several places or recursive (the scope trees) are shared as components.
-    const open = Object.entries(document.components.schemas ?? {}).flatMap(([name, schema]) => openObjects(schema, `components/${name}`));
+    const open = Object.entries(document.components.schemas ?? {}).flatMap(([name, schema]) =>
+      openObjects(schema, `components/${name}`),
+    );
     let answers = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

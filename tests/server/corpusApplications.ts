@@ -79,18 +79,44 @@ export function corpusApplications(corpus: Corpus): { applications: CorpusApplic
   return { applications: planned, unread };
 }
 
-function plan(corpus: Corpus, application: string, name: string, configurationFile: string, configuration: Uint8Array, model: ApplicationModel, read: Set<string>): CorpusApplication {
-  const planned: CorpusApplication = { name, label: `${application}/${configurationFile}`, configurationFile, configuration, model, uploads: [], deposits: [], firstKeys: new Map() };
+function plan(
+  corpus: Corpus,
+  application: string,
+  name: string,
+  configurationFile: string,
+  configuration: Uint8Array,
+  model: ApplicationModel,
+  read: Set<string>,
+): CorpusApplication {
+  const planned: CorpusApplication = {
+    name,
+    label: `${application}/${configurationFile}`,
+    configurationFile,
+    configuration,
+    model,
+    uploads: [],
+    deposits: [],
+    firstKeys: new Map(),
+  };
   const known = new Map<string, StoredRow[]>();
   const published: Deposit[] = [];
   const loads = corpus.manifest.applications[application].load_order ?? [];
   for (const dataName of model.loadOrder) {
     const entry = model.data.find((item) => item.name === dataName)!;
-    const files = loads.filter((load) => load.data === dataName).map((load) => ({ fileName: path.posix.basename(load.file), source: `${application}/${load.file}`, text: decoder.decode(corpus.read(path.join(application, load.file))) }));
+    const files = loads
+      .filter((load) => load.data === dataName)
+      .map((load) => ({
+        fileName: path.posix.basename(load.file),
+        source: `${application}/${load.file}`,
+        text: decoder.decode(corpus.read(path.join(application, load.file))),
+      }));
     const handMade = HAND_MADE_REFERENCES[application]?.[dataName];
     if (handMade && files.length === 0) files.push({ fileName: `${dataName}.csv`, source: '', text: handMade });
     for (const file of files) {
-      const checked = validateCsvText({ model, dataName, fileName: file.fileName, references: { rows: (reference) => known.get(reference) ?? [] } }, file.text);
+      const checked = validateCsvText(
+        { model, dataName, fileName: file.fileName, references: { rows: (reference) => known.get(reference) ?? [] } },
+        file.text,
+      );
       if (checked.report.errorCount > 0) continue;
       read.add(file.source);
       if (isVersioned(entry)) {
@@ -103,9 +129,15 @@ function plan(corpus: Corpus, application: string, name: string, configurationFi
       }
       planned.uploads.push({ dataName, fileName: file.fileName, text: file.text });
       const byKey = new Map((known.get(dataName) ?? []).map((row) => [row.naturalKey, row]));
-      for (const row of checked.rows) byKey.set(row.naturalKey, { naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values });
+      for (const row of checked.rows)
+        byKey.set(row.naturalKey, {
+          naturalKey: row.naturalKey,
+          hierarchicalKey: row.hierarchicalKey,
+          values: row.values,
+        });
       known.set(dataName, [...byKey.values()]);
-      if (!planned.firstKeys.has(dataName) && checked.rows[0]) planned.firstKeys.set(dataName, checked.rows[0].naturalKey);
+      if (!planned.firstKeys.has(dataName) && checked.rows[0])
+        planned.firstKeys.set(dataName, checked.rows[0].naturalKey);
     }
   }
   return planned;
@@ -123,7 +155,18 @@ function depositsOf(entry: DataEntry, file: { fileName: string; text: string }, 
     let group = groups.get(key);
     if (!group) {
       const part = groups.size + 1;
-      groups.set(key, (group = { dataName: entry.name, fileName: file.fileName.replace(/\.csv$/, `_${part}.csv`), text: head.join('\n') + '\n', scope, from: null, to: null, publish: false }));
+      groups.set(
+        key,
+        (group = {
+          dataName: entry.name,
+          fileName: file.fileName.replace(/\.csv$/, `_${part}.csv`),
+          text: head.join('\n') + '\n',
+          scope,
+          from: null,
+          to: null,
+          publish: false,
+        }),
+      );
     }
     group.text += `${lines[row.lineNumber - 1]}\n`;
     const start = row.period?.from;
@@ -142,32 +185,54 @@ function overlaps(one: Deposit, other: Deposit): boolean {
 
 /** Creates the application and loads it over HTTP as planned. */
 export async function loadCorpusApplication(client: HttpClient, planned: CorpusApplication) {
-  const created = await client.post(`/applications/${planned.name}`, { body: csvForm(planned.configurationFile, planned.configuration) });
+  const created = await client.post(`/applications/${planned.name}`, {
+    body: csvForm(planned.configurationFile, planned.configuration),
+  });
   expect(created.text, planned.label).toContain('"type":"result"');
   expect(created.text, planned.label).not.toContain('"type":"error"');
   for (const upload of planned.uploads) {
     const entry = planned.model.data.find((item) => item.name === upload.dataName)!;
     const route = entry.kind === 'reference' ? 'references' : 'data';
-    const answer = await client.post(`/applications/${planned.name}/${route}/${upload.dataName}`, { body: csvForm(upload.fileName, upload.text) });
+    const answer = await client.post(`/applications/${planned.name}/${route}/${upload.dataName}`, {
+      body: csvForm(upload.fileName, upload.text),
+    });
     expect(answer.status, `${planned.label} ${upload.fileName}: ${answer.text}`).toBe(201);
   }
   for (const deposit of planned.deposits) {
     const params = {
-      binaryfiledataset: { datatype: deposit.dataName, requiredAuthorizations: deposit.scope, ...(deposit.from ? { from: deposit.from, to: deposit.to } : {}), comment: `corpus ${deposit.fileName}` },
+      binaryfiledataset: {
+        datatype: deposit.dataName,
+        requiredAuthorizations: deposit.scope,
+        ...(deposit.from ? { from: deposit.from, to: deposit.to } : {}),
+        comment: `corpus ${deposit.fileName}`,
+      },
       topublish: deposit.publish,
     };
-    const answer = await client.post(`/applications/${planned.name}/data/${deposit.dataName}`, { body: csvForm(deposit.fileName, deposit.text, params) });
+    const answer = await client.post(`/applications/${planned.name}/data/${deposit.dataName}`, {
+      body: csvForm(deposit.fileName, deposit.text, params),
+    });
     expect([201, 202], `${planned.label} ${deposit.fileName}: ${answer.text}`).toContain(answer.status);
-    if (deposit.publish) expect((await waitForJob(client, planned.name, answer.body.fileId)).published, deposit.fileName).toBe(true);
+    if (deposit.publish)
+      expect((await waitForJob(client, planned.name, answer.body.fileId)).published, deposit.fileName).toBe(true);
   }
-  const charter = await client.post(`/applications/${planned.name}/additionalFiles/__charter__`, { body: csvForm('charte.pdf', CHARTER_PDF, { id: null, fileType: '__charter__' }) });
+  const charter = await client.post(`/applications/${planned.name}/additionalFiles/__charter__`, {
+    body: csvForm('charte.pdf', CHARTER_PDF, { id: null, fileType: '__charter__' }),
+  });
   expect([200, 201], charter.text).toContain(charter.status);
   for (const type of planned.model.additionalFiles) {
     const words = { text: 'text', reference: (reference: string) => planned.firstKeys.get(reference) ?? reference };
     const fields = Object.fromEntries(type.fields.map((field) => [field.name, exampleCell(field.checker, words)]));
-    const params = { id: null, fileName: `${type.name}.pdf`, comment: `one ${type.name} file`, fields, forApplication: true };
+    const params = {
+      id: null,
+      fileName: `${type.name}.pdf`,
+      comment: `one ${type.name} file`,
+      fields,
+      forApplication: true,
+    };
     const bytes = new TextEncoder().encode(`%PDF-1.4\n% ${type.name}\n`);
-    const answer = await client.post(`/applications/${planned.name}/additionalFiles/${type.name}`, { body: csvForm(`${type.name}.pdf`, bytes, params) });
+    const answer = await client.post(`/applications/${planned.name}/additionalFiles/${type.name}`, {
+      body: csvForm(`${type.name}.pdf`, bytes, params),
+    });
     expect(answer.status, `${planned.label} ${type.name}: ${answer.text}`).toBe(201);
   }
 }

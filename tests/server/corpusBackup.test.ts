@@ -34,12 +34,24 @@ async function bytesOf(path: string) {
 }
 
 /** What a person sees of an entry's rows: keys, and each value as the consultation writes it. */
-function shownRows(model: ApplicationModel, dataName: string, rows: Array<{ naturalKey: string; hierarchicalKey: string; values: Record<string, unknown> }>) {
-  const checkers = new Map(model.data.find((entry) => entry.name === dataName)!.components.map((component) => [component.key, component.checker]));
+function shownRows(
+  model: ApplicationModel,
+  dataName: string,
+  rows: Array<{ naturalKey: string; hierarchicalKey: string; values: Record<string, unknown> }>,
+) {
+  const checkers = new Map(
+    model.data
+      .find((entry) => entry.name === dataName)!
+      .components.map((component) => [component.key, component.checker]),
+  );
   return rows
     .map((row) => ({
       key: `${row.naturalKey} ${row.hierarchicalKey}`,
-      values: Object.fromEntries(Object.keys(row.values).sort().map((key) => [key, cellText(row.values[key], checkers.get(key) ?? null)])),
+      values: Object.fromEntries(
+        Object.keys(row.values)
+          .sort()
+          .map((key) => [key, cellText(row.values[key], checkers.get(key) ?? null)]),
+      ),
     }))
     .sort((a, b) => (a.key < b.key ? -1 : 1));
 }
@@ -50,9 +62,14 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
   const state: Record<string, unknown> = { version: view.version, comment: view.comment };
   for (const entry of model.data) {
     const table = await tableState(client, app, entry.name, entry.kind === 'reference' ? 'reference' : 'data');
-    state[entry.name] = { count: [table.rows.length, table.totalRows, table.lineCount], rows: shownRows(model, entry.name, table.rows) };
+    state[entry.name] = {
+      count: [table.rows.length, table.totalRows, table.lineCount],
+      rows: shownRows(model, entry.name, table.rows),
+    };
     if (entry.submission.strategy !== 'OA_VERSIONING') continue;
-    const versions = (await client.get(`/applications/${app}/filesOnRepository/${entry.name}`)).body as Array<Record<string, any>>;
+    const versions = (await client.get(`/applications/${app}/filesOnRepository/${entry.name}`)).body as Array<
+      Record<string, any>
+    >;
     state[`${entry.name} versions`] = await Promise.all(
       versions
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
@@ -66,13 +83,16 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
     );
   }
   for (const type of model.additionalFiles) {
-    const files = (await client.get(`/applications/${app}/additionalFiles/${type.name}`)).body.additionalBinaryFiles as Array<Record<string, any>>;
+    const files = (await client.get(`/applications/${app}/additionalFiles/${type.name}`)).body
+      .additionalBinaryFiles as Array<Record<string, any>>;
     state[`${type.name} files`] = await Promise.all(
-      files.map(async ({ id, user: _user, ownerLogin, originalOwner, mayEdit: _edit, mayDelete: _delete, ...file }) => ({
-        ...file,
-        owner: originalOwner ?? ownerLogin,
-        content: await bytesOf(`/applications/${app}/additionalFiles/${type.name}/${id}/content`),
-      })),
+      files.map(
+        async ({ id, user: _user, ownerLogin, originalOwner, mayEdit: _edit, mayDelete: _delete, ...file }) => ({
+          ...file,
+          owner: originalOwner ?? ownerLogin,
+          content: await bytesOf(`/applications/${app}/additionalFiles/${type.name}/${id}/content`),
+        }),
+      ),
     );
   }
   state.charter = await bytesOf(`/applications/${app}/charter`);
@@ -83,7 +103,12 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
 describe.skipIf(!corpus)('every corpus application, backed up and restored', () => {
   beforeAll(async () => {
     data = await startDataServer();
-    restorer = await creatorUser(data.server, api(data.server, { authorization: `Bearer ${data.token}` }), ['.*_r'], 'restorer');
+    restorer = await creatorUser(
+      data.server,
+      api(data.server, { authorization: `Bearer ${data.token}` }),
+      ['.*_r'],
+      'restorer',
+    );
   }, APPLICATION_MS);
   afterAll(() => data?.server.close());
 
@@ -93,24 +118,32 @@ describe.skipIf(!corpus)('every corpus application, backed up and restored', () 
   });
 
   for (const application of planned.applications) {
-    it(`${application.label}: the same rows, versions, additional files and charter`, async () => {
-      await loadCorpusApplication(data.admin, application);
-      const backup = await fetchBytes(data, `/applications/${application.name}/upload-bundle?withData=true`);
-      expect(backup.status).toBe(200);
-      const copy = `${application.name}_r`;
-      const restored = await restorer.client.post(`/applications/${copy}/upload-bundle`, { body: csvForm('backup.zip', backup.bytes) });
-      expect(restored.status, restored.text).toBe(200);
-      const events = streamEvents(restored.text);
-      expect(events.filter((event) => event.type === 'error')).toEqual([]);
-      expect(events.find((event) => event.type === 'result')?.result).toMatchObject({ name: copy });
-      const original = await applicationState(data.admin, application.name, application.model);
-      expect(await applicationState(data.admin, copy, application.model)).toEqual(original);
-      for (const [part, value] of Object.entries(original)) {
-        if (part.endsWith(' versions')) for (const version of value as Array<{ published: boolean }>) compared[version.published ? 'published' : 'unpublished'] += 1;
-        if (part.endsWith(' files')) compared.additionalFiles += (value as unknown[]).length;
-      }
-      compared.charters += 1;
-    }, APPLICATION_MS);
+    it(
+      `${application.label}: the same rows, versions, additional files and charter`,
+      async () => {
+        await loadCorpusApplication(data.admin, application);
+        const backup = await fetchBytes(data, `/applications/${application.name}/upload-bundle?withData=true`);
+        expect(backup.status).toBe(200);
+        const copy = `${application.name}_r`;
+        const restored = await restorer.client.post(`/applications/${copy}/upload-bundle`, {
+          body: csvForm('backup.zip', backup.bytes),
+        });
+        expect(restored.status, restored.text).toBe(200);
+        const events = streamEvents(restored.text);
+        expect(events.filter((event) => event.type === 'error')).toEqual([]);
+        expect(events.find((event) => event.type === 'result')?.result).toMatchObject({ name: copy });
+        const original = await applicationState(data.admin, application.name, application.model);
+        expect(await applicationState(data.admin, copy, application.model)).toEqual(original);
+        for (const [part, value] of Object.entries(original)) {
+          if (part.endsWith(' versions'))
+            for (const version of value as Array<{ published: boolean }>)
+              compared[version.published ? 'published' : 'unpublished'] += 1;
+          if (part.endsWith(' files')) compared.additionalFiles += (value as unknown[]).length;
+        }
+        compared.charters += 1;
+      },
+      APPLICATION_MS,
+    );
   }
 
   it("monsore's CSV exports write references as its files do: recursive parents, references checked by a rule of OA_validations", async () => {
@@ -125,16 +158,31 @@ describe.skipIf(!corpus)('every corpus application, backed up and restored', () 
       ['site_theme_datatype', 'nom du thème', 'theme'],
     ]) {
       const entry = copy.model.data.find((item) => item.name === dataName)!;
-      const file = readCsv(copy.uploads.find((upload) => upload.dataName === dataName)!.text.trim(), entry.csv.separator);
-      const exported = readCsv((await data.admin.get(`/applications/${copy.name}/references/${dataName}/csv`)).text, entry.csv.separator);
-      const column = (lines: string[][], name: string) => lines.slice(1).map((line) => line[lines[0].indexOf(name)]).sort();
+      const file = readCsv(
+        copy.uploads.find((upload) => upload.dataName === dataName)!.text.trim(),
+        entry.csv.separator,
+      );
+      const exported = readCsv(
+        (await data.admin.get(`/applications/${copy.name}/references/${dataName}/csv`)).text,
+        entry.csv.separator,
+      );
+      const column = (lines: string[][], name: string) =>
+        lines
+          .slice(1)
+          .map((line) => line[lines[0].indexOf(name)])
+          .sort();
       expect(exported[0], dataName).toContain(component);
       expect(column(exported, component), `${dataName}.${component}`).toEqual(column(file, header));
     }
   });
 
   it('compared published and unpublished versions, additional files and charters', () => {
-    expect(compared).toMatchObject({ published: expect.any(Number), unpublished: expect.any(Number), additionalFiles: 2, charters: planned.applications.length });
+    expect(compared).toMatchObject({
+      published: expect.any(Number),
+      unpublished: expect.any(Number),
+      additionalFiles: 2,
+      charters: planned.applications.length,
+    });
     expect(Math.min(compared.published, compared.unpublished)).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,32 @@
 import { seededRandom } from '../seededRandom';
 
 const encoder = new TextEncoder();
-const PIECES = [';', ',', '"', '""', '\n', '\r\n', '\r', '\uFEFF', '\u0000', '\t', ' ', 'é', '日', '😀', '\\', 'NULL_KEY__', '__', '.', 'K', '01/01/2000', '-1e309', '1e308', 'NaN', ';;;;;;;;;;'];
+const PIECES = [
+  ';',
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r\n',
+  '\r',
+  '\uFEFF',
+  '\u0000',
+  '\t',
+  ' ',
+  'é',
+  '日',
+  '😀',
+  '\\',
+  'NULL_KEY__',
+  '__',
+  '.',
+  'K',
+  '01/01/2000',
+  '-1e309',
+  '1e308',
+  'NaN',
+  ';;;;;;;;;;',
+];
 const RAW = [0x00, 0x0a, 0x0d, 0x22, 0x3b, 0x2c, 0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xed, 0xf0, 0xf4, 0xf8, 0xfe, 0xff];
 
 export interface Mutation {
@@ -86,7 +111,9 @@ export function mutate(source: string, seed: number, hugeEvery = 1): Mutation {
       }
       case 7: {
         const text = new TextDecoder().decode(bytes);
-        bytes = encoder.encode(next() < 0.5 ? text.replace(/\n/g, '\r\n') : text.replace(/;/g, pick([',', '\t', ';;', '"'])));
+        bytes = encoder.encode(
+          next() < 0.5 ? text.replace(/\n/g, '\r\n') : text.replace(/;/g, pick([',', '\t', ';;', '"'])),
+        );
         edits.push('line breaks or separators replaced');
         break;
       }
@@ -97,7 +124,13 @@ export function mutate(source: string, seed: number, hugeEvery = 1): Mutation {
       }
       default: {
         const quoteAt = int(bytes.length + 1);
-        bytes = concat([bytes.subarray(0, quoteAt), encoder.encode('"'), bytes.subarray(quoteAt, at > quoteAt ? at : quoteAt), encoder.encode('"'), bytes.subarray(at > quoteAt ? at : quoteAt)]);
+        bytes = concat([
+          bytes.subarray(0, quoteAt),
+          encoder.encode('"'),
+          bytes.subarray(quoteAt, at > quoteAt ? at : quoteAt),
+          encoder.encode('"'),
+          bytes.subarray(at > quoteAt ? at : quoteAt),
+        ]);
         edits.push(`quotes around ${quoteAt}…${at}`);
       }
     }

@@ -133,14 +133,25 @@ export function csvForm(fileName: string, content: string | Uint8Array, params?:
 export const q = (query: object) => `?downloadDatasetQuery=${encodeURIComponent(JSON.stringify(query))}`;
 
 /** Creates an application from configuration bytes; fails the test unless the stream ends with a result. */
-export async function createApplication(admin: HttpClient, name: string, yaml: string | Uint8Array, fileName = `${name}.yaml`) {
+export async function createApplication(
+  admin: HttpClient,
+  name: string,
+  yaml: string | Uint8Array,
+  fileName = `${name}.yaml`,
+) {
   const answer = await admin.post(`/applications/${name}`, { body: csvForm(fileName, yaml) });
   expect(answer.status, answer.text).toBe(200);
   expect(answer.text, answer.text).toContain('"type":"result"');
   expect(answer.text).not.toContain('"type":"error"');
 }
 
-export async function uploadReference(admin: HttpClient, app: string, reference: string, fileName: string, content: string | Uint8Array): Promise<Answer> {
+export async function uploadReference(
+  admin: HttpClient,
+  app: string,
+  reference: string,
+  fileName: string,
+  content: string | Uint8Array,
+): Promise<Answer> {
   return admin.post(`/applications/${app}/references/${reference}`, { body: csvForm(fileName, content) });
 }
 
@@ -176,7 +187,12 @@ export interface RowState {
  * What an entry holds, compared whole: its rows (with their ids, in natural-key order), the consultation's total
  * and the stored line count. References are read from their NDJSON copy, data types from their JSON pages.
  */
-export async function tableState(admin: HttpClient, app: string, entry: string, kind: 'reference' | 'data' = 'reference') {
+export async function tableState(
+  admin: HttpClient,
+  app: string,
+  entry: string,
+  kind: 'reference' | 'data' = 'reference',
+) {
   let rows: Array<RowState & { id: string }>;
   let totalRows: number;
   if (kind === 'reference') {
@@ -192,7 +208,14 @@ export async function tableState(admin: HttpClient, app: string, entry: string, 
     for (let offset = 0; ; offset += 1000) {
       const page = await admin.get(`/applications/${app}/data/${entry}/json${q({ offset, limit: 1000 })}`);
       expect(page.status, page.text).toBe(200);
-      rows.push(...page.body.rows.map((r: RowState & { id: string }) => ({ id: r.id, naturalKey: r.naturalKey, hierarchicalKey: r.hierarchicalKey, values: r.values })));
+      rows.push(
+        ...page.body.rows.map((r: RowState & { id: string }) => ({
+          id: r.id,
+          naturalKey: r.naturalKey,
+          hierarchicalKey: r.hierarchicalKey,
+          values: r.values,
+        })),
+      );
       totalRows = page.body.totalRows;
       if (page.body.rows.length < 1000) break;
     }
@@ -205,7 +228,15 @@ export async function tableState(admin: HttpClient, app: string, entry: string, 
 export const withoutIds = (rows: Array<RowState & { id?: string }>): RowState[] =>
   rows
     .map(({ naturalKey, hierarchicalKey, values }) => ({ naturalKey, hierarchicalKey, values }))
-    .sort((a, b) => (a.naturalKey === b.naturalKey ? (a.hierarchicalKey < b.hierarchicalKey ? -1 : 1) : a.naturalKey < b.naturalKey ? -1 : 1));
+    .sort((a, b) =>
+      a.naturalKey === b.naturalKey
+        ? a.hierarchicalKey < b.hierarchicalKey
+          ? -1
+          : 1
+        : a.naturalKey < b.naturalKey
+          ? -1
+          : 1,
+    );
 
 /** Waits for the latest publication job of a version to end; answers the version's state. */
 export async function waitForJob(admin: HttpClient, app: string, fileId: string, timeoutMs = 120_000) {
@@ -227,8 +258,13 @@ export function readCsv(text: string, separator: string): string[][] {
 }
 
 /** A GET answered as bytes (zip exports), authenticated by the session token. */
-export async function fetchBytes(data: DataServer, path: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const response = await fetch(`${data.server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${data.token}` } });
+export async function fetchBytes(
+  data: DataServer,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  const response = await fetch(`${data.server.url}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${data.token}` },
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 

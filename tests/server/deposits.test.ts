@@ -18,7 +18,13 @@ function form(fileName: string, bytes: Uint8Array, params?: object) {
 }
 
 const dataset = (from: string, to: string, extra: object = {}) => ({
-  binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from, to, comment: 'field day' },
+  binaryfiledataset: {
+    datatype: 'counts',
+    requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+    from,
+    to,
+    comment: 'field day',
+  },
   ...extra,
 });
 
@@ -35,7 +41,9 @@ async function waitForJob(fileId: string) {
 }
 
 async function deposit(name: string, params: object) {
-  const answer = await admin.post('/applications/surveys/data/counts', { body: form(name.replace(/-v2\.csv$/, '.csv'), file(`csv/${name}`), params) });
+  const answer = await admin.post('/applications/surveys/data/counts', {
+    body: form(name.replace(/-v2\.csv$/, '.csv'), file(`csv/${name}`), params),
+  });
   return answer;
 }
 
@@ -46,8 +54,15 @@ beforeAll(async () => {
   admin = new HttpClient(server.url + '/api/v1');
   await admin.post('/login', { form: { login: 'root', password: 'root-password' } });
   await admin.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-  for (const [reference, csv] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
-    expect((await admin.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) })).status).toBe(201);
+  for (const [reference, csv] of [
+    ['projects', 'surveys-projects.csv'],
+    ['sites', 'surveys-sites.csv'],
+    ['species', 'surveys-species.csv'],
+  ]) {
+    expect(
+      (await admin.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) }))
+        .status,
+    ).toBe(201);
   }
 });
 afterAll(() => server?.close());
@@ -56,7 +71,10 @@ describe('versioned deposits', () => {
   let first: string;
 
   it('keep a deposited version unpublished: it gives no rows', async () => {
-    const answer = await deposit('alps~lac_blanc~01-06-2024~30-06-2024.csv', dataset('2024-06-01 00:00:00', '2024-06-30 23:59:59'));
+    const answer = await deposit(
+      'alps~lac_blanc~01-06-2024~30-06-2024.csv',
+      dataset('2024-06-01 00:00:00', '2024-06-30 23:59:59'),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.rowCount).toBe(3);
     first = answer.body.fileId;
@@ -67,7 +85,9 @@ describe('versioned deposits', () => {
     const download = await admin.get(`/applications/surveys/file/${first}`);
     expect(download.status).toBe(200);
     expect(download.text).toBe(file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv').toString('utf8'));
-    expect(Number(download.headers.get('content-length'))).toBe(file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv').byteLength);
+    expect(Number(download.headers.get('content-length'))).toBe(
+      file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv').byteLength,
+    );
     expect(download.headers.get('content-disposition')).toContain('attachment');
   });
 
@@ -81,16 +101,25 @@ describe('versioned deposits', () => {
   });
 
   it('replace the published version of the same scope and period', async () => {
-    const answer = await deposit('alps~lac_blanc~01-06-2024~30-06-2024-v2.csv', dataset('2024-06-01 00:00:00', '2024-06-30 23:59:59', { topublish: true }));
+    const answer = await deposit(
+      'alps~lac_blanc~01-06-2024~30-06-2024-v2.csv',
+      dataset('2024-06-01 00:00:00', '2024-06-30 23:59:59', { topublish: true }),
+    );
     expect(answer.status).toBe(202);
     expect((await waitForJob(answer.body.fileId)).published).toBe(true);
     expect(await countRows()).toBe(4);
-    const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{ id: string; published: boolean }>;
+    const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{
+      id: string;
+      published: boolean;
+    }>;
     expect(versions.find((v) => v.id === first)?.published).toBe(false);
   });
 
   it('refuse publishing a version whose period overlaps a published one', async () => {
-    const answer = await deposit('alps~lac_blanc~15-06-2024~15-07-2024.csv', dataset('2024-06-15', '2024-07-15 23:59:59', { topublish: true }));
+    const answer = await deposit(
+      'alps~lac_blanc~15-06-2024~15-07-2024.csv',
+      dataset('2024-06-15', '2024-07-15 23:59:59', { topublish: true }),
+    );
     const state = await waitForJob(answer.body.fileId);
     expect(state.job.status).toBe('failed');
     expect(state.job.error.code).toBe('overlappingpublishedversion');
@@ -105,7 +134,10 @@ describe('versioned deposits', () => {
   });
 
   it('unpublish and delete', async () => {
-    const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{ id: string; published: boolean }>;
+    const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{
+      id: string;
+      published: boolean;
+    }>;
     const published = versions.find((v) => v.published)!;
     await admin.post('/applications/surveys/data/counts', { json: { fileid: published.id, topublish: false } });
     await waitForJob(published.id);
@@ -115,7 +147,10 @@ describe('versioned deposits', () => {
   });
 
   it('answer the synthesis over ten intervals', async () => {
-    const answer = await deposit('alps~lac_blanc~01-06-2024~30-06-2024.csv', dataset('2024-06-01', '2024-06-30 23:59:59', { topublish: true }));
+    const answer = await deposit(
+      'alps~lac_blanc~01-06-2024~30-06-2024.csv',
+      dataset('2024-06-01', '2024-06-30 23:59:59', { topublish: true }),
+    );
     await waitForJob(answer.body.fileId);
     const synthesis = await admin.get('/applications/surveys/synthesis/counts');
     expect(synthesis.body.intervals).toHaveLength(10);
@@ -129,11 +164,18 @@ describe('a publication that fails half-way', () => {
   let faulty: TestServer;
   let client: HttpClient;
   beforeAll(async () => {
-    faulty = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' }, faults: { publishFailAfterRows: 1 } });
+    faulty = await startTestServer({
+      admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' },
+      faults: { publishFailAfterRows: 1 },
+    });
     client = new HttpClient(faulty.url + '/api/v1');
     await client.post('/login', { form: { login: 'root', password: 'root-password' } });
     await client.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-    for (const [reference, csv] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
+    for (const [reference, csv] of [
+      ['projects', 'surveys-projects.csv'],
+      ['sites', 'surveys-sites.csv'],
+      ['species', 'surveys-species.csv'],
+    ]) {
       await client.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) });
     }
   });
@@ -141,7 +183,11 @@ describe('a publication that fails half-way', () => {
 
   it('leaves the previous state: no rows, nothing published', async () => {
     const answer = await client.post('/applications/surveys/data/counts', {
-      body: form('alps~lac_blanc~01-06-2024~30-06-2024.csv', file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv'), dataset('2024-06-01', '2024-06-30 23:59:59', { topublish: true })),
+      body: form(
+        'alps~lac_blanc~01-06-2024~30-06-2024.csv',
+        file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv'),
+        dataset('2024-06-01', '2024-06-30 23:59:59', { topublish: true }),
+      ),
     });
     expect(answer.status).toBe(202);
     let state;
@@ -168,13 +214,33 @@ describe('a dataset through its versions', () => {
   const JUNE_V2 = `${header}\nalps;mont_joly;tichodroma;02/06/2024;4\nalps;mont_joly;lagopus;02/06/2024;5\nalps;mont_joly;tichodroma;15/06/2024;1\nalps;mont_joly;lagopus;29/06/2024;2\n`;
   const JUNE_V3 = `${header}\nalps;mont_joly;tichodroma;02/06/2024;40\nalps;mont_joly;lagopus;03/06/2024;50\n`;
   const JULY = `${header}\nalps;mont_joly;tichodroma;10/07/2024;2\nalps;mont_joly;lagopus;20/07/2024;3\n`;
-  const june = { binaryfiledataset: { requiredAuthorizations: { project: 'alps', site: 'mont_joly' }, from: '2024-06-01', to: '2024-06-30 23:59:59' } };
-  const july = { binaryfiledataset: { requiredAuthorizations: { project: 'alps', site: 'mont_joly' }, from: '2024-07-01', to: '2024-07-31 23:59:59' } };
-  const straddling = { binaryfiledataset: { requiredAuthorizations: { project: 'alps', site: 'mont_joly' }, from: '2024-06-15', to: '2024-07-15' } };
+  const june = {
+    binaryfiledataset: {
+      requiredAuthorizations: { project: 'alps', site: 'mont_joly' },
+      from: '2024-06-01',
+      to: '2024-06-30 23:59:59',
+    },
+  };
+  const july = {
+    binaryfiledataset: {
+      requiredAuthorizations: { project: 'alps', site: 'mont_joly' },
+      from: '2024-07-01',
+      to: '2024-07-31 23:59:59',
+    },
+  };
+  const straddling = {
+    binaryfiledataset: {
+      requiredAuthorizations: { project: 'alps', site: 'mont_joly' },
+      from: '2024-06-15',
+      to: '2024-07-15',
+    },
+  };
   const ids: Record<string, string> = {};
 
   const send = async (name: string, text: string, params: object) => {
-    const answer = await admin.post(`/applications/${app}/data/counts`, { body: form(name, new TextEncoder().encode(text), params) });
+    const answer = await admin.post(`/applications/${app}/data/counts`, {
+      body: form(name, new TextEncoder().encode(text), params),
+    });
     expect([201, 202], answer.text).toContain(answer.status);
     return answer.body.fileId as string;
   };
@@ -188,7 +254,11 @@ describe('a dataset through its versions', () => {
     const json = await admin.get(`/applications/${app}/data/counts/json${q({ limit: 100 })}`);
     const csv = await admin.get(`/applications/${app}/data/counts/csv`);
     const listed = await admin.get(`/applications/${app}?filter=DATATYPE`);
-    const fromJson = json.body.rows.map((r: { values: Record<string, string | number> }) => [String(r.values.day).slice(5, 15), String(r.values.species).replace('speciesK', ''), r.values.individuals]);
+    const fromJson = json.body.rows.map((r: { values: Record<string, string | number> }) => [
+      String(r.values.day).slice(5, 15),
+      String(r.values.species).replace('speciesK', ''),
+      r.values.individuals,
+    ]);
     const fromCsv = readCsv(csv.text, ';')
       .slice(1)
       .map(([, , species, day, individuals]) => [day.split('/').reverse().join('-'), species, Number(individuals)]);
@@ -199,14 +269,26 @@ describe('a dataset through its versions', () => {
     return (fromJson as Array<[string, string, number]>).sort((a, b) => (a[0] + a[1] < b[0] + b[1] ? -1 : 1));
   };
   const versions = async () => {
-    const list = (await admin.get(`/applications/${app}/filesOnRepository/counts`)).body as Array<{ id: string; published: boolean }>;
-    return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, list.find((v) => v.id === id)?.published ?? 'deleted']));
+    const list = (await admin.get(`/applications/${app}/filesOnRepository/counts`)).body as Array<{
+      id: string;
+      published: boolean;
+    }>;
+    return Object.fromEntries(
+      Object.entries(ids).map(([name, id]) => [name, list.find((v) => v.id === id)?.published ?? 'deleted']),
+    );
   };
 
   beforeAll(async () => {
     await admin.post(`/applications/${app}`, { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-    for (const [reference, csv] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
-      expect((await admin.post(`/applications/${app}/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) })).status).toBe(201);
+    for (const [reference, csv] of [
+      ['projects', 'surveys-projects.csv'],
+      ['sites', 'surveys-sites.csv'],
+      ['species', 'surveys-species.csv'],
+    ]) {
+      expect(
+        (await admin.post(`/applications/${app}/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) }))
+          .status,
+      ).toBe(201);
     }
   });
   afterAll(() => {
@@ -215,7 +297,9 @@ describe('a dataset through its versions', () => {
 
   it('refuses rows outside the deposit scope with the errors the browser engine gives', async () => {
     const text = `${header}\nalps;mont_joly;tichodroma;02/06/2024;3\nalps;lac_blanc;lagopus;02/06/2024;5\npyrenees;mont_joly;lagopus;03/06/2024;5\n`;
-    const answer = await admin.post(`/applications/${app}/data/counts`, { body: form('june.csv', new TextEncoder().encode(text), june) });
+    const answer = await admin.post(`/applications/${app}/data/counts`, {
+      body: form('june.csv', new TextEncoder().encode(text), june),
+    });
     const model = await modelOf(admin, app);
     const references = new Map<string, StoredRow[]>();
     for (const name of ['projects', 'sites', 'species']) references.set(name, await storedRows(admin, app, name));
@@ -226,7 +310,11 @@ describe('a dataset through its versions', () => {
         fileName: 'june.csv',
         references: { rows: (name) => references.get(name) ?? [] },
         maxErrors: MAX_REPORTED_ERRORS,
-        deposit: { scope: { project: 'projectsKalps', site: 'sitesKmont_joly' }, from: '2024-06-01T00:00:00', to: '2024-06-30T23:59:59' },
+        deposit: {
+          scope: { project: 'projectsKalps', site: 'sitesKmont_joly' },
+          from: '2024-06-01T00:00:00',
+          to: '2024-06-30T23:59:59',
+        },
       },
       text,
     );
@@ -278,8 +366,16 @@ describe('a dataset through its versions', () => {
     expect(synthesis.intervals).toHaveLength(10);
     expect(synthesis.intervals[0]).toEqual({ from: '2024-06-02T00:00:00', to: '2024-06-06T21:36:00' });
     const perInterval = [2, 0, 1, 0, 0, 1, 0, 1, 0, 1];
-    expect(synthesis.variables).toEqual({ project: perInterval, site: perInterval, species: perInterval, day: perInterval, individuals: perInterval });
-    expect((await admin.get(`/applications/${app}/synthesis/counts/individuals`)).body.variables).toEqual({ individuals: perInterval });
+    expect(synthesis.variables).toEqual({
+      project: perInterval,
+      site: perInterval,
+      species: perInterval,
+      day: perInterval,
+      individuals: perInterval,
+    });
+    expect((await admin.get(`/applications/${app}/synthesis/counts/individuals`)).body.variables).toEqual({
+      individuals: perInterval,
+    });
   });
 
   it('refuses to publish a version whose period overlaps published ones without matching them', async () => {
@@ -287,7 +383,10 @@ describe('a dataset through its versions', () => {
     const before = await published();
     const state = await publish(ids.straddling);
     expect(state.published).toBe(false);
-    expect(state.job).toMatchObject({ status: 'failed', error: { code: 'overlappingpublishedversion', params: { lineNumber: -1, fileOrUUID: ids.straddling } } });
+    expect(state.job).toMatchObject({
+      status: 'failed',
+      error: { code: 'overlappingpublishedversion', params: { lineNumber: -1, fileOrUUID: ids.straddling } },
+    });
     expect([...state.job.error.params.files].sort()).toEqual(['july.csv', 'june-v2.csv']);
     expect(await published()).toEqual(before);
     expect(await versions()).toEqual({ juneV1: false, juneV2: true, july: true, straddling: false });
@@ -329,10 +428,17 @@ describe('a dataset through its versions', () => {
   });
 
   it('exports the published rows in a zip with the references they point to', async () => {
-    const response = await fetch(`${server.url}/api/v1/applications/${app}/data/counts/zip`, { headers: { authorization: `Bearer ${await tokenOf()}` } });
+    const response = await fetch(`${server.url}/api/v1/applications/${app}/data/counts/zip`, {
+      headers: { authorization: `Bearer ${await tokenOf()}` },
+    });
     expect(response.status).toBe(200);
     const files = unzipText(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(['counts.csv', 'references/projects.csv', 'references/sites.csv', 'references/species.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'counts.csv',
+      'references/projects.csv',
+      'references/sites.csv',
+      'references/species.csv',
+    ]);
     expect(readCsv(files['counts.csv'], ';')).toEqual([
       ['project', 'site', 'species', 'day', 'individuals'],
       ['alps', 'mont_joly', 'lagopus', '20/07/2024', '3'],
@@ -346,7 +452,9 @@ describe('a dataset through its versions', () => {
   });
 
   it('refuses row deletion on a versioned data type (versions are deleted as files)', async () => {
-    const refused = await admin.delete(`/applications/${app}/data/counts${q({ naturalKeys: ['alps__mont_joly__tichodroma__10_07_2024'] })}`);
+    const refused = await admin.delete(
+      `/applications/${app}/data/counts${q({ naturalKeys: ['alps__mont_joly__tichodroma__10_07_2024'] })}`,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
   });
@@ -354,6 +462,8 @@ describe('a dataset through its versions', () => {
 
 /** A session token for raw downloads (zip). */
 async function tokenOf(): Promise<string> {
-  const answer = await new HttpClient(server.url + '/api/v1').post('/login', { form: { login: 'root', password: 'root-password' } });
+  const answer = await new HttpClient(server.url + '/api/v1').post('/login', {
+    form: { login: 'root', password: 'root-password' },
+  });
   return answer.headers.get('authorization')!.replace(/^Bearer /, '');
 }

@@ -18,7 +18,8 @@ const MB = 1024 * 1024;
 const RESERVE = 64 * MB;
 const FACTOR = 10;
 /** A reference file of `rows` habitats: more than one batch of rows once past 2,000. */
-const habitats = (rows: number) => `code,label_fr,label_en\n${Array.from({ length: rows }, (_, i) => `h${i},Habitat ${i},Habitat ${i}`).join('\n')}\n`;
+const habitats = (rows: number) =>
+  `code,label_fr,label_en\n${Array.from({ length: rows }, (_, i) => `h${i},Habitat ${i},Habitat ${i}`).join('\n')}\n`;
 
 let server: TestServer;
 let admin: HttpClient;
@@ -38,41 +39,72 @@ beforeAll(async () => {
   expect(login.status, login.text).toBe(200);
   token = login.headers.get('authorization')!.replace(/^Bearer /, '');
   await createApplication(admin, 'observatory', OBSERVATORY_YAML);
-  expect((await admin.post('/applications/observatory/references/habitats', { body: csvForm('habitats.csv', habitats(10)) })).status).toBe(201);
-  await createApplication(admin, 'fieldbook', readFileSync(path.resolve(import.meta.dirname, '../fixtures/configurations/fieldbook.yaml')));
+  expect(
+    (await admin.post('/applications/observatory/references/habitats', { body: csvForm('habitats.csv', habitats(10)) }))
+      .status,
+  ).toBe(201);
+  await createApplication(
+    admin,
+    'fieldbook',
+    readFileSync(path.resolve(import.meta.dirname, '../fixtures/configurations/fieldbook.yaml')),
+  );
 });
 afterAll(() => server?.close());
 
-const storedHabitats = async () => (await admin.get(`/applications/observatory/references/habitats${q({ offset: 0, limit: 1 })}`)).body.totalRows as number;
+const storedHabitats = async () =>
+  (await admin.get(`/applications/observatory/references/habitats${q({ offset: 0, limit: 1 })}`)).body
+    .totalRows as number;
 
 /** The start of a multipart upload that declares `declared` bytes: the answer must come before the rest. */
 function declaredUpload(apiPath: string, declared: number) {
   const boundary = 'terrain-disk-room';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.csv"\r\nContent-Type: text/csv\r\n\r\n${habitats(1000)}`;
-  return answerBeforeBody(`${server.url}/api/v1${apiPath}`, { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, head, declared);
+  return answerBeforeBody(
+    `${server.url}/api/v1${apiPath}`,
+    { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    head,
+    declared,
+  );
 }
 
 /** A form sent as a stream, without its size. */
 async function streamedUpload(apiPath: string, form: FormData) {
   const streamed = streamedForm(form);
-  const answer = await fetch(`${server.url}/api/v1${apiPath}`, { ...streamed, method: 'POST', headers: { ...(streamed.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+  const answer = await fetch(`${server.url}/api/v1${apiPath}`, {
+    ...streamed,
+    method: 'POST',
+    headers: { ...(streamed.headers as Record<string, string>), authorization: `Bearer ${token}` },
+  });
   return { status: answer.status, body: await answer.json() };
 }
 
 const lastVacuum = async () =>
-  (await sql<{ at: Date | null }>`select last_vacuum as at from pg_stat_user_tables where relname = 'data_rows'`.execute(server.server.ctx.db)).rows[0]?.at ?? null;
+  (
+    await sql<{
+      at: Date | null;
+    }>`select last_vacuum as at from pg_stat_user_tables where relname = 'data_rows'`.execute(server.server.ctx.db)
+  ).rows[0]?.at ?? null;
 
 describe('an upload that cannot fit on the database disk', () => {
   it('is refused with 507 STORAGE_FULL before its body is read, when its declared size times the factor would eat into the reserve', async () => {
     const declared = 50 * MB;
     freeSpace = () => RESERVE + declared * FACTOR - 1;
-    expect(await declaredUpload('/applications/observatory/references/habitats', declared)).toEqual({ status: 507, body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} } });
+    expect(await declaredUpload('/applications/observatory/references/habitats', declared)).toEqual({
+      status: 507,
+      body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} },
+    });
     expect(await declaredUpload('/applications/observatory/data/readings', declared)).toMatchObject({ status: 507 });
     expect(await storedHabitats()).toBe(10);
     // An additional file is kept as it is sent: its own size counts, not the factor.
     freeSpace = () => RESERVE + declared - 1;
-    expect(await declaredUpload('/applications/fieldbook/additionalFiles/protocols', declared)).toMatchObject({ status: 507, body: { code: 'STORAGE_FULL' } });
-    expect(await declaredUpload('/applications/newbook/upload-bundle', declared)).toMatchObject({ status: 507, body: { code: 'STORAGE_FULL' } });
+    expect(await declaredUpload('/applications/fieldbook/additionalFiles/protocols', declared)).toMatchObject({
+      status: 507,
+      body: { code: 'STORAGE_FULL' },
+    });
+    expect(await declaredUpload('/applications/newbook/upload-bundle', declared)).toMatchObject({
+      status: 507,
+      body: { code: 'STORAGE_FULL' },
+    });
   });
 
   it('sent without its size, stops at the reserve as its rows are written, keeps nothing and has its space given back before the answer', async () => {
@@ -80,7 +112,10 @@ describe('an upload that cannot fit on the database disk', () => {
     const first = reads;
     // The check before the body and the first batch of rows find room; the second batch would eat into the reserve.
     freeSpace = (call) => (call - first < 2 ? RESERVE + 100 * MB : RESERVE + 1000);
-    const refused = await streamedUpload('/applications/observatory/references/habitats', csvForm('habitats.csv', habitats(5000)));
+    const refused = await streamedUpload(
+      '/applications/observatory/references/habitats',
+      csvForm('habitats.csv', habitats(5000)),
+    );
     expect(refused).toEqual({ status: 507, body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} } });
     expect(reads - first).toBeGreaterThanOrEqual(3);
     expect(await storedHabitats()).toBe(10);
@@ -98,11 +133,22 @@ describe('below the reserve', () => {
     expect(signIn.status, signIn.text).toBe(200);
     expect((await visitor.get('/me')).status).toBe(200);
     expect(await storedHabitats()).toBe(10);
-    expect((await admin.post('/applications/observatory/references/habitats', { body: csvForm('habitats.csv', habitats(3)) })).status).toBe(507);
-    expect((await streamedUpload('/applications/observatory/references/habitats', csvForm('habitats.csv', habitats(3)))).status).toBe(507);
+    expect(
+      (
+        await admin.post('/applications/observatory/references/habitats', {
+          body: csvForm('habitats.csv', habitats(3)),
+        })
+      ).status,
+    ).toBe(507);
+    expect(
+      (await streamedUpload('/applications/observatory/references/habitats', csvForm('habitats.csv', habitats(3))))
+        .status,
+    ).toBe(507);
 
     freeSpace = () => 10_000 * MB;
-    const accepted = await admin.post('/applications/observatory/references/habitats', { body: csvForm('habitats.csv', habitats(3000)) });
+    const accepted = await admin.post('/applications/observatory/references/habitats', {
+      body: csvForm('habitats.csv', habitats(3000)),
+    });
     expect(accepted.status, accepted.text).toBe(201);
     expect(await storedHabitats()).toBe(3000);
   });

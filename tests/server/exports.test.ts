@@ -6,7 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, signedIn } from './accountFixtures.ts';
-import { HABITATS_CSV, OBSERVATORY_YAML, createApplication, fetchBytes, q, readCsv, startDataServer, storedRows, unzipText, uploadReference, type DataServer } from './dataFixtures.ts';
+import {
+  HABITATS_CSV,
+  OBSERVATORY_YAML,
+  createApplication,
+  fetchBytes,
+  q,
+  readCsv,
+  startDataServer,
+  storedRows,
+  unzipText,
+  uploadReference,
+  type DataServer,
+} from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 
 const STATIONS = 6_003;
@@ -27,7 +39,9 @@ function stationsCsv(): string {
   const lines = ['code;Nom;altitude;depth;opened;habitat;habitats'];
   for (let index = 0; index < STATIONS; index += 1) {
     const name = label(index).replace(/"/g, '""');
-    lines.push(`${code(index)};"${name}";${withoutAltitude(index) ? '' : altitude(index)};${index % 100};01/01/2020;lake;lake,meadow`);
+    lines.push(
+      `${code(index)};"${name}";${withoutAltitude(index) ? '' : altitude(index)};${index % 100};01/01/2020;lake;lake,meadow`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -35,7 +49,8 @@ function stationsCsv(): string {
 function readingsCsv(): string {
   const lines = ['station;day;value;note'];
   for (let day = 1; day <= DAYS; day += 1) {
-    for (let station = 0; station < READ_STATIONS; station += 1) lines.push(`${code(station)};${String(day).padStart(2, '0')}/06/2024;${(station % 40) - 20}.5;`);
+    for (let station = 0; station < READ_STATIONS; station += 1)
+      lines.push(`${code(station)};${String(day).padStart(2, '0')}/06/2024;${(station % 40) - 20}.5;`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -55,11 +70,13 @@ beforeAll(async () => {
   expect((await uploadReference(data.admin, 'observatory', 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(201);
   const stations = await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', stationsCsv());
   expect(stations.status, stations.text).toBe(201);
-  const readings = await data.admin.post('/applications/observatory/data/readings', { body: (() => {
-    const form = new FormData();
-    form.append('file', new Blob([readingsCsv()]), 'readings.csv');
-    return form;
-  })() });
+  const readings = await data.admin.post('/applications/observatory/data/readings', {
+    body: (() => {
+      const form = new FormData();
+      form.append('file', new Blob([readingsCsv()]), 'readings.csv');
+      return form;
+    })(),
+  });
   expect(readings.status, readings.text).toBe(201);
   const account = await activeAccount(data.server);
   const granted = await data.admin.post('/applications/observatory/authorization', {
@@ -67,7 +84,13 @@ beforeAll(async () => {
       name: 'first half of June',
       usersId: [account.login],
       authorizationForAll: { stations: ['extraction'], habitats: ['extraction'] },
-      authorizationsWithRestriction: { readings: { operationTypes: ['extraction'], requiredAuthorizations: {}, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-05' } } },
+      authorizationsWithRestriction: {
+        readings: {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: {},
+          timeScope: { fromDay: '2024-06-01', toDay: '2024-06-05' },
+        },
+      },
     },
   });
   expect(granted.status, granted.text).toBe(201);
@@ -82,7 +105,9 @@ describe('a CSV export', () => {
     const rows = records.slice(1);
     expect(rows).toHaveLength(STATIONS);
     expect(new Set(rows.map((row) => row[0])).size).toBe(STATIONS);
-    const stored = new Map((await storedRows(data.admin, 'observatory', 'stations')).map((row) => [row.naturalKey, row.values]));
+    const stored = new Map(
+      (await storedRows(data.admin, 'observatory', 'stations')).map((row) => [row.naturalKey, row.values]),
+    );
     expect(stored.size).toBe(STATIONS);
     for (const row of rows) {
       const index = Number(row[0].slice(2));
@@ -94,9 +119,13 @@ describe('a CSV export', () => {
 
   it('follows a filter matching more rows than a page of the consultation', async () => {
     const query = { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '0', to: '149' } }] };
-    const total = (await data.admin.get(`/applications/observatory/references/stations${q({ ...query, limit: 1 })}`)).body.totalRows as number;
+    const total = (await data.admin.get(`/applications/observatory/references/stations${q({ ...query, limit: 1 })}`))
+      .body.totalRows as number;
     expect(total).toBeGreaterThan(2_000);
-    const rows = readCsv(await text(data.admin, `/applications/observatory/references/stations/csv${q(query)}`), ';').slice(1);
+    const rows = readCsv(
+      await text(data.admin, `/applications/observatory/references/stations/csv${q(query)}`),
+      ';',
+    ).slice(1);
     expect(rows).toHaveLength(total);
     expect(rows.every((row) => Number(row[2]) <= 149 && row[2] !== '')).toBe(true);
   });
@@ -104,10 +133,18 @@ describe('a CSV export', () => {
   it('keeps the asked order across pages, ties and missing values included, in both directions: the consultation pages end to end', async () => {
     for (const order of ['ASC', 'DESC'] as const) {
       const componentOrderBy = [{ componentKey: 'altitude', order }];
-      const rows = readCsv(await text(data.admin, `/applications/observatory/references/stations/csv${q({ componentOrderBy, offset: 10, limit: 3 })}`), ';').slice(1);
+      const rows = readCsv(
+        await text(
+          data.admin,
+          `/applications/observatory/references/stations/csv${q({ componentOrderBy, offset: 10, limit: 3 })}`,
+        ),
+        ';',
+      ).slice(1);
       const pages: string[] = [];
       for (let offset = 0; offset < STATIONS; offset += 1_000) {
-        const page = await data.admin.get(`/applications/observatory/references/stations${q({ componentOrderBy, offset, limit: 1_000 })}`);
+        const page = await data.admin.get(
+          `/applications/observatory/references/stations${q({ componentOrderBy, offset, limit: 1_000 })}`,
+        );
         pages.push(...page.body.referenceValues.map((row: { naturalKey: string }) => row.naturalKey));
       }
       expect(pages).toHaveLength(STATIONS);
@@ -142,12 +179,16 @@ describe('a zip export', () => {
 
 describe('a JSON download', () => {
   it('without a limit streams every row in the shape of a page; with one it is a page', async () => {
-    const whole = JSON.parse(await text(data.admin, `/applications/observatory/references/stations/json${q({ outPut: { locale: 'en' } })}`));
+    const whole = JSON.parse(
+      await text(data.admin, `/applications/observatory/references/stations/json${q({ outPut: { locale: 'en' } })}`),
+    );
     expect(whole.referenceValues).toHaveLength(STATIONS);
     expect(whole.totalRows).toBe(STATIONS);
     expect(whole.columns.map((c: { key: string }) => c.key)).toContain('altitude');
     expect(whole.referenceValues[5].__display_en).toBe('Station 5 station');
-    const page = JSON.parse(await text(data.admin, `/applications/observatory/references/stations/json${q({ limit: 20, offset: 6_000 })}`));
+    const page = JSON.parse(
+      await text(data.admin, `/applications/observatory/references/stations/json${q({ limit: 20, offset: 6_000 })}`),
+    );
     expect(page.referenceValues).toHaveLength(3);
     expect(page.totalRows).toBe(STATIONS);
     const readings = JSON.parse(await text(reader, '/applications/observatory/data/readings/json'));
@@ -160,24 +201,36 @@ describe('a download for a spreadsheet', () => {
   it('prefixes the cells a spreadsheet would run, keeps numbers, and changes nothing by default', async () => {
     const exact = readCsv(await text(data.admin, '/applications/observatory/references/stations/csv'), ';').slice(1);
     expect(exact.slice(0, HOSTILE.length).map((row) => row[1])).toEqual(HOSTILE);
-    const safe = readCsv(await text(data.admin, '/applications/observatory/references/stations/csv?spreadsheetSafe=true'), ';').slice(1);
+    const safe = readCsv(
+      await text(data.admin, '/applications/observatory/references/stations/csv?spreadsheetSafe=true'),
+      ';',
+    ).slice(1);
     expect(safe.slice(0, HOSTILE.length).map((row) => row[1])).toEqual(HOSTILE.map((value) => `'${value}`));
     expect(safe.slice(HOSTILE.length).every((row, index) => row[1] === exact[HOSTILE.length + index][1])).toBe(true);
-    const readings = readCsv(await text(data.admin, '/applications/observatory/data/readings/csv?spreadsheetSafe=true'), ';').slice(1);
+    const readings = readCsv(
+      await text(data.admin, '/applications/observatory/data/readings/csv?spreadsheetSafe=true'),
+      ';',
+    ).slice(1);
     expect(readings.find((row) => row[0] === code(0))?.[2]).toBe('-20.5');
-    const zip = unzipText((await fetchBytes(data, '/applications/observatory/data/readings/zip?spreadsheetSafe=true')).bytes);
+    const zip = unzipText(
+      (await fetchBytes(data, '/applications/observatory/data/readings/zip?spreadsheetSafe=true')).bytes,
+    );
     expect(zip['references/stations.csv']).toContain(`"'${HOSTILE[0].replace(/"/g, '""')}"`);
   });
 
   it('refuses an unknown component with a 400 before anything is sent, not a download cut short', async () => {
     for (const format of ['csv', 'zip', 'json']) {
-      const answer = await data.admin.get(`/applications/observatory/references/stations/${format}${q({ componentFilters: [{ componentKey: 'nowhere', filters: ['x'] }] })}`);
+      const answer = await data.admin.get(
+        `/applications/observatory/references/stations/${format}${q({ componentFilters: [{ componentKey: 'nowhere', filters: ['x'] }] })}`,
+      );
       expect(answer.status, format).toBe(400);
       expect(answer.body.code).toBe('UNKNOWN_COMPONENT');
     }
   });
 
   it('refuses a malformed choice with a 400', async () => {
-    expect((await data.admin.get('/applications/observatory/references/stations/csv?spreadsheetSafe=maybe')).status).toBe(400);
+    expect(
+      (await data.admin.get('/applications/observatory/references/stations/csv?spreadsheetSafe=maybe')).status,
+    ).toBe(400);
   });
 });

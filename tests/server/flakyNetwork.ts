@@ -43,7 +43,16 @@ export class FlakyNetwork {
     replayed: 0,
     inProgress: 0,
     serverMs: 0,
-    faults: { 'drop-request': 0, 'drop-response': 0, 'drop-mid-stream': 0, '503-before': 0, '503-after': 0, 'crash-before': 0, 'crash-after': 0, 'crash-mid-stream': 0 },
+    faults: {
+      'drop-request': 0,
+      'drop-response': 0,
+      'drop-mid-stream': 0,
+      '503-before': 0,
+      '503-after': 0,
+      'crash-before': 0,
+      'crash-after': 0,
+      'crash-mid-stream': 0,
+    },
   };
 
   /** @param headers sent with every request that reaches the server (the session, as a browser's cookie would be). */
@@ -92,8 +101,17 @@ export class FlakyNetwork {
     }
   };
 
-  private async forward(input: RequestInfo | URL, init: RequestInit, fault: Fault | undefined, abort: AbortController): Promise<Response> {
-    const response = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...this.headers }, signal: abort.signal });
+  private async forward(
+    input: RequestInfo | URL,
+    init: RequestInit,
+    fault: Fault | undefined,
+    abort: AbortController,
+  ): Promise<Response> {
+    const response = await fetch(input, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), ...this.headers },
+      signal: abort.signal,
+    });
     this.counters.reachedServer += 1;
     if (fault === 'drop-mid-stream' || fault === 'crash-mid-stream') {
       const reader = response.body!.getReader();
@@ -105,7 +123,8 @@ export class FlakyNetwork {
     }
     const body = new Uint8Array(await response.arrayBuffer());
     if (response.headers.get('idempotent-replayed') === 'true') this.counters.replayed += 1;
-    if (response.status === 409 && new TextDecoder().decode(body).includes('IDEMPOTENCY_KEY_IN_PROGRESS')) this.counters.inProgress += 1;
+    if (response.status === 409 && new TextDecoder().decode(body).includes('IDEMPOTENCY_KEY_IN_PROGRESS'))
+      this.counters.inProgress += 1;
     switch (fault) {
       case 'drop-response':
         throw new TypeError('Failed to fetch (answer lost)');
@@ -127,5 +146,8 @@ export class FlakyNetwork {
 }
 
 function gatewayError() {
-  return new Response(JSON.stringify({ code: 'BAD_GATEWAY', message: 'BAD_GATEWAY', params: {} }), { status: 503, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify({ code: 'BAD_GATEWAY', message: 'BAD_GATEWAY', params: {} }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }

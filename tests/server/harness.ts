@@ -33,7 +33,6 @@ export interface ReceivedMail {
   key?: string;
 }
 
-
 /**
  * An embedded database already created and migrated, made once per test process: a server started on a copy of it
  * opens an existing database (as after a restart) in a second instead of creating one in five (PGlite's initdb).
@@ -59,11 +58,17 @@ function migratedEmbeddedDatabase(): Promise<string> {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  options: Pick<ServerOptions, 'countRows' | 'logger' | 'freeSpace'> & { beforeListen?: (app: RunningServer['app']) => void } = {},
+  options: Pick<ServerOptions, 'countRows' | 'logger' | 'freeSpace'> & {
+    beforeListen?: (app: RunningServer['app']) => void;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-test-'));
-  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test') : undefined;
-  if (!process.env.DATABASE_URL && !overrides.databaseUrl) await cp(await migratedEmbeddedDatabase(), path.join(dataDir, 'db'), { recursive: true });
+  const scratch =
+    process.env.DATABASE_URL && !overrides.databaseUrl
+      ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_test')
+      : undefined;
+  if (!process.env.DATABASE_URL && !overrides.databaseUrl)
+    await cp(await migratedEmbeddedDatabase(), path.join(dataDir, 'db'), { recursive: true });
   const config: ServerConfig = {
     ...loadConfig({ ...env, DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-ui') }),
     databaseUrl: scratch?.url,
@@ -123,13 +128,25 @@ export async function restartOnSameData(first: TestServer, overrides: Partial<Se
   await first.server.close();
 
   const answers = answerCheck();
-  const running = await createServer(config, { log: () => undefined, clock: first.clock, onAnswerMismatch: answers.report });
+  const running = await createServer(config, {
+    log: () => undefined,
+    clock: first.clock,
+    onAnswerMismatch: answers.report,
+  });
   const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {
     await running.close();
     answers.verify();
   };
-  return { url, dataDir: config.dataDir, server: running, clock: first.clock, mails: first.mails, lastKey: first.lastKey, close };
+  return {
+    url,
+    dataDir: config.dataDir,
+    server: running,
+    clock: first.clock,
+    mails: first.mails,
+    lastKey: first.lastKey,
+    close,
+  };
 }
 
 /**
@@ -142,7 +159,9 @@ function answerCheck() {
     report: (mismatch: AnswerMismatch) => void mismatches.push(mismatch),
     verify() {
       if (mismatches.length === 0) return;
-      const lines = [...new Set(mismatches.map((m) => `${m.method} ${m.route} ${m.status}: ${m.path || '(answer)'} ${m.problem}`))];
+      const lines = [
+        ...new Set(mismatches.map((m) => `${m.method} ${m.route} ${m.status}: ${m.path || '(answer)'} ${m.problem}`)),
+      ];
       throw new Error(`answers that do not match their response schema:\n${lines.join('\n')}`);
     },
   };
@@ -172,9 +191,16 @@ function decodeBody(body: string, encoding: string): string {
 
 function decodeSubject(subject: string): string {
   // Spaces between two encoded words are not part of the text (RFC 2047 §6.2).
-  return subject.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-  );
+  return subject
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_n, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }

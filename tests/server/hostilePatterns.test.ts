@@ -37,7 +37,9 @@ beforeAll(async () => {
   data = await startDataServer();
   await createApplication(data.admin, 'hostile', configuration(HOSTILE));
   // The first file starts the checking worker (its modules load once): not what is timed here.
-  expect((await uploadReference(data.admin, 'hostile', 'words', 'words.csv', 'code;sound\nw0;aaaa\n')).status).toBe(201);
+  expect((await uploadReference(data.admin, 'hostile', 'words', 'words.csv', 'code;sound\nw0;aaaa\n')).status).toBe(
+    201,
+  );
 });
 afterAll(() => data?.server.close());
 
@@ -50,11 +52,25 @@ async function timed<T>(send: () => Promise<T>): Promise<{ answer: T; ms: number
 
 describe('a pattern that backtracking engines cannot finish', () => {
   it('checks a CSV cell at once: the hostile cell is refused, the server answers the next request', async () => {
-    const { answer, ms } = await timed(() => uploadReference(data.admin, 'hostile', 'words', 'words.csv', `code;sound\nw1;aaaa\nw2;${ALMOST}\n`));
+    const { answer, ms } = await timed(() =>
+      uploadReference(data.admin, 'hostile', 'words', 'words.csv', `code;sound\nw1;aaaa\nw2;${ALMOST}\n`),
+    );
     expect(ms).toBeLessThan(QUICKLY_MS);
     expect(answer.status, answer.text).toBe(400);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ lineNumber: 3, code: 'patternNotMatchedWithComponent', params: expect.objectContaining({ value: ALMOST, pattern: HOSTILE }) })]);
-    const accepted = await uploadReference(data.admin, 'hostile', 'words', 'words.csv', `code;sound\nw1;aaaa\nw2;${'a'.repeat(5_000)}\n`);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        lineNumber: 3,
+        code: 'patternNotMatchedWithComponent',
+        params: expect.objectContaining({ value: ALMOST, pattern: HOSTILE }),
+      }),
+    ]);
+    const accepted = await uploadReference(
+      data.admin,
+      'hostile',
+      'words',
+      'words.csv',
+      `code;sound\nw1;aaaa\nw2;${'a'.repeat(5_000)}\n`,
+    );
     expect(accepted.status, accepted.text).toBe(201);
   });
 
@@ -62,12 +78,20 @@ describe('a pattern that backtracking engines cannot finish', () => {
     const user = await signedIn(data.server, await activeAccount(data.server));
     const ask = (motto: string) =>
       user.post('/applications/hostile/rightsRequest', {
-        json: { id: null, fields: { motto }, rightsRequest: { authorizationsWithRestriction: { words: { operationTypes: ['extraction'] } } }, comment: 'Listening to the words.' },
+        json: {
+          id: null,
+          fields: { motto },
+          rightsRequest: { authorizationsWithRestriction: { words: { operationTypes: ['extraction'] } } },
+          comment: 'Listening to the words.',
+        },
       });
     const { answer, ms } = await timed(() => ask(ALMOST));
     expect(ms).toBeLessThan(QUICKLY_MS);
     expect(answer.status, answer.text).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'INVALID_RIGHTS_REQUEST_FIELD', params: { field: 'motto', problem: 'patternNotMatchedWithComponent' } });
+    expect(answer.body).toMatchObject({
+      code: 'INVALID_RIGHTS_REQUEST_FIELD',
+      params: { field: 'motto', problem: 'patternNotMatchedWithComponent' },
+    });
     const sent = await ask('a'.repeat(1_000));
     expect(sent.status, sent.text).toBe(201);
   });
@@ -75,19 +99,31 @@ describe('a pattern that backtracking engines cannot finish', () => {
 
 describe('a configuration whose pattern needs backtracking', () => {
   it('is refused when tested, at the pattern, for checkers and form fields alike', async () => {
-    const tested = await data.admin.post('/validate-configuration', { body: csvForm('hostile.yaml', configuration('(a)\\\\1', '(?=a)a')) });
+    const tested = await data.admin.post('/validate-configuration', {
+      body: csvForm('hostile.yaml', configuration('(a)\\\\1', '(?=a)a')),
+    });
     expect(tested.status, tested.text).toBe(200);
-    const errors = streamEvents(tested.text).filter((event) => event.type === 'error').map((event) => event.result);
+    const errors = streamEvents(tested.text)
+      .filter((event) => event.type === 'error')
+      .map((event) => event.result);
     expect(errors).toEqual([
       expect.objectContaining({
         code: 'UNKNOWN',
         path: 'OA_data > words > OA_basicComponents > sound > OA_checker > OA_params > OA_pattern',
-        params: expect.objectContaining({ reason: 'invalidRegularExpression', pattern: '(a)\\1', message: expect.stringContaining('back-reference needs a backtracking engine') }),
+        params: expect.objectContaining({
+          reason: 'invalidRegularExpression',
+          pattern: '(a)\\1',
+          message: expect.stringContaining('back-reference needs a backtracking engine'),
+        }),
       }),
       expect.objectContaining({
         code: 'UNKNOWN',
         path: 'OA_rightsRequest > OA_formFields > motto > OA_checker > OA_params > OA_pattern',
-        params: expect.objectContaining({ reason: 'invalidRegularExpression', pattern: '(?=a)a', message: expect.stringContaining('look-ahead needs a backtracking engine') }),
+        params: expect.objectContaining({
+          reason: 'invalidRegularExpression',
+          pattern: '(?=a)a',
+          message: expect.stringContaining('look-ahead needs a backtracking engine'),
+        }),
       }),
     ]);
   });

@@ -19,7 +19,10 @@ export interface RequestOptions {
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string, private readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   get cookieNames() {
     return [...this.cookies.keys()];
@@ -49,7 +52,9 @@ export class HttpClient {
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      const expired = attributes.some(
+        (a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()),
+      );
       if (expired || value.join('=') === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value.join('='));
     }

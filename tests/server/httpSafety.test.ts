@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectNoLeakInRecordedAnswers, leaksIn, recordedAnswers, root } from './apiClient.ts';
-import { GENEROUS_RATE_LIMITS, activeAccount, generatedAdmin, newIdentity, signedIn, type Account } from './accountFixtures.ts';
+import {
+  GENEROUS_RATE_LIMITS,
+  activeAccount,
+  generatedAdmin,
+  newIdentity,
+  signedIn,
+  type Account,
+} from './accountFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { MAX_KEY_FAILURES, delayAfter } from '../../server/services/signInThrottle.ts';
 
@@ -32,7 +39,9 @@ describe('CSRF guard', () => {
 
   it('refuses a PUT whose Origin is another site with 403 CSRF_REFUSED', async () => {
     const account = await activeAccount(server);
-    const answer = await api(server, { origin: EVIL }).put('/users', { json: { login: account.login, email: account.email } });
+    const answer = await api(server, { origin: EVIL }).put('/users', {
+      json: { login: account.login, email: account.email },
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(error('CSRF_REFUSED'));
   });
@@ -56,7 +65,9 @@ describe('CSRF guard', () => {
 
   it('refuses a state-changing call whose only source header, Referer, names another site', async () => {
     const account = await activeAccount(server);
-    const answer = await api(server, { referer: `${EVIL}/page.html` }).put('/users', { json: { login: account.login, email: account.email } });
+    const answer = await api(server, { referer: `${EVIL}/page.html` }).put('/users', {
+      json: { login: account.login, email: account.email },
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(error('CSRF_REFUSED'));
   });
@@ -76,7 +87,9 @@ describe('CSRF guard', () => {
 
   it('lets a call whose Origin is the portal itself through', async () => {
     const account = await activeAccount(server);
-    const answer = await api(server, { origin: new URL(server.url).origin }).post('/login', { form: { login: account.login, password: account.password } });
+    const answer = await api(server, { origin: new URL(server.url).origin }).post('/login', {
+      form: { login: account.login, password: account.password },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -106,7 +119,9 @@ describe('broken or oversized requests', () => {
   });
 
   it('refuses a form body over 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
-    const answer = await api(server).post('/login', { form: { login: 'someone', password: 'p'.repeat(1024 * 1024 + 1) } });
+    const answer = await api(server).post('/login', {
+      form: { login: 'someone', password: 'p'.repeat(1024 * 1024 + 1) },
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual(error('PAYLOAD_TOO_LARGE'));
   });
@@ -133,7 +148,10 @@ describe('broken or oversized requests', () => {
       ['POST', '/users'],
       ['PUT', '/users'],
     ]) {
-      const answer = await api(server).request(method, path, { headers: { 'content-type': 'application/json' }, body: '{"login": "abcd", ' });
+      const answer = await api(server).request(method, path, {
+        headers: { 'content-type': 'application/json' },
+        body: '{"login": "abcd", ',
+      });
       expect(answer.status, `${method} ${path}`).toBe(400);
       expect(answer.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/);
       expect(answer.body, `${method} ${path}`).toEqual(error('BAD_REQUEST'));
@@ -149,14 +167,20 @@ describe('broken or oversized requests', () => {
 
   it('answers 400 BAD_REQUEST to a body that is not an object', async () => {
     for (const body of ['[1,2]', 'null', '"text"']) {
-      const answer = await api(server).request('PUT', '/users', { headers: { 'content-type': 'application/json' }, body });
+      const answer = await api(server).request('PUT', '/users', {
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(answer.status, body).toBe(400);
       expect(answer.body, body).toEqual(error('BAD_REQUEST'));
     }
   });
 
   it('answers 415 UNSUPPORTED_MEDIA_TYPE to a body type the API does not read', async () => {
-    const answer = await api(server).post('/login', { headers: { 'content-type': 'application/xml' }, body: '<login/>' });
+    const answer = await api(server).post('/login', {
+      headers: { 'content-type': 'application/xml' },
+      body: '<login/>',
+    });
     expect(answer.status).toBe(415);
     expect(answer.body).toEqual(error('UNSUPPORTED_MEDIA_TYPE'));
   });
@@ -198,8 +222,17 @@ describe('secrets in answers', () => {
     const client = await signedIn(server, account);
     await client.get('/me');
     await client.get(`/users/${account.login}`);
-    await client.put('/users', { json: { login: account.login, password: account.password, email: newIdentity().email } });
-    await client.put('/users', { json: { login: account.login, password: account.password, newPassword: 'Other-password-1', newPasswordConfirm: 'Other-password-1' } });
+    await client.put('/users', {
+      json: { login: account.login, password: account.password, email: newIdentity().email },
+    });
+    await client.put('/users', {
+      json: {
+        login: account.login,
+        password: account.password,
+        newPassword: 'Other-password-1',
+        newPasswordConfirm: 'Other-password-1',
+      },
+    });
     const admin = await signedIn(server, await generatedAdmin(server));
     await admin.get(`/users/${account.id}`);
     await admin.get('/me');
@@ -216,7 +249,9 @@ describe('OpenAPI document', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toMatch(/^3\./);
     const paths = answer.body.paths as Record<string, Record<string, unknown>>;
-    const calls = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const calls = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(calls).toEqual(
       expect.arrayContaining([
         'POST /api/v1/login',
@@ -235,14 +270,18 @@ describe('rate limits', () => {
   // addresses on one shared server.
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 3, perAddress: 5, global: 100_000, windowSeconds: 900 } });
+    limited = await startTestServer({
+      trustProxy: true,
+      loginRateLimit: { perLogin: 3, perAddress: 5, global: 100_000, windowSeconds: 900 },
+    });
   });
   afterAll(() => limited?.close());
 
   let addressCount = 0;
   const newAddress = () => `203.0.113.${(addressCount += 1)}`;
   const from = (address: string) => api(limited, { 'x-forwarded-for': address });
-  const signIn = (address: string, login: string, password: string) => from(address).post('/login', { form: { login, password } });
+  const signIn = (address: string, login: string, password: string) =>
+    from(address).post('/login', { form: { login, password } });
 
   async function registeredFrom(address: string, prefix: string): Promise<Account> {
     const identity = newIdentity(prefix);
@@ -254,7 +293,13 @@ describe('rate limits', () => {
   async function accountFrom(address: string): Promise<Account> {
     const account = await registeredFrom(address, 'limited');
     const verificationKey = await limited.lastKey(account.email);
-    expect((await from(address).put('/users', { json: { login: account.login, password: account.password, verificationKey } })).status).toBe(200);
+    expect(
+      (
+        await from(address).put('/users', {
+          json: { login: account.login, password: account.password, verificationKey },
+        })
+      ).status,
+    ).toBe(200);
     return account;
   }
 
@@ -271,12 +316,18 @@ describe('rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('TOO_MANY_ATTEMPTS');
     expect(retryAfter(refused)).toBe(1);
-    const stored = await limited.server.ctx.db.selectFrom('sign_in_failures').select(['bucket', 'failures']).where('bucket', 'like', `pair:["${account.login.toLowerCase()}"%`).execute();
+    const stored = await limited.server.ctx.db
+      .selectFrom('sign_in_failures')
+      .select(['bucket', 'failures'])
+      .where('bucket', 'like', `pair:["${account.login.toLowerCase()}"%`)
+      .execute();
     expect(stored.map((row) => row.failures)).toEqual([3]);
   });
 
   it('doubles the wait with each further failure, up to a quarter of an hour', () => {
-    expect([2, 3, 4, 5, 6, 13, 14, 40].map((failures) => delayAfter(failures, 3))).toEqual([0, 1, 2, 4, 8, 900, 900, 900]);
+    expect([2, 3, 4, 5, 6, 13, 14, 40].map((failures) => delayAfter(failures, 3))).toEqual([
+      0, 1, 2, 4, 8, 900, 900, 900,
+    ]);
   });
 
   it('never holds the owner back: failures from elsewhere do not count against them, and their success clears their own', async () => {
@@ -287,9 +338,11 @@ describe('rate limits', () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) await signIn(attacker, account.login, 'wrong password');
     expect((await signIn(attacker, account.login, 'wrong password')).status).toBe(429);
     // The owner, from their own address, after two typing mistakes.
-    for (let attempt = 1; attempt <= 2; attempt += 1) expect((await signIn(home, account.login, 'typo')).status).toBe(401);
+    for (let attempt = 1; attempt <= 2; attempt += 1)
+      expect((await signIn(home, account.login, 'typo')).status).toBe(401);
     expect((await signIn(home, account.login, account.password)).status).toBe(200);
-    for (let attempt = 1; attempt <= 3; attempt += 1) expect((await signIn(home, account.login, 'typo')).status, `after the success, ${attempt}`).toBe(401);
+    for (let attempt = 1; attempt <= 3; attempt += 1)
+      expect((await signIn(home, account.login, 'typo')).status, `after the success, ${attempt}`).toBe(401);
   });
 
   it('counts successes for nothing: a team behind one address signs in as often as it likes', async () => {
@@ -315,12 +368,19 @@ describe('rate limits', () => {
 
   it('counts wrong keys per account: the live key dies at the last one allowed, and no key is checked until the window ends', async () => {
     const account = await registeredFrom(newAddress(), 'keyed');
-    const activate = (verificationKey: string) => from(newAddress()).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
+    const activate = (verificationKey: string) =>
+      from(newAddress()).put('/users', { json: { login: account.login, password: account.password, verificationKey } });
     for (let attempt = 1; attempt <= MAX_KEY_FAILURES; attempt += 1) {
       // A wrong key mails a fresh one while the account's mails allow it (429 TOO_MANY_REQUESTS after that).
       expect([422, 429], `attempt ${attempt}`).toContain((await activate('ABCDEFGHJK')).status);
     }
-    const live = await limited.server.ctx.db.selectFrom('verification_keys as k').innerJoin('users as u', 'u.id', 'k.user_id').select('k.id').where('u.login', '=', account.login).where('k.used_at', 'is', null).execute();
+    const live = await limited.server.ctx.db
+      .selectFrom('verification_keys as k')
+      .innerJoin('users as u', 'u.id', 'k.user_id')
+      .select('k.id')
+      .where('u.login', '=', account.login)
+      .where('k.used_at', 'is', null)
+      .execute();
     expect(live).toEqual([]);
     const refused = await activate(await limited.lastKey(account.email));
     expect(refused.status).toBe(429);
@@ -332,7 +392,10 @@ describe('rate limits', () => {
     const account = await registeredFrom(newAddress(), 'mailed');
     // The activation key was the first mail; two more are allowed within the window.
     for (let request = 1; request <= 2; request += 1) {
-      expect((await from(newAddress()).put('/users', { json: { login: account.login, email: account.email } })).status, `request ${request}`).toBe(200);
+      expect(
+        (await from(newAddress()).put('/users', { json: { login: account.login, email: account.email } })).status,
+        `request ${request}`,
+      ).toBe(200);
     }
     const refused = await from(newAddress()).put('/users', { json: { login: account.login, email: account.email } });
     expect(refused.status).toBe(429);
@@ -344,14 +407,19 @@ describe('rate limits', () => {
 describe('the platform-wide limit on failed sign-ins', () => {
   let guarded: TestServer;
   beforeAll(async () => {
-    guarded = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 100, perAddress: 100, global: 3, windowSeconds: 900 } });
+    guarded = await startTestServer({
+      trustProxy: true,
+      loginRateLimit: { perLogin: 100, perAddress: 100, global: 3, windowSeconds: 900 },
+    });
   });
   afterAll(() => guarded?.close());
-  const signIn = (address: string, login: string, password: string) => api(guarded, { 'x-forwarded-for': address }).post('/login', { form: { login, password } });
+  const signIn = (address: string, login: string, password: string) =>
+    api(guarded, { 'x-forwarded-for': address }).post('/login', { form: { login, password } });
 
   it('holds back the addresses that failed once it is reached, never one that did not', async () => {
     const account = await activeAccount(guarded);
-    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await signIn(address, newIdentity('spray').login, 'guess')).status).toBe(401);
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      expect((await signIn(address, newIdentity('spray').login, 'guess')).status).toBe(401);
     const refused = await signIn('198.51.100.1', newIdentity('spray').login, 'guess');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);

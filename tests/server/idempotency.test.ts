@@ -28,8 +28,14 @@ const configurationCount = async (name: string) =>
 describe('idempotency keys', () => {
   it('apply a multipart creation once and answer a replay with the kept stream', async () => {
     const headers = { 'Idempotency-Key': 'create-once' };
-    const first = await admin.post('/applications/idem_one', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers });
-    const second = await admin.post('/applications/idem_one', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers });
+    const first = await admin.post('/applications/idem_one', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers,
+    });
+    const second = await admin.post('/applications/idem_one', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers,
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.text).toBe(first.text);
@@ -40,27 +46,48 @@ describe('idempotency keys', () => {
 
   it('refuse the same key with another payload', async () => {
     const headers = { 'Idempotency-Key': 'reused' };
-    await admin.post('/applications/idem_two', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers });
-    const other = await admin.post('/applications/idem_two', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), 'another comment'), headers });
+    await admin.post('/applications/idem_two', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers,
+    });
+    const other = await admin.post('/applications/idem_two', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), 'another comment'),
+      headers,
+    });
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    const json = await admin.put('/users', { json: { login: 'root', password: 'root-password', newPassword: 'x', newPasswordConfirm: 'y' }, headers: { 'Idempotency-Key': 'reused' } });
+    const json = await admin.put('/users', {
+      json: { login: 'root', password: 'root-password', newPassword: 'x', newPasswordConfirm: 'y' },
+      headers: { 'Idempotency-Key': 'reused' },
+    });
     expect(json.status).toBe(422);
   });
 
   it('do not keep refusals, so a corrected retry runs', async () => {
     const headers = { 'Idempotency-Key': 'refused-first' };
-    const refused = await admin.put('/users', { json: { login: 'root', password: 'wrong', newPassword: 'n', newPasswordConfirm: 'n' }, headers });
+    const refused = await admin.put('/users', {
+      json: { login: 'root', password: 'wrong', newPassword: 'n', newPasswordConfirm: 'n' },
+      headers,
+    });
     expect(refused.status).toBe(422);
-    const again = await admin.put('/users', { json: { login: 'root', password: 'wrong', newPassword: 'n', newPasswordConfirm: 'n' }, headers });
+    const again = await admin.put('/users', {
+      json: { login: 'root', password: 'wrong', newPassword: 'n', newPasswordConfirm: 'n' },
+      headers,
+    });
     expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('answer 409 while the first request with the key still runs', async () => {
     const headers = { 'Idempotency-Key': 'concurrent' };
     const [a, b] = await Promise.all([
-      admin.post('/applications/idem_three', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers }),
-      admin.post('/applications/idem_three', { body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers }),
+      admin.post('/applications/idem_three', {
+        body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+        headers,
+      }),
+      admin.post('/applications/idem_three', {
+        body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+        headers,
+      }),
     ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses[0]).toBe(200);

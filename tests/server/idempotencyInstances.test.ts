@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS } from './accountFixtures.ts';
 import { api, expectNoLeakInRecordedAnswers, type ApiClient } from './apiClient.ts';
-import { createApplication, errorEvents, fieldnotesVersion, fixture, resultEvents, sessionOf, streamEvents, uploadForm } from './applicationFixtures.ts';
+import {
+  createApplication,
+  errorEvents,
+  fieldnotesVersion,
+  fixture,
+  resultEvents,
+  sessionOf,
+  streamEvents,
+  uploadForm,
+} from './applicationFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -12,7 +21,10 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 const ADMIN = { login: 'root', password: 'root-password', email: 'root@terrain.test' };
 const onPostgres = Boolean(process.env.DATABASE_URL);
-if (!onPostgres) console.info('idempotencyInstances.test.ts skipped: two instances need a shared PostgreSQL — set DATABASE_URL (as .ci/run does)');
+if (!onPostgres)
+  console.info(
+    'idempotencyInstances.test.ts skipped: two instances need a shared PostgreSQL — set DATABASE_URL (as .ci/run does)',
+  );
 
 describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', () => {
   let first: TestServer;
@@ -40,7 +52,10 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     }
   });
 
-  const versionsOf = async (name: string) => ((await onFirst.get(`/applications/${name}`)).body.versions as Array<{ version: string }>).map((v) => v.version).sort();
+  const versionsOf = async (name: string) =>
+    ((await onFirst.get(`/applications/${name}`)).body.versions as Array<{ version: string }>)
+      .map((v) => v.version)
+      .sort();
 
   it('run on the same database, with different ports and data folders', () => {
     expect(second.databaseUrl).toBe(first.databaseUrl);
@@ -63,23 +78,36 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
 
   it('answer a replay on the other instance with the kept answer, and 422 to another payload', async () => {
     const headers = { 'Idempotency-Key': 'two-instances-create' };
-    const created = await onFirst.post('/applications/twice_one', { body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers });
+    const created = await onFirst.post('/applications/twice_one', {
+      body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers,
+    });
     expect(created.status, created.text).toBe(200);
-    expect(resultEvents(streamEvents(created.text))).toEqual([expect.objectContaining({ name: 'twice_one', version: '1.0.0' })]);
+    expect(resultEvents(streamEvents(created.text))).toEqual([
+      expect.objectContaining({ name: 'twice_one', version: '1.0.0' }),
+    ]);
 
-    const replayed = await onSecond.post('/applications/twice_one', { body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')), headers });
+    const replayed = await onSecond.post('/applications/twice_one', {
+      body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers,
+    });
     expect(replayed.status, replayed.text).toBe(200);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.headers.get('content-type')).toContain('application/x-ndjson');
     expect(replayed.text).toBe(created.text);
 
-    const other = await onSecond.post('/applications/twice_one', { body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), { comment: 'another' }), headers });
+    const other = await onSecond.post('/applications/twice_one', {
+      body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), { comment: 'another' }),
+      headers,
+    });
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await versionsOf('twice_one')).toEqual(['1.0.0']);
 
     // Without the key, the same creation is a new request, refused since the application exists.
-    const fresh = await onSecond.post('/applications/twice_one', { body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')) });
+    const fresh = await onSecond.post('/applications/twice_one', {
+      body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+    });
     expect(fresh.status).toBe(409);
   });
 
@@ -91,20 +119,40 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     // The first instance took the key and died before answering: the row stays `running`, locked for a while.
     await first.server.ctx.db
       .insertInto('idempotency_keys')
-      .values({ scope: userId, key: headers['Idempotency-Key'], method: 'POST', path, fingerprint: null, status: 'running', locked_until: new Date(Date.now() + 60_000), expires_at: new Date(Date.now() + 3_600_000) })
+      .values({
+        scope: userId,
+        key: headers['Idempotency-Key'],
+        method: 'POST',
+        path,
+        fingerprint: null,
+        status: 'running',
+        locked_until: new Date(Date.now() + 60_000),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
       .execute();
-    const send = () => onSecond.post('/applications/twice_orphan/configuration', { body: uploadForm('orphan.yaml', fieldnotesVersion('1.0.1')), headers });
+    const send = () =>
+      onSecond.post('/applications/twice_orphan/configuration', {
+        body: uploadForm('orphan.yaml', fieldnotesVersion('1.0.1')),
+        headers,
+      });
     const held = await send();
     expect(held.status).toBe(409);
     expect(held.body.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
     expect(await versionsOf('twice_orphan')).toEqual(['1.0.0']);
 
-    await first.server.ctx.db.updateTable('idempotency_keys').set({ locked_until: new Date(Date.now() - 1000) }).where('key', '=', headers['Idempotency-Key']).execute();
+    await first.server.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('key', '=', headers['Idempotency-Key'])
+      .execute();
     const taken = await send();
     expect(taken.status, taken.text).toBe(200);
     expect(taken.headers.get('idempotent-replayed')).toBeNull();
     expect(resultEvents(streamEvents(taken.text))).toEqual([expect.objectContaining({ version: '1.0.1' })]);
-    const replayed = await onFirst.post('/applications/twice_orphan/configuration', { body: uploadForm('orphan.yaml', fieldnotesVersion('1.0.1')), headers });
+    const replayed = await onFirst.post('/applications/twice_orphan/configuration', {
+      body: uploadForm('orphan.yaml', fieldnotesVersion('1.0.1')),
+      headers,
+    });
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.text).toBe(taken.text);
     expect(await versionsOf('twice_orphan')).toEqual(['1.0.0', '1.0.1']);
@@ -116,9 +164,16 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     for (let round = 1; round <= 6; round++) {
       const version = `1.0.${round}`;
       const headers = { 'Idempotency-Key': `two-instances-race-${round}` };
-      const send = (client: ApiClient) => client.post('/applications/twice_race/configuration', { body: uploadForm(`race-${version}.yaml`, fieldnotesVersion(version)), headers });
+      const send = (client: ApiClient) =>
+        client.post('/applications/twice_race/configuration', {
+          body: uploadForm(`race-${version}.yaml`, fieldnotesVersion(version)),
+          headers,
+        });
       // Alternate which instance gets the first word.
-      const [a, b] = round % 2 === 0 ? await Promise.all([send(onFirst), send(onSecond)]) : (await Promise.all([send(onSecond), send(onFirst)])).reverse();
+      const [a, b] =
+        round % 2 === 0
+          ? await Promise.all([send(onFirst), send(onSecond)])
+          : (await Promise.all([send(onSecond), send(onFirst)])).reverse();
       const answers = [a, b];
       const ran = answers.filter((x) => x.status === 200 && x.headers.get('idempotent-replayed') === null);
       const replays = answers.filter((x) => x.status === 200 && x.headers.get('idempotent-replayed') === 'true');

@@ -43,7 +43,10 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts one instance on `databaseUrl`; `env` adds or overrides settings (rate limits, admin, static folder). */
-export async function startInstanceProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<InstanceProcess> {
+export async function startInstanceProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<InstanceProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -65,7 +68,10 @@ export async function startInstanceProcess(databaseUrl: string, env: Record<stri
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance on port ${port} did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`instance on port ${port} did not start within 60 s:\n${output}`)),
+      60_000,
+    );
     const check = () => {
       if (output.includes('Terrain is running')) {
         clearTimeout(timer);

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { uploadsWaitingForBytes } from '../../server/services/uploadLanes.ts';
-import { HABITATS_CSV, OBSERVATORY_YAML, createApplication, q, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import {
+  HABITATS_CSV,
+  OBSERVATORY_YAML,
+  createApplication,
+  q,
+  startDataServer,
+  uploadReference,
+  type DataServer,
+} from './dataFixtures.ts';
 
 let data: DataServer;
 /** More rows than an entry needs to get indexes for its filters (INDEXED_FROM_ROWS). */
@@ -17,7 +25,9 @@ function stationsCsv(altitudeShift = 0): string {
   const lines = ['code;Nom;altitude;depth;opened;habitat;habitats'];
   for (let index = 0; index < STATIONS; index += 1) {
     const day = `${String(1 + (index % 28)).padStart(2, '0')}/${String(1 + (index % 12)).padStart(2, '0')}/${2010 + (index % 10)}`;
-    lines.push(`st${String(index).padStart(5, '0')};Station ${index};${(index * 7) % 4000 + altitudeShift};${index % 100};${day};lake;lake,meadow`);
+    lines.push(
+      `st${String(index).padStart(5, '0')};Station ${index};${((index * 7) % 4000) + altitudeShift};${index % 100};${day};lake;lake,meadow`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -32,7 +42,11 @@ async function filterIndexes(): Promise<Array<{ name: string; valid: boolean }>>
 }
 
 async function entryVersion(): Promise<number> {
-  const row = await db().selectFrom('entry_counts').select('version').where('data_name', '=', 'stations').executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('entry_counts')
+    .select('version')
+    .where('data_name', '=', 'stations')
+    .executeTakeFirstOrThrow();
   return Number(row.version);
 }
 
@@ -55,9 +69,19 @@ afterAll(() => data?.server.close());
 describe('a large entry', () => {
   it('gets an index for each component it is filtered on by interval, and answers the same rows with it', async () => {
     const queries = [
-      { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '1000', to: '1100' } }], offset: 20, limit: 10 },
-      { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2012-03-01', to: '2012-06-30' } }], limit: 10 },
-      { componentFilters: [{ componentKey: 'label', intervalValues: { from: 'Station 10', to: 'Station 11' } }], limit: 5 },
+      {
+        componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '1000', to: '1100' } }],
+        offset: 20,
+        limit: 10,
+      },
+      {
+        componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2012-03-01', to: '2012-06-30' } }],
+        limit: 10,
+      },
+      {
+        componentFilters: [{ componentKey: 'label', intervalValues: { from: 'Station 10', to: 'Station 11' } }],
+        limit: 5,
+      },
     ];
     expect(await filterIndexes()).toEqual([]);
     const before = [];
@@ -69,7 +93,8 @@ describe('a large entry', () => {
       const indexes = await filterIndexes();
       return indexes.length === queries.length && indexes.every((index) => index.valid);
     };
-    for (let attempt = 0; !(await allBuilt()) && attempt < 400; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let attempt = 0; !(await allBuilt()) && attempt < 400; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const built = await filterIndexes();
     expect(built).toHaveLength(queries.length);
     expect(built.every((index) => index.valid)).toBe(true);
@@ -86,20 +111,37 @@ describe('a large entry', () => {
 
   it('takes a file sent again unchanged without writing it: the entry keeps its version and its rows', async () => {
     const version = await entryVersion();
-    const idsBefore = await db().selectFrom('data_rows').select(['id', 'updated_at']).where('data_name', '=', 'stations').orderBy('natural_key').execute();
+    const idsBefore = await db()
+      .selectFrom('data_rows')
+      .select(['id', 'updated_at'])
+      .where('data_name', '=', 'stations')
+      .orderBy('natural_key')
+      .execute();
     const again = await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', stationsCsv());
     expect(again.status, again.text).toBe(201);
     expect(again.body).toEqual({ referenceType: 'stations', lineCount: STATIONS, totalRows: STATIONS });
     expect(await entryVersion()).toBe(version);
-    const idsAfter = await db().selectFrom('data_rows').select(['id', 'updated_at']).where('data_name', '=', 'stations').orderBy('natural_key').execute();
+    const idsAfter = await db()
+      .selectFrom('data_rows')
+      .select(['id', 'updated_at'])
+      .where('data_name', '=', 'stations')
+      .orderBy('natural_key')
+      .execute();
     expect(idsAfter).toEqual(idsBefore);
 
     const oneChanged = stationsCsv().replace('st00003;Station 3;21;', 'st00003;Station 3;22;');
     expect((await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', oneChanged)).status).toBe(201);
     expect(await entryVersion()).toBe(version + 1);
-    const rows = await db().selectFrom('data_rows').select(['natural_key', 'values', 'updated_at']).where('data_name', '=', 'stations').orderBy('natural_key').execute();
+    const rows = await db()
+      .selectFrom('data_rows')
+      .select(['natural_key', 'values', 'updated_at'])
+      .where('data_name', '=', 'stations')
+      .orderBy('natural_key')
+      .execute();
     const rewritten = rows.filter((row, index) => row.updated_at.getTime() !== idsBefore[index].updated_at.getTime());
-    expect(rewritten.map((row) => [row.natural_key, (row.values as { altitude: number }).altitude])).toEqual([['st00003', 22]]);
+    expect(rewritten.map((row) => [row.natural_key, (row.values as { altitude: number }).altitude])).toEqual([
+      ['st00003', 22],
+    ]);
   }, 120_000);
 
   it('answers pages, and takes other uploads, while an upload is still being received', async () => {
@@ -109,7 +151,11 @@ describe('a large entry', () => {
     const rest = new Promise<void>((resolve) => (sendRest = resolve));
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stations.csv"\r\nContent-Type: text/csv\r\n\r\n`));
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stations.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          ),
+        );
         controller.enqueue(encoder.encode(stationsCsv().split('\n').slice(0, 101).join('\n') + '\n'));
         await rest;
         controller.enqueue(encoder.encode(`st90000;Late station;100;1;01/01/2020;lake;lake\n\r\n--${boundary}--\r\n`));
@@ -122,7 +168,9 @@ describe('a large entry', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    await expect.poll(uploadsWaitingForBytes, { message: 'the server reads the upload and waits for the rest' }).toBe(1);
+    await expect
+      .poll(uploadsWaitingForBytes, { message: 'the server reads the upload and waits for the rest' })
+      .toBe(1);
     const read = await page({ limit: 3 });
     expect(read.keys).toEqual(['st00000', 'st00001', 'st00002']);
     // The slow upload holds the one upload lane until it has waited a second for bytes; then another runs beside it.

@@ -8,7 +8,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION, VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
-import { ROOT, createApplication, csvForm, startDataServer, uploadReference, waitForJob, type DataServer } from './dataFixtures.ts';
+import {
+  ROOT,
+  createApplication,
+  csvForm,
+  startDataServer,
+  uploadReference,
+  waitForJob,
+  type DataServer,
+} from './dataFixtures.ts';
 import { restartOnSameData, type TestServer } from './harness.ts';
 import { OTHER_APPLICATION, OTHER_PLACES_CSV, p95 } from './sharingFixtures.ts';
 import { HttpClient } from './httpClient.ts';
@@ -38,13 +46,17 @@ const embedded = () => !data.server.databaseUrl;
 
 async function deposit(rows: number, value: number) {
   const { text, rows: count } = version(rows, value);
-  const answer = await admin.post(`/applications/${APPLICATION}/data/readings`, { body: csvForm(`readings-${value}.csv`, text, yearDataset(SITE, YEAR)) });
+  const answer = await admin.post(`/applications/${APPLICATION}/data/readings`, {
+    body: csvForm(`readings-${value}.csv`, text, yearDataset(SITE, YEAR)),
+  });
   expect(answer.status, answer.text).toBe(201);
   return { fileId: answer.body.fileId as string, rows: count };
 }
 
 async function requestPublication(fileId: string, topublish: boolean) {
-  const answer = await admin.post(`/applications/${APPLICATION}/data/readings`, { json: { fileid: fileId, topublish } });
+  const answer = await admin.post(`/applications/${APPLICATION}/data/readings`, {
+    json: { fileid: fileId, topublish },
+  });
   expect(answer.status, answer.text).toBe(202);
 }
 
@@ -52,18 +64,25 @@ async function requestPublication(fileId: string, topublish: boolean) {
 async function readersView(client = admin): Promise<string> {
   const answer = await client.get(`/applications/${APPLICATION}/data/readings/csv`);
   expect(answer.status, answer.text).toBe(200);
-  const lines = answer.text.split('\n').filter((line) => line !== '').slice(1);
+  const lines = answer.text
+    .split('\n')
+    .filter((line) => line !== '')
+    .slice(1);
   const values = new Set(lines.map((line) => line.split(';')[4].replaceAll('"', '')));
   return `${lines.length} rows: ${[...values].sort().join(', ')}`;
 }
 
 /** Rows of a version as the database holds them now, bypassing the server's gate. */
 async function storedRowsOf(fileId: string): Promise<number> {
-  const result = await sql<{ count: number }>`select count(*)::int as count from data_rows where file_id = ${fileId}`.execute(db());
+  const result = await sql<{
+    count: number;
+  }>`select count(*)::int as count from data_rows where file_id = ${fileId}`.execute(db());
   return Number(result.rows[0].count);
 }
 
-const publishedOf = async (fileId: string) => (await db().selectFrom('deposit_files').select('published').where('id', '=', fileId).executeTakeFirstOrThrow()).published;
+const publishedOf = async (fileId: string) =>
+  (await db().selectFrom('deposit_files').select('published').where('id', '=', fileId).executeTakeFirstOrThrow())
+    .published;
 
 beforeAll(async () => {
   data = await startDataServer();
@@ -88,7 +107,9 @@ describe('a large publication', () => {
     await requestPublication(first.fileId, true);
     let done = false;
     let publishMs = 0;
-    const finished = waitForJob(admin, APPLICATION, first.fileId).finally(() => ((done = true), (publishMs = performance.now() - started)));
+    const finished = waitForJob(admin, APPLICATION, first.fileId).finally(
+      () => ((done = true), (publishMs = performance.now() - started)),
+    );
     const times: number[] = [];
     /** Pages answered while part of the version, not all of it, was written. */
     let answeredHalfWay = 0;
@@ -110,7 +131,10 @@ describe('a large publication', () => {
     expect(p95(times)).toBeLessThan(publishMs / 2);
     // On PostgreSQL nothing of the publication shows before its commit: there is no half-way to observe.
     if (embedded()) expect(answeredHalfWay).toBeGreaterThan(0);
-    expect(progress.some((value) => value > 0 && value < 1), `progress seen: ${progress.join(', ')}`).toBe(true);
+    expect(
+      progress.some((value) => value > 0 && value < 1),
+      `progress seen: ${progress.join(', ')}`,
+    ).toBe(true);
     expect(await readersView()).toBe(`${first.rows} rows: 1`);
   }, 180_000);
 

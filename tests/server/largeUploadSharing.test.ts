@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal } from '../../server/db/bulkJournal.ts';
 import { upsertRows } from '../../server/services/dataRows.ts';
-import { ROOT, createApplication, startDataServer, tableState, uploadReference, type DataServer } from './dataFixtures.ts';
+import {
+  ROOT,
+  createApplication,
+  startDataServer,
+  tableState,
+  uploadReference,
+  type DataServer,
+} from './dataFixtures.ts';
 import { restartOnSameData, type TestServer } from './harness.ts';
 import { OTHER_APPLICATION, OTHER_PLACES_CSV, p95 } from './sharingFixtures.ts';
 import { HttpClient } from './httpClient.ts';
@@ -37,7 +44,8 @@ const ROWS = 12_000;
 /** A file of `count` rows whose labels say `tag` and whose values are `value`; `broken` spoils the last line. */
 function bigCsv(count: number, tag: string, value: number, broken = false) {
   const lines = ['code;label;value'];
-  for (let index = 0; index < count; index += 1) lines.push(`c${String(index).padStart(6, '0')};${tag} row ${index} ${'x'.repeat(60)};${value}`);
+  for (let index = 0; index < count; index += 1)
+    lines.push(`c${String(index).padStart(6, '0')};${tag} row ${index} ${'x'.repeat(60)};${value}`);
   if (broken) lines[lines.length - 1] = `${lines[lines.length - 1].split(';').slice(0, 2).join(';')};not-a-number`;
   return lines.join('\n') + '\n';
 }
@@ -50,13 +58,17 @@ const embedded = () => !data.server.databaseUrl;
 
 /** Rows of `big` as the database holds them now, bypassing the server's gate: what a half-done upload leaves. */
 async function storedNow(): Promise<number> {
-  const result = await sql<{ count: number }>`select count(*)::int as count from data_rows where data_name = 'big'`.execute(db());
+  const result = await sql<{
+    count: number;
+  }>`select count(*)::int as count from data_rows where data_name = 'big'`.execute(db());
   return Number(result.rows[0].count);
 }
 
 async function journalLeft() {
   const writes = await db().selectFrom('bulk_writes').select('id').execute();
-  const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'bulk_journal'`.execute(db());
+  const tables = await sql<{
+    name: string;
+  }>`select tablename as name from pg_tables where schemaname = 'bulk_journal'`.execute(db());
   return { writes: writes.length, tables: tables.rows.length };
 }
 
@@ -79,7 +91,9 @@ describe('a large upload', () => {
     let answeredHalfWay = 0;
     const started = performance.now();
     let uploadMs = 0;
-    const uploaded = uploadReference(data.admin, 'sharing', 'big', 'big.csv', bigCsv(ROWS, 'first', 1)).finally(() => ((done = true), (uploadMs = performance.now() - started)));
+    const uploaded = uploadReference(data.admin, 'sharing', 'big', 'big.csv', bigCsv(ROWS, 'first', 1)).finally(
+      () => ((done = true), (uploadMs = performance.now() - started)),
+    );
     while (!done || times.length < 5) {
       const sent = performance.now();
       const page = await data.admin.get('/applications/other/references/places');
@@ -102,11 +116,20 @@ describe('a large upload', () => {
   it('is seen by readers of its entry before or after, never half-way', async () => {
     let done = false;
     const seen: string[] = [];
-    const uploaded = uploadReference(data.admin, 'sharing', 'big', 'big.csv', bigCsv(ROWS + 2_000, 'second', 2)).finally(() => (done = true));
+    const uploaded = uploadReference(
+      data.admin,
+      'sharing',
+      'big',
+      'big.csv',
+      bigCsv(ROWS + 2_000, 'second', 2),
+    ).finally(() => (done = true));
     while (!done) {
       const answer = await data.admin.get('/applications/sharing/references/big/rows');
       expect(answer.status).toBe(200);
-      const rows = answer.text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { values: { label: string; value: string } });
+      const rows = answer.text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { values: { label: string; value: string } });
       const labels = new Set(rows.map((row) => `${row.values.label.split(' ')[0]} ${row.values.value}`));
       seen.push(`${rows.length} rows: ${[...labels].sort().join(', ')}`);
     }
@@ -122,7 +145,13 @@ describe('a large upload', () => {
     const before = await tableState(data.admin, 'sharing', 'big');
     let journaled = false;
     let done = false;
-    const uploaded = uploadReference(data.admin, 'sharing', 'big', 'big.csv', bigCsv(ROWS + 4_000, 'third', 3, true)).finally(() => (done = true));
+    const uploaded = uploadReference(
+      data.admin,
+      'sharing',
+      'big',
+      'big.csv',
+      bigCsv(ROWS + 4_000, 'third', 3, true),
+    ).finally(() => (done = true));
     // On the embedded database, batches were written (and journaled) before the last line was checked.
     while (!done) if ((await journalLeft()).writes > 0) journaled = true;
     const answer = await uploaded;
@@ -137,14 +166,36 @@ describe('a large upload', () => {
 describe('a write interrupted by a crash', () => {
   it('is undone at the next start, before anything is served', async () => {
     const before = await tableState(data.admin, 'sharing', 'big');
-    const application = await db().selectFrom('applications').select('id').where('name', '=', 'sharing').executeTakeFirstOrThrow();
+    const application = await db()
+      .selectFrom('applications')
+      .select('id')
+      .where('name', '=', 'sharing')
+      .executeTakeFirstOrThrow();
     // A write's first batches, committed with their journal, as a crash would leave them: rows changed and added.
     const journal = await openJournal(db(), application.id, 'big');
     const rows = [
-      { id: crypto.randomUUID(), nk: 'c000000', hk: 'c000000', v: { code: 'c000000', label: 'crashed', value: '9' }, r: [], ln: 2 },
-      { id: crypto.randomUUID(), nk: 'znew', hk: 'znew', v: { code: 'znew', label: 'crashed', value: '9' }, r: [], ln: 3 },
+      {
+        id: crypto.randomUUID(),
+        nk: 'c000000',
+        hk: 'c000000',
+        v: { code: 'c000000', label: 'crashed', value: '9' },
+        r: [],
+        ln: 2,
+      },
+      {
+        id: crypto.randomUUID(),
+        nk: 'znew',
+        hk: 'znew',
+        v: { code: 'znew', label: 'crashed', value: '9' },
+        r: [],
+        ln: 3,
+      },
     ];
-    await db().transaction().execute((trx) => upsertRows(trx, application.id, 'big', { document: JSON.stringify(rows), count: rows.length }, journal));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        upsertRows(trx, application.id, 'big', { document: JSON.stringify(rows), count: rows.length }, journal),
+      );
     expect(await storedNow()).toBe(before.rows.length + 1);
 
     restarted = await restartOnSameData(data.server);
@@ -154,4 +205,3 @@ describe('a write interrupted by a crash', () => {
     expect(await tableState(admin, 'sharing', 'big')).toEqual(before);
   }, 120_000);
 });
-

@@ -43,19 +43,43 @@ function form(fileName: string, bytes: Uint8Array | string, params?: object) {
 beforeAll(async () => {
   server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
   admin = await signedIn(server, ROOT);
-  expect((await admin.post('/applications/surveys', { body: form('surveys-requests.yaml', file('configurations/surveys-requests.yaml')) })).status).toBe(200);
+  expect(
+    (
+      await admin.post('/applications/surveys', {
+        body: form('surveys-requests.yaml', file('configurations/surveys-requests.yaml')),
+      })
+    ).status,
+  ).toBe(200);
   for (const reference of ['institutes', 'projects', 'sites', 'species']) {
-    const loaded = await admin.post(`/applications/surveys/references/${reference}`, { body: form(`surveys-${reference}.csv`, file(`csv/surveys-${reference}.csv`)) });
+    const loaded = await admin.post(`/applications/surveys/references/${reference}`, {
+      body: form(`surveys-${reference}.csv`, file(`csv/surveys-${reference}.csv`)),
+    });
     expect(loaded.status, loaded.text).toBe(201);
   }
   const deposited = await admin.post('/applications/surveys/data/counts', {
     body: form('a.csv', 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n', {
-      binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from: '2024-06-01', to: '2024-06-30' },
+      binaryfiledataset: {
+        datatype: 'counts',
+        requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+        from: '2024-06-01',
+        to: '2024-06-30',
+      },
     }),
   });
   expect(deposited.status, deposited.text).toBe(201);
-  expect((await admin.post('/applications/fieldbook', { body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')) })).status).toBe(200);
-  const document = (await api(server).get('/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, unknown> } }>> };
+  expect(
+    (
+      await admin.post('/applications/fieldbook', {
+        body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')),
+      })
+    ).status,
+  ).toBe(200);
+  const document = (await api(server).get('/openapi.json')).body as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, unknown> } }>
+    >;
+  };
   operations = Object.entries(document.paths).flatMap(([route, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -80,8 +104,50 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Values of the wrong type, or hostile ones, put in place of a field or a parameter. */
-const HOSTILE_VALUES: unknown[] = ['a\u0000b', 9e18, 1e20, null, 5, -1, 0.5, 1e308, true, '', 'x', '../..', '2024-13-45', '9999-99-99T99:99', '\u202e', 'ä'.repeat(300), [], [null], [5], {}, { a: {} }, [[[]]]];
-const HOSTILE_TEXTS = ['a\u0000b', '', ' ', 'ä', '..', '%2e%2e', 'null', 'undefined', '-1', '1e309', 'NaN', '{"a":1}', '[]', "' or 1=1 --", 'a'.repeat(300), '\u202e', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ'];
+const HOSTILE_VALUES: unknown[] = [
+  'a\u0000b',
+  9e18,
+  1e20,
+  null,
+  5,
+  -1,
+  0.5,
+  1e308,
+  true,
+  '',
+  'x',
+  '../..',
+  '2024-13-45',
+  '9999-99-99T99:99',
+  '\u202e',
+  'ä'.repeat(300),
+  [],
+  [null],
+  [5],
+  {},
+  { a: {} },
+  [[[]]],
+];
+const HOSTILE_TEXTS = [
+  'a\u0000b',
+  '',
+  ' ',
+  'ä',
+  '..',
+  '%2e%2e',
+  'null',
+  'undefined',
+  '-1',
+  '1e309',
+  'NaN',
+  '{"a":1}',
+  '[]',
+  "' or 1=1 --",
+  'a'.repeat(300),
+  '\u202e',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+];
 
 /** The shape of the JSON some parameters carry, to break one field at a time. */
 const JSON_SHAPES: Record<string, object> = {
@@ -94,7 +160,11 @@ const JSON_SHAPES: Record<string, object> = {
     componentOrderBy: [{ componentKey: 'individuals', order: 'DESC' }],
     outPut: { locale: 'fr' },
   },
-  repositoryId: { requiredAuthorizations: { project: 'alps', site: ['lac_blanc'] }, from: '2024-06-01', to: '2024-06-30' },
+  repositoryId: {
+    requiredAuthorizations: { project: 'alps', site: ['lac_blanc'] },
+    from: '2024-06-01',
+    to: '2024-06-30',
+  },
   params: {
     offset: 0,
     limit: 10,
@@ -107,16 +177,26 @@ const JSON_SHAPES: Record<string, object> = {
   deposit: {
     fileid: '00000000-0000-0000-0000-000000000000',
     topublish: false,
-    binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from: '2024-06-01', to: '2024-06-30', comment: 'c' },
+    binaryfiledataset: {
+      datatype: 'counts',
+      requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+      from: '2024-06-01',
+      to: '2024-06-30',
+      comment: 'c',
+    },
   },
 };
 
 type Random = () => number;
-const pick = <T,>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)];
+const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)];
 
 /** Every place in a shape (a field or an item, at any depth), as the path of keys that leads there. */
 function placesOf(shape: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
-  const inside = Array.isArray(shape) ? shape.map((item, index) => placesOf(item, [...at, index])) : shape && typeof shape === 'object' ? Object.entries(shape).map(([key, value]) => placesOf(value, [...at, key])) : [];
+  const inside = Array.isArray(shape)
+    ? shape.map((item, index) => placesOf(item, [...at, index]))
+    : shape && typeof shape === 'object'
+      ? Object.entries(shape).map(([key, value]) => placesOf(value, [...at, key]))
+      : [];
   return [at, ...inside.flat()];
 }
 
@@ -135,13 +215,21 @@ function replacedAt(shape: unknown, place: ReadonlyArray<string | number>, value
 function broken(shape: unknown, random: Random): unknown {
   let result = shape;
   const places = placesOf(shape);
-  for (let count = random() < 0.7 ? 1 : 2; count > 0; count -= 1) result = replacedAt(result, pick(random, places), pick(random, HOSTILE_VALUES));
+  for (let count = random() < 0.7 ? 1 : 2; count > 0; count -= 1)
+    result = replacedAt(result, pick(random, places), pick(random, HOSTILE_VALUES));
   return result;
 }
 
 function queryValue(name: string, type: string | undefined, random: Random): string {
   const shape = JSON_SHAPES[name];
-  if (shape) return pick(random, [JSON.stringify(broken(shape, random)), JSON.stringify(pick(random, HOSTILE_VALUES)), pick(random, HOSTILE_TEXTS), '{', JSON.stringify(shape)]);
+  if (shape)
+    return pick(random, [
+      JSON.stringify(broken(shape, random)),
+      JSON.stringify(pick(random, HOSTILE_VALUES)),
+      pick(random, HOSTILE_TEXTS),
+      '{',
+      JSON.stringify(shape),
+    ]);
   if (type === 'boolean') return pick(random, ['true', 'false', 'maybe', '']);
   return pick(random, [...HOSTILE_TEXTS, ...(known[name] ?? [])]);
 }
@@ -155,19 +243,30 @@ const encoder = new TextEncoder();
 /** A multipart body: well formed with hostile fields, without a boundary, or cut short. */
 function multipart(random: Random): { headers: Record<string, string>; body: BodyInit } {
   const boundary = 'terrainFuzzBoundary';
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const fileText = (name: string, content: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fileText = (name: string, content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
   const params = JSON.stringify(broken(JSON_SHAPES.deposit, random));
   const whole = `${field('params', params)}${field('comment', pick(random, HOSTILE_TEXTS))}${fileText(pick(random, ['a.csv', '', '../x.csv', 'ä.pdf']), 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n')}--${boundary}--\r\n`;
   switch (Math.floor(random() * 8)) {
     case 0:
       return { headers: { 'content-type': 'multipart/form-data' }, body: whole };
     case 1:
-      return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: whole.slice(0, Math.floor(random() * whole.length)) };
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: whole.slice(0, Math.floor(random() * whole.length)),
+      };
     case 2:
-      return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: 'not a multipart body at all' };
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: 'not a multipart body at all',
+      };
     case 3:
-      return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: `${field('params', params)}--${boundary}--\r\n` };
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: `${field('params', params)}--${boundary}--\r\n`,
+      };
     default:
       return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: encoder.encode(whole) };
   }
@@ -186,11 +285,25 @@ function jsonBody(random: Random): string {
     comment: 'c',
     setted: false,
     authorizationForAll: { counts: ['extraction'] },
-    authorizationsWithRestriction: { counts: [{ operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] }, fromDay: '2024-06-01', toDay: '2024-06-30' }] },
+    authorizationsWithRestriction: {
+      counts: [
+        {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: { site: ['sitesKlac_blanc'] },
+          fromDay: '2024-06-01',
+          toDay: '2024-06-30',
+        },
+      ],
+    },
     additionalFiles: { protocols: ['download'] },
     rightsRequest: { authorizationForAll: { counts: ['extraction'] } },
   };
-  return pick(random, [JSON.stringify(broken(shape, random)), JSON.stringify(pick(random, HOSTILE_VALUES)), '{"a":', '']);
+  return pick(random, [
+    JSON.stringify(broken(shape, random)),
+    JSON.stringify(pick(random, HOSTILE_VALUES)),
+    '{"a":',
+    '',
+  ]);
 }
 
 async function call(client: ApiClient, operation: Operation, random: Random) {
@@ -225,12 +338,21 @@ describe('every route of the API, given malformed and hostile parameters', () =>
     const order = (operation: Operation) => (operation.path === '/logout' ? 2 : operation.method === 'DELETE' ? 1 : 0);
     const sorted = [...operations].sort((a, b) => order(a) - order(b));
     expect(sorted.length).toBeGreaterThan(50);
-    for (const [caller, client] of [['visitor', api(server)], ['administrator', admin]] as const) {
+    for (const [caller, client] of [
+      ['visitor', api(server)],
+      ['administrator', admin],
+    ] as const) {
       for (const operation of sorted) {
-        const readsJson = operation.method === 'POST' || operation.method === 'PUT' || operation.parameters.some((p) => JSON_SHAPES[p.name]);
+        const readsJson =
+          operation.method === 'POST' ||
+          operation.method === 'PUT' ||
+          operation.parameters.some((p) => JSON_SHAPES[p.name]);
         for (let index = 0; index < (readsJson ? CALLS_WITH_JSON : CALLS); index += 1) {
           const answer = await call(client, operation, random);
-          if (answer.status >= 500) failures.push(`${caller} ${operation.method} ${answer.target} → ${answer.status} ${answer.text.slice(0, 200)}`);
+          if (answer.status >= 500)
+            failures.push(
+              `${caller} ${operation.method} ${answer.target} → ${answer.status} ${answer.text.slice(0, 200)}`,
+            );
         }
       }
     }
@@ -243,19 +365,34 @@ describe('the malformed requests met before', () => {
     // The fuzz above may have signed the administrator out (DELETE /logout is among the routes).
     const admin = await signedIn(server, ROOT);
     const csv = 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n';
-    const noBoundary = await admin.request('POST', '/applications/surveys/references/species', { headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
+    const noBoundary = await admin.request('POST', '/applications/surveys/references/species', {
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'x',
+    });
     expect([noBoundary.status, noBoundary.body.code]).toEqual([400, 'MALFORMED_MULTIPART']);
     const whole = `--b\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\n\r\n${csv}\r\n--b--\r\n`;
-    const cut = await admin.request('POST', '/applications/surveys/data/counts', { headers: { 'content-type': 'multipart/form-data; boundary=b' }, body: whole.slice(0, 60) });
+    const cut = await admin.request('POST', '/applications/surveys/data/counts', {
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      body: whole.slice(0, 60),
+    });
     expect([cut.status, cut.body.code]).toEqual([400, 'MALFORMED_MULTIPART']);
-    const dataset = { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from: '2024-06-01', to: '2024-06-30' };
+    const dataset = {
+      datatype: 'counts',
+      requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+      from: '2024-06-01',
+      to: '2024-06-30',
+    };
     for (const wrong of [{ from: 5 }, { to: [1] }, { requiredAuthorizations: { project: 5 } }, { comment: {} }]) {
-      const answer = await admin.post('/applications/surveys/data/counts', { body: form('a.csv', csv, { binaryfiledataset: { ...dataset, ...wrong } }) });
+      const answer = await admin.post('/applications/surveys/data/counts', {
+        body: form('a.csv', csv, { binaryfiledataset: { ...dataset, ...wrong } }),
+      });
       expect([answer.status, answer.body.code], JSON.stringify(wrong)).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
     }
     const published = await admin.post('/applications/surveys/data/counts', { json: { fileid: 5, topublish: 'yes' } });
     expect([published.status, published.body.code]).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
-    const listed = await admin.get(`/applications/surveys/filesOnRepository/counts?repositoryId=${encodeURIComponent(JSON.stringify({ from: 5 }))}`);
+    const listed = await admin.get(
+      `/applications/surveys/filesOnRepository/counts?repositoryId=${encodeURIComponent(JSON.stringify({ from: 5 }))}`,
+    );
     expect([listed.status, listed.body.code]).toEqual([400, 'BAD_DEPOSIT_PARAMS']);
   });
 });
@@ -270,19 +407,29 @@ describe('a NUL character, which no column can store', () => {
       '/applications/surveys/references/species/json',
       '/applications/surveys/data/counts/csv',
     ]) {
-      for (const value of [{ naturalKeys: ['\u0000'] }, { componentFilters: [{ componentKey: 'label', filters: ['a\u0000'] }] }, { offset: 1e20, limit: 5 }]) {
+      for (const value of [
+        { naturalKeys: ['\u0000'] },
+        { componentFilters: [{ componentKey: 'label', filters: ['a\u0000'] }] },
+        { offset: 1e20, limit: 5 },
+      ]) {
         const answer = await admin.get(`${path}?${query(value)}`);
         expect([answer.status, answer.body.code], `${path} ${JSON.stringify(value)}`).toEqual([400, 'BAD_ROW_QUERY']);
       }
     }
     expect((await admin.get('/applications/surveys%00/references/species')).status).toBe(400);
-    expect((await admin.get(`/applications/surveys/references/species?x=${encodeURIComponent('\u0000')}`)).status).toBe(400);
-    const body = await admin.post('/applications/surveys/authorization', { json: { name: 'a\u0000', usersId: ['root'], authorizationForAll: {} } });
+    expect((await admin.get(`/applications/surveys/references/species?x=${encodeURIComponent('\u0000')}`)).status).toBe(
+      400,
+    );
+    const body = await admin.post('/applications/surveys/authorization', {
+      json: { name: 'a\u0000', usersId: ['root'], authorizationForAll: {} },
+    });
     expect([body.status, body.body.code]).toEqual([400, 'BAD_REQUEST']);
     const csv = 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;12/06/2024;5\n';
     const named = await admin.post('/applications/surveys/references/species', { body: form('a\u0000.csv', csv) });
     expect(named.status).toBe(400);
-    const cell = await admin.post('/applications/surveys/references/species', { body: form('species.csv', 'code;name\nnul;bad\u0000name\n') });
+    const cell = await admin.post('/applications/surveys/references/species', {
+      body: form('species.csv', 'code;name\nnul;bad\u0000name\n'),
+    });
     expect([cell.status, cell.body.errors?.[0]?.params?.reason], cell.text).toEqual([400, 'nulCharacter']);
   });
 });

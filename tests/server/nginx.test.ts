@@ -34,11 +34,15 @@ const missing = [
   !hasOpenssl ? 'openssl' : undefined,
   !onPostgres ? 'a shared PostgreSQL (DATABASE_URL, as .ci/run sets it)' : undefined,
 ].filter(Boolean);
-if (missing.length > 0) console.info(`nginx.test.ts NOT RUN: the nginx configuration was not tested — missing ${missing.join(', ')}`);
+if (missing.length > 0)
+  console.info(`nginx.test.ts NOT RUN: the nginx configuration was not tested — missing ${missing.join(', ')}`);
 
 /** Replaces `from` in `text`, which must hold it exactly once: a changed file cannot slip past the test. */
 function replaceOnce(text: string, from: string | RegExp, to: string): string {
-  const count = typeof from === 'string' ? text.split(from).length - 1 : (text.match(new RegExp(from.source, `${from.flags}g`)) ?? []).length;
+  const count =
+    typeof from === 'string'
+      ? text.split(from).length - 1
+      : (text.match(new RegExp(from.source, `${from.flags}g`)) ?? []).length;
   if (count !== 1) throw new Error(`expected exactly one ${String(from)} in the configuration, found ${count}`);
   return text.replace(from, to);
 }
@@ -75,16 +79,35 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
 
   /** A request over TLS to nginx, as a browser on https://terrain.example.org sends it. */
   function open(method: string, pathname: string, headers: Record<string, string | number> = {}) {
-    return httpsRequest({ host: '127.0.0.1', port: httpsPort, servername: HOST, ca: certificate, method, path: pathname, headers: { host: HOST, ...headers }, agent: false });
+    return httpsRequest({
+      host: '127.0.0.1',
+      port: httpsPort,
+      servername: HOST,
+      ca: certificate,
+      method,
+      path: pathname,
+      headers: { host: HOST, ...headers },
+      agent: false,
+    });
   }
-  const responseOf = (request: ReturnType<typeof open>) => new Promise<IncomingMessage>((resolve, reject) => request.once('response', resolve).once('error', reject));
+  const responseOf = (request: ReturnType<typeof open>) =>
+    new Promise<IncomingMessage>((resolve, reject) => request.once('response', resolve).once('error', reject));
   const bodyOf = async (response: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   };
-  async function call(method: string, pathname: string, headers: Record<string, string | number> = {}, body?: Buffer | string): Promise<Reply> {
-    const request = open(method, pathname, body === undefined ? headers : { 'content-length': Buffer.byteLength(body), ...headers });
+  async function call(
+    method: string,
+    pathname: string,
+    headers: Record<string, string | number> = {},
+    body?: Buffer | string,
+  ): Promise<Reply> {
+    const request = open(
+      method,
+      pathname,
+      body === undefined ? headers : { 'content-length': Buffer.byteLength(body), ...headers },
+    );
     request.end(body);
     const response = await responseOf(request);
     return { status: response.statusCode!, headers: response.headers, body: await bodyOf(response) };
@@ -101,11 +124,37 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     await chmod(dir, 0o755);
     const www = path.join(dir, 'www');
     await mkdir(path.join(www, 'assets'), { recursive: true });
-    await writeFile(path.join(www, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>');
-    await writeFile(path.join(www, 'assets', 'index-Ab12Cd34.js'), 'document.getElementById("root").textContent = "Terrain";\n');
+    await writeFile(
+      path.join(www, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(
+      path.join(www, 'assets', 'index-Ab12Cd34.js'),
+      'document.getElementById("root").textContent = "Terrain";\n',
+    );
     await writeFile(path.join(www, 'sw.js'), 'self.addEventListener("install", () => self.skipWaiting());\n');
     await writeFile(path.join(www, 'manifest.webmanifest'), '{"name":"Terrain"}');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${HOST}`,
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     certificate = await readFile(path.join(dir, 'cert.pem'));
 
     const limits = { loginRateLimit: { perLogin: 100, perAddress: 6, global: 100_000, windowSeconds: 900 } };
@@ -136,8 +185,14 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     main = replaceOnce(main, /^\s*access_log .*;$/m, `access_log ${path.join(dir, 'access.log')};`);
     main = replaceOnce(main, /^worker_processes .*;$/m, 'worker_processes 2;');
     main = replaceOnce(main, /^\s*include \/etc\/nginx\/conf\.d\/\*\.conf;$/m, '');
-    const temporary = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${path.join(dir, `${kind}_temp`)};`).join(' ');
-    main = replaceOnce(main, /^\s*include \/etc\/nginx\/sites-enabled\/\*;$/m, `${temporary}\ninclude ${path.join(dir, 'terrain.conf')};`);
+    const temporary = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((kind) => `${kind}_temp_path ${path.join(dir, `${kind}_temp`)};`)
+      .join(' ');
+    main = replaceOnce(
+      main,
+      /^\s*include \/etc\/nginx\/sites-enabled\/\*;$/m,
+      `${temporary}\ninclude ${path.join(dir, 'terrain.conf')};`,
+    );
     if (process.getuid?.() !== 0) main = replaceOnce(main, /^user .*;$/m, '');
     await writeFile(path.join(dir, 'nginx.conf'), main);
 
@@ -153,7 +208,10 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
         }).once('error', () => resolve(false));
       });
       if (listening) break;
-      if (attempt > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start: ${nginxLog}${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+      if (attempt > 100 || nginx.exitCode !== null)
+        throw new Error(
+          `nginx did not start: ${nginxLog}${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }, 120_000);
@@ -188,7 +246,9 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
 
   it('sends plain HTTP to HTTPS', async () => {
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port: httpPort, path: '/applications?x=1', headers: { host: HOST } }, resolve).once('error', reject).end();
+      httpRequest({ host: '127.0.0.1', port: httpPort, path: '/applications?x=1', headers: { host: HOST } }, resolve)
+        .once('error', reject)
+        .end();
     });
     response.resume();
     expect(response.statusCode).toBe(301);
@@ -235,14 +295,26 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     expect(securityHeaders(document)).toEqual(expectedSecurityHeaders);
 
     // Sent as a page of the portal sends it: the CSRF guard sees the same host in Origin and in the request.
-    const signedIn = await call('POST', '/api/v1/login', { origin: `https://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' }, 'login=root&password=root-password');
+    const signedIn = await call(
+      'POST',
+      '/api/v1/login',
+      { origin: `https://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' },
+      'login=root&password=root-password',
+    );
     expect(signedIn.status, signedIn.body).toBe(200);
     const cookie = (signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('terrain_session='))!;
     expect(cookie.split(';').map((a) => a.trim().toLowerCase())).toContain('secure');
   });
 
   it('spreads calls over both instances, which honour one session', async () => {
-    const token = (await call('POST', '/api/v1/login', { 'content-type': 'application/json' }, JSON.stringify({ login: 'root', password: 'root-password' }))).headers.authorization!;
+    const token = (
+      await call(
+        'POST',
+        '/api/v1/login',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ login: 'root', password: 'root-password' }),
+      )
+    ).headers.authorization!;
     const before = { ...received };
     for (let i = 0; i < 6; i++) expect((await call('GET', '/api/v1/me', { authorization: token })).status).toBe(200);
     expect(received.first - before.first).toBeGreaterThan(0);
@@ -250,9 +322,21 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
   });
 
   it('passes a streamed answer on line by line, while the instance is still writing it', async () => {
-    const token = (await call('POST', '/api/v1/login', { 'content-type': 'application/json' }, JSON.stringify({ login: 'root', password: 'root-password' }))).headers.authorization!;
+    const token = (
+      await call(
+        'POST',
+        '/api/v1/login',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ login: 'root', password: 'root-password' }),
+      )
+    ).headers.authorization!;
     const form = await multipart(uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')));
-    const created = await call('POST', '/api/v1/applications/streamed', { authorization: token, 'content-type': form.type }, form.bytes);
+    const created = await call(
+      'POST',
+      '/api/v1/applications/streamed',
+      { authorization: token, 'content-type': form.type },
+      form.bytes,
+    );
     expect(created.status, created.body).toBe(200);
     expect(created.headers['content-type']).toContain('application/x-ndjson');
     expect(created.body).toContain('"type":"result"');
@@ -295,7 +379,10 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
 
   /** Sends the headers of an upload declaring `bytes` bytes and its first 64 kB; answers the status. */
   async function declaredUpload(pathname: string, bytes: number) {
-    const request = open('POST', pathname, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': bytes });
+    const request = open('POST', pathname, {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': bytes,
+    });
     request.on('error', () => undefined);
     request.write(Buffer.alloc(64 * 1024));
     const response = await responseOf(request);
@@ -303,7 +390,8 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     request.destroy();
     return response.statusCode;
   }
-  const limitsOf = (site: string) => [...site.matchAll(/client_max_body_size (\d+)m;/g)].map((m) => Number(m[1]) * 1024 * 1024);
+  const limitsOf = (site: string) =>
+    [...site.matchAll(/client_max_body_size (\d+)m;/g)].map((m) => Number(m[1]) * 1024 * 1024);
 
   it('refuses an upload larger than the instances accept with 413 before it reaches them', async () => {
     const [limit] = limitsOf(readFileSync(SITE, 'utf8'));
@@ -332,7 +420,12 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     // Six failed sign-ins per address and window: the forged addresses would each start afresh if they were believed.
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt++) {
-      const reply = await call('POST', '/api/v1/login', { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${attempt + 1}` }, JSON.stringify({ login: `spray${attempt}`, password: 'guess' }));
+      const reply = await call(
+        'POST',
+        '/api/v1/login',
+        { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${attempt + 1}` },
+        JSON.stringify({ login: `spray${attempt}`, password: 'guess' }),
+      );
       statuses.push(reply.status);
     }
     expect(statuses).toContain(429);

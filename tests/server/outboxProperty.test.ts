@@ -7,7 +7,14 @@ import { SIGNED_IN_SETTING, TerrainDatabase } from '../../src/offline/db.ts';
 import { createOutbox, type Outbox } from '../../src/offline/outbox.ts';
 import type { OutboxItem } from '../../src/offline/outboxTypes.ts';
 import { GENEROUS_RATE_LIMITS } from './accountFixtures.ts';
-import { createApplication, creatorUser, fixture, fieldnotesVersion, sessionOf, type SignedInUser } from './applicationFixtures.ts';
+import {
+  createApplication,
+  creatorUser,
+  fixture,
+  fieldnotesVersion,
+  sessionOf,
+  type SignedInUser,
+} from './applicationFixtures.ts';
 import { FlakyNetwork, type CrashFault, type DropFault } from './flakyNetwork.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -70,7 +77,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 const step: fc.Arbitrary<Step> = fc.record({
   before: fc.array(event, { maxLength: 2 }),
   mutation,
-  faults: fc.array(fc.constantFrom<DropFault>('drop-request', 'drop-response', 'drop-mid-stream', '503-before', '503-after'), { maxLength: 2 }),
+  faults: fc.array(
+    fc.constantFrom<DropFault>('drop-request', 'drop-response', 'drop-mid-stream', '503-before', '503-after'),
+    { maxLength: 2 },
+  ),
   crash: fc.oneof({ weight: 15, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: crashes }),
 });
 
@@ -101,7 +111,11 @@ const slowCountRows: RowCounter = async () => {
 
 /** 'running' while the server works on the change sent with `key`, 'done' once its answer is kept. */
 async function keptAnswerStatus(key: string) {
-  const row = await server.server.ctx.db.selectFrom('idempotency_keys').select('status').where('key', '=', key).executeTakeFirst();
+  const row = await server.server.ctx.db
+    .selectFrom('idempotency_keys')
+    .select('status')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row?.status;
 }
 
@@ -123,7 +137,8 @@ async function run(steps: Step[]) {
   const started = Date.now();
   const prefix = `prop_${runNumber}_${Date.now().toString(36)}`;
   const apps = Array.from({ length: APPLICATIONS }, (_, i) => `${prefix}_${String.fromCharCode(97 + i)}`);
-  for (const name of apps) await createApplication(creator.client, name, { name: 'fieldnotes-v1.yaml', bytes: fixture('fieldnotes-v1.yaml') });
+  for (const name of apps)
+    await createApplication(creator.client, name, { name: 'fieldnotes-v1.yaml', bytes: fixture('fieldnotes-v1.yaml') });
 
   const network = new FlakyNetwork({ authorization: `Bearer ${creator.token}` });
   let clock = 1_000_000_000;
@@ -194,12 +209,26 @@ async function run(steps: Step[]) {
       const version = `1.0.${nextPatch[m.app]++}`;
       const fileName = `fieldnotes-${version}.yaml`;
       const file = new File([fieldnotesVersion(version) as Uint8Array<ArrayBuffer>], fileName);
-      return { name: apps[m.app], fileName, version, submission: configurationUpload({ name: apps[m.app], comment: `step ${index}`, file, currentVersion: from }) };
+      return {
+        name: apps[m.app],
+        fileName,
+        version,
+        submission: configurationUpload({ name: apps[m.app], comment: `step ${index}`, file, currentVersion: from }),
+      };
     }
     if (m.type === 'invalid') {
       const fileName = `broken-${index}.yaml`;
       const file = new File([fixture('broken.yaml') as Uint8Array<ArrayBuffer>], fileName);
-      return { name: apps[m.app], fileName, submission: configurationUpload({ name: apps[m.app], comment: `step ${index}`, file, currentVersion: `1.0.${nextPatch[m.app] - 1}` }) };
+      return {
+        name: apps[m.app],
+        fileName,
+        submission: configurationUpload({
+          name: apps[m.app],
+          comment: `step ${index}`,
+          file,
+          currentVersion: `1.0.${nextPatch[m.app] - 1}`,
+        }),
+      };
     }
     const name = `other_${prefix.slice(5)}_${index}`;
     const fileName = `fieldnotes-forbidden-${index}.yaml`;
@@ -220,7 +249,9 @@ async function run(steps: Step[]) {
       record.outcome = (await outbox.submit(submission)).status;
       network.clearFaults();
     }
-    trace.push(`#${index} ${s.mutation.type} ${fileName} [${[...s.faults, ...(s.crash ? [s.crash] : [])].join(',')}] ${network.online ? 'online' : 'offline'} → ${record.outcome ?? 'crashed'}`);
+    trace.push(
+      `#${index} ${s.mutation.type} ${fileName} [${[...s.faults, ...(s.crash ? [s.crash] : [])].join(',')}] ${network.online ? 'online' : 'offline'} → ${record.outcome ?? 'crashed'}`,
+    );
     maxPending = Math.max(maxPending, await outbox.pendingCount());
   }
 
@@ -237,30 +268,55 @@ async function run(steps: Step[]) {
   }
 
   const items = await outbox.items();
-  const describe = (item: OutboxItem) => `${item.summary.fileName}: ${item.status}${item.lastError ? ` (${item.lastError.status} ${item.lastError.code}${item.lastError.problems?.length ? ` ${item.lastError.problems.map((p) => p.code).join(',')}` : ''})` : ''}`;
-  const context = () => `seed ${SEED}, run ${runNumber}\n${trace.join('\n')}\noutbox:\n${items.map(describe).join('\n')}`;
+  const describe = (item: OutboxItem) =>
+    `${item.summary.fileName}: ${item.status}${item.lastError ? ` (${item.lastError.status} ${item.lastError.code}${item.lastError.problems?.length ? ` ${item.lastError.problems.map((p) => p.code).join(',')}` : ''})` : ''}`;
+  const context = () =>
+    `seed ${SEED}, run ${runNumber}\n${trace.join('\n')}\noutbox:\n${items.map(describe).join('\n')}`;
 
   // None lost: nothing remains to send; what remains waiting is a refusal, for the user.
-  expect(items.filter((item) => item.status === 'queued' || item.status === 'sending').map(describe), context()).toEqual([]);
+  expect(
+    items.filter((item) => item.status === 'queued' || item.status === 'sending').map(describe),
+    context(),
+  ).toEqual([]);
   const byFile = new Map(items.map((item) => [item.summary.fileName, item]));
   const accepted = submitted.filter((s) => s.mutation.type === 'update');
   const refused = submitted.filter((s) => s.mutation.type !== 'update');
   // Every accepted upload was applied (its item is done), none was refused on the way (a duplicate would be).
-  expect(accepted.filter((s) => s.outcome === 'needs-attention' || byFile.get(s.fileName)?.status !== 'done').map((s) => s.fileName), context()).toEqual([]);
+  expect(
+    accepted
+      .filter((s) => s.outcome === 'needs-attention' || byFile.get(s.fileName)?.status !== 'done')
+      .map((s) => s.fileName),
+    context(),
+  ).toEqual([]);
   // Every refusal either went back to the form at once or waits in needs-attention, unless the user discarded it.
   for (const s of refused) {
     const item = byFile.get(s.fileName);
-    if (item) expect(describe(item), context()).toMatch(/needs-attention \((403 NO_RIGHT_FOR_APPLICATION_CREATION|200 .*)\)/);
-    if (!item && s.mutation.type === 'forbidden') expect(s.outcome, `${s.fileName}\n${context()}`).toBe('needs-attention');
+    if (item)
+      expect(describe(item), context()).toMatch(/needs-attention \((403 NO_RIGHT_FOR_APPLICATION_CREATION|200 .*)\)/);
+    if (!item && s.mutation.type === 'forbidden')
+      expect(s.outcome, `${s.fileName}\n${context()}`).toBe('needs-attention');
   }
-  expect(items.filter((item) => item.status === 'needs-attention').every((item) => item.summary.fileName.startsWith('fieldnotes-forbidden-') || item.summary.fileName.startsWith('broken-')), context()).toBe(true);
+  expect(
+    items
+      .filter((item) => item.status === 'needs-attention')
+      .every(
+        (item) =>
+          item.summary.fileName.startsWith('fieldnotes-forbidden-') || item.summary.fileName.startsWith('broken-'),
+      ),
+    context(),
+  ).toBe(true);
 
   // Exactly once, in order: each application holds its first version and the accepted ones in submission order.
   for (const [app, name] of apps.entries()) {
     const answer = await creator.client.get(`/applications/${name}`);
     expect(answer.status).toBe(200);
-    const stored = (answer.body.versions as Array<{ version: string; uploadedAt: string }>).map((v) => v.version).reverse();
-    const expected = ['1.0.0', ...accepted.filter((s) => s.mutation.type === 'update' && s.mutation.app === app).map((s) => s.version!)];
+    const stored = (answer.body.versions as Array<{ version: string; uploadedAt: string }>)
+      .map((v) => v.version)
+      .reverse();
+    const expected = [
+      '1.0.0',
+      ...accepted.filter((s) => s.mutation.type === 'update' && s.mutation.app === app).map((s) => s.version!),
+    ];
     expect(stored, `${name}\n${context()}`).toEqual(expected);
     expect(answer.body.version).toBe(expected[expected.length - 1]);
   }
@@ -273,7 +329,9 @@ async function run(steps: Step[]) {
   measures.push(
     `outbox property, seed ${SEED} run ${runNumber}: ${steps.length} mutations (${accepted.length} accepted, ${refused.length} refused) in ${Date.now() - started} ms; ` +
       `${c.attempts} sends (${c.offline} offline, ${c.reachedServer} reached the server in ${Math.round(c.serverMs)} ms, ${c.replayed} answered from the idempotency store, ${c.inProgress} × 409 in progress); ` +
-      `faults ${Object.entries(c.faults).map(([k, v]) => `${k} ${v}`).join(', ')}; ${reloads} reloads; at most ${maxPending} pending; ${passes + 1} final passes`,
+      `faults ${Object.entries(c.faults)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; ${reloads} reloads; at most ${maxPending} pending; ${passes + 1} final passes`,
   );
   db.close();
 }
@@ -283,10 +341,16 @@ describe('the outbox against the real server', () => {
     const name = `prop_cut_${Date.now().toString(36)}`;
     await createApplication(creator.client, name);
     const network = new FlakyNetwork({ authorization: `Bearer ${creator.token}` });
-    const outbox = createOutbox({ db: new TerrainDatabase(`outbox-cut-${name}`), fetch: network.fetch, apiBase: `${server.url}/api/v1` });
+    const outbox = createOutbox({
+      db: new TerrainDatabase(`outbox-cut-${name}`),
+      fetch: network.fetch,
+      apiBase: `${server.url}/api/v1`,
+    });
     const file = new File([fieldnotesVersion('1.0.1') as Uint8Array<ArrayBuffer>], 'fieldnotes-1.0.1.yaml');
     network.inject('drop-mid-stream');
-    expect((await outbox.submit(configurationUpload({ name, comment: '', file, currentVersion: '1.0.0' }))).status).toBe('queued');
+    expect(
+      (await outbox.submit(configurationUpload({ name, comment: '', file, currentVersion: '1.0.0' }))).status,
+    ).toBe('queued');
     // The server finishes the upload meanwhile; the resend, with the same key, is answered from the kept answer.
     const [queued] = await outbox.items();
     await expect.poll(() => keptAnswerStatus(queued.idempotencyKey)).toBe('done');
@@ -295,7 +359,9 @@ describe('the outbox against the real server', () => {
     expect(item.status, JSON.stringify(item.lastError)).toBe('done');
     expect(item.result).toMatchObject({ name, version: '1.0.1' });
     expect(network.counters).toMatchObject({ reachedServer: 2, replayed: 1, inProgress: 0 });
-    const versions = (await creator.client.get(`/applications/${name}`)).body.versions.map((v: { version: string }) => v.version);
+    const versions = (await creator.client.get(`/applications/${name}`)).body.versions.map(
+      (v: { version: string }) => v.version,
+    );
     expect(versions).toEqual(['1.0.1', '1.0.0']);
   });
 
@@ -304,8 +370,19 @@ describe('the outbox against the real server', () => {
     await createApplication(creator.client, name);
     const network = new FlakyNetwork({ authorization: `Bearer ${creator.token}` });
     const reached: boolean[] = [];
-    const outbox = createOutbox({ db: new TerrainDatabase(`outbox-edit-${name}`), fetch: network.fetch, apiBase: `${server.url}/api/v1`, onReachability: (r) => reached.push(r) });
-    const upload = (fileName: string, bytes: Uint8Array) => configurationUpload({ name, comment: '', file: new File([bytes as Uint8Array<ArrayBuffer>], fileName), currentVersion: '1.0.0' });
+    const outbox = createOutbox({
+      db: new TerrainDatabase(`outbox-edit-${name}`),
+      fetch: network.fetch,
+      apiBase: `${server.url}/api/v1`,
+      onReachability: (r) => reached.push(r),
+    });
+    const upload = (fileName: string, bytes: Uint8Array) =>
+      configurationUpload({
+        name,
+        comment: '',
+        file: new File([bytes as Uint8Array<ArrayBuffer>], fileName),
+        currentVersion: '1.0.0',
+      });
 
     network.online = false;
     expect((await outbox.submit(upload('broken.yaml', fixture('broken.yaml')))).status).toBe('queued');
@@ -317,13 +394,17 @@ describe('the outbox against the real server', () => {
 
     // The form reopened from the refused change saves a corrected file for the same application: the new change
     // replaces the refused one instead of queueing behind it, and goes at once.
-    const outcome = await outbox.submit(upload('fieldnotes-1.0.1.yaml', fieldnotesVersion('1.0.1')), { replaces: refused.id });
+    const outcome = await outbox.submit(upload('fieldnotes-1.0.1.yaml', fieldnotesVersion('1.0.1')), {
+      replaces: refused.id,
+    });
     expect(outcome).toMatchObject({ status: 'done', result: { name, version: '1.0.1' } });
-    expect((await outbox.items()).map((item) => [item.summary.fileName, item.status])).toEqual([['fieldnotes-1.0.1.yaml', 'done']]);
+    expect((await outbox.items()).map((item) => [item.summary.fileName, item.status])).toEqual([
+      ['fieldnotes-1.0.1.yaml', 'done'],
+    ]);
     expect(reached).toEqual([false, true, true]);
   });
 
-  it("on a shared tablet, sends a change only in the session of whoever made it, once they sign in again", async () => {
+  it('on a shared tablet, sends a change only in the session of whoever made it, once they sign in again', async () => {
     const admin = await sessionOf(server, { ...ADMIN, id: '' });
     const suffix = Date.now().toString(36);
     const ana = await creatorUser(server, admin.client, [`ana_${suffix}.*`], 'ana');
@@ -333,7 +414,10 @@ describe('the outbox against the real server', () => {
     // The browser sends the session of whoever is signed in on the device.
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       if (!online) throw new TypeError('Failed to fetch');
-      return globalThis.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${device.token}` } });
+      return globalThis.fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${device.token}` },
+      });
     }) as typeof globalThis.fetch;
     const db = new TerrainDatabase(`outbox-shared-${suffix}`);
     // What the page records at each sign-in and sign-out (src/offline/currentUser.ts).
@@ -342,7 +426,12 @@ describe('the outbox against the real server', () => {
       await db.settings.put({ key: SIGNED_IN_SETTING, value: user?.login ?? null });
     };
     const outbox = createOutbox({ db, fetch, apiBase: `${server.url}/api/v1` });
-    const creation = (name: string) => configurationUpload({ name, comment: '', file: new File([fixture('fieldnotes-v1.yaml') as Uint8Array<ArrayBuffer>], 'fieldnotes-v1.yaml') });
+    const creation = (name: string) =>
+      configurationUpload({
+        name,
+        comment: '',
+        file: new File([fixture('fieldnotes-v1.yaml') as Uint8Array<ArrayBuffer>], 'fieldnotes-v1.yaml'),
+      });
 
     await signIn(ana);
     expect((await outbox.submit(creation(`ana_${suffix}`))).status).toBe('queued');
@@ -365,9 +454,17 @@ describe('the outbox against the real server', () => {
     expect((await admin.client.get(`/applications/ana_${suffix}`)).status).toBe(200);
   });
 
-  it(`applies every accepted upload exactly once and in order, loses none, and keeps refusals for the user (${MUTATIONS} mutations)`, { timeout: 300_000 }, async () => {
-    // Sequences drawn from the seed and played one after the other. No shrinking: each run talks to a real server,
-    // and the failure message carries the trace of the run (each step, its faults and its outcome).
-    for (const steps of fc.sample(fc.array(step, { minLength: MUTATIONS, maxLength: MUTATIONS }), { seed: SEED, numRuns: RUNS })) await run(steps);
-  });
+  it(
+    `applies every accepted upload exactly once and in order, loses none, and keeps refusals for the user (${MUTATIONS} mutations)`,
+    { timeout: 300_000 },
+    async () => {
+      // Sequences drawn from the seed and played one after the other. No shrinking: each run talks to a real server,
+      // and the failure message carries the trace of the run (each step, its faults and its outcome).
+      for (const steps of fc.sample(fc.array(step, { minLength: MUTATIONS, maxLength: MUTATIONS }), {
+        seed: SEED,
+        numRuns: RUNS,
+      }))
+        await run(steps);
+    },
+  );
 });

@@ -7,7 +7,16 @@ import { versionRowsQuery } from '../../src/domain/deposits/versionRows.ts';
 import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn, type Account } from './accountFixtures.ts';
 import { api, type ApiClient } from './apiClient.ts';
 import { grantApplicationRole, uploadForm } from './applicationFixtures.ts';
-import { createApplication, csvForm, q, readCsv, ROOT, unzipText, uploadReference, waitForJob } from './dataFixtures.ts';
+import {
+  createApplication,
+  csvForm,
+  q,
+  readCsv,
+  ROOT,
+  unzipText,
+  uploadReference,
+  waitForJob,
+} from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Answer, RequestOptions } from './httpClient.ts';
 
@@ -75,7 +84,20 @@ const isAnonymous = (role: RoleName): role is 'visitor' | 'publicVisitor' => ANO
 /** One status, or (when honestly ambiguous) the statuses accepted. */
 type Expected = number | readonly number[];
 /** In the order of ROLES. */
-type Statuses = readonly [Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected];
+type Statuses = readonly [
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+  Expected,
+];
 
 /** An answer, with its bytes when the row asked for them (zip exports). */
 type Received = Answer & { bytes?: Uint8Array };
@@ -165,7 +187,10 @@ const onlyW = (lines: string[]) => lines.filter((line) => COUNTS.W.includes(line
 /** A counts line as its natural key (project__site__species__dd_MM_yyyy). */
 const keyOf = (line: string) => line.split(';').slice(0, 4).join('__').replace(/\//g, '_');
 const sorted = (lines: string[]) => [...lines].sort();
-const csvLines = (text: string) => readCsv(text, ';').slice(1).map((fields) => fields.join(';'));
+const csvLines = (text: string) =>
+  readCsv(text, ';')
+    .slice(1)
+    .map((fields) => fields.join(';'));
 
 /** A JSON page: its rows' natural keys and its total. */
 function jsonPage(answer: Received): string[] {
@@ -175,8 +200,14 @@ function jsonPage(answer: Received): string[] {
 const jsonWant = (keys: string[]) => [...keys, `totalRows ${keys.length}`];
 
 const READS = {
-  countsJson: (narrow: (lines: string[]) => string[] = (l) => l): Read => ({ got: jsonPage, want: (role) => jsonWant(narrow(countsOf(role)).map(keyOf)) }),
-  countsCsv: (narrow: (lines: string[]) => string[] = (l) => l): Read => ({ got: (answer) => csvLines(answer.text), want: (role) => narrow(countsOf(role)) }),
+  countsJson: (narrow: (lines: string[]) => string[] = (l) => l): Read => ({
+    got: jsonPage,
+    want: (role) => jsonWant(narrow(countsOf(role)).map(keyOf)),
+  }),
+  countsCsv: (narrow: (lines: string[]) => string[] = (l) => l): Read => ({
+    got: (answer) => csvLines(answer.text),
+    want: (role) => narrow(countsOf(role)),
+  }),
   countsZip: {
     got: (answer) => {
       const files = unzipText(answer.bytes!);
@@ -190,7 +221,8 @@ const READS = {
     want: (role) => [`individuals ${countsOf(role).length}`],
   } satisfies Read,
   versions: {
-    got: (answer) => (answer.body as Array<{ name: string }>).map((v) => v.name).filter((name) => STABLE_VERSIONS.has(name)),
+    got: (answer) =>
+      (answer.body as Array<{ name: string }>).map((v) => v.name).filter((name) => STABLE_VERSIONS.has(name)),
     want: versionsOf,
   } satisfies Read,
   speciesJson: { got: jsonPage, want: () => jsonWant(SPECIES.map((line) => line.split(';')[0])) } satisfies Read,
@@ -204,21 +236,35 @@ const READS = {
   } satisfies Read,
   /** Whether the list shows requests of other people than the caller. */
   requests: {
-    got: (answer, role) => (answer.body.rightsRequests.some((r: { userLogin: string }) => r.userLogin !== fx.accounts[role as SignedInRole].login) ? ['requests of others'] : []),
-    want: (role) => (['userManager', 'applicationManager', 'creator', 'admin'].includes(role) ? ['requests of others'] : []),
+    got: (answer, role) =>
+      answer.body.rightsRequests.some(
+        (r: { userLogin: string }) => r.userLogin !== fx.accounts[role as SignedInRole].login,
+      )
+        ? ['requests of others']
+        : [],
+    want: (role) =>
+      ['userManager', 'applicationManager', 'creator', 'admin'].includes(role) ? ['requests of others'] : [],
   } satisfies Read,
   /** The whole configuration only to those who may read some data, and row counts of the entries they read whole. */
   applicationView: {
-    got: (answer) => [answer.body.configuration ? 'configuration' : answer.body.outline ? 'outline' : 'neither', ...Object.keys(answer.body.lineCounts).map((name) => `count ${name}`)],
+    got: (answer) => [
+      answer.body.configuration ? 'configuration' : answer.body.outline ? 'outline' : 'neither',
+      ...Object.keys(answer.body.lineCounts).map((name) => `count ${name}`),
+    ],
     want: (role) => {
       if (role === 'stranger') return ['outline'];
       if (role === 'publicOnly') return ['configuration', 'count species'];
-      if (['applicationManager', 'creator', 'admin'].includes(role)) return ['configuration', ...['projects', 'sites', 'species', 'counts'].map((name) => `count ${name}`)];
+      if (['applicationManager', 'creator', 'admin'].includes(role))
+        return ['configuration', ...['projects', 'sites', 'species', 'counts'].map((name) => `count ${name}`)];
       return ['configuration'];
     },
   } satisfies Read,
   speciesRows: {
-    got: (answer) => answer.text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line).naturalKey as string),
+    got: (answer) =>
+      answer.text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line).naturalKey as string),
     want: () => SPECIES.map((line) => line.split(';')[0]),
   } satisfies Read,
 };
@@ -415,13 +461,19 @@ const NOT_A_PDF = new TextEncoder().encode('not a charter');
 
 const ALPS = ['projectsKalps'];
 /** The dataset of version W. */
-const W_DATASET = { scope: { project: 'projectsKalps', site: 'sitesKmont_joly' }, from: '2024-05-16T00:00:00', to: '2024-06-15T00:00:00' };
+const W_DATASET = {
+  scope: { project: 'projectsKalps', site: 'sitesKmont_joly' },
+  from: '2024-05-16T00:00:00',
+  to: '2024-06-15T00:00:00',
+};
 const surveysModel = validateConfiguration(SURVEYS_YAML, 'surveys.yaml');
 if (!surveysModel.ok) throw new Error(JSON.stringify(surveysModel.errors));
 const COUNTS_ENTRY = surveysModel.value.data.find((entry) => entry.name === 'counts')!;
 /** The rows of the scope references, as the deposits page has them (tests/fixtures/csv/surveys-*.csv). */
 const scopeRowsOf = (reference: string) =>
-  (({ projects: ['alps', 'pyrenees'], sites: ['lac_blanc', 'mont_joly'] }) as Record<string, string[]>)[reference].map((code) => ({ naturalKey: code, hierarchicalKey: `${reference}K${code}` }));
+  (({ projects: ['alps', 'pyrenees'], sites: ['lac_blanc', 'mont_joly'] }) as Record<string, string[]>)[reference].map(
+    (code) => ({ naturalKey: code, hierarchicalKey: `${reference}K${code}` }),
+  );
 
 /** The authorization of extractionA_P, as the owner creates it and saves it again. */
 const EXTRACTION_A_P = () => ({
@@ -430,14 +482,20 @@ const EXTRACTION_A_P = () => ({
   description: 'matrix role',
   usersId: [fx.accounts.extractionA_P.login],
   authorizationsWithRestriction: {
-    counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS }, timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' } },
+    counts: {
+      operationTypes: ['extraction'],
+      requiredAuthorizations: { project: ALPS },
+      timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' },
+    },
   },
 });
 const GRANT_TO_GRANTEE = {
   name: 'matrix grant',
   description: 'extraction on scope A',
   usersId: [] as string[],
-  authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS } } },
+  authorizationsWithRestriction: {
+    counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ALPS } },
+  },
 };
 
 type VersionName = 'A_P' | 'J' | 'U' | 'W' | 'B' | 'V';
@@ -478,7 +536,9 @@ function expectStatus(answer: Answer, status: number, what: string) {
 /** surveys.yaml with a version never uploaded before, so that a permitted update goes through. */
 function nextSurveysVersion(): Uint8Array {
   fx.configurationVersion += 1;
-  const text = Buffer.from(SURVEYS_YAML).toString('utf8').replace('  OA_version: 1.0.0\n', `  OA_version: 1.0.${fx.configurationVersion}\n`);
+  const text = Buffer.from(SURVEYS_YAML)
+    .toString('utf8')
+    .replace('  OA_version: 1.0.0\n', `  OA_version: 1.0.${fx.configurationVersion}\n`);
   return new Uint8Array(Buffer.from(text, 'utf8'));
 }
 
@@ -490,8 +550,17 @@ function depositForm(project: string, site: string, month: string, ...lines: str
 }
 
 /** A deposit of `counts` for a dataset and period (days YYYY-MM-DD), not published. */
-function periodForm(fileName: string, scope: { project: string; site: string }, from: string, to: string, lines: string[]) {
-  const params = { binaryfiledataset: { datatype: 'counts', requiredAuthorizations: scope, from, to }, topublish: false };
+function periodForm(
+  fileName: string,
+  scope: { project: string; site: string },
+  from: string,
+  to: string,
+  lines: string[],
+) {
+  const params = {
+    binaryfiledataset: { datatype: 'counts', requiredAuthorizations: scope, from, to },
+    topublish: false,
+  };
   return csvForm(fileName, `${COUNTS_HEADER}\n${lines.join('\n')}\n`, params);
 }
 
@@ -501,34 +570,54 @@ async function deposit(form: FormData): Promise<string> {
 }
 
 async function publish(fileId: string, topublish: boolean) {
-  expectStatus(await fx.owner.post('/applications/surveys/data/counts', { json: { fileid: fileId, topublish } }), 202, 'publication request');
+  expectStatus(
+    await fx.owner.post('/applications/surveys/data/counts', { json: { fileid: fileId, topublish } }),
+    202,
+    'publication request',
+  );
   const state = await waitForJob(fx.owner, 'surveys', fileId);
-  if (state.job.status !== 'done' || state.published !== topublish) throw new Error(`publication of ${fileId}: ${JSON.stringify(state)}`);
+  if (state.job.status !== 'done' || state.published !== topublish)
+    throw new Error(`publication of ${fileId}: ${JSON.stringify(state)}`);
 }
 
 async function authorize(json: object): Promise<string> {
-  return expectStatus(await fx.owner.post('/applications/surveys/authorization', { json }), 201, 'authorization').body.authorizationId as string;
+  return expectStatus(await fx.owner.post('/applications/surveys/authorization', { json }), 201, 'authorization').body
+    .authorizationId as string;
 }
 
 function grantRole(role: string, extra: Record<string, string>) {
   return async () => {
-    expectStatus(await fx.owner.put(`/authorization/${role}?${qs({ userIdOrLogin: fx.grantee.login, ...extra })}`), 200, `grant ${role}`);
+    expectStatus(
+      await fx.owner.put(`/authorization/${role}?${qs({ userIdOrLogin: fx.grantee.login, ...extra })}`),
+      200,
+      `grant ${role}`,
+    );
   };
 }
 
 function revokeRole(role: string, extra: Record<string, string>) {
   return async (answer: Answer) => {
     if (answer.status !== 200) return;
-    expectStatus(await fx.owner.delete(`/authorization/${role}?${qs({ userIdOrLogin: fx.grantee.login, ...extra })}`), 200, `revoke ${role}`);
+    expectStatus(
+      await fx.owner.delete(`/authorization/${role}?${qs({ userIdOrLogin: fx.grantee.login, ...extra })}`),
+      200,
+      `revoke ${role}`,
+    );
   };
 }
 
 async function reuploadSpecies(answer: Answer) {
-  if (answer.status === 200) expectStatus(await uploadReference(fx.owner, 'surveys', 'species', 'species.csv', SPECIES_CSV), 201, 'species upload');
+  if (answer.status === 200)
+    expectStatus(
+      await uploadReference(fx.owner, 'surveys', 'species', 'species.csv', SPECIES_CSV),
+      201,
+      'species upload',
+    );
 }
 
 async function deleteDeposited(answer: Answer) {
-  if (answer.status === 201) expectStatus(await fx.owner.delete(`/applications/surveys/file/${answer.body.fileId}`), 200, 'deposit removal');
+  if (answer.status === 201)
+    expectStatus(await fx.owner.delete(`/applications/surveys/file/${answer.body.fileId}`), 200, 'deposit removal');
 }
 
 /** After an accepted (un)publication request: its job must have done it; then the version is put back as it was. */
@@ -536,7 +625,8 @@ function settleThenPublish(version: VersionName, publishedBefore: boolean) {
   return async (answer: Answer) => {
     if (answer.status !== 202) return;
     const state = await waitForJob(fx.owner, 'surveys', fx.files[version]);
-    if (state.job.status !== 'done' || state.published === publishedBefore) throw new Error(`(un)publication of ${version}: ${JSON.stringify(state)}`);
+    if (state.job.status !== 'done' || state.published === publishedBefore)
+      throw new Error(`(un)publication of ${version}: ${JSON.stringify(state)}`);
     await publish(fx.files[version], publishedBefore);
   };
 }
@@ -562,17 +652,32 @@ async function ensureOpenRequest() {
   if (fx.openRequest) return;
   const target = await signedIn(fx.server, fx.target);
   const asked = await target.post('/applications/surveys/rightsRequest', {
-    json: { id: null, fields: {}, rightsRequest: { authorizationForAll: { sites: ['extraction'] } }, comment: 'the target asks' },
+    json: {
+      id: null,
+      fields: {},
+      rightsRequest: { authorizationForAll: { sites: ['extraction'] } },
+      comment: 'the target asks',
+    },
   });
   fx.openRequest = expectStatus(asked, 201, 'rights request').body.id as string;
 }
 
 async function restoreExtractionAuthorization(answer: Answer) {
-  if (answer.status === 201) expectStatus(await fx.owner.post('/applications/surveys/authorization', { json: EXTRACTION_A_P() }), 201, 'extractionA_P restored');
+  if (answer.status === 201)
+    expectStatus(
+      await fx.owner.post('/applications/surveys/authorization', { json: EXTRACTION_A_P() }),
+      201,
+      'extractionA_P restored',
+    );
 }
 
 async function revokeCreatedAuthorization(answer: Answer) {
-  if (answer.status === 201) expectStatus(await fx.owner.delete(`/applications/surveys/authorization/${answer.body.authorizationId}`), 200, 'revocation');
+  if (answer.status === 201)
+    expectStatus(
+      await fx.owner.delete(`/applications/surveys/authorization/${answer.body.authorizationId}`),
+      200,
+      'revocation',
+    );
 }
 
 const cookieOf = (role: RoleName) => (isAnonymous(role) ? undefined : fx.cookies[role]);
@@ -600,7 +705,13 @@ async function send(row: Row, role: RoleName): Promise<Received> {
     const response = await fetch(`${fx.server.url}/api/v1${url}`, { method, headers: cookie ? { cookie } : {} });
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = response.ok ? '' : new TextDecoder().decode(bytes);
-    return { status: response.status, headers: response.headers, body: response.ok ? undefined : JSON.parse(text || '{}'), text, bytes };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: response.ok ? undefined : JSON.parse(text || '{}'),
+      text,
+      bytes,
+    };
   }
   const client = row.freshSession ? await freshClient(role) : clientOf(role);
   return client.request(method, url, row.body?.(role));
@@ -623,12 +734,22 @@ function registeredRoutes(app: FastifyInstance): string[] {
     const full = (depth > 0 ? prefixes[depth - 1] : '') + match[2];
     prefixes[depth] = full;
     prefixes.length = depth + 1;
-    const spellings = full.includes('|') ? full.split('/').reduce<string[]>((paths, segment, i) => segment.split('|').flatMap((s) => (i === 0 ? [s] : paths.map((p) => `${p}/${s}`))), ['']) : [full];
+    const spellings = full.includes('|')
+      ? full
+          .split('/')
+          .reduce<string[]>(
+            (paths, segment, i) => segment.split('|').flatMap((s) => (i === 0 ? [s] : paths.map((p) => `${p}/${s}`))),
+            [''],
+          )
+      : [full];
     for (const method of match[3]?.split(', ') ?? []) {
       // A spelling is the route's own when the router, asked for it, names each parameter as the spelling does.
       const found = spellings.filter((url) => {
         const params = app.findRoute({ method: method as 'GET', url })?.params as Record<string, string> | undefined;
-        return spellings.length === 1 || (params !== undefined && Object.entries(params).every(([name, value]) => value === `:${name}`));
+        return (
+          spellings.length === 1 ||
+          (params !== undefined && Object.entries(params).every(([name, value]) => value === `:${name}`))
+        );
       });
       if (found.length === 0) throw new Error(`no spelling of ${full} has ${method}`);
       for (const url of found) routes.push(`${method} ${url}`);
@@ -648,20 +769,36 @@ beforeAll(async () => {
     ['sites', readFileSync(path.join(fixtures, 'csv/surveys-sites.csv'), 'utf8')],
     ['species', SPECIES_CSV],
   ]) {
-    expectStatus(await uploadReference(fx.owner, 'surveys', reference, `${reference}.csv`, content), 201, `${reference} upload`);
+    expectStatus(
+      await uploadReference(fx.owner, 'surveys', reference, `${reference}.csv`, content),
+      201,
+      `${reference} upload`,
+    );
   }
   fx.files = {
     A_P: await deposit(depositForm('alps', 'lac_blanc', '2024-06', ...COUNTS.A_P)),
     J: await deposit(depositForm('alps', 'lac_blanc', '2024-07', ...COUNTS.J)),
     U: await deposit(depositForm('alps', 'lac_blanc', '2024-08', 'alps;lac_blanc;lagopus;03/08/2024;2')),
-    W: await deposit(periodForm(VERSION_NAMES.W, { project: 'alps', site: 'mont_joly' }, W_DATASET.from.slice(0, 10), W_DATASET.to.slice(0, 10), COUNTS.W)),
+    W: await deposit(
+      periodForm(
+        VERSION_NAMES.W,
+        { project: 'alps', site: 'mont_joly' },
+        W_DATASET.from.slice(0, 10),
+        W_DATASET.to.slice(0, 10),
+        COUNTS.W,
+      ),
+    ),
     B: await deposit(depositForm('pyrenees', 'mont_joly', '2024-06', ...COUNTS.B)),
     V: await deposit(depositForm('pyrenees', 'mont_joly', '2024-08', 'pyrenees;mont_joly;tichodroma;04/08/2024;6')),
   };
   for (const version of ['A_P', 'J', 'W', 'B'] as const) await publish(fx.files[version], true);
 
   const signedInRoles = ROLES.filter((role): role is SignedInRole => !isAnonymous(role));
-  const made = await Promise.all([...signedInRoles, 'target', 'grantee'].map((who) => activeAccount(fx.server, newIdentity(who.replace(/_/g, '').toLowerCase()))));
+  const made = await Promise.all(
+    [...signedInRoles, 'target', 'grantee'].map((who) =>
+      activeAccount(fx.server, newIdentity(who.replace(/_/g, '').toLowerCase())),
+    ),
+  );
   fx.accounts = Object.fromEntries(signedInRoles.map((role, i) => [role, made[i]])) as Record<SignedInRole, Account>;
   [fx.target, fx.grantee] = made.slice(signedInRoles.length);
 
@@ -669,7 +806,9 @@ beforeAll(async () => {
     name: `${operation} on alps`,
     description: 'matrix role',
     usersId: [login],
-    authorizationsWithRestriction: { counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS } } },
+    authorizationsWithRestriction: {
+      counts: { operationTypes: [operation], requiredAuthorizations: { project: ALPS } },
+    },
   });
   fx.extractionAuthorization = await authorize(EXTRACTION_A_P());
   await authorize(restricted(fx.accounts.depotA.login, 'depot'));
@@ -678,13 +817,28 @@ beforeAll(async () => {
   GRANT_TO_GRANTEE.usersId = [fx.grantee.login];
   await grantApplicationRole(fx.owner, 'userManager', fx.accounts.userManager.login, 'surveys');
   await grantApplicationRole(fx.owner, 'applicationManager', fx.accounts.applicationManager.login, 'surveys');
-  expectStatus(await fx.owner.put(`/authorization/applicationCreator?${qs({ userIdOrLogin: fx.accounts.creator.login, applicationPattern: 'surv.*' })}`), 200, 'creator');
-  expectStatus(await fx.owner.put(`/authorization/terrainAdmin?${qs({ userIdOrLogin: fx.accounts.admin.login })}`), 200, 'admin');
+  expectStatus(
+    await fx.owner.put(
+      `/authorization/applicationCreator?${qs({ userIdOrLogin: fx.accounts.creator.login, applicationPattern: 'surv.*' })}`,
+    ),
+    200,
+    'creator',
+  );
+  expectStatus(
+    await fx.owner.put(`/authorization/terrainAdmin?${qs({ userIdOrLogin: fx.accounts.admin.login })}`),
+    200,
+    'admin',
+  );
 
   const sessions = await Promise.all(signedInRoles.map((role) => signedIn(fx.server, fx.accounts[role])));
-  fx.cookies = Object.fromEntries(signedInRoles.map((role, i) => [role, sessions[i].cookieHeader])) as Record<SignedInRole, string>;
+  fx.cookies = Object.fromEntries(signedInRoles.map((role, i) => [role, sessions[i].cookieHeader])) as Record<
+    SignedInRole,
+    string
+  >;
   await ensureOpenRequest();
-  const backup = await fetch(`${fx.server.url}/api/v1/applications/surveys/upload-bundle?withData=true`, { headers: { cookie: fx.owner.cookieHeader } });
+  const backup = await fetch(`${fx.server.url}/api/v1/applications/surveys/upload-bundle?withData=true`, {
+    headers: { cookie: fx.owner.cookieHeader },
+  });
   if (backup.status !== 200) throw new Error(`backup: ${backup.status} ${await backup.text()}`);
   fx.backup = new Uint8Array(await backup.arrayBuffer());
   // A busy machine needs more than the default minute for all of it.
@@ -702,15 +856,25 @@ const PUBLIC_READING = {
       description: 'public reading',
       usersId: ['_public_'],
       authorizationForAll: { species: ['extraction'] },
-      authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKpyrenees'] } } },
+      authorizationsWithRestriction: {
+        counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKpyrenees'] } },
+      },
     });
   },
   async after() {
-    if (fx.publicAuthorization) expectStatus(await fx.owner.delete(`/applications/surveys/authorization/${fx.publicAuthorization}`), 200, 'public revocation');
+    if (fx.publicAuthorization)
+      expectStatus(
+        await fx.owner.delete(`/applications/surveys/authorization/${fx.publicAuthorization}`),
+        200,
+        'public revocation',
+      );
     fx.publicAuthorization = undefined;
   },
 };
-const ROLE_SETUP: Partial<Record<RoleName, { before(): Promise<void>; after(): Promise<void> }>> = { publicVisitor: PUBLIC_READING, publicOnly: PUBLIC_READING };
+const ROLE_SETUP: Partial<Record<RoleName, { before(): Promise<void>; after(): Promise<void> }>> = {
+  publicVisitor: PUBLIC_READING,
+  publicOnly: PUBLIC_READING,
+};
 
 describe('the permission matrix', () => {
   it('has a row for every route under /api/v1, and none for a route that does not exist', () => {
@@ -722,17 +886,26 @@ describe('the permission matrix', () => {
       const [method, url] = route.split(' ');
       expect(app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
     }
-    const documented = Object.entries((app.swagger() as { paths: Record<string, object> }).paths).flatMap(([url, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`),
+    const documented = Object.entries((app.swagger() as { paths: Record<string, object> }).paths).flatMap(
+      ([url, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(documented.filter((route) => !underApi.includes(route))).toEqual([]);
     // HEAD routes are GET twins; every other route has its row.
     const heads = underApi.filter((r) => r.startsWith('HEAD '));
     expect(heads.filter((r) => !underApi.includes(r.replace(/^HEAD /, 'GET ')))).toEqual([]);
-    const routes = [...new Set(underApi.filter((r) => !r.startsWith('HEAD ')).map((r) => r.replace(' /api/v1/', ' /')))].sort();
+    const routes = [
+      ...new Set(underApi.filter((r) => !r.startsWith('HEAD ')).map((r) => r.replace(' /api/v1/', ' /'))),
+    ].sort();
     const inTable = [...new Set(MATRIX.map((row) => row.route))].sort();
-    expect({ withoutRow: routes.filter((r) => !inTable.includes(r)), notRegistered: inTable.filter((r) => !routes.includes(r)) }).toEqual({ withoutRow: [], notRegistered: [] });
-    expect(MATRIX.map(label).filter((name, i, all) => all.indexOf(name) !== i), 'rows named twice').toEqual([]);
+    expect({
+      withoutRow: routes.filter((r) => !inTable.includes(r)),
+      notRegistered: inTable.filter((r) => !routes.includes(r)),
+    }).toEqual({ withoutRow: [], notRegistered: [] });
+    expect(
+      MATRIX.map(label).filter((name, i, all) => all.indexOf(name) !== i),
+      'rows named twice',
+    ).toEqual([]);
   });
 
   ROLES.forEach((role, column) => {
@@ -740,34 +913,45 @@ describe('the permission matrix', () => {
       beforeAll(() => ROLE_SETUP[role]?.before());
       afterAll(() => ROLE_SETUP[role]?.after());
 
-      it('answers every route with the status of its column, and reads exactly what the role may see', { timeout: 90_000 }, async () => {
-        const wrong: string[] = [];
-        for (const row of MATRIX) {
-          const expected = row.expected[column];
-          const accepted: readonly number[] = typeof expected === 'number' ? [expected] : expected;
-          try {
-            await row.before?.();
-            const answer = await send(row, role);
-            const refusal = row.refusals?.[role];
-            if (!accepted.includes(answer.status)) {
-              wrong.push(`${label(row)}: expected ${accepted.join(' or ')}, got ${answer.status} ${answer.body?.code ?? ''}`.trim());
-            } else if (refusal && answer.body?.code !== refusal) {
-              wrong.push(`${label(row)}: refused with ${answer.body?.code}, expected ${refusal}`);
-            } else if (answer.status < 300 && (answer.headers.get('content-type') ?? '').includes('ndjson') && /"type":"error"/.test(answer.text)) {
-              // A streamed call answers 200 before its work: the work itself must have gone through.
-              wrong.push(`${label(row)}: ${answer.status} with an error event ${answer.text.slice(0, 300)}`);
-            } else if (answer.status === 200 && row.read) {
-              const got = sorted(row.read.got(answer, role));
-              const want = sorted(row.read.want(role));
-              if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${label(row)}: read ${JSON.stringify(got)}, may read ${JSON.stringify(want)}`);
+      it(
+        'answers every route with the status of its column, and reads exactly what the role may see',
+        { timeout: 90_000 },
+        async () => {
+          const wrong: string[] = [];
+          for (const row of MATRIX) {
+            const expected = row.expected[column];
+            const accepted: readonly number[] = typeof expected === 'number' ? [expected] : expected;
+            try {
+              await row.before?.();
+              const answer = await send(row, role);
+              const refusal = row.refusals?.[role];
+              if (!accepted.includes(answer.status)) {
+                wrong.push(
+                  `${label(row)}: expected ${accepted.join(' or ')}, got ${answer.status} ${answer.body?.code ?? ''}`.trim(),
+                );
+              } else if (refusal && answer.body?.code !== refusal) {
+                wrong.push(`${label(row)}: refused with ${answer.body?.code}, expected ${refusal}`);
+              } else if (
+                answer.status < 300 &&
+                (answer.headers.get('content-type') ?? '').includes('ndjson') &&
+                /"type":"error"/.test(answer.text)
+              ) {
+                // A streamed call answers 200 before its work: the work itself must have gone through.
+                wrong.push(`${label(row)}: ${answer.status} with an error event ${answer.text.slice(0, 300)}`);
+              } else if (answer.status === 200 && row.read) {
+                const got = sorted(row.read.got(answer, role));
+                const want = sorted(row.read.want(role));
+                if (JSON.stringify(got) !== JSON.stringify(want))
+                  wrong.push(`${label(row)}: read ${JSON.stringify(got)}, may read ${JSON.stringify(want)}`);
+              }
+              await row.after?.(answer);
+            } catch (error) {
+              wrong.push(`${label(row)}: ${(error as Error).message}`);
             }
-            await row.after?.(answer);
-          } catch (error) {
-            wrong.push(`${label(row)}: ${(error as Error).message}`);
           }
-        }
-        expect(wrong).toEqual([]);
-      });
+          expect(wrong).toEqual([]);
+        },
+      );
     });
   });
 });
@@ -795,7 +979,14 @@ const sightingKey = (line: string) => line.split(';').slice(0, 2).join('__').rep
 const sightingsForm = (lines: string[]) => csvForm('sightings.csv', `${SIGHTINGS_HEADER}\n${lines.join('\n')}\n`);
 
 describe('rights on a scope sub-tree and a period (data without versioning)', () => {
-  const tree = {} as { owner: ApiClient; reader: ApiClient; depositor: ApiClient; deleter: ApiClient; montBlanc: string; readerCookie: string };
+  const tree = {} as {
+    owner: ApiClient;
+    reader: ApiClient;
+    depositor: ApiClient;
+    deleter: ApiClient;
+    montBlanc: string;
+    readerCookie: string;
+  };
 
   async function sightingsOf(client: ApiClient) {
     const answer = await client.get(`/applications/massifs/data/sightings/json${q({ limit: 100 })}`);
@@ -807,11 +998,19 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
     tree.owner = fx.owner;
     await createApplication(tree.owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
     expectStatus(await uploadReference(tree.owner, 'massifs', 'places', 'places.csv', PLACES_CSV), 201, 'places');
-    expectStatus(await tree.owner.post('/applications/massifs/data/sightings', { body: sightingsForm(ALL_SIGHTINGS) }), 201, 'sightings');
+    expectStatus(
+      await tree.owner.post('/applications/massifs/data/sightings', { body: sightingsForm(ALL_SIGHTINGS) }),
+      201,
+      'sightings',
+    );
     const places = await tree.owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
-    tree.montBlanc = places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === 'mont_blanc').hierarchicalKey;
+    tree.montBlanc = places.body.referenceValues.find(
+      (row: { naturalKey: string }) => row.naturalKey === 'mont_blanc',
+    ).hierarchicalKey;
     // A real path: the Aiguilles lie under the Mont Blanc, which lies under the Alps.
-    expect(places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === 'aiguilles').hierarchicalKey).toBe(`${tree.montBlanc}.placesKaiguilles`);
+    expect(
+      places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === 'aiguilles').hierarchicalKey,
+    ).toBe(`${tree.montBlanc}.placesKaiguilles`);
     expect(tree.montBlanc).toBe('placesKalps.placesKmont_blanc');
 
     const grant = async (operation: string, login: string, timeScope?: object) =>
@@ -821,30 +1020,44 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
             name: `${operation} on the Mont Blanc`,
             description: 'sub-tree',
             usersId: [login],
-            authorizationsWithRestriction: { sightings: { operationTypes: [operation], requiredAuthorizations: { place: [tree.montBlanc] }, ...(timeScope ? { timeScope } : {}) } },
+            authorizationsWithRestriction: {
+              sightings: {
+                operationTypes: [operation],
+                requiredAuthorizations: { place: [tree.montBlanc] },
+                ...(timeScope ? { timeScope } : {}),
+              },
+            },
           },
         }),
         201,
         `${operation} grant`,
       );
     const june = { fromDay: '2024-06-01', toDay: '2024-06-30' };
-    const [reader, depositor, deleter] = await Promise.all(['reader', 'depositor', 'deleter'].map((who) => activeAccount(fx.server, newIdentity(`massifs${who}`))));
+    const [reader, depositor, deleter] = await Promise.all(
+      ['reader', 'depositor', 'deleter'].map((who) => activeAccount(fx.server, newIdentity(`massifs${who}`))),
+    );
     await grant('extraction', reader.login, june);
     await grant('depot', depositor.login, june);
     await grant('delete', deleter.login);
-    [tree.reader, tree.depositor, tree.deleter] = await Promise.all([reader, depositor, deleter].map((account) => signedIn(fx.server, account)));
+    [tree.reader, tree.depositor, tree.deleter] = await Promise.all(
+      [reader, depositor, deleter].map((account) => signedIn(fx.server, account)),
+    );
     tree.readerCookie = tree.reader.cookieHeader;
   }, 120_000);
 
   it('give the reader exactly the rows under the node, in the period, in every read and export', async () => {
     const json = await sightingsOf(tree.reader);
     expect(sorted(jsonPage(json))).toEqual(sorted(jsonWant(SIGHTINGS.granted.map(sightingKey))));
-    const birdsOver1 = await tree.reader.get(`/applications/massifs/data/sightings/json${q({ componentFilters: [{ componentKey: 'birds', intervalValues: { from: '2', to: '100' } }] })}`);
+    const birdsOver1 = await tree.reader.get(
+      `/applications/massifs/data/sightings/json${q({ componentFilters: [{ componentKey: 'birds', intervalValues: { from: '2', to: '100' } }] })}`,
+    );
     expect(sorted(jsonPage(birdsOver1))).toEqual(jsonWant([sightingKey(SIGHTINGS.granted[1])]));
     const csv = await tree.reader.get('/applications/massifs/data/sightings/csv');
     expect(csv.status).toBe(200);
     expect(sorted(csvLines(csv.text))).toEqual(sorted(SIGHTINGS.granted));
-    const zip = await fetch(`${fx.server.url}/api/v1/applications/massifs/data/sightings/zip`, { headers: { cookie: tree.readerCookie } });
+    const zip = await fetch(`${fx.server.url}/api/v1/applications/massifs/data/sightings/zip`, {
+      headers: { cookie: tree.readerCookie },
+    });
     const files = unzipText(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files)).toEqual(['sightings.csv']);
     expect(sorted(csvLines(files['sightings.csv']))).toEqual(sorted(SIGHTINGS.granted));
@@ -861,20 +1074,33 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
   it('let the depositor write under the node in the period only, refusing a whole file for one line outside', async () => {
     const before = jsonPage(await sightingsOf(tree.owner));
     for (const outside of ['aiguilles;16/07/2024;9', 'mont_blanc_sud;06/06/2024;9', 'alps;06/06/2024;9']) {
-      const refused = await tree.depositor.post('/applications/massifs/data/sightings', { body: sightingsForm(['aiguilles;21/06/2024;9', outside]) });
+      const refused = await tree.depositor.post('/applications/massifs/data/sightings', {
+        body: sightingsForm(['aiguilles;21/06/2024;9', outside]),
+      });
       expect(refused.status, outside).toBe(400);
-      expect(refused.body.errors.map((e: { lineNumber: number; code: string }) => [e.lineNumber, e.code]), outside).toEqual([[3, 'norightfordepot']]);
+      expect(
+        refused.body.errors.map((e: { lineNumber: number; code: string }) => [e.lineNumber, e.code]),
+        outside,
+      ).toEqual([[3, 'norightfordepot']]);
     }
     expect(jsonPage(await sightingsOf(tree.owner))).toEqual(before);
-    const accepted = await tree.depositor.post('/applications/massifs/data/sightings', { body: sightingsForm(['aiguilles;21/06/2024;9']) });
+    const accepted = await tree.depositor.post('/applications/massifs/data/sightings', {
+      body: sightingsForm(['aiguilles;21/06/2024;9']),
+    });
     expect(accepted.status, accepted.text).toBe(201);
-    expect(sorted(jsonPage(await sightingsOf(tree.reader)))).toEqual(sorted(jsonWant([...SIGHTINGS.granted, 'aiguilles;21/06/2024;9'].map(sightingKey))));
+    expect(sorted(jsonPage(await sightingsOf(tree.reader)))).toEqual(
+      sorted(jsonWant([...SIGHTINGS.granted, 'aiguilles;21/06/2024;9'].map(sightingKey))),
+    );
   });
 
   it('let the deleter delete under the node only, refusing a deletion that names one row outside', async () => {
-    const outside = await tree.deleter.delete(`/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.elsewhere[1])] })}`);
+    const outside = await tree.deleter.delete(
+      `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.elsewhere[1])] })}`,
+    );
     expect(outside.status).toBe(403);
-    const inside = await tree.deleter.delete(`/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.otherMonth[0])] })}`);
+    const inside = await tree.deleter.delete(
+      `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.otherMonth[0])] })}`,
+    );
     expect(inside.status, inside.text).toBe(200);
     expect(inside.body.deleted).toHaveLength(2);
     const left = ALL_SIGHTINGS.filter((line) => line !== SIGHTINGS.otherMonth[0]);

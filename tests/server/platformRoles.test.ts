@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENEROUS_RATE_LIMITS, activeAccount, newIdentity } from './accountFixtures.ts';
 import { api, expectNoLeakInRecordedAnswers, type ApiClient } from './apiClient.ts';
-import { createApplication, creatorUser, fixture, plainUser, refusal, sessionOf, uploadForm, type SignedInUser } from './applicationFixtures.ts';
+import {
+  createApplication,
+  creatorUser,
+  fixture,
+  plainUser,
+  refusal,
+  sessionOf,
+  uploadForm,
+  type SignedInUser,
+} from './applicationFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -29,14 +38,20 @@ afterAll(async () => {
 });
 
 /** `PUT|DELETE /authorization/{role}?…` with repeatable `applicationPattern`. */
-function roleCall(by: ApiClient, method: 'PUT' | 'DELETE', role: string, query: { user: string; patterns?: string[]; application?: string }) {
+function roleCall(
+  by: ApiClient,
+  method: 'PUT' | 'DELETE',
+  role: string,
+  query: { user: string; patterns?: string[]; application?: string },
+) {
   const params = new URLSearchParams({ userIdOrLogin: query.user });
   for (const pattern of query.patterns ?? []) params.append('applicationPattern', pattern);
   if (query.application !== undefined) params.append('applicationNameOrId', query.application);
   return by.request(method, `/authorization/${role}?${params}`);
 }
 const grant = (by: ApiClient, role: string, query: Parameters<typeof roleCall>[3]) => roleCall(by, 'PUT', role, query);
-const revoke = (by: ApiClient, role: string, query: Parameters<typeof roleCall>[3]) => roleCall(by, 'DELETE', role, query);
+const revoke = (by: ApiClient, role: string, query: Parameters<typeof roleCall>[3]) =>
+  roleCall(by, 'DELETE', role, query);
 
 /** The account as the administrator's list shows it. */
 async function listedUser(login: string) {
@@ -46,7 +61,11 @@ async function listedUser(login: string) {
 }
 
 const canCreate = async (user: SignedInUser, name: string) =>
-  (await user.client.post(`/applications/${name}`, { body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')) })).status;
+  (
+    await user.client.post(`/applications/${name}`, {
+      body: uploadForm('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+    })
+  ).status;
 
 describe('the administrator’s user list (GET /authorizationForAdmin)', () => {
   it('lists every account with its state, patterns and roles, never a password', async () => {
@@ -64,7 +83,12 @@ describe('the administrator’s user list (GET /authorizationForAdmin)', () => {
       terrainAdmin: false,
       authorizations: [],
       chartes: {},
-      currentUserRoles: expect.objectContaining({ applicationRoles: {}, userId: account.id, isTerrainAdmin: false, isApplicationCreator: false }),
+      currentUserRoles: expect.objectContaining({
+        applicationRoles: {},
+        userId: account.id,
+        isTerrainAdmin: false,
+        isApplicationCreator: false,
+      }),
     });
     expect(answer.text).not.toContain('password');
   });
@@ -92,13 +116,24 @@ describe('application-creator patterns (PUT|DELETE /authorization/applicationCre
     const account = await activeAccount(server, newIdentity('patterned'));
     const answer = await grant(admin, 'applicationCreator', { user: account.login, patterns: ['si_.*'] });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ login: account.login, authorizations: ['si_.*'], authorizedForApplicationCreation: true, terrainAdmin: false });
-    expect(answer.body.currentUserRoles).toMatchObject({ isApplicationCreator: true, memberOf: ['applicationCreator'] });
+    expect(answer.body).toMatchObject({
+      login: account.login,
+      authorizations: ['si_.*'],
+      authorizedForApplicationCreation: true,
+      terrainAdmin: false,
+    });
+    expect(answer.body.currentUserRoles).toMatchObject({
+      isApplicationCreator: true,
+      memberOf: ['applicationCreator'],
+    });
   });
 
   it('takes several patterns in one call (repeated applicationPattern)', async () => {
     const account = await activeAccount(server);
-    const answer = await grant(admin, 'applicationCreator', { user: account.login, patterns: ['a_.*', 'b_.*', 'exact'] });
+    const answer = await grant(admin, 'applicationCreator', {
+      user: account.login,
+      patterns: ['a_.*', 'b_.*', 'exact'],
+    });
     expect(answer.body.authorizations).toEqual(['a_.*', 'b_.*', 'exact']);
   });
 
@@ -136,7 +171,10 @@ describe('application-creator patterns (PUT|DELETE /authorization/applicationCre
 
   it('refuses a pattern that is not a regular expression with 400 BAD_APPLICATION_PATTERN, changing nothing', async () => {
     const account = await activeAccount(server);
-    const answer = await grant(admin, 'applicationCreator', { user: account.login, patterns: ['ok_.*', 'fn_(unclosed'] });
+    const answer = await grant(admin, 'applicationCreator', {
+      user: account.login,
+      patterns: ['ok_.*', 'fn_(unclosed'],
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(refusal('BAD_APPLICATION_PATTERN', { pattern: 'fn_(unclosed' }));
     expect((await listedUser(account.login)).authorizations).toEqual([]);
@@ -149,7 +187,9 @@ describe('application-creator patterns (PUT|DELETE /authorization/applicationCre
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(refusal('TERRAIN_ADMIN_REQUIRED_FOR_OPERATION'));
     expect((await listedUser(other.login)).authorizations).toEqual([]);
-    expect((await grant(creator.client, 'applicationCreator', { user: creator.login, patterns: ['.*'] })).status).toBe(403);
+    expect((await grant(creator.client, 'applicationCreator', { user: creator.login, patterns: ['.*'] })).status).toBe(
+      403,
+    );
   });
 
   it('answers 404 UNKNOWN_USER for an account that does not exist', async () => {
@@ -175,7 +215,11 @@ describe('the administrator flag (PUT|DELETE /authorization/terrainAdmin)', () =
     const account = await activeAccount(server, newIdentity('promoted'));
     const answer = await grant(admin, 'terrainAdmin', { user: account.login });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ terrainAdmin: true, authorizations: ['.*'], authorizedForApplicationCreation: true });
+    expect(answer.body).toMatchObject({
+      terrainAdmin: true,
+      authorizations: ['.*'],
+      authorizedForApplicationCreation: true,
+    });
     expect(answer.body.currentUserRoles).toMatchObject({ isTerrainAdmin: true });
   });
 
@@ -185,7 +229,9 @@ describe('the administrator flag (PUT|DELETE /authorization/terrainAdmin)', () =
     await grant(admin, 'terrainAdmin', { user: user.login });
     expect((await user.client.get('/authorizationForAdmin')).status).toBe(200);
     const other = await activeAccount(server);
-    expect((await grant(user.client, 'applicationCreator', { user: other.login, patterns: ['o_.*'] })).status).toBe(200);
+    expect((await grant(user.client, 'applicationCreator', { user: other.login, patterns: ['o_.*'] })).status).toBe(
+      200,
+    );
   });
 
   it('removes the flag and the .* pattern, keeping the other patterns', async () => {
@@ -242,7 +288,8 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
     await grant(admin, 'applicationManager', { user: manager.login, application: 'roles_app' });
   });
 
-  const rolesOn = async (login: string) => (await listedUser(login)).currentUserRoles.applicationRoles[applicationId] ?? [];
+  const rolesOn = async (login: string) =>
+    (await listedUser(login)).currentUserRoles.applicationRoles[applicationId] ?? [];
 
   it('lets the administrator grant applicationManager, shown in the user’s roles by application id', async () => {
     const account = await activeAccount(server);
@@ -259,15 +306,21 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
 
   it('lets a manager of the application grant and revoke userManager', async () => {
     const account = await activeAccount(server);
-    expect((await grant(manager.client, 'userManager', { user: account.login, application: 'roles_app' })).status).toBe(200);
+    expect((await grant(manager.client, 'userManager', { user: account.login, application: 'roles_app' })).status).toBe(
+      200,
+    );
     expect(await rolesOn(account.login)).toEqual(['userManager']);
-    expect((await revoke(manager.client, 'userManager', { user: account.login, application: 'roles_app' })).status).toBe(200);
+    expect(
+      (await revoke(manager.client, 'userManager', { user: account.login, application: 'roles_app' })).status,
+    ).toBe(200);
     expect(await rolesOn(account.login)).toEqual([]);
   });
 
   it('lets a manager make another manager', async () => {
     const account = await activeAccount(server);
-    expect((await grant(manager.client, 'applicationManager', { user: account.login, application: 'roles_app' })).status).toBe(200);
+    expect(
+      (await grant(manager.client, 'applicationManager', { user: account.login, application: 'roles_app' })).status,
+    ).toBe(200);
     expect(await rolesOn(account.login)).toEqual(['applicationManager']);
   });
 
@@ -282,7 +335,10 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
     const account = await activeAccount(server);
     const user = await sessionOf(server, account);
     await grant(admin, 'applicationManager', { user: account.login, application: 'roles_app' });
-    expect((await user.client.get('/applications/roles_app')).body).toMatchObject({ isMember: true, isAdministrator: true });
+    expect((await user.client.get('/applications/roles_app')).body).toMatchObject({
+      isMember: true,
+      isAdministrator: true,
+    });
   });
 
   it('refuses a caller who neither manages the application nor administers the platform with 403', async () => {
@@ -299,11 +355,16 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
     const userManager = await plainUser(server, 'usermanager');
     await grant(admin, 'userManager', { user: userManager.login, application: 'roles_app' });
     const account = await activeAccount(server);
-    expect((await grant(userManager.client, 'userManager', { user: account.login, application: 'roles_app' })).status).toBe(403);
+    expect(
+      (await grant(userManager.client, 'userManager', { user: account.login, application: 'roles_app' })).status,
+    ).toBe(403);
   });
 
   it('refuses a manager revoking his own manager role with 403 CANT_SELF_REVOKE_APPLICATION_ROLE', async () => {
-    const answer = await revoke(manager.client, 'applicationManager', { user: manager.login, application: 'roles_app' });
+    const answer = await revoke(manager.client, 'applicationManager', {
+      user: manager.login,
+      application: 'roles_app',
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role: 'applicationManager' }));
     expect(await rolesOn(manager.login)).toEqual(['applicationManager']);
@@ -312,7 +373,9 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
   it('lets the administrator revoke a manager', async () => {
     const account = await activeAccount(server);
     await grant(admin, 'applicationManager', { user: account.login, application: 'roles_app' });
-    expect((await revoke(admin, 'applicationManager', { user: account.login, application: 'roles_app' })).status).toBe(200);
+    expect((await revoke(admin, 'applicationManager', { user: account.login, application: 'roles_app' })).status).toBe(
+      200,
+    );
     expect(await rolesOn(account.login)).toEqual([]);
   });
 
@@ -323,13 +386,15 @@ describe('application roles (PUT|DELETE /authorization/applicationManager|userMa
     expect(answer.body).toEqual(refusal('MISSING_APPLICATION', { role: 'applicationManager' }));
   });
 
-  it.each(['never_created', '00000000-0000-4000-8000-000000000000', '-'.repeat(36), 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'])(
-    'answers 404 NO_SUCH_APPLICATION for the application %s',
-    async (application) => {
-      const account = await activeAccount(server);
-      const answer = await grant(admin, 'applicationManager', { user: account.login, application });
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual(refusal('NO_SUCH_APPLICATION', { name: application }));
-    },
-  );
+  it.each([
+    'never_created',
+    '00000000-0000-4000-8000-000000000000',
+    '-'.repeat(36),
+    'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+  ])('answers 404 NO_SUCH_APPLICATION for the application %s', async (application) => {
+    const account = await activeAccount(server);
+    const answer = await grant(admin, 'applicationManager', { user: account.login, application });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual(refusal('NO_SUCH_APPLICATION', { name: application }));
+  });
 });

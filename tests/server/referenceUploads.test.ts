@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
-import { validateCsvText, type CsvDeposit, type CsvError, type CsvReport, type StoredRow } from '../../src/domain/csv/index.ts';
+import {
+  validateCsvText,
+  type CsvDeposit,
+  type CsvError,
+  type CsvReport,
+  type StoredRow,
+} from '../../src/domain/csv/index.ts';
 import { PROPERTIES_CSV, TEST_CONFIGURATION, ZONES_CSV } from '../../src/domain/csv/testKit.ts';
 import { WRITE_BATCH } from '../../server/workers/rowsDocument.ts';
 import { MAX_REPORTED_ERRORS } from '../../server/services/ingest.ts';
@@ -51,13 +57,30 @@ afterAll(() => data?.server.close());
 const models = new Map<string, ApplicationModel>();
 
 /** What the browser's engine says of a file: the model and the stored references as the browser gets them. */
-async function engineReport(app: string, dataName: string, fileName: string, content: string | Uint8Array, deposit?: CsvDeposit): Promise<CsvReport> {
+async function engineReport(
+  app: string,
+  dataName: string,
+  fileName: string,
+  content: string | Uint8Array,
+  deposit?: CsvDeposit,
+): Promise<CsvReport> {
   if (!models.has(app)) models.set(app, await modelOf(admin, app));
   const model = models.get(app)!;
   const references = new Map<string, StoredRow[]>();
-  for (const entry of model.data.filter((d) => d.kind === 'reference')) references.set(entry.name, await storedRows(admin, app, entry.name));
+  for (const entry of model.data.filter((d) => d.kind === 'reference'))
+    references.set(entry.name, await storedRows(admin, app, entry.name));
   const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
-  return validateCsvText({ model, dataName, fileName, references: { rows: (name) => references.get(name) ?? [] }, maxErrors: MAX_REPORTED_ERRORS, deposit }, text).report;
+  return validateCsvText(
+    {
+      model,
+      dataName,
+      fileName,
+      references: { rows: (name) => references.get(name) ?? [] },
+      maxErrors: MAX_REPORTED_ERRORS,
+      deposit,
+    },
+    text,
+  ).report;
 }
 
 /** The refusal of a file and the engine's report for it are the same: errors (in order), count, truncation. */
@@ -70,7 +93,16 @@ function expectSameRefusal(answer: { status: number; body: any; text: string }, 
 }
 
 const station = (cells: Partial<Record<string, string>>) => {
-  const row: Record<string, string> = { code: 'x', Nom: 'X', altitude: '1', depth: '1', opened: '01/01/2020', habitat: 'lake', habitats: 'lake', ...cells } as Record<string, string>;
+  const row: Record<string, string> = {
+    code: 'x',
+    Nom: 'X',
+    altitude: '1',
+    depth: '1',
+    opened: '01/01/2020',
+    habitat: 'lake',
+    habitats: 'lake',
+    ...cells,
+  } as Record<string, string>;
   return ['code', 'Nom', 'altitude', 'depth', 'opened', 'habitat', 'habitats'].map((h) => row[h]).join(';');
 };
 const STATIONS_HEADER = 'code;Nom;altitude;depth;opened;habitat;habitats';
@@ -87,24 +119,41 @@ describe('a refused upload', () => {
     ].join('\n');
     const answer = await uploadReference(admin, 'observatory', 'stations', 'stations.csv', file);
     expectSameRefusal(answer, await engineReport('observatory', 'stations', 'stations.csv', file));
-    expect(answer.body.errors.map((e: CsvError) => [e.lineNumber, e.code])).toEqual([[4, 'badIntervalFloatWithComponent']]);
+    expect(answer.body.errors.map((e: CsvError) => [e.lineNumber, e.code])).toEqual([
+      [4, 'badIntervalFloatWithComponent'],
+    ]);
     expect(await tableState(admin, 'observatory', 'stations')).toEqual(before);
   });
 
   it('leaves the table as it was when the broken line comes after several written batches', async () => {
     const before = await tableState(admin, 'observatory', 'stations');
-    const lines = Array.from({ length: 3 * WRITE_BATCH + 17 }, (_, i) => station({ code: `s${i}`, altitude: String(i) }));
+    const lines = Array.from({ length: 3 * WRITE_BATCH + 17 }, (_, i) =>
+      station({ code: `s${i}`, altitude: String(i) }),
+    );
     // The upsert part: existing rows corrected first, then thousands of new ones, then the broken line.
-    const file = [STATIONS_HEADER, station({ code: 'vallot', altitude: '4400' }), ...lines, station({ code: 'late', habitats: 'lake,glacier' })].join('\n') + '\n';
+    const file =
+      [
+        STATIONS_HEADER,
+        station({ code: 'vallot', altitude: '4400' }),
+        ...lines,
+        station({ code: 'late', habitats: 'lake,glacier' }),
+      ].join('\n') + '\n';
     const answer = await uploadReference(admin, 'observatory', 'stations', 'stations.csv', file);
     expectSameRefusal(answer, await engineReport('observatory', 'stations', 'stations.csv', file));
-    expect(answer.body.errors).toEqual([expect.objectContaining({ lineNumber: lines.length + 3, code: 'invalidReferenceWithComponent' })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ lineNumber: lines.length + 3, code: 'invalidReferenceWithComponent' }),
+    ]);
     expect(await tableState(admin, 'observatory', 'stations')).toEqual(before);
   });
 
   it('leaves the table as it was on a header, format or whole-file error', async () => {
     const before = await tableState(admin, 'observatory', 'habitats');
-    for (const file of ['code,label,label_en\nlake,Lac,Lake\n', 'code,label_fr,label_en\nlake,"Lac,Lake\n', 'label_fr\nLac\n', 'code,label_fr,label_en\nlake,Lac,Lake\nlake,Lac bis,Lake bis\n']) {
+    for (const file of [
+      'code,label,label_en\nlake,Lac,Lake\n',
+      'code,label_fr,label_en\nlake,"Lac,Lake\n',
+      'label_fr\nLac\n',
+      'code,label_fr,label_en\nlake,Lac,Lake\nlake,Lac bis,Lake bis\n',
+    ]) {
       const answer = await uploadReference(admin, 'observatory', 'habitats', 'habitats.csv', file);
       expectSameRefusal(answer, await engineReport('observatory', 'habitats', 'habitats.csv', file));
     }
@@ -113,10 +162,14 @@ describe('a refused upload', () => {
 
   it('refuses a file saved as Latin-1 (a spreadsheet\'s "CSV" on many systems) instead of storing its accents garbled', async () => {
     const before = await tableState(admin, 'observatory', 'habitats');
-    const file = Uint8Array.from('code,label_fr,label_en\nlake,Lac,Lake\nforest,For\xeat,Forest\n', (character) => character.charCodeAt(0));
+    const file = Uint8Array.from('code,label_fr,label_en\nlake,Lac,Lake\nforest,For\xeat,Forest\n', (character) =>
+      character.charCodeAt(0),
+    );
     const answer = await uploadReference(admin, 'observatory', 'habitats', 'habitats.csv', file);
     expectSameRefusal(answer, await engineReport('observatory', 'habitats', 'habitats.csv', file));
-    expect(answer.body.errors).toEqual([expect.objectContaining({ lineNumber: 3, code: 'invalidFormat', params: { reason: 'notUtf8', columnNumber: 2 } })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ lineNumber: 3, code: 'invalidFormat', params: { reason: 'notUtf8', columnNumber: 2 } }),
+    ]);
     expect(await tableState(admin, 'observatory', 'habitats')).toEqual(before);
   });
 
@@ -129,7 +182,11 @@ describe('a refused upload', () => {
       value,
     });
     const stations = await tableState(admin, 'observatory', 'stations');
-    const stationsFile = [STATIONS_HEADER, station({ code: 'anterne', Nom: 'Anterne' }), station({ code: 'nouvelle', opened: '31/02/2020' })].join('\n');
+    const stationsFile = [
+      STATIONS_HEADER,
+      station({ code: 'anterne', Nom: 'Anterne' }),
+      station({ code: 'nouvelle', opened: '31/02/2020' }),
+    ].join('\n');
     const stationsAnswer = await uploadReference(admin, 'observatory', 'stations', 'stations.csv', stationsFile);
     expectSameRefusal(stationsAnswer, await engineReport('observatory', 'stations', 'stations.csv', stationsFile));
     expect(stationsAnswer.body.errors).toEqual([impossible(3, 'opened', '31/02/2020')]);
@@ -137,7 +194,9 @@ describe('a refused upload', () => {
 
     const readings = await tableState(admin, 'observatory', 'readings', 'data');
     const readingsFile = 'station;day;value;note\nanterne;28/02/2023;1;\ngers;29/02/2023;2;\n';
-    const readingsAnswer = await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', readingsFile) });
+    const readingsAnswer = await admin.post('/applications/observatory/data/readings', {
+      body: csvForm('readings.csv', readingsFile),
+    });
     expectSameRefusal(readingsAnswer, await engineReport('observatory', 'readings', 'readings.csv', readingsFile));
     expect(readingsAnswer.body.errors).toEqual([impossible(3, 'day', '29/02/2023')]);
     expect(await tableState(admin, 'observatory', 'readings', 'data')).toEqual(readings);
@@ -145,17 +204,26 @@ describe('a refused upload', () => {
 
   it('refuses a deposit whose period ends at a time that does not exist (10:61), and lists no version', async () => {
     const file = 'campagne;C2024\n\nstation;day;level;quality;T_10;Q_10\nunits;;cm\nS1;01/02/2024;2;good;1;ok\n';
-    const answer = await admin.post('/applications/essais/data/readings', { body: csvForm('readings.csv', file, { binaryfiledataset: { from: '2024-02-01', to: '2024-02-29 10:61' } }) });
+    const answer = await admin.post('/applications/essais/data/readings', {
+      body: csvForm('readings.csv', file, { binaryfiledataset: { from: '2024-02-01', to: '2024-02-29 10:61' } }),
+    });
     expect(answer.status, answer.text).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'BAD_DEPOSIT_PERIOD', params: { field: 'to', value: '2024-02-29 10:61' } });
+    expect(answer.body).toMatchObject({
+      code: 'BAD_DEPOSIT_PERIOD',
+      params: { field: 'to', value: '2024-02-29 10:61' },
+    });
     expect((await admin.get('/applications/essais/filesOnRepository/readings')).body).toEqual([]);
   });
 
   it('leaves a data type as it was (insertion without versioning)', async () => {
-    expect((await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) })).status).toBe(201);
+    expect(
+      (await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) }))
+        .status,
+    ).toBe(201);
     const before = await tableState(admin, 'observatory', 'readings', 'data');
     expect(before.rows).toHaveLength(4);
-    const file = 'station;day;value;note\nanterne;01/06/2024;9.5;corrected\ngers;04/06/2024;1;new\nnowhere;05/06/2024;1;\n';
+    const file =
+      'station;day;value;note\nanterne;01/06/2024;9.5;corrected\ngers;04/06/2024;1;new\nnowhere;05/06/2024;1;\n';
     const answer = await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', file) });
     expectSameRefusal(answer, await engineReport('observatory', 'readings', 'readings.csv', file));
     expect(await tableState(admin, 'observatory', 'readings', 'data')).toEqual(before);
@@ -171,7 +239,20 @@ describe('a refused upload', () => {
 describe('a refusal lists the errors the browser engine gives for the same file', () => {
   const STATIONS = 'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph;p_conductivity';
   const line = (cells: Partial<Record<string, string>>) => {
-    const defaults: Record<string, string> = { zone: 'Nord', code: 'S1', opened: '01/02/2003', depth: '12.5', slots: '3', automatic: 'false', serial: 'AB123', tags: '', neighbours: '', remark: '', p_ph: '', p_conductivity: '' };
+    const defaults: Record<string, string> = {
+      zone: 'Nord',
+      code: 'S1',
+      opened: '01/02/2003',
+      depth: '12.5',
+      slots: '3',
+      automatic: 'false',
+      serial: 'AB123',
+      tags: '',
+      neighbours: '',
+      remark: '',
+      p_ph: '',
+      p_conductivity: '',
+    };
     return STATIONS.split(';')
       .map((h) => cells[h] ?? defaults[h])
       .join(';');
@@ -217,7 +298,14 @@ describe('a refusal lists the errors the browser engine gives for the same file'
       ].join('\n') + '\n',
     ],
     ['a BOM, CRLF and errors', 'properties', '\uFEFFname;unit\r\nph;\r\n;cm\r\nph;x\r\n'],
-    ['errors past the reported maximum', 'stations', [STATIONS, ...Array.from({ length: MAX_REPORTED_ERRORS + 250 }, (_, i) => line({ code: `S${i}`, slots: 'x' }))].join('\n')],
+    [
+      'errors past the reported maximum',
+      'stations',
+      [
+        STATIONS,
+        ...Array.from({ length: MAX_REPORTED_ERRORS + 250 }, (_, i) => line({ code: `S${i}`, slots: 'x' })),
+      ].join('\n'),
+    ],
   ];
 
   it.each(referenceCases)('%s (%s)', async (name, entry, file) => {
@@ -242,10 +330,20 @@ describe('a refusal lists the errors the browser engine gives for the same file'
 
   it.each(depositCases)('%s (a versioned deposit)', async (name, lines) => {
     const file =
-      name === 'missingHeaderLine' ? 'campagne;C2024\n' : name === 'unexpectedHeaderColumn' ? `campagne;C2024\n\nstation;day;T_10;level;quality\n\n${lines.join('\n')}\n` : READINGS_TOP + lines.join('\n') + '\n';
+      name === 'missingHeaderLine'
+        ? 'campagne;C2024\n'
+        : name === 'unexpectedHeaderColumn'
+          ? `campagne;C2024\n\nstation;day;T_10;level;quality\n\n${lines.join('\n')}\n`
+          : READINGS_TOP + lines.join('\n') + '\n';
     const params = { binaryfiledataset: { from: '2024-03-01', to: '2024-03-31' } };
-    const answer = await admin.post('/applications/essais/data/readings', { body: csvForm('readings.csv', file, params) });
-    const report = await engineReport('essais', 'readings', 'readings.csv', file, { scope: {}, from: '2024-03-01T00:00:00', to: '2024-03-31T00:00:00' });
+    const answer = await admin.post('/applications/essais/data/readings', {
+      body: csvForm('readings.csv', file, params),
+    });
+    const report = await engineReport('essais', 'readings', 'readings.csv', file, {
+      scope: {},
+      from: '2024-03-01T00:00:00',
+      to: '2024-03-31T00:00:00',
+    });
     expectSameRefusal(answer, report);
     for (const error of report.errors) covered.add(error.code);
     expect((await admin.get('/applications/essais/filesOnRepository/readings')).body).toEqual([]);
@@ -289,7 +387,13 @@ describe('a refusal lists the errors the browser engine gives for the same file'
 describe('a new file for a reference', () => {
   it('updates rows by natural key and keeps the rows the file does not mention', async () => {
     const before = await tableState(admin, 'observatory', 'habitats');
-    const answer = await uploadReference(admin, 'observatory', 'habitats', 'habitats.csv', 'code,label_fr,label_en\nlake,Lac de montagne,Mountain lake\nglacier,Glacier,Glacier\n');
+    const answer = await uploadReference(
+      admin,
+      'observatory',
+      'habitats',
+      'habitats.csv',
+      'code,label_fr,label_en\nlake,Lac de montagne,Mountain lake\nglacier,Glacier,Glacier\n',
+    );
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body).toEqual({ referenceType: 'habitats', lineCount: 2, totalRows: before.rows.length + 1 });
     const after = await tableState(admin, 'observatory', 'habitats');
@@ -298,7 +402,11 @@ describe('a new file for a reference', () => {
     const byKey = new Map(after.rows.map((row) => [row.naturalKey, row]));
     // The updated row keeps its id (rows pointing to it stay valid); the others are untouched.
     for (const row of before.rows) {
-      if (row.naturalKey === 'lake') expect(byKey.get('lake')).toEqual({ ...row, values: { code: 'lake', label_fr: 'Lac de montagne', label_en: 'Mountain lake' } });
+      if (row.naturalKey === 'lake')
+        expect(byKey.get('lake')).toEqual({
+          ...row,
+          values: { code: 'lake', label_fr: 'Lac de montagne', label_en: 'Mountain lake' },
+        });
       else expect(byKey.get(row.naturalKey)).toEqual(row);
     }
     expect(byKey.get('glacier')?.values).toEqual({ code: 'glacier', label_fr: 'Glacier', label_en: 'Glacier' });
@@ -316,20 +424,30 @@ describe('exports', () => {
     expect(lines).toContain('"anterne";"Lac d\'Anterne";"2063";"12.5";"15/06/2019";"lake";"lake,meadow"');
     expect(lines).toContain('"gers";"Lac de ""Gers""";"1544";"7";"20/08/2021";"lake";"lake"');
     expect(lines).toContain('"vallot";"Vallot";"4362";"";"10/10/2020";"scree";""');
-    const en = await admin.get('/applications/observatory/references/stations/csv', { headers: { 'accept-language': 'en' } });
+    const en = await admin.get('/applications/observatory/references/stations/csv', {
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.text.split('\n')[0]).toBe('"code";"Name";"altitude";"depth";"opened";"habitat";"habitats"');
     const habitats = await admin.get('/applications/observatory/references/habitats/csv');
     expect(readCsv(habitats.text, ',')[0]).toEqual(['code', 'label_fr', 'label_en']);
     expect(habitats.text).toContain('"scree","Éboulis ""actifs""","Scree"\n');
     // Filters apply to exports too.
-    const high = await admin.get(`/applications/observatory/references/stations/csv${q({ componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '2000', to: '3000' } }] })}`);
-    expect(readCsv(high.text, ';').slice(1).map((row) => row[0])).toEqual(['anterne', 'brevent']);
+    const high = await admin.get(
+      `/applications/observatory/references/stations/csv${q({ componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '2000', to: '3000' } }] })}`,
+    );
+    expect(
+      readCsv(high.text, ';')
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(['anterne', 'brevent']);
   });
 
   it('load again into a fresh application as the very same rows', async () => {
     await createApplication(admin, 'observatory_copy', OBSERVATORY_YAML);
     for (const entry of ['habitats', 'stations']) {
-      const exported = await admin.get(`/applications/observatory/references/${entry}/csv${q({ outPut: { locale: 'fr' } })}`);
+      const exported = await admin.get(
+        `/applications/observatory/references/${entry}/csv${q({ outPut: { locale: 'fr' } })}`,
+      );
       const loaded = await uploadReference(admin, 'observatory_copy', entry, `${entry}.csv`, exported.text);
       expect(loaded.status, loaded.text.slice(0, 500)).toBe(201);
       const original = await tableState(admin, 'observatory', entry);
@@ -338,13 +456,20 @@ describe('exports', () => {
       expect(copy.lineCount).toBe(original.lineCount);
     }
     const exported = await admin.get(`/applications/observatory/data/readings/csv${q({ outPut: { locale: 'fr' } })}`);
-    const loaded = await admin.post('/applications/observatory_copy/data/readings', { body: csvForm('readings.csv', exported.text) });
+    const loaded = await admin.post('/applications/observatory_copy/data/readings', {
+      body: csvForm('readings.csv', exported.text),
+    });
     expect(loaded.status, loaded.text.slice(0, 500)).toBe(201);
-    expect(withoutIds((await tableState(admin, 'observatory_copy', 'readings', 'data')).rows)).toEqual(withoutIds((await tableState(admin, 'observatory', 'readings', 'data')).rows));
+    expect(withoutIds((await tableState(admin, 'observatory_copy', 'readings', 'data')).rows)).toEqual(
+      withoutIds((await tableState(admin, 'observatory', 'readings', 'data')).rows),
+    );
   });
 
   it('zip a reference with its CSV (export.zip), filters applied', async () => {
-    const zip = await fetchBytes(data, `/applications/observatory/references/stations/zip${q({ naturalKeys: ['gers', 'leman'] })}`);
+    const zip = await fetchBytes(
+      data,
+      `/applications/observatory/references/stations/zip${q({ naturalKeys: ['gers', 'leman'] })}`,
+    );
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(zip.headers.get('content-disposition')).toBe('attachment; filename="export.zip"');
@@ -357,7 +482,9 @@ describe('exports', () => {
 describe('deleting reference rows', () => {
   it('is refused with the rows that point to them, and deletes nothing', async () => {
     const habitats = await tableState(admin, 'observatory', 'habitats');
-    const refused = await admin.delete('/applications/observatory/references/habitats?naturalKey=meadow&naturalKey=glacier');
+    const refused = await admin.delete(
+      '/applications/observatory/references/habitats?naturalKey=meadow&naturalKey=glacier',
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('REFERENCED_ROWS');
     // meadow is in the MANY habitats of anterne, chamonix and leman (and the single habitat of chamonix).
@@ -376,7 +503,9 @@ describe('deleting reference rows', () => {
 
   it('deletes rows nothing points to, in one go, and recounts', async () => {
     const before = await tableState(admin, 'observatory', 'stations');
-    const deleted = await admin.delete('/applications/observatory/references/stations?naturalKey=brevent&naturalKey=vallot');
+    const deleted = await admin.delete(
+      '/applications/observatory/references/stations?naturalKey=brevent&naturalKey=vallot',
+    );
     expect(deleted.status, deleted.text).toBe(200);
     const ids = before.rows.filter((r) => ['brevent', 'vallot'].includes(r.naturalKey)).map((r) => r.id);
     expect([...deleted.body.deleted].sort()).toEqual([...ids].sort());
@@ -394,41 +523,63 @@ describe('fuzz: mutated files uploaded over HTTP', () => {
   /** Uploads run side by side, each into its own application (so they never wait for each other's row locks). */
   const LANES = 3;
 
-  it(`never answer 5xx, and refuse exactly what the engine refuses (${RUNS} seeded files)`, { timeout: 300_000 }, async () => {
-    for (let lane = 0; lane < LANES; lane += 1) {
-      await createApplication(admin, `fuzz_${lane}`, OBSERVATORY_YAML);
-      expect((await uploadReference(admin, `fuzz_${lane}`, 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(201);
-    }
-    const model = await modelOf(admin, 'fuzz_0');
-    const habitats = await storedRows(admin, 'fuzz_0', 'habitats');
-    const statuses = new Map<number, number>();
-    const failures: string[] = [];
-    const started = Date.now();
-    let next = 0;
-    async function lane(app: string) {
-      while (next < RUNS) {
-        const seed = next++;
-        const { bytes, edits } = mutate(STATIONS_CSV, seed);
-        const answer = await uploadReference(admin, app, 'stations', `fuzz-${seed}.csv`, bytes);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        const { report } = validateCsvText(
-          { model, dataName: 'stations', fileName: `fuzz-${seed}.csv`, references: { rows: (name) => (name === 'habitats' ? habitats : []) }, maxErrors: MAX_REPORTED_ERRORS },
-          new TextDecoder().decode(bytes),
+  it(
+    `never answer 5xx, and refuse exactly what the engine refuses (${RUNS} seeded files)`,
+    { timeout: 300_000 },
+    async () => {
+      for (let lane = 0; lane < LANES; lane += 1) {
+        await createApplication(admin, `fuzz_${lane}`, OBSERVATORY_YAML);
+        expect((await uploadReference(admin, `fuzz_${lane}`, 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(
+          201,
         );
-        const what = `seed ${seed} (${edits.join('; ')}): ${answer.status} ${answer.text.slice(0, 300)}`;
-        if (answer.status >= 500) failures.push(what);
-        else if (report.errorCount === 0 && (answer.status !== 201 || answer.body.lineCount !== report.rowCount)) failures.push(`accepted by the engine, ${what}`);
-        else if (report.errorCount > 0 && (answer.status !== 400 || JSON.stringify(answer.body.errors) !== JSON.stringify(report.errors) || answer.body.params.errorCount !== report.errorCount))
-          failures.push(`refused by the engine with ${report.errorCount} errors (${JSON.stringify(report.errors).slice(0, 300)}), ${what}`);
       }
-    }
-    await Promise.all(Array.from({ length: LANES }, (_, index) => lane(`fuzz_${index}`)));
-    expect(failures.slice(0, 10)).toEqual([]);
-    expect([...statuses.keys()].every((status) => status === 201 || status === 400)).toBe(true);
-    expect(statuses.get(400)).toBeGreaterThan(RUNS / 2);
-    expect(statuses.get(201)).toBeGreaterThan(RUNS / 50);
-    console.log(`fuzz: ${RUNS} uploads in ${((Date.now() - started) / 1000).toFixed(1)} s (${[...statuses].map(([status, n]) => `${n}× ${status}`).join(', ')})`);
-    // The server still answers normally.
-    expect((await admin.get('/applications/fuzz_0/references/stations')).status).toBe(200);
-  });
+      const model = await modelOf(admin, 'fuzz_0');
+      const habitats = await storedRows(admin, 'fuzz_0', 'habitats');
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      const started = Date.now();
+      let next = 0;
+      async function lane(app: string) {
+        while (next < RUNS) {
+          const seed = next++;
+          const { bytes, edits } = mutate(STATIONS_CSV, seed);
+          const answer = await uploadReference(admin, app, 'stations', `fuzz-${seed}.csv`, bytes);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const { report } = validateCsvText(
+            {
+              model,
+              dataName: 'stations',
+              fileName: `fuzz-${seed}.csv`,
+              references: { rows: (name) => (name === 'habitats' ? habitats : []) },
+              maxErrors: MAX_REPORTED_ERRORS,
+            },
+            new TextDecoder().decode(bytes),
+          );
+          const what = `seed ${seed} (${edits.join('; ')}): ${answer.status} ${answer.text.slice(0, 300)}`;
+          if (answer.status >= 500) failures.push(what);
+          else if (report.errorCount === 0 && (answer.status !== 201 || answer.body.lineCount !== report.rowCount))
+            failures.push(`accepted by the engine, ${what}`);
+          else if (
+            report.errorCount > 0 &&
+            (answer.status !== 400 ||
+              JSON.stringify(answer.body.errors) !== JSON.stringify(report.errors) ||
+              answer.body.params.errorCount !== report.errorCount)
+          )
+            failures.push(
+              `refused by the engine with ${report.errorCount} errors (${JSON.stringify(report.errors).slice(0, 300)}), ${what}`,
+            );
+        }
+      }
+      await Promise.all(Array.from({ length: LANES }, (_, index) => lane(`fuzz_${index}`)));
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect([...statuses.keys()].every((status) => status === 201 || status === 400)).toBe(true);
+      expect(statuses.get(400)).toBeGreaterThan(RUNS / 2);
+      expect(statuses.get(201)).toBeGreaterThan(RUNS / 50);
+      console.log(
+        `fuzz: ${RUNS} uploads in ${((Date.now() - started) / 1000).toFixed(1)} s (${[...statuses].map(([status, n]) => `${n}× ${status}`).join(', ')})`,
+      );
+      // The server still answers normally.
+      expect((await admin.get('/applications/fuzz_0/references/stations')).status).toBe(200);
+    },
+  );
 });

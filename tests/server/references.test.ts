@@ -21,24 +21,35 @@ beforeAll(async () => {
   server = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' } });
   admin = new HttpClient(server.url + '/api/v1');
   await admin.post('/login', { form: { login: 'root', password: 'root-password' } });
-  const created = await admin.post('/applications/fieldnotes', { body: upload('fieldnotes-v1.yaml', file('configurations/fieldnotes-v1.yaml')) });
+  const created = await admin.post('/applications/fieldnotes', {
+    body: upload('fieldnotes-v1.yaml', file('configurations/fieldnotes-v1.yaml')),
+  });
   expect(created.text).toContain('"type":"result"');
 });
 afterAll(() => server?.close());
 
 describe('references', () => {
   it('load a CSV file, then read, filter, order and export it', async () => {
-    const loaded = await admin.post('/applications/fieldnotes/references/sites', { body: upload('sites.csv', file('csv/fieldnotes-sites.csv')) });
+    const loaded = await admin.post('/applications/fieldnotes/references/sites', {
+      body: upload('sites.csv', file('csv/fieldnotes-sites.csv')),
+    });
     expect(loaded.status).toBe(201);
     expect(loaded.body).toEqual({ referenceType: 'sites', lineCount: 3, totalRows: 3 });
 
-    const page = await admin.get(`/applications/fieldnotes/references/sites${query({ limit: 2, componentOrderBy: [{ componentKey: 'altitude', order: 'DESC' }] })}`);
+    const page = await admin.get(
+      `/applications/fieldnotes/references/sites${query({ limit: 2, componentOrderBy: [{ componentKey: 'altitude', order: 'DESC' }] })}`,
+    );
     expect(page.status).toBe(200);
     expect(page.body.totalRows).toBe(3);
-    expect(page.body.referenceValues.map((v: { naturalKey: string }) => v.naturalKey)).toEqual(['mont_joly', 'lac_blanc']);
+    expect(page.body.referenceValues.map((v: { naturalKey: string }) => v.naturalKey)).toEqual([
+      'mont_joly',
+      'lac_blanc',
+    ]);
     expect(page.body.referenceValues[0].__display_fr).toBe('Mont Joly');
 
-    const high = await admin.get(`/applications/fieldnotes/references/sites${query({ componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '2000', to: '2400' } }] })}`);
+    const high = await admin.get(
+      `/applications/fieldnotes/references/sites${query({ componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '2000', to: '2400' } }] })}`,
+    );
     expect(high.body.referenceValues.map((v: { naturalKey: string }) => v.naturalKey)).toEqual(['lac_blanc']);
 
     const csv = await admin.get('/applications/fieldnotes/references/sites/csv');
@@ -51,7 +62,9 @@ describe('references', () => {
   });
 
   it('refuse a file with errors and store nothing', async () => {
-    const refused = await admin.post('/applications/fieldnotes/references/species', { body: upload('broken.csv', file('csv/fieldnotes-sites-broken.csv')) });
+    const refused = await admin.post('/applications/fieldnotes/references/species', {
+      body: upload('broken.csv', file('csv/fieldnotes-sites-broken.csv')),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('INVALID_CSV');
     expect(refused.body.errors.length).toBeGreaterThan(0);
@@ -60,7 +73,9 @@ describe('references', () => {
   });
 
   it('delete rows unless other rows point to them', async () => {
-    await admin.post('/applications/fieldnotes/references/species', { body: upload('species.csv', file('csv/fieldnotes-species.csv')) });
+    await admin.post('/applications/fieldnotes/references/species', {
+      body: upload('species.csv', file('csv/fieldnotes-species.csv')),
+    });
     const deleted = await admin.delete('/applications/fieldnotes/references/species?naturalKey=lagopus_muta');
     expect(deleted.status).toBe(200);
     expect((await admin.get('/applications/fieldnotes/references/species')).body.totalRows).toBe(2);

@@ -37,8 +37,16 @@ let reader: HttpClient;
 beforeAll(async () => {
   data = await startDataServer();
   await createApplication(data.admin, 'regions', YAML);
-  expect((await uploadReference(data.admin, 'regions', 'regions', 'regions.csv', 'code\nnorth\nsouth\n')).status).toBe(201);
-  const sites = await uploadReference(data.admin, 'regions', 'sites', 'sites.csv', 'code;region;note\nn1;north;a\nn2;north;b\ns1;south;not for the north\n');
+  expect((await uploadReference(data.admin, 'regions', 'regions', 'regions.csv', 'code\nnorth\nsouth\n')).status).toBe(
+    201,
+  );
+  const sites = await uploadReference(
+    data.admin,
+    'regions',
+    'sites',
+    'sites.csv',
+    'code;region;note\nn1;north;a\nn2;north;b\ns1;south;not for the north\n',
+  );
   expect(sites.status, sites.text).toBe(201);
   const account = await activeAccount(data.server);
   const granted = await data.admin.post('/applications/regions/authorization', {
@@ -46,7 +54,9 @@ beforeAll(async () => {
       name: 'north only',
       usersId: [account.login],
       authorizationForAll: { regions: ['extraction'] },
-      authorizationsWithRestriction: { sites: { operationTypes: ['extraction'], requiredAuthorizations: { region: ['regionsKnorth'] } } },
+      authorizationsWithRestriction: {
+        sites: { operationTypes: ['extraction'], requiredAuthorizations: { region: ['regionsKnorth'] } },
+      },
     },
   });
   expect(granted.status, granted.text).toBe(201);
@@ -59,13 +69,20 @@ describe('a reader restricted to part of a scoped reference', () => {
     const page = await reader.get('/applications/regions/references/sites');
     expect(page.body.referenceValues.map((row: { naturalKey: string }) => row.naturalKey)).toEqual(['n1', 'n2']);
     const csv = await reader.get('/applications/regions/references/sites/csv');
-    expect(readCsv(csv.text, ';').slice(1).map((row) => row[0])).toEqual(['n1', 'n2']);
+    expect(
+      readCsv(csv.text, ';')
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(['n1', 'n2']);
   });
 
   it('gets only their rows, and their count, in the copy kept for offline use', async () => {
     const rows = await reader.get('/applications/regions/references/sites/rows');
     expect(rows.status).toBe(200);
-    const lines = rows.text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { naturalKey: string });
+    const lines = rows.text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { naturalKey: string });
     expect(lines.map((row) => row.naturalKey)).toEqual(['n1', 'n2']);
     expect(rows.text).not.toContain('not for the north');
     expect(rows.headers.get('x-total-count')).toBe('2');

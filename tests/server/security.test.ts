@@ -38,8 +38,21 @@ const headersOf = (answer: Answer) => ({
   opener: answer.headers.get('cross-origin-opener-policy'),
   hsts: answer.headers.get('strict-transport-security'),
 });
-const PLAIN_HTTP_HEADERS = { csp: CONTENT_SECURITY_POLICY, nosniff: 'nosniff', referrer: 'same-origin', frames: 'SAMEORIGIN', opener: 'same-origin', hsts: null };
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const PLAIN_HTTP_HEADERS = {
+  csp: CONTENT_SECURITY_POLICY,
+  nosniff: 'nosniff',
+  referrer: 'same-origin',
+  frames: 'SAMEORIGIN',
+  opener: 'same-origin',
+  hsts: null,
+};
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 let server: TestServer;
 let admin: ApiClient;
@@ -52,7 +65,10 @@ beforeAll(async () => {
   await writeFile(path.join(ui, 'secret.txt'), SECRET);
   ui = path.join(ui, 'www');
   await mkdir(path.join(ui, 'assets'), { recursive: true });
-  await writeFile(path.join(ui, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>');
+  await writeFile(
+    path.join(ui, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>',
+  );
   await writeFile(path.join(ui, 'assets', 'index-Ab12Cd34.js'), 'export {};\n');
   await writeFile(path.join(ui, 'sw.js'), 'self.addEventListener("install", () => undefined);\n');
   server = await startTestServer({ admin: ADMIN, ...GENEROUS_RATE_LIMITS, staticDir: ui });
@@ -73,7 +89,10 @@ afterAll(async () => {
  */
 let proxied: TestServer;
 beforeAll(async () => {
-  proxied = await startTestServer({ trustProxy: true, loginRateLimit: { perLogin: 100, perAddress: 3, global: 100_000, windowSeconds: 900 } });
+  proxied = await startTestServer({
+    trustProxy: true,
+    loginRateLimit: { perLogin: 100, perAddress: 3, global: 100_000, windowSeconds: 900 },
+  });
 });
 afterAll(() => proxied?.close());
 
@@ -89,7 +108,9 @@ describe('security headers', () => {
   });
 
   it('come with every kind of answer of the API: JSON, refusals, NDJSON streams, CSV downloads', async () => {
-    await admin.post('/applications/headers', { body: csvForm('hostile.yaml', fixture('configurations/hostile.yaml')) });
+    await admin.post('/applications/headers', {
+      body: csvForm('hostile.yaml', fixture('configurations/hostile.yaml')),
+    });
     const answers = {
       refusal: await api(server).get('/me'),
       notFound: await api(server).get('/nowhere'),
@@ -120,7 +141,9 @@ describe('security headers', () => {
   it('fit the built UI: index.html loads its scripts from files, with no inline script or event handler', (context) => {
     const built = path.resolve(import.meta.dirname, '../../dist/index.html');
     if (!existsSync(built)) {
-      console.info('security.test.ts: dist/index.html not built yet — the built page was not checked here (the end-to-end tests run it under the policy)');
+      console.info(
+        'security.test.ts: dist/index.html not built yet — the built page was not checked here (the end-to-end tests run it under the policy)',
+      );
       context.skip();
     }
     const html = readFileSync(built, 'utf8');
@@ -141,7 +164,9 @@ describe('HSTS', () => {
     account = await activeAccount(proxied, newIdentity('tls'));
   });
   const signInThrough = (target: TestServer, proto: string) =>
-    api(target, { 'x-forwarded-proto': proto }).post('/login', { form: { login: account.login, password: account.password } });
+    api(target, { 'x-forwarded-proto': proto }).post('/login', {
+      form: { login: account.login, password: account.password },
+    });
   const secureCookie = (answer: Answer) => answer.headers.getSetCookie().some((line) => /;\s*secure/i.test(line));
 
   it('is sent, with a Secure session cookie, when a trusted proxy says the call came over HTTPS', async () => {
@@ -159,7 +184,9 @@ describe('HSTS', () => {
 
   it('is not sent when a client claims HTTPS to a server that trusts no proxy', async () => {
     const local = await activeAccount(server, newIdentity('claims'));
-    const answer = await api(server, { 'x-forwarded-proto': 'https' }).post('/login', { form: { login: local.login, password: local.password } });
+    const answer = await api(server, { 'x-forwarded-proto': 'https' }).post('/login', {
+      form: { login: local.login, password: local.password },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('strict-transport-security')).toBeNull();
     expect(secureCookie(answer)).toBe(false);
@@ -167,15 +194,24 @@ describe('HSTS', () => {
 });
 
 describe('sessions', () => {
-  const cookieOf = (answer: Answer) => answer.headers.getSetCookie().find((line) => line.startsWith('terrain_session='))?.split(';')[0].slice('terrain_session='.length);
+  const cookieOf = (answer: Answer) =>
+    answer.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('terrain_session='))
+      ?.split(';')[0]
+      .slice('terrain_session='.length);
   const me = (token: string) => api(server, { cookie: `terrain_session=${token}` }).get('/me');
 
   it('cannot be fixed by an attacker: signing in with a planted session cookie gives a new one, and the planted one never becomes the victim’s', async () => {
     const attacker = await activeAccount(server, newIdentity('attacker'));
     const victim = await activeAccount(server, newIdentity('victim'));
-    const planted = cookieOf(await api(server).post('/login', { form: { login: attacker.login, password: attacker.password } }))!;
+    const planted = cookieOf(
+      await api(server).post('/login', { form: { login: attacker.login, password: attacker.password } }),
+    )!;
 
-    const signedIn = await api(server, { cookie: `terrain_session=${planted}` }).post('/login', { form: { login: victim.login, password: victim.password } });
+    const signedIn = await api(server, { cookie: `terrain_session=${planted}` }).post('/login', {
+      form: { login: victim.login, password: victim.password },
+    });
     expect(signedIn.status).toBe(200);
     const issued = cookieOf(signedIn)!;
     expect(issued).not.toBe(planted);
@@ -185,9 +221,16 @@ describe('sessions', () => {
 
   it('are named by the server only: an invented or re-signed session cookie is refused and cleared', async () => {
     const account = await activeAccount(server, newIdentity('forged'));
-    const genuine = cookieOf(await api(server).post('/login', { form: { login: account.login, password: account.password } }))!;
+    const genuine = cookieOf(
+      await api(server).post('/login', { form: { login: account.login, password: account.password } }),
+    )!;
     const [id, signature] = genuine.split('.');
-    for (const forged of [`${'A'.repeat(32)}.${signature}`, `${id}.${'B'.repeat(signature.length)}`, id, `${id}.${signature}.extra`]) {
+    for (const forged of [
+      `${'A'.repeat(32)}.${signature}`,
+      `${id}.${'B'.repeat(signature.length)}`,
+      id,
+      `${id}.${signature}.extra`,
+    ]) {
       const answer = await me(forged);
       expect(answer.status, forged).toBe(401);
       expect(cookieOf(answer), forged).toBe('');
@@ -196,8 +239,12 @@ describe('sessions', () => {
 
   it('get a new id at each sign-in', async () => {
     const account = await activeAccount(server, newIdentity('twice'));
-    const first = cookieOf(await api(server).post('/login', { form: { login: account.login, password: account.password } }));
-    const second = cookieOf(await api(server).post('/login', { form: { login: account.login, password: account.password } }));
+    const first = cookieOf(
+      await api(server).post('/login', { form: { login: account.login, password: account.password } }),
+    );
+    const second = cookieOf(
+      await api(server).post('/login', { form: { login: account.login, password: account.password } }),
+    );
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
@@ -205,7 +252,9 @@ describe('sessions', () => {
 
   it('end at logout: a copy of the cookie taken before is refused afterwards, as a cookie or a Bearer token', async () => {
     const account = await activeAccount(server, newIdentity('leaving'));
-    const token = cookieOf(await api(server).post('/login', { form: { login: account.login, password: account.password } }))!;
+    const token = cookieOf(
+      await api(server).post('/login', { form: { login: account.login, password: account.password } }),
+    )!;
     expect((await me(token)).status).toBe(200);
     expect((await api(server, { cookie: `terrain_session=${token}` }).delete('/logout')).status).toBe(200);
     expect((await me(token)).status).toBe(401);
@@ -214,15 +263,21 @@ describe('sessions', () => {
 });
 
 describe('registration rate limit', () => {
-  const registerFrom = (address: string) => api(proxied, { 'x-forwarded-for': address }).post('/users', { form: { ...newIdentity('flood') } });
+  const registerFrom = (address: string) =>
+    api(proxied, { 'x-forwarded-for': address }).post('/users', { form: { ...newIdentity('flood') } });
 
   it('refuses registrations from one address past the limit with 429 TOO_MANY_REQUESTS, creating no account', async () => {
-    for (let attempt = 1; attempt <= 3; attempt++) expect((await registerFrom('203.0.113.70')).status, `registration ${attempt}`).toBe(201);
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect((await registerFrom('203.0.113.70')).status, `registration ${attempt}`).toBe(201);
     const refused = await registerFrom('203.0.113.70');
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
-    const users = await proxied.server.ctx.db.selectFrom('users').select('login').where('login', 'like', 'flood%').execute();
+    const users = await proxied.server.ctx.db
+      .selectFrom('users')
+      .select('login')
+      .where('login', 'like', 'flood%')
+      .execute();
     expect(users).toHaveLength(3);
   });
 
@@ -233,12 +288,24 @@ describe('registration rate limit', () => {
 
 describe('hostile text in data', () => {
   const PROJECTS = readCsv(new TextDecoder().decode(fixture('csv/hostile-projects.csv')), ';');
-  const deposited = { binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'trap' }, from: '2024-06-01', to: '2024-06-30 23:59:59', comment: '<script>alert("comment")</script>=1+2' } };
+  const deposited = {
+    binaryfiledataset: {
+      datatype: 'counts',
+      requiredAuthorizations: { project: 'trap' },
+      from: '2024-06-01',
+      to: '2024-06-30 23:59:59',
+      comment: '<script>alert("comment")</script>=1+2',
+    },
+  };
 
   beforeAll(async () => {
-    const created = await admin.post('/applications/hostile', { body: csvForm('hostile.yaml', fixture('configurations/hostile.yaml')) });
+    const created = await admin.post('/applications/hostile', {
+      body: csvForm('hostile.yaml', fixture('configurations/hostile.yaml')),
+    });
     expect(created.text).toContain('"type":"result"');
-    const loaded = await admin.post('/applications/hostile/references/projects', { body: csvForm('hostile-projects.csv', fixture('csv/hostile-projects.csv')) });
+    const loaded = await admin.post('/applications/hostile/references/projects', {
+      body: csvForm('hostile-projects.csv', fixture('csv/hostile-projects.csv')),
+    });
     expect(loaded.status, loaded.text).toBe(201);
   });
 
@@ -274,13 +341,19 @@ describe('hostile text in data', () => {
     expect(answer.status, answer.text).toBe(201);
     expect(await readdir(server.dataDir, { recursive: true })).toEqual(before);
 
-    const versions = (await admin.get('/applications/hostile/filesOnRepository/counts')).body as Array<{ id: string; name: string; comment: string }>;
+    const versions = (await admin.get('/applications/hostile/filesOnRepository/counts')).body as Array<{
+      id: string;
+      name: string;
+      comment: string;
+    }>;
     const version = versions.find((v) => v.id === answer.body.fileId)!;
     // The folders are dropped on arrival; the quote and line break arrive encoded, as browsers send form names.
     expect(version.name).toBe('<img src=x onerror=alert(1)>%22%0D%0AX-Evil: 1;.csv');
     expect(version.comment).toBe(deposited.binaryfiledataset.comment);
 
-    const download = await fetch(`${server.url}/api/v1/applications/hostile/file/${version.id}`, { headers: { cookie: admin.cookieHeader } });
+    const download = await fetch(`${server.url}/api/v1/applications/hostile/file/${version.id}`, {
+      headers: { cookie: admin.cookieHeader },
+    });
     expect(download.status).toBe(200);
     const disposition = download.headers.get('content-disposition')!;
     expect(download.headers.get('x-evil')).toBeNull();
@@ -303,7 +376,15 @@ describe('paths', () => {
     });
 
   it('never lead out of the UI folder, however the dots and slashes are written', async () => {
-    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/assets/..\\..\\secret.txt', '/%2e%2e%5csecret.txt']) {
+    for (const attempt of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/assets/..\\..\\secret.txt',
+      '/%2e%2e%5csecret.txt',
+    ]) {
       const answer = await rawGet(attempt);
       expect(answer.body, attempt).not.toContain(SECRET);
       expect(answer.status, attempt).toBeGreaterThanOrEqual(400);
@@ -317,7 +398,11 @@ describe('streamed uploads', () => {
     // same code with a 1 kB limit shows the cut without sending 200 MB.
     const app = Fastify();
     await app.register(multipart);
-    app.setErrorHandler((error, _request, reply) => (error instanceof Refusal ? reply.code(statusOf(error)).send(errorBody(error.code, error.params)) : reply.code(500).send(error)));
+    app.setErrorHandler((error, _request, reply) =>
+      error instanceof Refusal
+        ? reply.code(statusOf(error)).send(errorBody(error.code, error.params))
+        : reply.code(500).send(error),
+    );
     app.post('/upload', async (request) => {
       const upload = await openUpload(request, 1000);
       let read = 0;
@@ -341,7 +426,9 @@ describe('streamed uploads', () => {
 function formPayload(bytes: number) {
   const boundary = 'terrain-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.alloc(bytes, 'a'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

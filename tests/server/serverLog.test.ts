@@ -12,13 +12,17 @@ let server: TestServer;
 
 beforeAll(async () => {
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  server = await startTestServer({}, {}, {
-    logger,
-    beforeListen: (app) =>
-      app.get('/api/v1/test/failure', async () => {
-        throw new Error('a bug met while answering');
-      }),
-  });
+  server = await startTestServer(
+    {},
+    {},
+    {
+      logger,
+      beforeListen: (app) =>
+        app.get('/api/v1/test/failure', async () => {
+          throw new Error('a bug met while answering');
+        }),
+    },
+  );
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -28,7 +32,12 @@ describe('the server log', () => {
     expect([answer.status, answer.body.code]).toEqual([500, 'INTERNAL_ERROR']);
     expect(JSON.stringify(answer.body)).not.toContain('a bug');
     const error = lines.find((line) => line.msg === 'internal error');
-    expect(error).toMatchObject({ level: 50, method: 'GET', url: '/api/v1/test/failure', err: { message: 'a bug met while answering' } });
+    expect(error).toMatchObject({
+      level: 50,
+      method: 'GET',
+      url: '/api/v1/test/failure',
+      err: { message: 'a bug met while answering' },
+    });
     expect(error!.err.stack).toContain('serverLog.test.ts');
     expect(error!.reqId).toBeDefined();
     const answered = lines.find((line) => line.msg === 'answered' && line.reqId === error!.reqId);

@@ -24,14 +24,21 @@ function sessionCookieLine(answer: Answer): string | undefined {
 }
 
 function attributes(line: string): string[] {
-  return line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+  return line
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 }
 
 async function signInAnswer(target: TestServer, account: Account) {
   const answer = await api(target).post('/login', { form: { login: account.login, password: account.password } });
   expect(answer.status, answer.text).toBe(200);
   const cookie = sessionCookieLine(answer)!;
-  return { answer, cookieToken: cookie.slice('terrain_session='.length).split(';')[0], bearerToken: answer.headers.get('authorization')!.slice('Bearer '.length) };
+  return {
+    answer,
+    cookieToken: cookie.slice('terrain_session='.length).split(';')[0],
+    bearerToken: answer.headers.get('authorization')!.slice('Bearer '.length),
+  };
 }
 
 const withBearer = (target: TestServer, token: string) => api(target, { authorization: `Bearer ${token}` });

@@ -13,4 +13,5 @@ OA_data:
 
 export const OTHER_PLACES_CSV = 'code\na\nb\nc\n';
 
-export const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
+export const p95 = (times: number[]) =>
+  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];

@@ -16,7 +16,20 @@ import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import { HttpClient } from './httpClient.ts';
 import { creatorUser, plainUser, streamEvents } from './applicationFixtures.ts';
 import { api } from './apiClient.ts';
-import { OBSERVATORY_YAML, HABITATS_CSV, READINGS_CSV, ROOT, STATIONS_CSV, createApplication, csvForm, modelOf, storedRows, tableState, waitForJob, withoutIds } from './dataFixtures.ts';
+import {
+  OBSERVATORY_YAML,
+  HABITATS_CSV,
+  READINGS_CSV,
+  ROOT,
+  STATIONS_CSV,
+  createApplication,
+  csvForm,
+  modelOf,
+  storedRows,
+  tableState,
+  waitForJob,
+  withoutIds,
+} from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
@@ -38,7 +51,9 @@ let token: string;
 
 /** A bundle downloaded whole. */
 async function download(server: TestServer, bearer: string, app: string, query: string) {
-  const response = await fetch(`${server.url}/api/v1/applications/${app}/upload-bundle${query}`, { headers: { authorization: `Bearer ${bearer}` } });
+  const response = await fetch(`${server.url}/api/v1/applications/${app}/upload-bundle${query}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes };
 }
@@ -54,8 +69,19 @@ async function restore(client: HttpClient, name: string, bytes: Uint8Array) {
 }
 
 async function deposit(app: string, name: string, from: string, to: string, topublish: boolean) {
-  const params = { binaryfiledataset: { datatype: 'counts', requiredAuthorizations: { project: 'alps', site: 'lac_blanc' }, from, to, comment: `deposit of ${name}` }, topublish };
-  const answer = await admin.post(`/applications/${app}/data/counts`, { body: csvForm(name.replace(/-v2\.csv$/, '.csv'), file(`csv/${name}`), params) });
+  const params = {
+    binaryfiledataset: {
+      datatype: 'counts',
+      requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+      from,
+      to,
+      comment: `deposit of ${name}`,
+    },
+    topublish,
+  };
+  const answer = await admin.post(`/applications/${app}/data/counts`, {
+    body: csvForm(name.replace(/-v2\.csv$/, '.csv'), file(`csv/${name}`), params),
+  });
   expect([201, 202], answer.text).toContain(answer.status);
   if (topublish) expect((await waitForJob(admin, app, answer.body.fileId)).published).toBe(true);
   return answer.body.fileId as string;
@@ -69,24 +95,57 @@ beforeAll(async () => {
   source = await startTestServer({ admin: ROOT });
   ({ client: admin, token } = await signedInAdmin(source));
   await createApplication(admin, 'surveys', file('configurations/surveys.yaml'), 'surveys.yaml');
-  for (const [reference, csv] of [['projects', 'surveys-projects.csv'], ['sites', 'surveys-sites.csv'], ['species', 'surveys-species.csv']]) {
-    expect((await admin.post(`/applications/surveys/references/${reference}`, { body: csvForm(csv, file(`csv/${csv}`)) })).status).toBe(201);
+  for (const [reference, csv] of [
+    ['projects', 'surveys-projects.csv'],
+    ['sites', 'surveys-sites.csv'],
+    ['species', 'surveys-species.csv'],
+  ]) {
+    expect(
+      (await admin.post(`/applications/surveys/references/${reference}`, { body: csvForm(csv, file(`csv/${csv}`)) }))
+        .status,
+    ).toBe(201);
   }
   // Three versions: the first replaced by the second (so no longer published), a third overlapping and kept aside.
   await deposit('surveys', 'alps~lac_blanc~01-06-2024~30-06-2024.csv', '2024-06-01', '2024-06-30 23:59:59', true);
   await deposit('surveys', 'alps~lac_blanc~01-06-2024~30-06-2024-v2.csv', '2024-06-01', '2024-06-30 23:59:59', true);
   await deposit('surveys', 'alps~lac_blanc~15-06-2024~15-07-2024.csv', '2024-06-15', '2024-07-15 23:59:59', false);
-  const surveys = await source.server.ctx.db.selectFrom('applications').select('id').where('name', '=', 'surveys').executeTakeFirstOrThrow();
+  const surveys = await source.server.ctx.db
+    .selectFrom('applications')
+    .select('id')
+    .where('name', '=', 'surveys')
+    .executeTakeFirstOrThrow();
   await source.server.ctx.db
     .insertInto('additional_files')
-    .values({ id: crypto.randomUUID(), application_id: surveys.id, file_type: '__charter__', file_name: 'charte.pdf', content_type: 'application/pdf', size: CHARTER.byteLength, content: CHARTER, comment: 'v1', for_application: true })
+    .values({
+      id: crypto.randomUUID(),
+      application_id: surveys.id,
+      file_type: '__charter__',
+      file_name: 'charte.pdf',
+      content_type: 'application/pdf',
+      size: CHARTER.byteLength,
+      content: CHARTER,
+      comment: 'v1',
+      for_application: true,
+    })
     .execute();
 
   await createApplication(admin, 'observatory', OBSERVATORY_YAML);
-  for (const [reference, csv] of [['habitats', HABITATS_CSV], ['stations', STATIONS_CSV]]) {
-    expect((await admin.post(`/applications/observatory/references/${reference}`, { body: csvForm(`${reference}.csv`, csv) })).status).toBe(201);
+  for (const [reference, csv] of [
+    ['habitats', HABITATS_CSV],
+    ['stations', STATIONS_CSV],
+  ]) {
+    expect(
+      (
+        await admin.post(`/applications/observatory/references/${reference}`, {
+          body: csvForm(`${reference}.csv`, csv),
+        })
+      ).status,
+    ).toBe(201);
   }
-  expect((await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) })).status).toBe(201);
+  expect(
+    (await admin.post('/applications/observatory/data/readings', { body: csvForm('readings.csv', READINGS_CSV) }))
+      .status,
+  ).toBe(201);
 }, SET_UP_MS);
 afterAll(() => source?.close());
 
@@ -98,7 +157,9 @@ describe('the upload kit', () => {
     const kit = await download(source, token, 'surveys', '?locale=fr');
     expect(kit.status, text(kit.bytes)).toBe(200);
     expect(kit.headers.get('content-type')).toBe('application/zip');
-    expect(kit.headers.get('content-disposition')).toMatch(/^attachment; filename="surveys-kit-\d{4}-\d{2}-\d{2}\.zip"/);
+    expect(kit.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="surveys-kit-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
     expect(Number(kit.headers.get('x-bundle-estimated-bytes'))).toBeGreaterThan(0);
     files = unzipSync(kit.bytes);
     expect(Object.keys(files)).toEqual([
@@ -112,7 +173,15 @@ describe('the upload kit', () => {
     ]);
     expect(files['configuration/surveys.yaml']).toEqual(file('configurations/surveys.yaml'));
     manifest = JSON.parse(text(files['manifest.json']));
-    expect(manifest).toMatchObject({ format: 'terrain-upload-bundle', kind: 'kit', locale: 'fr', application: { name: 'surveys', version: '1.0.0' }, data: [], deposits: [], additionalFiles: [] });
+    expect(manifest).toMatchObject({
+      format: 'terrain-upload-bundle',
+      kind: 'kit',
+      locale: 'fr',
+      application: { name: 'surveys', version: '1.0.0' },
+      data: [],
+      deposits: [],
+      additionalFiles: [],
+    });
     for (const listed of [manifest.configuration, manifest.readme, ...manifest.templates]) {
       expect(sha256(files[listed.path]), listed.path).toBe(listed.sha256);
       expect(files[listed.path].byteLength).toBe(listed.size);
@@ -121,14 +190,26 @@ describe('the upload kit', () => {
 
   it('gives templates whose header lines the CSV engine reads as a valid empty file, with an example line', async () => {
     const model = await modelOf(admin, 'surveys');
-    const references = Object.fromEntries(await Promise.all(['projects', 'sites', 'species'].map(async (name) => [name, await storedRows(admin, 'surveys', name)])));
+    const references = Object.fromEntries(
+      await Promise.all(
+        ['projects', 'sites', 'species'].map(async (name) => [name, await storedRows(admin, 'surveys', name)]),
+      ),
+    );
     for (const template of manifest.templates) {
       const lines = text(files[template.path]).split('\n');
       expect(lines.at(-1)).toBe('');
       const entry = model.data.find((d) => d.name === template.dataName)!;
       expect(lines[0]).toBe(entry.csv.columns.map((c) => `"${c.header}"`).join(entry.csv.separator));
       const withoutExample = `${lines.slice(0, -2).join('\n')}\n`;
-      const read = validateCsvText({ model, dataName: entry.name, fileName: template.path, references: { rows: (name) => references[name] ?? [] } }, withoutExample);
+      const read = validateCsvText(
+        {
+          model,
+          dataName: entry.name,
+          fileName: template.path,
+          references: { rows: (name) => references[name] ?? [] },
+        },
+        withoutExample,
+      );
       expect(read.report, template.path).toEqual({ rowCount: 0, errorCount: 0, errors: [], truncated: false });
       expect(lines.at(-2)!.split(entry.csv.separator)).toHaveLength(entry.csv.columns.length);
     }
@@ -142,7 +223,9 @@ describe('the upload kit', () => {
     const english = unzipSync((await download(source, token, 'surveys', '?locale=en')).bytes);
     expect(text(english['README.md'])).toContain('bulk-upload kit');
     expect(text(english['README.md'])).toContain('`day`: date as `dd/MM/yyyy`');
-    const byHeader = await fetch(`${source.url}/api/v1/applications/surveys/upload-bundle`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB,en;q=0.8' } });
+    const byHeader = await fetch(`${source.url}/api/v1/applications/surveys/upload-bundle`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB,en;q=0.8' },
+    });
     expect(text(unzipSync(new Uint8Array(await byHeader.arrayBuffer()))['README.md'])).toContain('bulk-upload kit');
   });
 
@@ -158,7 +241,15 @@ describe('the upload kit', () => {
  * What a version looks like from the API, without what depends on the instance (ids, jobs), and with who deposited
  * and published it: a restore credits the restorer and keeps them as text.
  */
-const versionState = ({ id: _id, job: _job, createdBy, publishedBy, originalDepositor, originalPublisher, ...rest }: Record<string, any>) => ({
+const versionState = ({
+  id: _id,
+  job: _job,
+  createdBy,
+  publishedBy,
+  originalDepositor,
+  originalPublisher,
+  ...rest
+}: Record<string, any>) => ({
   ...rest,
   depositor: originalDepositor ?? createdBy.login,
   publisher: originalPublisher ?? publishedBy.login,
@@ -174,7 +265,18 @@ async function additionalFilesOf(server: TestServer, app: string) {
   const rows = await server.server.ctx.db
     .selectFrom('additional_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
-    .select(['f.file_type', 'f.file_name', 'f.content_type', 'f.content', 'f.comment', 'f.fields', 'f.associates', 'f.for_application', 'f.created_at', 'f.updated_at'])
+    .select([
+      'f.file_type',
+      'f.file_name',
+      'f.content_type',
+      'f.content',
+      'f.comment',
+      'f.fields',
+      'f.associates',
+      'f.for_application',
+      'f.created_at',
+      'f.updated_at',
+    ])
     .where('a.name', '=', app)
     .orderBy('f.file_name')
     .execute();
@@ -192,7 +294,10 @@ async function dataState(client: HttpClient, app: string) {
     if (entry.submission.strategy === 'OA_VERSIONING') {
       const versions = await versionsOf(client, app, entry.name);
       state[`${entry.name}/versions`] = await Promise.all(
-        versions.map(async (version) => ({ ...versionState(version), content: (await client.get(`/applications/${app}/file/${version.id}`)).text })),
+        versions.map(async (version) => ({
+          ...versionState(version),
+          content: (await client.get(`/applications/${app}/file/${version.id}`)).text,
+        })),
       );
     }
   }
@@ -221,7 +326,12 @@ describe('a backup restored on a fresh instance with its own database', () => {
       expect(events.at(-1)).toMatchObject({ type: 'progress', result: 1 });
       expect(events.find((e) => e.type === 'result')?.result).toMatchObject({ name: app, version: '1.0.0' });
       const original = await dataState(admin, app);
-      if (app === 'surveys') expect((original['counts/versions'] as Array<{ published: boolean }>).map((v) => v.published)).toEqual([false, true, false]);
+      if (app === 'surveys')
+        expect((original['counts/versions'] as Array<{ published: boolean }>).map((v) => v.published)).toEqual([
+          false,
+          true,
+          false,
+        ]);
       expect(await dataState(targetAdmin, app)).toEqual(original);
       expect(await additionalFilesOf(target, app)).toEqual(await additionalFilesOf(source, app));
     });
@@ -244,9 +354,15 @@ describe('a backup restored on a fresh instance with its own database', () => {
     ]);
     expect(manifest.deposits[1].scope).toEqual({ project: 'projectsKalps', site: 'sitesKlac_blanc' });
     expect(files[manifest.deposits[1].path]).toEqual(file('csv/alps~lac_blanc~01-06-2024~30-06-2024-v2.csv'));
-    expect(manifest.additionalFiles).toMatchObject([{ fileType: '__charter__', fileName: 'charte.pdf', contentType: 'application/pdf', forApplication: true }]);
+    expect(manifest.additionalFiles).toMatchObject([
+      { fileType: '__charter__', fileName: 'charte.pdf', contentType: 'application/pdf', forApplication: true },
+    ]);
     expect(files[manifest.additionalFiles[0].path]).toEqual(CHARTER);
-    for (const listed of [...manifest.data.flatMap((d) => d.files), ...manifest.deposits, ...manifest.additionalFiles]) {
+    for (const listed of [
+      ...manifest.data.flatMap((d) => d.files),
+      ...manifest.deposits,
+      ...manifest.additionalFiles,
+    ]) {
       expect(sha256(files[listed.path]), listed.path).toBe(listed.sha256);
     }
   });
@@ -258,21 +374,43 @@ describe('who a restore credits', () => {
     const victim = await plainUser(source, 'victim');
     const files = unzipSync((await download(source, token, 'surveys', '?withData=true')).bytes);
     const manifest: BundleManifest = JSON.parse(text(files['manifest.json']));
-    for (const deposit of manifest.deposits) Object.assign(deposit, { createdBy: victim.login, publishedBy: deposit.published ? victim.login : null });
+    for (const deposit of manifest.deposits)
+      Object.assign(deposit, { createdBy: victim.login, publishedBy: deposit.published ? victim.login : null });
     for (const file of manifest.additionalFiles) file.owner = victim.login;
     const crafted = zipSync({ ...files, 'manifest.json': strToU8(JSON.stringify(manifest)) });
-    const restorer = await creatorUser(source, api(source, { authorization: `Bearer ${token}` }), ['credited_.*'], 'restorer');
+    const restorer = await creatorUser(
+      source,
+      api(source, { authorization: `Bearer ${token}` }),
+      ['credited_.*'],
+      'restorer',
+    );
     const answer = await restore(restorer.client, 'credited_surveys', crafted);
-    expect(streamEvents(answer.text).find((e) => e.type === 'result')?.result, answer.text).toMatchObject({ name: 'credited_surveys', deposits: 3, additionalFiles: 1 });
+    expect(streamEvents(answer.text).find((e) => e.type === 'result')?.result, answer.text).toMatchObject({
+      name: 'credited_surveys',
+      deposits: 3,
+      additionalFiles: 1,
+    });
 
     const versions = await versionsOf(admin, 'credited_surveys', 'counts');
-    expect(versions.map((v) => [v.published, v.createdBy.login, v.originalDepositor, v.publishedBy.login, v.originalPublisher])).toEqual([
+    expect(
+      versions.map((v) => [
+        v.published,
+        v.createdBy.login,
+        v.originalDepositor,
+        v.publishedBy.login,
+        v.originalPublisher,
+      ]),
+    ).toEqual([
       [false, restorer.login, victim.login, null, null],
       [true, restorer.login, victim.login, restorer.login, victim.login],
       [false, restorer.login, victim.login, null, null],
     ]);
     const db = source.server.ctx.db;
-    const credited = await db.selectFrom('deposit_files').select('id').where((eb) => eb.or([eb('created_by', '=', victim.id), eb('published_by', '=', victim.id)])).execute();
+    const credited = await db
+      .selectFrom('deposit_files')
+      .select('id')
+      .where((eb) => eb.or([eb('created_by', '=', victim.id), eb('published_by', '=', victim.id)]))
+      .execute();
     expect(credited).toEqual([]);
     const charter = await db
       .selectFrom('additional_files as f')
@@ -283,8 +421,12 @@ describe('who a restore credits', () => {
     expect(charter).toEqual([{ owner_id: restorer.id, original_owner: victim.login }]);
 
     // The next backup names who did it in the first application, not the restorer.
-    const again: BundleManifest = JSON.parse(text(unzipSync((await download(source, token, 'credited_surveys', '?withData=true')).bytes)['manifest.json']));
-    expect(again.deposits.map((d) => [d.createdBy, d.publishedBy])).toEqual(manifest.deposits.map((d) => [d.createdBy, d.publishedBy]));
+    const again: BundleManifest = JSON.parse(
+      text(unzipSync((await download(source, token, 'credited_surveys', '?withData=true')).bytes)['manifest.json']),
+    );
+    expect(again.deposits.map((d) => [d.createdBy, d.publishedBy])).toEqual(
+      manifest.deposits.map((d) => [d.createdBy, d.publishedBy]),
+    );
     expect(again.additionalFiles.map((f) => f.owner)).toEqual([victim.login]);
     await db.deleteFrom('applications').where('name', '=', 'credited_surveys').execute();
   });
@@ -293,15 +435,28 @@ describe('who a restore credits', () => {
 describe('one bundle at a time per user', () => {
   it('answers 429 to a second request of the same user while one streams, on any instance, and frees the user when it ends', async () => {
     // A stored file far larger than what sockets buffer: the first download waits for its reader.
-    const observatory = await source.server.ctx.db.selectFrom('applications').select('id').where('name', '=', 'observatory').executeTakeFirstOrThrow();
+    const observatory = await source.server.ctx.db
+      .selectFrom('applications')
+      .select('id')
+      .where('name', '=', 'observatory')
+      .executeTakeFirstOrThrow();
     const large = randomBytes(48 * 1024 * 1024);
     const largeId = crypto.randomUUID();
     await source.server.ctx.db
       .insertInto('additional_files')
-      .values({ id: largeId, application_id: observatory.id, file_type: '__charter__', file_name: 'large.pdf', size: large.byteLength, content: large })
+      .values({
+        id: largeId,
+        application_id: observatory.id,
+        file_type: '__charter__',
+        file_name: 'large.pdf',
+        size: large.byteLength,
+        content: large,
+      })
       .execute();
     try {
-      const first = await fetch(`${source.url}/api/v1/applications/observatory/upload-bundle?withData=true`, { headers: { authorization: `Bearer ${token}` } });
+      const first = await fetch(`${source.url}/api/v1/applications/observatory/upload-bundle?withData=true`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(first.status).toBe(200);
       const second = await download(source, token, 'surveys', '');
       expect(second.status).toBe(429);
@@ -372,7 +527,17 @@ describe('a restore that cannot be done', () => {
     const db = target.server.ctx.db;
     expect(await db.selectFrom('applications').select('name').execute()).toEqual([]);
     for (const table of ['data_rows', 'deposit_files', 'additional_files', 'configurations', 'entry_counts'] as const) {
-      expect(Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n), table).toBe(0);
+      expect(
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+        table,
+      ).toBe(0);
     }
   }
 
@@ -389,7 +554,9 @@ describe('a restore that cannot be done', () => {
     expect(answer.status, answer.text).toBe(200);
     const events = streamEvents(answer.text);
     expect(events.filter((e) => e.type === 'result')).toEqual([]);
-    expect(events.filter((e) => e.type === 'error').map((e) => e.result)).toEqual([expect.objectContaining({ code, params: expect.objectContaining(params) })]);
+    expect(events.filter((e) => e.type === 'error').map((e) => e.result)).toEqual([
+      expect.objectContaining({ code, params: expect.objectContaining(params) }),
+    ]);
     await expectNothingLeft('surveys');
   }
 
@@ -408,11 +575,17 @@ describe('a restore that cannot be done', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('NO_RIGHT_FOR_APPLICATION_CREATION');
     const creator = await creatorUser(target, api(target, { cookie: targetAdmin.cookieHeader }), ['copy_.*']);
-    expect((await creator.client.post('/applications/surveys/upload-bundle', { body: restoreForm(backup) })).status).toBe(403);
+    expect(
+      (await creator.client.post('/applications/surveys/upload-bundle', { body: restoreForm(backup) })).status,
+    ).toBe(403);
     await expectNothingLeft('surveys');
-    const allowed = await creator.client.post('/applications/copy_surveys/upload-bundle', { body: restoreForm(backup) });
+    const allowed = await creator.client.post('/applications/copy_surveys/upload-bundle', {
+      body: restoreForm(backup),
+    });
     expect(streamEvents(allowed.text).find((e) => e.type === 'result')?.result).toMatchObject({ name: 'copy_surveys' });
-    expect((await creator.client.post('/applications/copy_surveys/upload-bundle', { body: restoreForm(backup) })).status).toBe(409);
+    expect(
+      (await creator.client.post('/applications/copy_surveys/upload-bundle', { body: restoreForm(backup) })).status,
+    ).toBe(409);
     await target.server.ctx.db.deleteFrom('applications').where('name', '=', 'copy_surveys').execute();
   });
 
@@ -420,19 +593,38 @@ describe('a restore that cannot be done', () => {
     await expectRefused(randomBytes(2048), 400, 'INVALID_BUNDLE', 'invalidZip');
     await expectRefused(new Uint8Array(), 400, 'EMPTY_FILE');
     await expectRefused(zipSync({ 'notes.txt': strToU8('hello') }), 400, 'INVALID_BUNDLE', 'notABundle');
-    await expectRefused(rebuilt({ 'manifest.json': strToU8('{"format": "terrain-upload-bundle", "formatVersion": 1}') }), 400, 'INVALID_BUNDLE', 'badManifest');
+    await expectRefused(
+      rebuilt({ 'manifest.json': strToU8('{"format": "terrain-upload-bundle", "formatVersion": 1}') }),
+      400,
+      'INVALID_BUNDLE',
+      'badManifest',
+    );
     await expectRefused(rebuilt({ [manifest.deposits[0].path]: undefined }), 400, 'INVALID_BUNDLE', 'missingEntry');
   });
 
   it('refuses an entry that would land outside the archive (zip-slip)', async () => {
-    await expectRefused(rebuilt({ '../../etc/cron.d/evil': strToU8('* * * * * root true') }), 400, 'INVALID_BUNDLE', 'zipUnsafeEntry');
+    await expectRefused(
+      rebuilt({ '../../etc/cron.d/evil': strToU8('* * * * * root true') }),
+      400,
+      'INVALID_BUNDLE',
+      'zipUnsafeEntry',
+    );
     await expectRefused(rebuilt({ '/tmp/evil.csv': strToU8('x') }), 400, 'INVALID_BUNDLE', 'zipUnsafeEntry');
   });
 
   it('refuses zip bombs: too much declared, or more inflated than declared', async () => {
-    await expectRefused(rebuilt({ 'padding.bin': new Uint8Array(16 * 1024 * 1024) }), 400, 'INVALID_BUNDLE', 'zipTooLarge');
+    await expectRefused(
+      rebuilt({ 'padding.bin': new Uint8Array(16 * 1024 * 1024) }),
+      400,
+      'INVALID_BUNDLE',
+      'zipTooLarge',
+    );
     const target = manifest.data[0].files[0];
-    const lying = patchDeclaredSize(rebuilt({ [target.path]: new Uint8Array(4 * 1024 * 1024).fill(0x41) }), target.path, target.size);
+    const lying = patchDeclaredSize(
+      rebuilt({ [target.path]: new Uint8Array(4 * 1024 * 1024).fill(0x41) }),
+      target.path,
+      target.size,
+    );
     await expectFailedStream(lying, 'INVALID_BUNDLE', { reason: 'zipEntryLargerThanDeclared', entry: target.path });
   });
 
@@ -440,18 +632,35 @@ describe('a restore that cannot be done', () => {
     const charter = manifest.additionalFiles.find((f) => f.fileType === '__charter__')!;
     const html = strToU8('<html><script>alert(1)</script></html>');
     const edited: BundleManifest = JSON.parse(JSON.stringify(manifest));
-    Object.assign(edited.additionalFiles.find((f) => f.path === charter.path)!, { size: html.byteLength, sha256: sha256(html) });
-    const answer = await restore(targetAdmin, 'surveys', rebuilt({ [charter.path]: html, 'manifest.json': strToU8(JSON.stringify(edited)) }));
+    Object.assign(
+      edited.additionalFiles.find((f) => f.path === charter.path)!,
+      { size: html.byteLength, sha256: sha256(html) },
+    );
+    const answer = await restore(
+      targetAdmin,
+      'surveys',
+      rebuilt({ [charter.path]: html, 'manifest.json': strToU8(JSON.stringify(edited)) }),
+    );
     expect(answer.status, answer.text).toBe(415);
-    expect(answer.body).toMatchObject({ code: 'CHARTER_NOT_PDF', params: { fileName: 'charte.pdf', entry: charter.path } });
+    expect(answer.body).toMatchObject({
+      code: 'CHARTER_NOT_PDF',
+      params: { fileName: 'charte.pdf', entry: charter.path },
+    });
     await expectNothingLeft('surveys');
   });
 
   it('refuses tampered files and files the CSV engine refuses, keeping nothing of what was loaded before', async () => {
     const projects = manifest.data[0].files[0];
     const altered = text(files[projects.path]).replace('Alpes', 'Alpez');
-    await expectFailedStream(rebuilt({ [projects.path]: strToU8(altered) }), 'INVALID_BUNDLE', { reason: 'checksumMismatch', entry: projects.path });
+    await expectFailedStream(rebuilt({ [projects.path]: strToU8(altered) }), 'INVALID_BUNDLE', {
+      reason: 'checksumMismatch',
+      entry: projects.path,
+    });
     const species = manifest.data[2].files[0];
-    await expectFailedStream(withCsv(species.path, '"code";"name"\n"tichodroma";"Tichodrome"\n"tichodroma";"Twice"\n'), 'BUNDLE_INVALID_CSV', { entry: species.path, dataName: 'species' });
+    await expectFailedStream(
+      withCsv(species.path, '"code";"name"\n"tichodroma";"Tichodrome"\n"tichodroma";"Twice"\n'),
+      'BUNDLE_INVALID_CSV',
+      { entry: species.path, dataName: 'species' },
+    );
   });
 });

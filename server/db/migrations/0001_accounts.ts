@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('verification_keys_user').on('verification_keys').columns(['user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('verification_keys_user')
+    .on('verification_keys')
+    .columns(['user_id', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('sessions')

@@ -40,5 +40,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['application_roles', 'configurations', 'applications']) await db.schema.dropTable(table).execute();
+  for (const table of ['application_roles', 'configurations', 'applications'])
+    await db.schema.dropTable(table).execute();
 }

@@ -16,9 +16,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key)`.execute(db);
+  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key)`.execute(
+    db,
+  );
   // Prefix searches on hierarchical keys (trees, authorization scopes) use this index.
-  await sql`create index data_rows_hierarchical_key on data_rows (application_id, data_name, hierarchical_key text_pattern_ops)`.execute(db);
+  await sql`create index data_rows_hierarchical_key on data_rows (application_id, data_name, hierarchical_key text_pattern_ops)`.execute(
+    db,
+  );
   await sql`create index data_rows_refs on data_rows using gin (refs)`.execute(db);
 
   await db.schema

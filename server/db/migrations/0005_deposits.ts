@@ -31,8 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index data_rows_file on data_rows (file_id) where file_id is not null`.execute(db);
   // Natural keys are unique among rows without a file; published versions of different scopes may repeat them.
   await sql`drop index data_rows_natural_key`.execute(db);
-  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key) where file_id is null`.execute(db);
-  await sql`create index data_rows_versioned_key on data_rows (application_id, data_name, natural_key) where file_id is not null`.execute(db);
+  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key) where file_id is null`.execute(
+    db,
+  );
+  await sql`create index data_rows_versioned_key on data_rows (application_id, data_name, natural_key) where file_id is not null`.execute(
+    db,
+  );
   await sql`create index data_rows_period on data_rows (application_id, data_name, period_start)`.execute(db);
 
   // Long work (publication) runs as jobs any instance may claim; the UI polls their state.
@@ -59,6 +63,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index data_rows_natural_key`.execute(db);
   await sql`delete from data_rows where file_id is not null`.execute(db);
   await sql`alter table data_rows drop column file_id, drop column period_start, drop column period_end`.execute(db);
-  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key)`.execute(db);
+  await sql`create unique index data_rows_natural_key on data_rows (application_id, data_name, natural_key)`.execute(
+    db,
+  );
   await db.schema.dropTable('deposit_files').execute();
 }

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index additional_files_name on additional_files (application_id, file_type, file_name)`.execute(db);
+  await sql`create unique index additional_files_name on additional_files (application_id, file_type, file_name)`.execute(
+    db,
+  );
 
   await sql`
     create table additional_file_authorizations (
@@ -35,14 +37,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index additional_file_authorizations_application on additional_file_authorizations (application_id)`.execute(db);
+  await sql`create index additional_file_authorizations_application on additional_file_authorizations (application_id)`.execute(
+    db,
+  );
   await sql`
     create table additional_file_authorization_users (
       authorization_id uuid not null references additional_file_authorizations(id) on delete cascade,
       user_id uuid not null references users(id) on delete cascade,
       primary key (authorization_id, user_id)
     )`.execute(db);
-  await sql`create index additional_file_authorization_users_user on additional_file_authorization_users (user_id)`.execute(db);
+  await sql`create index additional_file_authorization_users_user on additional_file_authorization_users (user_id)`.execute(
+    db,
+  );
 
   await sql`
     create table rights_requests (

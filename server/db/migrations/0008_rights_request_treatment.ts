@@ -15,5 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table rights_requests drop column language, drop column decision, drop column treatment_comment`.execute(db);
+  await sql`alter table rights_requests drop column language, drop column decision, drop column treatment_comment`.execute(
+    db,
+  );
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * the target) and keeps the original people here, to show and to write into the next backup.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table deposit_files add column original_depositor text, add column original_publisher text`.execute(db);
+  await sql`alter table deposit_files add column original_depositor text, add column original_publisher text`.execute(
+    db,
+  );
   await sql`alter table additional_files add column original_owner text`.execute(db);
 }
 

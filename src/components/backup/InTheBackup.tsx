@@ -6,5 +6,7 @@ import { useLingui } from '@lingui/react/macro';
  */
 export function InTheBackup({ login }: { login: string | null }) {
   const { t } = useLingui();
-  return login === null ? null : <span className="block text-xs text-muted-foreground">{t`in the backup: ${login}`}</span>;
+  return login === null ? null : (
+    <span className="block text-xs text-muted-foreground">{t`in the backup: ${login}`}</span>
+  );
 }

@@ -28,7 +28,10 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
   return (
     <section className="grid gap-3" aria-labelledby="csv-report-title" data-testid="csv-report">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="csv-report-title" className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere">
+        <h3
+          id="csv-report-title"
+          className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere"
+        >
           <CircleAlert className="size-5" aria-hidden />
           <Plural value={report.errorCount} one={`# error in ${fileName}`} other={`# errors in ${fileName}`} />
         </h3>
@@ -40,7 +43,8 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
       {report.errors.length > SHOWN || report.truncated ? (
         <p className="text-sm text-muted-foreground">
           <Trans>
-            The first {Math.min(SHOWN, report.errors.length)} are shown; the report holds {i18n.number(report.errors.length)} of the {i18n.number(report.errorCount)}.
+            The first {Math.min(SHOWN, report.errors.length)} are shown; the report holds{' '}
+            {i18n.number(report.errors.length)} of the {i18n.number(report.errorCount)}.
           </Trans>
         </p>
       ) : null}

@@ -12,17 +12,40 @@ interface PickerUser {
 const SHOWN = 8;
 
 /** The chosen users as removable chips, and a search that offers the others as large buttons. */
-export function UserPicker({ users, chosen, onChange, label, invalid }: { users: PickerUser[]; chosen: string[]; onChange(ids: string[]): void; label: string; invalid?: boolean }) {
+export function UserPicker({
+  users,
+  chosen,
+  onChange,
+  label,
+  invalid,
+}: {
+  users: PickerUser[];
+  chosen: string[];
+  onChange(ids: string[]): void;
+  label: string;
+  invalid?: boolean;
+}) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const text = search.trim().toLowerCase();
   const byId = new Map(users.map((user) => [user.id, user]));
-  const offered = text === '' ? [] : users.filter((user) => !chosen.includes(user.id) && (user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text)));
+  const offered =
+    text === ''
+      ? []
+      : users.filter(
+          (user) =>
+            !chosen.includes(user.id) &&
+            (user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text)),
+        );
   return (
     <div className="grid gap-2">
       <ul className="flex flex-wrap gap-1" aria-label={t`Chosen users`}>
         {chosen.map((id) => (
-          <li key={id} className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pl-3 text-sm" data-testid="chosen-user">
+          <li
+            key={id}
+            className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pl-3 text-sm"
+            data-testid="chosen-user"
+          >
             {byId.get(id)?.login ?? id}
             <button
               type="button"
@@ -35,7 +58,14 @@ export function UserPicker({ users, chosen, onChange, label, invalid }: { users:
           </li>
         ))}
       </ul>
-      <Input type="search" aria-label={label} aria-invalid={invalid || undefined} placeholder={t`Search a login or an e-mail`} value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Input
+        type="search"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        placeholder={t`Search a login or an e-mail`}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       {offered.length ? (
         <ul className="grid gap-1 sm:grid-cols-2">
           {offered.slice(0, SHOWN).map((user) => (

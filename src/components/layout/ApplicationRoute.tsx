@@ -4,11 +4,22 @@ import type { ApplicationOutline } from '@/domain/applications/outline';
 import { localized } from '@/domain/applications/summary';
 import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { useApplicationView, withConfiguration, withOutline, type LoadedApplication } from '@/offline/useApplicationModel';
+import {
+  useApplicationView,
+  withConfiguration,
+  withOutline,
+  type LoadedApplication,
+} from '@/offline/useApplicationModel';
 import { NoRightsNotice } from './NoRightsNotice';
 
 /** Loads an application with its whole configuration for a page, or says why it cannot (no right to read its data). */
-export function ApplicationRoute({ applicationName, children }: { applicationName: string; children(application: LoadedApplication): ReactNode }) {
+export function ApplicationRoute({
+  applicationName,
+  children,
+}: {
+  applicationName: string;
+  children(application: LoadedApplication): ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const { application, error } = useApplicationView(applicationName);
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
@@ -23,7 +34,13 @@ export function ApplicationRoute({ applicationName, children }: { applicationNam
 }
 
 /** Loads an application with what the user may know of its configuration, for the pages anyone may open. */
-export function ApplicationOutlineRoute({ applicationName, children }: { applicationName: string; children(application: LoadedApplication<ApplicationOutline>): ReactNode }) {
+export function ApplicationOutlineRoute({
+  applicationName,
+  children,
+}: {
+  applicationName: string;
+  children(application: LoadedApplication<ApplicationOutline>): ReactNode;
+}) {
   const { i18n } = useLingui();
   const { application, error } = useApplicationView(applicationName);
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;

@@ -21,7 +21,10 @@ export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }
                   {crumb.label}
                 </a>
               ) : (
-                <span aria-current={index === crumbs.length - 1 ? 'page' : undefined} className="font-medium text-foreground">
+                <span
+                  aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+                  className="font-medium text-foreground"
+                >
                   {crumb.label}
                 </span>
               )}

@@ -1,12 +1,26 @@
 import { Languages } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import type { Locale } from '@/lib/i18n/language';
 
 /** Language names are written in their own language so anyone can find theirs. */
 const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
 
-export function LanguageSelect({ value, onChange, label }: { value: Locale; onChange(locale: Locale): void; label: string }) {
+export function LanguageSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: Locale;
+  onChange(locale: Locale): void;
+  label: string;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -5,7 +5,14 @@ import { ChevronDown, LayoutGrid, LogOut, Menu, ShieldCheck, User, X } from 'luc
 import type { AuthenticatedUser } from '@/domain/accounts/user';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { Logo } from './Logo';
 
@@ -27,15 +34,27 @@ interface MenuBarProps {
   onLogout(): void;
 }
 
-export function MenuBar({ user, currentApplication, adminEntries, languageSelect, status, menuEntries, onLogout }: MenuBarProps) {
+export function MenuBar({
+  user,
+  currentApplication,
+  adminEntries,
+  languageSelect,
+  status,
+  menuEntries,
+  onLogout,
+}: MenuBarProps) {
   const { t } = useLingui();
   const [collapsed, setCollapsed] = useState(true);
-  const linkClass = 'inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-medium hover:bg-white/10 [&.active]:bg-white/15';
+  const linkClass =
+    'inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-medium hover:bg-white/10 [&.active]:bg-white/15';
 
   return (
     <header className="sticky top-0 z-30 bg-primary text-primary-foreground shadow">
       <nav aria-label={t`Main menu`} className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-2 py-1">
-        <Link to="/applications" className="mr-2 inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-lg font-bold">
+        <Link
+          to="/applications"
+          className="mr-2 inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-lg font-bold"
+        >
           <Logo className="size-8" />
           <span>Terrain</span>
         </Link>
@@ -53,7 +72,10 @@ export function MenuBar({ user, currentApplication, adminEntries, languageSelect
         </Button>
         <div
           id="menu-entries"
-          className={cn('w-full flex-col gap-1 md:flex md:w-auto md:flex-1 md:flex-row md:items-center', collapsed ? 'hidden' : 'flex')}
+          className={cn(
+            'w-full flex-col gap-1 md:flex md:w-auto md:flex-1 md:flex-row md:items-center',
+            collapsed ? 'hidden' : 'flex',
+          )}
         >
           <Link to="/applications" className={linkClass} activeOptions={{ exact: true }}>
             <LayoutGrid className="size-5" aria-hidden />
@@ -66,7 +88,9 @@ export function MenuBar({ user, currentApplication, adminEntries, languageSelect
             </a>
           ) : null}
           <div className="flex flex-wrap items-center gap-1 md:ml-auto md:shrink-0 md:flex-nowrap">
-            <div className="text-primary-foreground [&_button]:text-primary-foreground [&_button:hover]:bg-white/10">{languageSelect}</div>
+            <div className="text-primary-foreground [&_button]:text-primary-foreground [&_button:hover]:bg-white/10">
+              {languageSelect}
+            </div>
             <Badge variant="warning" data-testid="role-label">
               {user.terrainAdmin ? <Trans>super admin</Trans> : <Trans>user</Trans>}
             </Badge>

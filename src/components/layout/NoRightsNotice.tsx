@@ -11,7 +11,10 @@ export function NoRightsNotice({ applicationName, children }: { applicationName:
     <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2" data-testid="no-rights">
       <span>{children}</span>
       <Button asChild variant="outline">
-        <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName, requestId: 'new' }}>
+        <Link
+          to="/applications/$applicationName/authorizationsRequest/$requestId"
+          params={{ applicationName, requestId: 'new' }}
+        >
           <HandHelping aria-hidden />
           <Trans>Request rights</Trans>
         </Link>

@@ -16,7 +16,9 @@ export function PendingBadge() {
       data-testid="pending-badge"
     >
       <CloudUpload className="size-5" aria-hidden />
-      <span className="inline-flex min-w-6 justify-center rounded-full bg-accent px-1.5 text-sm text-accent-foreground">{count}</span>
+      <span className="inline-flex min-w-6 justify-center rounded-full bg-accent px-1.5 text-sm text-accent-foreground">
+        {count}
+      </span>
     </Link>
   );
 }

@@ -11,7 +11,10 @@ export function UpdatePrompt() {
   } = useRegisterSW({ immediate: true });
   if (!needRefresh) return null;
   return (
-    <div role="status" className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border-2 border-accent bg-card p-3 shadow-xl">
+    <div
+      role="status"
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border-2 border-accent bg-card p-3 shadow-xl"
+    >
       <RefreshCw className="size-5 shrink-0 text-primary" aria-hidden />
       <p className="flex-1">
         <Trans>A new version of Terrain is available.</Trans>

@@ -14,6 +14,16 @@ const alertVariants = cva('relative w-full rounded-lg border p-4 text-base wrap-
   defaultVariants: { variant: 'info' },
 });
 
-export function Alert({ className, variant, ...props }: HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
-  return <div role={variant === 'destructive' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props} />;
+export function Alert({
+  className,
+  variant,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
+  return (
+    <div
+      role={variant === 'destructive' ? 'alert' : 'status'}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }

@@ -2,7 +2,15 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('min-w-0 rounded-lg border border-border bg-card text-card-foreground shadow-sm wrap-anywhere', className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        'min-w-0 rounded-lg border border-border bg-card text-card-foreground shadow-sm wrap-anywhere',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

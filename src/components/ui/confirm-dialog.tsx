@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from './dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -21,7 +29,18 @@ export interface ConfirmDialogProps {
 }
 
 /** The one way a page asks "are you sure?" before it deletes, revokes, discards or sends. */
-export function ConfirmDialog({ open, onCancel, onConfirm, title, description, children, confirmLabel, cancelLabel, variant = 'destructive', confirmDisabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel,
+  variant = 'destructive',
+  confirmDisabled,
+}: ConfirmDialogProps) {
   const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>

@@ -12,7 +12,13 @@ interface PagerProps {
 export function Pager({ page, pages, count, onChange, labels }: PagerProps) {
   return (
     <nav aria-label={labels.navigation} className="flex flex-wrap items-center justify-center gap-1">
-      <Button variant="outline" size="icon" disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label={labels.previous}>
+      <Button
+        variant="outline"
+        size="icon"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        aria-label={labels.previous}
+      >
         <ChevronLeft aria-hidden />
       </Button>
       {pages.map((n) => (
@@ -27,7 +33,13 @@ export function Pager({ page, pages, count, onChange, labels }: PagerProps) {
           {n}
         </Button>
       ))}
-      <Button variant="outline" size="icon" disabled={page >= count} onClick={() => onChange(page + 1)} aria-label={labels.next}>
+      <Button
+        variant="outline"
+        size="icon"
+        disabled={page >= count}
+        onClick={() => onChange(page + 1)}
+        aria-label={labels.next}
+      >
         <ChevronRight aria-hidden />
       </Button>
     </nav>

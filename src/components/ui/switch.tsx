@@ -3,7 +3,10 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
 /** An on/off switch with a 44 px touch area. */
-export const Switch = forwardRef<ElementRef<typeof SwitchPrimitive.Root>, ComponentPropsWithoutRef<typeof SwitchPrimitive.Root>>(({ className, ...props }, ref) => (
+export const Switch = forwardRef<
+  ElementRef<typeof SwitchPrimitive.Root>,
+  ComponentPropsWithoutRef<typeof SwitchPrimitive.Root>
+>(({ className, ...props }, ref) => (
   <SwitchPrimitive.Root
     ref={ref}
     className={cn(

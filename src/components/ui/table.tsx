@@ -10,13 +10,21 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
   );
 }
 
-export const TableHeader = (props: HTMLAttributes<HTMLTableSectionElement>) => <thead className="bg-muted" {...props} />;
-export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => <tbody className="divide-y divide-border" {...props} />;
-export const TableRow = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn('align-middle', className)} {...props} />;
+export const TableHeader = (props: HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className="bg-muted" {...props} />
+);
+export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => (
+  <tbody className="divide-y divide-border" {...props} />
+);
+export const TableRow = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => (
+  <tr className={cn('align-middle', className)} {...props} />
+);
 export const TableHead = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) => (
   <th scope="col" className={cn('px-3 py-3 text-sm font-semibold text-muted-foreground', className)} {...props} />
 );
-export const TableCell = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => <td className={cn('px-3 py-2', className)} {...props} />;
+export const TableCell = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={cn('px-3 py-2', className)} {...props} />
+);
 
 /**
  * For the last column of buttons: when the table scrolls sideways (on a phone), it stays in sight at the right end.

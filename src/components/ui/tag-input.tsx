@@ -35,10 +35,18 @@ export function TagInput({ values, onAdd, onRemove, label, removeLabel, placehol
       {values.map((value) => (
         <span
           key={value}
-          className={cn('inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pl-3 text-sm', changed?.(value) && 'bg-accent')}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pl-3 text-sm',
+            changed?.(value) && 'bg-accent',
+          )}
         >
           <code>{value}</code>
-          <button type="button" className="inline-flex size-9 items-center justify-center rounded-full hover:bg-black/10" aria-label={removeLabel(value)} onClick={() => onRemove(value)}>
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-full hover:bg-black/10"
+            aria-label={removeLabel(value)}
+            onClick={() => onRemove(value)}
+          >
             <X className="size-4" aria-hidden />
           </button>
         </span>

@@ -26,14 +26,22 @@ export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regio
             type={toast.kind === 'error' || toast.kind === 'warning' ? 'foreground' : 'background'}
             onOpenChange={(open) => !open && dismissToast(toast.id)}
             data-kind={toast.kind}
-            className={cn('pointer-events-auto flex w-full items-start gap-3 rounded-lg border-2 p-4 shadow-lg', className)}
+            className={cn(
+              'pointer-events-auto flex w-full items-start gap-3 rounded-lg border-2 p-4 shadow-lg',
+              className,
+            )}
           >
             <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
             <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
               <Toast.Title className="font-semibold">{toast.title}</Toast.Title>
-              {toast.description ? <Toast.Description className="text-sm text-foreground">{toast.description}</Toast.Description> : null}
+              {toast.description ? (
+                <Toast.Description className="text-sm text-foreground">{toast.description}</Toast.Description>
+              ) : null}
             </div>
-            <Toast.Close aria-label={closeLabel} className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-muted">
+            <Toast.Close
+              aria-label={closeLabel}
+              className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-muted"
+            >
               <X className="size-5" aria-hidden />
             </Toast.Close>
           </Toast.Root>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, checkKey, checkLogin, checkPassword, firstBrokenRule, validateEmailChange, validatePasswordChange, validateRegistration } from './rules';
+import {
+  checkEmail,
+  checkKey,
+  checkLogin,
+  checkPassword,
+  firstBrokenRule,
+  validateEmailChange,
+  validatePasswordChange,
+  validateRegistration,
+} from './rules';
 import { readAccountState } from './user';
 
 describe('account field rules', () => {
@@ -15,7 +24,22 @@ describe('account field rules', () => {
     expect(checkEmail('marie.curie@inrae.fr')).toBeUndefined();
     expect(checkEmail('a@b.co')).toBeUndefined();
     expect(checkEmail("o'hara+terrain@inrae.fr")).toBeUndefined();
-    for (const bad of ['plain', 'a@b', 'a b@c.de', '@c.de', 'a@.de', 'a@b..de', 'a,b@c.de', 'a;b@c.de', 'Ann <a@c.de>', 'a(x)@c.de', '"a"@c.de', 'a:b@c.de', 'a@[1.2.3.4]', 'a\\b@c.de']) {
+    for (const bad of [
+      'plain',
+      'a@b',
+      'a b@c.de',
+      '@c.de',
+      'a@.de',
+      'a@b..de',
+      'a,b@c.de',
+      'a;b@c.de',
+      'Ann <a@c.de>',
+      'a(x)@c.de',
+      '"a"@c.de',
+      'a:b@c.de',
+      'a@[1.2.3.4]',
+      'a\\b@c.de',
+    ]) {
       expect(checkEmail(bad), bad).toBe('invalidEmail');
     }
     expect(checkEmail('  ')).toBe('required');
@@ -44,7 +68,9 @@ describe('account field rules', () => {
       { field: 'confirmation', rule: 'confirmationMismatch' },
       { field: 'email', rule: 'invalidEmail' },
     ]);
-    expect(validateRegistration({ login: 'abcd', password: 'pw', email: 'a@b.fr' })).toEqual([{ field: 'password', rule: 'passwordTooShort' }]);
+    expect(validateRegistration({ login: 'abcd', password: 'pw', email: 'a@b.fr' })).toEqual([
+      { field: 'password', rule: 'passwordTooShort' },
+    ]);
     expect(validateRegistration({ login: 'abcd', password: 'long enough', email: 'a@b.fr' })).toEqual([]);
   });
 
@@ -63,7 +89,14 @@ describe('account field rules', () => {
   });
 
   it('reads the rule a server refusal names', () => {
-    expect(firstBrokenRule({ fields: [{ field: 'email', rule: 'invalidEmail' }, { field: 'login', rule: 'loginTooShort' }] })).toBe('invalidEmail');
+    expect(
+      firstBrokenRule({
+        fields: [
+          { field: 'email', rule: 'invalidEmail' },
+          { field: 'login', rule: 'loginTooShort' },
+        ],
+      }),
+    ).toBe('invalidEmail');
     expect(firstBrokenRule({ fields: [{ field: 'x', rule: 'unheardOf' }] })).toBeUndefined();
     expect(firstBrokenRule({})).toBeUndefined();
     expect(firstBrokenRule(['a'])).toBeUndefined();

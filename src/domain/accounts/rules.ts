@@ -7,7 +7,17 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-const FIELD_RULES = ['required', 'loginTooShort', 'loginTooLong', 'loginWhitespace', 'invalidEmail', 'passwordTooShort', 'passwordTooLong', 'confirmationMismatch', 'keyLength'] as const;
+const FIELD_RULES = [
+  'required',
+  'loginTooShort',
+  'loginTooLong',
+  'loginWhitespace',
+  'invalidEmail',
+  'passwordTooShort',
+  'passwordTooLong',
+  'confirmationMismatch',
+  'keyLength',
+] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
 export interface FieldProblem<Field extends string = string> {
@@ -76,7 +86,10 @@ export function validateRegistration(input: RegistrationInput) {
   return collect<'login' | 'password' | 'confirmation' | 'email'>([
     ['login', checkLogin(input.login)],
     ['password', checkPassword(input.password)],
-    ['confirmation', input.confirmation === undefined ? undefined : checkConfirmation(input.password, input.confirmation)],
+    [
+      'confirmation',
+      input.confirmation === undefined ? undefined : checkConfirmation(input.password, input.confirmation),
+    ],
     ['email', checkEmail(input.email)],
   ]);
 }
@@ -92,7 +105,11 @@ export function validatePasswordChange(input: { current: string; password: strin
 export function validateEmailChange(input: { email: string; confirmation: string; password: string }) {
   return collect<'email' | 'confirmation' | 'password'>([
     ['email', checkEmail(input.email)],
-    ['confirmation', checkEmail(input.confirmation) ?? (input.confirmation.trim() === input.email.trim() ? undefined : 'confirmationMismatch')],
+    [
+      'confirmation',
+      checkEmail(input.confirmation) ??
+        (input.confirmation.trim() === input.email.trim() ? undefined : 'confirmationMismatch'),
+    ],
     ['password', input.password === '' ? 'required' : undefined],
   ]);
 }

@@ -32,7 +32,9 @@ function model(): ApplicationModel {
 
 describe('associates of an additional file', () => {
   it('keep known data and scope components, keys as sorted texts', () => {
-    expect(normalizeAssociates(model(), { sites: {}, counts: { scopes: { site: ['sitesKb', 'sitesKa', 'sitesKa', 3] } } })).toEqual({
+    expect(
+      normalizeAssociates(model(), { sites: {}, counts: { scopes: { site: ['sitesKb', 'sitesKa', 'sitesKa', 3] } } }),
+    ).toEqual({
       ok: true,
       associates: { sites: { scopes: {} }, counts: { scopes: { site: ['sitesKa', 'sitesKb'] } } },
     });
@@ -61,6 +63,8 @@ describe('associates of an additional file', () => {
     expect(nodeChosen(associates, 'counts', 'site', 'alps.lac_blanc')).toBe('ancestor');
     expect(nodeChosen(associates, 'counts', 'site', 'alpsx')).toBeNull();
     expect(toggleScopeNode(associates, 'counts', 'site', 'alps')).toEqual({});
-    expect(toggleScopeNode({ counts: { scopes: {} } }, 'counts', 'site', 'alps')).toEqual({ counts: { scopes: { site: ['alps'] } } });
+    expect(toggleScopeNode({ counts: { scopes: {} } }, 'counts', 'site', 'alps')).toEqual({
+      counts: { scopes: { site: ['alps'] } },
+    });
   });
 });

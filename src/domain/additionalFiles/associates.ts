@@ -10,9 +10,13 @@ export type Associates = Record<string, { scopes: Record<string, string[]> }>;
 export type AssociatesProblem = DomainError<'BAD_ASSOCIATES' | 'UNKNOWN_DATA' | 'UNKNOWN_SCOPE'>;
 
 /** Checks associates against the application: known data, scope components of that data, keys as texts. */
-export function normalizeAssociates(model: ApplicationModel, raw: unknown): { ok: true; associates: Associates } | { ok: false; problems: AssociatesProblem[] } {
+export function normalizeAssociates(
+  model: ApplicationModel,
+  raw: unknown,
+): { ok: true; associates: Associates } | { ok: false; problems: AssociatesProblem[] } {
   if (raw === undefined || raw === null) return { ok: true, associates: {} };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problems: [{ code: 'BAD_ASSOCIATES', params: {} }] };
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, problems: [{ code: 'BAD_ASSOCIATES', params: {} }] };
   const problems: AssociatesProblem[] = [];
   const associates: Associates = {};
   for (const [dataName, target] of Object.entries(raw as Record<string, unknown>)) {
@@ -30,10 +34,16 @@ export function normalizeAssociates(model: ApplicationModel, raw: unknown): { ok
     const kept: Record<string, string[]> = {};
     for (const [component, keys] of Object.entries(scopes as Record<string, unknown>)) {
       if (!components.has(component)) {
-        problems.push({ code: 'UNKNOWN_SCOPE', path: `associates > ${dataName}`, params: { dataName, scope: component } });
+        problems.push({
+          code: 'UNKNOWN_SCOPE',
+          path: `associates > ${dataName}`,
+          params: { dataName, scope: component },
+        });
         continue;
       }
-      const texts = (Array.isArray(keys) ? keys : [keys]).filter((key): key is string => typeof key === 'string' && key !== '');
+      const texts = (Array.isArray(keys) ? keys : [keys]).filter(
+        (key): key is string => typeof key === 'string' && key !== '',
+      );
       if (texts.length) kept[component] = [...new Set(texts)].sort();
     }
     associates[dataName] = { scopes: kept };
@@ -42,7 +52,8 @@ export function normalizeAssociates(model: ApplicationModel, raw: unknown): { ok
 }
 
 /** The file is attached to the whole of a data entry (no scope node named). */
-export const attachedToWhole = (associates: Associates, dataName: string) => associates[dataName] !== undefined && Object.keys(associates[dataName].scopes).length === 0;
+export const attachedToWhole = (associates: Associates, dataName: string) =>
+  associates[dataName] !== undefined && Object.keys(associates[dataName].scopes).length === 0;
 
 /** Attaches the file to the whole of a data entry, or detaches it from that entry altogether. */
 export function toggleWholeData(associates: Associates, dataName: string): Associates {
@@ -51,7 +62,12 @@ export function toggleWholeData(associates: Associates, dataName: string): Assoc
 }
 
 /** The node is chosen itself, or lies under a chosen node (hierarchical keys: `a.b` lies under `a`). */
-export function nodeChosen(associates: Associates, dataName: string, component: string, key: string): 'self' | 'ancestor' | 'whole' | null {
+export function nodeChosen(
+  associates: Associates,
+  dataName: string,
+  component: string,
+  key: string,
+): 'self' | 'ancestor' | 'whole' | null {
   const target = associates[dataName];
   if (!target) return null;
   if (attachedToWhole(associates, dataName)) return 'whole';
@@ -68,7 +84,9 @@ export function toggleScopeNode(associates: Associates, dataName: string, compon
   const target = associates[dataName];
   const scopes = target && Object.keys(target.scopes).length > 0 ? target.scopes : {};
   const keys = scopes[component] ?? [];
-  const next = keys.includes(key) ? keys.filter((k) => k !== key) : [...keys.filter((k) => !k.startsWith(`${key}.`)), key].sort();
+  const next = keys.includes(key)
+    ? keys.filter((k) => k !== key)
+    : [...keys.filter((k) => !k.startsWith(`${key}.`)), key].sort();
   const { [component]: _dropped, ...otherScopes } = scopes;
   const nextScopes = next.length ? { ...otherScopes, [component]: next } : otherScopes;
   const { [dataName]: _entry, ...others } = associates;

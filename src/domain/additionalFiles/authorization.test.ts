@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AdditionalFileType } from '../configuration/model';
-import { inducedFileOperations, normalizeFileAuthorization, rightsByType, rightsOfTypes, withFileDependencies } from './authorization';
+import {
+  inducedFileOperations,
+  normalizeFileAuthorization,
+  rightsByType,
+  rightsOfTypes,
+  withFileDependencies,
+} from './authorization';
 
-const types: AdditionalFileType[] = ['protocols', 'maps'].map((name) => ({ name, i18n: { title: {}, description: {} }, fields: [] }));
+const types: AdditionalFileType[] = ['protocols', 'maps'].map((name) => ({
+  name,
+  i18n: { title: {}, description: {} },
+  fields: [],
+}));
 
 describe('additional-file authorizations', () => {
   it('bring depositing and downloading with deleting', () => {
@@ -15,11 +25,22 @@ describe('additional-file authorizations', () => {
   it('turn rights by operation into rights by type and back', () => {
     const rights = { admin: ['maps'], depot: ['protocols', 'maps'], delete: ['maps'] };
     expect(rightsByType(rights)).toEqual({ maps: ['admin', 'depot', 'delete'], protocols: ['depot'] });
-    expect(rightsOfTypes(rightsByType(rights))).toEqual({ admin: ['maps'], depot: ['maps', 'protocols'], extraction: ['maps'], delete: ['maps'] });
+    expect(rightsOfTypes(rightsByType(rights))).toEqual({
+      admin: ['maps'],
+      depot: ['maps', 'protocols'],
+      extraction: ['maps'],
+      delete: ['maps'],
+    });
   });
 
   it('keep a valid authorization with its dependencies', () => {
-    expect(normalizeFileAuthorization(types, { name: ' field team ', usersId: ['u1'], additionalFiles: { delete: ['protocols'], admin: [] } })).toEqual({
+    expect(
+      normalizeFileAuthorization(types, {
+        name: ' field team ',
+        usersId: ['u1'],
+        additionalFiles: { delete: ['protocols'], admin: [] },
+      }),
+    ).toEqual({
       ok: true,
       name: 'field team',
       rights: { depot: ['protocols'], extraction: ['protocols'], delete: ['protocols'] },
@@ -27,8 +48,17 @@ describe('additional-file authorizations', () => {
   });
 
   it('name every problem', () => {
-    const result = normalizeFileAuthorization(types, { name: ' ', usersId: [], additionalFiles: { read: ['maps'], depot: ['photos'] } });
-    expect(result.ok ? [] : result.problems.map((p) => p.code)).toEqual(['NO_AUTHORIZATION_NAME', 'NO_AUTHORIZATION_USER', 'UNKNOWN_OPERATION', 'UNKNOWN_ADDITIONAL_FILE_TYPE']);
+    const result = normalizeFileAuthorization(types, {
+      name: ' ',
+      usersId: [],
+      additionalFiles: { read: ['maps'], depot: ['photos'] },
+    });
+    expect(result.ok ? [] : result.problems.map((p) => p.code)).toEqual([
+      'NO_AUTHORIZATION_NAME',
+      'NO_AUTHORIZATION_USER',
+      'UNKNOWN_OPERATION',
+      'UNKNOWN_ADDITIONAL_FILE_TYPE',
+    ]);
     const empty = normalizeFileAuthorization(types, { name: 'x', usersId: ['u1'], additionalFiles: {} });
     expect(empty.ok ? [] : empty.problems.map((p) => p.code)).toEqual(['NOTHING_GRANTED']);
   });

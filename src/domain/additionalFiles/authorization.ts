@@ -11,7 +11,8 @@ export type FileOperation = (typeof FILE_OPERATIONS)[number];
 /** Operation → file types, as the original's `additionalFiles` payload writes it. */
 export type FileRights = Partial<Record<FileOperation, string[]>>;
 
-export const isFileOperation = (value: unknown): value is FileOperation => typeof value === 'string' && (FILE_OPERATIONS as readonly string[]).includes(value);
+export const isFileOperation = (value: unknown): value is FileOperation =>
+  typeof value === 'string' && (FILE_OPERATIONS as readonly string[]).includes(value);
 
 /** Deleting brings depositing and downloading with it (the spec's "simple" rights table). */
 export function withFileDependencies(operations: Iterable<FileOperation>): Set<FileOperation> {
@@ -29,8 +30,11 @@ export function inducedFileOperations(operations: Iterable<FileOperation>): Set<
 /** The rights by file type (type → operations), the shape the form's table works on. */
 export function rightsByType(rights: FileRights): Record<string, FileOperation[]> {
   const byType: Record<string, Set<FileOperation>> = {};
-  for (const operation of FILE_OPERATIONS) for (const type of rights[operation] ?? []) (byType[type] ??= new Set()).add(operation);
-  return Object.fromEntries(Object.entries(byType).map(([type, operations]) => [type, FILE_OPERATIONS.filter((op) => operations.has(op))]));
+  for (const operation of FILE_OPERATIONS)
+    for (const type of rights[operation] ?? []) (byType[type] ??= new Set()).add(operation);
+  return Object.fromEntries(
+    Object.entries(byType).map(([type, operations]) => [type, FILE_OPERATIONS.filter((op) => operations.has(op))]),
+  );
 }
 
 /** Back to operation → types, every type with its dependencies. */
@@ -52,7 +56,13 @@ export interface FileAuthorizationRequest {
   additionalFiles?: Record<string, unknown>;
 }
 
-export type FileAuthorizationProblem = DomainError<'NO_AUTHORIZATION_NAME' | 'NO_AUTHORIZATION_USER' | 'UNKNOWN_OPERATION' | 'UNKNOWN_ADDITIONAL_FILE_TYPE' | 'NOTHING_GRANTED'>;
+export type FileAuthorizationProblem = DomainError<
+  | 'NO_AUTHORIZATION_NAME'
+  | 'NO_AUTHORIZATION_USER'
+  | 'UNKNOWN_OPERATION'
+  | 'UNKNOWN_ADDITIONAL_FILE_TYPE'
+  | 'NOTHING_GRANTED'
+>;
 
 /**
  * Checks an additional-file authorization against the application's file types and completes each type's
@@ -75,7 +85,11 @@ export function normalizeFileAuthorization(
     }
     for (const type of Array.isArray(fileTypes) ? fileTypes : []) {
       if (typeof type !== 'string' || !known.has(type)) {
-        problems.push({ code: 'UNKNOWN_ADDITIONAL_FILE_TYPE', path: `additionalFiles > ${operation}`, params: { fileType: String(type) } });
+        problems.push({
+          code: 'UNKNOWN_ADDITIONAL_FILE_TYPE',
+          path: `additionalFiles > ${operation}`,
+          params: { fileType: String(type) },
+        });
         continue;
       }
       (byType[type] ??= []).push(operation);

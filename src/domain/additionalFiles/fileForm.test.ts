@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AdditionalFileType } from '../configuration/model';
-import { MAX_ADDITIONAL_FILE_COMMENT, checkAdditionalFileForm, fileNameTakenBy, sameAdditionalFileName } from './fileForm';
+import {
+  MAX_ADDITIONAL_FILE_COMMENT,
+  checkAdditionalFileForm,
+  fileNameTakenBy,
+  sameAdditionalFileName,
+} from './fileForm';
 
 const NO_TEXTS = { title: {}, description: {} };
 const protocols: AdditionalFileType = {
@@ -8,14 +13,30 @@ const protocols: AdditionalFileType = {
   i18n: NO_TEXTS,
   fields: [
     { name: 'title', i18n: NO_TEXTS, required: true, checker: null },
-    { name: 'issued', i18n: NO_TEXTS, required: false, checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' } },
+    {
+      name: 'issued',
+      i18n: NO_TEXTS,
+      required: false,
+      checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' },
+    },
   ],
 };
-const filled = { fields: { title: ' Birds ', issued: '15/03/2024' }, comment: ' field protocol ', fileName: ' birds.pdf ', hasFile: true, isNew: true };
+const filled = {
+  fields: { title: ' Birds ', issued: '15/03/2024' },
+  comment: ' field protocol ',
+  fileName: ' birds.pdf ',
+  hasFile: true,
+  isNew: true,
+};
 
 describe('the additional-file form', () => {
   it('gives the trimmed values, name and comment of a valid form', () => {
-    expect(checkAdditionalFileForm(protocols, filled)).toEqual({ ok: true, values: { title: 'Birds', issued: '15/03/2024' }, fileName: 'birds.pdf', comment: 'field protocol' });
+    expect(checkAdditionalFileForm(protocols, filled)).toEqual({
+      ok: true,
+      values: { title: 'Birds', issued: '15/03/2024' },
+      fileName: 'birds.pdf',
+      comment: 'field protocol',
+    });
   });
 
   it('needs a file when new, and only then', () => {
@@ -25,16 +46,29 @@ describe('the additional-file form', () => {
   });
 
   it('refuses a bad name, a missing or too long comment, and fields their checkers refuse', () => {
-    const refused = checkAdditionalFileForm(protocols, { ...filled, fields: { issued: '2024-03-15' }, comment: '  ', fileName: 'a/b.pdf' });
+    const refused = checkAdditionalFileForm(protocols, {
+      ...filled,
+      fields: { issued: '2024-03-15' },
+      comment: '  ',
+      fileName: 'a/b.pdf',
+    });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(refused.problems.map((p) => p.code)).toEqual(['INVALID_ADDITIONAL_FILE_NAME', 'ADDITIONAL_FILE_COMMENT_REQUIRED']);
+    expect(refused.problems.map((p) => p.code)).toEqual([
+      'INVALID_ADDITIONAL_FILE_NAME',
+      'ADDITIONAL_FILE_COMMENT_REQUIRED',
+    ]);
     expect(refused.fieldProblems.map((p) => [p.field, p.code])).toEqual([
       ['title', 'requiredValueWithComponent'],
       ['issued', 'invalidDateWithComponent'],
     ]);
-    const long = checkAdditionalFileForm(protocols, { ...filled, comment: 'x'.repeat(MAX_ADDITIONAL_FILE_COMMENT + 1) });
-    expect(long.ok ? [] : long.problems).toEqual([{ code: 'COMMENT_TOO_LONG', params: { max: MAX_ADDITIONAL_FILE_COMMENT } }]);
+    const long = checkAdditionalFileForm(protocols, {
+      ...filled,
+      comment: 'x'.repeat(MAX_ADDITIONAL_FILE_COMMENT + 1),
+    });
+    expect(long.ok ? [] : long.problems).toEqual([
+      { code: 'COMMENT_TOO_LONG', params: { max: MAX_ADDITIONAL_FILE_COMMENT } },
+    ]);
   });
 
   it('finds a name already taken, case and outer spaces ignored, but not by the file being edited', () => {

@@ -18,7 +18,9 @@ export interface AdditionalFileFormInput {
   isNew: boolean;
 }
 
-export type AdditionalFileFormProblem = DomainError<'ADDITIONAL_FILE_REQUIRED' | 'INVALID_ADDITIONAL_FILE_NAME' | 'ADDITIONAL_FILE_COMMENT_REQUIRED' | 'COMMENT_TOO_LONG'>;
+export type AdditionalFileFormProblem = DomainError<
+  'ADDITIONAL_FILE_REQUIRED' | 'INVALID_ADDITIONAL_FILE_NAME' | 'ADDITIONAL_FILE_COMMENT_REQUIRED' | 'COMMENT_TOO_LONG'
+>;
 
 export type AdditionalFileFormCheck =
   | { ok: true; values: Record<string, string>; fileName: string; comment: string }
@@ -38,10 +40,12 @@ export function checkAdditionalFileForm(
   const problems: AdditionalFileFormProblem[] = [];
   if (input.isNew && !input.hasFile) problems.push({ code: 'ADDITIONAL_FILE_REQUIRED', params: {} });
   const fileName = normalizeAdditionalFileName(input.fileName);
-  if (!isValidAdditionalFileName(fileName)) problems.push({ code: 'INVALID_ADDITIONAL_FILE_NAME', params: { fileName } });
+  if (!isValidAdditionalFileName(fileName))
+    problems.push({ code: 'INVALID_ADDITIONAL_FILE_NAME', params: { fileName } });
   const comment = input.comment.trim();
   if (comment === '') problems.push({ code: 'ADDITIONAL_FILE_COMMENT_REQUIRED', params: {} });
-  if (comment.length > MAX_ADDITIONAL_FILE_COMMENT) problems.push({ code: 'COMMENT_TOO_LONG', params: { max: MAX_ADDITIONAL_FILE_COMMENT } });
+  if (comment.length > MAX_ADDITIONAL_FILE_COMMENT)
+    problems.push({ code: 'COMMENT_TOO_LONG', params: { max: MAX_ADDITIONAL_FILE_COMMENT } });
   if (!fields.ok || problems.length) return { ok: false, fieldProblems: fields.ok ? [] : fields.problems, problems };
   return { ok: true, values: fields.values, fileName, comment };
 }
@@ -50,9 +54,14 @@ export function checkAdditionalFileForm(
  * Two files of one type may not share a name. Case is ignored: names differing only by case would overwrite each
  * other once unzipped on most desktops.
  */
-export const sameAdditionalFileName = (a: string, b: string) => normalizeAdditionalFileName(a).toLowerCase() === normalizeAdditionalFileName(b).toLowerCase();
+export const sameAdditionalFileName = (a: string, b: string) =>
+  normalizeAdditionalFileName(a).toLowerCase() === normalizeAdditionalFileName(b).toLowerCase();
 
 /** The stored file that already holds this name, other than the one being edited. */
-export function fileNameTakenBy<T extends { id: string; fileName: string }>(files: readonly T[], fileName: string, ownId: string | null): T | undefined {
+export function fileNameTakenBy<T extends { id: string; fileName: string }>(
+  files: readonly T[],
+  fileName: string,
+  ownId: string | null,
+): T | undefined {
   return files.find((file) => file.id !== ownId && sameAdditionalFileName(file.fileName, fileName));
 }

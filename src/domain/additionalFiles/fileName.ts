@@ -14,7 +14,12 @@ export function normalizeAdditionalFileName(name: string): string {
 
 export function isValidAdditionalFileName(name: string): boolean {
   const trimmed = normalizeAdditionalFileName(name);
-  return trimmed.length > 0 && trimmed.length <= MAX_ADDITIONAL_FILE_NAME_LENGTH && ALLOWED.test(trimmed) && MEANINGFUL.test(trimmed);
+  return (
+    trimmed.length > 0 &&
+    trimmed.length <= MAX_ADDITIONAL_FILE_NAME_LENGTH &&
+    ALLOWED.test(trimmed) &&
+    MEANINGFUL.test(trimmed)
+  );
 }
 
 /**

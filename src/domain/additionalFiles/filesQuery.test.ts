@@ -8,8 +8,18 @@ const protocols: AdditionalFileType = {
   i18n: NO_TEXTS,
   fields: [
     { name: 'title', i18n: NO_TEXTS, required: true, checker: { kind: 'string', pattern: null, multiplicity: 'ONE' } },
-    { name: 'issued', i18n: NO_TEXTS, required: false, checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' } },
-    { name: 'pages', i18n: NO_TEXTS, required: false, checker: { kind: 'integer', min: null, max: null, multiplicity: 'ONE' } },
+    {
+      name: 'issued',
+      i18n: NO_TEXTS,
+      required: false,
+      checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' },
+    },
+    {
+      name: 'pages',
+      i18n: NO_TEXTS,
+      required: false,
+      checker: { kind: 'integer', min: null, max: null, multiplicity: 'ONE' },
+    },
   ],
 };
 
@@ -22,18 +32,39 @@ const file = { title: 'Counting birds', issued: '15/03/2024', pages: '12' };
 
 describe('the selection of additional files', () => {
   it('reads the original JSON, empty or absent meaning everything', () => {
-    expect(readFilesQuery(undefined)).toEqual({ ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null } });
+    expect(readFilesQuery(undefined)).toEqual({
+      ok: true,
+      query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null },
+    });
     expect(readFilesQuery('undefined').ok).toBe(true);
-    const read = readFilesQuery(JSON.stringify({ uuids: ['a', 3], filetype: 'protocols', additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'bird' }] } }, locale: 'fr_FR' }));
+    const read = readFilesQuery(
+      JSON.stringify({
+        uuids: ['a', 3],
+        filetype: 'protocols',
+        additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 'bird' }] } },
+        locale: 'fr_FR',
+      }),
+    );
     expect(read).toEqual({
       ok: true,
-      query: { uuids: ['a'], fileNames: [], filetype: 'protocols', fieldFilters: { protocols: [{ field: 'title', filter: 'bird' }] }, offset: 0, limit: null },
+      query: {
+        uuids: ['a'],
+        fileNames: [],
+        filetype: 'protocols',
+        fieldFilters: { protocols: [{ field: 'title', filter: 'bird' }] },
+        offset: 0,
+        limit: null,
+      },
     });
-    expect(readFilesQuery(JSON.stringify({ offset: 20, limit: 10 }))).toMatchObject({ ok: true, query: { offset: 20, limit: 10 } });
+    expect(readFilesQuery(JSON.stringify({ offset: 20, limit: 10 }))).toMatchObject({
+      ok: true,
+      query: { offset: 20, limit: 10 },
+    });
   });
 
   it('refuses what is not a selection', () => {
-    const filtered = (filter: object) => JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', ...filter }] } } });
+    const filtered = (filter: object) =>
+      JSON.stringify({ additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', ...filter }] } } });
     const refused = [
       '{',
       '[]',
@@ -71,7 +102,8 @@ describe('the selection of additional files', () => {
     expect(matcher({ field: 'pages', intervalValues: { from: '1' } })({ title: 'x' })).toBe(false);
     expect(compileFieldFilters(protocols, [{ field: 'title', intervalValues: { from: 'a' } }]).ok).toBe(false);
     // A bound on a day that does not exist is refused, in the field's pattern or as an ISO day.
-    for (const from of ['31/02/2024', '2024-02-30']) expect(compileFieldFilters(protocols, [{ field: 'issued', intervalValues: { from } }]).ok, from).toBe(false);
+    for (const from of ['31/02/2024', '2024-02-30'])
+      expect(compileFieldFilters(protocols, [{ field: 'issued', intervalValues: { from } }]).ok, from).toBe(false);
   });
 
   it('never matches a filter on an unknown field', () => {

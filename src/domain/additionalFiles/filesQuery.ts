@@ -33,7 +33,10 @@ export const MAX_FILES_PAGE = 500;
 
 export type FilesQueryProblem = DomainError<'BAD_FILES_QUERY'>;
 
-const bad = (reason: string): { ok: false; problem: FilesQueryProblem } => ({ ok: false, problem: { code: 'BAD_FILES_QUERY', params: { reason } } });
+const bad = (reason: string): { ok: false; problem: FilesQueryProblem } => ({
+  ok: false,
+  problem: { code: 'BAD_FILES_QUERY', params: { reason } },
+});
 const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 
 /** A field filter as the query must give it: a field name, and texts (or nothing) where texts go. */
@@ -46,15 +49,23 @@ function isFieldFilter(value: unknown): value is FieldFilter {
     optionalText(filter.filter) &&
     optionalText(filter.format) &&
     (filter.isRegExp === undefined || filter.isRegExp === null || typeof filter.isRegExp === 'boolean') &&
-    (interval === undefined || interval === null || (typeof interval === 'object' && !Array.isArray(interval) && optionalText(interval.from) && optionalText(interval.to)))
+    (interval === undefined ||
+      interval === null ||
+      (typeof interval === 'object' &&
+        !Array.isArray(interval) &&
+        optionalText(interval.from) &&
+        optionalText(interval.to)))
   );
 }
 
 const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Reads the JSON of `params` (absent, empty or `undefined` is the empty selection). */
-export function readFilesQuery(text: string | undefined | null): { ok: true; query: FilesQuery } | { ok: false; problem: FilesQueryProblem } {
-  if (text === undefined || text === null || text.trim() === '' || text === 'undefined') return { ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null } };
+export function readFilesQuery(
+  text: string | undefined | null,
+): { ok: true; query: FilesQuery } | { ok: false; problem: FilesQueryProblem } {
+  if (text === undefined || text === null || text.trim() === '' || text === 'undefined')
+    return { ok: true, query: { uuids: [], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null } };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -77,7 +88,8 @@ export function readFilesQuery(text: string | undefined | null): { ok: true; que
   const offset = value.offset ?? 0;
   const limit = value.limit ?? null;
   if (!Number.isInteger(offset) || (offset as number) < 0) return bad('offset');
-  if (limit !== null && (!Number.isInteger(limit) || (limit as number) < 0 || (limit as number) > MAX_FILES_PAGE)) return bad('limit');
+  if (limit !== null && (!Number.isInteger(limit) || (limit as number) < 0 || (limit as number) > MAX_FILES_PAGE))
+    return bad('limit');
   return {
     ok: true,
     query: {
@@ -102,17 +114,26 @@ function intervalTest(field: FormField | undefined, filter: FieldFilter): ValueT
   const checker = field?.checker;
   if (checker?.kind === 'integer' || checker?.kind === 'float') {
     const [low, high] = [from ? Number(from) : -Infinity, to ? Number(to) : Infinity];
-    if (Number.isNaN(low) || Number.isNaN(high)) return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
-    return (value) => value !== undefined && value.trim() !== '' && Number(value.replace(',', '.')) >= low && Number(value.replace(',', '.')) <= high;
+    if (Number.isNaN(low) || Number.isNaN(high))
+      return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
+    return (value) =>
+      value !== undefined &&
+      value.trim() !== '' &&
+      Number(value.replace(',', '.')) >= low &&
+      Number(value.replace(',', '.')) <= high;
   }
   if (checker?.kind === 'date') {
     const ofValue = compileDateChecker(checker.pattern);
     const ofBound = filter.format ? compileDateChecker(filter.format) : ofValue;
     if (!ofValue || !ofBound) return { code: 'BAD_FILES_QUERY', params: { reason: 'format', field: filter.field } };
     // A bound is written in the filter's format, else as an ISO day; a day that does not exist is refused.
-    const bound = (text: string | null | undefined) => (text ? (ofBound.isoOf(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? (readPeriodBound(text) ?? undefined) : undefined)) : null);
+    const bound = (text: string | null | undefined) =>
+      text
+        ? (ofBound.isoOf(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? (readPeriodBound(text) ?? undefined) : undefined))
+        : null;
     const [low, high] = [bound(from), bound(to)];
-    if (low === undefined || high === undefined) return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
+    if (low === undefined || high === undefined)
+      return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
     return (value) => {
       const iso = value === undefined ? null : ofValue.isoOf(value);
       return iso !== null && (low === null || iso >= low) && (high === null || iso <= high);
@@ -148,7 +169,10 @@ function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
 }
 
 /** One test per filter of a file type, compiled once; a filter on an unknown field never matches. */
-export function compileFieldFilters(type: AdditionalFileType, filters: readonly FieldFilter[]): { ok: true; matches(fields: Record<string, string>): boolean } | { ok: false; problem: FilesQueryProblem } {
+export function compileFieldFilters(
+  type: AdditionalFileType,
+  filters: readonly FieldFilter[],
+): { ok: true; matches(fields: Record<string, string>): boolean } | { ok: false; problem: FilesQueryProblem } {
   const tests: Array<{ field: string; test: ValueTest }> = [];
   for (const filter of filters) {
     const field = type.fields.find((f) => f.name === filter.field);

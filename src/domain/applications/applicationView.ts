@@ -2,7 +2,16 @@ import type { ApplicationModel, LocaleText } from '../configuration/model';
 import type { ApplicationOutline } from './outline';
 
 /** Parts of an application a caller may ask for (`filter`), as the original API names them. */
-export const APPLICATION_PARTS = ['ALL', 'DATA', 'CONFIGURATION', 'SYNTHESIS', 'ADDITIONALFILE', 'RIGHTSREQUEST', 'DATATYPE', 'REFERENCETYPE'] as const;
+export const APPLICATION_PARTS = [
+  'ALL',
+  'DATA',
+  'CONFIGURATION',
+  'SYNTHESIS',
+  'ADDITIONALFILE',
+  'RIGHTSREQUEST',
+  'DATATYPE',
+  'REFERENCETYPE',
+] as const;
 export type ApplicationPart = (typeof APPLICATION_PARTS)[number];
 
 export type ApplicationRole = 'applicationManager' | 'userManager';

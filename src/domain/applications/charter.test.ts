@@ -5,11 +5,19 @@ const uploaded = '2025-03-11T12:00:00.000Z';
 
 describe('charterSigning', () => {
   it('asks nothing of anyone when the application has no charter', () => {
-    expect(charterSigning(undefined, null, false)).toEqual({ hasSignedCharte: false, hasSignedLastCharte: true, mustSignCharter: false });
+    expect(charterSigning(undefined, null, false)).toEqual({
+      hasSignedCharte: false,
+      hasSignedLastCharte: true,
+      mustSignCharter: false,
+    });
   });
 
   it('asks a user who never accepted', () => {
-    expect(charterSigning(undefined, uploaded, false)).toEqual({ hasSignedCharte: false, hasSignedLastCharte: false, mustSignCharter: true });
+    expect(charterSigning(undefined, uploaded, false)).toEqual({
+      hasSignedCharte: false,
+      hasSignedLastCharte: false,
+      mustSignCharter: true,
+    });
   });
 
   it('counts an acceptance later than the upload as signed', () => {
@@ -17,12 +25,20 @@ describe('charterSigning', () => {
   });
 
   it('asks again when the current charter was uploaded after the acceptance, or at the same instant', () => {
-    expect(charterSigning('2025-03-10T08:00:00.000Z', new Date(uploaded), false)).toEqual({ hasSignedCharte: true, hasSignedLastCharte: false, mustSignCharter: true });
+    expect(charterSigning('2025-03-10T08:00:00.000Z', new Date(uploaded), false)).toEqual({
+      hasSignedCharte: true,
+      hasSignedLastCharte: false,
+      mustSignCharter: true,
+    });
     expect(charterSigning(uploaded, uploaded, false).mustSignCharter).toBe(true);
   });
 
   it('never asks managers, user managers, creators or administrators', () => {
-    expect(charterSigning(undefined, uploaded, true)).toEqual({ hasSignedCharte: false, hasSignedLastCharte: false, mustSignCharter: false });
+    expect(charterSigning(undefined, uploaded, true)).toEqual({
+      hasSignedCharte: false,
+      hasSignedLastCharte: false,
+      mustSignCharter: false,
+    });
   });
 
   it('reads an unreadable acceptance as none', () => {
@@ -33,7 +49,14 @@ describe('charterSigning', () => {
 describe('isCharterType', () => {
   it('knows both spellings of the charter, and nothing else', () => {
     expect(['__charter__', '__charte__'].map(isCharterType)).toEqual([true, true]);
-    expect(['protocols', 'charter', '__CHARTER__', '', undefined, null].map(isCharterType)).toEqual([false, false, false, false, false, false]);
+    expect(['protocols', 'charter', '__CHARTER__', '', undefined, null].map(isCharterType)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -67,6 +90,8 @@ describe('looksLikePdf', () => {
   });
 
   it('refuses anything else, the empty file and a truncated header included', () => {
-    expect([bytes(''), bytes('%PDF'), bytes('PK\u0003\u0004'), bytes(' %PDF-1.4'), bytes('<html>')].map(looksLikePdf)).toEqual([false, false, false, false, false]);
+    expect(
+      [bytes(''), bytes('%PDF'), bytes('PK\u0003\u0004'), bytes(' %PDF-1.4'), bytes('<html>')].map(looksLikePdf),
+    ).toEqual([false, false, false, false, false]);
   });
 });

@@ -20,14 +20,19 @@ export const CHARTER_TYPES: readonly string[] = [CHARTER_TYPE, '__charte__'];
  * Whether an additional-file type is the charter: listings of additional files leave it out, and uploads of it
  * follow the charter's rules (managers only, a PDF). Configured types never collide: they start with a letter.
  */
-export const isCharterType = (fileType: string | null | undefined) => fileType != null && CHARTER_TYPES.includes(fileType);
+export const isCharterType = (fileType: string | null | undefined) =>
+  fileType != null && CHARTER_TYPES.includes(fileType);
 
 /**
  * `acceptedAt` is the user's recorded acceptance (`chartes[applicationId]`), `uploadedAt` the time the current
  * charter was stored (none: the application has no charter). Managers, user managers, creators and platform
  * administrators (`exempt`) never have to sign.
  */
-export function charterSigning(acceptedAt: string | undefined, uploadedAt: Date | string | null | undefined, exempt: boolean): CharterSigning {
+export function charterSigning(
+  acceptedAt: string | undefined,
+  uploadedAt: Date | string | null | undefined,
+  exempt: boolean,
+): CharterSigning {
   const accepted = acceptedAt === undefined ? NaN : Date.parse(acceptedAt);
   const hasSignedCharte = !Number.isNaN(accepted);
   const hasSignedLastCharte = uploadedAt == null || (hasSignedCharte && accepted > new Date(uploadedAt).getTime());

@@ -8,7 +8,10 @@ import { findBreakingChanges } from './compatibility';
 const fixtures = path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations');
 
 function model(file: string, edit: (text: string) => string = (t) => t): ApplicationModel {
-  const result = validateConfiguration(new TextEncoder().encode(edit(readFileSync(path.join(fixtures, file), 'utf8'))), file);
+  const result = validateConfiguration(
+    new TextEncoder().encode(edit(readFileSync(path.join(fixtures, file), 'utf8'))),
+    file,
+  );
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.value;
 }

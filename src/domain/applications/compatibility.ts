@@ -16,7 +16,11 @@ export type BreakingChangeCode =
  * but it may not orphan rows (their entry, their columns, their keys, or the scopes rights were granted on).
  * Entries without rows change freely.
  */
-export function findBreakingChanges(previous: ApplicationModel, next: ApplicationModel, rows: StoredRowCounts): DomainError<BreakingChangeCode>[] {
+export function findBreakingChanges(
+  previous: ApplicationModel,
+  next: ApplicationModel,
+  rows: StoredRowCounts,
+): DomainError<BreakingChangeCode>[] {
   const problems: DomainError<BreakingChangeCode>[] = [];
   const nextEntries = new Map(next.data.map((entry) => [entry.name, entry]));
   for (const before of previous.data) {
@@ -29,12 +33,20 @@ export function findBreakingChanges(previous: ApplicationModel, next: Applicatio
       continue;
     }
     if (after.kind !== before.kind) {
-      problems.push({ code: 'CHANGED_DATA_KIND_WITH_ROWS', path, params: { dataName: before.name, rows: count, before: before.kind, after: after.kind } });
+      problems.push({
+        code: 'CHANGED_DATA_KIND_WITH_ROWS',
+        path,
+        params: { dataName: before.name, rows: count, before: before.kind, after: after.kind },
+      });
     }
     const nextComponents = new Set(after.components.map((c) => c.key));
     for (const component of before.components) {
       if (!nextComponents.has(component.key)) {
-        problems.push({ code: 'REMOVED_COMPONENT_WITH_ROWS', path, params: { dataName: before.name, component: component.key, rows: count } });
+        problems.push({
+          code: 'REMOVED_COMPONENT_WITH_ROWS',
+          path,
+          params: { dataName: before.name, component: component.key, rows: count },
+        });
       }
     }
     if (before.naturalKey.join('\u0000') !== after.naturalKey.join('\u0000')) {

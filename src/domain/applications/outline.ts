@@ -10,7 +10,10 @@ export interface EntryOutline extends Pick<DataEntry, 'name' | 'kind' | 'i18n' |
 }
 
 /** The application's outline: its texts, its entries outlined, the rights-request form. A whole model is one too. */
-export interface ApplicationOutline extends Pick<ApplicationModel, 'name' | 'version' | 'defaultLanguage' | 'i18n' | 'rightsRequest'> {
+export interface ApplicationOutline extends Pick<
+  ApplicationModel,
+  'name' | 'version' | 'defaultLanguage' | 'i18n' | 'rightsRequest'
+> {
   data: EntryOutline[];
 }
 

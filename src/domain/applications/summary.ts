@@ -24,7 +24,12 @@ export function summarizeApplication(model: ApplicationModel): ApplicationSummar
 }
 
 /** A text in the wanted language, else the configuration's default language, else any text, else `fallback`. */
-export function localized(text: LocaleText | undefined, locale: string, defaultLanguage: string, fallback = ''): string {
+export function localized(
+  text: LocaleText | undefined,
+  locale: string,
+  defaultLanguage: string,
+  fallback = '',
+): string {
   if (!text) return fallback;
   return text[locale] || text[defaultLanguage] || Object.values(text).find((t) => t) || fallback;
 }

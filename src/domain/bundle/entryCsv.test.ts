@@ -9,11 +9,21 @@ import { EntryCsvWriter, shapeKey, shapeOf, templateShape } from './entryCsv';
 
 const refs = references();
 const entryOf = (name: string) => testModel().data.find((entry) => entry.name === name)!;
-const dynamicHeader = (component: { headerPrefix: string; reference: string; referenceComponent: string }, key: string) =>
-  component.headerPrefix + dynamicHeaderText(refs[component.reference].find((row) => row.hierarchicalKey === key)!.values[component.referenceComponent]);
+const dynamicHeader = (
+  component: { headerPrefix: string; reference: string; referenceComponent: string },
+  key: string,
+) =>
+  component.headerPrefix +
+  dynamicHeaderText(
+    refs[component.reference].find((row) => row.hierarchicalKey === key)!.values[component.referenceComponent],
+  );
 
 /** Writes rows back as files, one per shape, in the order their shapes first appear. */
-function rewrite(dataName: string, rows: readonly CsvRow[], references: Record<string, readonly StoredRow[]>): string[] {
+function rewrite(
+  dataName: string,
+  rows: readonly CsvRow[],
+  references: Record<string, readonly StoredRow[]>,
+): string[] {
   const entry = entryOf(dataName);
   const indexes: Record<string, readonly StoredRow[]> = { ...references, [dataName]: stored(rows) };
   const texts = new RowTexts(entry, (name) => new ReferenceIndex(name, indexes[name] ?? []));
@@ -21,13 +31,23 @@ function rewrite(dataName: string, rows: readonly CsvRow[], references: Record<s
   for (const row of rows) {
     const shape = shapeOf(entry, row.values, texts);
     let group = groups.get(shapeKey(shape));
-    if (!group) groups.set(shapeKey(shape), (group = { writer: new EntryCsvWriter(entry, shape, { dynamicHeader, texts }), text: '' }));
+    if (!group)
+      groups.set(
+        shapeKey(shape),
+        (group = { writer: new EntryCsvWriter(entry, shape, { dynamicHeader, texts }), text: '' }),
+      );
     group.text += group.writer.line(row);
   }
   return [...groups.values()].map((group) => group.writer.head() + group.text);
 }
 
-const kept = (rows: readonly CsvRow[]) => rows.map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, values: row.values, period: row.period }));
+const kept = (rows: readonly CsvRow[]) =>
+  rows.map((row) => ({
+    naturalKey: row.naturalKey,
+    hierarchicalKey: row.hierarchicalKey,
+    values: row.values,
+    period: row.period,
+  }));
 
 function roundTrip(dataName: string, files: string[], references: Record<string, readonly StoredRow[]> = refs) {
   const original = files.flatMap((file) => {
@@ -54,7 +74,9 @@ describe('stored rows written back as CSV', () => {
       'zone;code;p_ph\nNord;S3;6.5\n',
     ]);
     expect(files).toHaveLength(2);
-    expect(files[0].split('\n')[0]).toBe('"zone";"code";"opened";"depth";"slots";"automatic";"serial";"tags";"neighbours";"remark";"p_conductivity";"p_ph"');
+    expect(files[0].split('\n')[0]).toBe(
+      '"zone";"code";"opened";"depth";"slots";"automatic";"serial";"tags";"neighbours";"remark";"p_conductivity";"p_ph"',
+    );
   });
 
   it('give the same rows for recursive references', () => {
@@ -67,7 +89,12 @@ describe('stored rows written back as CSV', () => {
       'campagne;Hiver\n\nstation;day;level;quality;T_10;Q_10\nunits;;mm\nS1;01/01/2024;2;good;1;\n',
     ]);
     expect(files).toHaveLength(2);
-    expect(files[0].split('\n').slice(0, 4)).toEqual(['"";"Été 24"', '', '"station";"day";"level";"quality";"T_10";"Q_10";"T_25";"Q_25"', '"";"";"cm"']);
+    expect(files[0].split('\n').slice(0, 4)).toEqual([
+      '"";"Été 24"',
+      '',
+      '"station";"day";"level";"quality";"T_10";"Q_10";"T_25";"Q_25"',
+      '"";"";"cm"',
+    ]);
   });
 });
 
@@ -76,7 +103,11 @@ describe('templates', () => {
 
   it('are read by the engine as valid files with no rows once the example line is left out', () => {
     for (const entry of testModel().data) {
-      const shape = templateShape(entry, words, (component) => refs[component.reference]?.map((row) => row.hierarchicalKey) ?? []);
+      const shape = templateShape(
+        entry,
+        words,
+        (component) => refs[component.reference]?.map((row) => row.hierarchicalKey) ?? [],
+      );
       const writer = new EntryCsvWriter(entry, shape, { dynamicHeader });
       const read = validate(entry.name, writer.head(), { references: refs });
       expect(read.report, entry.name).toEqual({ rowCount: 0, errorCount: 0, errors: [], truncated: false });
@@ -118,16 +149,28 @@ OA_data:
         OA_components: [place]
         OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}
 `);
-  const sites = validate('sites', 'parent;code\n;oir\n;nivelle\noir;p1\nNULL_KEY__oir;p2\noir__p1;a\nNULL_KEY__nivelle;p1\nnivelle;p1\n', { model });
+  const sites = validate(
+    'sites',
+    'parent;code\n;oir\n;nivelle\noir;p1\nNULL_KEY__oir;p2\noir__p1;a\nNULL_KEY__nivelle;p1\nnivelle;p1\n',
+    { model },
+  );
 
   it('are spelled so that the engine reads the same rows with the same keys', () => {
     expect(sites.report.errors).toEqual([]);
     const sitesAgain = roundTripIn(model, 'sites', sites.rows, {});
     const references = { sites: stored(sites.rows) };
     const p1 = sites.rows.find((row) => row.naturalKey === 'oir__p1')!.hierarchicalKey;
-    const visits = validate('visits', `site;day;place;places\noir;d1;oir__p1;oir,nivelle\nNULL_KEY__oir;d2;oir;NULL_KEY__oir__p2\n${p1};d3;NULL_KEY__oir__p2;\n`, { model, references });
+    const visits = validate(
+      'visits',
+      `site;day;place;places\noir;d1;oir__p1;oir,nivelle\nNULL_KEY__oir;d2;oir;NULL_KEY__oir__p2\n${p1};d3;NULL_KEY__oir__p2;\n`,
+      { model, references },
+    );
     expect(visits.report.errors).toEqual([]);
-    expect(visits.rows.map((row) => row.naturalKey)).toEqual(['oir__d1', 'NULL_KEY__oir__d2', expect.stringContaining('d3')]);
+    expect(visits.rows.map((row) => row.naturalKey)).toEqual([
+      'oir__d1',
+      'NULL_KEY__oir__d2',
+      expect.stringContaining('d3'),
+    ]);
     const written = roundTripIn(model, 'visits', visits.rows, references);
     expect(written.split('\n')[1]).toBe('"oir";"d1";"oir__p1";"oir,nivelle"');
     expect(sitesAgain.split('\n')[3]).toBe('"oir";"p1"');
@@ -135,7 +178,12 @@ OA_data:
 });
 
 /** Rows written back (one shape) and read again: the same rows, keys included. */
-function roundTripIn(model: ApplicationModel, dataName: string, rows: readonly CsvRow[], references: Record<string, readonly StoredRow[]>): string {
+function roundTripIn(
+  model: ApplicationModel,
+  dataName: string,
+  rows: readonly CsvRow[],
+  references: Record<string, readonly StoredRow[]>,
+): string {
   const entry = model.data.find((item) => item.name === dataName)!;
   const indexes = { ...references, [dataName]: stored(rows) };
   const texts = new RowTexts(entry, (name) => new ReferenceIndex(name, indexes[name] ?? []));

@@ -32,15 +32,18 @@ interface PatternGroup {
 const groupsOf = (value: unknown): PatternGroup[] => (Array.isArray(value) ? (value as PatternGroup[]) : []);
 
 /** Entries without constant, dynamic or pattern components give every row the same shape. */
-export const hasSingleShape = (entry: DataEntry) => !entry.components.some((c) => c.kind === 'constant' || c.kind === 'dynamic' || c.kind === 'pattern');
+export const hasSingleShape = (entry: DataEntry) =>
+  !entry.components.some((c) => c.kind === 'constant' || c.kind === 'dynamic' || c.kind === 'pattern');
 
 export function shapeOf(entry: DataEntry, values: Record<string, unknown>, texts: RowTexts): RowShape {
   const shape: RowShape = { constants: {}, dynamics: {}, patterns: {} };
   for (const component of entry.components) {
     const value = values[component.key];
     if (component.kind === 'constant') shape.constants[component.key] = texts.cell(component, value);
-    else if (component.kind === 'dynamic') shape.dynamics[component.key] = value && typeof value === 'object' ? Object.keys(value).sort() : [];
-    else if (component.kind === 'pattern') shape.patterns[component.key] = groupsOf(value).map((group) => String(group.header ?? ''));
+    else if (component.kind === 'dynamic')
+      shape.dynamics[component.key] = value && typeof value === 'object' ? Object.keys(value).sort() : [];
+    else if (component.kind === 'pattern')
+      shape.patterns[component.key] = groupsOf(value).map((group) => String(group.header ?? ''));
   }
   return shape;
 }
@@ -86,13 +89,16 @@ export class EntryCsvWriter {
         for (const key of shape.dynamics[component.key] ?? []) {
           columns.push({
             header: options.dynamicHeader(component, key),
-            cell: (values) => cellText((values[component.key] as Record<string, unknown> | undefined)?.[key], component.checker),
+            cell: (values) =>
+              cellText((values[component.key] as Record<string, unknown> | undefined)?.[key], component.checker),
             example: component.checker,
           });
         }
       }
     }
-    for (const component of entry.components) if (component.kind === 'pattern') columns.push(...patternColumns(entry, component, shape.patterns[component.key] ?? []));
+    for (const component of entry.components)
+      if (component.kind === 'pattern')
+        columns.push(...patternColumns(entry, component, shape.patterns[component.key] ?? []));
 
     // Constants read on the header line sit in their own column: data lines leave it empty.
     const cells: Array<Column | null> = [...columns];
@@ -113,7 +119,10 @@ export class EntryCsvWriter {
     for (const constant of entry.csv.constants) {
       const line = lines[constant.row - 1];
       if (!line) continue;
-      const at = 'number' in constant.column ? constant.column.number - 1 : lines[headerLine - 1].indexOf(constant.column.header);
+      const at =
+        'number' in constant.column
+          ? constant.column.number - 1
+          : lines[headerLine - 1].indexOf(constant.column.header);
       if (at < 0 || (constant.zone === 'header' && !('number' in constant.column))) continue;
       while (line.length <= at) line.push('');
       line[at] = shape.constants[constant.component] ?? '';
@@ -135,7 +144,9 @@ export class EntryCsvWriter {
 
   /** A line of examples, one per column. */
   exampleLine(words: ExampleWords): string {
-    const examples = this.cells.map((column) => (column && column.example !== undefined ? exampleCell(column.example, words) : ''));
+    const examples = this.cells.map((column) =>
+      column && column.example !== undefined ? exampleCell(column.example, words) : '',
+    );
     return `${examples.map(quote).join(this.entry.csv.separator)}\n`;
   }
 }
@@ -193,10 +204,15 @@ export function exampleCell(checker: Checker | null, words: ExampleWords): strin
   }
 }
 
-const within = (value: number, min: number | null, max: number | null) => (min !== null && value < min ? min : max !== null && value > max ? max : value);
+const within = (value: number, min: number | null, max: number | null) =>
+  min !== null && value < min ? min : max !== null && value > max ? max : value;
 
 /** The shape of a template: example constants, one column per dynamic key given, no pattern column. */
-export function templateShape(entry: DataEntry, words: ExampleWords, dynamicKeys: (component: DynamicComponent) => string[]): RowShape {
+export function templateShape(
+  entry: DataEntry,
+  words: ExampleWords,
+  dynamicKeys: (component: DynamicComponent) => string[],
+): RowShape {
   const shape: RowShape = { constants: {}, dynamics: {}, patterns: {} };
   for (const component of entry.components) {
     if (component.kind === 'constant') shape.constants[component.key] = exampleCell(component.checker, words);

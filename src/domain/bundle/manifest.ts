@@ -87,7 +87,8 @@ const isString: Check = (value) => typeof value === 'string';
 const isNullableString: Check = (value) => value === null || typeof value === 'string';
 const isCount: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
 const isBoolean: Check = (value) => typeof value === 'boolean';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringMap: Check = (value) => isObject(value) && Object.values(value).every(isString);
 const isSha256: Check = (value) => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
@@ -131,10 +132,13 @@ function fits(value: unknown, shape: Record<string, Check>): boolean {
   return isObject(value) && Object.entries(shape).every(([key, check]) => check(value[key]));
 }
 
-const listOf = (value: unknown, shape: Record<string, Check>) => Array.isArray(value) && value.every((item) => fits(item, shape));
+const listOf = (value: unknown, shape: Record<string, Check>) =>
+  Array.isArray(value) && value.every((item) => fits(item, shape));
 
 /** The manifest of a bundle, or what is wrong with it (a hand-made or damaged zip). */
-export function readManifest(text: string): { ok: true; manifest: BundleManifest } | { ok: false; problem: ManifestProblem } {
+export function readManifest(
+  text: string,
+): { ok: true; manifest: BundleManifest } | { ok: false; problem: ManifestProblem } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -153,7 +157,10 @@ export function readManifest(text: string): { ok: true; manifest: BundleManifest
       'data',
       Array.isArray(value.data) &&
         value.data.every(
-          (item) => fits(item, { dataName: isString, restored: isBoolean }) && (item.kind === 'reference' || item.kind === 'dataType') && listOf(item.files, SHAPES.dataFile),
+          (item) =>
+            fits(item, { dataName: isString, restored: isBoolean }) &&
+            (item.kind === 'reference' || item.kind === 'dataType') &&
+            listOf(item.files, SHAPES.dataFile),
         ),
     ],
     ['deposits', listOf(value.deposits, SHAPES.deposit)],

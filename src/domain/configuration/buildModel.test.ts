@@ -92,13 +92,28 @@ function model(text = APPLICATION): ApplicationModel {
 describe('the application model', () => {
   it('resolves the application defaults', () => {
     const application = model();
-    expect(application).toMatchObject({ formatVersion: '2.0.1', name: 'lakes', version: '2.1.0', defaultLanguage: 'en', comment: 'no comment' });
+    expect(application).toMatchObject({
+      formatVersion: '2.0.1',
+      name: 'lakes',
+      version: '2.1.0',
+      defaultLanguage: 'en',
+      comment: 'no comment',
+    });
     expect(application.i18n).toEqual({ title: { fr: 'Lacs', en: 'Lakes' }, description: {} });
     expect(application.domainTags).toEqual([{ name: 'place', labels: { fr: 'lieu', en: 'place' } }]);
     expect(application.rightsRequest?.fields).toEqual([
-      { name: 'purpose', i18n: { title: {}, description: {} }, required: true, checker: { kind: 'string', pattern: null, multiplicity: 'ONE' } },
+      {
+        name: 'purpose',
+        i18n: { title: {}, description: {} },
+        required: true,
+        checker: { kind: 'string', pattern: null, multiplicity: 'ONE' },
+      },
     ]);
-    expect(application.additionalFiles[0]).toMatchObject({ name: 'protocols', i18n: { title: { en: 'Protocols' } }, fields: [{ name: 'issued', checker: { kind: 'date', pattern: 'dd/MM/yyyy' } }] });
+    expect(application.additionalFiles[0]).toMatchObject({
+      name: 'protocols',
+      i18n: { title: { en: 'Protocols' } },
+      fields: [{ name: 'issued', checker: { kind: 'date', pattern: 'dd/MM/yyyy' } }],
+    });
   });
 
   it('tells references from data types and orders loads after dependencies', () => {
@@ -112,8 +127,17 @@ describe('the application model', () => {
     const [samples, units, sites] = application.data;
     expect(samples.dependsOn).toEqual(['sites', 'units']);
     expect(units.dependsOn).toEqual([]);
-    expect(sites.hierarchy).toEqual({ parents: [{ component: 'kind', reference: 'units' }], recursiveComponent: 'parent' });
-    expect(sites.components[3].checker).toEqual({ kind: 'reference', reference: 'units', isParent: true, isRecursive: false, multiplicity: 'ONE' });
+    expect(sites.hierarchy).toEqual({
+      parents: [{ component: 'kind', reference: 'units' }],
+      recursiveComponent: 'parent',
+    });
+    expect(sites.components[3].checker).toEqual({
+      kind: 'reference',
+      reference: 'units',
+      isParent: true,
+      isRecursive: false,
+      multiplicity: 'ONE',
+    });
     expect(sites.components[2].checker).toMatchObject({ isParent: true, isRecursive: true });
   });
 
@@ -160,19 +184,35 @@ describe('the application model', () => {
       defaults: [],
       computed: ['label', 'site_key'],
     });
-    expect(samples.components.find((component) => component.key === 'site_key')).toMatchObject({ kind: 'computed', computation: { kind: 'naturalKey', components: ['site'] } });
+    expect(samples.components.find((component) => component.key === 'site_key')).toMatchObject({
+      kind: 'computed',
+      computation: { kind: 'naturalKey', components: ['site'] },
+    });
     expect(samples.components.find((component) => component.key === 'label')).toMatchObject({
-      computation: { kind: 'expression', expression: { source: "'sample'", references: [], exceptions: {}, multiplicity: 'ONE' } },
+      computation: {
+        kind: 'expression',
+        expression: { source: "'sample'", references: [], exceptions: {}, multiplicity: 'ONE' },
+      },
     });
   });
 
   it('carries what rights and deposits need', () => {
     const samples = model().data[0];
     const month = { source: '1 month', parts: [{ amount: 1, unit: 'month' }] };
-    expect(samples.authorization).toEqual({ scopes: [{ component: 'site', reference: 'sites' }], timeScope: { component: 'day', pattern: 'MM/yyyy', duration: month } });
+    expect(samples.authorization).toEqual({
+      scopes: [{ component: 'site', reference: 'sites' }],
+      timeScope: { component: 'day', pattern: 'MM/yyyy', duration: month },
+    });
     expect(samples.submission).toEqual({
       strategy: 'OA_VERSIONING',
-      referenceScopes: [{ reference: 'sites', component: 'site', i18n: { title: {}, description: {} }, exportHeader: { title: {}, description: {} } }],
+      referenceScopes: [
+        {
+          reference: 'sites',
+          component: 'site',
+          i18n: { title: {}, description: {} },
+          exportHeader: { title: {}, description: {} },
+        },
+      ],
       timeScope: { component: 'day', pattern: 'MM/yyyy', duration: month },
       fileName: null,
     });
@@ -180,14 +220,28 @@ describe('the application model', () => {
 
   it('parses display patterns into text and placeholders', () => {
     const sites = model().data[2];
-    expect(sites.displayPattern?.title.en).toEqual({ source: '{name} ({code})', parts: [{ component: 'name' }, { text: ' (' }, { component: 'code' }, { text: ')' }] });
+    expect(sites.displayPattern?.title.en).toEqual({
+      source: '{name} ({code})',
+      parts: [{ component: 'name' }, { text: ' (' }, { component: 'code' }, { text: ')' }],
+    });
     expect(sites.components[1].langRestrictions).toEqual(['en']);
   });
 
   it('defaults a data entry without settings to a reference read with ";" from line 1', () => {
     const units = model().data[1];
-    expect(units.csv).toMatchObject({ separator: ';', headerLine: 1, firstDataLine: 2, allowUnexpectedColumns: false, columns: [{ component: 'code', header: 'code', mandatory: false }] });
-    expect(units.submission).toEqual({ strategy: 'OA_INSERTION', referenceScopes: [], timeScope: null, fileName: null });
+    expect(units.csv).toMatchObject({
+      separator: ';',
+      headerLine: 1,
+      firstDataLine: 2,
+      allowUnexpectedColumns: false,
+      columns: [{ component: 'code', header: 'code', mandatory: false }],
+    });
+    expect(units.submission).toEqual({
+      strategy: 'OA_INSERTION',
+      referenceScopes: [],
+      timeScope: null,
+      fileName: null,
+    });
     expect(units.authorization).toBeNull();
   });
 });
@@ -204,7 +258,11 @@ describe('the stored form of the model', () => {
       Array.isArray(value)
         ? value.map(reverseKeys)
         : value !== null && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reverseKeys(inner)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([key, inner]) => [key, reverseKeys(inner)]),
+            )
           : value;
     const reordered = reverseKeys(application) as ApplicationModel;
     expect(serializeModel(reordered)).toBe(serializeModel(application));

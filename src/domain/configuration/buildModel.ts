@@ -16,7 +16,10 @@ import { readI18nTexts, readMap, readText } from './values';
 
 export const OPENADOM_VERSION = '2.0.1';
 
-const APPLICATION_RULE = { mandatory: ['OA_name', 'OA_version'], optional: ['OA_i18n', 'OA_defaultLanguage', 'OA_comment'] };
+const APPLICATION_RULE = {
+  mandatory: ['OA_name', 'OA_version'],
+  optional: ['OA_i18n', 'OA_defaultLanguage', 'OA_comment'],
+};
 
 const ROOT_RULE = {
   mandatory: ['OA_version', 'OA_application'],
@@ -28,7 +31,10 @@ const ROOT_RULE = {
  * returned when there is none. A wrong format version stops at once: the rest would be read against the wrong
  * rules and bury the one error that matters.
  */
-export function buildApplicationModel(root: MapNode, compileExpression: ExpressionCompiler): Result<ApplicationModel, ConfigurationError> {
+export function buildApplicationModel(
+  root: MapNode,
+  compileExpression: ExpressionCompiler,
+): Result<ApplicationModel, ConfigurationError> {
   const problems = new Problems();
   const formatVersion = checkFormatVersion(root, problems);
   if (formatVersion === undefined) return { ok: false, errors: problems.errors };
@@ -63,14 +69,33 @@ export function buildApplicationModel(root: MapNode, compileExpression: Expressi
 
   const { order, cycles } = computeLoadOrder(data);
   for (const cycle of cycles) {
-    const byParents = cycle.slice(1).every((name, index) => data.find((entry) => entry.name === cycle[index])?.hierarchy.parents.some((parent) => parent.reference === name));
-    problems.report(byParents ? 'DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES' : 'DUPLICATED_REFERENCE_IN_DEPENDENCIES', 'OA_data', { cycle }, dataMap?.byKey.get(cycle[0])?.value);
+    const byParents = cycle
+      .slice(1)
+      .every((name, index) =>
+        data
+          .find((entry) => entry.name === cycle[index])
+          ?.hierarchy.parents.some((parent) => parent.reference === name),
+      );
+    problems.report(
+      byParents ? 'DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES' : 'DUPLICATED_REFERENCE_IN_DEPENDENCIES',
+      'OA_data',
+      { cycle },
+      dataMap?.byKey.get(cycle[0])?.value,
+    );
   }
 
   if (problems.count > 0) return { ok: false, errors: problems.errors };
   return {
     ok: true,
-    value: { formatVersion, ...application, domainTags: tags.tags, data, loadOrder: order, rightsRequest, additionalFiles },
+    value: {
+      formatVersion,
+      ...application,
+      domainTags: tags.tags,
+      data,
+      loadOrder: order,
+      rightsRequest,
+      additionalFiles,
+    },
   };
 }
 
@@ -78,11 +103,21 @@ function checkFormatVersion(root: MapNode, problems: Problems): string | undefin
   const node = root.byKey.get('OA_version')?.value;
   const version = node?.kind === 'scalar' ? node.text.trim() : undefined;
   if (node === undefined || version === undefined || version === '') {
-    problems.report('MISSING_VERSION_APPLICATION', 'OA_version', { expectedVersion: OPENADOM_VERSION, actualVersion: null }, node ?? root);
+    problems.report(
+      'MISSING_VERSION_APPLICATION',
+      'OA_version',
+      { expectedVersion: OPENADOM_VERSION, actualVersion: null },
+      node ?? root,
+    );
     return undefined;
   }
   if (version !== OPENADOM_VERSION) {
-    problems.report('UNSUPPORTED_OPENADOM_VERSION', 'OA_version', { actualVersion: version, expectedVersion: OPENADOM_VERSION }, node);
+    problems.report(
+      'UNSUPPORTED_OPENADOM_VERSION',
+      'OA_version',
+      { actualVersion: version, expectedVersion: OPENADOM_VERSION },
+      node,
+    );
     return undefined;
   }
   return version;
@@ -107,7 +142,8 @@ function readApplication(node: ConfigNode | undefined, problems: Problems): Appl
   }
   const languagePath = childPath(path, 'OA_defaultLanguage');
   const language = readText(value('OA_defaultLanguage'), languagePath, problems)?.trim();
-  if (language !== undefined && !isLocale(language)) problems.report('BAD_LOCALE', languagePath, { locale: language }, value('OA_defaultLanguage'));
+  if (language !== undefined && !isLocale(language))
+    problems.report('BAD_LOCALE', languagePath, { locale: language }, value('OA_defaultLanguage'));
 
   return {
     name: name?.trim() ?? '',

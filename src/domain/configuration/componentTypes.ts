@@ -12,14 +12,20 @@ export interface ComponentTypes {
   unresolved: ReadonlySet<string>;
 }
 
-export function componentTypes(components: readonly Component[], validations: readonly LineValidation[], unresolved: ReadonlySet<string>): ComponentTypes {
+export function componentTypes(
+  components: readonly Component[],
+  validations: readonly LineValidation[],
+  unresolved: ReadonlySet<string>,
+): ComponentTypes {
   const referenceOf = new Map<string, string>();
   const dateOf = new Map<string, Omit<TimeScope, 'component'>>();
   const note = (component: string, checker: Checker | null) => {
     if (checker?.kind === 'reference' && !referenceOf.has(component)) referenceOf.set(component, checker.reference);
-    if (checker?.kind === 'date' && !dateOf.has(component)) dateOf.set(component, { pattern: checker.pattern, duration: checker.duration });
+    if (checker?.kind === 'date' && !dateOf.has(component))
+      dateOf.set(component, { pattern: checker.pattern, duration: checker.duration });
   };
   for (const component of components) note(component.key, component.checker);
-  for (const validation of validations) for (const component of validation.components) note(component, validation.checker);
+  for (const validation of validations)
+    for (const component of validation.components) note(component, validation.checker);
   return { keys: components.map((component) => component.key), referenceOf, dateOf, unresolved };
 }

@@ -4,7 +4,10 @@ import type { DeclaredTags } from './validateTags';
 /** What the expression engine answers when asked to compile a Groovy expression (its public contract). */
 export type ExpressionCompilation =
   | { ok: true; expression: { readonly referencedReferences: readonly string[] } }
-  | { ok: false; errors: ReadonlyArray<{ code: string; message: string; line: number; column: number; construct?: string }> };
+  | {
+      ok: false;
+      errors: ReadonlyArray<{ code: string; message: string; line: number; column: number; construct?: string }>;
+    };
 
 export type ExpressionCompiler = (source: string) => ExpressionCompilation;
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { addDuration, parseDuration } from './duration';
 import { toIsoLocalDateTime, type LocalDateTime } from './localDateTime';
 
-const at = (year: number, month: number, day: number, hour = 0): LocalDateTime => ({ year, month, day, hour, minute: 0, second: 0, nano: 0 });
+const at = (year: number, month: number, day: number, hour = 0): LocalDateTime => ({
+  year,
+  month,
+  day,
+  hour,
+  minute: 0,
+  second: 0,
+  nano: 0,
+});
 
 describe('OA_duration', () => {
   it('accepts "<n> <unit>[s]" repeated, case ignored', () => {
@@ -12,13 +20,18 @@ describe('OA_duration', () => {
       { amount: 12, unit: 'hour' },
     ]);
     expect(parseDuration('30 MINUTES')?.parts).toEqual([{ amount: 30, unit: 'minute' }]);
-    for (const bad of ['1 Yearss', '2days', 'month', '1 fortnight', '', '-1 day']) expect(parseDuration(bad)).toBeNull();
+    for (const bad of ['1 Yearss', '2days', 'month', '1 fortnight', '', '-1 day'])
+      expect(parseDuration(bad)).toBeNull();
   });
 
   it('gives the end of the period a value stands for, months clamped as in Java', () => {
     expect(toIsoLocalDateTime(addDuration(at(2004, 6, 1), parseDuration('1 month')!))).toBe('2004-07-01T00:00:00');
     expect(toIsoLocalDateTime(addDuration(at(2020, 1, 31), parseDuration('1 month')!))).toBe('2020-02-29T00:00:00');
-    expect(toIsoLocalDateTime(addDuration(at(2020, 12, 31, 12), parseDuration('1 day 12 hours')!))).toBe('2021-01-02T00:00:00');
-    expect(toIsoLocalDateTime(addDuration(at(2019, 2, 28), parseDuration('1 year 1 week')!))).toBe('2020-03-06T00:00:00');
+    expect(toIsoLocalDateTime(addDuration(at(2020, 12, 31, 12), parseDuration('1 day 12 hours')!))).toBe(
+      '2021-01-02T00:00:00',
+    );
+    expect(toIsoLocalDateTime(addDuration(at(2019, 2, 28), parseDuration('1 year 1 week')!))).toBe(
+      '2020-03-06T00:00:00',
+    );
   });
 });

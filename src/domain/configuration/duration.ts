@@ -17,13 +17,15 @@ export interface Duration {
   parts: DurationPart[];
 }
 
-const WHOLE = /^\s*\d+ +(second|minute|hour|day|week|month|year)s?(\s+\d+ +(second|minute|hour|day|week|month|year)s?)*\s*$/i;
+const WHOLE =
+  /^\s*\d+ +(second|minute|hour|day|week|month|year)s?(\s+\d+ +(second|minute|hour|day|week|month|year)s?)*\s*$/i;
 const PART = /(\d+) +(second|minute|hour|day|week|month|year)s?/gi;
 
 export function parseDuration(text: string): Duration | null {
   if (!WHOLE.test(text)) return null;
   const parts: DurationPart[] = [];
-  for (const match of text.matchAll(PART)) parts.push({ amount: Number(match[1]), unit: match[2].toLowerCase() as DurationUnit });
+  for (const match of text.matchAll(PART))
+    parts.push({ amount: Number(match[1]), unit: match[2].toLowerCase() as DurationUnit });
   return { source: text, parts };
 }
 

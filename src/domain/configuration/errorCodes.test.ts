@@ -83,11 +83,21 @@ describe('whole-file codes', () => {
   });
 
   it('INVALID_CONFIGURATION_FILE', () => {
-    expect(onlyError('a plain sentence')).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'rootNotMap' }, line: 1, column: 1 });
+    expect(onlyError('a plain sentence')).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'rootNotMap' },
+      line: 1,
+      column: 1,
+    });
   });
 
   it('DUPLICATE_KEY', () => {
-    expect(onlyError(`${HEADER}OA_tags:\n  a1:\n`)).toMatchObject({ code: 'DUPLICATE_KEY', path: '', line: 9, column: 1 });
+    expect(onlyError(`${HEADER}OA_tags:\n  a1:\n`)).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      path: '',
+      line: 9,
+      column: 1,
+    });
   });
 
   it('UNEXPECTED_CHARACTER, INVALID_TOKEN, UNEXPECTED_EOF, MALFORMED_NUMBER, UNTERMINATED_STRING, MALFORMED_COMMENT', () => {
@@ -129,11 +139,19 @@ describe('root and application', () => {
   });
 
   it('BAD_VERSION_PATTERN', () => {
-    expect(onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: deux'))).toMatchObject({ code: 'BAD_VERSION_PATTERN', path: 'OA_application', params: { givenVersion: 'deux' } });
+    expect(onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: deux'))).toMatchObject({
+      code: 'BAD_VERSION_PATTERN',
+      path: 'OA_application',
+      params: { givenVersion: 'deux' },
+    });
   });
 
   it('MISSING_REQUIRED_VALUE', () => {
-    expect(onlyError(HEADER.replace('OA_name: demo', 'OA_name:'))).toMatchObject({ code: 'MISSING_REQUIRED_VALUE', path: 'OA_application > OA_name', params: {} });
+    expect(onlyError(HEADER.replace('OA_name: demo', 'OA_name:'))).toMatchObject({
+      code: 'MISSING_REQUIRED_VALUE',
+      path: 'OA_application > OA_name',
+      params: {},
+    });
   });
 
   it('UNEXPECTED_SECTIONS', () => {
@@ -154,7 +172,11 @@ describe('root and application', () => {
   });
 
   it('MISSING_MANDATORIES_SECTIONS', () => {
-    expect(onlyError('OA_version: 2.0.1\n')).toMatchObject({ code: 'MISSING_MANDATORIES_SECTIONS', path: '', params: { missingMandatoriesSections: ['OA_application'] } });
+    expect(onlyError('OA_version: 2.0.1\n')).toMatchObject({
+      code: 'MISSING_MANDATORIES_SECTIONS',
+      path: '',
+      params: { missingMandatoriesSections: ['OA_application'] },
+    });
   });
 
   it('BAD_OBJECT_REQUIRED_SECTIONS', () => {
@@ -166,7 +188,9 @@ describe('root and application', () => {
   });
 
   it('BAD_LOCALE', () => {
-    expect(onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: 1.0.0\n  OA_defaultLanguage: french'))).toMatchObject({
+    expect(
+      onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: 1.0.0\n  OA_defaultLanguage: french')),
+    ).toMatchObject({
       code: 'BAD_LOCALE',
       path: 'OA_application > OA_defaultLanguage',
       params: { locale: 'french' },
@@ -174,7 +198,9 @@ describe('root and application', () => {
   });
 
   it('BAD_LOCALE_SECTION_TYPE', () => {
-    expect(onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: 1.0.0\n  OA_i18n:\n    OA_title:\n      fr: [a, b]'))).toMatchObject({
+    expect(
+      onlyError(HEADER.replace('OA_version: 1.0.0', 'OA_version: 1.0.0\n  OA_i18n:\n    OA_title:\n      fr: [a, b]')),
+    ).toMatchObject({
       code: 'BAD_LOCALE_SECTION_TYPE',
       path: 'OA_application > OA_i18n > OA_title > fr',
     });
@@ -183,25 +209,43 @@ describe('root and application', () => {
 
 describe('tags', () => {
   it('UNSUPORTED_I18N_KEY_LANGUAGE', () => {
-    expect(onlyError(measures(MEASURES).replace('    fr: terrain', '    frrr: terrain'))).toMatchObject({ code: 'UNSUPORTED_I18N_KEY_LANGUAGE', path: 'OA_tags > field' });
+    expect(onlyError(measures(MEASURES).replace('    fr: terrain', '    frrr: terrain'))).toMatchObject({
+      code: 'UNSUPORTED_I18N_KEY_LANGUAGE',
+      path: 'OA_tags > field',
+    });
   });
 
   it('BAD_DOMAIN_TAG_PATTERN (and, as in the original, the declaration is then void)', () => {
-    const errors = errorsOf(measures(MEASURES).replace('  field:', '  field_:').replace('OA_tags: [__DATA__]', 'OA_tags: [__DATA__, field]'));
-    expect(errors[0]).toMatchObject({ code: 'BAD_DOMAIN_TAG_PATTERN', path: 'OA_tags', params: { domainTagPattern: '^[a-z][a-z_0-9]*[a-z0-9]$' } });
-    expect(errors.map((error) => error.code)).toEqual(['BAD_DOMAIN_TAG_PATTERN', 'ILLEGAL_DOMAIN_TAG_PATTERN', 'NOT_EXPECTED_DOMAIN_TAGS']);
+    const errors = errorsOf(
+      measures(MEASURES).replace('  field:', '  field_:').replace('OA_tags: [__DATA__]', 'OA_tags: [__DATA__, field]'),
+    );
+    expect(errors[0]).toMatchObject({
+      code: 'BAD_DOMAIN_TAG_PATTERN',
+      path: 'OA_tags',
+      params: { domainTagPattern: '^[a-z][a-z_0-9]*[a-z0-9]$' },
+    });
+    expect(errors.map((error) => error.code)).toEqual([
+      'BAD_DOMAIN_TAG_PATTERN',
+      'ILLEGAL_DOMAIN_TAG_PATTERN',
+      'NOT_EXPECTED_DOMAIN_TAGS',
+    ]);
   });
 
   it('ILLEGAL_DOMAIN_TAG_PATTERN', () => {
     expect(onlyError(measures(MEASURES).replace('  field:', '  __HIDDEN__:'))).toMatchObject({
       code: 'ILLEGAL_DOMAIN_TAG_PATTERN',
       path: 'OA_tags',
-      params: { reservedTagNames: ['HiddenTag[tagDefinition=HIDDEN_TAG]'], expectedPattern: '^[a-z][a-z_0-9]*[a-z0-9]$' },
+      params: {
+        reservedTagNames: ['HiddenTag[tagDefinition=HIDDEN_TAG]'],
+        expectedPattern: '^[a-z][a-z_0-9]*[a-z0-9]$',
+      },
     });
   });
 
   it('NOT_EXPECTED_DOMAIN_TAGS', () => {
-    expect(onlyError(measures(MEASURES.replace('  value:\n', '  value:\n    OA_tags: [field, forest]\n')))).toMatchObject({
+    expect(
+      onlyError(measures(MEASURES.replace('  value:\n', '  value:\n    OA_tags: [field, forest]\n'))),
+    ).toMatchObject({
       code: 'NOT_EXPECTED_DOMAIN_TAGS',
       path: 'OA_data > measures > OA_basicComponents > value > OA_tags',
       params: { notExpectedDomainTags: ['forest'], expectedDomainTags: ['field'] },
@@ -212,14 +256,25 @@ describe('tags', () => {
     expect(onlyError(measures(MEASURES.replace('OA_tags: [__DATA__]', 'OA_tags: [__DATA__, Field]')))).toMatchObject({
       code: 'BAD_TAGS_PATTERNS',
       path: 'OA_data > measures',
-      params: { acceptedTagPatterns: ['__HIDDEN__', '__DATA__', '__REFERENCE__', '__ORDER_(\\d*)__', 'no-tag', 'field'] },
+      params: {
+        acceptedTagPatterns: ['__HIDDEN__', '__DATA__', '__REFERENCE__', '__ORDER_(\\d*)__', 'no-tag', 'field'],
+      },
     });
   });
 });
 
 describe('data entries and components', () => {
   it('INVALID_IDENTIFICATEURS', () => {
-    expect(onlyError(measures(MEASURES.replace('  value:', '  Value-2:').replace('OA_naturalKey: [station, day]', 'OA_naturalKey: [station, day]')))).toMatchObject({
+    expect(
+      onlyError(
+        measures(
+          MEASURES.replace('  value:', '  Value-2:').replace(
+            'OA_naturalKey: [station, day]',
+            'OA_naturalKey: [station, day]',
+          ),
+        ),
+      ),
+    ).toMatchObject({
       code: 'INVALID_IDENTIFICATEURS',
       path: 'OA_data > measures > OA_basicComponents',
       params: { invalidIdentificateurs: ['Value-2'] },
@@ -230,16 +285,29 @@ describe('data entries and components', () => {
     expect(onlyError(measures('OA_naturalKey: [code]'))).toMatchObject({
       code: 'MISSING_ANY_MANDATORIES_SECTIONS',
       path: 'OA_data > measures',
-      params: { anyMandatorySections: ['OA_basicComponents', 'OA_computedComponents', 'OA_constantComponents', 'OA_dynamicComponents', 'OA_patternComponents'] },
+      params: {
+        anyMandatorySections: [
+          'OA_basicComponents',
+          'OA_computedComponents',
+          'OA_constantComponents',
+          'OA_dynamicComponents',
+          'OA_patternComponents',
+        ],
+      },
     });
   });
 
   it('EMPTY_ARRAY', () => {
-    expect(onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: []')))).toMatchObject({ code: 'EMPTY_ARRAY', path: 'OA_data > measures > OA_naturalKey' });
+    expect(onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: []')))).toMatchObject({
+      code: 'EMPTY_ARRAY',
+      path: 'OA_data > measures > OA_naturalKey',
+    });
   });
 
   it('EXPECTED_ARRAY', () => {
-    expect(onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: station')))).toMatchObject({
+    expect(
+      onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: station'))),
+    ).toMatchObject({
       code: 'EXPECTED_ARRAY',
       path: 'OA_data > measures > OA_naturalKey',
       params: { givenValue: 'station' },
@@ -247,7 +315,9 @@ describe('data entries and components', () => {
   });
 
   it('INVALID_NATURAL_KEY', () => {
-    expect(onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: [station, date]')))).toMatchObject({
+    expect(
+      onlyError(measures(MEASURES.replace('OA_naturalKey: [station, day]', 'OA_naturalKey: [station, date]'))),
+    ).toMatchObject({
       code: 'INVALID_NATURAL_KEY',
       path: 'OA_data > measures',
       params: { invalidNaturalKeyElements: ['date'], expectedComponentLabel: ['station', 'day', 'value'] },
@@ -263,7 +333,11 @@ describe('data entries and components', () => {
   });
 
   it('BAD_INTEGER_REQUIRED_SECTIONS', () => {
-    expect(onlyError(measures(`${MEASURES}OA_dataHeaderLine: two`))).toMatchObject({ code: 'BAD_INTEGER_REQUIRED_SECTIONS', path: 'OA_data > measures > OA_dataHeaderLine', params: { givenValue: 'two' } });
+    expect(onlyError(measures(`${MEASURES}OA_dataHeaderLine: two`))).toMatchObject({
+      code: 'BAD_INTEGER_REQUIRED_SECTIONS',
+      path: 'OA_data > measures > OA_dataHeaderLine',
+      params: { givenValue: 'two' },
+    });
     expect(onlyError(measures(`${MEASURES}OA_dataHeaderLine: 3\nOA_dataFirstLine: 3`))).toMatchObject({
       code: 'BAD_INTEGER_REQUIRED_SECTIONS',
       path: 'OA_data > measures > OA_dataFirstLine',
@@ -272,10 +346,17 @@ describe('data entries and components', () => {
   });
 
   it('DUPLICATED_COMPONENT_NAME', () => {
-    expect(onlyError(measures(`${MEASURES}OA_computedComponents:\n  value:\n    OA_computation: {OA_expression: "'x'"}`))).toMatchObject({
+    expect(
+      onlyError(measures(`${MEASURES}OA_computedComponents:\n  value:\n    OA_computation: {OA_expression: "'x'"}`)),
+    ).toMatchObject({
       code: 'DUPLICATED_COMPONENT_NAME',
       path: 'OA_data > measures > OA_computedComponents > value',
-      params: { duplicatedPathes: ['OA_data > measures > OA_basicComponents > value', 'OA_data > measures > OA_computedComponents > value'] },
+      params: {
+        duplicatedPathes: [
+          'OA_data > measures > OA_basicComponents > value',
+          'OA_data > measures > OA_computedComponents > value',
+        ],
+      },
     });
   });
 
@@ -288,7 +369,11 @@ describe('data entries and components', () => {
   });
 
   it('MISSING_COMPONENT_FOR_NATURAL_KEY_COMPUTATION', () => {
-    expect(onlyError(measures(`${MEASURES}OA_computedComponents:\n  key:\n    OA_withNaturalKeyComponents: [station, hour]`))).toMatchObject({
+    expect(
+      onlyError(
+        measures(`${MEASURES}OA_computedComponents:\n  key:\n    OA_withNaturalKeyComponents: [station, hour]`),
+      ),
+    ).toMatchObject({
       code: 'MISSING_COMPONENT_FOR_NATURAL_KEY_COMPUTATION',
       path: 'OA_data > measures > OA_computedComponents > key > OA_withNaturalKeyComponents',
       params: { missingComponents: ['hour'], knownComponents: ['station', 'day', 'value', 'key'] },
@@ -305,7 +390,9 @@ describe('data entries and components', () => {
   });
 
   it('MISSING_COMPONENT_FOR_DISPLAY_PATTERN', () => {
-    expect(onlyError(measures(`${MEASURES}OA_i18nDisplayPattern:\n  OA_title:\n    en: "{station} at {hour}"`))).toMatchObject({
+    expect(
+      onlyError(measures(`${MEASURES}OA_i18nDisplayPattern:\n  OA_title:\n    en: "{station} at {hour}"`)),
+    ).toMatchObject({
       code: 'MISSING_COMPONENT_FOR_DISPLAY_PATTERN',
       path: 'OA_data > measures > OA_title > en',
       params: { badGroup: 'hour', expectedComponent: ['station', 'day', 'value'] },
@@ -353,7 +440,9 @@ describe('pattern and constant components', () => {
   });
 
   it('MISSING_IMPORT_HEADER_PATTERN', () => {
-    expect(onlyError(measures(PATTERN.replace('OA_importHeaderPattern: "{$1}_qc"', 'OA_required: true')))).toMatchObject({
+    expect(
+      onlyError(measures(PATTERN.replace('OA_importHeaderPattern: "{$1}_qc"', 'OA_required: true'))),
+    ).toMatchObject({
       code: 'MISSING_IMPORT_HEADER_PATTERN',
       path: 'OA_data > measures > OA_patternComponents > reading > OA_componentAdjacents > quality',
     });
@@ -363,15 +452,24 @@ describe('pattern and constant components', () => {
     expect(onlyError(measures(PATTERN.replace('"(.*)_(.*)"', '"(.*_(.*)"')))).toMatchObject({
       code: 'UNKNOWN',
       path: 'OA_data > measures > OA_patternComponents > reading > OA_patternForComponents',
-      params: { reason: 'invalidRegularExpression', pattern: '(.*_(.*)', message: expect.stringContaining('Unclosed group') },
+      params: {
+        reason: 'invalidRegularExpression',
+        pattern: '(.*_(.*)',
+        message: expect.stringContaining('Unclosed group'),
+      },
     });
   });
 
-  const constant = (target: string) => measures(`${MEASURES}OA_dataHeaderLine: 3\nOA_dataFirstLine: 5\nOA_constantComponents:\n  campaign:\n    OA_importHeaderTarget: ${target}`);
+  const constant = (target: string) =>
+    measures(
+      `${MEASURES}OA_dataHeaderLine: 3\nOA_dataFirstLine: 5\nOA_constantComponents:\n  campaign:\n    OA_importHeaderTarget: ${target}`,
+    );
 
   it('accepts a constant below the header named by its column', () => {
     const result = validate(constant('{OA_rowNumber: 4, OA_columnName: value}'));
-    expect(result.ok && result.value.data[1].csv.constants).toEqual([{ component: 'campaign', row: 4, zone: 'postHeader', column: { header: 'value' } }]);
+    expect(result.ok && result.value.data[1].csv.constants).toEqual([
+      { component: 'campaign', row: 4, zone: 'postHeader', column: { header: 'value' } },
+    ]);
   });
 
   it('MISSING_CONSTANT_IMPORT_HEADER_ROW_NUMBER', () => {
@@ -382,7 +480,10 @@ describe('pattern and constant components', () => {
   });
 
   it('NEGATIVE_CONSTANT_IMPORT_HEADER_ROW_NUMBER', () => {
-    expect(onlyError(constant('{OA_rowNumber: 0, OA_columnNumber: 2}'))).toMatchObject({ code: 'NEGATIVE_CONSTANT_IMPORT_HEADER_ROW_NUMBER', params: { givenRowNumber: 0 } });
+    expect(onlyError(constant('{OA_rowNumber: 0, OA_columnNumber: 2}'))).toMatchObject({
+      code: 'NEGATIVE_CONSTANT_IMPORT_HEADER_ROW_NUMBER',
+      params: { givenRowNumber: 0 },
+    });
   });
 
   it('NEGATIVE_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER', () => {
@@ -401,7 +502,10 @@ describe('pattern and constant components', () => {
   });
 
   it('MISSING_ANY_MANDATORIES_SECTIONS for a cell without a column', () => {
-    expect(onlyError(constant('{OA_rowNumber: 1}'))).toMatchObject({ code: 'MISSING_ANY_MANDATORIES_SECTIONS', params: { anyMandatorySections: ['OA_columnName', 'OA_columnNumber'] } });
+    expect(onlyError(constant('{OA_rowNumber: 1}'))).toMatchObject({
+      code: 'MISSING_ANY_MANDATORIES_SECTIONS',
+      params: { anyMandatorySections: ['OA_columnName', 'OA_columnNumber'] },
+    });
   });
 
   it('MISSING_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER', () => {
@@ -420,18 +524,33 @@ describe('pattern and constant components', () => {
 });
 
 describe('checkers', () => {
-  const withChecker = (checker: string) => measures(MEASURES.replace('    OA_checker: {OA_name: OA_float}', `    OA_checker: ${checker}`));
+  const withChecker = (checker: string) =>
+    measures(MEASURES.replace('    OA_checker: {OA_name: OA_float}', `    OA_checker: ${checker}`));
 
   it('MISSING_CHECKER_NAME', () => {
     expect(onlyError(withChecker('{OA_params: {}}'))).toMatchObject({
       code: 'MISSING_CHECKER_NAME',
       path: 'OA_data > measures > OA_basicComponents > value',
-      params: { acceptedCheckerNames: ['OA_reference', 'OA_boolean', 'OA_date', 'OA_integer', 'OA_float', 'OA_string', 'OA_groovyExpression'] },
+      params: {
+        acceptedCheckerNames: [
+          'OA_reference',
+          'OA_boolean',
+          'OA_date',
+          'OA_integer',
+          'OA_float',
+          'OA_string',
+          'OA_groovyExpression',
+        ],
+      },
     });
   });
 
   it('UNKNOWN_CHECKER_NAME', () => {
-    expect(onlyError(withChecker('{OA_name: Float}'))).toMatchObject({ code: 'UNKNOWN_CHECKER_NAME', path: 'OA_data > measures > OA_basicComponents > value', params: { checkerName: 'Float' } });
+    expect(onlyError(withChecker('{OA_name: Float}'))).toMatchObject({
+      code: 'UNKNOWN_CHECKER_NAME',
+      path: 'OA_data > measures > OA_basicComponents > value',
+      params: { checkerName: 'Float' },
+    });
   });
 
   it('MISSING_REFERENCE_NAME', () => {
@@ -443,7 +562,9 @@ describe('checkers', () => {
   });
 
   it('UNKNOWN_REFERENCE_NAME', () => {
-    expect(onlyError(withChecker('{OA_name: OA_reference, OA_params: {OA_reference: {OA_name: station}}}'))).toMatchObject({
+    expect(
+      onlyError(withChecker('{OA_name: OA_reference, OA_params: {OA_reference: {OA_name: station}}}')),
+    ).toMatchObject({
       code: 'UNKNOWN_REFERENCE_NAME',
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params > OA_reference > OA_name',
       params: { referenceName: 'station', allDataNames: ['stations', 'measures'] },
@@ -466,20 +587,30 @@ describe('checkers', () => {
   });
 
   it('INVALID_MIN_MAX_FOR_CHECKER_DATE', () => {
-    expect(onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy, OA_min: 12/31/1980, OA_max: 31/12/2024}}'))).toMatchObject({
+    expect(
+      onlyError(
+        withChecker('{OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy, OA_min: 12/31/1980, OA_max: 31/12/2024}}'),
+      ),
+    ).toMatchObject({
       code: 'INVALID_MIN_MAX_FOR_CHECKER_DATE',
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params',
       params: { declaredMinValue: '12/31/1980', declaredMaxValue: '31/12/2024', declaredPattern: 'dd/MM/yyyy' },
     });
     // A bound on a day that does not exist is refused, not moved to the end of the month.
-    expect(onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy, OA_min: 01/01/1980, OA_max: 31/02/2024}}'))).toMatchObject({
+    expect(
+      onlyError(
+        withChecker('{OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy, OA_min: 01/01/1980, OA_max: 31/02/2024}}'),
+      ),
+    ).toMatchObject({
       code: 'INVALID_MIN_MAX_FOR_CHECKER_DATE',
       params: { declaredMinValue: '01/01/1980', declaredMaxValue: '31/02/2024', declaredPattern: 'dd/MM/yyyy' },
     });
   });
 
   it('INVALID_DURATION_CHECKER_DATE', () => {
-    expect(onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: MM/yyyy, OA_duration: 1 moon}}'))).toMatchObject({
+    expect(
+      onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: MM/yyyy, OA_duration: 1 moon}}')),
+    ).toMatchObject({
       code: 'INVALID_DURATION_CHECKER_DATE',
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params',
       params: { declaredDuration: '1 moon' },
@@ -503,7 +634,9 @@ describe('checkers', () => {
   });
 
   it('BAD_GROOVY_EXPRESSION, with the compiler message and its position in the expression', () => {
-    const error = onlyError(withChecker('{OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return (datum.value"}}}'));
+    const error = onlyError(
+      withChecker('{OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return (datum.value"}}}'),
+    );
     expect(error).toMatchObject({
       code: 'BAD_GROOVY_EXPRESSION',
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params > OA_groovy > OA_expression',
@@ -514,7 +647,13 @@ describe('checkers', () => {
   });
 
   it('UNKNOWN_REFERENCE_NAME for references.X of an expression', () => {
-    expect(onlyError(measures(`${MEASURES}OA_computedComponents:\n  label:\n    OA_computation: {OA_expression: "references.station.size()"}`))).toMatchObject({
+    expect(
+      onlyError(
+        measures(
+          `${MEASURES}OA_computedComponents:\n  label:\n    OA_computation: {OA_expression: "references.station.size()"}`,
+        ),
+      ),
+    ).toMatchObject({
       code: 'UNKNOWN_REFERENCE_NAME',
       path: 'OA_data > measures > OA_computedComponents > label > OA_computation > OA_expression',
       params: { referenceName: 'station' },
@@ -522,7 +661,13 @@ describe('checkers', () => {
   });
 
   it('UNKNOWN_REFERENCE_NAME in OA_references of an expression', () => {
-    expect(onlyError(measures(`${MEASURES}OA_computedComponents:\n  label:\n    OA_computation: {OA_expression: "'x'", OA_references: [station]}`))).toMatchObject({
+    expect(
+      onlyError(
+        measures(
+          `${MEASURES}OA_computedComponents:\n  label:\n    OA_computation: {OA_expression: "'x'", OA_references: [station]}`,
+        ),
+      ),
+    ).toMatchObject({
       code: 'UNKNOWN_REFERENCE_NAME',
       path: 'OA_data > measures > OA_computedComponents > label > OA_computation > OA_references',
       params: { referenceName: 'station' },
@@ -531,10 +676,14 @@ describe('checkers', () => {
 });
 
 describe('line validations', () => {
-  const validation = (body: string) => measures(`${MEASURES}OA_validations:\n  positive:\n${body.replace(/^/gm, '    ')}`);
+  const validation = (body: string) =>
+    measures(`${MEASURES}OA_validations:\n  positive:\n${body.replace(/^/gm, '    ')}`);
 
   it('MISSING_COLUMN_NAME_VALIDATION', () => {
-    expect(onlyError(validation('OA_checker: {OA_name: OA_float}'))).toMatchObject({ code: 'MISSING_COLUMN_NAME_VALIDATION', path: 'OA_data > measures > OA_validations > positive' });
+    expect(onlyError(validation('OA_checker: {OA_name: OA_float}'))).toMatchObject({
+      code: 'MISSING_COLUMN_NAME_VALIDATION',
+      path: 'OA_data > measures > OA_validations > positive',
+    });
   });
 
   it('MISSING_COMPONENT_FOR_COMPONENT_NAME', () => {
@@ -554,7 +703,13 @@ describe('line validations', () => {
   });
 
   it('accepts an expression rule without components', () => {
-    expect(validate(validation('OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true"}}}')).ok).toBe(true);
+    expect(
+      validate(
+        validation(
+          'OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true"}}}',
+        ),
+      ).ok,
+    ).toBe(true);
   });
 });
 
@@ -611,7 +766,10 @@ describe('submission', () => {
   });
 
   it('UNEXPECTED_SUBMISSION', () => {
-    expect(onlyError(submission(SCOPE).replace('OA_tags: [__DATA__]', 'OA_tags: [__REFERENCE__]'))).toMatchObject({ code: 'UNEXPECTED_SUBMISSION', path: 'OA_data > measures' });
+    expect(onlyError(submission(SCOPE).replace('OA_tags: [__DATA__]', 'OA_tags: [__REFERENCE__]'))).toMatchObject({
+      code: 'UNEXPECTED_SUBMISSION',
+      path: 'OA_data > measures',
+    });
   });
 
   it('MISSING_REQUIRED_ENUM_VALUE', () => {
@@ -623,7 +781,9 @@ describe('submission', () => {
   });
 
   it('UNKNOWN_STRATEGY_SUBMISSION', () => {
-    expect(onlyError(submission(SCOPE.replace('OA_strategy: OA_VERSIONING', 'OA_strategy: [OA_VERSIONING]')))).toMatchObject({
+    expect(
+      onlyError(submission(SCOPE.replace('OA_strategy: OA_VERSIONING', 'OA_strategy: [OA_VERSIONING]'))),
+    ).toMatchObject({
       code: 'UNKNOWN_STRATEGY_SUBMISSION',
       path: 'OA_data > measures > OA_submission > OA_strategy',
       params: { allStrategy: ['OA_INSERTION', 'OA_VERSIONING'] },
@@ -631,7 +791,16 @@ describe('submission', () => {
   });
 
   it('MISSING_REFERENCE_AND_COMPONENT_NAME', () => {
-    expect(onlyError(submission(SCOPE.replace('OA_reference: stations\n        OA_component: station', 'OA_reference: ""\n        OA_component: ""')))).toMatchObject({
+    expect(
+      onlyError(
+        submission(
+          SCOPE.replace(
+            'OA_reference: stations\n        OA_component: station',
+            'OA_reference: ""\n        OA_component: ""',
+          ),
+        ),
+      ),
+    ).toMatchObject({
       code: 'MISSING_REFERENCE_AND_COMPONENT_NAME',
       path: 'OA_data > measures > OA_submission > OA_submissionScope > OA_referenceScopes > 2',
       params: { allDataNames: ['stations', 'measures'], knownComponents: ['station'] },
@@ -678,11 +847,18 @@ describe('dependencies between entries', () => {
 `);
 
   it('DUPLICATED_REFERENCE_IN_DEPENDENCIES', () => {
-    expect(onlyError(loop(''))).toMatchObject({ code: 'DUPLICATED_REFERENCE_IN_DEPENDENCIES', path: 'OA_data', params: { cycle: ['first', 'second', 'first'] } });
+    expect(onlyError(loop(''))).toMatchObject({
+      code: 'DUPLICATED_REFERENCE_IN_DEPENDENCIES',
+      path: 'OA_data',
+      params: { cycle: ['first', 'second', 'first'] },
+    });
   });
 
   it('DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES', () => {
-    expect(onlyError(loop(', OA_isParent: true'))).toMatchObject({ code: 'DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES', params: { cycle: ['first', 'second', 'first'] } });
+    expect(onlyError(loop(', OA_isParent: true'))).toMatchObject({
+      code: 'DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES',
+      params: { cycle: ['first', 'second', 'first'] },
+    });
   });
 });
 

@@ -24,4 +24,5 @@ export { YAML_LIMITS } from './readYaml';
 export { createConfigurationValidator };
 
 /** Validates the uploaded bytes of a configuration (`.yaml` or `.zip`) named `fileName`. */
-export const validateConfiguration: (bytes: Uint8Array, fileName: string) => ConfigurationResult = createConfigurationValidator(compileExpression);
+export const validateConfiguration: (bytes: Uint8Array, fileName: string) => ConfigurationResult =
+  createConfigurationValidator(compileExpression);

@@ -19,10 +19,33 @@ describe('Java date patterns', () => {
     expect(compileJavaDatePattern('ddd/MM')).toMatchObject({ ok: false, message: 'Too many pattern letters: d' });
     expect(compileJavaDatePattern('MMMMMM')).toMatchObject({ ok: false, message: 'Too many pattern letters: M' });
     expect(compileJavaDatePattern('HH:mm aa')).toMatchObject({ ok: false, message: 'Too many pattern letters: a' });
-    expect(compileJavaDatePattern("dd 'at")).toMatchObject({ ok: false, message: expect.stringContaining('incomplete string literal') });
-    expect(compileJavaDatePattern('yyyy#')).toMatchObject({ ok: false, message: "Pattern includes reserved character: '#'" });
-    expect(compileJavaDatePattern('yyyy]')).toMatchObject({ ok: false, message: expect.stringContaining('without previous [') });
-    for (const valid of ['dd/MM/yyyy', 'MM/yyyy', 'yyyy', 'HH:mm:ss', 'dd/MM/yyyy HH:mm:ss', 'dd/MM/yy', "yyyy-MM-dd'T'HH:mm", 'EEE d MMM uuuu', 'yyyy[-MM[-dd]]', 'hh:mm a', 'D', 'SSS', "''"]) {
+    expect(compileJavaDatePattern("dd 'at")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('incomplete string literal'),
+    });
+    expect(compileJavaDatePattern('yyyy#')).toMatchObject({
+      ok: false,
+      message: "Pattern includes reserved character: '#'",
+    });
+    expect(compileJavaDatePattern('yyyy]')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('without previous ['),
+    });
+    for (const valid of [
+      'dd/MM/yyyy',
+      'MM/yyyy',
+      'yyyy',
+      'HH:mm:ss',
+      'dd/MM/yyyy HH:mm:ss',
+      'dd/MM/yy',
+      "yyyy-MM-dd'T'HH:mm",
+      'EEE d MMM uuuu',
+      'yyyy[-MM[-dd]]',
+      'hh:mm a',
+      'D',
+      'SSS',
+      "''",
+    ]) {
       expect(compileJavaDatePattern(valid).ok).toBe(true);
     }
   });

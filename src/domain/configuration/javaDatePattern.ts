@@ -19,7 +19,8 @@ export interface JavaDatePattern {
   format(value: LocalDateTime): string;
 }
 
-export type DatePatternCompilation = { ok: true; pattern: JavaDatePattern } | { ok: false; message: string; index: number };
+export type DatePatternCompilation =
+  { ok: true; pattern: JavaDatePattern } | { ok: false; message: string; index: number };
 
 type NumberField =
   | 'year'
@@ -142,7 +143,8 @@ class PatternReader {
     let index = start + 1;
     let text = '';
     for (;;) {
-      if (index >= source.length) throw new PatternError(`Pattern ends with an incomplete string literal: ${source}`, start);
+      if (index >= source.length)
+        throw new PatternError(`Pattern ends with an incomplete string literal: ${source}`, start);
       if (source[index] === "'") {
         if (source[index + 1] === "'") {
           text += "'";
@@ -243,9 +245,48 @@ function textStyle(count: number): TextStyle {
   return count === 4 ? 'full' : count === 5 ? 'narrow' : 'short';
 }
 
-const MONTHS_FULL = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const MONTHS_FULL_FR = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-const MONTHS_SHORT_FR = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+const MONTHS_FULL = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTHS_FULL_FR = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+const MONTHS_SHORT_FR = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+];
 const DAYS_FULL = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAYS_FULL_FR = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
 const DAYS_SHORT_FR = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
@@ -254,9 +295,15 @@ const DAYS_SHORT_FR = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
 function textChoices(field: TextField): Array<[number, string[]]> {
   switch (field) {
     case 'month':
-      return MONTHS_FULL.map((name, index) => [index + 1, [name, name.slice(0, 3), MONTHS_FULL_FR[index], MONTHS_SHORT_FR[index]]]);
+      return MONTHS_FULL.map((name, index) => [
+        index + 1,
+        [name, name.slice(0, 3), MONTHS_FULL_FR[index], MONTHS_SHORT_FR[index]],
+      ]);
     case 'dayOfWeek':
-      return DAYS_FULL.map((name, index) => [index + 1, [name, name.slice(0, 3), DAYS_FULL_FR[index], DAYS_SHORT_FR[index]]]);
+      return DAYS_FULL.map((name, index) => [
+        index + 1,
+        [name, name.slice(0, 3), DAYS_FULL_FR[index], DAYS_SHORT_FR[index]],
+      ]);
     case 'era':
       return [
         [0, ['Before Christ', 'BC', 'av. J.-C.']],
@@ -268,7 +315,10 @@ function textChoices(field: TextField): Array<[number, string[]]> {
         [1, ['PM']],
       ];
     case 'quarter':
-      return [1, 2, 3, 4].map((quarter) => [quarter, [`${ordinal(quarter)} quarter`, `Q${quarter}`, `${quarter}e trimestre`, `T${quarter}`]]);
+      return [1, 2, 3, 4].map((quarter) => [
+        quarter,
+        [`${ordinal(quarter)} quarter`, `Q${quarter}`, `${quarter}e trimestre`, `T${quarter}`],
+      ]);
   }
 }
 
@@ -279,11 +329,29 @@ function ordinal(value: number): string {
 function formatText(field: TextField, style: TextStyle, value: number): string {
   switch (field) {
     case 'month':
-      return style === 'full' ? MONTHS_FULL[value - 1] : style === 'short' ? MONTHS_FULL[value - 1].slice(0, 3) : MONTHS_FULL[value - 1][0];
+      return style === 'full'
+        ? MONTHS_FULL[value - 1]
+        : style === 'short'
+          ? MONTHS_FULL[value - 1].slice(0, 3)
+          : MONTHS_FULL[value - 1][0];
     case 'dayOfWeek':
-      return style === 'full' ? DAYS_FULL[value - 1] : style === 'short' ? DAYS_FULL[value - 1].slice(0, 3) : DAYS_FULL[value - 1][0];
+      return style === 'full'
+        ? DAYS_FULL[value - 1]
+        : style === 'short'
+          ? DAYS_FULL[value - 1].slice(0, 3)
+          : DAYS_FULL[value - 1][0];
     case 'era':
-      return style === 'full' ? (value === 1 ? 'Anno Domini' : 'Before Christ') : style === 'short' ? (value === 1 ? 'AD' : 'BC') : value === 1 ? 'A' : 'B';
+      return style === 'full'
+        ? value === 1
+          ? 'Anno Domini'
+          : 'Before Christ'
+        : style === 'short'
+          ? value === 1
+            ? 'AD'
+            : 'BC'
+          : value === 1
+            ? 'A'
+            : 'B';
     case 'amPm':
       return value === 0 ? 'AM' : 'PM';
     case 'quarter':
@@ -312,8 +380,28 @@ const FIELD_RANGES: Partial<Record<NumberField, [number, number]>> = {
 
 type Parsed = Partial<Record<NumberField | 'dayOfWeek' | 'era' | 'amPm' | 'fraction', number>>;
 
-const DATE_FIELDS: ReadonlySet<string> = new Set(['year', 'yearOfEra', 'weekBasedYear', 'month', 'day', 'dayOfYear', 'era', 'quarter']);
-const TIME_FIELDS: ReadonlySet<string> = new Set(['hourOfDay', 'clockHourOfDay', 'hourOfAmPm', 'clockHourOfAmPm', 'minute', 'second', 'nano', 'amPm', 'milliOfDay', 'nanoOfDay']);
+const DATE_FIELDS: ReadonlySet<string> = new Set([
+  'year',
+  'yearOfEra',
+  'weekBasedYear',
+  'month',
+  'day',
+  'dayOfYear',
+  'era',
+  'quarter',
+]);
+const TIME_FIELDS: ReadonlySet<string> = new Set([
+  'hourOfDay',
+  'clockHourOfDay',
+  'hourOfAmPm',
+  'clockHourOfAmPm',
+  'minute',
+  'second',
+  'nano',
+  'amPm',
+  'milliOfDay',
+  'nanoOfDay',
+]);
 
 class CompiledDatePattern implements JavaDatePattern {
   readonly hasDate: boolean;
@@ -327,7 +415,8 @@ class CompiledDatePattern implements JavaDatePattern {
     const collect = (list: Element[]) => {
       for (const element of list) {
         if (element.kind === 'optional') collect(element.elements);
-        else if (element.kind === 'number' || element.kind === 'reducedYear' || element.kind === 'text') fields.add(element.field);
+        else if (element.kind === 'number' || element.kind === 'reducedYear' || element.kind === 'text')
+          fields.add(element.field);
         else if (element.kind === 'fraction') fields.add('nano');
       }
     };
@@ -423,7 +512,13 @@ function isDigit(text: string, index: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-function parseNumber(element: Extract<Element, { kind: 'number' }>, text: string, position: number, reserved: number, parsed: Parsed): number {
+function parseNumber(
+  element: Extract<Element, { kind: 'number' }>,
+  text: string,
+  position: number,
+  reserved: number,
+  parsed: Parsed,
+): number {
   let at = position;
   let negative = false;
   const signed = element.field === 'year' || element.field === 'weekBasedYear';
@@ -434,7 +529,8 @@ function parseNumber(element: Extract<Element, { kind: 'number' }>, text: string
   let runEnd = at;
   while (runEnd < text.length && isDigit(text, runEnd)) runEnd += 1;
   const available = runEnd - at;
-  const width = element.minWidth === element.maxWidth ? element.minWidth : Math.min(element.maxWidth, available - reserved);
+  const width =
+    element.minWidth === element.maxWidth ? element.minWidth : Math.min(element.maxWidth, available - reserved);
   if (width < element.minWidth || available < width) return -1;
   const value = Number(text.slice(at, at + width)) * (negative ? -1 : 1);
   const range = FIELD_RANGES[element.field];
@@ -448,7 +544,8 @@ function parseText(field: TextField, text: string, position: number, parsed: Par
   const rest = text.slice(position).toLowerCase();
   for (const [value, names] of textChoices(field)) {
     for (const name of names) {
-      if (rest.startsWith(name.toLowerCase()) && (!best || name.length > best.length)) best = { value, length: name.length };
+      if (rest.startsWith(name.toLowerCase()) && (!best || name.length > best.length))
+        best = { value, length: name.length };
     }
   }
   if (!best) return -1;
@@ -460,8 +557,10 @@ function parseText(field: TextField, text: string, position: number, parsed: Par
 
 function resolve(parsed: Parsed): LocalDateTime | null {
   let year = parsed.year ?? parsed.weekBasedYear;
-  if (year === undefined && parsed.yearOfEra !== undefined) year = parsed.era === 0 ? 1 - parsed.yearOfEra : parsed.yearOfEra;
-  const hasDate = year !== undefined || parsed.month !== undefined || parsed.day !== undefined || parsed.dayOfYear !== undefined;
+  if (year === undefined && parsed.yearOfEra !== undefined)
+    year = parsed.era === 0 ? 1 - parsed.yearOfEra : parsed.yearOfEra;
+  const hasDate =
+    year !== undefined || parsed.month !== undefined || parsed.day !== undefined || parsed.dayOfYear !== undefined;
   year ??= 1970;
   let month = parsed.month ?? 1;
   let day = parsed.day ?? 1;
@@ -469,18 +568,29 @@ function resolve(parsed: Parsed): LocalDateTime | null {
     const fromDayOfYear = monthAndDayOf(year, parsed.dayOfYear);
     if (!fromDayOfYear) return null;
     // A text giving both the day of the year and the month or day must say the same day twice.
-    if ((parsed.month !== undefined && parsed.month !== fromDayOfYear.month) || (parsed.day !== undefined && parsed.day !== fromDayOfYear.day)) return null;
+    if (
+      (parsed.month !== undefined && parsed.month !== fromDayOfYear.month) ||
+      (parsed.day !== undefined && parsed.day !== fromDayOfYear.day)
+    )
+      return null;
     ({ month, day } = fromDayOfYear);
   }
-  if (parsed.quarter !== undefined && parsed.month !== undefined && Math.ceil(parsed.month / 3) !== parsed.quarter) return null;
+  if (parsed.quarter !== undefined && parsed.month !== undefined && Math.ceil(parsed.month / 3) !== parsed.quarter)
+    return null;
   if (day > lengthOfMonth(year, month)) return null;
 
   let hour = parsed.hourOfDay ?? 0;
   // `k` counts the hours 1–24 of a wall clock: its 24 is the first hour of the same day, as in Java.
   if (parsed.clockHourOfDay !== undefined) hour = parsed.clockHourOfDay % 24;
-  const hourOfAmPm = parsed.hourOfAmPm ?? (parsed.clockHourOfAmPm !== undefined ? parsed.clockHourOfAmPm % 12 : undefined);
+  const hourOfAmPm =
+    parsed.hourOfAmPm ?? (parsed.clockHourOfAmPm !== undefined ? parsed.clockHourOfAmPm % 12 : undefined);
   if (hourOfAmPm !== undefined) hour = hourOfAmPm + 12 * (parsed.amPm ?? 0);
-  else if (parsed.amPm !== undefined && parsed.hourOfDay !== undefined && (parsed.hourOfDay >= 12 ? 1 : 0) !== parsed.amPm) return null;
+  else if (
+    parsed.amPm !== undefined &&
+    parsed.hourOfDay !== undefined &&
+    (parsed.hourOfDay >= 12 ? 1 : 0) !== parsed.amPm
+  )
+    return null;
   let minute = parsed.minute ?? 0;
   let second = parsed.second ?? 0;
   let nano = parsed.fraction ?? parsed.nano ?? 0;
@@ -520,7 +630,12 @@ function formatElements(elements: readonly Element[], value: LocalDateTime): str
       case 'number': {
         const number = fieldValue(element.field, value);
         const digits = String(Math.abs(number)).padStart(element.minWidth, '0');
-        out += (number < 0 ? '-' : element.minWidth >= 4 && digits.length > element.minWidth && element.field !== 'yearOfEra' ? '+' : '') + digits;
+        out +=
+          (number < 0
+            ? '-'
+            : element.minWidth >= 4 && digits.length > element.minWidth && element.field !== 'yearOfEra'
+              ? '+'
+              : '') + digits;
         break;
       }
       case 'reducedYear':

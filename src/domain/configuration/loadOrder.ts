@@ -13,7 +13,9 @@ export interface LoadOrder {
 
 export function computeLoadOrder(nodes: readonly DependencyNode[]): LoadOrder {
   const known = new Set(nodes.map((node) => node.name));
-  const pending = new Map(nodes.map((node) => [node.name, new Set(node.dependsOn.filter((name) => known.has(name) && name !== node.name))]));
+  const pending = new Map(
+    nodes.map((node) => [node.name, new Set(node.dependsOn.filter((name) => known.has(name) && name !== node.name))]),
+  );
   const order: string[] = [];
   let progressed = true;
   while (progressed) {

@@ -38,7 +38,15 @@ export function toIsoLocalDateTime(value: LocalDateTime): string {
 }
 
 export function compareLocalDateTime(a: LocalDateTime, b: LocalDateTime): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day || a.hour - b.hour || a.minute - b.minute || a.second - b.second || a.nano - b.nano;
+  return (
+    a.year - b.year ||
+    a.month - b.month ||
+    a.day - b.day ||
+    a.hour - b.hour ||
+    a.minute - b.minute ||
+    a.second - b.second ||
+    a.nano - b.nano
+  );
 }
 
 /** Adds months the way Java does: the day is clamped to the length of the resulting month (31 Jan + 1 month = 28/29 Feb). */
@@ -83,7 +91,9 @@ function fromEpochDay(epochDay: number): Pick<LocalDateTime, 'year' | 'month' | 
   const z = epochDay + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthPrime = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * monthPrime + 2) / 5) + 1;

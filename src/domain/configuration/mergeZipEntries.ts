@@ -30,7 +30,12 @@ export function mergeZipEntries(entries: readonly ParsedZipEntry[]): MapNode {
     }
     for (const item of wrapped.entries) {
       const existing = top.get(item.key);
-      top.set(item.key, existing && existing.value.kind === 'map' && item.value.kind === 'map' ? { ...existing, value: mergeMaps(existing.value, item.value) } : item);
+      top.set(
+        item.key,
+        existing && existing.value.kind === 'map' && item.value.kind === 'map'
+          ? { ...existing, value: mergeMaps(existing.value, item.value) }
+          : item,
+      );
     }
   }
   const first = entries[0].root;

@@ -108,9 +108,7 @@ export interface ComputedComponent extends ComponentBase {
 
 /** How a computed value is obtained: an expression, the composite key of other components, or the empty text. */
 export type Computation =
-  | { kind: 'expression'; expression: Expression }
-  | { kind: 'naturalKey'; components: string[] }
-  | { kind: 'empty' };
+  { kind: 'expression'; expression: Expression } | { kind: 'naturalKey'; components: string[] } | { kind: 'empty' };
 
 export interface DynamicComponent extends ComponentBase {
   kind: 'dynamic';
@@ -164,7 +162,14 @@ export type Multiplicity = 'ONE' | 'MANY';
 /** Type control and conversion of a value (§10). With `MANY` the cell is a comma-separated list. */
 export type Checker =
   | { kind: 'reference'; reference: string; isParent: boolean; isRecursive: boolean; multiplicity: Multiplicity }
-  | { kind: 'date'; pattern: string; min: DateBound | null; max: DateBound | null; duration: Duration | null; multiplicity: Multiplicity }
+  | {
+      kind: 'date';
+      pattern: string;
+      min: DateBound | null;
+      max: DateBound | null;
+      duration: Duration | null;
+      multiplicity: Multiplicity;
+    }
   | { kind: 'integer'; min: number | null; max: number | null; multiplicity: Multiplicity }
   | { kind: 'float'; min: number | null; max: number | null; multiplicity: Multiplicity }
   | { kind: 'string'; pattern: JavaRegex | null; multiplicity: Multiplicity }

@@ -180,7 +180,13 @@ class CommonYamlReader {
       }
       const start = cursor + indent;
       if (start >= this.text.length || indent <= parentIndent || this.text[start] === '#') break;
-      if (!this.canStartPlain(start, false) || this.text[start] === '-' || this.text[start] === '?' || this.text[start] === ':') giveUp();
+      if (
+        !this.canStartPlain(start, false) ||
+        this.text[start] === '-' ||
+        this.text[start] === '?' ||
+        this.text[start] === ':'
+      )
+        giveUp();
       const line = this.scanPlainLine(start, false);
       if (!this.isLineEnd(line.stop)) giveUp();
       value += (breaks === 1 ? ' ' : '\n'.repeat(breaks - 1)) + this.text.slice(start, line.end);
@@ -276,7 +282,12 @@ class CommonYamlReader {
     if (char === '"' || char === "'") {
       const key = this.quoted(parentIndent, true);
       if (this.text[this.pos] !== ':') giveUp();
-      return { text: String(key.kind === 'scalar' ? key.value : ''), identity: `string:${String(key.kind === 'scalar' ? key.value : '')}`, offset, next: this.pos + 1 };
+      return {
+        text: String(key.kind === 'scalar' ? key.value : ''),
+        identity: `string:${String(key.kind === 'scalar' ? key.value : '')}`,
+        offset,
+        next: this.pos + 1,
+      };
     }
     if (!this.canStartPlain(offset, true)) giveUp();
     const line = this.scanPlainLine(offset, true);
@@ -438,7 +449,14 @@ class CommonYamlReader {
       if (char === '\n' || char === '\r') break;
       if (char === ':') {
         const next = text[cursor + 1];
-        if (next === undefined || next === ' ' || next === '\n' || next === '\r' || (flow && FLOW_INDICATORS.includes(next))) break;
+        if (
+          next === undefined ||
+          next === ' ' ||
+          next === '\n' ||
+          next === '\r' ||
+          (flow && FLOW_INDICATORS.includes(next))
+        )
+          break;
       } else if (char === '#') {
         if (text[cursor - 1] === ' ') break;
       } else if (flow && FLOW_INDICATORS.includes(char)) break;
@@ -450,10 +468,17 @@ class CommonYamlReader {
 
   private canStartPlain(at: number, flow: boolean): boolean {
     const char = this.text[at];
-    if (char === undefined || char === ' ' || char === '\n' || char === '\r' || NOT_PLAIN_START.includes(char)) return false;
+    if (char === undefined || char === ' ' || char === '\n' || char === '\r' || NOT_PLAIN_START.includes(char))
+      return false;
     if (char === '-' || char === '?' || char === ':') {
       const next = this.text[at + 1];
-      return next !== undefined && next !== ' ' && next !== '\n' && next !== '\r' && !(flow && FLOW_INDICATORS.includes(next));
+      return (
+        next !== undefined &&
+        next !== ' ' &&
+        next !== '\n' &&
+        next !== '\r' &&
+        !(flow && FLOW_INDICATORS.includes(next))
+      );
     }
     return true;
   }
@@ -463,8 +488,17 @@ class CommonYamlReader {
     const source = this.source;
     const resolved = resolvePlain(text);
     if (resolved === null) return { kind: 'scalar', source, offset, type: 'null', value: null, text: '' };
-    if (typeof resolved === 'boolean') return { kind: 'scalar', source, offset, type: 'boolean', value: resolved, text };
-    if (typeof resolved === 'number') return { kind: 'scalar', source, offset, type: INTEGER_SOURCE.test(text) ? 'integer' : 'float', value: resolved, text };
+    if (typeof resolved === 'boolean')
+      return { kind: 'scalar', source, offset, type: 'boolean', value: resolved, text };
+    if (typeof resolved === 'number')
+      return {
+        kind: 'scalar',
+        source,
+        offset,
+        type: INTEGER_SOURCE.test(text) ? 'integer' : 'float',
+        value: resolved,
+        text,
+      };
     return { kind: 'scalar', source, offset, type: 'string', value: text, text };
   }
 
@@ -551,7 +585,24 @@ class CommonYamlReader {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
 };
 
 const INTEGER_SOURCE = /^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$/;
@@ -571,7 +622,11 @@ function resolvePlain(text: string): null | boolean | number | string {
     if (text.slice(-3).toLowerCase() === 'nan') return Number.NaN;
     return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   }
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(text) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(text)) return parseFloat(text);
+  if (
+    /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(text) ||
+    /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(text)
+  )
+    return parseFloat(text);
   return text;
 }
 

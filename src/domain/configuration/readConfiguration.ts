@@ -32,7 +32,10 @@ function readZipDocument(bytes: Uint8Array): DocumentReading {
   return requireMap(mergeZipEntries(parsedEntries));
 }
 
-function parseYaml(bytes: Uint8Array, name: YamlSourceName): { ok: true; root: ConfigNode | null } | { ok: false; errors: ConfigurationError[] } {
+function parseYaml(
+  bytes: Uint8Array,
+  name: YamlSourceName,
+): { ok: true; root: ConfigNode | null } | { ok: false; errors: ConfigurationError[] } {
   const decoded = decodeUtf8(bytes, name);
   if (!decoded.ok) return { ok: false, errors: [decoded.error] };
   return readYamlText(decoded.text, name);
@@ -42,6 +45,13 @@ function requireMap(root: ConfigNode): DocumentReading {
   if (root.kind === 'map') return { ok: true, root };
   return {
     ok: false,
-    errors: [{ code: 'INVALID_CONFIGURATION_FILE', path: '', params: { reason: 'rootNotMap' }, ...locate(root.source, root.offset) }],
+    errors: [
+      {
+        code: 'INVALID_CONFIGURATION_FILE',
+        path: '',
+        params: { reason: 'rootNotMap' },
+        ...locate(root.source, root.offset),
+      },
+    ],
   };
 }

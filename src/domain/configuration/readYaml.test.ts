@@ -3,7 +3,8 @@ import { readConfigurationDocument } from './readConfiguration';
 import { YAML_LIMITS } from './readYaml';
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const read = (text: string | Uint8Array) => readConfigurationDocument(typeof text === 'string' ? encode(text) : text, 'test.yaml');
+const read = (text: string | Uint8Array) =>
+  readConfigurationDocument(typeof text === 'string' ? encode(text) : text, 'test.yaml');
 
 function errorsOf(text: string | Uint8Array) {
   const reading = read(text);
@@ -59,13 +60,24 @@ describe('reading YAML', () => {
   it('calls an upload without content empty, and refuses a document that is not a map', () => {
     expect(errorsOf('')).toEqual([{ code: 'EMPTY_FILE', path: '', params: {} }]);
     expect(errorsOf('# only a comment\n')[0].code).toBe('EMPTY_FILE');
-    expect(errorsOf('just a sentence')[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'rootNotMap' } });
-    expect(errorsOf('- a\n- b\n')[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'rootNotMap' } });
+    expect(errorsOf('just a sentence')[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'rootNotMap' },
+    });
+    expect(errorsOf('- a\n- b\n')[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'rootNotMap' },
+    });
   });
 
   it('refuses bytes that are not UTF-8, pointing at the first bad one', () => {
     const latin1 = new Uint8Array([...encode('a: ok\nb: caf'), 0xe9, ...encode('\n')]);
-    expect(errorsOf(latin1)[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'notUtf8', byteOffset: 12 }, line: 2, column: 7 });
+    expect(errorsOf(latin1)[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'notUtf8', byteOffset: 12 },
+      line: 2,
+      column: 7,
+    });
   });
 
   it('expands aliases but stops an alias bomb', () => {
@@ -73,7 +85,12 @@ describe('reading YAML', () => {
     expect(reading.ok && reading.root.byKey.get('copy')!.value.kind).toBe('map');
 
     const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let level = 1; level < 9; level += 1) levels.push(`a${level}: &a${level} [${Array(10).fill(`*a${level - 1}`).join(', ')}]`);
+    for (let level = 1; level < 9; level += 1)
+      levels.push(
+        `a${level}: &a${level} [${Array(10)
+          .fill(`*a${level - 1}`)
+          .join(', ')}]`,
+      );
     const [error] = errorsOf(levels.join('\n') + '\n');
     expect(error.code).toBe('INVALID_CONFIGURATION_FILE');
     expect(['tooManyNodes', 'tooManyAliases']).toContain(error.params.reason);

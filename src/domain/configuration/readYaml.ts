@@ -1,4 +1,16 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type YAMLError } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { locate, mapNode, type ConfigNode, type MapEntry, type SourceText } from './configNode';
 import type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
 import { readCommonYaml } from './readCommonYaml';
@@ -7,8 +19,7 @@ import { YAML_LIMITS } from './yamlLimits';
 export { YAML_LIMITS } from './yamlLimits';
 
 export type YamlReading =
-  | { ok: true; root: ConfigNode | null; source: SourceText }
-  | { ok: false; errors: ConfigurationError[] };
+  { ok: true; root: ConfigNode | null; source: SourceText } | { ok: false; errors: ConfigurationError[] };
 
 export interface YamlSourceName {
   name: string;
@@ -18,7 +29,10 @@ export interface YamlSourceName {
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** UTF-8 with or without a byte-order mark (the decoder drops it). Anything else is refused with its position. */
-export function decodeUtf8(bytes: Uint8Array, name: YamlSourceName): { ok: true; text: string } | { ok: false; error: ConfigurationError } {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  name: YamlSourceName,
+): { ok: true; text: string } | { ok: false; error: ConfigurationError } {
   try {
     return { ok: true, text: decoder.decode(bytes) };
   } catch {
@@ -44,7 +58,16 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let index = 0;
   while (index < bytes.length) {
     const lead = bytes[index];
-    const continuation = lead < 0x80 ? 0 : lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
+    const continuation =
+      lead < 0x80
+        ? 0
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 1
+          : lead >= 0xe0 && lead <= 0xef
+            ? 2
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 3
+              : -1;
     if (continuation < 0) return index;
     for (let next = 1; next <= continuation; next += 1) {
       if (index + next >= bytes.length || (bytes[index + next] & 0xc0) !== 0x80) return index;
@@ -61,7 +84,17 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
 export function readYamlText(text: string, name: YamlSourceName): YamlReading {
   const source = sourceText(text, name);
   if (text.length > YAML_LIMITS.maxBytes) {
-    return { ok: false, errors: [{ code: 'INVALID_CONFIGURATION_FILE', path: '', params: { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes }, ...locate(source, 0) }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'INVALID_CONFIGURATION_FILE',
+          path: '',
+          params: { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes },
+          ...locate(source, 0),
+        },
+      ],
+    };
   }
   const common = readCommonYaml(text, source);
   if (common) return { ok: true, root: common.root, source };
@@ -90,7 +123,8 @@ export function sourceText(text: string, name: YamlSourceName): SourceText {
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];
-  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1)) starts.push(newline + 1);
+  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1))
+    starts.push(newline + 1);
   return starts;
 }
 
@@ -114,7 +148,10 @@ export function readFullYaml(text: string, source: SourceText): YamlReading {
     return fail('UNKNOWN', 0, { message: thrown instanceof Error ? thrown.message : String(thrown) });
   }
 
-  const problems = [...document.errors, ...document.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED')];
+  const problems = [
+    ...document.errors,
+    ...document.warnings.filter((warning) => warning.code === 'TAG_RESOLVE_FAILED'),
+  ];
   if (problems.length > 0) {
     return {
       ok: false,
@@ -184,18 +221,34 @@ class NodeConverter {
   convert(node: Node | null, depth: number): ConfigNode {
     const offset = node?.range?.[0] ?? 0;
     if (this.failure) return this.nullAt(offset);
-    if (++this.nodes > YAML_LIMITS.maxNodes) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooManyNodes', maxNodes: YAML_LIMITS.maxNodes });
-    if (depth > YAML_LIMITS.maxDepth) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth });
+    if (++this.nodes > YAML_LIMITS.maxNodes)
+      return this.stop('INVALID_CONFIGURATION_FILE', offset, {
+        reason: 'tooManyNodes',
+        maxNodes: YAML_LIMITS.maxNodes,
+      });
+    if (depth > YAML_LIMITS.maxDepth)
+      return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth });
     if (node === null) return this.nullAt(offset);
 
     if (isAlias(node)) {
-      if (++this.aliases > YAML_LIMITS.maxAliases) return this.stop('INVALID_CONFIGURATION_FILE', offset, { reason: 'tooManyAliases', maxAliases: YAML_LIMITS.maxAliases });
+      if (++this.aliases > YAML_LIMITS.maxAliases)
+        return this.stop('INVALID_CONFIGURATION_FILE', offset, {
+          reason: 'tooManyAliases',
+          maxAliases: YAML_LIMITS.maxAliases,
+        });
       const target = this.targets.get(node);
-      if (!target) return this.stop('INVALID_TOKEN', offset, { message: `Unknown alias *${node.source}`, yamlCode: 'BAD_ALIAS' });
+      if (!target)
+        return this.stop('INVALID_TOKEN', offset, { message: `Unknown alias *${node.source}`, yamlCode: 'BAD_ALIAS' });
       return this.convert(target, depth + 1);
     }
     if (isScalar(node)) return this.scalar(node.value, node.type === 'PLAIN' ? node.source : undefined, offset);
-    if (isSeq(node)) return { kind: 'list', source: this.source, offset, items: node.items.map((item) => this.convert(item as Node | null, depth + 1)) };
+    if (isSeq(node))
+      return {
+        kind: 'list',
+        source: this.source,
+        offset,
+        items: node.items.map((item) => this.convert(item as Node | null, depth + 1)),
+      };
     if (isMap(node)) {
       const entries: MapEntry[] = [];
       for (const pair of node.items) {
@@ -203,7 +256,11 @@ class NodeConverter {
         const keyOffset = key?.range?.[0] ?? offset;
         const keyText = this.keyText(key, keyOffset);
         const value = pair.value as Node | null;
-        entries.push({ key: keyText, keyOffset, value: value === null ? this.nullAt(keyOffset) : this.convert(value, depth + 1) });
+        entries.push({
+          key: keyText,
+          keyOffset,
+          value: value === null ? this.nullAt(keyOffset) : this.convert(value, depth + 1),
+        });
       }
       return mapNode(this.source, offset, entries);
     }
@@ -216,7 +273,9 @@ class NodeConverter {
     const resolved = isAlias(key) ? this.targets.get(key) : key;
     if (resolved && isScalar(resolved)) {
       if (typeof resolved.value === 'string') return resolved.value;
-      return resolved.type === 'PLAIN' && resolved.source !== undefined ? resolved.source : String(resolved.value ?? '');
+      return resolved.type === 'PLAIN' && resolved.source !== undefined
+        ? resolved.source
+        : String(resolved.value ?? '');
     }
     this.stop('INVALID_TOKEN', offset, { message: 'A map key must be a plain text', yamlCode: 'NON_STRING_KEY' });
     return '';
@@ -225,7 +284,8 @@ class NodeConverter {
   private scalar(value: unknown, plainSource: string | undefined, offset: number): ConfigNode {
     const source = this.source;
     if (value === null || value === undefined) return this.nullAt(offset);
-    if (typeof value === 'boolean') return { kind: 'scalar', source, offset, type: 'boolean', value, text: plainSource ?? String(value) };
+    if (typeof value === 'boolean')
+      return { kind: 'scalar', source, offset, type: 'boolean', value, text: plainSource ?? String(value) };
     if (typeof value === 'number') {
       const text = plainSource ?? String(value);
       return { kind: 'scalar', source, offset, type: INTEGER_SOURCE.test(text) ? 'integer' : 'float', value, text };

@@ -8,7 +8,8 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 function zip(files: Record<string, string | Uint8Array>): Uint8Array {
   const entries: Zippable = {};
-  for (const [name, content] of Object.entries(files)) entries[name] = typeof content === 'string' ? encode(content) : content;
+  for (const [name, content] of Object.entries(files))
+    entries[name] = typeof content === 'string' ? encode(content) : content;
   return zipSync(entries);
 }
 
@@ -34,7 +35,10 @@ describe('zip configurations', () => {
     expect(keys(data)).toEqual(['stations', 'measures']);
     // The later entry wins for the same key.
     const stations = data.kind === 'map' ? data.byKey.get('stations')!.value : undefined;
-    expect(stations?.kind === 'map' && stations.byKey.get('OA_naturalKey')!.value).toMatchObject({ kind: 'list', items: [{ text: 'name' }] });
+    expect(stations?.kind === 'map' && stations.byKey.get('OA_naturalKey')!.value).toMatchObject({
+      kind: 'list',
+      items: [{ text: 'name' }],
+    });
   });
 
   it('ignores a single enclosing folder, Mac resource forks and files that are not YAML', () => {
@@ -53,7 +57,10 @@ describe('zip configurations', () => {
   });
 
   it('locates errors in the entry they come from', () => {
-    const reading = readConfigurationDocument(zip({ 'configuration.yaml': 'a: 1\n', 'OA_data/x.yaml': 'b: 1\nb: 2\n' }), 'app.zip');
+    const reading = readConfigurationDocument(
+      zip({ 'configuration.yaml': 'a: 1\n', 'OA_data/x.yaml': 'b: 1\nb: 2\n' }),
+      'app.zip',
+    );
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(reading.errors[0]).toMatchObject({ code: 'DUPLICATE_KEY', file: 'OA_data/x.yaml', line: 2, column: 1 });
@@ -63,27 +70,44 @@ describe('zip configurations', () => {
     for (const name of ['../evil.yaml', 'OA_data/../../evil.yaml', '/etc/evil.yaml']) {
       const reading = readConfigurationDocument(zip({ 'configuration.yaml': 'a: 1\n', [name]: 'b: 1\n' }), 'app.zip');
       expect(reading.ok).toBe(false);
-      if (!reading.ok) expect(reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipUnsafeEntry', entry: name } });
+      if (!reading.ok)
+        expect(reading.errors[0]).toMatchObject({
+          code: 'INVALID_CONFIGURATION_FILE',
+          params: { reason: 'zipUnsafeEntry', entry: name },
+        });
     }
   });
 
   it('refuses too many entries', () => {
     const files: Record<string, string> = {};
-    for (let index = 0; index <= ZIP_LIMITS.maxEntries; index += 1) files[`OA_data/entry${index}.yaml`] = 'OA_naturalKey: [a]\n';
+    for (let index = 0; index <= ZIP_LIMITS.maxEntries; index += 1)
+      files[`OA_data/entry${index}.yaml`] = 'OA_naturalKey: [a]\n';
     const reading = readConfigurationDocument(zip(files), 'app.zip');
-    expect(!reading.ok && reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipTooManyEntries', maxEntries: 200 } });
+    expect(!reading.ok && reading.errors[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'zipTooManyEntries', maxEntries: 200 },
+    });
   });
 
   it('refuses more than 20 MB uncompressed, before inflating anything', () => {
     const big = new Uint8Array(ZIP_LIMITS.maxUncompressedBytes + 1).fill(0x20);
     const reading = readConfigurationDocument(zip({ 'configuration.yaml': big }), 'app.zip');
-    expect(!reading.ok && reading.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipTooLarge' } });
+    expect(!reading.ok && reading.errors[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'zipTooLarge' },
+    });
   });
 
   it('refuses a damaged archive and one without YAML', () => {
     const damaged = readConfigurationDocument(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'app.zip');
-    expect(!damaged.ok && damaged.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'invalidZip' } });
+    expect(!damaged.ok && damaged.errors[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'invalidZip' },
+    });
     const noYaml = readConfigurationDocument(zip({ 'notes.txt': 'x' }), 'app.zip');
-    expect(!noYaml.ok && noYaml.errors[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'zipWithoutYaml' } });
+    expect(!noYaml.ok && noYaml.errors[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'zipWithoutYaml' },
+    });
   });
 });

@@ -42,14 +42,17 @@ class ZipRefusal extends Error {
  * The YAML entries of a zip, in archive order. Unsafe paths, too many entries or too many bytes refuse the whole
  * archive: a configuration is small, so such an archive is a mistake or an attack, never something to half-read.
  */
-export function readZip(bytes: Uint8Array): { ok: true; entries: ZipYamlEntry[] } | { ok: false; error: ConfigurationError } {
+export function readZip(
+  bytes: Uint8Array,
+): { ok: true; entries: ZipYamlEntry[] } | { ok: false; error: ConfigurationError } {
   let entryCount = 0;
   let declaredBytes = 0;
   try {
     const files = unzipSync(bytes, {
       filter: (file) => {
         entryCount += 1;
-        if (entryCount > ZIP_LIMITS.maxEntries) throw new ZipRefusal({ reason: 'zipTooManyEntries', maxEntries: ZIP_LIMITS.maxEntries });
+        if (entryCount > ZIP_LIMITS.maxEntries)
+          throw new ZipRefusal({ reason: 'zipTooManyEntries', maxEntries: ZIP_LIMITS.maxEntries });
         if (isUnsafePath(file.name)) throw new ZipRefusal({ reason: 'zipUnsafeEntry', entry: file.name });
         if (!isYamlEntry(file.name)) return false;
         declaredBytes += file.originalSize;
@@ -65,7 +68,10 @@ export function readZip(bytes: Uint8Array): { ok: true; entries: ZipYamlEntry[] 
     return { ok: true, entries };
   } catch (thrown) {
     if (thrown instanceof ZipRefusal) return { ok: false, error: refusal(thrown.params) };
-    return { ok: false, error: refusal({ reason: 'invalidZip', message: thrown instanceof Error ? thrown.message : String(thrown) }) };
+    return {
+      ok: false,
+      error: refusal({ reason: 'invalidZip', message: thrown instanceof Error ? thrown.message : String(thrown) }),
+    };
   }
 }
 

@@ -12,7 +12,12 @@ const AUTHORIZATIONS_RULE = { optional: ['OA_authorizationScope', 'OA_timeScope'
  * `OA_authorizations` (§13): the components rights are granted on. Scope components must hold references, the
  * time scope a date (through their checker or a line validation).
  */
-export function readAuthorizations(node: ConfigNode | undefined, dataPath: string, types: ComponentTypes, context: ValidationContext): AuthorizationScopes | null {
+export function readAuthorizations(
+  node: ConfigNode | undefined,
+  dataPath: string,
+  types: ComponentTypes,
+  context: ValidationContext,
+): AuthorizationScopes | null {
   const { problems } = context;
   const path = childPath(dataPath, 'OA_authorizations');
   const map = readMap(node, path, problems);
@@ -21,13 +26,27 @@ export function readAuthorizations(node: ConfigNode | undefined, dataPath: strin
 
   const scopesPath = childPath(path, 'OA_authorizationScope');
   const scopes: AuthorizationScopes['scopes'] = [];
-  for (const { text, node: item } of readTextList(map.byKey.get('OA_authorizationScope')?.value, scopesPath, problems) ?? []) {
+  for (const { text, node: item } of readTextList(
+    map.byKey.get('OA_authorizationScope')?.value,
+    scopesPath,
+    problems,
+  ) ?? []) {
     const reference = types.referenceOf.get(text);
     if (types.unresolved.has(text)) continue;
     if (!types.keys.includes(text)) {
-      problems.report('UNKNOWN_COMPONENT_FOR_COMPONENT_NAME', scopesPath, { unknownComponent: text, knownComponents: [...types.referenceOf.keys()] }, item);
+      problems.report(
+        'UNKNOWN_COMPONENT_FOR_COMPONENT_NAME',
+        scopesPath,
+        { unknownComponent: text, knownComponents: [...types.referenceOf.keys()] },
+        item,
+      );
     } else if (reference === undefined) {
-      problems.report('INVALID_COMPONENT_REFERENCE_FOR_AUTHORIZATION_SCOPE_COMPONENT_NAME', scopesPath, { component: text, referenceComponents: [...types.referenceOf.keys()] }, item);
+      problems.report(
+        'INVALID_COMPONENT_REFERENCE_FOR_AUTHORIZATION_SCOPE_COMPONENT_NAME',
+        scopesPath,
+        { component: text, referenceComponents: [...types.referenceOf.keys()] },
+        item,
+      );
     } else {
       scopes.push({ component: text, reference });
     }
@@ -41,9 +60,19 @@ export function readAuthorizations(node: ConfigNode | undefined, dataPath: strin
     const date = types.dateOf.get(timeComponent);
     if (types.unresolved.has(timeComponent)) return { scopes, timeScope };
     if (!types.keys.includes(timeComponent)) {
-      problems.report('UNKNOWN_COMPONENT_FOR_COMPONENT_NAME', timePath, { unknownComponent: timeComponent, knownComponents: [...types.dateOf.keys()] }, timeNode);
+      problems.report(
+        'UNKNOWN_COMPONENT_FOR_COMPONENT_NAME',
+        timePath,
+        { unknownComponent: timeComponent, knownComponents: [...types.dateOf.keys()] },
+        timeNode,
+      );
     } else if (date === undefined) {
-      problems.report('INVALID_COMPONENT_DATE_FOR_TIMESCOPE_COMPONENT_NAME', timePath, { component: timeComponent, dateComponents: [...types.dateOf.keys()] }, timeNode);
+      problems.report(
+        'INVALID_COMPONENT_DATE_FOR_TIMESCOPE_COMPONENT_NAME',
+        timePath,
+        { component: timeComponent, dateComponents: [...types.dateOf.keys()] },
+        timeNode,
+      );
     } else {
       timeScope = { component: timeComponent, ...date };
     }

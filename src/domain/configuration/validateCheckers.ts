@@ -10,7 +10,15 @@ import { checkSection, type SectionRule } from './sections';
 import { readExpressionSection } from './validateExpressions';
 import { readBoolean, readEnum, readFloat, readInteger, readMap, readText } from './values';
 
-export const CHECKER_NAMES = ['OA_reference', 'OA_boolean', 'OA_date', 'OA_integer', 'OA_float', 'OA_string', 'OA_groovyExpression'] as const;
+export const CHECKER_NAMES = [
+  'OA_reference',
+  'OA_boolean',
+  'OA_date',
+  'OA_integer',
+  'OA_float',
+  'OA_string',
+  'OA_groovyExpression',
+] as const;
 type CheckerName = (typeof CHECKER_NAMES)[number];
 
 const MULTIPLICITIES: readonly Multiplicity[] = ['ONE', 'MANY'];
@@ -34,7 +42,12 @@ const PARAMS_RULES: Record<CheckerName, SectionRule> = {
  * An `OA_checker` section (§10) of a component, qualifier, adjacent, validation or form field at `ownerPath`.
  * Returns null when there is none, undefined when it is invalid (errors reported).
  */
-export function readChecker(node: ConfigNode | undefined, ownerPath: string, context: ValidationContext, entry?: EntryScope): Checker | null | undefined {
+export function readChecker(
+  node: ConfigNode | undefined,
+  ownerPath: string,
+  context: ValidationContext,
+  entry?: EntryScope,
+): Checker | null | undefined {
   const { problems } = context;
   const path = childPath(ownerPath, 'OA_checker');
   if (node === undefined) return null;
@@ -49,7 +62,12 @@ export function readChecker(node: ConfigNode | undefined, ownerPath: string, con
     return undefined;
   }
   if (!(CHECKER_NAMES as readonly string[]).includes(name)) {
-    problems.report('UNKNOWN_CHECKER_NAME', ownerPath, { checkerName: name, acceptedCheckerNames: CHECKER_NAMES }, nameNode);
+    problems.report(
+      'UNKNOWN_CHECKER_NAME',
+      ownerPath,
+      { checkerName: name, acceptedCheckerNames: CHECKER_NAMES },
+      nameNode,
+    );
     return undefined;
   }
   const paramsPath = childPath(path, 'OA_params');
@@ -80,12 +98,21 @@ function compileDatePatternCached(pattern: string): DatePatternCompilation {
  * Compiles a Java regex of the configuration, reporting a bad one or one that needs backtracking (§18.2 has no code
  * of its own for it: `UNKNOWN`). The model keeps the pattern as plain data.
  */
-export function readRegex(node: ConfigNode | undefined, path: string, context: ValidationContext): JavaRegex | undefined {
+export function readRegex(
+  node: ConfigNode | undefined,
+  path: string,
+  context: ValidationContext,
+): JavaRegex | undefined {
   const source = readText(node, path, context.problems);
   if (source === undefined) return undefined;
   const compiled = compileJavaRegex(source);
   if (compiled.ok) return { source, groupCount: compiled.regex.groupCount };
-  context.problems.report('UNKNOWN', path, { reason: 'invalidRegularExpression', pattern: source, message: compiled.message, index: compiled.index }, node);
+  context.problems.report(
+    'UNKNOWN',
+    path,
+    { reason: 'invalidRegularExpression', pattern: source, message: compiled.message, index: compiled.index },
+    node,
+  );
   return undefined;
 }
 
@@ -106,7 +133,10 @@ class ParamsReader {
   }
 
   private multiplicity(): Multiplicity {
-    return readEnum(this.node('OA_multiplicity'), childPath(this.path, 'OA_multiplicity'), MULTIPLICITIES, this.problems) ?? 'ONE';
+    return (
+      readEnum(this.node('OA_multiplicity'), childPath(this.path, 'OA_multiplicity'), MULTIPLICITIES, this.problems) ??
+      'ONE'
+    );
   }
 
   read(name: CheckerName, entry: EntryScope | undefined): Checker | undefined {
@@ -131,7 +161,11 @@ class ParamsReader {
         return pattern ? { kind: 'string', pattern, multiplicity } : undefined;
       }
       case 'OA_boolean':
-        return { kind: 'boolean', isTrue: readText(this.node('OA_isTrue'), childPath(this.path, 'OA_isTrue'), this.problems) ?? null, multiplicity: this.multiplicity() };
+        return {
+          kind: 'boolean',
+          isTrue: readText(this.node('OA_isTrue'), childPath(this.path, 'OA_isTrue'), this.problems) ?? null,
+          multiplicity: this.multiplicity(),
+        };
       case 'OA_groovyExpression':
         return this.groovy();
     }
@@ -139,7 +173,12 @@ class ParamsReader {
 
   private reference(entry: EntryScope | undefined): Checker | undefined {
     if (!this.params) {
-      this.problems.report('MISSING_MANDATORIES_SECTIONS', this.path, { missingMandatoriesSections: ['OA_reference'] }, this.checker);
+      this.problems.report(
+        'MISSING_MANDATORIES_SECTIONS',
+        this.path,
+        { missingMandatoriesSections: ['OA_reference'] },
+        this.checker,
+      );
       return undefined;
     }
     const referencePath = childPath(this.path, 'OA_reference');
@@ -147,8 +186,17 @@ class ParamsReader {
     const multiplicity = this.multiplicity();
     if (!referenceMap) return undefined;
     checkSection(referenceMap, REFERENCE_RULE, referencePath, this.problems);
-    const isParent = readBoolean(referenceMap.byKey.get('OA_isParent')?.value, childPath(referencePath, 'OA_isParent'), this.problems) ?? false;
-    const explicitRecursive = readBoolean(referenceMap.byKey.get('OA_isRecursive')?.value, childPath(referencePath, 'OA_isRecursive'), this.problems);
+    const isParent =
+      readBoolean(
+        referenceMap.byKey.get('OA_isParent')?.value,
+        childPath(referencePath, 'OA_isParent'),
+        this.problems,
+      ) ?? false;
+    const explicitRecursive = readBoolean(
+      referenceMap.byKey.get('OA_isRecursive')?.value,
+      childPath(referencePath, 'OA_isRecursive'),
+      this.problems,
+    );
 
     const namePath = childPath(referencePath, 'OA_name');
     if (!referenceMap.byKey.has('OA_name')) return undefined;
@@ -164,8 +212,16 @@ class ParamsReader {
     const patternNode = this.node('OA_pattern');
     const multiplicity = this.multiplicity();
     const duration = this.duration();
-    if (patternNode === undefined || (patternNode.kind === 'scalar' && patternNode.type === 'string' && patternNode.text.trim() === '')) {
-      this.problems.report('MISSING_PATTERN_FOR_CHECKER_DATE', patternNode ? patternPath : this.path, {}, patternNode ?? this.params ?? this.checker);
+    if (
+      patternNode === undefined ||
+      (patternNode.kind === 'scalar' && patternNode.type === 'string' && patternNode.text.trim() === '')
+    ) {
+      this.problems.report(
+        'MISSING_PATTERN_FOR_CHECKER_DATE',
+        patternNode ? patternPath : this.path,
+        {},
+        patternNode ?? this.params ?? this.checker,
+      );
       return undefined;
     }
     const pattern = readText(patternNode, patternPath, this.problems);
@@ -175,7 +231,12 @@ class ParamsReader {
     }
     const compiled = compileDatePatternCached(pattern);
     if (!compiled.ok) {
-      this.problems.report('INVALID_PATTERN_FOR_CHECKER_DATE', patternPath, { badPattern: pattern, message: compiled.message, index: compiled.index }, patternNode);
+      this.problems.report(
+        'INVALID_PATTERN_FOR_CHECKER_DATE',
+        patternPath,
+        { badPattern: pattern, message: compiled.message, index: compiled.index },
+        patternNode,
+      );
       return undefined;
     }
     const minText = readText(this.node('OA_min'), childPath(this.path, 'OA_min'), this.problems);
@@ -212,7 +273,12 @@ class ParamsReader {
 
   private groovy(): Checker | undefined {
     if (!this.params) {
-      this.problems.report('MISSING_MANDATORIES_SECTIONS', this.path, { missingMandatoriesSections: ['OA_groovy'] }, this.checker);
+      this.problems.report(
+        'MISSING_MANDATORIES_SECTIONS',
+        this.path,
+        { missingMandatoriesSections: ['OA_groovy'] },
+        this.checker,
+      );
       return undefined;
     }
     const multiplicity = this.multiplicity();

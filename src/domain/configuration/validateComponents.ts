@@ -1,7 +1,15 @@
 import { isNull, type ConfigNode, type MapEntry, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { checkIdentifiers } from './identifiers';
-import type { BasicComponent, Component, ComponentKind, ComputedComponent, ConstantBinding, DynamicComponent, PatternBinding } from './model';
+import type {
+  BasicComponent,
+  Component,
+  ComponentKind,
+  ComputedComponent,
+  ConstantBinding,
+  DynamicComponent,
+  PatternBinding,
+} from './model';
 import { atKey, childPath } from './problems';
 import { checkSection } from './sections';
 import { readChecker, readReferenceName } from './validateCheckers';
@@ -9,7 +17,15 @@ import { readConstantTarget } from './validateConstantTarget';
 import { readDefaultValue, readExpressionSection } from './validateExpressions';
 import { readPatternParts } from './validatePatternComponent';
 import { readTagUse, tagSet } from './validateTags';
-import { readBoolean, readI18nTexts, readLangRestrictions, readMap, readRequiredText, readText, readTextList } from './values';
+import {
+  readBoolean,
+  readI18nTexts,
+  readLangRestrictions,
+  readMap,
+  readRequiredText,
+  readText,
+  readTextList,
+} from './values';
 
 /** The five component sections of a data entry and the kind each declares. */
 export const COMPONENT_SECTIONS: ReadonlyArray<[string, ComponentKind]> = [
@@ -28,8 +44,14 @@ const COMMON_KEYS = ['OA_tags', 'OA_exportHeader', 'OA_checker', 'OA_langRestric
 const COMPONENT_RULES: Record<ComponentKind, { mandatory?: string[]; optional: string[] }> = {
   basic: { optional: [...COMMON_KEYS, 'OA_importHeader', 'OA_required', 'OA_mandatory', 'OA_defaultValue'] },
   computed: { optional: [...COMMON_KEYS, 'OA_computation', 'OA_withNaturalKeyComponents', 'OA_required'] },
-  dynamic: { mandatory: ['OA_headerPrefix', 'OA_reference', 'OA_referenceComponentToLookForHeader'], optional: COMMON_KEYS },
-  pattern: { mandatory: ['OA_patternForComponents'], optional: [...COMMON_KEYS, 'OA_componentQualifiers', 'OA_componentAdjacents', 'OA_required', 'OA_defaultValue'] },
+  dynamic: {
+    mandatory: ['OA_headerPrefix', 'OA_reference', 'OA_referenceComponentToLookForHeader'],
+    optional: COMMON_KEYS,
+  },
+  pattern: {
+    mandatory: ['OA_patternForComponents'],
+    optional: [...COMMON_KEYS, 'OA_componentQualifiers', 'OA_componentAdjacents', 'OA_required', 'OA_defaultValue'],
+  },
   constant: { mandatory: ['OA_importHeaderTarget'], optional: [...COMMON_KEYS, 'OA_required', 'OA_defaultValue'] },
 };
 
@@ -54,13 +76,27 @@ export interface ComponentsReading {
 export function outlineComponentKeys(entry: MapNode): string[] {
   const keys: string[] = [];
   for (const section of entry.entries) {
-    if (SECTION_KIND.has(section.key) && section.value.kind === 'map') keys.push(...section.value.entries.map((component) => component.key));
+    if (SECTION_KIND.has(section.key) && section.value.kind === 'map')
+      keys.push(...section.value.entries.map((component) => component.key));
   }
   return keys;
 }
 
-export function readComponents(entry: MapNode, path: string, layout: EntryLayout, context: ValidationContext, scope: EntryScope): ComponentsReading {
-  const reading: ComponentsReading = { components: [], columns: [], patterns: [], dynamics: [], constants: [], unresolved: new Set() };
+export function readComponents(
+  entry: MapNode,
+  path: string,
+  layout: EntryLayout,
+  context: ValidationContext,
+  scope: EntryScope,
+): ComponentsReading {
+  const reading: ComponentsReading = {
+    components: [],
+    columns: [],
+    patterns: [],
+    dynamics: [],
+    constants: [],
+    unresolved: new Set(),
+  };
   const firstPathOf = new Map<string, string>();
   const knownKeys = context.outlines.get(scope.dataName)?.componentKeys ?? [];
 
@@ -75,7 +111,12 @@ export function readComponents(entry: MapNode, path: string, layout: EntryLayout
       const componentPath = childPath(sectionPath, item.key);
       const first = firstPathOf.get(item.key);
       if (first !== undefined) {
-        context.problems.report('DUPLICATED_COMPONENT_NAME', componentPath, { duplicatedPathes: [first, componentPath] }, atKey(sectionMap, item));
+        context.problems.report(
+          'DUPLICATED_COMPONENT_NAME',
+          componentPath,
+          { duplicatedPathes: [first, componentPath] },
+          atKey(sectionMap, item),
+        );
         continue;
       }
       firstPathOf.set(item.key, componentPath);
@@ -94,7 +135,8 @@ export function readComponents(entry: MapNode, path: string, layout: EntryLayout
 function resolveConstantColumnNames(reading: ComponentsReading): void {
   const headerOf = new Map(reading.columns.map((column) => [column.component, column.header]));
   for (const constant of reading.constants) {
-    if ('header' in constant.column) constant.column = { header: headerOf.get(constant.column.header) ?? constant.column.header };
+    if ('header' in constant.column)
+      constant.column = { header: headerOf.get(constant.column.header) ?? constant.column.header };
   }
 }
 
@@ -124,7 +166,11 @@ function readComponent(kind: ComponentKind, item: MapEntry, path: string, where:
   const tags = tagSet(readTagUse(valueOf(map, 'OA_tags'), tagsPath, tagsPath, context.tags, problems));
   const exportHeader = readI18nTexts(valueOf(map, 'OA_exportHeader'), childPath(path, 'OA_exportHeader'), problems);
   const required = readBoolean(valueOf(map, 'OA_required'), childPath(path, 'OA_required'), problems) ?? false;
-  const langRestrictions = readLangRestrictions(valueOf(map, 'OA_langRestrictions'), childPath(path, 'OA_langRestrictions'), problems);
+  const langRestrictions = readLangRestrictions(
+    valueOf(map, 'OA_langRestrictions'),
+    childPath(path, 'OA_langRestrictions'),
+    problems,
+  );
 
   // Each component is one literal: spreading shared fields into it made this function a third of the validation time.
   switch (kind) {
@@ -141,30 +187,85 @@ function readComponent(kind: ComponentKind, item: MapEntry, path: string, where:
         defaultValue: readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context),
       };
       reading.components.push(component);
-      reading.columns.push({ component: item.key, header: readImportHeader(valueOf(map, 'OA_importHeader'), path, item.key, where), mandatory: component.mandatory });
+      reading.columns.push({
+        component: item.key,
+        header: readImportHeader(valueOf(map, 'OA_importHeader'), path, item.key, where),
+        mandatory: component.mandatory,
+      });
       return;
     }
     case 'computed':
-      reading.components.push({ key, tags, exportHeader, required, checker: checker ?? null, langRestrictions, kind, computation: readComputation(map, path, where) });
+      reading.components.push({
+        key,
+        tags,
+        exportHeader,
+        required,
+        checker: checker ?? null,
+        langRestrictions,
+        kind,
+        computation: readComputation(map, path, where),
+      });
       return;
     case 'dynamic': {
       const dynamic = readDynamic(map, path, where);
       if (!dynamic) return;
-      reading.components.push({ key, tags, exportHeader, required, checker: checker ?? null, langRestrictions, kind, ...dynamic });
+      reading.components.push({
+        key,
+        tags,
+        exportHeader,
+        required,
+        checker: checker ?? null,
+        langRestrictions,
+        kind,
+        ...dynamic,
+      });
       reading.dynamics.push({ component: item.key, ...dynamic });
       return;
     }
     case 'pattern': {
       const parts = readPatternParts(map, item.key, path, context, scope);
-      const defaultValue = readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context);
-      reading.components.push({ key, tags, exportHeader, required, checker: checker ?? null, langRestrictions, kind, defaultValue, qualifiers: parts.qualifiers, adjacents: parts.adjacents });
+      const defaultValue = readDefaultValue(
+        valueOf(map, 'OA_defaultValue'),
+        childPath(path, 'OA_defaultValue'),
+        context,
+      );
+      reading.components.push({
+        key,
+        tags,
+        exportHeader,
+        required,
+        checker: checker ?? null,
+        langRestrictions,
+        kind,
+        defaultValue,
+        qualifiers: parts.qualifiers,
+        adjacents: parts.adjacents,
+      });
       if (parts.binding) reading.patterns.push(parts.binding);
       return;
     }
     case 'constant': {
-      const binding = readConstantTarget(valueOf(map, 'OA_importHeaderTarget'), childPath(path, 'OA_importHeaderTarget'), where.layout, context);
-      const defaultValue = readDefaultValue(valueOf(map, 'OA_defaultValue'), childPath(path, 'OA_defaultValue'), context);
-      reading.components.push({ key, tags, exportHeader, required, checker: checker ?? null, langRestrictions, kind, defaultValue });
+      const binding = readConstantTarget(
+        valueOf(map, 'OA_importHeaderTarget'),
+        childPath(path, 'OA_importHeaderTarget'),
+        where.layout,
+        context,
+      );
+      const defaultValue = readDefaultValue(
+        valueOf(map, 'OA_defaultValue'),
+        childPath(path, 'OA_defaultValue'),
+        context,
+      );
+      reading.components.push({
+        key,
+        tags,
+        exportHeader,
+        required,
+        checker: checker ?? null,
+        langRestrictions,
+        kind,
+        defaultValue,
+      });
       if (binding) reading.constants.push({ ...binding, component: item.key });
       return;
     }
@@ -183,7 +284,11 @@ function readImportHeader(node: ConfigNode | undefined, path: string, key: strin
   return readText(node, headerPath, problems)?.trim() || key;
 }
 
-function readComputation(map: MapNode | undefined, path: string, where: ComponentScope): ComputedComponent['computation'] {
+function readComputation(
+  map: MapNode | undefined,
+  path: string,
+  where: ComponentScope,
+): ComputedComponent['computation'] {
   const { context } = where;
   const computationPath = childPath(path, 'OA_computation');
   const computationMap = readMap(map?.byKey.get('OA_computation')?.value, computationPath, context.problems);
@@ -206,20 +311,30 @@ function readComputation(map: MapNode | undefined, path: string, where: Componen
   return { kind: 'naturalKey', components: listed.map(({ text }) => text) };
 }
 
-function readDynamic(map: MapNode | undefined, path: string, where: ComponentScope): Pick<DynamicComponent, 'reference' | 'headerPrefix' | 'referenceComponent'> | undefined {
+function readDynamic(
+  map: MapNode | undefined,
+  path: string,
+  where: ComponentScope,
+): Pick<DynamicComponent, 'reference' | 'headerPrefix' | 'referenceComponent'> | undefined {
   const { context } = where;
   const { problems } = context;
   if (!map) return undefined;
   const prefixNode = map.byKey.get('OA_headerPrefix')?.value;
-  const headerPrefix = prefixNode === undefined ? undefined : readText(prefixNode, childPath(path, 'OA_headerPrefix'), problems);
-  if (prefixNode !== undefined && isNull(prefixNode)) problems.report('MISSING_REQUIRED_VALUE', childPath(path, 'OA_headerPrefix'), {}, prefixNode);
+  const headerPrefix =
+    prefixNode === undefined ? undefined : readText(prefixNode, childPath(path, 'OA_headerPrefix'), problems);
+  if (prefixNode !== undefined && isNull(prefixNode))
+    problems.report('MISSING_REQUIRED_VALUE', childPath(path, 'OA_headerPrefix'), {}, prefixNode);
 
   const referenceNode = map.byKey.get('OA_reference')?.value;
-  const reference = referenceNode === undefined ? undefined : readReferenceName(referenceNode, childPath(path, 'OA_reference'), context);
+  const reference =
+    referenceNode === undefined
+      ? undefined
+      : readReferenceName(referenceNode, childPath(path, 'OA_reference'), context);
 
   const lookupPath = childPath(path, 'OA_referenceComponentToLookForHeader');
   const lookupNode = map.byKey.get('OA_referenceComponentToLookForHeader')?.value;
-  const referenceComponent = lookupNode === undefined ? undefined : readRequiredText(lookupNode, lookupPath, problems, map);
+  const referenceComponent =
+    lookupNode === undefined ? undefined : readRequiredText(lookupNode, lookupPath, problems, map);
   if (reference === undefined || referenceComponent === undefined || headerPrefix === undefined) return undefined;
 
   const targetKeys = context.outlines.get(reference)?.componentKeys ?? [];
@@ -236,9 +351,16 @@ function readDynamic(map: MapNode | undefined, path: string, where: ComponentSco
 }
 
 /** Two basic components claiming the same header could never both be filled (§7.2). */
-function reportDuplicatedHeaders(reading: ComponentsReading, entry: MapNode, path: string, context: ValidationContext, scope: EntryScope): void {
+function reportDuplicatedHeaders(
+  reading: ComponentsReading,
+  entry: MapNode,
+  path: string,
+  context: ValidationContext,
+  scope: EntryScope,
+): void {
   const byHeader = new Map<string, string[]>();
-  for (const column of reading.columns) byHeader.set(column.header, [...(byHeader.get(column.header) ?? []), column.component]);
+  for (const column of reading.columns)
+    byHeader.set(column.header, [...(byHeader.get(column.header) ?? []), column.component]);
   const basics = entry.byKey.get('OA_basicComponents')?.value;
   for (const [header, components] of byHeader) {
     if (components.length < 2) continue;

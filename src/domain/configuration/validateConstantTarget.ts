@@ -13,7 +13,12 @@ const TARGET_RULE = { mandatory: ['OA_rowNumber'], anyOf: ['OA_columnName', 'OA_
  * 1-based and must come before the first data line; a cell above the header needs a column number, since its
  * column has no header to be found by.
  */
-export function readConstantTarget(node: ConfigNode | undefined, path: string, layout: EntryLayout, context: ValidationContext): Omit<ConstantBinding, 'component'> | undefined {
+export function readConstantTarget(
+  node: ConfigNode | undefined,
+  path: string,
+  layout: EntryLayout,
+  context: ValidationContext,
+): Omit<ConstantBinding, 'component'> | undefined {
   const { problems } = context;
   const map = readMap(node, path, problems);
   if (!map) {
@@ -35,16 +40,30 @@ export function readConstantTarget(node: ConfigNode | undefined, path: string, l
     return undefined;
   }
   if (row >= layout.firstDataLine) {
-    problems.report('BAD_CONSTANT_IMPORT_HEADER_ROW_NUMBER', rowPath, { givenRowNumber: row, firstRowLine: layout.firstDataLine }, rowNode);
+    problems.report(
+      'BAD_CONSTANT_IMPORT_HEADER_ROW_NUMBER',
+      rowPath,
+      { givenRowNumber: row, firstRowLine: layout.firstDataLine },
+      rowNode,
+    );
     return undefined;
   }
 
   const numberPath = childPath(path, 'OA_columnNumber');
   const numberNode = map.byKey.get('OA_columnNumber')?.value;
   const columnNumber = readInteger(numberNode, numberPath, problems);
-  const columnName = readText(map.byKey.get('OA_columnName')?.value, childPath(path, 'OA_columnName'), problems)?.trim();
+  const columnName = readText(
+    map.byKey.get('OA_columnName')?.value,
+    childPath(path, 'OA_columnName'),
+    problems,
+  )?.trim();
   if (columnNumber !== undefined && columnNumber <= 0) {
-    problems.report('NEGATIVE_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER', numberPath, { givenColumnNumber: columnNumber }, numberNode);
+    problems.report(
+      'NEGATIVE_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER',
+      numberPath,
+      { givenColumnNumber: columnNumber },
+      numberNode,
+    );
     return undefined;
   }
   const zone = row < layout.headerLine ? 'preHeader' : row === layout.headerLine ? 'header' : 'postHeader';
@@ -55,7 +74,12 @@ export function readConstantTarget(node: ConfigNode | undefined, path: string, l
     return undefined;
   }
   if (zone === 'preHeader') {
-    problems.report('MISSING_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER', path, { givenRowNumber: row, headerLine: layout.headerLine, columnName }, map);
+    problems.report(
+      'MISSING_CONSTANT_IMPORT_HEADER_COLUMN_NUMBER',
+      path,
+      { givenRowNumber: row, headerLine: layout.headerLine, columnName },
+      map,
+    );
     return undefined;
   }
   return { row, zone, column: { header: columnName } };

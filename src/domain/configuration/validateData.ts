@@ -45,7 +45,14 @@ export function readDataEntry(name: string, node: ConfigNode, context: Validatio
   const storedKeys = reading.components.flatMap((component) =>
     component.kind === 'pattern' ? [...component.qualifiers, ...component.adjacents].map((part) => part.storedKey) : [],
   );
-  const validations = readValidations(value('OA_validations'), childPath(path, 'OA_validations'), componentKeys, context, scope, reading.unresolved);
+  const validations = readValidations(
+    value('OA_validations'),
+    childPath(path, 'OA_validations'),
+    componentKeys,
+    context,
+    scope,
+    reading.unresolved,
+  );
   const types = componentTypes(reading.components, validations, reading.unresolved);
   const submission = readSubmission(value('OA_submission'), path, tags.data, types, context);
 
@@ -58,7 +65,9 @@ export function readDataEntry(name: string, node: ConfigNode, context: Validatio
     patterns: reading.patterns,
     dynamics: reading.dynamics,
     constants: reading.constants,
-    defaults: reading.components.filter((component) => 'defaultValue' in component && component.defaultValue !== null).map((component) => component.key),
+    defaults: reading.components
+      .filter((component) => 'defaultValue' in component && component.defaultValue !== null)
+      .map((component) => component.key),
     computed: reading.components.filter((component) => component.kind === 'computed').map((component) => component.key),
   };
 
@@ -72,7 +81,12 @@ export function readDataEntry(name: string, node: ConfigNode, context: Validatio
     components: reading.components,
     validations,
     hierarchy: hierarchyOf(name, reading.components, validations),
-    dependsOn: dependenciesOf(name, reading.components, validations, submission.referenceScopes.map((scope) => scope.reference)),
+    dependsOn: dependenciesOf(
+      name,
+      reading.components,
+      validations,
+      submission.referenceScopes.map((scope) => scope.reference),
+    ),
     authorization: readAuthorizations(value('OA_authorizations'), path, types, context),
     submission,
     csv,
@@ -93,20 +107,41 @@ function readLayout(map: MapNode, path: string, problems: Problems): Layout {
     separator: separator ? separator[0] : ';',
     headerLine,
     firstDataLine,
-    allowUnexpectedColumns: readBoolean(map.byKey.get('OA_allowUnexpectedColumns')?.value, childPath(path, 'OA_allowUnexpectedColumns'), problems) ?? false,
+    allowUnexpectedColumns:
+      readBoolean(
+        map.byKey.get('OA_allowUnexpectedColumns')?.value,
+        childPath(path, 'OA_allowUnexpectedColumns'),
+        problems,
+      ) ?? false,
   };
 }
 
-function readLineNumber(map: MapNode, key: string, path: string, minimum: number, problems: Problems): number | undefined {
+function readLineNumber(
+  map: MapNode,
+  key: string,
+  path: string,
+  minimum: number,
+  problems: Problems,
+): number | undefined {
   const node = map.byKey.get(key)?.value;
   const value = readInteger(node, childPath(path, key), problems);
   if (value === undefined || value >= minimum) return value;
-  problems.report('BAD_INTEGER_REQUIRED_SECTIONS', childPath(path, key), { givenValue: String(value), minValue: minimum, reason: 'belowMinimum' }, node);
+  problems.report(
+    'BAD_INTEGER_REQUIRED_SECTIONS',
+    childPath(path, key),
+    { givenValue: String(value), minValue: minimum, reason: 'belowMinimum' },
+    node,
+  );
   return undefined;
 }
 
 /** `OA_naturalKey` (§9.1): component keys of the entry, at least one. */
-function readNaturalKey(node: ConfigNode | undefined, path: string, componentKeys: readonly string[], problems: Problems): string[] {
+function readNaturalKey(
+  node: ConfigNode | undefined,
+  path: string,
+  componentKeys: readonly string[],
+  problems: Problems,
+): string[] {
   const keyPath = childPath(path, 'OA_naturalKey');
   if (node === undefined) return [];
   const listed = readTextList(node, keyPath, problems);
@@ -132,24 +167,34 @@ function readNaturalKey(node: ConfigNode | undefined, path: string, componentKey
 }
 
 /** Checkers of the entry, with the component each applies to: its components, their pattern parts, its line validations. */
-function componentCheckers(components: readonly Component[], validations: readonly LineValidation[]): Array<{ component: string; checker: Checker }> {
+function componentCheckers(
+  components: readonly Component[],
+  validations: readonly LineValidation[],
+): Array<{ component: string; checker: Checker }> {
   const found: Array<{ component: string; checker: Checker }> = [];
   for (const component of components) {
     if (component.checker) found.push({ component: component.key, checker: component.checker });
     if (component.kind === 'pattern') {
-      for (const part of [...component.qualifiers, ...component.adjacents]) if (part.checker) found.push({ component: part.storedKey, checker: part.checker });
+      for (const part of [...component.qualifiers, ...component.adjacents])
+        if (part.checker) found.push({ component: part.storedKey, checker: part.checker });
     }
   }
-  for (const validation of validations) for (const component of validation.components) found.push({ component, checker: validation.checker });
+  for (const validation of validations)
+    for (const component of validation.components) found.push({ component, checker: validation.checker });
   return found;
 }
 
-function hierarchyOf(name: string, components: readonly Component[], validations: readonly LineValidation[]): Hierarchy {
+function hierarchyOf(
+  name: string,
+  components: readonly Component[],
+  validations: readonly LineValidation[],
+): Hierarchy {
   const hierarchy: Hierarchy = { parents: [], recursiveComponent: null };
   for (const { component, checker } of componentCheckers(components, validations)) {
     if (checker.kind !== 'reference') continue;
     if (checker.reference === name) {
-      if ((checker.isRecursive || checker.isParent) && hierarchy.recursiveComponent === null) hierarchy.recursiveComponent = component;
+      if ((checker.isRecursive || checker.isParent) && hierarchy.recursiveComponent === null)
+        hierarchy.recursiveComponent = component;
     } else if (checker.isParent && !hierarchy.parents.some((parent) => parent.component === component)) {
       hierarchy.parents.push({ component, reference: checker.reference });
     }
@@ -157,17 +202,26 @@ function hierarchyOf(name: string, components: readonly Component[], validations
   return hierarchy;
 }
 
-function dependenciesOf(name: string, components: readonly Component[], validations: readonly LineValidation[], scopeReferences: readonly string[]): string[] {
+function dependenciesOf(
+  name: string,
+  components: readonly Component[],
+  validations: readonly LineValidation[],
+  scopeReferences: readonly string[],
+): string[] {
   const needed = new Set<string>();
   const expression = (value: Expression | null) => value?.references.forEach((reference) => needed.add(reference));
-  const checkers = [...componentCheckers(components, []).map(({ checker }) => checker), ...validations.map((validation) => validation.checker)];
+  const checkers = [
+    ...componentCheckers(components, []).map(({ checker }) => checker),
+    ...validations.map((validation) => validation.checker),
+  ];
   for (const checker of checkers) {
     if (checker.kind === 'reference') needed.add(checker.reference);
     if (checker.kind === 'expression') expression(checker.expression);
   }
   for (const component of components) {
     if (component.kind === 'dynamic') needed.add(component.reference);
-    if (component.kind === 'computed' && component.computation.kind === 'expression') expression(component.computation.expression);
+    if (component.kind === 'computed' && component.computation.kind === 'expression')
+      expression(component.computation.expression);
     if ('defaultValue' in component) expression(component.defaultValue);
     if (component.kind === 'pattern') component.qualifiers.forEach((qualifier) => expression(qualifier.defaultValue));
   }

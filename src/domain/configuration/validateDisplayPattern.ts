@@ -47,9 +47,15 @@ export function readDisplayPattern(
     for (const [locale, source] of Object.entries(texts)) {
       const template = parseDisplayTemplate(source);
       for (const part of template.parts) {
-        if (!('component' in part) || componentKeys.includes(part.component) || storedKeys.includes(part.component)) continue;
+        if (!('component' in part) || componentKeys.includes(part.component) || storedKeys.includes(part.component))
+          continue;
         const target = textsNode?.kind === 'map' ? textsNode.byKey.get(locale)?.value : undefined;
-        problems.report('MISSING_COMPONENT_FOR_DISPLAY_PATTERN', childPath(childPath(dataPath, key), locale), { badGroup: part.component, expectedComponent: componentKeys }, target ?? map);
+        problems.report(
+          'MISSING_COMPONENT_FOR_DISPLAY_PATTERN',
+          childPath(childPath(dataPath, key), locale),
+          { badGroup: part.component, expectedComponent: componentKeys },
+          target ?? map,
+        );
       }
       if (isLocale(locale)) pattern[field][locale] = template;
     }

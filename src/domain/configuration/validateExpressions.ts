@@ -10,19 +10,29 @@ import { readEnum, readLocaleMap, readMap, readRequiredText, readTextList } from
  * and `OA_groovy` sections share this reader. A compile failure gives `BAD_GROOVY_EXPRESSION` with the engine's
  * message and its position inside the expression; the error itself points at the expression in the YAML.
  */
-export function readExpressionSection(map: MapNode, path: string, rule: SectionRule, context: ValidationContext): Expression | undefined {
+export function readExpressionSection(
+  map: MapNode,
+  path: string,
+  rule: SectionRule,
+  context: ValidationContext,
+): Expression | undefined {
   const { problems } = context;
   checkSection(map, rule, path, problems);
   const expressionPath = childPath(path, 'OA_expression');
   const expressionNode = map.byKey.get('OA_expression')?.value;
-  const source = map.byKey.has('OA_expression') ? readRequiredText(expressionNode, expressionPath, problems, map) : undefined;
+  const source = map.byKey.has('OA_expression')
+    ? readRequiredText(expressionNode, expressionPath, problems, map)
+    : undefined;
 
   const references = readReferenceNames(map, path, context);
   const exceptions: Record<string, LocaleText> = {};
   const exceptionsPath = childPath(path, 'OA_groovyExceptions');
   const exceptionsMap = readMap(map.byKey.get('OA_groovyExceptions')?.value, exceptionsPath, problems);
-  for (const entry of exceptionsMap?.entries ?? []) exceptions[entry.key] = readLocaleMap(entry.value, childPath(exceptionsPath, entry.key), problems);
-  const multiplicity: Multiplicity = readEnum(map.byKey.get('OA_multiplicity')?.value, childPath(path, 'OA_multiplicity'), ['ONE', 'MANY'], problems) ?? 'ONE';
+  for (const entry of exceptionsMap?.entries ?? [])
+    exceptions[entry.key] = readLocaleMap(entry.value, childPath(exceptionsPath, entry.key), problems);
+  const multiplicity: Multiplicity =
+    readEnum(map.byKey.get('OA_multiplicity')?.value, childPath(path, 'OA_multiplicity'), ['ONE', 'MANY'], problems) ??
+    'ONE';
 
   if (source === undefined) return undefined;
   const compiled = context.compileExpression(source);
@@ -45,7 +55,13 @@ export function readExpressionSection(map: MapNode, path: string, rule: SectionR
   }
   // `references.X` of a data name that does not exist can never be filled, whatever OA_references says.
   for (const name of compiled.expression.referencedReferences) {
-    if (!context.dataNames.includes(name)) problems.report('UNKNOWN_REFERENCE_NAME', expressionPath, { referenceName: name, allDataNames: context.dataNames }, expressionNode);
+    if (!context.dataNames.includes(name))
+      problems.report(
+        'UNKNOWN_REFERENCE_NAME',
+        expressionPath,
+        { referenceName: name, allDataNames: context.dataNames },
+        expressionNode,
+      );
   }
   return { source, references, exceptions, multiplicity };
 }
@@ -57,7 +73,13 @@ function readReferenceNames(map: MapNode, path: string, context: ValidationConte
   const known: string[] = [];
   for (const { text, node } of names) {
     if (context.dataNames.includes(text)) known.push(text);
-    else context.problems.report('UNKNOWN_REFERENCE_NAME', referencesPath, { referenceName: text, allDataNames: context.dataNames }, node);
+    else
+      context.problems.report(
+        'UNKNOWN_REFERENCE_NAME',
+        referencesPath,
+        { referenceName: text, allDataNames: context.dataNames },
+        node,
+      );
   }
   return known;
 }
@@ -65,7 +87,11 @@ function readReferenceNames(map: MapNode, path: string, context: ValidationConte
 const DEFAULT_VALUE_RULE = { mandatory: ['OA_expression'], optional: ['OA_references', 'OA_multiplicity'] };
 
 /** `OA_defaultValue`: the expression giving the value of an empty cell (basic, pattern, constant components, qualifiers). */
-export function readDefaultValue(node: ConfigNode | undefined, path: string, context: ValidationContext): Expression | null {
+export function readDefaultValue(
+  node: ConfigNode | undefined,
+  path: string,
+  context: ValidationContext,
+): Expression | null {
   const map = readMap(node, path, context.problems);
   return map ? (readExpressionSection(map, path, DEFAULT_VALUE_RULE, context) ?? null) : null;
 }

@@ -51,7 +51,9 @@ function readFormFields(node: ConfigNode | undefined, path: string, context: Val
     return {
       name: entry.key,
       i18n: readI18nTexts(body?.byKey.get('OA_i18n')?.value, childPath(fieldPath, 'OA_i18n'), context.problems),
-      required: readBoolean(body?.byKey.get('OA_required')?.value, childPath(fieldPath, 'OA_required'), context.problems) ?? false,
+      required:
+        readBoolean(body?.byKey.get('OA_required')?.value, childPath(fieldPath, 'OA_required'), context.problems) ??
+        false,
       checker: readChecker(body?.byKey.get('OA_checker')?.value, fieldPath, context) ?? null,
     };
   });

@@ -10,7 +10,9 @@ import { readTagUse, tagSet } from './validateTags';
 import { readBoolean, readI18nTexts, readList, readText } from './values';
 
 const QUALIFIER_RULE = { optional: ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'] };
-const ADJACENT_RULE = { optional: ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'] };
+const ADJACENT_RULE = {
+  optional: ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'],
+};
 
 interface NamedPart {
   name: string;
@@ -37,8 +39,16 @@ export function readPatternParts(
   if (regexNode !== undefined && isNull(regexNode)) problems.report('MISSING_REQUIRED_VALUE', regexPath, {}, regexNode);
   const headerPattern = regexNode === undefined ? undefined : readRegex(regexNode, regexPath, context);
 
-  const qualifierParts = namedParts(map?.byKey.get('OA_componentQualifiers')?.value, childPath(path, 'OA_componentQualifiers'), context);
-  const adjacentParts = namedParts(map?.byKey.get('OA_componentAdjacents')?.value, childPath(path, 'OA_componentAdjacents'), context);
+  const qualifierParts = namedParts(
+    map?.byKey.get('OA_componentQualifiers')?.value,
+    childPath(path, 'OA_componentQualifiers'),
+    context,
+  );
+  const adjacentParts = namedParts(
+    map?.byKey.get('OA_componentAdjacents')?.value,
+    childPath(path, 'OA_componentAdjacents'),
+    context,
+  );
 
   const seen = new Map<string, string>();
   const isDuplicate = (part: NamedPart) => {
@@ -65,7 +75,15 @@ export function readPatternParts(
       name: part.name,
       storedKey: `${key}::${part.name}`,
       group: index + 1,
-      tags: tagSet(readTagUse(node('OA_tags'), childPath(part.path, 'OA_tags'), childPath(part.path, 'OA_tags'), context.tags, problems)),
+      tags: tagSet(
+        readTagUse(
+          node('OA_tags'),
+          childPath(part.path, 'OA_tags'),
+          childPath(part.path, 'OA_tags'),
+          context.tags,
+          problems,
+        ),
+      ),
       exportHeader: readI18nTexts(node('OA_exportHeader'), childPath(part.path, 'OA_exportHeader'), problems),
       required: readBoolean(node('OA_required'), childPath(part.path, 'OA_required'), problems) ?? false,
       checker: readChecker(node('OA_checker'), part.path, context, scope) ?? null,
@@ -78,16 +96,33 @@ export function readPatternParts(
     if (isDuplicate(part)) continue;
     const body = bodyMap(part, ADJACENT_RULE, context);
     const node = (name: string) => body?.byKey.get(name)?.value;
-    const headerTemplate = readText(node('OA_importHeaderPattern'), childPath(part.path, 'OA_importHeaderPattern'), problems);
+    const headerTemplate = readText(
+      node('OA_importHeaderPattern'),
+      childPath(part.path, 'OA_importHeaderPattern'),
+      problems,
+    );
     if (headerTemplate === undefined || headerTemplate === '') {
-      problems.report('MISSING_IMPORT_HEADER_PATTERN', part.path, { adjacentName: part.name }, node('OA_importHeaderPattern') ?? part.keyTarget);
+      problems.report(
+        'MISSING_IMPORT_HEADER_PATTERN',
+        part.path,
+        { adjacentName: part.name },
+        node('OA_importHeaderPattern') ?? part.keyTarget,
+      );
       continue;
     }
     adjacents.push({
       name: part.name,
       storedKey: `${key}::${part.name}`,
       headerTemplate,
-      tags: tagSet(readTagUse(node('OA_tags'), childPath(part.path, 'OA_tags'), childPath(part.path, 'OA_tags'), context.tags, problems)),
+      tags: tagSet(
+        readTagUse(
+          node('OA_tags'),
+          childPath(part.path, 'OA_tags'),
+          childPath(part.path, 'OA_tags'),
+          context.tags,
+          problems,
+        ),
+      ),
       exportHeader: readI18nTexts(node('OA_exportHeader'), childPath(part.path, 'OA_exportHeader'), problems),
       required: readBoolean(node('OA_required'), childPath(part.path, 'OA_required'), problems) ?? false,
       mandatory: readBoolean(node('OA_mandatory'), childPath(part.path, 'OA_mandatory'), problems) ?? false,
@@ -111,17 +146,32 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
   const invalid: NamedPart[] = [];
   list?.items.forEach((item, index) => {
     if (item.kind !== 'map') {
-      context.problems.report('BAD_OBJECT_REQUIRED_SECTIONS', childPath(path, index), { expectedType: 'map', givenType: item.kind }, item);
+      context.problems.report(
+        'BAD_OBJECT_REQUIRED_SECTIONS',
+        childPath(path, index),
+        { expectedType: 'map', givenType: item.kind },
+        item,
+      );
       return;
     }
     for (const entry of item.entries) {
-      const part = { name: entry.key, body: entry.value, path: childPath(path, entry.key), keyTarget: { source: item.source, offset: entry.keyOffset } };
+      const part = {
+        name: entry.key,
+        body: entry.value,
+        path: childPath(path, entry.key),
+        keyTarget: { source: item.source, offset: entry.keyOffset },
+      };
       parts.push(part);
       if (!IDENTIFIER.test(entry.key)) invalid.push(part);
     }
   });
   if (invalid.length > 0) {
-    context.problems.report('INVALID_IDENTIFICATEURS', path, { invalidIdentificateurs: invalid.map((part) => part.name) }, invalid[0].keyTarget);
+    context.problems.report(
+      'INVALID_IDENTIFICATEURS',
+      path,
+      { invalidIdentificateurs: invalid.map((part) => part.name) },
+      invalid[0].keyTarget,
+    );
   }
   return parts;
 }
@@ -129,7 +179,12 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
 function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext): MapNode | undefined {
   if (isNull(part.body)) return undefined;
   if (part.body.kind !== 'map') {
-    context.problems.report('BAD_OBJECT_REQUIRED_SECTIONS', part.path, { expectedType: 'map', givenType: part.body.kind }, part.body);
+    context.problems.report(
+      'BAD_OBJECT_REQUIRED_SECTIONS',
+      part.path,
+      { expectedType: 'map', givenType: part.body.kind },
+      part.body,
+    );
     return undefined;
   }
   checkSection(part.body, rule, part.path, context.problems);

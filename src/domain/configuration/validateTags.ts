@@ -13,7 +13,11 @@ const RESERVED_TAGS: ReadonlyArray<{ pattern: RegExp; label: string; dump: (name
   { pattern: /^__HIDDEN__$/, label: '__HIDDEN__', dump: () => 'HiddenTag[tagDefinition=HIDDEN_TAG]' },
   { pattern: /^__DATA__$/, label: '__DATA__', dump: () => 'DataTag[tagDefinition=DATA_TAG]' },
   { pattern: /^__REFERENCE__$/, label: '__REFERENCE__', dump: () => 'ReferenceTag[tagDefinition=REFFERENCE_TAG]' },
-  { pattern: /^__ORDER_(\d*)__$/, label: '__ORDER_(\\d*)__', dump: (name) => `OrderTag[tagDefinition=ORDER_TAG, tagOrder=${orderOf(name) ?? 0}]` },
+  {
+    pattern: /^__ORDER_(\d*)__$/,
+    label: '__ORDER_(\\d*)__',
+    dump: (name) => `OrderTag[tagDefinition=ORDER_TAG, tagOrder=${orderOf(name) ?? 0}]`,
+  },
   { pattern: /^no-tag$/, label: 'no-tag', dump: () => NO_TAG_DUMP },
 ];
 
@@ -46,7 +50,13 @@ export function readDeclaredTags(node: ConfigNode | undefined, problems: Problem
     const path = childPath('OA_tags', entry.key);
     const labelMap = entry.value.kind === 'map' ? entry.value : undefined;
     const badLanguage = labelMap?.entries.find((label) => !isLocale(label.key));
-    if (badLanguage) problems.report('UNSUPORTED_I18N_KEY_LANGUAGE', path, { locale: badLanguage.key }, { source: map.source, offset: badLanguage.keyOffset });
+    if (badLanguage)
+      problems.report(
+        'UNSUPORTED_I18N_KEY_LANGUAGE',
+        path,
+        { locale: badLanguage.key },
+        { source: map.source, offset: badLanguage.keyOffset },
+      );
     const labels = badLanguage ? {} : readLocaleMap(entry.value, path, problems);
     tags.push({ name: entry.key, labels });
   }
@@ -54,8 +64,18 @@ export function readDeclaredTags(node: ConfigNode | undefined, problems: Problem
   const badName = tags.find((tag) => !reservedTag(tag.name) && !DOMAIN_TAG.test(tag.name));
   if (badName) {
     const entry = map.byKey.get(badName.name)!;
-    problems.report('BAD_DOMAIN_TAG_PATTERN', 'OA_tags', { domainTagPattern: DOMAIN_TAG_PATTERN, tagName: badName.name }, { source: map.source, offset: entry.keyOffset });
-    problems.report('ILLEGAL_DOMAIN_TAG_PATTERN', 'OA_tags', { reservedTagNames: [NO_TAG_DUMP], expectedPattern: DOMAIN_TAG_PATTERN }, map);
+    problems.report(
+      'BAD_DOMAIN_TAG_PATTERN',
+      'OA_tags',
+      { domainTagPattern: DOMAIN_TAG_PATTERN, tagName: badName.name },
+      { source: map.source, offset: entry.keyOffset },
+    );
+    problems.report(
+      'ILLEGAL_DOMAIN_TAG_PATTERN',
+      'OA_tags',
+      { reservedTagNames: [NO_TAG_DUMP], expectedPattern: DOMAIN_TAG_PATTERN },
+      map,
+    );
     return { tags: [], names: new Set() };
   }
   const reserved = tags.filter((tag) => reservedTag(tag.name));
@@ -64,7 +84,10 @@ export function readDeclaredTags(node: ConfigNode | undefined, problems: Problem
     problems.report(
       'ILLEGAL_DOMAIN_TAG_PATTERN',
       'OA_tags',
-      { reservedTagNames: reserved.map((tag) => reservedTag(tag.name)!.dump(tag.name)), expectedPattern: DOMAIN_TAG_PATTERN },
+      {
+        reservedTagNames: reserved.map((tag) => reservedTag(tag.name)!.dump(tag.name)),
+        expectedPattern: DOMAIN_TAG_PATTERN,
+      },
       { source: map.source, offset: entry.keyOffset },
     );
   }
@@ -81,7 +104,13 @@ export interface TagUse extends TagSet {
  * that is neither reserved nor shaped like a domain tag gives `BAD_TAGS_PATTERNS`; otherwise undeclared domain tags
  * give `NOT_EXPECTED_DOMAIN_TAGS`. `errorPath` is where the original reports it (the data entry itself for entries).
  */
-export function readTagUse(node: ConfigNode | undefined, path: string, errorPath: string, declared: DeclaredTags, problems: Problems): TagUse {
+export function readTagUse(
+  node: ConfigNode | undefined,
+  path: string,
+  errorPath: string,
+  declared: DeclaredTags,
+  problems: Problems,
+): TagUse {
   const use: TagUse = { domain: [], hidden: false, order: DEFAULT_ORDER, data: false };
   const values = readTextList(node, path, problems);
   if (!values || values.length === 0) return use;

@@ -30,15 +30,23 @@ export function readValidations(
     const validationPath = childPath(path, entry.key);
     const body = readMap(entry.value, validationPath, problems);
     if (!body) {
-      if (isNull(entry.value)) problems.report('MISSING_MANDATORIES_SECTIONS', validationPath, { missingMandatoriesSections: ['OA_checker'] }, entry.value);
+      if (isNull(entry.value))
+        problems.report(
+          'MISSING_MANDATORIES_SECTIONS',
+          validationPath,
+          { missingMandatoriesSections: ['OA_checker'] },
+          entry.value,
+        );
       continue;
     }
     checkSection(body, VALIDATION_RULE, validationPath, problems);
     const labels = readLocaleMap(body.byKey.get('OA_i18n')?.value, childPath(validationPath, 'OA_i18n'), problems);
-    const required = readBoolean(body.byKey.get('OA_required')?.value, childPath(validationPath, 'OA_required'), problems) ?? false;
+    const required =
+      readBoolean(body.byKey.get('OA_required')?.value, childPath(validationPath, 'OA_required'), problems) ?? false;
     const checkerNode = body.byKey.get('OA_checker')?.value;
     const checker = checkerNode === undefined ? undefined : readChecker(checkerNode, validationPath, context, scope);
-    if (checker === null && checkerNode !== undefined) problems.report('MISSING_CHECKER_NAME', validationPath, { acceptedCheckerNames: CHECKER_NAMES }, checkerNode);
+    if (checker === null && checkerNode !== undefined)
+      problems.report('MISSING_CHECKER_NAME', validationPath, { acceptedCheckerNames: CHECKER_NAMES }, checkerNode);
     if (!checker) {
       // The components this rule types (reference, date) stay untyped; scope checks must not report them again.
       for (const text of quietTexts(body.byKey.get('OA_components')?.value)) unresolved.add(text);
@@ -58,12 +66,22 @@ export function readValidations(
     }
     const listed = readTextList(componentsNode, componentsPath, problems) ?? [];
     if (listed.length === 0 && needsComponents) {
-      problems.report('MISSING_COMPONENT_FOR_COMPONENT_NAME', componentsPath, { knownComponents: componentKeys }, componentsNode);
+      problems.report(
+        'MISSING_COMPONENT_FOR_COMPONENT_NAME',
+        componentsPath,
+        { knownComponents: componentKeys },
+        componentsNode,
+      );
       continue;
     }
     const unknown = listed.filter(({ text }) => !componentKeys.includes(text));
     for (const { text, node: item } of unknown) {
-      problems.report('UNKNOWN_COMPONENT_FOR_COMPONENT_NAME', componentsPath, { unknownComponent: text, knownComponents: componentKeys }, item);
+      problems.report(
+        'UNKNOWN_COMPONENT_FOR_COMPONENT_NAME',
+        componentsPath,
+        { unknownComponent: text, knownComponents: componentKeys },
+        item,
+      );
     }
     if (unknown.length > 0) continue;
     validations.push({ name: entry.key, labels, checker, components: listed.map(({ text }) => text), required });

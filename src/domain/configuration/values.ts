@@ -22,7 +22,12 @@ function nodeType(node: ConfigNode): string {
 export function readMap(node: ConfigNode | undefined, path: string, problems: Problems): MapNode | undefined {
   if (node === undefined || (node.kind === 'scalar' && node.type === 'null')) return undefined;
   if (node.kind === 'map') return node;
-  problems.report('BAD_OBJECT_REQUIRED_SECTIONS', path, { expectedType: 'map', givenType: nodeType(node), givenValue: givenValue(node) }, node);
+  problems.report(
+    'BAD_OBJECT_REQUIRED_SECTIONS',
+    path,
+    { expectedType: 'map', givenType: nodeType(node), givenValue: givenValue(node) },
+    node,
+  );
   return undefined;
 }
 
@@ -36,7 +41,12 @@ export function readList(node: ConfigNode | undefined, path: string, problems: P
 function readScalar(node: ConfigNode | undefined, path: string, problems: Problems): ScalarNode | undefined {
   if (node === undefined || (node.kind === 'scalar' && node.type === 'null')) return undefined;
   if (node.kind === 'scalar') return node;
-  problems.report('BAD_OBJECT_REQUIRED_SECTIONS', path, { expectedType: 'text', givenType: nodeType(node), givenValue: givenValue(node) }, node);
+  problems.report(
+    'BAD_OBJECT_REQUIRED_SECTIONS',
+    path,
+    { expectedType: 'text', givenType: nodeType(node), givenValue: givenValue(node) },
+    node,
+  );
   return undefined;
 }
 
@@ -46,10 +56,17 @@ export function readText(node: ConfigNode | undefined, path: string, problems: P
 }
 
 /** A mandatory text: null, absent or empty gives `MISSING_REQUIRED_VALUE`. */
-export function readRequiredText(node: ConfigNode | undefined, path: string, problems: Problems, target: ConfigNode): string | undefined {
+export function readRequiredText(
+  node: ConfigNode | undefined,
+  path: string,
+  problems: Problems,
+  target: ConfigNode,
+): string | undefined {
   const text = readText(node, path, problems);
-  if (text === undefined && (node === undefined || node.kind === 'scalar')) problems.report('MISSING_REQUIRED_VALUE', path, {}, node ?? target);
-  else if (text !== undefined && text.trim() === '') problems.report('MISSING_REQUIRED_VALUE', path, {}, node ?? target);
+  if (text === undefined && (node === undefined || node.kind === 'scalar'))
+    problems.report('MISSING_REQUIRED_VALUE', path, {}, node ?? target);
+  else if (text !== undefined && text.trim() === '')
+    problems.report('MISSING_REQUIRED_VALUE', path, {}, node ?? target);
   return text === undefined || text.trim() === '' ? undefined : text;
 }
 
@@ -73,12 +90,18 @@ export function readInteger(node: ConfigNode | undefined, path: string, problems
 export function readFloat(node: ConfigNode | undefined, path: string, problems: Problems): number | undefined {
   const scalar = readScalar(node, path, problems);
   if (scalar === undefined) return undefined;
-  if ((scalar.type === 'integer' || scalar.type === 'float') && Number.isFinite(scalar.value)) return scalar.value as number;
+  if ((scalar.type === 'integer' || scalar.type === 'float') && Number.isFinite(scalar.value))
+    return scalar.value as number;
   problems.report('BAD_FLOAT_REQUIRED_SECTIONS', path, { givenValue: scalar.text }, scalar);
   return undefined;
 }
 
-export function readEnum<Value extends string>(node: ConfigNode | undefined, path: string, accepted: readonly Value[], problems: Problems): Value | undefined {
+export function readEnum<Value extends string>(
+  node: ConfigNode | undefined,
+  path: string,
+  accepted: readonly Value[],
+  problems: Problems,
+): Value | undefined {
   const scalar = readScalar(node, path, problems);
   if (scalar === undefined) return undefined;
   if (scalar.text.trim() === '') {
@@ -91,7 +114,11 @@ export function readEnum<Value extends string>(node: ConfigNode | undefined, pat
 }
 
 /** A list of texts (component keys, locales, data names); nested collections are reported and skipped. */
-export function readTextList(node: ConfigNode | undefined, path: string, problems: Problems): Array<{ text: string; node: ConfigNode }> | undefined {
+export function readTextList(
+  node: ConfigNode | undefined,
+  path: string,
+  problems: Problems,
+): Array<{ text: string; node: ConfigNode }> | undefined {
   const list = readList(node, path, problems);
   if (!list) return undefined;
   const texts: Array<{ text: string; node: ConfigNode }> = [];
@@ -109,7 +136,12 @@ export function readLocaleMap(node: ConfigNode | undefined, path: string, proble
   if (!map) return texts;
   const badKeys = map.entries.filter((entry) => !isLocale(entry.key));
   if (badKeys.length > 0) {
-    problems.report('UNEXPECTED_SECTIONS', path, { unexpectedSections: badKeys.map((entry) => entry.key), expectedSections: LOCALES }, atKey(map, badKeys[0]));
+    problems.report(
+      'UNEXPECTED_SECTIONS',
+      path,
+      { unexpectedSections: badKeys.map((entry) => entry.key), expectedSections: LOCALES },
+      atKey(map, badKeys[0]),
+    );
   }
   for (const entry of map.entries) {
     if (!isLocale(entry.key)) continue;

@@ -149,8 +149,10 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
           sink.error('invalidIntegerWithComponent', target, { value: text }, text);
           return INVALID;
         }
-        if (min !== null && value < min) return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'LOWER_THAN_MIN', min);
-        if (max !== null && value > max) return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'HIGHER_THAN_MAX', max);
+        if (min !== null && value < min)
+          return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'LOWER_THAN_MIN', min);
+        if (max !== null && value > max)
+          return outOfBounds(sink, 'badIntervalIntegerWithComponent', target, text, 'HIGHER_THAN_MAX', max);
         return value;
       };
     }
@@ -164,8 +166,10 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
           sink.error('invalidFloatWithComponent', target, { value: text }, text);
           return INVALID;
         }
-        if (min !== null && value < min) return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'LOWER_THAN_MIN', min);
-        if (max !== null && value > max) return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'HIGHER_THAN_MAX', max);
+        if (min !== null && value < min)
+          return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'LOWER_THAN_MIN', min);
+        if (max !== null && value > max)
+          return outOfBounds(sink, 'badIntervalFloatWithComponent', target, text, 'HIGHER_THAN_MAX', max);
         return value;
       };
     }
@@ -191,12 +195,18 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
     }
     case 'reference': {
       const name = checker.reference;
-      if (name === environment.dataName) return (text, target, sink, index) => sink.deferSelfReference(target, text, index);
+      if (name === environment.dataName)
+        return (text, target, sink, index) => sink.deferSelfReference(target, text, index);
       const index = environment.reference(name);
       return (text, target, sink) => {
         const row = index.resolve(text);
         if (row === null) {
-          sink.error('invalidReferenceWithComponent', target, { value: text, refType: name, referenceValues: index.sampleNaturalKeys(REFERENCE_SAMPLE) }, text);
+          sink.error(
+            'invalidReferenceWithComponent',
+            target,
+            { value: text, refType: name, referenceValues: index.sampleNaturalKeys(REFERENCE_SAMPLE) },
+            text,
+          );
           return INVALID;
         }
         sink.link(target, name, row.hierarchicalKey);
@@ -216,8 +226,21 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
   }
 }
 
-function outOfBounds(sink: CheckSink, code: CsvErrorCode, target: CheckTarget, text: string, type: 'LOWER_THAN_MIN' | 'HIGHER_THAN_MAX', bound: number | string, pattern?: string): typeof INVALID {
-  sink.error(code, target, pattern === undefined ? { value: text, type, bound } : { value: text, pattern, type, bound }, text);
+function outOfBounds(
+  sink: CheckSink,
+  code: CsvErrorCode,
+  target: CheckTarget,
+  text: string,
+  type: 'LOWER_THAN_MIN' | 'HIGHER_THAN_MAX',
+  bound: number | string,
+  pattern?: string,
+): typeof INVALID {
+  sink.error(
+    code,
+    target,
+    pattern === undefined ? { value: text, type, bound } : { value: text, pattern, type, bound },
+    text,
+  );
   return INVALID;
 }
 
@@ -235,8 +258,10 @@ function dateCheck(checker: Extract<Checker, { kind: 'date' }>, compiled: Compil
       sink.error('invalidDateWithComponent', target, { value: text, pattern }, text);
       return INVALID;
     }
-    if (min !== null && compareIso(iso, min.iso) < 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'LOWER_THAN_MIN', min.text, pattern);
-    if (max !== null && compareIso(iso, max.iso) > 0) return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'HIGHER_THAN_MAX', max.text, pattern);
+    if (min !== null && compareIso(iso, min.iso) < 0)
+      return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'LOWER_THAN_MIN', min.text, pattern);
+    if (max !== null && compareIso(iso, max.iso) > 0)
+      return outOfBounds(sink, 'badIntervalDateWithComponent', target, text, 'HIGHER_THAN_MAX', max.text, pattern);
     const stored = `date:${iso}${suffix}`;
     if (known.size < DATE_CACHE_SIZE) known.set(text, stored);
     return stored;

@@ -5,7 +5,12 @@
  * fast path does not recognise go through the full parser, so both always agree.
  */
 import { compileJavaDatePattern, type JavaDatePattern } from '../configuration/javaDatePattern';
-import { compareLocalDateTime, lengthOfMonth, toIsoLocalDateTime, type LocalDateTime } from '../configuration/localDateTime';
+import {
+  compareLocalDateTime,
+  lengthOfMonth,
+  toIsoLocalDateTime,
+  type LocalDateTime,
+} from '../configuration/localDateTime';
 
 type Field = 'day' | 'month' | 'year' | 'hour' | 'minute' | 'second';
 

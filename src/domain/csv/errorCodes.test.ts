@@ -27,9 +27,11 @@ const station = (cells: Partial<Record<string, string>>) => {
     .map((header) => cells[header] ?? defaults[header])
     .join(';');
 };
-const stations = (...lines: string[]) => validate('stations', `${STATIONS_HEADER}\n${lines.join('\n')}\n`, { references: refs });
+const stations = (...lines: string[]) =>
+  validate('stations', `${STATIONS_HEADER}\n${lines.join('\n')}\n`, { references: refs });
 const READINGS_TOP = 'campagne;C2024\n\nstation;day;level;quality;T_10;Q_10\nunits;;cm\n';
-const readings = (lines: string[], options: Parameters<typeof validate>[2] = {}) => validate('readings', READINGS_TOP + lines.join('\n') + '\n', { references: refs, ...options });
+const readings = (lines: string[], options: Parameters<typeof validate>[2] = {}) =>
+  validate('readings', READINGS_TOP + lines.join('\n') + '\n', { references: refs, ...options });
 
 /** The only error of a result, checked. */
 function only(result: Validated): CsvError {
@@ -65,14 +67,23 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 1,
       code: 'invalidHeaders',
-      params: { expectedColumns: ['name', 'unit'], actualColumns: ['name', 'unit', 'colour'], missingComponents: [], unknownComponents: ['colour'] },
+      params: {
+        expectedColumns: ['name', 'unit'],
+        actualColumns: ['name', 'unit', 'colour'],
+        missingComponents: [],
+        unknownComponents: ['colour'],
+      },
     });
   });
 
   errorCode('missingMandatoryColumns', () => {
     // Natural-key columns are mandatory.
     const error = only(validate('properties', 'unit\ncm\n'));
-    expect(error).toEqual({ lineNumber: 1, code: 'missingMandatoryColumns', params: { missingMandatoryColumns: ['name'] } });
+    expect(error).toEqual({
+      lineNumber: 1,
+      code: 'missingMandatoryColumns',
+      params: { missingMandatoryColumns: ['name'] },
+    });
   });
 
   errorCode('unexpectedHeaderColumn', () => {
@@ -80,7 +91,12 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 3,
       code: 'unexpectedHeaderColumn',
-      params: { component: 'temperature::flag', expectedHeaderColumn: 'Q_10', actualHeaderColumn: 'level', columnNumber: 4 },
+      params: {
+        component: 'temperature::flag',
+        expectedHeaderColumn: 'Q_10',
+        actualHeaderColumn: 'level',
+        columnNumber: 4,
+      },
     });
   });
 
@@ -89,62 +105,129 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 1,
       code: 'headerColumnPatternNotMatching',
-      params: { component: 'measured', headerPrefix: 'p_', refType: 'properties', actualHeaderColumn: 'p_salinity', columnNumber: 4 },
+      params: {
+        component: 'measured',
+        headerPrefix: 'p_',
+        refType: 'properties',
+        actualHeaderColumn: 'p_salinity',
+        columnNumber: 4,
+      },
     });
   });
 
   errorCode('invalidFormat', () => {
     const unterminated = only(validate('properties', 'name;unit\nph;"cm\n'));
-    expect(unterminated).toEqual({ lineNumber: 2, code: 'invalidFormat', params: { reason: 'unterminatedQuote', columnNumber: 2 }, column: 'unit' });
+    expect(unterminated).toEqual({
+      lineNumber: 2,
+      code: 'invalidFormat',
+      params: { reason: 'unterminatedQuote', columnNumber: 2 },
+      column: 'unit',
+    });
     const after = only(validate('properties', 'name;unit\n"ph"x;cm\n'));
-    expect(after).toEqual({ lineNumber: 2, code: 'invalidFormat', params: { reason: 'textAfterQuote', columnNumber: 1 }, column: 'name' });
+    expect(after).toEqual({
+      lineNumber: 2,
+      code: 'invalidFormat',
+      params: { reason: 'textAfterQuote', columnNumber: 1 },
+      column: 'name',
+    });
   });
 
   errorCode('separatorInValue', () => {
     const error = only(validate('properties', 'name;unit\nph;"m;s"\n'));
-    expect(error).toEqual({ lineNumber: 2, code: 'separatorInValue', params: { columnNumber: 2, separator: ';' }, column: 'unit', value: 'm;s' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'separatorInValue',
+      params: { columnNumber: 2, separator: ';' },
+      column: 'unit',
+      value: 'm;s',
+    });
   });
 
   errorCode('unexpectedTokenCount', () => {
     const result = validate('properties', 'name;unit\nph;;\nconductivity;µS/cm;extra\n');
-    expect(only(result)).toEqual({ lineNumber: 3, code: 'unexpectedTokenCount', params: { expectedTokenCount: 2, actualTokenCount: 3 } });
+    expect(only(result)).toEqual({
+      lineNumber: 3,
+      code: 'unexpectedTokenCount',
+      params: { expectedTokenCount: 2, actualTokenCount: 3 },
+    });
     // Empty trailing cells and short lines are accepted, as in the original.
     expect(validate('properties', 'name;unit\nph;;;\nconductivity\n').report.errorCount).toBe(0);
   });
 
   errorCode('requiredValueWithComponent', () => {
     const error = only(stations(station({ zone: '' })));
-    expect(error).toEqual({ lineNumber: 2, code: 'requiredValueWithComponent', params: { component: 'zone' }, column: 'zone', value: '' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'requiredValueWithComponent',
+      params: { component: 'zone' },
+      column: 'zone',
+      value: '',
+    });
   });
 
   errorCode('invalidDateWithComponent', () => {
     const error = only(stations(station({ opened: '31-12-2003' })));
-    expect(error).toEqual({ lineNumber: 2, code: 'invalidDateWithComponent', params: { component: 'opened', value: '31-12-2003', pattern: 'dd/MM/yyyy' }, column: 'opened', value: '31-12-2003' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'invalidDateWithComponent',
+      params: { component: 'opened', value: '31-12-2003', pattern: 'dd/MM/yyyy' },
+      column: 'opened',
+      value: '31-12-2003',
+    });
     // A day that does not exist is refused the same way, never stored as another day.
     const impossible = only(stations(station({ opened: '29/02/2003' })));
-    expect(impossible).toEqual({ lineNumber: 2, code: 'invalidDateWithComponent', params: { component: 'opened', value: '29/02/2003', pattern: 'dd/MM/yyyy' }, column: 'opened', value: '29/02/2003' });
+    expect(impossible).toEqual({
+      lineNumber: 2,
+      code: 'invalidDateWithComponent',
+      params: { component: 'opened', value: '29/02/2003', pattern: 'dd/MM/yyyy' },
+      column: 'opened',
+      value: '29/02/2003',
+    });
   });
 
   errorCode('badIntervalDateWithComponent', () => {
     const error = only(stations(station({ opened: '31/12/1949' })));
     expect(error.code).toBe('badIntervalDateWithComponent');
-    expect(error.params).toEqual({ component: 'opened', value: '31/12/1949', pattern: 'dd/MM/yyyy', type: 'LOWER_THAN_MIN', bound: '01/01/1950' });
+    expect(error.params).toEqual({
+      component: 'opened',
+      value: '31/12/1949',
+      pattern: 'dd/MM/yyyy',
+      type: 'LOWER_THAN_MIN',
+      bound: '01/01/1950',
+    });
   });
 
   errorCode('invalidIntegerWithComponent', () => {
     const error = only(stations(station({ slots: '3.5' })));
-    expect(error).toEqual({ lineNumber: 2, code: 'invalidIntegerWithComponent', params: { component: 'slots', value: '3.5' }, column: 'slots', value: '3.5' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'invalidIntegerWithComponent',
+      params: { component: 'slots', value: '3.5' },
+      column: 'slots',
+      value: '3.5',
+    });
   });
 
   errorCode('badIntervalIntegerWithComponent', () => {
     const error = only(stations(station({ slots: '11' })));
     expect(error.params).toEqual({ component: 'slots', value: '11', type: 'HIGHER_THAN_MAX', bound: 10 });
-    expect(only(stations(station({ slots: '0' }))).params).toEqual({ component: 'slots', value: '0', type: 'LOWER_THAN_MIN', bound: 1 });
+    expect(only(stations(station({ slots: '0' }))).params).toEqual({
+      component: 'slots',
+      value: '0',
+      type: 'LOWER_THAN_MIN',
+      bound: 1,
+    });
   });
 
   errorCode('invalidFloatWithComponent', () => {
     const error = only(stations(station({ depth: '12,5,1' })));
-    expect(error).toEqual({ lineNumber: 2, code: 'invalidFloatWithComponent', params: { component: 'depth', value: '12,5,1' }, column: 'depth', value: '12,5,1' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'invalidFloatWithComponent',
+      params: { component: 'depth', value: '12,5,1' },
+      column: 'depth',
+      value: '12,5,1',
+    });
   });
 
   errorCode('badIntervalFloatWithComponent', () => {
@@ -154,7 +237,13 @@ describe('upload error codes', () => {
 
   errorCode('invalidBooleanWithComponent', () => {
     const error = only(stations(station({ automatic: 'oui' })));
-    expect(error).toEqual({ lineNumber: 2, code: 'invalidBooleanWithComponent', params: { component: 'automatic', value: 'oui' }, column: 'automatic', value: 'oui' });
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'invalidBooleanWithComponent',
+      params: { component: 'automatic', value: 'oui' },
+      column: 'automatic',
+      value: 'oui',
+    });
   });
 
   errorCode('patternNotMatchedWithComponent', () => {
@@ -167,19 +256,37 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 2,
       code: 'invalidReferenceWithComponent',
-      params: { component: 'zone', value: 'Ouest', refType: 'zones', referenceValues: ['nord', 'lac_bleu', 'rive', 'sud'] },
+      params: {
+        component: 'zone',
+        value: 'Ouest',
+        refType: 'zones',
+        referenceValues: ['nord', 'lac_bleu', 'rive', 'sud'],
+      },
       column: 'zone',
       value: 'Ouest',
     });
     // With MANY, the element that is not found.
-    expect(only(stations(station({ neighbours: 'Nord,Est' }))).params).toMatchObject({ component: 'neighbours', value: 'Est' });
+    expect(only(stations(station({ neighbours: 'Nord,Est' }))).params).toMatchObject({
+      component: 'neighbours',
+      value: 'Est',
+    });
   });
 
   errorCode('checkerExpressionReturnedFalse', () => {
     const checker = only(readings(['S1;01/03/2024;2;bad;1;ok']));
-    expect(checker).toMatchObject({ lineNumber: 5, code: 'checkerExpressionReturnedFalse', params: { component: 'quality' }, column: 'quality', value: 'bad' });
+    expect(checker).toMatchObject({
+      lineNumber: 5,
+      code: 'checkerExpressionReturnedFalse',
+      params: { component: 'quality' },
+      column: 'quality',
+      value: 'bad',
+    });
     const rule = only(readings(['S1;01/03/2024;12;good;1;ok']));
-    expect(rule).toMatchObject({ lineNumber: 5, code: 'checkerExpressionReturnedFalse', params: { component: 'level', validation: 'levelBelowTen', expression: 'return datum.level.toInteger() < 10' } });
+    expect(rule).toMatchObject({
+      lineNumber: 5,
+      code: 'checkerExpressionReturnedFalse',
+      params: { component: 'level', validation: 'levelBelowTen', expression: 'return datum.level.toInteger() < 10' },
+    });
   });
 
   errorCode('expressionEvaluationError', () => {
@@ -203,7 +310,12 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 5,
       code: 'groovyException',
-      params: { component: 'quality', exception: 'BAD_QUALITY', messages: { fr: 'Qualité interdite', en: 'Forbidden quality' }, exceptionParams: { quality: 'XX' } },
+      params: {
+        component: 'quality',
+        exception: 'BAD_QUALITY',
+        messages: { fr: 'Qualité interdite', en: 'Forbidden quality' },
+        exceptionParams: { quality: 'XX' },
+      },
       column: 'quality',
       value: 'XX',
     });
@@ -211,17 +323,33 @@ describe('upload error codes', () => {
 
   errorCode('invalidNaturalKey', () => {
     const empty = only(validate('properties', 'name;unit\n;cm\n'));
-    expect(empty).toEqual({ lineNumber: 2, code: 'invalidNaturalKey', params: { components: ['name'], value: '', problem: 'empty' } });
+    expect(empty).toEqual({
+      lineNumber: 2,
+      code: 'invalidNaturalKey',
+      params: { components: ['name'], value: '', problem: 'empty' },
+    });
     const long = only(validate('properties', `name;unit\n${'x'.repeat(300)};cm\n`));
     expect(long.params).toMatchObject({ problem: 'tooLong' });
-    expect(only(validate('properties', 'name;unit\n---;cm\n')).params).toEqual({ components: ['name'], value: '---', problem: 'empty' });
+    expect(only(validate('properties', 'name;unit\n---;cm\n')).params).toEqual({
+      components: ['name'],
+      value: '---',
+      problem: 'empty',
+    });
   });
 
   errorCode('duplicatedLineInReference', () => {
     const result = validate('properties', 'name;unit\nph;\nPH;x\nconductivity;\npH;y\n');
     expect(result.report.errors).toEqual([
-      { lineNumber: 3, code: 'duplicatedLineInReference', params: { file: 'properties', lineNumber: 3, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' } },
-      { lineNumber: 5, code: 'duplicatedLineInReference', params: { file: 'properties', lineNumber: 5, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' } },
+      {
+        lineNumber: 3,
+        code: 'duplicatedLineInReference',
+        params: { file: 'properties', lineNumber: 3, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' },
+      },
+      {
+        lineNumber: 5,
+        code: 'duplicatedLineInReference',
+        params: { file: 'properties', lineNumber: 5, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' },
+      },
     ]);
     // Rows of the same natural key under different parents are different rows.
     expect(stations(station({ zone: 'Nord' }), station({ zone: 'Sud' })).report.errorCount).toBe(0);
@@ -231,7 +359,11 @@ describe('upload error codes', () => {
     // The original reports duplicatedLineInReference for data types too (corpus: recursivite's condition_prelevements):
     // Terrain does the same, so this code is in the catalogue for the original's reports but never produced.
     const result = readings(['S1;01/03/2024;2;good;1;ok', 'S1;01/03/2024;3;good;1;ok']);
-    expect(only(result)).toEqual({ lineNumber: 6, code: 'duplicatedLineInReference', params: { file: 'readings', lineNumber: 6, otherLines: [5, 6], duplicateKey: 'readingsKs1__01_03_2024' } });
+    expect(only(result)).toEqual({
+      lineNumber: 6,
+      code: 'duplicatedLineInReference',
+      params: { file: 'readings', lineNumber: 6, otherLines: [5, 6], duplicateKey: 'readingsKs1__01_03_2024' },
+    });
   });
 
   errorCode('missingParentLineInRecursiveReference', () => {
@@ -239,7 +371,13 @@ describe('upload error codes', () => {
     expect(error).toEqual({
       lineNumber: 3,
       code: 'missingParentLineInRecursiveReference',
-      params: { component: 'parent', reference: 'zones', value: 'Lac Vert', missingReferencesKey: 'lac_vert', knownReferences: ['nord', 'rive'] },
+      params: {
+        component: 'parent',
+        reference: 'zones',
+        value: 'Lac Vert',
+        missingReferencesKey: 'lac_vert',
+        knownReferences: ['nord', 'rive'],
+      },
       column: 'parent',
       value: 'Lac Vert',
     });
@@ -251,7 +389,9 @@ describe('upload error codes', () => {
   });
 
   errorCode('timerangeoutofinterval', () => {
-    const result = readings(['S1;01/03/2024;2;good;1;ok', 'S1;01/04/2024;2;good;1;ok'], { deposit: { from: '2024-03-01T00:00:00', to: '2024-03-31T00:00:00' } });
+    const result = readings(['S1;01/03/2024;2;good;1;ok', 'S1;01/04/2024;2;good;1;ok'], {
+      deposit: { from: '2024-03-01T00:00:00', to: '2024-03-31T00:00:00' },
+    });
     expect(only(result)).toEqual({
       lineNumber: 6,
       code: 'timerangeoutofinterval',
@@ -262,10 +402,14 @@ describe('upload error codes', () => {
   });
 
   errorCode('badauthorizationscopeforrepository', () => {
-    const result = validate('stations', `${STATIONS_HEADER}\n${station({ zone: 'Rive' })}\n${station({ zone: 'Sud' })}\n`, {
-      references: refs,
-      deposit: { scope: { zone: 'zonesKnord.zonesKlac_bleu' } },
-    });
+    const result = validate(
+      'stations',
+      `${STATIONS_HEADER}\n${station({ zone: 'Rive' })}\n${station({ zone: 'Sud' })}\n`,
+      {
+        references: refs,
+        deposit: { scope: { zone: 'zonesKnord.zonesKlac_bleu' } },
+      },
+    );
     expect(only(result)).toEqual({
       lineNumber: 3,
       code: 'badauthorizationscopeforrepository',
@@ -290,7 +434,10 @@ describe('errors that stop the file', () => {
 
   it('keeps the first errors and counts them all', () => {
     const lines = Array.from({ length: 30 }, (_, index) => station({ code: `S${index}`, slots: 'x' }));
-    const result = validate('stations', `${STATIONS_HEADER}\n${lines.join('\n')}\n`, { references: refs, maxErrors: 10 });
+    const result = validate('stations', `${STATIONS_HEADER}\n${lines.join('\n')}\n`, {
+      references: refs,
+      maxErrors: 10,
+    });
     expect(result.report.errorCount).toBe(30);
     expect(result.report.errors).toHaveLength(10);
     expect(result.report.truncated).toBe(true);
@@ -303,6 +450,10 @@ describe('errors that stop the file', () => {
   });
 
   it('never throws on a configuration without the entry', () => {
-    expect(() => validate('unknown', 'a\n', { model: modelOf('OA_version: 2.0.1\nOA_application: {OA_name: vide, OA_version: 1.0.0}\n') })).toThrow(/No data entry/);
+    expect(() =>
+      validate('unknown', 'a\n', {
+        model: modelOf('OA_version: 2.0.1\nOA_application: {OA_name: vide, OA_version: 1.0.0}\n'),
+      }),
+    ).toThrow(/No data entry/);
   });
 });

@@ -4,7 +4,14 @@
  * (`datum`, `currentRow`, `currentRowNumber`) changing. Failures become error values, never exceptions.
  */
 import type { ApplicationModel, DataEntry, Expression } from '../configuration/model';
-import { compileExpression, ExpressionError, groovyToString, type CompiledExpression, type ExpressionContext, type ReferenceRow } from '../expressions';
+import {
+  compileExpression,
+  ExpressionError,
+  groovyToString,
+  type CompiledExpression,
+  type ExpressionContext,
+  type ReferenceRow,
+} from '../expressions';
 import type { StoredRow } from './types';
 
 export type EvaluationOutcome =
@@ -40,7 +47,8 @@ export class ExpressionRunner {
     private readonly rowsOf: (dataName: string) => readonly StoredRow[],
   ) {
     const data: Record<string, { i18n: { title: Record<string, string>; description: Record<string, string> } }> = {};
-    for (const item of model.data) data[item.name] = { i18n: { title: item.i18n.title, description: item.i18n.description } };
+    for (const item of model.data)
+      data[item.name] = { i18n: { title: item.i18n.title, description: item.i18n.description } };
     this.base = {
       application: { name: model.name, version: model.version, configuration: { i18n: { data } } },
       applicationName: model.name,
@@ -78,7 +86,11 @@ export class ExpressionRunner {
   private rowsFor(name: string): ReferenceRow[] {
     let rows = this.referenceRows.get(name);
     if (!rows) {
-      rows = this.rowsOf(name).map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, refValues: row.values }));
+      rows = this.rowsOf(name).map((row) => ({
+        naturalKey: row.naturalKey,
+        hierarchicalKey: row.hierarchicalKey,
+        refValues: row.values,
+      }));
       this.referenceRows.set(name, rows);
     }
     return rows;
@@ -94,11 +106,24 @@ export class ExpressionRunner {
   }
 
   /** Evaluates on one row; `target` names the component or validation in error params. */
-  evaluate(expression: Expression, datum: Record<string, unknown>, currentRow: readonly string[], lineNumber: number, target: Record<string, unknown>): EvaluationOutcome {
+  evaluate(
+    expression: Expression,
+    datum: Record<string, unknown>,
+    currentRow: readonly string[],
+    lineNumber: number,
+    target: Record<string, unknown>,
+  ): EvaluationOutcome {
     const prepared = this.prepare(expression);
-    const source = expression.source.length > MAX_SOURCE_IN_PARAMS ? `${expression.source.slice(0, MAX_SOURCE_IN_PARAMS)}…` : expression.source;
+    const source =
+      expression.source.length > MAX_SOURCE_IN_PARAMS
+        ? `${expression.source.slice(0, MAX_SOURCE_IN_PARAMS)}…`
+        : expression.source;
     if (!prepared.compiled) {
-      return { ok: false, code: 'expressionEvaluationError', params: { ...target, expression: source, errorCode: 'compilation', message: prepared.compileMessage } };
+      return {
+        ok: false,
+        code: 'expressionEvaluationError',
+        params: { ...target, expression: source, errorCode: 'compilation', message: prepared.compileMessage },
+      };
     }
     const context: ExpressionContext = {
       ...this.base,
@@ -118,15 +143,35 @@ export class ExpressionRunner {
       if (thrown instanceof ExpressionError) {
         if (thrown.code === 'groovyException') {
           const params = thrown.params as { exception?: unknown; messages?: unknown; params?: unknown };
-          return { ok: false, code: 'groovyException', params: { ...target, exception: params.exception ?? '', messages: params.messages ?? null, exceptionParams: params.params ?? {} } };
+          return {
+            ok: false,
+            code: 'groovyException',
+            params: {
+              ...target,
+              exception: params.exception ?? '',
+              messages: params.messages ?? null,
+              exceptionParams: params.params ?? {},
+            },
+          };
         }
         return {
           ok: false,
           code: 'expressionEvaluationError',
-          params: { ...target, expression: source, errorCode: thrown.code, message: thrown.message, expressionLine: thrown.line ?? null, expressionColumn: thrown.column ?? null },
+          params: {
+            ...target,
+            expression: source,
+            errorCode: thrown.code,
+            message: thrown.message,
+            expressionLine: thrown.line ?? null,
+            expressionColumn: thrown.column ?? null,
+          },
         };
       }
-      return { ok: false, code: 'expressionEvaluationError', params: { ...target, expression: source, errorCode: 'internalError', message: String(thrown) } };
+      return {
+        ok: false,
+        code: 'expressionEvaluationError',
+        params: { ...target, expression: source, errorCode: 'internalError', message: String(thrown) },
+      };
     }
   }
 

@@ -72,7 +72,14 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
   while (columnCount > 0 && headers[columnCount - 1] === '' && !constantColumns.has(columnCount - 1)) columnCount -= 1;
   headers.length = columnCount;
 
-  const mapping: ColumnMapping = { columnCount, basicColumns: new Map(), dynamicColumns: new Map(), patternMatches: new Map(), headers, errors: [] };
+  const mapping: ColumnMapping = {
+    columnCount,
+    basicColumns: new Map(),
+    dynamicColumns: new Map(),
+    patternMatches: new Map(),
+    headers,
+    errors: [],
+  };
   const claimed: boolean[] = headers.map((_, column) => constantColumns.has(column));
   const adjacent: boolean[] = headers.map(() => false);
   const error = (code: CsvErrorCode, params: Record<string, unknown>) => mapping.errors.push({ code, params });
@@ -105,7 +112,8 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
     const used = new Set<string>();
     headers.forEach((header, column) => {
       if (claimed[column] || !header.startsWith(dynamic.headerPrefix)) return;
-      const hierarchicalKey = byHeader.get(header) ?? byEscapedHeader.get(escapedOrSelf(header.slice(dynamic.headerPrefix.length)));
+      const hierarchicalKey =
+        byHeader.get(header) ?? byEscapedHeader.get(escapedOrSelf(header.slice(dynamic.headerPrefix.length)));
       if (hierarchicalKey === undefined || used.has(hierarchicalKey)) return;
       used.add(hierarchicalKey);
       claimed[column] = true;
@@ -154,7 +162,8 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
     });
   }
   const mandatory = absent.filter((binding) => binding.mandatory || entry.naturalKey.includes(binding.component));
-  if (mandatory.length > 0) error('missingMandatoryColumns', { missingMandatoryColumns: mandatory.map((binding) => binding.header) });
+  if (mandatory.length > 0)
+    error('missingMandatoryColumns', { missingMandatoryColumns: mandatory.map((binding) => binding.header) });
   return mapping;
 }
 
@@ -178,7 +187,10 @@ function matchPattern(
     for (let group = 1; group <= groupCount; group += 1) groups.push(match[group] ?? '');
     const adjacentColumns: number[] = [];
     binding.adjacents.forEach((item, index) => {
-      const expected = item.headerTemplate.replace(/\{\$(\d+)\}/g, (_, group: string) => groups[Number(group) - 1] ?? '');
+      const expected = item.headerTemplate.replace(
+        /\{\$(\d+)\}/g,
+        (_, group: string) => groups[Number(group) - 1] ?? '',
+      );
       const at = column + 1 + index;
       if (at < headers.length && !claimed[at] && headers[at] === expected) {
         claimed[at] = true;

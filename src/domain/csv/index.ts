@@ -30,7 +30,18 @@
 import { Validator } from './validator';
 import type { CsvCheck, CsvReport, CsvRow, CsvValidationOptions, CsvValidator } from './types';
 
-export type { CsvCheck, CsvDeposit, CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, ReferenceSource, StoredRow, StoredValue } from './types';
+export type {
+  CsvCheck,
+  CsvDeposit,
+  CsvLink,
+  CsvReport,
+  CsvRow,
+  CsvValidationOptions,
+  CsvValidator,
+  ReferenceSource,
+  StoredRow,
+  StoredValue,
+} from './types';
 export { CSV_ERROR_CODES, isCsvErrorCode } from './errors';
 export type { CsvError, CsvErrorCode } from './errors';
 export { reportToCsv, reportToRows, type CsvReportRow, type TranslateCsvError } from './report';
@@ -40,7 +51,10 @@ export function createCsvValidator(options: CsvValidationOptions): CsvValidator 
 }
 
 /** The validator of a check received by a worker (browser or server). */
-export function validatorOfCheck(check: CsvCheck, options: Pick<CsvValidationOptions, 'collectRows' | 'beforeRow'> = {}): CsvValidator {
+export function validatorOfCheck(
+  check: CsvCheck,
+  options: Pick<CsvValidationOptions, 'collectRows' | 'beforeRow'> = {},
+): CsvValidator {
   return new Validator({
     model: check.model,
     dataName: check.dataName,

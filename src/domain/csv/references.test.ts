@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceIndex } from './references';
 
-const row = (naturalKey: string, parent = '') => ({ naturalKey, hierarchicalKey: `${parent}sitesK${naturalKey}`, values: {} });
+const row = (naturalKey: string, parent = '') => ({
+  naturalKey,
+  hierarchicalKey: `${parent}sitesK${naturalKey}`,
+  values: {},
+});
 
 describe('the texts that name a reference row', () => {
   it('are its natural key without leading empty parts, its natural key and its hierarchical key, each read back as that row', () => {
     const index = new ReferenceIndex('sites', [row('NULL_KEY__oir', 'typesKbassin.'), row('oir__p1')]);
-    expect(index.spellings('typesKbassin.sitesKNULL_KEY__oir')).toEqual(['oir', 'NULL_KEY__oir', 'typesKbassin.sitesKNULL_KEY__oir']);
+    expect(index.spellings('typesKbassin.sitesKNULL_KEY__oir')).toEqual([
+      'oir',
+      'NULL_KEY__oir',
+      'typesKbassin.sitesKNULL_KEY__oir',
+    ]);
     expect(index.spellings('sitesKoir__p1')).toEqual(['oir__p1', 'sitesKoir__p1']);
   });
 

@@ -80,7 +80,8 @@ export class ReferenceIndex {
   /** Natural keys of the first rows, to show what the reference holds (errors list at most `count`). */
   sampleNaturalKeys(count: number): string[] {
     const keys: string[] = [];
-    for (let index = 0; index < this.rows.length && keys.length < count; index += 1) keys.push(this.rows[index].naturalKey);
+    for (let index = 0; index < this.rows.length && keys.length < count; index += 1)
+      keys.push(this.rows[index].naturalKey);
     return keys;
   }
 

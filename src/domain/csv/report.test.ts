@@ -8,11 +8,18 @@ const report: CsvReport = {
   truncated: true,
   errors: [
     { lineNumber: -1, code: 'missingHeaderLine', params: { headerLine: 3 } },
-    { lineNumber: 2, code: 'invalidIntegerWithComponent', params: { component: 'slots', value: '3;5' }, column: 'slots', value: '3;5' },
+    {
+      lineNumber: 2,
+      code: 'invalidIntegerWithComponent',
+      params: { component: 'slots', value: '3;5' },
+      column: 'slots',
+      value: '3;5',
+    },
     { lineNumber: 4, code: 'invalidFormat', params: { reason: 'textAfterQuote', columnNumber: 1 }, column: 'na"me' },
   ],
 };
-const translate = (error: { code: string; params: Record<string, unknown> }) => `${error.code}: ${JSON.stringify(error.params)}`;
+const translate = (error: { code: string; params: Record<string, unknown> }) =>
+  `${error.code}: ${JSON.stringify(error.params)}`;
 
 describe('the downloadable report', () => {
   it('gives one row per error, the file-wide ones without a line', () => {
@@ -36,6 +43,8 @@ describe('the downloadable report', () => {
         '4;"na""me";;"text ""after"" quote"\r\n' +
         ';;;2 autres erreurs\r\n',
     );
-    expect(reportToCsv({ ...report, truncated: false, errors: [] }, translate, { separator: ',' })).toBe('line,column,value,message\r\n');
+    expect(reportToCsv({ ...report, truncated: false, errors: [] }, translate, { separator: ',' })).toBe(
+      'line,column,value,message\r\n',
+    );
   });
 });

@@ -45,7 +45,8 @@ export function reportToCsv(report: CsvReport, translate: TranslateCsvError, opt
   const headers = options.headers ?? { line: 'line', column: 'column', value: 'value', message: 'message' };
   const lines = [[headers.line, headers.column, headers.value, headers.message]];
   for (const row of reportToRows(report, translate)) lines.push([String(row.line), row.column, row.value, row.message]);
-  if (report.truncated && options.truncated) lines.push(['', '', '', options.truncated(report.errorCount - report.errors.length)]);
+  if (report.truncated && options.truncated)
+    lines.push(['', '', '', options.truncated(report.errorCount - report.errors.length)]);
   const text = lines.map((cells) => cells.map((cell) => quote(cell, separator)).join(separator)).join('\r\n') + '\r\n';
   return options.byteOrderMark ? `\uFEFF${text}` : text;
 }

@@ -36,7 +36,8 @@ describe('the tokenizer', () => {
 
   it('gives the same records for every chunk size, 1 character included', () => {
     const whole = tokenize([SAMPLE]);
-    for (const size of [1, 2, 3, 4, 5, 7, 11, 16, 64]) expect(tokenize(cut(SAMPLE, size)), `chunks of ${size}`).toEqual(whole);
+    for (const size of [1, 2, 3, 4, 5, 7, 11, 16, 64])
+      expect(tokenize(cut(SAMPLE, size)), `chunks of ${size}`).toEqual(whole);
   });
 
   it('handles a CRLF, a quoted field and the BOM split between chunks', () => {
@@ -59,17 +60,21 @@ describe('the tokenizer', () => {
   it('matches a reference reading on random texts and random cuts', () => {
     const alphabet = fc.constantFrom('a', 'b', ';', ',', '"', '\n', '\r', ' ', 'é');
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 60 }), fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 20 }), (characters, sizes) => {
-        const text = characters.join('');
-        const chunks: string[] = [];
-        let start = 0;
-        for (let index = 0; start < text.length; index += 1) {
-          const size = sizes[index % sizes.length];
-          chunks.push(text.slice(start, start + size));
-          start += size;
-        }
-        expect(tokenize(chunks)).toEqual(tokenize([text]));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 20 }),
+        (characters, sizes) => {
+          const text = characters.join('');
+          const chunks: string[] = [];
+          let start = 0;
+          for (let index = 0; start < text.length; index += 1) {
+            const size = sizes[index % sizes.length];
+            chunks.push(text.slice(start, start + size));
+            start += size;
+          }
+          expect(tokenize(chunks)).toEqual(tokenize([text]));
+        },
+      ),
       { numRuns: 300, seed: 7 },
     );
   });
@@ -86,15 +91,27 @@ describe('the validator in chunks', () => {
 
   it('gives the same rows and report for every chunk size', () => {
     const whole = validate('stations', STATIONS, { references: refs });
-    expect(whole.report.errors.map((error) => error.code)).toEqual(['invalidDateWithComponent', 'duplicatedLineInReference']);
+    expect(whole.report.errors.map((error) => error.code)).toEqual([
+      'invalidDateWithComponent',
+      'duplicatedLineInReference',
+    ]);
     expect(whole.rows.map((row) => row.values.note)).toEqual(['a "quoted"\r\nremark', '', '']);
     const expected = JSON.stringify(whole);
-    for (const size of [1, 2, 3, 5, 8, 13, 64, 1000]) expect(JSON.stringify(validate('stations', STATIONS, { references: refs, chunkSize: size })), `chunks of ${size}`).toBe(expected);
+    for (const size of [1, 2, 3, 5, 8, 13, 64, 1000])
+      expect(
+        JSON.stringify(validate('stations', STATIONS, { references: refs, chunkSize: size })),
+        `chunks of ${size}`,
+      ).toBe(expected);
   });
 
   it('gives rows while the file streams, before the end, except for recursive entries', () => {
     const taken = (dataName: string, header: string, lines: string[]) => {
-      const validator = createCsvValidator({ model: testModel(), dataName, fileName: `${dataName}.csv`, references: { rows: (name) => refs[name] ?? [] } });
+      const validator = createCsvValidator({
+        model: testModel(),
+        dataName,
+        fileName: `${dataName}.csv`,
+        references: { rows: (name) => refs[name] ?? [] },
+      });
       const counts: number[] = [];
       validator.push(`${header}\n${lines.slice(0, 25).join('\n')}\n`);
       counts.push(validator.takeRows().length);

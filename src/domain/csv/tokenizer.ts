@@ -106,7 +106,10 @@ export class CsvTokenizer {
         }
       }
       if (!this.inRecord) {
-        let newline = this.newlineSearchFrom > this.position ? buffer.indexOf('\n', this.newlineSearchFrom) : buffer.indexOf('\n', this.position);
+        let newline =
+          this.newlineSearchFrom > this.position
+            ? buffer.indexOf('\n', this.newlineSearchFrom)
+            : buffer.indexOf('\n', this.position);
         if (newline < 0) {
           this.newlineSearchFrom = length;
           if (!final) {
@@ -116,7 +119,8 @@ export class CsvTokenizer {
           }
           newline = length;
         }
-        if (this.nextQuote === -2 || (this.nextQuote >= 0 && this.nextQuote < this.position)) this.nextQuote = buffer.indexOf('"', this.position);
+        if (this.nextQuote === -2 || (this.nextQuote >= 0 && this.nextQuote < this.position))
+          this.nextQuote = buffer.indexOf('"', this.position);
         if (this.nextQuote < 0 || this.nextQuote >= newline) {
           let end = newline;
           if (end > this.position && buffer.charCodeAt(end - 1) === CR) end -= 1;

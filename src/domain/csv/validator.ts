@@ -3,11 +3,32 @@
  * data line into a row (values, keys, links, period) or into errors, and ends with the whole-file checks
  * (duplicated keys, recursive parents, references to rows of the same file). See `index.ts` for the stored shapes.
  */
-import type { Checker, Component, DataEntry, LineValidation, PatternComponent, TimeScope } from '../configuration/model';
+import type {
+  Checker,
+  Component,
+  DataEntry,
+  LineValidation,
+  PatternComponent,
+  TimeScope,
+} from '../configuration/model';
 import { addDuration, parseDuration } from '../configuration/duration';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
-import { compositeKey, escapeLabel, hierarchicalKey as joinHierarchicalKey, isUnderHierarchicalKey, LabelError, manyCompositeKey } from '../keys';
-import { compileChecker, INVALID, isoOfStoredDate, type CheckSink, type CheckTarget, type CompiledChecker } from './checkers';
+import {
+  compositeKey,
+  escapeLabel,
+  hierarchicalKey as joinHierarchicalKey,
+  isUnderHierarchicalKey,
+  LabelError,
+  manyCompositeKey,
+} from '../keys';
+import {
+  compileChecker,
+  INVALID,
+  isoOfStoredDate,
+  type CheckSink,
+  type CheckTarget,
+  type CompiledChecker,
+} from './checkers';
 import { compareIso, parseIsoLocalDateTime } from './dates';
 import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
 import { ExpressionRunner, expressionResultText } from './expressions';
@@ -150,7 +171,11 @@ export class Validator implements CsvValidator, CheckSink {
     this.validations = entry.validations.map((validation) => ({
       validation,
       checker: validation.checker.kind === 'expression' ? null : compile(validation.checker),
-      targets: validation.components.map((component) => ({ component, column: undefined, extra: { validation: validation.name } })),
+      targets: validation.components.map((component) => ({
+        component,
+        column: undefined,
+        extra: { validation: validation.name },
+      })),
     }));
     // Expressions see the row's texts (`datum`): built only for entries that have one.
     this.needsDatum =
@@ -162,16 +187,19 @@ export class Validator implements CsvValidator, CheckSink {
           (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null)),
       ) || entry.validations.some((validation) => validation.checker.kind === 'expression');
     this.hasComputed = entry.components.some((component) => component.kind === 'computed');
-    const selfReferences = [...entry.components.flatMap(checkersOf), ...entry.validations.map((validation) => validation.checker)].some(
-      (checker) => checker.kind === 'reference' && checker.reference === entry.name,
-    );
+    const selfReferences = [
+      ...entry.components.flatMap(checkersOf),
+      ...entry.validations.map((validation) => validation.checker),
+    ].some((checker) => checker.kind === 'reference' && checker.reference === entry.name);
     this.deferRows = selfReferences || entry.hierarchy.recursiveComponent !== null;
     this.collectRows = options.collectRows !== false;
     this.labelPrefix = `${entry.name}K`;
     this.keyByNaturalKey = !this.deferRows && entry.hierarchy.parents.length === 0;
     this.timeScope = entry.submission.timeScope ?? entry.authorization?.timeScope ?? null;
     this.timeScopeLength = this.timeScope ? (this.timeScope.duration ?? patternUnit(this.timeScope.pattern)) : null;
-    this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) => this.onRecord(fields, recordNumber, problems));
+    this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) =>
+      this.onRecord(fields, recordNumber, problems),
+    );
   }
 
   push(chunk: string): void {
@@ -179,7 +207,8 @@ export class Validator implements CsvValidator, CheckSink {
     // A NUL character is valid text but no database stores it. A replacement character is what the decoder makes of
     // bytes that are not UTF-8: a file saved as Latin-1 or Windows-1252 (a spreadsheet's "CSV" on many systems),
     // whose accented letters would otherwise be stored garbled. Once either is seen, records are searched for them.
-    if (!this.sawUnstorable && (chunk.indexOf('\u0000') >= 0 || chunk.indexOf('\uFFFD') >= 0)) this.sawUnstorable = true;
+    if (!this.sawUnstorable && (chunk.indexOf('\u0000') >= 0 || chunk.indexOf('\uFFFD') >= 0))
+      this.sawUnstorable = true;
     this.tokenizer.push(chunk);
   }
 
@@ -202,7 +231,12 @@ export class Validator implements CsvValidator, CheckSink {
       }
     }
     const errors = [...this.errors.kept].sort((a, b) => a.lineNumber - b.lineNumber);
-    this.finished = { rowCount: this.rowCount, errorCount: this.errors.count, errors, truncated: this.errors.count > errors.length };
+    this.finished = {
+      rowCount: this.rowCount,
+      errorCount: this.errors.count,
+      errors,
+      truncated: this.errors.count > errors.length,
+    };
     return this.finished;
   }
 
@@ -217,7 +251,8 @@ export class Validator implements CsvValidator, CheckSink {
       });
       if (unstorable.length > 0 && recordNumber < this.firstDataLine) {
         // Above the data (header, constants): the file cannot be read further.
-        for (const problem of unstorable) this.report(recordNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 });
+        for (const problem of unstorable)
+          this.report(recordNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 });
         this.unstorableAboveData = true;
       } else if (unstorable.length > 0) problems = [...(problems ?? []), ...unstorable];
     }
@@ -250,7 +285,13 @@ export class Validator implements CsvValidator, CheckSink {
     for (const constant of this.entry.csv.constants) {
       if (constant.zone === 'header' && 'number' in constant.column) constantColumns.add(constant.column.number - 1);
     }
-    this.mapping = mapHeader({ entry: this.entry, cells, headerLine: this.headerLine, constantColumns, reference: (name) => this.reference(name) });
+    this.mapping = mapHeader({
+      entry: this.entry,
+      cells,
+      headerLine: this.headerLine,
+      constantColumns,
+      reference: (name) => this.reference(name),
+    });
     for (const problem of this.mapping.errors) this.report(this.headerLine, problem.code, problem.params);
     this.headerFailed = this.mapping.errors.length > 0 || this.unstorableAboveData;
     for (const slot of this.slots) {
@@ -259,10 +300,18 @@ export class Validator implements CsvValidator, CheckSink {
       if (column !== undefined) slot.target = { component: slot.key, column: this.mapping.headers[column] };
     }
     for (const validation of this.validations) {
-      validation.targets = validation.targets.map((target) => ({ ...target, column: this.slotByKey.get(target.component)?.target.column }));
+      validation.targets = validation.targets.map((target) => ({
+        ...target,
+        column: this.slotByKey.get(target.component)?.target.column,
+      }));
     }
-    for (const constant of this.entry.csv.constants) this.constants.set(constant.component, this.constantText(constant));
-    this.runner.setFile({ headerRow: this.mapping.headers, preHeaderRow: this.preHeaderRows, postHeaderRow: this.postHeaderRows });
+    for (const constant of this.entry.csv.constants)
+      this.constants.set(constant.component, this.constantText(constant));
+    this.runner.setFile({
+      headerRow: this.mapping.headers,
+      preHeaderRow: this.preHeaderRows,
+      postHeaderRow: this.postHeaderRows,
+    });
   }
 
   private constantText(constant: DataEntry['csv']['constants'][number]): string {
@@ -271,7 +320,10 @@ export class Validator implements CsvValidator, CheckSink {
     else if (constant.row === this.headerLine) row = this.headerCells ?? undefined;
     else row = this.postHeaderRows[constant.row - this.headerLine - 1];
     if (!row) return '';
-    const column = 'number' in constant.column ? constant.column.number - 1 : (this.mapping?.headers.indexOf(constant.column.header) ?? -1);
+    const column =
+      'number' in constant.column
+        ? constant.column.number - 1
+        : (this.mapping?.headers.indexOf(constant.column.header) ?? -1);
     return column >= 0 ? javaTrim(row[column] ?? '') : '';
   }
 
@@ -291,7 +343,11 @@ export class Validator implements CsvValidator, CheckSink {
     if (fields.length > mapping.columnCount) {
       let last = fields.length - 1;
       while (last >= mapping.columnCount && javaTrim(fields[last]) === '') last -= 1;
-      if (last >= mapping.columnCount) this.report(lineNumber, 'unexpectedTokenCount', { expectedTokenCount: mapping.columnCount, actualTokenCount: last + 1 });
+      if (last >= mapping.columnCount)
+        this.report(lineNumber, 'unexpectedTokenCount', {
+          expectedTokenCount: mapping.columnCount,
+          actualTokenCount: last + 1,
+        });
     }
 
     // Texts of the row: cells, constants, defaults, then computed values in configuration order.
@@ -315,7 +371,8 @@ export class Validator implements CsvValidator, CheckSink {
           break;
         case 'dynamic': {
           const map: Record<string, string> = {};
-          for (const column of mapping.dynamicColumns.get(slot.key) ?? []) map[column.hierarchicalKey] = javaTrim(fields[column.column] ?? '');
+          for (const column of mapping.dynamicColumns.get(slot.key) ?? [])
+            map[column.hierarchicalKey] = javaTrim(fields[column.column] ?? '');
           text = map;
           break;
         }
@@ -337,7 +394,9 @@ export class Validator implements CsvValidator, CheckSink {
         const computation = component.computation;
         if (computation.kind === 'naturalKey') text = this.naturalKeyText(computation.components, slot);
         else if (computation.kind === 'expression') {
-          const outcome = this.runner.evaluate(computation.expression, datum ?? {}, fields, lineNumber, { component: slot.key });
+          const outcome = this.runner.evaluate(computation.expression, datum ?? {}, fields, lineNumber, {
+            component: slot.key,
+          });
           if (outcome.ok) text = expressionResultText(outcome.value);
           else {
             this.report(lineNumber, outcome.code, outcome.params);
@@ -360,7 +419,13 @@ export class Validator implements CsvValidator, CheckSink {
 
     if (this.deferRows) {
       const recursive = this.entry.hierarchy.recursiveComponent;
-      const row: CsvRow = { lineNumber, naturalKey: naturalKey ?? '', hierarchicalKey: '', values: this.valuesObject(), links: this.links === NO_LINKS ? [] : this.links };
+      const row: CsvRow = {
+        lineNumber,
+        naturalKey: naturalKey ?? '',
+        hierarchicalKey: '',
+        values: this.valuesObject(),
+        links: this.links === NO_LINKS ? [] : this.links,
+      };
       if (period) row.period = period;
       this.pending.push({
         row,
@@ -372,10 +437,18 @@ export class Validator implements CsvValidator, CheckSink {
       return;
     }
     if (naturalKey === null) return;
-    const hierarchicalKey = this.keyByNaturalKey ? this.labelPrefix + naturalKey : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
+    const hierarchicalKey = this.keyByNaturalKey
+      ? this.labelPrefix + naturalKey
+      : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
     this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, lineNumber);
     if (this.rowErrors > 0 || !this.collectRows) return;
-    const row: CsvRow = { lineNumber, naturalKey, hierarchicalKey, values: this.valuesObject(), links: this.links === NO_LINKS ? [] : this.links };
+    const row: CsvRow = {
+      lineNumber,
+      naturalKey,
+      hierarchicalKey,
+      values: this.valuesObject(),
+      links: this.links === NO_LINKS ? [] : this.links,
+    };
     if (period) row.period = period;
     this.ready.push(row);
   }
@@ -399,29 +472,51 @@ export class Validator implements CsvValidator, CheckSink {
     for (const problem of problems) {
       const column = mapping.headers[problem.field];
       if (problem.kind === 'separatorInValue') {
-        this.report(this.lineNumber, 'separatorInValue', { columnNumber: problem.field + 1, separator: this.entry.csv.separator }, column, this.currentFields[problem.field]);
+        this.report(
+          this.lineNumber,
+          'separatorInValue',
+          { columnNumber: problem.field + 1, separator: this.entry.csv.separator },
+          column,
+          this.currentFields[problem.field],
+        );
       } else {
-        this.report(this.lineNumber, 'invalidFormat', { reason: problem.kind, columnNumber: problem.field + 1 }, column);
+        this.report(
+          this.lineNumber,
+          'invalidFormat',
+          { reason: problem.kind, columnNumber: problem.field + 1 },
+          column,
+        );
       }
     }
   }
 
-  private defaultText(expression: NonNullable<Extract<Component, { kind: 'basic' }>['defaultValue']>, component: string, datum: Record<string, unknown> | null): string {
+  private defaultText(
+    expression: NonNullable<Extract<Component, { kind: 'basic' }>['defaultValue']>,
+    component: string,
+    datum: Record<string, unknown> | null,
+  ): string {
     const outcome = this.runner.evaluate(expression, datum ?? {}, this.currentFields, this.lineNumber, { component });
     if (outcome.ok) return expressionResultText(outcome.value);
     this.report(this.lineNumber, outcome.code, outcome.params);
     return '';
   }
 
-  private patternGroups(component: PatternComponent, mapping: ColumnMapping, fields: readonly string[], datum: Record<string, unknown> | null): RawGroup[] {
+  private patternGroups(
+    component: PatternComponent,
+    mapping: ColumnMapping,
+    fields: readonly string[],
+    datum: Record<string, unknown> | null,
+  ): RawGroup[] {
     const groups: RawGroup[] = [];
     for (const match of mapping.patternMatches.get(component.key) ?? []) {
       let value = javaTrim(fields[match.column] ?? '');
-      if (value === '' && component.defaultValue) value = this.defaultText(component.defaultValue, component.key, datum);
+      if (value === '' && component.defaultValue)
+        value = this.defaultText(component.defaultValue, component.key, datum);
       const qualifiers: Record<string, string> = {};
       for (const qualifier of component.qualifiers) {
         let text = match.groups[qualifier.group - 1] ?? '';
-        if (text === '' && qualifier.defaultValue) text = this.defaultText(qualifier.defaultValue, qualifier.storedKey, datum);
+        if (text === '' && qualifier.defaultValue)
+          text = this.defaultText(qualifier.defaultValue, qualifier.storedKey, datum);
         qualifiers[qualifier.name] = text;
       }
       const adjacents: Record<string, string> = {};
@@ -441,7 +536,12 @@ export class Validator implements CsvValidator, CheckSink {
       return slot.checker?.many ? manyCompositeKey(parts) : compositeKey(parts.map(javaTrim));
     } catch (thrown) {
       if (!(thrown instanceof LabelError)) throw thrown;
-      this.report(this.lineNumber, 'invalidNaturalKey', { component: slot.key, components: [...components], value: thrown.text, problem: thrown.problem });
+      this.report(this.lineNumber, 'invalidNaturalKey', {
+        component: slot.key,
+        components: [...components],
+        value: thrown.text,
+        problem: thrown.problem,
+      });
       return '';
     }
   }
@@ -463,7 +563,12 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   /** A text through the required rule and the checker: '' (or [''] with MANY) when empty and allowed. */
-  private checkedText(text: string, required: boolean, checker: CompiledChecker | null, target: CheckTarget): StoredValue {
+  private checkedText(
+    text: string,
+    required: boolean,
+    checker: CompiledChecker | null,
+    target: CheckTarget,
+  ): StoredValue {
     if (text === '') {
       if (required) this.error('requiredValueWithComponent', target, {}, '');
       return checker?.many ? [''] : '';
@@ -482,14 +587,28 @@ export class Validator implements CsvValidator, CheckSink {
       const qualifiers: Record<string, StoredValue> = {};
       for (const qualifier of component.qualifiers) {
         const checker = qualifier.checker ? this.partChecker(qualifier.storedKey, qualifier.checker) : null;
-        qualifiers[qualifier.name] = this.checkedText(group.qualifiers[qualifier.name], qualifier.required, checker, { component: qualifier.storedKey, column: group.header });
+        qualifiers[qualifier.name] = this.checkedText(group.qualifiers[qualifier.name], qualifier.required, checker, {
+          component: qualifier.storedKey,
+          column: group.header,
+        });
       }
       const adjacents: Record<string, StoredValue> = {};
       component.adjacents.forEach((item) => {
         const checker = item.checker ? this.partChecker(item.storedKey, item.checker) : null;
-        adjacents[item.name] = this.checkedText(group.adjacents[item.name], item.required, checker, { component: item.storedKey, column: group.header });
+        adjacents[item.name] = this.checkedText(group.adjacents[item.name], item.required, checker, {
+          component: item.storedKey,
+          column: group.header,
+        });
       });
-      stored.push({ header: group.header, value: this.checkedText(group.value, component.required, slot.checker, { component: slot.key, column: group.header }), qualifiers, adjacents });
+      stored.push({
+        header: group.header,
+        value: this.checkedText(group.value, component.required, slot.checker, {
+          component: slot.key,
+          column: group.header,
+        }),
+        qualifiers,
+        adjacents,
+      });
     }
     return stored;
   }
@@ -522,7 +641,13 @@ export class Validator implements CsvValidator, CheckSink {
       }
       if (validation.checker.kind === 'expression') {
         const result = this.evaluateCheck(validation.checker, target, text);
-        if (result === false) this.error('checkerExpressionReturnedFalse', target, { expression: validation.checker.expression.source }, text);
+        if (result === false)
+          this.error(
+            'checkerExpressionReturnedFalse',
+            target,
+            { expression: validation.checker.expression.source },
+            text,
+          );
         continue;
       }
       const value = compiled.checker!.check(text, target, this);
@@ -551,18 +676,30 @@ export class Validator implements CsvValidator, CheckSink {
       }
       const value = this.stored[slot.index];
       const text = this.texts[slot.index];
-      parts[index] = typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '';
+      parts[index] =
+        typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '';
     }
     let key: string;
     try {
-      key = parts.length === 1 && parts[0] !== '' && !parts[0].startsWith('date:') ? escapeLabel(parts[0]) : compositeKey(parts);
+      key =
+        parts.length === 1 && parts[0] !== '' && !parts[0].startsWith('date:')
+          ? escapeLabel(parts[0])
+          : compositeKey(parts);
     } catch (thrown) {
       if (!(thrown instanceof LabelError)) throw thrown;
-      this.report(this.lineNumber, 'invalidNaturalKey', { components: [...this.entry.naturalKey], value: thrown.text, problem: thrown.problem });
+      this.report(this.lineNumber, 'invalidNaturalKey', {
+        components: [...this.entry.naturalKey],
+        value: thrown.text,
+        problem: thrown.problem,
+      });
       return null;
     }
     if (key === '') {
-      this.report(this.lineNumber, 'invalidNaturalKey', { components: [...this.entry.naturalKey], value: '', problem: 'empty' });
+      this.report(this.lineNumber, 'invalidNaturalKey', {
+        components: [...this.entry.naturalKey],
+        value: '',
+        problem: 'empty',
+      });
       return null;
     }
     return key;
@@ -572,7 +709,8 @@ export class Validator implements CsvValidator, CheckSink {
   private parentPrefix(): string | null {
     for (const parent of this.entry.hierarchy.parents) {
       const value = this.storedOf(parent.component);
-      if (typeof value === 'string' && value !== '' && this.links.some((link) => link.hierarchicalKey === value)) return value;
+      if (typeof value === 'string' && value !== '' && this.links.some((link) => link.hierarchicalKey === value))
+        return value;
     }
     return null;
   }
@@ -593,7 +731,12 @@ export class Validator implements CsvValidator, CheckSink {
     for (const [key, lines] of this.duplicateLines) {
       const duplicateKey = this.keyByNaturalKey ? joinHierarchicalKey(this.entry.name, key) : key;
       for (const line of lines.slice(1)) {
-        this.report(line, 'duplicatedLineInReference', { file: this.entry.name, lineNumber: line, otherLines: lines, duplicateKey });
+        this.report(line, 'duplicatedLineInReference', {
+          file: this.entry.name,
+          lineNumber: line,
+          otherLines: lines,
+          duplicateKey,
+        });
       }
     }
   }
@@ -615,13 +758,21 @@ export class Validator implements CsvValidator, CheckSink {
     if (to === null) return undefined;
     const period = { from, to };
     const deposit = this.options.deposit;
-    if (deposit && ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))) {
+    if (
+      deposit &&
+      ((deposit.from && compareIso(from, deposit.from) < 0) || (deposit.to && compareIso(from, deposit.to) > 0))
+    ) {
       const text = this.textOf(scope.component);
-      this.error('timerangeoutofinterval', this.slotByKey.get(scope.component)?.target ?? { component: scope.component, column: undefined }, {
-        value: typeof text === 'string' ? text : from,
-        from: deposit.from ?? null,
-        to: deposit.to ?? null,
-      }, typeof text === 'string' ? text : from);
+      this.error(
+        'timerangeoutofinterval',
+        this.slotByKey.get(scope.component)?.target ?? { component: scope.component, column: undefined },
+        {
+          value: typeof text === 'string' ? text : from,
+          from: deposit.from ?? null,
+          to: deposit.to ?? null,
+        },
+        typeof text === 'string' ? text : from,
+      );
     }
     return period;
   }
@@ -630,10 +781,16 @@ export class Validator implements CsvValidator, CheckSink {
     for (const [component, expected] of Object.entries(this.options.deposit!.scope!)) {
       const value = this.storedOf(component);
       const keys = Array.isArray(value) ? value : [value];
-      const inside = keys.length > 0 && keys.every((key) => typeof key === 'string' && key !== '' && isUnderHierarchicalKey(key, expected));
+      const inside =
+        keys.length > 0 &&
+        keys.every((key) => typeof key === 'string' && key !== '' && isUnderHierarchicalKey(key, expected));
       if (inside) continue;
       const target = this.slotByKey.get(component)?.target ?? { component, column: undefined };
-      const text = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value ?? null);
+      const text = Array.isArray(value)
+        ? value.join(',')
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value ?? null);
       this.error('badauthorizationscopeforrepository', target, { value: text, expected }, text);
     }
   }
@@ -648,7 +805,11 @@ export class Validator implements CsvValidator, CheckSink {
     const pendingOf = new Map<StoredRow, PendingRow>();
     for (const pending of this.pending) {
       if (pending.row.naturalKey === '') continue;
-      const candidate: StoredRow = { naturalKey: pending.row.naturalKey, hierarchicalKey: `\u0000${pending.row.naturalKey}`, values: pending.row.values };
+      const candidate: StoredRow = {
+        naturalKey: pending.row.naturalKey,
+        hierarchicalKey: `\u0000${pending.row.naturalKey}`,
+        values: pending.row.values,
+      };
       pendingOf.set(candidate, pending);
       byNaturalKey.add(candidate);
     }
@@ -661,13 +822,19 @@ export class Validator implements CsvValidator, CheckSink {
         const found = byNaturalKey.resolve(pending.recursiveText);
         if (!found) {
           pending.valid = false;
-          this.report(pending.row.lineNumber, 'missingParentLineInRecursiveReference', {
-            component: recursive,
-            reference: this.entry.name,
-            value: pending.recursiveText,
-            missingReferencesKey: escapedKey(pending.recursiveText),
-            knownReferences,
-          }, this.slotByKey.get(recursive)?.target.column, pending.recursiveText);
+          this.report(
+            pending.row.lineNumber,
+            'missingParentLineInRecursiveReference',
+            {
+              component: recursive,
+              reference: this.entry.name,
+              value: pending.recursiveText,
+              missingReferencesKey: escapedKey(pending.recursiveText),
+              knownReferences,
+            },
+            this.slotByKey.get(recursive)?.target.column,
+            pending.recursiveText,
+          );
           continue;
         }
         parentOf.set(pending, pendingOf.get(found) ?? found);
@@ -695,14 +862,20 @@ export class Validator implements CsvValidator, CheckSink {
       if (key === null) {
         if (pending.valid) {
           pending.valid = false;
-          this.report(pending.row.lineNumber, 'missingParentLineInRecursiveReference', {
-            component: recursive,
-            reference: this.entry.name,
-            value: pending.recursiveText,
-            missingReferencesKey: escapedKey(pending.recursiveText),
-            knownReferences: byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS),
-            cycle: true,
-          }, recursive ? this.slotByKey.get(recursive)?.target.column : undefined, pending.recursiveText);
+          this.report(
+            pending.row.lineNumber,
+            'missingParentLineInRecursiveReference',
+            {
+              component: recursive,
+              reference: this.entry.name,
+              value: pending.recursiveText,
+              missingReferencesKey: escapedKey(pending.recursiveText),
+              knownReferences: byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS),
+              cycle: true,
+            },
+            recursive ? this.slotByKey.get(recursive)?.target.column : undefined,
+            pending.recursiveText,
+          );
         }
         continue;
       }
@@ -717,7 +890,12 @@ export class Validator implements CsvValidator, CheckSink {
         const found = index.resolve(deferred.text);
         if (!found) {
           if (deferred.target.component === recursive) continue; // reported above as a missing parent
-          this.error('invalidReferenceWithComponent', deferred.target, { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) }, deferred.text);
+          this.error(
+            'invalidReferenceWithComponent',
+            deferred.target,
+            { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) },
+            deferred.text,
+          );
           continue;
         }
         this.link(deferred.target, this.entry.name, found.hierarchicalKey);
@@ -761,7 +939,13 @@ export class Validator implements CsvValidator, CheckSink {
 
   error(code: CsvErrorCode, target: CheckTarget, params: Record<string, unknown>, value: string): void {
     this.rowErrors += 1;
-    this.errors.add({ lineNumber: this.lineNumber, code, params: { component: target.component, ...target.extra, ...params }, column: target.column, value });
+    this.errors.add({
+      lineNumber: this.lineNumber,
+      code,
+      params: { component: target.component, ...target.extra, ...params },
+      column: target.column,
+      value,
+    });
   }
 
   link(target: CheckTarget, reference: string, hierarchicalKey: string): void {
@@ -775,16 +959,31 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   evaluateCheck(checker: Extract<Checker, { kind: 'expression' }>, target: CheckTarget, value: string): boolean | null {
-    const outcome = this.runner.evaluate(checker.expression, this.datum ?? {}, this.currentFields, this.lineNumber, { component: target.component, ...target.extra });
+    const outcome = this.runner.evaluate(checker.expression, this.datum ?? {}, this.currentFields, this.lineNumber, {
+      component: target.component,
+      ...target.extra,
+    });
     if (!outcome.ok) {
       this.rowErrors += 1;
-      this.errors.add({ lineNumber: this.lineNumber, code: outcome.code, params: outcome.params, column: target.column, value });
+      this.errors.add({
+        lineNumber: this.lineNumber,
+        code: outcome.code,
+        params: outcome.params,
+        column: target.column,
+        value,
+      });
       return null;
     }
     return outcome.value === true;
   }
 
-  private report(lineNumber: number, code: CsvErrorCode, params: Record<string, unknown>, column?: string, value?: string): void {
+  private report(
+    lineNumber: number,
+    code: CsvErrorCode,
+    params: Record<string, unknown>,
+    column?: string,
+    value?: string,
+  ): void {
     if (lineNumber === this.lineNumber) this.rowErrors += 1;
     const error: CsvError = { lineNumber, code, params };
     if (column !== undefined) error.column = column;

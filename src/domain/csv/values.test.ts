@@ -8,7 +8,8 @@ describe('stored values', () => {
   it('converts every checker and keeps texts without one', () => {
     const { rows, report } = validate(
       'stations',
-      'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph;p_conductivity\n' + 'Lac Bleu;S1;01/02/2003;12,5;3;TRUE;AB123; a, b ,,;Nord,Sud;  ok  ;7.1;\n',
+      'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph;p_conductivity\n' +
+        'Lac Bleu;S1;01/02/2003;12,5;3;TRUE;AB123; a, b ,,;Nord,Sud;  ok  ;7.1;\n',
       { references: refs },
     );
     expect(report.errorCount).toBe(0);
@@ -40,7 +41,14 @@ describe('stored values', () => {
 
   it('stores empty values as empty texts, [""] with MANY, and columns absent from the file as empty', () => {
     const { rows } = validate('stations', 'zone;code\nNord;S2\n', { references: refs });
-    expect(rows[0].values).toMatchObject({ opened: '', depth: '', tags: [''], neighbours: [''], note: '', measured: {} });
+    expect(rows[0].values).toMatchObject({
+      opened: '',
+      depth: '',
+      tags: [''],
+      neighbours: [''],
+      note: '',
+      measured: {},
+    });
   });
 
   it('finds references by hierarchical key, natural key, escaped text or key without leading empty parts', () => {
@@ -57,10 +65,19 @@ OA_data:
 `);
     const sites = validate('sites', 'area;name\n;Étang Sud\nNord;Pré\n', { model });
     expect(sites.rows.map((row) => row.naturalKey)).toEqual(['NULL_KEY__etang_sud', 'nord__pre']);
-    const visits = validate('visits', 'site\nsitesKnord__pre\nnord__pre\nÉtang Sud\netang_sud\nNULL_KEY__etang_sud\n', { model, references: { sites: stored(sites.rows) } });
+    const visits = validate('visits', 'site\nsitesKnord__pre\nnord__pre\nÉtang Sud\netang_sud\nNULL_KEY__etang_sud\n', {
+      model,
+      references: { sites: stored(sites.rows) },
+    });
     expect(visits.report.errors.filter((error) => error.code !== 'duplicatedLineInReference')).toEqual([]);
     // Rows stream out before the end of the file: the duplicated keys are in the report, every row was given.
-    expect(visits.rows.map((row) => row.values.site)).toEqual(['sitesKnord__pre', 'sitesKnord__pre', 'sitesKNULL_KEY__etang_sud', 'sitesKNULL_KEY__etang_sud', 'sitesKNULL_KEY__etang_sud']);
+    expect(visits.rows.map((row) => row.values.site)).toEqual([
+      'sitesKnord__pre',
+      'sitesKnord__pre',
+      'sitesKNULL_KEY__etang_sud',
+      'sitesKNULL_KEY__etang_sud',
+      'sitesKNULL_KEY__etang_sud',
+    ]);
   });
 
   it('reads constants above and below the header, defaults, computed values and pattern groups', () => {
@@ -131,7 +148,9 @@ OA_data:
 
 describe('keys', () => {
   it('escapes natural keys as ltree labels (§9.1)', () => {
-    const { rows } = validate('properties', 'name;unit\nConductivité électrique;\n08:45:00;\nHaut-Rhône;\n', { references: refs });
+    const { rows } = validate('properties', 'name;unit\nConductivité électrique;\n08:45:00;\nHaut-Rhône;\n', {
+      references: refs,
+    });
     expect(rows.map((row) => row.naturalKey)).toEqual(['conductivite_electrique', '08COLON45COLON00', 'hautrhone']);
   });
 

@@ -46,8 +46,16 @@ describe('deposit file names', () => {
   });
 
   it('propose no date for a day that does not exist (the user types the period)', () => {
-    expect(readFileName(submission, 'alps~01/02/2023~31/02/2023.csv')).toEqual({ scope: { project: 'alps' }, from: '2023-02-01T00:00:00', to: undefined });
-    expect(readFileName(submission, 'alps~29-02-2023~2023-03-31.csv')).toEqual({ scope: { project: 'alps' }, from: undefined, to: '2023-03-31T00:00:00' });
+    expect(readFileName(submission, 'alps~01/02/2023~31/02/2023.csv')).toEqual({
+      scope: { project: 'alps' },
+      from: '2023-02-01T00:00:00',
+      to: undefined,
+    });
+    expect(readFileName(submission, 'alps~29-02-2023~2023-03-31.csv')).toEqual({
+      scope: { project: 'alps' },
+      from: undefined,
+      to: '2023-03-31T00:00:00',
+    });
   });
 
   it('give nothing when the name does not follow it', () => {

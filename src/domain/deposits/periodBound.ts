@@ -11,6 +11,15 @@ export function readPeriodBound(text: string): string | null {
   if (!match) return null;
   const [, year, month, day, hour = '00', minute = '00', second = '00'] = match;
   const [y, m, d] = [Number(year), Number(month), Number(day)];
-  if (m < 1 || m > 12 || d < 1 || d > lengthOfMonth(y, m) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  if (
+    m < 1 ||
+    m > 12 ||
+    d < 1 ||
+    d > lengthOfMonth(y, m) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59
+  )
+    return null;
   return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
 }

@@ -21,7 +21,11 @@ export function naturalPath(hierarchicalKey: string): string {
 
 export function findScopeRow<Row extends ScopeRow>(rows: readonly Row[], text: string): Row | undefined {
   const wanted = text.trim();
-  return rows.find((row) => row.hierarchicalKey === wanted) ?? rows.find((row) => naturalPath(row.hierarchicalKey) === wanted) ?? rows.find((row) => row.naturalKey === wanted);
+  return (
+    rows.find((row) => row.hierarchicalKey === wanted) ??
+    rows.find((row) => naturalPath(row.hierarchicalKey) === wanted) ??
+    rows.find((row) => row.naturalKey === wanted)
+  );
 }
 
 /** Whether a row's key is the scope key or lies under it. */

@@ -42,7 +42,11 @@ const rowsOf = (reference: string) => (reference === 'places' ? PLACES : []);
 
 describe("the rows of a version's dataset", () => {
   it("are asked for by the natural keys of the dataset's node and of the rows under it, and by its period", () => {
-    const query = versionRowsQuery(surveys, { scope: { place: 'placesKalps.placesKmont_blanc' }, from: '2024-05-16T00:00:00', to: '2024-06-15T00:00:00' }, rowsOf);
+    const query = versionRowsQuery(
+      surveys,
+      { scope: { place: 'placesKalps.placesKmont_blanc' }, from: '2024-05-16T00:00:00', to: '2024-06-15T00:00:00' },
+      rowsOf,
+    );
     expect(query).toEqual({
       componentFilters: [
         { componentKey: 'place', filters: ['mont_blanc', 'aiguilles'] },
@@ -54,8 +58,15 @@ describe("the rows of a version's dataset", () => {
   });
 
   it('ask for the whole day of a version of one instant, which a filter from a bound to itself would not', () => {
-    const query = versionRowsQuery(surveys, { scope: { place: 'placesKalps' }, from: '2024-06-15T00:00:00', to: '2024-06-15T00:00:00' }, rowsOf);
-    expect(query?.componentFilters?.[1]).toEqual({ componentKey: 'day', intervalValues: { from: '2024-06-15', to: '2024-06-15T23:59:59' } });
+    const query = versionRowsQuery(
+      surveys,
+      { scope: { place: 'placesKalps' }, from: '2024-06-15T00:00:00', to: '2024-06-15T00:00:00' },
+      rowsOf,
+    );
+    expect(query?.componentFilters?.[1]).toEqual({
+      componentKey: 'day',
+      intervalValues: { from: '2024-06-15', to: '2024-06-15T23:59:59' },
+    });
   });
 
   it('are not asked for when the dataset row is unknown here, rather than asking for more', () => {

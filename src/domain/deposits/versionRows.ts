@@ -17,7 +17,11 @@ export interface VersionDataset {
  * scope never overlap in time, so for a published version these are its own rows. Null when a scope row is not
  * among `scopeRows`.
  */
-export function versionRowsQuery(entry: DataEntry, version: VersionDataset, scopeRows: (reference: string) => readonly ScopeRow[]): RowQuery | null {
+export function versionRowsQuery(
+  entry: DataEntry,
+  version: VersionDataset,
+  scopeRows: (reference: string) => readonly ScopeRow[],
+): RowQuery | null {
   const componentFilters: NonNullable<RowQuery['componentFilters']> = [];
   for (const reference of entry.submission.referenceScopes) {
     const node = version.scope[reference.component];
@@ -29,7 +33,11 @@ export function versionRowsQuery(entry: DataEntry, version: VersionDataset, scop
     componentFilters.push({ componentKey: reference.component, filters });
   }
   const timeScope = entry.submission.timeScope;
-  if (timeScope && version.from && version.to) componentFilters.push({ componentKey: timeScope.component, intervalValues: periodInterval(version.from, version.to) });
+  if (timeScope && version.from && version.to)
+    componentFilters.push({
+      componentKey: timeScope.component,
+      intervalValues: periodInterval(version.from, version.to),
+    });
   return { componentFilters };
 }
 

@@ -14,6 +14,4 @@ export interface DomainError<Code extends string = string> {
   file?: string;
 }
 
-export type Result<Value, Error = DomainError> =
-  | { ok: true; value: Value }
-  | { ok: false; errors: Error[] };
+export type Result<Value, Error = DomainError> = { ok: true; value: Value } | { ok: false; errors: Error[] };

@@ -13,7 +13,10 @@ export function nullDereference(what: string): ExpressionError {
 }
 
 function noSuchProperty(target: unknown, name: string): ExpressionError {
-  return new ExpressionError('noSuchProperty', `No property '${name}' on ${typeName(target)}.`, { property: name, type: typeName(target) });
+  return new ExpressionError('noSuchProperty', `No property '${name}' on ${typeName(target)}.`, {
+    property: name,
+    type: typeName(target),
+  });
 }
 
 export function getProperty(target: unknown, name: string): unknown {
@@ -46,10 +49,15 @@ export function getterProperty(method: string): string | null {
 
 /** A list or string position as an int (Groovy accepts any integral number there). */
 export function toIndex(index: unknown, what: string): number {
-  if (isGroovyNumber(index) && (numberKind(index) === 'Integer' || numberKind(index) === 'Long' || numberKind(index) === 'BigInteger')) {
+  if (
+    isGroovyNumber(index) &&
+    (numberKind(index) === 'Integer' || numberKind(index) === 'Long' || numberKind(index) === 'BigInteger')
+  ) {
     return Number(toBigInt(index));
   }
-  throw new ExpressionError('badArguments', `${what} needs an integer index, not ${typeName(index)}.`, { index: typeName(index) });
+  throw new ExpressionError('badArguments', `${what} needs an integer index, not ${typeName(index)}.`, {
+    index: typeName(index),
+  });
 }
 
 export function outOfBounds(index: number, size: number): ExpressionError {
@@ -65,7 +73,7 @@ export function getAt(target: unknown, index: unknown): unknown {
     const position = toIndex(index, 'A list');
     const resolved = position < 0 ? target.length + position : position;
     if (resolved < 0 && position < 0) throw outOfBounds(position, target.length);
-    return resolved < target.length ? target[resolved] ?? null : null;
+    return resolved < target.length ? (target[resolved] ?? null) : null;
   }
   if (isStringLike(target)) {
     const text = textOf(target);
@@ -74,5 +82,8 @@ export function getAt(target: unknown, index: unknown): unknown {
     if (resolved < 0 || resolved >= text.length) throw outOfBounds(position, text.length);
     return text[resolved];
   }
-  throw new ExpressionError('noSuchMethod', `${typeName(target)} cannot be indexed with '[]'.`, { method: 'getAt', type: typeName(target) });
+  throw new ExpressionError('noSuchMethod', `${typeName(target)} cannot be indexed with '[]'.`, {
+    method: 'getAt',
+    type: typeName(target),
+  });
 }

@@ -51,7 +51,9 @@ export interface ListExpression extends At {
 
 export interface MapEntryExpression {
   /** A bare word or literal key is a constant; `(expr)` or a GString is computed. */
-  readonly key: { readonly kind: 'constant'; readonly value: LiteralValue } | { readonly kind: 'computed'; readonly expr: Expression };
+  readonly key:
+    | { readonly kind: 'constant'; readonly value: LiteralValue }
+    | { readonly kind: 'computed'; readonly expr: Expression };
   readonly value: Expression;
   readonly pos: Position;
 }
@@ -120,11 +122,25 @@ export interface UnaryExpression extends At {
 }
 
 export type BinaryOperator =
-  | '+' | '-' | '*' | '/' | '%' | '**'
-  | '==' | '!=' | '<' | '<=' | '>' | '>=' | '<=>'
-  | '&&' | '||'
-  | 'in' | '!in'
-  | '==~' | '=~';
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '**'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '<=>'
+  | '&&'
+  | '||'
+  | 'in'
+  | '!in'
+  | '==~'
+  | '=~';
 
 export interface BinaryExpression extends At {
   readonly kind: 'binary';

@@ -145,7 +145,7 @@ export class BigDecimal {
 
   /** Quotient rounded half-up to `precision` significant digits (Java `divide(BigDecimal, MathContext)`). */
   private divideToPrecision(divisor: BigDecimal, precision: number): BigDecimal {
-    const negative = (this.unscaled < 0n) !== (divisor.unscaled < 0n);
+    const negative = this.unscaled < 0n !== divisor.unscaled < 0n;
     const numerator = this.unscaled < 0n ? -this.unscaled : this.unscaled;
     const denominator = divisor.unscaled < 0n ? -divisor.unscaled : divisor.unscaled;
     // Choose the scale so that the integer quotient has `precision` digits.
@@ -215,7 +215,10 @@ export class BigDecimal {
     if (this.scale >= 0 && adjusted >= -6) {
       if (this.scale === 0) text = coefficient;
       else if (coefficient.length > this.scale) {
-        text = coefficient.slice(0, coefficient.length - this.scale) + '.' + coefficient.slice(coefficient.length - this.scale);
+        text =
+          coefficient.slice(0, coefficient.length - this.scale) +
+          '.' +
+          coefficient.slice(coefficient.length - this.scale);
       } else text = '0.' + '0'.repeat(this.scale - coefficient.length) + coefficient;
     } else {
       const mantissa = coefficient.length > 1 ? coefficient[0] + '.' + coefficient.slice(1) : coefficient;

@@ -11,7 +11,14 @@ export function isIdentifierStart(c: string): boolean {
 
 export function isIdentifierPart(c: string): boolean {
   const code = c.charCodeAt(0);
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+  if (code < 128)
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      code === 95 ||
+      code === 36
+    );
   return /[\p{L}\p{N}]/u.test(c);
 }
 

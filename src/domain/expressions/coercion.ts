@@ -5,7 +5,16 @@
  */
 import type { DeclaredType } from './ir';
 import { ExpressionError } from './errors';
-import { GString, GroovyClosure, groovyToString, isGroovyMap, isStringLike, textOf, truthy, typeName } from './groovyValues';
+import {
+  GString,
+  GroovyClosure,
+  groovyToString,
+  isGroovyMap,
+  isStringLike,
+  textOf,
+  truthy,
+  typeName,
+} from './groovyValues';
 import {
   type NumberKind,
   convertNumber,
@@ -18,7 +27,7 @@ import {
 } from './numbers';
 
 export type TypeName =
-  | 'Object' | 'String' | 'GString' | 'CharSequence' | 'Boolean' | 'Number' | NumberKind | 'List' | 'Map' | 'Closure';
+  'Object' | 'String' | 'GString' | 'CharSequence' | 'Boolean' | 'Number' | NumberKind | 'List' | 'Map' | 'Closure';
 
 const TYPES: Record<string, TypeName> = {
   Object: 'Object',

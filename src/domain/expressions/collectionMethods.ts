@@ -21,7 +21,16 @@ import {
   truthy,
   typeName,
 } from './groovyValues';
-import { type MethodTable, badArgument, callOnEntry, closureArg, closureArity, holds, method, stringArg } from './methodSupport';
+import {
+  type MethodTable,
+  badArgument,
+  callOnEntry,
+  closureArg,
+  closureArity,
+  holds,
+  method,
+  stringArg,
+} from './methodSupport';
 import { isGroovyNumber } from './numbers';
 import { minus, multiply, plus } from './operators';
 import type { Runtime } from './runtime';
@@ -33,7 +42,9 @@ function emptyCollection(name: string): ExpressionError {
 function mapKeyOf(value: unknown): MapKey {
   const key = asMapKey(value);
   if (key === undefined) {
-    throw new ExpressionError('unsupportedMapKey', `A ${typeName(value)} cannot be used as a map key here.`, { type: typeName(value) });
+    throw new ExpressionError('unsupportedMapKey', `A ${typeName(value)} cannot be used as a map key here.`, {
+      type: typeName(value),
+    });
   }
   return key;
 }
@@ -66,7 +77,13 @@ function comparatorOf(rt: Runtime, closure: GroovyClosure | null): (a: unknown, 
   return (a, b) => groovyCompare(rt.call(closure, [a]), rt.call(closure, [b]));
 }
 
-function extreme(rt: Runtime, items: readonly unknown[], args: readonly unknown[], name: string, sign: 1 | -1): unknown {
+function extreme(
+  rt: Runtime,
+  items: readonly unknown[],
+  args: readonly unknown[],
+  name: string,
+  sign: 1 | -1,
+): unknown {
   const compare = comparatorOf(rt, args.length > 0 ? closureArg(args, 0, name) : null);
   let best: unknown = null;
   items.forEach((item, k) => {
@@ -106,12 +123,22 @@ function groupBy(rt: Runtime, items: readonly unknown[], closure: GroovyClosure)
 }
 
 /** `collectEntries`: each element (or the closure's result) is a `[key, value]` pair or a map. */
-function collectEntries(rt: Runtime, items: readonly unknown[], closure: GroovyClosure | null, name: string): Map<MapKey, unknown> {
+function collectEntries(
+  rt: Runtime,
+  items: readonly unknown[],
+  closure: GroovyClosure | null,
+  name: string,
+): Map<MapKey, unknown> {
   const result = new Map<MapKey, unknown>();
   for (const item of items) {
-    const produced = closure ? (item instanceof MapEntry ? callOnEntry(rt, closure, item) : rt.call(closure, [item])) : item;
+    const produced = closure
+      ? item instanceof MapEntry
+        ? callOnEntry(rt, closure, item)
+        : rt.call(closure, [item])
+      : item;
     if (Array.isArray(produced) && produced.length === 2) result.set(mapKeyOf(produced[0]), produced[1]);
-    else if (isGroovyMap(produced)) for (const entry of mapEntries(produced)) result.set(mapKeyOf(entry.key), entry.value);
+    else if (isGroovyMap(produced))
+      for (const entry of mapEntries(produced)) result.set(mapKeyOf(entry.key), entry.value);
     else if (produced instanceof MapEntry) result.set(mapKeyOf(produced.key), produced.value);
     else throw badArgument(name, 0, 'a closure returning a [key, value] pair', produced);
     rt.checkSize(result.size);
@@ -219,23 +246,31 @@ export const LIST_METHODS: MethodTable<readonly unknown[]> = {
   sum: method(0, 1, (rt, list, args) => {
     if (args[0] instanceof GroovyClosure) {
       const closure = args[0];
-      return sum(rt, list.map((item) => rt.call(closure, [item])), null);
+      return sum(
+        rt,
+        list.map((item) => rt.call(closure, [item])),
+        null,
+      );
     }
     return sum(rt, list, args.length > 0 ? { value: args[0] } : null);
   }),
   min: method(0, 1, (rt, list, args) => extreme(rt, list, args, 'min', -1)),
   max: method(0, 1, (rt, list, args) => extreme(rt, list, args, 'max', 1)),
-  sort: method(0, 1, (rt, list, args) => [...list].sort(comparatorOf(rt, args.length > 0 ? closureArg(args, 0, 'sort') : null))),
+  sort: method(0, 1, (rt, list, args) =>
+    [...list].sort(comparatorOf(rt, args.length > 0 ? closureArg(args, 0, 'sort') : null)),
+  ),
   unique: method(0, 0, (rt, list) => unique(rt, list)),
   reverse: method(0, 0, (_rt, list) => [...list].reverse()),
   groupBy: method(1, 1, (rt, list, args) => groupBy(rt, list, closureArg(args, 0, 'groupBy'))),
   collectEntries: method(0, 1, (rt, list, args) =>
-    collectEntries(rt, list, args.length > 0 ? closureArg(args, 0, 'collectEntries') : null, 'collectEntries')),
+    collectEntries(rt, list, args.length > 0 ? closureArg(args, 0, 'collectEntries') : null, 'collectEntries'),
+  ),
   inject: method(1, 2, (rt, list, args) => {
     const closure = closureArg(args, args.length - 1, 'inject');
     if (args.length === 1 && list.length === 0) throw emptyCollection('inject');
     let accumulator = args.length === 2 ? args[0] : list[0];
-    for (let k = args.length === 2 ? 0 : 1; k < list.length; k++) accumulator = rt.call(closure, [accumulator, list[k]]);
+    for (let k = args.length === 2 ? 0 : 1; k < list.length; k++)
+      accumulator = rt.call(closure, [accumulator, list[k]]);
     return accumulator;
   }),
   plus: method(1, 1, (rt, list, args) => plus(rt, list, args[0])),
@@ -266,7 +301,8 @@ export const MAP_METHODS: MethodTable<GroovyMap> = {
   findAll: method(1, 1, (rt, map, args) => {
     const closure = closureArg(args, 0, 'findAll');
     const result = new Map<MapKey, unknown>();
-    for (const entry of mapEntries(map)) if (truthy(callOnEntry(rt, closure, entry))) result.set(mapKeyOf(entry.key), entry.value);
+    for (const entry of mapEntries(map))
+      if (truthy(callOnEntry(rt, closure, entry))) result.set(mapKeyOf(entry.key), entry.value);
     return result;
   }),
   collect: method(1, 1, (rt, map, args) => {
@@ -290,6 +326,8 @@ export const MAP_METHODS: MethodTable<GroovyMap> = {
     const closure = closureArg(args, 0, 'count');
     return mapEntries(map).filter((entry) => truthy(callOnEntry(rt, closure, entry))).length;
   }),
-  collectEntries: method(1, 1, (rt, map, args) => collectEntries(rt, mapEntries(map), closureArg(args, 0, 'collectEntries'), 'collectEntries')),
+  collectEntries: method(1, 1, (rt, map, args) =>
+    collectEntries(rt, mapEntries(map), closureArg(args, 0, 'collectEntries'), 'collectEntries'),
+  ),
   plus: method(1, 1, (rt, map, args) => plus(rt, map, args[0])),
 };

@@ -23,12 +23,16 @@ describe('syntax errors', () => {
   });
 
   it('accept comments, line continuations and semicolons anywhere between statements', () => {
-    const source = "// leading comment\ndef a = 1 /* inline */ ;;\ndef b = a \\\n  + 1\nreturn b // trailing";
+    const source = '// leading comment\ndef a = 1 /* inline */ ;;\ndef b = a \\\n  + 1\nreturn b // trailing';
     expect(compileExpression(source).ok).toBe(true);
   });
 
   it('refuse an expression longer than the limit', () => {
-    expect(firstError('1'.repeat(MAX_SOURCE_LENGTH + 1))).toMatchObject({ code: 'expressionTooLong', line: 1, column: 1 });
+    expect(firstError('1'.repeat(MAX_SOURCE_LENGTH + 1))).toMatchObject({
+      code: 'expressionTooLong',
+      line: 1,
+      column: 1,
+    });
   });
 
   it('refuse nesting deeper than the limit instead of exhausting the stack', () => {
@@ -96,13 +100,19 @@ describe('names', () => {
   });
 
   it('assign only variables, never the context or a property', () => {
-    expect(firstError("datum = [:]")).toMatchObject({ code: 'invalidAssignment', construct: 'datum' });
-    expect(firstError("datum.site = 'x'")).toMatchObject({ code: 'invalidAssignment', construct: 'property assignment' });
-    expect(firstError("datum['site'] = 'x'")).toMatchObject({ code: 'invalidAssignment', construct: 'index assignment' });
+    expect(firstError('datum = [:]')).toMatchObject({ code: 'invalidAssignment', construct: 'datum' });
+    expect(firstError("datum.site = 'x'")).toMatchObject({
+      code: 'invalidAssignment',
+      construct: 'property assignment',
+    });
+    expect(firstError("datum['site'] = 'x'")).toMatchObject({
+      code: 'invalidAssignment',
+      construct: 'index assignment',
+    });
   });
 
   it('are all reported together, in text order', () => {
-    const errors = compileErrors("a.getClass()\nb.foo()\nSystem.exit(1)");
+    const errors = compileErrors('a.getClass()\nb.foo()\nSystem.exit(1)');
     expect(errors.map((e) => [e.code, e.line])).toEqual([
       ['unknownVariable', 1],
       ['forbiddenName', 1],

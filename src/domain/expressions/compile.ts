@@ -32,20 +32,71 @@ export interface CompiledScript {
 }
 
 /** Property names that reach JavaScript or Groovy meta-programming rather than data. */
-const FORBIDDEN_PROPERTIES: ReadonlySet<string> = new Set(['constructor', 'prototype', '__proto__', 'class', 'metaClass']);
+const FORBIDDEN_PROPERTIES: ReadonlySet<string> = new Set([
+  'constructor',
+  'prototype',
+  '__proto__',
+  'class',
+  'metaClass',
+]);
 
 /** Method and function names refused by name, for a clearer message than "unknown method". */
 const FORBIDDEN_METHODS: ReadonlySet<string> = new Set([
   ...FORBIDDEN_PROPERTIES,
-  'getClass', 'forName', 'eval', 'execute', 'evaluate', 'exec', 'getMetaClass', 'setMetaClass', 'invokeMethod',
-  'getProperty', 'setProperty', 'getProperties', 'newInstance', 'getClassLoader', 'with', 'tap', 'curry', 'memoize',
-  'trampoline', 'rehydrate', 'dehydrate', 'getDelegate', 'setDelegate', 'getOwner', 'println', 'print', 'printf', 'sleep',
-  'wait', 'notify', 'notifyAll', 'finalize', 'clone', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
-  'valueOf', 'toLocaleString', 'apply', 'bind',
+  'getClass',
+  'forName',
+  'eval',
+  'execute',
+  'evaluate',
+  'exec',
+  'getMetaClass',
+  'setMetaClass',
+  'invokeMethod',
+  'getProperty',
+  'setProperty',
+  'getProperties',
+  'newInstance',
+  'getClassLoader',
+  'with',
+  'tap',
+  'curry',
+  'memoize',
+  'trampoline',
+  'rehydrate',
+  'dehydrate',
+  'getDelegate',
+  'setDelegate',
+  'getOwner',
+  'println',
+  'print',
+  'printf',
+  'sleep',
+  'wait',
+  'notify',
+  'notifyAll',
+  'finalize',
+  'clone',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'valueOf',
+  'toLocaleString',
+  'apply',
+  'bind',
 ]);
 
 /** First names of qualified Java names: an unknown `java.x.Y` is reported as a refused class, not a variable. */
-const PACKAGE_ROOTS: ReadonlySet<string> = new Set(['java', 'javax', 'groovy', 'org', 'com', 'fr', 'sun', 'jdk', 'net']);
+const PACKAGE_ROOTS: ReadonlySet<string> = new Set([
+  'java',
+  'javax',
+  'groovy',
+  'org',
+  'com',
+  'fr',
+  'sun',
+  'jdk',
+  'net',
+]);
 
 const REGEX_METHODS: ReadonlySet<string> = new Set(['split', 'replaceAll', 'replaceFirst', 'matches']);
 
@@ -103,7 +154,13 @@ class Compiler {
     for (const read of this.bindingReads) {
       if (this.bindingAssignments.has(read.name)) continue;
       if (read.asFunction) this.error('unknownMethod', `There is no function '${read.name}'.`, read.pos, read.name);
-      else this.error('unknownVariable', `'${read.name}' is not a variable of this expression or of its context.`, read.pos, read.name);
+      else
+        this.error(
+          'unknownVariable',
+          `'${read.name}' is not a variable of this expression or of its context.`,
+          read.pos,
+          read.name,
+        );
     }
     if (this.errors.length > 0) return this.sortedErrors();
     return { script: { frameSize: this.scope.slotCount, body }, referencedReferences: this.references };
@@ -111,7 +168,8 @@ class Compiler {
 
   private sortedErrors(): ExpressionSyntaxError[] {
     const unique = new Map<string, ExpressionSyntaxError>();
-    for (const error of this.errors) unique.set(`${error.line}:${error.column}:${error.code}:${error.construct ?? ''}`, error);
+    for (const error of this.errors)
+      unique.set(`${error.line}:${error.column}:${error.code}:${error.construct ?? ''}`, error);
     return [...unique.values()].sort((a, b) => a.line - b.line || a.column - b.column);
   }
 
@@ -181,7 +239,12 @@ class Compiler {
         const type = statement.type ? this.type(statement.type) : null;
         const init = statement.init ? this.expr(statement.init) : null;
         if (this.lookupLocal(statement.name)) {
-          this.error('duplicateVariable', `A variable named '${statement.name}' already exists here.`, statement.pos, statement.name);
+          this.error(
+            'duplicateVariable',
+            `A variable named '${statement.name}' already exists here.`,
+            statement.pos,
+            statement.name,
+          );
         }
         const variable = this.scope.declare(statement.name, type);
         return { k: 'declare', slot: variable.slot, type, init, name: statement.name, pos: statement.pos };
@@ -282,8 +345,10 @@ class Compiler {
     if (local) return { k: 'local', depth: local.depth, slot: local.variable.slot, name, pos };
     if (this.isContextVariable(name)) return { k: 'context', name, pos };
     if (isHelperName(name)) return this.error('unsupportedConstruct', `${name} must be called: ${name}(…).`, pos, name);
-    if (UNSUPPORTED_HELPERS.has(name)) return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
-    if (isStaticClass(name)) return this.error('unsupportedConstruct', `The class ${name} cannot be used as a value.`, pos, name);
+    if (UNSUPPORTED_HELPERS.has(name))
+      return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
+    if (isStaticClass(name))
+      return this.error('unsupportedConstruct', `The class ${name} cannot be used as a value.`, pos, name);
     if (name === 'it') return this.error('unknownVariable', "'it' exists only inside a closure.", pos, name);
     this.bindingReads.push({ name, pos, asFunction });
     return { k: 'binding', name, pos };
@@ -303,17 +368,29 @@ class Compiler {
    * Resolves a qualified name (`java.util.Locale.FRENCH`, `Math`) against the allowed classes: a class, a
    * constant (with any properties read after it), or nothing.
    */
-  private qualified(path: readonly string[], pos: Ast.Position): { kind: 'class'; name: string } | { kind: 'value'; node: Node } | null {
+  private qualified(
+    path: readonly string[],
+    pos: Ast.Position,
+  ): { kind: 'class'; name: string } | { kind: 'value'; node: Node } | null {
     for (let k = path.length; k >= 1; k--) {
       const className = path.slice(0, k).join('.');
       if (!isStaticClass(className)) continue;
       if (k === path.length) return { kind: 'class', name: className };
       const member = resolveStaticMember(className, path[k]);
       if (!member || member.kind !== 'constant') {
-        return { kind: 'value', node: this.error('unknownStaticCall', `${className}.${path[k]} is not allowed in expressions.`, pos, `${className}.${path[k]}`) };
+        return {
+          kind: 'value',
+          node: this.error(
+            'unknownStaticCall',
+            `${className}.${path[k]} is not allowed in expressions.`,
+            pos,
+            `${className}.${path[k]}`,
+          ),
+        };
       }
       let node: Node = { k: 'const', value: member.value, pos };
-      for (const name of path.slice(k + 1)) node = { k: 'property', object: node, name, safe: false, spread: false, pos };
+      for (const name of path.slice(k + 1))
+        node = { k: 'property', object: node, name, safe: false, spread: false, pos };
       return { kind: 'value', node };
     }
     return null;
@@ -342,7 +419,13 @@ class Compiler {
     if (path && this.isQualifiedRoot(path[0])) {
       const resolved = this.qualified(path, pos);
       if (resolved?.kind === 'value') return resolved.node;
-      if (resolved?.kind === 'class') return this.error('unsupportedConstruct', `The class ${resolved.name} cannot be used as a value.`, pos, resolved.name);
+      if (resolved?.kind === 'class')
+        return this.error(
+          'unsupportedConstruct',
+          `The class ${resolved.name} cannot be used as a value.`,
+          pos,
+          resolved.name,
+        );
       if (this.looksLikeClass(path)) {
         const name = path.join('.');
         return this.error('unknownStaticCall', `${name} is not allowed in expressions.`, pos, name);
@@ -388,9 +471,11 @@ class Compiler {
       if (resolved?.kind === 'class') {
         const member = resolveStaticMember(resolved.name, expr.name);
         const name = `${resolved.name}.${expr.name}`;
-        if (!member || member.kind !== 'method') return this.error('unknownStaticCall', `${name}() is not allowed in expressions.`, pos, name);
+        if (!member || member.kind !== 'method')
+          return this.error('unknownStaticCall', `${name}() is not allowed in expressions.`, pos, name);
         const args = this.exprs(expr.args);
-        if (!this.checkArity(name, args, member.method.min, member.method.max, pos)) return { k: 'const', value: null, pos };
+        if (!this.checkArity(name, args, member.method.min, member.method.max, pos))
+          return { k: 'const', value: null, pos };
         return { k: 'static', method: member.method, args, pos };
       }
       if (resolved?.kind === 'value') object = resolved.node;
@@ -400,21 +485,24 @@ class Compiler {
       }
     }
     const receiver = object ?? this.expr(expr.object);
-    if (FORBIDDEN_METHODS.has(expr.name)) return this.error('forbiddenName', `'${expr.name}' is not available in expressions.`, pos, expr.name);
+    if (FORBIDDEN_METHODS.has(expr.name))
+      return this.error('forbiddenName', `'${expr.name}' is not available in expressions.`, pos, expr.name);
     if (!METHOD_NAMES.has(expr.name) && getterProperty(expr.name) === null && !RECORD_ACCESSORS.has(expr.name)) {
       return this.error('unknownMethod', `The method ${expr.name}() is not available in expressions.`, pos, expr.name);
     }
     if (expr.name === 'get' && expr.args.length === 1) this.recordReference(expr.object, stringLiteral(expr.args[0]));
     if (REGEX_METHODS.has(expr.name) && expr.args.length > 0) this.checkRegexLiteral(expr.args[0]);
-    return this.indexedLookup(expr, receiver) ?? {
-      k: 'method',
-      object: receiver,
-      name: expr.name,
-      args: this.exprs(expr.args),
-      safe: expr.safe,
-      spread: expr.spread,
-      pos,
-    };
+    return (
+      this.indexedLookup(expr, receiver) ?? {
+        k: 'method',
+        object: receiver,
+        name: expr.name,
+        args: this.exprs(expr.args),
+        safe: expr.safe,
+        spread: expr.spread,
+        pos,
+      }
+    );
   }
 
   private call(expr: Ast.CallExpression): Node {
@@ -428,8 +516,10 @@ class Compiler {
         if (!this.checkArity(name, args, helper.min, helper.max, pos)) return { k: 'const', value: null, pos };
         return { k: 'helper', helper: name, args, pos };
       }
-      if (UNSUPPORTED_HELPERS.has(name)) return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
-      if (FORBIDDEN_METHODS.has(name)) return this.error('forbiddenName', `'${name}' is not available in expressions.`, pos, name);
+      if (UNSUPPORTED_HELPERS.has(name))
+        return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
+      if (FORBIDDEN_METHODS.has(name))
+        return this.error('forbiddenName', `'${name}' is not available in expressions.`, pos, name);
       return { k: 'callValue', callee: this.identifier(name, callee.pos, true), args: this.exprs(expr.args), pos };
     }
     return { k: 'callValue', callee: this.expr(expr.callee), args: this.exprs(expr.args), pos };
@@ -444,14 +534,26 @@ class Compiler {
       else {
         for (const param of expr.params) {
           if (param.name !== 'it' && this.lookupLocal(param.name)) {
-            this.error('duplicateVariable', `A variable named '${param.name}' already exists here.`, param.pos, param.name);
+            this.error(
+              'duplicateVariable',
+              `A variable named '${param.name}' already exists here.`,
+              param.pos,
+              param.name,
+            );
           }
           const type = param.type ? this.type(param.type) : null;
           params.push({ slot: this.scope.declare(param.name, type).slot, type, name: param.name });
         }
       }
       const body = this.statements(expr.body);
-      return { k: 'closure', params, implicitIt: expr.params === null, frameSize: this.scope.slotCount, body, pos: expr.pos };
+      return {
+        k: 'closure',
+        params,
+        implicitIt: expr.params === null,
+        frameSize: this.scope.slotCount,
+        body,
+        pos: expr.pos,
+      };
     } finally {
       this.scope = outer;
     }
@@ -461,15 +563,33 @@ class Compiler {
     const pos = expr.pos;
     const target = unwrap(expr.target);
     if (target.kind !== 'identifier') {
-      const construct = target.kind === 'property' ? 'property assignment' : target.kind === 'index' ? 'index assignment' : 'assignment';
-      return this.error('invalidAssignment', `Only variables can be assigned (${construct} is not supported).`, pos, construct);
+      const construct =
+        target.kind === 'property'
+          ? 'property assignment'
+          : target.kind === 'index'
+            ? 'index assignment'
+            : 'assignment';
+      return this.error(
+        'invalidAssignment',
+        `Only variables can be assigned (${construct} is not supported).`,
+        pos,
+        construct,
+      );
     }
     const name = target.name;
     const value = this.expr(expr.value);
     const operator = expr.op === '=' ? null : (expr.op[0] as '+' | '-' | '*' | '/' | '%');
     const local = this.lookupLocal(name);
     if (local) {
-      return { k: 'assign', target: { kind: 'local', depth: local.depth, slot: local.variable.slot }, name, operator, type: local.variable.type, value, pos };
+      return {
+        k: 'assign',
+        target: { kind: 'local', depth: local.depth, slot: local.variable.slot },
+        name,
+        operator,
+        type: local.variable.type,
+        value,
+        pos,
+      };
     }
     if (this.isContextVariable(name) || isHelperName(name) || isStaticClass(name) || name === 'it') {
       return this.error('invalidAssignment', `'${name}' cannot be assigned.`, pos, name);
@@ -485,16 +605,28 @@ class Compiler {
     if (!this.indexedLookups || (expr.name !== 'find' && expr.name !== 'findAll')) return null;
     if (expr.safe || expr.spread || expr.args.length !== 1 || expr.args[0].kind !== 'closure') return null;
     const closure = expr.args[0];
-    const param = closure.params === null ? 'it' : closure.params.length === 1 && !closure.params[0].type ? closure.params[0].name : null;
+    const param =
+      closure.params === null
+        ? 'it'
+        : closure.params.length === 1 && !closure.params[0].type
+          ? closure.params[0].name
+          : null;
     if (param === null || closure.body.length !== 1) return null;
     const statement = closure.body[0];
-    const body = statement.kind === 'expressionStatement' ? statement.expr : statement.kind === 'return' ? statement.value : null;
+    const body =
+      statement.kind === 'expressionStatement' ? statement.expr : statement.kind === 'return' ? statement.value : null;
     if (!body) return null;
     const comparison = unwrap(body);
     let sides: [Ast.Expression, Ast.Expression] | null = null;
     let equality: 'groovy' | 'java' = 'groovy';
     if (comparison.kind === 'binary' && comparison.op === '==') sides = [comparison.left, comparison.right];
-    else if (comparison.kind === 'methodCall' && comparison.name === 'equals' && comparison.args.length === 1 && !comparison.safe && !comparison.spread) {
+    else if (
+      comparison.kind === 'methodCall' &&
+      comparison.name === 'equals' &&
+      comparison.args.length === 1 &&
+      !comparison.safe &&
+      !comparison.spread
+    ) {
       sides = [comparison.object, comparison.args[0]];
       equality = 'java';
     }
@@ -532,7 +664,8 @@ function fieldPath(expr: Ast.Expression, param: string): PathStep[] | null {
       if (e.spread) return null;
       const base = fieldPath(e.object, param);
       if (!base) return null;
-      if (e.args.length === 0 && getterProperty(e.name) !== null) return [...base, { kind: 'method', name: e.name, args: [], safe: e.safe }];
+      if (e.args.length === 0 && getterProperty(e.name) !== null)
+        return [...base, { kind: 'method', name: e.name, args: [], safe: e.safe }];
       const key = e.name === 'get' && e.args.length === 1 ? stringLiteral(e.args[0]) : null;
       return key === null ? null : [...base, { kind: 'method', name: 'get', args: [key], safe: e.safe }];
     }
@@ -559,7 +692,10 @@ function isInvariant(expr: Ast.Expression, param: string): boolean {
     case 'list':
       return all(expr.items);
     case 'map':
-      return expr.entries.every((entry) => isInvariant(entry.value, param) && (entry.key.kind === 'constant' || isInvariant(entry.key.expr, param)));
+      return expr.entries.every(
+        (entry) =>
+          isInvariant(entry.value, param) && (entry.key.kind === 'constant' || isInvariant(entry.key.expr, param)),
+      );
     case 'property':
       return isInvariant(expr.object, param) && (typeof expr.name === 'string' || isInvariant(expr.name, param));
     case 'index':
@@ -583,6 +719,9 @@ function isInvariant(expr: Ast.Expression, param: string): boolean {
   }
 }
 
-export function compileProgram(program: Ast.Program, options: CompileOptions = {}): CompiledScript | ExpressionSyntaxError[] {
+export function compileProgram(
+  program: Ast.Program,
+  options: CompileOptions = {},
+): CompiledScript | ExpressionSyntaxError[] {
   return new Compiler(options.indexedLookups ?? true).compile(program);
 }

@@ -5,9 +5,21 @@ import { ExpressionError } from './index';
 import { compileErrors, failure, run, text } from './testKit';
 
 const stations: ReferenceRow[] = [
-  { naturalKey: 'north', hierarchicalKey: 'regionsKeast.stationsKnorth', refValues: { code: 'north', region: 'east', altitude: '120' } },
-  { naturalKey: 'south', hierarchicalKey: 'regionsKwest.stationsKsouth', refValues: { code: 'south', region: 'west', altitude: '40' } },
-  { naturalKey: 'lake', hierarchicalKey: 'regionsKeast.stationsKlake', refValues: { code: 'lake', region: 'east', altitude: '300' } },
+  {
+    naturalKey: 'north',
+    hierarchicalKey: 'regionsKeast.stationsKnorth',
+    refValues: { code: 'north', region: 'east', altitude: '120' },
+  },
+  {
+    naturalKey: 'south',
+    hierarchicalKey: 'regionsKwest.stationsKsouth',
+    refValues: { code: 'south', region: 'west', altitude: '40' },
+  },
+  {
+    naturalKey: 'lake',
+    hierarchicalKey: 'regionsKeast.stationsKlake',
+    refValues: { code: 'lake', region: 'east', altitude: '300' },
+  },
 ];
 
 describe('context variables', () => {
@@ -32,20 +44,23 @@ describe('context variables', () => {
 
   it('reads reference rows by property or by getter', () => {
     const context = { datum: { station: 'lake' }, references: { stations } };
-    expect(run('references.stations.find { it.naturalKey == datum.station }.hierarchicalKey', context)).toBe('regionsKeast.stationsKlake');
-    expect(run('references.stations.find { it.getNaturalKey().equals(datum.station) }.getHierarchicalKey()', context)).toBe(
+    expect(run('references.stations.find { it.naturalKey == datum.station }.hierarchicalKey', context)).toBe(
       'regionsKeast.stationsKlake',
     );
-    expect(run("references.stations.findAll { it.getRefValues().region == 'east' }.collect { it.refValues.code }", context)).toEqual([
-      'north',
-      'lake',
-    ]);
-    expect(run("references.stations.refValues.altitude.collect { it.toInteger() }.sum()", context)).toBe(460);
+    expect(
+      run('references.stations.find { it.getNaturalKey().equals(datum.station) }.getHierarchicalKey()', context),
+    ).toBe('regionsKeast.stationsKlake');
+    expect(
+      run("references.stations.findAll { it.getRefValues().region == 'east' }.collect { it.refValues.code }", context),
+    ).toEqual(['north', 'lake']);
+    expect(run('references.stations.refValues.altitude.collect { it.toInteger() }.sum()', context)).toBe(460);
   });
 
   it('reads referencesValues as lists of value maps', () => {
     const referencesValues = { stations: stations.map((row) => row.refValues) };
-    expect(run("referencesValues.stations.find { it.get('code') == 'south' }.altitude", { referencesValues })).toBe('40');
+    expect(run("referencesValues.stations.find { it.get('code') == 'south' }.altitude", { referencesValues })).toBe(
+      '40',
+    );
   });
 
   it('reaches the application titles the way the original object graph does', () => {
@@ -60,7 +75,8 @@ describe('context variables', () => {
         },
       },
     };
-    const titles = 'application.getConfiguration().i18n().data.collect { it.value.i18n.title.get(java.util.Locale.FRENCH) }';
+    const titles =
+      'application.getConfiguration().i18n().data.collect { it.value.i18n.title.get(java.util.Locale.FRENCH) }';
     expect(run(titles, { application })).toEqual(['Mesures du lac', 'Stations']);
     expect(run('application.name', { application })).toBe('lakes');
   });
@@ -110,12 +126,18 @@ describe('helper functions', () => {
       messages: { fr: 'Station inconnue', en: 'Unknown station' },
       params: { station: 'x', known: ['a', 'b'] },
     });
-    expect(failure("OA_buildException('OTHER')", { groovyExceptions }).params).toMatchObject({ exception: 'OTHER', messages: null });
+    expect(failure("OA_buildException('OTHER')", { groovyExceptions }).params).toMatchObject({
+      exception: 'OTHER',
+      messages: null,
+    });
   });
 
   it('check their number of arguments when compiling', () => {
     expect(compileErrors('OA_escapeLabel()')[0]).toMatchObject({ code: 'badArguments', construct: 'OA_escapeLabel' });
-    expect(compileErrors("OA_naturalKeyBuilder.forDatumField('a')")[0]).toMatchObject({ code: 'unsupportedConstruct', construct: 'OA_naturalKeyBuilder' });
+    expect(compileErrors("OA_naturalKeyBuilder.forDatumField('a')")[0]).toMatchObject({
+      code: 'unsupportedConstruct',
+      construct: 'OA_naturalKeyBuilder',
+    });
   });
 
   it('only throw built exceptions', () => {

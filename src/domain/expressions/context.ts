@@ -24,7 +24,9 @@ export interface ApplicationValue {
   readonly version?: string;
   readonly configuration: {
     readonly i18n: {
-      readonly data: Readonly<Record<string, { readonly i18n: { readonly title?: LocaleMap; readonly description?: LocaleMap } }>>;
+      readonly data: Readonly<
+        Record<string, { readonly i18n: { readonly title?: LocaleMap; readonly description?: LocaleMap } }>
+      >;
     };
   };
 }

@@ -43,7 +43,8 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (a instanceof GString) return b instanceof GString && a.text === b.text;
   if (isGroovyNumber(a)) return isGroovyNumber(b) && javaNumberEquals(a, b);
   if (Array.isArray(a) || isGroovyMap(a)) return groovyEquals(a, b);
-  if (a instanceof MapEntry) return b instanceof MapEntry && groovyEquals(a.key, b.key) && groovyEquals(a.value, b.value);
+  if (a instanceof MapEntry)
+    return b instanceof MapEntry && groovyEquals(a.key, b.key) && groovyEquals(a.value, b.value);
   if (a instanceof LtreeValue) return b instanceof LtreeValue && a.sql === b.sql;
   return a === b;
 }

@@ -95,9 +95,13 @@ class Evaluation implements Runtime {
 
   checkSize(size: number): void {
     if (size > this.limits.maxCollectionSize) {
-      throw new ExpressionError('valueTooLarge', `A collection would exceed ${this.limits.maxCollectionSize} elements.`, {
-        limit: this.limits.maxCollectionSize,
-      });
+      throw new ExpressionError(
+        'valueTooLarge',
+        `A collection would exceed ${this.limits.maxCollectionSize} elements.`,
+        {
+          limit: this.limits.maxCollectionSize,
+        },
+      );
     }
   }
 
@@ -124,9 +128,13 @@ class Evaluation implements Runtime {
   call(closure: GroovyClosure, args: readonly unknown[]): unknown {
     const definition = closure.definition;
     if (this.callDepth >= this.limits.maxCallDepth) {
-      throw new ExpressionError('recursionTooDeep', `Closures are nested more than ${this.limits.maxCallDepth} calls deep.`, {
-        maxCallDepth: this.limits.maxCallDepth,
-      });
+      throw new ExpressionError(
+        'recursionTooDeep',
+        `Closures are nested more than ${this.limits.maxCallDepth} calls deep.`,
+        {
+          maxCallDepth: this.limits.maxCallDepth,
+        },
+      );
     }
     this.tick();
     const frame: Frame = { slots: new Array<unknown>(definition.frameSize).fill(null), parent: closure.frame };
@@ -193,7 +201,9 @@ class Evaluation implements Runtime {
           const key = this.evaluate(entry.key, frame);
           const mapKey = asMapKey(key);
           if (mapKey === undefined) {
-            throw new ExpressionError('unsupportedMapKey', `A ${typeName(key)} cannot be used as a map key here.`, { type: typeName(key) });
+            throw new ExpressionError('unsupportedMapKey', `A ${typeName(key)} cannot be used as a map key here.`, {
+              type: typeName(key),
+            });
           }
           map.set(mapKey, this.evaluate(entry.value, frame));
         }
@@ -222,7 +232,8 @@ class Evaluation implements Runtime {
       case 'property': {
         const target = this.evaluate(node.object, frame);
         if ((target === null || target === undefined) && (node.safe || node.spread)) return null;
-        if (node.spread) return this.spread(target).map((item) => (item === null ? null : getProperty(item, node.name)));
+        if (node.spread)
+          return this.spread(target).map((item) => (item === null ? null : getProperty(item, node.name)));
         return getProperty(target, node.name);
       }
       case 'dynamicProperty': {
@@ -238,7 +249,10 @@ class Evaluation implements Runtime {
         const receiver = this.evaluate(node.object, frame);
         if ((receiver === null || receiver === undefined) && (node.safe || node.spread)) return null;
         const args = this.evalAll(node.args, frame);
-        if (node.spread) return this.spread(receiver).map((item) => (item === null ? null : invokeMethod(this, item, node.name, args)));
+        if (node.spread)
+          return this.spread(receiver).map((item) =>
+            item === null ? null : invokeMethod(this, item, node.name, args),
+          );
         return invokeMethod(this, receiver, node.name, args);
       }
       case 'static':
@@ -248,7 +262,10 @@ class Evaluation implements Runtime {
       case 'callValue': {
         const callee = this.evaluate(node.callee, frame);
         if (!(callee instanceof GroovyClosure)) {
-          throw new ExpressionError('noSuchMethod', `A ${typeName(callee)} cannot be called.`, { method: 'call', type: typeName(callee) });
+          throw new ExpressionError('noSuchMethod', `A ${typeName(callee)} cannot be called.`, {
+            method: 'call',
+            type: typeName(callee),
+          });
         }
         return this.call(callee, this.evalAll(node.args, frame));
       }
@@ -266,7 +283,9 @@ class Evaluation implements Runtime {
       case 'or':
         return truthy(this.evaluate(node.left, frame)) || truthy(this.evaluate(node.right, frame));
       case 'ternary':
-        return truthy(this.evaluate(node.condition, frame)) ? this.evaluate(node.whenTrue, frame) : this.evaluate(node.whenFalse, frame);
+        return truthy(this.evaluate(node.condition, frame))
+          ? this.evaluate(node.whenTrue, frame)
+          : this.evaluate(node.whenFalse, frame);
       case 'elvis': {
         const value = this.evaluate(node.value, frame);
         return truthy(value) ? value : this.evaluate(node.fallback, frame);
@@ -292,7 +311,15 @@ class Evaluation implements Runtime {
       case 'indexedLookup': {
         const receiver = this.evaluate(node.receiver, frame);
         const index = Array.isArray(receiver) ? usableIndex(this, receiver, node.plan) : undefined;
-        if (index) return answerFromIndex(this, receiver as unknown[], index, node.plan.equality, node.method, this.evaluate(node.key, frame));
+        if (index)
+          return answerFromIndex(
+            this,
+            receiver as unknown[],
+            index,
+            node.plan.equality,
+            node.method,
+            this.evaluate(node.key, frame),
+          );
         return invokeMethod(this, receiver, node.method, [new GroovyClosure(node.closure, frame)]);
       }
     }
@@ -313,7 +340,9 @@ class Evaluation implements Runtime {
   private spread(target: unknown): readonly unknown[] {
     if (Array.isArray(target)) return target;
     if (isGroovyMap(target)) return mapEntries(target);
-    throw new ExpressionError('noSuchMethod', `The spread operator needs a list, not a ${typeName(target)}.`, { type: typeName(target) });
+    throw new ExpressionError('noSuchMethod', `The spread operator needs a list, not a ${typeName(target)}.`, {
+      type: typeName(target),
+    });
   }
 
   private binary(op: BinaryOp, left: unknown, right: unknown): unknown {
@@ -354,7 +383,11 @@ class Evaluation implements Runtime {
 }
 
 /** Runs a compiled script; throws only `ExpressionError`. */
-export function evaluateScript(script: ScriptNode, context: ExpressionContext, limits?: Partial<EvaluationLimits>): unknown {
+export function evaluateScript(
+  script: ScriptNode,
+  context: ExpressionContext,
+  limits?: Partial<EvaluationLimits>,
+): unknown {
   const evaluation = new Evaluation(context ?? {}, resolveLimits(limits));
   try {
     return toHost(evaluation.run(script));

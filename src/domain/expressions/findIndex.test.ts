@@ -46,7 +46,10 @@ describe('indexed look-ups', () => {
       fc.property(
         fc.constantFrom(...FORMS),
         fc.array(row, { minLength: 0, maxLength: 40 }),
-        fc.array(fc.oneof(fc.constantFrom('a', 'b', 'z', ''), fc.constant(null), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.oneof(fc.constantFrom('a', 'b', 'z', ''), fc.constant(null), fc.integer({ min: 0, max: 2 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         (form, rows, keys) => {
           const indexed = compiled(form, true);
           const plain = compiled(form, false);
@@ -61,7 +64,11 @@ describe('indexed look-ups', () => {
   });
 
   it('answer from the index once the list has been searched twice', () => {
-    const rows = Array.from({ length: 1000 }, (_, k) => ({ naturalKey: `k${k}`, hierarchicalKey: `h${k}`, refValues: { f: `v${k}` } }));
+    const rows = Array.from({ length: 1000 }, (_, k) => ({
+      naturalKey: `k${k}`,
+      hierarchicalKey: `h${k}`,
+      refValues: { f: `v${k}` },
+    }));
     const expression = compiled('references.rows.find { it.refValues.f == datum.key }.hierarchicalKey', true);
     const budget = { maxSteps: 200 };
     // The first search runs the closure on every row, which is far over a 200-step budget …
@@ -73,7 +80,11 @@ describe('indexed look-ups', () => {
   });
 
   it('are not used for closures that do more than compare one field', () => {
-    const rows = Array.from({ length: 20 }, (_, k) => ({ naturalKey: `k${k}`, hierarchicalKey: '', refValues: { f: `${k % 3}` } }));
+    const rows = Array.from({ length: 20 }, (_, k) => ({
+      naturalKey: `k${k}`,
+      hierarchicalKey: '',
+      refValues: { f: `${k % 3}` },
+    }));
     const context = { references: { rows } };
     const source = 'def n = 0; references.rows.find { n++ ; false }; n';
     expect(compileExpression(source).ok).toBe(false);

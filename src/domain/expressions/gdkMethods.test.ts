@@ -77,15 +77,28 @@ describe('list methods', () => {
     expect(run('[1, 3, 2].sort { a, b -> b <=> a }')).toEqual([3, 2, 1]);
     expect(run("[1, 2, 1, 'a', 'a', 1L].unique()")).toEqual([1, 2, 'a']);
     expect(run('[1, 2].reverse()')).toEqual([2, 1]);
-    expect(run('[1, 2, 3].groupBy { it % 2 == 0 ? "even" : "odd" }')).toEqual(new Map([['odd', [1, 3]], ['even', [2]]]));
-    expect(run("['a', 'bb'].collectEntries { [it, it.size()] }")).toEqual(new Map([['a', 1], ['bb', 2]]));
+    expect(run('[1, 2, 3].groupBy { it % 2 == 0 ? "even" : "odd" }')).toEqual(
+      new Map([
+        ['odd', [1, 3]],
+        ['even', [2]],
+      ]),
+    );
+    expect(run("['a', 'bb'].collectEntries { [it, it.size()] }")).toEqual(
+      new Map([
+        ['a', 1],
+        ['bb', 2],
+      ]),
+    );
     expect(run('[1, 2] + 3 + [4]')).toEqual([1, 2, 3, 4]);
     expect(run('[1, 2, 1, 3] - 1')).toEqual([2, 3]);
     expect(run('[0] * 3')).toEqual([0, 0, 0]);
   });
 
   it('never changes the list they are called on', () => {
-    expect(run('def l = [3, 1, 2]; def sorted = l.sort(); [l, sorted]')).toEqual([[3, 1, 2], [1, 2, 3]]);
+    expect(run('def l = [3, 1, 2]; def sorted = l.sort(); [l, sorted]')).toEqual([
+      [3, 1, 2],
+      [1, 2, 3],
+    ]);
     const data = [3, 1, 2];
     run('datum.values.sort()', { datum: { values: data } });
     expect(data).toEqual([3, 1, 2]);
@@ -110,7 +123,7 @@ describe('list methods', () => {
     expect(run('[1, 2, 3][5]')).toBe(null);
     expect(run('[1, 2, 3].get(1)')).toBe(2);
     expect(failure('[1, 2, 3].get(5)').code).toBe('indexOutOfBounds');
-    expect(run("[[k: 1], [k: 2]].k")).toEqual([1, 2]);
+    expect(run('[[k: 1], [k: 2]].k')).toEqual([1, 2]);
     expect(run("['a', 'bb']*.size()")).toEqual([1, 2]);
   });
 
@@ -123,7 +136,9 @@ describe('list methods', () => {
 describe('map methods', () => {
   it('read with ., [] and get()', () => {
     const datum = { 'nom du site': 'Oir', code: 'oir' };
-    expect(run("datum.code + datum['nom du site'] + datum.get('code') + datum.'nom du site'", { datum })).toBe('oirOiroirOir');
+    expect(run("datum.code + datum['nom du site'] + datum.get('code') + datum.'nom du site'", { datum })).toBe(
+      'oirOiroirOir',
+    );
     expect(run('datum.absent', { datum })).toBe(null);
     expect(run("[a: 1].containsKey('a') && ![a: 1].containsKey('b')")).toBe(true);
   });

@@ -7,7 +7,17 @@ import { getProperty, getterProperty, nullDereference } from './access';
 import { LIST_METHODS, MAP_METHODS } from './collectionMethods';
 import { groovyCompare, javaEquals } from './equality';
 import { ExpressionError } from './errors';
-import { GroovyClosure, LtreeValue, MapEntry, isGroovyMap, isRecord, isStringLike, mapHas, textOf, typeName } from './groovyValues';
+import {
+  GroovyClosure,
+  LtreeValue,
+  MapEntry,
+  isGroovyMap,
+  isRecord,
+  isStringLike,
+  mapHas,
+  textOf,
+  typeName,
+} from './groovyValues';
 import { type MethodSpec, type MethodTable, method, ownEntry } from './methodSupport';
 import { type GroovyNumber, convertNumber, intdiv, isGroovyNumber, negate } from './numbers';
 import { minus, multiply, plus } from './operators';
@@ -24,7 +34,8 @@ const NUMBER_METHODS: MethodTable<GroovyNumber> = {
   toBigDecimal: method(0, 0, (_rt, n) => convertNumber(n, 'BigDecimal')),
   abs: method(0, 0, (_rt, n) => (isNegative(n) ? negate(n) : n)),
   intdiv: method(1, 1, (_rt, n, args) => {
-    if (!isGroovyNumber(args[0])) throw new ExpressionError('badArguments', 'intdiv() needs a number.', { method: 'intdiv' });
+    if (!isGroovyNumber(args[0]))
+      throw new ExpressionError('badArguments', 'intdiv() needs a number.', { method: 'intdiv' });
     return intdiv(n, args[0]);
   }),
   compareTo: method(1, 1, (_rt, n, args) => groovyCompare(n, args[0])),
@@ -63,7 +74,15 @@ const CLOSURE_METHODS: MethodTable<GroovyClosure> = {
  * Accessor methods of the records the original exposes (Java records: `configuration.i18n()`), answered from the
  * property of the same name.
  */
-export const RECORD_ACCESSORS: ReadonlySet<string> = new Set(['configuration', 'i18n', 'data', 'title', 'description', 'name', 'version']);
+export const RECORD_ACCESSORS: ReadonlySet<string> = new Set([
+  'configuration',
+  'i18n',
+  'data',
+  'title',
+  'description',
+  'name',
+  'version',
+]);
 
 /** Every method name some receiver answers; the compiler refuses the others. */
 export const METHOD_NAMES: ReadonlySet<string> = new Set([
@@ -125,5 +144,8 @@ export function invokeMethod(rt: Runtime, receiver: unknown, name: string, args:
     if (property !== null) return getProperty(receiver, property);
     if (RECORD_ACCESSORS.has(name) && isRecord(receiver) && mapHas(receiver, name)) return getProperty(receiver, name);
   }
-  throw new ExpressionError('noSuchMethod', `No method ${name}() on ${typeName(receiver)}.`, { method: name, type: typeName(receiver) });
+  throw new ExpressionError('noSuchMethod', `No method ${name}() on ${typeName(receiver)}.`, {
+    method: name,
+    type: typeName(receiver),
+  });
 }

@@ -6,7 +6,16 @@
  */
 import { ExpressionError } from './errors';
 import type { ClosureNode, Frame } from './ir';
-import { BigDecimal, FloatingValue, LongValue, fromHostNumber, isGroovyNumber, isZero, numberKind, numberToString } from './numbers';
+import {
+  BigDecimal,
+  FloatingValue,
+  LongValue,
+  fromHostNumber,
+  isGroovyNumber,
+  isZero,
+  numberKind,
+  numberToString,
+} from './numbers';
 
 /** A double-quoted string with interpolations. Its text is fixed when it is built; it is not a java.lang.String. */
 export class GString {
@@ -128,7 +137,10 @@ export function mapHas(map: GroovyMap, key: unknown): boolean {
 }
 
 export function mapEntries(map: GroovyMap): MapEntry[] {
-  if (map instanceof Map) return [...map].map(([key, value]) => new MapEntry(typeof key === 'bigint' ? new LongValue(key, 'Long') : key, value));
+  if (map instanceof Map)
+    return [...map].map(
+      ([key, value]) => new MapEntry(typeof key === 'bigint' ? new LongValue(key, 'Long') : key, value),
+    );
   return Object.keys(map).map((key) => new MapEntry(key, fromHost(map[key])));
 }
 
@@ -146,12 +158,20 @@ export function truthy(value: unknown): boolean {
 }
 
 /** Joins the texts of parts, refusing (valueTooLarge) before the result would pass `maxLength`. */
-function joinTexts(parts: readonly string[], open: string, separator: string, close: string, maxLength: number): string {
+function joinTexts(
+  parts: readonly string[],
+  open: string,
+  separator: string,
+  close: string,
+  maxLength: number,
+): string {
   let length = open.length + close.length;
   for (const part of parts) {
     length += part.length + separator.length;
     if (length > maxLength + separator.length) {
-      throw new ExpressionError('valueTooLarge', `A string would exceed ${maxLength} characters.`, { limit: maxLength });
+      throw new ExpressionError('valueTooLarge', `A string would exceed ${maxLength} characters.`, {
+        limit: maxLength,
+      });
     }
   }
   return open + parts.join(separator) + close;
@@ -168,14 +188,30 @@ export function groovyToString(value: unknown, maxLength = Infinity): string {
   if (typeof value === 'boolean') return String(value);
   if (isGroovyNumber(value)) return numberToString(value);
   if (value instanceof GString) return value.text;
-  if (Array.isArray(value)) return joinTexts(value.map((item) => groovyToString(item, maxLength)), '[', ', ', ']', maxLength);
+  if (Array.isArray(value))
+    return joinTexts(
+      value.map((item) => groovyToString(item, maxLength)),
+      '[',
+      ', ',
+      ']',
+      maxLength,
+    );
   if (isGroovyMap(value)) {
     const entries = mapEntries(value);
     if (entries.length === 0) return '[:]';
-    const parts = entries.map((e) => joinTexts([groovyToString(e.key, maxLength), groovyToString(e.value, maxLength)], '', ':', '', maxLength));
+    const parts = entries.map((e) =>
+      joinTexts([groovyToString(e.key, maxLength), groovyToString(e.value, maxLength)], '', ':', '', maxLength),
+    );
     return joinTexts(parts, '[', ', ', ']', maxLength);
   }
-  if (value instanceof MapEntry) return joinTexts([groovyToString(value.key, maxLength), groovyToString(value.value, maxLength)], '', '=', '', maxLength);
+  if (value instanceof MapEntry)
+    return joinTexts(
+      [groovyToString(value.key, maxLength), groovyToString(value.value, maxLength)],
+      '',
+      '=',
+      '',
+      maxLength,
+    );
   if (value instanceof LtreeValue) return value.sql;
   return typeName(value);
 }

@@ -35,10 +35,13 @@ function datumTexts(rt: Runtime, args: readonly unknown[], name: string): string
 
 /** A value made JSON-friendly for error params (numbers other than plain ones become their text). */
 function toParam(value: unknown): unknown {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean') return value ?? null;
-  if (isGroovyNumber(value)) return numberKind(value) === 'Integer' || numberKind(value) === 'Double' ? toDouble(value) : groovyToString(value);
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean')
+    return value ?? null;
+  if (isGroovyNumber(value))
+    return numberKind(value) === 'Integer' || numberKind(value) === 'Double' ? toDouble(value) : groovyToString(value);
   if (Array.isArray(value)) return value.map(toParam);
-  if (isGroovyMap(value)) return Object.fromEntries(mapEntries(value).map((entry) => [groovyToString(entry.key), toParam(entry.value)]));
+  if (isGroovyMap(value))
+    return Object.fromEntries(mapEntries(value).map((entry) => [groovyToString(entry.key), toParam(entry.value)]));
   return groovyToString(value);
 }
 
@@ -65,9 +68,10 @@ export const HELPERS: Readonly<Record<HelperName, Helper>> = {
       const exception = stringArg(args, 0, 'OA_buildException');
       const params = args.length > 1 ? args[1] : null;
       if (params !== null && !isGroovyMap(params)) throw badArgument('OA_buildException', 1, 'a map', params);
-      const messages = rt.context.groovyExceptions && Object.prototype.hasOwnProperty.call(rt.context.groovyExceptions, exception)
-        ? rt.context.groovyExceptions[exception]
-        : null;
+      const messages =
+        rt.context.groovyExceptions && Object.prototype.hasOwnProperty.call(rt.context.groovyExceptions, exception)
+          ? rt.context.groovyExceptions[exception]
+          : null;
       throw new ExpressionError('groovyException', exception, {
         exception,
         messages,

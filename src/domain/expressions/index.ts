@@ -23,7 +23,8 @@ export interface CompiledExpression {
   evaluate(context: ExpressionContext, limits?: Partial<EvaluationLimits>): unknown;
 }
 
-export type CompileResult = { ok: true; expression: CompiledExpression } | { ok: false; errors: ExpressionSyntaxError[] };
+export type CompileResult =
+  { ok: true; expression: CompiledExpression } | { ok: false; errors: ExpressionSyntaxError[] };
 
 function failure(error: ExpressionSyntaxError): CompileResult {
   return { ok: false, errors: [error] };
@@ -58,7 +59,12 @@ export function compileExpression(source: string, options?: CompileOptions): Com
     if (error instanceof RangeError) {
       return failure({ code: 'nestingTooDeep', message: 'The expression nests too deeply.', line: 1, column: 1 });
     }
-    return failure({ code: 'internalError', message: `Unexpected failure of the expression compiler: ${String(error)}`, line: 1, column: 1 });
+    return failure({
+      code: 'internalError',
+      message: `Unexpected failure of the expression compiler: ${String(error)}`,
+      line: 1,
+      column: 1,
+    });
   }
 }
 

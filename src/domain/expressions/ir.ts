@@ -23,10 +23,10 @@ export interface DeclaredType {
 
 /** Where an assignment writes: a declared variable, or a script variable of the binding. */
 export type VariableRef =
-  | { readonly kind: 'local'; readonly depth: number; readonly slot: number }
-  | { readonly kind: 'binding' };
+  { readonly kind: 'local'; readonly depth: number; readonly slot: number } | { readonly kind: 'binding' };
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '**' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '<=>' | 'in' | '!in' | '==~' | '=~';
+export type BinaryOp =
+  '+' | '-' | '*' | '/' | '%' | '**' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '<=>' | 'in' | '!in' | '==~' | '=~';
 
 interface At {
   readonly pos: Position;
@@ -50,7 +50,13 @@ export type Node =
   /** A script variable assigned without `def`: reading it before any assignment is an error, as in Groovy. */
   | (At & { readonly k: 'binding'; readonly name: string })
   | (At & { readonly k: 'context'; readonly name: ContextVariable })
-  | (At & { readonly k: 'declare'; readonly slot: number; readonly type: DeclaredType | null; readonly init: Node | null; readonly name: string })
+  | (At & {
+      readonly k: 'declare';
+      readonly slot: number;
+      readonly type: DeclaredType | null;
+      readonly init: Node | null;
+      readonly name: string;
+    })
   | (At & {
       readonly k: 'assign';
       readonly target: VariableRef;
@@ -59,8 +65,20 @@ export type Node =
       readonly type: DeclaredType | null;
       readonly value: Node;
     })
-  | (At & { readonly k: 'property'; readonly object: Node; readonly name: string; readonly safe: boolean; readonly spread: boolean })
-  | (At & { readonly k: 'dynamicProperty'; readonly object: Node; readonly name: Node; readonly safe: boolean; readonly spread: boolean })
+  | (At & {
+      readonly k: 'property';
+      readonly object: Node;
+      readonly name: string;
+      readonly safe: boolean;
+      readonly spread: boolean;
+    })
+  | (At & {
+      readonly k: 'dynamicProperty';
+      readonly object: Node;
+      readonly name: Node;
+      readonly safe: boolean;
+      readonly spread: boolean;
+    })
   | (At & { readonly k: 'index'; readonly object: Node; readonly index: Node })
   | (At & {
       readonly k: 'method';
@@ -81,7 +99,12 @@ export type Node =
   | (At & { readonly k: 'elvis'; readonly value: Node; readonly fallback: Node })
   | (At & { readonly k: 'cast'; readonly type: DeclaredType; readonly style: 'cast' | 'as'; readonly expr: Node })
   | (At & { readonly k: 'instanceof'; readonly type: TypeName; readonly negated: boolean; readonly expr: Node })
-  | (At & { readonly k: 'if'; readonly condition: Node; readonly then: readonly Node[]; readonly otherwise: readonly Node[] | null })
+  | (At & {
+      readonly k: 'if';
+      readonly condition: Node;
+      readonly then: readonly Node[];
+      readonly otherwise: readonly Node[] | null;
+    })
   | (At & { readonly k: 'return'; readonly value: Node | null })
   | (At & { readonly k: 'throw'; readonly value: Node })
   /** `list.find { it.f == key }` answered from an index of `list` by `f` (see findIndex.ts). */

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './lexer';
 
-const kinds = (source: string) => tokenize(source).map((t) => (t.kind === 'newline' ? '⏎' : t.kind === 'eof' ? '∎' : t.text));
+const kinds = (source: string) =>
+  tokenize(source).map((t) => (t.kind === 'newline' ? '⏎' : t.kind === 'eof' ? '∎' : t.text));
 
 describe('lexer', () => {
   it('keeps line breaks between statements but not inside () or []', () => {
@@ -18,11 +19,14 @@ describe('lexer', () => {
     expect(token.kind).toBe('gstring');
     if (token.kind !== 'gstring') return;
     expect(token.strings).toEqual(['x', 'y', '']);
-    expect(token.parts.map((part) => part.map((t) => t.text))).toEqual([['a', '+', '1', ''], ['b', '.', 'c', '']]);
+    expect(token.parts.map((part) => part.map((t) => t.text))).toEqual([
+      ['a', '+', '1', ''],
+      ['b', '.', 'c', ''],
+    ]);
   });
 
   it('tells a slashy string from a division by what comes before the slash', () => {
-    const slashy = tokenize("x.split(/\\s+/)")[4];
+    const slashy = tokenize('x.split(/\\s+/)')[4];
     expect(slashy).toMatchObject({ kind: 'string', value: '\\s+' });
     expect(kinds('a / b / 2')).toEqual(['a', '/', 'b', '/', '2', '∎']);
   });

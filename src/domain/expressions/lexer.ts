@@ -27,17 +27,114 @@ export type Token =
 
 /** Words the parser gives a meaning to or refuses by name; after a `.` they are plain property names. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  'def', 'var', 'final', 'if', 'else', 'return', 'throw', 'true', 'false', 'null', 'in', 'as', 'instanceof',
-  'while', 'for', 'do', 'switch', 'case', 'default', 'try', 'catch', 'finally', 'break', 'continue',
-  'class', 'interface', 'enum', 'trait', 'record', 'new', 'import', 'package', 'this', 'super', 'synchronized',
-  'assert', 'goto', 'static', 'abstract', 'public', 'private', 'protected', 'native', 'transient', 'volatile',
-  'strictfp', 'threadsafe', 'const', 'yield',
+  'def',
+  'var',
+  'final',
+  'if',
+  'else',
+  'return',
+  'throw',
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'instanceof',
+  'while',
+  'for',
+  'do',
+  'switch',
+  'case',
+  'default',
+  'try',
+  'catch',
+  'finally',
+  'break',
+  'continue',
+  'class',
+  'interface',
+  'enum',
+  'trait',
+  'record',
+  'new',
+  'import',
+  'package',
+  'this',
+  'super',
+  'synchronized',
+  'assert',
+  'goto',
+  'static',
+  'abstract',
+  'public',
+  'private',
+  'protected',
+  'native',
+  'transient',
+  'volatile',
+  'strictfp',
+  'threadsafe',
+  'const',
+  'yield',
 ]);
 
 const OPERATORS = [
-  '..<', '<=>', '===', '!==', '==~', '>>>', '**=', '?.', '*.', '.&', '..', '?:', '->', '==', '!=', '<=', '>=', '&&',
-  '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '**', '=~', '<<', '>>', '::', '+', '-', '*', '/', '%', '=', '<', '>',
-  '!', '~', '&', '|', '^', '?', ':', ',', ';', '.', '(', ')', '[', ']', '{', '}', '@',
+  '..<',
+  '<=>',
+  '===',
+  '!==',
+  '==~',
+  '>>>',
+  '**=',
+  '?.',
+  '*.',
+  '.&',
+  '..',
+  '?:',
+  '->',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '**',
+  '=~',
+  '<<',
+  '>>',
+  '::',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '=',
+  '<',
+  '>',
+  '!',
+  '~',
+  '&',
+  '|',
+  '^',
+  '?',
+  ':',
+  ',',
+  ';',
+  '.',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '@',
 ];
 
 /** All operators in one sticky pattern, longest first: matching one is a single native regular-expression step. */
@@ -45,7 +142,16 @@ const OPERATOR = new RegExp(OPERATORS.map((op) => op.replace(/[.*+?^${}()|[\]\\]
 const BLANKS = /[ \t\f\u00a0\ufeff]+/y;
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\', $: '$',
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  f: '\f',
+  r: '\r',
+  s: ' ',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+  $: '$',
 };
 
 /** Tokens after which `/` divides; anywhere else it opens a slashy string. */
@@ -180,7 +286,12 @@ class Lexer {
         continue;
       }
       if (c === '$' && this.src[this.i + 1] === '/') {
-        throw syntaxFailure('unsupportedConstruct', 'Dollar-slashy strings ($/…/$) are not supported.', pos, 'dollar-slashy string');
+        throw syntaxFailure(
+          'unsupportedConstruct',
+          'Dollar-slashy strings ($/…/$) are not supported.',
+          pos,
+          'dollar-slashy string',
+        );
       }
       if (c === '/' && !endsOperand(lastSignificant())) {
         push(this.lexSlashy(pos));
@@ -211,7 +322,10 @@ class Lexer {
   private lexIdentifier(): string {
     const start = this.i;
     this.take(ASCII_IDENTIFIER);
-    if (this.i === start || (this.i < this.src.length && this.src.charCodeAt(this.i) >= 128 && isIdentifierPart(this.src[this.i]))) {
+    if (
+      this.i === start ||
+      (this.i < this.src.length && this.src.charCodeAt(this.i) >= 128 && isIdentifierPart(this.src[this.i]))
+    ) {
       this.i = start;
       this.take(UNICODE_IDENTIFIER);
     }
@@ -248,8 +362,10 @@ class Lexer {
         this.i++;
         while (isDigit(src[this.i]) || src[this.i] === '_') this.i++;
       }
-      if ((src[this.i] === 'e' || src[this.i] === 'E') &&
-        (isDigit(src[this.i + 1]) || ((src[this.i + 1] === '+' || src[this.i + 1] === '-') && isDigit(src[this.i + 2])))) {
+      if (
+        (src[this.i] === 'e' || src[this.i] === 'E') &&
+        (isDigit(src[this.i + 1]) || ((src[this.i + 1] === '+' || src[this.i + 1] === '-') && isDigit(src[this.i + 2])))
+      ) {
         form = 'decimal';
         this.i += 2;
         while (isDigit(src[this.i])) this.i++;
@@ -272,7 +388,12 @@ class Lexer {
     if (this.i < src.length && isIdentifierPart(src[this.i])) {
       throw syntaxFailure('malformedNumber', `'${src.slice(start, this.i + 1)}' is not a valid number.`, pos);
     }
-    return { kind: 'number', literal: { type: 'number', text: digits, form, suffix }, text: src.slice(start, this.i), pos };
+    return {
+      kind: 'number',
+      literal: { type: 'number', text: digits, form, suffix },
+      text: src.slice(start, this.i),
+      pos,
+    };
   }
 
   private lexQuoted(quote: string, pos: Position): Token {
@@ -331,7 +452,8 @@ class Lexer {
     }
     if (next === 'u') {
       const hex = this.src.slice(this.i + 2, this.i + 6);
-      if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw syntaxFailure('invalidEscape', 'A \\u escape needs four hex digits.', pos);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex))
+        throw syntaxFailure('invalidEscape', 'A \\u escape needs four hex digits.', pos);
       this.i += 6;
       return String.fromCharCode(parseInt(hex, 16));
     }
@@ -346,7 +468,8 @@ class Lexer {
   /** `${expr}` or `$name.path`, with the `$` under the cursor. */
   private lexInterpolation(): Token[] {
     const pos = this.position();
-    if (this.interpolationDepth >= MAX_NESTING) throw syntaxFailure('nestingTooDeep', 'Strings are nested too deeply.', pos);
+    if (this.interpolationDepth >= MAX_NESTING)
+      throw syntaxFailure('nestingTooDeep', 'Strings are nested too deeply.', pos);
     if (this.src[this.i + 1] === '{') {
       this.i += 2;
       this.interpolationDepth++;
@@ -355,7 +478,12 @@ class Lexer {
       return tokens;
     }
     if (!isIdentifierStart(this.src[this.i + 1] ?? '') || this.src[this.i + 1] === '$') {
-      throw syntaxFailure('unexpectedCharacter', "A '$' in a double-quoted string must start ${…} or a name; write \\$ for a dollar sign.", pos, '$');
+      throw syntaxFailure(
+        'unexpectedCharacter',
+        "A '$' in a double-quoted string must start ${…} or a name; write \\$ for a dollar sign.",
+        pos,
+        '$',
+      );
     }
     this.i++;
     // `$a.b.c` is the property path a.b.c; the path stops at anything that is not `.name`.
@@ -396,7 +524,11 @@ class Lexer {
         this.i += 2;
         continue;
       }
-      if (c === '$' && (this.src[this.i + 1] === '{' || (isIdentifierStart(this.src[this.i + 1] ?? '') && this.src[this.i + 1] !== '$'))) {
+      if (
+        c === '$' &&
+        (this.src[this.i + 1] === '{' ||
+          (isIdentifierStart(this.src[this.i + 1] ?? '') && this.src[this.i + 1] !== '$'))
+      ) {
         strings.push(current);
         current = '';
         parts.push(this.lexInterpolation());

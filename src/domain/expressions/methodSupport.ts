@@ -23,12 +23,16 @@ export function method<Self>(min: number, max: number, run: MethodSpec<Self>['ru
 }
 
 export function badArgument(name: string, position: number, expected: string, actual: unknown): ExpressionError {
-  return new ExpressionError('badArguments', `Argument ${position + 1} of ${name}() must be ${expected}, not ${typeName(actual)}.`, {
-    method: name,
-    position: position + 1,
-    expected,
-    actual: typeName(actual),
-  });
+  return new ExpressionError(
+    'badArguments',
+    `Argument ${position + 1} of ${name}() must be ${expected}, not ${typeName(actual)}.`,
+    {
+      method: name,
+      position: position + 1,
+      expected,
+      actual: typeName(actual),
+    },
+  );
 }
 
 /** A text argument (String or GString); null is a NullPointerException in Java. */
@@ -41,7 +45,8 @@ export function stringArg(args: readonly unknown[], k: number, name: string): st
 
 export function intArg(args: readonly unknown[], k: number, name: string): number {
   const value = args[k];
-  if (isGroovyNumber(value) && ['Integer', 'Long', 'BigInteger'].includes(numberKind(value))) return Number(toBigInt(value));
+  if (isGroovyNumber(value) && ['Integer', 'Long', 'BigInteger'].includes(numberKind(value)))
+    return Number(toBigInt(value));
   throw badArgument(name, k, 'an integer', value);
 }
 

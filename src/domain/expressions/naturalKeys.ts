@@ -10,7 +10,8 @@ function guarded<A extends unknown[]>(build: (...args: A) => string): (...args: 
     try {
       return build(...args);
     } catch (thrown) {
-      if (thrown instanceof keys.LabelError) throw new ExpressionError('invalidLabel', thrown.message, { text: thrown.text });
+      if (thrown instanceof keys.LabelError)
+        throw new ExpressionError('invalidLabel', thrown.message, { text: thrown.text });
       throw thrown;
     }
   };

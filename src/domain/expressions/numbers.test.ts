@@ -54,7 +54,9 @@ describe('arithmetic across kinds', () => {
     expect(arithmetic('+', 1, new LongValue(2n, 'Long'))).toEqual(new LongValue(3n, 'Long'));
     expect(numberToString(arithmetic('+', 1, decimal('0.5')))).toBe('1.5');
     expect(arithmetic('*', float(1.5), 2)).toEqual(double(3));
-    expect(arithmetic('-', new LongValue(2n ** 63n - 1n, 'Long'), new LongValue(-1n, 'Long'))).toEqual(new LongValue(-(2n ** 63n), 'Long'));
+    expect(arithmetic('-', new LongValue(2n ** 63n - 1n, 'Long'), new LongValue(-1n, 'Long'))).toEqual(
+      new LongValue(-(2n ** 63n), 'Long'),
+    );
   });
 
   it('keeps Java remainder signs', () => {
@@ -107,7 +109,11 @@ describe('parsing', () => {
 
   it('types literals', () => {
     expect(literalValue({ type: 'number', text: '017', form: 'integer', suffix: '' })).toBe(15);
-    expect(literalValue({ type: 'number', text: '5', form: 'integer', suffix: 'g' })).toEqual(new LongValue(5n, 'BigInteger'));
-    expect(literalValue({ type: 'number', text: '2.5', form: 'decimal', suffix: 'f' })).toEqual(new FloatingValue(2.5, 'Float'));
+    expect(literalValue({ type: 'number', text: '5', form: 'integer', suffix: 'g' })).toEqual(
+      new LongValue(5n, 'BigInteger'),
+    );
+    expect(literalValue({ type: 'number', text: '2.5', form: 'decimal', suffix: 'f' })).toEqual(
+      new FloatingValue(2.5, 'Float'),
+    );
   });
 });

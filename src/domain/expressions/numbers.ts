@@ -35,7 +35,12 @@ const LONG_MIN = -(2n ** 63n);
 const LONG_MAX = 2n ** 63n - 1n;
 
 export function isGroovyNumber(value: unknown): value is GroovyNumber {
-  return typeof value === 'number' || value instanceof LongValue || value instanceof FloatingValue || value instanceof BigDecimal;
+  return (
+    typeof value === 'number' ||
+    value instanceof LongValue ||
+    value instanceof FloatingValue ||
+    value instanceof BigDecimal
+  );
 }
 
 function isInt32(n: number): boolean {
@@ -97,7 +102,10 @@ export function toBigDecimal(n: GroovyNumber): BigDecimal {
   if (n instanceof LongValue) return BigDecimal.of(n.value);
   if (n instanceof BigDecimal) return n;
   const converted = BigDecimal.fromDouble(typeof n === 'number' ? n : n.value);
-  if (!converted) throw new ExpressionError('numberFormat', `${numberToString(n)} has no decimal value.`, { value: numberToString(n) });
+  if (!converted)
+    throw new ExpressionError('numberFormat', `${numberToString(n)} has no decimal value.`, {
+      value: numberToString(n),
+    });
   return converted;
 }
 
@@ -138,12 +146,15 @@ const MAX_DIGITS = 10_000;
 const MAX_MAGNITUDE = 10n ** BigInt(MAX_DIGITS);
 
 function tooLarge(): ExpressionError {
-  return new ExpressionError('valueTooLarge', `A number would have more than ${MAX_DIGITS} digits.`, { limit: MAX_DIGITS });
+  return new ExpressionError('valueTooLarge', `A number would have more than ${MAX_DIGITS} digits.`, {
+    limit: MAX_DIGITS,
+  });
 }
 
 /** Checks that an exact (BigInteger or BigDecimal) result stays within MAX_DIGITS. */
 function bounded(n: GroovyNumber): GroovyNumber {
-  const digits = n instanceof BigDecimal ? n.unscaled : n instanceof LongValue && n.kind === 'BigInteger' ? n.value : null;
+  const digits =
+    n instanceof BigDecimal ? n.unscaled : n instanceof LongValue && n.kind === 'BigInteger' ? n.value : null;
   if (digits !== null && (digits > MAX_MAGNITUDE || digits < -MAX_MAGNITUDE)) throw tooLarge();
   if (n instanceof BigDecimal && Math.abs(n.scale) > MAX_DIGITS) throw tooLarge();
   return n;
@@ -154,7 +165,8 @@ function divisionByZero(): ExpressionError {
 }
 
 export function arithmetic(op: ArithmeticOperator, a: GroovyNumber, b: GroovyNumber): GroovyNumber {
-  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && isInt32(a) && isInt32(b)) return integerArithmetic(op, a, b);
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && isInt32(a) && isInt32(b))
+    return integerArithmetic(op, a, b);
   return bounded(wideArithmetic(op, a, b));
 }
 
@@ -168,7 +180,7 @@ function integerArithmetic(op: Exclude<ArithmeticOperator, '/'>, a: number, b: n
       return Math.imul(a, b);
     case '%':
       if (b === 0) throw divisionByZero();
-      return a % b | 0;
+      return (a % b) | 0;
   }
 }
 
@@ -225,7 +237,10 @@ function wideArithmetic(op: ArithmeticOperator, a: GroovyNumber, b: GroovyNumber
 export function intdiv(a: GroovyNumber, b: GroovyNumber): GroovyNumber {
   const kind = widest(a, b);
   if (RANK[kind] > RANK.BigInteger) {
-    throw new ExpressionError('noSuchMethod', `intdiv() needs integer operands, not ${kind}.`, { method: 'intdiv', type: kind });
+    throw new ExpressionError('noSuchMethod', `intdiv() needs integer operands, not ${kind}.`, {
+      method: 'intdiv',
+      type: kind,
+    });
   }
   const y = toBigInt(b);
   if (y === 0n) throw divisionByZero();
@@ -241,9 +256,13 @@ export function power(base: GroovyNumber, exponent: GroovyNumber): GroovyNumber 
     const e = toBigInt(exponent);
     if (e >= 0n) {
       // Estimate the size first: 2 ** 100000000 must fail at once, not after minutes of multiplying.
-      const digits = baseKind === 'BigDecimal' ? (base as BigDecimal).precision() : toBigInt(base).toString().replace('-', '').length;
+      const digits =
+        baseKind === 'BigDecimal'
+          ? (base as BigDecimal).precision()
+          : toBigInt(base).toString().replace('-', '').length;
       const magnitude = Math.abs(toDouble(base));
-      const estimate = Number.isFinite(magnitude) && magnitude > 0 ? Math.log10(magnitude) * Number(e) : (digits - 1) * Number(e);
+      const estimate =
+        Number.isFinite(magnitude) && magnitude > 0 ? Math.log10(magnitude) * Number(e) : (digits - 1) * Number(e);
       if (estimate > MAX_DIGITS || (baseKind === 'BigDecimal' && digits * Number(e) > MAX_DIGITS)) throw tooLarge();
       if (baseKind === 'BigDecimal') return bounded((base as BigDecimal).pow(Number(e)));
       const result = toBigInt(base) ** e;
@@ -270,7 +289,8 @@ export function isZero(n: GroovyNumber): boolean {
 
 /** Numeric comparison across kinds (NumberMath.compareTo); NaN sorts above everything, as Double.compare does. */
 export function compareNumbers(a: GroovyNumber, b: GroovyNumber): number {
-  if (typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)) return a === b ? 0 : a < b ? -1 : 1;
+  if (typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b))
+    return a === b ? 0 : a < b ? -1 : 1;
   const kind = widest(a, b);
   if (kind === 'Double') {
     const x = toDouble(a);

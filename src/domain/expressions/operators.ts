@@ -84,7 +84,8 @@ export function minus(rt: Runtime, left: unknown, right: unknown): unknown {
 }
 
 function repetitions(count: unknown, left: unknown): number {
-  if (!isGroovyNumber(count) || !['Integer', 'Long', 'BigInteger'].includes(numberKind(count))) throw unsupported('*', left, count);
+  if (!isGroovyNumber(count) || !['Integer', 'Long', 'BigInteger'].includes(numberKind(count)))
+    throw unsupported('*', left, count);
   const times = Number(toBigInt(count));
   if (times < 0) throw new ExpressionError('badArguments', `Cannot repeat ${times} times.`, { count: times });
   return times;

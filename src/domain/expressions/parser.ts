@@ -165,7 +165,12 @@ class Parser {
       : token.kind === 'eof'
         ? 'The expression ends too early.'
         : `Unexpected ${describe(token)}.`;
-    throw syntaxFailure(code, message, token.pos, token.kind === 'eof' || token.kind === 'newline' ? undefined : token.text);
+    throw syntaxFailure(
+      code,
+      message,
+      token.pos,
+      token.kind === 'eof' || token.kind === 'newline' ? undefined : token.text,
+    );
   }
 
   private refuse(token: Token, construct: string): never {
@@ -203,7 +208,11 @@ class Parser {
       }
       statements.push(this.parseStatement());
       const after = this.peek();
-      const ends = after.kind === 'newline' || after.kind === 'eof' || isOperator(after, ';') || (untilBrace && isOperator(after, '}'));
+      const ends =
+        after.kind === 'newline' ||
+        after.kind === 'eof' ||
+        isOperator(after, ';') ||
+        (untilBrace && isOperator(after, '}'));
       if (!ends) this.unexpected(after);
     }
   }
@@ -322,8 +331,12 @@ class Parser {
     const name = this.tokens[afterType];
     const following = this.tokens[afterType + 1];
     if (name?.kind !== 'identifier' || !following) return null;
-    const ends = following.kind === 'newline' || following.kind === 'eof' || isOperator(following, '=') ||
-      isOperator(following, ';') || isOperator(following, '}');
+    const ends =
+      following.kind === 'newline' ||
+      following.kind === 'eof' ||
+      isOperator(following, '=') ||
+      isOperator(following, ';') ||
+      isOperator(following, '}');
     if (!ends) return null;
     const type = this.parseType();
     return this.finishDeclaration(type, first.pos);
@@ -347,7 +360,10 @@ class Parser {
           else if (token.text === '>>') angle -= 2;
           else if (token.text === '>>>') angle -= 3;
           else if (token.text !== '.' && token.text !== ',' && token.text !== '?') return -1;
-        } else if (token.kind !== 'identifier' && !(token.kind === 'keyword' && (token.text === 'extends' || token.text === 'super'))) {
+        } else if (
+          token.kind !== 'identifier' &&
+          !(token.kind === 'keyword' && (token.text === 'extends' || token.text === 'super'))
+        ) {
           return -1;
         }
         if (angle === 0) break;
@@ -461,7 +477,13 @@ class Parser {
         if (op.text === 'as') {
           left = { kind: 'cast', type: this.parseType(), expr: left, style: 'as', pos: token.pos };
         } else if (op.text === 'instanceof' || op.text === '!instanceof') {
-          left = { kind: 'instanceof', expr: left, type: this.parseType(), negated: op.text !== 'instanceof', pos: token.pos };
+          left = {
+            kind: 'instanceof',
+            expr: left,
+            type: this.parseType(),
+            negated: op.text !== 'instanceof',
+            pos: token.pos,
+          };
         } else {
           const right = this.parseBinary(rule.precedence + 1);
           left = { kind: 'binary', op: op.text as BinaryOperator, left, right, pos: token.pos };
@@ -498,9 +520,10 @@ class Parser {
         chained++;
         this.skipNewlines();
         const sign = this.peek();
-        const right: Expression = isOperator(sign, '-') || isOperator(sign, '+')
-          ? (this.next(), { kind: 'unary', op: sign.text as '-' | '+', operand: this.parseNot(), pos: sign.pos })
-          : this.parseNot();
+        const right: Expression =
+          isOperator(sign, '-') || isOperator(sign, '+')
+            ? (this.next(), { kind: 'unary', op: sign.text as '-' | '+', operand: this.parseNot(), pos: sign.pos })
+            : this.parseNot();
         left = { kind: 'binary', op: '**', left, right, pos: token.pos };
       }
       return left;
@@ -564,7 +587,8 @@ class Parser {
     const end = this.scanType(this.index + 1);
     if (end === -1 || !isOperator(this.tokens[end], ')')) return false;
     const lastName = this.tokens[this.index + 1 + 2 * this.countQualifiers(this.index + 1)];
-    if (!(lastName.kind === 'identifier' && isCapitalized(lastName.text)) && !PRIMITIVE_TYPES.has(nameToken.text)) return false;
+    if (!(lastName.kind === 'identifier' && isCapitalized(lastName.text)) && !PRIMITIVE_TYPES.has(nameToken.text))
+      return false;
     const operand = this.tokens[end + 1];
     if (!operand) return false;
     switch (operand.kind) {
@@ -585,7 +609,11 @@ class Parser {
   /** Number of `.name` parts after the first name of a qualified name starting at `from`. */
   private countQualifiers(from: number): number {
     let count = 0;
-    while (isOperator(this.tokens[from + 1 + 2 * count], '.') && this.tokens[from + 2 + 2 * count]?.kind === 'identifier') count++;
+    while (
+      isOperator(this.tokens[from + 1 + 2 * count], '.') &&
+      this.tokens[from + 2 + 2 * count]?.kind === 'identifier'
+    )
+      count++;
     return count;
   }
 
@@ -614,7 +642,12 @@ class Parser {
             return { kind: 'literal', value: { type: 'null' }, pos: token.pos };
           case 'this':
           case 'super':
-            throw syntaxFailure('forbiddenName', `'${token.text}' is not available in expressions.`, token.pos, token.text);
+            throw syntaxFailure(
+              'forbiddenName',
+              `'${token.text}' is not available in expressions.`,
+              token.pos,
+              token.text,
+            );
         }
         if (REFUSED_KEYWORDS[token.text]) this.refuse(token, REFUSED_KEYWORDS[token.text]);
         return this.unexpected(token);
@@ -657,18 +690,26 @@ class Parser {
       while (!this.at(']')) {
         const token = this.peek();
         if (isOperator(token, '*')) this.refuse(token, 'spread operator');
-        const constantKey = (token.kind === 'identifier' || token.kind === 'keyword' || token.kind === 'string' || token.kind === 'number') &&
+        const constantKey =
+          (token.kind === 'identifier' ||
+            token.kind === 'keyword' ||
+            token.kind === 'string' ||
+            token.kind === 'number') &&
           isOperator(this.peek(1), ':');
         if (constantKey) {
           if (items.length > 0) this.unexpected(this.peek(1), "',' or ']'");
           this.index += 2;
           const value = this.parseExpression();
-          const key = token.kind === 'number' ? token.literal : { type: 'string' as const, value: token.kind === 'string' ? token.value : token.text };
+          const key =
+            token.kind === 'number'
+              ? token.literal
+              : { type: 'string' as const, value: token.kind === 'string' ? token.value : token.text };
           entries.push({ key: { kind: 'constant', value: key }, value, pos: token.pos });
         } else {
           const expr = this.parseExpression();
           if (this.at(':')) {
-            if (items.length > 0 || (expr.kind !== 'paren' && expr.kind !== 'gstring')) this.unexpected(this.peek(), "',' or ']'");
+            if (items.length > 0 || (expr.kind !== 'paren' && expr.kind !== 'gstring'))
+              this.unexpected(this.peek(), "',' or ']'");
             this.next();
             const value = this.parseExpression();
             const keyExpr = expr.kind === 'paren' ? expr.expr : expr;
@@ -815,7 +856,12 @@ class Parser {
         name = nameToken.value;
         break;
       case 'gstring':
-        name = { kind: 'gstring', strings: nameToken.strings, values: nameToken.parts.map((p) => this.parseInterpolation(p)), pos: nameToken.pos };
+        name = {
+          kind: 'gstring',
+          strings: nameToken.strings,
+          values: nameToken.parts.map((p) => this.parseInterpolation(p)),
+          pos: nameToken.pos,
+        };
         break;
       default:
         if (isOperator(nameToken, '@')) this.refuse(nameToken, 'direct field access (.@)');

@@ -7,7 +7,10 @@ import { compileJavaRegex, type CompiledRegex, type Tick } from '../regex';
 import { ExpressionError } from './errors';
 
 function invalid(pattern: string, reason: string): ExpressionError {
-  return new ExpressionError('invalidRegex', `Invalid or unsupported regular expression /${pattern}/: ${reason}.`, { pattern, reason });
+  return new ExpressionError('invalidRegex', `Invalid or unsupported regular expression /${pattern}/: ${reason}.`, {
+    pattern,
+    reason,
+  });
 }
 
 export function compileRegex(pattern: string): CompiledRegex {
@@ -67,10 +70,15 @@ function expandReplacement(regex: CompiledRegex, replacement: string, input: str
       k += named[0].length;
     } else {
       const digit = replacement[k + 1];
-      if (digit === undefined || !/\d/.test(digit)) throw invalid(regex.source, "'$' in the replacement must name a group");
+      if (digit === undefined || !/\d/.test(digit))
+        throw invalid(regex.source, "'$' in the replacement must name a group");
       group = Number(digit);
       k++;
-      while (k + 1 < replacement.length && /\d/.test(replacement[k + 1]) && group * 10 + Number(replacement[k + 1]) <= regex.groupCount) {
+      while (
+        k + 1 < replacement.length &&
+        /\d/.test(replacement[k + 1]) &&
+        group * 10 + Number(replacement[k + 1]) <= regex.groupCount
+      ) {
         group = group * 10 + Number(replacement[k + 1]);
         k++;
       }

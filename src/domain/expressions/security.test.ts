@@ -63,7 +63,18 @@ describe('reaching JavaScript', () => {
   });
 
   it('knows no JavaScript global', () => {
-    for (const name of ['globalThis', 'window', 'process', 'Function', 'require', 'module', 'Object', 'Reflect', 'Proxy', 'Symbol']) {
+    for (const name of [
+      'globalThis',
+      'window',
+      'process',
+      'Function',
+      'require',
+      'module',
+      'Object',
+      'Reflect',
+      'Proxy',
+      'Symbol',
+    ]) {
       expect(outcome(`${name}`), name).toMatch(/^compile:(unknownVariable|unsupportedConstruct|unknownStaticCall)$/);
       expect(outcome(`${name}.foo`), name).toMatch(/^compile:/);
     }
@@ -74,10 +85,10 @@ describe('reaching JavaScript', () => {
     const datum = { site: 'a' };
     expect(run("datum['constructor']", { datum })).toBe(null);
     expect(run("datum['__proto__']", { datum })).toBe(null);
-    expect(run("def name = 'constructor'; datum.\"$name\"", { datum })).toBe(null);
+    expect(run('def name = \'constructor\'; datum."$name"', { datum })).toBe(null);
     expect(run("datum.get('hasOwnProperty')", { datum })).toBe(null);
     expect(run("[a: 1]['constructor']")).toBe(null);
-    expect(failure("datum.site.\"${'constructor'}\"", { datum }).code).toBe('noSuchProperty');
+    expect(failure('datum.site."${\'constructor\'}"', { datum }).code).toBe('noSuchProperty');
   });
 
   it('never calls a function found in the data', () => {
@@ -113,9 +124,9 @@ describe('prototype pollution through map keys', () => {
 
   it('never writes into the data it reads', () => {
     const datum = { list: [2, 1], map: { a: 1 } };
-    run("datum.list.sort(); datum.list.unique(); def x = datum.map + [b: 2]; x.size()", { datum });
+    run('datum.list.sort(); datum.list.unique(); def x = datum.map + [b: 2]; x.size()', { datum });
     expect(datum).toEqual({ list: [2, 1], map: { a: 1 } });
-    expect(compileErrors("datum.map.a = 2")[0].code).toBe('invalidAssignment');
+    expect(compileErrors('datum.map.a = 2')[0].code).toBe('invalidAssignment');
   });
 });
 
@@ -150,8 +161,8 @@ describe('huge values', () => {
     expect(outcome("def s = 'x' * 600000; s + s")).toBe('run:valueTooLarge');
     expect(outcome("'x'.padLeft(2000000000)")).toBe('run:valueTooLarge');
     expect(outcome('[0] * 100000000')).toBe('run:valueTooLarge');
-    expect(outcome("def s = 'ab' * 400000; \"$s$s$s\"")).toBe('run:valueTooLarge');
-    expect(outcome("def l = [1] * 60000; (l + l).size()")).toBe('run:valueTooLarge');
+    expect(outcome('def s = \'ab\' * 400000; "$s$s$s"')).toBe('run:valueTooLarge');
+    expect(outcome('def l = [1] * 60000; (l + l).size()')).toBe('run:valueTooLarge');
     for (const convert of ['l.join()', '"$l"', "'' + l", '(String) l', 'l.toString()', 'String.valueOf([l])']) {
       expect(outcome(`def s = 'x' * 999999; def l = [s] * 1000; ${convert}`), convert).toBe('run:valueTooLarge');
     }

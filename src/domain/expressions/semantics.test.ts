@@ -35,7 +35,12 @@ describe('literals', () => {
     expect(run('[]')).toEqual([]);
     expect(run('[:]')).toEqual(new Map());
     expect(run("def k = 'key'; [plain: 1, 'with space': 2, (k): 3, 4: 'four']")).toEqual(
-      new Map<unknown, unknown>([['plain', 1], ['with space', 2], ['key', 3], [4, 'four']]),
+      new Map<unknown, unknown>([
+        ['plain', 1],
+        ['with space', 2],
+        ['key', 3],
+        [4, 'four'],
+      ]),
     );
   });
 
@@ -134,7 +139,7 @@ describe('operators', () => {
     expect(run("'abc123' ==~ /[a-z]+\\d+/")).toBe(true);
     expect(run("'abc123' ==~ /\\d+/")).toBe(false);
     expect(run("'abc123' =~ /\\d+/")).toBe(true);
-    expect(run("null ==~ /x/")).toBe(false);
+    expect(run('null ==~ /x/')).toBe(false);
   });
 });
 

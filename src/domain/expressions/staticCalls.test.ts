@@ -36,8 +36,10 @@ describe('allowed static calls', () => {
     expect(run("Arrays.asList('a', 'b')")).toEqual(['a', 'b']);
     expect(run("Arrays.asList('x,y'.split(','))")).toEqual(['x', 'y']);
     expect(run("Arrays.stream('x,y,z'.split(',')).collect(Collectors.joining('|'))")).toBe('x|y|z');
-    expect(run("Arrays.stream(['a', 'b']).collect(java.util.stream.Collectors.joining(', ', '[', ']'))")).toBe('[a, b]');
-    expect(run("Arrays.asList(1, 2).stream().map { it * 2 }.collect(Collectors.toList())")).toEqual([2, 4]);
+    expect(run("Arrays.stream(['a', 'b']).collect(java.util.stream.Collectors.joining(', ', '[', ']'))")).toBe(
+      '[a, b]',
+    );
+    expect(run('Arrays.asList(1, 2).stream().map { it * 2 }.collect(Collectors.toList())')).toEqual([2, 4]);
   });
 
   it('test empty strings with Guava Strings', () => {
@@ -53,8 +55,12 @@ describe('allowed static calls', () => {
   });
 
   it("escape a label with the original's Ltree.fromUnescapedString", () => {
-    expect(run("fr.inra.oresing.domain.application.configuration.Ltree.fromUnescapedString('Zone Étude').sql")).toBe('zone_etude');
-    expect(run("fr.inra.oresing.domain.application.configuration.Ltree.fromUnescapedString('a b').toString()")).toBe('a_b');
+    expect(run("fr.inra.oresing.domain.application.configuration.Ltree.fromUnescapedString('Zone Étude').sql")).toBe(
+      'zone_etude',
+    );
+    expect(run("fr.inra.oresing.domain.application.configuration.Ltree.fromUnescapedString('a b').toString()")).toBe(
+      'a_b',
+    );
   });
 });
 
@@ -80,6 +86,9 @@ describe('refused static calls', () => {
   });
 
   it('does not let a class be used as a value', () => {
-    expect(compileErrors('def m = Math; m.abs(1)')[0]).toMatchObject({ code: 'unsupportedConstruct', construct: 'Math' });
+    expect(compileErrors('def m = Math; m.abs(1)')[0]).toMatchObject({
+      code: 'unsupportedConstruct',
+      construct: 'Math',
+    });
   });
 });

@@ -30,7 +30,8 @@ export interface StaticMethod {
   invoke(rt: Runtime, args: readonly unknown[]): unknown;
 }
 
-export type StaticMember = { readonly kind: 'method'; readonly method: StaticMethod } | { readonly kind: 'constant'; readonly value: unknown };
+export type StaticMember =
+  { readonly kind: 'method'; readonly method: StaticMethod } | { readonly kind: 'constant'; readonly value: unknown };
 
 interface StaticClass {
   /** Names the class answers to: simple and fully qualified. */
@@ -101,7 +102,11 @@ const CLASSES: readonly StaticClass[] = [
   {
     names: ['Integer', 'java.lang.Integer'],
     methods: {
-      parseInt: { min: 1, max: 1, invoke: (_rt, args) => parseIntegral(parseText(args, 'Integer.parseInt'), 'Integer') },
+      parseInt: {
+        min: 1,
+        max: 1,
+        invoke: (_rt, args) => parseIntegral(parseText(args, 'Integer.parseInt'), 'Integer'),
+      },
       valueOf: { min: 1, max: 1, invoke: valueOf('Integer') },
     },
     constants: { MAX_VALUE: 2147483647, MIN_VALUE: -2147483648 },
@@ -188,7 +193,8 @@ const CLASSES: readonly StaticClass[] = [
       pow: {
         min: 2,
         max: 2,
-        invoke: (_rt, args) => double(Math.pow(toDouble(numberArg(args, 0, 'Math.pow')), toDouble(numberArg(args, 1, 'Math.pow')))),
+        invoke: (_rt, args) =>
+          double(Math.pow(toDouble(numberArg(args, 0, 'Math.pow')), toDouble(numberArg(args, 1, 'Math.pow')))),
       },
     },
     constants: { PI: double(Math.PI), E: double(Math.E) },
@@ -202,7 +208,11 @@ const CLASSES: readonly StaticClass[] = [
     names: ['Arrays', 'java.util.Arrays'],
     methods: {
       // Lists stand for Java arrays here, so a single list argument is the array itself.
-      asList: { min: 0, max: 64, invoke: (_rt, args) => (args.length === 1 && Array.isArray(args[0]) ? [...args[0]] : [...args]) },
+      asList: {
+        min: 0,
+        max: 64,
+        invoke: (_rt, args) => (args.length === 1 && Array.isArray(args[0]) ? [...args[0]] : [...args]),
+      },
       stream: {
         min: 1,
         max: 1,
@@ -277,6 +287,7 @@ export function resolveStaticMember(qualifiedClass: string, member: string): Sta
   if (!cls) return undefined;
   const found = ownEntry(cls.methods, member);
   if (found) return { kind: 'method', method: { name: `${cls.names[0]}.${member}`, ...found } };
-  if (Object.prototype.hasOwnProperty.call(cls.constants, member)) return { kind: 'constant', value: cls.constants[member] };
+  if (Object.prototype.hasOwnProperty.call(cls.constants, member))
+    return { kind: 'constant', value: cls.constants[member] };
   return undefined;
 }

@@ -19,7 +19,8 @@ function succeeds(parse: () => unknown): boolean {
 }
 
 function checkRange(text: string, begin: number, end: number): void {
-  if (begin < 0 || end > text.length || begin > end) throw outOfBounds(begin < 0 || begin > end ? begin : end, text.length);
+  if (begin < 0 || end > text.length || begin > end)
+    throw outOfBounds(begin < 0 || begin > end ? begin : end, text.length);
 }
 
 function pad(rt: Runtime, text: string, args: readonly unknown[], name: string, left: boolean): string {
@@ -52,7 +53,9 @@ export const STRING_METHODS: MethodTable<string> = {
   startsWith: method(1, 1, (_rt, s, args) => s.startsWith(stringArg(args, 0, 'startsWith'))),
   endsWith: method(1, 1, (_rt, s, args) => s.endsWith(stringArg(args, 0, 'endsWith'))),
   contains: method(1, 1, (_rt, s, args) => s.includes(stringArg(args, 0, 'contains'))),
-  indexOf: method(1, 2, (_rt, s, args) => s.indexOf(stringArg(args, 0, 'indexOf'), args.length > 1 ? intArg(args, 1, 'indexOf') : 0)),
+  indexOf: method(1, 2, (_rt, s, args) =>
+    s.indexOf(stringArg(args, 0, 'indexOf'), args.length > 1 ? intArg(args, 1, 'indexOf') : 0),
+  ),
   lastIndexOf: method(1, 1, (_rt, s, args) => s.lastIndexOf(stringArg(args, 0, 'lastIndexOf'))),
   equalsIgnoreCase: method(1, 1, (_rt, s, args) => {
     const other = args[0] === null ? null : stringArg(args, 0, 'equalsIgnoreCase');
@@ -71,9 +74,25 @@ export const STRING_METHODS: MethodTable<string> = {
     return result.join(replacement);
   }),
   replaceAll: method(2, 2, (rt, s, args) =>
-    replaceRegex(compileRegex(stringArg(args, 0, 'replaceAll')), s, stringArg(args, 1, 'replaceAll'), true, regexTick(rt), (n) => rt.checkString(n))),
+    replaceRegex(
+      compileRegex(stringArg(args, 0, 'replaceAll')),
+      s,
+      stringArg(args, 1, 'replaceAll'),
+      true,
+      regexTick(rt),
+      (n) => rt.checkString(n),
+    ),
+  ),
   replaceFirst: method(2, 2, (rt, s, args) =>
-    replaceRegex(compileRegex(stringArg(args, 0, 'replaceFirst')), s, stringArg(args, 1, 'replaceFirst'), false, regexTick(rt), (n) => rt.checkString(n))),
+    replaceRegex(
+      compileRegex(stringArg(args, 0, 'replaceFirst')),
+      s,
+      stringArg(args, 1, 'replaceFirst'),
+      false,
+      regexTick(rt),
+      (n) => rt.checkString(n),
+    ),
+  ),
   matches: method(1, 1, (rt, s, args) => compileRegex(stringArg(args, 0, 'matches')).matches(s, regexTick(rt))),
   split: method(0, 1, (rt, s, args) => {
     if (args.length === 0) return s.split(/[ \t\n\r\f]+/).filter((part) => part !== '');

@@ -1,9 +1,20 @@
 /** Shortcuts for the engine's tests: compile-and-run, and the errors of a refused expression. */
-import { type CompileOptions, compileExpression, type ExpressionContext, type ExpressionSyntaxError, groovyToString } from './index';
+import {
+  type CompileOptions,
+  compileExpression,
+  type ExpressionContext,
+  type ExpressionSyntaxError,
+  groovyToString,
+} from './index';
 import type { EvaluationLimits } from './limits';
 
 /** Compiles (failing the test on compile errors) and evaluates. */
-export function run(source: string, context: ExpressionContext = {}, limits?: Partial<EvaluationLimits>, options?: CompileOptions): unknown {
+export function run(
+  source: string,
+  context: ExpressionContext = {},
+  limits?: Partial<EvaluationLimits>,
+  options?: CompileOptions,
+): unknown {
   const compiled = compileExpression(source, options);
   if (!compiled.ok) throw new Error(`did not compile: ${JSON.stringify(compiled.errors)}`);
   return compiled.expression.evaluate(context, limits);
@@ -21,7 +32,11 @@ export function compileErrors(source: string): ExpressionSyntaxError[] {
 }
 
 /** The error an evaluation throws (failing the test if it throws none). */
-export function failure(source: string, context: ExpressionContext = {}, limits?: Partial<EvaluationLimits>): { code: string; line?: number; column?: number; params: Record<string, unknown>; name: string } {
+export function failure(
+  source: string,
+  context: ExpressionContext = {},
+  limits?: Partial<EvaluationLimits>,
+): { code: string; line?: number; column?: number; params: Record<string, unknown>; name: string } {
   try {
     run(source, context, limits);
   } catch (error) {

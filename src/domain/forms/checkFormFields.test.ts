@@ -13,21 +13,44 @@ const text = (name: string, required: boolean, pattern?: string): FormField => (
 const fields: FormField[] = [
   text('organization', true),
   text('code', false, '[a-z]+'),
-  { name: 'startDate', i18n: NO_TEXTS, required: true, checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' } },
-  { name: 'people', i18n: NO_TEXTS, required: false, checker: { kind: 'integer', min: 1, max: 10, multiplicity: 'ONE' } },
-  { name: 'site', i18n: NO_TEXTS, required: false, checker: { kind: 'reference', reference: 'sites', isParent: false, isRecursive: false, multiplicity: 'ONE' } },
+  {
+    name: 'startDate',
+    i18n: NO_TEXTS,
+    required: true,
+    checker: { kind: 'date', pattern: 'dd/MM/yyyy', min: null, max: null, duration: null, multiplicity: 'ONE' },
+  },
+  {
+    name: 'people',
+    i18n: NO_TEXTS,
+    required: false,
+    checker: { kind: 'integer', min: 1, max: 10, multiplicity: 'ONE' },
+  },
+  {
+    name: 'site',
+    i18n: NO_TEXTS,
+    required: false,
+    checker: { kind: 'reference', reference: 'sites', isParent: false, isRecursive: false, multiplicity: 'ONE' },
+  },
 ];
 
 describe('checkFormFields', () => {
   it('keeps the trimmed values of a filled form', () => {
-    expect(checkFormFields(fields, { organization: ' INRAE ', code: 'abc', startDate: '01/02/2024', people: '3' })).toEqual({
+    expect(
+      checkFormFields(fields, { organization: ' INRAE ', code: 'abc', startDate: '01/02/2024', people: '3' }),
+    ).toEqual({
       ok: true,
       values: { organization: 'INRAE', code: 'abc', startDate: '01/02/2024', people: '3' },
     });
   });
 
   it('names each refused field with the code the CSV engine gives', () => {
-    const result = checkFormFields(fields, { organization: '  ', code: 'ABC', startDate: '2024-02-01', people: '11', extra: 'x' });
+    const result = checkFormFields(fields, {
+      organization: '  ',
+      code: 'ABC',
+      startDate: '2024-02-01',
+      people: '11',
+      extra: 'x',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.map((p) => [p.field, p.code])).toEqual([
@@ -42,7 +65,11 @@ describe('checkFormFields', () => {
   it('refuses a day that does not exist (rights-request and additional-file forms alike)', () => {
     const refused = checkFormFields(fields, { organization: 'x', startDate: '31/02/2024' });
     expect(refused.ok ? [] : refused.problems).toEqual([
-      expect.objectContaining({ field: 'startDate', code: 'invalidDateWithComponent', params: expect.objectContaining({ value: '31/02/2024', pattern: 'dd/MM/yyyy' }) }),
+      expect.objectContaining({
+        field: 'startDate',
+        code: 'invalidDateWithComponent',
+        params: expect.objectContaining({ value: '31/02/2024', pattern: 'dd/MM/yyyy' }),
+      }),
     ]);
   });
 

@@ -12,7 +12,8 @@ export interface FormFieldProblem {
   params: Record<string, unknown>;
 }
 
-export type FormFieldsCheck = { ok: true; values: Record<string, string> } | { ok: false; problems: FormFieldProblem[] };
+export type FormFieldsCheck =
+  { ok: true; values: Record<string, string> } | { ok: false; problems: FormFieldProblem[] };
 
 /**
  * Checks the values of a configuration form (`OA_rightsRequest` or an additional-file type) with each field's
@@ -21,7 +22,11 @@ export type FormFieldsCheck = { ok: true; values: Record<string, string> } | { o
  * them (a device that has not kept the reference) they accept the value and the server decides. Expression
  * checkers need a row to run against and are left to nobody: a form has no row, so they accept.
  */
-export function checkFormFields(fields: readonly FormField[], input: Record<string, unknown>, references?: (name: string) => readonly StoredRow[] | undefined): FormFieldsCheck {
+export function checkFormFields(
+  fields: readonly FormField[],
+  input: Record<string, unknown>,
+  references?: (name: string) => readonly StoredRow[] | undefined,
+): FormFieldsCheck {
   const problems: FormFieldProblem[] = [];
   const values: Record<string, string> = {};
   const known = new Set(fields.map((field) => field.name));
@@ -30,9 +35,11 @@ export function checkFormFields(fields: readonly FormField[], input: Record<stri
   }
   for (const field of fields) {
     const raw = input[field.name];
-    const text = typeof raw === 'string' ? javaTrim(raw) : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : '';
+    const text =
+      typeof raw === 'string' ? javaTrim(raw) : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : '';
     if (text === '') {
-      if (field.required) problems.push({ field: field.name, code: 'requiredValueWithComponent', params: { target: field.name } });
+      if (field.required)
+        problems.push({ field: field.name, code: 'requiredValueWithComponent', params: { target: field.name } });
       continue;
     }
     values[field.name] = text;
@@ -44,13 +51,18 @@ export function checkFormFields(fields: readonly FormField[], input: Record<stri
     });
     const target: CheckTarget = { component: field.name, column: field.name };
     const sink: CheckSink = {
-      error: (code, _target, params) => problems.push({ field: field.name, code, params: { ...params, target: field.name } }),
+      error: (code, _target, params) =>
+        problems.push({ field: field.name, code, params: { ...params, target: field.name } }),
       link: () => undefined,
       deferSelfReference: () => text,
       evaluateCheck: () => true,
     };
     if (compiled.check(text, target, sink) === INVALID && !problems.some((p) => p.field === field.name)) {
-      problems.push({ field: field.name, code: 'patternNotMatchedWithComponent', params: { value: text, target: field.name } });
+      problems.push({
+        field: field.name,
+        code: 'patternNotMatchedWithComponent',
+        params: { value: text, target: field.name },
+      });
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, values };

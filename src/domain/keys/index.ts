@@ -29,7 +29,11 @@ export class LabelError extends Error {
     readonly problem: LabelProblem,
     readonly text: string,
   ) {
-    super(problem === 'empty' ? 'An empty text cannot be a label.' : `A label may not be longer than ${MAX_LABEL_LENGTH} characters.`);
+    super(
+      problem === 'empty'
+        ? 'An empty text cannot be a label.'
+        : `A label may not be longer than ${MAX_LABEL_LENGTH} characters.`,
+    );
   }
 }
 
@@ -50,7 +54,11 @@ function isAlreadyEscaped(label: string): boolean {
 
 /** Removes accents (commons-lang StringUtils.stripAccents: decomposes, drops marks, maps ł to l). */
 function stripAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\u0141/g, 'L').replace(/\u0142/g, 'l');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\u0141/g, 'L')
+    .replace(/\u0142/g, 'l');
 }
 
 function isLabelCharacter(code: number): boolean {
@@ -71,7 +79,9 @@ export function escapeLabel(text: string): string {
     if (text.length > MAX_LABEL_LENGTH) throw new LabelError('tooLong', text);
     return text;
   }
-  const prepared = stripAccents(text.replaceAll(NULL_KEY, '____').toLowerCase()).replaceAll(' ', '_').replaceAll('-', '');
+  const prepared = stripAccents(text.replaceAll(NULL_KEY, '____').toLowerCase())
+    .replaceAll(' ', '_')
+    .replaceAll('-', '');
   let escaped = '';
   for (let k = 0; k < prepared.length; k++) {
     const code = prepared.charCodeAt(k);
@@ -97,7 +107,15 @@ const shownDate = memoized((value: string): string | null => {
   const match = STORED_DATE.exec(value);
   if (!match) return null;
   const [, year, month, day, hour, minute, second, pattern] = match;
-  const fields: Record<string, string> = { yyyy: year, yy: year.slice(-2), MM: month, dd: day, HH: hour, mm: minute, ss: second };
+  const fields: Record<string, string> = {
+    yyyy: year,
+    yy: year.slice(-2),
+    MM: month,
+    dd: day,
+    HH: hour,
+    mm: minute,
+    ss: second,
+  };
   return pattern.replace(/yyyy|yy|MM|dd|HH|mm|ss/g, (token) => fields[token]);
 });
 
@@ -167,7 +185,10 @@ export function hierarchicalKey(dataName: string, naturalKey: string, parentKey:
 
 /** Whether `key` is `ancestor` or lies under it (ltree `ancestor @> key`). */
 export function isUnderHierarchicalKey(key: string, ancestor: string): boolean {
-  return key === ancestor || (key.length > ancestor.length && key.startsWith(ancestor) && key.charCodeAt(ancestor.length) === 46);
+  return (
+    key === ancestor ||
+    (key.length > ancestor.length && key.startsWith(ancestor) && key.charCodeAt(ancestor.length) === 46)
+  );
 }
 
 /** The natural key without its leading `NULL_KEY__` parts (`NULL_KEY__oir` → `oir`), how people often write a key whose first parts are empty. */

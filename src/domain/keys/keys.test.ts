@@ -1,6 +1,17 @@
 /** Label escaping and composite keys, as the format reference §9.1 describes them. */
 import { describe, expect, it } from 'vitest';
-import { compositeKey, escapeLabel, formatStoredDate, hierarchicalKey, isLabel, isUnderHierarchicalKey, LabelError, manyCompositeKey, splitOnCommas, withoutLeadingNullParts } from './index';
+import {
+  compositeKey,
+  escapeLabel,
+  formatStoredDate,
+  hierarchicalKey,
+  isLabel,
+  isUnderHierarchicalKey,
+  LabelError,
+  manyCompositeKey,
+  splitOnCommas,
+  withoutLeadingNullParts,
+} from './index';
 
 describe('escapeLabel', () => {
   it('lower-cases, strips accents, turns spaces into _ and drops hyphens', () => {
@@ -101,7 +112,9 @@ describe('stored dates and lists', () => {
 describe('hierarchical keys', () => {
   it('joins the label <dataName>K<naturalKey> after the parent key', () => {
     expect(hierarchicalKey('especes', 'lpf')).toBe('especesKlpf');
-    expect(hierarchicalKey('sites', 'oir__p1', 'type_de_sitesKplateforme')).toBe('type_de_sitesKplateforme.sitesKoir__p1');
+    expect(hierarchicalKey('sites', 'oir__p1', 'type_de_sitesKplateforme')).toBe(
+      'type_de_sitesKplateforme.sitesKoir__p1',
+    );
   });
 
   it('tells whether a key lies under another', () => {

@@ -34,7 +34,8 @@ export const range =
     c >= low && c <= high;
 
 /** Java's line terminators (for `.`, `^` and `$`): `\n`, `\r`, U+0085, U+2028, U+2029; only `\n` with UNIX_LINES. */
-export const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029;
+export const isLineTerminator = (c: number): boolean =>
+  c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029;
 
 /**
  * A set written as the body of a JavaScript `u` class (`\p{Ll}`, `a-z`, `\u{1c}-\u{1f}`): JavaScript knows the
@@ -57,7 +58,8 @@ function memoized(key: string, make: () => CharTest): CharTest {
   return test;
 }
 
-const classOf = (body: string, negated = false) => memoized(`${negated ? '^' : ''}${body}`, () => javaScriptClass(body, negated));
+const classOf = (body: string, negated = false) =>
+  memoized(`${negated ? '^' : ''}${body}`, () => javaScriptClass(body, negated));
 
 /** Tables keyed by names a pattern writes: a Map, so that `\p{constructor}` finds nothing. */
 const tableOf = (entries: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(entries));
@@ -83,7 +85,8 @@ const NAMED_CLASSES: ReadonlyMap<string, string> = tableOf({
   Space: ' \\t\\n\\u{b}\\f\\r',
   javaLowerCase: '\\p{Ll}',
   javaUpperCase: '\\p{Lu}',
-  javaWhitespace: '\\t\\n\\u{b}\\f\\r\\u{1c}-\\u{1f} \\u{1680}\\u{2000}-\\u{2006}\\u{2008}-\\u{200a}\\u{2028}\\u{2029}\\u{205f}\\u{3000}',
+  javaWhitespace:
+    '\\t\\n\\u{b}\\f\\r\\u{1c}-\\u{1f} \\u{1680}\\u{2000}-\\u{2006}\\u{2008}-\\u{200a}\\u{2028}\\u{2029}\\u{205f}\\u{3000}',
   javaMirrored: '\\p{Bidi_M}',
   javaLetter: '\\p{L}',
   javaDigit: '\\p{Nd}',

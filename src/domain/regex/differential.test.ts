@@ -26,7 +26,10 @@ interface Generated {
   empty: boolean;
 }
 
-const quantified = (body: Generated, q: string): Generated => ({ source: body.source + q, empty: body.empty || /^(\*|\?|\{0)/.test(q) });
+const quantified = (body: Generated, q: string): Generated => ({
+  source: body.source + q,
+  empty: body.empty || /^(\*|\?|\{0)/.test(q),
+});
 
 /**
  * Patterns where only characters and groups that cannot match the empty text are repeated: JavaScript rejects an
@@ -37,11 +40,19 @@ const generated: fc.Arbitrary<Generated> = fc.letrec<{ node: Generated }>((tie) 
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.tuple(atom, quantifier).map(([a, q]) => quantified({ source: a, empty: false }, q)),
-    fc.array(tie('node'), { minLength: 1, maxLength: 4 }).map((items) => ({ source: items.map((item) => item.source).join(''), empty: items.every((item) => item.empty) })),
-    fc.tuple(fc.array(tie('node'), { minLength: 2, maxLength: 3 }), fc.constantFrom('(', '(?:'), quantifier).map(([options, open, q]) => {
-      const group = { source: `${open}${options.map((option) => option.source).join('|')})`, empty: options.some((option) => option.empty) };
-      return group.empty ? group : quantified(group, q);
-    }),
+    fc.array(tie('node'), { minLength: 1, maxLength: 4 }).map((items) => ({
+      source: items.map((item) => item.source).join(''),
+      empty: items.every((item) => item.empty),
+    })),
+    fc
+      .tuple(fc.array(tie('node'), { minLength: 2, maxLength: 3 }), fc.constantFrom('(', '(?:'), quantifier)
+      .map(([options, open, q]) => {
+        const group = {
+          source: `${open}${options.map((option) => option.source).join('|')})`,
+          empty: options.some((option) => option.empty),
+        };
+        return group.empty ? group : quantified(group, q);
+      }),
     fc.tuple(tie('node'), fc.constantFrom('(', '(?:'), quantifier).map(([body, open, q]) => {
       const group = { source: `${open}${body.source})`, empty: body.empty };
       return group.empty ? group : quantified(group, q);
@@ -66,7 +77,8 @@ describe('differential: the engine and JavaScript RegExp', () => {
       fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 8 }), (source, texts) => {
         const regex = compiled(source);
         const native = new RegExp(`^(?:${source})$`, 'u');
-        for (const input of texts) expect(regex.matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(native.test(input));
+        for (const input of texts)
+          expect(regex.matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(native.test(input));
       }),
       { numRuns: 1000, seed: 22 },
     );
@@ -77,7 +89,9 @@ describe('differential: the engine and JavaScript RegExp', () => {
       fc.property(pattern, text, (source, input) => {
         const found = compiled(source).find(input, 0);
         const native = new RegExp(source, 'u').exec(input);
-        expect(found && [found[0], found[1]], `/${source}/ in ${JSON.stringify(input)}`).toEqual(native && [native.index, native.index + native[0].length]);
+        expect(found && [found[0], found[1]], `/${source}/ in ${JSON.stringify(input)}`).toEqual(
+          native && [native.index, native.index + native[0].length],
+        );
       }),
       { numRuns: 1000, seed: 23 },
     );
@@ -85,23 +99,58 @@ describe('differential: the engine and JavaScript RegExp', () => {
 
   it('capture the same groups in patterns shaped like header and file-name patterns', () => {
     const uncaptured = pattern.map((source) => source.replace(/\((?!\?)/g, '(?:'));
-    const part = fc.oneof(uncaptured.map((source) => `(${source})`), fc.constantFrom('_', '-', '.', 'a'));
+    const part = fc.oneof(
+      uncaptured.map((source) => `(${source})`),
+      fc.constantFrom('_', '-', '.', 'a'),
+    );
     fc.assert(
-      fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), fc.array(text, { minLength: 1, maxLength: 8 }), (parts, texts) => {
-        const source = parts.join('');
-        const native = new RegExp(`^(?:${source})$`, 'u');
-        for (const input of texts) expect(compiled(source).matchGroups(input), `/${source}/ on ${JSON.stringify(input)}`).toEqual(native.exec(input)?.slice() ?? null);
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 4 }),
+        fc.array(text, { minLength: 1, maxLength: 8 }),
+        (parts, texts) => {
+          const source = parts.join('');
+          const native = new RegExp(`^(?:${source})$`, 'u');
+          for (const input of texts)
+            expect(compiled(source).matchGroups(input), `/${source}/ on ${JSON.stringify(input)}`).toEqual(
+              native.exec(input)?.slice() ?? null,
+            );
+        },
+      ),
       { numRuns: 600, seed: 25 },
     );
   });
 
   it('agree on the texts of a fixed set of checker-like patterns', () => {
-    const sources = ['[A-Z]{3}[0-9]{3}', 'FR-[A-Z]{3}', '[a-z]*', '.*', '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}', '\\p{L}+(?:[ \'-]\\p{L}+)*', '\\d{4}-\\d{2}-\\d{2}', '(a+)+b', '(a|ab)*c'];
-    const texts = ['ABC123', 'FR-ABC', 'abc', '', 'x.y@example-3.org', 'Jean-Éric', "O'Brien", '2024-01-31', 'aaab', 'abababc', 'a\nb', 'ABC12', 'é'];
+    const sources = [
+      '[A-Z]{3}[0-9]{3}',
+      'FR-[A-Z]{3}',
+      '[a-z]*',
+      '.*',
+      '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[a-z]{2,}',
+      "\\p{L}+(?:[ '-]\\p{L}+)*",
+      '\\d{4}-\\d{2}-\\d{2}',
+      '(a+)+b',
+      '(a|ab)*c',
+    ];
+    const texts = [
+      'ABC123',
+      'FR-ABC',
+      'abc',
+      '',
+      'x.y@example-3.org',
+      'Jean-Éric',
+      "O'Brien",
+      '2024-01-31',
+      'aaab',
+      'abababc',
+      'a\nb',
+      'ABC12',
+      'é',
+    ];
     for (const source of sources) {
       const native = new RegExp(`^(?:${source})$`, 'u');
-      for (const input of texts) expect(compiled(source).matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(native.test(input));
+      for (const input of texts)
+        expect(compiled(source).matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(native.test(input));
     }
   });
 });
@@ -111,18 +160,22 @@ describe('differential: the lazy DFA and the Pike VM', () => {
 
   it('give the same whole-text answers, with anchors and flags', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(pattern, javaOnly), { minLength: 1, maxLength: 4 }), fc.array(text, { minLength: 1, maxLength: 8 }), (parts, texts) => {
-        const source = parts.join('');
-        const parsed = parseJavaRegex(source);
-        const whole = wholeTextProgram(parsed.node);
-        const forDfa = dfaProgram(whole);
-        if (forDfa === null) return;
-        const dfa = new LazyDfa(forDfa);
-        for (const input of [...texts, ...texts.map((t) => `${t}\n`), ...texts.map((t) => `${t}\r\n`)]) {
-          const pike = runPikeVm(whole, (parsed.groupCount + 1) * 2, input, 0) !== null;
-          expect(dfa.matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(pike);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(pattern, javaOnly), { minLength: 1, maxLength: 4 }),
+        fc.array(text, { minLength: 1, maxLength: 8 }),
+        (parts, texts) => {
+          const source = parts.join('');
+          const parsed = parseJavaRegex(source);
+          const whole = wholeTextProgram(parsed.node);
+          const forDfa = dfaProgram(whole);
+          if (forDfa === null) return;
+          const dfa = new LazyDfa(forDfa);
+          for (const input of [...texts, ...texts.map((t) => `${t}\n`), ...texts.map((t) => `${t}\r\n`)]) {
+            const pike = runPikeVm(whole, (parsed.groupCount + 1) * 2, input, 0) !== null;
+            expect(dfa.matches(input), `/${source}/ on ${JSON.stringify(input)}`).toBe(pike);
+          }
+        },
+      ),
       { numRuns: 1000, seed: 24 },
     );
   });

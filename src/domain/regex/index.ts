@@ -54,7 +54,9 @@ class Regex implements CompiledRegex {
     this.slotCount = (groupCount + 1) * 2;
     this.literal = groupCount === 0 ? literal : null;
     this.prefix = prefix;
-    this.usesSearchStart = search.some((instruction) => instruction.op === 'assert' && instruction.assertion.kind === 'searchStart');
+    this.usesSearchStart = search.some(
+      (instruction) => instruction.op === 'assert' && instruction.assertion.kind === 'searchStart',
+    );
   }
 
   matches(text: string, tick?: Tick): boolean {
@@ -139,5 +141,7 @@ export function compileJavaRegex(source: string): RegexCompilation {
  */
 export function runnableRegex(regex: JavaRegex): CompiledRegex {
   const compiled = compileJavaRegex(regex.source);
-  return compiled.ok ? compiled.regex : { ...regex, groupNames: new Map(), matches: () => false, matchGroups: () => null, find: () => null };
+  return compiled.ok
+    ? compiled.regex
+    : { ...regex, groupNames: new Map(), matches: () => false, matchGroups: () => null, find: () => null };
 }

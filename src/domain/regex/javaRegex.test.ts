@@ -30,28 +30,74 @@ describe('Java regular expressions', () => {
     expect(groups('(Température) moyenne', 'Température moyenne')).toEqual(['Température moyenne', 'Température']);
     expect(groups('(.*)_S2_(.*)_(.*)', 'SWC_S2_10_mean_x')).toEqual(['SWC_S2_10_mean_x', 'SWC', '10_mean', 'x']);
     expect(groups('SWC(@?)_(.*)_(.*)', 'SWC_1_2')).toEqual(['SWC_1_2', '', '1', '2']);
-    expect(groups('(.*)_(.*)_(.*).csv', 'site_01-01-2020_31-12-2020.csv')).toEqual(['site_01-01-2020_31-12-2020.csv', 'site', '01-01-2020', '31-12-2020']);
+    expect(groups('(.*)_(.*)_(.*).csv', 'site_01-01-2020_31-12-2020.csv')).toEqual([
+      'site_01-01-2020_31-12-2020.csv',
+      'site',
+      '01-01-2020',
+      '31-12-2020',
+    ]);
     expect(groups('(a)|(b)', 'b')).toEqual(['b', undefined, 'b']);
   });
 
   it('refuses what java.util.regex refuses, with the position', () => {
     expect(compileJavaRegex('(abc')).toMatchObject({ ok: false, message: expect.stringContaining('Unclosed group') });
-    expect(compileJavaRegex('abc)')).toMatchObject({ ok: false, message: expect.stringContaining("Unmatched closing ')'"), index: 3 });
-    expect(compileJavaRegex('*a')).toMatchObject({ ok: false, message: expect.stringContaining('Dangling meta character'), index: 0 });
-    expect(compileJavaRegex('a**')).toMatchObject({ ok: false, message: expect.stringContaining('Dangling meta character'), index: 2 });
-    expect(compileJavaRegex('[a-z')).toMatchObject({ ok: false, message: expect.stringContaining('Unclosed character class') });
-    expect(compileJavaRegex('[z-a]')).toMatchObject({ ok: false, message: expect.stringContaining('Illegal character range') });
-    expect(compileJavaRegex('a{2,1}')).toMatchObject({ ok: false, message: expect.stringContaining('Illegal repetition range') });
-    expect(compileJavaRegex('a{x}')).toMatchObject({ ok: false, message: expect.stringContaining('Illegal repetition') });
-    expect(compileJavaRegex('\\y')).toMatchObject({ ok: false, message: expect.stringContaining('Illegal/unsupported escape') });
-    expect(compileJavaRegex('\\p{NoSuchClass}')).toMatchObject({ ok: false, message: expect.stringContaining('Unknown character property') });
-    expect(compileJavaRegex('(?q)a')).toMatchObject({ ok: false, message: expect.stringContaining('Unknown inline modifier'), index: 2 });
-    expect(compileJavaRegex('(?<a>x)(?<a>y)')).toMatchObject({ ok: false, message: expect.stringContaining('already defined') });
+    expect(compileJavaRegex('abc)')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Unmatched closing ')'"),
+      index: 3,
+    });
+    expect(compileJavaRegex('*a')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Dangling meta character'),
+      index: 0,
+    });
+    expect(compileJavaRegex('a**')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Dangling meta character'),
+      index: 2,
+    });
+    expect(compileJavaRegex('[a-z')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unclosed character class'),
+    });
+    expect(compileJavaRegex('[z-a]')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Illegal character range'),
+    });
+    expect(compileJavaRegex('a{2,1}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Illegal repetition range'),
+    });
+    expect(compileJavaRegex('a{x}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Illegal repetition'),
+    });
+    expect(compileJavaRegex('\\y')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Illegal/unsupported escape'),
+    });
+    expect(compileJavaRegex('\\p{NoSuchClass}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unknown character property'),
+    });
+    expect(compileJavaRegex('(?q)a')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unknown inline modifier'),
+      index: 2,
+    });
+    expect(compileJavaRegex('(?<a>x)(?<a>y)')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('already defined'),
+    });
   });
 
   it('refuses what needs backtracking, saying why and where', () => {
     const refused = (source: string, construct: string, index: number) =>
-      expect(compileJavaRegex(source)).toMatchObject({ ok: false, index, message: expect.stringMatching(new RegExp(`^${construct} needs a backtracking engine.* near index ${index}$`)) });
+      expect(compileJavaRegex(source)).toMatchObject({
+        ok: false,
+        index,
+        message: expect.stringMatching(new RegExp(`^${construct} needs a backtracking engine.* near index ${index}$`)),
+      });
     refused('(a)(b)\\2\\1', 'A back-reference', 6);
     refused('(?<x>a)\\k<x>', 'A back-reference', 7);
     refused('a(?=b)', 'A look-ahead', 1);
@@ -64,12 +110,25 @@ describe('Java regular expressions', () => {
   });
 
   it('refuses patterns too large or too deep to compile in bounded time and stack', () => {
-    expect(compileJavaRegex('((a{100}){100}){100}')).toMatchObject({ ok: false, message: expect.stringContaining('too large') });
+    expect(compileJavaRegex('((a{100}){100}){100}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('too large'),
+    });
     expect(matches('a{1000}', 'a'.repeat(1000))).toBe(true);
-    expect(compileJavaRegex(`${'('.repeat(MAX_NESTING + 1)}a${')'.repeat(MAX_NESTING + 1)}`)).toMatchObject({ ok: false, message: expect.stringContaining('nested'), index: MAX_NESTING });
-    expect(compileJavaRegex('['.repeat(MAX_NESTING + 1))).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
+    expect(compileJavaRegex(`${'('.repeat(MAX_NESTING + 1)}a${')'.repeat(MAX_NESTING + 1)}`)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('nested'),
+      index: MAX_NESTING,
+    });
+    expect(compileJavaRegex('['.repeat(MAX_NESTING + 1))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('nested'),
+    });
     expect(matches('(?:){999999999}a', 'a')).toBe(true);
-    expect(compileJavaRegex('a'.repeat(MAX_PATTERN_LENGTH + 1))).toMatchObject({ ok: false, message: expect.stringContaining('longer than') });
+    expect(compileJavaRegex('a'.repeat(MAX_PATTERN_LENGTH + 1))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('longer than'),
+    });
     expect(compileJavaRegex(`[${'a'.repeat(MAX_PATTERN_LENGTH - 2)}]`).ok).toBe(true);
   });
 
@@ -175,16 +234,32 @@ describe('Java regular expressions', () => {
   });
 
   it('answers any pattern text with a compilation or a refusal, never an exception', () => {
-    const piece = fc.constantFrom(...'()[]{}|*+?.^$\\-&:=!<>,#0123456789aAbBcdDeEgGhHkNpPQrRsStuUvVwWxXzZ{}'.split(''), '\\p{', 'constructor', '(?', '(?<', '\\Q', '\\E', 'é', '😀', ' ', '\n');
+    const piece = fc.constantFrom(
+      ...'()[]{}|*+?.^$\\-&:=!<>,#0123456789aAbBcdDeEgGhHkNpPQrRsStuUvVwWxXzZ{}'.split(''),
+      '\\p{',
+      'constructor',
+      '(?',
+      '(?<',
+      '\\Q',
+      '\\E',
+      'é',
+      '😀',
+      ' ',
+      '\n',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 24 }), fc.array(fc.constantFrom('a', 'b', '1', '-', ' ', '\n', '\r', 'é', '😀'), { maxLength: 8 }), (pieces, characters) => {
-        const result = compileJavaRegex(pieces.join(''));
-        if (!result.ok) return;
-        const text = characters.join('');
-        result.regex.matches(text);
-        result.regex.matchGroups(text);
-        result.regex.find(text, 0);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 24 }),
+        fc.array(fc.constantFrom('a', 'b', '1', '-', ' ', '\n', '\r', 'é', '😀'), { maxLength: 8 }),
+        (pieces, characters) => {
+          const result = compileJavaRegex(pieces.join(''));
+          if (!result.ok) return;
+          const text = characters.join('');
+          result.regex.matches(text);
+          result.regex.matchGroups(text);
+          result.regex.find(text, 0);
+        },
+      ),
       { numRuns: 5000, seed: 26 },
     );
   });

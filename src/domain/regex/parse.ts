@@ -30,16 +30,18 @@ interface Flags {
   unicodeClasses: boolean;
 }
 
-const FLAG_LETTERS = new Map<string, Array<keyof Flags>>(Object.entries({
-  i: ['caseInsensitive'],
-  u: ['unicodeCase'],
-  m: ['multiline'],
-  s: ['dotAll'],
-  x: ['comments'],
-  d: ['unixLines'],
-  // As in Java, UNICODE_CHARACTER_CLASS implies UNICODE_CASE.
-  U: ['unicodeClasses', 'unicodeCase'],
-} satisfies Record<string, Array<keyof Flags>>));
+const FLAG_LETTERS = new Map<string, Array<keyof Flags>>(
+  Object.entries({
+    i: ['caseInsensitive'],
+    u: ['unicodeCase'],
+    m: ['multiline'],
+    s: ['dotAll'],
+    x: ['comments'],
+    d: ['unixLines'],
+    // As in Java, UNICODE_CHARACTER_CLASS implies UNICODE_CASE.
+    U: ['unicodeClasses', 'unicodeCase'],
+  } satisfies Record<string, Array<keyof Flags>>),
+);
 
 /** `\t`, `\n`, `\r`, `\f`, `\a` (bell), `\e` (escape). */
 const CONTROL_ESCAPES = new Map(Object.entries({ t: 9, n: 10, r: 13, f: 12, a: 7, e: 27 }));
@@ -61,7 +63,11 @@ const FOUR_HEXADECIMAL_DIGITS = /[0-9a-fA-F]{4}/y;
 const NEEDS_BACKTRACKING = 'needs a backtracking engine, whose running time can explode; Terrain refuses it';
 
 export function parseJavaRegex(source: string): ParsedRegex {
-  if (source.length > MAX_PATTERN_LENGTH) throw new RegexSyntaxError(`The pattern is longer than ${MAX_PATTERN_LENGTH.toLocaleString('en')} characters`, MAX_PATTERN_LENGTH);
+  if (source.length > MAX_PATTERN_LENGTH)
+    throw new RegexSyntaxError(
+      `The pattern is longer than ${MAX_PATTERN_LENGTH.toLocaleString('en')} characters`,
+      MAX_PATTERN_LENGTH,
+    );
   const parser = new Parser(source);
   const node = parser.parse();
   return { node, groupCount: parser.groupCount, groupNames: parser.groupNames };
@@ -79,7 +85,15 @@ class Parser {
   groupCount = 0;
   readonly groupNames = new Map<string, number>();
   private i = 0;
-  private flags: Flags = { caseInsensitive: false, unicodeCase: false, multiline: false, dotAll: false, comments: false, unixLines: false, unicodeClasses: false };
+  private flags: Flags = {
+    caseInsensitive: false,
+    unicodeCase: false,
+    multiline: false,
+    dotAll: false,
+    comments: false,
+    unixLines: false,
+    unicodeClasses: false,
+  };
 
   constructor(private readonly source: string) {}
 
@@ -184,7 +198,9 @@ class Parser {
         return { kind: 'char', test: this.dot() };
       case '^':
         this.i += 1;
-        return this.assertion(this.flags.multiline ? { kind: 'lineStart', unixLines: this.flags.unixLines } : { kind: 'inputStart' });
+        return this.assertion(
+          this.flags.multiline ? { kind: 'lineStart', unixLines: this.flags.unixLines } : { kind: 'inputStart' },
+        );
       case '$':
         this.i += 1;
         return this.assertion({ kind: 'lineEnd', multiline: this.flags.multiline, unixLines: this.flags.unixLines });
@@ -216,7 +232,8 @@ class Parser {
 
   private literal(codePoint: number): RegexNode {
     const { caseInsensitive, unicodeCase } = this.flags;
-    if (caseInsensitive && hasOtherCase(codePoint, unicodeCase)) return { kind: 'char', test: ignoringCase(codePointTest(codePoint), unicodeCase) };
+    if (caseInsensitive && hasOtherCase(codePoint, unicodeCase))
+      return { kind: 'char', test: ignoringCase(codePointTest(codePoint), unicodeCase) };
     return { kind: 'char', test: codePointTest(codePoint), literal: codePoint };
   }
 
@@ -246,8 +263,13 @@ class Parser {
         throw this.refuse('A look-behind', open);
       } else if (kind === '<') {
         const name = this.readAt(GROUP_NAME, this.i + 2);
-        if (!name) throw this.error('capturing group name does not start with a Latin letter or is missing its closing >', this.i + 2);
-        if (this.groupNames.has(name[1])) throw this.error(`Named capturing group <${name[1]}> is already defined`, this.i + 2);
+        if (!name)
+          throw this.error(
+            'capturing group name does not start with a Latin letter or is missing its closing >',
+            this.i + 2,
+          );
+        if (this.groupNames.has(name[1]))
+          throw this.error(`Named capturing group <${name[1]}> is already defined`, this.i + 2);
         capture = ++this.groupCount;
         this.groupNames.set(name[1], capture);
         this.i += 2 + name[0].length;
@@ -283,7 +305,11 @@ class Parser {
         continue;
       }
       const names = FLAG_LETTERS.get(letter);
-      if (!names) throw this.error(letter === 'c' ? 'Canonical equivalence (?c) is not supported' : 'Unknown inline modifier', at);
+      if (!names)
+        throw this.error(
+          letter === 'c' ? 'Canonical equivalence (?c) is not supported' : 'Unknown inline modifier',
+          at,
+        );
       for (const name of names) this.flags[name] = on;
     }
     throw this.error('Unknown inline modifier', this.source.length);
@@ -333,7 +359,13 @@ class Parser {
         return {
           kind: 'group',
           capture: null,
-          body: { kind: 'sequence', items: [{ kind: 'char', test: complement(isMark) }, { kind: 'repeat', body: { kind: 'char', test: isMark }, min: 0, max: Infinity, greedy: true }] },
+          body: {
+            kind: 'sequence',
+            items: [
+              { kind: 'char', test: complement(isMark) },
+              { kind: 'repeat', body: { kind: 'char', test: isMark }, min: 0, max: Infinity, greedy: true },
+            ],
+          },
         };
       case 'k':
         throw this.refuse('A back-reference', start);
@@ -345,8 +377,18 @@ class Parser {
 
   /** `\R`: `\r\n` or one vertical space character. */
   private linebreak(): RegexNode {
-    const crlf: RegexNode = { kind: 'sequence', items: [{ kind: 'char', test: codePointTest(13), literal: 13 }, { kind: 'char', test: codePointTest(10), literal: 10 }] };
-    return { kind: 'group', capture: null, body: { kind: 'alternation', options: [crlf, { kind: 'char', test: verticalSpace }] } };
+    const crlf: RegexNode = {
+      kind: 'sequence',
+      items: [
+        { kind: 'char', test: codePointTest(13), literal: 13 },
+        { kind: 'char', test: codePointTest(10), literal: 10 },
+      ],
+    };
+    return {
+      kind: 'group',
+      capture: null,
+      body: { kind: 'alternation', options: [crlf, { kind: 'char', test: verticalSpace }] },
+    };
   }
 
   /** `\Q…\E` with the cursor on the backslash: the quoted code points (up to the end when `\E` is missing). */
@@ -406,7 +448,8 @@ class Parser {
     }
     const control = CONTROL_ESCAPES.get(letter);
     if (control !== undefined) return { codePoint: control };
-    if (/[a-zA-Z]/.test(letter) || (inClass && /[1-9]/.test(letter))) throw this.error('Illegal/unsupported escape sequence', start + 1);
+    if (/[a-zA-Z]/.test(letter) || (inClass && /[1-9]/.test(letter)))
+      throw this.error('Illegal/unsupported escape sequence', start + 1);
     const codePoint = source.codePointAt(start + 1)!;
     this.i = start + 1 + (codePoint > 0xffff ? 2 : 1);
     return { codePoint };
@@ -502,10 +545,16 @@ class Parser {
         for (const codePoint of item.quoted) members.addRange(codePoint, codePoint);
         continue;
       }
-      if (source[this.i] === '-' && source[this.i + 1] !== ']' && source[this.i + 1] !== '[' && this.i + 1 < source.length) {
+      if (
+        source[this.i] === '-' &&
+        source[this.i + 1] !== ']' &&
+        source[this.i + 1] !== '[' &&
+        this.i + 1 < source.length
+      ) {
         this.i += 1;
         const end = this.classItem();
-        if (!('codePoint' in end) || end.codePoint < item.codePoint) throw this.error('Illegal character range', this.i - 1);
+        if (!('codePoint' in end) || end.codePoint < item.codePoint)
+          throw this.error('Illegal character range', this.i - 1);
         members.addRange(item.codePoint, end.codePoint);
         continue;
       }
@@ -521,7 +570,8 @@ class Parser {
     if (source[this.i] === '\\') {
       const letter = source[this.i + 1];
       if (letter === 'Q') return { quoted: this.quoted() };
-      if (letter === 'b' || letter === 'B' || letter === 'R' || letter === 'X' || letter === 'k') throw this.error('Illegal/unsupported escape sequence', this.i + 1);
+      if (letter === 'b' || letter === 'B' || letter === 'R' || letter === 'X' || letter === 'k')
+        throw this.error('Illegal/unsupported escape sequence', this.i + 1);
       return this.characterEscape(true);
     }
     const codePoint = source.codePointAt(this.i)!;

@@ -68,7 +68,13 @@ interface Thread {
  * Runs `program` from `start`: the capture slots of the preferred match (start and end of each group, -1 for a
  * group that took no part), or null.
  */
-export function runPikeVm(program: Program, slotCount: number, input: string, start: number, tick?: Tick): number[] | null {
+export function runPikeVm(
+  program: Program,
+  slotCount: number,
+  input: string,
+  start: number,
+  tick?: Tick,
+): number[] | null {
   let current: Thread[] = [];
   let next: Thread[] = [];
   const seen = new Int32Array(program.length).fill(-1);
@@ -107,7 +113,7 @@ export function runPikeVm(program: Program, slotCount: number, input: string, st
   };
 
   add(current, 0, new Array<number>(slotCount).fill(-1), start);
-  for (let at = start; current.length > 0; ) {
+  for (let at = start; current.length > 0;) {
     generation += 1;
     const code = at < input.length ? input.codePointAt(at)! : -1;
     const width = code > 0xffff ? 2 : 1;
@@ -117,7 +123,8 @@ export function runPikeVm(program: Program, slotCount: number, input: string, st
         matched = thread.slots.slice();
         break; // the threads after this one have a lower priority
       }
-      if (instruction.op === 'char' && code !== -1 && instruction.test(code)) add(next, thread.pc + 1, thread.slots, at + width);
+      if (instruction.op === 'char' && code !== -1 && instruction.test(code))
+        add(next, thread.pc + 1, thread.slots, at + width);
     }
     [current, next] = [next, []];
     at += width;

@@ -28,7 +28,10 @@ class ProgramBuilder {
 
   emit(instruction: Instruction): number {
     if (this.code.length >= MAX_PROGRAM) {
-      throw new RegexSyntaxError(`The pattern is too large once its repetitions are written out (more than ${MAX_PROGRAM.toLocaleString('en')} steps)`, 0);
+      throw new RegexSyntaxError(
+        `The pattern is too large once its repetitions are written out (more than ${MAX_PROGRAM.toLocaleString('en')} steps)`,
+        0,
+      );
     }
     this.code.push(instruction);
     return this.code.length - 1;

@@ -21,7 +21,13 @@ export type RegexNode =
   | { readonly kind: 'sequence'; readonly items: readonly RegexNode[] }
   | { readonly kind: 'alternation'; readonly options: readonly RegexNode[] }
   | { readonly kind: 'group'; readonly body: RegexNode; readonly capture: number | null }
-  | { readonly kind: 'repeat'; readonly body: RegexNode; readonly min: number; readonly max: number; readonly greedy: boolean }
+  | {
+      readonly kind: 'repeat';
+      readonly body: RegexNode;
+      readonly min: number;
+      readonly max: number;
+      readonly greedy: boolean;
+    }
   | { readonly kind: 'assertion'; readonly assertion: Assertion };
 
 /** A pattern read by the parser. */

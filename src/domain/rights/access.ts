@@ -12,13 +12,19 @@ export interface RowPlace {
 }
 
 /** Where a row of the entry sits: the scope keys among its values, and its period (stored dates or ISO texts). */
-export function placeOf(entry: DataEntry, values: Record<string, unknown>, start?: Date | string | null, end?: Date | string | null): RowPlace {
+export function placeOf(
+  entry: DataEntry,
+  values: Record<string, unknown>,
+  start?: Date | string | null,
+  end?: Date | string | null,
+): RowPlace {
   const scopes: Record<string, string> = {};
   for (const scope of entry.authorization?.scopes ?? []) {
     const value = values[scope.component];
     if (typeof value === 'string') scopes[scope.component] = value;
   }
-  const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null));
+  const iso = (value: Date | string | null | undefined) =>
+    value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null);
   return { scopes, start: iso(start), end: iso(end) };
 }
 
@@ -50,7 +56,10 @@ export function grantAllows(grant: Grant, place: RowPlace): boolean {
 }
 
 /** Whether the grant covers a whole deposit: its scope lies within the granted keys and its period within the granted one. */
-export function grantCovers(grant: Grant, deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null }): boolean {
+export function grantCovers(
+  grant: Grant,
+  deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null },
+): boolean {
   for (const [component, keys] of Object.entries(grant.scopes)) {
     const value = deposit.scopes[component];
     if (!value || !keys.some((key) => isWithinScope(value, key))) return false;
@@ -93,12 +102,20 @@ export class Rights {
 
   allows(operation: Operation, dataName: string, place: RowPlace): boolean {
     const filter = this.rowFilter(operation, dataName);
-    return filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantAllows(grant, place)));
+    return (
+      filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantAllows(grant, place)))
+    );
   }
 
-  covers(operation: Operation, dataName: string, deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null }): boolean {
+  covers(
+    operation: Operation,
+    dataName: string,
+    deposit: { scopes: Record<string, string>; from?: string | null; to?: string | null },
+  ): boolean {
     const filter = this.rowFilter(operation, dataName);
-    return filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantCovers(grant, deposit)));
+    return (
+      filter.kind === 'all' || (filter.kind === 'some' && filter.grants.some((grant) => grantCovers(grant, deposit)))
+    );
   }
 
   /**
@@ -118,7 +135,11 @@ export class Rights {
           if (mine.kind === 'none') return false;
           const inside = mine.grants.some(
             (held) =>
-              Object.entries(held.scopes).every(([component, keys]) => (grant.scopes[component] ?? []).length > 0 && grant.scopes[component].every((k) => keys.some((key) => isWithinScope(k, key)))) &&
+              Object.entries(held.scopes).every(
+                ([component, keys]) =>
+                  (grant.scopes[component] ?? []).length > 0 &&
+                  grant.scopes[component].every((k) => keys.some((key) => isWithinScope(k, key))),
+              ) &&
               (!held.from || (grant.from !== null && grant.from >= held.from)) &&
               (!held.to || (grant.to !== null && grant.to <= held.to)),
           );

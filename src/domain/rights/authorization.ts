@@ -46,7 +46,13 @@ export const PUBLIC_USER = '_public_';
 export const MAX_DESCRIPTION = 200;
 
 export type AuthorizationProblem = DomainError<
-  'NO_AUTHORIZATION_NAME' | 'DESCRIPTION_TOO_LONG' | 'UNKNOWN_DATA' | 'UNKNOWN_OPERATION' | 'UNKNOWN_SCOPE' | 'BAD_PERIOD' | 'NOTHING_GRANTED'
+  | 'NO_AUTHORIZATION_NAME'
+  | 'DESCRIPTION_TOO_LONG'
+  | 'UNKNOWN_DATA'
+  | 'UNKNOWN_OPERATION'
+  | 'UNKNOWN_SCOPE'
+  | 'BAD_PERIOD'
+  | 'NOTHING_GRANTED'
 >;
 
 /** A day written YYYY-MM-DD, dd/MM/yyyy or dd-MM-yyyy (optionally with a time, ignored), or a refusal. */
@@ -56,17 +62,22 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
   let year: number, month: number, day: number;
   let match = value.match(/^([+-]?\d{4,9})-(\d{2})-(\d{2})/);
   if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = value.match(/^(\d{2})[/-](\d{2})[/-](\d{4})/))) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = value.match(/^(\d{2})[/-](\d{2})[/-](\d{4})/)))
+    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return { ok: false };
   if (Math.abs(year) >= OPEN_YEAR) return { ok: true, day: null };
   if (month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month)) return { ok: false };
-  return { ok: true, day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
+  return {
+    ok: true,
+    day: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  };
 }
 
 /** What an authorization or a rights request grants, as clients send it. */
 export type RulesRequest = Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>;
 
-export const grantsNothing = (rules: AuthorizationRules) => Object.keys(rules.forAll).length === 0 && Object.keys(rules.restricted).length === 0;
+export const grantsNothing = (rules: AuthorizationRules) =>
+  Object.keys(rules.forAll).length === 0 && Object.keys(rules.restricted).length === 0;
 
 /**
  * Checks an authorization against the application and applies the saving rules (see {@link normalizeRules}); one
@@ -76,12 +87,15 @@ export function normalizeAuthorization(
   model: ApplicationOutline,
   request: AuthorizationRequest,
   isPublic: boolean,
-): { ok: true; name: string; description: string; rules: AuthorizationRules } | { ok: false; problems: AuthorizationProblem[] } {
+):
+  | { ok: true; name: string; description: string; rules: AuthorizationRules }
+  | { ok: false; problems: AuthorizationProblem[] } {
   const problems: AuthorizationProblem[] = [];
   const name = (request.name ?? '').trim();
   if (name === '') problems.push({ code: 'NO_AUTHORIZATION_NAME', params: {} });
   const description = request.description === 'null' ? '' : (request.description ?? '').trim();
-  if (description.length > MAX_DESCRIPTION) problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
+  if (description.length > MAX_DESCRIPTION)
+    problems.push({ code: 'DESCRIPTION_TOO_LONG', params: { max: MAX_DESCRIPTION } });
   const normalized = normalizeRules(model, request, isPublic);
   if (!normalized.ok) return { ok: false, problems: [...problems, ...normalized.problems] };
   if (grantsNothing(normalized.rules)) problems.push({ code: 'NOTHING_GRANTED', params: {} });
@@ -125,7 +139,11 @@ export function normalizeRules(
   for (const [dataName, raw] of Object.entries(request.authorizationsWithRestriction ?? {})) {
     const entry = entries.get(dataName);
     if (!entry) {
-      problems.push({ code: 'UNKNOWN_DATA', path: `authorizationsWithRestriction > ${dataName}`, params: { dataName } });
+      problems.push({
+        code: 'UNKNOWN_DATA',
+        path: `authorizationsWithRestriction > ${dataName}`,
+        params: { dataName },
+      });
       continue;
     }
     if (rules.forAll[dataName]) continue;
@@ -141,7 +159,9 @@ export function normalizeRules(
           problems.push({ code: 'UNKNOWN_SCOPE', path, params: { dataName, scope: component } });
           continue;
         }
-        const target = scopeComponents.has(component) ? component : entry.authorization!.scopes.find((s) => s.reference === component)!.component;
+        const target = scopeComponents.has(component)
+          ? component
+          : entry.authorization!.scopes.find((s) => s.reference === component)!.component;
         if (list.length) scopes[target] = [...new Set([...(scopes[target] ?? []), ...list])];
       }
       const from = readDay(restriction.timeScope?.fromDay ?? restriction.fromDay);

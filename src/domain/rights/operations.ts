@@ -7,7 +7,8 @@ import type { EntryOutline } from '../applications/outline';
 export const OPERATIONS = ['depot', 'publication', 'delete', 'extraction', 'admin'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-export const isOperation = (value: unknown): value is Operation => typeof value === 'string' && (OPERATIONS as readonly string[]).includes(value);
+export const isOperation = (value: unknown): value is Operation =>
+  typeof value === 'string' && (OPERATIONS as readonly string[]).includes(value);
 
 /** Data whose rows carry an authorization scope: rights may be restricted to parts of it, and published. */
 export const isScoped = (entry: EntryOutline) => entry.authorization !== null && entry.authorization.scopes.length > 0;
@@ -39,7 +40,11 @@ export function withDependencies(operations: Iterable<Operation>, entry: EntryOu
 export function inducedOperations(chosen: Iterable<Operation>, entry: EntryOutline): Set<Operation> {
   const explicit = [...new Set(chosen)];
   const brings = (operation: Operation, other: Operation) => withDependencies([operation], entry).has(other);
-  return new Set(explicit.filter((operation) => explicit.some((other) => other !== operation && brings(other, operation) && !brings(operation, other))));
+  return new Set(
+    explicit.filter((operation) =>
+      explicit.some((other) => other !== operation && brings(other, operation) && !brings(operation, other)),
+    ),
+  );
 }
 
 /** Public authorizations only ever let people read. */

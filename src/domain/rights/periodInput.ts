@@ -11,7 +11,8 @@ export function readFormDay(text: string): string | null {
   const match = text.trim().match(FORM_DAY);
   if (!match) return null;
   const [, , , , hours, minutes, seconds] = match;
-  if ((hours && Number(hours) > 23) || (minutes && Number(minutes) > 59) || (seconds && Number(seconds) > 59)) return null;
+  if ((hours && Number(hours) > 23) || (minutes && Number(minutes) > 59) || (seconds && Number(seconds) > 59))
+    return null;
   const read = readDay(`${match[1]}-${match[2]}-${match[3]}`);
   return read.ok ? read.day : null;
 }
@@ -29,7 +30,8 @@ export interface PeriodInput {
   to: string;
 }
 
-export type PeriodReading = { ok: true; from: string | null; to: string | null } | { ok: false; field: 'from' | 'to' | 'order' };
+export type PeriodReading =
+  { ok: true; from: string | null; to: string | null } | { ok: false; field: 'from' | 'to' | 'order' };
 
 /** The bounds of the period the form describes, or which field is wrong. */
 export function readPeriodInput(input: PeriodInput): PeriodReading {

@@ -17,7 +17,12 @@ const sites = model.data.find((d) => d.name === 'sites')!;
 describe('operations', () => {
   it('bring their dependencies', () => {
     expect([...withDependencies(['delete'], counts)].sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);
-    expect([...withDependencies(['publication'], counts)].sort()).toEqual(['delete', 'depot', 'extraction', 'publication']);
+    expect([...withDependencies(['publication'], counts)].sort()).toEqual([
+      'delete',
+      'depot',
+      'extraction',
+      'publication',
+    ]);
     expect([...withDependencies(['depot'], counts)].sort()).toEqual(['depot', 'extraction']);
     expect([...withDependencies(['delete'], sites)].sort()).toEqual(['delete', 'depot', 'extraction']);
     expect([...withDependencies(['publication'], sites)]).toEqual([]);
@@ -27,14 +32,26 @@ describe('operations', () => {
     expect([...inducedOperations(['depot', 'extraction'], counts)]).toEqual(['extraction']);
     expect([...inducedOperations(['extraction'], counts)]).toEqual([]);
     // Publishing and deleting versions bring each other: neither locks the other; depositing and reading stay locked.
-    expect([...inducedOperations(['delete', 'depot', 'extraction', 'publication'], counts)].sort()).toEqual(['depot', 'extraction']);
+    expect([...inducedOperations(['delete', 'depot', 'extraction', 'publication'], counts)].sort()).toEqual([
+      'depot',
+      'extraction',
+    ]);
     expect([...inducedOperations(['delete', 'depot', 'extraction'], sites)].sort()).toEqual(['depot', 'extraction']);
   });
 
   it('show publication only where versions are published', () => {
-    expect(operationColumns(counts).map((c) => c.operation)).toEqual(['depot', 'publication', 'delete', 'extraction', 'admin']);
+    expect(operationColumns(counts).map((c) => c.operation)).toEqual([
+      'depot',
+      'publication',
+      'delete',
+      'extraction',
+      'admin',
+    ]);
     expect(operationColumns(sites).map((c) => c.operation)).toEqual(['depot', 'delete', 'extraction', 'admin']);
-    expect(operationColumns(counts).find((c) => c.operation === 'extraction')).toMatchObject({ withPeriods: true, forPublic: true });
+    expect(operationColumns(counts).find((c) => c.operation === 'extraction')).toMatchObject({
+      withPeriods: true,
+      forPublic: true,
+    });
   });
 });
 
@@ -47,8 +64,15 @@ describe('saving an authorization', () => {
         description: 'null',
         authorizationForAll: { sites: ['depot'] },
         authorizationsWithRestriction: {
-          counts: { operationTypes: ['extraction'], requiredAuthorizations: { project: ['projectsKalps'] }, timeScope: { fromDay: '01/01/2024', toDay: '2024-12-31' } },
-          species: { operationTypes: ['extraction'], timeScope: { fromDay: '-999999999-01-01', toDay: '+999999999-12-31' } },
+          counts: {
+            operationTypes: ['extraction'],
+            requiredAuthorizations: { project: ['projectsKalps'] },
+            timeScope: { fromDay: '01/01/2024', toDay: '2024-12-31' },
+          },
+          species: {
+            operationTypes: ['extraction'],
+            timeScope: { fromDay: '-999999999-01-01', toDay: '+999999999-12-31' },
+          },
         },
       },
       false,
@@ -59,20 +83,42 @@ describe('saving an authorization', () => {
       description: '',
       rules: {
         forAll: { sites: ['depot', 'extraction'], species: ['extraction'] },
-        restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps'] }, from: '2024-01-01', to: '2024-12-31' }] },
+        restricted: {
+          counts: [
+            {
+              operations: ['extraction'],
+              scopes: { project: ['projectsKalps'] },
+              from: '2024-01-01',
+              to: '2024-12-31',
+            },
+          ],
+        },
       },
     });
-    const publicOne = normalizeAuthorization(model, { name: 'open', authorizationForAll: { sites: ['depot', 'delete'] } }, true);
+    const publicOne = normalizeAuthorization(
+      model,
+      { name: 'open', authorizationForAll: { sites: ['depot', 'delete'] } },
+      true,
+    );
     expect(publicOne.ok && publicOne.rules.forAll).toEqual({ sites: ['extraction'] });
   });
 
   it('names what is wrong', () => {
     const refused = normalizeAuthorization(
       model,
-      { name: '', authorizationForAll: { nothing: ['extraction'], sites: ['steal'] }, authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], fromDay: '31/02/2024' } } },
+      {
+        name: '',
+        authorizationForAll: { nothing: ['extraction'], sites: ['steal'] },
+        authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], fromDay: '31/02/2024' } },
+      },
       false,
     );
-    expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA', 'UNKNOWN_OPERATION', 'BAD_PERIOD']);
+    expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual([
+      'NO_AUTHORIZATION_NAME',
+      'UNKNOWN_DATA',
+      'UNKNOWN_OPERATION',
+      'BAD_PERIOD',
+    ]);
   });
 
   it('refuses one that grants nothing, however it is written', () => {
@@ -81,12 +127,22 @@ describe('saving an authorization', () => {
       return saved.ok ? [] : saved.problems.map((p) => p.code);
     };
     expect(codes({})).toEqual(['NOTHING_GRANTED']);
-    expect(codes({ authorizationForAll: { sites: [] }, authorizationsWithRestriction: { counts: { operationTypes: [], requiredAuthorizations: { project: ['projectsKalps'] } } } })).toEqual(['NOTHING_GRANTED']);
+    expect(
+      codes({
+        authorizationForAll: { sites: [] },
+        authorizationsWithRestriction: {
+          counts: { operationTypes: [], requiredAuthorizations: { project: ['projectsKalps'] } },
+        },
+      }),
+    ).toEqual(['NOTHING_GRANTED']);
     // Everyone only ever reads: a public authorization giving only the right to grant gives nothing.
     expect(codes({ authorizationForAll: { sites: ['admin'] } }, true)).toEqual(['NOTHING_GRANTED']);
     expect(codes({ authorizationForAll: { sites: ['admin'] } })).toEqual([]);
     // Other problems are named first; nothing granted is said only of rights that are otherwise right.
-    expect(codes({ name: '', authorizationForAll: { nothing: ['extraction'] } })).toEqual(['NO_AUTHORIZATION_NAME', 'UNKNOWN_DATA']);
+    expect(codes({ name: '', authorizationForAll: { nothing: ['extraction'] } })).toEqual([
+      'NO_AUTHORIZATION_NAME',
+      'UNKNOWN_DATA',
+    ]);
   });
 
   it('reads days written several ways', () => {
@@ -110,36 +166,90 @@ describe('rights on rows', () => {
   const rules = {
     forAll: { sites: ['extraction' as const] },
     restricted: {
-      counts: [{ operations: ['extraction' as const, 'depot' as const], scopes: { project: ['projectsKalps'] }, from: '2024-01-01', to: '2024-06-30' }],
+      counts: [
+        {
+          operations: ['extraction' as const, 'depot' as const],
+          scopes: { project: ['projectsKalps'] },
+          from: '2024-01-01',
+          to: '2024-06-30',
+        },
+      ],
     },
   };
   const rights = new Rights(false, [rules]);
 
   it('filter rows by scope sub-tree and period', () => {
-    const place = (project: string, start: string, end: string) => ({ scopes: { project, site: 'sitesKlac_blanc' }, start, end });
-    expect(rights.allows('extraction', 'counts', place('projectsKalps', '2024-06-30T00:00:00', '2024-07-01T00:00:00'))).toBe(true);
-    expect(rights.allows('extraction', 'counts', place('projectsKalps.subKx', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(true);
-    expect(rights.allows('extraction', 'counts', place('projectsKalps', '2024-07-01T00:00:00', '2024-07-02T00:00:00'))).toBe(false);
-    expect(rights.allows('extraction', 'counts', place('projectsKpyrenees', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(false);
-    expect(rights.allows('delete', 'counts', place('projectsKalps', '2024-02-01T00:00:00', '2024-02-02T00:00:00'))).toBe(false);
+    const place = (project: string, start: string, end: string) => ({
+      scopes: { project, site: 'sitesKlac_blanc' },
+      start,
+      end,
+    });
+    expect(
+      rights.allows('extraction', 'counts', place('projectsKalps', '2024-06-30T00:00:00', '2024-07-01T00:00:00')),
+    ).toBe(true);
+    expect(
+      rights.allows('extraction', 'counts', place('projectsKalps.subKx', '2024-02-01T00:00:00', '2024-02-02T00:00:00')),
+    ).toBe(true);
+    expect(
+      rights.allows('extraction', 'counts', place('projectsKalps', '2024-07-01T00:00:00', '2024-07-02T00:00:00')),
+    ).toBe(false);
+    expect(
+      rights.allows('extraction', 'counts', place('projectsKpyrenees', '2024-02-01T00:00:00', '2024-02-02T00:00:00')),
+    ).toBe(false);
+    expect(
+      rights.allows('delete', 'counts', place('projectsKalps', '2024-02-01T00:00:00', '2024-02-02T00:00:00')),
+    ).toBe(false);
     expect(rights.all('extraction', 'sites')).toBe(true);
     expect(rights.any('extraction', 'species')).toBe(false);
   });
 
   it('cover deposits inside the granted scope and period only', () => {
-    expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-02-01T00:00:00', to: '2024-02-28T00:00:00' })).toBe(true);
-    expect(rights.covers('depot', 'counts', { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, from: '2024-06-01T00:00:00', to: '2024-07-31T00:00:00' })).toBe(false);
+    expect(
+      rights.covers('depot', 'counts', {
+        scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' },
+        from: '2024-02-01T00:00:00',
+        to: '2024-02-28T00:00:00',
+      }),
+    ).toBe(true);
+    expect(
+      rights.covers('depot', 'counts', {
+        scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' },
+        from: '2024-06-01T00:00:00',
+        to: '2024-07-31T00:00:00',
+      }),
+    ).toBe(false);
   });
 
   it('open a version only to whom its grant covers whole: published to readers, unpublished to depositors', () => {
-    const reader = new Rights(false, [{ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps'] }, from: '2024-06-01', to: '2024-06-30' }] } }]);
-    const version = (from: string, to: string, published = true, project = 'projectsKalps') => ({ scopes: { project, site: 'sitesKlac_blanc' }, from: `${from}T00:00:00`, to: `${to}T00:00:00`, published });
+    const reader = new Rights(false, [
+      {
+        forAll: {},
+        restricted: {
+          counts: [
+            {
+              operations: ['extraction'],
+              scopes: { project: ['projectsKalps'] },
+              from: '2024-06-01',
+              to: '2024-06-30',
+            },
+          ],
+        },
+      },
+    ]);
+    const version = (from: string, to: string, published = true, project = 'projectsKalps') => ({
+      scopes: { project, site: 'sitesKlac_blanc' },
+      from: `${from}T00:00:00`,
+      to: `${to}T00:00:00`,
+      published,
+    });
     expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30'))).toBe(true);
     expect(mayOpenVersion(reader, 'counts', version('2024-06-10', '2024-06-20'))).toBe(true);
     // Part of it lies in June: the reader reads those rows through the exports, not the whole file.
     expect(mayOpenVersion(reader, 'counts', version('2024-05-16', '2024-06-15'))).toBe(false);
     expect(mayOpenVersion(reader, 'counts', version('2024-06-30', '2024-07-01'))).toBe(false);
-    expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30', true, 'projectsKpyrenees'))).toBe(false);
+    expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30', true, 'projectsKpyrenees'))).toBe(
+      false,
+    );
     expect(mayOpenVersion(reader, 'counts', version('2024-06-01', '2024-06-30', false))).toBe(false);
     // Unpublished: whoever could have deposited it, with the same cover (rights holds depot on alps until June's end).
     expect(mayOpenVersion(rights, 'counts', version('2024-06-01', '2024-06-30', false))).toBe(true);
@@ -148,11 +258,34 @@ describe('rights on rows', () => {
   });
 
   it('never let someone give more than they hold with admin', () => {
-    const granter = new Rights(false, [{ forAll: { sites: ['extraction', 'admin'] }, restricted: { counts: [{ operations: ['extraction', 'admin'], scopes: { project: ['projectsKalps'] }, from: null, to: null }] } }]);
+    const granter = new Rights(false, [
+      {
+        forAll: { sites: ['extraction', 'admin'] },
+        restricted: {
+          counts: [
+            { operations: ['extraction', 'admin'], scopes: { project: ['projectsKalps'] }, from: null, to: null },
+          ],
+        },
+      },
+    ]);
     expect(granter.mayGrant({ forAll: { sites: ['extraction'] }, restricted: {} })).toBe(true);
     expect(granter.mayGrant({ forAll: { sites: ['depot', 'extraction'] }, restricted: {} })).toBe(false);
-    expect(granter.mayGrant({ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps.subKx'] }, from: null, to: null }] } })).toBe(true);
-    expect(granter.mayGrant({ forAll: {}, restricted: { counts: [{ operations: ['extraction'], scopes: { project: ['projectsKpyrenees'] }, from: null, to: null }] } })).toBe(false);
+    expect(
+      granter.mayGrant({
+        forAll: {},
+        restricted: {
+          counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps.subKx'] }, from: null, to: null }],
+        },
+      }),
+    ).toBe(true);
+    expect(
+      granter.mayGrant({
+        forAll: {},
+        restricted: {
+          counts: [{ operations: ['extraction'], scopes: { project: ['projectsKpyrenees'] }, from: null, to: null }],
+        },
+      }),
+    ).toBe(false);
     expect(new Rights(true, []).mayGrant({ forAll: { sites: ['admin'] }, restricted: {} })).toBe(true);
   });
 });

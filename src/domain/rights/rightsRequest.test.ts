@@ -13,21 +13,35 @@ import {
   unrequestableOperations,
 } from './rightsRequest';
 
-const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys-requests.yaml'));
+const fixture = readFileSync(
+  path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys-requests.yaml'),
+);
 const result = validateConfiguration(fixture, 'surveys-requests.yaml');
 if (!result.ok) throw new Error(JSON.stringify(result.errors));
 const model = result.value;
 const form = model.rightsRequest;
 
-const institutes: StoredRow[] = ['inrae', 'cnrs'].map((code) => ({ naturalKey: code, hierarchicalKey: code, values: { code, label: code.toUpperCase() } }));
+const institutes: StoredRow[] = ['inrae', 'cnrs'].map((code) => ({
+  naturalKey: code,
+  hierarchicalKey: code,
+  values: { code, label: code.toUpperCase() },
+}));
 const references = (name: string) => (name === 'institutes' ? institutes : undefined);
-const filled = { institute: 'inrae', purpose: 'A thesis on rock ptarmigans', orcid: '0000-0002-1825-0097', until: '31/12/2025' };
+const filled = {
+  institute: 'inrae',
+  purpose: 'A thesis on rock ptarmigans',
+  orcid: '0000-0002-1825-0097',
+  until: '31/12/2025',
+};
 
 describe('the comment of a rights request', () => {
   it('is required, and holds 3 to 255 characters once trimmed', () => {
     expect(requestCommentProblem('')?.code).toBe('RIGHTS_REQUEST_COMMENT_REQUIRED');
     expect(requestCommentProblem('   ')?.code).toBe('RIGHTS_REQUEST_COMMENT_REQUIRED');
-    expect(requestCommentProblem(' ab ')).toEqual({ code: 'RIGHTS_REQUEST_COMMENT_LENGTH', params: { min: 3, max: 255 } });
+    expect(requestCommentProblem(' ab ')).toEqual({
+      code: 'RIGHTS_REQUEST_COMMENT_LENGTH',
+      params: { min: 3, max: 255 },
+    });
     expect(requestCommentProblem('abc')).toBeNull();
     expect(requestCommentProblem('x'.repeat(255))).toBeNull();
     expect(requestCommentProblem('x'.repeat(256))?.code).toBe('RIGHTS_REQUEST_COMMENT_LENGTH');
@@ -36,17 +50,27 @@ describe('the comment of a rights request', () => {
 
 describe('the form fields of a rights request', () => {
   it('accept values that pass their checkers, trimmed', () => {
-    expect(checkRequestFields(form, { ...filled, purpose: '  A thesis  ' }, references)).toEqual({ ok: true, values: { ...filled, purpose: 'A thesis' } });
+    expect(checkRequestFields(form, { ...filled, purpose: '  A thesis  ' }, references)).toEqual({
+      ok: true,
+      values: { ...filled, purpose: 'A thesis' },
+    });
   });
 
   it('are all required, whatever OA_required says', () => {
     const { until: _until, ...withoutDate } = filled;
     const check = checkRequestFields(form, withoutDate, references);
-    expect(check).toEqual({ ok: false, problems: [{ field: 'until', code: 'requiredValueWithComponent', params: { target: 'until' } }] });
+    expect(check).toEqual({
+      ok: false,
+      problems: [{ field: 'until', code: 'requiredValueWithComponent', params: { target: 'until' } }],
+    });
   });
 
   it('refuse values their checkers refuse, with the CSV engine codes', () => {
-    const check = checkRequestFields(form, { ...filled, institute: 'ird', orcid: '0000-0002', until: '2025-12-31' }, references);
+    const check = checkRequestFields(
+      form,
+      { ...filled, institute: 'ird', orcid: '0000-0002', until: '2025-12-31' },
+      references,
+    );
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.problems.map((p) => [p.field, p.code])).toEqual([
@@ -62,7 +86,9 @@ describe('the form fields of a rights request', () => {
 
   it('refuse fields the form does not have', () => {
     const check = checkRequestFields(form, { ...filled, budget: '1000' }, references);
-    expect(check.ok ? [] : check.problems).toEqual([{ field: 'budget', code: 'unknownFormField', params: { field: 'budget' } }]);
+    expect(check.ok ? [] : check.problems).toEqual([
+      { field: 'budget', code: 'unknownFormField', params: { field: 'budget' } },
+    ]);
   });
 
   it('are none for an application without a request form', () => {
@@ -79,10 +105,22 @@ describe('the rights a request asks for', () => {
 
   it('are reading only: any other operation (or one a dependency brings) is named', () => {
     expect(unrequestableOperations(model, rulesOf({ authorizationForAll: { sites: ['extraction'] } }))).toEqual([]);
-    expect(unrequestableOperations(model, rulesOf({ authorizationForAll: { sites: ['depot'] } }))).toEqual([{ dataName: 'sites', operation: 'depot' }]);
-    const restricted = rulesOf({ authorizationsWithRestriction: { counts: { operationTypes: ['publication'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } } } });
-    expect(unrequestableOperations(model, restricted).map((r) => r.operation).sort()).toEqual(['delete', 'depot', 'publication']);
-    expect(unrequestableOperations(model, rulesOf({ authorizationForAll: { counts: ['admin'] } }))).toEqual([{ dataName: 'counts', operation: 'admin' }]);
+    expect(unrequestableOperations(model, rulesOf({ authorizationForAll: { sites: ['depot'] } }))).toEqual([
+      { dataName: 'sites', operation: 'depot' },
+    ]);
+    const restricted = rulesOf({
+      authorizationsWithRestriction: {
+        counts: { operationTypes: ['publication'], requiredAuthorizations: { site: ['sitesKlac_blanc'] } },
+      },
+    });
+    expect(
+      unrequestableOperations(model, restricted)
+        .map((r) => r.operation)
+        .sort(),
+    ).toEqual(['delete', 'depot', 'publication']);
+    expect(unrequestableOperations(model, rulesOf({ authorizationForAll: { counts: ['admin'] } }))).toEqual([
+      { dataName: 'counts', operation: 'admin' },
+    ]);
   });
 
   it('may be nothing at all', () => {
@@ -93,12 +131,26 @@ describe('the rights a request asks for', () => {
   it('are listed as the API lists them, and read back', () => {
     const rules = rulesOf({
       authorizationForAll: { sites: ['extraction'] },
-      authorizationsWithRestriction: { counts: { operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] }, fromDay: '2024-06-01', toDay: '2024-06-30' } },
+      authorizationsWithRestriction: {
+        counts: {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: { site: ['sitesKlac_blanc'] },
+          fromDay: '2024-06-01',
+          toDay: '2024-06-30',
+        },
+      },
     });
     const entries = entriesOfRules(rules);
     expect(entries).toEqual({
       sites: [{ operationTypes: ['extraction'], requiredAuthorizations: {}, fromDay: null, toDay: null }],
-      counts: [{ operationTypes: ['extraction'], requiredAuthorizations: { site: ['sitesKlac_blanc'] }, fromDay: '2024-06-01', toDay: '2024-06-30' }],
+      counts: [
+        {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: { site: ['sitesKlac_blanc'] },
+          fromDay: '2024-06-01',
+          toDay: '2024-06-30',
+        },
+      ],
     });
     expect(rulesOfEntries(entries)).toEqual(rules);
   });

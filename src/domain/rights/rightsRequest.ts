@@ -13,14 +13,18 @@ import { operationColumns, type Operation } from './operations';
 export const REQUEST_COMMENT_MIN = 3;
 export const REQUEST_COMMENT_MAX = 255;
 
-export type RequestCommentProblem = { code: 'RIGHTS_REQUEST_COMMENT_REQUIRED' | 'RIGHTS_REQUEST_COMMENT_LENGTH'; params: { min: number; max: number } };
+export type RequestCommentProblem = {
+  code: 'RIGHTS_REQUEST_COMMENT_REQUIRED' | 'RIGHTS_REQUEST_COMMENT_LENGTH';
+  params: { min: number; max: number };
+};
 
 /** Every save carries a comment of 3 to 255 characters (blank is refused, which is what granting needs). */
 export function requestCommentProblem(comment: string): RequestCommentProblem | null {
   const text = comment.trim();
   const params = { min: REQUEST_COMMENT_MIN, max: REQUEST_COMMENT_MAX };
   if (text === '') return { code: 'RIGHTS_REQUEST_COMMENT_REQUIRED', params };
-  if (text.length < REQUEST_COMMENT_MIN || text.length > REQUEST_COMMENT_MAX) return { code: 'RIGHTS_REQUEST_COMMENT_LENGTH', params };
+  if (text.length < REQUEST_COMMENT_MIN || text.length > REQUEST_COMMENT_MAX)
+    return { code: 'RIGHTS_REQUEST_COMMENT_LENGTH', params };
   return null;
 }
 
@@ -28,22 +32,43 @@ export function requestCommentProblem(comment: string): RequestCommentProblem | 
  * The form's values checked by each field's checker. Saving needs every field filled, whatever `OA_required`
  * says (the spec's rule for this form), so every field is checked as required.
  */
-export function checkRequestFields(form: RightsRequestForm | null, input: Record<string, unknown>, references?: (name: string) => readonly StoredRow[] | undefined): FormFieldsCheck {
+export function checkRequestFields(
+  form: RightsRequestForm | null,
+  input: Record<string, unknown>,
+  references?: (name: string) => readonly StoredRow[] | undefined,
+): FormFieldsCheck {
   const fields = (form?.fields ?? []).map((field) => ({ ...field, required: true }));
   return checkFormFields(fields, input, references);
 }
 
 /** Operations asked for that a request may not carry: only the columns flagged `forRequest` (reading). */
-export function unrequestableOperations(model: ApplicationOutline, rules: AuthorizationRules): Array<{ dataName: string; operation: Operation }> {
-  const requestable = new Map(model.data.map((entry) => [entry.name, new Set(operationColumns(entry).filter((c) => c.forRequest).map((c) => c.operation))]));
+export function unrequestableOperations(
+  model: ApplicationOutline,
+  rules: AuthorizationRules,
+): Array<{ dataName: string; operation: Operation }> {
+  const requestable = new Map(
+    model.data.map((entry) => [
+      entry.name,
+      new Set(
+        operationColumns(entry)
+          .filter((c) => c.forRequest)
+          .map((c) => c.operation),
+      ),
+    ]),
+  );
   const found: Array<{ dataName: string; operation: Operation }> = [];
   const check = (dataName: string, operations: Operation[]) => {
     for (const operation of operations) {
-      if (!requestable.get(dataName)?.has(operation) && !found.some((f) => f.dataName === dataName && f.operation === operation)) found.push({ dataName, operation });
+      if (
+        !requestable.get(dataName)?.has(operation) &&
+        !found.some((f) => f.dataName === dataName && f.operation === operation)
+      )
+        found.push({ dataName, operation });
     }
   };
   for (const [dataName, operations] of Object.entries(rules.forAll)) check(dataName, operations);
-  for (const [dataName, grants] of Object.entries(rules.restricted)) for (const grant of grants) check(dataName, grant.operations);
+  for (const [dataName, grants] of Object.entries(rules.restricted))
+    for (const grant of grants) check(dataName, grant.operations);
   return found;
 }
 
@@ -58,9 +83,16 @@ export interface RequestedEntry {
 
 export function entriesOfRules(rules: AuthorizationRules): Record<string, RequestedEntry[]> {
   const entries: Record<string, RequestedEntry[]> = {};
-  for (const [dataName, operations] of Object.entries(rules.forAll)) entries[dataName] = [{ operationTypes: operations, requiredAuthorizations: {}, fromDay: null, toDay: null }];
+  for (const [dataName, operations] of Object.entries(rules.forAll))
+    entries[dataName] = [{ operationTypes: operations, requiredAuthorizations: {}, fromDay: null, toDay: null }];
   for (const [dataName, grants] of Object.entries(rules.restricted)) {
-    for (const grant of grants) (entries[dataName] ??= []).push({ operationTypes: grant.operations, requiredAuthorizations: grant.scopes, fromDay: grant.from, toDay: grant.to });
+    for (const grant of grants)
+      (entries[dataName] ??= []).push({
+        operationTypes: grant.operations,
+        requiredAuthorizations: grant.scopes,
+        fromDay: grant.from,
+        toDay: grant.to,
+      });
   }
   return entries;
 }
@@ -72,7 +104,13 @@ export function rulesOfEntries(entries: Record<string, RequestedEntry[]>): Autho
     for (const entry of list) {
       const whole = Object.keys(entry.requiredAuthorizations).length === 0 && !entry.fromDay && !entry.toDay;
       if (whole) rules.forAll[dataName] = [...new Set([...(rules.forAll[dataName] ?? []), ...entry.operationTypes])];
-      else (rules.restricted[dataName] ??= []).push({ operations: entry.operationTypes, scopes: entry.requiredAuthorizations, from: entry.fromDay, to: entry.toDay });
+      else
+        (rules.restricted[dataName] ??= []).push({
+          operations: entry.operationTypes,
+          scopes: entry.requiredAuthorizations,
+          from: entry.fromDay,
+          to: entry.toDay,
+        });
     }
   }
   return rules;

@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import { normalizeAuthorization } from './authorization';
 import { Rights } from './access';
-import { entryCheck, grantableOnEntry, grantableOnNode, lockedOperations, nodeCheck, requestFromState, stateFromRules, toggleEntry, toggleNode, type RightsTableState, type ScopeTreeNode } from './rightsTable';
+import {
+  entryCheck,
+  grantableOnEntry,
+  grantableOnNode,
+  lockedOperations,
+  nodeCheck,
+  requestFromState,
+  stateFromRules,
+  toggleEntry,
+  toggleNode,
+  type RightsTableState,
+  type ScopeTreeNode,
+} from './rightsTable';
 
 const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations/surveys.yaml'));
 const result = validateConfiguration(fixture, 'surveys.yaml');
@@ -15,7 +27,13 @@ const sites = model.data.find((d) => d.name === 'sites')!;
 
 // A project tree: alps with two sub-projects, and pyrenees.
 const tree: ScopeTreeNode[] = [
-  { id: 'pKalps', children: [{ id: 'pKalps.pKnorth', children: [] }, { id: 'pKalps.pKsouth', children: [] }] },
+  {
+    id: 'pKalps',
+    children: [
+      { id: 'pKalps.pKnorth', children: [] },
+      { id: 'pKalps.pKsouth', children: [] },
+    ],
+  },
   { id: 'pKpyrenees', children: [] },
 ];
 
@@ -67,17 +85,28 @@ describe('the rights table', () => {
     expect(request).toEqual({
       authorizationForAll: { sites: ['extraction'] },
       authorizationsWithRestriction: {
-        counts: [{ operationTypes: ['depot', 'extraction'], requiredAuthorizations: { project: ['pKalps'] }, timeScope: { fromDay: '2024-01-01', toDay: null } }],
+        counts: [
+          {
+            operationTypes: ['depot', 'extraction'],
+            requiredAuthorizations: { project: ['pKalps'] },
+            timeScope: { fromDay: '2024-01-01', toDay: null },
+          },
+        ],
       },
     });
     const saved = normalizeAuthorization(model, { name: 'x', ...request }, false);
     if (!saved.ok) throw new Error(JSON.stringify(saved.problems));
-    expect(stateFromRules(model, saved.rules).counts.nodes.project).toEqual({ depot: ['pKalps'], extraction: ['pKalps'] });
+    expect(stateFromRules(model, saved.rules).counts.nodes.project).toEqual({
+      depot: ['pKalps'],
+      extraction: ['pKalps'],
+    });
   });
 
   it('keeps public authorizations to reading', () => {
     const state = toggleEntry({}, sites, 'depot', true);
-    expect(requestFromState(model, state, { from: null, to: null }, true).authorizationForAll).toEqual({ sites: ['extraction'] });
+    expect(requestFromState(model, state, { from: null, to: null }, true).authorizationForAll).toEqual({
+      sites: ['extraction'],
+    });
   });
 });
 
@@ -90,7 +119,12 @@ describe('what a granter may give', () => {
 
   it('offers only what the granter holds together with admin', () => {
     const granter = new Rights(false, [
-      { forAll: { sites: ['extraction', 'admin'] }, restricted: { counts: [{ operations: ['extraction', 'admin'], scopes: { project: ['pKalps'] }, from: null, to: null }] } },
+      {
+        forAll: { sites: ['extraction', 'admin'] },
+        restricted: {
+          counts: [{ operations: ['extraction', 'admin'], scopes: { project: ['pKalps'] }, from: null, to: null }],
+        },
+      },
       { forAll: { plots: ['depot'] }, restricted: {} },
     ]);
     expect(grantableOnEntry(granter, 'sites', 'extraction')).toBe(true);

@@ -39,7 +39,13 @@ export function entryCheck(state: RightsTableState, dataName: string, operation:
 }
 
 /** The state of a node's checkbox: checked itself or through an ancestor, partly through a descendant. */
-export function nodeCheck(state: RightsTableState, dataName: string, component: string, operation: Operation, node: string): CheckState {
+export function nodeCheck(
+  state: RightsTableState,
+  dataName: string,
+  component: string,
+  operation: Operation,
+  node: string,
+): CheckState {
   const entry = entryState(state, dataName);
   if (entry.all.includes(operation)) return 1;
   const checked = entry.nodes[component]?.[operation] ?? [];
@@ -47,18 +53,33 @@ export function nodeCheck(state: RightsTableState, dataName: string, component: 
   return checked.some((key) => isWithinScope(key, node)) ? -1 : 0;
 }
 
-function withOperations(entry: EntryOutline, current: Set<Operation>, operation: Operation, checked: boolean): Set<Operation> {
+function withOperations(
+  entry: EntryOutline,
+  current: Set<Operation>,
+  operation: Operation,
+  checked: boolean,
+): Set<Operation> {
   if (checked) return withDependencies([...current, operation], entry);
   // Unchecking removes what depended on the operation, then what is no longer needed stays as chosen.
   return new Set([...current].filter((o) => o !== operation && !withDependencies([o], entry).has(operation)));
 }
 
 /** Checks or unchecks an operation on the whole entry, with the operations it brings or that need it. */
-export function toggleEntry(state: RightsTableState, entry: EntryOutline, operation: Operation, checked: boolean): RightsTableState {
+export function toggleEntry(
+  state: RightsTableState,
+  entry: EntryOutline,
+  operation: Operation,
+  checked: boolean,
+): RightsTableState {
   const current = entryState(state, entry.name);
   const all = withOperations(entry, new Set(current.all), operation, checked);
   // A right on the whole entry makes node rights for the same operations pointless.
-  const nodes = Object.fromEntries(Object.entries(current.nodes).map(([component, ops]) => [component, Object.fromEntries(Object.entries(ops).filter(([op]) => !all.has(op as Operation)))]));
+  const nodes = Object.fromEntries(
+    Object.entries(current.nodes).map(([component, ops]) => [
+      component,
+      Object.fromEntries(Object.entries(ops).filter(([op]) => !all.has(op as Operation))),
+    ]),
+  );
   return { ...state, [entry.name]: { all: [...all], nodes } };
 }
 
@@ -102,10 +123,20 @@ function setNode(keys: string[], tree: ScopeTreeNode[], node: string, checked: b
 }
 
 /** Checks or unchecks an operation on one node of a scope tree, with operation dependencies on the same node. */
-export function toggleNode(state: RightsTableState, entry: EntryOutline, component: string, tree: ScopeTreeNode[], node: string, operation: Operation, checked: boolean): RightsTableState {
+export function toggleNode(
+  state: RightsTableState,
+  entry: EntryOutline,
+  component: string,
+  tree: ScopeTreeNode[],
+  node: string,
+  operation: Operation,
+  checked: boolean,
+): RightsTableState {
   const current = entryState(state, entry.name);
   const ops = { ...(current.nodes[component] ?? {}) };
-  const heldHere = new Set((Object.keys(ops) as Operation[]).filter((op) => (ops[op] ?? []).some((key) => isWithinScope(node, key))));
+  const heldHere = new Set(
+    (Object.keys(ops) as Operation[]).filter((op) => (ops[op] ?? []).some((key) => isWithinScope(node, key))),
+  );
   const next = withOperations(entry, heldHere, operation, checked);
   for (const op of new Set<Operation>([...heldHere, ...next, operation])) {
     ops[op] = setNode(ops[op] ?? [], tree, node, next.has(op));
@@ -126,7 +157,8 @@ export function stateFromRules(model: ApplicationOutline, rules: AuthorizationRu
     const nodes: EntryRights['nodes'] = {};
     for (const grant of rules.restricted[entry.name] ?? []) {
       for (const [component, keys] of Object.entries(grant.scopes)) {
-        for (const op of grant.operations) nodes[component] = { ...nodes[component], [op]: [...new Set([...(nodes[component]?.[op] ?? []), ...keys])] };
+        for (const op of grant.operations)
+          nodes[component] = { ...nodes[component], [op]: [...new Set([...(nodes[component]?.[op] ?? []), ...keys])] };
       }
     }
     if (all.length || Object.keys(nodes).length) state[entry.name] = { all: [...all], nodes };
@@ -144,7 +176,12 @@ export interface Period {
  * has a time scope and a period is chosen), node rights as one restriction per operation (components are combined:
  * a row must lie under a checked node of each restricted component). Public ones keep reading only.
  */
-export function requestFromState(model: ApplicationOutline, state: RightsTableState, period: Period, isPublic: boolean): Required<Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>> {
+export function requestFromState(
+  model: ApplicationOutline,
+  state: RightsTableState,
+  period: Period,
+  isPublic: boolean,
+): Required<Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>> {
   const forAll: Record<string, string[]> = {};
   const restricted: NonNullable<AuthorizationRequest['authorizationsWithRestriction']> = {};
   for (const entry of model.data) {
@@ -155,7 +192,12 @@ export function requestFromState(model: ApplicationOutline, state: RightsTableSt
     const all = keep(rights.all);
     const grants = [];
     if (all.length) {
-      if (timed) grants.push({ operationTypes: all, requiredAuthorizations: {}, timeScope: { fromDay: period.from, toDay: period.to } });
+      if (timed)
+        grants.push({
+          operationTypes: all,
+          requiredAuthorizations: {},
+          timeScope: { fromDay: period.from, toDay: period.to },
+        });
       else forAll[entry.name] = all;
     }
     if (isScoped(entry)) {
@@ -175,7 +217,11 @@ export function requestFromState(model: ApplicationOutline, state: RightsTableSt
         groups.set(key, group);
       }
       for (const group of groups.values()) {
-        grants.push({ operationTypes: group.operations, requiredAuthorizations: group.scopes, timeScope: timed ? { fromDay: period.from, toDay: period.to } : null });
+        grants.push({
+          operationTypes: group.operations,
+          requiredAuthorizations: group.scopes,
+          timeScope: timed ? { fromDay: period.from, toDay: period.to } : null,
+        });
       }
     }
     if (grants.length) restricted[entry.name] = grants;
@@ -192,10 +238,18 @@ export function grantableOnEntry(granter: Rights, dataName: string, operation: O
 }
 
 /** Whether the granter holds an operation and `admin` on a node of one scope component (ignoring the others). */
-export function grantableOnNode(granter: Rights, dataName: string, operation: Operation, component: string, node: string): boolean {
+export function grantableOnNode(
+  granter: Rights,
+  dataName: string,
+  operation: Operation,
+  component: string,
+  node: string,
+): boolean {
   return [operation, 'admin' as const].every((op) => {
     const held = granter.rowFilter(op, dataName);
     if (held.kind !== 'some') return held.kind === 'all';
-    return held.grants.some((grant) => !grant.scopes[component] || grant.scopes[component].some((key) => isWithinScope(node, key)));
+    return held.grants.some(
+      (grant) => !grant.scopes[component] || grant.scopes[component].some((key) => isWithinScope(node, key)),
+    );
   });
 }

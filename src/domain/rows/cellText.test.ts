@@ -10,7 +10,13 @@ describe('stored values as text', () => {
   });
 
   it('gives references back as the natural key of their row', () => {
-    const checker = { kind: 'reference', reference: 'sites', isParent: false, isRecursive: false, multiplicity: 'ONE' } as const;
+    const checker = {
+      kind: 'reference',
+      reference: 'sites',
+      isParent: false,
+      isRecursive: false,
+      multiplicity: 'ONE',
+    } as const;
     expect(cellText('type_de_sitesKplateforme.sitesKoir', checker)).toBe('oir');
     expect(cellText(['sitesKa', 'sitesKb'], { ...checker, multiplicity: 'MANY' })).toBe('a,b');
     expect(naturalKeyOfHierarchicalKey('especesKlpf')).toBe('lpf');

@@ -40,10 +40,13 @@ export function filterRows(
     const checker = checkers.get(filter.componentKey) ?? null;
     const key = filter.componentKey;
     if (filter.filters?.length) {
-      const wanted = checker?.kind === 'reference' ? hierarchicalKeysOf(checker.reference, filter.filters) : new Set(filter.filters);
+      const wanted =
+        checker?.kind === 'reference' ? hierarchicalKeysOf(checker.reference, filter.filters) : new Set(filter.filters);
       tests.push((row) => {
         const value = row.values[key];
-        return Array.isArray(value) ? value.some((v) => wanted.has(String(v))) : value !== null && value !== undefined && wanted.has(String(value));
+        return Array.isArray(value)
+          ? value.some((v) => wanted.has(String(v)))
+          : value !== null && value !== undefined && wanted.has(String(value));
       });
     }
     const { from, to } = filter.intervalValues ?? {};
@@ -52,13 +55,26 @@ export function filterRows(
         const low = Number(from);
         const high = Number(to);
         if (Number.isFinite(low) && Number.isFinite(high) && low < high) {
-          tests.push((row) => typeof row.values[key] === 'number' && (row.values[key] as number) >= low && (row.values[key] as number) <= high);
+          tests.push(
+            (row) =>
+              typeof row.values[key] === 'number' &&
+              (row.values[key] as number) >= low &&
+              (row.values[key] as number) <= high,
+          );
         }
       } else if (from < to) {
-        const text = (value: unknown) => (checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? ''));
+        const text = (value: unknown) =>
+          checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
         // A date's upper bound is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.
-        const upper = (value: unknown) => (checker?.kind === 'date' ? text(value).slice(0, Math.min(19, to.length)) : text(value));
-        tests.push((row) => row.values[key] !== undefined && row.values[key] !== null && text(row.values[key]) >= from && upper(row.values[key]) <= to);
+        const upper = (value: unknown) =>
+          checker?.kind === 'date' ? text(value).slice(0, Math.min(19, to.length)) : text(value);
+        tests.push(
+          (row) =>
+            row.values[key] !== undefined &&
+            row.values[key] !== null &&
+            text(row.values[key]) >= from &&
+            upper(row.values[key]) <= to,
+        );
       }
     }
   }

@@ -5,10 +5,21 @@ import { cellText } from './cellText';
  * A row shown as text by its entry's display pattern (`OA_i18nDisplayPattern > OA_title`) in a language, else the
  * configuration's default language, else its natural key.
  */
-export function rowDisplay(entry: DataEntry, values: Record<string, unknown>, naturalKey: string, locale: string, defaultLanguage: string): string {
+export function rowDisplay(
+  entry: DataEntry,
+  values: Record<string, unknown>,
+  naturalKey: string,
+  locale: string,
+  defaultLanguage: string,
+): string {
   const templates = entry.displayPattern?.title;
-  const template = templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
+  const template =
+    templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
   if (!template) return naturalKey;
   const checkers = new Map(entry.components.map((c) => [c.key, c.checker]));
-  return template.parts.map((part) => ('text' in part ? part.text : cellText(values[part.component], checkers.get(part.component) ?? null))).join('');
+  return template.parts
+    .map((part) =>
+      'text' in part ? part.text : cellText(values[part.component], checkers.get(part.component) ?? null),
+    )
+    .join('');
 }

@@ -8,7 +8,10 @@ describe('row queries', () => {
         offset: 20,
         limit: 10,
         naturalKeys: ['a'],
-        componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '100', to: '500' } }, { componentKey: 'site', filters: ['oir'] }],
+        componentFilters: [
+          { componentKey: 'altitude', intervalValues: { from: '100', to: '500' } },
+          { componentKey: 'site', filters: ['oir'] },
+        ],
         componentOrderBy: [{ componentKey: 'label', order: 'DESC' }],
         outPut: { locale: 'en' },
       }),
@@ -37,7 +40,13 @@ describe('row queries', () => {
   it('name what is wrong', () => {
     expect(readRowQuery('{').ok).toBe(false);
     expect(readRowQuery('{"limit": -1}')).toMatchObject({ ok: false, problem: { code: 'BAD_ROW_QUERY' } });
-    expect(readRowQuery('{"componentFilters": [{}]}')).toMatchObject({ ok: false, problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT' } });
-    expect(readRowQuery('{"componentFilters": [{"componentKey": "a"}]}')).toMatchObject({ ok: false, problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL' } });
+    expect(readRowQuery('{"componentFilters": [{}]}')).toMatchObject({
+      ok: false,
+      problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT' },
+    });
+    expect(readRowQuery('{"componentFilters": [{"componentKey": "a"}]}')).toMatchObject({
+      ok: false,
+      problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL' },
+    });
   });
 });

@@ -30,12 +30,18 @@ export interface RowQuery {
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
 
-export type RowQueryProblem = { code: 'BAD_ROW_QUERY' | 'MISSING_COMPONENT_KEY_COMPONENT' | 'FILTER_MISSING_FILTER_OR_INTERVAL'; params: Record<string, unknown> };
+export type RowQueryProblem = {
+  code: 'BAD_ROW_QUERY' | 'MISSING_COMPONENT_KEY_COMPONENT' | 'FILTER_MISSING_FILTER_OR_INTERVAL';
+  params: Record<string, unknown>;
+};
 
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** Reads a query sent as JSON text; answers the query or the first problem with it. */
-export function readRowQuery(text: string | undefined): { ok: true; query: RowQuery } | { ok: false; problem: RowQueryProblem } {
+export function readRowQuery(
+  text: string | undefined,
+): { ok: true; query: RowQuery } | { ok: false; problem: RowQueryProblem } {
   if (text === undefined || text === '' || text === 'undefined') return { ok: true, query: {} };
   let raw: unknown;
   try {
@@ -43,8 +49,10 @@ export function readRowQuery(text: string | undefined): { ok: true; query: RowQu
   } catch {
     return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notJson' } } };
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notObject' } } };
-  if (holdsNulCharacter(raw)) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'nulCharacter' } } };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'notObject' } } };
+  if (holdsNulCharacter(raw))
+    return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'nulCharacter' } } };
   const source = raw as Record<string, unknown>;
   const query: RowQuery = {};
   const count = (key: 'offset' | 'limit') => {
@@ -55,25 +63,40 @@ export function readRowQuery(text: string | undefined): { ok: true; query: RowQu
     query[key] = value as number;
     return true;
   };
-  if (!count('offset') || !count('limit')) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badPaging' } } };
+  if (!count('offset') || !count('limit'))
+    return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badPaging' } } };
   for (const key of ['rowIds', 'naturalKeys'] as const) {
     if (source[key] === undefined || source[key] === null) continue;
-    if (!isStringList(source[key])) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: `bad ${key}` } } };
+    if (!isStringList(source[key]))
+      return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: `bad ${key}` } } };
     query[key] = source[key] as string[];
   }
   if (Array.isArray(source.componentFilters)) {
     query.componentFilters = [];
     for (const filter of source.componentFilters as unknown[]) {
       const f = (filter ?? {}) as Record<string, unknown>;
-      if (typeof f.componentKey !== 'string' || f.componentKey === '') return { ok: false, problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT', params: {} } };
-      const filters = f.filters === undefined || f.filters === null ? undefined : isStringList(f.filters) ? f.filters : null;
+      if (typeof f.componentKey !== 'string' || f.componentKey === '')
+        return { ok: false, problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT', params: {} } };
+      const filters =
+        f.filters === undefined || f.filters === null ? undefined : isStringList(f.filters) ? f.filters : null;
       const interval = f.intervalValues as { from?: unknown; to?: unknown } | undefined | null;
       if (filters === null) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'bad filters' } } };
-      if (!filters?.length && !interval) return { ok: false, problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL', params: { componentKey: f.componentKey } } };
+      if (!filters?.length && !interval)
+        return {
+          ok: false,
+          problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL', params: { componentKey: f.componentKey } },
+        };
       query.componentFilters.push({
         componentKey: f.componentKey,
         ...(filters?.length ? { filters } : {}),
-        ...(interval ? { intervalValues: { from: typeof interval.from === 'string' ? interval.from : undefined, to: typeof interval.to === 'string' ? interval.to : undefined } } : {}),
+        ...(interval
+          ? {
+              intervalValues: {
+                from: typeof interval.from === 'string' ? interval.from : undefined,
+                to: typeof interval.to === 'string' ? interval.to : undefined,
+              },
+            }
+          : {}),
       });
     }
   }

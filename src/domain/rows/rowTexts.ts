@@ -28,7 +28,8 @@ export function storedChecker(entry: DataEntry, component: Component): Checker |
   if (component.checker) return component.checker;
   let checker: Checker | null = null;
   for (const validation of entry.validations) {
-    if (validation.checker.kind !== 'expression' && validation.components.includes(component.key)) checker = validation.checker;
+    if (validation.checker.kind !== 'expression' && validation.components.includes(component.key))
+      checker = validation.checker;
   }
   return checker;
 }
@@ -38,7 +39,10 @@ const isWritten = (component: Component) => component.kind === 'basic' || compon
 
 /** The references whose rows an entry's written components designate (read by `RowTexts`). */
 export function writtenReferences(entry: DataEntry): string[] {
-  const names = entry.components.filter(isWritten).map((component) => storedChecker(entry, component)).flatMap((checker) => (checker?.kind === 'reference' ? [checker.reference] : []));
+  const names = entry.components
+    .filter(isWritten)
+    .map((component) => storedChecker(entry, component))
+    .flatMap((checker) => (checker?.kind === 'reference' ? [checker.reference] : []));
   return [...new Set(names)];
 }
 
@@ -80,19 +84,31 @@ export class RowTexts {
     if (!alternatives) return texts;
     // Only references have other spellings: the first combination that gives back the row's key is written.
     const found = matchingParts(parts, row.naturalKey);
-    if (found) this.entry.naturalKey.forEach((key, index) => parts[index].length > 1 && key in texts && (texts[key] = found[index]));
+    if (found)
+      this.entry.naturalKey.forEach(
+        (key, index) => parts[index].length > 1 && key in texts && (texts[key] = found[index]),
+      );
     return texts;
   }
 
   /** The texts a value may be written as, the first preferred (one, except for references). */
   private choices(key: string, value: unknown): string[] {
     const checker = this.checkers.get(key) ?? null;
-    if (checker?.kind !== 'reference' || value === null || value === undefined || value === '') return [cellText(value, checker)];
+    if (checker?.kind !== 'reference' || value === null || value === undefined || value === '')
+      return [cellText(value, checker)];
     if (!Array.isArray(value)) return this.spellings(checker.reference, String(value)) ?? [cellText(value, checker)];
     // A list is written with the same kind of spelling for each of its rows.
-    const lists = value.map((item) => (item === '' ? [''] : (this.spellings(checker.reference, String(item)) ?? [cellText(item, checker)])));
+    const lists = value.map((item) =>
+      item === '' ? [''] : (this.spellings(checker.reference, String(item)) ?? [cellText(item, checker)]),
+    );
     const kinds = Math.max(1, ...lists.map((list) => list.length));
-    return [...new Set(Array.from({ length: kinds }, (_, kind) => lists.map((list) => list[Math.min(kind, list.length - 1)]).join(',')))];
+    return [
+      ...new Set(
+        Array.from({ length: kinds }, (_, kind) =>
+          lists.map((list) => list[Math.min(kind, list.length - 1)]).join(','),
+        ),
+      ),
+    ];
   }
 
   private spellings(reference: string, hierarchicalKey: string): string[] | undefined {

@@ -18,7 +18,17 @@ import { currentLanguage } from '@/lib/i18n/setup';
 import { keptCall, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 
-export type { AdditionalFile, FieldChoices, FileAuthorization, FileAuthorizations, FilesOverview, FilesPage, FileTypeSummary, ScopeNode, TypeRights };
+export type {
+  AdditionalFile,
+  FieldChoices,
+  FileAuthorization,
+  FileAuthorizations,
+  FilesOverview,
+  FilesPage,
+  FileTypeSummary,
+  ScopeNode,
+  TypeRights,
+};
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
@@ -31,23 +41,38 @@ export const fetchOverview = (application: string, grantable = false) =>
   );
 
 /** A page of a type's files; the first page without filters, what the list opens on, is kept for offline use. */
-export async function fetchFiles(application: string, fileType: string, options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {}): Promise<Kept<FilesPage>> {
-  const query = selection({ additionalFilesInfos: { [fileType]: { fieldFilters: options.filters ?? [] } }, offset: options.offset ?? 0, limit: options.limit ?? null });
+export async function fetchFiles(
+  application: string,
+  fileType: string,
+  options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {},
+): Promise<Kept<FilesPage>> {
+  const query = selection({
+    additionalFilesInfos: { [fileType]: { fieldFilters: options.filters ?? [] } },
+    offset: options.offset ?? 0,
+    limit: options.limit ?? null,
+  });
   const call = () => callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`);
   const opening = !options.filters?.length && !options.offset;
-  return opening ? keptCall(`additionalFiles:${application}:${fileType}:${options.limit ?? 'all'}`, call) : { value: await call() };
+  return opening
+    ? keptCall(`additionalFiles:${application}:${fileType}:${options.limit ?? 'all'}`, call)
+    : { value: await call() };
 }
 
 export const fetchFile = (application: string, fileType: string, id: string) =>
-  callApi<AdditionalFileDetail>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`);
+  callApi<AdditionalFileDetail>(
+    `${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`,
+  );
 
 export const fileContentHref = (application: string, file: Pick<AdditionalFile, 'fileType' | 'id'>) =>
   `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;
 
-export const zipHref = (application: string, ids: readonly string[]) => `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: ids })}`;
+export const zipHref = (application: string, ids: readonly string[]) =>
+  `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: ids })}`;
 
 export const fetchFileAuthorizations = (application: string, authorizationId?: string) =>
-  callApi<FileAuthorizations>(`${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`);
+  callApi<FileAuthorizations>(
+    `${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`,
+  );
 
 /** What the file form sends: the `params` of the original, and the chosen file when there is one. */
 export interface FileSaveInput {
@@ -73,18 +98,30 @@ export function fileSave(application: string, fileType: string, input: FileSaveI
       headers: headers(),
       body: {
         type: 'multipart',
-        parts: [{ name: 'params', value: JSON.stringify({ ...params, fileType }) }, ...(file ? [{ name: 'file', blob: file, fileName: file.name }] : [])],
+        parts: [
+          { name: 'params', value: JSON.stringify({ ...params, fileType }) },
+          ...(file ? [{ name: 'file', blob: file, fileName: file.name }] : []),
+        ],
       },
     },
   };
 }
 
-export function filesDeletion(application: string, fileType: string, files: ReadonlyArray<Pick<AdditionalFile, 'id' | 'fileName'>>): Submission {
+export function filesDeletion(
+  application: string,
+  fileType: string,
+  files: ReadonlyArray<Pick<AdditionalFile, 'id' | 'fileName'>>,
+): Submission {
   return {
     kind: 'additionalFile.delete',
     summary: { name: application, fileType, fileNames: files.map((f) => f.fileName).join(', ') },
     resource: `additionalFile:${application}/${fileType}/${files.map((f) => f.id).join(',')}`,
-    request: { method: 'DELETE', path: `${app(application)}/additionalFiles?${selection({ uuids: files.map((f) => f.id) })}`, headers: headers(), body: { type: 'none' } },
+    request: {
+      method: 'DELETE',
+      path: `${app(application)}/additionalFiles?${selection({ uuids: files.map((f) => f.id) })}`,
+      headers: headers(),
+      body: { type: 'none' },
+    },
   };
 }
 
@@ -101,15 +138,28 @@ export function fileAuthorizationSave(application: string, request: FileAuthoriz
     summary: { name: application, authorization: request.name },
     resource: `additionalFileAuthorization:${application}/${request.uuid ?? request.name}`,
     input: request,
-    request: { method: 'POST', path: `${app(application)}/additionalFiles/authorization`, headers: headers(), body: { type: 'json', value: { ...request, applicationNameOrId: application } } },
+    request: {
+      method: 'POST',
+      path: `${app(application)}/additionalFiles/authorization`,
+      headers: headers(),
+      body: { type: 'json', value: { ...request, applicationNameOrId: application } },
+    },
   };
 }
 
-export function fileAuthorizationRevoke(application: string, authorization: Pick<FileAuthorization, 'uuid' | 'name'>): Submission {
+export function fileAuthorizationRevoke(
+  application: string,
+  authorization: Pick<FileAuthorization, 'uuid' | 'name'>,
+): Submission {
   return {
     kind: 'additionalFileAuthorization.revoke',
     summary: { name: application, authorization: authorization.name },
     resource: `additionalFileAuthorization:${application}/${authorization.uuid}`,
-    request: { method: 'DELETE', path: `${app(application)}/additionalFiles/authorization/${encodeURIComponent(authorization.uuid)}`, headers: headers(), body: { type: 'none' } },
+    request: {
+      method: 'DELETE',
+      path: `${app(application)}/additionalFiles/authorization/${encodeURIComponent(authorization.uuid)}`,
+      headers: headers(),
+      body: { type: 'none' },
+    },
   };
 }

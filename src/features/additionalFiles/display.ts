@@ -10,7 +10,8 @@ export function formatSize(i18n: I18n, bytes: number): string {
   return i18n.number(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
 }
 
-export const fieldTitle = (field: FormField, locale: string, defaultLanguage: string) => localized(field.i18n.title, locale, defaultLanguage, field.name);
+export const fieldTitle = (field: FormField, locale: string, defaultLanguage: string) =>
+  localized(field.i18n.title, locale, defaultLanguage, field.name);
 
 /** A form value as read: the label of the reference row it names when known. */
 export function fieldValueText(field: FormField, value: string | undefined, choices: FieldChoices | undefined): string {

@@ -4,7 +4,8 @@ import type { FormField } from '@/domain/configuration/model';
 /** What the filter panel holds per field. */
 export type FilterValues = Record<string, { text?: string; from?: string; to?: string }>;
 
-export const isInterval = (field: FormField) => field.checker?.kind === 'date' || field.checker?.kind === 'integer' || field.checker?.kind === 'float';
+export const isInterval = (field: FormField) =>
+  field.checker?.kind === 'date' || field.checker?.kind === 'integer' || field.checker?.kind === 'float';
 
 /** The filters the values of the panel make: text contained in a value, or bounds of a date or a number. */
 export function filtersOf(fields: readonly FormField[], values: FilterValues): FieldFilter[] {

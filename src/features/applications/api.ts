@@ -43,7 +43,13 @@ function downloadName(disposition: string | null, fallback: string): string {
  * Downloads the upload kit or the backup of an application as it streams, telling how far it is (the server
  * gives a rough size: the last stretch waits at 95 % until the end), then hands the zip to the browser.
  */
-export async function downloadBundle(name: string, kind: BundleKind, locale: string, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+export async function downloadBundle(
+  name: string,
+  kind: BundleKind,
+  locale: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams({ withData: String(kind === 'backup'), locale });
   const response = await send(`/applications/${encodeURIComponent(name)}/upload-bundle?${query}`, { signal });
   if (!response.ok) throw readErrorBody(response.status, await response.text());

@@ -8,7 +8,10 @@ export const CARDS_PER_PAGE = 9;
 export const FILTER_MIN_LENGTH = 2;
 
 /** The name shown for an application: its title in the language, else its technical name. */
-export function localName(application: Pick<ApplicationView, 'title' | 'defaultLanguage' | 'name'>, locale: string): string {
+export function localName(
+  application: Pick<ApplicationView, 'title' | 'defaultLanguage' | 'name'>,
+  locale: string,
+): string {
   return localized(application.title, locale, application.defaultLanguage, application.name);
 }
 
@@ -17,8 +20,14 @@ export function shownDate(application: Pick<ApplicationView, 'creationDate' | 'u
   return application.updateDate || application.creationDate;
 }
 
-export function sortApplications<T extends ApplicationView>(applications: readonly T[], mode: SortMode, locale: string): T[] {
-  const byName = (a: T, b: T) => localName(a, locale).localeCompare(localName(b, locale), locale, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
+export function sortApplications<T extends ApplicationView>(
+  applications: readonly T[],
+  mode: SortMode,
+  locale: string,
+): T[] {
+  const byName = (a: T, b: T) =>
+    localName(a, locale).localeCompare(localName(b, locale), locale, { sensitivity: 'base' }) ||
+    a.name.localeCompare(b.name);
   const byDate = (a: T, b: T) => shownDate(a).localeCompare(shownDate(b)) || a.name.localeCompare(b.name);
   const sorted = [...applications];
   switch (mode) {
@@ -33,8 +42,14 @@ export function sortApplications<T extends ApplicationView>(applications: readon
   }
 }
 
-export function filterApplications<T extends ApplicationView>(applications: readonly T[], text: string, locale: string): T[] {
+export function filterApplications<T extends ApplicationView>(
+  applications: readonly T[],
+  text: string,
+  locale: string,
+): T[] {
   const needle = text.trim().toLocaleLowerCase(locale);
   if (needle.length <= FILTER_MIN_LENGTH) return [...applications];
-  return applications.filter((a) => localName(a, locale).toLocaleLowerCase(locale).includes(needle) || a.name.includes(needle));
+  return applications.filter(
+    (a) => localName(a, locale).toLocaleLowerCase(locale).includes(needle) || a.name.includes(needle),
+  );
 }

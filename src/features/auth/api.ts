@@ -17,12 +17,22 @@ export const register = (login: string, password: string, email: string) =>
   callApi<{ id: string }>('/users', { method: 'POST', form: { login, password, email } });
 
 export const activateAccount = (login: string, password: string, key: string) =>
-  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, verificationKey: normalizeVerificationKey(key) } });
+  callApi<AccountResult>('/users', {
+    method: 'PUT',
+    json: { login, password, verificationKey: normalizeVerificationKey(key) },
+  });
 
 /** Lost password, step 1: the answer tells nothing of the account. */
-export const requestConnectionKey = (login: string, email: string) => callApi<Record<string, never>>('/users', { method: 'PUT', json: { login, email } });
+export const requestConnectionKey = (login: string, email: string) =>
+  callApi<Record<string, never>>('/users', { method: 'PUT', json: { login, email } });
 
-export const resetPassword = (login: string, email: string, key: string, newPassword: string, newPasswordConfirm: string) =>
+export const resetPassword = (
+  login: string,
+  email: string,
+  key: string,
+  newPassword: string,
+  newPasswordConfirm: string,
+) =>
   callApi<AccountResult>('/users', {
     method: 'PUT',
     json: { login, email, verificationKey: normalizeVerificationKey(key), newPassword, newPasswordConfirm },

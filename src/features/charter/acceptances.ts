@@ -6,6 +6,11 @@ import type { OutboxItem } from '@/offline/outboxTypes';
  */
 export function acceptancesInOutbox(items: readonly OutboxItem[], applicationId: string): string[] {
   return items
-    .filter((item) => item.kind === 'charter.accept' && item.summary.applicationId === applicationId && item.status !== 'needs-attention')
+    .filter(
+      (item) =>
+        item.kind === 'charter.accept' &&
+        item.summary.applicationId === applicationId &&
+        item.status !== 'needs-attention',
+    )
     .map((item) => item.summary.charterUploadedAt);
 }

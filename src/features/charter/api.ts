@@ -7,7 +7,10 @@ import { cachedApplication, cachedApplicationList } from '@/offline/applicationC
 import type { Submission } from '@/offline/outbox';
 
 /** What the charter step needs to know about an application. */
-export type CharterView = Pick<ApplicationView, 'id' | 'name' | 'title' | 'defaultLanguage' | 'mustSignCharter' | 'charterUploadedAt' | 'hasCharter'>;
+export type CharterView = Pick<
+  ApplicationView,
+  'id' | 'name' | 'title' | 'defaultLanguage' | 'mustSignCharter' | 'charterUploadedAt' | 'hasCharter'
+>;
 
 /**
  * The application as the charter step sees it: from the server (the light view, without configuration), or, when
@@ -19,17 +22,26 @@ export async function charterViewOf(name: string): Promise<CharterView | undefin
     return await callApi<ApplicationView>(`/applications/${encodeURIComponent(name)}`);
   } catch (error) {
     if (!(error instanceof ApiError && error.isNetworkError)) return undefined;
-    const kept = (await cachedApplication(name))?.view ?? (await cachedApplicationList())?.views.find((view) => view.name === name);
+    const kept =
+      (await cachedApplication(name))?.view ??
+      (await cachedApplicationList())?.views.find((view) => view.name === name);
     return kept;
   }
 }
 
 /** Accepting the charter of an application, as an outbox change (`PUT /users {login, email, charte}`). */
-export function charterAcceptance(user: Pick<AuthenticatedUser, 'login' | 'email'>, application: CharterView): Submission {
+export function charterAcceptance(
+  user: Pick<AuthenticatedUser, 'login' | 'email'>,
+  application: CharterView,
+): Submission {
   return {
     kind: 'charter.accept',
     // The charter version accepted: the device lets the user in while this waits, for that version only.
-    summary: { name: application.name, applicationId: application.id, charterUploadedAt: application.charterUploadedAt ?? '' },
+    summary: {
+      name: application.name,
+      applicationId: application.id,
+      charterUploadedAt: application.charterUploadedAt ?? '',
+    },
     resource: `user:${user.login}`,
     request: {
       method: 'PUT',

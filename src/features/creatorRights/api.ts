@@ -14,6 +14,11 @@ export function roleChange(request: RoleRequest): Submission {
     kind: request.grant ? 'role.grant' : 'role.revoke',
     summary: { role: request.role, login: request.login },
     resource: `user:${request.login}`,
-    request: { method: request.grant ? 'PUT' : 'DELETE', path: `/authorization/${request.role}?${query}`, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'none' } },
+    request: {
+      method: request.grant ? 'PUT' : 'DELETE',
+      path: `/authorization/${request.role}?${query}`,
+      headers: { 'Accept-Language': currentLanguage() },
+      body: { type: 'none' },
+    },
   };
 }

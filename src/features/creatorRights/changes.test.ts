@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
 import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin } from './changes';
 
-const user = (login: string, authorizations: string[], terrainAdmin = false) => ({ login, authorizations, terrainAdmin }) as AuthenticatedUser;
+const user = (login: string, authorizations: string[], terrainAdmin = false) =>
+  ({ login, authorizations, terrainAdmin }) as AuthenticatedUser;
 const marie = user('marie', ['ola_.*']);
 const paul = user('paul', [], true);
 

@@ -29,14 +29,16 @@ export function addPattern(all: PendingChanges, user: AuthenticatedUser, raw: st
   const pattern = raw.trim();
   if (pattern === '') return all;
   const current = all[user.login] ?? empty();
-  if (current.removed.includes(pattern)) return tidy(all, user.login, { ...current, removed: without(current.removed, pattern) });
+  if (current.removed.includes(pattern))
+    return tidy(all, user.login, { ...current, removed: without(current.removed, pattern) });
   if (user.authorizations.includes(pattern) || current.added.includes(pattern)) return all;
   return tidy(all, user.login, { ...current, added: [...current.added, pattern] });
 }
 
 export function removePattern(all: PendingChanges, user: AuthenticatedUser, pattern: string): PendingChanges {
   const current = all[user.login] ?? empty();
-  if (current.added.includes(pattern)) return tidy(all, user.login, { ...current, added: without(current.added, pattern) });
+  if (current.added.includes(pattern))
+    return tidy(all, user.login, { ...current, added: without(current.added, pattern) });
   if (!user.authorizations.includes(pattern) || current.removed.includes(pattern)) return all;
   return tidy(all, user.login, { ...current, removed: [...current.removed, pattern] });
 }
@@ -60,7 +62,8 @@ export interface RoleRequest {
 export function roleRequests(all: PendingChanges): RoleRequest[] {
   const requests: RoleRequest[] = [];
   for (const [login, change] of Object.entries(all)) {
-    if (change.removed.length) requests.push({ grant: false, role: 'applicationCreator', login, patterns: change.removed });
+    if (change.removed.length)
+      requests.push({ grant: false, role: 'applicationCreator', login, patterns: change.removed });
     if (change.admin === false) requests.push({ grant: false, role: 'terrainAdmin', login, patterns: [] });
   }
   for (const [login, change] of Object.entries(all)) {

@@ -30,9 +30,12 @@ export function depositParams(dataType: string, dataset: DatasetChoice, comment:
 }
 
 export const fetchVersions = (application: string, dataType: string, scope: Record<string, string>) =>
-  callApi<Version[]>(`${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: scope }))}`);
+  callApi<Version[]>(
+    `${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: scope }))}`,
+  );
 
-export const fetchPublicationState = (application: string, fileId: string) => callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);
+export const fetchPublicationState = (application: string, fileId: string) =>
+  callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);
 
 const versionDownloadHref = (application: string, fileId: string) => `${API_BASE}${app(application)}/file/${fileId}`;
 
@@ -59,10 +62,22 @@ export const readableRowsHref = (application: string, dataType: string, query: R
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 const periodText = (dataset: DatasetChoice) => (dataset.from ? `${dataset.from} – ${dataset.to}` : '');
 
-export function depositUpload(application: string, dataType: string, file: File, dataset: DatasetChoice, comment: string): Submission {
+export function depositUpload(
+  application: string,
+  dataType: string,
+  file: File,
+  dataset: DatasetChoice,
+  comment: string,
+): Submission {
   return {
     kind: 'deposit.upload',
-    summary: { name: application, dataType, fileName: file.name, period: periodText(dataset), scope: JSON.stringify(dataset.scope) },
+    summary: {
+      name: application,
+      dataType,
+      fileName: file.name,
+      period: periodText(dataset),
+      scope: JSON.stringify(dataset.scope),
+    },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(dataset.scope)}`,
     input: { application, dataType, file, dataset, comment },
     request: {
@@ -80,12 +95,22 @@ export function depositUpload(application: string, dataType: string, file: File,
   };
 }
 
-export function publicationChange(application: string, dataType: string, version: Version, publish: boolean): Submission {
+export function publicationChange(
+  application: string,
+  dataType: string,
+  version: Version,
+  publish: boolean,
+): Submission {
   return {
     kind: 'deposit.publish',
     summary: { name: application, dataType, file: version.name, action: publish ? 'publish' : 'unpublish' },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
-    request: { method: 'POST', path: `${app(application)}/data/${encodeURIComponent(dataType)}`, headers: headers(), body: { type: 'json', value: { fileid: version.id, topublish: publish } } },
+    request: {
+      method: 'POST',
+      path: `${app(application)}/data/${encodeURIComponent(dataType)}`,
+      headers: headers(),
+      body: { type: 'json', value: { fileid: version.id, topublish: publish } },
+    },
   };
 }
 
@@ -94,6 +119,11 @@ export function versionDeletion(application: string, dataType: string, version: 
     kind: 'deposit.delete',
     summary: { name: application, dataType, file: version.name },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
-    request: { method: 'DELETE', path: `${app(application)}/file/${version.id}`, headers: headers(), body: { type: 'none' } },
+    request: {
+      method: 'DELETE',
+      path: `${app(application)}/file/${version.id}`,
+      headers: headers(),
+      body: { type: 'none' },
+    },
   };
 }

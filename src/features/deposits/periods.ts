@@ -21,7 +21,9 @@ export function groupByPeriod(versions: readonly Version[]): PeriodGroup[] {
     if (version.published) group.published = numbered;
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => (a.from ?? '').localeCompare(b.from ?? '') || (a.to ?? '').localeCompare(b.to ?? ''));
+  return [...groups.values()].sort(
+    (a, b) => (a.from ?? '').localeCompare(b.from ?? '') || (a.to ?? '').localeCompare(b.to ?? ''),
+  );
 }
 
 /** Size in kB as the versions table shows it (size / 1000). */

@@ -9,7 +9,10 @@ export const startEmailChange = (login: string, password: string, email: string)
   callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, email } });
 
 export const confirmEmailChange = (login: string, password: string, key: string) =>
-  callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, verificationKey: normalizeVerificationKey(key) } });
+  callApi<AccountResult>('/users', {
+    method: 'PUT',
+    json: { login, password, verificationKey: normalizeVerificationKey(key) },
+  });
 
 export const changePassword = (login: string, password: string, newPassword: string, newPasswordConfirm: string) =>
   callApi<AccountResult>('/users', { method: 'PUT', json: { login, password, newPassword, newPasswordConfirm } });

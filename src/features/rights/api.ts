@@ -1,4 +1,10 @@
-import type { ApplicationUser, AuthorizationList, AuthorizationView, Grantable, ScopeNode } from '@/contract/authorizations';
+import type {
+  ApplicationUser,
+  AuthorizationList,
+  AuthorizationView,
+  Grantable,
+  ScopeNode,
+} from '@/contract/authorizations';
 import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
@@ -8,9 +14,11 @@ export type { ApplicationUser, AuthorizationView, Grantable, ScopeNode };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 
-export const fetchAuthorizations = (application: string) => callApi<AuthorizationList>(`${app(application)}/authorization`);
+export const fetchAuthorizations = (application: string) =>
+  callApi<AuthorizationList>(`${app(application)}/authorization`);
 
-export const fetchAuthorization = (application: string, id: string) => callApi<AuthorizationView>(`${app(application)}/authorization/${encodeURIComponent(id)}`);
+export const fetchAuthorization = (application: string, id: string) =>
+  callApi<AuthorizationView>(`${app(application)}/authorization/${encodeURIComponent(id)}`);
 
 /** The stored rules of an authorization, as the rights table reads them. */
 export function rulesOfView(view: AuthorizationView): AuthorizationRules {
@@ -19,7 +27,12 @@ export function rulesOfView(view: AuthorizationView): AuthorizationRules {
     restricted: Object.fromEntries(
       Object.entries(view.authorizationsWithRestriction).map(([name, grants]) => [
         name,
-        grants.map((grant) => ({ operations: grant.operationTypes, scopes: grant.requiredAuthorizations, from: grant.fromDay, to: grant.toDay })),
+        grants.map((grant) => ({
+          operations: grant.operationTypes,
+          scopes: grant.requiredAuthorizations,
+          from: grant.fromDay,
+          to: grant.toDay,
+        })),
       ]),
     ),
   };
@@ -35,7 +48,8 @@ export function periodOfView(view: AuthorizationView): { from: string | null; to
 
 export const fetchGrantable = (application: string) => callApi<Grantable>(`${app(application)}/grantable`);
 
-export const fetchApplicationUsers = (application: string) => callApi<ApplicationUser[]>(`${app(application)}/authorizationAdminForApplication`);
+export const fetchApplicationUsers = (application: string) =>
+  callApi<ApplicationUser[]>(`${app(application)}/authorizationAdminForApplication`);
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 
@@ -45,7 +59,12 @@ export function authorizationSave(application: string, request: AuthorizationReq
     summary: { name: application, authorization: request.name ?? '' },
     resource: `authorization:${application}/${request.uuid ?? request.name}`,
     input: request,
-    request: { method: 'POST', path: `${app(application)}/authorization`, headers: headers(), body: { type: 'json', value: request } },
+    request: {
+      method: 'POST',
+      path: `${app(application)}/authorization`,
+      headers: headers(),
+      body: { type: 'json', value: request },
+    },
   };
 }
 
@@ -54,17 +73,32 @@ export function authorizationRevoke(application: string, authorization: Authoriz
     kind: 'authorization.revoke',
     summary: { name: application, authorization: authorization.name },
     resource: `authorization:${application}/${authorization.uuid}`,
-    request: { method: 'DELETE', path: `${app(application)}/authorization/${authorization.uuid}`, headers: headers(), body: { type: 'none' } },
+    request: {
+      method: 'DELETE',
+      path: `${app(application)}/authorization/${authorization.uuid}`,
+      headers: headers(),
+      body: { type: 'none' },
+    },
   };
 }
 
-export function applicationRoleChange(application: string, role: 'applicationManager' | 'userManager', login: string, grant: boolean): Submission {
+export function applicationRoleChange(
+  application: string,
+  role: 'applicationManager' | 'userManager',
+  login: string,
+  grant: boolean,
+): Submission {
   const query = new URLSearchParams({ userIdOrLogin: login, applicationNameOrId: application });
   return {
     kind: grant ? 'role.grant' : 'role.revoke',
     summary: { role, login },
     resource: `user:${login}`,
-    request: { method: grant ? 'PUT' : 'DELETE', path: `/authorization/${role}?${query}`, headers: headers(), body: { type: 'none' } },
+    request: {
+      method: grant ? 'PUT' : 'DELETE',
+      path: `/authorization/${role}?${query}`,
+      headers: headers(),
+      body: { type: 'none' },
+    },
   };
 }
 

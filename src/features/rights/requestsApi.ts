@@ -21,19 +21,28 @@ export interface RequestListQuery {
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 
 export const fetchRequestOptions = (application: string) =>
-  keptCall(`rightsRequestOptions:${application}`, () => callApi<RequestOptions>(`${app(application)}/rightsRequest/options`));
+  keptCall(`rightsRequestOptions:${application}`, () =>
+    callApi<RequestOptions>(`${app(application)}/rightsRequest/options`),
+  );
 
-export async function fetchRightsRequests(application: string, query: RequestListQuery): Promise<Kept<RightsRequestList>> {
-  const call = () => callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify(query))}`);
+export async function fetchRightsRequests(
+  application: string,
+  query: RequestListQuery,
+): Promise<Kept<RightsRequestList>> {
+  const call = () =>
+    callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify(query))}`);
   // Only the unfiltered first page is kept: it is what the list shows when it opens.
-  const unfiltered = !query.uuids && query.setted == null && !query.fieldFilters?.length && !query.search && !query.offset;
+  const unfiltered =
+    !query.uuids && query.setted == null && !query.fieldFilters?.length && !query.search && !query.offset;
   return unfiltered ? keptCall(`rightsRequests:${application}`, call) : { value: await call() };
 }
 
 /** One request, from the server or from the list this device kept. */
 export async function fetchRightsRequest(application: string, id: string): Promise<Kept<RightsRequestView | null>> {
   try {
-    const list = await callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`);
+    const list = await callApi<RightsRequestList>(
+      `${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`,
+    );
     return { value: list.rightsRequests[0] ?? null };
   } catch (error) {
     if (!(error instanceof ApiError && error.isNetworkError)) throw error;
@@ -48,7 +57,8 @@ export async function fetchRightsRequest(application: string, id: string): Promi
 export interface RightsRequestBody {
   id: string | null;
   fields?: Record<string, string>;
-  rightsRequest: (Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'> & { name?: string }) | null;
+  rightsRequest:
+    (Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'> & { name?: string }) | null;
   setted: boolean;
   comment: string;
 }
@@ -56,14 +66,24 @@ export interface RightsRequestBody {
 export type RequestAction = 'ask' | 'modify' | 'grant' | 'close';
 
 /** A save of a request through the outbox; `login` names the requester on the pending-changes page. */
-export function rightsRequestSave(application: string, body: RightsRequestBody, action: RequestAction, login: string): Submission {
+export function rightsRequestSave(
+  application: string,
+  body: RightsRequestBody,
+  action: RequestAction,
+  login: string,
+): Submission {
   return {
     kind: 'rightsRequest.save',
     summary: { name: application, action, login },
     // A new request is its own resource; changes to one request are sent in the order they were made.
     resource: `rightsRequest:${application}/${body.id ?? globalThis.crypto.randomUUID()}`,
     input: body,
-    request: { method: 'POST', path: `${app(application)}/rightsRequest`, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'json', value: body } },
+    request: {
+      method: 'POST',
+      path: `${app(application)}/rightsRequest`,
+      headers: { 'Accept-Language': currentLanguage() },
+      body: { type: 'json', value: body },
+    },
   };
 }
 

@@ -4,12 +4,21 @@ export type ApplicationRole = 'applicationManager' | 'userManager';
 /** Per role, the logins to add and to remove, relative to what the server holds. */
 export type RoleChanges = Record<ApplicationRole, { add: string[]; remove: string[] }>;
 
-export const noRoleChanges = (): RoleChanges => ({ applicationManager: { add: [], remove: [] }, userManager: { add: [], remove: [] } });
+export const noRoleChanges = (): RoleChanges => ({
+  applicationManager: { add: [], remove: [] },
+  userManager: { add: [], remove: [] },
+});
 
 const without = (list: string[], login: string) => list.filter((l) => l !== login);
 
 /** Ticking a box back to the stored state cancels the pending change (unchecking a just-added user cancels the add). */
-export function toggleRole(changes: RoleChanges, role: ApplicationRole, login: string, stored: boolean, checked: boolean): RoleChanges {
+export function toggleRole(
+  changes: RoleChanges,
+  role: ApplicationRole,
+  login: string,
+  stored: boolean,
+  checked: boolean,
+): RoleChanges {
   const current = changes[role];
   const next = { add: without(current.add, login), remove: without(current.remove, login) };
   if (checked !== stored) (checked ? next.add : next.remove).push(login);
@@ -22,7 +31,8 @@ export function shownRole(changes: RoleChanges, role: ApplicationRole, login: st
   return stored;
 }
 
-export const pendingRoleCount = (changes: RoleChanges) => Object.values(changes).reduce((sum, c) => sum + c.add.length + c.remove.length, 0);
+export const pendingRoleCount = (changes: RoleChanges) =>
+  Object.values(changes).reduce((sum, c) => sum + c.add.length + c.remove.length, 0);
 
 /** The calls to make, removals first. */
 export function roleCalls(changes: RoleChanges): Array<{ role: ApplicationRole; login: string; grant: boolean }> {

@@ -3,7 +3,10 @@ import { readErrorBody } from './apiError';
 
 describe('reading error answers', () => {
   it('reads our envelope', () => {
-    const error = readErrorBody(422, JSON.stringify({ code: 'EXISTING_EMAIL', message: 'EXISTING_EMAIL', params: { a: 1 } }));
+    const error = readErrorBody(
+      422,
+      JSON.stringify({ code: 'EXISTING_EMAIL', message: 'EXISTING_EMAIL', params: { a: 1 } }),
+    );
     expect([error.status, error.code, error.params]).toEqual([422, 'EXISTING_EMAIL', { a: 1 }]);
   });
 

@@ -26,7 +26,8 @@ export function readErrorBody(status: number, text: string): ApiError {
   }
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const record = body as { code?: unknown; message?: unknown; params?: unknown };
-    const code = typeof record.code === 'string' ? record.code : typeof record.message === 'string' ? record.message : '';
+    const code =
+      typeof record.code === 'string' ? record.code : typeof record.message === 'string' ? record.message : '';
     const params = record.params && typeof record.params === 'object' ? (record.params as Record<string, unknown>) : {};
     return fromMessage(status, code, params);
   }
@@ -35,6 +36,11 @@ export function readErrorBody(status: number, text: string): ApiError {
 
 function fromMessage(status: number, message: string, params: Record<string, unknown> | unknown[]): ApiError {
   const bracketed = message.match(/^(.*?)\s*\[(.*)\]\s*$/s);
-  if (bracketed) return new ApiError(status, bracketed[1].trim(), bracketed[2].split(',').map((p) => p.trim()));
+  if (bracketed)
+    return new ApiError(
+      status,
+      bracketed[1].trim(),
+      bracketed[2].split(',').map((p) => p.trim()),
+    );
   return new ApiError(status, message.trim(), params);
 }

@@ -44,7 +44,13 @@ export async function send(path: string, options: CallOptions = {}): Promise<Res
   }
   let response: Response;
   try {
-    response = await fetch(API_BASE + path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(API_BASE + path, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     reportServerUnreachable();

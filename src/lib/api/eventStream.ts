@@ -12,7 +12,11 @@ export interface StreamOutcome<Result> {
  * Calls a streamed endpoint and hands each NDJSON event to `onEvent` as it arrives. Refusals before the stream
  * (4xx) throw an ApiError like any call; the stream's own problems are collected in the outcome.
  */
-export async function callStream<Result>(path: string, options: CallOptions, onEvent: (event: StreamEvent<Result>) => void): Promise<StreamOutcome<Result>> {
+export async function callStream<Result>(
+  path: string,
+  options: CallOptions,
+  onEvent: (event: StreamEvent<Result>) => void,
+): Promise<StreamOutcome<Result>> {
   const response = await send(path, options);
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   if (!response.body) throw new ApiError(response.status, '');

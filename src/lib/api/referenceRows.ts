@@ -3,8 +3,14 @@ import { ApiError, readErrorBody } from './apiError';
 import { send } from './client';
 
 /** Every row of a reference, read as it streams (to keep it on the device), with the progress. */
-export async function downloadReferenceRows(application: string, reference: string, onProgress?: (done: number, total: number) => void): Promise<KeptRow[]> {
-  const response = await send(`/applications/${encodeURIComponent(application)}/references/${encodeURIComponent(reference)}/rows`);
+export async function downloadReferenceRows(
+  application: string,
+  reference: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<KeptRow[]> {
+  const response = await send(
+    `/applications/${encodeURIComponent(application)}/references/${encodeURIComponent(reference)}/rows`,
+  );
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   if (!response.body) throw new ApiError(response.status, '');
   const total = Number(response.headers.get('X-Total-Count') ?? 0);

@@ -19,11 +19,26 @@ export function describeProblem(i18n: I18n, problem: CodedProblem): string {
   const csv = csvErrorMessages[problem.code as keyof typeof csvErrorMessages];
   let message: MessageDescriptor;
   if (csv) {
-    const values = csvErrorValues({ params, lineNumber: problem.lineNumber, column: typeof problem.column === 'string' ? problem.column : undefined, value: problem.value }, i18n.locale);
+    const values = csvErrorValues(
+      {
+        params,
+        lineNumber: problem.lineNumber,
+        column: typeof problem.column === 'string' ? problem.column : undefined,
+        value: problem.value,
+      },
+      i18n.locale,
+    );
     message = { ...csv, values };
   } else {
-    const descriptor = configurationErrorMessages[problem.code as keyof typeof configurationErrorMessages] ?? exceptionMessages[problem.code];
-    const values = configurationErrorValues({ params, path: problem.path, line: problem.line, column: typeof problem.column === 'number' ? problem.column : undefined });
+    const descriptor =
+      configurationErrorMessages[problem.code as keyof typeof configurationErrorMessages] ??
+      exceptionMessages[problem.code];
+    const values = configurationErrorValues({
+      params,
+      path: problem.path,
+      line: problem.line,
+      column: typeof problem.column === 'number' ? problem.column : undefined,
+    });
     message = descriptor ? { ...descriptor, values } : { ...translationMissing, values: { code: problem.code } };
   }
   return i18n._(message);

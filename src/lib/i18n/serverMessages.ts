@@ -27,4 +27,3 @@ export function translateServerError(i18n: I18n, error: unknown): string {
       : { ...(descriptor ?? { id }), values: params as Record<string, unknown> };
   return i18n._(message);
 }
-

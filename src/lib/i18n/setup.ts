@@ -5,8 +5,14 @@ export { i18n };
 
 // The Lingui Vite plugin compiles the .po catalogs at build time; each locale is its own chunk.
 const catalogs: Record<Locale, () => Promise<Messages[]>> = {
-  fr: () => Promise.all([import('../../../locales/fr/messages.po'), import('../../../locales/fr/errors.po')]).then((m) => m.map((c) => c.messages)),
-  en: () => Promise.all([import('../../../locales/en/messages.po'), import('../../../locales/en/errors.po')]).then((m) => m.map((c) => c.messages)),
+  fr: () =>
+    Promise.all([import('../../../locales/fr/messages.po'), import('../../../locales/fr/errors.po')]).then((m) =>
+      m.map((c) => c.messages),
+    ),
+  en: () =>
+    Promise.all([import('../../../locales/en/messages.po'), import('../../../locales/en/errors.po')]).then((m) =>
+      m.map((c) => c.messages),
+    ),
 };
 
 export function initialLanguage(): Locale {
@@ -16,7 +22,7 @@ export function initialLanguage(): Locale {
   } catch {
     // storage blocked (private mode): fall back to the browser's languages
   }
-  return chooseLanguage(stored, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  return chooseLanguage(stored, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
 export async function activateLanguage(locale: Locale, remember = false): Promise<void> {

@@ -23,15 +23,29 @@ describe('configuration error messages', () => {
   });
 
   it('interpolate params, lists joined', () => {
-    const error = { code: 'UNKNOWN_REFERENCE_NAME' as const, path: 'OA_data > sites', params: { referenceName: 'site', allDataNames: ['sites', 'projet'] } };
+    const error = {
+      code: 'UNKNOWN_REFERENCE_NAME' as const,
+      path: 'OA_data > sites',
+      params: { referenceName: 'site', allDataNames: ['sites', 'projet'] },
+    };
     expect(render('en', error)).toBe('site is not a data entry of this configuration. Data: sites, projet.');
     expect(render('fr', error)).toBe('site n’est pas une donnée de cette configuration. Données : sites, projet.');
   });
 
   it('choose the text by the reason a code gives', () => {
-    const notUtf8 = { code: 'INVALID_CONFIGURATION_FILE' as const, path: '', params: { reason: 'notUtf8', byteOffset: 12 } };
-    expect(render('fr', notUtf8)).toBe('Le fichier n’est pas un texte UTF-8 (premier octet incorrect à la position 12).');
-    const regex = { code: 'UNKNOWN' as const, path: '', params: { reason: 'invalidRegularExpression', pattern: '(a', message: 'Unclosed group near index 2', index: 2 } };
+    const notUtf8 = {
+      code: 'INVALID_CONFIGURATION_FILE' as const,
+      path: '',
+      params: { reason: 'notUtf8', byteOffset: 12 },
+    };
+    expect(render('fr', notUtf8)).toBe(
+      'Le fichier n’est pas un texte UTF-8 (premier octet incorrect à la position 12).',
+    );
+    const regex = {
+      code: 'UNKNOWN' as const,
+      path: '',
+      params: { reason: 'invalidRegularExpression', pattern: '(a', message: 'Unclosed group near index 2', index: 2 },
+    };
     expect(render('en', regex)).toBe('The regular expression (a is not valid: Unclosed group near index 2');
     const yaml = { code: 'UNKNOWN' as const, path: '', params: { message: 'boom' } };
     expect(render('en', yaml)).toBe('The file cannot be read: boom');

@@ -5,7 +5,10 @@ import { csvErrorMessages, csvErrorValues } from './csvErrors';
 import { errorI18n as i18nFor, placeholders, readErrorCatalog as readCatalog } from './errorCatalog.testing';
 
 function render(locale: string, error: CsvError): string {
-  return i18nFor(locale)._({ ...csvErrorMessages[error.code as keyof typeof csvErrorMessages], values: csvErrorValues(error, locale) });
+  return i18nFor(locale)._({
+    ...csvErrorMessages[error.code as keyof typeof csvErrorMessages],
+    values: csvErrorValues(error, locale),
+  });
 }
 
 describe('CSV error messages', () => {
@@ -23,27 +26,62 @@ describe('CSV error messages', () => {
   });
 
   it('interpolate params, lists joined', () => {
-    const error: CsvError = { lineNumber: 39, code: 'invalidReferenceWithComponent', params: { component: 'site', value: 'martin', refType: 'site', referenceValues: ['annecy', 'leman'] }, column: 'site', value: 'martin' };
+    const error: CsvError = {
+      lineNumber: 39,
+      code: 'invalidReferenceWithComponent',
+      params: { component: 'site', value: 'martin', refType: 'site', referenceValues: ['annecy', 'leman'] },
+      column: 'site',
+      value: 'martin',
+    };
     expect(render('en', error)).toBe('“martin” is not a value of site (site). Values include: annecy, leman.');
-    expect(render('fr', error)).toBe('« martin » n’est pas une valeur de site (site). Parmi les valeurs : annecy, leman.');
+    expect(render('fr', error)).toBe(
+      '« martin » n’est pas une valeur de site (site). Parmi les valeurs : annecy, leman.',
+    );
   });
 
   it('choose the text by the bound or the reason an error gives', () => {
-    const bound: CsvError = { lineNumber: 2, code: 'badIntervalIntegerWithComponent', params: { component: 'valeur_int', value: '5000', type: 'HIGHER_THAN_MAX', bound: 100 } };
+    const bound: CsvError = {
+      lineNumber: 2,
+      code: 'badIntervalIntegerWithComponent',
+      params: { component: 'valeur_int', value: '5000', type: 'HIGHER_THAN_MAX', bound: 100 },
+    };
     expect(render('en', bound)).toBe('5000 is above the maximum 100 (valeur_int).');
-    expect(render('fr', { ...bound, params: { ...bound.params, type: 'LOWER_THAN_MIN', value: '0', bound: 1 } })).toBe('0 est inférieur au minimum 1 (valeur_int).');
-    const format: CsvError = { lineNumber: 4, code: 'invalidFormat', params: { reason: 'unterminatedQuote', columnNumber: 2 } };
+    expect(render('fr', { ...bound, params: { ...bound.params, type: 'LOWER_THAN_MIN', value: '0', bound: 1 } })).toBe(
+      '0 est inférieur au minimum 1 (valeur_int).',
+    );
+    const format: CsvError = {
+      lineNumber: 4,
+      code: 'invalidFormat',
+      params: { reason: 'unterminatedQuote', columnNumber: 2 },
+    };
     expect(render('en', format)).toBe('A quoted value that starts in column 2 is never closed.');
   });
 
   it("write a deposit's period as dates in the user's language", () => {
-    const error: CsvError = { lineNumber: 3, code: 'timerangeoutofinterval', params: { component: 'day', value: '12/08/2024', from: '2024-06-01T00:00:00', to: '2024-06-30T00:00:00' } };
-    expect(render('en', error)).toBe('The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).');
-    expect(render('fr', error)).toBe('La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).');
+    const error: CsvError = {
+      lineNumber: 3,
+      code: 'timerangeoutofinterval',
+      params: { component: 'day', value: '12/08/2024', from: '2024-06-01T00:00:00', to: '2024-06-30T00:00:00' },
+    };
+    expect(render('en', error)).toBe(
+      'The date 12/08/2024 is outside the period of the deposit (Jun 1, 2024 – Jun 30, 2024).',
+    );
+    expect(render('fr', error)).toBe(
+      'La date 12/08/2024 est hors de la période du dépôt (1 juin 2024 – 30 juin 2024).',
+    );
   });
 
   it("show a named exception's own text in the user's language", () => {
-    const error: CsvError = { lineNumber: 3, code: 'groovyException', params: { component: 'code', exception: 'UNKNOWN_SITE', messages: { fr: 'Site inconnu', en: 'Unknown site' }, exceptionParams: {} } };
+    const error: CsvError = {
+      lineNumber: 3,
+      code: 'groovyException',
+      params: {
+        component: 'code',
+        exception: 'UNKNOWN_SITE',
+        messages: { fr: 'Site inconnu', en: 'Unknown site' },
+        exceptionParams: {},
+      },
+    };
     expect(render('en', error)).toBe('Unknown site');
     expect(render('fr', error)).toBe('Site inconnu');
     expect(render('en', { ...error, params: { ...error.params, messages: null } })).toBe('UNKNOWN_SITE');

@@ -9,39 +9,132 @@ import type { CsvError, CsvErrorCode } from '../../domain/csv/errors';
  * `exceptionMessage`).
  */
 export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
-  missingHeaderLine: /*i18n*/ { id: 'csvError.missingHeaderLine', message: 'The file has no header line: it ends before line {headerLine}.' },
-  emptyHeader: /*i18n*/ { id: 'csvError.emptyHeader', message: 'Column {columnNumber} of the header line (line {headerLine}) has no name.' },
-  duplicatedHeaders: /*i18n*/ { id: 'csvError.duplicatedHeaders', message: 'These columns appear more than once in the header line: {duplicatedHeaders}.' },
-  invalidHeaders: /*i18n*/ { id: 'csvError.invalidHeaders', message: 'Unexpected column(s): {unknownComponents}. Expected columns: {expectedColumns}.' },
-  missingMandatoryColumns: /*i18n*/ { id: 'csvError.missingMandatoryColumns', message: 'Mandatory column(s) missing: {missingMandatoryColumns}.' },
-  unexpectedHeaderColumn: /*i18n*/ { id: 'csvError.unexpectedHeaderColumn', message: 'Column {columnNumber} should be {expectedHeaderColumn} ({component}), not “{actualHeaderColumn}”.' },
-  headerColumnPatternNotMatching: /*i18n*/ { id: 'csvError.headerColumnPatternNotMatching', message: 'The column {actualHeaderColumn} starts with {headerPrefix}, but no row of {refType} has that name ({component}).' },
-  invalidFormat: /*i18n*/ { id: 'csvError.invalidFormat', message: '{reason, select, unterminatedQuote {A quoted value that starts in column {columnNumber} is never closed.} textAfterQuote {Column {columnNumber} has text after its closing quote.} notUtf8 {Column {columnNumber} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. Save it again as “CSV UTF-8”.} other {Column {columnNumber} is not well written.}}' },
-  separatorInValue: /*i18n*/ { id: 'csvError.separatorInValue', message: 'The value of column {columnNumber} contains the separator {separator}, which values may not hold.' },
-  unexpectedTokenCount: /*i18n*/ { id: 'csvError.unexpectedTokenCount', message: 'This line has {actualTokenCount} values but the header line has {expectedTokenCount} columns.' },
-  requiredValueWithComponent: /*i18n*/ { id: 'csvError.requiredValueWithComponent', message: 'A value is required for {component}.' },
-  invalidDateWithComponent: /*i18n*/ { id: 'csvError.invalidDateWithComponent', message: '“{value}” is not a date written {pattern} ({component}).' },
-  badIntervalDateWithComponent: /*i18n*/ { id: 'csvError.badIntervalDateWithComponent', message: '{type, select, LOWER_THAN_MIN {The date {value} is before {bound} ({component}).} other {The date {value} is after {bound} ({component}).}}' },
-  invalidIntegerWithComponent: /*i18n*/ { id: 'csvError.invalidIntegerWithComponent', message: '“{value}” is not a whole number ({component}).' },
-  badIntervalIntegerWithComponent: /*i18n*/ { id: 'csvError.badIntervalIntegerWithComponent', message: '{type, select, LOWER_THAN_MIN {{value} is below the minimum {bound} ({component}).} other {{value} is above the maximum {bound} ({component}).}}' },
-  invalidFloatWithComponent: /*i18n*/ { id: 'csvError.invalidFloatWithComponent', message: '“{value}” is not a number ({component}).' },
-  badIntervalFloatWithComponent: /*i18n*/ { id: 'csvError.badIntervalFloatWithComponent', message: '{type, select, LOWER_THAN_MIN {{value} is below the minimum {bound} ({component}).} other {{value} is above the maximum {bound} ({component}).}}' },
-  invalidBooleanWithComponent: /*i18n*/ { id: 'csvError.invalidBooleanWithComponent', message: '“{value}” is neither true nor false ({component}).' },
-  patternNotMatchedWithComponent: /*i18n*/ { id: 'csvError.patternNotMatchedWithComponent', message: '“{value}” does not match the pattern {pattern} ({component}).' },
-  invalidReferenceWithComponent: /*i18n*/ { id: 'csvError.invalidReferenceWithComponent', message: '“{value}” is not a value of {refType} ({component}). Values include: {referenceValues}.' },
-  checkerExpressionReturnedFalse: /*i18n*/ { id: 'csvError.checkerExpressionReturnedFalse', message: 'The check {rule} refused this line.' },
-  expressionEvaluationError: /*i18n*/ { id: 'csvError.expressionEvaluationError', message: 'The expression of {target} failed on this line: {message}' },
+  missingHeaderLine: /*i18n*/ {
+    id: 'csvError.missingHeaderLine',
+    message: 'The file has no header line: it ends before line {headerLine}.',
+  },
+  emptyHeader: /*i18n*/ {
+    id: 'csvError.emptyHeader',
+    message: 'Column {columnNumber} of the header line (line {headerLine}) has no name.',
+  },
+  duplicatedHeaders: /*i18n*/ {
+    id: 'csvError.duplicatedHeaders',
+    message: 'These columns appear more than once in the header line: {duplicatedHeaders}.',
+  },
+  invalidHeaders: /*i18n*/ {
+    id: 'csvError.invalidHeaders',
+    message: 'Unexpected column(s): {unknownComponents}. Expected columns: {expectedColumns}.',
+  },
+  missingMandatoryColumns: /*i18n*/ {
+    id: 'csvError.missingMandatoryColumns',
+    message: 'Mandatory column(s) missing: {missingMandatoryColumns}.',
+  },
+  unexpectedHeaderColumn: /*i18n*/ {
+    id: 'csvError.unexpectedHeaderColumn',
+    message: 'Column {columnNumber} should be {expectedHeaderColumn} ({component}), not “{actualHeaderColumn}”.',
+  },
+  headerColumnPatternNotMatching: /*i18n*/ {
+    id: 'csvError.headerColumnPatternNotMatching',
+    message:
+      'The column {actualHeaderColumn} starts with {headerPrefix}, but no row of {refType} has that name ({component}).',
+  },
+  invalidFormat: /*i18n*/ {
+    id: 'csvError.invalidFormat',
+    message:
+      '{reason, select, unterminatedQuote {A quoted value that starts in column {columnNumber} is never closed.} textAfterQuote {Column {columnNumber} has text after its closing quote.} notUtf8 {Column {columnNumber} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. Save it again as “CSV UTF-8”.} other {Column {columnNumber} is not well written.}}',
+  },
+  separatorInValue: /*i18n*/ {
+    id: 'csvError.separatorInValue',
+    message: 'The value of column {columnNumber} contains the separator {separator}, which values may not hold.',
+  },
+  unexpectedTokenCount: /*i18n*/ {
+    id: 'csvError.unexpectedTokenCount',
+    message: 'This line has {actualTokenCount} values but the header line has {expectedTokenCount} columns.',
+  },
+  requiredValueWithComponent: /*i18n*/ {
+    id: 'csvError.requiredValueWithComponent',
+    message: 'A value is required for {component}.',
+  },
+  invalidDateWithComponent: /*i18n*/ {
+    id: 'csvError.invalidDateWithComponent',
+    message: '“{value}” is not a date written {pattern} ({component}).',
+  },
+  badIntervalDateWithComponent: /*i18n*/ {
+    id: 'csvError.badIntervalDateWithComponent',
+    message:
+      '{type, select, LOWER_THAN_MIN {The date {value} is before {bound} ({component}).} other {The date {value} is after {bound} ({component}).}}',
+  },
+  invalidIntegerWithComponent: /*i18n*/ {
+    id: 'csvError.invalidIntegerWithComponent',
+    message: '“{value}” is not a whole number ({component}).',
+  },
+  badIntervalIntegerWithComponent: /*i18n*/ {
+    id: 'csvError.badIntervalIntegerWithComponent',
+    message:
+      '{type, select, LOWER_THAN_MIN {{value} is below the minimum {bound} ({component}).} other {{value} is above the maximum {bound} ({component}).}}',
+  },
+  invalidFloatWithComponent: /*i18n*/ {
+    id: 'csvError.invalidFloatWithComponent',
+    message: '“{value}” is not a number ({component}).',
+  },
+  badIntervalFloatWithComponent: /*i18n*/ {
+    id: 'csvError.badIntervalFloatWithComponent',
+    message:
+      '{type, select, LOWER_THAN_MIN {{value} is below the minimum {bound} ({component}).} other {{value} is above the maximum {bound} ({component}).}}',
+  },
+  invalidBooleanWithComponent: /*i18n*/ {
+    id: 'csvError.invalidBooleanWithComponent',
+    message: '“{value}” is neither true nor false ({component}).',
+  },
+  patternNotMatchedWithComponent: /*i18n*/ {
+    id: 'csvError.patternNotMatchedWithComponent',
+    message: '“{value}” does not match the pattern {pattern} ({component}).',
+  },
+  invalidReferenceWithComponent: /*i18n*/ {
+    id: 'csvError.invalidReferenceWithComponent',
+    message: '“{value}” is not a value of {refType} ({component}). Values include: {referenceValues}.',
+  },
+  checkerExpressionReturnedFalse: /*i18n*/ {
+    id: 'csvError.checkerExpressionReturnedFalse',
+    message: 'The check {rule} refused this line.',
+  },
+  expressionEvaluationError: /*i18n*/ {
+    id: 'csvError.expressionEvaluationError',
+    message: 'The expression of {target} failed on this line: {message}',
+  },
   groovyException: /*i18n*/ { id: 'csvError.groovyException', message: '{exceptionMessage}' },
-  invalidNaturalKey: /*i18n*/ { id: 'csvError.invalidNaturalKey', message: '{problem, select, empty {The key of this line ({components}) is empty.} tooLong {The key value “{value}” is too long: at most 256 characters once written as a key.} other {The key value “{value}” cannot be written as a key.}}' },
-  duplicatedLineInReference: /*i18n*/ { id: 'csvError.duplicatedLineInReference', message: 'Lines {otherLines} have the same key {duplicateKey}.' },
-  duplicatedLineInDatatype: /*i18n*/ { id: 'csvError.duplicatedLineInDatatype', message: 'Lines {otherLines} have the same key {duplicateKey}.' },
-  missingParentLineInRecursiveReference: /*i18n*/ { id: 'csvError.missingParentLineInRecursiveReference', message: 'The parent “{value}” of this line is neither in the file nor in {reference} ({component}).' },
-  timerangeoutofinterval: /*i18n*/ { id: 'csvError.timerangeoutofinterval', message: 'The date {value} is outside the period of the deposit ({from} – {to}).' },
-  badauthorizationscopeforrepository: /*i18n*/ { id: 'csvError.badauthorizationscopeforrepository', message: 'The value {value} of {component} is outside the scope of the deposit ({expected}).' },
+  invalidNaturalKey: /*i18n*/ {
+    id: 'csvError.invalidNaturalKey',
+    message:
+      '{problem, select, empty {The key of this line ({components}) is empty.} tooLong {The key value “{value}” is too long: at most 256 characters once written as a key.} other {The key value “{value}” cannot be written as a key.}}',
+  },
+  duplicatedLineInReference: /*i18n*/ {
+    id: 'csvError.duplicatedLineInReference',
+    message: 'Lines {otherLines} have the same key {duplicateKey}.',
+  },
+  duplicatedLineInDatatype: /*i18n*/ {
+    id: 'csvError.duplicatedLineInDatatype',
+    message: 'Lines {otherLines} have the same key {duplicateKey}.',
+  },
+  missingParentLineInRecursiveReference: /*i18n*/ {
+    id: 'csvError.missingParentLineInRecursiveReference',
+    message: 'The parent “{value}” of this line is neither in the file nor in {reference} ({component}).',
+  },
+  timerangeoutofinterval: /*i18n*/ {
+    id: 'csvError.timerangeoutofinterval',
+    message: 'The date {value} is outside the period of the deposit ({from} – {to}).',
+  },
+  badauthorizationscopeforrepository: /*i18n*/ {
+    id: 'csvError.badauthorizationscopeforrepository',
+    message: 'The value {value} of {component} is outside the scope of the deposit ({expected}).',
+  },
 };
 
 function display(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)))
+      .join(', ');
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : value;
 }
@@ -61,8 +154,15 @@ function periodBound(value: unknown, locale: string): unknown {
  * `OA_buildException`, in `locale` when it has one, otherwise in French or the first language it has, otherwise the
  * exception's name).
  */
-export function csvErrorValues(error: Pick<CsvError, 'params'> & Partial<Pick<CsvError, 'lineNumber' | 'column' | 'value'>>, locale = 'en'): Record<string, unknown> {
-  const values: Record<string, unknown> = { line: error.lineNumber, column: error.column ?? '', cellValue: error.value ?? '' };
+export function csvErrorValues(
+  error: Pick<CsvError, 'params'> & Partial<Pick<CsvError, 'lineNumber' | 'column' | 'value'>>,
+  locale = 'en',
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    line: error.lineNumber,
+    column: error.column ?? '',
+    cellValue: error.value ?? '',
+  };
   for (const [key, value] of Object.entries(error.params)) values[key] = display(value);
   // The period of a deposit (timerangeoutofinterval) is read as dates, the way the deposits page shows periods.
   if ('from' in error.params) values.from = periodBound(error.params.from, locale);
@@ -70,7 +170,8 @@ export function csvErrorValues(error: Pick<CsvError, 'params'> & Partial<Pick<Cs
   const params = error.params as { validation?: unknown; component?: unknown; exception?: unknown; messages?: unknown };
   values.rule = display(params.validation ?? params.component ?? '');
   values.target = values.rule;
-  const messages = params.messages && typeof params.messages === 'object' ? (params.messages as Record<string, unknown>) : {};
+  const messages =
+    params.messages && typeof params.messages === 'object' ? (params.messages as Record<string, unknown>) : {};
   const text = messages[locale] ?? messages.fr ?? Object.values(messages)[0];
   values.exceptionMessage = typeof text === 'string' && text !== '' ? text : display(params.exception ?? '');
   return values;

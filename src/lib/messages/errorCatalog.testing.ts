@@ -28,4 +28,5 @@ export function errorI18n(locale: string): I18n {
 }
 
 /** The placeholders a message interpolates, each once, sorted. */
-export const placeholders = (message: string) => [...new Set([...message.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]))].sort();
+export const placeholders = (message: string) =>
+  [...new Set([...message.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]))].sort();

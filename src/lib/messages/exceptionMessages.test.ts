@@ -17,7 +17,8 @@ describe('exception messages', () => {
   });
 
   it('say how long to wait after too many failed attempts, in seconds or minutes', () => {
-    const say = (locale: string, values: Record<string, unknown>) => errorI18n(locale)._({ ...exceptionMessages.TOO_MANY_ATTEMPTS, values });
+    const say = (locale: string, values: Record<string, unknown>) =>
+      errorI18n(locale)._({ ...exceptionMessages.TOO_MANY_ATTEMPTS, values });
     expect(say('en', { wait: 1, unit: 'seconds' })).toBe('Too many failed attempts. Try again in 1 second.');
     expect(say('en', { wait: 15, unit: 'minutes' })).toBe('Too many failed attempts. Try again in 15 minutes.');
     expect(say('fr', { wait: 8, unit: 'seconds' })).toBe('Trop de tentatives manquées. Réessayez dans 8 secondes.');

@@ -15,7 +15,13 @@ interface AssociatedDataPanelProps {
 }
 
 /** The data the file is attached to, in a panel that reads the scope trees from the server the first time it opens. */
-export function AssociatedDataPanel({ applicationName, model, associates, disabled, onChange }: AssociatedDataPanelProps) {
+export function AssociatedDataPanel({
+  applicationName,
+  model,
+  associates,
+  disabled,
+  onChange,
+}: AssociatedDataPanelProps) {
   const [scopes, setScopes] = useState<FilesOverview['referenceScopes'] | null | 'unavailable'>(null);
 
   function loadScopes(open: boolean) {
@@ -31,7 +37,13 @@ export function AssociatedDataPanel({ applicationName, model, associates, disabl
       {scopes === 'unavailable' ? (
         <AssociationUnavailable />
       ) : (
-        <AssociationPanel model={model} referenceScopes={scopes} associates={associates} disabled={disabled} onChange={onChange} />
+        <AssociationPanel
+          model={model}
+          referenceScopes={scopes}
+          associates={associates}
+          disabled={disabled}
+          onChange={onChange}
+        />
       )}
     </Panel>
   );

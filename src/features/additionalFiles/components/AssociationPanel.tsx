@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { attachedToWhole, nodeChosen, toggleScopeNode, toggleWholeData, type Associates } from '@/domain/additionalFiles/associates';
+import {
+  attachedToWhole,
+  nodeChosen,
+  toggleScopeNode,
+  toggleWholeData,
+  type Associates,
+} from '@/domain/additionalFiles/associates';
 import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import { Button } from '@/components/ui/button';
@@ -23,9 +29,11 @@ interface PanelProps {
  */
 export function AssociationPanel({ model, referenceScopes, associates, disabled, onChange }: PanelProps) {
   const { t, i18n } = useLingui();
-  const text = (value: Record<string, string> | undefined, fallback: string) => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback: string) =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const dataTypes = model.data.filter((entry) => entry.kind === 'dataType');
-  if (dataTypes.length === 0) return <p className="text-muted-foreground">{t`This application has no data type to attach the file to.`}</p>;
+  if (dataTypes.length === 0)
+    return <p className="text-muted-foreground">{t`This application has no data type to attach the file to.`}</p>;
 
   return (
     <ul className="grid gap-3" data-testid="association-panel">
@@ -36,7 +44,11 @@ export function AssociationPanel({ model, referenceScopes, associates, disabled,
         return (
           <li key={entry.name} className="rounded-md border border-border p-3">
             <label className="flex min-h-11 items-center gap-3 font-medium">
-              <Checkbox checked={whole} disabled={disabled} onCheckedChange={() => onChange(toggleWholeData(associates, entry.name))} />
+              <Checkbox
+                checked={whole}
+                disabled={disabled}
+                onCheckedChange={() => onChange(toggleWholeData(associates, entry.name))}
+              />
               {t`Associate with all of ${title}`}
             </label>
             {trees.map((tree) => (
@@ -85,8 +97,14 @@ function ScopeTree({
                   variant="ghost"
                   size="icon"
                   aria-expanded={open.has(node.id)}
-                  aria-label={open.has(node.id) ? t`Hide what is under ${node.label}` : t`Show what is under ${node.label}`}
-                  onClick={() => setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))}
+                  aria-label={
+                    open.has(node.id) ? t`Hide what is under ${node.label}` : t`Show what is under ${node.label}`
+                  }
+                  onClick={() =>
+                    setOpen(
+                      (set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]),
+                    )
+                  }
                 >
                   {open.has(node.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                 </Button>
@@ -94,11 +112,23 @@ function ScopeTree({
                 <span className="inline-block w-11" aria-hidden />
               )}
               <label className="flex min-h-11 items-center gap-3">
-                <Checkbox checked={chosen !== null} disabled={disabled || chosen === 'whole' || chosen === 'ancestor'} onCheckedChange={() => onToggle(node.id)} />
+                <Checkbox
+                  checked={chosen !== null}
+                  disabled={disabled || chosen === 'whole' || chosen === 'ancestor'}
+                  onCheckedChange={() => onToggle(node.id)}
+                />
                 {node.label}
               </label>
             </div>
-            {node.children.length && open.has(node.id) ? <ScopeTree nodes={node.children} depth={depth + 1} isChosen={isChosen} disabled={disabled} onToggle={onToggle} /> : null}
+            {node.children.length && open.has(node.id) ? (
+              <ScopeTree
+                nodes={node.children}
+                depth={depth + 1}
+                isChosen={isChosen}
+                disabled={disabled}
+                onToggle={onToggle}
+              />
+            ) : null}
           </li>
         );
       })}

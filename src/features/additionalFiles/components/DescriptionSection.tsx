@@ -22,7 +22,8 @@ interface DescriptionSectionProps {
 /** The type's format fields (a list of rows for a reference field with known choices) and the file's comment. */
 export function DescriptionSection({ model, type, choices, form, editable }: DescriptionSectionProps) {
   const { t, i18n } = useLingui();
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (
     <section className="grid gap-4 rounded-lg border border-border bg-card p-4" aria-labelledby="format-fields">
       <h2 id="format-fields" className="text-lg font-semibold">
@@ -32,7 +33,13 @@ export function DescriptionSection({ model, type, choices, form, editable }: Des
         {type.fields.map((field) => {
           const label = `${fieldTitle(field, i18n.locale, model.defaultLanguage)}${field.required ? ' *' : ''}`;
           const options = field.checker?.kind === 'reference' ? choices[field.name] : undefined;
-          const referenceTitle = field.checker?.kind === 'reference' ? text(model.data.find((d) => d.name === (field.checker as { reference: string }).reference)?.i18n.title, field.checker.reference) : '';
+          const referenceTitle =
+            field.checker?.kind === 'reference'
+              ? text(
+                  model.data.find((d) => d.name === (field.checker as { reference: string }).reference)?.i18n.title,
+                  field.checker.reference,
+                )
+              : '';
           const hint =
             text(field.i18n.description) ||
             (field.checker?.kind === 'date' ? field.checker.pattern : undefined) ||
@@ -41,7 +48,13 @@ export function DescriptionSection({ model, type, choices, form, editable }: Des
           return (
             <FormField key={field.name} label={label} hint={hint} error={form.fieldError(field.name)}>
               {options ? (
-                <NativeSelect value={value} disabled={!editable} onChange={(event) => form.changeField(field.name, event.target.value)} onBlur={() => form.touch(field.name)} data-field={field.name}>
+                <NativeSelect
+                  value={value}
+                  disabled={!editable}
+                  onChange={(event) => form.changeField(field.name, event.target.value)}
+                  onBlur={() => form.touch(field.name)}
+                  data-field={field.name}
+                >
                   <option value="">{t`(none)`}</option>
                   {options.map((option) => (
                     <option key={option.naturalKey} value={option.naturalKey}>
@@ -53,7 +66,9 @@ export function DescriptionSection({ model, type, choices, form, editable }: Des
                 <Input
                   value={value}
                   disabled={!editable}
-                  inputMode={field.checker?.kind === 'integer' || field.checker?.kind === 'float' ? 'decimal' : undefined}
+                  inputMode={
+                    field.checker?.kind === 'integer' || field.checker?.kind === 'float' ? 'decimal' : undefined
+                  }
                   onChange={(event) => form.changeField(field.name, event.target.value)}
                   onBlur={() => form.touch(field.name)}
                   data-field={field.name}
@@ -64,7 +79,14 @@ export function DescriptionSection({ model, type, choices, form, editable }: Des
         })}
       </div>
       <FormField label={`${t`Comment`} *`} error={form.partError('ADDITIONAL_FILE_COMMENT_REQUIRED', 'comment')}>
-        <Textarea value={form.comment} disabled={!editable} maxLength={MAX_ADDITIONAL_FILE_COMMENT} rows={3} onChange={(event) => form.setComment(event.target.value)} onBlur={() => form.touch('comment')} />
+        <Textarea
+          value={form.comment}
+          disabled={!editable}
+          maxLength={MAX_ADDITIONAL_FILE_COMMENT}
+          rows={3}
+          onChange={(event) => form.setComment(event.target.value)}
+          onBlur={() => form.touch('comment')}
+        />
       </FormField>
     </section>
   );

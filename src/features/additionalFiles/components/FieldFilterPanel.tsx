@@ -11,10 +11,19 @@ import { filtersOf, isInterval, type FilterValues } from '../filters';
 import { Panel } from './Panel';
 
 /** A collapsible panel filtering files on their form values; the server applies the filters. */
-export function FieldFilterPanel({ fields, defaultLanguage, onApply }: { fields: FormField[]; defaultLanguage: string; onApply(filters: FieldFilter[]): void }) {
+export function FieldFilterPanel({
+  fields,
+  defaultLanguage,
+  onApply,
+}: {
+  fields: FormField[];
+  defaultLanguage: string;
+  onApply(filters: FieldFilter[]): void;
+}) {
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<FilterValues>({});
-  const set = (name: string, part: 'text' | 'from' | 'to', value: string) => setValues((current) => ({ ...current, [name]: { ...current[name], [part]: value } }));
+  const set = (name: string, part: 'text' | 'from' | 'to', value: string) =>
+    setValues((current) => ({ ...current, [name]: { ...current[name], [part]: value } }));
   const active = filtersOf(fields, values).length;
 
   function apply(event: FormEvent) {
@@ -42,7 +51,11 @@ export function FieldFilterPanel({ fields, defaultLanguage, onApply }: { fields:
             if (!isInterval(field)) {
               return (
                 <Field key={field.name} label={t`${title} contains`}>
-                  <Input type="search" value={value.text ?? ''} onChange={(event) => set(field.name, 'text', event.target.value)} />
+                  <Input
+                    type="search"
+                    value={value.text ?? ''}
+                    onChange={(event) => set(field.name, 'text', event.target.value)}
+                  />
                 </Field>
               );
             }
@@ -51,10 +64,20 @@ export function FieldFilterPanel({ fields, defaultLanguage, onApply }: { fields:
               <fieldset key={field.name} className="grid grid-cols-2 gap-2">
                 <legend className="mb-1 text-sm font-medium">{title}</legend>
                 <Field label={t`From`}>
-                  <Input value={value.from ?? ''} inputMode={pattern ? 'text' : 'decimal'} placeholder={pattern} onChange={(event) => set(field.name, 'from', event.target.value)} />
+                  <Input
+                    value={value.from ?? ''}
+                    inputMode={pattern ? 'text' : 'decimal'}
+                    placeholder={pattern}
+                    onChange={(event) => set(field.name, 'from', event.target.value)}
+                  />
                 </Field>
                 <Field label={t`To`}>
-                  <Input value={value.to ?? ''} inputMode={pattern ? 'text' : 'decimal'} placeholder={pattern} onChange={(event) => set(field.name, 'to', event.target.value)} />
+                  <Input
+                    value={value.to ?? ''}
+                    inputMode={pattern ? 'text' : 'decimal'}
+                    placeholder={pattern}
+                    onChange={(event) => set(field.name, 'to', event.target.value)}
+                  />
                 </Field>
               </fieldset>
             );

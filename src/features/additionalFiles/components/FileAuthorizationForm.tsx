@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Save, X } from 'lucide-react';
-import { FILE_OPERATIONS, inducedFileOperations, rightsByType, rightsOfTypes, type FileOperation } from '@/domain/additionalFiles/authorization';
+import {
+  FILE_OPERATIONS,
+  inducedFileOperations,
+  rightsByType,
+  rightsOfTypes,
+  type FileOperation,
+} from '@/domain/additionalFiles/authorization';
 import { localized } from '@/domain/applications/summary';
 import { UserPicker } from '@/components/form/UserPicker';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
@@ -21,7 +27,13 @@ import { fetchFileAuthorizations, fileAuthorizationSave, type FileAuthorizations
 import { useOperationLabels } from '../operationLabels';
 
 /** Creation ('new') or edition of an additional-file authorization: users, a name, and per file type its rights. */
-export function FileAuthorizationForm({ application, authorizationId }: { application: LoadedApplication; authorizationId: string }) {
+export function FileAuthorizationForm({
+  application,
+  authorizationId,
+}: {
+  application: LoadedApplication;
+  authorizationId: string;
+}) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const labels = useOperationLabels();
@@ -34,7 +46,8 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
   const [byType, setByType] = useState<Record<string, FileOperation[]>>({});
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const appTitle = text(view.title, view.name);
 
   useEffect(() => {
@@ -53,11 +66,15 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
   if (!loaded) return null;
 
   const adminTypes = new Set(loaded.authorizationsForUser.adminTypes);
-  const types = model.additionalFiles.filter((type) => loaded.authorizationsForUser.isAdministrator || adminTypes.has(type.name));
+  const types = model.additionalFiles.filter(
+    (type) => loaded.authorizationsForUser.isAdministrator || adminTypes.has(type.name),
+  );
   const problems = {
     users: users.length === 0 ? t`Choose at least one user.` : undefined,
     name: name.trim() === '' ? t`Give the authorization a name.` : undefined,
-    rights: Object.values(byType).some((operations) => operations.length > 0) ? undefined : t`Check at least one right.`,
+    rights: Object.values(byType).some((operations) => operations.length > 0)
+      ? undefined
+      : t`Check at least one right.`,
   };
   const valid = !Object.values(problems).some(Boolean);
 
@@ -74,11 +91,21 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
     setTried(true);
     if (!valid) return;
     setSending(true);
-    const outcome = await outbox.submit(fileAuthorizationSave(view.name, { uuid: isNew ? null : authorizationId, name: name.trim(), usersId: users, additionalFiles: rightsOfTypes(byType) }));
+    const outcome = await outbox.submit(
+      fileAuthorizationSave(view.name, {
+        uuid: isNew ? null : authorizationId,
+        name: name.trim(),
+        usersId: users,
+        additionalFiles: rightsOfTypes(byType),
+      }),
+    );
     setSending(false);
     toastOutcome(i18n, outcome, t`The authorization ${name.trim()} has been saved.`);
     if (outcome.status === 'needs-attention') return;
-    await navigate({ to: '/applications/$applicationName/additionalFiles/authorizations', params: { applicationName: view.name } });
+    await navigate({
+      to: '/applications/$applicationName/additionalFiles/authorizations',
+      params: { applicationName: view.name },
+    });
   }
 
   return (
@@ -93,7 +120,9 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
           { label: isNew ? t`New authorization` : name },
         ]}
       />
-      <PageHeader title={isNew ? <Trans>New authorization on additional files</Trans> : <Trans>Authorization {name}</Trans>} />
+      <PageHeader
+        title={isNew ? <Trans>New authorization on additional files</Trans> : <Trans>Authorization {name}</Trans>}
+      />
       <form
         className="grid grid-cols-1 gap-4"
         noValidate
@@ -104,7 +133,13 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
       >
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{`${t`Users`} *`}</legend>
-          <UserPicker users={loaded.users} chosen={users} onChange={setUsers} label={t`Add a user`} invalid={tried && Boolean(problems.users)} />
+          <UserPicker
+            users={loaded.users}
+            chosen={users}
+            onChange={setUsers}
+            label={t`Add a user`}
+            invalid={tried && Boolean(problems.users)}
+          />
           {tried && problems.users ? (
             <p role="alert" className="text-sm text-destructive">
               {problems.users}
@@ -135,13 +170,17 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
               return (
                 <TableRow key={type.name} data-testid="file-rights-row" data-name={type.name}>
                   {/* The type stays in sight while the columns scroll sideways on a phone. */}
-                  <TableCell className="sticky left-0 z-10 max-w-32 break-words bg-card font-medium max-md:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]">{title}</TableCell>
+                  <TableCell className="sticky left-0 z-10 max-w-32 break-words bg-card font-medium max-md:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]">
+                    {title}
+                  </TableCell>
                   {FILE_OPERATIONS.map((operation) => (
                     // Relative: the checkbox's hidden form input is placed against its cell, inside the scrolling table.
                     <TableCell key={operation} className="relative px-1 text-center sm:px-3">
                       <Checkbox
                         aria-label={`${labels[operation]} — ${title}`}
-                        title={induced.has(operation) ? t`Induced by dependencies, cannot be modified directly.` : undefined}
+                        title={
+                          induced.has(operation) ? t`Induced by dependencies, cannot be modified directly.` : undefined
+                        }
                         checked={chosen.has(operation) || induced.has(operation)}
                         disabled={induced.has(operation)}
                         onCheckedChange={() => toggle(type.name, operation)}
@@ -154,7 +193,9 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
           </TableBody>
         </Table>
         <p className="text-sm text-muted-foreground">
-          <Trans>Deletion brings deposit and download with it. Administration lets the user give these rights to others.</Trans>
+          <Trans>
+            Deletion brings deposit and download with it. Administration lets the user give these rights to others.
+          </Trans>
         </p>
         {tried && problems.rights ? (
           <p role="alert" className="text-sm text-destructive">
@@ -163,7 +204,10 @@ export function FileAuthorizationForm({ application, authorizationId }: { applic
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link to="/applications/$applicationName/additionalFiles/authorizations" params={{ applicationName: view.name }}>
+            <Link
+              to="/applications/$applicationName/additionalFiles/authorizations"
+              params={{ applicationName: view.name }}
+            >
               <X aria-hidden />
               <Trans>Cancel</Trans>
             </Link>

@@ -14,7 +14,12 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { fetchFileAuthorizations, fileAuthorizationRevoke, type FileAuthorization, type FileAuthorizations } from '../api';
+import {
+  fetchFileAuthorizations,
+  fileAuthorizationRevoke,
+  type FileAuthorization,
+  type FileAuthorizations,
+} from '../api';
 import { useOperationLabels } from '../operationLabels';
 
 /** The additional-file authorizations the caller may see, with their rights per file type; add, edit, revoke. */
@@ -26,7 +31,8 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   const [error, setError] = useState<unknown>();
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [revoking, setRevoking] = useState<FileAuthorization | null>(null);
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const typeTitle = (name: string) => text(model.additionalFiles.find((type) => type.name === name)?.i18n.title, name);
   const appTitle = text(view.title, view.name);
 
@@ -43,7 +49,8 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
   const adminTypes = new Set(list?.authorizationsForUser.adminTypes ?? []);
   const mayChange = (authorization: FileAuthorization) =>
-    list?.authorizationsForUser.isAdministrator || Object.keys(rightsByType(authorization.additionalFiles)).every((type) => adminTypes.has(type));
+    list?.authorizationsForUser.isAdministrator ||
+    Object.keys(rightsByType(authorization.additionalFiles)).every((type) => adminTypes.has(type));
   const mayAdd = list ? list.authorizationsForUser.isAdministrator || adminTypes.size > 0 : false;
 
   return (
@@ -62,7 +69,10 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
         actions={
           mayAdd ? (
             <Button asChild>
-              <Link to="/applications/$applicationName/additionalFiles/authorizations/$authorizationId" params={{ applicationName: view.name, authorizationId: 'new' }}>
+              <Link
+                to="/applications/$applicationName/additionalFiles/authorizations/$authorizationId"
+                params={{ applicationName: view.name, authorizationId: 'new' }}
+              >
                 <Plus aria-hidden />
                 <Trans>Add an authorization</Trans>
               </Link>
@@ -100,7 +110,16 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
                         size="icon"
                         aria-expanded={open.has(authorization.uuid)}
                         aria-label={t`Show the rights of ${authorization.name}`}
-                        onClick={() => setOpen((set) => new Set(set.has(authorization.uuid) ? [...set].filter((k) => k !== authorization.uuid) : [...set, authorization.uuid]))}
+                        onClick={() =>
+                          setOpen(
+                            (set) =>
+                              new Set(
+                                set.has(authorization.uuid)
+                                  ? [...set].filter((k) => k !== authorization.uuid)
+                                  : [...set, authorization.uuid],
+                              ),
+                          )
+                        }
                       >
                         {open.has(authorization.uuid) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                       </Button>
@@ -122,7 +141,12 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
                               <Pencil aria-hidden />
                             </Link>
                           </Button>
-                          <Button variant="ghost" size="icon" aria-label={t`Revoke ${authorization.name}`} onClick={() => setRevoking(authorization)}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t`Revoke ${authorization.name}`}
+                            onClick={() => setRevoking(authorization)}
+                          >
                             <Trash2 aria-hidden />
                           </Button>
                         </>
@@ -135,7 +159,8 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
                         <ul className="grid gap-1 text-sm">
                           {Object.entries(rightsByType(authorization.additionalFiles)).map(([type, operations]) => (
                             <li key={type}>
-                              <span className="font-medium">{typeTitle(type)}</span> — {operations.map((operation) => labels[operation]).join(', ')}
+                              <span className="font-medium">{typeTitle(type)}</span> —{' '}
+                              {operations.map((operation) => labels[operation]).join(', ')}
                             </li>
                           ))}
                         </ul>

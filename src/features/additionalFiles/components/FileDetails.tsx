@@ -18,13 +18,16 @@ interface FileDetailsProps {
 /** Everything known of one file: its form's fields, comment, size, author, last change and what it is attached to. */
 export function FileDetails({ file, status, type, model, fieldChoices }: FileDetailsProps) {
   const { t, i18n } = useLingui();
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (
     <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       {type.fields.map((field) => (
         <Fragment key={field.name}>
           <dt className="font-medium text-muted-foreground">{fieldTitle(field, i18n.locale, model.defaultLanguage)}</dt>
-          <dd className="break-words">{fieldValueText(field, file.additionalBinaryFileForm[field.name], fieldChoices) || '—'}</dd>
+          <dd className="break-words">
+            {fieldValueText(field, file.additionalBinaryFileForm[field.name], fieldChoices) || '—'}
+          </dd>
         </Fragment>
       ))}
       <dt className="font-medium text-muted-foreground">

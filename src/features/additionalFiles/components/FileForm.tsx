@@ -36,7 +36,13 @@ export function FileForm({ applicationName, model, type, data, isNew, editable }
     >
       <DescriptionSection model={model} type={type} choices={data.choices} form={form} editable={editable} />
       <FilePanel stored={data.file} form={form} editable={editable} isNew={isNew} />
-      <AssociatedDataPanel applicationName={applicationName} model={model} associates={form.associates} disabled={!editable} onChange={form.setAssociates} />
+      <AssociatedDataPanel
+        applicationName={applicationName}
+        model={model}
+        associates={form.associates}
+        disabled={!editable}
+        onChange={form.setAssociates}
+      />
 
       {progress !== null ? (
         <div className="grid gap-1" data-testid="upload-progress">

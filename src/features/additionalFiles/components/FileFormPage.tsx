@@ -17,17 +17,30 @@ import { FileForm } from './FileForm';
  * the device by the same rules as the server, a comment, the file and its name, and the data it is attached to.
  * Submit is enabled only when all of it is valid; the upload goes through the outbox (kept while offline).
  */
-export function FileFormPage({ application, type, fileId }: { application: LoadedApplication; type: AdditionalFileType; fileId: string }) {
+export function FileFormPage({
+  application,
+  type,
+  fileId,
+}: {
+  application: LoadedApplication;
+  type: AdditionalFileType;
+  fileId: string;
+}) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const isNew = fileId === 'new';
   const data = useFileFormData(view.name, model, type, fileId, i18n.locale);
 
   const editable = isNew || (data.file?.mayEdit ?? false);
   const title = text(type.i18n.title, type.name);
   const appTitle = text(view.title, view.name);
-  const heading = isNew ? t`New file: ${title}` : editable ? t`Modify ${data.file?.fileName ?? ''}` : (data.file?.fileName ?? '');
+  const heading = isNew
+    ? t`New file: ${title}`
+    : editable
+      ? t`Modify ${data.file?.fileName ?? ''}`
+      : (data.file?.fileName ?? '');
   if (data.error) return <Alert variant="destructive">{translateServerError(i18n, data.error)}</Alert>;
   if (!data.ready) return null;
 
@@ -57,7 +70,9 @@ export function FileFormPage({ application, type, fileId }: { application: Loade
           ) : null
         }
       />
-      {data.offline ? <Alert variant="warning">{t`The server cannot be reached: the file will be kept on this device and sent once the network is back.`}</Alert> : null}
+      {data.offline ? (
+        <Alert variant="warning">{t`The server cannot be reached: the file will be kept on this device and sent once the network is back.`}</Alert>
+      ) : null}
       {!editable ? <Alert variant="info">{t`You may consult this file but not modify it.`}</Alert> : null}
 
       <FileForm applicationName={view.name} model={model} type={type} data={data} isNew={isNew} editable={editable} />

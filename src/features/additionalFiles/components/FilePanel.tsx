@@ -30,15 +30,29 @@ export function FilePanel({ stored, form, editable, isNew }: FilePanelProps) {
         </p>
       ) : null}
       {editable ? (
-        <FormField label={isNew ? `${t`File to send`} *` : t`Replace by`} hint={form.chosen ? formatSize(i18n, form.chosen.size) : undefined} error={form.partError('ADDITIONAL_FILE_REQUIRED', 'file')}>
+        <FormField
+          label={isNew ? `${t`File to send`} *` : t`Replace by`}
+          hint={form.chosen ? formatSize(i18n, form.chosen.size) : undefined}
+          error={form.partError('ADDITIONAL_FILE_REQUIRED', 'file')}
+        >
           <FileInput onChange={(event) => form.choose(event.target.files?.[0] ?? null)} />
         </FormField>
       ) : null}
       <FormField label={`${t`File name`} *`} hint={t`Letters, digits, _, -, . and spaces.`} error={form.nameError}>
-        <Input value={form.fileName} disabled={!editable} onChange={(event) => form.changeFileName(event.target.value)} onBlur={() => form.touch('fileName')} />
+        <Input
+          value={form.fileName}
+          disabled={!editable}
+          onChange={(event) => form.changeFileName(event.target.value)}
+          onBlur={() => form.touch('fileName')}
+        />
       </FormField>
       <div className="flex min-h-11 items-center gap-3">
-        <Switch id="for-application" checked={form.forApplication} disabled={!editable} onCheckedChange={form.setForApplication} />
+        <Switch
+          id="for-application"
+          checked={form.forApplication}
+          disabled={!editable}
+          onCheckedChange={form.setForApplication}
+        />
         <Label htmlFor="for-application">
           <Trans>For the whole application</Trans>
         </Label>

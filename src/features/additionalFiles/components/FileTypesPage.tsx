@@ -21,7 +21,8 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
   const [overview, setOverview] = useState<FilesOverview | null>(null);
   const [error, setError] = useState<unknown>();
   const [offlineSince, setOfflineSince] = useState<number | undefined>();
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const appTitle = text(view.title, view.name);
 
   useEffect(() => {
@@ -39,7 +40,11 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
     <div className="grid grid-cols-1 gap-4">
       <Breadcrumb
         label={t`Breadcrumb`}
-        crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`Additional files` }]}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: appTitle, href: `/applications/${view.name}` },
+          { label: t`Additional files` },
+        ]}
       />
       <PageHeader
         title={<Trans>Additional files of {appTitle}</Trans>}
@@ -54,7 +59,10 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
             </Button>
             {overview?.managesFileRights ? (
               <Button asChild variant="outline">
-                <Link to="/applications/$applicationName/additionalFiles/authorizations" params={{ applicationName: view.name }}>
+                <Link
+                  to="/applications/$applicationName/additionalFiles/authorizations"
+                  params={{ applicationName: view.name }}
+                >
                   <KeyRound aria-hidden />
                   <Trans>Rights on additional files</Trans>
                 </Link>
@@ -64,7 +72,9 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
         }
       />
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
-      {offline ? <Alert variant="warning">{t`The server cannot be reached: the number of files is not known. Files you add are kept on this device and sent later.`}</Alert> : null}
+      {offline ? (
+        <Alert variant="warning">{t`The server cannot be reached: the number of files is not known. Files you add are kept on this device and sent later.`}</Alert>
+      ) : null}
       {model.additionalFiles.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">
           <Trans>This application keeps no additional files.</Trans>
@@ -79,14 +89,20 @@ export function FileTypesPage({ application }: { application: LoadedApplication 
               <Card className="flex h-full flex-col" data-testid="file-type" data-name={type.name}>
                 <CardHeader>
                   <CardTitle className="text-lg">{title}</CardTitle>
-                  {text(type.i18n.description) ? <CardDescription>{text(type.i18n.description)}</CardDescription> : null}
+                  {text(type.i18n.description) ? (
+                    <CardDescription>{text(type.i18n.description)}</CardDescription>
+                  ) : null}
                 </CardHeader>
                 <CardContent className="flex-1 text-sm text-muted-foreground">
                   {count === undefined ? null : <Plural value={count} _0="No file" one="# file" other="# files" />}
                 </CardContent>
                 <CardFooter>
                   <Button asChild>
-                    <Link to="/applications/$applicationName/additionalFiles/$additionalFileName" params={{ applicationName: view.name, additionalFileName: type.name }} aria-label={t`Open ${title}`}>
+                    <Link
+                      to="/applications/$applicationName/additionalFiles/$additionalFileName"
+                      params={{ applicationName: view.name, additionalFileName: type.name }}
+                      aria-label={t`Open ${title}`}
+                    >
                       <FolderOpen aria-hidden />
                       <Trans>Open</Trans>
                     </Link>

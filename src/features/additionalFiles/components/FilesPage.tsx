@@ -32,13 +32,15 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { view, model } = application;
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const { page, setPage, filters, setFilters, data, error, offlineSince, reload } = useFilesList(view.name, type.name);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<AdditionalFile[] | null>(null);
   const items = useOutboxItems();
 
-  const isMine = (item: OutboxItem) => item.kind.startsWith('additionalFile.') && item.summary.name === view.name && item.summary.fileType === type.name;
+  const isMine = (item: OutboxItem) =>
+    item.kind.startsWith('additionalFile.') && item.summary.name === view.name && item.summary.fileType === type.name;
   const pending = (items ?? []).filter((item) => isMine(item) && item.status !== 'done');
   // A change the outbox sends later (an upload queued offline) shows in the list once the server has applied it.
   useRefreshWhenApplied(items, isMine, reload);
@@ -54,7 +56,13 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   async function remove(targets: AdditionalFile[]) {
     setDeleting(null);
     const outcome = await outbox.submit(filesDeletion(view.name, type.name, targets));
-    toastOutcome(i18n, outcome, targets.length === 1 ? t`The file ${targets[0].fileName} has been deleted.` : t`${targets.length} files have been deleted.`);
+    toastOutcome(
+      i18n,
+      outcome,
+      targets.length === 1
+        ? t`The file ${targets[0].fileName} has been deleted.`
+        : t`${targets.length} files have been deleted.`,
+    );
     if (outcome.status !== 'done') return;
     setSelected(new Set());
     await reload();
@@ -93,7 +101,12 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
           <FormField label={t`File type`}>
             <NativeSelect
               value={type.name}
-              onChange={(event) => void navigate({ to: '/applications/$applicationName/additionalFiles/$additionalFileName', params: { applicationName: view.name, additionalFileName: event.target.value } })}
+              onChange={(event) =>
+                void navigate({
+                  to: '/applications/$applicationName/additionalFiles/$additionalFileName',
+                  params: { applicationName: view.name, additionalFileName: event.target.value },
+                })
+              }
             >
               {model.additionalFiles.map((other) => (
                 <option key={other.name} value={other.name}>
@@ -106,7 +119,9 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
       ) : null}
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {error && !offline ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
-      {offline ? <Alert variant="warning">{t`The server cannot be reached: the list of files needs the network. Files you add are kept on this device and sent later.`}</Alert> : null}
+      {offline ? (
+        <Alert variant="warning">{t`The server cannot be reached: the list of files needs the network. Files you add are kept on this device and sent later.`}</Alert>
+      ) : null}
       {pending.length ? (
         <Alert variant="info" data-testid="pending-files">
           <p className="font-medium">
@@ -116,7 +131,9 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
             {pending.map((item) => (
               <li key={item.id}>
                 {item.summary.fileName ?? item.summary.fileNames}
-                {item.status === 'needs-attention' ? <span className="text-destructive"> — {t`needs your attention`}</span> : null}
+                {item.status === 'needs-attention' ? (
+                  <span className="text-destructive"> — {t`needs your attention`}</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -142,7 +159,13 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
             {chosen.length ? (
               <>
                 <Button asChild variant="outline">
-                  <a href={zipHref(view.name, chosen.map((file) => file.id))} download="additionalFile.zip">
+                  <a
+                    href={zipHref(
+                      view.name,
+                      chosen.map((file) => file.id),
+                    )}
+                    download="additionalFile.zip"
+                  >
                     <FileArchive aria-hidden />
                     <Trans>Download the selection (zip)</Trans>
                   </a>
@@ -167,7 +190,9 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
             onDelete={setDeleting}
           />
           {files.length === 0 ? (
-            <p className="py-6 text-center text-muted-foreground">{filters.length ? <Trans>No file matches the filters.</Trans> : <Trans>No file yet.</Trans>}</p>
+            <p className="py-6 text-center text-muted-foreground">
+              {filters.length ? <Trans>No file matches the filters.</Trans> : <Trans>No file yet.</Trans>}
+            </p>
           ) : null}
           {count > 1 ? (
             <Pager
@@ -178,7 +203,12 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
                 setPage(next);
                 setSelected(new Set());
               }}
-              labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+              labels={{
+                navigation: t`Pages`,
+                previous: t`Previous page`,
+                next: t`Next page`,
+                page: (n) => t`Page ${n}`,
+              }}
             />
           ) : null}
         </>

@@ -28,12 +28,25 @@ interface FilesTableProps {
 const toggle = (set: Set<string>, id: string) => new Set(set.has(id) ? [...set].filter((k) => k !== id) : [...set, id]);
 
 /** One page of files: a row each with its link status, selection box and actions; a row opens on its details. */
-export function FilesTable({ applicationName, model, type, files, fieldChoices, selected, onSelectedChange, onDelete }: FilesTableProps) {
+export function FilesTable({
+  applicationName,
+  model,
+  type,
+  files,
+  fieldChoices,
+  selected,
+  onSelectedChange,
+  onDelete,
+}: FilesTableProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
   const chosen = files.filter((file) => selected.has(file.id));
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium' });
-  const statusLabels: Record<LinkStatus, string> = { application: t`Whole application`, data: t`Linked to data`, none: t`Not linked` };
+  const statusLabels: Record<LinkStatus, string> = {
+    application: t`Whole application`,
+    data: t`Linked to data`,
+    none: t`Not linked`,
+  };
   return (
     <Table data-testid="files-table">
       <TableHeader>
@@ -44,8 +57,12 @@ export function FilesTable({ applicationName, model, type, files, fieldChoices, 
           <TableHead className="w-12 px-1 sm:px-3">
             <Checkbox
               aria-label={t`Select every file of the page`}
-              checked={files.length > 0 && chosen.length === files.length ? true : chosen.length > 0 ? 'indeterminate' : false}
-              onCheckedChange={(checked) => onSelectedChange(checked === true ? new Set(files.map((file) => file.id)) : new Set())}
+              checked={
+                files.length > 0 && chosen.length === files.length ? true : chosen.length > 0 ? 'indeterminate' : false
+              }
+              onCheckedChange={(checked) =>
+                onSelectedChange(checked === true ? new Set(files.map((file) => file.id)) : new Set())
+              }
             />
           </TableHead>
           <TableHead>
@@ -75,17 +92,29 @@ export function FilesTable({ applicationName, model, type, files, fieldChoices, 
             <Fragment key={file.id}>
               <TableRow data-testid="file-row" data-name={file.fileName}>
                 <TableCell className="px-1 sm:px-3">
-                  <Button variant="ghost" size="icon" aria-expanded={open.has(file.id)} aria-label={t`Details of ${file.fileName}`} onClick={() => setOpen((set) => toggle(set, file.id))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-expanded={open.has(file.id)}
+                    aria-label={t`Details of ${file.fileName}`}
+                    onClick={() => setOpen((set) => toggle(set, file.id))}
+                  >
                     {open.has(file.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 </TableCell>
                 <TableCell className="px-1 sm:px-3">
-                  <Checkbox aria-label={t`Select ${file.fileName}`} checked={selected.has(file.id)} onCheckedChange={() => onSelectedChange((set) => toggle(set, file.id))} />
+                  <Checkbox
+                    aria-label={t`Select ${file.fileName}`}
+                    checked={selected.has(file.id)}
+                    onCheckedChange={() => onSelectedChange((set) => toggle(set, file.id))}
+                  />
                 </TableCell>
                 <TableCell className="min-w-0 break-words">
                   <span className="font-medium">{file.fileName}</span>
                   <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-                    <Badge variant={status === 'application' ? 'default' : status === 'data' ? 'secondary' : 'outline'}>{statusLabels[status]}</Badge>
+                    <Badge variant={status === 'application' ? 'default' : status === 'data' ? 'secondary' : 'outline'}>
+                      {statusLabels[status]}
+                    </Badge>
                     <span className="sm:hidden">{formatSize(i18n, file.size)}</span>
                     <span className="md:hidden">{date(file.updateDate)}</span>
                   </span>
@@ -110,12 +139,21 @@ export function FilesTable({ applicationName, model, type, files, fieldChoices, 
                     </Link>
                   </Button>
                   <Button asChild variant="ghost" size="icon">
-                    <a href={fileContentHref(applicationName, file)} download={file.fileName} aria-label={t`Download ${file.fileName}`}>
+                    <a
+                      href={fileContentHref(applicationName, file)}
+                      download={file.fileName}
+                      aria-label={t`Download ${file.fileName}`}
+                    >
                       <Download aria-hidden />
                     </a>
                   </Button>
                   {file.mayDelete ? (
-                    <Button variant="ghost" size="icon" aria-label={t`Delete ${file.fileName}`} onClick={() => onDelete([file])}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t`Delete ${file.fileName}`}
+                      onClick={() => onDelete([file])}
+                    >
                       <Trash2 aria-hidden />
                     </Button>
                   ) : null}

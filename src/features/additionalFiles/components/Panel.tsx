@@ -2,7 +2,19 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { ChevronRight } from 'lucide-react';
 
 /** A section that folds: its title row (44 px high) shows a chevron turned down while it is open. */
-export function Panel({ title, open, onToggle, children, testId }: { title: ReactNode; open?: boolean; onToggle?(open: boolean): void; children: ReactNode; testId?: string }) {
+export function Panel({
+  title,
+  open,
+  onToggle,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  open?: boolean;
+  onToggle?(open: boolean): void;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <details
       className="group rounded-lg border border-border bg-card"

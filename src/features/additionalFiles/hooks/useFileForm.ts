@@ -20,7 +20,13 @@ import type { FileFormData } from './useFileFormData';
  * The file form's values, checked on the device by the server's rules as they are typed (a part shows its problem
  * once left), and its sending through the outbox; what the server still refuses is shown at the part it names.
  */
-export function useFileForm(applicationName: string, model: ApplicationModel, type: AdditionalFileType, data: FileFormData, isNew: boolean) {
+export function useFileForm(
+  applicationName: string,
+  model: ApplicationModel,
+  type: AdditionalFileType,
+  data: FileFormData,
+  isNew: boolean,
+) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The form opens once the stored file (if any) is read: its values are the starting ones.
@@ -39,37 +45,60 @@ export function useFileForm(applicationName: string, model: ApplicationModel, ty
     const rows = new Map<string, StoredRow[]>();
     for (const field of type.fields) {
       const known = data.choices[field.name];
-      if (field.checker?.kind === 'reference' && known) rows.set(field.checker.reference, known.map((c) => ({ naturalKey: c.naturalKey, hierarchicalKey: c.naturalKey, values: {} })));
+      if (field.checker?.kind === 'reference' && known)
+        rows.set(
+          field.checker.reference,
+          known.map((c) => ({ naturalKey: c.naturalKey, hierarchicalKey: c.naturalKey, values: {} })),
+        );
     }
     return rows;
   }, [type.fields, data.choices]);
-  const checked = checkAdditionalFileForm(type, { fields, comment, fileName, hasFile: chosen !== null, isNew }, (name) => references.get(name));
+  const checked = checkAdditionalFileForm(
+    type,
+    { fields, comment, fileName, hasFile: chosen !== null, isNew },
+    (name) => references.get(name),
+  );
   const taken =
     data.names && fileName.trim() !== ''
       ? fileNameTakenBy(
-          data.names.map((name) => ({ id: data.file && name === data.file.fileName ? data.file.id : name, fileName: name })),
+          data.names.map((name) => ({
+            id: data.file && name === data.file.fileName ? data.file.id : name,
+            fileName: name,
+          })),
           fileName,
           data.file?.id ?? null,
         )
       : undefined;
   const valid = checked.ok && !taken;
-  const component = (name: string) => fieldTitle(type.fields.find((f) => f.name === name)!, i18n.locale, model.defaultLanguage);
+  const component = (name: string) =>
+    fieldTitle(
+      type.fields.find((f) => f.name === name)!,
+      i18n.locale,
+      model.defaultLanguage,
+    );
 
   const fieldError = (name: string) => {
     if (serverErrors[name]) return serverErrors[name];
     if (!touched.has(name) || checked.ok) return undefined;
     const problem = checked.fieldProblems.find((p) => p.field === name);
-    return problem ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: component(name) } }) : undefined;
+    return problem
+      ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: component(name) } })
+      : undefined;
   };
   const partError = (code: string, key: string) => {
     if (serverErrors[key]) return serverErrors[key];
     if (!touched.has(key) || checked.ok) return undefined;
-    const problem = checked.problems.find((p) => p.code === code || (key === 'comment' && p.code === 'COMMENT_TOO_LONG'));
+    const problem = checked.problems.find(
+      (p) => p.code === code || (key === 'comment' && p.code === 'COMMENT_TOO_LONG'),
+    );
     return problem ? translateServerError(i18n, new ApiError(400, problem.code, problem.params)) : undefined;
   };
-  const nameError = taken ? translateServerError(i18n, new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: fileName.trim() })) : partError('INVALID_ADDITIONAL_FILE_NAME', 'fileName');
+  const nameError = taken
+    ? translateServerError(i18n, new ApiError(409, 'ADDITIONAL_FILE_EXISTS', { name: fileName.trim() }))
+    : partError('INVALID_ADDITIONAL_FILE_NAME', 'fileName');
   const touch = (name: string) => setTouched((set) => (set.has(name) ? set : new Set([...set, name])));
-  const clearServerError = (name: string) => setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
+  const clearServerError = (name: string) =>
+    setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
 
   function changeField(name: string, value: string) {
     setFields((current) => ({ ...current, [name]: value }));
@@ -87,7 +116,10 @@ export function useFileForm(applicationName: string, model: ApplicationModel, ty
     if (file && (fileName.trim() === '' || isNew)) setFileName(proposedAdditionalFileName(file.name));
   }
 
-  const listPath = { to: '/applications/$applicationName/additionalFiles/$additionalFileName', params: { applicationName, additionalFileName: type.name } } as const;
+  const listPath = {
+    to: '/applications/$applicationName/additionalFiles/$additionalFileName',
+    params: { applicationName, additionalFileName: type.name },
+  } as const;
 
   async function submit() {
     if (!checked.ok) return;
@@ -116,11 +148,20 @@ export function useFileForm(applicationName: string, model: ApplicationModel, ty
     const { code, params } = outcome.error;
     const message = refusalText(i18n, outcome.error);
     const values = params as Record<string, unknown>;
-    if ((code === 'INVALID_ADDITIONAL_FILE_FIELD' || code === 'UNKNOWN_ADDITIONAL_FILE_FIELD') && typeof values.field === 'string') {
+    if (
+      (code === 'INVALID_ADDITIONAL_FILE_FIELD' || code === 'UNKNOWN_ADDITIONAL_FILE_FIELD') &&
+      typeof values.field === 'string'
+    ) {
       const field = type.fields.find((f) => f.name === values.field);
       const detail =
         field && typeof values.problem === 'string'
-          ? describeProblem(i18n, { code: values.problem, params: { ...(values.problemParams as Record<string, unknown>), component: fieldTitle(field, i18n.locale, model.defaultLanguage) } })
+          ? describeProblem(i18n, {
+              code: values.problem,
+              params: {
+                ...(values.problemParams as Record<string, unknown>),
+                component: fieldTitle(field, i18n.locale, model.defaultLanguage),
+              },
+            })
           : message;
       setServerErrors((errors) => ({ ...errors, [values.field as string]: detail }));
     } else if (code === 'ADDITIONAL_FILE_EXISTS' || code === 'INVALID_ADDITIONAL_FILE_NAME') {

@@ -14,7 +14,11 @@ export function useFilesList(applicationName: string, fileType: string) {
 
   const reload = useCallback(async () => {
     try {
-      const kept = await fetchFiles(applicationName, fileType, { filters, offset: (page - 1) * FILES_PER_PAGE, limit: FILES_PER_PAGE });
+      const kept = await fetchFiles(applicationName, fileType, {
+        filters,
+        offset: (page - 1) * FILES_PER_PAGE,
+        limit: FILES_PER_PAGE,
+      });
       setData(kept.value);
       setOfflineSince(kept.offlineSince);
       setError(undefined);

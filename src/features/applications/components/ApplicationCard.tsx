@@ -18,7 +18,9 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         <CardTitle className="text-lg">{name}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {application.name} · <Trans>version {application.version}</Trans> ·{' '}
-          <time dateTime={shownDate(application)}>{i18n.date(new Date(shownDate(application)), { dateStyle: 'medium' })}</time>
+          <time dateTime={shownDate(application)}>
+            {i18n.date(new Date(shownDate(application)), { dateStyle: 'medium' })}
+          </time>
         </p>
       </CardHeader>
       <CardContent className="flex-1 text-sm text-muted-foreground">
@@ -26,14 +28,22 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       </CardContent>
       <CardFooter className="flex-wrap">
         <Button asChild>
-          <Link to="/applications/$applicationName" params={{ applicationName: application.name }} aria-label={t`Open ${name}`}>
+          <Link
+            to="/applications/$applicationName"
+            params={{ applicationName: application.name }}
+            aria-label={t`Open ${name}`}
+          >
             <Home aria-hidden />
             <Trans>Home</Trans>
           </Link>
         </Button>
         {application.references && application.references.length > 0 ? (
           <Button asChild variant="outline" disabled={!application.canReadReference}>
-            <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }} aria-label={t`References of ${name}`}>
+            <Link
+              to="/applications/$applicationName/references"
+              params={{ applicationName: application.name }}
+              aria-label={t`References of ${name}`}
+            >
               <BookOpen aria-hidden />
               <Trans>References</Trans>
             </Link>
@@ -41,7 +51,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : null}
         {application.dataTypes && application.dataTypes.length > 0 ? (
           <Button asChild variant="outline" disabled={!application.canReadDatatype}>
-            <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }} aria-label={t`Data types of ${name}`}>
+            <Link
+              to="/applications/$applicationName/dataTypes"
+              params={{ applicationName: application.name }}
+              aria-label={t`Data types of ${name}`}
+            >
               <Database aria-hidden />
               <Trans>Datasets</Trans>
             </Link>
@@ -49,7 +63,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : null}
         {application.additionalFiles && application.additionalFiles.length > 0 ? (
           <Button asChild variant="outline">
-            <Link to="/applications/$applicationName/additionalFiles" params={{ applicationName: application.name }} aria-label={t`Additional files of ${name}`}>
+            <Link
+              to="/applications/$applicationName/additionalFiles"
+              params={{ applicationName: application.name }}
+              aria-label={t`Additional files of ${name}`}
+            >
               <Paperclip aria-hidden />
               <Trans>Additional files</Trans>
             </Link>
@@ -57,14 +75,22 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : null}
         {managesRights(application) ? (
           <Button asChild variant="outline">
-            <Link to="/applications/$applicationName/authorizations" params={{ applicationName: application.name }} aria-label={t`Data rights of ${name}`}>
+            <Link
+              to="/applications/$applicationName/authorizations"
+              params={{ applicationName: application.name }}
+              aria-label={t`Data rights of ${name}`}
+            >
               <KeyRound aria-hidden />
               <Trans>Rights</Trans>
             </Link>
           </Button>
         ) : null}
         <Button asChild variant="outline">
-          <Link to="/applications/$applicationName/authorizationsRequest" params={{ applicationName: application.name }} aria-label={t`Rights requests of ${name}`}>
+          <Link
+            to="/applications/$applicationName/authorizationsRequest"
+            params={{ applicationName: application.name }}
+            aria-label={t`Rights requests of ${name}`}
+          >
             <Inbox aria-hidden />
             <Trans>Requests</Trans>
           </Link>
@@ -83,7 +109,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <a href={configurationDownloadHref(application.name)} download aria-label={t`Download the configuration of ${name}`}>
+              <a
+                href={configurationDownloadHref(application.name)}
+                download
+                aria-label={t`Download the configuration of ${name}`}
+              >
                 <Download aria-hidden />
                 <Trans>YAML</Trans>
               </a>

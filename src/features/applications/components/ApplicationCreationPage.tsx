@@ -2,7 +2,11 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleHelp, FlaskConical, LoaderCircle } from 'lucide-react';
-import { APPLICATION_NAME_ENTRY_LIMIT, checkApplicationName, type ApplicationNameProblem } from '@/domain/applications/applicationName';
+import {
+  APPLICATION_NAME_ENTRY_LIMIT,
+  checkApplicationName,
+  type ApplicationNameProblem,
+} from '@/domain/applications/applicationName';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import type { StreamEvent } from '@/domain/streaming/events';
 import { PageHeader } from '@/components/layout/PageHeader';
@@ -72,7 +76,15 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
   const sameVersion = Boolean(current && model && model.version === current.version && name.trim() === current.name);
   const nameMismatch = Boolean(current && name.trim() !== current.name);
   const commentTooLong = comment.length > MAX_COMMENT;
-  const canSave = phase === 'tested' && model !== null && name.trim() !== '' && !nameProblem && !nameTaken && !sameVersion && !nameMismatch && !commentTooLong;
+  const canSave =
+    phase === 'tested' &&
+    model !== null &&
+    name.trim() !== '' &&
+    !nameProblem &&
+    !nameTaken &&
+    !sameVersion &&
+    !nameMismatch &&
+    !commentTooLong;
 
   const nameMessages: Record<ApplicationNameProblem, string> = useMemo(
     () => ({
@@ -126,7 +138,10 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     setProgress(0);
     const submission = configurationUpload({ name: name.trim(), comment, file, currentVersion: current?.version });
     // An edited pending change is replaced as the new one enters the outbox, so it does not hold the new one back.
-    const outcome = await outbox.submit(submission, { onEvent: (e) => e.type === 'progress' && setProgress(e.result), replaces: editedItem });
+    const outcome = await outbox.submit(submission, {
+      onEvent: (e) => e.type === 'progress' && setProgress(e.result),
+      replaces: editedItem,
+    });
     setProgress(1);
     if (outcome.status === 'needs-attention') {
       const reported = outcome.error.problems;
@@ -135,7 +150,11 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
       setPhase('tested');
       return;
     }
-    toastOutcome(i18n, outcome, current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`);
+    toastOutcome(
+      i18n,
+      outcome,
+      current ? t`The application ${name} has been updated.` : t`The application ${name} has been created.`,
+    );
     await router.navigate({ to: '/applications' });
   }
 
@@ -160,7 +179,11 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
           <form onSubmit={test} className="grid gap-4">
             <FormField
               label={t`Configuration file`}
-              hint={edit && file === edit.input.file ? t`Kept from the pending change: ${file.name}` : t`A .yaml file, or a .zip of YAML files.`}
+              hint={
+                edit && file === edit.input.file
+                  ? t`Kept from the pending change: ${file.name}`
+                  : t`A .yaml file, or a .zip of YAML files.`
+              }
             >
               <FileInput
                 accept=".yaml,.yml,.zip,application/yaml,application/zip"
@@ -178,7 +201,10 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
             {busy ? (
               <div className="flex items-center gap-3" role="status">
                 <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden />
-                <Progress value={progress} label={phase === 'testing' ? t`Testing the configuration` : t`Saving the application`} />
+                <Progress
+                  value={progress}
+                  label={phase === 'testing' ? t`Testing the configuration` : t`Saving the application`}
+                />
               </div>
             ) : (
               <Button type="submit" disabled={!file} variant="secondary" className="justify-self-start">
@@ -204,8 +230,13 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
               <span className="font-medium">
                 <Trans>Version</Trans>
               </span>
-              <Badge variant={current && model.version !== current.version ? 'warning' : 'secondary'} data-testid="version-tag">
-                {current && model.version !== current.version ? t`${current.version} → ${model.version}` : model.version}
+              <Badge
+                variant={current && model.version !== current.version ? 'warning' : 'secondary'}
+                data-testid="version-tag"
+              >
+                {current && model.version !== current.version
+                  ? t`${current.version} → ${model.version}`
+                  : model.version}
               </Badge>
             </div>
             <FormField
@@ -220,7 +251,12 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
                       : undefined
               }
             >
-              <Input value={name} maxLength={APPLICATION_NAME_ENTRY_LIMIT} onChange={(event) => setName(event.target.value.toLowerCase())} disabled={busy} />
+              <Input
+                value={name}
+                maxLength={APPLICATION_NAME_ENTRY_LIMIT}
+                onChange={(event) => setName(event.target.value.toLowerCase())}
+                disabled={busy}
+              />
             </FormField>
             {sameVersion ? (
               <Alert variant="destructive">
@@ -234,9 +270,19 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
               error={commentTooLong ? t`At most ${MAX_COMMENT} characters.` : undefined}
               hint={t`${comment.length} / ${MAX_COMMENT}`}
             >
-              <Textarea value={comment} onChange={(event) => setComment(event.target.value)} disabled={busy || sameVersion} />
+              <Textarea
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
+                disabled={busy || sameVersion}
+              />
             </FormField>
-            <Button type="button" size="lg" onClick={() => void save()} disabled={!canSave} className="justify-self-start">
+            <Button
+              type="button"
+              size="lg"
+              onClick={() => void save()}
+              disabled={!canSave}
+              className="justify-self-start"
+            >
               {current ? <Trans>Change</Trans> : <Trans>Create</Trans>}
             </Button>
           </CardContent>

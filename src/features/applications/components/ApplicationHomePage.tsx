@@ -13,7 +13,13 @@ import { localName } from '../listing';
 import { OfflineAvailability } from './OfflineAvailability';
 import { CharterSection } from './CharterActions';
 
-export function ApplicationHomePage({ application, offlineSince }: { application: ApplicationView; offlineSince?: number }) {
+export function ApplicationHomePage({
+  application,
+  offlineSince,
+}: {
+  application: ApplicationView;
+  offlineSince?: number;
+}) {
   const { t, i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'long', timeStyle: 'short' });
   const description = localized(application.description, i18n.locale, application.defaultLanguage);
@@ -50,12 +56,21 @@ export function ApplicationHomePage({ application, offlineSince }: { application
             <dt className="font-medium text-muted-foreground">
               <Trans>Comment</Trans>
             </dt>
-            <dd>{application.comment && application.comment !== 'no comment' ? application.comment : <em className="text-muted-foreground">{t`No comment.`}</em>}</dd>
+            <dd>
+              {application.comment && application.comment !== 'no comment' ? (
+                application.comment
+              ) : (
+                <em className="text-muted-foreground">{t`No comment.`}</em>
+              )}
+            </dd>
           </dl>
         </CardContent>
       </Card>
 
-      {(application.references?.length ?? 0) + (application.dataTypes?.length ?? 0) + (application.additionalFiles?.length ?? 0) > 0 ? (
+      {(application.references?.length ?? 0) +
+        (application.dataTypes?.length ?? 0) +
+        (application.additionalFiles?.length ?? 0) >
+      0 ? (
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">
@@ -81,7 +96,10 @@ export function ApplicationHomePage({ application, offlineSince }: { application
             ) : null}
             {application.additionalFiles?.length ? (
               <Button asChild>
-                <Link to="/applications/$applicationName/additionalFiles" params={{ applicationName: application.name }}>
+                <Link
+                  to="/applications/$applicationName/additionalFiles"
+                  params={{ applicationName: application.name }}
+                >
                   <Paperclip aria-hidden />
                   <Trans>Additional files</Trans>
                 </Link>
@@ -107,7 +125,10 @@ export function ApplicationHomePage({ application, offlineSince }: { application
                 </Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/applications/$applicationName/authorizationsManagementForApplicationUsers" params={{ applicationName: application.name }}>
+                <Link
+                  to="/applications/$applicationName/authorizationsManagementForApplicationUsers"
+                  params={{ applicationName: application.name }}
+                >
                   <UserCog aria-hidden />
                   <Trans>Managers</Trans>
                 </Link>
@@ -115,14 +136,20 @@ export function ApplicationHomePage({ application, offlineSince }: { application
             </>
           ) : (
             <Button asChild>
-              <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName: application.name, requestId: 'new' }}>
+              <Link
+                to="/applications/$applicationName/authorizationsRequest/$requestId"
+                params={{ applicationName: application.name, requestId: 'new' }}
+              >
                 <HandHelping aria-hidden />
                 <Trans>Request rights</Trans>
               </Link>
             </Button>
           )}
           <Button asChild variant="outline">
-            <Link to="/applications/$applicationName/authorizationsRequest" params={{ applicationName: application.name }}>
+            <Link
+              to="/applications/$applicationName/authorizationsRequest"
+              params={{ applicationName: application.name }}
+            >
               <Inbox aria-hidden />
               {managesRights(application) ? <Trans>Rights requests</Trans> : <Trans>My rights requests</Trans>}
             </Link>
@@ -171,15 +198,27 @@ export function ApplicationHomePage({ application, offlineSince }: { application
                     <h3 className="mb-2 font-medium">
                       <Trans>Stored versions</Trans>
                     </h3>
-                    <ul className="divide-y divide-border rounded-md border border-border" data-testid="stored-versions">
+                    <ul
+                      className="divide-y divide-border rounded-md border border-border"
+                      data-testid="stored-versions"
+                    >
                       {application.versions.map((version) => (
-                        <li key={version.version} className="flex flex-wrap items-center justify-between gap-2 px-3 py-1">
+                        <li
+                          key={version.version}
+                          className="flex flex-wrap items-center justify-between gap-2 px-3 py-1"
+                        >
                           <span>
                             {version.version} · {date(version.uploadedAt)}
-                            {version.comment ? <span className="text-muted-foreground"> · {version.comment}</span> : null}
+                            {version.comment ? (
+                              <span className="text-muted-foreground"> · {version.comment}</span>
+                            ) : null}
                           </span>
                           <Button asChild variant="ghost" size="sm">
-                            <a href={configurationDownloadHref(application.name, version.version)} download aria-label={t`Download version ${version.version}`}>
+                            <a
+                              href={configurationDownloadHref(application.name, version.version)}
+                              download
+                              aria-label={t`Download version ${version.version}`}
+                            >
                               <Download aria-hidden />
                             </a>
                           </Button>

@@ -35,7 +35,14 @@ export function ApplicationsPage() {
   const own = useMemo(() => applications.filter((a) => a.isMember), [applications]);
   const other = useMemo(() => applications.filter((a) => !a.isMember), [applications]);
   // The own list comes first when it has something; a tab with nothing in it cannot be chosen.
-  const tab: Tab = chosenTab === 'other' && other.length > 0 ? 'other' : chosenTab === 'own' && own.length > 0 ? 'own' : own.length > 0 ? 'own' : 'other';
+  const tab: Tab =
+    chosenTab === 'other' && other.length > 0
+      ? 'other'
+      : chosenTab === 'own' && own.length > 0
+        ? 'own'
+        : own.length > 0
+          ? 'own'
+          : 'other';
   const shown = useMemo(
     () => sortApplications(filterApplications(tab === 'own' ? own : other, filter, i18n.locale), sort, i18n.locale),
     [tab, own, other, filter, sort, i18n.locale],
@@ -159,7 +166,12 @@ export function ApplicationsPage() {
                   count={count}
                   pages={pagerPages(currentPage, count)}
                   onChange={setPage}
-                  labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+                  labels={{
+                    navigation: t`Pages`,
+                    previous: t`Previous page`,
+                    next: t`Next page`,
+                    page: (n) => t`Page ${n}`,
+                  }}
                 />
               </div>
             ) : null}

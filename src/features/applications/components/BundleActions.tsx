@@ -11,11 +11,21 @@ export function BundleActions({ applicationName, shownName }: { applicationName:
   const running = download.running;
   return (
     <>
-      <Button variant="outline" onClick={() => void download.start('kit')} disabled={running !== null} aria-label={t`Download the upload kit of ${shownName}`}>
+      <Button
+        variant="outline"
+        onClick={() => void download.start('kit')}
+        disabled={running !== null}
+        aria-label={t`Download the upload kit of ${shownName}`}
+      >
         <FileSpreadsheet aria-hidden />
         <Trans>Upload kit</Trans>
       </Button>
-      <Button variant="outline" onClick={() => void download.start('backup')} disabled={running !== null} aria-label={t`Download a backup of ${shownName}`}>
+      <Button
+        variant="outline"
+        onClick={() => void download.start('backup')}
+        disabled={running !== null}
+        aria-label={t`Download a backup of ${shownName}`}
+      >
         <DatabaseBackup aria-hidden />
         <Trans>Backup</Trans>
       </Button>
@@ -23,9 +33,15 @@ export function BundleActions({ applicationName, shownName }: { applicationName:
         <div className="flex basis-full items-center gap-3" role="status">
           <Progress
             value={running.progress}
-            label={running.kind === 'kit' ? t`Downloading the upload kit of ${shownName}` : t`Downloading the backup of ${shownName}`}
+            label={
+              running.kind === 'kit'
+                ? t`Downloading the upload kit of ${shownName}`
+                : t`Downloading the backup of ${shownName}`
+            }
           />
-          <span className="w-14 shrink-0 text-right text-sm tabular-nums text-muted-foreground">{i18n.number(running.progress, { style: 'percent', maximumFractionDigits: 0 })}</span>
+          <span className="w-14 shrink-0 text-right text-sm tabular-nums text-muted-foreground">
+            {i18n.number(running.progress, { style: 'percent', maximumFractionDigits: 0 })}
+          </span>
         </div>
       ) : null}
     </>

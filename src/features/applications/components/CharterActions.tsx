@@ -10,7 +10,10 @@ import { charterHref } from '@/lib/charter';
 import { useCurrentUser } from '@/offline/currentUser';
 import { CharterUploadDialog } from './CharterUploadDialog';
 
-type CharterFacts = Pick<ApplicationView, 'id' | 'name' | 'isAdministrator' | 'hasCharter' | 'charterUploadedAt' | 'mustSignCharter'>;
+type CharterFacts = Pick<
+  ApplicationView,
+  'id' | 'name' | 'isAdministrator' | 'hasCharter' | 'charterUploadedAt' | 'mustSignCharter'
+>;
 
 /** The card's charter action: managers open the upload dialog, others read the charter when there is one. */
 export function CharterCardAction({ application, shownName }: { application: CharterFacts; shownName: string }) {
@@ -40,7 +43,12 @@ export function CharterCardAction({ application, shownName }: { application: Cha
   if (!uploadedAt) return null;
   return (
     <Button asChild variant="outline">
-      <a href={charterHref(application.name, uploadedAt)} target="_blank" rel="noreferrer" aria-label={t`Read the charter of ${shownName}`}>
+      <a
+        href={charterHref(application.name, uploadedAt)}
+        target="_blank"
+        rel="noreferrer"
+        aria-label={t`Read the charter of ${shownName}`}
+      >
         <ScrollText aria-hidden />
         <Trans>Charter</Trans>
       </a>

@@ -4,7 +4,14 @@ import { ExternalLink, Upload } from 'lucide-react';
 import { looksLikePdf } from '@/domain/applications/charter';
 import type { ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
 import { Progress } from '@/components/ui/progress';
@@ -96,17 +103,34 @@ export function CharterUploadDialog({
         </DialogHeader>
         {application.charterUploadedAt ? (
           <p className="flex flex-wrap items-center gap-x-3">
-            <Trans>Current charter, uploaded on {i18n.date(new Date(application.charterUploadedAt), { dateStyle: 'long', timeStyle: 'short' })}.</Trans>
-            <a href={charterHref(application.name, application.charterUploadedAt)} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-4 hover:underline">
+            <Trans>
+              Current charter, uploaded on{' '}
+              {i18n.date(new Date(application.charterUploadedAt), { dateStyle: 'long', timeStyle: 'short' })}.
+            </Trans>
+            <a
+              href={charterHref(application.name, application.charterUploadedAt)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-4 hover:underline"
+            >
               <ExternalLink className="size-5" aria-hidden />
               <Trans>Read it</Trans>
             </a>
           </p>
         ) : null}
         <FormField label={t`Charter (PDF file)`} error={problem} hint={t`At most 10 MB.`}>
-          <FileInput accept=".pdf,application/pdf" disabled={busy} onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
+          <FileInput
+            accept=".pdf,application/pdf"
+            disabled={busy}
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+          />
         </FormField>
-        {step !== 'choose' ? <Progress value={STEP_PROGRESS[step]} label={step === 'checking' ? t`Checking the file` : t`Sending the charter`} /> : null}
+        {step !== 'choose' ? (
+          <Progress
+            value={STEP_PROGRESS[step]}
+            label={step === 'checking' ? t`Checking the file` : t`Sending the charter`}
+          />
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onClose()} disabled={busy}>
             <Trans>Cancel</Trans>

@@ -49,7 +49,10 @@ export function ConfigurationProblems({ problems }: { problems: CodedProblem[] }
                   {problem.line ? (
                     <span>
                       {' '}
-                      · <Trans>line {problem.line}, column {problem.column ?? 1}</Trans>
+                      ·{' '}
+                      <Trans>
+                        line {problem.line}, column {problem.column ?? 1}
+                      </Trans>
                     </span>
                   ) : null}
                 </p>

@@ -16,7 +16,13 @@ import { loadApplication } from '../loadApplication';
 const settingKey = (name: string) => `availableOffline:${name}`;
 
 /** Downloads what the application needs to be used offline, and says how much room the device has. */
-export function OfflineAvailability({ applicationName, references }: { applicationName: string; references: string[] }) {
+export function OfflineAvailability({
+  applicationName,
+  references,
+}: {
+  applicationName: string;
+  references: string[];
+}) {
   const { t, i18n } = useLingui();
   const [storage, setStorage] = useState<StorageState>({ persisted: false });
   const [progress, setProgress] = useState<number | undefined>();
@@ -27,7 +33,8 @@ export function OfflineAvailability({ applicationName, references }: { applicati
     void readSetting<number>(settingKey(applicationName)).then(setMadeAvailableAt);
   }, [applicationName]);
 
-  const megabytes = (bytes: number | undefined) => (bytes === undefined ? '?' : i18n.number(bytes / 1_000_000, { maximumFractionDigits: 1 }));
+  const megabytes = (bytes: number | undefined) =>
+    bytes === undefined ? '?' : i18n.number(bytes / 1_000_000, { maximumFractionDigits: 1 });
 
   async function makeAvailable() {
     setProgress(0);
@@ -37,7 +44,10 @@ export function OfflineAvailability({ applicationName, references }: { applicati
         async () => {
           if ((await loadApplication(applicationName)).offlineSince) throw new ApiError(0, 'NETWORK_ERROR');
         },
-        ...references.map((reference) => async () => cacheReferenceRows(applicationName, reference, await downloadReferenceRows(applicationName, reference))),
+        ...references.map(
+          (reference) => async () =>
+            cacheReferenceRows(applicationName, reference, await downloadReferenceRows(applicationName, reference)),
+        ),
       ];
       for (const [index, step] of steps.entries()) {
         await step();
@@ -67,13 +77,21 @@ export function OfflineAvailability({ applicationName, references }: { applicati
       <CardContent className="grid gap-3">
         <p className="text-sm text-muted-foreground" data-testid="storage-estimate">
           <Trans>
-            This site uses {megabytes(storage.usedBytes)} MB of the {megabytes(storage.quotaBytes)} MB this device allows.
+            This site uses {megabytes(storage.usedBytes)} MB of the {megabytes(storage.quotaBytes)} MB this device
+            allows.
           </Trans>{' '}
-          {storage.persisted ? <Trans>The device keeps this data even when space runs low.</Trans> : <Trans>The device may clear this data when space runs low.</Trans>}
+          {storage.persisted ? (
+            <Trans>The device keeps this data even when space runs low.</Trans>
+          ) : (
+            <Trans>The device may clear this data when space runs low.</Trans>
+          )}
         </p>
         {madeAvailableAt ? (
           <p className="text-sm">
-            <Trans>Made available offline on {i18n.date(new Date(madeAvailableAt), { dateStyle: 'medium', timeStyle: 'short' })}.</Trans>
+            <Trans>
+              Made available offline on{' '}
+              {i18n.date(new Date(madeAvailableAt), { dateStyle: 'medium', timeStyle: 'short' })}.
+            </Trans>
           </p>
         ) : null}
         {progress !== undefined ? (

@@ -6,7 +6,15 @@ import { APPLICATION_NAME_ENTRY_LIMIT, checkApplicationName } from '@/domain/app
 import type { StreamEvent } from '@/domain/streaming/events';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
@@ -19,7 +27,8 @@ import { outbox } from '@/offline/outboxInstance';
 import { bundleRestore } from '../outboxRequests';
 
 /** Line errors of a refused CSV file travel in the problem's parameters. */
-const lineErrorsOf = (problem: CodedProblem): CodedProblem[] => (Array.isArray(problem.params?.errors) ? (problem.params.errors as CodedProblem[]) : []);
+const lineErrorsOf = (problem: CodedProblem): CodedProblem[] =>
+  Array.isArray(problem.params?.errors) ? (problem.params.errors as CodedProblem[]) : [];
 
 /**
  * Restores a backup (made by the "backup" card action, on this instance or another) as a new application: the
@@ -36,7 +45,10 @@ export function RestoreBundleDialog({ existingNames }: { existingNames: readonly
   const [step, setStep] = useState('');
   const [problems, setProblems] = useState<CodedProblem[]>([]);
 
-  const nameProblem = user && name !== '' ? checkApplicationName(name, { isPlatformAdmin: user.terrainAdmin, patterns: user.authorizations }) : undefined;
+  const nameProblem =
+    user && name !== ''
+      ? checkApplicationName(name, { isPlatformAdmin: user.terrainAdmin, patterns: user.authorizations })
+      : undefined;
   const nameTaken = existingNames.includes(name.trim());
   const busy = progress !== null;
   const nameMessages = {
@@ -110,17 +122,30 @@ export function RestoreBundleDialog({ existingNames }: { existingNames: readonly
           </DialogTitle>
           <DialogDescription>
             <Trans>
-              A backup zip (the "Backup" action of an application card, here or on another Terrain) becomes a new application: configuration, rows,
-              versions and their publication, additional files. Everything is restored, or nothing.
+              A backup zip (the "Backup" action of an application card, here or on another Terrain) becomes a new
+              application: configuration, rows, versions and their publication, additional files. Everything is
+              restored, or nothing.
             </Trans>
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" id="restore-bundle">
           <FormField
             label={t`Application name`}
-            error={nameProblem ? nameMessages[nameProblem] : nameTaken ? t`An application named ${name} already exists.` : undefined}
+            error={
+              nameProblem
+                ? nameMessages[nameProblem]
+                : nameTaken
+                  ? t`An application named ${name} already exists.`
+                  : undefined
+            }
           >
-            <Input value={name} maxLength={APPLICATION_NAME_ENTRY_LIMIT} onChange={(event) => setName(event.target.value.toLowerCase())} disabled={busy} required />
+            <Input
+              value={name}
+              maxLength={APPLICATION_NAME_ENTRY_LIMIT}
+              onChange={(event) => setName(event.target.value.toLowerCase())}
+              disabled={busy}
+              required
+            />
           </FormField>
           <FormField label={t`Backup file`} hint={t`A .zip downloaded with the "Backup" action.`}>
             <FileInput
@@ -162,7 +187,11 @@ export function RestoreBundleDialog({ existingNames }: { existingNames: readonly
           ) : null}
         </form>
         <DialogFooter>
-          <Button type="submit" form="restore-bundle" disabled={busy || !file || name.trim() === '' || Boolean(nameProblem) || nameTaken}>
+          <Button
+            type="submit"
+            form="restore-bundle"
+            disabled={busy || !file || name.trim() === '' || Boolean(nameProblem) || nameTaken}
+          >
             <ArchiveRestore aria-hidden />
             <Trans>Restore</Trans>
           </Button>

@@ -19,7 +19,12 @@ export interface ApplicationList {
  * list is kept on the device; when the server cannot be reached, the kept one is shown instead.
  */
 export function useApplicationList(): ApplicationList {
-  const [state, setState] = useState<ApplicationList>({ applications: [], progress: 0, loading: true, error: undefined });
+  const [state, setState] = useState<ApplicationList>({
+    applications: [],
+    progress: 0,
+    loading: true,
+    error: undefined,
+  });
   useEffect(() => {
     const abort = new AbortController();
     const byId = new Map<string, ApplicationView>();
@@ -38,7 +43,14 @@ export function useApplicationList(): ApplicationList {
       .catch(async (error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
         const cached = error instanceof ApiError && error.isNetworkError ? await cachedApplicationList() : undefined;
-        if (cached) setState({ applications: cached.views, progress: 1, loading: false, error: undefined, offlineSince: cached.fetchedAt });
+        if (cached)
+          setState({
+            applications: cached.views,
+            progress: 1,
+            loading: false,
+            error: undefined,
+            offlineSince: cached.fetchedAt,
+          });
         else setState((s) => ({ ...s, loading: false, error }));
       });
     return () => abort.abort();

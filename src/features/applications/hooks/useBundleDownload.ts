@@ -29,7 +29,12 @@ export function useBundleDownload(applicationName: string, shownName: string): B
         shown = progress;
         setRunning({ kind, progress });
       });
-      showToast('success', kind === 'kit' ? t`The upload kit of ${shownName} is downloaded.` : t`The backup of ${shownName} is downloaded.`);
+      showToast(
+        'success',
+        kind === 'kit'
+          ? t`The upload kit of ${shownName} is downloaded.`
+          : t`The backup of ${shownName} is downloaded.`,
+      );
     } catch (error) {
       showToast('error', translateServerError(i18n, error));
     } finally {

@@ -3,8 +3,13 @@ import { offlineDb } from '@/offline/db';
 import type { ConfigurationUploadInput } from '../outboxRequests';
 
 /** The input of a queued configuration upload reopened for editing, once read from the device. */
-export function useEditedUpload(itemId: number | undefined): { ready: boolean; edit?: { itemId: number; input: ConfigurationUploadInput } } {
-  const [state, setState] = useState<{ ready: boolean; edit?: { itemId: number; input: ConfigurationUploadInput } }>({ ready: itemId === undefined });
+export function useEditedUpload(itemId: number | undefined): {
+  ready: boolean;
+  edit?: { itemId: number; input: ConfigurationUploadInput };
+} {
+  const [state, setState] = useState<{ ready: boolean; edit?: { itemId: number; input: ConfigurationUploadInput } }>({
+    ready: itemId === undefined,
+  });
   useEffect(() => {
     if (itemId === undefined) return;
     void offlineDb.outbox.get(itemId).then((item) => {

@@ -3,7 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
 import { checkConfirmation, checkEmail, checkKey, checkPassword, type FieldRule } from '@/domain/accounts/rules';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fieldRuleText } from '@/lib/i18n/fieldRules';
@@ -107,7 +115,12 @@ export function LostPasswordDialog({ initialLogin, onSignedIn }: LostPasswordDia
         {step === 1 ? (
           <form onSubmit={sendKey} className="grid gap-4" noValidate>
             <FormField label={t`Login`} error={problem(loginRule)}>
-              <Input value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="username" autoCapitalize="none" />
+              <Input
+                value={login}
+                onChange={(e) => setLogin(e.target.value)}
+                autoComplete="username"
+                autoCapitalize="none"
+              />
             </FormField>
             <FormField label={t`E-mail`} error={problem(emailRule)}>
               <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
@@ -122,10 +135,20 @@ export function LostPasswordDialog({ initialLogin, onSignedIn }: LostPasswordDia
           <form onSubmit={finish} className="grid gap-4" noValidate>
             <KeyField label={t`Connection key`} value={key} onChange={setKey} error={problem(keyRule)} />
             <FormField label={t`New password`} error={problem(passwordRule)}>
-              <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+              <Input
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+              />
             </FormField>
             <FormField label={t`Confirm the new password`} error={problem(confirmationRule)}>
-              <Input type="password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="new-password" />
+              <Input
+                type="password"
+                value={confirmation}
+                onChange={(e) => setConfirmation(e.target.value)}
+                autoComplete="new-password"
+              />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setStep(1)}>

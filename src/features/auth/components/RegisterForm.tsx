@@ -27,7 +27,8 @@ export function RegisterForm({ onActivated }: RegisterFormProps) {
   const [busy, setBusy] = useState(false);
 
   const problems: FieldProblem<Field>[] = validateRegistration(values);
-  const errorOf = (field: Field) => (submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined);
+  const errorOf = (field: Field) =>
+    submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined;
   const bind = (field: Field) => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
@@ -83,7 +84,13 @@ export function RegisterForm({ onActivated }: RegisterFormProps) {
           <Alert variant="success">
             <Trans>Type the 10-character key sent to {values.email} to activate your account.</Trans>
           </Alert>
-          <KeyField label={t`Activation key`} value={key} onChange={setKey} onComplete={(k) => void activate(k)} disabled={busy} />
+          <KeyField
+            label={t`Activation key`}
+            value={key}
+            onChange={setKey}
+            onComplete={(k) => void activate(k)}
+            disabled={busy}
+          />
         </>
       ) : (
         <Button type="submit" size="lg" disabled={busy}>

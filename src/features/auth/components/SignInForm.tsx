@@ -76,17 +76,34 @@ export function SignInForm({ applicationName, initialLogin = '' }: SignInFormPro
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormField label={t`Login`} error={loginError}>
-        <Input value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <Input
+          value={login}
+          onChange={(e) => setLogin(e.target.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       </FormField>
       <FormField label={t`Password`} error={passwordError}>
-        <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        <Input
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+        />
       </FormField>
       {needsKey ? (
         <>
           <Alert variant="warning">
             <Trans>Your account needs its activation key. A new one has just been sent to your e-mail address.</Trans>
           </Alert>
-          <KeyField label={t`Activation key`} value={key} onChange={setKey} onComplete={(k) => void activateThenSignIn(k)} disabled={busy} />
+          <KeyField
+            label={t`Activation key`}
+            value={key}
+            onChange={setKey}
+            onComplete={(k) => void activateThenSignIn(k)}
+            disabled={busy}
+          />
         </>
       ) : null}
       <Button type="submit" disabled={busy} size="lg">

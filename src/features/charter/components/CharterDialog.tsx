@@ -5,7 +5,14 @@ import { localized } from '@/domain/applications/summary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { charterHref } from '@/lib/charter';
 import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
@@ -27,7 +34,8 @@ function useCharterPdf(href: string): Pdf {
     let live = true;
     fetch(href, { credentials: 'same-origin' })
       .then(async (response) => {
-        if (!response.ok || response.headers.get('content-type') !== 'application/pdf') throw new Error(String(response.status));
+        if (!response.ok || response.headers.get('content-type') !== 'application/pdf')
+          throw new Error(String(response.status));
         const blob = await response.blob();
         if (!live) return;
         url = URL.createObjectURL(blob);
@@ -47,7 +55,15 @@ function useCharterPdf(href: string): Pdf {
  * The acceptance goes through the outbox (`PUT /users {login, email, charte}`): offline it waits there and the user
  * goes in at once. Refusing (or closing) leaves for the application list.
  */
-export function CharterDialog({ application, onAccepted, onRefused }: { application: CharterView; onAccepted(): void; onRefused(): void }) {
+export function CharterDialog({
+  application,
+  onAccepted,
+  onRefused,
+}: {
+  application: CharterView;
+  onAccepted(): void;
+  onRefused(): void;
+}) {
   const { t, i18n } = useLingui();
   const checkboxId = useId();
   const [checked, setChecked] = useState(false);
@@ -80,7 +96,12 @@ export function CharterDialog({ application, onAccepted, onRefused }: { applicat
 
   return (
     <Dialog open onOpenChange={(open) => !open && !sending && onRefused()}>
-      <DialogContent closeLabel={t`Close`} className="max-w-[600px] gap-3 p-4 sm:p-6" data-testid="charter-dialog" onInteractOutside={(event) => event.preventDefault()}>
+      <DialogContent
+        closeLabel={t`Close`}
+        className="max-w-[600px] gap-3 p-4 sm:p-6"
+        data-testid="charter-dialog"
+        onInteractOutside={(event) => event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>
             <Trans>Usage charter of {name}</Trans>
@@ -91,8 +112,18 @@ export function CharterDialog({ application, onAccepted, onRefused }: { applicat
         </DialogHeader>
         {pdf.state === 'shown' ? (
           <>
-            <iframe src={pdf.url} title={t`Usage charter of ${name}`} className="h-[600px] max-h-[50dvh] w-full rounded-md border border-border bg-muted" data-testid="charter-frame" />
-            <a href={pdf.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-2 self-start text-primary underline-offset-4 hover:underline">
+            <iframe
+              src={pdf.url}
+              title={t`Usage charter of ${name}`}
+              className="h-[600px] max-h-[50dvh] w-full rounded-md border border-border bg-muted"
+              data-testid="charter-frame"
+            />
+            <a
+              href={pdf.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 self-start text-primary underline-offset-4 hover:underline"
+            >
               <ExternalLink className="size-5" aria-hidden />
               <Trans>Open the charter in a new tab</Trans>
             </a>
@@ -104,11 +135,20 @@ export function CharterDialog({ application, onAccepted, onRefused }: { applicat
           </p>
         ) : (
           <Alert variant="warning">
-            <Trans>The charter cannot be shown: the server is out of reach and this device keeps no copy of it. Accept it once the network is back.</Trans>
+            <Trans>
+              The charter cannot be shown: the server is out of reach and this device keeps no copy of it. Accept it
+              once the network is back.
+            </Trans>
           </Alert>
         )}
         <div className="flex items-center gap-3">
-          <Checkbox id={checkboxId} checked={checked} onCheckedChange={(value) => setChecked(value === true)} disabled={pdf.state !== 'shown' || sending} aria-required />
+          <Checkbox
+            id={checkboxId}
+            checked={checked}
+            onCheckedChange={(value) => setChecked(value === true)}
+            disabled={pdf.state !== 'shown' || sending}
+            aria-required
+          />
           <Label htmlFor={checkboxId} className="text-base leading-snug">
             <Trans>I have read and accept the charter</Trans>
           </Label>

@@ -27,14 +27,18 @@ export function CharterGate({ applicationName, children }: { applicationName: st
 
   useEffect(() => {
     let live = true;
-    void charterViewOf(applicationName).then((view) => live && setKnown(view ? { state: 'known', view } : { state: 'unknown' }));
+    void charterViewOf(applicationName).then(
+      (view) => live && setKnown(view ? { state: 'known', view } : { state: 'unknown' }),
+    );
     return () => {
       live = false;
     };
   }, [applicationName]);
 
   if (decision === undefined && known.state !== 'checking' && items !== undefined) {
-    const ask = known.state === 'known' && mustSignOnDevice(known.view, user?.chartes[known.view.id], acceptancesInOutbox(items, known.view.id));
+    const ask =
+      known.state === 'known' &&
+      mustSignOnDevice(known.view, user?.chartes[known.view.id], acceptancesInOutbox(items, known.view.id));
     setDecision(ask ? 'ask' : 'pass');
   }
   if (decision === undefined) {
@@ -46,7 +50,13 @@ export function CharterGate({ applicationName, children }: { applicationName: st
     );
   }
   if (decision === 'ask' && known.state === 'known') {
-    return <CharterDialog application={known.view} onAccepted={() => setDecision('pass')} onRefused={() => void navigate({ to: '/applications' })} />;
+    return (
+      <CharterDialog
+        application={known.view}
+        onAccepted={() => setDecision('pass')}
+        onRefused={() => void navigate({ to: '/applications' })}
+      />
+    );
   }
   return <>{children}</>;
 }

@@ -16,7 +16,15 @@ import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fetchUsersForAdmin, roleChange } from '../api';
-import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin, type PendingChanges } from '../changes';
+import {
+  addPattern,
+  removePattern,
+  roleRequests,
+  shownAdmin,
+  shownPatterns,
+  toggleAdmin,
+  type PendingChanges,
+} from '../changes';
 
 const USERS_PER_PAGE = 15;
 
@@ -61,7 +69,11 @@ export function CreatorRightsPage() {
     <div className="grid gap-4">
       <PageHeader
         title={<Trans>Application creators</Trans>}
-        description={<Trans>Who may create applications, and with which names (exact names or regular expressions such as ola_.*).</Trans>}
+        description={
+          <Trans>
+            Who may create applications, and with which names (exact names or regular expressions such as ola_.*).
+          </Trans>
+        }
         actions={
           <Button onClick={() => void save()} disabled={pending === 0 || saving}>
             <Save aria-hidden />

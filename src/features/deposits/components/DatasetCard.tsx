@@ -20,7 +20,8 @@ interface DatasetCardProps {
 /** The dataset deposits go to: one value per scope reference of the data type. */
 export function DatasetCard({ model, entry, scopeRows, ready, scope, onChange }: DatasetCardProps) {
   const { t, i18n } = useLingui();
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const scopeDisplay = (reference: string) => (row: KeptRow) => {
     const target = model.data.find((d) => d.name === reference);
     return target ? rowDisplay(target, row.values, row.naturalKey, i18n.locale, model.defaultLanguage) : row.naturalKey;
@@ -38,7 +39,10 @@ export function DatasetCard({ model, entry, scopeRows, ready, scope, onChange }:
           ? entry.submission.referenceScopes.map((reference) => (
               <ScopeSelect
                 key={reference.component}
-                label={text(reference.i18n.title, text(model.data.find((d) => d.name === reference.reference)?.i18n.title, reference.component))}
+                label={text(
+                  reference.i18n.title,
+                  text(model.data.find((d) => d.name === reference.reference)?.i18n.title, reference.component),
+                )}
                 rows={scopeRows[reference.reference] ?? []}
                 value={scope[reference.component] ?? ''}
                 onChange={(value) => onChange(reference.component, value)}

@@ -24,20 +24,34 @@ export function DepositForm(options: DepositFormOptions) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FormField label={t`CSV file`} hint={fileName ? t`A name following ${fileName.pattern.source} fills the dataset and the period.` : undefined}>
-          <FileInput key={form.fileField} accept=".csv,text/csv" onChange={(event) => form.chooseFile(event.target.files?.[0] ?? null)} />
+        <FormField
+          label={t`CSV file`}
+          hint={fileName ? t`A name following ${fileName.pattern.source} fills the dataset and the period.` : undefined}
+        >
+          <FileInput
+            key={form.fileField}
+            accept=".csv,text/csv"
+            onChange={(event) => form.chooseFile(event.target.files?.[0] ?? null)}
+          />
         </FormField>
         {form.needsPeriod ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label={t`Start date`}>
               <Input type="date" value={from} onChange={(event) => form.setFrom(event.target.value)} />
             </FormField>
-            <FormField label={t`End date`} error={from && to && from > to ? t`The end comes before the start.` : undefined}>
+            <FormField
+              label={t`End date`}
+              error={from && to && from > to ? t`The end comes before the start.` : undefined}
+            >
               <Input type="date" value={to} onChange={(event) => form.setTo(event.target.value)} />
             </FormField>
           </div>
         ) : null}
-        <FormField label={t`Comment`} error={comment.length > MAX_COMMENT ? t`At most ${MAX_COMMENT} characters.` : undefined} hint={t`${comment.length} / ${MAX_COMMENT}`}>
+        <FormField
+          label={t`Comment`}
+          error={comment.length > MAX_COMMENT ? t`At most ${MAX_COMMENT} characters.` : undefined}
+          hint={t`${comment.length} / ${MAX_COMMENT}`}
+        >
           <Textarea value={comment} onChange={(event) => form.setComment(event.target.value)} />
         </FormField>
         {busy ? (
@@ -50,14 +64,21 @@ export function DepositForm(options: DepositFormOptions) {
         {report && report.errorCount === 0 ? (
           <Alert variant="success" className="flex items-center gap-2">
             <CircleCheck aria-hidden />
-            <Plural value={report.rowCount} one="# line checked: the file is valid." other="# lines checked: the file is valid." />
+            <Plural
+              value={report.rowCount}
+              one="# line checked: the file is valid."
+              other="# lines checked: the file is valid."
+            />
           </Alert>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" disabled={!form.canCheck || busy !== null} onClick={() => void form.check()}>
             <Trans>Check</Trans>
           </Button>
-          <Button disabled={!form.canCheck || !report || report.errorCount > 0 || busy !== null} onClick={() => void form.deposit()}>
+          <Button
+            disabled={!form.canCheck || !report || report.errorCount > 0 || busy !== null}
+            onClick={() => void form.deposit()}
+          >
             <Send aria-hidden />
             <Trans>Deposit</Trans>
           </Button>

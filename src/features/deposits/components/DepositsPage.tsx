@@ -28,7 +28,8 @@ import { VersionsCard } from './VersionsCard';
 export function DepositsPage({ application, entry }: { application: LoadedApplication; entry: DataEntry }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
-  const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback = '') =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const submission = entry.submission;
   // Every reference the file may point to is needed to check it; the scope ones also fill the selectors.
   const neededReferences = [...new Set([...submission.referenceScopes.map((s) => s.reference), ...entry.dependsOn])];
@@ -43,11 +44,21 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const { versions, setVersions, reload } = useVersions(view.name, entry.name, scope, complete);
   const actions = useVersionActions(view.name, entry.name, scopeKey, { setVersions, reload });
   // A change the outbox sends later (a deposit queued offline) shows in the versions once the server has applied it.
-  useRefreshWhenApplied(items, (item) => item.kind.startsWith('deposit.') && item.summary.dataType === entry.name && item.summary.name === view.name, reload);
+  useRefreshWhenApplied(
+    items,
+    (item) =>
+      item.kind.startsWith('deposit.') && item.summary.dataType === entry.name && item.summary.name === view.name,
+    reload,
+  );
 
   const groups = useMemo(() => groupByPeriod(versions ?? []), [versions]);
   const pending = (items ?? []).filter(
-    (item) => item.kind === 'deposit.upload' && item.status !== 'done' && item.summary.dataType === entry.name && item.summary.name === view.name && item.summary.scope === scopeKey,
+    (item) =>
+      item.kind === 'deposit.upload' &&
+      item.status !== 'done' &&
+      item.summary.dataType === entry.name &&
+      item.summary.name === view.name &&
+      item.summary.scope === scopeKey,
   );
   /** The export of the published rows of a dataset (or of one version of it) the caller may read, when the device has its scope rows. */
   const readableRows = (dataset: VersionDataset) => {
@@ -72,14 +83,36 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
           { label: t`Deposits of ${title}` },
         ]}
       />
-      <PageHeader title={<Trans>Deposits of {title}</Trans>} description={<Trans>Choose the dataset, then deposit files as versions; one version per period is published.</Trans>} />
-      {missing.length > 0 ? <Alert variant="warning">{t`No copy of ${missing.join(', ')} on this device.`}</Alert> : null}
+      <PageHeader
+        title={<Trans>Deposits of {title}</Trans>}
+        description={
+          <Trans>Choose the dataset, then deposit files as versions; one version per period is published.</Trans>
+        }
+      />
+      {missing.length > 0 ? (
+        <Alert variant="warning">{t`No copy of ${missing.join(', ')} on this device.`}</Alert>
+      ) : null}
 
-      <DatasetCard model={model} entry={entry} scopeRows={scopeRows} ready={ready} scope={scope} onChange={(component, value) => setScope((current) => ({ ...current, [component]: value }))} />
+      <DatasetCard
+        model={model}
+        entry={entry}
+        scopeRows={scopeRows}
+        ready={ready}
+        scope={scope}
+        onChange={(component, value) => setScope((current) => ({ ...current, [component]: value }))}
+      />
 
       {ready ? (
         <>
-          <DepositForm application={application} entry={entry} scope={scope} onScopeRead={setScope} scopeRows={scopeRows} complete={complete} onDeposited={reload} />
+          <DepositForm
+            application={application}
+            entry={entry}
+            scope={scope}
+            onScopeRead={setScope}
+            scopeRows={scopeRows}
+            complete={complete}
+            onDeposited={reload}
+          />
 
           {complete && pending.length > 0 ? (
             <Card>
@@ -94,7 +127,14 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
             </Card>
           ) : null}
 
-          {complete ? <PeriodsCard groups={groups} selected={selectedPeriod} onSelect={setSelectedPeriod} readableRowsHref={readableRows({ scope, from: null, to: null })} /> : null}
+          {complete ? (
+            <PeriodsCard
+              groups={groups}
+              selected={selectedPeriod}
+              onSelect={setSelectedPeriod}
+              readableRowsHref={readableRows({ scope, from: null, to: null })}
+            />
+          ) : null}
 
           {complete && actions.refusal ? (
             <Alert variant="warning" className="grid gap-2" data-testid="version-refused">

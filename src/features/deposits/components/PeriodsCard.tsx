@@ -45,14 +45,24 @@ export function PeriodsCard({ groups, selected, onSelect, readableRowsHref }: Pe
             </TableHeader>
             <TableBody>
               {groups.map((group) => (
-                <TableRow key={group.key} aria-selected={group.key === selected} className={group.key === selected ? 'bg-muted' : undefined}>
+                <TableRow
+                  key={group.key}
+                  aria-selected={group.key === selected}
+                  className={group.key === selected ? 'bg-muted' : undefined}
+                >
                   <TableCell>
-                    <Button variant="link" className="h-auto whitespace-normal px-0 text-left" onClick={() => onSelect(group.key)}>
+                    <Button
+                      variant="link"
+                      className="h-auto whitespace-normal px-0 text-left"
+                      onClick={() => onSelect(group.key)}
+                    >
                       {periodDates(i18n, group) ?? t`whole data`}
                     </Button>
                   </TableCell>
                   <TableCell>{group.versions.length}</TableCell>
-                  <TableCell>{group.published ? t`version ${group.published.number} published` : t`not published`}</TableCell>
+                  <TableCell>
+                    {group.published ? t`version ${group.published.number} published` : t`not published`}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

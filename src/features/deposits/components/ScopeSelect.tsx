@@ -7,7 +7,19 @@ import { NativeSelect } from '@/components/ui/native-select';
  * One scope reference as a tree in a list: rows sorted by natural key under their parents, indented by depth
  * (a native list, which a tablet shows as its own picker).
  */
-export function ScopeSelect({ label, rows, value, onChange, display }: { label: string; rows: KeptRow[]; value: string; onChange(hierarchicalKey: string): void; display(row: KeptRow): string }) {
+export function ScopeSelect({
+  label,
+  rows,
+  value,
+  onChange,
+  display,
+}: {
+  label: string;
+  rows: KeptRow[];
+  value: string;
+  onChange(hierarchicalKey: string): void;
+  display(row: KeptRow): string;
+}) {
   const { t } = useLingui();
   const ordered = [...rows].sort((a, b) => a.hierarchicalKey.localeCompare(b.hierarchicalKey));
   return (

@@ -57,7 +57,12 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             {[...period.versions].reverse().map((version) => {
               const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
               return (
-                <TableRow key={version.id} title={version.comment || undefined} data-testid="version-row" data-published={version.published}>
+                <TableRow
+                  key={version.id}
+                  title={version.comment || undefined}
+                  data-testid="version-row"
+                  data-published={version.published}
+                >
                   <TableCell>{version.number}</TableCell>
                   <TableCell>
                     <code>{version.id.slice(0, 8)}</code>
@@ -70,19 +75,38 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
                   <TableCell>
                     {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
                     {version.published ? <InTheBackup login={version.originalPublisher} /> : null}
-                    {working ? <span className="text-muted-foreground"> {t`working… ${Math.round(version.job!.progress * 100)} %`}</span> : null}
+                    {working ? (
+                      <span className="text-muted-foreground">
+                        {' '}
+                        {t`working… ${Math.round(version.job!.progress * 100)} %`}
+                      </span>
+                    ) : null}
                   </TableCell>
                   <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
                     <Switch
                       checked={version.published}
                       disabled={Boolean(working)}
                       onCheckedChange={(checked) => onPublish(version, checked)}
-                      aria-label={version.published ? t`Unpublish version ${version.number}` : t`Publish version ${version.number}`}
+                      aria-label={
+                        version.published
+                          ? t`Unpublish version ${version.number}`
+                          : t`Publish version ${version.number}`
+                      }
                     />
-                    <Button variant="ghost" size="icon" aria-label={t`Download version ${version.number}`} onClick={() => onDownload(version)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t`Download version ${version.number}`}
+                      onClick={() => onDownload(version)}
+                    >
                       <Download aria-hidden />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={t`Delete version ${version.number}`} onClick={() => onDelete(version)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t`Delete version ${version.number}`}
+                      onClick={() => onDelete(version)}
+                    >
                       <Trash2 aria-hidden />
                     </Button>
                   </TableCell>

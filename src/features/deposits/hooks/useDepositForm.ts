@@ -27,7 +27,15 @@ export interface DepositFormOptions {
 }
 
 /** A file for the dataset on screen: its period and comment, checked on this device, then deposited through the outbox. */
-export function useDepositForm({ application, entry, scope, onScopeRead, scopeRows, complete, onDeposited }: DepositFormOptions) {
+export function useDepositForm({
+  application,
+  entry,
+  scope,
+  onScopeRead,
+  scopeRows,
+  complete,
+  onDeposited,
+}: DepositFormOptions) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const submission = entry.submission;
@@ -42,7 +50,11 @@ export function useDepositForm({ application, entry, scope, onScopeRead, scopeRo
   const worker = useCsvWorker();
 
   const needsPeriod = submission.timeScope !== null;
-  const canCheck = Boolean(file) && complete && (!needsPeriod || (from !== '' && to !== '' && from <= to)) && comment.length <= MAX_COMMENT;
+  const canCheck =
+    Boolean(file) &&
+    complete &&
+    (!needsPeriod || (from !== '' && to !== '' && from <= to)) &&
+    comment.length <= MAX_COMMENT;
 
   function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -67,7 +79,9 @@ export function useDepositForm({ application, entry, scope, onScopeRead, scopeRo
     if (!file) return;
     setBusy(t`Checking ${file.name}…`);
     try {
-      const references: Record<string, StoredRow[]> = Object.fromEntries(Object.entries(scopeRows).map(([name, rows]) => [name, rows as StoredRow[]]));
+      const references: Record<string, StoredRow[]> = Object.fromEntries(
+        Object.entries(scopeRows).map(([name, rows]) => [name, rows as StoredRow[]]),
+      );
       const result = await worker().validateCsv(new Uint8Array(await file.arrayBuffer()), {
         model,
         dataName: entry.name,
@@ -95,7 +109,12 @@ export function useDepositForm({ application, entry, scope, onScopeRead, scopeRo
     const outcome = await outbox.submit(depositUpload(view.name, entry.name, file, { scope, from, to }, comment));
     setBusy(null);
     if (outcome.status === 'needs-attention' && outcome.error.lineErrors) {
-      setReport({ rowCount: 0, errorCount: outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
+      setReport({
+        rowCount: 0,
+        errorCount: outcome.error.lineErrors.length,
+        errors: outcome.error.lineErrors,
+        truncated: false,
+      });
       return;
     }
     toastOutcome(i18n, outcome, t`The file ${file.name} has been deposited.`);
@@ -104,5 +123,21 @@ export function useDepositForm({ application, entry, scope, onScopeRead, scopeRo
     if (outcome.status === 'done') await onDeposited();
   }
 
-  return { file, from, setFrom, to, setTo, comment, setComment, report, busy, fileField, needsPeriod, canCheck, chooseFile, check, deposit };
+  return {
+    file,
+    from,
+    setFrom,
+    to,
+    setTo,
+    comment,
+    setComment,
+    report,
+    busy,
+    fileField,
+    needsPeriod,
+    canCheck,
+    chooseFile,
+    check,
+    deposit,
+  };
 }

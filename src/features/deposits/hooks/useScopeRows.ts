@@ -5,8 +5,15 @@ import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 
 /** Rows of the references a dataset is scoped by, downloaded (and kept) or, offline, read from the device. */
-export function useScopeRows(applicationName: string, references: string[]): { rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean } {
-  const [state, setState] = useState<{ rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean }>({ rows: {}, missing: [], ready: false });
+export function useScopeRows(
+  applicationName: string,
+  references: string[],
+): { rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean } {
+  const [state, setState] = useState<{ rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean }>({
+    rows: {},
+    missing: [],
+    ready: false,
+  });
   const key = references.join(',');
   useEffect(() => {
     let live = true;
@@ -18,7 +25,10 @@ export function useScopeRows(applicationName: string, references: string[]): { r
           rows[reference] = await downloadReferenceRows(applicationName, reference);
           await cacheReferenceRows(applicationName, reference, rows[reference]);
         } catch (error) {
-          const kept = error instanceof ApiError && error.isNetworkError ? await cachedReferenceRows(applicationName, reference) : undefined;
+          const kept =
+            error instanceof ApiError && error.isNetworkError
+              ? await cachedReferenceRows(applicationName, reference)
+              : undefined;
           if (kept) rows[reference] = kept.rows;
           else missing.push(reference);
         }

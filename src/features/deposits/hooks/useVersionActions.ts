@@ -22,7 +22,12 @@ interface Versions {
 }
 
 /** Publishing or unpublishing a version (following its job), downloading it, deleting it; `scopeKey` names the dataset shown. */
-export function useVersionActions(applicationName: string, dataName: string, scopeKey: string, { setVersions, reload }: Versions) {
+export function useVersionActions(
+  applicationName: string,
+  dataName: string,
+  scopeKey: string,
+  { setVersions, reload }: Versions,
+) {
   const { t, i18n } = useLingui();
   const [refusal, setRefusal] = useState<VersionRefusal | null>(null);
   // A refusal is about the dataset it was met in: choosing another one forgets it.
@@ -54,7 +59,8 @@ export function useVersionActions(applicationName: string, dataName: string, sco
     try {
       await downloadVersion(applicationName, version.id);
     } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'NO_RIGHT_FOR_WHOLE_VERSION')) return showToast('error', translateServerError(i18n, error));
+      if (!(error instanceof ApiError && error.code === 'NO_RIGHT_FOR_WHOLE_VERSION'))
+        return showToast('error', translateServerError(i18n, error));
       setRefusal({ version, error });
       // The list was read under wider rights: read it again, as the server now sees them.
       await reload();

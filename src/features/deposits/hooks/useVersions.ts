@@ -5,7 +5,12 @@ import { showToast } from '@/lib/toast';
 import { fetchVersions, type Version } from '../api';
 
 /** The versions of one dataset, read whenever its scope is complete; `reload` reads them again. */
-export function useVersions(applicationName: string, dataName: string, scope: Record<string, string>, complete: boolean) {
+export function useVersions(
+  applicationName: string,
+  dataName: string,
+  scope: Record<string, string>,
+  complete: boolean,
+) {
   const { i18n } = useLingui();
   const [versions, setVersions] = useState<Version[] | null>(null);
   // The scope is compared through its text: a new object with the same choices is the same dataset.

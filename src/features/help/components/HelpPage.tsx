@@ -20,7 +20,13 @@ export function HelpPage() {
           </Button>
         }
       />
-      <iframe title={t`Help document`} src={file} width={800} height={500} className="max-w-full rounded-lg border border-border bg-card" />
+      <iframe
+        title={t`Help document`}
+        src={file}
+        width={800}
+        height={500}
+        className="max-w-full rounded-lg border border-border bg-card"
+      />
     </div>
   );
 }

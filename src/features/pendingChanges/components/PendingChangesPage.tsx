@@ -15,13 +15,20 @@ import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
 import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
 
-const badgeOf = { queued: 'secondary', sending: 'secondary', done: 'default', 'needs-attention': 'destructive' } as const;
+const badgeOf = {
+  queued: 'secondary',
+  sending: 'secondary',
+  done: 'default',
+  'needs-attention': 'destructive',
+} as const;
 
 /** A change someone else made on this device: only their session sends it. */
 function OwnerNote({ owner }: { owner: string }) {
   return (
     <p className="text-sm" data-testid="pending-owner">
-      <Trans>Made by {owner}: it is sent once {owner} signs in again on this device.</Trans>
+      <Trans>
+        Made by {owner}: it is sent once {owner} signs in again on this device.
+      </Trans>
     </p>
   );
 }
@@ -44,7 +51,11 @@ export function PendingChangesPage() {
   function edit(item: OutboxItem) {
     const name = item.summary.name;
     if (item.kind === 'application.update') {
-      void router.navigate({ to: '/applicationCreation/$applicationName/$applicationVersion', params: { applicationName: name, applicationVersion: item.summary.from }, search: { outboxItem: item.id } });
+      void router.navigate({
+        to: '/applicationCreation/$applicationName/$applicationVersion',
+        params: { applicationName: name, applicationVersion: item.summary.from },
+        search: { outboxItem: item.id },
+      });
     } else {
       void router.navigate({ to: '/applicationCreation', search: { outboxItem: item.id } });
     }
@@ -61,7 +72,12 @@ export function PendingChangesPage() {
     <div className="grid gap-4">
       <PageHeader
         title={<Trans>Pending changes</Trans>}
-        description={<Trans>Changes made on this device are kept here until the server has applied them, even when the browser is closed.</Trans>}
+        description={
+          <Trans>
+            Changes made on this device are kept here until the server has applied them, even when the browser is
+            closed.
+          </Trans>
+        }
         actions={
           <Button onClick={() => void syncNow()} disabled={syncing}>
             <RefreshCw aria-hidden className={syncing ? 'animate-spin' : undefined} />
@@ -87,14 +103,20 @@ export function PendingChangesPage() {
                 </div>
                 <p className="text-sm text-muted-foreground">
                   <Trans>
-                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} · {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB
+                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                    {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB
                   </Trans>
                   {' · '}
                   <Plural value={item.attempts} one="# attempt" other="# attempts" />
                 </p>
-                {item.owner && item.owner !== user?.login && item.status !== 'done' ? <OwnerNote owner={item.owner} /> : null}
+                {item.owner && item.owner !== user?.login && item.status !== 'done' ? (
+                  <OwnerNote owner={item.owner} />
+                ) : null}
                 {item.lastError && item.status !== 'done' ? (
-                  <p className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'} role={item.status === 'needs-attention' ? 'alert' : undefined}>
+                  <p
+                    className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'}
+                    role={item.status === 'needs-attention' ? 'alert' : undefined}
+                  >
                     {errorText(item)}
                   </p>
                 ) : null}

@@ -20,7 +20,10 @@ export function CurrentValues({ user }: { user: StoredUser }) {
     [t`Account state`, states[user.accountstate]],
     [t`Platform administrator`, user.terrainAdmin ? t`yes` : t`no`],
     [t`Applications you may create`, user.authorizations.length > 0 ? user.authorizations.join(', ') : t`none`],
-    [t`Charters accepted`, charters.length > 0 ? charters.map(([app, when]) => `${app} (${date(when)})`).join(', ') : t`none`],
+    [
+      t`Charters accepted`,
+      charters.length > 0 ? charters.map(([app, when]) => `${app} (${date(when)})`).join(', ') : t`none`,
+    ],
     [t`Created on`, date(user.creationDate)],
     [t`Updated on`, date(user.updateDate)],
   ];

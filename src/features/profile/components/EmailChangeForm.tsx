@@ -27,7 +27,8 @@ export function EmailChangeForm({ user, onChanged }: EmailChangeFormProps) {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const problems = validateEmailChange(values);
-  const errorOf = (field: keyof typeof values) => (submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined);
+  const errorOf = (field: keyof typeof values) =>
+    submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined;
 
   async function sendKey(event: FormEvent) {
     event.preventDefault();
@@ -63,25 +64,50 @@ export function EmailChangeForm({ user, onChanged }: EmailChangeFormProps) {
     }
   }
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   return (
     <form onSubmit={sendKey} className="grid max-w-md gap-4" noValidate>
       <FormField label={t`New e-mail`} error={errorOf('email')}>
-        <Input type="email" value={values.email} onChange={set('email')} disabled={waitingForKey} autoComplete="email" />
+        <Input
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          disabled={waitingForKey}
+          autoComplete="email"
+        />
       </FormField>
       <FormField label={t`Confirm the new e-mail`} error={errorOf('confirmation')}>
-        <Input type="email" value={values.confirmation} onChange={set('confirmation')} disabled={waitingForKey} autoComplete="email" />
+        <Input
+          type="email"
+          value={values.confirmation}
+          onChange={set('confirmation')}
+          disabled={waitingForKey}
+          autoComplete="email"
+        />
       </FormField>
       <FormField label={t`Password`} error={errorOf('password')}>
-        <Input type="password" value={values.password} onChange={set('password')} disabled={waitingForKey} autoComplete="current-password" />
+        <Input
+          type="password"
+          value={values.password}
+          onChange={set('password')}
+          disabled={waitingForKey}
+          autoComplete="current-password"
+        />
       </FormField>
       {waitingForKey ? (
         <>
           <Alert variant="success">
             <Trans>Type the key sent to {values.email} to make it your address.</Trans>
           </Alert>
-          <KeyField label={t`Verification key`} value={key} onChange={setKey} onComplete={(k) => void confirm(k)} disabled={busy} />
+          <KeyField
+            label={t`Verification key`}
+            value={key}
+            onChange={setKey}
+            onComplete={(k) => void confirm(k)}
+            disabled={busy}
+          />
           <Button type="button" variant="outline" onClick={() => setWaitingForKey(false)}>
             <Trans>Change the address</Trans>
           </Button>

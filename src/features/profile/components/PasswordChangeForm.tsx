@@ -19,7 +19,8 @@ export function PasswordChangeForm({ login }: { login: string }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const problems = validatePasswordChange(values);
-  const errorOf = (field: keyof typeof values) => (submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined);
+  const errorOf = (field: keyof typeof values) =>
+    submitted ? fieldRuleText(i18n, problems.find((p) => p.field === field)?.rule) : undefined;
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
     setDone(false);
     setValues((v) => ({ ...v, [field]: event.target.value }));

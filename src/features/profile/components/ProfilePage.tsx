@@ -18,7 +18,8 @@ export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
   async function refresh(result: { email: string; accountState: StoredUser['accountstate'] }) {
     const signedIn = getCurrentUser();
     // The stored copy of the signed-in user follows the change, as the profile screen promises.
-    if (signedIn && signedIn.id === user.id) setCurrentUser({ ...signedIn, email: result.email, state: result.accountState });
+    if (signedIn && signedIn.id === user.id)
+      setCurrentUser({ ...signedIn, email: result.email, state: result.accountState });
     setUser(await fetchStoredUser(user.id));
   }
 

@@ -19,7 +19,15 @@ import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { applicationRoleChange, fetchApplicationUsers, type ApplicationUser } from '../api';
-import { noRoleChanges, pendingRoleCount, roleCalls, shownRole, toggleRole, type ApplicationRole, type RoleChanges } from '../roleChanges';
+import {
+  noRoleChanges,
+  pendingRoleCount,
+  roleCalls,
+  shownRole,
+  toggleRole,
+  type ApplicationRole,
+  type RoleChanges,
+} from '../roleChanges';
 
 const USERS_PER_PAGE = 15;
 
@@ -50,10 +58,13 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
   const mayChange = users !== null && users.some((user) => user.applicationManager !== null);
   const pending = pendingRoleCount(changes);
   const text = search.trim().toLowerCase();
-  const matching = (users ?? []).filter((user) => user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text));
+  const matching = (users ?? []).filter(
+    (user) => user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text),
+  );
   const count = pageCount(matching.length, USERS_PER_PAGE);
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
-  const roleLabel = (role: ApplicationRole) => (role === 'applicationManager' ? t`Application manager` : t`User manager`);
+  const roleLabel = (role: ApplicationRole) =>
+    role === 'applicationManager' ? t`Application manager` : t`User manager`;
 
   async function save() {
     setSaving(true);
@@ -85,10 +96,22 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
 
   return (
     <div className="grid gap-4">
-      <Breadcrumb label={t`Breadcrumb`} crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`Managers` }]} />
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: appTitle, href: `/applications/${view.name}` },
+          { label: t`Managers` },
+        ]}
+      />
       <PageHeader
         title={<Trans>Managers of {appTitle}</Trans>}
-        description={<Trans>Application managers administer the application and all its data; user managers give data rights to other users, within their own.</Trans>}
+        description={
+          <Trans>
+            Application managers administer the application and all its data; user managers give data rights to other
+            users, within their own.
+          </Trans>
+        }
         actions={
           mayChange ? (
             <Button onClick={() => void save()} disabled={pending === 0 || saving}>
@@ -126,14 +149,28 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
         </TableHeader>
         <TableBody className="divide-y divide-border max-md:block">
           {pageOf(matching, page, USERS_PER_PAGE).map((user) => {
-            const changed = [...changes.applicationManager.add, ...changes.applicationManager.remove, ...changes.userManager.add, ...changes.userManager.remove].includes(user.login);
+            const changed = [
+              ...changes.applicationManager.add,
+              ...changes.applicationManager.remove,
+              ...changes.userManager.add,
+              ...changes.userManager.remove,
+            ].includes(user.login);
             return (
-              <TableRow key={user.id} data-testid="role-row" data-login={user.login} className={cn('max-md:grid max-md:grid-cols-2 max-md:gap-1 max-md:py-2', changed && 'bg-accent/10')}>
+              <TableRow
+                key={user.id}
+                data-testid="role-row"
+                data-login={user.login}
+                className={cn('max-md:grid max-md:grid-cols-2 max-md:gap-1 max-md:py-2', changed && 'bg-accent/10')}
+              >
                 <TableCell className="font-medium max-md:col-span-2 max-md:break-all">{user.login}</TableCell>
                 <TableCell className="hidden md:table-cell">{user.email}</TableCell>
                 {(['applicationManager', 'userManager'] as const).map((role) => (
                   <TableCell key={role} className="text-center max-md:flex max-md:items-center max-md:gap-3">
-                    {role === 'applicationManager' && user.applicationManager === null ? <span className="text-muted-foreground">—</span> : roleBox(user, role)}
+                    {role === 'applicationManager' && user.applicationManager === null ? (
+                      <span className="text-muted-foreground">—</span>
+                    ) : (
+                      roleBox(user, role)
+                    )}
                     <span className="text-sm text-muted-foreground md:hidden" aria-hidden>
                       {roleLabel(role)}
                     </span>
@@ -145,7 +182,13 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
         </TableBody>
       </Table>
       {pagerVisible(matching.length, USERS_PER_PAGE) ? (
-        <Pager page={page} count={count} pages={pagerPages(page, count)} onChange={setPage} labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }} />
+        <Pager
+          page={page}
+          count={count}
+          pages={pagerPages(page, count)}
+          onChange={setPage}
+          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+        />
       ) : null}
     </div>
   );

@@ -5,7 +5,17 @@ import type { AuthorizationView } from '../api';
 import { PrivilegeSummary } from './PrivilegeSummary';
 
 /** An authorization whole: its description, its users with their addresses and the rights it gives. */
-export function AuthorizationDetailDialog({ detail, model, scopeLabels, onClose }: { detail: AuthorizationView | null; model: ApplicationModel; scopeLabels: ReadonlyMap<string, string>; onClose: () => void }) {
+export function AuthorizationDetailDialog({
+  detail,
+  model,
+  scopeLabels,
+  onClose,
+}: {
+  detail: AuthorizationView | null;
+  model: ApplicationModel;
+  scopeLabels: ReadonlyMap<string, string>;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   return (
     <Dialog open={detail !== null} onOpenChange={(value) => !value && onClose()}>
@@ -17,7 +27,8 @@ export function AuthorizationDetailDialog({ detail, model, scopeLabels, onClose 
         {detail ? (
           <>
             <p>
-              <span className="font-medium">{t`Users:`}</span> {detail.isPublic ? t`everyone` : detail.users.map((u) => `${u.login} (${u.email})`).join(', ')}
+              <span className="font-medium">{t`Users:`}</span>{' '}
+              {detail.isPublic ? t`everyone` : detail.users.map((u) => `${u.login} (${u.email})`).join(', ')}
             </p>
             <PrivilegeSummary authorization={detail} model={model} scopeLabels={scopeLabels} />
           </>

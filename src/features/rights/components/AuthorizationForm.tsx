@@ -4,7 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Info, Save } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { Rights } from '@/domain/rights/access';
-import { grantsNothing, MAX_DESCRIPTION, normalizeRules, PUBLIC_USER, type AuthorizationRules } from '@/domain/rights/authorization';
+import {
+  grantsNothing,
+  MAX_DESCRIPTION,
+  normalizeRules,
+  PUBLIC_USER,
+  type AuthorizationRules,
+} from '@/domain/rights/authorization';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
@@ -18,13 +24,28 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { authorizationSave, fetchAuthorization, fetchGrantable, periodOfView, rulesOfView, type Grantable } from '../api';
+import {
+  authorizationSave,
+  fetchAuthorization,
+  fetchGrantable,
+  periodOfView,
+  rulesOfView,
+  type Grantable,
+} from '../api';
 import { PeriodFieldset } from './PeriodFieldset';
 import { RightsTable } from './RightsTable';
 import { UserPicker } from '@/components/form/UserPicker';
 
 /** Creation ('new') or edition of an authorization: name, comment, users (none when public), period and rights table. */
-export function AuthorizationForm({ application, authorizationId, isPublic }: { application: LoadedApplication; authorizationId: string; isPublic: boolean }) {
+export function AuthorizationForm({
+  application,
+  authorizationId,
+  isPublic,
+}: {
+  application: LoadedApplication;
+  authorizationId: string;
+  isPublic: boolean;
+}) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { view, model } = application;
@@ -42,7 +63,10 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    Promise.all([fetchGrantable(view.name), isNew ? Promise.resolve(null) : fetchAuthorization(view.name, authorizationId)])
+    Promise.all([
+      fetchGrantable(view.name),
+      isNew ? Promise.resolve(null) : fetchAuthorization(view.name, authorizationId),
+    ])
       .then(([options, stored]) => {
         setGrantable(options);
         if (stored) {
@@ -58,7 +82,14 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
       .catch(setError);
   }, [view.name, authorizationId, isNew, model]);
 
-  const granter = useMemo(() => new Rights(grantable?.authorizationsForUser.isAdministrator ?? false, grantable?.authorizationsForUser.rules ?? []), [grantable]);
+  const granter = useMemo(
+    () =>
+      new Rights(
+        grantable?.authorizationsForUser.isAdministrator ?? false,
+        grantable?.authorizationsForUser.rules ?? [],
+      ),
+    [grantable],
+  );
   const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
   const reading = readPeriodInput(period);
   const request = reading.ok ? requestFromState(model, rights, { from: reading.from, to: reading.to }, isPublic) : null;
@@ -101,7 +132,13 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
   if (!grantable) return null;
 
-  const title = isPublic ? (isNew ? t`New public authorization` : t`Public authorization ${name}`) : isNew ? t`New authorization` : t`Authorization ${name}`;
+  const title = isPublic
+    ? isNew
+      ? t`New public authorization`
+      : t`Public authorization ${name}`
+    : isNew
+      ? t`New authorization`
+      : t`Authorization ${name}`;
   return (
     <form
       className="grid gap-5"
@@ -122,7 +159,11 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
       />
       <PageHeader
         title={title}
-        description={isPublic ? <Trans>A public authorization lets everyone, signed in or not, read the data it names.</Trans> : undefined}
+        description={
+          isPublic ? (
+            <Trans>A public authorization lets everyone, signed in or not, read the data it names.</Trans>
+          ) : undefined
+        }
         actions={
           ready ? (
             <Button type="submit" disabled={saving}>
@@ -135,7 +176,10 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
       {!changeable ? (
         <Alert variant="warning">
           <Info aria-hidden className="mr-2 inline size-4" />
-          <Trans>This authorization gives rights you may not give yourself: only someone who may give all of them can change it.</Trans>
+          <Trans>
+            This authorization gives rights you may not give yourself: only someone who may give all of them can change
+            it.
+          </Trans>
         </Alert>
       ) : !ready ? (
         <Alert>
@@ -147,7 +191,11 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
         <FormField label={t`Name`} error={tried && name.trim() === '' ? t`The name is required.` : undefined}>
           <Input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label={t`Comment`} error={problems.description ?? (tried && description.trim() === '' ? t`The comment is required.` : undefined)} hint={t`${description.length} / ${MAX_DESCRIPTION} characters`}>
+        <FormField
+          label={t`Comment`}
+          error={problems.description ?? (tried && description.trim() === '' ? t`The comment is required.` : undefined)}
+          hint={t`${description.length} / ${MAX_DESCRIPTION} characters`}
+        >
           <Textarea value={description} onChange={(event) => setDescription(event.target.value)} className="min-h-11" />
         </FormField>
       </div>
@@ -156,7 +204,13 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
           <legend className="mb-1 text-sm font-medium">
             <Trans>Users</Trans>
           </legend>
-          <UserPicker users={grantable.users.filter((u) => u.id !== PUBLIC_USER)} chosen={users} onChange={setUsers} label={t`Add a user`} invalid={tried && Boolean(problems.users)} />
+          <UserPicker
+            users={grantable.users.filter((u) => u.id !== PUBLIC_USER)}
+            chosen={users}
+            onChange={setUsers}
+            label={t`Add a user`}
+            invalid={tried && Boolean(problems.users)}
+          />
           {tried && problems.users ? (
             <p role="alert" className="text-sm text-destructive">
               {problems.users}
@@ -169,7 +223,14 @@ export function AuthorizationForm({ application, authorizationId, isPublic }: { 
         <legend className="mb-1 text-sm font-medium">
           <Trans>Rights</Trans>
         </legend>
-        <RightsTable model={model} grantable={grantable} granter={granter} state={rights} onChange={setRights} isPublic={isPublic} />
+        <RightsTable
+          model={model}
+          grantable={grantable}
+          granter={granter}
+          state={rights}
+          onChange={setRights}
+          isPublic={isPublic}
+        />
         {tried && problems.rights ? (
           <p role="alert" className="text-sm text-destructive">
             {problems.rights}

@@ -21,14 +21,21 @@ export function AuthorizationsFilters({ listing }: { listing: AuthorizationsList
       </TabsList>
       {listing.hasPublic ? (
         <label className="flex min-h-11 items-center gap-2">
-          <Checkbox checked={listing.showPublic} disabled={listing.mode === 'byUser'} onCheckedChange={(checked) => listing.chooseShowPublic(checked === true)} />
+          <Checkbox
+            checked={listing.showPublic}
+            disabled={listing.mode === 'byUser'}
+            onCheckedChange={(checked) => listing.chooseShowPublic(checked === true)}
+          />
           <Trans>Public authorizations</Trans>
         </label>
       ) : null}
       {listing.mode === 'byUser' ? (
         <div className="w-56">
           <FormField label={t`Users`}>
-            <NativeSelect value={listing.userFilter} onChange={(event) => listing.setUserFilter(event.target.value as UserFilter)}>
+            <NativeSelect
+              value={listing.userFilter}
+              onChange={(event) => listing.setUserFilter(event.target.value as UserFilter)}
+            >
               <option value="allUsers">{t`All users`}</option>
               <option value="userWithAuth">{t`Users with an authorization`}</option>
               <option value="userWithoutAuth">{t`Users without an authorization`}</option>

@@ -49,20 +49,33 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
 
   return (
     <div className="grid gap-4">
-      <Breadcrumb label={t`Breadcrumb`} crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`Data rights` }]} />
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: appTitle, href: `/applications/${view.name}` },
+          { label: t`Data rights` },
+        ]}
+      />
       <PageHeader
         title={<Trans>Data rights of {appTitle}</Trans>}
         actions={
           roles.isAdministrator || roles.userManager ? (
             <>
               <Button asChild>
-                <Link to="/applications/$applicationName/authorizations/$authorizationId" params={{ applicationName: view.name, authorizationId: 'new' }}>
+                <Link
+                  to="/applications/$applicationName/authorizations/$authorizationId"
+                  params={{ applicationName: view.name, authorizationId: 'new' }}
+                >
                   <Plus aria-hidden />
                   <Trans>Add an authorization</Trans>
                 </Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/applications/$applicationName/authorizations/public/$authorizationId" params={{ applicationName: view.name, authorizationId: 'new' }}>
+                <Link
+                  to="/applications/$applicationName/authorizations/public/$authorizationId"
+                  params={{ applicationName: view.name, authorizationId: 'new' }}
+                >
                   <Globe aria-hidden />
                   <Trans>Add a public authorization</Trans>
                 </Link>
@@ -72,10 +85,22 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
         }
       />
       {/* The tabs hold the table they switch, so that the selected tab names an existing panel. */}
-      <Tabs value={listing.mode} onValueChange={(value) => listing.chooseMode(value as ListingMode)} className="grid gap-4">
+      <Tabs
+        value={listing.mode}
+        onValueChange={(value) => listing.chooseMode(value as ListingMode)}
+        className="grid gap-4"
+      >
         <AuthorizationsFilters listing={listing} />
         <TabsContent value={listing.mode} className="mt-0 grid gap-4">
-          <AuthorizationsTable applicationName={view.name} model={model} scopeLabels={scopeLabels} listing={listing} roles={roles} onDetail={setDetail} onRevoke={setRevoking} />
+          <AuthorizationsTable
+            applicationName={view.name}
+            model={model}
+            scopeLabels={scopeLabels}
+            listing={listing}
+            roles={roles}
+            onDetail={setDetail}
+            onRevoke={setRevoking}
+          />
           {listing.rows === 0 && authorizations ? (
             <p className="py-6 text-center text-muted-foreground">
               <Trans>Nothing to show.</Trans>
@@ -87,13 +112,23 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
               count={listing.pageCount}
               pages={pagerPages(listing.page, listing.pageCount, 3)}
               onChange={listing.setPage}
-              labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+              labels={{
+                navigation: t`Pages`,
+                previous: t`Previous page`,
+                next: t`Next page`,
+                page: (n) => t`Page ${n}`,
+              }}
             />
           ) : null}
         </TabsContent>
       </Tabs>
 
-      <AuthorizationDetailDialog detail={detail} model={model} scopeLabels={scopeLabels} onClose={() => setDetail(null)} />
+      <AuthorizationDetailDialog
+        detail={detail}
+        model={model}
+        scopeLabels={scopeLabels}
+        onClose={() => setDetail(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         onCancel={() => setRevoking(null)}

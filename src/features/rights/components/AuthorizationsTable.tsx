@@ -20,10 +20,19 @@ interface AuthorizationsTableProps {
 }
 
 /** One page of authorizations (their users and rights unfold) or of users (their rights unfold), as the listing says. */
-export function AuthorizationsTable({ applicationName, model, scopeLabels, listing, roles, onDetail, onRevoke }: AuthorizationsTableProps) {
+export function AuthorizationsTable({
+  applicationName,
+  model,
+  scopeLabels,
+  listing,
+  roles,
+  onDetail,
+  onRevoke,
+}: AuthorizationsTableProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const toggle = (key: string) => setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
+  const toggle = (key: string) =>
+    setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
   const { mode, descending } = listing;
   return (
     <Table data-testid="authorizations-table">
@@ -37,7 +46,9 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
               {mode === 'byName' ? <Trans>Authorization</Trans> : <Trans>User</Trans>} {descending ? '↓' : '↑'}
             </button>
           </TableHead>
-          <TableHead className="hidden sm:table-cell">{mode === 'byName' ? <Trans>Description</Trans> : <Trans>Authorizations</Trans>}</TableHead>
+          <TableHead className="hidden sm:table-cell">
+            {mode === 'byName' ? <Trans>Description</Trans> : <Trans>Authorizations</Trans>}
+          </TableHead>
           <TableHead>
             <span className="sr-only">{t`Actions`}</span>
           </TableHead>
@@ -49,7 +60,13 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
               <Fragment key={authorization.uuid}>
                 <TableRow data-testid="authorization-row" data-name={authorization.name}>
                   <TableCell>
-                    <Button variant="ghost" size="icon" aria-expanded={open.has(authorization.uuid)} aria-label={t`Show the users and rights of ${authorization.name}`} onClick={() => toggle(authorization.uuid)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-expanded={open.has(authorization.uuid)}
+                      aria-label={t`Show the users and rights of ${authorization.name}`}
+                      onClick={() => toggle(authorization.uuid)}
+                    >
                       {open.has(authorization.uuid) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                     </Button>
                   </TableCell>
@@ -59,13 +76,22 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{authorization.description}</TableCell>
                   <TableCell className="whitespace-nowrap px-1 sm:px-3">
-                    <Button variant="ghost" size="icon" aria-label={t`Details of ${authorization.name}`} onClick={() => onDetail(authorization)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t`Details of ${authorization.name}`}
+                      onClick={() => onDetail(authorization)}
+                    >
                       <Eye aria-hidden />
                     </Button>
                     {roles.isAdministrator || roles.userManager ? (
                       <Button asChild variant="ghost" size="icon">
                         <Link
-                          to={authorization.isPublic ? '/applications/$applicationName/authorizations/public/$authorizationId' : '/applications/$applicationName/authorizations/$authorizationId'}
+                          to={
+                            authorization.isPublic
+                              ? '/applications/$applicationName/authorizations/public/$authorizationId'
+                              : '/applications/$applicationName/authorizations/$authorizationId'
+                          }
                           params={{ applicationName, authorizationId: authorization.uuid }}
                           aria-label={t`Edit ${authorization.name}`}
                         >
@@ -74,7 +100,12 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
                       </Button>
                     ) : null}
                     {roles.isAdministrator ? (
-                      <Button variant="ghost" size="icon" aria-label={t`Revoke ${authorization.name}`} onClick={() => onRevoke(authorization)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t`Revoke ${authorization.name}`}
+                        onClick={() => onRevoke(authorization)}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     ) : null}
@@ -85,7 +116,8 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
                     <TableCell />
                     <TableCell colSpan={3}>
                       <p className="mb-1 text-sm">
-                        <span className="font-medium">{t`Users:`}</span> {authorization.isPublic ? t`everyone` : authorization.users.map((u) => u.login).join(', ')}
+                        <span className="font-medium">{t`Users:`}</span>{' '}
+                        {authorization.isPublic ? t`everyone` : authorization.users.map((u) => u.login).join(', ')}
                       </p>
                       <PrivilegeSummary authorization={authorization} model={model} scopeLabels={scopeLabels} />
                     </TableCell>
@@ -97,15 +129,25 @@ export function AuthorizationsTable({ applicationName, model, scopeLabels, listi
               <Fragment key={user.id}>
                 <TableRow data-testid="user-row" data-login={user.login}>
                   <TableCell>
-                    <Button variant="ghost" size="icon" aria-expanded={open.has(user.id)} aria-label={t`Show the rights of ${user.login}`} onClick={() => toggle(user.id)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-expanded={open.has(user.id)}
+                      aria-label={t`Show the rights of ${user.login}`}
+                      onClick={() => toggle(user.id)}
+                    >
                       {open.has(user.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                     </Button>
                   </TableCell>
                   <TableCell>
                     <span className="font-medium">{user.login}</span>
-                    <span className="block text-sm text-muted-foreground sm:hidden">{held.map((a) => a.name).join(', ') || t`none`}</span>
+                    <span className="block text-sm text-muted-foreground sm:hidden">
+                      {held.map((a) => a.name).join(', ') || t`none`}
+                    </span>
                   </TableCell>
-                  <TableCell className="hidden sm:table-cell">{held.map((a) => a.name).join(', ') || t`none`}</TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    {held.map((a) => a.name).join(', ') || t`none`}
+                  </TableCell>
                   <TableCell />
                 </TableRow>
                 {open.has(user.id) ? (

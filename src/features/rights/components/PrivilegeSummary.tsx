@@ -7,11 +7,25 @@ import type { AuthorizationView } from '../api';
 import { operationLabels } from '../operationLabels';
 
 /** Per data entry, the operations an authorization gives, and where and when they are limited. */
-export function PrivilegeSummary({ authorization, model, scopeLabels }: { authorization: AuthorizationView; model: ApplicationOutline; scopeLabels: ReadonlyMap<string, string> }) {
+export function PrivilegeSummary({
+  authorization,
+  model,
+  scopeLabels,
+}: {
+  authorization: AuthorizationView;
+  model: ApplicationOutline;
+  scopeLabels: ReadonlyMap<string, string>;
+}) {
   const { t, i18n } = useLingui();
-  const title = (name: string) => localized(model.data.find((d) => d.name === name)?.i18n.title, i18n.locale, model.defaultLanguage, name);
+  const title = (name: string) =>
+    localized(model.data.find((d) => d.name === name)?.i18n.title, i18n.locale, model.defaultLanguage, name);
   const operations = (list: Operation[]) => list.map((op) => i18n._(operationLabels[op])).join(', ');
-  const names = [...new Set([...Object.keys(authorization.authorizationForAll), ...Object.keys(authorization.authorizationsWithRestriction)])];
+  const names = [
+    ...new Set([
+      ...Object.keys(authorization.authorizationForAll),
+      ...Object.keys(authorization.authorizationsWithRestriction),
+    ]),
+  ];
   if (names.length === 0) return <p className="text-muted-foreground">{t`No right.`}</p>;
   return (
     <ul className="grid gap-1 text-sm" data-testid="privilege-summary">
@@ -26,8 +40,15 @@ export function PrivilegeSummary({ authorization, model, scopeLabels }: { author
               const places = Object.values(grant.requiredAuthorizations)
                 .flat()
                 .map((key) => scopeLabels.get(key) ?? key);
-              const period = grant.fromDay || grant.toDay ? `${formDay(grant.fromDay) || '…'} → ${formDay(grant.toDay) || '…'}` : null;
-              return <span key={index}>{` — ${operations(grant.operationTypes)} (${[places.join(', ') || t`everywhere`, period].filter(Boolean).join(' ; ')})`}</span>;
+              const period =
+                grant.fromDay || grant.toDay
+                  ? `${formDay(grant.fromDay) || '…'} → ${formDay(grant.toDay) || '…'}`
+                  : null;
+              return (
+                <span
+                  key={index}
+                >{` — ${operations(grant.operationTypes)} (${[places.join(', ') || t`everywhere`, period].filter(Boolean).join(' ; ')})`}</span>
+              );
             })}
           </li>
         );

@@ -12,7 +12,9 @@ export function RequestCommentDialog({ request, onClose }: { request: RightsRequ
           <DialogTitle>
             <Trans>Comment of {request?.userLogin}</Trans>
           </DialogTitle>
-          <DialogDescription>{request ? i18n.date(new Date(request.createDate), { dateStyle: 'short', timeStyle: 'short' }) : null}</DialogDescription>
+          <DialogDescription>
+            {request ? i18n.date(new Date(request.createDate), { dateStyle: 'short', timeStyle: 'short' }) : null}
+          </DialogDescription>
         </DialogHeader>
         <p className="whitespace-pre-wrap break-words">{request?.comment}</p>
         {request?.treatmentComment ? (

@@ -11,10 +11,22 @@ import { PrivilegeSummary } from './PrivilegeSummary';
 /** The status of a request as a coloured dot (spec §2: green once treated, red while open) with its word. */
 export function RequestStatusLabel({ status }: { status: RequestStatus }) {
   const { t } = useLingui();
-  const text = status === 'open' ? t({ id: 'rightsRequest.status.open', message: 'Open' }) : status === 'granted' ? t`Granted` : t`Closed`;
+  const text =
+    status === 'open'
+      ? t({ id: 'rightsRequest.status.open', message: 'Open' })
+      : status === 'granted'
+        ? t`Granted`
+        : t`Closed`;
   return (
-    <span className="inline-flex items-center gap-2 whitespace-nowrap" data-testid="request-status" data-status={status}>
-      <span aria-hidden className={cn('inline-block size-3 rounded-full', status === 'open' ? 'bg-red-600' : 'bg-green-600')} />
+    <span
+      className="inline-flex items-center gap-2 whitespace-nowrap"
+      data-testid="request-status"
+      data-status={status}
+    >
+      <span
+        aria-hidden
+        className={cn('inline-block size-3 rounded-full', status === 'open' ? 'bg-red-600' : 'bg-green-600')}
+      />
       {text}
     </span>
   );
@@ -31,7 +43,15 @@ export function askedAsAuthorization(request: Pick<RightsRequestView, 'rightsReq
     users: [],
     authorizationForAll: rules.forAll,
     authorizationsWithRestriction: Object.fromEntries(
-      Object.entries(rules.restricted).map(([name, grants]) => [name, grants.map((g) => ({ operationTypes: g.operations, requiredAuthorizations: g.scopes, fromDay: g.from, toDay: g.to }))]),
+      Object.entries(rules.restricted).map(([name, grants]) => [
+        name,
+        grants.map((g) => ({
+          operationTypes: g.operations,
+          requiredAuthorizations: g.scopes,
+          fromDay: g.from,
+          toDay: g.to,
+        })),
+      ]),
     ),
     createdAt: '',
     updatedAt: '',
@@ -39,11 +59,22 @@ export function askedAsAuthorization(request: Pick<RightsRequestView, 'rightsReq
 }
 
 /** Who asked, when, what they wrote in the form and the comment, what they ask for, and how it was treated. */
-export function RequestDetails({ request, model, options, scopeLabels }: { request: RightsRequestView; model: ApplicationOutline; options: RequestOptions; scopeLabels: ReadonlyMap<string, string> }) {
+export function RequestDetails({
+  request,
+  model,
+  options,
+  scopeLabels,
+}: {
+  request: RightsRequestView;
+  model: ApplicationOutline;
+  options: RequestOptions;
+  scopeLabels: ReadonlyMap<string, string>;
+}) {
   const { i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const fields = model.rightsRequest?.fields ?? [];
-  const shown = (name: string, value: string) => options.fieldChoices[name]?.find((c) => c.naturalKey === value)?.label ?? value;
+  const shown = (name: string, value: string) =>
+    options.fieldChoices[name]?.find((c) => c.naturalKey === value)?.label ?? value;
   return (
     <Card data-testid="request-details">
       <CardHeader>
@@ -57,7 +88,10 @@ export function RequestDetails({ request, model, options, scopeLabels }: { reque
             <Trans>Requester</Trans>
           </dt>
           <dd className="break-words">
-            {request.userLogin} · <a href={`mailto:${request.userEmail}`} className="underline underline-offset-2">{request.userEmail}</a>
+            {request.userLogin} ·{' '}
+            <a href={`mailto:${request.userEmail}`} className="underline underline-offset-2">
+              {request.userEmail}
+            </a>
           </dd>
           <dt className="font-medium text-muted-foreground">
             <Trans>Status</Trans>
@@ -75,7 +109,9 @@ export function RequestDetails({ request, model, options, scopeLabels }: { reque
           <dd>{date(request.updateDate)}</dd>
           {fields.map((field) => (
             <div key={field.name} className="contents">
-              <dt className="font-medium text-muted-foreground">{localized(field.i18n.title, i18n.locale, model.defaultLanguage, field.name)}</dt>
+              <dt className="font-medium text-muted-foreground">
+                {localized(field.i18n.title, i18n.locale, model.defaultLanguage, field.name)}
+              </dt>
               <dd className="break-words" data-field={field.name}>
                 {shown(field.name, request.rightsRequestForm[field.name] ?? '')}
               </dd>

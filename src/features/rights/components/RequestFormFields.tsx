@@ -20,7 +20,15 @@ interface RequestFormFieldsProps {
 }
 
 /** The fields of the application's `OA_rightsRequest` form, one control per checker kind. */
-export function RequestFormFields({ fields, defaultLanguage, values, choices, problems, tried, onChange }: RequestFormFieldsProps) {
+export function RequestFormFields({
+  fields,
+  defaultLanguage,
+  values,
+  choices,
+  problems,
+  tried,
+  onChange,
+}: RequestFormFieldsProps) {
   const { t, i18n } = useLingui();
   const set = (name: string, value: string) => onChange({ ...values, [name]: value });
   return (
@@ -29,15 +37,27 @@ export function RequestFormFields({ fields, defaultLanguage, values, choices, pr
         const title = localized(field.i18n.title, i18n.locale, defaultLanguage, field.name);
         const description = localized(field.i18n.description, i18n.locale, defaultLanguage);
         const problem = problems.find((p) => p.field === field.name);
-        const shown = problem && (tried || (values[field.name] ?? '') !== '') ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: title } }) : undefined;
+        const shown =
+          problem && (tried || (values[field.name] ?? '') !== '')
+            ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: title } })
+            : undefined;
         const checker = field.checker;
         const value = values[field.name] ?? '';
-        const options = checker?.kind === 'reference' && checker.multiplicity === 'ONE' ? choices[field.name] : undefined;
-        const hint = checker?.kind === 'date' ? [description, t`Format: ${checker.pattern}`].filter(Boolean).join(' — ') : description || undefined;
+        const options =
+          checker?.kind === 'reference' && checker.multiplicity === 'ONE' ? choices[field.name] : undefined;
+        const hint =
+          checker?.kind === 'date'
+            ? [description, t`Format: ${checker.pattern}`].filter(Boolean).join(' — ')
+            : description || undefined;
         return (
           <FormField key={field.name} label={`${title} *`} error={shown} hint={hint}>
             {options ? (
-              <NativeSelect value={value} name={field.name} required onChange={(event) => set(field.name, event.target.value)}>
+              <NativeSelect
+                value={value}
+                name={field.name}
+                required
+                onChange={(event) => set(field.name, event.target.value)}
+              >
                 <option value="">{t`Choose…`}</option>
                 {options.map((choice) => (
                   <option key={choice.naturalKey} value={choice.naturalKey}>

@@ -28,7 +28,20 @@ interface RequestRightsSectionProps {
 }
 
 /** The collapsible part of a request's screen that says which rights, where and when (spec §2). */
-export function RequestRightsSection({ title, model, options, granter, readingOnly, rights, onRightsChange, period, reading, onPeriodChange, tried, problem }: RequestRightsSectionProps) {
+export function RequestRightsSection({
+  title,
+  model,
+  options,
+  granter,
+  readingOnly,
+  rights,
+  onRightsChange,
+  period,
+  reading,
+  onPeriodChange,
+  tried,
+  problem,
+}: RequestRightsSectionProps) {
   const [open, setOpen] = useState(true);
   const regionId = useId();
   const timed = model.data.some((entry) => entry.authorization?.timeScope != null);
@@ -36,7 +49,14 @@ export function RequestRightsSection({ title, model, options, granter, readingOn
   return (
     <section className="grid min-w-0 grid-cols-1 gap-3 sm:rounded-lg sm:border sm:border-border sm:p-4 [&>*]:min-w-0">
       <h2 className="text-lg font-semibold">
-        <Button type="button" variant="ghost" className="-ml-2 h-auto justify-start whitespace-normal px-2 text-left wrap-anywhere" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+        <Button
+          type="button"
+          variant="ghost"
+          className="-ml-2 h-auto justify-start whitespace-normal px-2 text-left wrap-anywhere"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
           {title}
         </Button>
@@ -47,7 +67,14 @@ export function RequestRightsSection({ title, model, options, granter, readingOn
           <legend className="mb-1 text-sm font-medium">
             <Trans>Rights</Trans>
           </legend>
-          <RightsTable model={model} grantable={grantable} granter={granter} state={rights} onChange={onRightsChange} isPublic={readingOnly} />
+          <RightsTable
+            model={model}
+            grantable={grantable}
+            granter={granter}
+            state={rights}
+            onChange={onRightsChange}
+            isPublic={readingOnly}
+          />
         </fieldset>
       </div>
       {tried && problem ? (

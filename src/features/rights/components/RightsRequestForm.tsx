@@ -8,7 +8,13 @@ import type { StoredRow } from '@/domain/csv/types';
 import { Rights } from '@/domain/rights/access';
 import { grantsNothing, normalizeRules } from '@/domain/rights/authorization';
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
-import { checkRequestFields, REQUEST_COMMENT_MAX, REQUEST_COMMENT_MIN, requestCommentProblem, rulesOfEntries } from '@/domain/rights/rightsRequest';
+import {
+  checkRequestFields,
+  REQUEST_COMMENT_MAX,
+  REQUEST_COMMENT_MIN,
+  requestCommentProblem,
+  rulesOfEntries,
+} from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,7 +28,10 @@ import { RequestFormFields } from './RequestFormFields';
 import { RequestRightsSection } from './RequestRightsSection';
 
 /** The rows a reference field may name, as the checkers read them: the device checks what the server will. */
-function referencesOf(model: ApplicationOutline, choices: RequestOptions['fieldChoices']): (name: string) => StoredRow[] | undefined {
+function referencesOf(
+  model: ApplicationOutline,
+  choices: RequestOptions['fieldChoices'],
+): (name: string) => StoredRow[] | undefined {
   const rows = new Map<string, StoredRow[]>();
   for (const field of model.rightsRequest?.fields ?? []) {
     if (field.checker?.kind !== 'reference' || !choices[field.name]) continue;
@@ -42,13 +51,25 @@ const ASKER = new Rights(true, []);
  * (asked in a prompt when left empty), and the rights asked for (reading, where and when). Everything is checked
  * on the device by the domain code the server runs; the save goes through the outbox, queued when offline.
  */
-export function RightsRequestForm({ applicationName, model, options, request }: { applicationName: string; model: ApplicationOutline; options: RequestOptions; request: RightsRequestView | null }) {
+export function RightsRequestForm({
+  applicationName,
+  model,
+  options,
+  request,
+}: {
+  applicationName: string;
+  model: ApplicationOutline;
+  options: RequestOptions;
+  request: RightsRequestView | null;
+}) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const isNew = request === null;
   const [fields, setFields] = useState<Record<string, string>>(request?.rightsRequestForm ?? {});
   const [comment, setComment] = useState(request?.comment ?? '');
-  const [rights, setRights] = useState<RightsTableState>(() => (request ? stateFromRules(model, rulesOfEntries(request.rightsRequest)) : {}));
+  const [rights, setRights] = useState<RightsTableState>(() =>
+    request ? stateFromRules(model, rulesOfEntries(request.rightsRequest)) : {},
+  );
   const [period, setPeriod] = useState<PeriodInput>(() => {
     const bounds = request ? periodOfEntries(request.rightsRequest) : { from: null, to: null };
     return periodInputOf(bounds.from, bounds.to);
@@ -70,8 +91,22 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
     setTried(true);
     if (!valid || !asked || requestCommentProblem(text)) return;
     setSaving(true);
-    const body = { id: request?.id ?? null, fields: fieldCheck.ok ? fieldCheck.values : {}, rightsRequest: asked, setted: false, comment: text.trim() };
-    const outcome = await outbox.submit(rightsRequestSave(applicationName, body, isNew ? 'ask' : 'modify', request?.userLogin ?? getCurrentUser()?.login ?? ''), { keepOnRefusal: true });
+    const body = {
+      id: request?.id ?? null,
+      fields: fieldCheck.ok ? fieldCheck.values : {},
+      rightsRequest: asked,
+      setted: false,
+      comment: text.trim(),
+    };
+    const outcome = await outbox.submit(
+      rightsRequestSave(
+        applicationName,
+        body,
+        isNew ? 'ask' : 'modify',
+        request?.userLogin ?? getCurrentUser()?.login ?? '',
+      ),
+      { keepOnRefusal: true },
+    );
     setSaving(false);
     toastOutcome(i18n, outcome, isNew ? t`Your request has been sent.` : t`Your request has been modified.`);
     if (outcome.status === 'needs-attention') return;
@@ -89,7 +124,10 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
 
   const formTitle = localized(model.rightsRequest?.i18n.title, i18n.locale, model.defaultLanguage);
   const formDescription = localized(model.rightsRequest?.i18n.description, i18n.locale, model.defaultLanguage);
-  const commentError = tried && comment.trim() !== '' && commentProblem ? t`Write ${REQUEST_COMMENT_MIN} to ${REQUEST_COMMENT_MAX} characters.` : undefined;
+  const commentError =
+    tried && comment.trim() !== '' && commentProblem
+      ? t`Write ${REQUEST_COMMENT_MIN} to ${REQUEST_COMMENT_MAX} characters.`
+      : undefined;
   return (
     <form
       className="grid gap-5"
@@ -116,8 +154,16 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
           onChange={setFields}
         />
       ) : null}
-      <FormField label={t`Comment`} error={commentError} hint={t`${comment.trim().length} / ${REQUEST_COMMENT_MAX} characters`}>
-        <Textarea value={comment} maxLength={REQUEST_COMMENT_MAX + 50} onChange={(event) => setComment(event.target.value)} />
+      <FormField
+        label={t`Comment`}
+        error={commentError}
+        hint={t`${comment.trim().length} / ${REQUEST_COMMENT_MAX} characters`}
+      >
+        <Textarea
+          value={comment}
+          maxLength={REQUEST_COMMENT_MAX + 50}
+          onChange={(event) => setComment(event.target.value)}
+        />
       </FormField>
       <RequestRightsSection
         title={t`Rights asked for`}
@@ -170,7 +216,11 @@ export function RightsRequestForm({ applicationName, model, options, request }: 
         confirmDisabled={requestCommentProblem(prompt ?? '') !== null}
       >
         <FormField label={t`Comment`} hint={t`${(prompt ?? '').trim().length} / ${REQUEST_COMMENT_MAX} characters`}>
-          <Textarea value={prompt ?? ''} maxLength={REQUEST_COMMENT_MAX + 50} onChange={(event) => setPrompt(event.target.value)} />
+          <Textarea
+            value={prompt ?? ''}
+            maxLength={REQUEST_COMMENT_MAX + 50}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
         </FormField>
       </ConfirmDialog>
     </form>

@@ -22,7 +22,10 @@ export function RightsRequestsFilters({ model, treats, filters, onChange }: Righ
     <div className="flex flex-wrap items-end gap-3">
       <div className="w-44">
         <FormField label={t`Status`}>
-          <NativeSelect value={filters.status} onChange={(event) => onChange({ status: event.target.value as RequestFilters['status'] })}>
+          <NativeSelect
+            value={filters.status}
+            onChange={(event) => onChange({ status: event.target.value as RequestFilters['status'] })}
+          >
             <option value="all">{t`All`}</option>
             <option value="open">{t({ id: 'rightsRequest.status.open', message: 'Open' })}</option>
             <option value="close">{t`Treated`}</option>
@@ -32,7 +35,11 @@ export function RightsRequestsFilters({ model, treats, filters, onChange }: Righ
       {treats ? (
         <div className="min-w-48 flex-1">
           <FormField label={t`Requester or comment`}>
-            <Input type="search" value={filters.search} onChange={(event) => onChange({ search: event.target.value })} />
+            <Input
+              type="search"
+              value={filters.search}
+              onChange={(event) => onChange({ search: event.target.value })}
+            />
           </FormField>
         </div>
       ) : null}
@@ -52,7 +59,12 @@ export function RightsRequestsFilters({ model, treats, filters, onChange }: Righ
           </div>
           <div className="min-w-40 flex-1">
             <FormField label={t`Field contains`}>
-              <Input type="search" value={filters.fieldValue} disabled={!filters.field} onChange={(event) => onChange({ fieldValue: event.target.value })} />
+              <Input
+                type="search"
+                value={filters.fieldValue}
+                disabled={!filters.field}
+                onChange={(event) => onChange({ fieldValue: event.target.value })}
+              />
             </FormField>
           </div>
         </>

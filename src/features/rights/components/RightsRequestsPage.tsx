@@ -46,12 +46,22 @@ export function RightsRequestsPage({ application }: { application: LoadedApplica
 
   return (
     <div className="grid gap-4">
-      <Breadcrumb label={t`Breadcrumb`} crumbs={[{ label: t`Applications`, href: '/applications' }, { label: appTitle, href: `/applications/${view.name}` }, { label: t`Rights requests` }]} />
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[
+          { label: t`Applications`, href: '/applications' },
+          { label: appTitle, href: `/applications/${view.name}` },
+          { label: t`Rights requests` },
+        ]}
+      />
       <PageHeader
         title={treats ? <Trans>Rights requests of {appTitle}</Trans> : <Trans>My rights requests on {appTitle}</Trans>}
         actions={
           <Button asChild>
-            <Link to="/applications/$applicationName/authorizationsRequest/$requestId" params={{ applicationName: view.name, requestId: 'new' }}>
+            <Link
+              to="/applications/$applicationName/authorizationsRequest/$requestId"
+              params={{ applicationName: view.name, requestId: 'new' }}
+            >
               <Plus aria-hidden />
               <Trans>New request</Trans>
             </Link>
@@ -79,14 +89,25 @@ export function RightsRequestsPage({ application }: { application: LoadedApplica
       <RightsRequestsFilters model={model} treats={treats} filters={filters} onChange={changeFilters} />
 
       {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
-      <RightsRequestsTable applicationName={view.name} requests={list?.rightsRequests ?? []} treats={treats} onComment={setComment} />
+      <RightsRequestsTable
+        applicationName={view.name}
+        requests={list?.rightsRequests ?? []}
+        treats={treats}
+        onComment={setComment}
+      />
       {list && list.rightsRequests.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">
           <Trans>No request to show.</Trans>
         </p>
       ) : null}
       {list && list.total > REQUESTS_PER_PAGE ? (
-        <Pager page={page} count={count} pages={pagerPages(page, count, 3)} onChange={setPage} labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }} />
+        <Pager
+          page={page}
+          count={count}
+          pages={pagerPages(page, count, 3)}
+          onChange={setPage}
+          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+        />
       ) : null}
 
       <RequestCommentDialog request={comment} onClose={() => setComment(null)} />

@@ -20,7 +20,12 @@ export function RightsRequestsTable({ applicationName, requests, treats, onComme
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
   // On a phone, managers see the comment under the requester: the table keeps to the screen's width.
   const commentButton = (request: RightsRequestView) => (
-    <Button variant="ghost" className="h-auto min-h-11 max-w-full justify-start whitespace-normal px-1 text-left font-normal" onClick={() => onComment(request)} aria-label={t`Read the comment of ${request.userLogin}`}>
+    <Button
+      variant="ghost"
+      className="h-auto min-h-11 max-w-full justify-start whitespace-normal px-1 text-left font-normal"
+      onClick={() => onComment(request)}
+      aria-label={t`Read the comment of ${request.userLogin}`}
+    >
       <MessageSquareText aria-hidden className="shrink-0" />
       <span className="line-clamp-2 break-words">{request.comment}</span>
     </Button>
@@ -58,7 +63,12 @@ export function RightsRequestsTable({ applicationName, requests, treats, onComme
       </TableHeader>
       <TableBody>
         {requests.map((request) => (
-          <TableRow key={request.id} data-testid="rights-request-row" data-id={request.id} data-login={request.userLogin}>
+          <TableRow
+            key={request.id}
+            data-testid="rights-request-row"
+            data-id={request.id}
+            data-login={request.userLogin}
+          >
             {treats ? (
               <TableCell>
                 <span className="break-all font-medium">{request.userLogin}</span>
@@ -80,7 +90,11 @@ export function RightsRequestsTable({ applicationName, requests, treats, onComme
                 <Link
                   to="/applications/$applicationName/authorizationsRequest/$requestId"
                   params={{ applicationName, requestId: request.id }}
-                  aria-label={request.status === 'open' && treats ? t`Treat the request of ${request.userLogin}` : t`Open the request of ${request.userLogin}`}
+                  aria-label={
+                    request.status === 'open' && treats
+                      ? t`Treat the request of ${request.userLogin}`
+                      : t`Open the request of ${request.userLogin}`
+                  }
                 >
                   <Eye aria-hidden />
                 </Link>

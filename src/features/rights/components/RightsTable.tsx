@@ -42,14 +42,24 @@ const asChecked = (state: CheckState) => (state === 1 ? true : state === -1 ? 'i
 export function RightsTable({ model, grantable, granter, state, onChange, isPublic }: RightsTableProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const toggleOpen = (key: string) => setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
+  const toggleOpen = (key: string) =>
+    setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
   const operations = OPERATIONS.filter((op) => !isPublic || op === 'extraction');
   const title = (entry: EntryOutline) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
-  const columnsOf = (entry: EntryOutline): Map<Operation, OperationColumn> => new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
+  const columnsOf = (entry: EntryOutline): Map<Operation, OperationColumn> =>
+    new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
   const lockedNote = t`induced by dependencies, cannot be modified directly`;
   const notGrantableNote = t`you may not give this right`;
 
-  function box(entry: EntryOutline, operation: Operation, checked: CheckState, locked: boolean, allowed: boolean, label: string, onToggle: (checked: boolean) => void) {
+  function box(
+    entry: EntryOutline,
+    operation: Operation,
+    checked: CheckState,
+    locked: boolean,
+    allowed: boolean,
+    label: string,
+    onToggle: (checked: boolean) => void,
+  ) {
     const note = locked ? lockedNote : allowed ? undefined : notGrantableNote;
     return (
       <span className="relative inline-flex items-center" title={note}>
@@ -66,19 +76,38 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     );
   }
 
-  function nodeRows(entry: EntryOutline, component: string, tree: ScopeNode[], nodes: ScopeNode[], depth: number, columns: Map<Operation, OperationColumn>) {
+  function nodeRows(
+    entry: EntryOutline,
+    component: string,
+    tree: ScopeNode[],
+    nodes: ScopeNode[],
+    depth: number,
+    columns: Map<Operation, OperationColumn>,
+  ) {
     const entryRights = entryState(state, entry.name);
     return nodes.map((node) => {
       const key = `${entry.name}/${component}/${node.id}`;
-      const held = operations.filter((op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op));
+      const held = operations.filter(
+        (op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op),
+      );
       const locked = lockedOperations(entry, held);
       return (
         <Fragment key={key}>
           <TableRow data-testid="scope-node" data-node={node.naturalKey} className="bg-muted/30">
-            <TableCell className="px-1 text-sm sm:px-3 sm:text-base" style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
+            <TableCell
+              className="px-1 text-sm sm:px-3 sm:text-base"
+              style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}
+            >
               <div className="flex items-center gap-1">
                 {node.children.length ? (
-                  <Button type="button" variant="ghost" size="icon" aria-expanded={open.has(key)} aria-label={t`Show the parts of ${node.label}`} onClick={() => toggleOpen(key)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-expanded={open.has(key)}
+                    aria-label={t`Show the parts of ${node.label}`}
+                    onClick={() => toggleOpen(key)}
+                  >
                     {open.has(key) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 ) : (
@@ -120,7 +149,14 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
           <TableCell className="px-1 text-sm sm:px-3 sm:text-base">
             <div className="flex items-center gap-1">
               {scopes.length ? (
-                <Button type="button" variant="ghost" size="icon" aria-expanded={open.has(entry.name)} aria-label={t`Restrict ${title(entry)} to parts of its scope`} onClick={() => toggleOpen(entry.name)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-expanded={open.has(entry.name)}
+                  aria-label={t`Restrict ${title(entry)} to parts of its scope`}
+                  onClick={() => toggleOpen(entry.name)}
+                >
                   {open.has(entry.name) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                 </Button>
               ) : (
@@ -132,8 +168,14 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
           {operations.map((op) => (
             <TableCell key={op} className="px-0 text-center sm:px-1">
               {columns.has(op) ? (
-                box(entry, op, entryCheck(state, entry.name, op), locked.has(op), grantableOnEntry(granter, entry.name, op), `${i18n._(operationLabels[op])} — ${title(entry)}`, (checked) =>
-                  onChange(toggleEntry(state, entry, op, checked)),
+                box(
+                  entry,
+                  op,
+                  entryCheck(state, entry.name, op),
+                  locked.has(op),
+                  grantableOnEntry(granter, entry.name, op),
+                  `${i18n._(operationLabels[op])} — ${title(entry)}`,
+                  (checked) => onChange(toggleEntry(state, entry, op, checked)),
                 )
               ) : (
                 <span className="text-muted-foreground" aria-label={t`not applicable`}>
@@ -171,7 +213,10 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     entries.length ? (
       <>
         <TableRow>
-          <TableCell colSpan={operations.length + 1} className="bg-muted/60 text-sm font-semibold uppercase tracking-wide">
+          <TableCell
+            colSpan={operations.length + 1}
+            className="bg-muted/60 text-sm font-semibold uppercase tracking-wide"
+          >
             {label}
           </TableCell>
         </TableRow>
@@ -188,9 +233,15 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
               <Trans>Data</Trans>
             </TableHead>
             {operations.map((op) => (
-              <TableHead key={op} className="w-11 min-w-11 px-0 text-center align-bottom text-xs sm:px-1 sm:text-sm" title={i18n._(operationHelp[op])}>
+              <TableHead
+                key={op}
+                className="w-11 min-w-11 px-0 text-center align-bottom text-xs sm:px-1 sm:text-sm"
+                title={i18n._(operationHelp[op])}
+              >
                 {/* Upright on a phone, so that five columns of boxes fit beside the names. */}
-                <span className="inline-block max-sm:rotate-180 max-sm:[writing-mode:vertical-rl]">{i18n._(operationLabels[op])}</span>
+                <span className="inline-block max-sm:rotate-180 max-sm:[writing-mode:vertical-rl]">
+                  {i18n._(operationLabels[op])}
+                </span>
               </TableHead>
             ))}
           </TableRow>

@@ -21,14 +21,24 @@ export function useAuthorizationsListing(authorizations: AuthorizationView[] | n
   const [page, setPage] = useState(1);
 
   const hasPublic = (authorizations ?? []).some((a) => a.isPublic);
-  const named = (authorizations ?? []).filter((a) => a.isPublic === showPublic && a.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const named = (authorizations ?? []).filter(
+    (a) => a.isPublic === showPublic && a.name.toLowerCase().includes(search.trim().toLowerCase()),
+  );
   const sortedNames = [...named].sort((a, b) => (descending ? -1 : 1) * a.name.localeCompare(b.name, i18n.locale));
   const users = useMemo(() => {
-    const list = (grantable?.users ?? []).filter((u) => u.id !== '_public_' && u.login.toLowerCase().includes(search.trim().toLowerCase()));
+    const list = (grantable?.users ?? []).filter(
+      (u) => u.id !== '_public_' && u.login.toLowerCase().includes(search.trim().toLowerCase()),
+    );
     const of = (id: string) => (authorizations ?? []).filter((a) => a.users.some((u) => u.id === id));
     return list
       .map((user) => ({ user, authorizations: of(user.id) }))
-      .filter((entry) => (userFilter === 'allUsers' ? true : userFilter === 'userWithAuth' ? entry.authorizations.length > 0 : entry.authorizations.length === 0))
+      .filter((entry) =>
+        userFilter === 'allUsers'
+          ? true
+          : userFilter === 'userWithAuth'
+            ? entry.authorizations.length > 0
+            : entry.authorizations.length === 0,
+      )
       .sort((a, b) => (descending ? -1 : 1) * a.user.login.localeCompare(b.user.login, i18n.locale));
   }, [grantable, authorizations, search, userFilter, descending, i18n.locale]);
 

@@ -25,7 +25,10 @@ export function useRightsRequestsList(applicationName: string) {
     () => ({
       setted: filters.status === 'all' ? null : filters.status === 'close',
       search: filters.search.trim() || undefined,
-      fieldFilters: filters.field && filters.fieldValue.trim() ? [{ field: filters.field, filter: filters.fieldValue.trim() }] : undefined,
+      fieldFilters:
+        filters.field && filters.fieldValue.trim()
+          ? [{ field: filters.field, filter: filters.fieldValue.trim() }]
+          : undefined,
       offset: (page - 1) * REQUESTS_PER_PAGE,
       limit: REQUESTS_PER_PAGE,
     }),

@@ -4,7 +4,9 @@ import { useEditedUpload } from '@/features/applications/hooks/useEditedUpload';
 
 export const Route = createFileRoute('/_signedIn/applicationCreation/')({
   validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
-    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined ? { outboxItem: Number(search.outboxItem) } : {},
+    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
+      ? { outboxItem: Number(search.outboxItem) }
+      : {},
   component: function ApplicationCreation() {
     const { outboxItem } = Route.useSearch();
     const { ready, edit } = useEditedUpload(outboxItem);

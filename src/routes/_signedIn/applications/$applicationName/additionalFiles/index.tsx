@@ -5,6 +5,10 @@ import { FileTypesPage } from '@/features/additionalFiles/components/FileTypesPa
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/additionalFiles/')({
   component: function AdditionalFiles() {
     const { applicationName } = Route.useParams();
-    return <ApplicationRoute applicationName={applicationName}>{(application) => <FileTypesPage key={applicationName} application={application} />}</ApplicationRoute>;
+    return (
+      <ApplicationRoute applicationName={applicationName}>
+        {(application) => <FileTypesPage key={applicationName} application={application} />}
+      </ApplicationRoute>
+    );
   },
 });

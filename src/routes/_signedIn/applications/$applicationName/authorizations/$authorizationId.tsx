@@ -7,7 +7,14 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/a
     const { applicationName, authorizationId } = Route.useParams();
     return (
       <ApplicationRoute applicationName={applicationName}>
-        {(application) => <AuthorizationForm key={`${applicationName}/${authorizationId}`} application={application} authorizationId={authorizationId} isPublic={false} />}
+        {(application) => (
+          <AuthorizationForm
+            key={`${applicationName}/${authorizationId}`}
+            application={application}
+            authorizationId={authorizationId}
+            isPublic={false}
+          />
+        )}
       </ApplicationRoute>
     );
   },

@@ -5,6 +5,10 @@ import { AuthorizationsPage } from '@/features/rights/components/AuthorizationsP
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/authorizations/')({
   component: function Authorizations() {
     const { applicationName } = Route.useParams();
-    return <ApplicationRoute applicationName={applicationName}>{(application) => <AuthorizationsPage key={applicationName} application={application} />}</ApplicationRoute>;
+    return (
+      <ApplicationRoute applicationName={applicationName}>
+        {(application) => <AuthorizationsPage key={applicationName} application={application} />}
+      </ApplicationRoute>
+    );
   },
 });

@@ -7,7 +7,9 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/a
     const { applicationName, requestId } = Route.useParams();
     return (
       <ApplicationOutlineRoute applicationName={applicationName}>
-        {(application) => <RightsRequestPage key={`${applicationName}/${requestId}`} application={application} requestId={requestId} />}
+        {(application) => (
+          <RightsRequestPage key={`${applicationName}/${requestId}`} application={application} requestId={requestId} />
+        )}
       </ApplicationOutlineRoute>
     );
   },

@@ -5,6 +5,10 @@ import { RightsRequestsPage } from '@/features/rights/components/RightsRequestsP
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/authorizationsRequest/')({
   component: function RightsRequests() {
     const { applicationName } = Route.useParams();
-    return <ApplicationOutlineRoute applicationName={applicationName}>{(application) => <RightsRequestsPage key={applicationName} application={application} />}</ApplicationOutlineRoute>;
+    return (
+      <ApplicationOutlineRoute applicationName={applicationName}>
+        {(application) => <RightsRequestsPage key={applicationName} application={application} />}
+      </ApplicationOutlineRoute>
+    );
   },
 });

@@ -7,7 +7,9 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/d
     const { applicationName, dataType } = Route.useParams();
     return (
       <EntryRoute applicationName={applicationName} entryName={dataType} kind="dataType">
-        {(application, entry) => <DepositsPage key={`${applicationName}/${dataType}`} application={application} entry={entry} />}
+        {(application, entry) => (
+          <DepositsPage key={`${applicationName}/${dataType}`} application={application} entry={entry} />
+        )}
       </EntryRoute>
     );
   },

@@ -7,7 +7,9 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/r
     const { applicationName, refType } = Route.useParams();
     return (
       <EntryRoute applicationName={applicationName} entryName={refType} kind="reference">
-        {(application, entry) => <EntryConsultationPage key={`${applicationName}/${refType}`} application={application} entry={entry} />}
+        {(application, entry) => (
+          <EntryConsultationPage key={`${applicationName}/${refType}`} application={application} entry={entry} />
+        )}
       </EntryRoute>
     );
   },

@@ -7,7 +7,9 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/a
     const { applicationName, additionalFileName } = Route.useParams();
     return (
       <FileTypeRoute applicationName={applicationName} fileType={additionalFileName}>
-        {(application, type) => <FilesPage key={`${applicationName}/${additionalFileName}`} application={application} type={type} />}
+        {(application, type) => (
+          <FilesPage key={`${applicationName}/${additionalFileName}`} application={application} type={type} />
+        )}
       </FileTypeRoute>
     );
   },

@@ -5,6 +5,10 @@ import { FileAuthorizationsPage } from '@/features/additionalFiles/components/Fi
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/additionalFiles/authorizations/')({
   component: function AdditionalFileAuthorizations() {
     const { applicationName } = Route.useParams();
-    return <ApplicationRoute applicationName={applicationName}>{(application) => <FileAuthorizationsPage key={applicationName} application={application} />}</ApplicationRoute>;
+    return (
+      <ApplicationRoute applicationName={applicationName}>
+        {(application) => <FileAuthorizationsPage key={applicationName} application={application} />}
+      </ApplicationRoute>
+    );
   },
 });
