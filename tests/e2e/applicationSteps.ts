@@ -69,6 +69,8 @@ export async function switchLanguage(page: Page, language: 'English' | 'Françai
   await openMenu(page);
   await page.getByTestId('language-select').click();
   await page.getByRole('menuitemradio', { name: language }).click();
+  // The switch is done once the language's catalog is loaded and active.
+  await expect(page.locator('html')).toHaveAttribute('lang', language === 'English' ? 'en' : 'fr');
   await closeMenu(page);
 }
 

@@ -26,10 +26,8 @@ export function initialLanguage(): Locale {
 }
 
 export async function activateLanguage(locale: Locale, remember = false): Promise<void> {
-  const [ui, errors] = await catalogs[locale]();
-  i18n.load(locale, { ...errors, ...ui });
-  i18n.activate(locale);
-  document.documentElement.lang = locale;
+  // Remembered before its catalog arrives: a page reloaded meanwhile (or a catalog that cannot be fetched
+  // offline) would otherwise come back in the previous language.
   if (remember) {
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
@@ -37,6 +35,10 @@ export async function activateLanguage(locale: Locale, remember = false): Promis
       // the choice then lasts for this visit only
     }
   }
+  const [ui, errors] = await catalogs[locale]();
+  i18n.load(locale, { ...errors, ...ui });
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
 }
 
 export function currentLanguage(): Locale {
