@@ -28,15 +28,17 @@ export async function upsertRows(
   journal?: BulkJournal,
 ): Promise<number> {
   const source = sql`json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`;
-  // Journaled, the statement first records the rows as stored before it (its parts share one snapshot).
+  // Journaled, the statement first records the rows as stored before it (its parts share one snapshot), looked up
+  // row by row: a join could hash the whole entry at every batch.
   const journaled = journal
     ? sql`
     with u as materialized (select * from ${source}),
     journaled as (
       insert into ${journal.table} (natural_key, prior)
-      select u.nk, to_jsonb(before) from u
-      left join data_rows as before on before.application_id = ${applicationId} and before.data_name = ${dataName}
-                                    and before.natural_key = u.nk and before.file_id is null
+      select u.nk, (select to_jsonb(before) from data_rows as before
+                    where before.application_id = ${applicationId} and before.data_name = ${dataName}
+                      and before.natural_key = u.nk and before.file_id is null)
+      from u
       on conflict (natural_key) do nothing)`
     : sql``;
   const result = await sql`${journaled}

@@ -1,10 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Handlers, WorkerCall, WorkerMessage, WorkerStart } from './workerProtocol.ts';
+import { yieldToRequests } from './yieldToRequests.ts';
 
 /** Answers the pool's calls with `handlers`, one call at a time in the order they came. */
 export function serveHandlers<Api extends Handlers<Api>>(handlers: Api): void {
   const port = parentPort;
   if (!port) throw new Error('serveHandlers runs in a worker thread');
+  yieldToRequests();
   port.on('message', (call: WorkerCall) => {
     let answer: WorkerMessage;
     try {
