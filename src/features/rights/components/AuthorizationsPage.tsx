@@ -41,7 +41,7 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
     toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
     if (outcome.status === 'needs-attention') return;
     // The list is read again from the server, as after any revocation.
-    router.invalidate();
+    void router.invalidate();
     forget(authorization.uuid);
   }
 
