@@ -94,6 +94,19 @@ describe('the outbox', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('tells once per change kept on the device, so that the page asks the browser to keep its storage', async () => {
+    let told = 0;
+    const outbox = createOutbox({
+      db: freshDb(),
+      fetch: scriptedFetch(['network', 'network']).fetch,
+      onQueued: () => (told += 1),
+    });
+    await outbox.submit(change('a'));
+    expect(told).toBe(1);
+    await outbox.submit(change('b'));
+    expect(told).toBe(2);
+  });
+
   it('survives closing and reopening the database, Blob bodies included', async () => {
     const name = `outbox-reopen-${Date.now()}`;
     const first = createOutbox({ db: new TerrainDatabase(name), fetch: scriptedFetch(['network']).fetch });

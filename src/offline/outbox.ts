@@ -21,6 +21,8 @@ export interface OutboxOptions {
   onReachability?: (reachable: boolean) => void;
   /** The login signed in on this device now; by default the one the page recorded (`SIGNED_IN_SETTING`). */
   signedIn?: () => Promise<string | null>;
+  /** Told once a change is kept on the device (the page asks the browser to keep its storage). */
+  onQueued?: () => void;
 }
 
 export interface Submission {
@@ -97,6 +99,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       return (await db.outbox.add(item)) as number;
     });
     notify();
+    options.onQueued?.();
     return id;
   }
 

@@ -22,3 +22,12 @@ export async function storageState(): Promise<StorageState> {
 export async function requestPersistentStorage(): Promise<boolean> {
   return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
 }
+
+/**
+ * Asks for persistent storage unless the browser already gives it: called the moment a change is kept on the device,
+ * since that change exists nowhere else until it is sent. Answers whether the storage is now persistent.
+ */
+export async function keepStorage(): Promise<boolean> {
+  if (await navigator.storage?.persisted?.().catch(() => false)) return true;
+  return requestPersistentStorage();
+}

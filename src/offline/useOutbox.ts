@@ -7,8 +7,12 @@ export function useOutboxItems(): OutboxItem[] | undefined {
   return useLiveQuery(() => offlineDb.outbox.orderBy('id').toArray(), []);
 }
 
-export function usePendingCount(): number {
+/** Changes not yet applied: all of them, or those `owner` made. */
+export function usePendingCount(owner?: string): number {
   return (
-    useLiveQuery(() => offlineDb.outbox.where('status').anyOf('queued', 'sending', 'needs-attention').count(), []) ?? 0
+    useLiveQuery(() => {
+      const waiting = offlineDb.outbox.where('status').anyOf('queued', 'sending', 'needs-attention');
+      return owner === undefined ? waiting.count() : waiting.filter((item) => item.owner === owner).count();
+    }, [owner]) ?? 0
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { MenuBar } from '@/components/layout/MenuBar';
 import { ConnectionStatus } from '@/components/layout/ConnectionStatus';
 import { InstallEntry } from '@/components/layout/InstallEntry';
 import { PendingBadge } from '@/components/layout/PendingBadge';
+import { SignOutDialog } from '@/components/layout/SignOutDialog';
 import { outbox } from '@/offline/outboxInstance';
+import { usePendingCount } from '@/offline/useOutbox';
 import { startSyncTriggers } from '@/offline/syncTriggers';
 import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
 import { fetchMe, signOut } from '@/features/auth/api';
@@ -32,6 +34,8 @@ function SignedInLayout() {
   const user = useCurrentUser();
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const waiting = usePendingCount(user?.login);
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
 
   useEffect(() => {
     const leave = () => {
@@ -65,6 +69,7 @@ function SignedInLayout() {
   const applicationName = applicationOf(pathname);
 
   async function logout() {
+    setConfirmingSignOut(false);
     try {
       await signOut();
     } catch {
@@ -98,7 +103,13 @@ function SignedInLayout() {
           </>
         }
         menuEntries={<InstallEntry />}
-        onLogout={() => void logout()}
+        onLogout={() => (waiting > 0 ? setConfirmingSignOut(true) : void logout())}
+      />
+      <SignOutDialog
+        waiting={waiting}
+        open={confirmingSignOut}
+        onCancel={() => setConfirmingSignOut(false)}
+        onConfirm={() => void logout()}
       />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { switchLanguage } from './applicationSteps';
+import { openUserMenu, switchLanguage } from './applicationSteps';
 import { expect, test, toast } from './fixtures';
 
 /**
@@ -297,4 +297,90 @@ test('on a shared tablet, a change someone else made waits for them, and the pen
   );
   await look(page, 'offline-outbox-other-owner-en');
   await switchLanguage(page, 'Français');
+});
+
+test('a change kept on the device asks the browser to keep its storage, and logging out while it waits asks first', async ({
+  page,
+  context,
+  request,
+  unique,
+  look,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const name = unique('kept');
+  // Every request for persistent storage is counted (the browser answers as it would).
+  await page.addInitScript(() => {
+    const persist = StorageManager.prototype.persist;
+    StorageManager.prototype.persist = function (this: StorageManager) {
+      const counted = window as unknown as { persistRequests?: number };
+      counted.persistRequests = (counted.persistRequests ?? 0) + 1;
+      return persist.call(this);
+    };
+  });
+  const persistRequests = () =>
+    page.evaluate(() => (window as unknown as { persistRequests?: number }).persistRequests ?? 0);
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  expect(await persistRequests()).toBe(0);
+
+  await goOffline(context, page);
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  // Kept on the device: the outbox asked for persistent storage at once. This browser does not give it (a site
+  // neither installed nor much used), and the pending changes say so.
+  await expect.poll(persistRequests).toBe(1);
+  await page.goto('/pendingChanges');
+  const note = page.getByTestId('storage-note');
+  await expect(note).toHaveAttribute('data-persisted', 'false');
+  await expect(note).toHaveText(
+    'Ce navigateur peut effacer ces modifications si l’appareil manque de place : envoyez-les dès que possible. Installer Terrain sur cet appareil permet au navigateur de les garder.',
+  );
+  await look(page, 'offline-outbox-storage-not-kept-fr');
+  // Once the browser gives persistent storage (as Chromium does to an installed site), the page says so.
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.grantPermissions', {
+    origin: new URL(page.url()).origin,
+    permissions: ['durableStorage'],
+    browserContextId: targetInfo.browserContextId,
+  });
+  await page.reload();
+  await expect(note).toHaveAttribute('data-persisted', 'true');
+  await expect(note).toHaveText('Ce navigateur garde ces modifications même quand l’appareil manque de place.');
+  await look(page, 'offline-outbox-storage-fr');
+
+  // Logging out asks first, and staying keeps everything as it was.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Se déconnecter alors que des modifications attendent ?' });
+  await expect(dialog).toContainText('1 modification faite sur cet appareil n’a pas encore atteint le serveur.');
+  await look(page, 'offline-outbox-logout-fr');
+  await dialog.getByRole('button', { name: 'Rester connecté' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/pendingChanges$/);
+  await expect(pendingChange(page, name)).toHaveAttribute('data-status', 'queued');
+
+  await switchLanguage(page, 'English');
+  await expect(note).toHaveText('This browser keeps these changes even when the device runs short of space.');
+  await look(page, 'offline-outbox-storage-en');
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const englishDialog = page.getByRole('dialog', { name: 'Log out while changes are waiting?' });
+  await expect(englishDialog).toContainText('1 change you made on this device has not reached the server yet.');
+  await look(page, 'offline-outbox-logout-en');
+  await englishDialog.getByRole('button', { name: 'Log out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await switchLanguage(page, 'Français');
+
+  // The change waited on the device for its maker: signing in again, online, sends it once.
+  expect(await api.exists(name)).toBe(false);
+  await context.setOffline(false);
+  await signInAsAdmin(page);
+  await expect.poll(() => api.exists(name), { timeout: 30_000 }).toBe(true);
+  await page.goto('/pendingChanges');
+  await expect(pendingChange(page, name)).toHaveAttribute('data-status', 'done');
 });

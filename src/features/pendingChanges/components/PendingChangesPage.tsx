@@ -12,8 +12,9 @@ import { describeProblem } from '@/lib/i18n/problems';
 import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
-import { useOutboxItems } from '@/offline/useOutbox';
+import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
 import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
+import { StorageNote } from './StorageNote';
 
 const badgeOf = {
   queued: 'secondary',
@@ -38,6 +39,7 @@ export function PendingChangesPage() {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const items = useOutboxItems();
+  const waiting = usePendingCount();
   const user = useCurrentUser();
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
@@ -85,6 +87,7 @@ export function PendingChangesPage() {
           </Button>
         }
       />
+      <StorageNote waiting={waiting} />
       {items && items.length === 0 ? (
         <Card>
           <CardContent className="py-10 text-center text-muted-foreground">
