@@ -167,6 +167,81 @@ export const UserFileRightsSchema = Type.Object(
 );
 export type UserFileRights = Static<typeof UserFileRightsSchema>;
 
+/** Requests of the additional-file routes. */
+export const FileTypeParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  fileType: Type.String({ maxLength: 300 }),
+});
+export const FileParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  fileType: Type.String({ maxLength: 300 }),
+  id: Type.String({ maxLength: 100 }),
+});
+export const UserFileRightsParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  user: Type.String({ maxLength: 200 }),
+});
+
+/** A selection of files as JSON text: readFilesQuery reads it, with its own refusal per malformed part. */
+const SelectionText = Type.String({
+  maxLength: 100_000,
+  description:
+    'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}',
+});
+export const FilesOverviewQuerySchema = Type.Object({
+  params: Type.Optional(SelectionText),
+  grantable: Type.Optional(Type.Boolean()),
+});
+export const FilesDeletionQuerySchema = Type.Object({ params: SelectionText });
+export const FilesPageQuerySchema = Type.Object({ params: Type.Optional(SelectionText) });
+
+const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+
+/**
+ * The JSON of the upload form's `params` (the original's CreateAdditionalFileRequest). Read in this order, the
+ * first part out of shape names the refusal. The form values and the associates are checked against the
+ * application's model afterwards, each with its own refusal, so their shape is left open here.
+ */
+export const FileSaveParamsSchema = Type.Object({
+  fields: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+  forApplication: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  id: OptionalText,
+  fileType: OptionalText,
+  fileName: OptionalText,
+  comment: OptionalText,
+  associates: Type.Optional(Type.Unknown()),
+});
+export type FileSaveParams = Static<typeof FileSaveParamsSchema>;
+
+export const FileAuthorizationsQuerySchema = Type.Object({
+  authorizationId: Type.Optional(Type.String({ maxLength: 100 })),
+  userId: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const FileAuthorizationSaveSchema = Type.Object(
+  {
+    uuid: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    name: Type.String({ maxLength: 200 }),
+    usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
+    applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
+    // Any operation name is let through: normalizeFileAuthorization refuses the unknown ones with their name.
+    additionalFiles: Type.Record(
+      Type.String({ maxLength: 40 }),
+      Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }),
+    ),
+  },
+  {
+    description:
+      'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.',
+  },
+);
+export type FileAuthorizationSave = Static<typeof FileAuthorizationSaveSchema>;
+
+export const FileAuthorizationIdSchema = Type.Object({ authorizationId: Type.String() }, closed);
+
+/** What saving a file answers, 201 when it was created. */
+export const FileSavedSchema = Type.Object({ id: Type.String(), fileName: Type.String() }, closed);
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameOperation: Same<Static<typeof FileOperationSchema>, FileOperation> = true;
 const sameRights: Same<Static<typeof FileRightsSchema>, FileRights> = true;

@@ -1,17 +1,17 @@
-import type { Associates } from '@/domain/additionalFiles/associates';
 import type {
   AdditionalFile,
   AdditionalFileDetail,
   FieldChoices,
   FileAuthorization,
   FileAuthorizations,
+  FileAuthorizationSave,
+  FileSaveParams,
   FilesOverview,
   FilesPage,
   FileTypeSummary,
   TypeRights,
 } from '@/contract/additionalFiles';
 import type { ScopeNode } from '@/contract/authorizations';
-import type { FileRights } from '@/domain/additionalFiles/authorization';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
@@ -74,16 +74,11 @@ export const fetchFileAuthorizations = (application: string, authorizationId?: s
     `${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`,
   );
 
-/** What the file form sends: the `params` of the original, and the chosen file when there is one. */
-export interface FileSaveInput {
-  id: string | null;
-  fileName: string;
-  comment: string;
-  fields: Record<string, string>;
-  associates: Associates;
-  forApplication: boolean;
-  file: File | null;
-}
+/**
+ * What the file form sends: the `params` of the original (its type added from the path), and the chosen file.
+ * The form always names the file, which the change's summary and resource show.
+ */
+export type FileSaveInput = Omit<FileSaveParams, 'fileType' | 'fileName'> & { fileName: string; file: File | null };
 
 export function fileSave(application: string, fileType: string, input: FileSaveInput): Submission {
   const { file, ...params } = input;
@@ -125,12 +120,8 @@ export function filesDeletion(
   };
 }
 
-export interface FileAuthorizationRequest {
-  uuid: string | null;
-  name: string;
-  usersId: string[];
-  additionalFiles: FileRights;
-}
+/** The authorization's application is added by fileAuthorizationSave. */
+export type FileAuthorizationRequest = Omit<FileAuthorizationSave, 'applicationNameOrId'>;
 
 export function fileAuthorizationSave(application: string, request: FileAuthorizationRequest): Submission {
   return {
