@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Associates } from '../domain/additionalFiles/associates.ts';
 import type { FileOperation, FileRights } from '../domain/additionalFiles/authorization.ts';
+import { MAX_FILES_PAGE, type FieldFilter } from '../domain/additionalFiles/filesQuery.ts';
 import { ReferenceScopesSchema } from './authorizations.ts';
 import { FormFieldSchema, I18nTextsSchema } from './forms.ts';
 
@@ -182,7 +183,35 @@ export const UserFileRightsParamsSchema = Type.Object({
   user: Type.String({ maxLength: 200 }),
 });
 
-/** A selection of files as JSON text: readFilesQuery reads it, with its own refusal per malformed part. */
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+const FieldFilterSchema = Type.Object({
+  field: Type.String(),
+  filter: Type.Optional(NullableText),
+  isRegExp: Type.Optional(Type.Boolean()),
+  intervalValues: Type.Optional(
+    Type.Union([Type.Object({ from: Type.Optional(NullableText), to: Type.Optional(NullableText) }), Type.Null()]),
+  ),
+  format: Type.Optional(NullableText),
+});
+
+/**
+ * The selection a list, a zip or a deletion works on (the original's AdditionalFilesInfos), sent as JSON in the
+ * query's `params`. readFilesQuery reads it on the server, with a refusal that names the part out of shape.
+ */
+export const FilesSelectionSchema = Type.Object({
+  uuids: Type.Optional(Type.Array(Type.String())),
+  fileNames: Type.Optional(Type.Array(Type.String())),
+  filetype: Type.Optional(NullableText),
+  additionalFilesInfos: Type.Optional(
+    Type.Record(Type.String(), Type.Object({ fieldFilters: Type.Array(FieldFilterSchema) })),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: MAX_FILES_PAGE }), Type.Null()])),
+});
+export type FilesSelection = Static<typeof FilesSelectionSchema>;
+
+/** FilesSelectionSchema as the query carries it. */
 const SelectionText = Type.String({
   maxLength: 100_000,
   description:
@@ -195,8 +224,6 @@ export const FilesOverviewQuerySchema = Type.Object({
 export const FilesDeletionQuerySchema = Type.Object({ params: SelectionText });
 export const FilesPageQuerySchema = Type.Object({ params: Type.Optional(SelectionText) });
 
-const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
-
 /**
  * The JSON of the upload form's `params` (the original's CreateAdditionalFileRequest). Read in this order, the
  * first part out of shape names the refusal. The form values and the associates are checked against the
@@ -205,10 +232,10 @@ const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 export const FileSaveParamsSchema = Type.Object({
   fields: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
   forApplication: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  id: OptionalText,
-  fileType: OptionalText,
-  fileName: OptionalText,
-  comment: OptionalText,
+  id: Type.Optional(NullableText),
+  fileType: Type.Optional(NullableText),
+  fileName: Type.Optional(NullableText),
+  comment: Type.Optional(NullableText),
   associates: Type.Optional(Type.Unknown()),
 });
 export type FileSaveParams = Static<typeof FileSaveParamsSchema>;
@@ -246,6 +273,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameOperation: Same<Static<typeof FileOperationSchema>, FileOperation> = true;
 const sameRights: Same<Static<typeof FileRightsSchema>, FileRights> = true;
 const sameAssociates: Same<Static<typeof AssociatesSchema>, Associates> = true;
+const sameFieldFilter: Same<Static<typeof FieldFilterSchema>, FieldFilter> = true;
 void sameOperation;
 void sameRights;
 void sameAssociates;
+void sameFieldFilter;

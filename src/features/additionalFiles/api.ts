@@ -7,6 +7,7 @@ import type {
   FileAuthorizationSave,
   FileSaveParams,
   FilesOverview,
+  FilesSelection,
   FilesPage,
   FileTypeSummary,
   TypeRights,
@@ -32,7 +33,7 @@ export type {
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-const selection = (value: object) => `params=${encodeURIComponent(JSON.stringify(value))}`;
+const selection = (value: FilesSelection) => `params=${encodeURIComponent(JSON.stringify(value))}`;
 
 /** The types with their counts (with `grantable`, the scopes files may be linked to), kept for offline use. */
 export const fetchOverview = (application: string, grantable = false) =>
@@ -67,7 +68,7 @@ export const fileContentHref = (application: string, file: Pick<AdditionalFile, 
   `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;
 
 export const zipHref = (application: string, ids: readonly string[]) =>
-  `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: ids })}`;
+  `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: [...ids] })}`;
 
 export const fetchFileAuthorizations = (application: string, authorizationId?: string) =>
   callApi<FileAuthorizations>(
