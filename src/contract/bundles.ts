@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 /** Requests of the bundle routes (`/applications/:name/upload-bundle`); the kit, the backup and the restore are streamed. */
 export const BundleDownloadQuerySchema = Type.Object({
@@ -10,4 +10,3 @@ export const BundleDownloadQuerySchema = Type.Object({
     }),
   ),
 });
-export type BundleDownloadQuery = Static<typeof BundleDownloadQuerySchema>;
