@@ -11,11 +11,22 @@ import { readForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import {
   AdditionalFileDetailSchema,
+  FileAuthorizationIdSchema,
+  FileAuthorizationSaveSchema,
+  FileAuthorizationsQuerySchema,
   FileAuthorizationsSchema,
+  FileParamsSchema,
+  FileSavedSchema,
+  FilesDeletionQuerySchema,
+  FilesOverviewQuerySchema,
   FilesOverviewSchema,
+  FilesPageQuerySchema,
   FilesPageSchema,
+  FileTypeParamsSchema,
+  UserFileRightsParamsSchema,
   UserFileRightsSchema,
 } from '../../src/contract/additionalFiles.ts';
+import { AuthorizationParamsSchema, NameParamsSchema } from '../../src/contract/authorizations.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
@@ -36,17 +47,6 @@ import {
 import { findApplication } from '../services/applications.ts';
 import { readCharter } from '../services/charter.ts';
 import { replyWithCharter } from './charter.ts';
-
-const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
-const TypeParams = Type.Object({ name: Type.String({ maxLength: 100 }), fileType: Type.String({ maxLength: 300 }) });
-const FileParams = Type.Object({
-  name: Type.String({ maxLength: 100 }),
-  fileType: Type.String({ maxLength: 300 }),
-  id: Type.String({ maxLength: 100 }),
-});
-const SELECTION =
-  'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}';
-const Selection = Type.String({ maxLength: 100_000, description: SELECTION });
 
 function selectionOf(text: string | undefined) {
   const read = readFilesQuery(text);
@@ -85,8 +85,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
           'Without `params`: the file types with their forms, counts and the caller’s rights (with `grantable`, the scope trees of the data too). ' +
           'With `params` (a selection): the selected files as additionalFile.zip, each under its type’s folder, with additionalFiles.json describing them; ' +
           'the charter’s PDF when the selection’s filetype is `__charter__` or `__charte__`.',
-        params: NameParam,
-        querystring: Type.Object({ params: Type.Optional(Selection), grantable: Type.Optional(Type.Boolean()) }),
+        params: NameParamsSchema,
+        querystring: FilesOverviewQuerySchema,
         // The zip and the PDF are sent as bytes, which the serializer does not touch.
         response: { 200: FilesOverviewSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -114,8 +114,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary:
           'Deletes the selected files, all or none (the caller must be able to delete each); answers their ids, comma-separated.',
-        params: NameParam,
-        querystring: Type.Object({ params: Selection }),
+        params: NameParamsSchema,
+        querystring: FilesDeletionQuerySchema,
         response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -138,11 +138,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
           tags: ['additional files'],
           summary:
             'Additional-file authorizations the caller may see (managers: all; holders of admin: those on their types), the users one may choose, the caller’s standing.',
-          params: NameParam,
-          querystring: Type.Object({
-            authorizationId: Type.Optional(Type.String({ maxLength: 100 })),
-            userId: Type.Optional(Type.String({ maxLength: 200 })),
-          }),
+          params: NameParamsSchema,
+          querystring: FileAuthorizationsQuerySchema,
           response: { 200: FileAuthorizationsSchema, ...errorResponses(401, 403, 404) },
         },
       },
@@ -162,7 +159,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       schema: {
         tags: ['additional files'],
         summary: 'The additional-file rights of a user (operation → file types); `null` for the caller.',
-        params: Type.Object({ name: Type.String({ maxLength: 100 }), user: Type.String({ maxLength: 200 }) }),
+        params: UserFileRightsParamsSchema,
         response: { 200: UserFileRightsSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -176,24 +173,9 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       schema: {
         tags: ['additional files'],
         summary: 'Creates (uuid null) or updates an additional-file authorization.',
-        params: NameParam,
-        body: Type.Object(
-          {
-            uuid: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-            name: Type.String({ maxLength: 200 }),
-            usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
-            applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
-            additionalFiles: Type.Record(
-              Type.String({ maxLength: 40 }),
-              Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }),
-            ),
-          },
-          {
-            description:
-              'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.',
-          },
-        ),
-        response: { 201: Type.Object({ authorizationId: Type.String() }), ...errorResponses(400, 401, 403, 404) },
+        params: NameParamsSchema,
+        body: FileAuthorizationSaveSchema,
+        response: { 201: FileAuthorizationIdSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -215,8 +197,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       schema: {
         tags: ['additional files'],
         summary: 'Revokes an additional-file authorization (managers, or whoever administers every type it names).',
-        params: Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) }),
-        response: { 200: Type.Object({ authorizationId: Type.String() }), ...errorResponses(401, 403, 404) },
+        params: AuthorizationParamsSchema,
+        response: { 200: FileAuthorizationIdSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -237,8 +219,8 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary:
           'The files of one type (form values, size, owner, dates, link status), filtered and paged by `params`; every name the type holds; the caller’s rights.',
-        params: TypeParams,
-        querystring: Type.Object({ params: Type.Optional(Selection) }),
+        params: FileTypeParamsSchema,
+        querystring: FilesPageQuerySchema,
         response: { 200: FilesPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -263,10 +245,10 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         description:
           'Multipart: `params` = JSON {id: null|uuid, fileName, comment (required), fields: {<form field>: value}, associates: {<data>: {scopes: {<component>: [key]}}}, forApplication}, ' +
           'and `file` (required on creation, optional on update; at most ADDITIONAL_FILE_MAX_BYTES, else 413). The name keeps letters, digits, _, -, . and spaces; one name per type.',
-        params: TypeParams,
+        params: FileTypeParamsSchema,
         response: {
-          200: Type.Object({ id: Type.String(), fileName: Type.String() }),
-          201: Type.Object({ id: Type.String(), fileName: Type.String() }),
+          200: FileSavedSchema,
+          201: FileSavedSchema,
           ...errorResponses(400, 401, 403, 404, 409, 413, 415),
         },
       },
@@ -289,7 +271,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       schema: {
         tags: ['additional files'],
         summary: 'One additional file: its description, form values and its type’s form.',
-        params: FileParams,
+        params: FileParamsSchema,
         response: { 200: AdditionalFileDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -310,7 +292,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       schema: {
         tags: ['additional files'],
         summary: 'The file itself, as it was uploaded (always as an attachment).',
-        params: FileParams,
+        params: FileParamsSchema,
         response: {
           200: Type.Any({
             description:

@@ -5,11 +5,11 @@ import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { readUpload } from '../http/readUpload.ts';
+import { NameParamsSchema } from '../../src/contract/authorizations.ts';
+import { CharterIdSchema } from '../../src/contract/charter.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { findApplication } from '../services/applications.ts';
 import { MAX_CHARTER_BYTES, readCharter, uploadCharter, type StoredCharter } from '../services/charter.ts';
-
-const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 
 /**
  * Answers the charter's PDF, to be shown inside the application's own pages (an iframe; the security headers
@@ -40,8 +40,8 @@ export const charterRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
           summary: `Uploads (or replaces) the application's usage charter, a PDF; managers only. Every user who must sign is asked again.`,
           consumes: ['multipart/form-data'],
           description: `Multipart form with the PDF in field \`file\` (at most ${MAX_CHARTER_BYTES / 1024 / 1024} MB); a \`params\` field, as the original sends, is ignored. Answers the charter's id.`,
-          params: NameParam,
-          response: { 200: Type.String({ format: 'uuid' }), ...errorResponses(400, 401, 403, 404, 413, 415) },
+          params: NameParamsSchema,
+          response: { 200: CharterIdSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
         },
       },
       async (request, reply) => {
@@ -61,7 +61,7 @@ export const charterRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
         tags: ['charter'],
         summary:
           "The application's usage charter (PDF, inline), for every signed-in user: it is read before it is accepted.",
-        params: NameParam,
+        params: NameParamsSchema,
         response: { 200: Type.Any({ description: 'The PDF.' }), ...errorResponses(401, 404) },
       },
     },

@@ -4,18 +4,11 @@ import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { AuthenticatedUserSchema } from '../../src/contract/accounts.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
+import { RoleParamsSchema, RoleQuerySchema } from '../../src/contract/platformRoles.ts';
 import { rolesOf } from '../services/applicationAccess.ts';
-import { PLATFORM_ROLES, changeRole, listUsersForAdmin } from '../services/platformRoles.ts';
+import { changeRole, listUsersForAdmin } from '../services/platformRoles.ts';
 import { toAuthenticatedUser } from '../services/userViews.ts';
 
-const RoleQuery = Type.Object({
-  userIdOrLogin: Type.String({ maxLength: 200 }),
-  applicationPattern: Type.Optional(
-    Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }), Type.String({ maxLength: 200 })]),
-  ),
-  applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
-});
-const RoleParam = Type.Object({ role: Type.Union(PLATFORM_ROLES.map((r) => Type.Literal(r))) });
 const patternsOf = (value: string | string[] | undefined) =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
@@ -47,8 +40,8 @@ export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
           method === 'PUT'
             ? 'Grants a role: terrainAdmin, applicationCreator (with applicationPattern), applicationManager or userManager (with applicationNameOrId).'
             : 'Revokes a role (same parameters as the grant).',
-        params: RoleParam,
-        querystring: RoleQuery,
+        params: RoleParamsSchema,
+        querystring: RoleQuerySchema,
         response: { 200: AuthenticatedUserSchema, ...errorResponses(400, 401, 403, 404) },
       },
       handler: async (request) => {

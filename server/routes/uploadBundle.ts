@@ -7,14 +7,14 @@ import { requireUser } from '../http/authentication.ts';
 import { openEventStream } from '../http/eventStream.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload, rowsFactor } from '../http/uploadRoom.ts';
+import { NameParamsSchema } from '../../src/contract/authorizations.ts';
+import { BundleDownloadQuerySchema } from '../../src/contract/bundles.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { checkCreation, checkUpdate } from '../services/applications.ts';
 import { spoolBundle, streamRestore } from '../services/bundleRestore.ts';
 import { claimBundleRun } from '../services/bundleRuns.ts';
 import { prepareBundle } from '../services/uploadBundle.ts';
-
-const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 
 /**
  * What restoring a backup takes on the database's disk: the rows of the files it loads and of the versions it
@@ -35,16 +35,8 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         tags: ['applications'],
         summary:
           'The bulk-upload kit (configuration, README, one CSV template per data entry) or, with `withData`, the backup (every row as CSV in load order, deposited versions, additional files), as a zip streamed with its manifest. One at a time per user (429).',
-        params: NameParam,
-        querystring: Type.Object({
-          withData: Type.Boolean({ default: false }),
-          locale: Type.Optional(
-            Type.String({
-              maxLength: 35,
-              description: 'Language of the README (fr or en); Accept-Language otherwise.',
-            }),
-          ),
-        }),
+        params: NameParamsSchema,
+        querystring: BundleDownloadQuerySchema,
         response: {
           200: Type.Any({ description: 'The zip; `X-Bundle-Estimated-Bytes` gives a rough size for progress bars.' }),
           ...errorResponses(401, 403, 404, 429),
@@ -92,7 +84,7 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         tags: ['applications'],
         summary:
           'Creates the application `name` from a backup zip (streamed events): configuration, rows, deposited versions with their publication, additional files, all in one transaction. The caller needs a creator pattern matching the name.',
-        params: NameParam,
+        params: NameParamsSchema,
         consumes: ['multipart/form-data'],
         description: 'Multipart form: `file`, a zip made by `GET …/upload-bundle`.',
         response: {

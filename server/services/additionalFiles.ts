@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { Value } from 'typebox/value';
 import { normalizeAssociates, type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
@@ -15,12 +16,14 @@ import type { UploadForm } from '../http/readUpload.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
 import { zipOf } from './zipOutput.ts';
-import type {
-  AdditionalFile,
-  AdditionalFileDetail,
-  FilesOverview,
-  FilesPage,
-  TypeRights,
+import {
+  FileSaveParamsSchema,
+  type AdditionalFile,
+  type AdditionalFileDetail,
+  type FileSaveParams,
+  type FilesOverview,
+  type FilesPage,
+  type TypeRights,
 } from '../../src/contract/additionalFiles.ts';
 import { storedFile } from './storedFile.ts';
 
@@ -293,18 +296,8 @@ export async function additionalFileContent(
   };
 }
 
-/** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest), plus the name to store the file under. */
-interface FileParams {
-  id?: string | null;
-  fileType?: string;
-  fileName?: string | null;
-  comment?: string | null;
-  fields?: Record<string, unknown>;
-  associates?: unknown;
-  forApplication?: boolean;
-}
-
-function readParams(text: string | undefined): FileParams {
+/** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest); a part out of shape is its reason. */
+function readParams(text: string | undefined): FileSaveParams {
   if (text === undefined || text === '') return {};
   let raw: unknown;
   try {
@@ -312,34 +305,10 @@ function readParams(text: string | undefined): FileParams {
   } catch {
     throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'object' });
-  const params = raw as Record<string, unknown>;
-  const optionalText = (key: string) => {
-    const value = params[key];
-    if (value !== undefined && value !== null && typeof value !== 'string')
-      throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: key });
-    return value as string | null | undefined;
-  };
-  const fields = params.fields ?? {};
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
-    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fields' });
-  if (
-    params.forApplication !== undefined &&
-    params.forApplication !== null &&
-    typeof params.forApplication !== 'boolean'
-  ) {
-    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'forApplication' });
-  }
-  return {
-    id: optionalText('id'),
-    fileType: optionalText('fileType') ?? undefined,
-    fileName: optionalText('fileName'),
-    comment: optionalText('comment'),
-    fields: fields as Record<string, unknown>,
-    associates: params.associates,
-    forApplication: params.forApplication === true,
-  };
+  if (Value.Check(FileSaveParamsSchema, raw)) return raw;
+  const [first] = Value.Errors(FileSaveParamsSchema, raw);
+  const part = first?.instancePath.split('/')[1];
+  throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: part || 'object' });
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
@@ -362,7 +331,7 @@ export async function saveAdditionalFile(
     throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
   const form = await readForm();
   const params = readParams(form.fields.params);
-  if (params.fileType !== undefined && params.fileType !== type.name)
+  if ((params.fileType ?? type.name) !== type.name)
     throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
   const existing = params.id ? await findFile(ctx, application, type.name, params.id) : undefined;
   if (existing && !mayEdit(access, existing))

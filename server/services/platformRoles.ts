@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
+import type { PlatformRole } from '../../src/contract/platformRoles.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
-
-export const PLATFORM_ROLES = ['terrainAdmin', 'applicationCreator', 'applicationManager', 'userManager'] as const;
-export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
 /** Only a well-formed UUID may be compared with an id column: PostgreSQL refuses to cast anything else. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

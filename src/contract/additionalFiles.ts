@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Associates } from '../domain/additionalFiles/associates.ts';
 import type { FileOperation, FileRights } from '../domain/additionalFiles/authorization.ts';
+import { MAX_FILES_PAGE, type FieldFilter } from '../domain/additionalFiles/filesQuery.ts';
 import { ReferenceScopesSchema } from './authorizations.ts';
 import { FormFieldSchema, I18nTextsSchema } from './forms.ts';
 
@@ -167,10 +168,113 @@ export const UserFileRightsSchema = Type.Object(
 );
 export type UserFileRights = Static<typeof UserFileRightsSchema>;
 
+/** Requests of the additional-file routes. */
+export const FileTypeParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  fileType: Type.String({ maxLength: 300 }),
+});
+export const FileParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  fileType: Type.String({ maxLength: 300 }),
+  id: Type.String({ maxLength: 100 }),
+});
+export const UserFileRightsParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  user: Type.String({ maxLength: 200 }),
+});
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+const FieldFilterSchema = Type.Object({
+  field: Type.String(),
+  filter: Type.Optional(NullableText),
+  isRegExp: Type.Optional(Type.Boolean()),
+  intervalValues: Type.Optional(
+    Type.Union([Type.Object({ from: Type.Optional(NullableText), to: Type.Optional(NullableText) }), Type.Null()]),
+  ),
+  format: Type.Optional(NullableText),
+});
+
+/**
+ * The selection a list, a zip or a deletion works on (the original's AdditionalFilesInfos), sent as JSON in the
+ * query's `params`. readFilesQuery reads it on the server, with a refusal that names the part out of shape.
+ */
+export const FilesSelectionSchema = Type.Object({
+  uuids: Type.Optional(Type.Array(Type.String())),
+  fileNames: Type.Optional(Type.Array(Type.String())),
+  filetype: Type.Optional(NullableText),
+  additionalFilesInfos: Type.Optional(
+    Type.Record(Type.String(), Type.Object({ fieldFilters: Type.Array(FieldFilterSchema) })),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: MAX_FILES_PAGE }), Type.Null()])),
+});
+export type FilesSelection = Static<typeof FilesSelectionSchema>;
+
+/** FilesSelectionSchema as the query carries it. */
+const SelectionText = Type.String({
+  maxLength: 100_000,
+  description:
+    'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}',
+});
+export const FilesOverviewQuerySchema = Type.Object({
+  params: Type.Optional(SelectionText),
+  grantable: Type.Optional(Type.Boolean()),
+});
+export const FilesDeletionQuerySchema = Type.Object({ params: SelectionText });
+export const FilesPageQuerySchema = Type.Object({ params: Type.Optional(SelectionText) });
+
+/**
+ * The JSON of the upload form's `params` (the original's CreateAdditionalFileRequest). Read in this order, the
+ * first part out of shape names the refusal. The form values and the associates are checked against the
+ * application's model afterwards, each with its own refusal, so their shape is left open here.
+ */
+export const FileSaveParamsSchema = Type.Object({
+  fields: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+  forApplication: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  id: Type.Optional(NullableText),
+  fileType: Type.Optional(NullableText),
+  fileName: Type.Optional(NullableText),
+  comment: Type.Optional(NullableText),
+  associates: Type.Optional(Type.Unknown()),
+});
+export type FileSaveParams = Static<typeof FileSaveParamsSchema>;
+
+export const FileAuthorizationsQuerySchema = Type.Object({
+  authorizationId: Type.Optional(Type.String({ maxLength: 100 })),
+  userId: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const FileAuthorizationSaveSchema = Type.Object(
+  {
+    uuid: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    name: Type.String({ maxLength: 200 }),
+    usersId: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10_000 }),
+    applicationNameOrId: Type.Optional(Type.String({ maxLength: 100 })),
+    // Any operation name is let through: normalizeFileAuthorization refuses the unknown ones with their name.
+    additionalFiles: Type.Record(
+      Type.String({ maxLength: 40 }),
+      Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }),
+    ),
+  },
+  {
+    description:
+      'additionalFiles: operation (admin, depot, extraction, delete) → file types; delete brings depot and extraction.',
+  },
+);
+export type FileAuthorizationSave = Static<typeof FileAuthorizationSaveSchema>;
+
+export const FileAuthorizationIdSchema = Type.Object({ authorizationId: Type.String() }, closed);
+
+/** What saving a file answers, 201 when it was created. */
+export const FileSavedSchema = Type.Object({ id: Type.String(), fileName: Type.String() }, closed);
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameOperation: Same<Static<typeof FileOperationSchema>, FileOperation> = true;
 const sameRights: Same<Static<typeof FileRightsSchema>, FileRights> = true;
 const sameAssociates: Same<Static<typeof AssociatesSchema>, Associates> = true;
+const sameFieldFilter: Same<Static<typeof FieldFilterSchema>, FieldFilter> = true;
 void sameOperation;
 void sameRights;
 void sameAssociates;
+void sameFieldFilter;

@@ -1,17 +1,18 @@
-import type { Associates } from '@/domain/additionalFiles/associates';
 import type {
   AdditionalFile,
   AdditionalFileDetail,
   FieldChoices,
   FileAuthorization,
   FileAuthorizations,
+  FileAuthorizationSave,
+  FileSaveParams,
   FilesOverview,
+  FilesSelection,
   FilesPage,
   FileTypeSummary,
   TypeRights,
 } from '@/contract/additionalFiles';
 import type { ScopeNode } from '@/contract/authorizations';
-import type { FileRights } from '@/domain/additionalFiles/authorization';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
@@ -32,7 +33,7 @@ export type {
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-const selection = (value: object) => `params=${encodeURIComponent(JSON.stringify(value))}`;
+const selection = (value: FilesSelection) => `params=${encodeURIComponent(JSON.stringify(value))}`;
 
 /** The types with their counts (with `grantable`, the scopes files may be linked to), kept for offline use. */
 export const fetchOverview = (application: string, grantable = false) =>
@@ -67,23 +68,18 @@ export const fileContentHref = (application: string, file: Pick<AdditionalFile, 
   `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;
 
 export const zipHref = (application: string, ids: readonly string[]) =>
-  `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: ids })}`;
+  `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: [...ids] })}`;
 
 export const fetchFileAuthorizations = (application: string, authorizationId?: string) =>
   callApi<FileAuthorizations>(
     `${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`,
   );
 
-/** What the file form sends: the `params` of the original, and the chosen file when there is one. */
-export interface FileSaveInput {
-  id: string | null;
-  fileName: string;
-  comment: string;
-  fields: Record<string, string>;
-  associates: Associates;
-  forApplication: boolean;
-  file: File | null;
-}
+/**
+ * What the file form sends: the `params` of the original (its type added from the path), and the chosen file.
+ * The form always names the file, which the change's summary and resource show.
+ */
+export type FileSaveInput = Omit<FileSaveParams, 'fileType' | 'fileName'> & { fileName: string; file: File | null };
 
 export function fileSave(application: string, fileType: string, input: FileSaveInput): Submission {
   const { file, ...params } = input;
@@ -125,12 +121,8 @@ export function filesDeletion(
   };
 }
 
-export interface FileAuthorizationRequest {
-  uuid: string | null;
-  name: string;
-  usersId: string[];
-  additionalFiles: FileRights;
-}
+/** The authorization's application is added by fileAuthorizationSave. */
+export type FileAuthorizationRequest = Omit<FileAuthorizationSave, 'applicationNameOrId'>;
 
 export function fileAuthorizationSave(application: string, request: FileAuthorizationRequest): Submission {
   return {

@@ -7,6 +7,7 @@ import type {
 } from '@/contract/authorizations';
 import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
 import { callApi } from '@/lib/api/client';
+import { roleChangePath } from '@/lib/api/roleChangePath';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
 
@@ -88,14 +89,13 @@ export function applicationRoleChange(
   login: string,
   grant: boolean,
 ): Submission {
-  const query = new URLSearchParams({ userIdOrLogin: login, applicationNameOrId: application });
   return {
     kind: grant ? 'role.grant' : 'role.revoke',
     summary: { role, login },
     resource: `user:${login}`,
     request: {
       method: grant ? 'PUT' : 'DELETE',
-      path: `/authorization/${role}?${query}`,
+      path: roleChangePath(role, { userIdOrLogin: login, applicationNameOrId: application }),
       headers: headers(),
       body: { type: 'none' },
     },
