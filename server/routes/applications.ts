@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { failStream, openEventStream } from '../http/eventStream.ts';
 import { readUpload } from '../http/readUpload.ts';
+import { ApplicationViewSchema } from '../../src/contract/applications.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import {
   MAX_CONFIGURATION_BYTES,
@@ -79,7 +80,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         summary: 'One application (by name or id), with the parts asked for and its stored versions.',
         params: NameParam,
         querystring: Type.Object({ filter: Parts }),
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 404) },
+        response: { 200: ApplicationViewSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => getApplication(ctx, requireUser(request), request.params.name, partsOf(request.query.filter)),

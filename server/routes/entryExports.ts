@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
-import { DownloadQuerySchema } from '../../src/contract/rows.ts';
+import { DataTypePageSchema, DownloadQuerySchema, ReferencePageSchema } from '../../src/contract/rows.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
 import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
@@ -20,16 +20,27 @@ export function rowQueryOf(text: string | undefined): RowQuery {
   return read.query;
 }
 
+/** A stream goes out as it is written, past the serializer: the page schema describes the document it makes. */
+const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
+
 export const safeFileName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
 const kinds = {
-  reference: { path: 'references', param: 'refType', find: referenceOf, tag: 'references', noun: 'reference' },
+  reference: {
+    path: 'references',
+    param: 'refType',
+    find: referenceOf,
+    tag: 'references',
+    noun: 'reference',
+    Page: ReferencePageSchema,
+  },
   dataType: {
     path: 'data',
     param: 'dataType',
     find: dataTypeOf,
     tag: 'data',
     noun: 'data type (published versions only)',
+    Page: DataTypePageSchema,
   },
 } as const;
 
@@ -42,7 +53,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
   app,
   { ctx, kind },
 ) => {
-  const { path, param, find, tag, noun } = kinds[kind];
+  const { path, param, find, tag, noun, Page } = kinds[kind];
   const Params = Type.Object({ name: Type.String({ maxLength: 100 }), [param]: Type.String({ maxLength: 100 }) });
   const opened = async (
     request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuerySchema> },
@@ -123,16 +134,19 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
         summary: `Rows of the ${noun} matching \`downloadDatasetQuery\`: one page when it gives a \`limit\`; otherwise every row, streamed, as one document of the same shape.`,
         params: Params,
         querystring: DownloadQuerySchema,
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Page, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const { data, filter, query, locale } = await opened(request);
       if (query.limit === undefined) {
-        return reply
-          .header('Content-Type', 'application/json; charset=utf-8')
-          .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`)
-          .send(Readable.from(await entryJson(ctx, data, query, locale, filter)));
+        const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
+        return sendStream(
+          reply
+            .header('Content-Type', 'application/json; charset=utf-8')
+            .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`),
+          document,
+        );
       }
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;

@@ -9,7 +9,7 @@ import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
-import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
+import { ReferencePageSchema, RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
   MAX_CSV_BYTES,
@@ -72,7 +72,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
         params: Params,
         querystring: RowQueryParamSchema,
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 404) },
+        response: { 200: ReferencePageSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {

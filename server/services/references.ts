@@ -14,6 +14,7 @@ import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
+import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -75,27 +76,6 @@ export async function uploadReference(
   });
 }
 
-/** A row as the consultation shows it; `__display_<locale>` holds its display in the asked language. */
-export type ReferenceValue = {
-  id: string;
-  naturalKey: string;
-  hierarchicalKey: string;
-  values: Record<string, unknown>;
-  __display_default: string;
-} & Record<`__display_${string}`, string>;
-
-export interface ColumnDescription {
-  key: string;
-  title: string;
-  description: string;
-  hidden: boolean;
-  order: number;
-  checker: string | null;
-  /** For reference components: the entry pointed to. */
-  reference?: string;
-  multiplicity?: 'ONE' | 'MANY';
-}
-
 export function describeColumns(entry: DataEntry, locale: string, defaultLanguage: string): ColumnDescription[] {
   return entry.components
     .filter((c) => c.langRestrictions === null || c.langRestrictions.includes(locale))
@@ -113,7 +93,7 @@ export function describeColumns(entry: DataEntry, locale: string, defaultLanguag
 }
 
 /** A stored row as the consultation and the JSON exports show it. */
-export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): ReferenceValue {
+export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defaultLanguage: string): RowView {
   const display = {
     __display_default: rowDisplay(entry, row.values, row.natural_key, defaultLanguage, defaultLanguage),
   } as Record<`__display_${string}`, string>;
@@ -124,7 +104,7 @@ export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defa
     hierarchicalKey: row.hierarchical_key,
     values: row.values,
     ...display,
-  } as ReferenceValue;
+  } as RowView;
 }
 
 export async function readReference(
@@ -133,7 +113,7 @@ export async function readReference(
   query: RowQuery,
   acceptLocale: string,
   filter: RowFilter = { kind: 'all' },
-) {
+): Promise<ReferencePage> {
   const { application, model, entry } = reference;
   const locale = query.outPut?.locale ?? acceptLocale;
   const { rows, totalRows } = await readPage(ctx, application.id, entry, query, filter);

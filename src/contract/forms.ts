@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Checker, FormField, I18nTexts, RightsRequestForm } from '../domain/configuration/model.ts';
 
 /** The forms of a configuration (OA_rightsRequest, additional-file types), as the screens that fill them read them. */
-const LocaleTextSchema = Type.Record(Type.String(), Type.String(), { description: 'locale → text' });
+export const LocaleTextSchema = Type.Record(Type.String(), Type.String(), { description: 'locale → text' });
 export const I18nTextsSchema = Type.Object(
   { title: LocaleTextSchema, description: LocaleTextSchema },
   { additionalProperties: false },
@@ -23,7 +23,7 @@ const DurationUnit = Type.Union([
   Type.Literal('month'),
   Type.Literal('year'),
 ]);
-const Duration = Type.Object(
+export const DurationSchema = Type.Object(
   {
     source: Type.String(),
     parts: Type.Array(Type.Object({ amount: Type.Number(), unit: DurationUnit }, { additionalProperties: false })),
@@ -31,6 +31,9 @@ const Duration = Type.Object(
   { additionalProperties: false },
 );
 const closed = { additionalProperties: false } as const;
+
+/** A Java regular expression as written in the configuration, with its number of capturing groups. */
+export const JavaRegexSchema = Type.Object({ source: Type.String(), groupCount: Type.Number() }, closed);
 
 /** Type control of a value (§10), as the configuration's checkers hold it. */
 export const CheckerSchema = Type.Union([
@@ -50,7 +53,7 @@ export const CheckerSchema = Type.Union([
       pattern: Type.String(),
       min: DateBound,
       max: DateBound,
-      duration: Type.Union([Duration, Type.Null()]),
+      duration: Type.Union([DurationSchema, Type.Null()]),
       multiplicity,
     },
     closed,
@@ -60,7 +63,7 @@ export const CheckerSchema = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('string'),
-      pattern: Type.Union([Type.Object({ source: Type.String(), groupCount: Type.Number() }, closed), Type.Null()]),
+      pattern: Type.Union([JavaRegexSchema, Type.Null()]),
       multiplicity,
     },
     closed,

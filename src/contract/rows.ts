@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 const downloadDatasetQuery = Type.Optional(
   Type.String({
@@ -23,3 +23,72 @@ export const DownloadQuerySchema = Type.Object({
 
 /** Rows deleted: their natural keys (references) or ids (data). */
 export const RowsDeletedSchema = Type.Object({ deleted: Type.Array(Type.String()) }, { additionalProperties: false });
+
+/** A column of a row page, titled in the asked language. */
+export const ColumnDescriptionSchema = Type.Object(
+  {
+    key: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    hidden: Type.Boolean(),
+    order: Type.Number(),
+    checker: Type.Union([Type.String(), Type.Null()], { description: 'The kind of checker; null without one.' }),
+    reference: Type.Optional(Type.String({ description: 'For reference components: the entry pointed to.' })),
+    multiplicity: Type.Optional(Type.Union([Type.Literal('ONE'), Type.Literal('MANY')])),
+  },
+  { additionalProperties: false },
+);
+export type ColumnDescription = Static<typeof ColumnDescriptionSchema>;
+
+/** A value stored for one component: its shapes per checker are described in src/domain/csv/index.ts. */
+export const StoredValueSchema = Type.Cyclic(
+  {
+    StoredValue: Type.Union([
+      Type.String(),
+      Type.Number(),
+      Type.Boolean(),
+      Type.Null(),
+      Type.Array(Type.Ref('StoredValue')),
+      Type.Record(Type.String(), Type.Ref('StoredValue')),
+    ]),
+  },
+  'StoredValue',
+);
+
+/** The fields of a stored row, named by the user's components in `values`. */
+const storedRowFields = {
+  id: Type.String(),
+  naturalKey: Type.String(),
+  hierarchicalKey: Type.String(),
+  values: Type.Record(Type.String(), StoredValueSchema, { description: 'Values by component key.' }),
+};
+
+/** A row as the consultation shows it; `__display_<locale>` holds its display in the asked language. */
+export const RowViewSchema = Type.Object(
+  { ...storedRowFields, __display_default: Type.String() },
+  { additionalProperties: false, patternProperties: { '^__display_': Type.String() } },
+);
+// The static type of TypeBox leaves `patternProperties` out: the displays per language are named here.
+export type RowView = Static<typeof RowViewSchema> & { [display: `__display_${string}`]: string };
+
+const pageFields = {
+  title: Type.String(),
+  columns: Type.Array(ColumnDescriptionSchema),
+  totalRows: Type.Integer({ description: 'Rows matching the query, all pages together.' }),
+};
+
+/** A page of the rows of a reference (or all of them, as the JSON export streams them). */
+export const ReferencePageSchema = Type.Object(
+  { referenceType: Type.String(), ...pageFields, referenceValues: Type.Array(RowViewSchema) },
+  { additionalProperties: false },
+);
+export type ReferencePage = Omit<Static<typeof ReferencePageSchema>, 'referenceValues'> & {
+  referenceValues: RowView[];
+};
+
+/** A page of the rows of a data type, published versions only (or all of them, as the JSON export streams them). */
+export const DataTypePageSchema = Type.Object(
+  { dataType: Type.String(), ...pageFields, rows: Type.Array(RowViewSchema) },
+  { additionalProperties: false },
+);
+export type DataTypePage = Omit<Static<typeof DataTypePageSchema>, 'rows'> & { rows: RowView[] };

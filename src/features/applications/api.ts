@@ -1,4 +1,5 @@
-import type { ApplicationPart, ApplicationView } from '@/domain/applications/applicationView';
+import type { ApplicationView } from '@/contract/applications';
+import type { ApplicationPart } from '@/domain/applications/applicationView';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import type { StreamEvent } from '@/domain/streaming/events';
 import { ApiError, readErrorBody } from '@/lib/api/apiError';

@@ -1,33 +1,9 @@
+import type { DataTypePage, ReferencePage } from '@/contract/rows';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { RowQuery } from '@/domain/rows/rowQuery';
-import type { KeptRow } from '@/domain/rows/filterRows';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
-
-export interface ColumnDescription {
-  key: string;
-  title: string;
-  description: string;
-  hidden: boolean;
-  order: number;
-  checker: string | null;
-  reference?: string;
-  multiplicity?: 'ONE' | 'MANY';
-}
-
-export interface ReferenceValue extends KeptRow {
-  __display_default: string;
-  [display: `__display_${string}`]: string;
-}
-
-export interface ReferencePage {
-  referenceType: string;
-  title: string;
-  columns: ColumnDescription[];
-  referenceValues: ReferenceValue[];
-  totalRows: number;
-}
 
 const base = (application: string, reference: string) => `/applications/${encodeURIComponent(application)}/references/${encodeURIComponent(reference)}`;
 const dataBase = (application: string, dataType: string) => `/applications/${encodeURIComponent(application)}/data/${encodeURIComponent(dataType)}`;
@@ -39,7 +15,7 @@ export const fetchReferencePage = (application: string, reference: string, query
 /** A page of rows of a reference or a data type (published versions only), in one shape. */
 export async function fetchEntryPage(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, query: RowQuery): Promise<ReferencePage> {
   if (entry.kind === 'reference') return fetchReferencePage(application, entry.name, query);
-  const page = await callApi<{ dataType: string; title: string; columns: ColumnDescription[]; rows: ReferenceValue[]; totalRows: number }>(`${dataBase(application, entry.name)}/json${queryString(query)}`);
+  const page = await callApi<DataTypePage>(`${dataBase(application, entry.name)}/json${queryString(query)}`);
   return { referenceType: page.dataType, title: page.title, columns: page.columns, referenceValues: page.rows, totalRows: page.totalRows };
 }
 

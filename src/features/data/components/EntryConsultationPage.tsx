@@ -19,7 +19,8 @@ import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { rowDeletion, type ReferenceValue } from '../api';
+import type { RowView } from '@/contract/rows';
+import { rowDeletion } from '../api';
 import { useEntryRows } from '../hooks/useEntryRows';
 import { PAGE_SIZES, useRowsQuery } from '../hooks/useRowsQuery';
 import { CellTableDialog } from './CellTableDialog';
@@ -47,7 +48,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const [generation, setGeneration] = useState(0);
   const [details, setDetails] = useState<{ reference: string; naturalKey: string } | null>(null);
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
-  const [deleting, setDeleting] = useState<ReferenceValue | null>(null);
+  const [deleting, setDeleting] = useState<RowView | null>(null);
 
   const { page: result, loading, error, offlineSince } = useEntryRows(view.name, entry, query, generation);
   const isReference = entry.kind === 'reference';
@@ -65,7 +66,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const count = pageCount(total, size);
   const titled = (component: Component) => text(component.exportHeader.title, component.key);
 
-  async function confirmDeletion(row: ReferenceValue) {
+  async function confirmDeletion(row: RowView) {
     setDeleting(null);
     const outcome = await outbox.submit(rowDeletion(view.name, entry, [row.naturalKey]));
     if (outcome.status === 'done') {

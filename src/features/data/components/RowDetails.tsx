@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { fetchEntryPage, type ReferenceValue } from '../api';
+import type { RowView } from '@/contract/rows';
+import { fetchEntryPage } from '../api';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { RowValue } from './RowValue';
 
@@ -18,7 +19,7 @@ interface RowDetailsProps {
 export function RowDetails({ application, target, onClose, onOpenReference }: RowDetailsProps) {
   const { t, i18n } = useLingui();
   const { model, view } = application;
-  const [row, setRow] = useState<ReferenceValue | null | undefined>();
+  const [row, setRow] = useState<RowView | null | undefined>();
   const [error, setError] = useState<unknown>();
   const entry = target ? model.data.find((d) => d.name === target.reference) : undefined;
 

@@ -6,7 +6,7 @@ import { rowDisplay } from '@/domain/rows/rowDisplay';
 import type { ComponentOrder } from '@/domain/rows/rowQuery';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
-import type { ReferenceValue } from '../api';
+import type { RowView } from '@/contract/rows';
 import { RowValue } from './RowValue';
 
 interface RowsTableProps {
@@ -14,7 +14,7 @@ interface RowsTableProps {
   entry: DataEntry;
   /** The columns shown, in their order. */
   columns: Component[];
-  rows: ReferenceValue[] | undefined;
+  rows: RowView[] | undefined;
   loading: boolean;
   order: ComponentOrder[];
   onSort: (key: string) => void;
@@ -23,7 +23,7 @@ interface RowsTableProps {
   canDelete: boolean;
   onDetails: (target: { reference: string; naturalKey: string }) => void;
   onOpenTable: (title: string, rows: Array<Record<string, string>>) => void;
-  onDelete: (row: ReferenceValue) => void;
+  onDelete: (row: RowView) => void;
 }
 
 /** One page of rows: a column per component (sorted by a tap on its title), details and deletion at the end of each row. */

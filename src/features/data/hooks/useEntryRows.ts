@@ -4,7 +4,8 @@ import { filterRows } from '@/domain/rows/filterRows';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { ApiError } from '@/lib/api/apiError';
 import { cachedReferenceRows } from '@/offline/referenceCache';
-import { fetchEntryPage, type ReferencePage, type ReferenceValue } from '../api';
+import type { ReferencePage, RowView } from '@/contract/rows';
+import { fetchEntryPage } from '../api';
 
 export interface EntryRowsState {
   page?: Pick<ReferencePage, 'referenceValues' | 'totalRows'>;
@@ -42,7 +43,7 @@ export function useEntryRows(applicationName: string, entry: DataEntry, query: R
           targets.set(component.checker.reference, new Map(rows.map((r) => [r.naturalKey, r.hierarchicalKey])));
         }
         const { rows, totalRows } = filterRows(entry, cached.rows, query, hierarchicalKeysOf);
-        const referenceValues = rows.map((row) => ({ ...row, __display_default: row.naturalKey }) as ReferenceValue);
+        const referenceValues = rows.map((row) => ({ ...row, __display_default: row.naturalKey }) as RowView);
         setState({ page: { referenceValues, totalRows }, loading: false, offlineSince: cached.fetchedAt });
       });
     return () => {
