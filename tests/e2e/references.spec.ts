@@ -232,6 +232,9 @@ test('references: a file with errors and its report, the fixed file, files check
       'data-status',
       'queued',
     );
+    // Each change names what it loads into: a reference, or a data type.
+    await expect(page.getByText(`Charger more-sites.csv dans la référence sites de ${name}`)).toBeVisible();
+    await expect(page.getByText(`Charger counts.csv dans le type de données counts de ${name}`)).toBeVisible();
     await dismissToasts(page);
     await see('reference-upload-pending-fr');
   });

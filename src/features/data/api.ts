@@ -35,7 +35,7 @@ export function exportHref(application: string, entry: Pick<DataEntry, 'name' | 
 export function referenceUpload(application: string, reference: string, file: File): Submission {
   return {
     kind: 'reference.upload',
-    summary: { name: application, reference, fileName: file.name },
+    summary: { name: application, reference, entry: 'reference', fileName: file.name },
     resource: `reference:${application}/${reference}`,
     input: { application, reference, file },
     request: {
@@ -54,7 +54,7 @@ export function rowDeletion(application: string, entry: Pick<DataEntry, 'name' |
   const path = entry.kind === 'reference' ? `${base(application, entry.name)}?${query}` : `${dataBase(application, entry.name)}${queryString({ naturalKeys })}`;
   return {
     kind: 'reference.delete',
-    summary: { name: application, reference: entry.name, keys: naturalKeys.join(', ') },
+    summary: { name: application, reference: entry.name, entry: entry.kind, keys: naturalKeys.join(', ') },
     resource: `reference:${application}/${entry.name}`,
     request: { method: 'DELETE', path, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'none' } },
   };
@@ -64,7 +64,7 @@ export function rowDeletion(application: string, entry: Pick<DataEntry, 'name' |
 export function dataUpload(application: string, dataType: string, file: File): Submission {
   return {
     kind: 'reference.upload',
-    summary: { name: application, reference: dataType, fileName: file.name },
+    summary: { name: application, reference: dataType, entry: 'dataType', fileName: file.name },
     resource: `reference:${application}/${dataType}`,
     input: { application, reference: dataType, file },
     request: {

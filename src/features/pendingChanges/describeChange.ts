@@ -8,8 +8,9 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   'application.restore': msg`Restore the application {name} from the backup {fileName}`,
   'role.grant': msg`Grant the role {role} to {login}`,
   'role.revoke': msg`Revoke the role {role} from {login}`,
-  'reference.upload': msg`Load {fileName} into the reference {reference} of {name}`,
-  'reference.delete': msg`Delete {keys} from the reference {reference} of {name}`,
+  // `entry` is absent from changes kept before data types were told apart: those were references.
+  'reference.upload': msg`{entry, select, dataType {Load {fileName} into the data type {reference} of {name}} other {Load {fileName} into the reference {reference} of {name}}}`,
+  'reference.delete': msg`{entry, select, dataType {Delete {keys} from the data type {reference} of {name}} other {Delete {keys} from the reference {reference} of {name}}}`,
   'deposit.upload': msg`Deposit {fileName} into {dataType} of {name} ({period})`,
   'deposit.publish': msg`{action, select, publish {Publish} other {Unpublish}} the version {file} of {dataType} of {name}`,
   'deposit.delete': msg`Delete the version {file} of {dataType} of {name}`,
