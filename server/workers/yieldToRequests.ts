@@ -12,6 +12,12 @@ const WORKER_NICENESS = 10;
  */
 export function yieldToRequests(): void {
   if (process.platform !== 'linux') return;
-  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  let thread: number;
+  try {
+    thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  } catch {
+    // No /proc (a sandbox without it): the thread keeps its priority rather than every check failing to start.
+    return;
+  }
   setPriority(thread, WORKER_NICENESS);
 }
