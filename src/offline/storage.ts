@@ -16,18 +16,12 @@ export async function storageState(): Promise<StorageState> {
 }
 
 /**
- * Asks the browser to keep this site's data even when space runs low: without it, a tablet may silently drop
- * the offline copies — and the pending changes — under storage pressure.
- */
-export async function requestPersistentStorage(): Promise<boolean> {
-  return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
-}
-
-/**
- * Asks for persistent storage unless the browser already gives it: called the moment a change is kept on the device,
- * since that change exists nowhere else until it is sent. Answers whether the storage is now persistent.
+ * Asks the browser to keep this site's data even when space runs low, unless it already does: without it, a
+ * tablet may silently drop the offline copies — and the pending changes — under storage pressure. Asked when an
+ * application is made available offline and the moment a change is kept on the device, since that change exists
+ * nowhere else until it is sent. Answers whether the storage is now persistent.
  */
 export async function keepStorage(): Promise<boolean> {
   if (await navigator.storage?.persisted?.().catch(() => false)) return true;
-  return requestPersistentStorage();
+  return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
 }

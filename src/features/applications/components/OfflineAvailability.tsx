@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { readSetting, writeSetting } from '@/offline/db';
-import { requestPersistentStorage, storageState, type StorageState } from '@/offline/storage';
+import { keepStorage, storageState, type StorageState } from '@/offline/storage';
 import { ApiError } from '@/lib/api/apiError';
 import { cacheReferenceRows } from '@/offline/referenceCache';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
@@ -53,7 +53,7 @@ export function OfflineAvailability({
         await step();
         setProgress((index + 1) / steps.length);
       }
-      await requestPersistentStorage();
+      await keepStorage();
       const now = Date.now();
       await writeSetting(settingKey(applicationName), now);
       setMadeAvailableAt(now);
