@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { parseMail } from '../server/harness';
 
@@ -28,19 +28,50 @@ async function readKeys(email: string) {
 /** The phone size every screen is also looked at (the tablet size is the project's). */
 export const PHONE = { width: 390, height: 844 };
 
+/** axe-core's source, evaluated once in each document a journey looks at. */
+const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe in the page itself. The page is not a frame set, so nothing of @axe-core/playwright's frame handling is
+ * needed; its builder re-sent the engine's half-megabyte source and finished each run in a new page, several times the
+ * run itself on every screen of every journey.
+ */
+async function axeViolations(page: Page, skippedRules: string[]): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (skipped) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(skipped.map((id) => [id, { enabled: false }])),
+    });
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target })),
+    }));
+  }, skippedRules);
+}
+
 /** A full-page screenshot into test-results/screens/<size>/<name>.png, then axe: no serious or critical violation. */
 async function screenAndAxe(page: Page, size: string, name: string, skippedRules: string[]) {
   const folder = path.resolve('test-results/screens', size);
   await mkdir(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-  // Legacy mode runs axe in the page itself: the default mode finishes every run in a new blank page, which took
-  // 40 % of the checks' time (the portal has no frames, the one thing legacy mode handles less well).
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .disableRules(skippedRules)
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (await axeViolations(page, skippedRules)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
     `accessibility of ${name} (${size})`,
