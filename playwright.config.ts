@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Each port has its own data and artifacts, so two runs on different E2E_PORTs never share a database.
 const suffix = process.env.E2E_PORT ? `-${port}` : '';
+/** The e2e server's own origin (a test may browse it through a relay: tests/e2e/unpluggableNetwork.ts). */
+export const E2E_ORIGIN = `http://localhost:${port}`;
 export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data${suffix}`);
 export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', email: 'e2e-admin@terrain.local' };
 
@@ -25,7 +27,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: E2E_ORIGIN,
     serviceWorkers: 'allow',
     locale: 'fr-FR',
     trace: 'retain-on-failure',

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, E2E_ORIGIN } from '../../playwright.config';
 import { openUserMenu, switchLanguage } from './applicationSteps';
-import { expect, test, toast } from './fixtures';
+import { expect, test as base, toast } from './fixtures';
+import { unpluggableNetwork, type UnpluggableNetwork } from './unpluggableNetwork';
 
 /**
  * The offline-first promise, end to end in Chromium: read the cached list and home offline, change an application
@@ -12,18 +13,32 @@ import { expect, test, toast } from './fixtures';
  * discard deal with them.
  */
 
+/**
+ * The browser reaches the server through a relay this file's tests cut when they go offline, so that nothing in the
+ * browser (a service worker woken by Background Sync included) reaches the server while a test says it cannot.
+ */
+const test = base.extend<{ network: UnpluggableNetwork; serverOrigin: string }>({
+  serverOrigin: async ({}, use) => use(E2E_ORIGIN),
+  network: async ({ serverOrigin }, use) => {
+    const network = await unpluggableNetwork(Number(new URL(serverOrigin).port));
+    await use(network);
+    await network.close();
+  },
+  baseURL: async ({ network }, use) => use(network.origin),
+});
+
 const FIXTURES = path.resolve('tests/fixtures/configurations');
 const fixturePath = (name: string) => path.join(FIXTURES, name);
 
-/** The administrator's own API session, outside the browser (its network is never cut). */
-async function adminApi(request: APIRequestContext) {
-  const signedIn = await request.post('/api/v1/login', {
+/** The administrator's own API session, outside the browser: it goes to the server directly, never cut. */
+async function adminApi(request: APIRequestContext, serverOrigin: string) {
+  const signedIn = await request.post(`${serverOrigin}/api/v1/login`, {
     form: { login: E2E_ADMIN.login, password: E2E_ADMIN.password },
   });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return {
     async create(name: string, fileName = 'fieldnotes-v1.yaml') {
-      const answer = await request.post(`/api/v1/applications/${name}`, {
+      const answer = await request.post(`${serverOrigin}/api/v1/applications/${name}`, {
         multipart: {
           comment: '',
           file: { name: fileName, mimeType: 'application/yaml', buffer: readFileSync(fixturePath(fileName)) },
@@ -34,13 +49,13 @@ async function adminApi(request: APIRequestContext) {
       expect(text, 'the creation stream ends with a result').toContain('"type":"result"');
     },
     async versions(name: string): Promise<{ version: string; versions: string[] }> {
-      const answer = await request.get(`/api/v1/applications/${name}`);
+      const answer = await request.get(`${serverOrigin}/api/v1/applications/${name}`);
       expect(answer.status(), await answer.text()).toBe(200);
       const body = (await answer.json()) as { version: string; versions: Array<{ version: string }> };
       return { version: body.version, versions: body.versions.map((v) => v.version) };
     },
     async exists(name: string) {
-      return (await request.get(`/api/v1/applications/${name}`)).status() === 200;
+      return (await request.get(`${serverOrigin}/api/v1/applications/${name}`)).status() === 200;
     },
   };
 }
@@ -68,21 +83,29 @@ async function chooseAndTest(page: Page, fileName: string) {
   await expect(toast(page, 'La configuration est valide.')).toBeVisible();
 }
 
-async function goOffline(context: BrowserContext, page: Page) {
+async function goOffline(network: UnpluggableNetwork, context: BrowserContext, page: Page) {
+  network.unplug();
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+async function goOnline(network: UnpluggableNetwork, context: BrowserContext) {
+  network.plugIn();
+  await context.setOffline(false);
 }
 
 test('offline: read the cached list and home, change an application, reopen the page, and see it applied once back online', async ({
   page,
   context,
   request,
+  network,
+  serverOrigin,
   unique,
   look,
 }) => {
   // A long journey (worker test, closed tab, sync): on a busy machine it needs more than the default minute.
   test.setTimeout(180_000);
-  const api = await adminApi(request);
+  const api = await adminApi(request, serverOrigin);
   const name = unique('offl');
   await api.create(name);
 
@@ -95,7 +118,7 @@ test('offline: read the cached list and home, change an application, reopen the 
   await expect(page.getByTestId('application-facts')).toContainText('1.0.0');
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
 
-  await goOffline(context, page);
+  await goOffline(network, context, page);
   await page.goto('/applications');
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   await expect(page.getByTestId('offline-notice')).toContainText('Hors ligne — données du');
@@ -133,10 +156,8 @@ test('offline: read the cached list and home, change an application, reopen the 
   // The tab is closed and opened again, still offline: the change is still there.
   const reopened = await context.newPage();
   await page.close();
-  // The context stays offline (it was toggled here once: that gave the browser a moment online). Two CI runs saw
-  // the change reach the server at this point: Playwright's offline emulation does not cover the service worker's
-  // own requests, so its Background Sync may still send; not established.
-  await goOffline(context, reopened);
+  // The new page is emulated offline too; the relay stays cut, so a service worker woken here cannot send either.
+  await goOffline(network, context, reopened);
   await reopened.goto('/pendingChanges');
   const again = pendingChange(reopened, `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`);
   await expect(again).toHaveAttribute('data-status', 'queued');
@@ -144,7 +165,7 @@ test('offline: read the cached list and home, change an application, reopen the 
   expect((await api.versions(name)).versions).toEqual(['1.0.0']);
 
   // The network comes back: the triggers (the online event, Background Sync) send the change, once.
-  await context.setOffline(false);
+  await goOnline(network, context);
   await expect(again).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(again).toContainText('Appliquée');
   await expect(reopened.getByTestId('pending-badge')).toHaveCount(0);
@@ -165,17 +186,19 @@ test('offline: creations the server refuses need attention with the translated e
   page,
   context,
   request,
+  network,
+  serverOrigin,
   unique,
   look,
 }) => {
-  const api = await adminApi(request);
+  const api = await adminApi(request, serverOrigin);
   const taken = unique('takena');
   const discarded = unique('takenb');
   const renamed = unique('renamed');
 
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
-  await goOffline(context, page);
+  await goOffline(network, context, page);
 
   // Two creations queued offline, under names that will be taken on the server meanwhile.
   for (const name of [taken, discarded]) {
@@ -191,7 +214,7 @@ test('offline: creations the server refuses need attention with the translated e
   await api.create(discarded);
 
   await page.goto('/pendingChanges');
-  await context.setOffline(false);
+  await goOnline(network, context);
   const refused = pendingChange(page, `Créer l’application ${taken} avec fieldnotes-v1.yaml`);
   const toDiscard = pendingChange(page, `Créer l’application ${discarded} avec fieldnotes-v1.yaml`);
   await expect(refused).toHaveAttribute('data-status', 'needs-attention', { timeout: 30_000 });
@@ -303,11 +326,13 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   page,
   context,
   request,
+  network,
+  serverOrigin,
   unique,
   look,
 }) => {
   test.setTimeout(120_000);
-  const api = await adminApi(request);
+  const api = await adminApi(request, serverOrigin);
   const name = unique('kept');
   // Every request for persistent storage is counted (the browser answers as it would).
   await page.addInitScript(() => {
@@ -324,7 +349,7 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   await waitForServiceWorker(page);
   expect(await persistRequests()).toBe(0);
 
-  await goOffline(context, page);
+  await goOffline(network, context, page);
   await page.goto('/applicationCreation');
   await chooseAndTest(page, 'fieldnotes-v1.yaml');
   await page.getByLabel('Nom de l’application').fill(name);
@@ -378,7 +403,7 @@ test('a change kept on the device asks the browser to keep its storage, and logg
 
   // The change waited on the device for its maker: signing in again, online, sends it once.
   expect(await api.exists(name)).toBe(false);
-  await context.setOffline(false);
+  await goOnline(network, context);
   await signInAsAdmin(page);
   await expect.poll(() => api.exists(name), { timeout: 30_000 }).toBe(true);
   await page.goto('/pendingChanges');
