@@ -45,10 +45,21 @@ export class TerrainDatabase extends Dexie {
       applicationDetails: 'name',
     });
     this.version(3).stores({ referenceRows: 'key' });
+    // Since when this device's pending changes are known: a database created anew (first visit, or the site's data
+    // cleared) starts its list empty, and the pending changes page must not claim more than it knows. A database
+    // that existed before the date was recorded knows at least as much from its upgrade on.
+    const recordStart = (settings: Dexie.Table) => settings.put({ key: CHANGES_KEPT_SINCE_SETTING, value: Date.now() });
+    this.on('populate', (transaction) => recordStart(transaction.table('settings')));
+    this.version(4)
+      .stores({})
+      .upgrade((transaction) => recordStart(transaction.table('settings')));
   }
 }
 
 export const offlineDb = new TerrainDatabase();
+
+/** When this device began keeping its pending changes (see the database's `populate`). */
+export const CHANGES_KEPT_SINCE_SETTING = 'changesKeptSince';
 
 /** The setting where the page records who is signed in, for the outbox of the page and of the service worker alike. */
 export const SIGNED_IN_SETTING = 'signedIn';

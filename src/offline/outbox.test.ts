@@ -107,6 +107,21 @@ describe('the outbox', () => {
     expect(told).toBe(2);
   });
 
+  it('a full device says so at once and keeps nothing: the form still has what was typed', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    db.outbox.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(await outbox.submit(change('big'))).toEqual({
+      status: 'needs-attention',
+      error: { status: 0, code: 'DEVICE_FULL', params: {} },
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('survives closing and reopening the database, Blob bodies included', async () => {
     const name = `outbox-reopen-${Date.now()}`;
     const first = createOutbox({ db: new TerrainDatabase(name), fetch: scriptedFetch(['network']).fetch });

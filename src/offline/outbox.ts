@@ -52,6 +52,13 @@ export interface SubmitOptions {
 }
 
 const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
+const DEVICE_FULL: OutboxError = { status: 0, code: 'DEVICE_FULL', params: {} };
+
+/** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
+function isStorageFull(error: unknown): boolean {
+  const names = [error, (error as { inner?: unknown } | null)?.inner].map((e) => (e as { name?: string } | null)?.name);
+  return names.includes('QuotaExceededError');
+}
 const newKey = () => globalThis.crypto.randomUUID();
 
 export function createOutbox(options: OutboxOptions = {}) {
@@ -262,7 +269,14 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   /** Records a change and sends it at once when possible. */
   async function submit(submission: Submission, submitOptions: SubmitOptions = {}): Promise<OutboxOutcome> {
-    const id = await enqueue(submission, submitOptions.replaces);
+    let id: number;
+    try {
+      id = await enqueue(submission, submitOptions.replaces);
+    } catch (error) {
+      // The transaction wrote nothing: the form keeps what was typed, and the person learns at once why.
+      if (isStorageFull(error)) return { status: 'needs-attention', error: DEVICE_FULL };
+      throw error;
+    }
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
     if (submitOptions.onUploadProgress) uploadListeners.set(id, submitOptions.onUploadProgress);
     try {

@@ -1,13 +1,24 @@
+import { msg } from '@lingui/core/macro';
 import { reportServerReached, reportServerUnreachable } from '@/lib/connectivity';
+import { i18n } from '@/lib/i18n/setup';
+import { showToast } from '@/lib/toast';
 import { createOutbox } from './outbox';
-import { keepStorage } from './storage';
+import { isNearlyFull, keepStorage, storageState } from './storage';
+
+const nearlyFull = msg`This device is nearly full`;
+const nearlyFullAdvice = msg`Send the waiting changes, or save them to a file from the pending changes page, before it refuses new ones.`;
+
+/** A change was kept on the device: ask the browser to keep the site's storage, and warn while room runs out. */
+async function onQueued() {
+  await keepStorage();
+  if (isNearlyFull(await storageState())) showToast('warning', i18n._(nearlyFull), i18n._(nearlyFullAdvice));
+}
 
 /**
- * The page's outbox; what its sends meet feeds the online/offline indicator, and a change kept on the device asks
- * the browser to keep the site's storage. The service worker makes its own over the same database; Web Locks keep
- * them apart.
+ * The page's outbox; what its sends meet feeds the online/offline indicator. The service worker makes its own over
+ * the same database; Web Locks keep them apart.
  */
 export const outbox = createOutbox({
   onReachability: (reachable) => (reachable ? reportServerReached() : reportServerUnreachable()),
-  onQueued: () => void keepStorage(),
+  onQueued: () => void onQueued(),
 });

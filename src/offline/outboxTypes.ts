@@ -7,26 +7,28 @@ import type { StreamProblem } from '@/domain/streaming/events';
 export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs-attention';
 
 /** What a change is, so the pending-changes page can name it and reopen its form. */
-export type OutboxKind =
-  | 'application.create'
-  | 'application.update'
-  | 'application.restore'
-  | 'role.grant'
-  | 'role.revoke'
-  | 'reference.upload'
-  | 'reference.delete'
-  | 'deposit.upload'
-  | 'deposit.publish'
-  | 'deposit.delete'
-  | 'authorization.save'
-  | 'authorization.revoke'
-  | 'charter.accept'
-  | 'charter.upload'
-  | 'rightsRequest.save'
-  | 'additionalFile.save'
-  | 'additionalFile.delete'
-  | 'additionalFileAuthorization.save'
-  | 'additionalFileAuthorization.revoke';
+export const OUTBOX_KINDS = [
+  'application.create',
+  'application.update',
+  'application.restore',
+  'role.grant',
+  'role.revoke',
+  'reference.upload',
+  'reference.delete',
+  'deposit.upload',
+  'deposit.publish',
+  'deposit.delete',
+  'authorization.save',
+  'authorization.revoke',
+  'charter.accept',
+  'charter.upload',
+  'rightsRequest.save',
+  'additionalFile.save',
+  'additionalFile.delete',
+  'additionalFileAuthorization.save',
+  'additionalFileAuthorization.revoke',
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export type StoredBody =
   | { type: 'none' }

@@ -25,3 +25,13 @@ export async function keepStorage(): Promise<boolean> {
   if (await navigator.storage?.persisted?.().catch(() => false)) return true;
   return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
 }
+
+/** The share of the quota past which a device is close to refusing new changes (a deposit is megabytes). */
+const NEARLY_FULL = 0.9;
+
+/** Whether the site has used most of what the browser lets it keep: the next large change may not fit. */
+export function isNearlyFull(state: StorageState): boolean {
+  return (
+    state.usedBytes !== undefined && Boolean(state.quotaBytes) && state.usedBytes / state.quotaBytes! >= NEARLY_FULL
+  );
+}

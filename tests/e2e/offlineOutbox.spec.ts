@@ -362,7 +362,7 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   const note = page.getByTestId('storage-note');
   await expect(note).toHaveAttribute('data-persisted', 'false');
   await expect(note).toHaveText(
-    'Ce navigateur peut effacer ces modifications si l’appareil manque de place : envoyez-les dès que possible. Installer Terrain sur cet appareil permet au navigateur de les garder.',
+    'Ce navigateur peut effacer ces modifications si l’appareil manque de place : envoyez-les dès que possible, ou enregistrez-les dans un fichier. Installer Terrain sur cet appareil permet au navigateur de les garder.',
   );
   await look(page, 'offline-outbox-storage-not-kept-fr');
   // Once the browser gives persistent storage (as Chromium does to an installed site), the page says so.
@@ -408,4 +408,133 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   await expect.poll(() => api.exists(name), { timeout: 30_000 }).toBe(true);
   await page.goto('/pendingChanges');
   await expect(pendingChange(page, name)).toHaveAttribute('data-status', 'done');
+});
+
+/** Clears the site's data as the browser's settings do: storage, service worker, cookies (the session too). */
+async function clearSiteData(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'all' });
+  await cdp.detach();
+}
+
+async function createOffline(page: Page, name: string) {
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+}
+
+test('pending changes saved to a file outlive clearing the site data: imported back and sent once; a full device says so', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('file');
+  await page.addInitScript(() => {
+    const estimate = StorageManager.prototype.estimate;
+    StorageManager.prototype.estimate = async function (this: StorageManager) {
+      const real = await estimate.call(this);
+      if (!sessionStorage.getItem('e2e-nearly-full')) return real;
+      return { ...real, quota: Math.ceil((real.usage ?? 0) / 0.95) };
+    };
+    for (const method of ['add', 'put'] as const) {
+      const write = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: [unknown, IDBValidKey?]) {
+        if (sessionStorage.getItem('e2e-full') && this.name === 'outbox')
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return write.apply(this, args);
+      };
+    }
+  });
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  await createOffline(page, name);
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  await page.goto('/pendingChanges');
+  const created = pendingChange(page, `Créer l’application ${name} avec fieldnotes-v1.yaml`);
+  await expect(created).toHaveAttribute('data-status', 'queued');
+  await look(page, 'pending-file-fr');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Enregistrer dans un fichier' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^terrain-pending-changes-\d{4}-\d{2}-\d{2}\.zip$/);
+  const saved = test.info().outputPath('pending-changes.zip');
+  await download.saveAs(saved);
+
+  // The device runs short of room: the page warns while changes wait, and a new change is refused at once, whole.
+  // Chromium's quota override does not reach a test browser's contexts, so the device's answers are played here:
+  // the estimate it gives, and IndexedDB refusing to write as it does when the quota is reached.
+  await page.evaluate(() => sessionStorage.setItem('e2e-nearly-full', '1'));
+  await page.reload();
+  await expect(page.getByTestId('storage-pressure')).toContainText('Cet appareil est presque plein');
+  await look(page, 'pending-file-nearly-full-fr');
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(`${name}b`);
+  await page.evaluate(() => sessionStorage.setItem('e2e-full', '1'));
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(
+    toast(page, 'Cet appareil n’a plus de place pour garder la modification : rien n’a été enregistré.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Nom de l’application')).toHaveValue(`${name}b`);
+  await page.evaluate(() => sessionStorage.clear());
+  await expect(page.getByTestId('pending-badge')).toHaveText('1');
+
+  // The site's data is cleared before the change was sent: the page claims nothing it cannot know.
+  await clearSiteData(context, page);
+  await goOnline(network, context);
+  await signInAsAdmin(page);
+  await page.goto('/pendingChanges');
+  await expect(page.getByTestId('nothing-waiting')).toContainText('Rien n’attend sur cet appareil.');
+  await expect(page.getByTestId('nothing-waiting')).toContainText('Cet appareil garde ses modifications ici depuis le');
+  await expect(page.getByText('atteint le serveur')).toHaveCount(0);
+  await look(page, 'pending-file-nothing-waiting-fr');
+  expect(await api.exists(name)).toBe(false);
+
+  // The file brings it back; it is listed before anything is kept, then sent once.
+  const importFile = (label = 'Importer un fichier') => page.getByLabel(label).setInputFiles(saved);
+  await importFile();
+  const dialog = page.getByRole('dialog', { name: 'Importer ces modifications ?' });
+  await expect(dialog.getByTestId('import-list')).toHaveText(
+    `Créer l’application ${name} avec fieldnotes-v1.yaml · ${E2E_ADMIN.login}`,
+  );
+  await look(page, 'pending-file-import-fr');
+  await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(toast(page, '1 modification importée')).toBeVisible();
+  await expect(created).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect((await api.versions(name)).versions).toEqual(['1.0.0']);
+
+  // Imported again elsewhere (the data cleared again): the same key, so the server answers what it did, no second
+  // creation, no refusal for an application that exists.
+  await clearSiteData(context, page);
+  await signInAsAdmin(page);
+  await page.goto('/pendingChanges');
+  await importFile();
+  await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(created).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect((await api.versions(name)).versions).toEqual(['1.0.0']);
+  // The same file on the device that has it adds nothing.
+  await importFile();
+  await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(toast(page, '0 modification importée')).toBeVisible();
+  await expect(toast(page, '0 modification importée')).toContainText('1 était déjà sur cet appareil.');
+
+  await switchLanguage(page, 'English');
+  await importFile('Import a file');
+  const english = page.getByRole('dialog', { name: 'Import these changes?' });
+  await expect(english.getByTestId('import-list')).toHaveText(
+    `Create the application ${name} from fieldnotes-v1.yaml · ${E2E_ADMIN.login}`,
+  );
+  await look(page, 'pending-file-import-en');
+  await english.getByRole('button', { name: 'Cancel' }).click();
+  await look(page, 'pending-file-en');
+  await switchLanguage(page, 'Français');
 });

@@ -5,6 +5,7 @@ import { reportToCsv } from '@/domain/csv';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeProblem } from '@/lib/i18n/problems';
+import { saveFile } from '@/lib/saveFile';
 
 const SHOWN = 50;
 
@@ -18,12 +19,7 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
       truncated: (hidden) => t`${hidden} more errors are not listed`,
       byteOrderMark: true,
     });
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${fileName.replace(/\.[^.]*$/, '')}-errors.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${fileName.replace(/\.[^.]*$/, '')}-errors.csv`);
   };
   return (
     <section className="grid gap-3" aria-labelledby="csv-report-title" data-testid="csv-report">

@@ -5,6 +5,7 @@ import type { StreamEvent } from '@/domain/streaming/events';
 import { ApiError, readErrorBody } from '@/lib/api/apiError';
 import { callApi, API_BASE, send } from '@/lib/api/client';
 import { callStream } from '@/lib/api/eventStream';
+import { saveFile } from '@/lib/saveFile';
 
 const query = (parts: ApplicationPart[]) => (parts.length ? `?${parts.map((p) => `filter=${p}`).join('&')}` : '');
 
@@ -70,13 +71,8 @@ export async function downloadBundle(
     }
   }
   onProgress(1);
-  const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = downloadName(response.headers.get('Content-Disposition'), `${name}-${kind}.zip`);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the blob once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(
+    new Blob(parts, { type: 'application/zip' }),
+    downloadName(response.headers.get('Content-Disposition'), `${name}-${kind}.zip`),
+  );
 }

@@ -495,6 +495,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.NETWORK_ERROR',
     message: 'The server cannot be reached. Check the network and try again.',
   },
+  DEVICE_FULL: /*i18n*/ {
+    id: 'exceptionMessage.DEVICE_FULL',
+    message:
+      'This device has no room left to keep the change: nothing was saved. Free some space (or send the pending changes) and try again.',
+  },
 };
 
 export const translationMissing: MessageDescriptor = /*i18n*/ {

@@ -14,6 +14,8 @@ import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
 import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
+import { NothingWaiting } from './NothingWaiting';
+import { PendingChangesFile } from './PendingChangesFile';
 import { StorageNote } from './StorageNote';
 
 const badgeOf = {
@@ -81,20 +83,17 @@ export function PendingChangesPage() {
           </Trans>
         }
         actions={
-          <Button onClick={() => void syncNow()} disabled={syncing}>
-            <RefreshCw aria-hidden className={syncing ? 'animate-spin' : undefined} />
-            <Trans>Sync now</Trans>
-          </Button>
+          <>
+            <Button onClick={() => void syncNow()} disabled={syncing}>
+              <RefreshCw aria-hidden className={syncing ? 'animate-spin' : undefined} />
+              <Trans>Sync now</Trans>
+            </Button>
+            <PendingChangesFile waiting={waiting} onImported={() => void syncNow()} />
+          </>
         }
       />
       <StorageNote waiting={waiting} />
-      {items && items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">
-            <Trans>Nothing is waiting: every change has reached the server.</Trans>
-          </CardContent>
-        </Card>
-      ) : null}
+      {items && items.length === 0 ? <NothingWaiting /> : null}
       <ul className="grid gap-3" aria-label={t`Pending changes`}>
         {items?.map((item) => (
           <li key={item.id} data-testid="pending-change" data-status={item.status}>
