@@ -114,6 +114,9 @@ export const AccountChangeSchema = Type.Object(
   },
 );
 
+/** Body of `PUT /users`: which fields are present decides which account change is meant. */
+export type AccountChange = Static<typeof AccountChangeSchema>;
+
 export const UserParamsSchema = Type.Object({ idOrLogin: StoredText(200) });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

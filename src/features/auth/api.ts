@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import type { AccountResult, KeyMailed, Registered, SignedOut } from '@/contract/accounts';
+import type { AccountChange, AccountResult, KeyMailed, Registered, SignedOut } from '@/contract/accounts';
 import { callApi } from '@/lib/api/client';
 import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
 
@@ -19,12 +19,12 @@ export const register = (login: string, password: string, email: string) =>
 export const activateAccount = (login: string, password: string, key: string) =>
   callApi<AccountResult>('/users', {
     method: 'PUT',
-    json: { login, password, verificationKey: normalizeVerificationKey(key) },
+    json: { login, password, verificationKey: normalizeVerificationKey(key) } satisfies AccountChange,
   });
 
 /** Lost password, step 1: the answer tells nothing of the account. */
 export const requestConnectionKey = (login: string, email: string) =>
-  callApi<KeyMailed>('/users', { method: 'PUT', json: { login, email } });
+  callApi<KeyMailed>('/users', { method: 'PUT', json: { login, email } satisfies AccountChange });
 
 export const resetPassword = (
   login: string,
@@ -35,5 +35,11 @@ export const resetPassword = (
 ) =>
   callApi<AccountResult>('/users', {
     method: 'PUT',
-    json: { login, email, verificationKey: normalizeVerificationKey(key), newPassword, newPasswordConfirm },
+    json: {
+      login,
+      email,
+      verificationKey: normalizeVerificationKey(key),
+      newPassword,
+      newPasswordConfirm,
+    } satisfies AccountChange,
   });
