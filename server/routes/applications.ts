@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { APPLICATION_PARTS, type ApplicationPart } from '../../src/domain/applications/applicationView.ts';
+import type { ApplicationPart } from '../../src/domain/applications/applicationView.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { failStream, openEventStream } from '../http/eventStream.ts';
 import { readUpload } from '../http/readUpload.ts';
-import { ApplicationViewSchema } from '../../src/contract/applications.ts';
+import {
+  ApplicationPartsQuerySchema,
+  ApplicationViewSchema,
+  ConfigurationFileQuerySchema,
+  ConfigurationUploadQuerySchema,
+  type ApplicationPartsQuery,
+} from '../../src/contract/applications.ts';
+import { NameParamsSchema } from '../../src/contract/authorizations.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import {
   MAX_CONFIGURATION_BYTES,
@@ -27,21 +34,9 @@ interface Options {
   countRows?: RowCounter;
 }
 
-const Parts = Type.Optional(
-  Type.Union(
-    [
-      Type.Array(Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p)))),
-      Type.Union(APPLICATION_PARTS.map((p) => Type.Literal(p))),
-    ],
-    {
-      description: 'Parts of each application to include (repeatable).',
-    },
-  ),
-);
-const partsOf = (filter: ApplicationPart | ApplicationPart[] | undefined) =>
+const partsOf = (filter: ApplicationPartsQuery['filter']) =>
   new Set<ApplicationPart>(filter === undefined ? [] : Array.isArray(filter) ? filter : [filter]);
 
-const NameParam = Type.Object({ name: Type.String({ maxLength: 100 }) });
 const Streamed = {
   200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }),
 };
@@ -58,7 +53,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags: ['applications'],
         summary:
           'Every application, as the caller may see it, streamed as NDJSON (one result event each, with progress).',
-        querystring: Type.Object({ filter: Parts }),
+        querystring: ApplicationPartsQuerySchema,
         response: { ...Streamed, ...errorResponses(400, 401) },
       },
     },
@@ -78,8 +73,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       schema: {
         tags: ['applications'],
         summary: 'One application (by name or id), with the parts asked for and its stored versions.',
-        params: NameParam,
-        querystring: Type.Object({ filter: Parts }),
+        params: NameParamsSchema,
+        querystring: ApplicationPartsQuerySchema,
         response: { 200: ApplicationViewSchema, ...errorResponses(401, 404) },
       },
     },
@@ -114,8 +109,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags: ['applications'],
         summary:
           'Creates an application from a configuration (streamed). The caller needs a creator pattern matching the name.',
-        params: NameParam,
-        querystring: Type.Object({ comment: Type.Optional(Type.String({ maxLength: 1000 })) }),
+        params: NameParamsSchema,
+        querystring: ConfigurationUploadQuerySchema,
         ...multipartBody,
         response: { ...Streamed, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
@@ -138,8 +133,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       schema: {
         tags: ['applications'],
         summary: 'Stores a new version of the configuration (streamed); refused when it would orphan stored data.',
-        params: NameParam,
-        querystring: Type.Object({ comment: Type.Optional(Type.String({ maxLength: 1000 })) }),
+        params: NameParamsSchema,
+        querystring: ConfigurationUploadQuerySchema,
         ...multipartBody,
         response: { ...Streamed, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
@@ -161,8 +156,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       schema: {
         tags: ['applications'],
         summary: 'The configuration file exactly as uploaded (current version, or `version`).',
-        params: NameParam,
-        querystring: Type.Object({ version: Type.Optional(Type.String({ maxLength: 100 })) }),
+        params: NameParamsSchema,
+        querystring: ConfigurationFileQuerySchema,
         response: { 200: Type.Any({ description: 'The file (YAML or zip).' }), ...errorResponses(401, 403, 404) },
       },
     },

@@ -7,6 +7,8 @@ import type { ServerContext } from '../context.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { DataTypePageSchema, DownloadQuerySchema, ReferencePageSchema } from '../../src/contract/rows.ts';
+import { ReferenceParamsSchema } from '../../src/contract/references.ts';
+import { DataParamsSchema } from '../../src/contract/data.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
 import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
@@ -32,6 +34,7 @@ const kinds = {
     find: referenceOf,
     tag: 'references',
     noun: 'reference',
+    Params: ReferenceParamsSchema,
     Page: ReferencePageSchema,
   },
   dataType: {
@@ -40,6 +43,7 @@ const kinds = {
     find: dataTypeOf,
     tag: 'data',
     noun: 'data type (published versions only)',
+    Params: DataParamsSchema,
     Page: DataTypePageSchema,
   },
 } as const;
@@ -53,8 +57,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
   app,
   { ctx, kind },
 ) => {
-  const { path, param, find, tag, noun, Page } = kinds[kind];
-  const Params = Type.Object({ name: Type.String({ maxLength: 100 }), [param]: Type.String({ maxLength: 100 }) });
+  const { path, param, find, tag, noun, Params, Page } = kinds[kind];
   const opened = async (
     request: Pick<FastifyRequest, 'params' | 'headers' | 'auth'> & { query: Static<typeof DownloadQuerySchema> },
   ) => {

@@ -10,6 +10,11 @@ import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { ReferencePageSchema, RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
+import {
+  ReferenceDeletionQuerySchema,
+  ReferenceLoadedSchema,
+  ReferenceParamsSchema,
+} from '../../src/contract/references.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
   MAX_CSV_BYTES,
@@ -22,8 +27,6 @@ import {
 } from '../services/references.ts';
 import { rowQueryOf } from './entryExports.ts';
 
-const Params = Type.Object({ name: Type.String({ maxLength: 100 }), refType: Type.String({ maxLength: 100 }) });
-
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/applications/:name/references/:refType',
@@ -35,9 +38,9 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         consumes: ['multipart/form-data'],
         description:
           'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
-        params: Params,
+        params: ReferenceParamsSchema,
         response: {
-          201: Type.Object({ referenceType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() }),
+          201: ReferenceLoadedSchema,
           400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 413, 415, 422, 503),
         },
@@ -70,7 +73,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       schema: {
         tags: ['references'],
         summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
-        params: Params,
+        params: ReferenceParamsSchema,
         querystring: RowQueryParamSchema,
         response: { 200: ReferencePageSchema, ...errorResponses(400, 401, 404) },
       },
@@ -95,7 +98,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary:
           'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
-        params: Params,
+        params: ReferenceParamsSchema,
         response: { 200: Type.Any(), ...errorResponses(401, 404) },
       },
     },
@@ -116,13 +119,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         tags: ['references'],
         summary:
           'Deletes rows by natural key, in one transaction; refused (409 REFERENCED_ROWS) when other rows point to them.',
-        params: Params,
-        querystring: Type.Object({
-          naturalKey: Type.Union([
-            Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
-            Type.String({ maxLength: 1000 }),
-          ]),
-        }),
+        params: ReferenceParamsSchema,
+        querystring: ReferenceDeletionQuerySchema,
         response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

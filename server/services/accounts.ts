@@ -4,6 +4,7 @@ import { checkKey, checkPassword, validateRegistration, type FieldProblem } from
 import type { ServerContext } from '../context.ts';
 import type { KeyPurpose, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
+import type { AccountChange } from '../../src/contract/accounts.ts';
 import { isOneMailAddress, mailAddressRule } from '../mail/address.ts';
 import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
 import { acceptCharter } from './charter.ts';
@@ -155,17 +156,6 @@ export async function signIn(ctx: ServerContext, input: { login: string; passwor
     throw new Refusal(user.state === 'pending' ? 'PENDING_ACCOUNT' : 'INACTIVE_ACCOUNT');
   }
   return user;
-}
-
-/** Body of `PUT /users`: which fields are present decides which account change is meant. */
-export interface AccountChange {
-  login?: string;
-  password?: string;
-  email?: string;
-  newPassword?: string;
-  newPasswordConfirm?: string;
-  verificationKey?: string;
-  charte?: string;
 }
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Value } from 'typebox/value';
 import { normalizeAssociates, type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
@@ -13,6 +12,7 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { UploadForm } from '../http/readUpload.ts';
+import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
 import { zipOf } from './zipOutput.ts';
@@ -298,16 +298,9 @@ export async function additionalFileContent(
 
 /** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest); a part out of shape is its reason. */
 function readParams(text: string | undefined): FileSaveParams {
-  if (text === undefined || text === '') return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'json' });
-  }
-  if (Value.Check(FileSaveParamsSchema, raw)) return raw;
-  const [first] = Value.Errors(FileSaveParamsSchema, raw);
-  const part = first?.instancePath.split('/')[1];
+  const reading = readJsonParameter(FileSaveParamsSchema, text);
+  if (reading.ok) return reading.value ?? {};
+  const part = reading.reason === 'notJson' ? 'json' : reading.path?.split('/')[1];
   throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: part || 'object' });
 }
 

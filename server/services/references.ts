@@ -15,6 +15,7 @@ import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
+import type { ReferenceLoaded } from '../../src/contract/references.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -51,7 +52,7 @@ export async function uploadReference(
   ctx: ServerContext,
   reference: EntryContext,
   file: StreamedUpload,
-): Promise<{ referenceType: string; lineCount: number; totalRows: number }> {
+): Promise<ReferenceLoaded> {
   const { application, model, entry } = reference;
   return writeEntryRows(ctx, application.id, entry.name, async (write) => {
     let written = 0;

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
-import {
-  grantsNothing,
-  normalizeRules,
-  type AuthorizationRequest,
-  type AuthorizationRules,
-} from '../../src/domain/rights/authorization.ts';
+import { grantsNothing, normalizeRules, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
 import {
   checkRequestFields,
@@ -17,7 +12,14 @@ import {
   type RequestStatus,
 } from '../../src/domain/rights/rightsRequest.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
-import type { RequestOptions, RightsRequestList } from '../../src/contract/rightsRequests.ts';
+import {
+  RightsRequestQuerySchema,
+  type RequestOptions,
+  type RightsRequestBody,
+  type RightsRequestList,
+  type RightsRequestQuery,
+} from '../../src/contract/rightsRequests.ts';
+import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -33,27 +35,6 @@ import {
 } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
-
-/** The body of POST …/rightsRequest (api.md §13.2 CreateRightsRequestRequest). */
-export interface RightsRequestInput {
-  id?: string | null;
-  fields?: Record<string, unknown>;
-  /** The rights asked for; when a manager treats the request, the rights granted (and the authorization's name). */
-  rightsRequest?: Pick<AuthorizationRequest, 'name' | 'authorizationForAll' | 'authorizationsWithRestriction'> | null;
-  setted?: boolean | null;
-  comment?: string | null;
-}
-
-/** The `params` of GET …/rightsRequest (api.md §13.2 RightsRequestInfos, plus `search`). */
-export interface RightsRequestQuery {
-  uuids?: string[];
-  setted?: boolean | null;
-  fieldFilters?: Array<{ field: string; filter?: string | null; isRegExp?: boolean | null }>;
-  /** Part of the requester's login or e-mail, or of the comment. */
-  search?: string | null;
-  offset?: number;
-  limit?: number | null;
-}
 
 const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
@@ -250,7 +231,7 @@ export async function listRightsRequests(
 }
 
 /** The rights a request asks for, checked: known data and scopes, valid periods, reading only. */
-function requestedRules(application: ApplicationRow, input: RightsRequestInput): AuthorizationRules {
+function requestedRules(application: ApplicationRow, input: RightsRequestBody): AuthorizationRules {
   const normalized = normalizeRules(application.model, input.rightsRequest ?? {}, false);
   if (!normalized.ok) throw new InvalidInput(normalized.problems[0], { problems: normalized.problems });
   const refused = unrequestableOperations(application.model, normalized.rules);
@@ -300,7 +281,7 @@ export async function saveRightsRequest(
   ctx: ServerContext,
   caller: UserRow,
   application: ApplicationRow,
-  input: RightsRequestInput,
+  input: RightsRequestBody,
   language: MailLanguage,
 ): Promise<SavedRightsRequest> {
   const comment = (input.comment ?? '').trim();
@@ -498,47 +479,7 @@ async function notifyManagers(
 
 /** The `params` JSON of the list (absent or the text `undefined` = everything); a malformed one is a 400. */
 export function readRequestQuery(text: string | undefined): RightsRequestQuery {
-  if (text === undefined || text === '' || text === 'undefined') return {};
-  const bad = () => new Refusal('BAD_REQUEST', { parameter: 'params' });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw bad();
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad();
-  const params = raw as Record<string, unknown>;
-  const count = (value: unknown) => {
-    if (value === undefined || value === null) return undefined;
-    if (!Number.isInteger(value) || (value as number) < 0) throw bad();
-    return value as number;
-  };
-  if (params.uuids != null && (!Array.isArray(params.uuids) || params.uuids.some((u) => typeof u !== 'string')))
-    throw bad();
-  if (params.setted != null && typeof params.setted !== 'boolean') throw bad();
-  if (params.search != null && typeof params.search !== 'string') throw bad();
-  const filters = params.fieldFilters ?? [];
-  if (
-    !Array.isArray(filters) ||
-    filters.some(
-      (f) =>
-        f === null ||
-        typeof f !== 'object' ||
-        typeof f.field !== 'string' ||
-        (f.filter != null && typeof f.filter !== 'string'),
-    )
-  )
-    throw bad();
-  return {
-    uuids: (params.uuids as string[] | undefined) ?? undefined,
-    setted: (params.setted as boolean | null | undefined) ?? null,
-    fieldFilters: (filters as NonNullable<RightsRequestQuery['fieldFilters']>).map((f) => ({
-      field: f.field,
-      filter: f.filter ?? null,
-      isRegExp: f.isRegExp === true,
-    })),
-    search: (params.search as string | undefined) ?? null,
-    offset: count(params.offset),
-    limit: count(params.limit),
-  };
+  const reading = readJsonParameter(RightsRequestQuerySchema, text);
+  if (!reading.ok) throw new Refusal('BAD_REQUEST', { parameter: 'params' });
+  return reading.value ?? {};
 }

@@ -79,8 +79,10 @@ export const RegistrationSchema = Type.Object({
   email: StoredText(320),
 });
 export const RegisteredSchema = Type.Object({ id: Type.String() });
+export type Registered = Static<typeof RegisteredSchema>;
 
 export const SignedOutSchema = Type.Object({ message: Type.String() });
+export type SignedOut = Static<typeof SignedOutSchema>;
 export const LogoutQuerySchema = Type.Object({ applicationName: Type.Optional(Type.String({ maxLength: 100 })) });
 
 export const KeyMailedSchema = Type.Object(
@@ -91,6 +93,7 @@ export const KeyMailedSchema = Type.Object(
       'Lost password, step 1: a connection key went to the account’s address; nothing of the account is told.',
   },
 );
+export type KeyMailed = Static<typeof KeyMailedSchema>;
 
 export const AccountChangeSchema = Type.Object(
   {
@@ -110,6 +113,9 @@ export const AccountChangeSchema = Type.Object(
       'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application.',
   },
 );
+
+/** Body of `PUT /users`: which fields are present decides which account change is meant. */
+export type AccountChange = Static<typeof AccountChangeSchema>;
 
 export const UserParamsSchema = Type.Object({ idOrLogin: StoredText(200) });
 

@@ -1,9 +1,34 @@
 import { Type, type Static } from 'typebox';
-import type { ApplicationView as DomainApplicationView } from '../domain/applications/applicationView.ts';
+import {
+  APPLICATION_PARTS,
+  type ApplicationView as DomainApplicationView,
+} from '../domain/applications/applicationView.ts';
 import { LocaleTextSchema } from './forms.ts';
 import { ApplicationModelSchema, ApplicationOutlineSchema } from './configuration.ts';
 
 const closed = { additionalProperties: false } as const;
+
+const ApplicationPartSchema = Type.Union(APPLICATION_PARTS.map((part) => Type.Literal(part)));
+
+/** The parts of each application to include: `filter` repeated in the query string arrives as a list. */
+export const ApplicationPartsQuerySchema = Type.Object({
+  filter: Type.Optional(
+    Type.Union([Type.Array(ApplicationPartSchema), ApplicationPartSchema], {
+      description: 'Parts of each application to include (repeatable).',
+    }),
+  ),
+});
+export type ApplicationPartsQuery = Static<typeof ApplicationPartsQuerySchema>;
+
+/** The query of a configuration upload; the form's `comment` field, when sent, wins. */
+export const ConfigurationUploadQuerySchema = Type.Object({
+  comment: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+/** Which stored version of the configuration file to download (the current one without). */
+export const ConfigurationFileQuerySchema = Type.Object({
+  version: Type.Optional(Type.String({ maxLength: 100 })),
+});
 
 const UserRolesSchema = Type.Object(
   {

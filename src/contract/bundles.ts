@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** Requests of the bundle routes (`/applications/:name/upload-bundle`); the kit, the backup and the restore are streamed. */
 export const BundleDownloadQuerySchema = Type.Object({
@@ -10,3 +10,4 @@ export const BundleDownloadQuerySchema = Type.Object({
     }),
   ),
 });
+export type BundleDownloadQuery = Static<typeof BundleDownloadQuerySchema>;

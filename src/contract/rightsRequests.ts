@@ -20,6 +20,40 @@ export const RightsRequestListQuerySchema = Type.Object({
   ),
 });
 
+const Absent = Type.Null();
+const Count = Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Absent]);
+
+/**
+ * The JSON of `params` in the list's query (api.md §13.2 RightsRequestInfos, plus `search`): checked by the server
+ * against this schema, since the route's query schema sees only a string. null, like absent, means no filter.
+ */
+export const RightsRequestQuerySchema = Type.Object({
+  uuids: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 }), Absent])),
+  setted: Type.Optional(Type.Union([Type.Boolean(), Absent])),
+  fieldFilters: Type.Optional(
+    Type.Union([
+      Type.Array(
+        Type.Object({
+          field: Type.String({ maxLength: 256 }),
+          filter: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Absent])),
+          isRegExp: Type.Optional(Type.Union([Type.Boolean(), Absent])),
+        }),
+        { maxItems: 100 },
+      ),
+      Absent,
+    ]),
+  ),
+  search: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 2000, description: "Part of the requester's login or e-mail, or of the comment." }),
+      Absent,
+    ]),
+  ),
+  offset: Type.Optional(Count),
+  limit: Type.Optional(Count),
+});
+export type RightsRequestQuery = Static<typeof RightsRequestQuerySchema>;
+
 export const RightsRequestBodySchema = Type.Object(
   {
     id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
@@ -57,6 +91,8 @@ export const RightsRequestBodySchema = Type.Object(
       'within what the manager may give; with none, the request is closed. comment is then the treatment’s comment.',
   },
 );
+export type RightsRequestBody = Static<typeof RightsRequestBodySchema>;
+
 export const RequestStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('granted'), Type.Literal('closed')]);
 
 export const RightsRequestSavedSchema = Type.Object(

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApplicationView } from '@/domain/applications/applicationView';
+import type { ApplicationView } from '@/contract/applications';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import { ApiError } from '@/lib/api/apiError';

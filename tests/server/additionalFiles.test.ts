@@ -302,6 +302,7 @@ describe('additional files', () => {
         fileForm('{', { name: 'x.pdf', bytes: PDF }),
         400,
         'BAD_ADDITIONAL_FILE_PARAMS',
+        { reason: 'json' },
       ],
       [
         'params that are not an object',

@@ -397,6 +397,27 @@ describe('the malformed requests met before', () => {
   });
 });
 
+describe('query parameters outside the schemas of src/contract', () => {
+  it('answer 400 BAD_REQUEST, before any service reads them', async () => {
+    const admin = await signedIn(server, ROOT);
+    const params = (value: object) => encodeURIComponent(JSON.stringify(value));
+    for (const [method, target] of [
+      ['GET', '/applications?filter=NOPE'],
+      ['GET', '/applications/surveys?filter=ALL&filter=NOPE'],
+      ['GET', `/applications/surveys/configuration?version=${'9'.repeat(101)}`],
+      ['DELETE', '/applications/surveys/references/species'],
+      ['GET', '/applications/surveys/references/species/csv?spreadsheetSafe=maybe'],
+      ['GET', '/applications/surveys/data/counts/zip?spreadsheetSafe=maybe'],
+      ['GET', `/applications/surveys/rightsRequest?params=${params({ offset: 'x' })}`],
+      ['GET', `/applications/surveys/rightsRequest?params=${params({ fieldFilters: [{ field: 'a', isRegExp: 1 }] })}`],
+      ['GET', '/applications/surveys/upload-bundle?withData=maybe'],
+    ] as const) {
+      const answer = await admin.request(method, target);
+      expect([answer.status, answer.body.code], `${method} ${target}`).toEqual([400, 'BAD_REQUEST']);
+    }
+  });
+});
+
 describe('a NUL character, which no column can store', () => {
   it('is refused with 400 in a path, a query, a JSON body, a form field or a file name, and a CSV holding one is refused without a server error', async () => {
     const admin = await signedIn(server, ROOT);

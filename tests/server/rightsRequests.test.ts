@@ -533,12 +533,24 @@ describe('the list of requests', () => {
     expect(byLogin.body.users).toEqual([{ id: someone.user, label: someone.userLogin }]);
   });
 
-  it('refuses malformed parameters with 400', async () => {
+  it('refuses malformed parameters with 400 BAD_REQUEST, whichever field is of the wrong type', async () => {
     for (const params of [
       '{',
       '[]',
+      'null',
+      '5',
       JSON.stringify({ offset: -1 }),
+      JSON.stringify({ offset: 0.5 }),
+      JSON.stringify({ limit: '10' }),
       JSON.stringify({ setted: 'yes' }),
+      JSON.stringify({ uuids: [5] }),
+      JSON.stringify({ uuids: 'abc' }),
+      JSON.stringify({ search: {} }),
+      JSON.stringify({ fieldFilters: {} }),
+      JSON.stringify({ fieldFilters: [null] }),
+      JSON.stringify({ fieldFilters: [{ field: 5 }] }),
+      JSON.stringify({ fieldFilters: [{ field: 'purpose', filter: 5 }] }),
+      JSON.stringify({ fieldFilters: [{ field: 'purpose', filter: 'a', isRegExp: 'yes' }] }),
       JSON.stringify({ fieldFilters: [{ field: 'purpose', filter: '(', isRegExp: true }] }),
     ]) {
       const answer = await admin.get(`${APP}/rightsRequest?params=${encodeURIComponent(params)}`);
@@ -546,6 +558,10 @@ describe('the list of requests', () => {
       expect(answer.body.code).toBe('BAD_REQUEST');
     }
     expect((await admin.get(`${APP}/rightsRequest?params=undefined`)).status).toBe(200);
+    const nulls = { uuids: null, setted: null, fieldFilters: null, search: null, offset: null, limit: null };
+    expect((await admin.get(`${APP}/rightsRequest?params=${encodeURIComponent(JSON.stringify(nulls))}`)).status).toBe(
+      200,
+    );
     expect((await admin.get('/applications/nowhere/rightsRequest')).status).toBe(404);
   });
 });

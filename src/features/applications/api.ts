@@ -1,4 +1,5 @@
 import type { ApplicationView } from '@/contract/applications';
+import type { BundleDownloadQuery } from '@/contract/bundles';
 import type { ApplicationPart } from '@/domain/applications/applicationView';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import type { StreamEvent } from '@/domain/streaming/events';
@@ -34,6 +35,11 @@ export const configurationDownloadHref = (name: string, version?: string) =>
 /** What an upload bundle holds: the kit alone, or the backup with every row and file. */
 export type BundleKind = 'kit' | 'backup';
 
+/** The query of a bundle download, written from the route's own schema so the two cannot drift apart. */
+function bundleQueryString({ withData, locale }: BundleDownloadQuery): string {
+  return new URLSearchParams({ withData: String(withData), ...(locale ? { locale } : {}) }).toString();
+}
+
 /** The name the server gives a download (`filename*` first: it keeps non-ASCII names). */
 function downloadName(disposition: string | null, fallback: string): string {
   const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
@@ -52,7 +58,7 @@ export async function downloadBundle(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ) {
-  const query = new URLSearchParams({ withData: String(kind === 'backup'), locale });
+  const query = bundleQueryString({ withData: kind === 'backup', locale });
   const response = await send(`/applications/${encodeURIComponent(name)}/upload-bundle?${query}`, { signal });
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   const estimated = Number(response.headers.get('X-Bundle-Estimated-Bytes')) || 0;

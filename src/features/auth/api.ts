@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import type { AccountResult } from '@/contract/accounts';
+import type { AccountChange, AccountResult, KeyMailed, Registered, SignedOut } from '@/contract/accounts';
 import { callApi } from '@/lib/api/client';
 import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
 
@@ -9,22 +9,22 @@ export const signIn = (login: string, password: string, applicationName?: string
     form: { login, password, ...(applicationName ? { applicationName } : {}) },
   });
 
-export const signOut = () => callApi<{ message: string }>('/logout', { method: 'DELETE' });
+export const signOut = () => callApi<SignedOut>('/logout', { method: 'DELETE' });
 
 export const fetchMe = () => callApi<AuthenticatedUser>('/me');
 
 export const register = (login: string, password: string, email: string) =>
-  callApi<{ id: string }>('/users', { method: 'POST', form: { login, password, email } });
+  callApi<Registered>('/users', { method: 'POST', form: { login, password, email } });
 
 export const activateAccount = (login: string, password: string, key: string) =>
   callApi<AccountResult>('/users', {
     method: 'PUT',
-    json: { login, password, verificationKey: normalizeVerificationKey(key) },
+    json: { login, password, verificationKey: normalizeVerificationKey(key) } satisfies AccountChange,
   });
 
 /** Lost password, step 1: the answer tells nothing of the account. */
 export const requestConnectionKey = (login: string, email: string) =>
-  callApi<Record<string, never>>('/users', { method: 'PUT', json: { login, email } });
+  callApi<KeyMailed>('/users', { method: 'PUT', json: { login, email } satisfies AccountChange });
 
 export const resetPassword = (
   login: string,
@@ -35,5 +35,11 @@ export const resetPassword = (
 ) =>
   callApi<AccountResult>('/users', {
     method: 'PUT',
-    json: { login, email, verificationKey: normalizeVerificationKey(key), newPassword, newPasswordConfirm },
+    json: {
+      login,
+      email,
+      verificationKey: normalizeVerificationKey(key),
+      newPassword,
+      newPasswordConfirm,
+    } satisfies AccountChange,
   });

@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import type { ApplicationView } from '@/domain/applications/applicationView';
+import type { ApplicationView } from '@/contract/applications';
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';

@@ -1,4 +1,5 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
+import type { PlatformRole } from '@/contract/platformRoles';
 
 /** Changes to one user's creator rights, relative to what the server holds. */
 export interface UserChanges {
@@ -53,7 +54,7 @@ export const shownAdmin = (all: PendingChanges, user: AuthenticatedUser) => all[
 
 export interface RoleRequest {
   grant: boolean;
-  role: 'terrainAdmin' | 'applicationCreator';
+  role: Extract<PlatformRole, 'terrainAdmin' | 'applicationCreator'>;
   login: string;
   patterns: string[];
 }

@@ -1,4 +1,4 @@
-import type { Version } from '@/contract/deposits';
+import type { DepositParams, RepositoryId, Version } from '@/contract/deposits';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
@@ -17,7 +17,12 @@ export interface DatasetChoice {
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const asDateTime = (date: string) => `${date} 00:00:00`;
 
-export function depositParams(dataType: string, dataset: DatasetChoice, comment: string, topublish: boolean) {
+export function depositParams(
+  dataType: string,
+  dataset: DatasetChoice,
+  comment: string,
+  topublish: boolean,
+): DepositParams {
   return {
     binaryfiledataset: {
       datatype: dataType,
@@ -29,10 +34,12 @@ export function depositParams(dataType: string, dataset: DatasetChoice, comment:
   };
 }
 
-export const fetchVersions = (application: string, dataType: string, scope: Record<string, string>) =>
-  callApi<Version[]>(
-    `${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify({ requiredAuthorizations: scope }))}`,
+export function fetchVersions(application: string, dataType: string, scope: Record<string, string>) {
+  const repositoryId: RepositoryId = { requiredAuthorizations: scope };
+  return callApi<Version[]>(
+    `${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify(repositoryId))}`,
   );
+}
 
 export const fetchPublicationState = (application: string, fileId: string) =>
   callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);

@@ -1,5 +1,10 @@
-import type { RequestOptions, RightsRequestList, RightsRequestView } from '@/contract/rightsRequests';
-import type { AuthorizationRequest } from '@/domain/rights/authorization';
+import type {
+  RequestOptions,
+  RightsRequestBody,
+  RightsRequestList,
+  RightsRequestQuery,
+  RightsRequestView,
+} from '@/contract/rightsRequests';
 import type { RequestedEntry } from '@/domain/rights/rightsRequest';
 import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
@@ -7,18 +12,10 @@ import { currentLanguage } from '@/lib/i18n/setup';
 import { keptCall, readKept, type Kept } from '@/offline/keptCall';
 import type { Submission } from '@/offline/outbox';
 
-export type { RequestOptions, RightsRequestList, RightsRequestView };
-
-export interface RequestListQuery {
-  uuids?: string[];
-  setted?: boolean | null;
-  fieldFilters?: Array<{ field: string; filter: string }>;
-  search?: string;
-  offset?: number;
-  limit?: number;
-}
+export type { RequestOptions, RightsRequestList, RightsRequestQuery, RightsRequestView };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
+const paramsOf = (query: RightsRequestQuery) => encodeURIComponent(JSON.stringify(query));
 
 export const fetchRequestOptions = (application: string) =>
   keptCall(`rightsRequestOptions:${application}`, () =>
@@ -27,10 +24,9 @@ export const fetchRequestOptions = (application: string) =>
 
 export async function fetchRightsRequests(
   application: string,
-  query: RequestListQuery,
+  query: RightsRequestQuery,
 ): Promise<Kept<RightsRequestList>> {
-  const call = () =>
-    callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify(query))}`);
+  const call = () => callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${paramsOf(query)}`);
   // Only the unfiltered first page is kept: it is what the list shows when it opens.
   const unfiltered =
     !query.uuids && query.setted == null && !query.fieldFilters?.length && !query.search && !query.offset;
@@ -51,16 +47,6 @@ export async function fetchRightsRequest(application: string, id: string): Promi
     if (!kept || !found) throw error;
     return { value: found, offlineSince: kept.offlineSince };
   }
-}
-
-/** The body of POST …/rightsRequest. */
-export interface RightsRequestBody {
-  id: string | null;
-  fields?: Record<string, string>;
-  rightsRequest:
-    (Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'> & { name?: string }) | null;
-  setted: boolean;
-  comment: string;
 }
 
 export type RequestAction = 'ask' | 'modify' | 'grant' | 'close';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, ExternalLink, LoaderCircle } from 'lucide-react';
+import type { AccountResult } from '@/contract/accounts';
 import { localized } from '@/domain/applications/summary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -85,7 +86,7 @@ export function CharterDialog({
       return;
     }
     if (outcome.status === 'done') {
-      const { chartes } = outcome.result as { chartes: Record<string, string> };
+      const { chartes } = outcome.result as AccountResult;
       const current = getCurrentUser();
       if (current) setCurrentUser({ ...current, chartes });
     } else {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
+import type { DataInserted } from '@/contract/data';
+import type { ReferenceLoaded } from '@/contract/references';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { CsvReport, StoredRow } from '@/domain/csv';
@@ -90,7 +92,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
     const submission = entry.kind === 'reference' ? referenceUpload(application.view.name, entry.name, file) : dataUpload(application.view.name, entry.name, file);
     const outcome = await outbox.submit(submission);
     if (outcome.status === 'done') {
-      const stored = outcome.result as { lineCount: number };
+      const stored = outcome.result as ReferenceLoaded | DataInserted;
       showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);
       onClose(true);
     } else if (outcome.status === 'queued') {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchRightsRequests, type RequestListQuery, type RightsRequestList } from '../requestsApi';
+import { fetchRightsRequests, type RightsRequestList, type RightsRequestQuery } from '../requestsApi';
 
 export const REQUESTS_PER_PAGE = 30;
 
@@ -21,7 +21,7 @@ export function useRightsRequestsList(applicationName: string) {
   // Only the answer to the latest question is shown: an earlier one arriving late is dropped.
   const latest = useRef(0);
 
-  const query: RequestListQuery = useMemo(
+  const query: RightsRequestQuery = useMemo(
     () => ({
       setted: filters.status === 'all' ? null : filters.status === 'close',
       search: filters.search.trim() || undefined,
