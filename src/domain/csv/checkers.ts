@@ -9,7 +9,8 @@ import { runnableRegex } from '../regex';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
-import type { StoredValue } from './types';
+import type { CsvNoteCode } from './notes';
+import type { StoredRow, StoredValue } from './types';
 
 /** Returned by a check that failed (the error was reported). */
 export const INVALID: unique symbol = Symbol('invalid');
@@ -31,6 +32,8 @@ export interface CheckSink {
   link(target: CheckTarget, reference: string, hierarchicalKey: string): void;
   /** A value referring to a row of the file itself: resolved when the whole file is read. Returns the placeholder stored meanwhile. */
   deferSelfReference(target: CheckTarget, text: string, index: number | null): StoredValue;
+  /** A value the check could not settle by itself (see `notes.ts`). */
+  note(code: CsvNoteCode, target: CheckTarget, refType: string, value: string): void;
   /** Evaluates a checker expression on the current row: true, false, or null when it failed (the error was reported). */
   evaluateCheck(checker: Extract<Checker, { kind: 'expression' }>, target: CheckTarget, value: string): boolean | null;
 }
@@ -48,6 +51,10 @@ export interface CheckerEnvironment {
   /** The entry being read: references to it are resolved at the end of the file. */
   readonly dataName: string;
   reference(name: string): ReferenceIndex;
+  /** Whether the device checking the file has no copy of this reference (its values are noted, not refused). */
+  withoutCopy(name: string): boolean;
+  /** Whether a row of this reference is known only from an upload still waiting on the device. */
+  queued(name: string, row: StoredRow): boolean;
 }
 
 const REFERENCE_SAMPLE = 10;
@@ -197,9 +204,16 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
       const name = checker.reference;
       if (name === environment.dataName)
         return (text, target, sink, index) => sink.deferSelfReference(target, text, index);
+      if (environment.withoutCopy(name))
+        return (text, target, sink) => {
+          sink.note('referenceNotCheckedHere', target, name, text);
+          return text;
+        };
       const index = environment.reference(name);
       return (text, target, sink) => {
         const row = index.resolve(text);
+        if (row !== null && environment.queued(name, row))
+          sink.note('referenceKnownFromQueuedUpload', target, name, text);
         if (row === null) {
           sink.error(
             'invalidReferenceWithComponent',

@@ -38,12 +38,14 @@ export type {
   CsvRow,
   CsvValidationOptions,
   CsvValidator,
+  DeviceKnowledge,
   ReferenceSource,
   StoredRow,
   StoredValue,
 } from './types';
 export { CSV_ERROR_CODES, isCsvErrorCode } from './errors';
 export type { CsvError, CsvErrorCode } from './errors';
+export type { CsvNote, CsvNoteCode } from './notes';
 export { reportToCsv, reportToRows, type CsvReportRow, type TranslateCsvError } from './report';
 
 export function createCsvValidator(options: CsvValidationOptions): CsvValidator {
@@ -61,6 +63,7 @@ export function validatorOfCheck(
     fileName: check.fileName,
     maxErrors: check.maxErrors,
     deposit: check.deposit,
+    device: check.device,
     references: { rows: (dataName) => check.references[dataName] ?? [] },
     ...options,
   });

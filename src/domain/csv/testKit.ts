@@ -6,7 +6,7 @@
 import { validateConfiguration } from '../configuration';
 import type { ApplicationModel } from '../configuration/model';
 import { createCsvValidator } from './index';
-import type { CsvDeposit, CsvReport, CsvRow, StoredRow } from './types';
+import type { CsvDeposit, CsvReport, CsvRow, DeviceKnowledge, StoredRow } from './types';
 
 export const TEST_CONFIGURATION = `OA_version: 2.0.1
 OA_application:
@@ -136,6 +136,7 @@ export interface ValidateOptions {
   maxErrors?: number;
   deposit?: CsvDeposit;
   model?: ApplicationModel;
+  device?: DeviceKnowledge;
 }
 
 /** Validates a whole text (in chunks of `chunkSize` when given), collecting every row. */
@@ -146,6 +147,7 @@ export function validate(dataName: string, text: string, options: ValidateOption
     fileName: `${dataName}.csv`,
     maxErrors: options.maxErrors,
     deposit: options.deposit,
+    device: options.device,
     references: { rows: (name) => options.references?.[name] ?? [] },
   });
   const rows: CsvRow[] = [];

@@ -1,5 +1,6 @@
 import type { ApplicationModel } from '../configuration/model';
 import type { CsvError } from './errors';
+import type { CsvNote } from './notes';
 
 /** A value as stored for one component of a row (see the shapes at the top of `index.ts`). */
 export type StoredValue = string | number | boolean | null | StoredValue[] | { [key: string]: StoredValue };
@@ -42,6 +43,19 @@ export interface CsvReport {
   errors: CsvError[];
   /** Whether errors were left out of `errors` (errorCount > errors.length). */
   truncated: boolean;
+  /** Values a device could not settle by itself (see `notes.ts`); only checks given `device` have them. */
+  notes?: CsvNote[];
+  noteCount?: number;
+}
+
+/**
+ * What a check on a device knows beyond the stored rows: the references it has no copy of (their values are noted,
+ * not refused: the server checks them) and the rows of uploads still waiting on the device (their values resolve,
+ * and are noted as known from there). The server never passes it: its checks settle everything.
+ */
+export interface DeviceKnowledge {
+  withoutCopy: string[];
+  queuedRows: Record<string, StoredRow[]>;
 }
 
 export interface CsvDeposit {
@@ -66,6 +80,7 @@ export interface CsvValidationOptions {
   collectRows?: boolean;
   /** A deposit's period and scope (issue 8): rows outside → timerangeoutofinterval; scope mismatches → an error naming the component. */
   deposit?: CsvDeposit;
+  device?: DeviceKnowledge;
   /**
    * Called before each data line is checked, with its line number. A throw stops the check where it is (the
    * validator is then left unusable): the server's CPU budget for a file is kept this way, between lines.
@@ -84,6 +99,7 @@ export interface CsvCheck {
   references: Record<string, StoredRow[]>;
   maxErrors?: number;
   deposit?: CsvDeposit;
+  device?: DeviceKnowledge;
 }
 
 export interface CsvValidator {

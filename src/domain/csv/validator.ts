@@ -23,6 +23,7 @@ import {
 } from '../keys';
 import {
   compileChecker,
+  type CheckerEnvironment,
   INVALID,
   isoOfStoredDate,
   type CheckSink,
@@ -31,6 +32,7 @@ import {
 } from './checkers';
 import { compareIso, parseIsoLocalDateTime } from './dates';
 import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
+import { NoteCollector, type CsvNoteCode } from './notes';
 import { ExpressionRunner, expressionResultText } from './expressions';
 import { javaTrim, mapHeader, type ColumnMapping } from './header';
 import { KeyTable } from './keyTable';
@@ -90,6 +92,8 @@ interface PendingRow {
 export class Validator implements CsvValidator, CheckSink {
   private readonly entry: DataEntry;
   private readonly errors: ErrorCollector;
+  private readonly notes: NoteCollector;
+  private readonly environment: CheckerEnvironment;
   private readonly tokenizer: CsvTokenizer;
   private readonly headerLine: number;
   private readonly firstDataLine: number;
@@ -152,8 +156,18 @@ export class Validator implements CsvValidator, CheckSink {
     this.headerLine = Math.max(1, entry.csv.headerLine);
     this.firstDataLine = Math.max(this.headerLine + 1, entry.csv.firstDataLine);
     this.runner = new ExpressionRunner(options.model, entry, (name) => this.storedRows(name));
-    const environment = { dataName: entry.name, reference: (name: string) => this.reference(name) };
-    const compile = (checker: Checker | null) => (checker ? compileChecker(checker, environment) : null);
+    this.notes = new NoteCollector(Math.max(0, options.maxErrors ?? DEFAULT_MAX_ERRORS));
+    const withoutCopy = new Set(options.device?.withoutCopy ?? []);
+    const queued = new Map(
+      Object.entries(options.device?.queuedRows ?? {}).map(([name, rows]) => [name, new Set<StoredRow>(rows)]),
+    );
+    this.environment = {
+      dataName: entry.name,
+      reference: (name: string) => this.reference(name),
+      withoutCopy: (name: string) => withoutCopy.has(name),
+      queued: (name: string, row: StoredRow) => queued.get(name)?.has(row) ?? false,
+    };
+    const compile = (checker: Checker | null) => (checker ? compileChecker(checker, this.environment) : null);
     this.slots = entry.components.map((component, index) => ({
       index,
       key: component.key,
@@ -237,6 +251,10 @@ export class Validator implements CsvValidator, CheckSink {
       errors,
       truncated: this.errors.count > errors.length,
     };
+    if (this.options.device) {
+      this.finished.notes = this.notes.kept;
+      this.finished.noteCount = this.notes.count;
+    }
     return this.finished;
   }
 
@@ -618,7 +636,7 @@ export class Validator implements CsvValidator, CheckSink {
   private partChecker(key: string, checker: Checker): CompiledChecker {
     let compiled = this.partCheckers.get(key);
     if (!compiled) {
-      compiled = compileChecker(checker, { dataName: this.entry.name, reference: (name) => this.reference(name) });
+      compiled = compileChecker(checker, this.environment);
       this.partCheckers.set(key, compiled);
     }
     return compiled;
@@ -918,12 +936,16 @@ export class Validator implements CsvValidator, CheckSink {
 
   // ---------------------------------------------------------------- sources
 
+  /** The stored rows of a reference, then those of uploads still waiting on the device (later rows win). */
   private storedRows(name: string): readonly StoredRow[] {
+    let stored: readonly StoredRow[];
     try {
-      return this.options.references.rows(name) ?? [];
+      stored = this.options.references.rows(name) ?? [];
     } catch {
-      return [];
+      stored = [];
     }
+    const queued = this.options.device?.queuedRows[name];
+    return queued?.length ? [...stored, ...queued] : stored;
   }
 
   private reference(name: string): ReferenceIndex {
@@ -943,6 +965,17 @@ export class Validator implements CsvValidator, CheckSink {
       lineNumber: this.lineNumber,
       code,
       params: { component: target.component, ...target.extra, ...params },
+      column: target.column,
+      value,
+    });
+  }
+
+  note(code: CsvNoteCode, target: CheckTarget, refType: string, value: string): void {
+    this.notes.add({
+      code,
+      lineNumber: this.lineNumber,
+      refType,
+      component: target.component,
       column: target.column,
       value,
     });

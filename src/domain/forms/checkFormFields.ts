@@ -48,12 +48,15 @@ export function checkFormFields(
     const compiled = compileChecker(checker, {
       dataName: '',
       reference: (name) => new ReferenceIndex(name, references?.(name) ?? []),
+      withoutCopy: () => false,
+      queued: () => false,
     });
     const target: CheckTarget = { component: field.name, column: field.name };
     const sink: CheckSink = {
       error: (code, _target, params) =>
         problems.push({ field: field.name, code, params: { ...params, target: field.name } }),
       link: () => undefined,
+      note: () => undefined,
       deferSelfReference: () => text,
       evaluateCheck: () => true,
     };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { references, stored, validate } from './testKit';
+
+const HEADER = 'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph\n';
+/** `count` stations spread over the given zones, each also naming its zone as a neighbour. */
+function stations(count: number, zones: string[]) {
+  let text = HEADER;
+  for (let n = 0; n < count; n++) {
+    const zone = zones[n % zones.length];
+    text += `${zone};S${n};01/02/2003;;;;;;${zone};;\n`;
+  }
+  return text;
+}
+
+describe('a check on a device', () => {
+  it('notes, once per value, the values of a reference it has no copy of, and refuses none of them', () => {
+    const { properties } = references();
+    const { report } = validate('stations', stations(5000, ['Nord', 'Lac Bleu', 'Inconnue']), {
+      references: { properties },
+      device: { withoutCopy: ['zones'], queuedRows: {} },
+    });
+    expect(report.errorCount).toBe(0);
+    expect(report.noteCount).toBe(6);
+    expect(report.notes!.map((note) => [note.code, note.component, note.value, note.lineNumber])).toEqual([
+      ['referenceNotCheckedHere', 'zone', 'Nord', 2],
+      ['referenceNotCheckedHere', 'neighbours', 'Nord', 2],
+      ['referenceNotCheckedHere', 'zone', 'Lac Bleu', 3],
+      ['referenceNotCheckedHere', 'neighbours', 'Lac Bleu', 3],
+      ['referenceNotCheckedHere', 'zone', 'Inconnue', 4],
+      ['referenceNotCheckedHere', 'neighbours', 'Inconnue', 4],
+    ]);
+    expect(report.notes![0]).toMatchObject({ refType: 'zones', column: 'zone' });
+  });
+
+  it('knows the rows of an upload still waiting on the device, and says which values it knows only from there', () => {
+    const { zones, properties } = references();
+    const queued = stored(validate('zones', 'code;label;parent\nEst;Est;\nLac Vert;Lac vert;Est\n').rows);
+    const { report } = validate('stations', stations(3000, ['Nord', 'Est', 'Lac Vert']), {
+      references: { zones, properties },
+      device: { withoutCopy: [], queuedRows: { zones: queued } },
+    });
+    expect(report.errorCount).toBe(0);
+    expect(report.notes!.filter((note) => note.component === 'zone').map((note) => [note.code, note.value])).toEqual([
+      ['referenceKnownFromQueuedUpload', 'Est'],
+      ['referenceKnownFromQueuedUpload', 'Lac Vert'],
+    ]);
+    const unknown = validate('stations', stations(10, ['Ouest']), {
+      references: { zones, properties },
+      device: { withoutCopy: [], queuedRows: { zones: queued } },
+    });
+    expect(unknown.report.errors[0].code).toBe('invalidReferenceWithComponent');
+  });
+
+  it('leaves the server’s check as it was: an unknown value is an error, and no notes are given', () => {
+    const { zones, properties } = references();
+    const { report } = validate('stations', stations(4, ['Nord', 'Est']), { references: { zones, properties } });
+    expect(report.errors.map((error) => [error.code, error.value])).toContainEqual([
+      'invalidReferenceWithComponent',
+      'Est',
+    ]);
+    expect(report).not.toHaveProperty('notes');
+  });
+});

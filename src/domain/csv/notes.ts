@@ -1,0 +1,32 @@
+/**
+ * What a check on a device could not settle by itself, without it being an error: a value of a reference the device
+ * has no copy of (the server checks it), or one known only from an upload still waiting on the device. One note per
+ * distinct value and column, at its first line: a file of a million rows naming one station gives one note.
+ */
+export type CsvNoteCode = 'referenceNotCheckedHere' | 'referenceKnownFromQueuedUpload';
+
+export interface CsvNote {
+  code: CsvNoteCode;
+  /** The first line the value is met on. */
+  lineNumber: number;
+  refType: string;
+  component: string;
+  column?: string;
+  value: string;
+}
+
+export class NoteCollector {
+  readonly kept: CsvNote[] = [];
+  count = 0;
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly max: number) {}
+
+  add(note: CsvNote): void {
+    const key = `${note.code}\u0000${note.component}\u0000${note.value}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.count += 1;
+    if (this.kept.length < this.max) this.kept.push(note);
+  }
+}
