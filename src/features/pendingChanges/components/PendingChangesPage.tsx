@@ -46,7 +46,8 @@ export function PendingChangesPage() {
 
   async function syncNow() {
     setSyncing(true);
-    await outbox.process();
+    // The user asks: try now even while sends are held after failures.
+    await outbox.process({ despiteHold: true });
     setSyncing(false);
   }
 
