@@ -13,7 +13,7 @@ import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
-import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
+import { EDITABLE_KINDS, describeChange, statusMessages } from '@/offline/describeChange';
 import { StorageNote } from './StorageNote';
 
 const badgeOf = {
