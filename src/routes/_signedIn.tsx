@@ -42,6 +42,8 @@ function SignedInLayout() {
   useEffect(() => {
     const leave = () => {
       const expiredLogin = getCurrentUser()?.login;
+      // One lost session is often told twice (the failed call and the session listener): the first one leaves.
+      if (expiredLogin === undefined) return;
       setCurrentUser(null);
       void router.navigate(loginLocation(router.state.location.pathname, expiredLogin));
     };
