@@ -20,8 +20,8 @@ export function WaitingChangesNotice({ login }: { login: string }) {
       <p className="font-medium">
         <Plural
           value={waiting.length}
-          one="# change made by {login} waits on this device: it is sent as soon as you sign in."
-          other="# changes made by {login} wait on this device: they are sent as soon as you sign in."
+          one={`# change made by ${login} waits on this device: it is sent as soon as you sign in.`}
+          other={`# changes made by ${login} wait on this device: they are sent as soon as you sign in.`}
         />
       </p>
       <ul className="mt-1 list-disc pl-5 text-sm">
