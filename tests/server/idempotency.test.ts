@@ -168,7 +168,8 @@ describe('a key whose request died with its server', () => {
   });
 });
 
-describe('after a restart on the embedded database', () => {
+// On PostgreSQL other instances may run: a start forgets no one, and a killed one is known gone once silent (above).
+describe.skipIf(Boolean(process.env.DATABASE_URL))('after a restart on the embedded database', () => {
   it('takes over at once a key the killed process was running, though its last heartbeat looks recent', async () => {
     const first = await startTestServer({
       admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' },
