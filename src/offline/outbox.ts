@@ -206,9 +206,14 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   /**
    * Sends what is due, oldest first, keeping the order within each resource. Nothing is sent while sends are held
-   * (the server was out of reach), unless `despiteHold`: a change the user has just made is tried at once.
+   * (the server was out of reach), unless `despiteHold` (a change the user has just made is tried at once) or
+   * `liftHold` (the server is known to answer again: the hold ends, in the pass, so a failed pass running meanwhile
+   * cannot put it back before this one reads it).
    */
-  async function process({ despiteHold = false }: { despiteHold?: boolean } = {}): Promise<void> {
+  async function process({
+    despiteHold = false,
+    liftHold = false,
+  }: { despiteHold?: boolean; liftHold?: boolean } = {}): Promise<void> {
     await exclusively(async () => {
       await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
       await db.outbox
@@ -216,6 +221,7 @@ export function createOutbox(options: OutboxOptions = {}) {
         .equals('done')
         .filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS)
         .delete();
+      if (liftHold) await liftSendHold(db);
       const hold = await readSendHold(db);
       if (!despiteHold && isHeld(hold, now(), online())) return;
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
@@ -308,9 +314,8 @@ export function createOutbox(options: OutboxOptions = {}) {
   }
 
   /** The server answered another call, the network came back or the user signed in: send at once. */
-  async function resume() {
-    await liftSendHold(db);
-    await process();
+  function resume() {
+    return process({ liftHold: true });
   }
 
   async function discard(id: number) {
