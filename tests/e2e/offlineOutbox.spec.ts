@@ -451,3 +451,45 @@ test('a session that expired while a change waited leads to a sign-in page listi
   // Sent at once, not at the end of the backoff the lost session put sends under.
   await expect.poll(() => api.exists(name), { timeout: 5_000 }).toBe(true);
 });
+
+test('while the server is down, page and service worker together post a waiting change less than once per three seconds', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('down');
+  // Every post of the change, by the page or its service worker (Playwright reports both in Chromium).
+  const posts: number[] = [];
+  context.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === `/api/v1/applications/${name}`)
+      posts.push(Date.now());
+  });
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+
+  // The device has a network again, but the server does not answer: 20 s of it.
+  await context.setOffline(false);
+  const downSince = Date.now();
+  await page.waitForTimeout(20_000);
+  const whileDown = posts.filter((at) => at >= downSince).length;
+  expect(whileDown, `posts while the server was down: ${whileDown}`).toBeGreaterThan(0);
+  expect(whileDown, `posts while the server was down: ${whileDown}`).toBeLessThanOrEqual(6);
+  expect(await api.exists(name)).toBe(false);
+
+  // The server answers again: the page hears of it (its reachability probe) and the change goes, once.
+  network.plugIn();
+  await expect.poll(() => api.exists(name), { timeout: 40_000 }).toBe(true);
+  expect((await api.versions(name)).versions).toEqual(['1.0.0']);
+});
