@@ -47,6 +47,8 @@ export interface AppOptions {
   /** Counts the rows an update must not orphan; without it no application has rows. */
   countRows?: RowCounter;
   jobs: JobRunner;
+  /** This server instance's id: the keys of requests it runs name it (idempotency.ts). */
+  instance: string;
   /** The database lends one session at a time (the embedded PGlite), in the order requests arrived. */
   oneSession?: boolean;
   /** Tests: every JSON answer is checked against its route's response schema, and mismatches reported here. */
@@ -60,6 +62,7 @@ export async function buildApp({
   ctx,
   sessions,
   jobs,
+  instance,
   logger,
   countRows,
   oneSession = false,
@@ -116,7 +119,7 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerCsrfGuard(app);
   registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
-  registerIdempotency(app, ctx.db);
+  registerIdempotency(app, ctx.db, instance);
   registerNulGuard(app);
   if (onAnswerMismatch) registerAnswerCheck(app, onAnswerMismatch);
   app.setErrorHandler(async (error: FastifyError | Refusal | InvalidInput, request, reply) => {

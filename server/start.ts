@@ -14,6 +14,7 @@ import { startJobRunner } from './jobs/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './services/admins.ts';
 import type { RowCounter } from './services/applications.ts';
+import { startServerInstance, type ServerInstance } from './services/serverInstance.ts';
 import { createSessionKeeper, loadSessionSecret } from './services/sessions.ts';
 import { CheckPool } from './workers/checkPool.ts';
 
@@ -22,6 +23,8 @@ export interface RunningServer {
   ctx: ServerContext;
   database: Database;
   admin?: AdminBootstrap;
+  /** This process as a server instance (its requests' idempotency keys name it). */
+  instance: ServerInstance;
   close(): Promise<void>;
 }
 
@@ -78,10 +81,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const admin = await ensurePlatformAdmin(ctx);
   const jobs = startJobRunner(database.db, jobHandlers(ctx), log);
   const embedded = database.kind === 'pglite';
+  const instance = await startServerInstance(database.db, { onlyInstance: embedded, log });
   const app = await buildApp({
     ctx,
     sessions,
     jobs,
+    instance: instance.id,
     logger: options.logger,
     countRows: options.countRows,
     oneSession: embedded,
@@ -102,10 +107,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     ctx,
     database,
     admin,
+    instance,
     async close() {
       clearInterval(housekeeping);
       await stopVacuum();
       await app.close();
+      await instance
+        .stop()
+        .catch((error: unknown) => log(`instance not recorded as stopped: ${(error as Error).message}`));
       await jobs.stop();
       await checks.close();
       await database.close();

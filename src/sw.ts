@@ -70,10 +70,18 @@ registerRoute(
   'GET',
 );
 
-// Background Sync: the browser wakes the worker when the network returns, even with every page closed.
+// Background Sync: the browser wakes the worker when the network returns, even with every page closed. The pass
+// keeps to the hold on sends the page keeps to (both read it from IndexedDB); when changes still wait, the sync
+// fails so that the browser wakes the worker again later, with its own backoff (minutes in Chromium).
+async function sendPendingChanges() {
+  const outbox = createOutbox();
+  await outbox.process();
+  if ((await outbox.nextDueAt()) !== undefined) throw new Error('changes still wait');
+}
+
 self.addEventListener('sync', (event) => {
   const sync = event as ExtendableEvent & { tag: string };
-  if (sync.tag === 'terrain-outbox') sync.waitUntil(createOutbox().process());
+  if (sync.tag === 'terrain-outbox') sync.waitUntil(sendPendingChanges());
 });
 
 // The page asks the waiting worker to take over when the user accepts "update available — reload".

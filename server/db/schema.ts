@@ -113,6 +113,8 @@ export interface IdempotencyKeysTable {
   fingerprint: string | null;
   status: 'running' | 'done';
   locked_until: Timestamp;
+  /** The server instance running the request (null on keys taken before instances were recorded). */
+  instance: string | null;
   response_status: number | null;
   response_headers: Json<Record<string, string>> | null;
   response_body: Uint8Array | null;
@@ -249,6 +251,13 @@ export interface RightsRequestsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** A running server instance, alive while its heartbeat keeps `alive_until` ahead (serverInstance.ts). */
+export interface ServerInstancesTable {
+  id: string;
+  started_at: DefaultedTimestamp;
+  alive_until: Timestamp;
+}
+
 export interface BundleRunsTable {
   user_id: string;
   run_id: string;
@@ -297,6 +306,7 @@ export interface Schema {
   additional_file_authorization_users: AdditionalFileAuthorizationUsersTable;
   rights_requests: RightsRequestsTable;
   bundle_runs: BundleRunsTable;
+  server_instances: ServerInstancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { multipartFailure } from './multipartFailure.ts';
@@ -10,8 +10,9 @@ import { multipartFailure } from './multipartFailure.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEPT_HOURS = 24;
 /**
- * A request holds its key for this long, renewed while it runs; a key left "running" by a server that died
- * (kill -9, power cut) is free again once its lease has run out, and a retry takes over.
+ * A request holds its key for this long, renewed while it runs. A key left "running" by a server that died
+ * (kill -9, power cut) is taken over by a retry as soon as its instance is known gone (serverInstance.ts); the lease
+ * is what keys taken before instances were recorded go by, and what frees a key whose request ended unrecorded.
  */
 const LEASE_SECONDS = 60;
 const RENEW_EVERY_MS = 20_000;
@@ -67,11 +68,12 @@ function fingerprintOf(request: FastifyRequest, bodyDigest: string) {
 /**
  * Every POST, PUT and DELETE under /api/v1 that carries an `Idempotency-Key` runs at most once per key and
  * caller for 24 hours: a replay with the same payload gets the kept answer (status, headers, body — streams
- * included), the same key with another payload 422, and a replay while the first is still running 409.
+ * included), the same key with another payload 422, and a replay while the first is still running 409 (a first
+ * request that died with its instance is not running: the replay takes over).
  * The keys live in the database, so every server instance sees them. Refusals (4xx) and failures (5xx) are
  * not kept: nothing was applied, so trying again must run again.
  */
-export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
+export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, instance: string) {
   app.decorateRequest('idempotency', null);
   app.decorateRequest('recordIdempotentUpload', function (this: FastifyRequest, bodyDigest: string) {
     return recordFingerprint(db, this, bodyDigest);
@@ -97,6 +99,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
         path,
         fingerprint,
         status: 'running',
+        instance,
         locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
         expires_at: sql<Date>`now() + make_interval(hours => ${KEPT_HOURS})`,
       })
@@ -119,11 +122,13 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     if (existing.status === 'running') {
       const takenOver = await db
         .updateTable('idempotency_keys')
-        .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, fingerprint })
+        .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, fingerprint, instance })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .where('status', '=', 'running')
-        .where('locked_until', '<', sql<Date>`now()`)
+        .where((eb) =>
+          eb.or([eb('locked_until', '<', sql<Date>`now()`), ranByAnInstanceGone(eb.ref('instance'), instance)]),
+        )
         .executeTakeFirst();
       if (Number(takenOver.numUpdatedRows) !== 1) throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
       request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
@@ -204,6 +209,16 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>) {
     await keep(payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer));
     return payload;
   });
+}
+
+/**
+ * The key's request ran on another instance that is no longer alive. Never this one: it knows it is alive, even when
+ * its heartbeat is late (a long write holding the embedded database's one session).
+ */
+function ranByAnInstanceGone(keyInstance: Expression<string | null>, thisInstance: string) {
+  return sql<boolean>`(${keyInstance} is not null and ${keyInstance} <> ${thisInstance} and not exists (
+    select 1 from server_instances where server_instances.id = ${keyInstance} and server_instances.alive_until > now()
+  ))`;
 }
 
 /** Keeps a running request's key claimed while it works (the timer never holds the process open). */

@@ -19,8 +19,18 @@ function update(next: Connectivity) {
   listeners.forEach((listener) => listener());
 }
 
+const backInReachListeners = new Set<() => void>();
+
 export function reportServerReached() {
+  const wasUnreachable = !state.reachable;
   update({ reachable: true, lastReachedAt: Date.now() });
+  if (wasUnreachable) backInReachListeners.forEach((listener) => listener());
+}
+
+/** Calls `listener` each time the server answers after having been out of reach. */
+export function onServerBackInReach(listener: () => void): () => void {
+  backInReachListeners.add(listener);
+  return () => backInReachListeners.delete(listener);
 }
 
 export function reportServerUnreachable() {

@@ -88,7 +88,7 @@ describe('the outbox', () => {
     const outcome = await outbox.submit(change('a'));
     expect(outcome.status).toBe('queued');
     expect(await outbox.pendingCount()).toBe(1);
-    await outbox.process();
+    await outbox.resume();
     expect(await outbox.pendingCount()).toBe(0);
     const keys = server.calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).toBe(keys[1]);
@@ -152,7 +152,7 @@ describe('the outbox', () => {
     ]);
     const reopened = createOutbox({ db: new TerrainDatabase(name), fetch: server.fetch });
     expect(await reopened.pendingCount()).toBe(1);
-    await reopened.process();
+    await reopened.resume();
     await expect.poll(() => seen).toEqual(['hello|data.csv|a;b\n1;2\n']);
     expect(await reopened.pendingCount()).toBe(0);
   });
@@ -165,7 +165,7 @@ describe('the outbox', () => {
     await outbox.submit(change('b', '/b/1'));
     const server = scriptedFetch([json(403, { code: 'NO_RIGHT', params: {} }), json(200, {})]);
     const online = createOutbox({ db, fetch: server.fetch });
-    await online.process();
+    await online.resume();
     expect(server.calls.map((c) => c.url)).toEqual(['/api/v1/a/1', '/api/v1/b/1']);
     const items = await online.items();
     expect(items.map((i) => [i.request.path, i.status])).toEqual([
@@ -258,6 +258,92 @@ describe('the outbox', () => {
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
     expect((await outbox.submit(change('a'))).status).toBe('queued');
     expect((await outbox.items())[0].lastError?.code).toBe('NOT_AUTHENTICATED');
+  });
+});
+
+describe('sending while the server is out of reach', () => {
+  /** The page's outbox and the service worker's, over one database, on one fake clock. */
+  function pageAndWorker(fetch: typeof globalThis.fetch, online = () => true) {
+    const db = freshDb();
+    const clock = { now: 1_000_000 };
+    const options = { db, fetch, now: () => clock.now, online };
+    return { clock, page: createOutbox(options), worker: createOutbox(options) };
+  }
+
+  it('posts less than once per four seconds from page and worker together, and at once when the server answers', async () => {
+    let reachable = false;
+    const posts: number[] = [];
+    const { clock, page, worker } = pageAndWorker((async () => {
+      posts.push(clock.now);
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return json(200, {});
+    }) as typeof globalThis.fetch);
+    await page.submit(change('a'));
+    await page.submit(change('b'));
+    // Every trigger at once, four times a second for 20 s: the page's timer and visibility, the worker's syncs.
+    const start = clock.now;
+    while (clock.now < start + 20_000) {
+      clock.now += 250;
+      await page.process();
+      await worker.process();
+    }
+    // 2 s, 4 s, 8 s… with ±20 % jitter, and the two changes of the user (each tried once when made).
+    expect(posts.length).toBeLessThanOrEqual(20_000 / 4000);
+    expect(await page.pendingCount()).toBe(2);
+
+    reachable = true;
+    const sentBefore = posts.length;
+    await page.resume();
+    expect(posts.length).toBe(sentBefore + 2);
+    expect(await worker.pendingCount()).toBe(0);
+  });
+
+  it('tries a change the user makes at once despite the hold; an answer lifts it for the worker too', async () => {
+    const server = scriptedFetch(['network', json(500, { code: 'INTERNAL_ERROR', params: {} }), json(200, {})]);
+    const { page, worker } = pageAndWorker(server.fetch);
+    await page.submit(change('a'));
+    await worker.process();
+    expect(server.calls).toHaveLength(1);
+    // The pass of a new change sends the older one first: its 500 still means the server answered.
+    await page.submit(change('b'));
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/v1/things/a', '/api/v1/things/a', '/api/v1/things/b']);
+    const [held] = await worker.items();
+    expect(held.nextAttemptAt).toBeGreaterThan(0);
+    expect(await page.nextDueAt()).toBe(held.nextAttemptAt);
+  });
+
+  it('tries again as soon as the device has a network again when the failures were met without one', async () => {
+    let online = false;
+    const server = scriptedFetch(['network', json(200, {})]);
+    const { page } = pageAndWorker(server.fetch, () => online);
+    await page.submit(change('a'));
+    await page.process();
+    expect(server.calls).toHaveLength(1);
+    online = true;
+    await page.process();
+    expect(server.calls).toHaveLength(2);
+    expect(await page.pendingCount()).toBe(0);
+  });
+
+  it('holds sends after a lost session, with the same backoff, until the user signs in again', async () => {
+    const server = scriptedFetch([json(401, { code: 'NOT_AUTHENTICATED', params: {} }), json(200, {})]);
+    const { clock, page, worker } = pageAndWorker(server.fetch);
+    await page.submit(change('a'));
+    clock.now += 1000;
+    await page.process();
+    await worker.process();
+    expect(server.calls).toHaveLength(1);
+    await page.resume();
+    expect(server.calls).toHaveLength(2);
+    expect(await page.pendingCount()).toBe(0);
+  });
+
+  it('tells when the next pass is due: not before the hold ends', async () => {
+    const { clock, page } = pageAndWorker(scriptedFetch(['network']).fetch);
+    await page.submit(change('a'));
+    const due = (await page.nextDueAt())!;
+    expect(due - clock.now).toBeGreaterThanOrEqual(1600);
+    expect(due - clock.now).toBeLessThanOrEqual(2400);
   });
 });
 

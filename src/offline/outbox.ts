@@ -1,6 +1,7 @@
 import type { StreamEvent, StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
+import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
 import { fetchWithUploadProgress } from './uploadProgress';
@@ -10,11 +11,14 @@ import { fetchWithUploadProgress } from './uploadProgress';
  * sent; when the network or the server fails it stays queued and is sent again later with the same
  * Idempotency-Key, so the server applies it exactly once. Changes to one resource are sent in order; a
  * refused one (4xx) waits for the user (retry, edit or discard) and holds back later changes to its resource.
+ * While the server cannot be reached, sends are held with a growing delay shared by every outbox of the device.
  */
 export interface OutboxOptions {
   db?: TerrainDatabase;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Whether the device has a network at all (`navigator.onLine`). */
+  online?: () => boolean;
   /** Base of the API paths. */
   apiBase?: string;
   /** Told after each send whether the server answered (any status) or could not be reached. */
@@ -65,6 +69,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   const db = options.db ?? offlineDb;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
+  const online = options.online ?? (() => (globalThis.navigator as Navigator | undefined)?.onLine ?? true);
   const apiBase = options.apiBase ?? '/api/v1';
   const signedIn =
     options.signedIn ??
@@ -206,8 +211,16 @@ export function createOutbox(options: OutboxOptions = {}) {
     return { kind: 'refused', error };
   }
 
-  /** Sends what is due, oldest first, keeping the order within each resource. */
-  async function process(): Promise<void> {
+  /**
+   * Sends what is due, oldest first, keeping the order within each resource. Nothing is sent while sends are held
+   * (the server was out of reach), unless `despiteHold` (a change the user has just made is tried at once) or
+   * `liftHold` (the server is known to answer again: the hold ends, in the pass, so a failed pass running meanwhile
+   * cannot put it back before this one reads it).
+   */
+  async function process({
+    despiteHold = false,
+    liftHold = false,
+  }: { despiteHold?: boolean; liftHold?: boolean } = {}): Promise<void> {
     await exclusively(async () => {
       await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
       await db.outbox
@@ -215,8 +228,12 @@ export function createOutbox(options: OutboxOptions = {}) {
         .equals('done')
         .filter((item) => (item.doneAt ?? 0) < now() - DONE_KEPT_MS)
         .delete();
+      if (liftHold) await liftSendHold(db);
+      const hold = await readSendHold(db);
+      if (!despiteHold && isHeld(hold, now(), online())) return;
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
       const who = await signedIn();
+      let answered = hold === undefined;
       const held = new Set<string>();
       for (const item of items) {
         // Someone else's change waits for them to sign in again, holding nothing of this user's back.
@@ -232,6 +249,11 @@ export function createOutbox(options: OutboxOptions = {}) {
         await db.outbox.update(item.id!, { status: 'sending', attempts: item.attempts + 1 });
         notify();
         const outcome = await attempt(item);
+        // An answer lifts the hold; a 401 does not: sending again before the user signs in would meet another.
+        if (!answered && outcome.kind !== 'unreachable' && outcome.kind !== 'signed-out') {
+          answered = true;
+          await liftSendHold(db);
+        }
         if (outcome.kind === 'applied') {
           await db.outbox.update(item.id!, {
             status: 'done',
@@ -250,7 +272,9 @@ export function createOutbox(options: OutboxOptions = {}) {
           });
           held.add(item.resource);
         } else {
-          // Offline, or signed out: nothing else can go now; the attempt does not count.
+          // Offline, or signed out: nothing else can go now, and nothing will until the hold ends (or the server
+          // is heard from, or the user signs in). The hold counts the failure, not the item: it is no worse.
+          await holdSends(db, now(), !online());
           await db.outbox.update(item.id!, {
             status: 'queued',
             attempts: item.attempts,
@@ -280,7 +304,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
     if (submitOptions.onUploadProgress) uploadListeners.set(id, submitOptions.onUploadProgress);
     try {
-      await process();
+      // One request per change the user makes: it may find the server back before the hold ends.
+      await process({ despiteHold: true });
     } finally {
       listeners.delete(id);
       uploadListeners.delete(id);
@@ -299,7 +324,12 @@ export function createOutbox(options: OutboxOptions = {}) {
   async function retry(id: number) {
     await db.outbox.update(id, { status: 'queued', idempotencyKey: newKey(), nextAttemptAt: 0, attempts: 0 });
     notify();
-    await process();
+    await process({ despiteHold: true });
+  }
+
+  /** The server answered another call, the network came back or the user signed in: send at once. */
+  function resume() {
+    return process({ liftHold: true });
   }
 
   async function discard(id: number) {
@@ -311,6 +341,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   return {
     submit,
     process,
+    resume,
     retry,
     discard,
     enqueue,
@@ -321,10 +352,12 @@ export function createOutbox(options: OutboxOptions = {}) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
-    /** The earliest time a queued change is due again, for the page's retry timer. */
+    /** The earliest time a queued change is due again (not before sends are held until), for the page's timer. */
     nextDueAt: async () => {
       const queued = await db.outbox.where('status').equals('queued').toArray();
-      return queued.length === 0 ? undefined : Math.min(...queued.map((item) => item.nextAttemptAt));
+      if (queued.length === 0) return undefined;
+      const heldUntil = (await readSendHold(db))?.until ?? 0;
+      return Math.max(heldUntil, Math.min(...queued.map((item) => item.nextAttemptAt)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { onServerBackInReach } from '@/lib/connectivity';
 import type { Outbox } from './outbox';
 
 const SYNC_TAG = 'terrain-outbox';
@@ -14,13 +15,15 @@ async function requestBackgroundSync() {
 }
 
 /**
- * Sends the outbox at start, when the browser comes back online, when the page becomes visible again, when a
- * queued change is due after its backoff — and asks for a background sync while changes wait (browsers without
- * it, Safari and Firefox, rely on the page-side triggers).
+ * Sends the outbox at start, when the page becomes visible again and when a queued change is due after its backoff;
+ * at once, lifting the hold on sends, when the browser comes back online or the server answers any call after being
+ * out of reach. Asks for a background sync while changes wait (browsers without it, Safari and Firefox, rely on the
+ * page-side triggers).
  */
 export function startSyncTriggers(outbox: Outbox): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => void outbox.process().then(schedule, schedule);
+  const resume = () => void outbox.resume().then(schedule, schedule);
 
   async function schedule() {
     if (timer) clearTimeout(timer);
@@ -32,14 +35,16 @@ export function startSyncTriggers(outbox: Outbox): () => void {
   }
 
   const onVisible = () => document.visibilityState === 'visible' && run();
-  window.addEventListener('online', run);
+  window.addEventListener('online', resume);
   document.addEventListener('visibilitychange', onVisible);
   const stopListening = outbox.onChange(() => void schedule());
+  const stopWatchingServer = onServerBackInReach(resume);
   run();
   return () => {
-    window.removeEventListener('online', run);
+    window.removeEventListener('online', resume);
     document.removeEventListener('visibilitychange', onVisible);
     stopListening();
+    stopWatchingServer();
     if (timer) clearTimeout(timer);
   };
 }

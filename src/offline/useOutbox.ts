@@ -16,3 +16,16 @@ export function usePendingCount(owner?: string): number {
     }, [owner]) ?? 0
   );
 }
+
+/** The changes `owner` made that are not applied yet, oldest first. */
+export function useWaitingChangesOf(owner: string): OutboxItem[] | undefined {
+  return useLiveQuery(
+    () =>
+      offlineDb.outbox
+        .where('status')
+        .anyOf('queued', 'sending', 'needs-attention')
+        .filter((item) => item.owner === owner)
+        .sortBy('id'),
+    [owner],
+  );
+}

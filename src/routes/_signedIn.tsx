@@ -22,11 +22,13 @@ function applicationOf(pathname: string): string | undefined {
   return match ? decodeURIComponent(match[1]) : undefined;
 }
 
-function loginLocation(pathname: string) {
+/** Where to sign in again; `expiredLogin`, whose session expired, is asked again (and shown their waiting changes). */
+function loginLocation(pathname: string, expiredLogin?: string) {
   const applicationName = applicationOf(pathname);
+  const search = { loggedOut: true, ...(expiredLogin ? { login: expiredLogin } : {}) };
   return applicationName
-    ? ({ to: '/login/$applicationName', params: { applicationName }, search: { loggedOut: true } } as const)
-    : ({ to: '/login', search: { loggedOut: true } } as const);
+    ? ({ to: '/login/$applicationName', params: { applicationName }, search } as const)
+    : ({ to: '/login', search } as const);
 }
 
 function SignedInLayout() {
@@ -39,8 +41,11 @@ function SignedInLayout() {
 
   useEffect(() => {
     const leave = () => {
+      const expiredLogin = getCurrentUser()?.login;
+      // One lost session is often told twice (the failed call and the session listener): the first one leaves.
+      if (expiredLogin === undefined) return;
       setCurrentUser(null);
-      void router.navigate(loginLocation(router.state.location.pathname));
+      void router.navigate(loginLocation(router.state.location.pathname, expiredLogin));
     };
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);

@@ -410,6 +410,90 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   await expect(pendingChange(page, name)).toHaveAttribute('data-status', 'done');
 });
 
+test('a session that expired while a change waited leads to a sign-in page listing it, and signing in sends it', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('expired');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+
+  // The session ends while the tablet is away (an hour without use): back online, the server no longer knows it.
+  await context.clearCookies();
+  await goOnline(network, context);
+  await expect(page).toHaveURL(new RegExp(`/login\\?.*login=${E2E_ADMIN.login}`));
+  await expect(page.getByLabel('Identifiant', { exact: true })).toHaveValue(E2E_ADMIN.login);
+  const waiting = page.getByTestId('waiting-changes');
+  await expect(waiting).toContainText(
+    `1 modification faite par ${E2E_ADMIN.login} attend sur cet appareil : elle est envoyée dès que vous vous connectez.`,
+  );
+  await expect(waiting).toContainText(`Créer l’application ${name} avec fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-expired-session');
+  expect(await api.exists(name)).toBe(false);
+
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).last().click();
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+  // Sent at once, not at the end of the backoff the lost session put sends under.
+  await expect.poll(() => api.exists(name), { timeout: 5_000 }).toBe(true);
+});
+
+test('while the server is down, page and service worker together post a waiting change less than once per three seconds', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('down');
+  // Every post of the change, by the page or its service worker (Playwright reports both in Chromium).
+  const posts: number[] = [];
+  context.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === `/api/v1/applications/${name}`)
+      posts.push(Date.now());
+  });
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+
+  // The device has a network again, but the server does not answer: 20 s of it.
+  await context.setOffline(false);
+  const downSince = Date.now();
+  await page.waitForTimeout(20_000);
+  const whileDown = posts.filter((at) => at >= downSince).length;
+  expect(whileDown, `posts while the server was down: ${whileDown}`).toBeGreaterThan(0);
+  expect(whileDown, `posts while the server was down: ${whileDown}`).toBeLessThanOrEqual(6);
+  expect(await api.exists(name)).toBe(false);
+
+  // The server answers again: the page hears of it (its reachability probe) and the change goes, once.
+  network.plugIn();
+  await expect.poll(() => api.exists(name), { timeout: 40_000 }).toBe(true);
+  expect((await api.versions(name)).versions).toEqual(['1.0.0']);
+});
+
 /** Clears the site's data as the browser's settings do: storage, service worker, cookies (the session too). */
 async function clearSiteData(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);

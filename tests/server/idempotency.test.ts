@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { restartOnSameData, startTestServer, type TestServer } from './harness.ts';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/configurations', name));
 
@@ -93,5 +93,123 @@ describe('idempotency keys', () => {
     expect(statuses[0]).toBe(200);
     expect([200, 409]).toContain(statuses[1]);
     expect(await configurationCount('idem_three')).toBe(1);
+  });
+});
+
+describe('a key whose request died with its server', () => {
+  const ranBy = async (instance: string, instanceAliveForMs: number | null, key: string, name: string) => {
+    const scope = (await admin.get('/me')).body.id as string;
+    const db = server.server.ctx.db;
+    if (instanceAliveForMs !== null)
+      await db
+        .insertInto('server_instances')
+        .values({ id: instance, alive_until: new Date(Date.now() + instanceAliveForMs) })
+        .execute();
+    // The request took the key and its process was killed before answering: the row stays `running`, its lease
+    // still a minute ahead.
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key,
+        method: 'POST',
+        path: `/api/v1/applications/${name}`,
+        fingerprint: null,
+        status: 'running',
+        instance,
+        locked_until: new Date(Date.now() + 60_000),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+  };
+  const send = (name: string, key: string) =>
+    admin.post(`/applications/${name}`, {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers: { 'Idempotency-Key': key },
+    });
+
+  it('is taken over by the retry at once when its instance is no longer recorded (stopped, or gone at a restart)', async () => {
+    await ranBy('instance-gone', null, 'crash-gone', 'idem_gone');
+    const retried = await send('idem_gone', 'crash-gone');
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(await configurationCount('idem_gone')).toBe(1);
+    const replayed = await send('idem_gone', 'crash-gone');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('waits while its instance says it is alive, and is taken over once the instance has fallen silent', async () => {
+    await ranBy('instance-killed', 60_000, 'crash-silent', 'idem_silent');
+    const held = await send('idem_silent', 'crash-silent');
+    expect(held.status).toBe(409);
+    expect(held.body.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    // Its heartbeat stopped with it: once it is silent for longer than an instance may be, the key is free.
+    await server.server.ctx.db
+      .updateTable('server_instances')
+      .set({ alive_until: new Date(Date.now() - 1000) })
+      .where('id', '=', 'instance-killed')
+      .execute();
+    const taken = await send('idem_silent', 'crash-silent');
+    expect(taken.status, taken.text).toBe(200);
+    expect(await configurationCount('idem_silent')).toBe(1);
+  });
+
+  it('is never taken from the instance that runs it, even when its heartbeat is late', async () => {
+    const own = server.server.instance.id;
+    await ranBy(own, null, 'still-running', 'idem_own');
+    await server.server.ctx.db
+      .updateTable('server_instances')
+      .set({ alive_until: new Date(Date.now() - 1000) })
+      .where('id', '=', own)
+      .execute();
+    const held = await send('idem_own', 'still-running');
+    expect(held.status).toBe(409);
+    expect(await configurationCount('idem_own')).toBe(0);
+  });
+});
+
+// On PostgreSQL other instances may run: a start forgets no one, and a killed one is known gone once silent (above).
+describe.skipIf(Boolean(process.env.DATABASE_URL))('after a restart on the embedded database', () => {
+  it('takes over at once a key the killed process was running, though its last heartbeat looks recent', async () => {
+    const first = await startTestServer({
+      admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' },
+    });
+    const restarted = await (async () => {
+      const client = new HttpClient(first.url + '/api/v1');
+      await client.post('/login', { form: { login: 'root', password: 'root-password' } });
+      const scope = (await client.get('/me')).body.id as string;
+      await first.server.ctx.db
+        .insertInto('server_instances')
+        .values({ id: 'killed-before-restart', alive_until: new Date(Date.now() + 60_000) })
+        .execute();
+      await first.server.ctx.db
+        .insertInto('idempotency_keys')
+        .values({
+          scope,
+          key: 'killed-mid-upload',
+          method: 'POST',
+          path: '/api/v1/applications/idem_restart',
+          fingerprint: null,
+          status: 'running',
+          instance: 'killed-before-restart',
+          locked_until: new Date(Date.now() + 60_000),
+          expires_at: new Date(Date.now() + 3_600_000),
+        })
+        .execute();
+      return restartOnSameData(first);
+    })();
+    try {
+      const client = new HttpClient(restarted.url + '/api/v1');
+      await client.post('/login', { form: { login: 'root', password: 'root-password' } });
+      const retried = await client.post('/applications/idem_restart', {
+        body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+        headers: { 'Idempotency-Key': 'killed-mid-upload' },
+      });
+      expect(retried.status, retried.text).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      await restarted.close();
+      await first.close();
+    }
   });
 });

@@ -111,7 +111,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     expect(fresh.status).toBe(409);
   });
 
-  it('hold a key left running by an instance that died, then let another instance take it over once its lock expired', async () => {
+  it('hold a key left running without an instance (taken before instances were recorded) until its lease runs out', async () => {
     await createApplication(onFirst, 'twice_orphan');
     const userId = (await onFirst.get('/me')).body.id as string;
     const path = '/api/v1/applications/twice_orphan/configuration';
@@ -156,6 +156,50 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.text).toBe(taken.text);
     expect(await versionsOf('twice_orphan')).toEqual(['1.0.0', '1.0.1']);
+  });
+
+  it('let another instance take over at once the key of an instance that stopped, and the key of one fallen silent', async () => {
+    await createApplication(onFirst, 'twice_gone');
+    const third = await startTestServer({ admin: ADMIN, ...GENEROUS_RATE_LIMITS, databaseUrl: first.databaseUrl });
+    const userId = (await onFirst.get('/me')).body.id as string;
+    const path = '/api/v1/applications/twice_gone/configuration';
+    const runningOn = (instance: string, key: string) =>
+      first.server.ctx.db
+        .insertInto('idempotency_keys')
+        .values({
+          scope: userId,
+          key,
+          method: 'POST',
+          path,
+          fingerprint: null,
+          status: 'running',
+          instance,
+          locked_until: new Date(Date.now() + 60_000),
+          expires_at: new Date(Date.now() + 3_600_000),
+        })
+        .execute();
+    const send = (version: string, key: string) =>
+      onSecond.post('/applications/twice_gone/configuration', {
+        body: uploadForm(`gone-${version}.yaml`, fieldnotesVersion(version)),
+        headers: { 'Idempotency-Key': key },
+      });
+
+    // A request the third instance runs holds its key while the instance lives; once it stops, the key is free.
+    await runningOn(third.server.instance.id, 'stopped-instance');
+    expect((await send('1.0.1', 'stopped-instance')).status).toBe(409);
+    await third.close();
+    const afterStop = await send('1.0.1', 'stopped-instance');
+    expect(afterStop.status, afterStop.text).toBe(200);
+
+    // An instance killed keeps its row, but its heartbeat stops: silent past its time, it is gone.
+    await first.server.ctx.db
+      .insertInto('server_instances')
+      .values({ id: 'killed-instance', alive_until: new Date(Date.now() - 1000) })
+      .execute();
+    await runningOn('killed-instance', 'killed-instance');
+    const afterKill = await send('1.0.2', 'killed-instance');
+    expect(afterKill.status, afterKill.text).toBe(200);
+    expect(await versionsOf('twice_gone')).toEqual(['1.0.0', '1.0.1', '1.0.2']);
   });
 
   it('let exactly one of two concurrent requests with the same key, one on each instance, apply', async () => {

@@ -14,6 +14,7 @@ import * as modelVersions from './0012_model_versions.ts';
 import * as signInFailures from './0013_sign_in_failures.ts';
 import * as restoredAuthors from './0014_restored_authors.ts';
 import * as bulkWrites from './0015_bulk_writes.ts';
+import * as serverInstances from './0016_server_instances.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_sign_in_failures': signInFailures,
   '0014_restored_authors': restoredAuthors,
   '0015_bulk_writes': bulkWrites,
+  '0016_server_instances': serverInstances,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,14 +11,16 @@ interface LoginPageProps {
   applicationName?: string;
   /** Arrived here from another page of the portal: the session is over. */
   loggedOut: boolean;
+  /** Whose session expired, to sign them in again (and show their waiting changes). */
+  expiredLogin?: string;
   /** The language selector, provided by the layout. */
   languageSelect: React.ReactNode;
 }
 
-export function LoginPage({ applicationName, loggedOut, languageSelect }: LoginPageProps) {
+export function LoginPage({ applicationName, loggedOut, expiredLogin, languageSelect }: LoginPageProps) {
   const { t } = useLingui();
   const [tab, setTab] = useState<'signIn' | 'register'>('signIn');
-  const [signInLogin, setSignInLogin] = useState('');
+  const [signInLogin, setSignInLogin] = useState(expiredLogin ?? '');
 
   // Once per arrival, not again when the language (and so `t`) changes.
   const [announced, setAnnounced] = useState(false);

@@ -12,6 +12,7 @@ import { activateAccount, signIn } from '../api';
 import { useSignedInNavigation } from '../hooks/useSignedInNavigation';
 import { KeyField } from '@/components/form/KeyField';
 import { LostPasswordDialog } from './LostPasswordDialog';
+import { WaitingChangesNotice } from './WaitingChangesNotice';
 
 interface SignInFormProps {
   applicationName?: string;
@@ -84,6 +85,7 @@ export function SignInForm({ applicationName, initialLogin = '' }: SignInFormPro
           spellCheck={false}
         />
       </FormField>
+      <WaitingChangesNotice login={login.trim()} />
       <FormField label={t`Password`} error={passwordError}>
         <Input
           type="password"

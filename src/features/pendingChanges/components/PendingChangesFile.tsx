@@ -9,7 +9,7 @@ import { saveFile } from '@/lib/saveFile';
 import { offlineDb } from '@/offline/db';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { exportPendingChanges, importPendingChanges, readPendingChangesFile } from '@/offline/pendingChangesFile';
-import { describeChange } from '../describeChange';
+import { describeChange } from '@/offline/describeChange';
 
 /** How long the server remembers an idempotency key (server/http/idempotency.ts): past it, a resend is a new change. */
 const KEYS_KEPT_MS = 24 * 60 * 60 * 1000;

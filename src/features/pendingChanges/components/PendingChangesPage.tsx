@@ -13,7 +13,7 @@ import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
-import { EDITABLE_KINDS, describeChange, statusMessages } from '../describeChange';
+import { EDITABLE_KINDS, describeChange, statusMessages } from '@/offline/describeChange';
 import { NothingWaiting } from './NothingWaiting';
 import { PendingChangesFile } from './PendingChangesFile';
 import { StorageNote } from './StorageNote';
@@ -48,7 +48,8 @@ export function PendingChangesPage() {
 
   async function syncNow() {
     setSyncing(true);
-    await outbox.process();
+    // The user asks: try now even while sends are held after failures.
+    await outbox.process({ despiteHold: true });
     setSyncing(false);
   }
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { OutboxItem, OutboxKind, OutboxStatus } from '@/offline/outboxTypes';
+import type { OutboxItem, OutboxKind, OutboxStatus } from './outboxTypes';
 
 const kinds: Record<OutboxKind, MessageDescriptor> = {
   'application.create': msg`Create the application {name} from {fileName}`,
