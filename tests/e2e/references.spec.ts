@@ -37,6 +37,8 @@ const FIXED = [
 /** Counts of the data type without versioning, pointing to the sites and species. */
 const COUNTS =
   'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n';
+/** With a site known on the device only from the sites file still waiting to be sent. */
+const COUNTS_WITH_QUEUED_SITE = `${COUNTS}site_07;Lagopus muta;04/06/2024;1\n`;
 const COUNTS_WITH_UNKNOWN_SITE =
   'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nnowhere;Lagopus muta;03/06/2024;2\n';
 
@@ -213,9 +215,14 @@ test('references: a file with errors and its report, the fixed file, files check
     await see('data-upload-offline-errors-fr');
     await dialog
       .getByLabel('Fichier CSV')
-      .setInputFiles({ name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS) });
+      .setInputFiles({ name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from(COUNTS_WITH_QUEUED_SITE) });
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
-    await expect(dialog.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
+    await expect(dialog.getByText('3 lignes vérifiées : le fichier est valide.')).toBeVisible();
+    // A station loaded in this outing and its counts are recorded together, the device saying where it knows it from.
+    await expect(dialog.getByTestId('device-notes')).toHaveText(
+      'Connu par vos envois dans sites qui attendent encore d’être envoyés : site_07.',
+    );
+    await see('data-upload-offline-queued-site-fr');
     await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
     const badge = page.getByTestId('pending-badge');
@@ -250,7 +257,7 @@ test('references: a file with errors and its report, the fixed file, files check
     );
     await expect(page.getByTestId('pending-badge')).toHaveCount(0);
     expect(await api.count(name, 'sites')).toBe(35);
-    expect(await api.count(name, 'counts', 'data')).toBe(2);
+    expect(await api.count(name, 'counts', 'data')).toBe(3);
     // A second sending would bring back a line deleted meanwhile: it stays deleted.
     await api.deleteReferenceRow(name, 'sites', 'site_32');
     const syncNow = page.getByRole('button', { name: 'Synchroniser maintenant' });

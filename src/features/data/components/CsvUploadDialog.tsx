@@ -5,7 +5,7 @@ import type { DataInserted } from '@/contract/data';
 import type { ReferenceLoaded } from '@/contract/references';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
-import type { CsvReport, StoredRow } from '@/domain/csv';
+import type { CsvReport, DeviceKnowledge, StoredRow } from '@/domain/csv';
 import { CsvReportView } from '@/components/csv/CsvReportView';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ import { outbox } from '@/offline/outboxInstance';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { dataUpload, referenceUpload } from '../api';
+import { queuedReferenceRows } from '../queuedReferenceRows';
+import { DeviceNotes } from './DeviceNotes';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useCsvWorker } from '@/workers/useCsvWorker';
 
@@ -41,7 +43,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
   const [missing, setMissing] = useState<string[]>([]);
   const title = localized(entry.i18n.title, i18n.locale, application.model.defaultLanguage, entry.name);
 
-  async function referencesFor(): Promise<Record<string, StoredRow[]>> {
+  async function referencesFor(): Promise<{ rows: Record<string, StoredRow[]>; device: DeviceKnowledge }> {
     const names = [...new Set([...entry.dependsOn, ...(entry.hierarchy.recursiveComponent ? [entry.name] : [])])];
     const rows: Record<string, StoredRow[]> = {};
     const absent: string[] = [];
@@ -62,7 +64,14 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
       else absent.push(name);
     }
     setMissing(absent);
-    return rows;
+    const queuedRows = await queuedReferenceRows(
+      (bytes, check) => worker().validRows(bytes, check),
+      application.view.name,
+      application.model,
+      names,
+      rows,
+    );
+    return { rows, device: { withoutCopy: absent, queuedRows } };
   }
 
   async function check() {
@@ -70,13 +79,14 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
     setPhase('checking');
     setReport(null);
     try {
-      const references = await referencesFor();
+      const { rows: references, device } = await referencesFor();
       setStatus(t`Checking ${file.name}…`);
       const result = await worker().validateCsv(new Uint8Array(await file.arrayBuffer()), {
         model: application.model,
         dataName: entry.name,
         fileName: file.name,
         references,
+        device,
       });
       setReport(result);
       setPhase('checked');
@@ -141,6 +151,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
             <Trans>No copy of {missing.join(', ')} on this device: its values could not be checked here; the server will check them.</Trans>
           </Alert>
         ) : null}
+        {report?.notes?.length ? <DeviceNotes notes={report.notes} count={report.noteCount ?? report.notes.length} /> : null}
         {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
         {valid ? (
           <Alert variant="success" className="flex items-center gap-2">

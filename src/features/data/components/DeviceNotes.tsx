@@ -1,0 +1,61 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Info } from 'lucide-react';
+import type { CsvNote } from '@/domain/csv';
+import { Alert } from '@/components/ui/alert';
+
+const SHOWN = 10;
+
+interface Group {
+  code: CsvNote['code'];
+  refType: string;
+  values: string[];
+}
+
+function groupsOf(notes: CsvNote[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const note of notes) {
+    const key = `${note.code}/${note.refType}`;
+    const group = groups.get(key) ?? { code: note.code, refType: note.refType, values: [] };
+    if (!group.values.includes(note.value)) group.values.push(note.value);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What the check on this device could not settle, per reference: values it has no copy to check (the server will),
+ * and values it knows only from uploads still waiting on the device. Neither stops the file from being sent.
+ */
+export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number }) {
+  const { i18n } = useLingui();
+  const list = (values: string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(values.slice(0, SHOWN));
+  return (
+    <Alert variant="info" className="grid gap-1 text-sm" data-testid="device-notes">
+      {groupsOf(notes).map((group) => {
+        const values = list(group.values);
+        const refType = group.refType;
+        return (
+          <p key={`${group.code}/${refType}`} className="flex items-start gap-2" data-code={group.code}>
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              {group.code === 'referenceKnownFromQueuedUpload' ? (
+                <Trans>
+                  Known from your uploads into {refType} still waiting to be sent: {values}.
+                </Trans>
+              ) : (
+                <Trans>
+                  Not checked on this device ({refType}): {values}.
+                </Trans>
+              )}
+            </span>
+          </p>
+        );
+      })}
+      {count > notes.length ? (
+        <p className="text-muted-foreground">
+          <Plural value={count - notes.length} one="# more value is not listed." other="# more values are not listed." />
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
