@@ -107,6 +107,15 @@ describe('the outbox', () => {
     expect(told).toBe(2);
   });
 
+  it('tells the page when a change it sends meets an expired session, and only then', async () => {
+    const db = freshDb();
+    const lost: string[] = [];
+    const server = scriptedFetch([json(401, { code: 'NOT_AUTHENTICATED', params: {} })]);
+    const outbox = createOutbox({ db, fetch: server.fetch, onSignedOut: (path) => lost.push(path) });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    expect(lost).toEqual(['/things/a']);
+  });
+
   it('a full device says so at once and keeps nothing: the form still has what was typed', async () => {
     const db = freshDb();
     const server = scriptedFetch([]);

@@ -23,6 +23,8 @@ export interface OutboxOptions {
   apiBase?: string;
   /** Told after each send whether the server answered (any status) or could not be reached. */
   onReachability?: (reachable: boolean) => void;
+  /** Told when the server answers that the session is gone (the page then asks the person to sign in again). */
+  onSignedOut?: (path: string) => void;
   /** The login signed in on this device now; by default the one the page recorded (`SIGNED_IN_SETTING`). */
   signedIn?: () => Promise<string | null>;
   /** Told once a change is kept on the device (the page asks the browser to keep its storage). */
@@ -205,7 +207,10 @@ export function createOutbox(options: OutboxOptions = {}) {
       }
     }
     const error = errorOf(response.status, await response.text().catch(() => ''));
-    if (response.status === 401) return { kind: 'signed-out' };
+    if (response.status === 401) {
+      if (error.code === 'NOT_AUTHENTICATED') options.onSignedOut?.(item.request.path);
+      return { kind: 'signed-out' };
+    }
     if (response.status >= 500 || response.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
       return { kind: 'retry-later', error };
     return { kind: 'refused', error };

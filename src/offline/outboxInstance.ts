@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { reportSessionLost } from '@/lib/api/client';
 import { reportServerReached, reportServerUnreachable } from '@/lib/connectivity';
 import { i18n } from '@/lib/i18n/setup';
 import { showToast } from '@/lib/toast';
@@ -20,5 +21,7 @@ async function onQueued() {
  */
 export const outbox = createOutbox({
   onReachability: (reachable) => (reachable ? reportServerReached() : reportServerUnreachable()),
+  // A change sent in the background can be the first to meet an expired session: the page must hear of it too.
+  onSignedOut: reportSessionLost,
   onQueued: () => void onQueued(),
 });

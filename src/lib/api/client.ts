@@ -23,6 +23,11 @@ export function onSessionLost(listener: UnauthenticatedListener): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/** Tells the layout the session is gone, from a call made elsewhere (the outbox sends its changes itself). */
+export function reportSessionLost(path: string): void {
+  unauthenticatedListeners.forEach((listener) => listener(path));
+}
+
 /** Sends one call to the API with the user's language; answers the parsed body or throws an ApiError. */
 export async function callApi<T>(path: string, options: CallOptions = {}): Promise<T> {
   const response = await send(path, options);
@@ -64,7 +69,7 @@ export async function send(path: string, options: CallOptions = {}): Promise<Res
   reportServerReached();
   if (response.status === 401) {
     const error = readErrorBody(401, await response.clone().text());
-    if (error.code === 'NOT_AUTHENTICATED') unauthenticatedListeners.forEach((listener) => listener(path));
+    if (error.code === 'NOT_AUTHENTICATED') reportSessionLost(path);
   }
   return response;
 }
