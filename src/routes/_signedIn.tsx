@@ -9,6 +9,9 @@ import { SignOutDialog } from '@/components/layout/SignOutDialog';
 import { outbox } from '@/offline/outboxInstance';
 import { usePendingCount } from '@/offline/useOutbox';
 import { startSyncTriggers } from '@/offline/syncTriggers';
+import { startKeptTablesRefresh } from '@/offline/keptTablesRefresh';
+import { offlineDb } from '@/offline/db';
+import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
 import { fetchMe, signOut } from '@/features/auth/api';
 import { onSessionLost } from '@/lib/api/client';
@@ -49,6 +52,9 @@ function SignedInLayout() {
     };
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
+    const stopKeptRefresh = startKeptTablesRefresh(offlineDb, (application, reference) =>
+      downloadReferenceRows(application, reference),
+    );
     // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept. Again when the
     // network comes back, and now and then while the server is out of reach: the answer also tells the online/offline
     // indicator, even when the service worker, not this page, sends the pending changes (the first ask on "online"
@@ -65,6 +71,7 @@ function SignedInLayout() {
     return () => {
       stop();
       stopSync();
+      stopKeptRefresh();
       stopProbe();
       window.removeEventListener('online', refresh);
     };
