@@ -83,6 +83,14 @@ async function chooseAndTest(page: Page, fileName: string) {
   await expect(toast(page, 'La configuration est valide.')).toBeVisible();
 }
 
+/** Creates an application from the form while offline: tested in the worker, kept in the outbox. */
+async function createOffline(page: Page, name: string) {
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+}
+
 async function goOffline(network: UnpluggableNetwork, context: BrowserContext, page: Page) {
   network.unplug();
   await context.setOffline(true);
@@ -350,10 +358,7 @@ test('a change kept on the device asks the browser to keep its storage, and logg
   expect(await persistRequests()).toBe(0);
 
   await goOffline(network, context, page);
-  await page.goto('/applicationCreation');
-  await chooseAndTest(page, 'fieldnotes-v1.yaml');
-  await page.getByLabel('Nom de l’application').fill(name);
-  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await createOffline(page, name);
   await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
   // Kept on the device: the outbox asked for persistent storage at once. This browser does not give it (a site
   // neither installed nor much used), and the pending changes say so.
@@ -426,10 +431,7 @@ test('a session that expired while a change waited leads to a sign-in page listi
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   await goOffline(network, context, page);
-  await page.goto('/applicationCreation');
-  await chooseAndTest(page, 'fieldnotes-v1.yaml');
-  await page.getByLabel('Nom de l’application').fill(name);
-  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await createOffline(page, name);
   await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
 
   // The session ends while the tablet is away (an hour without use): back online, the server no longer knows it.
@@ -473,10 +475,7 @@ test('while the server is down, page and service worker together post a waiting 
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   await goOffline(network, context, page);
-  await page.goto('/applicationCreation');
-  await chooseAndTest(page, 'fieldnotes-v1.yaml');
-  await page.getByLabel('Nom de l’application').fill(name);
-  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await createOffline(page, name);
   await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
 
   // The device has a network again, but the server does not answer: 20 s of it.
@@ -499,13 +498,6 @@ async function clearSiteData(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'all' });
   await cdp.detach();
-}
-
-async function createOffline(page: Page, name: string) {
-  await page.goto('/applicationCreation');
-  await chooseAndTest(page, 'fieldnotes-v1.yaml');
-  await page.getByLabel('Nom de l’application').fill(name);
-  await page.getByRole('button', { name: 'Créer', exact: true }).click();
 }
 
 test('pending changes saved to a file outlive clearing the site data: imported back and sent once; a full device says so', async ({

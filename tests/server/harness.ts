@@ -204,3 +204,24 @@ function decodeSubject(subject: string): string {
           ).toString('utf8'),
     );
 }
+
+/**
+ * A request that took its idempotency key on `instance` and was killed before answering: the key stays `running`,
+ * its lease still a minute ahead, as a crash leaves it.
+ */
+export async function recordKeyLeftRunning(
+  server: TestServer,
+  key: { scope: string; key: string; path: string; instance: string },
+): Promise<void> {
+  await server.server.ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      ...key,
+      method: 'POST',
+      fingerprint: null,
+      status: 'running',
+      locked_until: new Date(Date.now() + 60_000),
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+}

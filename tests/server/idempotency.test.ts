@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
-import { restartOnSameData, startTestServer, type TestServer } from './harness.ts';
+import { recordKeyLeftRunning, restartOnSameData, startTestServer, type TestServer } from './harness.ts';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/configurations', name));
 
@@ -105,22 +105,7 @@ describe('a key whose request died with its server', () => {
         .insertInto('server_instances')
         .values({ id: instance, alive_until: new Date(Date.now() + instanceAliveForMs) })
         .execute();
-    // The request took the key and its process was killed before answering: the row stays `running`, its lease
-    // still a minute ahead.
-    await db
-      .insertInto('idempotency_keys')
-      .values({
-        scope,
-        key,
-        method: 'POST',
-        path: `/api/v1/applications/${name}`,
-        fingerprint: null,
-        status: 'running',
-        instance,
-        locked_until: new Date(Date.now() + 60_000),
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
+    await recordKeyLeftRunning(server, { scope, key, path: `/api/v1/applications/${name}`, instance });
   };
   const send = (name: string, key: string) =>
     admin.post(`/applications/${name}`, {

@@ -11,7 +11,7 @@ import {
   streamEvents,
   uploadForm,
 } from './applicationFixtures.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { recordKeyLeftRunning, startTestServer, type TestServer } from './harness.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer: a session opened on one is good
@@ -164,20 +164,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     const userId = (await onFirst.get('/me')).body.id as string;
     const path = '/api/v1/applications/twice_gone/configuration';
     const runningOn = (instance: string, key: string) =>
-      first.server.ctx.db
-        .insertInto('idempotency_keys')
-        .values({
-          scope: userId,
-          key,
-          method: 'POST',
-          path,
-          fingerprint: null,
-          status: 'running',
-          instance,
-          locked_until: new Date(Date.now() + 60_000),
-          expires_at: new Date(Date.now() + 3_600_000),
-        })
-        .execute();
+      recordKeyLeftRunning(first, { scope: userId, key, path, instance });
     const send = (version: string, key: string) =>
       onSecond.post('/applications/twice_gone/configuration', {
         body: uploadForm(`gone-${version}.yaml`, fieldnotesVersion(version)),
