@@ -67,7 +67,11 @@ export const readableRowsHref = (application: string, dataType: string, query: R
   `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-const periodText = (dataset: DatasetChoice) => (dataset.from ? `${dataset.from} – ${dataset.to}` : '');
+/** A period as the pending changes name it, "from – to" in days; '' for a data type without time scope. */
+const periodText = ({ from, to }: { from: string | null; to: string | null }) =>
+  from ? `${from.slice(0, 10)} – ${(to ?? '').slice(0, 10)}` : '';
+/** What names a version's dataset in the pending changes (see datasetOf). */
+const versionDataset = (version: Version) => ({ scope: JSON.stringify(version.scope), period: periodText(version) });
 
 export function depositUpload(
   application: string,
@@ -110,7 +114,13 @@ export function publicationChange(
 ): Submission {
   return {
     kind: 'deposit.publish',
-    summary: { name: application, dataType, file: version.name, action: publish ? 'publish' : 'unpublish' },
+    summary: {
+      name: application,
+      dataType,
+      file: version.name,
+      action: publish ? 'publish' : 'unpublish',
+      ...versionDataset(version),
+    },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
       method: 'POST',
@@ -124,7 +134,7 @@ export function publicationChange(
 export function versionDeletion(application: string, dataType: string, version: Version): Submission {
   return {
     kind: 'deposit.delete',
-    summary: { name: application, dataType, file: version.name },
+    summary: { name: application, dataType, file: version.name, ...versionDataset(version) },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
       method: 'DELETE',
