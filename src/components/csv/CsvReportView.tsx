@@ -49,10 +49,11 @@ export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; f
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>
+            {/* Short words: kept whole on a phone, where the problem column takes the width. */}
+            <TableHead className="whitespace-nowrap">
               <Trans>Line</Trans>
             </TableHead>
-            <TableHead>
+            <TableHead className="whitespace-nowrap">
               <Trans>Column</Trans>
             </TableHead>
             <TableHead>
@@ -63,7 +64,9 @@ export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; f
         <TableBody>
           {report.errors.slice(0, SHOWN).map((error, index) => (
             <TableRow key={index} data-code={error.code}>
-              <TableCell>{error.lineNumber >= 0 ? error.lineNumber : t`whole file`}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {error.lineNumber >= 0 ? error.lineNumber : t`whole file`}
+              </TableCell>
               <TableCell>{error.column ?? ''}</TableCell>
               <TableCell>{translate(error)}</TableCell>
             </TableRow>
