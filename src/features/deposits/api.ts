@@ -67,11 +67,14 @@ export const readableRowsHref = (application: string, dataType: string, query: R
   `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-/** A period as the pending changes name it, "from – to" in days; '' for a data type without time scope. */
-const periodText = ({ from, to }: { from: string | null; to: string | null }) =>
-  from ? `${from.slice(0, 10)} – ${(to ?? '').slice(0, 10)}` : '';
-/** What names a version's dataset in the pending changes (see datasetOf). */
-const versionDataset = (version: Version) => ({ scope: JSON.stringify(version.scope), period: periodText(version) });
+/**
+ * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
+ * for a data type without time scope.
+ */
+const datasetSummary = (scope: Record<string, string>, from: string | null, to: string | null) => ({
+  scope: JSON.stringify(scope),
+  ...(from ? { from: from.slice(0, 10), to: (to ?? '').slice(0, 10) } : {}),
+});
 
 export function depositUpload(
   application: string,
@@ -86,8 +89,7 @@ export function depositUpload(
       name: application,
       dataType,
       fileName: file.name,
-      period: periodText(dataset),
-      scope: JSON.stringify(dataset.scope),
+      ...datasetSummary(dataset.scope, dataset.from, dataset.to),
     },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(dataset.scope)}`,
     input: { application, dataType, file, dataset, comment },
@@ -119,7 +121,7 @@ export function publicationChange(
       dataType,
       file: version.name,
       action: publish ? 'publish' : 'unpublish',
-      ...versionDataset(version),
+      ...datasetSummary(version.scope, version.from, version.to),
     },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
@@ -134,7 +136,12 @@ export function publicationChange(
 export function versionDeletion(application: string, dataType: string, version: Version): Submission {
   return {
     kind: 'deposit.delete',
-    summary: { name: application, dataType, file: version.name, ...versionDataset(version) },
+    summary: {
+      name: application,
+      dataType,
+      file: version.name,
+      ...datasetSummary(version.scope, version.from, version.to),
+    },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
       method: 'DELETE',

@@ -42,7 +42,8 @@ interface PendingChangeCardProps {
 export function PendingChangeCard({ item, login, onEdit, onDiscard }: PendingChangeCardProps) {
   const { i18n } = useLingui();
   const error = item.status === 'done' ? undefined : item.lastError;
-  const dataset = datasetOf(item);
+  // A day of the period at local midnight, as the deposits page shows it (a bare date would be read as UTC).
+  const dataset = datasetOf(item, (day) => i18n.date(new Date(`${day}T00:00:00`), { dateStyle: 'medium' }));
   const refusedFile = item.status === 'needs-attention' ? refusedFileReport(error) : undefined;
   const errorText = !error
     ? undefined
