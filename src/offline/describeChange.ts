@@ -11,9 +11,9 @@ const kinds: Record<OutboxKind, MessageDescriptor> = {
   // `entry` is absent from changes kept before data types were told apart: those were references.
   'reference.upload': msg`{entry, select, dataType {Load {fileName} into the data type {reference} of {name}} other {Load {fileName} into the reference {reference} of {name}}}`,
   'reference.delete': msg`{entry, select, dataType {Delete {keys} from the data type {reference} of {name}} other {Delete {keys} from the reference {reference} of {name}}}`,
-  'deposit.upload': msg`Deposit {fileName} into {dataType} of {name} ({period})`,
-  'deposit.publish': msg`{action, select, publish {Publish} other {Unpublish}} the version {file} of {dataType} of {name}`,
-  'deposit.delete': msg`Delete the version {file} of {dataType} of {name}`,
+  'deposit.upload': msg`Deposit {fileName} into the data type {dataType} of {name}`,
+  'deposit.publish': msg`{action, select, publish {Publish} other {Unpublish}} the version {file} of the data type {dataType} of {name}`,
+  'deposit.delete': msg`Delete the version {file} of the data type {dataType} of {name}`,
   'authorization.save': msg`Save the authorization {authorization} of {name}`,
   'authorization.revoke': msg`Revoke the authorization {authorization} of {name}`,
   'additionalFile.save': msg`{action, select, modify {Modify the additional file {fileName} of {name}} other {Add the additional file {fileName} to {name}}}`,

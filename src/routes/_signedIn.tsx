@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MenuBar } from '@/components/layout/MenuBar';
 import { ConnectionStatus } from '@/components/layout/ConnectionStatus';
 import { InstallEntry } from '@/components/layout/InstallEntry';
+import { IosInstallSteps } from '@/components/layout/IosInstallSteps';
 import { PendingBadge } from '@/components/layout/PendingBadge';
 import { SignOutDialog } from '@/components/layout/SignOutDialog';
 import { outbox } from '@/offline/outboxInstance';
@@ -41,6 +42,7 @@ function SignedInLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const waiting = usePendingCount(user?.login);
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  const [showingInstallSteps, setShowingInstallSteps] = useState(false);
 
   useEffect(() => {
     const leave = () => {
@@ -114,7 +116,7 @@ function SignedInLayout() {
             <PendingBadge />
           </>
         }
-        menuEntries={<InstallEntry />}
+        menuEntries={<InstallEntry onShowIosSteps={() => setShowingInstallSteps(true)} />}
         onLogout={() => (waiting > 0 ? setConfirmingSignOut(true) : void logout())}
       />
       <SignOutDialog
@@ -123,6 +125,7 @@ function SignedInLayout() {
         onCancel={() => setConfirmingSignOut(false)}
         onConfirm={() => void logout()}
       />
+      <IosInstallSteps open={showingInstallSteps} onOpenChange={setShowingInstallSteps} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />
       </main>

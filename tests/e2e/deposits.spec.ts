@@ -133,6 +133,7 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await expect(pending).toHaveCount(1);
     await expect(pending).toContainText('envoi en attente');
     await expect(pending).toContainText(FIRST);
+    await expect(pending).toContainText('(1 juin 2024 – 30 juin 2024)');
     await expect(page.getByTestId('pending-badge')).toHaveText('1');
     expect(await api.versions(name, 'counts')).toHaveLength(0);
     await dismissToasts(page);
@@ -150,7 +151,13 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     expect(versions.map((v) => v.name)).toEqual([FIRST]);
     // Syncing again and reloading (which triggers a pass) sends nothing more.
     await page.goto('/pendingChanges');
-    await expect(page.getByTestId('pending-change').filter({ hasText: FIRST })).toHaveAttribute('data-status', 'done');
+    const sent = page.getByTestId('pending-change').filter({ hasText: FIRST });
+    await expect(sent).toHaveAttribute('data-status', 'done');
+    // Named by its data type and dataset, which tell two deposits of one file name apart.
+    await expect(sent).toContainText(`Déposer ${FIRST} dans le type de données counts de ${name}`);
+    await expect(sent.getByTestId('pending-dataset')).toHaveText(
+      'Jeu de données : alps · lac_blanc · 1 juin 2024 – 30 juin 2024',
+    );
     const syncNow = page.getByRole('button', { name: 'Synchroniser maintenant' });
     await syncNow.click();
     await page.reload();

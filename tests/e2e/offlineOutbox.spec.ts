@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_ORIGIN } from '../../playwright.config';
-import { openUserMenu, switchLanguage } from './applicationSteps';
+import { dismissToasts, openUserMenu, switchLanguage } from './applicationSteps';
+import { csvFixture, csvLines, download } from './dataSteps';
 import { expect, test as base, toast } from './fixtures';
 import { unpluggableNetwork, type UnpluggableNetwork } from './unpluggableNetwork';
 
@@ -53,6 +54,18 @@ async function adminApi(request: APIRequestContext, serverOrigin: string) {
       expect(answer.status(), await answer.text()).toBe(200);
       const body = (await answer.json()) as { version: string; versions: Array<{ version: string }> };
       return { version: body.version, versions: body.versions.map((v) => v.version) };
+    },
+    async loadReference(name: string, reference: string, csv: string) {
+      const answer = await request.post(`${serverOrigin}/api/v1/applications/${name}/references/${reference}`, {
+        multipart: { file: { name: csv, mimeType: 'text/csv', buffer: readFileSync(csvFixture(csv)) } },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    },
+    async deleteReferenceRow(name: string, reference: string, naturalKey: string) {
+      const answer = await request.delete(
+        `${serverOrigin}/api/v1/applications/${name}/references/${reference}?naturalKey=${encodeURIComponent(naturalKey)}`,
+      );
+      expect(answer.status(), await answer.text()).toBe(200);
     },
     async exists(name: string) {
       return (await request.get(`${serverOrigin}/api/v1/applications/${name}`)).status() === 200;
@@ -276,6 +289,74 @@ test('offline: creations the server refuses need attention with the translated e
   // The application created meanwhile on the server is untouched.
   expect((await api.versions(discarded)).versions).toEqual(['1.0.0']);
   expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
+});
+
+test('offline: a file the server refuses shows its line errors in the pending change, and they download', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('refusedcsv');
+  await api.create(name);
+  await api.loadReference(name, 'sites', 'fieldnotes-sites.csv');
+  await api.loadReference(name, 'species', 'fieldnotes-species.csv');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await page.goto(`/applications/${name}`);
+  await page.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
+  await expect(toast(page, 'L’application est disponible hors ligne sur cet appareil.')).toBeVisible();
+
+  // Offline, counts checked against the sites kept on the device, and queued.
+  await goOffline(network, context, page);
+  await page.goto(`/applications/${name}/dataTypes`);
+  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
+  const dialog = page.getByTestId('csv-upload');
+  await dialog.getByLabel('Fichier CSV').setInputFiles({
+    name: 'counts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n',
+    ),
+  });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+
+  // Meanwhile the site of line 3 leaves the server: the file is refused there, for that line.
+  await api.deleteReferenceRow(name, 'sites', 'mont_joly');
+  await page.goto('/pendingChanges');
+  await goOnline(network, context);
+  const refused = pendingChange(page, `Charger counts.csv dans le type de données counts de ${name}`);
+  await expect(refused).toHaveAttribute('data-status', 'needs-attention', { timeout: 30_000 });
+  await expect(refused.getByRole('alert')).toHaveText('Le fichier contient 1 erreur ; rien n’a été enregistré.');
+  const report = refused.getByTestId('csv-report');
+  await expect(report.getByRole('heading', { name: '1 erreur dans counts.csv' })).toBeVisible();
+  const lineError = report.locator('[data-code="invalidReferenceWithComponent"]');
+  await expect(lineError).toHaveCount(1);
+  await expect(lineError.getByRole('cell').first()).toHaveText('3');
+  await expect(lineError).toContainText('mont_joly');
+  const { fileName, bytes } = await download(page, () =>
+    report.getByRole('button', { name: 'Télécharger le rapport' }).click(),
+  );
+  expect(fileName).toBe('counts-errors.csv');
+  expect(csvLines(bytes, ';').map((cells) => cells[0])).toEqual(['ligne', '3']);
+  await dismissToasts(page);
+  await look(page, 'offline-outbox-refused-csv-fr');
+
+  await switchLanguage(page, 'English');
+  const refusedEn = pendingChange(page, `Load counts.csv into the data type counts of ${name}`);
+  await expect(
+    refusedEn.getByTestId('csv-report').getByRole('heading', { name: '1 error in counts.csv' }),
+  ).toBeVisible();
+  await look(page, 'offline-outbox-refused-csv-en');
 });
 
 test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({

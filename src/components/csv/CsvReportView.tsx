@@ -1,6 +1,7 @@
+import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, Download } from 'lucide-react';
-import type { CsvError, CsvReport } from '@/domain/csv';
+import type { CsvError, CsvErrorsReport } from '@/domain/csv';
 import { reportToCsv } from '@/domain/csv';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,9 +10,13 @@ import { saveFile } from '@/lib/saveFile';
 
 const SHOWN = 50;
 
-/** The errors of a CSV file: the total, the first ones on screen, and all kept ones as a downloadable CSV. */
-export function CsvReportView({ report, fileName }: { report: CsvReport; fileName: string }) {
+/**
+ * The errors of a CSV file: the total, the first ones on screen, and all kept ones as a downloadable CSV. Found on the
+ * device before sending, or by the server in a refused change (several may be on one page, hence the generated id).
+ */
+export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; fileName: string }) {
   const { t, i18n } = useLingui();
+  const titleId = useId();
   const translate = (error: CsvError) => describeProblem(i18n, error);
   const download = () => {
     const text = reportToCsv(report, translate, {
@@ -22,12 +27,9 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
     saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${fileName.replace(/\.[^.]*$/, '')}-errors.csv`);
   };
   return (
-    <section className="grid gap-3" aria-labelledby="csv-report-title" data-testid="csv-report">
+    <section className="grid gap-3" aria-labelledby={titleId} data-testid="csv-report">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3
-          id="csv-report-title"
-          className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere"
-        >
+        <h3 id={titleId} className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere">
           <CircleAlert className="size-5" aria-hidden />
           <Plural value={report.errorCount} one={`# error in ${fileName}`} other={`# errors in ${fileName}`} />
         </h3>
@@ -47,10 +49,11 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>
+            {/* Short words: kept whole on a phone, where the problem column takes the width. */}
+            <TableHead className="whitespace-nowrap">
               <Trans>Line</Trans>
             </TableHead>
-            <TableHead>
+            <TableHead className="whitespace-nowrap">
               <Trans>Column</Trans>
             </TableHead>
             <TableHead>
@@ -61,7 +64,9 @@ export function CsvReportView({ report, fileName }: { report: CsvReport; fileNam
         <TableBody>
           {report.errors.slice(0, SHOWN).map((error, index) => (
             <TableRow key={index} data-code={error.code}>
-              <TableCell>{error.lineNumber >= 0 ? error.lineNumber : t`whole file`}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {error.lineNumber >= 0 ? error.lineNumber : t`whole file`}
+              </TableCell>
               <TableCell>{error.column ?? ''}</TableCell>
               <TableCell>{translate(error)}</TableCell>
             </TableRow>

@@ -33,6 +33,7 @@ import type { CsvCheck, CsvReport, CsvRow, CsvValidationOptions, CsvValidator } 
 export type {
   CsvCheck,
   CsvDeposit,
+  CsvErrorsReport,
   CsvLink,
   CsvReport,
   CsvRow,

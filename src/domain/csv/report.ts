@@ -4,7 +4,7 @@
  * the Lingui catalogue of `src/lib/messages/csvErrors.ts`, the server its request's language).
  */
 import type { CsvError } from './errors';
-import type { CsvReport } from './types';
+import type { CsvErrorsReport } from './types';
 
 export type TranslateCsvError = (error: CsvError) => string;
 
@@ -16,7 +16,7 @@ export interface CsvReportRow {
   message: string;
 }
 
-export function reportToRows(report: CsvReport, translate: TranslateCsvError): CsvReportRow[] {
+export function reportToRows(report: CsvErrorsReport, translate: TranslateCsvError): CsvReportRow[] {
   return report.errors.map((error) => ({
     line: error.lineNumber >= 0 ? error.lineNumber : '',
     column: error.column ?? '',
@@ -40,7 +40,11 @@ function quote(text: string, separator: string): string {
   return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function reportToCsv(report: CsvReport, translate: TranslateCsvError, options: ReportCsvOptions = {}): string {
+export function reportToCsv(
+  report: CsvErrorsReport,
+  translate: TranslateCsvError,
+  options: ReportCsvOptions = {},
+): string {
   const separator = options.separator ?? ';';
   const headers = options.headers ?? { line: 'line', column: 'column', value: 'value', message: 'message' };
   const lines = [[headers.line, headers.column, headers.value, headers.message]];

@@ -58,6 +58,9 @@ export interface DeviceKnowledge {
   queuedRows: Record<string, StoredRow[]>;
 }
 
+/** The errors of a report, as the device's check gives them and as a server's refusal of a file (INVALID_CSV) does. */
+export type CsvErrorsReport = Pick<CsvReport, 'errorCount' | 'errors' | 'truncated'>;
+
 export interface CsvDeposit {
   /** ISO local date-times; a row whose period starts before `from` or after `to` is refused (`timerangeoutofinterval`). */
   from?: string;

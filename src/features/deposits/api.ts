@@ -67,7 +67,14 @@ export const readableRowsHref = (application: string, dataType: string, query: R
   `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-const periodText = (dataset: DatasetChoice) => (dataset.from ? `${dataset.from} – ${dataset.to}` : '');
+/**
+ * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
+ * for a data type without time scope.
+ */
+const datasetSummary = (scope: Record<string, string>, from: string | null, to: string | null) => ({
+  scope: JSON.stringify(scope),
+  ...(from ? { from: from.slice(0, 10), to: (to ?? '').slice(0, 10) } : {}),
+});
 
 export function depositUpload(
   application: string,
@@ -82,8 +89,7 @@ export function depositUpload(
       name: application,
       dataType,
       fileName: file.name,
-      period: periodText(dataset),
-      scope: JSON.stringify(dataset.scope),
+      ...datasetSummary(dataset.scope, dataset.from, dataset.to),
     },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(dataset.scope)}`,
     input: { application, dataType, file, dataset, comment },
@@ -110,7 +116,13 @@ export function publicationChange(
 ): Submission {
   return {
     kind: 'deposit.publish',
-    summary: { name: application, dataType, file: version.name, action: publish ? 'publish' : 'unpublish' },
+    summary: {
+      name: application,
+      dataType,
+      file: version.name,
+      action: publish ? 'publish' : 'unpublish',
+      ...datasetSummary(version.scope, version.from, version.to),
+    },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
       method: 'POST',
@@ -124,7 +136,12 @@ export function publicationChange(
 export function versionDeletion(application: string, dataType: string, version: Version): Submission {
   return {
     kind: 'deposit.delete',
-    summary: { name: application, dataType, file: version.name },
+    summary: {
+      name: application,
+      dataType,
+      file: version.name,
+      ...datasetSummary(version.scope, version.from, version.to),
+    },
     resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
     request: {
       method: 'DELETE',

@@ -207,7 +207,8 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   },
   INVALID_CSV: /*i18n*/ {
     id: 'exceptionMessage.INVALID_CSV',
-    message: 'The file has {errorCount} errors; nothing was stored.',
+    message:
+      '{errorCount, plural, one {The file has # error; nothing was stored.} other {The file has # errors; nothing was stored.}}',
   },
   CHECK_BUDGET_EXCEEDED: /*i18n*/ {
     id: 'exceptionMessage.CHECK_BUDGET_EXCEEDED',

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
@@ -18,11 +19,23 @@ import { readableRowsHref, type Version } from '../api';
 import { useScopeRows } from '../hooks/useScopeRows';
 import { useVersionActions } from '../hooks/useVersionActions';
 import { useVersions } from '../hooks/useVersions';
+import { periodDates } from '../dates';
 import { groupByPeriod } from '../periods';
 import { DatasetCard } from './DatasetCard';
 import { DepositForm } from './DepositForm';
 import { PeriodsCard } from './PeriodsCard';
 import { VersionsCard } from './VersionsCard';
+
+/**
+ * The period of a deposit waiting on the device, "(from – to)": its days (`YYYY-MM-DD`, read at local midnight), or
+ * the text kept by deposits queued before the days were recorded.
+ */
+function pendingPeriod(i18n: I18n, summary: Record<string, string>) {
+  const period = summary.from
+    ? periodDates(i18n, { from: `${summary.from}T00:00:00`, to: `${summary.to}T00:00:00` })
+    : summary.period;
+  return period ? `(${period})` : '';
+}
 
 /** Deposits of a versioned data type: choose the dataset, check and deposit a file, publish one version per period. */
 export function DepositsPage({ application, entry }: { application: LoadedApplication; entry: DataEntry }) {
@@ -120,7 +133,7 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
                 {pending.map((item) => (
                   <p key={item.id} className="flex flex-wrap items-center gap-2" data-testid="pending-deposit">
                     <Badge variant="warning">{t`pending upload`}</Badge>
-                    {item.summary.fileName} {item.summary.period ? `(${item.summary.period})` : ''}
+                    {item.summary.fileName} {pendingPeriod(i18n, item.summary)}
                   </p>
                 ))}
               </CardContent>

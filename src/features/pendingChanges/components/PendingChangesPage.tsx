@@ -1,40 +1,19 @@
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Pencil, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCurrentUser } from '@/offline/currentUser';
-import { describeProblem } from '@/lib/i18n/problems';
-import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
-import { EDITABLE_KINDS, describeChange, statusMessages } from '@/offline/describeChange';
+import { describeChange } from '@/offline/describeChange';
 import { NothingWaiting } from './NothingWaiting';
+import { PendingChangeCard } from './PendingChangeCard';
 import { PendingChangesFile } from './PendingChangesFile';
 import { StorageNote } from './StorageNote';
-
-const badgeOf = {
-  queued: 'secondary',
-  sending: 'secondary',
-  done: 'default',
-  'needs-attention': 'destructive',
-} as const;
-
-/** A change someone else made on this device: only their session sends it. */
-function OwnerNote({ owner }: { owner: string }) {
-  return (
-    <p className="text-sm" data-testid="pending-owner">
-      <Trans>
-        Made by {owner}: it is sent once {owner} signs in again on this device.
-      </Trans>
-    </p>
-  );
-}
 
 /** Every change made on this device that the server has not applied yet, and those applied in the last day. */
 export function PendingChangesPage() {
@@ -66,13 +45,6 @@ export function PendingChangesPage() {
     }
   }
 
-  const errorText = (item: OutboxItem) => {
-    const error = item.lastError;
-    if (!error) return undefined;
-    if (error.problems?.length) return error.problems.map((p) => describeProblem(i18n, p)).join(' · ');
-    return refusalText(i18n, error);
-  };
-
   return (
     <div className="grid gap-4">
       <PageHeader
@@ -98,51 +70,7 @@ export function PendingChangesPage() {
       <ul className="grid gap-3" aria-label={t`Pending changes`}>
         {items?.map((item) => (
           <li key={item.id} data-testid="pending-change" data-status={item.status}>
-            <Card>
-              <CardContent className="grid gap-2 pt-5">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">{describeChange(i18n, item)}</p>
-                  <Badge variant={badgeOf[item.status]}>{i18n._(statusMessages[item.status])}</Badge>
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  <Trans>
-                    Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
-                    {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB
-                  </Trans>
-                  {' · '}
-                  <Plural value={item.attempts} one="# attempt" other="# attempts" />
-                </p>
-                {item.owner && item.owner !== user?.login && item.status !== 'done' ? (
-                  <OwnerNote owner={item.owner} />
-                ) : null}
-                {item.lastError && item.status !== 'done' ? (
-                  <p
-                    className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'}
-                    role={item.status === 'needs-attention' ? 'alert' : undefined}
-                  >
-                    {errorText(item)}
-                  </p>
-                ) : null}
-                {item.status === 'needs-attention' ? (
-                  <div className="flex flex-wrap gap-2">
-                    <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
-                      <RotateCcw aria-hidden />
-                      <Trans>Retry</Trans>
-                    </Button>
-                    {EDITABLE_KINDS.has(item.kind) ? (
-                      <Button variant="outline" onClick={() => edit(item)}>
-                        <Pencil aria-hidden />
-                        <Trans>Edit</Trans>
-                      </Button>
-                    ) : null}
-                    <Button variant="destructive" onClick={() => setDiscarding(item)}>
-                      <Trash2 aria-hidden />
-                      <Trans>Discard</Trans>
-                    </Button>
-                  </div>
-                ) : null}
-              </CardContent>
-            </Card>
+            <PendingChangeCard item={item} login={user?.login} onEdit={edit} onDiscard={setDiscarding} />
           </li>
         ))}
       </ul>

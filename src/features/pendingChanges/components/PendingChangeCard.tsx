@@ -1,0 +1,105 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CsvReportView } from '@/components/csv/CsvReportView';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { describeProblem } from '@/lib/i18n/problems';
+import { refusalText } from '@/offline/changeToasts';
+import { outbox } from '@/offline/outboxInstance';
+import type { OutboxItem } from '@/offline/outboxTypes';
+import { datasetOf } from '../dataset';
+import { EDITABLE_KINDS, describeChange, statusMessages } from '@/offline/describeChange';
+import { refusedFileReport } from '../refusedFile';
+
+const badgeOf = {
+  queued: 'secondary',
+  sending: 'secondary',
+  done: 'default',
+  'needs-attention': 'destructive',
+} as const;
+
+/** A change someone else made on this device: only their session sends it. */
+function OwnerNote({ owner }: { owner: string }) {
+  return (
+    <p className="text-sm" data-testid="pending-owner">
+      <Trans>
+        Made by {owner}: it is sent once {owner} signs in again on this device.
+      </Trans>
+    </p>
+  );
+}
+
+interface PendingChangeCardProps {
+  item: OutboxItem;
+  /** Who is signed in: a change made by someone else says who it waits for. */
+  login: string | undefined;
+  onEdit: (item: OutboxItem) => void;
+  onDiscard: (item: OutboxItem) => void;
+}
+
+/** One change of the pending list: what it does and to what, its state, why it was refused, and what can be done. */
+export function PendingChangeCard({ item, login, onEdit, onDiscard }: PendingChangeCardProps) {
+  const { i18n } = useLingui();
+  const error = item.status === 'done' ? undefined : item.lastError;
+  // A day of the period at local midnight, as the deposits page shows it (a bare date would be read as UTC).
+  const dataset = datasetOf(item, (day) => i18n.date(new Date(`${day}T00:00:00`), { dateStyle: 'medium' }));
+  const refusedFile = item.status === 'needs-attention' ? refusedFileReport(error) : undefined;
+  const errorText = !error
+    ? undefined
+    : error.problems?.length
+      ? error.problems.map((p) => describeProblem(i18n, p)).join(' · ')
+      : refusalText(i18n, error);
+
+  return (
+    <Card>
+      <CardContent className="grid gap-2 pt-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-medium wrap-anywhere">{describeChange(i18n, item)}</p>
+          <Badge variant={badgeOf[item.status]}>{i18n._(statusMessages[item.status])}</Badge>
+        </div>
+        {dataset ? (
+          <p className="text-sm wrap-anywhere" data-testid="pending-dataset">
+            <Trans>Dataset: {dataset}</Trans>
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            Made on {i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+            {i18n.number(item.size / 1000, { maximumFractionDigits: 1 })} kB
+          </Trans>
+          {' · '}
+          <Plural value={item.attempts} one="# attempt" other="# attempts" />
+        </p>
+        {item.owner && item.owner !== login && item.status !== 'done' ? <OwnerNote owner={item.owner} /> : null}
+        {errorText ? (
+          <p
+            className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'}
+            role={item.status === 'needs-attention' ? 'alert' : undefined}
+          >
+            {errorText}
+          </p>
+        ) : null}
+        {refusedFile ? <CsvReportView report={refusedFile} fileName={item.summary.fileName ?? ''} /> : null}
+        {item.status === 'needs-attention' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
+              <RotateCcw aria-hidden />
+              <Trans>Retry</Trans>
+            </Button>
+            {EDITABLE_KINDS.has(item.kind) ? (
+              <Button variant="outline" onClick={() => onEdit(item)}>
+                <Pencil aria-hidden />
+                <Trans>Edit</Trans>
+              </Button>
+            ) : null}
+            <Button variant="destructive" onClick={() => onDiscard(item)}>
+              <Trash2 aria-hidden />
+              <Trans>Discard</Trans>
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
