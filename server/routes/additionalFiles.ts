@@ -38,12 +38,12 @@ import {
 import {
   additionalFileContent,
   additionalFilesOverview,
-  additionalFilesZip,
   deleteAdditionalFiles,
   getAdditionalFile,
   listAdditionalFiles,
-  saveAdditionalFile,
 } from '../services/additionalFiles.ts';
+import { saveAdditionalFile } from '../services/additionalFileSave.ts';
+import { additionalFilesZip } from '../services/additionalFilesZip.ts';
 import { findApplication } from '../services/applications.ts';
 import { readCharter } from '../services/charter.ts';
 import { replyWithCharter } from './charter.ts';

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { normalizeAssociates, type Associates } from '../../src/domain/additionalFiles/associates.ts';
+import { type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
-import { checkAdditionalFileForm, fileNameTakenBy } from '../../src/domain/additionalFiles/fileForm.ts';
 import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
 import type { AdditionalFileType, FormField } from '../../src/domain/configuration/model.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
@@ -11,16 +9,11 @@ import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
-import type { UploadForm } from '../http/readUpload.ts';
-import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { referenceScopesOf } from './authorizations.ts';
-import { zipOf } from './zipOutput.ts';
 import {
-  FileSaveParamsSchema,
   type AdditionalFile,
   type AdditionalFileDetail,
-  type FileSaveParams,
   type FilesOverview,
   type FilesPage,
   type TypeRights,
@@ -47,7 +40,7 @@ const COLUMNS = [
 ] as const;
 
 /** The application's files (never the charter, which has its own calls), without their bytes. */
-function filesOf(ctx: ServerContext, application: ApplicationRow) {
+export function filesOf(ctx: ServerContext, application: ApplicationRow) {
   return ctx.db
     .selectFrom('additional_files as f')
     .leftJoin('users as u', 'u.id', 'f.owner_id')
@@ -56,9 +49,9 @@ function filesOf(ctx: ServerContext, application: ApplicationRow) {
     .where('f.file_type', 'not in', CHARTER_TYPES);
 }
 
-type FileRow = Awaited<ReturnType<ReturnType<typeof filesOf>['executeTakeFirstOrThrow']>>;
+export type FileRow = Awaited<ReturnType<ReturnType<typeof filesOf>['executeTakeFirstOrThrow']>>;
 
-function viewOf(row: FileRow, access: FileAccess): AdditionalFile {
+export function viewOf(row: FileRow, access: FileAccess): AdditionalFile {
   return {
     id: row.id,
     fileType: row.file_type,
@@ -95,7 +88,7 @@ const referencesOfFields = (fields: readonly FormField[]) => [
 ];
 
 /** Rows of the references that reference fields point to, to check values against them. */
-async function fieldReferences(ctx: ServerContext, application: ApplicationRow, fields: readonly FormField[]) {
+export async function fieldReferences(ctx: ServerContext, application: ApplicationRow, fields: readonly FormField[]) {
   const loaded = new Map<string, StoredRow[]>();
   for (const reference of referencesOfFields(fields)) {
     const rows = await ctx.db
@@ -145,7 +138,11 @@ async function fieldChoicesOf(
  * The files a selection names: ids, names, a type, and per type filters on the form values. Files are ordered by
  * type then name, as the list and the zip show them.
  */
-async function selectFiles(ctx: ServerContext, application: ApplicationRow, query: FilesQuery): Promise<FileRow[]> {
+export async function selectFiles(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  query: FilesQuery,
+): Promise<FileRow[]> {
   let select = filesOf(ctx, application);
   if (query.filetype) select = select.where('f.file_type', '=', query.filetype);
   if (query.uuids.length) {
@@ -245,7 +242,7 @@ export async function listAdditionalFiles(
   };
 }
 
-async function findFile(
+export async function findFile(
   ctx: ServerContext,
   application: ApplicationRow,
   fileType: string,
@@ -296,135 +293,6 @@ export async function additionalFileContent(
   };
 }
 
-/** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest); a part out of shape is its reason. */
-function readParams(text: string | undefined): FileSaveParams {
-  const reading = readJsonParameter(FileSaveParamsSchema, text);
-  if (reading.ok) return reading.value ?? {};
-  const part = reading.reason === 'notJson' ? 'json' : reading.path?.split('/')[1];
-  throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: part || 'object' });
-}
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
-/**
- * Creates or updates an additional file (multipart: `params` JSON, and `file`, optional on update). The caller
- * must be able to deposit files of the type before the body is read; an update also needs the right to change
- * that file. Everything is checked before one transaction writes: a refused upload leaves nothing behind.
- */
-export async function saveAdditionalFile(
-  ctx: ServerContext,
-  user: UserRow,
-  application: ApplicationRow,
-  fileType: string,
-  readForm: () => Promise<UploadForm>,
-) {
-  const type = fileTypeOf(application, fileType);
-  const access = await requireFileReader(ctx, user, application);
-  if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name))
-    throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
-  const form = await readForm();
-  const params = readParams(form.fields.params);
-  if ((params.fileType ?? type.name) !== type.name)
-    throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
-  const existing = params.id ? await findFile(ctx, application, type.name, params.id) : undefined;
-  if (existing && !mayEdit(access, existing))
-    throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
-  const file = form.file;
-  if (file && file.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
-
-  const references = await fieldReferences(ctx, application, type.fields);
-  const checked = checkAdditionalFileForm(
-    type,
-    {
-      fields: params.fields ?? {},
-      comment: params.comment ?? form.fields.comment ?? '',
-      fileName: params.fileName ?? file?.fileName ?? existing?.file_name ?? '',
-      hasFile: file !== undefined,
-      isNew: !existing,
-    },
-    (name) => references.get(name),
-  );
-  if (!checked.ok) {
-    const [fieldProblem] = checked.fieldProblems;
-    if (fieldProblem?.code === 'unknownFormField')
-      throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', {
-        field: fieldProblem.field,
-        problems: checked.fieldProblems,
-      });
-    if (fieldProblem) {
-      throw new Refusal('INVALID_ADDITIONAL_FILE_FIELD', {
-        field: fieldProblem.field,
-        problem: fieldProblem.code,
-        problemParams: fieldProblem.params,
-        problems: checked.fieldProblems,
-      });
-    }
-    throw new InvalidInput(checked.problems[0]);
-  }
-  const associates = normalizeAssociates(application.model, params.associates);
-  if (!associates.ok) throw new InvalidInput(associates.problems[0], { problems: associates.problems });
-
-  const id = existing?.id ?? randomUUID();
-  const now = new Date();
-  const values = {
-    file_name: checked.fileName,
-    comment: checked.comment,
-    fields: JSON.stringify(checked.values),
-    associates: JSON.stringify(associates.associates),
-    for_application: params.forApplication === true,
-    updated_at: now,
-    ...(file ? { content: file.bytes, size: file.bytes.byteLength, content_type: file.contentType } : {}),
-  };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const names = await trx
-        .selectFrom('additional_files')
-        .select(['id', 'file_name'])
-        .where('application_id', '=', application.id)
-        .where('file_type', '=', type.name)
-        .execute();
-      if (
-        fileNameTakenBy(
-          names.map((n) => ({ id: n.id, fileName: n.file_name })),
-          checked.fileName,
-          existing?.id ?? null,
-        )
-      ) {
-        throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
-      }
-      if (existing) {
-        const updated = await trx
-          .updateTable('additional_files')
-          .set(values)
-          .where('id', '=', id)
-          .where('application_id', '=', application.id)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
-      } else {
-        await trx
-          .insertInto('additional_files')
-          .values({
-            id,
-            application_id: application.id,
-            file_type: type.name,
-            owner_id: user.id,
-            created_at: now,
-            content: file!.bytes,
-            size: file!.bytes.byteLength,
-            content_type: file!.contentType,
-            ...values,
-          })
-          .execute();
-      }
-    });
-  } catch (error) {
-    // Two uploads of one name at the same moment: the unique index stops the second.
-    if (isUniqueViolation(error)) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
-    throw error;
-  }
-  return { id, fileName: checked.fileName, created: !existing };
-}
-
 /** Deletes the selected files, all or none: every one must be deletable by the caller. Answers their ids. */
 export async function deleteAdditionalFiles(
   ctx: ServerContext,
@@ -445,37 +313,4 @@ export async function deleteAdditionalFiles(
     .where('id', 'in', ids)
     .execute();
   return ids;
-}
-
-async function* contentOf(ctx: ServerContext, file: FileRow): AsyncGenerator<Uint8Array> {
-  const still = await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst();
-  // A file deleted while the zip is being written is left out rather than cutting the zip.
-  if (still) yield* storedFile(ctx.db, 'additional_files', file.id, file.size);
-}
-
-async function* textOf(text: string): AsyncGenerator<string> {
-  yield text;
-}
-
-/**
- * The selected files as a zip (additionalFile.zip), written as it is sent: one file's bytes are read at a time.
- * Each file sits under its type's folder; `additionalFiles.json` describes them (form values, comment, owner).
- */
-export async function additionalFilesZip(
-  ctx: ServerContext,
-  user: UserRow,
-  application: ApplicationRow,
-  query: FilesQuery,
-): Promise<AsyncIterable<Uint8Array>> {
-  const access = await requireFileReader(ctx, user, application);
-  const rows = await selectFiles(ctx, application, query);
-  if (rows.length === 0) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
-  const description = rows.map((row) => {
-    const { mayEdit: _edit, mayDelete: _delete, ...view } = viewOf(row, access);
-    return { ...view, path: `${row.file_type}/${row.file_name}` };
-  });
-  return zipOf([
-    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row) })),
-    { name: 'additionalFiles.json', content: textOf(`${JSON.stringify(description, null, 2)}\n`) },
-  ]);
 }

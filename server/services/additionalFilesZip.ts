@@ -1,0 +1,43 @@
+import type { FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
+import type { ServerContext } from '../context.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { requireFileReader } from './additionalFileRights.ts';
+import { zipOf } from './zipOutput.ts';
+import { storedFile } from './storedFile.ts';
+import { selectFiles, viewOf, type FileRow } from './additionalFiles.ts';
+
+/* A selection of additional files as one zip, streamed. */
+
+async function* contentOf(ctx: ServerContext, file: FileRow): AsyncGenerator<Uint8Array> {
+  const still = await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst();
+  // A file deleted while the zip is being written is left out rather than cutting the zip.
+  if (still) yield* storedFile(ctx.db, 'additional_files', file.id, file.size);
+}
+
+async function* textOf(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/**
+ * The selected files as a zip (additionalFile.zip), written as it is sent: one file's bytes are read at a time.
+ * Each file sits under its type's folder; `additionalFiles.json` describes them (form values, comment, owner).
+ */
+export async function additionalFilesZip(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  query: FilesQuery,
+): Promise<AsyncIterable<Uint8Array>> {
+  const access = await requireFileReader(ctx, user, application);
+  const rows = await selectFiles(ctx, application, query);
+  if (rows.length === 0) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id: query.uuids.join(',') });
+  const description = rows.map((row) => {
+    const { mayEdit: _edit, mayDelete: _delete, ...view } = viewOf(row, access);
+    return { ...view, path: `${row.file_type}/${row.file_name}` };
+  });
+  return zipOf([
+    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row) })),
+    { name: 'additionalFiles.json', content: textOf(`${JSON.stringify(description, null, 2)}\n`) },
+  ]);
+}
