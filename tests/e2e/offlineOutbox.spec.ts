@@ -291,6 +291,61 @@ test('offline: creations the server refuses need attention with the translated e
   expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
 });
 
+test('offline: a change still waiting can be cancelled, after confirmation, and the server never gets it', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  const api = await adminApi(request, serverOrigin);
+  const kept = unique('kept');
+  const cancelled = unique('cancel');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  for (const name of [kept, cancelled]) {
+    await createOffline(page, name);
+    await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+    await expect(page).toHaveURL(/\/applications$/);
+  }
+  await page.goto('/pendingChanges');
+  const keptChange = pendingChange(page, `Créer l’application ${kept} avec fieldnotes-v1.yaml`);
+  const toCancel = pendingChange(page, `Créer l’application ${cancelled} avec fieldnotes-v1.yaml`);
+  await expect(toCancel).toHaveAttribute('data-status', 'queued');
+
+  // "Keep it" keeps it; the dialog names the change.
+  await toCancel.getByRole('button', { name: 'Annuler', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler cette modification ?' });
+  await expect(dialog).toContainText(`Créer l’application ${cancelled} avec fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-cancel-fr');
+  await dialog.getByRole('button', { name: 'La garder' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('pending-badge')).toHaveText('2');
+
+  await switchLanguage(page, 'English');
+  await pendingChange(page, `Create the application ${cancelled} from`)
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .click();
+  const english = page.getByRole('dialog', { name: 'Cancel this change?' });
+  await expect(english).toContainText(`Create the application ${cancelled} from fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-cancel-en');
+  await english.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(page.getByTestId('pending-badge')).toHaveText('1');
+  await switchLanguage(page, 'Français');
+  await expect(keptChange).toHaveAttribute('data-status', 'queued');
+  await expect(toCancel).toHaveCount(0);
+
+  // Back online, the change left waiting goes; the cancelled one never reaches the server.
+  await goOnline(network, context);
+  await expect(keptChange).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(await api.exists(kept)).toBe(true);
+  expect(await api.exists(cancelled)).toBe(false);
+});
+
 test('offline: a file the server refuses shows its line errors in the pending change, and they download', async ({
   page,
   context,
