@@ -346,7 +346,7 @@ test('offline: a change still waiting can be cancelled, after confirmation, and 
   expect(await api.exists(cancelled)).toBe(false);
 });
 
-test('offline: a file the server refuses shows its line errors in the pending change, and they download', async ({
+test('offline: a file the server refuses shows its line errors in the pending change, they download, and a corrected file replaces it', async ({
   page,
   context,
   request,
@@ -355,7 +355,7 @@ test('offline: a file the server refuses shows its line errors in the pending ch
   unique,
   look,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const api = await adminApi(request, serverOrigin);
   const name = unique('refusedcsv');
   await api.create(name);
@@ -412,6 +412,29 @@ test('offline: a file the server refuses shows its line errors in the pending ch
     refusedEn.getByTestId('csv-report').getByRole('heading', { name: '1 error in counts.csv' }),
   ).toBeVisible();
   await look(page, 'offline-outbox-refused-csv-en');
+  await switchLanguage(page, 'Français');
+
+  // Edit: the upload dialog of the data type opens; a corrected file replaces the refused one and is applied.
+  await refused.getByRole('button', { name: 'Modifier', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${name}/dataTypes\\?outboxItem=\\d+$`));
+  await expect(dialog.getByTestId('csv-upload-replaces')).toHaveText(
+    'Le serveur a refusé counts.csv : le fichier envoyé maintenant le remplace dans les modifications en attente.',
+  );
+  await dialog.getByLabel('Fichier CSV').setInputFiles({
+    name: 'counts-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\n'),
+  });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
+  await look(page, 'offline-outbox-edit-csv-fr');
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/pendingChanges');
+  await expect(refused).toHaveCount(0);
+  await expect(
+    pendingChange(page, `Charger counts-fixed.csv dans le type de données counts de ${name}`),
+  ).toHaveAttribute('data-status', 'done');
 });
 
 test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({

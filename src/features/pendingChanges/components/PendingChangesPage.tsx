@@ -36,7 +36,17 @@ export function PendingChangesPage() {
 
   function edit(item: OutboxItem) {
     const name = item.summary.name;
-    if (item.kind === 'application.update') {
+    if (item.kind === 'reference.upload') {
+      // Changes kept before data types were told apart have no `entry`: those were references.
+      void router.navigate({
+        to:
+          item.summary.entry === 'dataType'
+            ? '/applications/$applicationName/dataTypes'
+            : '/applications/$applicationName/references',
+        params: { applicationName: name },
+        search: { outboxItem: item.id },
+      });
+    } else if (item.kind === 'application.update') {
       void router.navigate({
         to: '/applicationCreation/$applicationName/$applicationVersion',
         params: { applicationName: name, applicationVersion: item.summary.from },
