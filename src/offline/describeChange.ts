@@ -38,4 +38,8 @@ export function describeChange(i18n: I18n, item: OutboxItem): string {
 }
 
 /** Changes whose form can be reopened with their input. */
-export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set(['application.create', 'application.update']);
+export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set([
+  'application.create',
+  'application.update',
+  'reference.upload',
+]);

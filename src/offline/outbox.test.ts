@@ -203,6 +203,32 @@ describe('the outbox', () => {
     expect((await other.items()).some((i) => i.id === attention.id)).toBe(false);
   });
 
+  it('never sends a change cancelled while a pass is sending another, and refuses to cancel the one being sent', async () => {
+    const fetched: string[] = [];
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let sendingStarted!: () => void;
+    const started = new Promise<void>((resolve) => (sendingStarted = resolve));
+    const fetch = async (url: RequestInfo | URL) => {
+      fetched.push(String(url));
+      sendingStarted();
+      await answered;
+      return json(200, {});
+    };
+    const outbox = createOutbox({ db: freshDb(), fetch: fetch as typeof globalThis.fetch });
+    const first = await outbox.enqueue(change('a'));
+    const second = await outbox.enqueue(change('b'));
+    const pass = outbox.process();
+    await started;
+    expect(await outbox.cancel(first)).toBe(false);
+    expect(await outbox.cancel(second)).toBe(true);
+    release();
+    await pass;
+    expect(fetched).toEqual(['/api/v1/things/a']);
+    expect((await outbox.items()).map((item) => item.id)).toEqual([first]);
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
   it('gives a refusal back to the form without keeping the change', async () => {
     const outbox = createOutbox({
       db: freshDb(),

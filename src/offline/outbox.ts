@@ -217,6 +217,18 @@ export function createOutbox(options: OutboxOptions = {}) {
   }
 
   /**
+   * Marks a listed change as being sent, unless it left the queue since the pass listed it (cancelled, discarded or
+   * replaced by an edit meanwhile): checked and marked in one transaction, so a cancel is either seen or refused.
+   */
+  function claim(item: OutboxItem): Promise<boolean> {
+    return db.transaction('rw', db.outbox, async () => {
+      if ((await db.outbox.get(item.id!))?.status !== 'queued') return false;
+      await db.outbox.update(item.id!, { status: 'sending', attempts: item.attempts + 1 });
+      return true;
+    });
+  }
+
+  /**
    * Sends what is due, oldest first, keeping the order within each resource. Nothing is sent while sends are held
    * (the server was out of reach), unless `despiteHold` (a change the user has just made is tried at once) or
    * `liftHold` (the server is known to answer again: the hold ends, in the pass, so a failed pass running meanwhile
@@ -251,7 +263,7 @@ export function createOutbox(options: OutboxOptions = {}) {
           held.add(item.resource);
           continue;
         }
-        await db.outbox.update(item.id!, { status: 'sending', attempts: item.attempts + 1 });
+        if (!(await claim(item))) continue;
         notify();
         const outcome = await attempt(item);
         // An answer lifts the hold; a 401 does not: sending again before the user signs in would meet another.
@@ -337,6 +349,20 @@ export function createOutbox(options: OutboxOptions = {}) {
     return process({ liftHold: true });
   }
 
+  /**
+   * Withdraws a change still waiting to be sent. Refused (false) once a pass has begun sending it: the server may
+   * already be applying it. Safe during a pass, which checks each change again right before sending it.
+   */
+  async function cancel(id: number): Promise<boolean> {
+    const cancelled = await db.transaction('rw', db.outbox, async () => {
+      if ((await db.outbox.get(id))?.status !== 'queued') return false;
+      await db.outbox.delete(id);
+      return true;
+    });
+    notify();
+    return cancelled;
+  }
+
   async function discard(id: number) {
     await db.outbox.delete(id);
     notify();
@@ -348,6 +374,7 @@ export function createOutbox(options: OutboxOptions = {}) {
     process,
     resume,
     retry,
+    cancel,
     discard,
     enqueue,
     /** Every change not yet applied, and those applied in the last day, in order. */

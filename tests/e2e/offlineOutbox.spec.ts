@@ -291,7 +291,7 @@ test('offline: creations the server refuses need attention with the translated e
   expect((await api.versions(taken)).versions).toEqual(['1.0.0']);
 });
 
-test('offline: a file the server refuses shows its line errors in the pending change, and they download', async ({
+test('offline: a change still waiting can be cancelled, after confirmation, and the server never gets it', async ({
   page,
   context,
   request,
@@ -300,7 +300,62 @@ test('offline: a file the server refuses shows its line errors in the pending ch
   unique,
   look,
 }) => {
-  test.setTimeout(120_000);
+  const api = await adminApi(request, serverOrigin);
+  const kept = unique('kept');
+  const cancelled = unique('cancel');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await goOffline(network, context, page);
+  for (const name of [kept, cancelled]) {
+    await createOffline(page, name);
+    await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+    await expect(page).toHaveURL(/\/applications$/);
+  }
+  await page.goto('/pendingChanges');
+  const keptChange = pendingChange(page, `Créer l’application ${kept} avec fieldnotes-v1.yaml`);
+  const toCancel = pendingChange(page, `Créer l’application ${cancelled} avec fieldnotes-v1.yaml`);
+  await expect(toCancel).toHaveAttribute('data-status', 'queued');
+
+  // "Keep it" keeps it; the dialog names the change.
+  await toCancel.getByRole('button', { name: 'Annuler', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler cette modification ?' });
+  await expect(dialog).toContainText(`Créer l’application ${cancelled} avec fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-cancel-fr');
+  await dialog.getByRole('button', { name: 'La garder' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('pending-badge')).toHaveText('2');
+
+  await switchLanguage(page, 'English');
+  await pendingChange(page, `Create the application ${cancelled} from`)
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .click();
+  const english = page.getByRole('dialog', { name: 'Cancel this change?' });
+  await expect(english).toContainText(`Create the application ${cancelled} from fieldnotes-v1.yaml`);
+  await look(page, 'offline-outbox-cancel-en');
+  await english.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(page.getByTestId('pending-badge')).toHaveText('1');
+  await switchLanguage(page, 'Français');
+  await expect(keptChange).toHaveAttribute('data-status', 'queued');
+  await expect(toCancel).toHaveCount(0);
+
+  // Back online, the change left waiting goes; the cancelled one never reaches the server.
+  await goOnline(network, context);
+  await expect(keptChange).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(await api.exists(kept)).toBe(true);
+  expect(await api.exists(cancelled)).toBe(false);
+});
+
+test('offline: a file the server refuses shows its line errors in the pending change, they download, and a corrected file replaces it', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  test.setTimeout(180_000);
   const api = await adminApi(request, serverOrigin);
   const name = unique('refusedcsv');
   await api.create(name);
@@ -357,6 +412,29 @@ test('offline: a file the server refuses shows its line errors in the pending ch
     refusedEn.getByTestId('csv-report').getByRole('heading', { name: '1 error in counts.csv' }),
   ).toBeVisible();
   await look(page, 'offline-outbox-refused-csv-en');
+  await switchLanguage(page, 'Français');
+
+  // Edit: the upload dialog of the data type opens; a corrected file replaces the refused one and is applied.
+  await refused.getByRole('button', { name: 'Modifier', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${name}/dataTypes\\?outboxItem=\\d+$`));
+  await expect(dialog.getByTestId('csv-upload-replaces')).toHaveText(
+    'Le serveur a refusé counts.csv : le fichier envoyé maintenant le remplace dans les modifications en attente.',
+  );
+  await dialog.getByLabel('Fichier CSV').setInputFiles({
+    name: 'counts-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\n'),
+  });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
+  await look(page, 'offline-outbox-edit-csv-fr');
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/pendingChanges');
+  await expect(refused).toHaveCount(0);
+  await expect(
+    pendingChange(page, `Charger counts-fixed.csv dans le type de données counts de ${name}`),
+  ).toHaveAttribute('data-status', 'done');
 });
 
 test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({

@@ -22,6 +22,7 @@ import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCach
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { dataUpload, referenceUpload } from '../api';
 import { queuedReferenceRows } from '../queuedReferenceRows';
+import type { EditedCsvUpload } from '../useEditedCsvUpload';
 import { DeviceNotes } from './DeviceNotes';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useCsvWorker } from '@/workers/useCsvWorker';
@@ -33,7 +34,18 @@ type Phase = 'choose' | 'checking' | 'checked' | 'sending';
  * the references it points to (downloaded now, or kept from before when offline); a valid file is then sent
  * through the outbox, so it waits safely when the network is gone.
  */
-export function CsvUploadDialog({ application, entry, onClose }: { application: LoadedApplication; entry: DataEntry; onClose(stored: boolean): void }) {
+export function CsvUploadDialog({
+  application,
+  entry,
+  replaces,
+  onClose,
+}: {
+  application: LoadedApplication;
+  entry: DataEntry;
+  /** A refused upload of this entry, replaced by the file sent now. */
+  replaces?: EditedCsvUpload;
+  onClose(stored: boolean): void;
+}) {
   const { t, i18n } = useLingui();
   const worker = useCsvWorker();
   const [file, setFile] = useState<File | null>(null);
@@ -41,6 +53,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
   const [status, setStatus] = useState('');
   const [report, setReport] = useState<CsvReport | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
+  const refusedName = replaces?.fileName;
   const title = localized(entry.i18n.title, i18n.locale, application.model.defaultLanguage, entry.name);
 
   async function referencesFor(): Promise<{ rows: Record<string, StoredRow[]>; device: DeviceKnowledge }> {
@@ -100,7 +113,7 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
     if (!file) return;
     setPhase('sending');
     const submission = entry.kind === 'reference' ? referenceUpload(application.view.name, entry.name, file) : dataUpload(application.view.name, entry.name, file);
-    const outcome = await outbox.submit(submission);
+    const outcome = await outbox.submit(submission, { replaces: replaces?.itemId });
     if (outcome.status === 'done') {
       const stored = outcome.result as ReferenceLoaded | DataInserted;
       showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);
@@ -129,6 +142,11 @@ export function CsvUploadDialog({ application, entry, onClose }: { application: 
             <Trans>The file is checked on this device first, then sent. Lines already stored stay; lines with the same key are replaced.</Trans>
           </DialogDescription>
         </DialogHeader>
+        {refusedName ? (
+          <Alert variant="warning" data-testid="csv-upload-replaces">
+            <Trans>The server refused {refusedName}: the file sent now replaces it in the pending changes.</Trans>
+          </Alert>
+        ) : null}
         <FormField label={t`CSV file`} hint={t`Separator: ${entry.csv.separator}`}>
           <FileInput
             accept=".csv,text/csv"

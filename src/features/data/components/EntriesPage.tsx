@@ -15,6 +15,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { useApplicationView, withConfiguration, type LoadedApplication } from '@/offline/useApplicationModel';
 import { filterTree, referenceTree, tagsInUse, type TreeNode } from '../referenceTree';
+import { useEditedCsvUpload } from '../useEditedCsvUpload';
 import { CsvUploadDialog } from './CsvUploadDialog';
 import { ReferenceDetails } from './ReferenceDetails';
 import { SynthesisChart } from './SynthesisChart';
@@ -23,13 +24,24 @@ import { SynthesisChart } from './SynthesisChart';
  * The references (or the data types) of an application as a tree, with their line counts, consultation, details,
  * CSV upload, and for versioned data types the way to their deposits.
  */
-export function EntriesPage({ applicationName, kind }: { applicationName: string; kind: DataEntry['kind'] }) {
+export function EntriesPage({
+  applicationName,
+  kind,
+  editedItem,
+}: {
+  applicationName: string;
+  kind: DataEntry['kind'];
+  /** A refused upload reopened from the pending changes: its entry's upload dialog opens to replace it. */
+  editedItem?: number;
+}) {
   const { t, i18n } = useLingui();
   const { application: viewed, error, reload } = useApplicationView(applicationName);
   const application = useMemo(() => viewed && withConfiguration(viewed), [viewed]);
   const [tags, setTags] = useState<Set<string>>(new Set());
   const [details, setDetails] = useState<DataEntry | null>(null);
   const [uploading, setUploading] = useState<DataEntry | null>(null);
+  const edited = useEditedCsvUpload(editedItem);
+  const [editClosed, setEditClosed] = useState(false);
   const tree = useMemo(() => (application ? filterTree(referenceTree(application.model, kind), tags) : []), [application, tags, kind]);
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
@@ -39,6 +51,7 @@ export function EntriesPage({ applicationName, kind }: { applicationName: string
   const { view, model } = application;
   const used = tagsInUse(model, kind);
   const isReference = kind === 'reference';
+  const editedEntry = edited && !editClosed ? model.data.find((entry) => entry.name === edited.entryName) : undefined;
 
   return (
     <div>
@@ -89,6 +102,16 @@ export function EntriesPage({ applicationName, kind }: { applicationName: string
           entry={uploading}
           onClose={(stored) => {
             setUploading(null);
+            if (stored) reload();
+          }}
+        />
+      ) : editedEntry ? (
+        <CsvUploadDialog
+          application={application}
+          entry={editedEntry}
+          replaces={edited}
+          onClose={(stored) => {
+            setEditClosed(true);
             if (stored) reload();
           }}
         />

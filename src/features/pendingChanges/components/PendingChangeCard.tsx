@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { Ban, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { CsvReportView } from '@/components/csv/CsvReportView';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,10 +36,11 @@ interface PendingChangeCardProps {
   login: string | undefined;
   onEdit: (item: OutboxItem) => void;
   onDiscard: (item: OutboxItem) => void;
+  onCancel: (item: OutboxItem) => void;
 }
 
 /** One change of the pending list: what it does and to what, its state, why it was refused, and what can be done. */
-export function PendingChangeCard({ item, login, onEdit, onDiscard }: PendingChangeCardProps) {
+export function PendingChangeCard({ item, login, onEdit, onDiscard, onCancel }: PendingChangeCardProps) {
   const { i18n } = useLingui();
   const error = item.status === 'done' ? undefined : item.lastError;
   // A day of the period at local midnight, as the deposits page shows it (a bare date would be read as UTC).
@@ -81,6 +82,15 @@ export function PendingChangeCard({ item, login, onEdit, onDiscard }: PendingCha
           </p>
         ) : null}
         {refusedFile ? <CsvReportView report={refusedFile} fileName={item.summary.fileName ?? ''} /> : null}
+        {/* Only while it waits: once sending began the server may be applying it. */}
+        {item.status === 'queued' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => onCancel(item)}>
+              <Ban aria-hidden />
+              <Trans>Cancel</Trans>
+            </Button>
+          </div>
+        ) : null}
         {item.status === 'needs-attention' ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>

@@ -10,6 +10,7 @@ import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
 import { describeChange } from '@/offline/describeChange';
+import { CancelChangeDialog } from './CancelChangeDialog';
 import { NothingWaiting } from './NothingWaiting';
 import { PendingChangeCard } from './PendingChangeCard';
 import { PendingChangesFile } from './PendingChangesFile';
@@ -24,6 +25,7 @@ export function PendingChangesPage() {
   const user = useCurrentUser();
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
+  const [cancelling, setCancelling] = useState<OutboxItem | null>(null);
 
   async function syncNow() {
     setSyncing(true);
@@ -34,7 +36,17 @@ export function PendingChangesPage() {
 
   function edit(item: OutboxItem) {
     const name = item.summary.name;
-    if (item.kind === 'application.update') {
+    if (item.kind === 'reference.upload') {
+      // Changes kept before data types were told apart have no `entry`: those were references.
+      void router.navigate({
+        to:
+          item.summary.entry === 'dataType'
+            ? '/applications/$applicationName/dataTypes'
+            : '/applications/$applicationName/references',
+        params: { applicationName: name },
+        search: { outboxItem: item.id },
+      });
+    } else if (item.kind === 'application.update') {
       void router.navigate({
         to: '/applicationCreation/$applicationName/$applicationVersion',
         params: { applicationName: name, applicationVersion: item.summary.from },
@@ -70,10 +82,17 @@ export function PendingChangesPage() {
       <ul className="grid gap-3" aria-label={t`Pending changes`}>
         {items?.map((item) => (
           <li key={item.id} data-testid="pending-change" data-status={item.status}>
-            <PendingChangeCard item={item} login={user?.login} onEdit={edit} onDiscard={setDiscarding} />
+            <PendingChangeCard
+              item={item}
+              login={user?.login}
+              onEdit={edit}
+              onDiscard={setDiscarding}
+              onCancel={setCancelling}
+            />
           </li>
         ))}
       </ul>
+      <CancelChangeDialog item={cancelling} onClose={() => setCancelling(null)} />
       <ConfirmDialog
         open={discarding !== null}
         onCancel={() => setDiscarding(null)}

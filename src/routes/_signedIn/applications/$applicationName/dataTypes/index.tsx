@@ -2,8 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { EntriesPage } from '@/features/data/components/EntriesPage';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/dataTypes/')({
+  /** `outboxItem`: a refused upload reopened from the pending changes, to be replaced by a new file. */
+  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
+    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
+      ? { outboxItem: Number(search.outboxItem) }
+      : {},
   component: function DataTypes() {
     const { applicationName } = Route.useParams();
-    return <EntriesPage key={applicationName} applicationName={applicationName} kind="dataType" />;
+    const { outboxItem } = Route.useSearch();
+    return (
+      <EntriesPage key={applicationName} applicationName={applicationName} kind="dataType" editedItem={outboxItem} />
+    );
   },
 });
