@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n/setup';
+import { queryClient } from './offline/queryCache';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -18,8 +20,10 @@ await activateLanguage(initialLanguage());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

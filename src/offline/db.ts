@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ApplicationView } from '@/domain/applications/applicationView';
+import type { PersistedQuery } from '@tanstack/query-persist-client-core';
 import type { KeptRow } from '@/domain/rows/filterRows';
 import type { OutboxItem } from './outboxTypes';
 
@@ -12,11 +12,11 @@ export interface Setting {
   value: unknown;
 }
 
-/** A copy of what the server answered, with the time it was fetched (shown when offline). */
-export interface CachedApplication {
-  name: string;
-  view: ApplicationView;
-  fetchedAt: number;
+/** One read of the query cache, kept on the device (see queryCache). */
+export interface KeptQuery {
+  /** `<login>\u0000<persister key>` */
+  key: string;
+  value: PersistedQuery;
 }
 
 /** Every row of one reference, as last downloaded (offline consultation and validation). */
@@ -30,11 +30,8 @@ export interface CachedReferenceRows {
 export class TerrainDatabase extends Dexie {
   settings!: EntityTable<Setting, 'key'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
-  /** The application list as last received. */
-  applications!: EntityTable<CachedApplication, 'name'>;
-  /** Whole applications (with their configuration) as last opened. */
-  applicationDetails!: EntityTable<CachedApplication, 'name'>;
   referenceRows!: EntityTable<CachedReferenceRows, 'key'>;
+  queries!: EntityTable<KeptQuery, 'key'>;
 
   constructor(name = 'terrain') {
     super(name);
@@ -53,6 +50,15 @@ export class TerrainDatabase extends Dexie {
     this.version(4)
       .stores({})
       .upgrade((transaction) => recordStart(transaction.table('settings')));
+    // Every read now goes through the query cache; the copies kept by hand before it are dropped.
+    this.version(5)
+      .stores({ queries: 'key', applications: null, applicationDetails: null })
+      .upgrade((transaction) =>
+        transaction
+          .table('settings')
+          .filter((setting: Setting) => /^(rightsRequest|additionalFiles)/.test(setting.key))
+          .delete(),
+      );
   }
 }
 

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { ApplicationView } from '@/contract/applications';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { ApplicationModel } from '@/domain/configuration/model';
-import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
-import { cacheApplication, cachedApplication } from './applicationCache';
+import { useKeptQuery } from './useKeptQuery';
 
 /** An application as the server describes it to the user, and when the device's copy was fetched (offline). */
 export interface ViewedApplication {
@@ -32,26 +30,16 @@ export function withOutline(application: ViewedApplication): LoadedApplication<A
   return model ? { ...application, model } : undefined;
 }
 
+/** Where the cache keeps an application as the server describes it to the user. */
+export const applicationViewKey = (name: string) => ['application', name, 'view'] as const;
+
+export const fetchApplicationView = (name: string, signal?: AbortSignal) =>
+  callApi<ApplicationView>(`/applications/${encodeURIComponent(name)}?filter=ALL`, { signal });
+
 /** The application with every part, from the server or, offline, from the device. */
 export function useApplicationView(name: string): { application?: ViewedApplication; error?: unknown; reload(): void } {
-  const [state, setState] = useState<{ application?: ViewedApplication; error?: unknown }>({});
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    let live = true;
-    callApi<ApplicationView>(`/applications/${encodeURIComponent(name)}?filter=ALL`)
-      .then(async (view) => {
-        await cacheApplication(view);
-        if (live) setState({ application: { view } });
-      })
-      .catch(async (error: unknown) => {
-        const cached = error instanceof ApiError && error.isNetworkError ? await cachedApplication(name) : undefined;
-        if (!live) return;
-        if (cached) setState({ application: { view: cached.view, offlineSince: cached.fetchedAt } });
-        else setState({ error });
-      });
-    return () => {
-      live = false;
-    };
-  }, [name, generation]);
-  return { ...state, reload: () => setGeneration((g) => g + 1) };
+  const { data, error, offlineSince, reload } = useKeptQuery(applicationViewKey(name), (signal) =>
+    fetchApplicationView(name, signal),
+  );
+  return { application: data && { view: data, offlineSince }, error, reload };
 }

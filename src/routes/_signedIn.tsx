@@ -11,12 +11,14 @@ import { outbox } from '@/offline/outboxInstance';
 import { usePendingCount } from '@/offline/useOutbox';
 import { startSyncTriggers } from '@/offline/syncTriggers';
 import { startKeptTablesRefresh } from '@/offline/keptTablesRefresh';
+import { startAppliedChangesRefresh } from '@/offline/appliedChangesRefresh';
+import { forgetReadsInMemory, queryClient, refetchFailedReads } from '@/offline/queryCache';
 import { offlineDb } from '@/offline/db';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { LanguageSwitcher } from '@/components/layout/LanguageSwitcher';
 import { fetchMe, signOut } from '@/features/auth/api';
 import { onSessionLost } from '@/lib/api/client';
-import { startReachabilityProbe } from '@/lib/connectivity';
+import { onServerBackInReach, startReachabilityProbe } from '@/lib/connectivity';
 import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/offline/currentUser';
 
@@ -54,6 +56,8 @@ function SignedInLayout() {
     };
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
+    const stopAppliedRefresh = startAppliedChangesRefresh(offlineDb, queryClient);
+    const stopBackInReach = onServerBackInReach(refetchFailedReads);
     const stopKeptRefresh = startKeptTablesRefresh(offlineDb, (application, reference) =>
       downloadReferenceRows(application, reference),
     );
@@ -74,10 +78,15 @@ function SignedInLayout() {
       stop();
       stopSync();
       stopKeptRefresh();
+      stopAppliedRefresh();
+      stopBackInReach();
       stopProbe();
       window.removeEventListener('online', refresh);
     };
   }, [router]);
+  // Leaving (signing out, a lost session) or another person signing in: what was read leaves memory.
+  const login = user?.login;
+  useEffect(() => () => forgetReadsInMemory(), [login]);
 
   if (!user) return null;
   const applicationName = applicationOf(pathname);

@@ -16,7 +16,7 @@ import type { ScopeNode } from '@/contract/authorizations';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { keptCall, type Kept } from '@/offline/keptCall';
+import { keptRead, type Kept } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 
 export type {
@@ -37,11 +37,11 @@ const selection = (value: FilesSelection) => `params=${encodeURIComponent(JSON.s
 
 /** The types with their counts (with `grantable`, the scopes files may be linked to), kept for offline use. */
 export const fetchOverview = (application: string, grantable = false) =>
-  keptCall(`additionalFiles:${application}${grantable ? ':grantable' : ''}`, () =>
+  keptRead(['application', application, 'additionalFiles', { grantable }], () =>
     callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`),
   );
 
-/** A page of a type's files; the first page without filters, what the list opens on, is kept for offline use. */
+/** A page of a type's files; every page seen is kept for offline use. */
 export async function fetchFiles(
   application: string,
   fileType: string,
@@ -52,11 +52,9 @@ export async function fetchFiles(
     offset: options.offset ?? 0,
     limit: options.limit ?? null,
   });
-  const call = () => callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`);
-  const opening = !options.filters?.length && !options.offset;
-  return opening
-    ? keptCall(`additionalFiles:${application}:${fileType}:${options.limit ?? 'all'}`, call)
-    : { value: await call() };
+  return keptRead(['application', application, 'additionalFiles', fileType, query], () =>
+    callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`),
+  );
 }
 
 export const fetchFile = (application: string, fileType: string, id: string) =>

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/api/apiError';
 import type { ViewedApplication } from '@/offline/useApplicationModel';
-import { cacheApplication, cachedApplication } from '@/offline/applicationCache';
+import { applicationViewKey } from '@/offline/useApplicationModel';
+import { keptRead } from '@/offline/queryCache';
 import { fetchApplication } from './api';
 
 /**
@@ -8,13 +8,6 @@ import { fetchApplication } from './api';
  * the device when the server is out of reach. `offlineSince` says when the kept copy was fetched.
  */
 export async function loadApplication(name: string): Promise<ViewedApplication> {
-  try {
-    const view = await fetchApplication(name);
-    await cacheApplication(view);
-    return { view };
-  } catch (error) {
-    const cached = error instanceof ApiError && error.isNetworkError ? await cachedApplication(name) : undefined;
-    if (!cached) throw error;
-    return { view: cached.view, offlineSince: cached.fetchedAt };
-  }
+  const { value, offlineSince } = await keptRead(applicationViewKey(name), () => fetchApplication(name));
+  return { view: value, offlineSince };
 }

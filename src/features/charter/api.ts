@@ -1,9 +1,9 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
 import type { ApplicationView } from '@/contract/applications';
-import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { cachedApplication, cachedApplicationList } from '@/offline/applicationCache';
+import { APPLICATION_LIST_KEY, isUnreachable, keptCopy, keptRead } from '@/offline/queryCache';
+import { applicationViewKey } from '@/offline/useApplicationModel';
 import type { Submission } from '@/offline/outbox';
 
 /** What the charter step needs to know about an application. */
@@ -19,13 +19,17 @@ export type CharterView = Pick<
  */
 export async function charterViewOf(name: string): Promise<CharterView | undefined> {
   try {
-    return await callApi<ApplicationView>(`/applications/${encodeURIComponent(name)}`);
+    return (
+      await keptRead(['application', name, 'charter'], () =>
+        callApi<ApplicationView>(`/applications/${encodeURIComponent(name)}`),
+      )
+    ).value;
   } catch (error) {
-    if (!(error instanceof ApiError && error.isNetworkError)) return undefined;
-    const kept =
-      (await cachedApplication(name))?.view ??
-      (await cachedApplicationList())?.views.find((view) => view.name === name);
-    return kept;
+    if (!isUnreachable(error)) return undefined;
+    return (
+      (await keptCopy<ApplicationView>(applicationViewKey(name)))?.value ??
+      (await keptCopy<ApplicationView[]>(APPLICATION_LIST_KEY))?.value.find((view) => view.name === name)
+    );
   }
 }
 

@@ -9,13 +9,18 @@ const base = (application: string, reference: string) => `/applications/${encode
 const dataBase = (application: string, dataType: string) => `/applications/${encodeURIComponent(application)}/data/${encodeURIComponent(dataType)}`;
 const queryString = (query: RowQuery) => `?downloadDatasetQuery=${encodeURIComponent(JSON.stringify(query))}`;
 
-export const fetchReferencePage = (application: string, reference: string, query: RowQuery) =>
-  callApi<ReferencePage>(`${base(application, reference)}${queryString(query)}`);
+export const fetchReferencePage = (application: string, reference: string, query: RowQuery, signal?: AbortSignal) =>
+  callApi<ReferencePage>(`${base(application, reference)}${queryString(query)}`, { signal });
 
 /** A page of rows of a reference or a data type (published versions only), in one shape. */
-export async function fetchEntryPage(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, query: RowQuery): Promise<ReferencePage> {
-  if (entry.kind === 'reference') return fetchReferencePage(application, entry.name, query);
-  const page = await callApi<DataTypePage>(`${dataBase(application, entry.name)}/json${queryString(query)}`);
+export async function fetchEntryPage(
+  application: string,
+  entry: Pick<DataEntry, 'name' | 'kind'>,
+  query: RowQuery,
+  signal?: AbortSignal,
+): Promise<ReferencePage> {
+  if (entry.kind === 'reference') return fetchReferencePage(application, entry.name, query, signal);
+  const page = await callApi<DataTypePage>(`${dataBase(application, entry.name)}/json${queryString(query)}`, { signal });
   return { referenceType: page.dataType, title: page.title, columns: page.columns, referenceValues: page.rows, totalRows: page.totalRows };
 }
 

@@ -6,10 +6,9 @@ import type {
   RightsRequestView,
 } from '@/contract/rightsRequests';
 import type { RequestedEntry } from '@/domain/rights/rightsRequest';
-import { ApiError } from '@/lib/api/apiError';
 import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { keptCall, readKept, type Kept } from '@/offline/keptCall';
+import { isUnreachable, keptCopies, keptRead, type Kept } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 
 export type { RequestOptions, RightsRequestList, RightsRequestQuery, RightsRequestView };
@@ -18,34 +17,31 @@ const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const paramsOf = (query: RightsRequestQuery) => encodeURIComponent(JSON.stringify(query));
 
 export const fetchRequestOptions = (application: string) =>
-  keptCall(`rightsRequestOptions:${application}`, () =>
+  keptRead(['application', application, 'rightsRequestOptions'], () =>
     callApi<RequestOptions>(`${app(application)}/rightsRequest/options`),
   );
 
-export async function fetchRightsRequests(
-  application: string,
-  query: RightsRequestQuery,
-): Promise<Kept<RightsRequestList>> {
-  const call = () => callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${paramsOf(query)}`);
-  // Only the unfiltered first page is kept: it is what the list shows when it opens.
-  const unfiltered =
-    !query.uuids && query.setted == null && !query.fieldFilters?.length && !query.search && !query.offset;
-  return unfiltered ? keptCall(`rightsRequests:${application}`, call) : { value: await call() };
-}
+const requestsKey = (application: string, query: RightsRequestQuery) =>
+  ['application', application, 'rightsRequests', query] as const;
 
-/** One request, from the server or from the list this device kept. */
+/** A page of requests; every page seen is kept for offline use. */
+export const fetchRightsRequests = (application: string, query: RightsRequestQuery): Promise<Kept<RightsRequestList>> =>
+  keptRead(requestsKey(application, query), () =>
+    callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${paramsOf(query)}`),
+  );
+
+/** One request, from the server, or from what this device kept of it or of the list it opened on. */
 export async function fetchRightsRequest(application: string, id: string): Promise<Kept<RightsRequestView | null>> {
   try {
-    const list = await callApi<RightsRequestList>(
-      `${app(application)}/rightsRequest?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`,
-    );
-    return { value: list.rightsRequests[0] ?? null };
+    const { value, offlineSince } = await fetchRightsRequests(application, { uuids: [id] });
+    return { value: value.rightsRequests[0] ?? null, offlineSince };
   } catch (error) {
-    if (!(error instanceof ApiError && error.isNetworkError)) throw error;
-    const kept = await readKept<RightsRequestList>(`rightsRequests:${application}`);
-    const found = kept?.value.rightsRequests.find((r) => r.id === id);
-    if (!kept || !found) throw error;
-    return { value: found, offlineSince: kept.offlineSince };
+    if (!isUnreachable(error)) throw error;
+    for (const kept of await keptCopies<RightsRequestList>(['application', application, 'rightsRequests'])) {
+      const found = kept.value.rightsRequests.find((r) => r.id === id);
+      if (found) return { value: found, offlineSince: kept.offlineSince };
+    }
+    throw error;
   }
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '@/domain/applications/applicationView';
-import { ApiError } from '@/lib/api/apiError';
-import { cacheApplicationList, cachedApplicationList } from '@/offline/applicationCache';
+import { APPLICATION_LIST_KEY, isUnreachable } from '@/offline/queryCache';
 import { streamApplications } from '../api';
 
 export interface ApplicationList {
@@ -15,45 +15,35 @@ export interface ApplicationList {
 }
 
 /**
- * Streams the application list: cards appear as their lines arrive, with the progress of the stream. A complete
- * list is kept on the device; when the server cannot be reached, the kept one is shown instead.
+ * Streams the application list: the first time, cards appear as their lines arrive, with the progress of the stream;
+ * afterwards the list read before shows at once while the new one streams. When the server cannot be reached, the
+ * list kept on the device is shown with its date.
  */
 export function useApplicationList(): ApplicationList {
-  const [state, setState] = useState<ApplicationList>({
-    applications: [],
-    progress: 0,
-    loading: true,
-    error: undefined,
+  const client = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const query = useQuery({
+    queryKey: APPLICATION_LIST_KEY,
+    queryFn: async ({ signal }) => {
+      const byId = new Map<string, ApplicationView>();
+      const showPartial = client.getQueryData(APPLICATION_LIST_KEY) === undefined;
+      setProgress(0);
+      await streamApplications((event) => {
+        if (event.type === 'result') {
+          byId.set(event.result.id, event.result);
+          if (showPartial) client.setQueryData(APPLICATION_LIST_KEY, [...byId.values()]);
+        } else if (event.type === 'progress') setProgress(event.result);
+      }, signal);
+      setProgress(1);
+      return [...byId.values()];
+    },
   });
-  useEffect(() => {
-    const abort = new AbortController();
-    const byId = new Map<string, ApplicationView>();
-    streamApplications((event) => {
-      if (event.type === 'result') {
-        byId.set(event.result.id, event.result);
-        setState((s) => ({ ...s, applications: [...byId.values()] }));
-      } else if (event.type === 'progress') {
-        setState((s) => ({ ...s, progress: event.result }));
-      }
-    }, abort.signal)
-      .then(() => {
-        setState((s) => ({ ...s, progress: 1, loading: false }));
-        void cacheApplicationList([...byId.values()]);
-      })
-      .catch(async (error: unknown) => {
-        if ((error as Error).name === 'AbortError') return;
-        const cached = error instanceof ApiError && error.isNetworkError ? await cachedApplicationList() : undefined;
-        if (cached)
-          setState({
-            applications: cached.views,
-            progress: 1,
-            loading: false,
-            error: undefined,
-            offlineSince: cached.fetchedAt,
-          });
-        else setState((s) => ({ ...s, loading: false, error }));
-      });
-    return () => abort.abort();
-  }, []);
-  return state;
+  const keptInstead = query.error !== null && isUnreachable(query.error) && query.data !== undefined;
+  return {
+    applications: query.error && !keptInstead ? [] : (query.data ?? []),
+    progress,
+    loading: query.isFetching,
+    error: keptInstead ? undefined : query.error,
+    offlineSince: keptInstead ? query.dataUpdatedAt : undefined,
+  };
 }

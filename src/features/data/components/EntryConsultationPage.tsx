@@ -44,13 +44,11 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const [showFilters, setShowFilters] = useState(false);
   const [vertical, setVertical] = useState(false);
   const [hiddenTags, setHiddenTags] = useState<Set<string>>(new Set());
-  // Read again after a deletion the server applied.
-  const [generation, setGeneration] = useState(0);
   const [details, setDetails] = useState<{ reference: string; naturalKey: string } | null>(null);
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
   const [deleting, setDeleting] = useState<RowView | null>(null);
 
-  const { page: result, loading, error, offlineSince } = useEntryRows(view.name, entry, query, generation);
+  const { page: result, loading, error, offlineSince, reload } = useEntryRows(view.name, entry, query);
   const isReference = entry.kind === 'reference';
   // Rows of versions are removed with their version, from the deposits page.
   const canDelete = isReference ? view.canWriteReference : view.canWriteDatatype && entry.submission.strategy === 'OA_INSERTION';
@@ -71,7 +69,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
     const outcome = await outbox.submit(rowDeletion(view.name, entry, [row.naturalKey]));
     if (outcome.status === 'done') {
       showToast('success', t`The line ${row.naturalKey} has been deleted.`);
-      setGeneration((g) => g + 1);
+      reload();
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
     } else {

@@ -1,0 +1,54 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/apiError';
+import { setCurrentUser } from './currentUser';
+import { forgetReadsInMemory, keptCopies, keptRead } from './queryCache';
+
+const unreachable = () => Promise.reject(new ApiError(0, 'NETWORK_ERROR'));
+const signIn = (login: string) =>
+  setCurrentUser({ login, email: `${login}@x.org`, id: login, isAdmin: false } as never);
+
+describe('the read cache', () => {
+  afterEach(() => forgetReadsInMemory());
+
+  it('answers the copy kept on the device, with its date, once the server is out of reach', async () => {
+    signIn('ann');
+    const before = Date.now();
+    expect(await keptRead(['application', 'monsore', 'view'], () => Promise.resolve({ title: 'Monsore' }))).toEqual({
+      value: { title: 'Monsore' },
+    });
+    // A new page: nothing in memory, only what IndexedDB kept.
+    forgetReadsInMemory();
+    const kept = await keptRead(['application', 'monsore', 'view'], unreachable);
+    expect(kept.value).toEqual({ title: 'Monsore' });
+    expect(kept.offlineSince).toBeGreaterThanOrEqual(before);
+  });
+
+  it('never replaces a refusal by a kept copy', async () => {
+    signIn('ann');
+    await keptRead(['application', 'secret', 'view'], () => Promise.resolve({ title: 'Secret' }));
+    await expect(
+      keptRead(['application', 'secret', 'view'], () => Promise.reject(new ApiError(403, 'NO_RIGHT'))),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("keeps each person's reads to themselves on a shared device", async () => {
+    signIn('ann');
+    await keptRead(['application', 'shared', 'view'], () => Promise.resolve({ title: "Ann's copy" }));
+    forgetReadsInMemory();
+    signIn('bob');
+    await expect(keptRead(['application', 'shared', 'view'], unreachable)).rejects.toMatchObject({ status: 0 });
+    signIn('ann');
+    expect((await keptRead(['application', 'shared', 'view'], unreachable)).value).toEqual({ title: "Ann's copy" });
+  });
+
+  it('finds every page kept under a prefix, whatever its filters', async () => {
+    signIn('ann');
+    for (let offset = 0; offset < 3; offset++)
+      await keptRead(['application', 'monsore', 'rightsRequests', { offset }], () => Promise.resolve({ offset }));
+    await keptRead(['application', 'other', 'rightsRequests', { offset: 0 }], () => Promise.resolve({ offset: 9 }));
+    forgetReadsInMemory();
+    const pages = await keptCopies<{ offset: number }>(['application', 'monsore', 'rightsRequests']);
+    expect(pages.map((page) => page.value.offset).sort()).toEqual([0, 1, 2]);
+  });
+});
