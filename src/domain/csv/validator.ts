@@ -349,126 +349,157 @@ export class Validator implements CsvValidator, CheckSink {
 
   private readRow(fields: readonly string[], lineNumber: number, problems: RecordProblem[] | null): void {
     const mapping = this.mapping!;
+    this.startRow(fields, lineNumber);
+    if (problems) this.reportRecordProblems(problems, mapping);
+    this.reportCellsBeyondHeader(fields, mapping);
+    this.readTexts(fields, mapping);
+    if (this.hasComputed) this.computeTexts(fields);
+    this.storeValues();
+    const naturalKey = this.naturalKey();
+    const period = this.timeScope ? this.period() : undefined;
+    if (this.options.deposit?.scope) this.checkScope();
+    // A row that may name another row of the file waits for the whole file (see `resolveDeferredRows`).
+    if (this.deferRows) this.deferRow(naturalKey, period);
+    else if (naturalKey !== null) this.giveRow(naturalKey, period);
+  }
+
+  /** What errors, links and expressions (the CheckSink side) refer to is now this row. */
+  private startRow(fields: readonly string[], lineNumber: number): void {
     this.lineNumber = lineNumber;
     this.rowErrors = 0;
     this.links = NO_LINKS;
     this.deferred = null;
     this.currentFields = fields;
-    const datum: Record<string, unknown> | null = this.needsDatum ? {} : null;
-    this.datum = datum;
+    this.datum = this.needsDatum ? {} : null;
+  }
 
-    if (problems) this.reportRecordProblems(problems, mapping);
-    if (fields.length > mapping.columnCount) {
-      let last = fields.length - 1;
-      while (last >= mapping.columnCount && javaTrim(fields[last]) === '') last -= 1;
-      if (last >= mapping.columnCount)
-        this.report(lineNumber, 'unexpectedTokenCount', {
-          expectedTokenCount: mapping.columnCount,
-          actualTokenCount: last + 1,
-        });
-    }
+  /** Cells past the header's columns are an error, unless blank: spreadsheets often end lines with empty cells. */
+  private reportCellsBeyondHeader(fields: readonly string[], mapping: ColumnMapping): void {
+    if (fields.length <= mapping.columnCount) return;
+    let last = fields.length - 1;
+    while (last >= mapping.columnCount && javaTrim(fields[last]) === '') last -= 1;
+    if (last >= mapping.columnCount)
+      this.report(this.lineNumber, 'unexpectedTokenCount', {
+        expectedTokenCount: mapping.columnCount,
+        actualTokenCount: last + 1,
+      });
+  }
 
-    // Texts of the row: cells, constants, defaults, then computed values in configuration order.
+  /**
+   * The texts of the row in configuration order, so that a default value's expression sees the components before
+   * it; computed components get theirs afterwards (`computeTexts`), once every other text is known.
+   */
+  private readTexts(fields: readonly string[], mapping: ColumnMapping): void {
     const texts = this.texts;
     const slots = this.slots;
+    const datum = this.datum;
     for (let index = 0; index < slots.length; index += 1) {
       const slot = slots[index];
-      const component = slot.component;
-      let text: unknown;
-      switch (component.kind) {
-        case 'basic': {
-          const column = slot.column;
-          const cell = column < 0 ? undefined : fields[column];
-          text = cell === undefined ? '' : javaTrim(cell);
-          if (text === '' && component.defaultValue) text = this.defaultText(component.defaultValue, slot.key, datum);
-          break;
-        }
-        case 'constant':
-          text = this.constants.get(slot.key) ?? '';
-          if (text === '' && component.defaultValue) text = this.defaultText(component.defaultValue, slot.key, datum);
-          break;
-        case 'dynamic': {
-          const map: Record<string, string> = {};
-          for (const column of mapping.dynamicColumns.get(slot.key) ?? [])
-            map[column.hierarchicalKey] = javaTrim(fields[column.column] ?? '');
-          text = map;
-          break;
-        }
-        case 'pattern':
-          text = this.patternGroups(component, mapping, fields, datum);
-          break;
-        case 'computed':
-          text = '';
-          break;
-      }
+      const text = this.rawText(slot, fields, mapping);
       texts[index] = text;
       if (datum) datum[slot.key] = text;
     }
-    if (this.hasComputed) {
-      for (const slot of slots) {
-        const component = slot.component;
-        if (component.kind !== 'computed') continue;
-        let text: string;
-        const computation = component.computation;
-        if (computation.kind === 'naturalKey') text = this.naturalKeyText(computation.components, slot);
-        else if (computation.kind === 'expression') {
-          const outcome = this.runner.evaluate(computation.expression, datum ?? {}, fields, lineNumber, {
-            component: slot.key,
-          });
-          if (outcome.ok) text = expressionResultText(outcome.value);
-          else {
-            this.report(lineNumber, outcome.code, outcome.params);
-            text = '';
-          }
-        } else text = '';
-        texts[slot.index] = text;
-        if (datum) datum[slot.key] = text;
+  }
+
+  /** A component's text as the file gives it: its cell, a constant, a default value; '' for a computed one for now. */
+  private rawText(slot: Slot, fields: readonly string[], mapping: ColumnMapping): unknown {
+    const component = slot.component;
+    switch (component.kind) {
+      case 'basic': {
+        const column = slot.column;
+        const cell = column < 0 ? undefined : fields[column];
+        const text = cell === undefined ? '' : javaTrim(cell);
+        return text === '' && component.defaultValue
+          ? this.defaultText(component.defaultValue, slot.key, this.datum)
+          : text;
       }
+      case 'constant': {
+        const text = this.constants.get(slot.key) ?? '';
+        return text === '' && component.defaultValue
+          ? this.defaultText(component.defaultValue, slot.key, this.datum)
+          : text;
+      }
+      case 'dynamic': {
+        const map: Record<string, string> = {};
+        for (const column of mapping.dynamicColumns.get(slot.key) ?? [])
+          map[column.hierarchicalKey] = javaTrim(fields[column.column] ?? '');
+        return map;
+      }
+      case 'pattern':
+        return this.patternGroups(component, mapping, fields, this.datum);
+      case 'computed':
+        return '';
     }
+  }
 
-    // Stored values by slot (reused from row to row); the row's object is only made for a row that is given.
+  /** Computed components in configuration order, so that one may use the value of a computed component before it. */
+  private computeTexts(fields: readonly string[]): void {
+    const datum = this.datum;
+    for (const slot of this.slots) {
+      const component = slot.component;
+      if (component.kind !== 'computed') continue;
+      const text = this.computedText(component.computation, slot, fields);
+      this.texts[slot.index] = text;
+      if (datum) datum[slot.key] = text;
+    }
+  }
+
+  private computedText(
+    computation: Extract<Component, { kind: 'computed' }>['computation'],
+    slot: Slot,
+    fields: readonly string[],
+  ): string {
+    if (computation.kind === 'naturalKey') return this.naturalKeyText(computation.components, slot);
+    if (computation.kind !== 'expression') return '';
+    const outcome = this.runner.evaluate(computation.expression, this.datum ?? {}, fields, this.lineNumber, {
+      component: slot.key,
+    });
+    if (outcome.ok) return expressionResultText(outcome.value);
+    this.report(this.lineNumber, outcome.code, outcome.params);
+    return '';
+  }
+
+  /** Stored values by slot, reused from row to row: the row's object is only made for a row that is given. */
+  private storeValues(): void {
+    const slots = this.slots;
     const stored = this.stored;
-    for (let index = 0; index < slots.length; index += 1) stored[index] = this.storedValue(slots[index], texts[index]);
+    for (let index = 0; index < slots.length; index += 1)
+      stored[index] = this.storedValue(slots[index], this.texts[index]);
     for (const compiled of this.validations) this.applyValidation(compiled);
+  }
 
-    const naturalKey = this.naturalKey();
-    const period = this.timeScope ? this.period() : undefined;
-    if (this.options.deposit?.scope) this.checkScope();
+  /** Kept, errors or not, until the end: a later row may be its parent, or be named by it. */
+  private deferRow(naturalKey: string | null, period: CsvRow['period']): void {
+    const recursive = this.entry.hierarchy.recursiveComponent;
+    this.pending.push({
+      row: this.rowObject(naturalKey ?? '', '', period),
+      valid: this.rowErrors === 0,
+      parentPrefix: this.parentPrefix(),
+      recursiveText: recursive ? this.textOf(recursive) : '',
+      deferred: this.deferred,
+    });
+  }
 
-    if (this.deferRows) {
-      const recursive = this.entry.hierarchy.recursiveComponent;
-      const row: CsvRow = {
-        lineNumber,
-        naturalKey: naturalKey ?? '',
-        hierarchicalKey: '',
-        values: this.valuesObject(),
-        links: this.links === NO_LINKS ? [] : this.links,
-      };
-      if (period) row.period = period;
-      this.pending.push({
-        row,
-        valid: this.rowErrors === 0,
-        parentPrefix: this.parentPrefix(),
-        recursiveText: recursive ? this.textOf(recursive) : '',
-        deferred: this.deferred,
-      });
-      return;
-    }
-    if (naturalKey === null) return;
+  /** A row whose key is known at once: its key is tracked even when it has errors, so that duplicates are reported. */
+  private giveRow(naturalKey: string, period: CsvRow['period']): void {
     const hierarchicalKey = this.keyByNaturalKey
       ? this.labelPrefix + naturalKey
       : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
-    this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, lineNumber);
+    this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, this.lineNumber);
     if (this.rowErrors > 0 || !this.collectRows) return;
+    this.ready.push(this.rowObject(naturalKey, hierarchicalKey, period));
+  }
+
+  private rowObject(naturalKey: string, hierarchicalKey: string, period: CsvRow['period']): CsvRow {
     const row: CsvRow = {
-      lineNumber,
+      lineNumber: this.lineNumber,
       naturalKey,
       hierarchicalKey,
       values: this.valuesObject(),
       links: this.links === NO_LINKS ? [] : this.links,
     };
     if (period) row.period = period;
-    this.ready.push(row);
+    return row;
   }
 
   /** The stored values of the row being read, as the row's object, in configuration order. */
@@ -818,7 +849,21 @@ export class Validator implements CsvValidator, CheckSink {
   /** Recursive and self-referencing entries: parents, hierarchical keys and self references once every row is known. */
   private resolveDeferredRows(): void {
     const stored = this.storedRows(this.entry.name);
-    // 1. Recursive parents, found by natural key among the rows of the file, then the stored rows.
+    const { byNaturalKey, pendingOf } = this.indexByNaturalKey(stored);
+    const parentOf = this.findRecursiveParents(byNaturalKey, pendingOf);
+    const byHierarchicalKey = this.indexByHierarchicalKey(stored, parentOf, byNaturalKey);
+    this.resolveSelfReferences(byHierarchicalKey);
+    this.releaseDeferredRows();
+  }
+
+  /**
+   * The file's rows and the stored ones by natural key, where a recursive parent is looked for: the file's rows have
+   * no hierarchical key yet, so each stands in the index as a candidate that `pendingOf` leads back to.
+   */
+  private indexByNaturalKey(stored: readonly StoredRow[]): {
+    byNaturalKey: ReferenceIndex;
+    pendingOf: Map<StoredRow, PendingRow>;
+  } {
     const byNaturalKey = new ReferenceIndex(this.entry.name, stored);
     const pendingOf = new Map<StoredRow, PendingRow>();
     for (const pending of this.pending) {
@@ -831,101 +876,127 @@ export class Validator implements CsvValidator, CheckSink {
       pendingOf.set(candidate, pending);
       byNaturalKey.add(candidate);
     }
-    const recursive = this.entry.hierarchy.recursiveComponent;
+    return { byNaturalKey, pendingOf };
+  }
+
+  /** Each row's recursive parent: a row of the file if one has the natural key its cell names, else a stored row. */
+  private findRecursiveParents(
+    byNaturalKey: ReferenceIndex,
+    pendingOf: Map<StoredRow, PendingRow>,
+  ): Map<PendingRow, PendingRow | StoredRow> {
     const parentOf = new Map<PendingRow, PendingRow | StoredRow>();
-    if (recursive) {
-      const knownReferences = byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS);
-      for (const pending of this.pending) {
-        if (pending.recursiveText === '' || pending.row.naturalKey === '') continue;
-        const found = byNaturalKey.resolve(pending.recursiveText);
-        if (!found) {
-          pending.valid = false;
-          this.report(
-            pending.row.lineNumber,
-            'missingParentLineInRecursiveReference',
-            {
-              component: recursive,
-              reference: this.entry.name,
-              value: pending.recursiveText,
-              missingReferencesKey: escapedKey(pending.recursiveText),
-              knownReferences,
-            },
-            this.slotByKey.get(recursive)?.target.column,
-            pending.recursiveText,
-          );
-          continue;
-        }
-        parentOf.set(pending, pendingOf.get(found) ?? found);
-      }
+    const recursive = this.entry.hierarchy.recursiveComponent;
+    if (!recursive) return parentOf;
+    const knownReferences = byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS);
+    for (const pending of this.pending) {
+      if (pending.recursiveText === '' || pending.row.naturalKey === '') continue;
+      const found = byNaturalKey.resolve(pending.recursiveText);
+      if (found) parentOf.set(pending, pendingOf.get(found) ?? found);
+      else this.reportMissingParent(pending, knownReferences, false);
     }
-    // 2. Hierarchical keys along the chain of parents (a loop is a missing parent).
-    const computing = new Set<PendingRow>();
-    const keyOf = (pending: PendingRow): string | null => {
-      if (pending.row.hierarchicalKey !== '') return pending.row.hierarchicalKey;
-      if (pending.row.naturalKey === '') return null;
-      if (computing.has(pending)) return null;
-      computing.add(pending);
-      const parent = parentOf.get(pending);
-      let prefix: string | null = pending.parentPrefix;
-      if (parent) prefix = 'row' in parent ? keyOf(parent) : parent.hierarchicalKey;
-      computing.delete(pending);
-      if (parent && prefix === null) return null;
-      pending.row.hierarchicalKey = joinHierarchicalKey(this.entry.name, pending.row.naturalKey, prefix);
-      return pending.row.hierarchicalKey;
-    };
+    return parentOf;
+  }
+
+  /** Where the references to the entry itself resolve: the stored rows and the file's rows, by hierarchical key. */
+  private indexByHierarchicalKey(
+    stored: readonly StoredRow[],
+    parentOf: Map<PendingRow, PendingRow | StoredRow>,
+    byNaturalKey: ReferenceIndex,
+  ): ReferenceIndex {
     const index = new ReferenceIndex(this.entry.name, stored);
+    const computing = new Set<PendingRow>();
     for (const pending of this.pending) {
       if (pending.row.naturalKey === '') continue;
-      const key = keyOf(pending);
-      if (key === null) {
-        if (pending.valid) {
-          pending.valid = false;
-          this.report(
-            pending.row.lineNumber,
-            'missingParentLineInRecursiveReference',
-            {
-              component: recursive,
-              reference: this.entry.name,
-              value: pending.recursiveText,
-              missingReferencesKey: escapedKey(pending.recursiveText),
-              knownReferences: byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS),
-              cycle: true,
-            },
-            recursive ? this.slotByKey.get(recursive)?.target.column : undefined,
-            pending.recursiveText,
-          );
-        }
+      const key = this.hierarchicalKeyOf(pending, parentOf, computing);
+      if (key !== null) {
+        index.add({ naturalKey: pending.row.naturalKey, hierarchicalKey: key, values: pending.row.values });
         continue;
       }
-      index.add({ naturalKey: pending.row.naturalKey, hierarchicalKey: key, values: pending.row.values });
+      // A row already refused is not refused again for its parent.
+      if (pending.valid)
+        this.reportMissingParent(pending, byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS), true);
     }
-    // 3. The recursive component and every other reference to the entry itself now resolve to hierarchical keys.
+    return index;
+  }
+
+  /**
+   * A row's key follows the chain of its parents; null when a parent has none, or when the chain comes back to a row
+   * being computed (`computing`): a loop has no root, so it counts as a missing parent.
+   */
+  private hierarchicalKeyOf(
+    pending: PendingRow,
+    parentOf: Map<PendingRow, PendingRow | StoredRow>,
+    computing: Set<PendingRow>,
+  ): string | null {
+    if (pending.row.hierarchicalKey !== '') return pending.row.hierarchicalKey;
+    if (pending.row.naturalKey === '') return null;
+    if (computing.has(pending)) return null;
+    computing.add(pending);
+    const parent = parentOf.get(pending);
+    let prefix: string | null = pending.parentPrefix;
+    if (parent) prefix = 'row' in parent ? this.hierarchicalKeyOf(parent, parentOf, computing) : parent.hierarchicalKey;
+    computing.delete(pending);
+    if (parent && prefix === null) return null;
+    pending.row.hierarchicalKey = joinHierarchicalKey(this.entry.name, pending.row.naturalKey, prefix);
+    return pending.row.hierarchicalKey;
+  }
+
+  private reportMissingParent(pending: PendingRow, knownReferences: string[], cycle: boolean): void {
+    const recursive = this.entry.hierarchy.recursiveComponent;
+    pending.valid = false;
+    const params: Record<string, unknown> = {
+      component: recursive,
+      reference: this.entry.name,
+      value: pending.recursiveText,
+      missingReferencesKey: escapedKey(pending.recursiveText),
+      knownReferences,
+    };
+    if (cycle) params.cycle = true;
+    this.report(
+      pending.row.lineNumber,
+      'missingParentLineInRecursiveReference',
+      params,
+      recursive ? this.slotByKey.get(recursive)?.target.column : undefined,
+      pending.recursiveText,
+    );
+  }
+
+  /** The recursive component and every other reference to the entry itself now resolve to hierarchical keys. */
+  private resolveSelfReferences(index: ReferenceIndex): void {
     for (const pending of this.pending) {
+      // Errors and links (the CheckSink side) are those of the row whose references are resolved.
       this.lineNumber = pending.row.lineNumber;
       this.links = pending.row.links;
       this.rowErrors = 0;
-      for (const deferred of pending.deferred ?? []) {
-        const found = index.resolve(deferred.text);
-        if (!found) {
-          if (deferred.target.component === recursive) continue; // reported above as a missing parent
-          this.error(
-            'invalidReferenceWithComponent',
-            deferred.target,
-            { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) },
-            deferred.text,
-          );
-          continue;
-        }
-        this.link(deferred.target, this.entry.name, found.hierarchicalKey);
-        const values = pending.row.values;
-        const key = deferred.target.component;
-        if (key in values) {
-          if (deferred.index === null) values[key] = found.hierarchicalKey;
-          else if (Array.isArray(values[key])) (values[key] as StoredValue[])[deferred.index] = found.hierarchicalKey;
-        }
-      }
+      for (const deferred of pending.deferred ?? []) this.resolveSelfReference(pending.row, deferred, index);
       if (this.rowErrors > 0) pending.valid = false;
     }
+  }
+
+  private resolveSelfReference(row: CsvRow, deferred: Deferred, index: ReferenceIndex): void {
+    const found = index.resolve(deferred.text);
+    if (!found) {
+      // A recursive parent not found was reported as a missing parent already.
+      if (deferred.target.component === this.entry.hierarchy.recursiveComponent) return;
+      this.error(
+        'invalidReferenceWithComponent',
+        deferred.target,
+        { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) },
+        deferred.text,
+      );
+      return;
+    }
+    this.link(deferred.target, this.entry.name, found.hierarchicalKey);
+    const values = row.values;
+    const key = deferred.target.component;
+    if (key in values) {
+      if (deferred.index === null) values[key] = found.hierarchicalKey;
+      else if (Array.isArray(values[key])) (values[key] as StoredValue[])[deferred.index] = found.hierarchicalKey;
+    }
+  }
+
+  /** Rows with a hierarchical key count for duplicates, errors or not; only the valid ones are given. */
+  private releaseDeferredRows(): void {
     for (const pending of this.pending) {
       if (pending.row.hierarchicalKey === '') continue;
       this.trackKey(pending.row.hierarchicalKey, pending.row.lineNumber);
