@@ -11,14 +11,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { configurationDownloadHref } from '../api';
 import { localName } from '../listing';
 import { OfflineAvailability } from './OfflineAvailability';
+import type { OfflineStep } from '@/offline/offlineSteps';
 import { CharterSection } from './CharterActions';
 
 export function ApplicationHomePage({
   application,
   offlineSince,
+  offlineSteps,
 }: {
   application: ApplicationView;
   offlineSince?: number;
+  /** What "Make available offline" keeps, from every area of the application. */
+  offlineSteps: () => OfflineStep[];
 }) {
   const { t, i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'long', timeStyle: 'short' });
@@ -159,7 +163,7 @@ export function ApplicationHomePage({
 
       <CharterSection application={application} shownName={name} />
 
-      <OfflineAvailability applicationName={application.name} references={application.references ?? []} />
+      <OfflineAvailability applicationName={application.name} steps={offlineSteps} />
 
       {application.isAdministrator ? (
         <Tabs defaultValue="management">

@@ -9,28 +9,48 @@ import { showToast } from '@/lib/toast';
 import { readSetting, writeSetting } from '@/offline/db';
 import { keepStorage, storageState, type StorageState } from '@/offline/storage';
 import { ApiError } from '@/lib/api/apiError';
-import { cacheReferenceRows } from '@/offline/referenceCache';
-import { downloadReferenceRows } from '@/lib/api/referenceRows';
+import { keepForOffline, type OfflineStep } from '@/offline/offlineSteps';
 import { loadApplication } from '../loadApplication';
 
 const settingKey = (name: string) => `availableOffline:${name}`;
 
-/** Downloads what the application needs to be used offline, and says how much room the device has. */
+/** When the application was last made available offline, and what the server would not let this device keep. */
+interface MadeAvailable {
+  at: number;
+  /** What was not kept, with the server's reason (translated when shown). */
+  skipped: Array<{ label: string; reason: { status: number; code: string; params: ApiError['params'] } }>;
+}
+
+/** Reads the setting, also in the form it had before skipped parts were recorded (the date alone). */
+async function readMadeAvailable(name: string): Promise<MadeAvailable | undefined> {
+  const stored = await readSetting<MadeAvailable | number>(settingKey(name));
+  return typeof stored === 'number' ? { at: stored, skipped: [] } : stored;
+}
+
+const reasonOf = (error: unknown) =>
+  error instanceof ApiError
+    ? { status: error.status, code: error.code, params: error.params }
+    : { status: 500, code: 'INTERNAL_ERROR', params: {} };
+
+/**
+ * Keeps on the device what the application needs to be used offline (the steps the page composes: tables, lists,
+ * forms), names what the server would not let it keep, and says how much room the device has.
+ */
 export function OfflineAvailability({
   applicationName,
-  references,
+  steps,
 }: {
   applicationName: string;
-  references: string[];
+  steps: () => OfflineStep[];
 }) {
   const { t, i18n } = useLingui();
   const [storage, setStorage] = useState<StorageState>({ persisted: false });
   const [progress, setProgress] = useState<number | undefined>();
-  const [madeAvailableAt, setMadeAvailableAt] = useState<number | undefined>();
+  const [madeAvailable, setMadeAvailable] = useState<MadeAvailable | undefined>();
 
   useEffect(() => {
     void storageState().then(setStorage);
-    void readSetting<number>(settingKey(applicationName)).then(setMadeAvailableAt);
+    void readMadeAvailable(applicationName).then(setMadeAvailable);
   }, [applicationName]);
 
   const megabytes = (bytes: number | undefined) =>
@@ -39,26 +59,24 @@ export function OfflineAvailability({
   async function makeAvailable() {
     setProgress(0);
     try {
-      // The configuration first, then every reference the user may read, kept on the device.
-      const steps: Array<() => Promise<unknown>> = [
-        async () => {
-          if ((await loadApplication(applicationName)).offlineSince) throw new ApiError(0, 'NETWORK_ERROR');
-        },
-        ...references.map(
-          (reference) => async () =>
-            cacheReferenceRows(applicationName, reference, await downloadReferenceRows(applicationName, reference)),
-        ),
-      ];
-      for (const [index, step] of steps.entries()) {
-        await step();
-        setProgress((index + 1) / steps.length);
-      }
+      // The application itself first: without it nothing else opens offline.
+      if ((await loadApplication(applicationName)).offlineSince) throw new ApiError(0, 'NETWORK_ERROR');
+      const skipped = await keepForOffline(steps(), setProgress);
       await keepStorage();
-      const now = Date.now();
-      await writeSetting(settingKey(applicationName), now);
-      setMadeAvailableAt(now);
+      const made = {
+        at: Date.now(),
+        skipped: skipped.map((step) => ({ label: step.label, reason: reasonOf(step.error) })),
+      };
+      await writeSetting(settingKey(applicationName), made);
+      setMadeAvailable(made);
       setStorage(await storageState());
-      showToast('success', t`The application is available offline on this device.`);
+      if (skipped.length === 0) showToast('success', t`The application is available offline on this device.`);
+      else
+        showToast(
+          'warning',
+          t`The application is available offline on this device, except what the server refused.`,
+          made.skipped.map((step) => step.label).join(', '),
+        );
     } catch (error) {
       showToast('error', t`The application could not be made available offline.`, translateServerError(i18n, error));
     } finally {
@@ -86,13 +104,27 @@ export function OfflineAvailability({
             <Trans>The device may clear this data when space runs low.</Trans>
           )}
         </p>
-        {madeAvailableAt ? (
+        {madeAvailable ? (
           <p className="text-sm">
             <Trans>
               Made available offline on{' '}
-              {i18n.date(new Date(madeAvailableAt), { dateStyle: 'medium', timeStyle: 'short' })}.
+              {i18n.date(new Date(madeAvailable.at), { dateStyle: 'medium', timeStyle: 'short' })}.
             </Trans>
           </p>
+        ) : null}
+        {madeAvailable?.skipped.length ? (
+          <div className="text-sm" data-testid="offline-skipped">
+            <p>
+              <Trans>Not kept on this device, because the server refused them:</Trans>
+            </p>
+            <ul className="list-disc ps-5">
+              {madeAvailable.skipped.map(({ label, reason }) => (
+                <li key={label}>
+                  {label} — {translateServerError(i18n, new ApiError(reason.status, reason.code, reason.params))}
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         {progress !== undefined ? (
           <Progress value={progress} label={t`Downloading for offline use`} />

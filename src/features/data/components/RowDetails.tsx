@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { RowView } from '@/contract/rows';
-import { fetchEntryPage } from '../api';
+import { useEntryRows } from '../hooks/useEntryRows';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { RowValue } from './RowValue';
 
@@ -19,18 +18,9 @@ interface RowDetailsProps {
 export function RowDetails({ application, target, onClose, onOpenReference }: RowDetailsProps) {
   const { t, i18n } = useLingui();
   const { model, view } = application;
-  const [row, setRow] = useState<RowView | null | undefined>();
-  const [error, setError] = useState<unknown>();
   const entry = target ? model.data.find((d) => d.name === target.reference) : undefined;
-
-  useEffect(() => {
-    setRow(undefined);
-    setError(undefined);
-    if (!target || !entry) return;
-    fetchEntryPage(view.name, entry, { naturalKeys: [target.naturalKey], limit: 1 })
-      .then((page) => setRow(page.referenceValues[0] ?? null))
-      .catch(setError);
-  }, [target, entry, view.name]);
+  const { page, error } = useEntryRows(view.name, entry, { naturalKeys: [target?.naturalKey ?? ''], limit: 1 });
+  const row: RowView | null | undefined = page ? (page.referenceValues[0] ?? null) : undefined;
 
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (

@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Synthesis } from '@/contract/data';
 import { callApi } from '@/lib/api/client';
+import { useKeptQuery } from '@/offline/useKeptQuery';
 
 /** Lines over time as ten small bars (the largest count among the variables in each interval). */
 export function SynthesisChart({ applicationName, dataType, title }: { applicationName: string; dataType: string; title: string }) {
   const { t, i18n } = useLingui();
-  const [synthesis, setSynthesis] = useState<Synthesis | null>(null);
-  useEffect(() => {
-    callApi<Synthesis>(`/applications/${encodeURIComponent(applicationName)}/synthesis/${encodeURIComponent(dataType)}`)
-      .then(setSynthesis)
-      .catch(() => setSynthesis(null));
-  }, [applicationName, dataType]);
+  // A chart the server cannot draw (no right, out of reach with nothing kept) is left out: the card says the rest.
+  const { data: synthesis } = useKeptQuery(['application', applicationName, 'synthesis', dataType], (signal) =>
+    callApi<Synthesis>(`/applications/${encodeURIComponent(applicationName)}/synthesis/${encodeURIComponent(dataType)}`, { signal }),
+  );
   if (!synthesis || synthesis.intervals.length === 0) return null;
   const counts = synthesis.intervals.map((_, i) => Math.max(0, ...Object.values(synthesis.variables).map((values) => values[i] ?? 0)));
   const highest = Math.max(1, ...counts);

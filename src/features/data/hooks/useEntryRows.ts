@@ -28,22 +28,35 @@ interface ComputedPage extends EntryPage {
  * offline as it was. A page never seen of a reference the device keeps whole is computed from that copy with the
  * same filters.
  */
-export function useEntryRows(applicationName: string, entry: DataEntry, query: RowQuery): EntryRowsState {
+export function useEntryRows(applicationName: string, entry: DataEntry | undefined, query: RowQuery): EntryRowsState {
   const read = useKeptQuery<EntryPage | ComputedPage>(
-    ['application', applicationName, 'rows', entry.name, query],
-    async (signal) => {
-      try {
-        const { referenceValues, totalRows } = await fetchEntryPage(applicationName, entry, query, signal);
-        return { referenceValues, totalRows };
-      } catch (error) {
-        const computed = isUnreachable(error) ? await pageFromKeptTable(applicationName, entry, query) : undefined;
-        if (!computed) throw error;
-        return computed;
-      }
-    },
+    entryRowsKey(applicationName, entry?.name ?? '', query),
+    (signal) => readEntryPage(applicationName, entry!, query, signal),
+    { enabled: entry !== undefined },
   );
   const keptAt = read.data && 'keptAt' in read.data ? read.data.keptAt : undefined;
   return { page: read.data, loading: read.loading, error: read.error, offlineSince: read.offlineSince ?? keptAt, reload: read.reload };
+}
+
+/** Where the cache keeps a page of rows of an entry for a query. */
+export const entryRowsKey = (application: string, entry: string, query: RowQuery) =>
+  ['application', application, 'rows', entry, query] as const;
+
+/** A page from the server, or, out of its reach, computed from the whole table the device keeps (references). */
+export async function readEntryPage(
+  application: string,
+  entry: DataEntry,
+  query: RowQuery,
+  signal?: AbortSignal,
+): Promise<EntryPage | ComputedPage> {
+  try {
+    const { referenceValues, totalRows } = await fetchEntryPage(application, entry, query, signal);
+    return { referenceValues, totalRows };
+  } catch (error) {
+    const computed = isUnreachable(error) ? await pageFromKeptTable(application, entry, query) : undefined;
+    if (!computed) throw error;
+    return computed;
+  }
 }
 
 async function pageFromKeptTable(application: string, entry: DataEntry, query: RowQuery): Promise<ComputedPage | undefined> {

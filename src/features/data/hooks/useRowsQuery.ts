@@ -4,6 +4,15 @@ import type { ComponentFilter, ComponentOrder, RowQuery } from '@/domain/rows/ro
 
 export const PAGE_SIZES = [10, 25, 50];
 
+/** The query a table opens on: its first page, unfiltered, unsorted. */
+export const firstPageQuery = (locale: string): RowQuery => ({
+  offset: 0,
+  limit: PAGE_SIZES[0],
+  componentFilters: [],
+  componentOrderBy: [],
+  outPut: { locale },
+});
+
 /** Which rows of an entry are asked for: filters, order on one column, page and its size; any change but the page goes back to the first. */
 export function useRowsQuery() {
   const { i18n } = useLingui();
@@ -12,7 +21,10 @@ export function useRowsQuery() {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(PAGE_SIZES[0]);
 
-  const query: RowQuery = useMemo(() => ({ offset: (page - 1) * size, limit: size, componentFilters: filters, componentOrderBy: order, outPut: { locale: i18n.locale } }), [page, size, filters, order, i18n.locale]);
+  const query: RowQuery = useMemo(
+    () => ({ offset: (page - 1) * size, limit: size, componentFilters: filters, componentOrderBy: order, outPut: { locale: i18n.locale } }),
+    [page, size, filters, order, i18n.locale],
+  );
 
   /** Ascending, then descending, then unsorted. */
   function toggleOrder(key: string) {

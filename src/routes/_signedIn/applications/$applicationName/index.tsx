@@ -1,5 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { ApplicationHomePage } from '@/features/applications/components/ApplicationHomePage';
+import { dataOfflineSteps } from '@/features/data/offlineSteps';
+import { localized } from '@/domain/applications/summary';
+import type { DataEntry } from '@/domain/configuration/model';
 import { loadApplication } from '@/features/applications/loadApplication';
 import { i18n } from '@/lib/i18n/setup';
 import { translateServerError } from '@/lib/i18n/serverMessages';
@@ -17,6 +21,21 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/'
   },
   component: function ApplicationHome() {
     const { view, offlineSince } = Route.useLoaderData();
-    return <ApplicationHomePage key={view.id + view.version} application={view} offlineSince={offlineSince} />;
+    const { i18n } = useLingui();
+    // Each area says what it needs offline; the home page keeps them all.
+    const offlineSteps = () => {
+      const model = view.configuration;
+      if (!model) return [];
+      const title = (entry: DataEntry) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name);
+      return dataOfflineSteps(view.name, model, i18n.locale, title);
+    };
+    return (
+      <ApplicationHomePage
+        key={view.id + view.version}
+        application={view}
+        offlineSince={offlineSince}
+        offlineSteps={offlineSteps}
+      />
+    );
   },
 });
