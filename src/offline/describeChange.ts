@@ -42,4 +42,5 @@ export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set([
   'application.create',
   'application.update',
   'reference.upload',
+  'deposit.upload',
 ]);

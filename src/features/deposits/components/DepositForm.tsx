@@ -24,6 +24,14 @@ export function DepositForm(options: DepositFormOptions) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {form.replacing ? (
+          <Alert variant="warning" data-testid="deposit-replaces">
+            <Trans>
+              The server refused {form.replacing.file.name}: correct the file or the dataset, check it, and deposit it
+              again to replace it in the pending changes.
+            </Trans>
+          </Alert>
+        ) : null}
         <FormField
           label={t`CSV file`}
           hint={fileName ? t`A name following ${fileName.pattern.source} fills the dataset and the period.` : undefined}
@@ -31,6 +39,7 @@ export function DepositForm(options: DepositFormOptions) {
           <FileInput
             key={form.fileField}
             accept=".csv,text/csv"
+            fileName={form.replacing?.file.name}
             onChange={(event) => form.chooseFile(event.target.files?.[0] ?? null)}
           />
         </FormField>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
@@ -19,6 +19,7 @@ import { readableRowsHref, type Version } from '../api';
 import { useScopeRows } from '../hooks/useScopeRows';
 import { useVersionActions } from '../hooks/useVersionActions';
 import { useVersions } from '../hooks/useVersions';
+import { useEditedDeposit } from '../hooks/useEditedDeposit';
 import { periodDates } from '../dates';
 import { groupByPeriod } from '../periods';
 import { DatasetCard } from './DatasetCard';
@@ -38,7 +39,16 @@ function pendingPeriod(i18n: I18n, summary: Record<string, string>) {
 }
 
 /** Deposits of a versioned data type: choose the dataset, check and deposit a file, publish one version per period. */
-export function DepositsPage({ application, entry }: { application: LoadedApplication; entry: DataEntry }) {
+export function DepositsPage({
+  application,
+  entry,
+  editedItem,
+}: {
+  application: LoadedApplication;
+  entry: DataEntry;
+  /** A refused deposit reopened from the pending changes (its outbox id). */
+  editedItem?: number;
+}) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const text = (value: Record<string, string> | undefined, fallback = '') =>
@@ -51,6 +61,11 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
   const [selectedPeriod, setSelectedPeriod] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Version | null>(null);
   const items = useOutboxItems();
+  const edited = useEditedDeposit(editedItem, entry.name);
+  // The refused deposit's dataset is the one on screen while it is edited.
+  useEffect(() => {
+    if (edited) setScope(edited.dataset.scope);
+  }, [edited]);
 
   const complete = submission.referenceScopes.every((s) => scope[s.component]);
   const scopeKey = JSON.stringify(scope);
@@ -118,6 +133,8 @@ export function DepositsPage({ application, entry }: { application: LoadedApplic
       {ready ? (
         <>
           <DepositForm
+            key={edited?.itemId ?? 'new'}
+            replaces={edited}
             application={application}
             entry={entry}
             scope={scope}

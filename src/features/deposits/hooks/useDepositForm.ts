@@ -11,6 +11,7 @@ import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { depositUpload } from '../api';
+import type { EditedDeposit } from './useEditedDeposit';
 
 export const MAX_COMMENT = 200;
 
@@ -24,6 +25,8 @@ export interface DepositFormOptions {
   /** Every scope reference has a value. */
   complete: boolean;
   onDeposited: () => Promise<void>;
+  /** A refused deposit being edited: the form opens with its file, period and comment, and depositing replaces it. */
+  replaces?: EditedDeposit;
 }
 
 /** A file for the dataset on screen: its period and comment, checked on this device, then deposited through the outbox. */
@@ -35,14 +38,17 @@ export function useDepositForm({
   scopeRows,
   complete,
   onDeposited,
+  replaces,
 }: DepositFormOptions) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const submission = entry.submission;
-  const [file, setFile] = useState<File | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [comment, setComment] = useState('');
+  const [file, setFile] = useState<File | null>(replaces?.file ?? null);
+  const [from, setFrom] = useState(replaces?.dataset.from ?? '');
+  const [to, setTo] = useState(replaces?.dataset.to ?? '');
+  const [comment, setComment] = useState(replaces?.comment ?? '');
+  // Once deposited again, the refused one is gone: the next deposit is a new one.
+  const [replacing, setReplacing] = useState(replaces);
   const [report, setReport] = useState<CsvReport | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // A new key empties the file field once its file is deposited (or queued), so it no longer shows a file.
@@ -106,8 +112,11 @@ export function useDepositForm({
   async function deposit() {
     if (!file) return;
     setBusy(t`Sending…`);
-    const outcome = await outbox.submit(depositUpload(view.name, entry.name, file, { scope, from, to }, comment));
+    const outcome = await outbox.submit(depositUpload(view.name, entry.name, file, { scope, from, to }, comment), {
+      replaces: replacing?.itemId,
+    });
     setBusy(null);
+    setReplacing(undefined);
     if (outcome.status === 'needs-attention' && outcome.error.lineErrors) {
       setReport({
         rowCount: 0,
@@ -124,6 +133,7 @@ export function useDepositForm({
   }
 
   return {
+    replacing,
     file,
     from,
     setFrom,

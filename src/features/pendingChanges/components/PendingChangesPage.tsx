@@ -46,6 +46,12 @@ export function PendingChangesPage() {
         params: { applicationName: name },
         search: { outboxItem: item.id },
       });
+    } else if (item.kind === 'deposit.upload') {
+      void router.navigate({
+        to: '/applications/$applicationName/dataVersioning/$dataType',
+        params: { applicationName: name, dataType: item.summary.dataType },
+        search: { outboxItem: item.id },
+      });
     } else if (item.kind === 'application.update') {
       void router.navigate({
         to: '/applicationCreation/$applicationName/$applicationVersion',
