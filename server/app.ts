@@ -118,7 +118,7 @@ export async function buildApp({
   });
   registerSecurityHeaders(app);
   registerCsrfGuard(app);
-  registerAuthentication(app, sessions, ctx.config.sessionIdleSeconds);
+  registerAuthentication(app, sessions);
   registerIdempotency(app, ctx.db, instance);
   registerNulGuard(app);
   if (onAnswerMismatch) registerAnswerCheck(app, onAnswerMismatch);

@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** A real PostgreSQL server; when absent the embedded PGlite database in `dataDir/db` is used. */
   databaseUrl?: string;
   sessionIdleSeconds: number;
+  /** How long a session kept signed in on a device lasts without use. */
+  deviceSessionDays: number;
   /** Overrides the secret otherwise generated once and kept in the database (shared by every instance). */
   sessionSecret?: string;
   smtpUrl?: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 3600),
+    deviceSessionDays: int(env.DEVICE_SESSION_DAYS, 30),
     sessionSecret: env.SESSION_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Terrain <no-reply@terrain.local>',

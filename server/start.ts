@@ -75,7 +75,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const sessions = createSessionKeeper(
     database.db,
     await loadSessionSecret(database.db, config.sessionSecret),
-    config.sessionIdleSeconds,
+    { idleSeconds: config.sessionIdleSeconds, lastingSeconds: config.deviceSessionDays * 24 * 3600 },
     clock,
   );
   const admin = await ensurePlatformAdmin(ctx);

@@ -50,6 +50,10 @@ export interface SessionsTable {
   created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Kept signed in on a device: slides over the lasting lifetime instead of the idle one. */
+  lasting: Generated<boolean>;
+  /** The browser and system it was opened with, to recognise it in the list of devices. */
+  device: string | null;
 }
 
 export interface RateLimitsTable {

@@ -42,7 +42,7 @@ export function clearSessionCookie(reply: FastifyReply) {
  * account's session no longer counts. The cookie is re-issued on each authenticated call so its idle expiry
  * slides with use, as the session row's does.
  */
-export function registerAuthentication(app: FastifyInstance, sessions: SessionKeeper, idleSeconds: number) {
+export function registerAuthentication(app: FastifyInstance, sessions: SessionKeeper) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -55,7 +55,7 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
       return;
     }
     request.auth = { user: session.user, sessionId: session.sessionId, token };
-    if (fromCookie === token) setSessionCookie(request, reply, token, idleSeconds);
+    if (fromCookie === token) setSessionCookie(request, reply, token, session.lifetimeSeconds);
   });
 }
 

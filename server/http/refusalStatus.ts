@@ -80,6 +80,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   NO_SUCH_FILE: 404,
   NO_SUCH_REFERENCE: 404,
   NO_SUCH_RIGHTS_REQUEST: 404,
+  NO_SUCH_DEVICE: 404,
   NO_SUCH_ROWS: 404,
   UNKNOWN_USER: 404,
   // 409: conflicts with the state of what it changes

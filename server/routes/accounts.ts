@@ -5,6 +5,9 @@ import {
   AccountResultSchema,
   AuthenticatedUserSchema,
   CredentialsSchema,
+  DeviceParamsSchema,
+  DeviceSignedOutSchema,
+  KeptDevicesSchema,
   KeyMailedSchema,
   LogoutQuerySchema,
   RegisteredSchema,
@@ -18,6 +21,7 @@ import type { ServerContext } from '../context.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/authentication.ts';
 import { callerOf } from '../http/caller.ts';
+import { deviceName } from '../../src/domain/accounts/deviceName.ts';
 import { changeAccount, findUserByIdOrLogin, register, signIn } from '../services/accounts.ts';
 import type { SessionKeeper } from '../services/sessions.ts';
 import { rolesOf } from '../services/applicationAccess.ts';
@@ -42,8 +46,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     },
     async (request, reply) => {
       const user = await signIn(ctx, request.body, callerOf(request));
-      const token = await sessions.create(user.id);
-      setSessionCookie(request, reply, token, ctx.config.sessionIdleSeconds);
+      const remember = request.body.remember;
+      const { token, lifetimeSeconds } = await sessions.create(user.id, {
+        lasting: remember === true || remember === 'true' || remember === 'on',
+        device: deviceName(request.headers['user-agent']) ?? undefined,
+      });
+      setSessionCookie(request, reply, token, lifetimeSeconds);
       reply.header('Authorization', `Bearer ${token}`);
       return toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)));
     },
@@ -78,6 +86,42 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     async (request) => {
       const user = requireUser(request);
       return toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)));
+    },
+  );
+
+  app.get(
+    '/me/devices',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The devices the user is kept signed in on (sign-in with `remember`), newest first.',
+        response: { 200: KeptDevicesSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const devices = await sessions.devicesOf(user.id, request.auth?.sessionId);
+      return {
+        devices: devices.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString() })),
+      };
+    },
+  );
+
+  app.delete(
+    '/me/devices/:deviceId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ends the session kept on one device (a lost tablet): its next request is signed out.',
+        params: DeviceParamsSchema,
+        response: { 200: DeviceSignedOutSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!(await sessions.revokeDevice(user.id, request.params.deviceId)))
+        throw new Refusal('NO_SUCH_DEVICE', { id: request.params.deviceId });
+      return { id: request.params.deviceId };
     },
   );
 

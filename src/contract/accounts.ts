@@ -71,6 +71,11 @@ export const CredentialsSchema = Type.Object({
   login: StoredText(200),
   password: Type.String({ maxLength: 1024 }),
   applicationName: Type.Optional(Type.String({ maxLength: 100 })),
+  remember: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('on')], {
+      description: 'keep this device signed in for DEVICE_SESSION_DAYS days of non-use instead of the idle hour',
+    }),
+  ),
 });
 
 export const RegistrationSchema = Type.Object({
@@ -84,6 +89,22 @@ export type Registered = Static<typeof RegisteredSchema>;
 export const SignedOutSchema = Type.Object({ message: Type.String() });
 export type SignedOut = Static<typeof SignedOutSchema>;
 export const LogoutQuerySchema = Type.Object({ applicationName: Type.Optional(Type.String({ maxLength: 100 })) });
+
+/** A device the user is kept signed in on (a lasting session), as its owner sees it. */
+export const KeptDeviceSchema = Type.Object({
+  id: Type.String(),
+  device: Type.Union([Type.String(), Type.Null()], { description: 'browser and system, read from the User-Agent' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time', description: 'unless used before: each use extends it' }),
+  current: Type.Boolean({ description: 'the session of this request' }),
+});
+export type KeptDevice = Static<typeof KeptDeviceSchema>;
+export const KeptDevicesSchema = Type.Object({ devices: Type.Array(KeptDeviceSchema) });
+export type KeptDevices = Static<typeof KeptDevicesSchema>;
+export const DeviceParamsSchema = Type.Object({
+  deviceId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+export const DeviceSignedOutSchema = Type.Object({ id: Type.String() });
 
 export const KeyMailedSchema = Type.Object(
   {},

@@ -15,6 +15,7 @@ import * as signInFailures from './0013_sign_in_failures.ts';
 import * as restoredAuthors from './0014_restored_authors.ts';
 import * as bulkWrites from './0015_bulk_writes.ts';
 import * as serverInstances from './0016_server_instances.ts';
+import * as lastingSessions from './0017_lasting_sessions.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_restored_authors': restoredAuthors,
   '0015_bulk_writes': bulkWrites,
   '0016_server_instances': serverInstances,
+  '0017_lasting_sessions': lastingSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

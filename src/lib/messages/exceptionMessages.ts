@@ -398,6 +398,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.NO_SUCH_RIGHTS_REQUEST',
     message: 'This rights request does not exist.',
   },
+  NO_SUCH_DEVICE: /*i18n*/ {
+    id: 'exceptionMessage.NO_SUCH_DEVICE',
+    message: 'This device is no longer signed in.',
+  },
   NO_RIGHT_FOR_RIGHTS_REQUEST: /*i18n*/ {
     id: 'exceptionMessage.NO_RIGHT_FOR_RIGHTS_REQUEST',
     message: "This rights request is someone else's.",
