@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ApplicationUser, AuthorizationList, AuthorizationView, Grantable } from '@/contract/authorizations';
 import type {
   RequestOptions,
@@ -7,7 +8,7 @@ import type {
 } from '@/contract/rightsRequests';
 import { callApi } from '@/lib/api/client';
 import type { CachedRead } from '@/offline/cachedRead';
-import { isUnreachable, keptCopies } from '@/offline/queryCache';
+import { isUnreachable, keptCopies, keptCopy } from '@/offline/queryCache';
 
 /**
  * The reads of the rights screens, each with its place in the read cache: the screens and "Make available offline"
@@ -59,22 +60,31 @@ export interface FoundRequest {
 }
 
 /**
- * One request, from the server; when the server is out of reach and this request was never opened here, from a
- * page of the list this device kept that holds it.
+ * One request, from the server; when the server is out of reach, as this device kept it when last opened, or else
+ * from a page of the list this device kept that holds it.
  */
-export const rightsRequestRead = (application: string, id: string): CachedRead<FoundRequest> => ({
-  queryKey: ['application', application, 'rightsRequest', id],
-  read: async (signal) => {
-    try {
-      const list = await rightsRequestsRead(application, { uuids: [id] }).read(signal);
-      return { request: list.rightsRequests[0] ?? null };
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-      for (const kept of await keptCopies<RightsRequestList>(['application', application, REQUESTS_PREFIX])) {
-        const found = kept.value.rightsRequests.find((r) => r.id === id);
-        if (found) return { request: found, keptAt: kept.offlineSince };
-      }
-      throw error;
+export const rightsRequestRead = (application: string, id: string): CachedRead<FoundRequest> => {
+  const queryKey = ['application', application, 'rightsRequest', id];
+  return { queryKey, read: (signal) => readRequest(application, id, queryKey, signal) };
+};
+
+async function readRequest(
+  application: string,
+  id: string,
+  queryKey: QueryKey,
+  signal?: AbortSignal,
+): Promise<FoundRequest> {
+  try {
+    const list = await rightsRequestsRead(application, { uuids: [id] }).read(signal);
+    return { request: list.rightsRequests[0] ?? null };
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    const own = await keptCopy<FoundRequest>(queryKey);
+    if (own) return { request: own.value.request, keptAt: own.value.keptAt ?? own.offlineSince };
+    for (const kept of await keptCopies<RightsRequestList>(['application', application, REQUESTS_PREFIX])) {
+      const found = kept.value.rightsRequests.find((r) => r.id === id);
+      if (found) return { request: found, keptAt: kept.offlineSince };
     }
-  },
-});
+    throw error;
+  }
+}

@@ -24,7 +24,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { useKeptQuery } from '@/offline/useKeptQuery';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { fileAuthorizationSave, fileAuthorizationsRead } from '../api';
 import { useOperationLabels } from '../operationLabels';
 
@@ -42,7 +42,8 @@ export function FileAuthorizationForm({
   const { view, model } = application;
   const isNew = authorizationId === 'new';
   const read = fileAuthorizationsRead(view.name, isNew ? undefined : authorizationId);
-  const { data, error, offlineSince } = useKeptQuery(read.queryKey, read.read);
+  // The form starts from the authorization as the server has it now (or, offline, as kept).
+  const { data, error, offlineSince } = useFreshKeptQuery(read.queryKey, read.read);
   const loaded = data ?? null;
   const offlineFrom = application.offlineSince ?? offlineSince;
   const [name, setName] = useState('');

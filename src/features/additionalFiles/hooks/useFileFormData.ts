@@ -3,6 +3,7 @@ import type { AdditionalFileType, ApplicationModel } from '@/domain/configuratio
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import { isUnreachable } from '@/offline/queryCache';
 import { cachedReferenceRows } from '@/offline/referenceCache';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { fileRead, filesRead, type AdditionalFile, type FieldChoices } from '../api';
 
@@ -61,7 +62,8 @@ export function useFileFormData(
 ): FileFormData {
   const isNew = fileId === 'new';
   const fileQuery = fileRead(applicationName, type.name, fileId);
-  const stored = useKeptQuery(fileQuery.queryKey, fileQuery.read, { enabled: !isNew });
+  // The form starts from the file as the server has it now (or, offline, as kept).
+  const stored = useFreshKeptQuery(fileQuery.queryKey, fileQuery.read, { enabled: !isNew });
   const optionsQuery = fileFormOptionsRead(applicationName, type.name);
   const options = useKeptQuery(optionsQuery.queryKey, optionsQuery.read);
   const unreachable = isUnreachable(options.error);

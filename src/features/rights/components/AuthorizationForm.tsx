@@ -25,7 +25,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { useKeptQuery } from '@/offline/useKeptQuery';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { authorizationSave, periodOfView, rulesOfView } from '../api';
 import { useGrantableQuery } from '../hooks/useAuthorizations';
 import { authorizationRead } from '../queries';
@@ -49,7 +49,8 @@ export function AuthorizationForm({
   const isNew = authorizationId === 'new';
   const options = useGrantableQuery(view.name);
   const storedRead = authorizationRead(view.name, authorizationId);
-  const saved = useKeptQuery(storedRead.queryKey, storedRead.read, { enabled: !isNew });
+  // The form starts from the authorization as the server has it now (or, offline, as kept).
+  const saved = useFreshKeptQuery(storedRead.queryKey, storedRead.read, { enabled: !isNew });
   const grantable = options.data ?? null;
   const error = options.error ?? (isNew ? undefined : saved.error);
   const offlineSince = application.offlineSince ?? options.offlineSince ?? (isNew ? undefined : saved.offlineSince);

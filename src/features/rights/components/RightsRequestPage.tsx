@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { scopeLabelsOf } from '../api';
 import { requestOptionsRead, rightsRequestRead } from '../queries';
@@ -33,7 +34,8 @@ export function RightsRequestPage({
   const optionsRead = requestOptionsRead(view.name);
   const kept = useKeptQuery(optionsRead.queryKey, optionsRead.read);
   const requestRead = rightsRequestRead(view.name, requestId);
-  const found = useKeptQuery(requestRead.queryKey, requestRead.read, { enabled: !isNew });
+  // The request's form starts from it as the server has it now (or, offline, as kept).
+  const found = useFreshKeptQuery(requestRead.queryKey, requestRead.read, { enabled: !isNew });
   const options = kept.data ?? null;
   const request = (!isNew && found.data?.request) || null;
   const offlineSince =
