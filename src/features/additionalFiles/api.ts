@@ -16,7 +16,7 @@ import type { ScopeNode } from '@/contract/authorizations';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { keptRead, type Kept } from '@/offline/queryCache';
+import type { CachedRead } from '@/offline/cachedRead';
 import type { Submission } from '@/offline/outbox';
 
 export type {
@@ -35,32 +35,47 @@ const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 const selection = (value: FilesSelection) => `params=${encodeURIComponent(JSON.stringify(value))}`;
 
-/** The types with their counts (with `grantable`, the scopes files may be linked to), kept for offline use. */
-export const fetchOverview = (application: string, grantable = false) =>
-  keptRead(['application', application, 'additionalFiles', { grantable }], () =>
-    callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`),
-  );
+/** The types with their counts (with `grantable`, the scopes files may be linked to). */
+export const overviewRead = (application: string, grantable = false): CachedRead<FilesOverview> => ({
+  queryKey: ['application', application, 'additionalFiles', { grantable }],
+  read: (signal) =>
+    callApi<FilesOverview>(`${app(application)}/additionalFiles${grantable ? '?grantable=true' : ''}`, { signal }),
+});
+
+/** What is asked of a type's files: the filters on its fields, and which of them. */
+export interface FilesSelectionOptions {
+  filters?: FieldFilter[];
+  offset?: number;
+  limit?: number | null;
+}
 
 /** A page of a type's files; every page seen is kept for offline use. */
-export async function fetchFiles(
+export function filesRead(
   application: string,
   fileType: string,
-  options: { filters?: FieldFilter[]; offset?: number; limit?: number | null } = {},
-): Promise<Kept<FilesPage>> {
+  options: FilesSelectionOptions = {},
+): CachedRead<FilesPage> {
   const query = selection({
     additionalFilesInfos: { [fileType]: { fieldFilters: options.filters ?? [] } },
     offset: options.offset ?? 0,
     limit: options.limit ?? null,
   });
-  return keptRead(['application', application, 'additionalFiles', fileType, query], () =>
-    callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`),
-  );
+  return {
+    queryKey: ['application', application, 'additionalFiles', fileType, query],
+    read: (signal) =>
+      callApi<FilesPage>(`${app(application)}/additionalFiles/${encodeURIComponent(fileType)}?${query}`, { signal }),
+  };
 }
 
-export const fetchFile = (application: string, fileType: string, id: string) =>
-  callApi<AdditionalFileDetail>(
-    `${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`,
-  );
+/** One file with its details. */
+export const fileRead = (application: string, fileType: string, id: string): CachedRead<AdditionalFileDetail> => ({
+  queryKey: ['application', application, 'additionalFile', fileType, id],
+  read: (signal) =>
+    callApi<AdditionalFileDetail>(
+      `${app(application)}/additionalFiles/${encodeURIComponent(fileType)}/${encodeURIComponent(id)}`,
+      { signal },
+    ),
+});
 
 export const fileContentHref = (application: string, file: Pick<AdditionalFile, 'fileType' | 'id'>) =>
   `${API_BASE}${app(application)}/additionalFiles/${encodeURIComponent(file.fileType)}/${encodeURIComponent(file.id)}/content`;
@@ -68,10 +83,18 @@ export const fileContentHref = (application: string, file: Pick<AdditionalFile, 
 export const zipHref = (application: string, ids: readonly string[]) =>
   `${API_BASE}${app(application)}/additionalFiles?${selection({ uuids: [...ids] })}`;
 
-export const fetchFileAuthorizations = (application: string, authorizationId?: string) =>
-  callApi<FileAuthorizations>(
-    `${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`,
-  );
+/** The rights on the files (with `authorizationId`, one of them to edit) and what may be granted. */
+export const fileAuthorizationsRead = (
+  application: string,
+  authorizationId?: string,
+): CachedRead<FileAuthorizations> => ({
+  queryKey: ['application', application, 'fileAuthorizations', authorizationId ?? null],
+  read: (signal) =>
+    callApi<FileAuthorizations>(
+      `${app(application)}/additionalfiles/authorization${authorizationId ? `?authorizationId=${encodeURIComponent(authorizationId)}` : ''}`,
+      { signal },
+    ),
+});
 
 /**
  * What the file form sends: the `params` of the original (its type added from the path), and the chosen file.

@@ -2,10 +2,15 @@ import type { AuthenticatedUser } from '@/domain/accounts/user';
 import { callApi } from '@/lib/api/client';
 import { roleChangePath } from '@/lib/api/roleChangePath';
 import { currentLanguage } from '@/lib/i18n/setup';
+import type { CachedRead } from '@/offline/cachedRead';
 import type { Submission } from '@/offline/outbox';
 import type { RoleRequest } from './changes';
 
-export const fetchUsersForAdmin = () => callApi<AuthenticatedUser[]>('/authorizationForAdmin');
+/** Every user with their creator rights, read through the cache (kept for offline use). */
+export const usersForAdminRead: CachedRead<AuthenticatedUser[]> = {
+  queryKey: ['creatorRights', 'users'],
+  read: (signal) => callApi<AuthenticatedUser[]>('/authorizationForAdmin', { signal }),
+};
 
 /** A role change as an outbox change; changes to one user are applied in order. */
 export function roleChange(request: RoleRequest): Submission {

@@ -2,6 +2,7 @@ import type { DepositParams, RepositoryId, Version } from '@/contract/deposits';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
+import type { CachedRead } from '@/offline/cachedRead';
 import type { Submission } from '@/offline/outbox';
 
 export type { Version };
@@ -34,11 +35,21 @@ export function depositParams(
   };
 }
 
-export function fetchVersions(application: string, dataType: string, scope: Record<string, string>) {
+/** The versions deposited for one dataset (its scope); every dataset seen is kept for offline use. */
+export function versionsRead(
+  application: string,
+  dataType: string,
+  scope: Record<string, string>,
+): CachedRead<Version[]> {
   const repositoryId: RepositoryId = { requiredAuthorizations: scope };
-  return callApi<Version[]>(
-    `${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify(repositoryId))}`,
-  );
+  return {
+    queryKey: ['application', application, 'versions', dataType, scope],
+    read: (signal) =>
+      callApi<Version[]>(
+        `${app(application)}/filesOnRepository/${encodeURIComponent(dataType)}?repositoryId=${encodeURIComponent(JSON.stringify(repositoryId))}`,
+        { signal },
+      ),
+  };
 }
 
 export const fetchPublicationState = (application: string, fileId: string) =>

@@ -1,12 +1,5 @@
-import type {
-  ApplicationUser,
-  AuthorizationList,
-  AuthorizationView,
-  Grantable,
-  ScopeNode,
-} from '@/contract/authorizations';
+import type { ApplicationUser, AuthorizationView, Grantable, ScopeNode } from '@/contract/authorizations';
 import type { AuthorizationRequest, AuthorizationRules } from '@/domain/rights/authorization';
-import { callApi } from '@/lib/api/client';
 import { roleChangePath } from '@/lib/api/roleChangePath';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
@@ -14,12 +7,6 @@ import type { Submission } from '@/offline/outbox';
 export type { ApplicationUser, AuthorizationView, Grantable, ScopeNode };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
-
-export const fetchAuthorizations = (application: string) =>
-  callApi<AuthorizationList>(`${app(application)}/authorization`);
-
-export const fetchAuthorization = (application: string, id: string) =>
-  callApi<AuthorizationView>(`${app(application)}/authorization/${encodeURIComponent(id)}`);
 
 /** The stored rules of an authorization, as the rights table reads them. */
 export function rulesOfView(view: AuthorizationView): AuthorizationRules {
@@ -46,11 +33,6 @@ export function periodOfView(view: AuthorizationView): { from: string | null; to
     .find((grant) => grant.fromDay || grant.toDay);
   return { from: bounded?.fromDay ?? null, to: bounded?.toDay ?? null };
 }
-
-export const fetchGrantable = (application: string) => callApi<Grantable>(`${app(application)}/grantable`);
-
-export const fetchApplicationUsers = (application: string) =>
-  callApi<ApplicationUser[]>(`${app(application)}/authorizationAdminForApplication`);
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
 

@@ -6,44 +6,12 @@ import type {
   RightsRequestView,
 } from '@/contract/rightsRequests';
 import type { RequestedEntry } from '@/domain/rights/rightsRequest';
-import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import { isUnreachable, keptCopies, keptRead, type Kept } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 
 export type { RequestOptions, RightsRequestList, RightsRequestQuery, RightsRequestView };
 
 const app = (name: string) => `/applications/${encodeURIComponent(name)}`;
-const paramsOf = (query: RightsRequestQuery) => encodeURIComponent(JSON.stringify(query));
-
-export const fetchRequestOptions = (application: string) =>
-  keptRead(['application', application, 'rightsRequestOptions'], () =>
-    callApi<RequestOptions>(`${app(application)}/rightsRequest/options`),
-  );
-
-const requestsKey = (application: string, query: RightsRequestQuery) =>
-  ['application', application, 'rightsRequests', query] as const;
-
-/** A page of requests; every page seen is kept for offline use. */
-export const fetchRightsRequests = (application: string, query: RightsRequestQuery): Promise<Kept<RightsRequestList>> =>
-  keptRead(requestsKey(application, query), () =>
-    callApi<RightsRequestList>(`${app(application)}/rightsRequest?params=${paramsOf(query)}`),
-  );
-
-/** One request, from the server, or from what this device kept of it or of the list it opened on. */
-export async function fetchRightsRequest(application: string, id: string): Promise<Kept<RightsRequestView | null>> {
-  try {
-    const { value, offlineSince } = await fetchRightsRequests(application, { uuids: [id] });
-    return { value: value.rightsRequests[0] ?? null, offlineSince };
-  } catch (error) {
-    if (!isUnreachable(error)) throw error;
-    for (const kept of await keptCopies<RightsRequestList>(['application', application, 'rightsRequests'])) {
-      const found = kept.value.rightsRequests.find((r) => r.id === id);
-      if (found) return { value: found, offlineSince: kept.offlineSince };
-    }
-    throw error;
-  }
-}
 
 export type RequestAction = 'ask' | 'modify' | 'grant' | 'close';
 

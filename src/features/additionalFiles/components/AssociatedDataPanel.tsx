@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { Associates } from '@/domain/additionalFiles/associates';
 import type { ApplicationModel } from '@/domain/configuration/model';
-import { fetchOverview, type FilesOverview } from '../api';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { overviewRead } from '../api';
 import { AssociationPanel, AssociationUnavailable } from './AssociationPanel';
 import { Panel } from './Panel';
 
@@ -22,15 +23,14 @@ export function AssociatedDataPanel({
   disabled,
   onChange,
 }: AssociatedDataPanelProps) {
-  const [scopes, setScopes] = useState<FilesOverview['referenceScopes'] | null | 'unavailable'>(null);
-
-  function loadScopes(open: boolean) {
-    if (!open || scopes !== null) return;
-    fetchOverview(applicationName, true).then(
-      (overview) => setScopes(overview.value.referenceScopes ?? {}),
-      () => setScopes('unavailable'),
-    );
-  }
+  // The scope trees are read the first time the panel opens; a copy kept on the device stands in offline.
+  const [opened, setOpened] = useState(false);
+  const read = overviewRead(applicationName, true);
+  const overview = useKeptQuery(read.queryKey, read.read, { enabled: opened });
+  const scopes = overview.error ? 'unavailable' : overview.data ? (overview.data.referenceScopes ?? {}) : null;
+  const loadScopes = (open: boolean) => {
+    if (open) setOpened(true);
+  };
 
   return (
     <Panel title={<Trans>Associated data</Trans>} onToggle={loadScopes}>

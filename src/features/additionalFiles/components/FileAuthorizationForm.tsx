@@ -12,6 +12,7 @@ import {
 import { localized } from '@/domain/applications/summary';
 import { UserPicker } from '@/components/form/UserPicker';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,8 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { fetchFileAuthorizations, fileAuthorizationSave, type FileAuthorizations } from '../api';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
+import { fileAuthorizationSave, fileAuthorizationsRead } from '../api';
 import { useOperationLabels } from '../operationLabels';
 
 /** Creation ('new') or edition of an additional-file authorization: users, a name, and per file type its rights. */
@@ -39,8 +41,11 @@ export function FileAuthorizationForm({
   const labels = useOperationLabels();
   const { view, model } = application;
   const isNew = authorizationId === 'new';
-  const [loaded, setLoaded] = useState<FileAuthorizations | null>(null);
-  const [error, setError] = useState<unknown>();
+  const read = fileAuthorizationsRead(view.name, isNew ? undefined : authorizationId);
+  // The form starts from the authorization as the server has it now (or, offline, as kept).
+  const { data, error, offlineSince } = useFreshKeptQuery(read.queryKey, read.read);
+  const loaded = data ?? null;
+  const offlineFrom = application.offlineSince ?? offlineSince;
   const [name, setName] = useState('');
   const [users, setUsers] = useState<string[]>([]);
   const [byType, setByType] = useState<Record<string, FileOperation[]>>({});
@@ -50,20 +55,19 @@ export function FileAuthorizationForm({
     localized(value, i18n.locale, model.defaultLanguage, fallback);
   const appTitle = text(view.title, view.name);
 
+  // The form starts from the authorization as first read; reading it again (a change applied) leaves the edits be.
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  const existing = isNew ? undefined : loaded?.authorizationResults[0];
   useEffect(() => {
-    fetchFileAuthorizations(view.name, isNew ? undefined : authorizationId).then((answer) => {
-      setLoaded(answer);
-      const existing = answer.authorizationResults[0];
-      if (!isNew && existing) {
-        setName(existing.name);
-        setUsers(existing.users.map((u) => u.id));
-        setByType(rightsByType(existing.additionalFiles));
-      }
-    }, setError);
-  }, [view.name, authorizationId, isNew]);
+    if (!existing || filledFor === authorizationId) return;
+    setFilledFor(authorizationId);
+    setName(existing.name);
+    setUsers(existing.users.map((u) => u.id));
+    setByType(rightsByType(existing.additionalFiles));
+  }, [existing, authorizationId, filledFor]);
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
-  if (!loaded) return null;
+  if (!loaded || (existing && filledFor !== authorizationId)) return null;
 
   const adminTypes = new Set(loaded.authorizationsForUser.adminTypes);
   const types = model.additionalFiles.filter(
@@ -123,6 +127,7 @@ export function FileAuthorizationForm({
       <PageHeader
         title={isNew ? <Trans>New authorization on additional files</Trans> : <Trans>Authorization {name}</Trans>}
       />
+      {offlineFrom ? <OfflineNotice fetchedAt={offlineFrom} /> : null}
       <form
         className="grid grid-cols-1 gap-4"
         noValidate

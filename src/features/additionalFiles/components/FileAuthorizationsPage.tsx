@@ -1,10 +1,11 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import { rightsByType } from '@/domain/additionalFiles/authorization';
 import { localized } from '@/domain/applications/summary';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,12 +15,8 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import {
-  fetchFileAuthorizations,
-  fileAuthorizationRevoke,
-  type FileAuthorization,
-  type FileAuthorizations,
-} from '../api';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { fileAuthorizationRevoke, fileAuthorizationsRead, type FileAuthorization } from '../api';
 import { useOperationLabels } from '../operationLabels';
 
 /** The additional-file authorizations the caller may see, with their rights per file type; add, edit, revoke. */
@@ -27,8 +24,10 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const labels = useOperationLabels();
-  const [list, setList] = useState<FileAuthorizations | null>(null);
-  const [error, setError] = useState<unknown>();
+  const read = fileAuthorizationsRead(view.name);
+  const { data, error, offlineSince, reload } = useKeptQuery(read.queryKey, read.read);
+  const list = data ?? null;
+  const offlineFrom = application.offlineSince ?? offlineSince;
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [revoking, setRevoking] = useState<FileAuthorization | null>(null);
   const text = (value: Record<string, string> | undefined, fallback = '') =>
@@ -36,14 +35,11 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   const typeTitle = (name: string) => text(model.additionalFiles.find((type) => type.name === name)?.i18n.title, name);
   const appTitle = text(view.title, view.name);
 
-  const reload = useCallback(() => fetchFileAuthorizations(view.name).then(setList, setError), [view.name]);
-  useEffect(() => void reload(), [reload]);
-
   async function revoke(authorization: FileAuthorization) {
     setRevoking(null);
     const outcome = await outbox.submit(fileAuthorizationRevoke(view.name, authorization));
     toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
-    if (outcome.status === 'done') await reload();
+    if (outcome.status === 'done') reload();
   }
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
@@ -80,6 +76,7 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
           ) : null
         }
       />
+      {offlineFrom ? <OfflineNotice fetchedAt={offlineFrom} /> : null}
       {list ? (
         <Table data-testid="file-authorizations-table">
           <TableHeader>

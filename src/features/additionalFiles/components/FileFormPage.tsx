@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { AdditionalFileType } from '@/domain/configuration/model';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -70,6 +71,7 @@ export function FileFormPage({
           ) : null
         }
       />
+      {data.offlineSince ? <OfflineNotice fetchedAt={data.offlineSince} /> : null}
       {data.offline ? (
         <Alert variant="warning">{t`The server cannot be reached: the file will be kept on this device and sent once the network is back.`}</Alert>
       ) : null}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, FolderOpen, KeyRound } from 'lucide-react';
@@ -11,26 +10,19 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
-import { fetchOverview, type FilesOverview } from '../api';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { overviewRead } from '../api';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 
 /** The kinds of documents an application keeps, how many of each, and the way to the rights on them. */
 export function FileTypesPage({ application }: { application: LoadedApplication }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
-  const [overview, setOverview] = useState<FilesOverview | null>(null);
-  const [error, setError] = useState<unknown>();
-  const [offlineSince, setOfflineSince] = useState<number | undefined>();
+  const read = overviewRead(view.name);
+  const { data: overview, error, offlineSince } = useKeptQuery(read.queryKey, read.read);
   const text = (value: Record<string, string> | undefined, fallback = '') =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
   const appTitle = text(view.title, view.name);
-
-  useEffect(() => {
-    fetchOverview(view.name).then((kept) => {
-      setOverview(kept.value);
-      setOfflineSince(kept.offlineSince);
-    }, setError);
-  }, [view.name]);
 
   const offline = error instanceof ApiError && error.isNetworkError;
   if (error && !offline) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;

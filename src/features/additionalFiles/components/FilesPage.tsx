@@ -21,7 +21,6 @@ import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
-import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';
 import { filesDeletion, zipHref, type AdditionalFile } from '../api';
 import { FILES_PER_PAGE, useFilesList } from '../hooks/useFilesList';
 import { FieldFilterPanel } from './FieldFilterPanel';
@@ -42,8 +41,8 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
   const isMine = (item: OutboxItem) =>
     item.kind.startsWith('additionalFile.') && item.summary.name === view.name && item.summary.fileType === type.name;
   const pending = (items ?? []).filter((item) => isMine(item) && item.status !== 'done');
-  // A change the outbox sends later (an upload queued offline) shows in the list once the server has applied it.
-  useRefreshWhenApplied(items, isMine, reload);
+  // A change the outbox sends later (an upload queued offline) shows in the list once the server has applied it: the
+  // cache then marks the application's reads stale.
 
   const title = text(type.i18n.title, type.name);
   const appTitle = text(view.title, view.name);
@@ -65,7 +64,7 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
     );
     if (outcome.status !== 'done') return;
     setSelected(new Set());
-    await reload();
+    reload();
   }
 
   return (

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
-import { ApiError } from '@/lib/api/apiError';
+import { isUnreachable } from '@/offline/queryCache';
 import { cachedReferenceRows } from '@/offline/referenceCache';
-import { fetchFile, fetchFiles, type AdditionalFile, type FieldChoices } from '../api';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { fileRead, filesRead, type AdditionalFile, type FieldChoices } from '../api';
 
 export interface FileFormData {
   /** The stored file (edition), or null (creation). */
@@ -13,6 +15,8 @@ export interface FileFormData {
   /** Names the type already holds; null when unknown (offline): the server then decides. */
   names: string[] | null;
   offline: boolean;
+  /** Set when what the form starts from is this device's copy: when it was fetched. */
+  offlineSince?: number;
   error?: unknown;
   ready: boolean;
 }
@@ -38,9 +42,16 @@ async function keptChoices(
   return choices;
 }
 
+/** The read of a type's fields' choices and the names it holds (no file listed), which the file form checks against. */
+export const fileFormOptionsRead = (applicationName: string, fileType: string) =>
+  filesRead(applicationName, fileType, { limit: 0 });
+
+const NO_CHOICES: FieldChoices = {};
+
 /**
  * What the file form starts from: the stored file when editing, the choices of its reference fields and the names
- * already taken. A new file can be prepared offline: the form then works from the configuration alone.
+ * already taken, each as this device kept them when the server is out of reach. A new file can be prepared offline
+ * even never seen before: the form then works from the configuration and the references kept on the device.
  */
 export function useFileFormData(
   applicationName: string,
@@ -49,47 +60,33 @@ export function useFileFormData(
   fileId: string,
   locale: string,
 ): FileFormData {
-  const [state, setState] = useState<FileFormData>({
-    file: null,
-    choices: {},
-    names: null,
-    offline: false,
-    ready: false,
+  const isNew = fileId === 'new';
+  const fileQuery = fileRead(applicationName, type.name, fileId);
+  // The form starts from the file as the server has it now (or, offline, as kept).
+  const stored = useFreshKeptQuery(fileQuery.queryKey, fileQuery.read, { enabled: !isNew });
+  const optionsQuery = fileFormOptionsRead(applicationName, type.name);
+  const options = useKeptQuery(optionsQuery.queryKey, optionsQuery.read);
+  const unreachable = isUnreachable(options.error);
+  // Computed on the device, never kept: the references it reads are kept already.
+  const kept = useQuery({
+    queryKey: ['application', applicationName, 'keptFieldChoices', type.name, locale],
+    queryFn: () => keptChoices(applicationName, model, type, locale),
+    enabled: unreachable,
+    persister: undefined,
   });
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const [file, list] = await Promise.all([
-          fileId === 'new' ? null : fetchFile(applicationName, type.name, fileId),
-          fetchFiles(applicationName, type.name, { limit: 0 }),
-        ]);
-        // Offline, a new file is checked against the names and choices this device kept from its last visit.
-        if (live)
-          setState({
-            file,
-            choices: list.value.fieldChoices,
-            names: list.value.fileNames,
-            offline: list.offlineSince !== undefined,
-            ready: true,
-          });
-      } catch (error) {
-        const offline = error instanceof ApiError && error.isNetworkError;
-        const choices = offline ? await keptChoices(applicationName, model, type, locale) : {};
-        if (live)
-          setState({
-            file: null,
-            choices,
-            names: null,
-            offline,
-            error: offline && fileId === 'new' ? undefined : error,
-            ready: true,
-          });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [applicationName, type, fileId, locale, model]);
-  return state;
+
+  const fileError = isNew ? undefined : stored.error;
+  const error = fileError ?? (unreachable ? undefined : options.error);
+  const optionsSettled =
+    options.data !== undefined || (options.error !== undefined && (!unreachable || !kept.isPending));
+  return {
+    file: (!isNew && stored.data) || null,
+    choices: options.data?.fieldChoices ?? kept.data ?? NO_CHOICES,
+    // Offline, a new file is checked against the names this device kept from its last visit, if any.
+    names: options.data?.fileNames ?? null,
+    offline: options.offlineSince !== undefined || unreachable || (!isNew && stored.offlineSince !== undefined),
+    offlineSince: (isNew ? undefined : stored.offlineSince) ?? options.offlineSince,
+    error,
+    ready: error !== undefined || ((isNew || stored.data !== undefined) && optionsSettled),
+  };
 }

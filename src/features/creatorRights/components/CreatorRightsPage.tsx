@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Save } from 'lucide-react';
-import type { AuthenticatedUser } from '@/domain/accounts/user';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,8 @@ import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { fetchUsersForAdmin, roleChange } from '../api';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { roleChange, usersForAdminRead } from '../api';
 import {
   addPattern,
   removePattern,
@@ -31,20 +33,12 @@ const USERS_PER_PAGE = 15;
 /** The platform administrator's table of who may create which applications. */
 export function CreatorRightsPage() {
   const { t, i18n } = useLingui();
-  const [users, setUsers] = useState<AuthenticatedUser[] | null>(null);
-  const [error, setError] = useState<unknown>();
+  const client = useQueryClient();
+  const { data, error, offlineSince } = useKeptQuery(usersForAdminRead.queryKey, usersForAdminRead.read);
+  const users = data ?? null;
   const [changes, setChanges] = useState<PendingChanges>({});
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState(false);
-
-  const load = () =>
-    fetchUsersForAdmin()
-      .then((list) => {
-        setUsers(list);
-        setError(undefined);
-      })
-      .catch(setError);
-  useEffect(() => void load(), []);
 
   async function save() {
     setSaving(true);
@@ -57,7 +51,8 @@ export function CreatorRightsPage() {
     setChanges({});
     if (queued) toastSavedOnDevice(i18n);
     else showToast('success', t`The rights have been saved.`);
-    await load();
+    // The rights are read again from the server.
+    await client.invalidateQueries({ queryKey: usersForAdminRead.queryKey });
     setSaving(false);
   }
 
@@ -81,6 +76,7 @@ export function CreatorRightsPage() {
           </Button>
         }
       />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
       {/* On a phone each user is a small card (login, administrator box, patterns) instead of a too-wide row. */}
       <Table className="max-md:block">

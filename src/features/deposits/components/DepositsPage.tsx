@@ -6,6 +6,7 @@ import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import { versionRowsQuery, type VersionDataset } from '@/domain/deposits/versionRows';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useOutboxItems } from '@/offline/useOutbox';
-import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';
 import { readableRowsHref, type Version } from '../api';
 import { useScopeRows } from '../hooks/useScopeRows';
 import { useVersionActions } from '../hooks/useVersionActions';
@@ -69,15 +69,11 @@ export function DepositsPage({
 
   const complete = submission.referenceScopes.every((s) => scope[s.component]);
   const scopeKey = JSON.stringify(scope);
-  const { versions, setVersions, reload } = useVersions(view.name, entry.name, scope, complete);
+  const { versions, offlineSince, setVersions, reload } = useVersions(view.name, entry.name, scope, complete);
+  const offlineFrom = application.offlineSince ?? offlineSince;
   const actions = useVersionActions(view.name, entry.name, scopeKey, { setVersions, reload });
-  // A change the outbox sends later (a deposit queued offline) shows in the versions once the server has applied it.
-  useRefreshWhenApplied(
-    items,
-    (item) =>
-      item.kind.startsWith('deposit.') && item.summary.dataType === entry.name && item.summary.name === view.name,
-    reload,
-  );
+  // A change the outbox sends later (a deposit queued offline) shows in the versions once the server has applied it:
+  // the cache then marks the application's reads stale.
 
   const groups = useMemo(() => groupByPeriod(versions ?? []), [versions]);
   const pending = (items ?? []).filter(
@@ -117,6 +113,7 @@ export function DepositsPage({
           <Trans>Choose the dataset, then deposit files as versions; one version per period is published.</Trans>
         }
       />
+      {offlineFrom ? <OfflineNotice fetchedAt={offlineFrom} /> : null}
       {missing.length > 0 ? (
         <Alert variant="warning">{t`No copy of ${missing.join(', ')} on this device.`}</Alert>
       ) : null}

@@ -1,44 +1,46 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { KeptRow } from '@/domain/rows/filterRows';
-import { ApiError } from '@/lib/api/apiError';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
+import { isUnreachable } from '@/offline/queryCache';
 import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
 
-/** Rows of the references a dataset is scoped by, downloaded (and kept) or, offline, read from the device. */
+interface ScopeRows {
+  rows: Record<string, KeptRow[]>;
+  missing: string[];
+}
+
+/** Downloads (and keeps) each reference; offline, reads the copy of it the device keeps, or names it missing. */
+async function readScopeRows(applicationName: string, references: readonly string[]): Promise<ScopeRows> {
+  const rows: Record<string, KeptRow[]> = {};
+  const missing: string[] = [];
+  for (const reference of references) {
+    try {
+      rows[reference] = await downloadReferenceRows(applicationName, reference);
+      await cacheReferenceRows(applicationName, reference, rows[reference]);
+    } catch (error) {
+      const kept = isUnreachable(error) ? await cachedReferenceRows(applicationName, reference) : undefined;
+      if (kept) rows[reference] = kept.rows;
+      else missing.push(reference);
+    }
+  }
+  return { rows, missing };
+}
+
+const NO_ROWS: ScopeRows = { rows: {}, missing: [] };
+
+/**
+ * Rows of the references a dataset is scoped by, downloaded (and kept) or, offline, read from the device. Read
+ * through the query cache (a page opened again shows them at once), but not kept by it: the device keeps whole
+ * tables in its own store already.
+ */
 export function useScopeRows(
   applicationName: string,
   references: string[],
 ): { rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean } {
-  const [state, setState] = useState<{ rows: Record<string, KeptRow[]>; missing: string[]; ready: boolean }>({
-    rows: {},
-    missing: [],
-    ready: false,
+  const query = useQuery({
+    queryKey: ['application', applicationName, 'scopeRows', references],
+    queryFn: () => readScopeRows(applicationName, references),
+    persister: undefined,
   });
-  const key = references.join(',');
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const rows: Record<string, KeptRow[]> = {};
-      const missing: string[] = [];
-      for (const reference of references) {
-        try {
-          rows[reference] = await downloadReferenceRows(applicationName, reference);
-          await cacheReferenceRows(applicationName, reference, rows[reference]);
-        } catch (error) {
-          const kept =
-            error instanceof ApiError && error.isNetworkError
-              ? await cachedReferenceRows(applicationName, reference)
-              : undefined;
-          if (kept) rows[reference] = kept.rows;
-          else missing.push(reference);
-        }
-      }
-      if (live) setState({ rows, missing, ready: true });
-    })();
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list of references is compared through its text (key)
-  }, [applicationName, key]);
-  return state;
+  return { ...(query.data ?? NO_ROWS), ready: query.data !== undefined };
 }

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Save } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,7 +20,9 @@ import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { applicationRoleChange, fetchApplicationUsers, type ApplicationUser } from '../api';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { applicationRoleChange, type ApplicationUser } from '../api';
+import { applicationUsersRead } from '../queries';
 import {
   noRoleChanges,
   pendingRoleCount,
@@ -35,24 +39,15 @@ const USERS_PER_PAGE = 15;
 export function ApplicationUsersPage({ application }: { application: LoadedApplication }) {
   const { t, i18n } = useLingui();
   const { view } = application;
-  const [users, setUsers] = useState<ApplicationUser[] | null>(null);
-  const [error, setError] = useState<unknown>();
+  const client = useQueryClient();
+  const usersRead = applicationUsersRead(view.name);
+  const { data, error, offlineSince } = useKeptQuery(usersRead.queryKey, usersRead.read);
+  const users = data ?? null;
+  const offlineFrom = application.offlineSince ?? offlineSince;
   const [changes, setChanges] = useState<RoleChanges>(noRoleChanges);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(
-    () =>
-      fetchApplicationUsers(view.name)
-        .then((list) => {
-          setUsers(list);
-          setError(undefined);
-        })
-        .catch(setError),
-    [view.name],
-  );
-  useEffect(() => void load(), [load]);
 
   // A user manager sees the table but only the application's managers change roles (the server says so too).
   const mayChange = users !== null && users.some((user) => user.applicationManager !== null);
@@ -77,7 +72,8 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
     setChanges(noRoleChanges());
     if (queued) toastSavedOnDevice(i18n);
     else showToast('success', t`The roles have been saved.`);
-    await load();
+    // The roles are read again from the server.
+    await client.invalidateQueries({ queryKey: usersRead.queryKey });
     setSaving(false);
   }
 
@@ -121,6 +117,7 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
           ) : null
         }
       />
+      {offlineFrom ? <OfflineNotice fetchedAt={offlineFrom} /> : null}
       {error ? <Alert variant="destructive">{translateServerError(i18n, error)}</Alert> : null}
       <div className="max-w-md">
         <FormField label={t`Search`}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Info, Save } from 'lucide-react';
@@ -14,6 +14,7 @@ import {
 import { periodInputOf, readPeriodInput, type PeriodInput } from '@/domain/rights/periodInput';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,14 +25,10 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import {
-  authorizationSave,
-  fetchAuthorization,
-  fetchGrantable,
-  periodOfView,
-  rulesOfView,
-  type Grantable,
-} from '../api';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
+import { authorizationSave, periodOfView, rulesOfView } from '../api';
+import { useGrantableQuery } from '../hooks/useAuthorizations';
+import { authorizationRead } from '../queries';
 import { PeriodFieldset } from './PeriodFieldset';
 import { RightsTable } from './RightsTable';
 import { UserPicker } from '@/components/form/UserPicker';
@@ -50,8 +47,13 @@ export function AuthorizationForm({
   const navigate = useNavigate();
   const { view, model } = application;
   const isNew = authorizationId === 'new';
-  const [grantable, setGrantable] = useState<Grantable | null>(null);
-  const [error, setError] = useState<unknown>();
+  const options = useGrantableQuery(view.name);
+  const storedRead = authorizationRead(view.name, authorizationId);
+  // The form starts from the authorization as the server has it now (or, offline, as kept).
+  const saved = useFreshKeptQuery(storedRead.queryKey, storedRead.read, { enabled: !isNew });
+  const grantable = options.data ?? null;
+  const error = options.error ?? (isNew ? undefined : saved.error);
+  const offlineSince = application.offlineSince ?? options.offlineSince ?? (isNew ? undefined : saved.offlineSince);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [users, setUsers] = useState<string[]>([]);
@@ -62,25 +64,20 @@ export function AuthorizationForm({
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
 
+  // The form starts from the authorization as first read; reading it again (a change applied) leaves the edits be.
+  const filledFor = useRef<string | null>(null);
+  const storedView = isNew ? undefined : saved.data;
   useEffect(() => {
-    Promise.all([
-      fetchGrantable(view.name),
-      isNew ? Promise.resolve(null) : fetchAuthorization(view.name, authorizationId),
-    ])
-      .then(([options, stored]) => {
-        setGrantable(options);
-        if (stored) {
-          setName(stored.name);
-          setDescription(stored.description);
-          setUsers(stored.users.map((u) => u.id));
-          const bounds = periodOfView(stored);
-          setPeriod(periodInputOf(bounds.from, bounds.to));
-          setRights(stateFromRules(model, rulesOfView(stored)));
-          setStored(rulesOfView(stored));
-        }
-      })
-      .catch(setError);
-  }, [view.name, authorizationId, isNew, model]);
+    if (!storedView || filledFor.current === authorizationId) return;
+    filledFor.current = authorizationId;
+    setName(storedView.name);
+    setDescription(storedView.description);
+    setUsers(storedView.users.map((u) => u.id));
+    const bounds = periodOfView(storedView);
+    setPeriod(periodInputOf(bounds.from, bounds.to));
+    setRights(stateFromRules(model, rulesOfView(storedView)));
+    setStored(rulesOfView(storedView));
+  }, [storedView, authorizationId, model]);
 
   const granter = useMemo(
     () =>
@@ -130,7 +127,7 @@ export function AuthorizationForm({
   }
 
   if (error) return <Alert variant="destructive">{translateServerError(i18n, error)}</Alert>;
-  if (!grantable) return null;
+  if (!grantable || (!isNew && stored === null)) return null;
 
   const title = isPublic
     ? isNew
@@ -173,6 +170,7 @@ export function AuthorizationForm({
           ) : null
         }
       />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {!changeable ? (
         <Alert variant="warning">
           <Info aria-hidden className="mr-2 inline size-4" />

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Plus } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,8 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
   const { t, i18n } = useLingui();
   const router = useRouter();
   const { view, model } = application;
-  const { authorizations, grantable, roles, error, forget } = useAuthorizations(view.name);
+  const { authorizations, grantable, roles, error, offlineSince, forget } = useAuthorizations(view.name);
+  const offlineFrom = application.offlineSince ?? offlineSince;
   const listing = useAuthorizationsListing(authorizations, grantable);
   const [detail, setDetail] = useState<AuthorizationView | null>(null);
   const [revoking, setRevoking] = useState<AuthorizationView | null>(null);
@@ -84,6 +86,7 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
           ) : null
         }
       />
+      {offlineFrom ? <OfflineNotice fetchedAt={offlineFrom} /> : null}
       {/* The tabs hold the table they switch, so that the selected tab names an existing panel. */}
       <Tabs
         value={listing.mode}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
 import { requestSubmitKind } from '@/domain/rights/rightsRequest';
@@ -9,8 +9,10 @@ import { Alert } from '@/components/ui/alert';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
+import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
+import { useKeptQuery } from '@/offline/useKeptQuery';
 import { scopeLabelsOf } from '../api';
-import { fetchRequestOptions, fetchRightsRequest, type RequestOptions, type RightsRequestView } from '../requestsApi';
+import { requestOptionsRead, rightsRequestRead } from '../queries';
 import { RequestDetails } from './RequestDetails';
 import { RightsRequestForm } from './RightsRequestForm';
 import { RightsRequestGrant } from './RightsRequestGrant';
@@ -29,25 +31,17 @@ export function RightsRequestPage({
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const isNew = requestId === 'new';
-  const [options, setOptions] = useState<RequestOptions | null>(null);
-  const [request, setRequest] = useState<RightsRequestView | null>(null);
-  const [offlineSince, setOfflineSince] = useState<number | undefined>(application.offlineSince);
-  const [error, setError] = useState<unknown>();
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    Promise.all([
-      fetchRequestOptions(view.name),
-      isNew ? Promise.resolve(null) : fetchRightsRequest(view.name, requestId),
-    ])
-      .then(([kept, found]) => {
-        setOptions(kept.value);
-        setRequest(found?.value ?? null);
-        setOfflineSince((since) => since ?? kept.offlineSince ?? found?.offlineSince);
-        setMissing(found !== null && found.value === null);
-      })
-      .catch(setError);
-  }, [view.name, requestId, isNew]);
+  const optionsRead = requestOptionsRead(view.name);
+  const kept = useKeptQuery(optionsRead.queryKey, optionsRead.read);
+  const requestRead = rightsRequestRead(view.name, requestId);
+  // The request's form starts from it as the server has it now (or, offline, as kept).
+  const found = useFreshKeptQuery(requestRead.queryKey, requestRead.read, { enabled: !isNew });
+  const options = kept.data ?? null;
+  const request = (!isNew && found.data?.request) || null;
+  const offlineSince =
+    application.offlineSince ?? kept.offlineSince ?? (isNew ? undefined : (found.offlineSince ?? found.data?.keptAt));
+  const error = kept.error ?? (isNew ? undefined : found.error);
+  const missing = !isNew && found.data !== undefined && found.data.request === null;
 
   const scopeLabels = useMemo(
     () => scopeLabelsOf(options ? { ...options, users: [], publicAuthorizations: [] } : null),

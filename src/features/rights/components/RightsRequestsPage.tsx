@@ -16,7 +16,6 @@ import { pageCount, pagerPages } from '@/lib/paging';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems } from '@/offline/useOutbox';
-import { useRefreshWhenApplied } from '@/offline/useRefreshWhenApplied';
 import { REQUESTS_PER_PAGE, useRightsRequestsList } from '../hooks/useRightsRequestsList';
 import type { RightsRequestView } from '../requestsApi';
 import { RequestCommentDialog } from './RequestCommentDialog';
@@ -32,14 +31,13 @@ export function RightsRequestsPage({ application }: { application: LoadedApplica
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const treats = managesRights(view);
-  const { filters, changeFilters, page, setPage, list, offlineSince, error, reload } = useRightsRequestsList(view.name);
+  const { filters, changeFilters, page, setPage, list, offlineSince, error } = useRightsRequestsList(view.name);
   const [comment, setComment] = useState<RightsRequestView | null>(null);
 
   const items = useOutboxItems();
   const isSave = (item: OutboxItem) => item.kind === 'rightsRequest.save' && item.summary.name === view.name;
   const waiting = (items ?? []).filter((item) => isSave(item) && item.status !== 'done');
-  // A request the outbox has just sent is read back from the server.
-  useRefreshWhenApplied(items, isSave, reload);
+  // A request the outbox has just sent is read back from the server: an applied change marks the list stale.
 
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const count = pageCount(list?.total ?? 0, REQUESTS_PER_PAGE);

@@ -1,25 +1,40 @@
-import { useEffect, useState } from 'react';
-import { fetchAuthorizations, fetchGrantable, type AuthorizationView, type Grantable } from '../api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthorizationList } from '@/contract/authorizations';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import { authorizationsRead, grantableRead } from '../queries';
 
-/** The authorizations of an application, what may be granted in it (users, scopes), and the caller's roles there. */
+const NO_ROLES = { isAdministrator: false, userManager: false };
+
+/**
+ * The authorizations of an application, what may be granted in it (users, scopes), and the caller's roles there;
+ * seen once, they open offline with when they were fetched.
+ */
 export function useAuthorizations(applicationName: string) {
-  const [authorizations, setAuthorizations] = useState<AuthorizationView[] | null>(null);
-  const [grantable, setGrantable] = useState<Grantable | null>(null);
-  const [roles, setRoles] = useState({ isAdministrator: false, userManager: false });
-  const [error, setError] = useState<unknown>();
-
-  useEffect(() => {
-    Promise.all([fetchAuthorizations(applicationName), fetchGrantable(applicationName)])
-      .then(([list, options]) => {
-        setAuthorizations(list.authorizationResults);
-        setRoles(list.authorizationsForUser);
-        setGrantable(options);
-      })
-      .catch(setError);
-  }, [applicationName]);
+  const client = useQueryClient();
+  const list = authorizationsRead(applicationName);
+  const authorizations = useKeptQuery(list.queryKey, list.read);
+  const grantable = useGrantableQuery(applicationName);
 
   /** Takes a revoked authorization off the list without waiting for the server's. */
-  const forget = (uuid: string) => setAuthorizations((list) => list?.filter((a) => a.uuid !== uuid) ?? null);
+  const forget = (uuid: string) =>
+    client.setQueryData<AuthorizationList>(
+      list.queryKey,
+      (kept) => kept && { ...kept, authorizationResults: kept.authorizationResults.filter((a) => a.uuid !== uuid) },
+    );
 
-  return { authorizations, grantable, roles, error, forget };
+  const offline = [authorizations.offlineSince, grantable.offlineSince].filter((since) => since !== undefined);
+  return {
+    authorizations: authorizations.data?.authorizationResults ?? null,
+    grantable: grantable.data ?? null,
+    roles: authorizations.data?.authorizationsForUser ?? NO_ROLES,
+    error: authorizations.error ?? grantable.error,
+    offlineSince: offline.length ? Math.min(...offline) : undefined,
+    forget,
+  };
+}
+
+/** What may be granted in an application (users, scopes) and what the caller may give. */
+export function useGrantableQuery(applicationName: string) {
+  const options = grantableRead(applicationName);
+  return useKeptQuery(options.queryKey, options.read);
 }
