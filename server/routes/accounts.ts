@@ -102,7 +102,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
       const user = requireUser(request);
       const devices = await sessions.devicesOf(user.id, request.auth?.sessionId);
       return {
-        devices: devices.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString() })),
+        devices: devices.map((d) => ({
+          ...d,
+          createdAt: d.createdAt.toISOString(),
+          expiresAt: d.expiresAt.toISOString(),
+        })),
       };
     },
   );

@@ -9,7 +9,10 @@ import type { Schema, UserRow } from '../db/schema.ts';
  */
 export interface SessionKeeper {
   /** A new session: `lasting` keeps the device signed in over the lasting lifetime; `device` names it. */
-  create(userId: string, options?: { lasting?: boolean; device?: string }): Promise<{ token: string; lifetimeSeconds: number }>;
+  create(
+    userId: string,
+    options?: { lasting?: boolean; device?: string },
+  ): Promise<{ token: string; lifetimeSeconds: number }>;
   /** The session's user when the token is genuine, unexpired and not revoked; slides the expiry forward. */
   resolve(token: string): Promise<{ sessionId: string; user: UserRow; lifetimeSeconds: number } | undefined>;
   revoke(token: string): Promise<void>;

@@ -40,16 +40,16 @@ describe('reads after an applied change', () => {
   it("are marked stale for the change's application and the list, and only for a change applied while the page is open", async () => {
     const db = new TerrainDatabase('applied-refresh');
     const client = new QueryClient();
-    await db.outbox.add(change('monsore', 'done'));
+    await db.outbox.add({ ...change('other', 'done'), doneAt: 1_000 });
     const waiting = await db.outbox.add(change('monsore', 'queued'));
     for (const key of [['application', 'monsore', 'rows', 'sites'], ['application', 'other', 'view'], ['applications']])
       client.setQueryData(key, { read: true });
     const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated === true;
 
-    const stop = startAppliedChangesRefresh(db, client);
-    // The change applied before the page opened, then a change to another application, leave the reads alone.
-    await db.outbox.add(change('elsewhere', 'done'));
-    await db.outbox.update(waiting, { status: 'done' });
+    const stop = startAppliedChangesRefresh(db, client, 2_000);
+    // A change applied before the page started, and one to an application not read, leave the reads alone.
+    await db.outbox.add({ ...change('elsewhere', 'done'), doneAt: 3_000 });
+    await db.outbox.update(waiting, { status: 'done', doneAt: 3_000 });
     await cacheSettles(client, () => stale(['application', 'monsore', 'rows', 'sites']));
     expect(stale(['applications'])).toBe(true);
     expect(stale(['application', 'other', 'view'])).toBe(false);

@@ -17,16 +17,14 @@ export function affectedReads(item: Pick<OutboxItem, 'summary' | 'resource'>): A
  * Marks stale the reads a change applied by the server alters, whoever sent it (this page or the service worker):
  * the screen showing them reads them again, and the others do when next opened.
  */
-export function startAppliedChangesRefresh(db: TerrainDatabase, client: QueryClient): () => void {
-  let seen: Set<number> | undefined;
+export function startAppliedChangesRefresh(db: TerrainDatabase, client: QueryClient, since = Date.now()): () => void {
+  const handled = new Set<number>();
   const applied = liveQuery(() => db.outbox.where('status').equals('done').toArray()).subscribe({
     next: (items) => {
-      const known = seen;
-      seen = new Set(items.map((item) => item.id!));
-      // What was applied before this page opened was read after it, by the screens themselves.
-      if (!known) return;
       for (const item of items) {
-        if (known.has(item.id!)) continue;
+        // What was applied before this page started was read after it, by the screens themselves.
+        if (handled.has(item.id!) || (item.doneAt ?? 0) < since) continue;
+        handled.add(item.id!);
         const reads = affectedReads(item);
         if (reads === 'all') void client.invalidateQueries();
         else for (const queryKey of reads) void client.invalidateQueries({ queryKey });

@@ -47,6 +47,8 @@ test('a deposit the server refuses is edited from the pending changes and applie
     await waitForServiceWorker(page);
     await page.goto(`/applications/${name}/dataVersioning/counts`);
     await expect(page.getByRole('heading', { name: 'Dépôts de Comptages' })).toBeVisible();
+    // The scope references are downloaded (and kept) once the dataset selectors show.
+    await expect(page.getByLabel('Projets', { exact: true })).toBeVisible();
     await goOffline(network, context, page);
     await page.getByLabel('Fichier CSV', { exact: true }).setInputFiles(csvFixture(JUNE));
     await page.getByLabel('Commentaire', { exact: true }).fill('Relevés de juin');

@@ -182,3 +182,87 @@ describe('with sessions that expire after a minute idle', () => {
     }
   });
 });
+
+describe('kept signed in on a device (sign-in with remember)', () => {
+  const TABLET =
+    'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const DAY = 24 * 3600 * 1000;
+  let devices: TestServer;
+  beforeAll(async () => {
+    devices = await startTestServer({ ...GENEROUS_RATE_LIMITS, sessionIdleSeconds: 60, deviceSessionDays: 30 });
+  });
+  afterAll(() => devices?.close());
+
+  async function rememberedSignIn(account: Account, remember: string | boolean = 'true') {
+    const client = api(devices, { 'user-agent': TABLET });
+    const answer =
+      typeof remember === 'boolean'
+        ? await client.post('/login', { json: { login: account.login, password: account.password, remember } })
+        : await client.post('/login', { form: { login: account.login, password: account.password, remember } });
+    expect(answer.status, answer.text).toBe(200);
+    return sessionCookieLine(answer)!.slice('terrain_session='.length).split(';')[0];
+  }
+
+  it('lasts the device lifetime without use, slides with use, and ends after it', async () => {
+    const account = await activeAccount(devices);
+    const kept = await rememberedSignIn(account);
+    const me = await withCookie(devices, kept).get('/me');
+    expect(attributes(sessionCookieLine(me)!)).toContain(`max-age=${30 * 24 * 3600}`);
+    devices.clock.advance(2 * 3600 * 1000);
+    expect((await withCookie(devices, kept).get('/me')).status, 'two hours later').toBe(200);
+    devices.clock.advance(29 * DAY);
+    expect((await withCookie(devices, kept).get('/me')).status, 'used again within 30 days').toBe(200);
+    devices.clock.advance(31 * DAY);
+    expect((await withCookie(devices, kept).get('/me')).status, 'after 31 days without use').toBe(401);
+  });
+
+  it('is listed for its owner only, by browser and system, with the current one marked; an ordinary sign-in is not', async () => {
+    const owner = await activeAccount(devices);
+    const other = await activeAccount(devices);
+    const signIns = 25;
+    const tokens: string[] = [];
+    for (let i = 0; i < signIns; i++) tokens.push(await rememberedSignIn(owner, i % 2 === 0 ? 'on' : true));
+    const ordinary = await signedIn(devices, owner);
+    await rememberedSignIn(other);
+
+    const listed = await withCookie(devices, tokens[3]).get('/me/devices');
+    expect(listed.status, listed.text).toBe(200);
+    const list = listed.body.devices as Array<{ id: string; device: string; current: boolean; expiresAt: string }>;
+    expect(list).toHaveLength(signIns);
+    expect(new Set(list.map((d) => d.device))).toEqual(new Set(['Chrome · Android']));
+    expect(list.filter((d) => d.current)).toHaveLength(1);
+    // The list names sessions by a digest: nothing in it is a token or a session id.
+    for (const device of list) for (const token of tokens) expect(token).not.toContain(device.id);
+    expect((await ordinary.get('/me/devices')).body.devices).toHaveLength(signIns);
+    expect((await api(devices).get('/me/devices')).status).toBe(401);
+  });
+
+  it('is ended from another session: the device is signed out, and ending it again says it is gone', async () => {
+    const owner = await activeAccount(devices);
+    const lost = await rememberedSignIn(owner);
+    const desk = await signedIn(devices, owner);
+    const [device] = (await desk.get('/me/devices')).body.devices as Array<{ id: string }>;
+    const stranger = await signedIn(devices, await activeAccount(devices));
+    expect((await stranger.delete(`/me/devices/${device.id}`)).body).toMatchObject({ code: 'NO_SUCH_DEVICE' });
+    expect((await withCookie(devices, lost).get('/me')).status, 'a stranger cannot end it').toBe(200);
+
+    const ended = await desk.delete(`/me/devices/${device.id}`);
+    expect(ended.status, ended.text).toBe(200);
+    expect((await withCookie(devices, lost).get('/me')).status).toBe(401);
+    const again = await desk.delete(`/me/devices/${device.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'NO_SUCH_DEVICE' });
+    expect((await desk.get('/me')).status, 'the desk session goes on').toBe(200);
+  });
+
+  it('answers 400 to a malformed device id or remember value, never 500', async () => {
+    const desk = await signedIn(devices, await activeAccount(devices));
+    for (const id of ['a'.repeat(65), 'x%2F..', '%00', 'a b'])
+      expect((await desk.delete(`/me/devices/${id}`)).status, id).toBe(400);
+    const account = await activeAccount(devices);
+    const answer = await api(devices).post('/login', {
+      json: { login: account.login, password: account.password, remember: 'forever' },
+    });
+    expect(answer.status).toBe(400);
+  });
+});

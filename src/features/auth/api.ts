@@ -3,10 +3,16 @@ import type { AccountChange, AccountResult, KeyMailed, Registered, SignedOut } f
 import { callApi } from '@/lib/api/client';
 import { normalizeVerificationKey } from '@/domain/accounts/verificationKey';
 
-export const signIn = (login: string, password: string, applicationName?: string) =>
+/** Signs in; `remember` keeps this device signed in for weeks of non-use (field outings) instead of an idle hour. */
+export const signIn = (login: string, password: string, applicationName?: string, remember = false) =>
   callApi<AuthenticatedUser>('/login', {
     method: 'POST',
-    form: { login, password, ...(applicationName ? { applicationName } : {}) },
+    form: {
+      login,
+      password,
+      ...(applicationName ? { applicationName } : {}),
+      ...(remember ? { remember: 'true' } : {}),
+    },
   });
 
 export const signOut = () => callApi<SignedOut>('/logout', { method: 'DELETE' });

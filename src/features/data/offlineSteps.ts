@@ -1,6 +1,6 @@
 import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
-import { keptRead } from '@/offline/queryCache';
+import { keepFresh } from '@/offline/cachedRead';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { cacheReferenceRows } from '@/offline/referenceCache';
 import { entryRowsKey, readEntryPage } from './hooks/useEntryRows';
@@ -22,7 +22,10 @@ export function dataOfflineSteps(
     keep: async () => {
       if (entry.kind === 'reference')
         await cacheReferenceRows(application, entry.name, await downloadReferenceRows(application, entry.name));
-      await keptRead(entryRowsKey(application, entry.name, query), () => readEntryPage(application, entry, query));
+      await keepFresh({
+        queryKey: entryRowsKey(application, entry.name, query),
+        read: (signal) => readEntryPage(application, entry, query, signal),
+      });
     },
   }));
 }

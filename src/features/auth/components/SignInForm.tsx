@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { Alert } from '@/components/ui/alert';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { fieldRuleText } from '@/lib/i18n/fieldRules';
@@ -25,9 +27,11 @@ export function SignInForm({ applicationName, initialLogin = '' }: SignInFormPro
   const [password, setPassword] = useState('');
   const [key, setKey] = useState('');
   const [needsKey, setNeedsKey] = useState(false);
+  const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const goOn = useSignedInNavigation(applicationName);
+  const rememberId = useId();
 
   const loginError = submitted && login.trim() === '' ? fieldRuleText(i18n, 'required') : undefined;
   const passwordError = submitted && password === '' ? fieldRuleText(i18n, 'required') : undefined;
@@ -35,7 +39,7 @@ export function SignInForm({ applicationName, initialLogin = '' }: SignInFormPro
   async function attempt() {
     setBusy(true);
     try {
-      goOn(await signIn(login.trim(), password, applicationName));
+      goOn(await signIn(login.trim(), password, applicationName, remember));
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         // The account waits for its key: a fresh one was mailed, the key field appears.
@@ -94,6 +98,23 @@ export function SignInForm({ applicationName, initialLogin = '' }: SignInFormPro
           autoComplete="current-password"
         />
       </FormField>
+      <div className="grid grid-cols-[auto_1fr] items-start gap-x-3 gap-y-1">
+        <Checkbox
+          id={rememberId}
+          checked={remember}
+          onCheckedChange={(value) => setRemember(value === true)}
+          aria-describedby={`${rememberId}-hint`}
+        />
+        <Label htmlFor={rememberId} className="pt-0.5 text-base leading-snug">
+          <Trans>Keep me signed in on this device</Trans>
+        </Label>
+        <p id={`${rememberId}-hint`} className="col-start-2 text-sm text-muted-foreground">
+          <Trans>
+            For field outings: the session lasts weeks without use. Not on a shared computer. You can end it from your
+            profile.
+          </Trans>
+        </p>
+      </div>
       {needsKey ? (
         <>
           <Alert variant="warning">

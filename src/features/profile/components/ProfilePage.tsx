@@ -8,6 +8,7 @@ import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { CurrentValues } from './CurrentValues';
 import { EmailChangeForm } from './EmailChangeForm';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { KeptDevices } from './KeptDevices';
 import { fetchStoredUser } from '../api';
 
 export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
@@ -39,6 +40,9 @@ export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
               <TabsTrigger value="password">
                 <Trans>Change password</Trans>
               </TabsTrigger>
+              <TabsTrigger value="devices">
+                <Trans>Devices</Trans>
+              </TabsTrigger>
             </>
           ) : null}
         </TabsList>
@@ -54,6 +58,9 @@ export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
                 </TabsContent>
                 <TabsContent value="password" className="mt-0">
                   <PasswordChangeForm login={user.login} />
+                </TabsContent>
+                <TabsContent value="devices" className="mt-0">
+                  <KeptDevices />
                 </TabsContent>
               </>
             ) : null}
