@@ -8,6 +8,7 @@ import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { readAccess, requireOperation } from '../services/dataAccess.ts';
+import { writeVersion } from '../services/dataRows.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { ReferencePageSchema, RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import {
@@ -97,7 +98,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       schema: {
         tags: ['references'],
         summary:
-          'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number.',
+          'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number, X-Entry-Version the write version the copy is of (see entryVersions in the application).',
         params: ReferenceParamsSchema,
         response: { 200: Type.Any(), ...errorResponses(401, 404) },
       },
@@ -105,9 +106,12 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request, reply) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
       const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
+      // Read before the rows: a write meanwhile leaves the copy marked older than it may be, never newer.
+      const version = await writeVersion(ctx.db, reference.application.id, reference.entry.name);
       return reply
         .header('Content-Type', 'application/x-ndjson')
         .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
+        .header('X-Entry-Version', String(version))
         .send(Readable.from(referenceRowLines(ctx, reference, filter)));
     },
   );

@@ -42,19 +42,20 @@ type ListedRow = Pick<
 const wantsCounts = (parts: ReadonlySet<ApplicationPart>) =>
   parts.has('ALL') || parts.has('REFERENCETYPE') || parts.has('DATATYPE') || parts.has('DATA');
 
-/** Stored rows per data entry, for each of the applications. */
-async function lineCountsOf(
-  ctx: ServerContext,
-  applicationIds: string[],
-): Promise<Map<string, Record<string, number>>> {
-  const counts = new Map<string, Record<string, number>>(applicationIds.map((id) => [id, {}]));
+/** Per data entry: its stored rows, and its write version (raised by every write to its rows). */
+type EntryCounts = Record<string, { lines: number; version: number }>;
+
+/** Stored rows and write version per data entry, for each of the applications. */
+async function lineCountsOf(ctx: ServerContext, applicationIds: string[]): Promise<Map<string, EntryCounts>> {
+  const counts = new Map<string, EntryCounts>(applicationIds.map((id) => [id, {}]));
   if (applicationIds.length === 0) return counts;
   const rows = await ctx.db
     .selectFrom('entry_counts')
     .selectAll()
     .where('application_id', 'in', applicationIds)
     .execute();
-  for (const row of rows) counts.get(row.application_id)![row.data_name] = Number(row.line_count);
+  for (const row of rows)
+    counts.get(row.application_id)![row.data_name] = { lines: Number(row.line_count), version: Number(row.version) };
   return counts;
 }
 
@@ -92,13 +93,18 @@ async function dataRightsOf(
  * Row counts of the entries the user may read whole (0 for those without rows): a count also tells about rows one
  * may not read, so readers restricted to part of an entry learn theirs on its page, from their own rows.
  */
-function readableCounts(
-  summary: ApplicationSummary,
-  rights: Rights,
-  stored: Record<string, number>,
-): Record<string, number> {
+function readableCounts(summary: ApplicationSummary, rights: Rights, stored: EntryCounts): Record<string, number> {
   const readable = [...summary.references, ...summary.dataTypes].filter((name) => rights.all('extraction', name));
-  return Object.fromEntries(readable.map((name) => [name, stored[name] ?? 0]));
+  return Object.fromEntries(readable.map((name) => [name, stored[name]?.lines ?? 0]));
+}
+
+/**
+ * The write version of every entry the user may read rows of, whole or in part: a device keeping a copy of the
+ * entry downloads it again once the version moved (someone else's change included).
+ */
+function readableVersions(summary: ApplicationSummary, rights: Rights, stored: EntryCounts): Record<string, number> {
+  const readable = [...summary.references, ...summary.dataTypes].filter((name) => rights.any('extraction', name));
+  return Object.fromEntries(readable.map((name) => [name, stored[name]?.version ?? 0]));
 }
 
 /**
@@ -126,7 +132,7 @@ function viewOf(
   parts: ReadonlySet<ApplicationPart>,
   access: { rights: Rights; holder: boolean },
   charterUploadedAt: Date | undefined,
-  lineCounts?: Record<string, number>,
+  lineCounts?: EntryCounts,
 ): ApplicationView {
   const { rights } = access;
   const summary: ApplicationSummary = row.summary;
@@ -160,7 +166,12 @@ function viewOf(
     ...(charterUploadedAt ? { charterUploadedAt: charterUploadedAt.toISOString() } : {}),
     isMember: roles.length > 0 || row.creator_id === user.id || access.holder,
     isAdministrator: administers(user, row, roles),
-    ...(lineCounts ? { lineCounts: readableCounts(summary, rights, lineCounts) } : {}),
+    ...(lineCounts
+      ? {
+          lineCounts: readableCounts(summary, rights, lineCounts),
+          entryVersions: readableVersions(summary, rights, lineCounts),
+        }
+      : {}),
     canReadReference: summary.references.some((name) => rights.any('extraction', name)),
     canWriteReference: summary.references.some((name) => rights.all('depot', name)),
     canReadDatatype: summary.dataTypes.some((name) => rights.any('extraction', name)),

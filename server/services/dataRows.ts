@@ -89,6 +89,17 @@ export async function storedCount(db: Db, applicationId: string, dataName: strin
   return Number(row?.line_count ?? 0);
 }
 
+/** The entry's write version: 0 before its first write, raised by every write that changed its rows. */
+export async function writeVersion(db: Db, applicationId: string, dataName: string): Promise<number> {
+  const row = await db
+    .selectFrom('entry_counts')
+    .select('version')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
 /**
  * The entry's count after a write of `written` rows: recounted, with its version raised, when rows changed; a file
  * that changed nothing leaves the version, and what was read of the entry, as they were.

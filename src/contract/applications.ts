@@ -75,6 +75,11 @@ export const ApplicationViewSchema = Type.Object(
     isMember: Type.Boolean(),
     isAdministrator: Type.Boolean(),
     lineCounts: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+    entryVersions: Type.Optional(
+      Type.Record(Type.String(), Type.Integer(), {
+        description: 'write version of each entry the user may read rows of; it moves with every write to them',
+      }),
+    ),
     canReadReference: Type.Boolean(),
     canWriteReference: Type.Boolean(),
     canReadDatatype: Type.Boolean(),

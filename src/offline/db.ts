@@ -24,6 +24,8 @@ export interface CachedReferenceRows {
   /** `<application>/<reference>` */
   key: string;
   rows: KeptRow[];
+  /** The entry's write version the copy is of (see entryVersions in the application); absent on older copies. */
+  version?: number;
   fetchedAt: number;
 }
 

@@ -58,7 +58,7 @@ function SignedInLayout() {
     const stopSync = startSyncTriggers(outbox);
     const stopAppliedRefresh = startAppliedChangesRefresh(offlineDb, queryClient);
     const stopBackInReach = onServerBackInReach(refetchFailedReads);
-    const stopKeptRefresh = startKeptTablesRefresh(offlineDb, (application, reference) =>
+    const stopKeptRefresh = startKeptTablesRefresh(offlineDb, queryClient, (application, reference) =>
       downloadReferenceRows(application, reference),
     );
     // Refresh the remembered user (roles may have changed); offline, the remembered copy is kept. Again when the

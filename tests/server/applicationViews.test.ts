@@ -148,3 +148,29 @@ describe('those who may read the data', () => {
     expect((await home(people.stranger.client)).configuration).toBeUndefined();
   });
 });
+
+describe('write versions of the entries', () => {
+  const versionsOf = async (client: ApiClient) => (await home(client)).entryVersions as Record<string, number>;
+
+  it('are given for every entry the caller reads rows of, in part too, and move with each write', async () => {
+    expect(Object.keys(await versionsOf(people.partReader.client))).toContain('counts');
+    const before = await versionsOf(admin);
+    expect(Object.keys(before).sort()).toEqual(['counts', 'sites']);
+    expect((await listed(admin)).entryVersions).toEqual(before);
+
+    const rowsAnswer = await admin.get(`${APP}/references/sites/rows`);
+    expect(rowsAnswer.headers.get('x-entry-version')).toBe(String(before.sites));
+
+    const sites = readFileSync(path.resolve(import.meta.dirname, '../fixtures/csv/fieldbook-sites.csv'), 'utf8');
+    const changed = sites.replace(/\n?$/, '\n').replace(/Lac Blanc/, 'Lac Blanc (rive nord)');
+    expect(changed).not.toBe(sites);
+    const loaded = await admin.post(`${APP}/references/sites`, {
+      body: uploadForm('sites.csv', new TextEncoder().encode(changed)),
+    });
+    expect(loaded.status, loaded.text).toBe(201);
+    const after = await versionsOf(admin);
+    expect(after.sites).toBeGreaterThan(before.sites);
+    expect(after.counts).toBe(before.counts);
+    expect((await admin.get(`${APP}/references/sites/rows`)).headers.get('x-entry-version')).toBe(String(after.sites));
+  });
+});

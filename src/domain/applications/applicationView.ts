@@ -66,6 +66,8 @@ export interface ApplicationView {
   isAdministrator: boolean;
   /** Rows stored per data entry the user may read whole (with the REFERENCETYPE or DATATYPE parts). */
   lineCounts?: Record<string, number>;
+  /** Write version of each entry the user may read rows of; a kept copy older than it is downloaded again. */
+  entryVersions?: Record<string, number>;
   canReadReference: boolean;
   canWriteReference: boolean;
   canReadDatatype: boolean;

@@ -1,8 +1,7 @@
 import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
-import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { keepFresh } from '@/offline/cachedRead';
 import type { OfflineStep } from '@/offline/offlineSteps';
-import { cacheReferenceRows } from '@/offline/referenceCache';
+import { keepReference } from '@/offline/referenceCache';
 import { entryRowsKey, readEntryPage } from './hooks/useEntryRows';
 import { firstPageQuery } from './hooks/useRowsQuery';
 
@@ -20,8 +19,7 @@ export function dataOfflineSteps(
   return model.data.map((entry) => ({
     label: titleOf(entry),
     keep: async () => {
-      if (entry.kind === 'reference')
-        await cacheReferenceRows(application, entry.name, await downloadReferenceRows(application, entry.name));
+      if (entry.kind === 'reference') await keepReference(application, entry.name);
       await keepFresh({
         queryKey: entryRowsKey(application, entry.name, query),
         read: (signal) => readEntryPage(application, entry, query, signal),

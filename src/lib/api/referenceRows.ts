@@ -2,18 +2,26 @@ import type { KeptRow } from '@/domain/rows/filterRows';
 import { ApiError, readErrorBody } from './apiError';
 import { send } from './client';
 
+/** A whole reference as downloaded, with the write version it is a copy of (absent from older servers). */
+export interface DownloadedReference {
+  rows: KeptRow[];
+  version?: number;
+}
+
 /** Every row of a reference, read as it streams (to keep it on the device), with the progress. */
 export async function downloadReferenceRows(
   application: string,
   reference: string,
   onProgress?: (done: number, total: number) => void,
-): Promise<KeptRow[]> {
+): Promise<DownloadedReference> {
   const response = await send(
     `/applications/${encodeURIComponent(application)}/references/${encodeURIComponent(reference)}/rows`,
   );
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   if (!response.body) throw new ApiError(response.status, '');
   const total = Number(response.headers.get('X-Total-Count') ?? 0);
+  const versionHeader = response.headers.get('X-Entry-Version');
+  const version = versionHeader === null ? undefined : Number(versionHeader);
   const rows: KeptRow[] = [];
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -28,5 +36,5 @@ export async function downloadReferenceRows(
     onProgress?.(rows.length, total);
   }
   if (pending.trim()) rows.push(JSON.parse(pending) as KeptRow);
-  return rows;
+  return { rows, version: Number.isFinite(version) ? version : undefined };
 }

@@ -18,8 +18,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
-import { downloadReferenceRows } from '@/lib/api/referenceRows';
+import { cachedReferenceRows, keepReference } from '@/offline/referenceCache';
 import { dataUpload, referenceUpload } from '../api';
 import { queuedReferenceRows } from '../queuedReferenceRows';
 import type { EditedCsvUpload } from '../useEditedCsvUpload';
@@ -64,9 +63,7 @@ export function CsvUploadDialog({
       if (isServerReachable()) {
         try {
           setStatus(t`Downloading the reference ${name}…`);
-          const downloaded = await downloadReferenceRows(application.view.name, name);
-          await cacheReferenceRows(application.view.name, name, downloaded);
-          rows[name] = downloaded as StoredRow[];
+          rows[name] = (await keepReference(application.view.name, name)) as StoredRow[];
           continue;
         } catch (error) {
           if (!(error instanceof ApiError && error.isNetworkError)) throw error;

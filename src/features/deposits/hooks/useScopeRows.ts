@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { KeptRow } from '@/domain/rows/filterRows';
-import { downloadReferenceRows } from '@/lib/api/referenceRows';
 import { isUnreachable } from '@/offline/queryCache';
-import { cacheReferenceRows, cachedReferenceRows } from '@/offline/referenceCache';
+import { cachedReferenceRows, keepReference } from '@/offline/referenceCache';
 
 interface ScopeRows {
   rows: Record<string, KeptRow[]>;
@@ -15,8 +14,7 @@ async function readScopeRows(applicationName: string, references: readonly strin
   const missing: string[] = [];
   for (const reference of references) {
     try {
-      rows[reference] = await downloadReferenceRows(applicationName, reference);
-      await cacheReferenceRows(applicationName, reference, rows[reference]);
+      rows[reference] = await keepReference(applicationName, reference);
     } catch (error) {
       const kept = isUnreachable(error) ? await cachedReferenceRows(applicationName, reference) : undefined;
       if (kept) rows[reference] = kept.rows;
