@@ -77,6 +77,7 @@ test('a deposit the server refuses is edited from the pending changes and applie
     await expect(page.getByLabel('Date de début', { exact: true })).toHaveValue('2024-06-01');
     await expect(page.getByLabel('Commentaire', { exact: true })).toHaveValue('Relevés de juin');
     await expect(page.getByLabel('Sites', { exact: true }).locator('option:checked')).toHaveText('lac_blanc');
+    await expect(page.getByTestId('pending-deposit')).toContainText('refusé : voir les modifications en attente');
     await look(page, 'deposit-edit-fr');
     await switchLanguage(page, 'English');
     await expect(page.getByTestId('deposit-replaces')).toContainText(`The server refused ${JUNE}`);

@@ -146,7 +146,11 @@ export function DepositsPage({
               <CardContent className="grid gap-2 pt-5">
                 {pending.map((item) => (
                   <p key={item.id} className="flex flex-wrap items-center gap-2" data-testid="pending-deposit">
-                    <Badge variant="warning">{t`pending upload`}</Badge>
+                    {item.status === 'needs-attention' ? (
+                      <Badge variant="destructive">{t`refused: see the pending changes`}</Badge>
+                    ) : (
+                      <Badge variant="warning">{t`pending upload`}</Badge>
+                    )}
                     {item.summary.fileName} {pendingPeriod(i18n, item.summary)}
                   </p>
                 ))}
