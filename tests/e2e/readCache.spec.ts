@@ -66,6 +66,8 @@ test('a table seen once opens offline after the browser restarts, and making the
       await waitForServiceWorker(reader_);
       await reader_.goto(`/applications/${name}/references/sites`);
       await expect(reader_.getByText('Lac Blanc')).toBeVisible();
+      await reader_.goto(`/users/${reader}`);
+      await expect(reader_.getByRole('heading', { name: `Profil de ${reader}` })).toBeVisible();
 
       await reader_.goto(`/applications/${name}`);
       await reader_.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
@@ -88,6 +90,9 @@ test('a table seen once opens offline after the browser restarts, and making the
       await expect(offline.getByTestId('offline-notice')).toBeVisible();
       await expect(offline.getByText('Lac Blanc')).toBeVisible();
       await look(offline, 'table-offline-after-restart-fr');
+      await offline.goto(`/users/${reader}`);
+      await expect(offline.getByRole('heading', { name: `Profil de ${reader}` })).toBeVisible();
+      await expect(offline.getByTestId('offline-notice')).toBeVisible();
 
       // Never opened, but kept by "Make available offline": the data type's first page.
       await offline.goto(`/applications/${name}/dataTypes/counts`);

@@ -4,6 +4,7 @@ import type { StoredUser } from '@/domain/accounts/user';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { CurrentValues } from './CurrentValues';
 import { EmailChangeForm } from './EmailChangeForm';
@@ -11,7 +12,7 @@ import { PasswordChangeForm } from './PasswordChangeForm';
 import { KeptDevices } from './KeptDevices';
 import { fetchStoredUser } from '../api';
 
-export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
+export function ProfilePage({ initialUser, offlineSince }: { initialUser: StoredUser; offlineSince?: number }) {
   const { t } = useLingui();
   const [user, setUser] = useState(initialUser);
   const isSelf = getCurrentUser()?.id === user.id;
@@ -27,6 +28,7 @@ export function ProfilePage({ initialUser }: { initialUser: StoredUser }) {
   return (
     <div>
       <PageHeader title={<Trans>Profile of {user.login}</Trans>} description={user.email} />
+      {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       <Tabs defaultValue="values">
         <TabsList aria-label={t`Profile sections`}>
           <TabsTrigger value="values">
