@@ -71,8 +71,8 @@ export function AuthorizationForm({
   const edited = useEditedAuthorization(editedItem, view.name, authorizationId);
   // Once saved again, the refused one is gone: the next save is a new one.
   const [replacing, setReplacing] = useState<EditedAuthorization>();
-  /** Whether the refused save filled the form: the stored authorization, read after, leaves it be. */
-  const filledFromEdited = useRef(false);
+  /** The refused save that filled the form (once): the stored authorization, read after, leaves it be. */
+  const filledFromEdited = useRef<number | null>(null);
 
   // The form starts from the authorization as first read; reading it again (a change applied) leaves the edits be.
   const filledFor = useRef<string | null>(null);
@@ -81,7 +81,7 @@ export function AuthorizationForm({
     if (!storedView || filledFor.current === authorizationId) return;
     filledFor.current = authorizationId;
     setStored(rulesOfView(storedView));
-    if (filledFromEdited.current) return;
+    if (filledFromEdited.current !== null) return;
     setName(storedView.name);
     setDescription(storedView.description);
     setUsers(storedView.users.map((u) => u.id));
@@ -91,8 +91,8 @@ export function AuthorizationForm({
   }, [storedView, authorizationId, model]);
 
   useEffect(() => {
-    if (!edited) return;
-    filledFromEdited.current = true;
+    if (!edited || filledFromEdited.current === edited.itemId) return;
+    filledFromEdited.current = edited.itemId;
     const input = authorizationInputOf(model, edited.request);
     setName(input.name);
     setDescription(input.description);
