@@ -77,6 +77,8 @@ test('a rights request the server refuses is edited from the pending changes and
   await test.step('edit: the request form opens with its fields, comment and rights', async () => {
     await expect(page).toHaveURL(new RegExp(`/applications/${name}/authorizationsRequest/new\\?outboxItem=\\d+`));
     await expect(page.getByTestId('rights-request-replaces')).toContainText('Le serveur a refusé cette demande');
+    // The device checks it again, with the institutes as they are now.
+    await expect(page.getByText('« cnrs » n’est pas une valeur de institutes (Institut).')).toBeVisible();
     await expect(page.getByLabel('Usage prévu *')).toHaveValue('Thèse de doctorat');
     await expect(page.getByLabel('Identifiant ORCID *')).toHaveValue('0000-0002-1825-0097');
     await expect(page.getByLabel("Jusqu'au *")).toHaveValue('31/12/2025');
