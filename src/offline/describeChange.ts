@@ -43,4 +43,12 @@ export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set([
   'application.update',
   'reference.upload',
   'deposit.upload',
+  'authorization.save',
+  'rightsRequest.save',
 ]);
+
+/** Whether the change's form can be reopened: a request's grant or closing is not (it is treated again instead). */
+export function isEditable(item: OutboxItem): boolean {
+  if (item.kind === 'rightsRequest.save') return item.summary.action === 'ask' || item.summary.action === 'modify';
+  return EDITABLE_KINDS.has(item.kind);
+}

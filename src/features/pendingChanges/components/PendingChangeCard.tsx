@@ -9,7 +9,7 @@ import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { datasetOf } from '../dataset';
-import { EDITABLE_KINDS, describeChange, statusMessages } from '@/offline/describeChange';
+import { describeChange, isEditable, statusMessages } from '@/offline/describeChange';
 import { refusedFileReport } from '../refusedFile';
 
 const badgeOf = {
@@ -97,7 +97,7 @@ export function PendingChangeCard({ item, login, onEdit, onDiscard, onCancel }: 
               <RotateCcw aria-hidden />
               <Trans>Retry</Trans>
             </Button>
-            {EDITABLE_KINDS.has(item.kind) ? (
+            {isEditable(item) ? (
               <Button variant="outline" onClick={() => onEdit(item)}>
                 <Pencil aria-hidden />
                 <Trans>Edit</Trans>

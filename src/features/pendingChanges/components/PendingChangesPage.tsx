@@ -10,6 +10,7 @@ import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
 import { describeChange } from '@/offline/describeChange';
+import { PUBLIC_USER, type AuthorizationRequest } from '@/domain/rights/authorization';
 import { CancelChangeDialog } from './CancelChangeDialog';
 import { NothingWaiting } from './NothingWaiting';
 import { PendingChangeCard } from './PendingChangeCard';
@@ -50,6 +51,21 @@ export function PendingChangesPage() {
       void router.navigate({
         to: '/applications/$applicationName/dataVersioning/$dataType',
         params: { applicationName: name, dataType: item.summary.dataType },
+        search: { outboxItem: item.id },
+      });
+    } else if (item.kind === 'authorization.save') {
+      const request = item.input as AuthorizationRequest;
+      void router.navigate({
+        to: (request.usersId ?? []).includes(PUBLIC_USER)
+          ? '/applications/$applicationName/authorizations/public/$authorizationId'
+          : '/applications/$applicationName/authorizations/$authorizationId',
+        params: { applicationName: name, authorizationId: request.uuid ?? 'new' },
+        search: { outboxItem: item.id },
+      });
+    } else if (item.kind === 'rightsRequest.save') {
+      void router.navigate({
+        to: '/applications/$applicationName/authorizationsRequest/$requestId',
+        params: { applicationName: name, requestId: (item.input as { id?: string | null }).id ?? 'new' },
         search: { outboxItem: item.id },
       });
     } else if (item.kind === 'application.update') {

@@ -27,7 +27,9 @@ import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { authorizationSave, periodOfView, rulesOfView } from '../api';
+import { authorizationInputOf } from '../edited';
 import { useGrantableQuery } from '../hooks/useAuthorizations';
+import { useEditedAuthorization, type EditedAuthorization } from '../hooks/useEditedAuthorization';
 import { authorizationRead } from '../queries';
 import { PeriodFieldset } from './PeriodFieldset';
 import { RightsTable } from './RightsTable';
@@ -38,10 +40,13 @@ export function AuthorizationForm({
   application,
   authorizationId,
   isPublic,
+  editedItem,
 }: {
   application: LoadedApplication;
   authorizationId: string;
   isPublic: boolean;
+  /** A refused save reopened from the pending changes (its outbox id): the form opens with it, saving replaces it. */
+  editedItem?: number;
 }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -63,6 +68,11 @@ export function AuthorizationForm({
   const [stored, setStored] = useState<AuthorizationRules | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
+  const edited = useEditedAuthorization(editedItem, view.name, authorizationId);
+  // Once saved again, the refused one is gone: the next save is a new one.
+  const [replacing, setReplacing] = useState<EditedAuthorization>();
+  /** The refused save that filled the form (once): the stored authorization, read after, leaves it be. */
+  const filledFromEdited = useRef<number | null>(null);
 
   // The form starts from the authorization as first read; reading it again (a change applied) leaves the edits be.
   const filledFor = useRef<string | null>(null);
@@ -70,14 +80,27 @@ export function AuthorizationForm({
   useEffect(() => {
     if (!storedView || filledFor.current === authorizationId) return;
     filledFor.current = authorizationId;
+    setStored(rulesOfView(storedView));
+    if (filledFromEdited.current !== null) return;
     setName(storedView.name);
     setDescription(storedView.description);
     setUsers(storedView.users.map((u) => u.id));
     const bounds = periodOfView(storedView);
     setPeriod(periodInputOf(bounds.from, bounds.to));
     setRights(stateFromRules(model, rulesOfView(storedView)));
-    setStored(rulesOfView(storedView));
   }, [storedView, authorizationId, model]);
+
+  useEffect(() => {
+    if (!edited || filledFromEdited.current === edited.itemId) return;
+    filledFromEdited.current = edited.itemId;
+    const input = authorizationInputOf(model, edited.request);
+    setName(input.name);
+    setDescription(input.description);
+    setUsers(input.users);
+    setPeriod(input.period);
+    setRights(input.rights);
+    setReplacing(edited);
+  }, [edited, model]);
 
   const granter = useMemo(
     () =>
@@ -103,6 +126,7 @@ export function AuthorizationForm({
     rights: grantsSomething ? undefined : t`Check at least one right.`,
   };
   const valid = !Object.values(problems).some(Boolean);
+  const refusedName = replacing?.request.name ?? '';
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const listPath = `/applications/${view.name}/authorizations`;
 
@@ -118,9 +142,10 @@ export function AuthorizationForm({
         usersId: isPublic ? [PUBLIC_USER] : users,
         ...request,
       }),
-      { keepOnRefusal: true },
+      { keepOnRefusal: true, replaces: replacing?.itemId },
     );
     setSaving(false);
+    setReplacing(undefined);
     toastOutcome(i18n, outcome, t`The authorization ${name.trim()} has been saved.`);
     if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/authorizations', params: { applicationName: view.name } });
@@ -171,6 +196,14 @@ export function AuthorizationForm({
         }
       />
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
+      {replacing ? (
+        <Alert variant="warning" data-testid="authorization-replaces">
+          <Trans>
+            The server refused the authorization {refusedName}: correct it and save it to replace it in the pending
+            changes.
+          </Trans>
+        </Alert>
+      ) : null}
       {!changeable ? (
         <Alert variant="warning">
           <Info aria-hidden className="mr-2 inline size-4" />

@@ -16,6 +16,7 @@ import {
   rulesOfEntries,
 } from '@/domain/rights/rightsRequest';
 import { requestFromState, stateFromRules, type RightsTableState } from '@/domain/rights/rightsTable';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -23,6 +24,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { getCurrentUser } from '@/offline/currentUser';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
+import { rightsRequestInputOf } from '../edited';
+import type { EditedRightsRequest } from '../hooks/useEditedRightsRequest';
 import { periodOfEntries, rightsRequestSave, type RequestOptions, type RightsRequestView } from '../requestsApi';
 import { RequestFormFields } from './RequestFormFields';
 import { RequestRightsSection } from './RequestRightsSection';
@@ -56,24 +59,32 @@ export function RightsRequestForm({
   model,
   options,
   request,
+  replaces,
 }: {
   applicationName: string;
   model: ApplicationOutline;
   options: RequestOptions;
   request: RightsRequestView | null;
+  /** A refused request being edited: the form opens with it, and sending replaces it. */
+  replaces?: EditedRightsRequest;
 }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const isNew = request === null;
-  const [fields, setFields] = useState<Record<string, string>>(request?.rightsRequestForm ?? {});
-  const [comment, setComment] = useState(request?.comment ?? '');
-  const [rights, setRights] = useState<RightsTableState>(() =>
-    request ? stateFromRules(model, rulesOfEntries(request.rightsRequest)) : {},
+  // A refused request being edited starts from what was sent, otherwise from the request as stored.
+  const [refused] = useState(() => (replaces ? rightsRequestInputOf(model, replaces.body) : null));
+  const [fields, setFields] = useState<Record<string, string>>(refused?.fields ?? request?.rightsRequestForm ?? {});
+  const [comment, setComment] = useState(refused?.comment ?? request?.comment ?? '');
+  const [rights, setRights] = useState<RightsTableState>(
+    () => refused?.rights ?? (request ? stateFromRules(model, rulesOfEntries(request.rightsRequest)) : {}),
   );
   const [period, setPeriod] = useState<PeriodInput>(() => {
+    if (refused) return refused.period;
     const bounds = request ? periodOfEntries(request.rightsRequest) : { from: null, to: null };
     return periodInputOf(bounds.from, bounds.to);
   });
+  // Once sent again, the refused one is gone: the next send is a new one.
+  const [replacing, setReplacing] = useState(replaces);
   const [prompt, setPrompt] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -105,9 +116,10 @@ export function RightsRequestForm({
         isNew ? 'ask' : 'modify',
         request?.userLogin ?? getCurrentUser()?.login ?? '',
       ),
-      { keepOnRefusal: true },
+      { keepOnRefusal: true, replaces: replacing?.itemId },
     );
     setSaving(false);
+    setReplacing(undefined);
     toastOutcome(i18n, outcome, isNew ? t`Your request has been sent.` : t`Your request has been modified.`);
     if (outcome.status === 'needs-attention') return;
     await navigate({ to: '/applications/$applicationName/authorizationsRequest', params: { applicationName } });
@@ -137,6 +149,13 @@ export function RightsRequestForm({
         submit();
       }}
     >
+      {replacing ? (
+        <Alert variant="warning" data-testid="rights-request-replaces">
+          <Trans>
+            The server refused this request: correct it and send it again to replace it in the pending changes.
+          </Trans>
+        </Alert>
+      ) : null}
       {formTitle || formDescription ? (
         <div className="grid gap-1">
           {formTitle ? <h2 className="text-lg font-semibold">{formTitle}</h2> : null}

@@ -12,6 +12,7 @@ import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { scopeLabelsOf } from '../api';
+import { useEditedRightsRequest } from '../hooks/useEditedRightsRequest';
 import { requestOptionsRead, rightsRequestRead } from '../queries';
 import { RequestDetails } from './RequestDetails';
 import { RightsRequestForm } from './RightsRequestForm';
@@ -24,13 +25,17 @@ import { RightsRequestGrant } from './RightsRequestGrant';
 export function RightsRequestPage({
   application,
   requestId,
+  editedItem,
 }: {
   application: LoadedApplication<ApplicationOutline>;
   requestId: string;
+  /** A refused request reopened from the pending changes (its outbox id): the form opens with it, sending replaces it. */
+  editedItem?: number;
 }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const isNew = requestId === 'new';
+  const edited = useEditedRightsRequest(editedItem, view.name, requestId);
   const optionsRead = requestOptionsRead(view.name);
   const kept = useKeptQuery(optionsRead.queryKey, optionsRead.read);
   const requestRead = rightsRequestRead(view.name, requestId);
@@ -81,7 +86,14 @@ export function RightsRequestPage({
         <RequestDetails request={request} model={model} options={options} scopeLabels={scopeLabels} />
       ) : null}
       {kind === 'send' || kind === 'modify' ? (
-        <RightsRequestForm applicationName={view.name} model={model} options={options} request={request} />
+        <RightsRequestForm
+          key={edited?.itemId ?? 'form'}
+          applicationName={view.name}
+          model={model}
+          options={options}
+          request={request}
+          replaces={edited}
+        />
       ) : null}
       {kind === 'grant' && request ? (
         <RightsRequestGrant applicationName={view.name} model={model} options={options} request={request} />

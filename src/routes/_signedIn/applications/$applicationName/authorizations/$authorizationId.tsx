@@ -3,8 +3,14 @@ import { ApplicationRoute } from '@/components/layout/ApplicationRoute';
 import { AuthorizationForm } from '@/features/rights/components/AuthorizationForm';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/authorizations/$authorizationId')({
+  /** `outboxItem`: a refused change reopened from the pending changes, to be replaced by a corrected one. */
+  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
+    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
+      ? { outboxItem: Number(search.outboxItem) }
+      : {},
   component: function Authorization() {
     const { applicationName, authorizationId } = Route.useParams();
+    const { outboxItem } = Route.useSearch();
     return (
       <ApplicationRoute applicationName={applicationName}>
         {(application) => (
@@ -13,6 +19,7 @@ export const Route = createFileRoute('/_signedIn/applications/$applicationName/a
             application={application}
             authorizationId={authorizationId}
             isPublic={false}
+            editedItem={outboxItem}
           />
         )}
       </ApplicationRoute>

@@ -3,12 +3,23 @@ import { ApplicationOutlineRoute } from '@/components/layout/ApplicationRoute';
 import { RightsRequestPage } from '@/features/rights/components/RightsRequestPage';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/authorizationsRequest/$requestId')({
+  /** `outboxItem`: a refused change reopened from the pending changes, to be replaced by a corrected one. */
+  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
+    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
+      ? { outboxItem: Number(search.outboxItem) }
+      : {},
   component: function RightsRequest() {
     const { applicationName, requestId } = Route.useParams();
+    const { outboxItem } = Route.useSearch();
     return (
       <ApplicationOutlineRoute applicationName={applicationName}>
         {(application) => (
-          <RightsRequestPage key={`${applicationName}/${requestId}`} application={application} requestId={requestId} />
+          <RightsRequestPage
+            key={`${applicationName}/${requestId}`}
+            application={application}
+            requestId={requestId}
+            editedItem={outboxItem}
+          />
         )}
       </ApplicationOutlineRoute>
     );
