@@ -51,4 +51,23 @@ describe('the read cache', () => {
     const pages = await keptCopies<{ offset: number }>(['application', 'monsore', 'rightsRequests']);
     expect(pages.map((page) => page.value.offset).sort()).toEqual([0, 1, 2]);
   });
+
+  it('keeps a tablet-sized cache: 1,200 pages under one application and a 50,000-row table, all found offline', async () => {
+    signIn('ann');
+    const pages = 1_200;
+    for (let offset = 0; offset < pages; offset++)
+      await keptRead(['application', 'big', 'rows', 'sites', { offset, limit: 10 }], () =>
+        Promise.resolve({ offset, rows: Array.from({ length: 10 }, (_, i) => `row ${offset * 10 + i}`) }),
+      );
+    const table = Array.from({ length: 50_000 }, (_, i) => ({ naturalKey: `s${i}`, values: { label: `Site ${i}` } }));
+    await keptRead(['application', 'big', 'table'], () => Promise.resolve(table));
+    forgetReadsInMemory();
+
+    const kept = await keptCopies<{ offset: number }>(['application', 'big', 'rows']);
+    expect(kept).toHaveLength(pages);
+    expect(new Set(kept.map((page) => page.value.offset)).size).toBe(pages);
+    const whole = await keptRead<typeof table>(['application', 'big', 'table'], unreachable);
+    expect(whole.value).toHaveLength(50_000);
+    expect(whole.value[49_999]).toEqual(table[49_999]);
+  }, 60_000);
 });
