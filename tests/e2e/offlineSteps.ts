@@ -53,6 +53,11 @@ export async function adminApi(request: APIRequestContext, serverOrigin: string)
       const body = (await answer.json()) as { version: string; versions: Array<{ version: string }> };
       return { version: body.version, versions: body.versions.map((v) => v.version) };
     },
+    /** An application from `fileName` with each reference loaded from `surveys-<reference>.csv`. */
+    async createWithSurveys(name: string, fileName: string, references: readonly string[]) {
+      await this.create(name, fileName);
+      for (const reference of references) await this.loadReference(name, reference, `surveys-${reference}.csv`);
+    },
     async loadReference(name: string, reference: string, csv: string) {
       const answer = await request.post(`${serverOrigin}/api/v1/applications/${name}/references/${reference}`, {
         multipart: { file: { name: csv, mimeType: 'text/csv', buffer: readFileSync(csvFixture(csv)) } },

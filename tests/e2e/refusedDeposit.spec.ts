@@ -38,9 +38,7 @@ test('a deposit the server refuses is edited from the pending changes and applie
   test.setTimeout(180_000);
   const name = unique('refdep');
   const admin = await adminApi(page.request, serverOrigin);
-  await admin.create(name, 'surveys.yaml');
-  for (const reference of ['projects', 'sites', 'species'])
-    await admin.loadReference(name, reference, `surveys-${reference}.csv`);
+  await admin.createWithSurveys(name, 'surveys.yaml', ['projects', 'sites', 'species']);
 
   await test.step('offline: a file valid on the device is queued', async () => {
     await signInAsAdmin(page);

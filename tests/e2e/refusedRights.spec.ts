@@ -43,9 +43,7 @@ test('a rights request the server refuses is edited from the pending changes and
   test.setTimeout(180_000);
   const name = unique('refreq');
   const admin = await adminApi(page.request, serverOrigin);
-  await admin.create(name, 'surveys-requests.yaml');
-  for (const reference of ['institutes', 'projects', 'sites', 'species'])
-    await admin.loadReference(name, reference, `surveys-${reference}.csv`);
+  await admin.createWithSurveys(name, 'surveys-requests.yaml', ['institutes', 'projects', 'sites', 'species']);
 
   await test.step('offline: a request valid on the device is queued', async () => {
     await signInAsAdmin(page);
