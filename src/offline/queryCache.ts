@@ -72,15 +72,29 @@ export interface Kept<T> {
 }
 
 /**
+ * A read through the cache: where it is kept and how it is asked for. A screen (useKeptQuery) and "Make available
+ * offline" (readsStep) given the same one keep and find the same copy.
+ */
+export interface CachedRead<T> {
+  queryKey: QueryKey;
+  read(signal?: AbortSignal): Promise<T>;
+}
+
+/** Asks the server for a read and keeps its answer on the device, where the screen reading it will find it. */
+export async function keepFresh<T>({ queryKey, read }: CachedRead<T>): Promise<T> {
+  const value = await read();
+  queryClient.setQueryData(queryKey, value);
+  await keptReads.persistQueryByKey(queryKey, queryClient);
+  return value;
+}
+
+/**
  * Reads through the cache outside a component (loaders, dialogs): asks the server and keeps the answer; when the
  * server is out of reach, answers the kept copy. Refusals are answers, never replaced by a copy.
  */
 export async function keptRead<T>(queryKey: QueryKey, read: () => Promise<T>): Promise<Kept<T>> {
   try {
-    const value = await read();
-    queryClient.setQueryData(queryKey, value);
-    await keptReads.persistQueryByKey(queryKey, queryClient);
-    return { value };
+    return { value: await keepFresh({ queryKey, read }) };
   } catch (error) {
     if (!isUnreachable(error)) throw error;
     const kept = await keptCopy<T>(queryKey);

@@ -16,7 +16,7 @@ import type { ScopeNode } from '@/contract/authorizations';
 import type { FieldFilter } from '@/domain/additionalFiles/filesQuery';
 import { API_BASE, callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import type { CachedRead } from '@/offline/cachedRead';
+import type { CachedRead } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 
 export type {

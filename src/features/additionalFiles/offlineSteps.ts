@@ -1,4 +1,4 @@
-import { readsStep } from '@/offline/cachedRead';
+import { readsStep } from '@/offline/readsStep';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { overviewRead } from './api';
 import { fileFormOptionsRead } from './hooks/useFileFormData';

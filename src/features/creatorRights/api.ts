@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '@/domain/accounts/user';
 import { callApi } from '@/lib/api/client';
 import { roleChangePath } from '@/lib/api/roleChangePath';
 import { currentLanguage } from '@/lib/i18n/setup';
-import type { CachedRead } from '@/offline/cachedRead';
+import type { CachedRead } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 import type { RoleRequest } from './changes';
 

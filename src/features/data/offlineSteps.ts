@@ -1,5 +1,5 @@
 import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
-import { keepFresh } from '@/offline/cachedRead';
+import { keepFresh } from '@/offline/queryCache';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { keepReference } from '@/offline/referenceCache';
 import { entryRowsKey, readEntryPage } from './hooks/useEntryRows';

@@ -2,7 +2,7 @@ import type { DepositParams, RepositoryId, Version } from '@/contract/deposits';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
-import type { CachedRead } from '@/offline/cachedRead';
+import type { CachedRead } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
 
 export type { Version };

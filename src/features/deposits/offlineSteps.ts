@@ -1,5 +1,5 @@
 import type { DataEntry } from '@/domain/configuration/model';
-import { readsStep } from '@/offline/cachedRead';
+import { readsStep } from '@/offline/readsStep';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { versionsRead } from './api';
 

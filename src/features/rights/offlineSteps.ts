@@ -1,5 +1,5 @@
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
-import { readsStep } from '@/offline/cachedRead';
+import { readsStep } from '@/offline/readsStep';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { firstRequestsPageRead } from './hooks/useRightsRequestsList';
 import { applicationUsersRead, authorizationsRead, grantableRead, requestOptionsRead } from './queries';

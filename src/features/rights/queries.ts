@@ -7,7 +7,7 @@ import type {
   RightsRequestView,
 } from '@/contract/rightsRequests';
 import { callApi } from '@/lib/api/client';
-import type { CachedRead } from '@/offline/cachedRead';
+import type { CachedRead } from '@/offline/queryCache';
 import { isUnreachable, keptCopies, keptCopy } from '@/offline/queryCache';
 
 /**

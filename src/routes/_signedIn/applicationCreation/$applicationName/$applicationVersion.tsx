@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationCreationPage } from '@/features/applications/components/ApplicationCreationPage';
 import { useEditedUpload } from '@/features/applications/hooks/useEditedUpload';
+import { outboxItemSearch } from '@/lib/outboxItemSearch';
 
 export const Route = createFileRoute('/_signedIn/applicationCreation/$applicationName/$applicationVersion')({
-  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
-    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
-      ? { outboxItem: Number(search.outboxItem) }
-      : {},
+  validateSearch: outboxItemSearch,
   component: function ApplicationUpdate() {
     const { applicationName, applicationVersion } = Route.useParams();
     const { outboxItem } = Route.useSearch();

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationRoute } from '@/components/layout/ApplicationRoute';
 import { AuthorizationForm } from '@/features/rights/components/AuthorizationForm';
+import { outboxItemSearch } from '@/lib/outboxItemSearch';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/authorizations/$authorizationId')({
   /** `outboxItem`: a refused change reopened from the pending changes, to be replaced by a corrected one. */
-  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
-    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
-      ? { outboxItem: Number(search.outboxItem) }
-      : {},
+  validateSearch: outboxItemSearch,
   component: function Authorization() {
     const { applicationName, authorizationId } = Route.useParams();
     const { outboxItem } = Route.useSearch();

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EntriesPage } from '@/features/data/components/EntriesPage';
+import { outboxItemSearch } from '@/lib/outboxItemSearch';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/dataTypes/')({
   /** `outboxItem`: a refused upload reopened from the pending changes, to be replaced by a new file. */
-  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
-    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
-      ? { outboxItem: Number(search.outboxItem) }
-      : {},
+  validateSearch: outboxItemSearch,
   component: function DataTypes() {
     const { applicationName } = Route.useParams();
     const { outboxItem } = Route.useSearch();

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EntryRoute } from '@/components/layout/EntryRoute';
 import { DepositsPage } from '@/features/deposits/components/DepositsPage';
+import { outboxItemSearch } from '@/lib/outboxItemSearch';
 
 export const Route = createFileRoute('/_signedIn/applications/$applicationName/dataVersioning/$dataType')({
   /** `outboxItem`: a refused deposit reopened from the pending changes, to be replaced by a corrected one. */
-  validateSearch: (search: Record<string, unknown>): { outboxItem?: number } =>
-    Number.isInteger(Number(search.outboxItem)) && search.outboxItem !== undefined
-      ? { outboxItem: Number(search.outboxItem) }
-      : {},
+  validateSearch: outboxItemSearch,
   component: function Deposits() {
     const { applicationName, dataType } = Route.useParams();
     const { outboxItem } = Route.useSearch();
