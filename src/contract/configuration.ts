@@ -231,7 +231,11 @@ const DataEntrySchema = Type.Object(
       ),
     ),
     hierarchy: Type.Object(
-      { parents: Type.Array(componentOfReference), recursiveComponent: orNull(Type.String()) },
+      {
+        parents: Type.Array(componentOfReference),
+        recursiveComponent: orNull(Type.String()),
+        orderStrict: Type.Optional(Type.Boolean()),
+      },
       closed,
     ),
     dependsOn: Type.Array(Type.String()),

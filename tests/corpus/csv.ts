@@ -8,7 +8,8 @@
  * those in the file's folder first, the first one whose header mapping accepts the unmodified file (recursivite's
  * condition_prelevements and parametres_mesures files are read by `recusivite-strict.yaml`, as in the original's
  * fixtures). Where the manifest says a file needs references that have no CSV in the corpus, hand-made reference
- * rows (below) stand for them.
+ * rows (below) stand for them. Terrain's own cases (`terrainUploadCases.ts`) run on the files they name, at the same
+ * point of the load order.
  */
 import path from 'node:path';
 import type { ApplicationModel, ConfigurationResult } from '../../src/domain/configuration';
@@ -16,6 +17,7 @@ import { createCsvValidator, type CsvError, type CsvReport, type CsvRow, type St
 import type { CheckRow } from './configurations';
 import { applyCsvEdit, csvEditFor } from './csvEdits';
 import type { Corpus, ManifestLoad } from './manifest';
+import { TERRAIN_UPLOAD_CASES, type ConfigurationEdit, type TerrainUploadCase } from './terrainUploadCases';
 
 export type ValidateConfiguration = (bytes: Uint8Array, fileName: string) => ConfigurationResult;
 
@@ -145,6 +147,9 @@ export function checkCsvUploads(corpus: Corpus, validate: ValidateConfiguration)
       const outcome = runCsv(model, load.data, text, load.file, known);
       rows.push(...checkLoad(name, load, outcome));
       rows.push(...checkMutations(name, load, text, model, known));
+      const cases = TERRAIN_UPLOAD_CASES[application]?.[load.file] ?? [];
+      const edit = (configuration: ConfigurationEdit) => editedModel(corpus, application, configuration, validate);
+      rows.push(...checkTerrainCases(name, cases, load, text, model, known, edit));
       // Later files refer to these rows (an upload adds to and updates what is stored).
       const previous = known.get(load.data) ?? [];
       const byKey = new Map(previous.map((row) => [row.naturalKey, row]));
@@ -330,6 +335,61 @@ function checkMutations(
       ? `${match.code} line ${match.lineNumber} ${JSON.stringify(match.params)}`
       : summarize({ rows: [], report });
     return { section: 'csv mutations', name: rowName, expected: wanted, obtained, ok: match !== undefined };
+  });
+}
+
+/** A configuration of the application with one edit, read again; a text naming what failed otherwise. */
+function editedModel(
+  corpus: Corpus,
+  application: string,
+  configuration: ConfigurationEdit,
+  validate: ValidateConfiguration,
+): ApplicationModel | string {
+  const text = decoder.decode(corpus.read(path.join(application, configuration.file)));
+  const edited = applyCsvEdit(text, configuration.edit);
+  if (edited === undefined) return 'the configuration edit does not apply';
+  const result = validate(new TextEncoder().encode(edited), configuration.file);
+  return result.ok
+    ? result.value
+    : `the edited configuration is refused: ${JSON.stringify(result.errors).slice(0, 200)}`;
+}
+
+/** Terrain's own cases on this file (`terrainUploadCases.ts`), checked like the manifest's mutations. */
+function checkTerrainCases(
+  name: string,
+  cases: readonly TerrainUploadCase[],
+  load: ManifestLoad,
+  text: string,
+  model: ApplicationModel,
+  known: Map<string, StoredRow[]>,
+  modelEditedBy: (configuration: ConfigurationEdit) => ApplicationModel | string,
+): CheckRow[] {
+  return cases.map((terrainCase) => {
+    const rowName = `${name}: ${terrainCase.change}`;
+    const expected = terrainCase.expected;
+    const wanted =
+      'valid' in expected ? `valid, ${expected.valid} rows` : describeMutation({ change: '', ...expected });
+    const failed = (obtained: string) => ({
+      section: 'csv Terrain cases',
+      name: rowName,
+      expected: wanted,
+      obtained,
+      ok: false,
+    });
+    const caseModel = terrainCase.configuration ? modelEditedBy(terrainCase.configuration) : model;
+    if (typeof caseModel === 'string') return failed(caseModel);
+    const edited = terrainCase.csv ? terrainCase.csv(text) : text;
+    if (edited === undefined) return failed('the edit does not apply to the file');
+    const outcome = runCsv(caseModel, load.data, edited, load.file, known);
+    if ('valid' in expected) {
+      const ok = outcome.report.errorCount === 0 && outcome.rows.length === expected.valid;
+      return { section: 'csv Terrain cases', name: rowName, expected: wanted, obtained: summarize(outcome), ok };
+    }
+    const match = outcome.report.errors.find((error) => matches(error, { change: '', ...expected }));
+    const obtained = match
+      ? `${match.code} line ${match.lineNumber} ${JSON.stringify(match.params)}`
+      : summarize(outcome);
+    return { section: 'csv Terrain cases', name: rowName, expected: wanted, obtained, ok: match !== undefined };
   });
 }
 

@@ -130,6 +130,7 @@ describe('the application model', () => {
     expect(sites.hierarchy).toEqual({
       parents: [{ component: 'kind', reference: 'units' }],
       recursiveComponent: 'parent',
+      orderStrict: false,
     });
     expect(sites.components[3].checker).toEqual({
       kind: 'reference',

@@ -211,6 +211,12 @@ export interface Hierarchy {
   parents: Array<{ component: string; reference: string }>;
   /** The component that points at the parent row of the same entry, when the entry is recursive. */
   recursiveComponent: string | null;
+  /**
+   * `__ORDER_STRICT__` on the validation holding the recursive reference checker: a file lists parents before their
+   * children, and a child whose parent is not on an earlier line is refused at its line. Absent from models stored
+   * before Terrain read the tag (read as false).
+   */
+  orderStrict?: boolean;
 }
 
 /** `OA_authorizations` (§13): the dimensions rights are granted on. */

@@ -45,7 +45,7 @@ export function readDataEntry(name: string, node: ConfigNode, context: Validatio
   const storedKeys = reading.components.flatMap((component) =>
     component.kind === 'pattern' ? [...component.qualifiers, ...component.adjacents].map((part) => part.storedKey) : [],
   );
-  const validations = readValidations(
+  const { validations, orderStrict } = readValidations(
     value('OA_validations'),
     childPath(path, 'OA_validations'),
     componentKeys,
@@ -80,7 +80,7 @@ export function readDataEntry(name: string, node: ConfigNode, context: Validatio
     naturalKey: readNaturalKey(value('OA_naturalKey'), path, componentKeys, problems),
     components: reading.components,
     validations,
-    hierarchy: hierarchyOf(name, reading.components, validations),
+    hierarchy: hierarchyOf(name, reading.components, validations, orderStrict),
     dependsOn: dependenciesOf(
       name,
       reading.components,
@@ -188,13 +188,22 @@ function hierarchyOf(
   name: string,
   components: readonly Component[],
   validations: readonly LineValidation[],
+  orderStrict: ReadonlySet<string>,
 ): Hierarchy {
-  const hierarchy: Hierarchy = { parents: [], recursiveComponent: null };
+  const recursiveToItself = (checker: Checker) =>
+    checker.kind === 'reference' && checker.reference === name && (checker.isRecursive || checker.isParent);
+  const hierarchy: Hierarchy = {
+    parents: [],
+    recursiveComponent: null,
+    // As the original: the tag counts on a validation whose checker is the recursive reference, nowhere else.
+    orderStrict: validations.some(
+      (validation) => orderStrict.has(validation.name) && recursiveToItself(validation.checker),
+    ),
+  };
   for (const { component, checker } of componentCheckers(components, validations)) {
     if (checker.kind !== 'reference') continue;
     if (checker.reference === name) {
-      if ((checker.isRecursive || checker.isParent) && hierarchy.recursiveComponent === null)
-        hierarchy.recursiveComponent = component;
+      if (recursiveToItself(checker) && hierarchy.recursiveComponent === null) hierarchy.recursiveComponent = component;
     } else if (checker.isParent && !hierarchy.parents.some((parent) => parent.component === component)) {
       hierarchy.parents.push({ component, reference: checker.reference });
     }

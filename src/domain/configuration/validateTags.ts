@@ -5,11 +5,20 @@ import { DEFAULT_ORDER, type DomainTag, type TagSet } from './model';
 import { childPath, type Problems } from './problems';
 import { readLocaleMap, readMap, readTextList } from './values';
 
+/** Parents before children in a recursive file (see `Hierarchy.orderStrict`); meant for `OA_validations`. */
+export const ORDER_STRICT_TAG = '__ORDER_STRICT__';
+
 /**
  * Tags (§5). Reserved tags are recognised by these patterns; every other value must be a declared domain tag.
  * The accepted set is the one the original reports in `acceptedTagPatterns` for the corpus's version.
  */
-const RESERVED_TAGS: ReadonlyArray<{ pattern: RegExp; label: string; dump: (name: string) => string }> = [
+const RESERVED_TAGS: ReadonlyArray<{
+  pattern: RegExp;
+  label: string;
+  dump: (name: string) => string;
+  /** A reserved tag newer than the corpus's version: accepted, but not named in `acceptedTagPatterns`. */
+  unlisted?: true;
+}> = [
   { pattern: /^__HIDDEN__$/, label: '__HIDDEN__', dump: () => 'HiddenTag[tagDefinition=HIDDEN_TAG]' },
   { pattern: /^__DATA__$/, label: '__DATA__', dump: () => 'DataTag[tagDefinition=DATA_TAG]' },
   { pattern: /^__REFERENCE__$/, label: '__REFERENCE__', dump: () => 'ReferenceTag[tagDefinition=REFFERENCE_TAG]' },
@@ -19,6 +28,12 @@ const RESERVED_TAGS: ReadonlyArray<{ pattern: RegExp; label: string; dump: (name
     dump: (name) => `OrderTag[tagDefinition=ORDER_TAG, tagOrder=${orderOf(name) ?? 0}]`,
   },
   { pattern: /^no-tag$/, label: 'no-tag', dump: () => NO_TAG_DUMP },
+  {
+    pattern: /^__ORDER_STRICT__$/,
+    label: ORDER_STRICT_TAG,
+    dump: () => 'OrderStrictTag[tagDefinition=ORDER_STRICT_TAG]',
+    unlisted: true,
+  },
 ];
 
 const NO_TAG_DUMP = 'NoTag[tagDefinition=NO_TAG, tagName=no_tag]';
@@ -97,6 +112,7 @@ export function readDeclaredTags(node: ConfigNode | undefined, problems: Problem
 
 export interface TagUse extends TagSet {
   data: boolean;
+  orderStrict: boolean;
 }
 
 /**
@@ -111,13 +127,16 @@ export function readTagUse(
   declared: DeclaredTags,
   problems: Problems,
 ): TagUse {
-  const use: TagUse = { domain: [], hidden: false, order: DEFAULT_ORDER, data: false };
+  const use: TagUse = { domain: [], hidden: false, order: DEFAULT_ORDER, data: false, orderStrict: false };
   const values = readTextList(node, path, problems);
   if (!values || values.length === 0) return use;
 
   const malformed = values.find(({ text }) => !reservedTag(text) && !DOMAIN_TAG.test(text));
   if (malformed) {
-    const acceptedTagPatterns = [...RESERVED_TAGS.map((tag) => tag.label), ...declared.names];
+    const acceptedTagPatterns = [
+      ...RESERVED_TAGS.filter((tag) => !tag.unlisted).map((tag) => tag.label),
+      ...declared.names,
+    ];
     problems.report('BAD_TAGS_PATTERNS', errorPath, { acceptedTagPatterns, badTag: malformed.text }, malformed.node);
     return use;
   }
@@ -133,6 +152,7 @@ export function readTagUse(
   for (const { text } of values) {
     if (text === '__HIDDEN__') use.hidden = true;
     else if (text === '__DATA__') use.data = true;
+    else if (text === ORDER_STRICT_TAG) use.orderStrict = true;
     else if (orderOf(text) !== undefined) use.order = orderOf(text)!;
     else if (declared.names.has(text)) use.domain.push(text);
   }

@@ -5,13 +5,24 @@ import type { LineValidation } from './model';
 import { childPath } from './problems';
 import { checkSection } from './sections';
 import { CHECKER_NAMES, readChecker } from './validateCheckers';
+import { readTagUse } from './validateTags';
 import { readBoolean, readLocaleMap, readMap, readTextList } from './values';
 
-const VALIDATION_RULE = { mandatory: ['OA_checker'], optional: ['OA_i18n', 'OA_components', 'OA_required'] };
+const VALIDATION_RULE = {
+  mandatory: ['OA_checker'],
+  optional: ['OA_i18n', 'OA_components', 'OA_required', 'OA_tags'],
+};
+
+export interface ValidationsReading {
+  validations: LineValidation[];
+  /** Names of the validations tagged `__ORDER_STRICT__` (the tag's only use: see `Hierarchy.orderStrict`). */
+  orderStrict: ReadonlySet<string>;
+}
 
 /**
  * `OA_validations` (§11): named rules run on every row. A checker other than an expression checks the values of
- * the listed components, so it needs at least one of them; an expression sees the whole row.
+ * the listed components, so it needs at least one of them; an expression sees the whole row. A rule may carry
+ * `OA_tags`, as in the original, whose only effect is `__ORDER_STRICT__`.
  */
 export function readValidations(
   node: ConfigNode | undefined,
@@ -20,12 +31,13 @@ export function readValidations(
   context: ValidationContext,
   scope: EntryScope,
   unresolved: Set<string>,
-): LineValidation[] {
+): ValidationsReading {
   const { problems } = context;
-  const map = readMap(node, path, problems);
-  if (!map) return [];
-  checkIdentifiers(map, path, problems);
   const validations: LineValidation[] = [];
+  const orderStrict = new Set<string>();
+  const map = readMap(node, path, problems);
+  if (!map) return { validations, orderStrict };
+  checkIdentifiers(map, path, problems);
   for (const entry of map.entries) {
     const validationPath = childPath(path, entry.key);
     const body = readMap(entry.value, validationPath, problems);
@@ -40,6 +52,9 @@ export function readValidations(
       continue;
     }
     checkSection(body, VALIDATION_RULE, validationPath, problems);
+    const tagsPath = childPath(validationPath, 'OA_tags');
+    if (readTagUse(body.byKey.get('OA_tags')?.value, tagsPath, tagsPath, context.tags, problems).orderStrict)
+      orderStrict.add(entry.key);
     const labels = readLocaleMap(body.byKey.get('OA_i18n')?.value, childPath(validationPath, 'OA_i18n'), problems);
     const required =
       readBoolean(body.byKey.get('OA_required')?.value, childPath(validationPath, 'OA_required'), problems) ?? false;
@@ -86,7 +101,7 @@ export function readValidations(
     if (unknown.length > 0) continue;
     validations.push({ name: entry.key, labels, checker, components: listed.map(({ text }) => text), required });
   }
-  return validations;
+  return { validations, orderStrict };
 }
 
 function quietTexts(node: ConfigNode | undefined): string[] {

@@ -57,7 +57,8 @@ export interface CheckerEnvironment {
   queued(name: string, row: StoredRow): boolean;
 }
 
-const REFERENCE_SAMPLE = 10;
+/** How many rows of a reference an invalidReferenceWithComponent error names, to show what it holds. */
+export const REFERENCE_SAMPLE = 10;
 const DATE_CACHE_SIZE = 50_000;
 
 /** Java's Integer.parseInt on a trimmed text: an optional sign and ASCII digits, within 32 bits. */

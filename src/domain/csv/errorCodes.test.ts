@@ -367,25 +367,27 @@ describe('upload error codes', () => {
   });
 
   errorCode('missingParentLineInRecursiveReference', () => {
-    const error = only(validate('zones', 'code;label;parent\nNord;;\nRive;;Lac Vert\n'));
+    // Terrain's per-line report before issue 25: the catalogue keeps it for the reports stored then, never produced.
+    const result = validate('zones', 'code;label;parent\nNord;;\nRive;;Lac Vert\n');
+    expect(result.report.errors.map((error) => error.code)).toEqual(['missingrecursiveParentReferenceWithComponent']);
+  });
+
+  errorCode('missingrecursiveParentReferenceWithComponent', () => {
+    const error = only(validate('zones', 'code;label;parent\nNord;;\nRive;;Lac Vert\nLac;;Mer\nCap;;Lac Vert\n'));
     expect(error).toEqual({
-      lineNumber: 3,
-      code: 'missingParentLineInRecursiveReference',
+      lineNumber: -1,
+      code: 'missingrecursiveParentReferenceWithComponent',
       params: {
         component: 'parent',
-        reference: 'zones',
-        value: 'Lac Vert',
-        missingReferencesKey: 'lac_vert',
-        knownReferences: ['nord', 'rive'],
+        refType: 'zones',
+        referenceValues: ['nord', 'rive', 'lac', 'cap'],
+        values: ['lac_vert', 'mer'],
       },
       column: 'parent',
-      value: 'Lac Vert',
     });
-    const loop = validate('zones', 'code;label;parent\nA;;B\nB;;A\n');
-    expect(loop.report.errors.map((item) => [item.lineNumber, item.code, item.params.cycle])).toEqual([
-      [2, 'missingParentLineInRecursiveReference', true],
-      [3, 'missingParentLineInRecursiveReference', true],
-    ]);
+    // A loop of parents has no root: both parents are missing, as in the original.
+    const loop = only(validate('zones', 'code;label;parent\nA;;B\nB;;A\n'));
+    expect(loop.params.values).toEqual(['b', 'a']);
   });
 
   errorCode('timerangeoutofinterval', () => {

@@ -36,7 +36,9 @@ export const CSV_ERROR_CODES = [
   'invalidNaturalKey',
   'duplicatedLineInReference',
   'duplicatedLineInDatatype',
+  // Per line, as Terrain reported a missing recursive parent before issue 25: kept for the reports stored then.
   'missingParentLineInRecursiveReference',
+  'missingrecursiveParentReferenceWithComponent',
   // Deposits (§14, issue 8)
   'timerangeoutofinterval',
   'badauthorizationscopeforrepository',

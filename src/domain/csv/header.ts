@@ -125,10 +125,14 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
   // Pattern components on the columns left, each matched column followed by its adjacents.
   for (const binding of plan.patterns) matchPattern(binding, headers, claimed, adjacent, mapping, error);
 
+  // Under OA_allowUnexpectedColumns the original ignores undeclared columns, repeated or not: only a header some
+  // component claimed counts as repeated there.
+  const declared = new Set(headers.filter((_, column) => claimed[column] && !constantColumns.has(column)));
   const duplicated: string[] = [];
   const seen = new Set<string>();
   headers.forEach((header, column) => {
     if (header === '' || adjacent[column]) return;
+    if (plan.allowUnexpectedColumns && !declared.has(header)) return;
     if (seen.has(header)) {
       if (!duplicated.includes(header)) duplicated.push(header);
     } else seen.add(header);

@@ -25,6 +25,7 @@ import {
   compileChecker,
   type CheckerEnvironment,
   INVALID,
+  REFERENCE_SAMPLE,
   isoOfStoredDate,
   type CheckSink,
   type CheckTarget,
@@ -849,25 +850,29 @@ export class Validator implements CsvValidator, CheckSink {
   /** Recursive and self-referencing entries: parents, hierarchical keys and self references once every row is known. */
   private resolveDeferredRows(): void {
     const stored = this.storedRows(this.entry.name);
-    const { byNaturalKey, pendingOf } = this.indexByNaturalKey(stored);
-    const parentOf = this.findRecursiveParents(byNaturalKey, pendingOf);
-    const byHierarchicalKey = this.indexByHierarchicalKey(stored, parentOf, byNaturalKey);
+    const missingParents = new Set<string>();
+    const { parentOf, byNaturalKey } = this.findRecursiveParents(stored, missingParents);
+    const byHierarchicalKey = this.indexByHierarchicalKey(stored, parentOf, missingParents);
+    this.reportMissingParents(missingParents, byNaturalKey);
     this.resolveSelfReferences(byHierarchicalKey);
     this.releaseDeferredRows();
   }
 
   /**
-   * The file's rows and the stored ones by natural key, where a recursive parent is looked for: the file's rows have
-   * no hierarchical key yet, so each stands in the index as a candidate that `pendingOf` leads back to.
+   * Each row's recursive parent, looked for by natural key among the stored rows and the file's rows. The file's rows
+   * have no hierarchical key yet, so each stands in the index as a candidate that `pendingOf` leads back to. Under
+   * `__ORDER_STRICT__` the file promises parents before children: only the rows of earlier lines are candidates, and
+   * a parent not found is refused at the child's line, as the original does. Otherwise any row of the file may be
+   * the parent, and the parents not found go to `missingParents` (escaped as keys) for one summary error.
    */
-  private indexByNaturalKey(stored: readonly StoredRow[]): {
-    byNaturalKey: ReferenceIndex;
-    pendingOf: Map<StoredRow, PendingRow>;
-  } {
+  private findRecursiveParents(
+    stored: readonly StoredRow[],
+    missingParents: Set<string>,
+  ): { parentOf: Map<PendingRow, PendingRow | StoredRow>; byNaturalKey: ReferenceIndex } {
     const byNaturalKey = new ReferenceIndex(this.entry.name, stored);
     const pendingOf = new Map<StoredRow, PendingRow>();
-    for (const pending of this.pending) {
-      if (pending.row.naturalKey === '') continue;
+    const parentOf = new Map<PendingRow, PendingRow | StoredRow>();
+    const addCandidate = (pending: PendingRow) => {
       const candidate: StoredRow = {
         naturalKey: pending.row.naturalKey,
         hierarchicalKey: `\u0000${pending.row.naturalKey}`,
@@ -875,46 +880,41 @@ export class Validator implements CsvValidator, CheckSink {
       };
       pendingOf.set(candidate, pending);
       byNaturalKey.add(candidate);
-    }
-    return { byNaturalKey, pendingOf };
-  }
-
-  /** Each row's recursive parent: a row of the file if one has the natural key its cell names, else a stored row. */
-  private findRecursiveParents(
-    byNaturalKey: ReferenceIndex,
-    pendingOf: Map<StoredRow, PendingRow>,
-  ): Map<PendingRow, PendingRow | StoredRow> {
-    const parentOf = new Map<PendingRow, PendingRow | StoredRow>();
+    };
+    const inFileOrder = this.entry.hierarchy.orderStrict === true;
+    const withKeys = this.pending.filter((pending) => pending.row.naturalKey !== '');
+    if (!inFileOrder) withKeys.forEach(addCandidate);
     const recursive = this.entry.hierarchy.recursiveComponent;
-    if (!recursive) return parentOf;
-    const knownReferences = byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS);
-    for (const pending of this.pending) {
-      if (pending.recursiveText === '' || pending.row.naturalKey === '') continue;
-      const found = byNaturalKey.resolve(pending.recursiveText);
-      if (found) parentOf.set(pending, pendingOf.get(found) ?? found);
-      else this.reportMissingParent(pending, knownReferences, false);
+    for (const pending of withKeys) {
+      if (recursive && pending.recursiveText !== '') {
+        const found = byNaturalKey.resolve(pending.recursiveText);
+        if (found) parentOf.set(pending, pendingOf.get(found) ?? found);
+        else if (inFileOrder) {
+          // A refused row is no candidate: its children are refused in turn, as in the original.
+          this.refuseParentNotAbove(pending, recursive, byNaturalKey);
+          continue;
+        } else this.missParent(pending, missingParents);
+      }
+      if (inFileOrder) addCandidate(pending);
     }
-    return parentOf;
+    return { parentOf, byNaturalKey };
   }
 
   /** Where the references to the entry itself resolve: the stored rows and the file's rows, by hierarchical key. */
   private indexByHierarchicalKey(
     stored: readonly StoredRow[],
     parentOf: Map<PendingRow, PendingRow | StoredRow>,
-    byNaturalKey: ReferenceIndex,
+    missingParents: Set<string>,
   ): ReferenceIndex {
     const index = new ReferenceIndex(this.entry.name, stored);
     const computing = new Set<PendingRow>();
     for (const pending of this.pending) {
       if (pending.row.naturalKey === '') continue;
       const key = this.hierarchicalKeyOf(pending, parentOf, computing);
-      if (key !== null) {
+      if (key !== null)
         index.add({ naturalKey: pending.row.naturalKey, hierarchicalKey: key, values: pending.row.values });
-        continue;
-      }
-      // A row already refused is not refused again for its parent.
-      if (pending.valid)
-        this.reportMissingParent(pending, byNaturalKey.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS), true);
+      // A parent on a loop (or under one) has no key: the original counts it as missing too.
+      else this.missParent(pending, missingParents);
     }
     return index;
   }
@@ -941,22 +941,44 @@ export class Validator implements CsvValidator, CheckSink {
     return pending.row.hierarchicalKey;
   }
 
-  private reportMissingParent(pending: PendingRow, knownReferences: string[], cycle: boolean): void {
-    const recursive = this.entry.hierarchy.recursiveComponent;
+  private missParent(pending: PendingRow, missingParents: Set<string>): void {
     pending.valid = false;
-    const params: Record<string, unknown> = {
-      component: recursive,
-      reference: this.entry.name,
-      value: pending.recursiveText,
-      missingReferencesKey: escapedKey(pending.recursiveText),
-      knownReferences,
-    };
-    if (cycle) params.cycle = true;
+    missingParents.add(escapedKey(pending.recursiveText));
+  }
+
+  /** The original's summary of a recursive file whose parents are missing: one error, no line, every parent named. */
+  private reportMissingParents(missingParents: ReadonlySet<string>, known: ReferenceIndex): void {
+    if (missingParents.size === 0) return;
+    const recursive = this.entry.hierarchy.recursiveComponent;
     this.report(
-      pending.row.lineNumber,
-      'missingParentLineInRecursiveReference',
-      params,
+      -1,
+      'missingrecursiveParentReferenceWithComponent',
+      {
+        component: recursive,
+        refType: this.entry.name,
+        referenceValues: known.sampleNaturalKeys(KNOWN_REFERENCES_IN_ERRORS),
+        values: [...missingParents],
+      },
       recursive ? this.slotByKey.get(recursive)?.target.column : undefined,
+    );
+  }
+
+  /** Under `__ORDER_STRICT__`, a parent not on an earlier line: the reference checker's error, at the child's line. */
+  private refuseParentNotAbove(pending: PendingRow, recursive: string, known: ReferenceIndex): void {
+    pending.valid = false;
+    const target =
+      pending.deferred?.find((deferred) => deferred.target.component === recursive)?.target ??
+      this.slotByKey.get(recursive)?.target ??
+      ({ component: recursive, column: undefined } satisfies CheckTarget);
+    this.lineNumber = pending.row.lineNumber;
+    this.error(
+      'invalidReferenceWithComponent',
+      target,
+      {
+        value: pending.recursiveText,
+        refType: this.entry.name,
+        referenceValues: known.sampleNaturalKeys(REFERENCE_SAMPLE),
+      },
       pending.recursiveText,
     );
   }
@@ -981,7 +1003,7 @@ export class Validator implements CsvValidator, CheckSink {
       this.error(
         'invalidReferenceWithComponent',
         deferred.target,
-        { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(10) },
+        { value: deferred.text, refType: this.entry.name, referenceValues: index.sampleNaturalKeys(REFERENCE_SAMPLE) },
         deferred.text,
       );
       return;

@@ -39,6 +39,21 @@ describe('CSV error messages', () => {
     );
   });
 
+  it('name every missing recursive parent in one text', () => {
+    const error: CsvError = {
+      lineNumber: -1,
+      code: 'missingrecursiveParentReferenceWithComponent',
+      params: { component: 'parent', refType: 'zones', referenceValues: ['nord'], values: ['lac_vert', 'mer'] },
+      column: 'parent',
+    };
+    expect(render('en', error)).toBe(
+      'These parents named in parent are neither in the file nor in zones: lac_vert, mer.',
+    );
+    expect(render('fr', error)).toBe(
+      'Ces parents désignés dans parent ne sont ni dans le fichier ni dans zones : lac_vert, mer.',
+    );
+  });
+
   it('choose the text by the bound or the reason an error gives', () => {
     const bound: CsvError = {
       lineNumber: 2,

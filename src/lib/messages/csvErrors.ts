@@ -120,6 +120,10 @@ export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
     id: 'csvError.missingParentLineInRecursiveReference',
     message: 'The parent “{value}” of this line is neither in the file nor in {reference} ({component}).',
   },
+  missingrecursiveParentReferenceWithComponent: /*i18n*/ {
+    id: 'csvError.missingrecursiveParentReferenceWithComponent',
+    message: 'These parents named in {component} are neither in the file nor in {refType}: {values}.',
+  },
   timerangeoutofinterval: /*i18n*/ {
     id: 'csvError.timerangeoutofinterval',
     message: 'The date {value} is outside the period of the deposit ({from} – {to}).',
