@@ -26,7 +26,13 @@ const browser = {
 const domain = {
   'src/domain/errors': [],
   'src/domain/keys': ['src/domain/memo'],
-  'src/domain/expressions': ['src/domain/keys', 'src/domain/regex'],
+  // The Java date pattern reader and its LocalDateTime arithmetic import nothing else; expressions share them.
+  'src/domain/expressions': [
+    'src/domain/keys',
+    'src/domain/regex',
+    'src/domain/configuration/javaDatePattern.ts',
+    'src/domain/configuration/localDateTime.ts',
+  ],
   'src/domain/memo': [],
   'src/domain/regex': [],
   'src/domain/text': [],

@@ -192,7 +192,16 @@ export interface ParenthesizedExpression extends At {
   readonly expr: Expression;
 }
 
+/** `new a.b.C(args)`: object creation, kept only for the classes the compiler allows. */
+export interface NewExpression extends At {
+  readonly kind: 'new';
+  /** The class as written, simple or qualified. */
+  readonly className: string;
+  readonly args: readonly Expression[];
+}
+
 export type Expression =
+  | NewExpression
   | LiteralExpression
   | GStringExpression
   | ListExpression
@@ -244,6 +253,12 @@ export interface ThrowStatement extends At {
 
 export type Statement = ExpressionStatement | DeclarationStatement | IfStatement | ReturnStatement | ThrowStatement;
 
+/** `import a.b.C` (or `a.b.*`) at the start of the expression. */
+export interface ImportDeclaration extends At {
+  readonly name: string;
+}
+
 export interface Program {
+  readonly imports: readonly ImportDeclaration[];
   readonly statements: readonly Statement[];
 }

@@ -8,6 +8,7 @@ import { ExpressionError } from './errors';
 import {
   GString,
   GroovyClosure,
+  LocalDateValue,
   groovyToString,
   isGroovyMap,
   isStringLike,
@@ -27,7 +28,17 @@ import {
 } from './numbers';
 
 export type TypeName =
-  'Object' | 'String' | 'GString' | 'CharSequence' | 'Boolean' | 'Number' | NumberKind | 'List' | 'Map' | 'Closure';
+  | 'Object'
+  | 'String'
+  | 'GString'
+  | 'CharSequence'
+  | 'Boolean'
+  | 'Number'
+  | NumberKind
+  | 'List'
+  | 'Map'
+  | 'Closure'
+  | 'LocalDate';
 
 const TYPES: Record<string, TypeName> = {
   Object: 'Object',
@@ -51,16 +62,21 @@ const TYPES: Record<string, TypeName> = {
   ArrayList: 'List',
   Collection: 'List',
   Iterable: 'List',
+  // Sets are lists here (Set.of gives a list without duplicates).
+  Set: 'List',
+  HashSet: 'List',
   Map: 'Map',
   HashMap: 'Map',
   LinkedHashMap: 'Map',
   Closure: 'Closure',
+  LocalDate: 'LocalDate',
 };
 
 const PACKAGES: Record<string, string> = {
   'java.lang': 'Object String CharSequence Boolean Number Integer Long Float Double Iterable',
   'java.math': 'BigInteger BigDecimal',
-  'java.util': 'List ArrayList Collection Map HashMap LinkedHashMap',
+  'java.util': 'List ArrayList Collection Map HashMap LinkedHashMap Set HashSet',
+  'java.time': 'LocalDate',
   'groovy.lang': 'GString Closure',
 };
 
@@ -97,6 +113,8 @@ export function isInstance(value: unknown, type: TypeName): boolean {
       return isGroovyMap(value);
     case 'Closure':
       return value instanceof GroovyClosure;
+    case 'LocalDate':
+      return value instanceof LocalDateValue;
     default:
       return isGroovyNumber(value) && numberKind(value) === type;
   }
@@ -154,6 +172,7 @@ export function coerce(value: unknown, type: DeclaredType, style: 'cast' | 'as',
     case 'List':
     case 'Map':
     case 'Closure':
+    case 'LocalDate':
       if (isInstance(value, type.name)) return value;
       throw cannotCast(value, type);
     default:

@@ -12,6 +12,7 @@ import { CONTEXT_VARIABLES, type ContextVariable } from './context';
 import { ExpressionError, type ExpressionSyntaxError, type SyntaxErrorCode } from './errors';
 import { type LookupPlan, type PathStep, planSignature } from './findIndex';
 import { METHOD_NAMES, RECORD_ACCESSORS } from './gdkMethods';
+import { GROOVY_EXCEPTION_CLASS, GROOVY_EXCEPTION_CONSTRUCTOR, GROOVY_EXCEPTION_NAMES } from './groovyException';
 import { HELPERS, UNSUPPORTED_HELPERS, isHelperName } from './helpers';
 import type { ClosureNode, DeclaredType, Node, ScriptNode } from './ir';
 import { compileRegex } from './regexMethods';
@@ -98,6 +99,9 @@ const PACKAGE_ROOTS: ReadonlySet<string> = new Set([
   'net',
 ]);
 
+/** Java packages whose imports are accepted (and ignored): they hold values, not I/O or reflection. */
+const HARMLESS_PACKAGES: readonly string[] = ['java.lang', 'java.util', 'java.time', 'java.math'];
+
 const REGEX_METHODS: ReadonlySet<string> = new Set(['split', 'replaceAll', 'replaceFirst', 'matches']);
 
 interface LocalVariable {
@@ -150,6 +154,7 @@ class Compiler {
   constructor(private readonly indexedLookups: boolean) {}
 
   compile(program: Ast.Program): CompiledScript | ExpressionSyntaxError[] {
+    for (const declaration of program.imports) this.checkImport(declaration);
     const body = this.statements(program.statements);
     for (const read of this.bindingReads) {
       if (this.bindingAssignments.has(read.name)) continue;
@@ -164,6 +169,40 @@ class Compiler {
     }
     if (this.errors.length > 0) return this.sortedErrors();
     return { script: { frameSize: this.scope.slotCount, body }, referencedReferences: this.references };
+  }
+
+  /**
+   * Imports change nothing here (every class an expression may use is known by its simple name too), so the
+   * harmless ones are accepted and ignored: the original's exception class, and the Java packages of values
+   * (lang, util, time, math). Any other would promise a class the engine does not have (java.io, java.net…).
+   */
+  private checkImport(declaration: Ast.ImportDeclaration): void {
+    const { name, pos } = declaration;
+    const exceptionPackage = GROOVY_EXCEPTION_CLASS.slice(0, GROOVY_EXCEPTION_CLASS.lastIndexOf('.') + 1);
+    if (name === GROOVY_EXCEPTION_CLASS || name === `${exceptionPackage}*`) return;
+    if (HARMLESS_PACKAGES.some((root) => name.startsWith(`${root}.`))) return;
+    this.error(
+      'unsupportedConstruct',
+      `import ${name} is not supported: only ${GROOVY_EXCEPTION_CLASS} and classes of ${HARMLESS_PACKAGES.join(', ')} may be imported.`,
+      pos,
+      `import ${name}`,
+    );
+  }
+
+  /** `new GroovyException(…)` is the only object an expression may create. */
+  private newObject(expr: Ast.NewExpression): Node {
+    if (!GROOVY_EXCEPTION_NAMES.includes(expr.className))
+      return this.error(
+        'unsupportedConstruct',
+        `new ${expr.className}(…) is not supported: the only object an expression may create is a GroovyException.`,
+        expr.pos,
+        `new ${expr.className}`,
+      );
+    const method = GROOVY_EXCEPTION_CONSTRUCTOR;
+    const args = this.exprs(expr.args);
+    if (!this.checkArity(method.name, args, method.min, method.max, expr.pos))
+      return { k: 'const', value: null, pos: expr.pos };
+    return { k: 'static', method, args, pos: expr.pos };
   }
 
   private sortedErrors(): ExpressionSyntaxError[] {
@@ -269,6 +308,8 @@ class Compiler {
   private expr(expr: Ast.Expression): Node {
     const pos = expr.pos;
     switch (expr.kind) {
+      case 'new':
+        return this.newObject(expr);
       case 'literal':
         return this.literal(expr.value, pos);
       case 'gstring':

@@ -6,6 +6,7 @@
 import { ExpressionError } from './errors';
 import {
   GString,
+  LocalDateValue,
   LtreeValue,
   MapEntry,
   isGroovyMap,
@@ -46,7 +47,13 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (a instanceof MapEntry)
     return b instanceof MapEntry && groovyEquals(a.key, b.key) && groovyEquals(a.value, b.value);
   if (a instanceof LtreeValue) return b instanceof LtreeValue && a.sql === b.sql;
+  if (a instanceof LocalDateValue) return b instanceof LocalDateValue && compareDates(a, b) === 0;
   return a === b;
+}
+
+/** Chronological order of two days (LocalDate.compareTo gives a difference; its sign is what Groovy uses). */
+export function compareDates(a: LocalDateValue, b: LocalDateValue): number {
+  return Math.sign(a.year - b.year || a.month - b.month || a.day - b.day);
 }
 
 function cannotCompare(a: unknown, b: unknown): ExpressionError {
@@ -68,5 +75,6 @@ export function groovyCompare(a: unknown, b: unknown): number {
     return x === y ? 0 : x < y ? -1 : 1;
   }
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (a instanceof LocalDateValue && b instanceof LocalDateValue) return compareDates(a, b);
   throw cannotCompare(a, b);
 }

@@ -49,6 +49,7 @@ export type EvaluationErrorCode =
   | 'badArguments'
   | 'cannotCast'
   | 'numberFormat'
+  | 'dateTimeParse'
   | 'divisionByZero'
   | 'cannotCompare'
   | 'indexOutOfBounds'

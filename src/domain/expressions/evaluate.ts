@@ -10,9 +10,11 @@ import { groovyCompare, groovyEquals } from './equality';
 import { ExpressionError } from './errors';
 import { answerFromIndex, usableIndex } from './findIndex';
 import { invokeMethod } from './gdkMethods';
+import { raiseGroovyException } from './groovyException';
 import {
   GString,
   GroovyClosure,
+  GroovyExceptionValue,
   type MapKey,
   asMapKey,
   fromHost,
@@ -303,7 +305,8 @@ class Evaluation implements Runtime {
         return this.returnValue;
       case 'throw': {
         const value = this.evaluate(node.value, frame);
-        throw new ExpressionError('cannotCast', `Only OA_buildException(…) can be thrown, not a ${typeName(value)}.`, {
+        if (value instanceof GroovyExceptionValue) throw raiseGroovyException(this, value);
+        throw new ExpressionError('cannotCast', `Only a GroovyException can be thrown, not a ${typeName(value)}.`, {
           from: typeName(value),
           to: 'Throwable',
         });

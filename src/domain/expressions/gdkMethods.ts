@@ -9,6 +9,7 @@ import { groovyCompare, javaEquals } from './equality';
 import { ExpressionError } from './errors';
 import {
   GroovyClosure,
+  LocalDateValue,
   LtreeValue,
   MapEntry,
   isGroovyMap,
@@ -18,6 +19,7 @@ import {
   textOf,
   typeName,
 } from './groovyValues';
+import { LOCAL_DATE_METHODS } from './javaTime';
 import { type MethodSpec, type MethodTable, method, ownEntry } from './methodSupport';
 import { type GroovyNumber, convertNumber, intdiv, isGroovyNumber, negate } from './numbers';
 import { minus, multiply, plus } from './operators';
@@ -93,6 +95,7 @@ export const METHOD_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(OBJECT_METHODS),
   ...Object.keys(NULL_METHODS),
   ...Object.keys(CLOSURE_METHODS),
+  ...Object.keys(LOCAL_DATE_METHODS),
 ]);
 
 function tableFor(receiver: unknown): MethodTable<never> | null {
@@ -101,6 +104,7 @@ function tableFor(receiver: unknown): MethodTable<never> | null {
   if (isGroovyMap(receiver)) return MAP_METHODS as MethodTable<never>;
   if (isGroovyNumber(receiver)) return NUMBER_METHODS as MethodTable<never>;
   if (receiver instanceof GroovyClosure) return CLOSURE_METHODS as MethodTable<never>;
+  if (receiver instanceof LocalDateValue) return LOCAL_DATE_METHODS as MethodTable<never>;
   return null;
 }
 

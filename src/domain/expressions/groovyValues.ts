@@ -4,6 +4,8 @@
  * `Map`s; plain objects handed in by the caller (datum, reference rows, …) are read as maps through their own
  * properties only, so no prototype is ever reached.
  */
+import type { JavaDatePattern } from '../configuration/javaDatePattern';
+import { toIsoLocalDateTime } from '../configuration/localDateTime';
 import { ExpressionError } from './errors';
 import type { ClosureNode, Frame } from './ir';
 import {
@@ -42,6 +44,30 @@ export class CollectorValue {
     readonly separator = '',
     readonly prefix = '',
     readonly suffix = '',
+  ) {}
+}
+
+/** A `java.time.LocalDate`: a day of the proleptic Gregorian calendar, without time or zone. */
+export class LocalDateValue {
+  constructor(
+    readonly year: number,
+    /** 1–12 */
+    readonly month: number,
+    /** 1–31 */
+    readonly day: number,
+  ) {}
+}
+
+/** What `DateTimeFormatter.ofPattern(text)` returns: the pattern, read once. */
+export class DateFormatterValue {
+  constructor(readonly pattern: JavaDatePattern) {}
+}
+
+/** `new GroovyException(code, params)`: what `throw` turns into the line error named by `code`. */
+export class GroovyExceptionValue {
+  constructor(
+    readonly code: string,
+    readonly params: GroovyMap | null,
   ) {}
 }
 
@@ -87,6 +113,9 @@ export function typeName(value: unknown): string {
   if (value instanceof MapEntry) return 'Map.Entry';
   if (value instanceof LtreeValue) return 'Ltree';
   if (value instanceof CollectorValue) return 'Collector';
+  if (value instanceof LocalDateValue) return 'LocalDate';
+  if (value instanceof DateFormatterValue) return 'DateTimeFormatter';
+  if (value instanceof GroovyExceptionValue) return 'GroovyException';
   if (value instanceof GroovyClosure) return 'Closure';
   return 'Object';
 }
@@ -213,7 +242,16 @@ export function groovyToString(value: unknown, maxLength = Infinity): string {
       maxLength,
     );
   if (value instanceof LtreeValue) return value.sql;
+  if (value instanceof LocalDateValue) return isoLocalDate(value);
+  if (value instanceof DateFormatterValue) return value.pattern.source;
+  if (value instanceof GroovyExceptionValue) return `GroovyException: ${value.code}`;
   return typeName(value);
+}
+
+/** Java's `LocalDate.toString()`: `2024-03-01`; years past 9999 get a sign, as in Java. */
+export function isoLocalDate(date: LocalDateValue): string {
+  const midnight = { year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, nano: 0 };
+  return toIsoLocalDateTime(midnight).slice(0, -'T00:00:00'.length);
 }
 
 /** A result as handed back to the caller: GStrings become strings, inside lists and maps too. */

@@ -2,11 +2,11 @@
  * The OA_ functions OpenADOM puts in every expression's context: composite keys from the row, label escaping,
  * and raising one of the configuration's named exceptions (OA_groovyExceptions) with its translated message.
  */
-import { ExpressionError } from './errors';
-import { groovyToString, isGroovyMap, isStringLike, mapEntries, mapGet, textOf } from './groovyValues';
+import { groovyExceptionOf, raiseGroovyException } from './groovyException';
+import { isStringLike, mapGet, textOf } from './groovyValues';
 import { badArgument, stringArg } from './methodSupport';
 import { compositeKey, escapeLabel, manyCompositeKey } from './naturalKeys';
-import { isGroovyNumber, javaTrim, numberKind, toDouble } from './numbers';
+import { javaTrim } from './numbers';
 import type { Runtime } from './runtime';
 
 export type HelperName = 'OA_buildCompositeKey' | 'OA_buildManyCompositeKey' | 'OA_escapeLabel' | 'OA_buildException';
@@ -33,18 +33,6 @@ function datumTexts(rt: Runtime, args: readonly unknown[], name: string): string
   });
 }
 
-/** A value made JSON-friendly for error params (numbers other than plain ones become their text). */
-function toParam(value: unknown): unknown {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean')
-    return value ?? null;
-  if (isGroovyNumber(value))
-    return numberKind(value) === 'Integer' || numberKind(value) === 'Double' ? toDouble(value) : groovyToString(value);
-  if (Array.isArray(value)) return value.map(toParam);
-  if (isGroovyMap(value))
-    return Object.fromEntries(mapEntries(value).map((entry) => [groovyToString(entry.key), toParam(entry.value)]));
-  return groovyToString(value);
-}
-
 export const HELPERS: Readonly<Record<HelperName, Helper>> = {
   OA_buildCompositeKey: {
     min: 1,
@@ -65,18 +53,7 @@ export const HELPERS: Readonly<Record<HelperName, Helper>> = {
     min: 1,
     max: 2,
     invoke: (rt, args) => {
-      const exception = stringArg(args, 0, 'OA_buildException');
-      const params = args.length > 1 ? args[1] : null;
-      if (params !== null && !isGroovyMap(params)) throw badArgument('OA_buildException', 1, 'a map', params);
-      const messages =
-        rt.context.groovyExceptions && Object.prototype.hasOwnProperty.call(rt.context.groovyExceptions, exception)
-          ? rt.context.groovyExceptions[exception]
-          : null;
-      throw new ExpressionError('groovyException', exception, {
-        exception,
-        messages,
-        params: params === null ? {} : toParam(params),
-      });
+      throw raiseGroovyException(rt, groovyExceptionOf(args, 'OA_buildException'));
     },
   },
 };

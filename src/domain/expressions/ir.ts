@@ -6,7 +6,7 @@ import type { Position } from './ast';
 import type { ContextVariable } from './context';
 import type { HelperName } from './helpers';
 import type { LookupPlan } from './findIndex';
-import type { StaticMethod } from './staticCalls';
+import type { StaticMethod } from './staticClass';
 import type { TypeName } from './coercion';
 
 /** Variables of one script run or one closure call; closures keep the frame they were created in. */

@@ -8,6 +8,7 @@ import type {
   BinaryOperator,
   ClosureExpression,
   Expression,
+  ImportDeclaration,
   MapEntryExpression,
   Parameter,
   Position,
@@ -191,8 +192,50 @@ class Parser {
   // ---- statements ----------------------------------------------------------------------------------------------
 
   parseProgram(): Program {
+    const imports: ImportDeclaration[] = [];
+    for (;;) {
+      while (this.peek().kind === 'newline' || this.at(';')) this.index++;
+      if (!this.atKeyword('import')) break;
+      imports.push(this.parseImport());
+    }
     const statements = this.parseStatements(false);
-    return { statements };
+    return { imports, statements };
+  }
+
+  /** `import a.b.C`, `import a.b.*` (the compiler decides which names are accepted). */
+  private parseImport(): ImportDeclaration {
+    const start = this.next();
+    if (this.atKeyword('static')) this.refuse(this.peek(), 'static import');
+    const parts = [this.qualifiedNamePart()];
+    while (this.at('.')) {
+      this.next();
+      if (this.at('*')) {
+        this.next();
+        parts.push('*');
+        break;
+      }
+      parts.push(this.qualifiedNamePart());
+    }
+    if (this.atKeyword('as')) this.refuse(this.peek(), 'import alias');
+    return { name: parts.join('.'), pos: start.pos };
+  }
+
+  private qualifiedNamePart(): string {
+    const token = this.peek();
+    if (token.kind !== 'identifier') this.unexpected(token, 'a name');
+    this.next();
+    return token.text;
+  }
+
+  /** `new a.b.C(args)`, with the keyword already read. */
+  private parseNew(start: Token): Expression {
+    const parts = [this.qualifiedNamePart()];
+    while (this.at('.')) {
+      this.next();
+      parts.push(this.qualifiedNamePart());
+    }
+    if (!this.at('(')) this.unexpected(this.peek(), "'('");
+    return { kind: 'new', className: parts.join('.'), args: this.parseArguments(), pos: start.pos };
   }
 
   /** Statements up to the end of the text, or up to (not including) the `}` that closes a block. */
@@ -238,6 +281,7 @@ class Parser {
           case 'final':
             return this.parseDeclaration();
         }
+        if (token.text === 'import') this.refuse(token, 'import after the first statement');
         const refused = REFUSED_KEYWORDS[token.text];
         if (refused && token.text !== 'new') this.refuse(token, refused);
       }
@@ -640,6 +684,8 @@ class Parser {
             return { kind: 'literal', value: { type: 'boolean', value: token.text === 'true' }, pos: token.pos };
           case 'null':
             return { kind: 'literal', value: { type: 'null' }, pos: token.pos };
+          case 'new':
+            return this.parseNew(token);
           case 'this':
           case 'super':
             throw syntaxFailure(

@@ -3,9 +3,11 @@
  * outside this list is a compile error, so `System.exit(0)` or `Class.forName(…)` never reach evaluation.
  */
 import { nullDereference } from './access';
+import { COLLECTION_FACTORIES } from './collectionFactories';
 import { ExpressionError } from './errors';
 import { CollectorValue, LtreeValue, isStringLike, textOf } from './groovyValues';
 import { badArgument, ownEntry, stringArg } from './methodSupport';
+import { JAVA_TIME_CLASSES } from './javaTime';
 import { escapeLabel } from './naturalKeys';
 import {
   type GroovyNumber,
@@ -21,24 +23,9 @@ import {
 } from './numbers';
 import { compare } from './operators';
 import type { Runtime } from './runtime';
+import type { StaticClass, StaticMember } from './staticClass';
 
-export interface StaticMethod {
-  /** `Class.member`, for messages. */
-  readonly name: string;
-  readonly min: number;
-  readonly max: number;
-  invoke(rt: Runtime, args: readonly unknown[]): unknown;
-}
-
-export type StaticMember =
-  { readonly kind: 'method'; readonly method: StaticMethod } | { readonly kind: 'constant'; readonly value: unknown };
-
-interface StaticClass {
-  /** Names the class answers to: simple and fully qualified. */
-  readonly names: readonly string[];
-  readonly methods: Readonly<Record<string, Omit<StaticMethod, 'name'>>>;
-  readonly constants: Readonly<Record<string, unknown>>;
-}
+export type { StaticMember, StaticMethod } from './staticClass';
 
 function numberArg(args: readonly unknown[], k: number, name: string): GroovyNumber {
   const value = args[k];
@@ -275,7 +262,11 @@ const CLASSES: readonly StaticClass[] = [
   },
 ];
 
-const BY_NAME = new Map<string, StaticClass>(CLASSES.flatMap((cls) => cls.names.map((name) => [name, cls] as const)));
+const BY_NAME = new Map<string, StaticClass>(
+  [...CLASSES, ...COLLECTION_FACTORIES, ...JAVA_TIME_CLASSES].flatMap((cls) =>
+    cls.names.map((name) => [name, cls] as const),
+  ),
+);
 
 /** Whether a dotted name is one of the allowed classes. */
 export function isStaticClass(qualifiedName: string): boolean {

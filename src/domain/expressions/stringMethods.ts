@@ -36,11 +36,38 @@ function regexTick(rt: Runtime): (steps: number) => void {
   return (steps) => rt.tick(steps);
 }
 
+/** Character.isWhitespace: Unicode space separators except no-break ones, line and paragraph separators, controls. */
+function isJavaWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    (code >= 0x1c && code <= 0x20) ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a && code !== 0x2007) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** Java 11's strip family (a loop, not a regular expression: a long run of spaces must not cost quadratic time). */
+function strip(text: string, leading: boolean, trailing: boolean): string {
+  let start = 0;
+  let end = text.length;
+  if (leading) while (start < end && isJavaWhitespace(text.charCodeAt(start))) start++;
+  if (trailing) while (end > start && isJavaWhitespace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 export const STRING_METHODS: MethodTable<string> = {
   length: method(0, 0, (_rt, s) => s.length),
   size: method(0, 0, (_rt, s) => s.length),
   isEmpty: method(0, 0, (_rt, s) => s.length === 0),
   trim: method(0, 0, (_rt, s) => javaTrim(s)),
+  strip: method(0, 0, (_rt, s) => strip(s, true, true)),
+  stripLeading: method(0, 0, (_rt, s) => strip(s, true, false)),
+  stripTrailing: method(0, 0, (_rt, s) => strip(s, false, true)),
+  isBlank: method(0, 0, (_rt, s) => strip(s, true, false).length === 0),
   toUpperCase: method(0, 0, (_rt, s) => s.toUpperCase()),
   toLowerCase: method(0, 0, (_rt, s) => s.toLowerCase()),
   toString: method(0, 0, (_rt, s) => s),
