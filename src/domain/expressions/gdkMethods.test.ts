@@ -20,6 +20,12 @@ describe('string methods', () => {
 
   it('transform', () => {
     expect(run("'  padded \\t'.trim()")).toBe('padded');
+    // strip (Java 11) removes Unicode spaces too, but not no-break spaces; trim removes only codes up to U+0020.
+    expect(run("'\\u2003 site \\u3000'.strip()")).toBe('site');
+    expect(run("'\\u2003 site'.trim()")).toBe('\u2003 site');
+    expect(run("'\\u00A0site '.strip()")).toBe('\u00A0site');
+    expect(run("' a '.stripLeading() + '|' + ' a '.stripTrailing()")).toBe('a | a');
+    expect(run("' \\t'.isBlank() && !'x'.isBlank()")).toBe(true);
     expect(run("'MiXed'.toUpperCase() + 'MiXed'.toLowerCase()")).toBe('MIXEDmixed');
     expect(run("'abcdef'.substring(2)")).toBe('cdef');
     expect(run("'abcdef'.substring(1, 3)")).toBe('bc');
