@@ -101,4 +101,24 @@ describe('CSV error messages', () => {
     expect(render('fr', error)).toBe('Site inconnu');
     expect(render('en', { ...error, params: { ...error.params, messages: null } })).toBe('UNKNOWN_SITE');
   });
+
+  it("fill a named exception's placeholders from its params, or show its code and params without a text", () => {
+    const error: CsvError = {
+      lineNumber: 4,
+      code: 'groovyException',
+      params: {
+        validation: 'dates',
+        exception: 'DATE_NOT_IN_INTERVAL',
+        messages: { fr: 'la date ${date} est hors de [${dateDebut}, ${dateFin}]', en: 'date ${date} out of ${other}' },
+        exceptionParams: { date: '2024-03-01', dateDebut: '01/01/2024', dateFin: '31/01/2024' },
+      },
+    };
+    expect(render('fr', error)).toBe('la date 2024-03-01 est hors de [01/01/2024, 31/01/2024]');
+    expect(render('en', error)).toBe('date 2024-03-01 out of ${other}');
+    expect(render('en', { ...error, params: { ...error.params, messages: null } })).toBe(
+      'DATE_NOT_IN_INTERVAL (date: 2024-03-01, dateDebut: 01/01/2024, dateFin: 31/01/2024)',
+    );
+    const withList = { ...error.params, messages: {}, exception: 'BAD_VALUE', exceptionParams: { values: ['a', 'b'] } };
+    expect(render('en', { ...error, params: withList })).toBe('BAD_VALUE (values: a, b)');
+  });
 });

@@ -143,6 +143,23 @@ function display(value: unknown): unknown {
   return typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
+function isParamsObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The configuration's text with its `${name}` placeholders filled from the exception's params (others left as written). */
+function fillExceptionParams(text: string, exceptionParams: Record<string, unknown>): string {
+  return text.replace(/\$\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.prototype.hasOwnProperty.call(exceptionParams, name) ? String(display(exceptionParams[name])) : placeholder,
+  );
+}
+
+/** An exception the configuration gives no text for: its code, then its params, so the line still says what was wrong. */
+function untranslatedException(code: unknown, exceptionParams: Record<string, unknown>): string {
+  const entries = Object.entries(exceptionParams).map(([name, value]) => `${name}: ${String(display(value))}`);
+  return entries.length === 0 ? String(code) : `${String(code)} (${entries.join(', ')})`;
+}
+
 /** A deposit's bound (an ISO local date-time at midnight) as a date people read, in their language. */
 function periodBound(value: unknown, locale: string): unknown {
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ]00:00(?::00)?)?$/.exec(value) : null;
@@ -155,8 +172,9 @@ function periodBound(value: unknown, locale: string): unknown {
  * The values a message interpolates: params with lists joined (a deposit's `from` and `to` as dates in `locale`),
  * the line, column and value of the error, and the names some texts use: `rule` (the validation, or the component),
  * `target` (component or validation of an expression) and `exceptionMessage` (the configuration's own text of an
- * `OA_buildException`, in `locale` when it has one, otherwise in French or the first language it has, otherwise the
- * exception's name).
+ * `OA_buildException` or a thrown GroovyException, in `locale` when it has one, otherwise in French or the first
+ * language it has, with its `${name}` placeholders filled from the exception's params; without any text, the
+ * exception's code followed by its params: `BAD_VALUE (value: 12)`).
  */
 export function csvErrorValues(
   error: Pick<CsvError, 'params'> & Partial<Pick<CsvError, 'lineNumber' | 'column' | 'value'>>,
@@ -177,6 +195,10 @@ export function csvErrorValues(
   const messages =
     params.messages && typeof params.messages === 'object' ? (params.messages as Record<string, unknown>) : {};
   const text = messages[locale] ?? messages.fr ?? Object.values(messages)[0];
-  values.exceptionMessage = typeof text === 'string' && text !== '' ? text : display(params.exception ?? '');
+  const exceptionParams = isParamsObject(error.params.exceptionParams) ? error.params.exceptionParams : {};
+  values.exceptionMessage =
+    typeof text === 'string' && text !== ''
+      ? fillExceptionParams(text, exceptionParams)
+      : untranslatedException(display(params.exception ?? ''), exceptionParams);
   return values;
 }
