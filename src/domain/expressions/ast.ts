@@ -251,7 +251,21 @@ export interface ThrowStatement extends At {
   readonly value: Expression;
 }
 
-export type Statement = ExpressionStatement | DeclarationStatement | IfStatement | ReturnStatement | ThrowStatement;
+/** `catch (DateTimeParseException | NumberFormatException e) { … }` */
+export interface CatchClause extends At {
+  readonly types: readonly TypeRef[];
+  readonly name: string;
+  readonly body: readonly Statement[];
+}
+
+export interface TryStatement extends At {
+  readonly kind: 'try';
+  readonly body: readonly Statement[];
+  readonly catches: readonly CatchClause[];
+}
+
+export type Statement =
+  ExpressionStatement | DeclarationStatement | IfStatement | ReturnStatement | ThrowStatement | TryStatement;
 
 /** `import a.b.C` (or `a.b.*`) at the start of the expression. */
 export interface ImportDeclaration extends At {

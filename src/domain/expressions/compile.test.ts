@@ -50,7 +50,7 @@ describe('constructs outside the subset', () => {
       ['for (x in [1]) { }', 'for loop'],
       ['do { } while (true)', 'do-while loop'],
       ['switch (x) { }', 'switch statement'],
-      ['try { 1 } catch (e) { }', 'try/catch'],
+      ['try { 1 } finally { 2 }', 'finally'],
       ['class A { }', 'class declaration'],
       ['import java.io.File', 'import java.io.File'],
       ['import static java.lang.Math.max', 'static import'],

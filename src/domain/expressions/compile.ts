@@ -14,7 +14,8 @@ import { type LookupPlan, type PathStep, planSignature } from './findIndex';
 import { METHOD_NAMES, RECORD_ACCESSORS } from './gdkMethods';
 import { GROOVY_EXCEPTION_CLASS, GROOVY_EXCEPTION_CONSTRUCTOR, GROOVY_EXCEPTION_NAMES } from './groovyException';
 import { HELPERS, UNSUPPORTED_HELPERS, isHelperName } from './helpers';
-import type { ClosureNode, DeclaredType, Node, ScriptNode } from './ir';
+import type { CatchNode, ClosureNode, DeclaredType, Node, ScriptNode } from './ir';
+import { caughtCodes } from './javaExceptions';
 import { compileRegex } from './regexMethods';
 import { literalValue } from './numbers';
 import { isStaticClass, resolveStaticMember } from './staticCalls';
@@ -300,6 +301,38 @@ class Compiler {
         return { k: 'return', value: statement.value ? this.expr(statement.value) : null, pos: statement.pos };
       case 'throw':
         return { k: 'throw', value: this.expr(statement.value), pos: statement.pos };
+      case 'try':
+        return {
+          k: 'try',
+          body: this.block(statement.body),
+          catches: statement.catches.map((c) => this.catchClause(c)),
+          pos: statement.pos,
+        };
+    }
+  }
+
+  /** A catch names only exception classes that stand for evaluation errors; its variable lives in its block. */
+  private catchClause(clause: Ast.CatchClause): CatchNode {
+    const codes = new Set<string>();
+    for (const type of clause.types) {
+      const caught = type.array ? undefined : caughtCodes(type.name);
+      if (!caught)
+        this.error('unknownType', `The exception '${type.name}' cannot be caught in expressions.`, type.pos, type.name);
+      for (const code of caught ?? []) codes.add(code);
+    }
+    this.scope.blocks.push(new Map());
+    try {
+      if (this.lookupLocal(clause.name))
+        this.error(
+          'duplicateVariable',
+          `A variable named '${clause.name}' already exists here.`,
+          clause.pos,
+          clause.name,
+        );
+      const variable = this.scope.declare(clause.name, null);
+      return { codes, javaType: clause.types[0].name, slot: variable.slot, body: this.statements(clause.body) };
+    } finally {
+      this.scope.blocks.pop();
     }
   }
 

@@ -12,6 +12,7 @@ import { answerFromIndex, usableIndex } from './findIndex';
 import { invokeMethod } from './gdkMethods';
 import { raiseGroovyException } from './groovyException';
 import {
+  CaughtException,
   GString,
   GroovyClosure,
   GroovyExceptionValue,
@@ -28,7 +29,7 @@ import {
   typeName,
 } from './groovyValues';
 import { HELPERS } from './helpers';
-import type { BinaryOp, DeclaredType, Frame, Node, ScriptNode, VariableRef } from './ir';
+import type { BinaryOp, CatchNode, DeclaredType, Frame, Node, ScriptNode, VariableRef } from './ir';
 import { compileRegex } from './regexMethods';
 import { type EvaluationLimits, resolveLimits } from './limits';
 import { double, float, long } from './numbers';
@@ -125,6 +126,19 @@ class Evaluation implements Runtime {
       if (this.returning) return null;
     }
     return value;
+  }
+
+  /** Runs a try block; an evaluation error that a catch names runs that catch instead (limits are never named). */
+  private tryBlock(body: readonly Node[], catches: readonly CatchNode[], frame: Frame): unknown {
+    try {
+      return this.block(body, frame);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      const handler = catches.find((c) => c.codes.has(error.code));
+      if (!handler) throw error;
+      frame.slots[handler.slot] = new CaughtException(error, handler.javaType);
+      return this.block(handler.body, frame);
+    }
   }
 
   call(closure: GroovyClosure, args: readonly unknown[]): unknown {
@@ -296,6 +310,8 @@ class Evaluation implements Runtime {
         return coerce(this.evaluate(node.expr, frame), node.type, node.style, this.limits.maxStringLength);
       case 'instanceof':
         return isInstance(this.evaluate(node.expr, frame), node.type) !== node.negated;
+      case 'try':
+        return this.tryBlock(node.body, node.catches, frame);
       case 'if':
         if (truthy(this.evaluate(node.condition, frame))) return this.block(node.then, frame);
         return node.otherwise ? this.block(node.otherwise, frame) : null;
@@ -306,6 +322,7 @@ class Evaluation implements Runtime {
       case 'throw': {
         const value = this.evaluate(node.value, frame);
         if (value instanceof GroovyExceptionValue) throw raiseGroovyException(this, value);
+        if (value instanceof CaughtException) throw value.error;
         throw new ExpressionError('cannotCast', `Only a GroovyException can be thrown, not a ${typeName(value)}.`, {
           from: typeName(value),
           to: 'Throwable',

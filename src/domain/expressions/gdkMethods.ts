@@ -8,6 +8,7 @@ import { LIST_METHODS, MAP_METHODS } from './collectionMethods';
 import { groovyCompare, javaEquals } from './equality';
 import { ExpressionError } from './errors';
 import {
+  CaughtException,
   GroovyClosure,
   LocalDateValue,
   LtreeValue,
@@ -68,6 +69,11 @@ const NULL_METHODS: MethodTable<null> = {
   every: method(1, 1, () => true),
 };
 
+/** A caught exception tells its message; `throw e` raises it again. */
+const CAUGHT_METHODS: MethodTable<CaughtException> = {
+  getMessage: method(0, 0, (_rt, caught) => caught.error.message),
+};
+
 const CLOSURE_METHODS: MethodTable<GroovyClosure> = {
   call: method(0, 16, (rt, closure, args) => rt.call(closure, args)),
 };
@@ -96,6 +102,7 @@ export const METHOD_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(NULL_METHODS),
   ...Object.keys(CLOSURE_METHODS),
   ...Object.keys(LOCAL_DATE_METHODS),
+  ...Object.keys(CAUGHT_METHODS),
 ]);
 
 function tableFor(receiver: unknown): MethodTable<never> | null {
@@ -105,6 +112,7 @@ function tableFor(receiver: unknown): MethodTable<never> | null {
   if (isGroovyNumber(receiver)) return NUMBER_METHODS as MethodTable<never>;
   if (receiver instanceof GroovyClosure) return CLOSURE_METHODS as MethodTable<never>;
   if (receiver instanceof LocalDateValue) return LOCAL_DATE_METHODS as MethodTable<never>;
+  if (receiver instanceof CaughtException) return CAUGHT_METHODS as MethodTable<never>;
   return null;
 }
 

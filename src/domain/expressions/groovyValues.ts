@@ -71,6 +71,14 @@ export class GroovyExceptionValue {
   ) {}
 }
 
+/** What a `catch` variable holds: the evaluation error it stopped, as the Java class the catch named. */
+export class CaughtException {
+  constructor(
+    readonly error: ExpressionError,
+    readonly javaType: string,
+  ) {}
+}
+
 /** A closure: its compiled body and the variables it captured. */
 export class GroovyClosure {
   constructor(
@@ -116,6 +124,7 @@ export function typeName(value: unknown): string {
   if (value instanceof LocalDateValue) return 'LocalDate';
   if (value instanceof DateFormatterValue) return 'DateTimeFormatter';
   if (value instanceof GroovyExceptionValue) return 'GroovyException';
+  if (value instanceof CaughtException) return value.javaType.slice(value.javaType.lastIndexOf('.') + 1);
   if (value instanceof GroovyClosure) return 'Closure';
   return 'Object';
 }
@@ -245,6 +254,7 @@ export function groovyToString(value: unknown, maxLength = Infinity): string {
   if (value instanceof LocalDateValue) return isoLocalDate(value);
   if (value instanceof DateFormatterValue) return value.pattern.source;
   if (value instanceof GroovyExceptionValue) return `GroovyException: ${value.code}`;
+  if (value instanceof CaughtException) return `${typeName(value)}: ${value.error.message}`;
   return typeName(value);
 }
 

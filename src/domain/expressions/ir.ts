@@ -107,6 +107,7 @@ export type Node =
     })
   | (At & { readonly k: 'return'; readonly value: Node | null })
   | (At & { readonly k: 'throw'; readonly value: Node })
+  | (At & { readonly k: 'try'; readonly body: readonly Node[]; readonly catches: readonly CatchNode[] })
   /** `list.find { it.f == key }` answered from an index of `list` by `f` (see findIndex.ts). */
   | (At & {
       readonly k: 'indexedLookup';
@@ -120,5 +121,14 @@ export type Node =
 
 export interface ScriptNode {
   readonly frameSize: number;
+  readonly body: readonly Node[];
+}
+
+/** One `catch`: the evaluation errors it stops, and where its variable lives. */
+export interface CatchNode {
+  readonly codes: ReadonlySet<string>;
+  /** The class written first, which the caught value reports as its type. */
+  readonly javaType: string;
+  readonly slot: number;
   readonly body: readonly Node[];
 }

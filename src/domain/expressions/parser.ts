@@ -6,6 +6,7 @@
 import type {
   AssignmentOperator,
   BinaryOperator,
+  CatchClause,
   ClosureExpression,
   Expression,
   ImportDeclaration,
@@ -26,7 +27,7 @@ const REFUSED_KEYWORDS: Record<string, string> = {
   for: 'for loop',
   do: 'do-while loop',
   switch: 'switch statement',
-  try: 'try/catch',
+  finally: 'finally',
   break: 'break',
   continue: 'continue',
   class: 'class declaration',
@@ -276,6 +277,8 @@ class Parser {
           case 'throw':
             this.next();
             return { kind: 'throw', value: this.parseExpression(), pos: token.pos };
+          case 'try':
+            return this.parseTry();
           case 'def':
           case 'var':
           case 'final':
@@ -321,6 +324,48 @@ class Parser {
     }
     this.index = save;
     return { kind: 'if', condition, then, otherwise: null, pos: start.pos };
+  }
+
+  /** `try { … } catch (Type e) { … }`, one catch or more; `finally` is refused. */
+  private parseTry(): Statement {
+    const start = this.next();
+    const body = this.parseBlock();
+    const catches: CatchClause[] = [];
+    for (;;) {
+      const save = this.index;
+      this.skipNewlines();
+      if (!this.atKeyword('catch')) {
+        this.index = save;
+        break;
+      }
+      const catchToken = this.next();
+      this.expect('(');
+      // `catch (e)` without a class catches Exception, as in Groovy.
+      const untyped = this.peek().kind === 'identifier' && isOperator(this.peek(1), ')');
+      const types = [untyped ? { name: 'Exception', array: false, pos: this.peek().pos } : this.parseType()];
+      while (this.at('|')) {
+        this.next();
+        types.push(this.parseType());
+      }
+      const nameToken = this.peek();
+      if (nameToken.kind !== 'identifier') this.unexpected(nameToken, 'a variable name');
+      this.next();
+      this.expect(')');
+      catches.push({ types, name: nameToken.text, body: this.parseBlock(), pos: catchToken.pos });
+    }
+    const after = this.tokens[this.indexPastNewlines()];
+    if (after.kind === 'keyword' && after.text === 'finally') this.refuse(after, 'finally');
+    if (catches.length === 0) this.unexpected(this.peek(), "'catch'");
+    return { kind: 'try', body, catches, pos: start.pos };
+  }
+
+  /** A `{ … }` block, as try and catch want it. */
+  private parseBlock(): Statement[] {
+    this.skipNewlines();
+    this.expect('{');
+    const statements = this.parseStatements(true);
+    this.expect('}');
+    return statements;
   }
 
   /** The body of an if/else: a `{ … }` block or one statement. */
