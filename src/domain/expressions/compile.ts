@@ -9,7 +9,7 @@ import type * as Ast from './ast';
 import { isCapitalized } from './characters';
 import { resolveType } from './coercion';
 import { CONTEXT_VARIABLES, type ContextVariable } from './context';
-import { ExpressionError, type ExpressionSyntaxError, type SyntaxErrorCode } from './errors';
+import { type EvaluationErrorCode, ExpressionError, type ExpressionSyntaxError, type SyntaxErrorCode } from './errors';
 import { type LookupPlan, type PathStep, planSignature } from './findIndex';
 import { METHOD_NAMES, RECORD_ACCESSORS } from './gdkMethods';
 import { GROOVY_EXCEPTION_CLASS, GROOVY_EXCEPTION_CONSTRUCTOR, GROOVY_EXCEPTION_NAMES } from './groovyException';
@@ -313,7 +313,7 @@ class Compiler {
 
   /** A catch names only exception classes that stand for evaluation errors; its variable lives in its block. */
   private catchClause(clause: Ast.CatchClause): CatchNode {
-    const codes = new Set<string>();
+    const codes = new Set<EvaluationErrorCode>();
     for (const type of clause.types) {
       const caught = type.array ? undefined : caughtCodes(type.name);
       if (!caught)

@@ -6,6 +6,7 @@ import type { Position } from './ast';
 import type { ContextVariable } from './context';
 import type { HelperName } from './helpers';
 import type { LookupPlan } from './findIndex';
+import type { EvaluationErrorCode } from './errors';
 import type { StaticMethod } from './staticClass';
 import type { TypeName } from './coercion';
 
@@ -126,7 +127,7 @@ export interface ScriptNode {
 
 /** One `catch`: the evaluation errors it stops, and where its variable lives. */
 export interface CatchNode {
-  readonly codes: ReadonlySet<string>;
+  readonly codes: ReadonlySet<EvaluationErrorCode>;
   /** The class written first, which the caught value reports as its type. */
   readonly javaType: string;
   readonly slot: number;
