@@ -1,5 +1,5 @@
 import { holdsNulCharacter } from '../../src/domain/text/nulCharacter.ts';
-import '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { digestParts } from './idempotency.ts';
@@ -92,32 +92,64 @@ export interface StreamedUpload {
   waitingForBytesSince(): number | undefined;
 }
 
+/** A multipart form whose file, when there is one, is processed while it arrives. */
+export interface StreamedForm {
+  fields: Record<string, string>;
+  file?: StreamedUpload;
+}
+
 /**
  * Opens a multipart upload whose file is processed while it arrives (large CSV files are never held whole).
  * The form's text fields must come before the file.
  */
 export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
+  const { file } = await openStreamedForm(request, maxBytes);
+  if (!file) throw new Refusal('MISSING_FILE');
+  return file;
+}
+
+/**
+ * Opens a multipart form that may hold no file (a publication sent as a form with its `params` alone): its fields,
+ * and its file streamed when there is one. Without a file the parts are recorded for idempotent replays at once.
+ */
+export async function openStreamedForm(request: FastifyRequest, maxBytes: number): Promise<StreamedForm> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  const part = await request
-    .file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })
-    .catch((error: unknown) => {
-      throw multipartFailure(error);
-    });
-  if (!part || part.fieldname !== 'file') throw new Refusal('MISSING_FILE');
+  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  const iterator = parts[Symbol.asyncIterator]();
   const digest = digestParts();
   const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(part.fields)) {
-    const value = Array.isArray(field) ? field[0] : field;
-    if (value && value.type === 'field') {
-      fields[name] = formText(String(value.value));
-      digest.field(name, fields[name]);
+  for (;;) {
+    const next = await iterator.next().catch((error: unknown) => {
+      throw multipartFailure(error);
+    });
+    if (next.done) {
+      await request.recordIdempotentUpload(digest.done());
+      return { fields };
+    }
+    const part = next.value;
+    if (part.type === 'field') {
+      fields[part.fieldname] = formText(String(part.value));
+      digest.field(part.fieldname, fields[part.fieldname]);
+    } else if (part.fieldname !== 'file') {
+      part.file.resume();
+    } else {
+      return { fields, file: streamedUpload(request, part, fields, digest, maxBytes) };
     }
   }
+}
+
+function streamedUpload(
+  request: FastifyRequest,
+  part: MultipartFile,
+  fields: Record<string, string>,
+  digest: ReturnType<typeof digestParts>,
+  maxBytes: number,
+): StreamedUpload {
   const fileName = formText(part.filename) || 'upload';
   const hashing = digest.fileStream('file', fileName);
   let waitingSince: number | undefined;
   async function* stream() {
-    const chunks = part!.file[Symbol.asyncIterator]();
+    const chunks = part.file[Symbol.asyncIterator]();
     for (;;) {
       waitingSince = performance.now();
       const next = await chunks

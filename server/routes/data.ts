@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
-import { openUpload } from '../http/readUpload.ts';
+import { openStreamedForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import {
   DataInsertedSchema,
@@ -22,6 +22,7 @@ import {
   VersionSchema,
 } from '../../src/contract/deposits.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
+import { ReferenceLoadedSchema } from '../../src/contract/references.ts';
 import { RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
 import type { JobRunner } from '../jobs/jobs.ts';
 import { findApplication } from '../services/applications.ts';
@@ -36,7 +37,8 @@ import {
 } from '../services/deposits.ts';
 import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
-import { MAX_CSV_BYTES, dataTypeOf } from '../services/references.ts';
+import { MAX_CSV_BYTES, dataTypeOf, entryOf } from '../services/references.ts';
+import { loadReference } from './references.ts';
 import { rowQueryOf, safeFileName } from './entryExports.ts';
 import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
 import { readableFileOf } from '../services/versionAccess.ts';
@@ -62,8 +64,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           'Multipart: `params` (JSON, before the file) and `file`; or a JSON body holding the params alone. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
         params: DataParamsSchema,
         response: {
-          201: Type.Union([DataInsertedSchema, VersionDepositedSchema], {
-            description: 'Without versioning: the rows written; with it: the version kept.',
+          201: Type.Union([DataInsertedSchema, VersionDepositedSchema, ReferenceLoadedSchema], {
+            description:
+              'Without versioning: the rows written; with it: the version kept; for a reference (as the newest OpenADOM loads them here): the rows loaded.',
           }),
           202: PublicationRequestedSchema,
           400: CsvRefusalSchema,
@@ -73,21 +76,28 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
-      const rights = await requireOperation(ctx, user, data, request.isMultipart() ? 'depot' : 'publication', 'some');
+      const entry = await entryOf(ctx, request.params.name, request.params.dataType);
+      if (entry.entry.kind === 'reference') return loadReference(ctx, request, reply, user, entry);
+      const data = entry;
       const versioned = data.entry.submission.strategy === 'OA_VERSIONING';
+      /** Publishes or unpublishes a version already deposited: the params name it, no file comes with them. */
+      const publish = async (params: ReturnType<typeof readDepositParams>) => {
+        const rights = await requireOperation(ctx, user, data, 'publication', 'some');
+        if (!versioned || !params.fileid) throw new Refusal('MISSING_FILE');
+        const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
+        jobs.poke();
+        return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
+      };
       try {
-        if (!request.isMultipart()) {
-          const params = readDepositParams({ json: request.body });
-          if (!versioned || !params.fileid) throw new Refusal('MISSING_FILE');
-          const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
-          jobs.poke();
-          return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
-        }
+        if (!request.isMultipart()) return await publish(readDepositParams({ json: request.body }));
         // The file's rows are what must fit: written now without versioning, when the version is published with it.
         await requireRoomForUpload(ctx, request, 'rows');
-        const upload = await openUpload(request, MAX_CSV_BYTES);
-        const params = readDepositParams(upload.fields.params);
+        // The fields come before the file: a form of `params` alone (how scripts publish) is read whole here.
+        const form = await openStreamedForm(request, MAX_CSV_BYTES);
+        const params = readDepositParams(form.fields.params);
+        if (!form.file) return await publish(params);
+        const upload = form.file;
+        const rights = await requireOperation(ctx, user, data, 'depot', 'some');
         if (!versioned) {
           const stored = await inUploadLane(upload, () => insertData(ctx, data, upload, rights));
           await upload.record();

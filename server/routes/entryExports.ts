@@ -12,7 +12,7 @@ import { DataParamsSchema } from '../../src/contract/data.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
 import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
-import { dataTypeOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
+import { entryOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
 import { zipOf } from '../services/zipOutput.ts';
 
 /** The row query of `downloadDatasetQuery`, or the 400 that says what is wrong with it. */
@@ -40,9 +40,10 @@ const kinds = {
   dataType: {
     path: 'data',
     param: 'dataType',
-    find: dataTypeOf,
+    // The newest OpenADOM reads references under data/ too: a reference named here answers as under references/.
+    find: entryOf,
     tag: 'data',
-    noun: 'data type (published versions only)',
+    noun: 'data type (published versions only) or reference',
     Params: DataParamsSchema,
     Page: DataTypePageSchema,
   },
@@ -110,7 +111,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     async (request, reply) => {
       const { data, rights, filter, query, locale } = await opened(request);
       const options = { locale, spreadsheetSafe: request.query.spreadsheetSafe };
-      const references = (kind === 'dataType' ? referencedEntries(data) : []).filter((reference) =>
+      const references = (data.entry.kind === 'dataType' ? referencedEntries(data) : []).filter((reference) =>
         rights.any('extraction', reference.entry.name),
       );
       const files = [
@@ -135,6 +136,12 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       schema: {
         tags: [tag],
         summary: `Rows of the ${noun} matching \`downloadDatasetQuery\`: one page when it gives a \`limit\`; otherwise every row, streamed, as one document of the same shape.`,
+        ...(kind === 'dataType'
+          ? {
+              description:
+                'A reference named here answers as `references/{refType}/json` does (its page: referenceType, referenceValues).',
+            }
+          : {}),
         params: Params,
         querystring: DownloadQuerySchema,
         response: { 200: Page, ...errorResponses(400, 401, 403, 404) },
@@ -153,6 +160,12 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       }
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;
+      // A reference read under data/: its own page, which the data type's schema does not describe.
+      if (data.entry.kind === 'reference')
+        return sendStream(
+          reply.header('Content-Type', 'application/json; charset=utf-8'),
+          Readable.from([JSON.stringify(page)]),
+        );
       return {
         dataType: data.entry.name,
         title: page.title,

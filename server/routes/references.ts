@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
@@ -23,6 +24,7 @@ import {
   readReference,
   readableRowCount,
   referenceOf,
+  type EntryContext,
   referenceRowLines,
   uploadReference,
 } from '../services/references.ts';
@@ -47,25 +49,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireOperation(ctx, user, reference, 'depot', 'all');
-      await requireRoomForUpload(ctx, request, 'rows');
-      const upload = await openUpload(request, MAX_CSV_BYTES);
-      try {
-        const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));
-        await upload.record();
-        return reply.code(201).send(stored);
-      } catch (error) {
-        if (error instanceof CsvRejected) {
-          return reply
-            .code(400)
-            .send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
-        }
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      loadReference(
+        ctx,
+        request,
+        reply,
+        requireUser(request),
+        await referenceOf(ctx, request.params.name, request.params.refType),
+      ),
   );
 
   app.get(
@@ -137,3 +128,31 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     },
   );
 };
+
+/**
+ * Loads the CSV of a multipart form into a reference: every row or none. Answered at `references/{refType}` and, as
+ * the newest OpenADOM loads references, at `data/{refType}`.
+ */
+export async function loadReference(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: ReturnType<typeof requireUser>,
+  reference: EntryContext,
+) {
+  await requireOperation(ctx, user, reference, 'depot', 'all');
+  await requireRoomForUpload(ctx, request, 'rows');
+  const upload = await openUpload(request, MAX_CSV_BYTES);
+  try {
+    const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));
+    await upload.record();
+    return reply.code(201).send(stored);
+  } catch (error) {
+    if (error instanceof CsvRejected) {
+      return reply
+        .code(400)
+        .send({ code: error.code, message: error.code, params: error.params, errors: error.report.errors });
+    }
+    throw error;
+  }
+}

@@ -36,6 +36,18 @@ export async function referenceOf(ctx: ServerContext, applicationName: string, r
   return { application, model, entry };
 }
 
+/**
+ * The application and one of its entries, reference or data type: the newest OpenADOM treats references as data
+ * types under `data/{name}`, and scripts written for it call them there.
+ */
+export async function entryOf(ctx: ServerContext, applicationName: string, name: string): Promise<EntryContext> {
+  const application = await findApplication(ctx, applicationName);
+  const model = application.model;
+  const entry = model.data.find((d) => d.name === name);
+  if (!entry) throw new Refusal('NO_SUCH_DATA_TYPE', { name: application.name, dataType: name });
+  return { application, model, entry };
+}
+
 /** The application and one of its data types. */
 export async function dataTypeOf(ctx: ServerContext, applicationName: string, dataType: string): Promise<EntryContext> {
   const application = await findApplication(ctx, applicationName);
