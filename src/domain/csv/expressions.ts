@@ -50,7 +50,12 @@ export class ExpressionRunner {
     for (const item of model.data)
       data[item.name] = { i18n: { title: item.i18n.title, description: item.i18n.description } };
     this.base = {
-      application: { name: model.name, version: model.version, configuration: { i18n: { data } } },
+      application: {
+        name: model.name,
+        version: model.version,
+        data: model.data.map((item) => item.name),
+        configuration: { i18n: { data } },
+      },
       applicationName: model.name,
       dataName: entry.name,
       dataDescription: entry.i18n.description,

@@ -81,6 +81,16 @@ describe('context variables', () => {
     expect(run('application.name', { application })).toBe('lakes');
   });
 
+  it("lists the application's data names, as the original's getData() does", () => {
+    const application: ApplicationValue = {
+      name: 'lakes',
+      data: ['stations', 'measures'],
+      configuration: { i18n: { data: {} } },
+    };
+    expect(run("application.getData().contains('measures')", { application })).toBe(true);
+    expect(run("application.data.contains('plots')", { application })).toBe(false);
+  });
+
   it('reads a number handed in as JavaScript number with its Groovy kind', () => {
     expect(text('datum.count / 2', { datum: { count: 3 } })).toBe('1.5');
     expect(text('datum.big + 1', { datum: { big: 2 ** 40 } })).toBe('1099511627777');

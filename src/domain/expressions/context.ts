@@ -22,6 +22,11 @@ export interface ReferenceRow {
 export interface ApplicationValue {
   readonly name: string;
   readonly version?: string;
+  /**
+   * The names of its data (references and data types), as the original's v2 Application lists them in
+   * `getData()`: what a check reaches for to ask whether a name is one of the application's data.
+   */
+  readonly data?: readonly string[];
   readonly configuration: {
     readonly i18n: {
       readonly data: Readonly<

@@ -1,7 +1,9 @@
 /**
  * The survey of the Groovy expressions found in OpenADOM configurations (the corpus, the public repository's YAML
  * files of every branch, and the examples of its documentation and tests): short paraphrases of each expression the
- * engine refused before issue 25, with what it does now. See docs/expressions.md, "Corpus notes".
+ * engine refused before issue 25, with what it does now; then, from the second pass over the repository's v2 files,
+ * the constructs met there for the first time, which the engine already accepted. See docs/expressions.md, "Corpus
+ * notes".
  */
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './index';
@@ -75,7 +77,69 @@ describe('survey: accepted since issue 25', () => {
   });
 });
 
+describe('survey, second pass over the v2 files: accepted as first read', () => {
+  it('a name assigned without a declaration, then read, as a script variable', () => {
+    const source = `band = (String) datum.band;
+      if (band.indexOf("10m") == -1) { return datum.coarse } else { return datum.fine }`;
+    expect(run(source, { datum: { band: 'red_10m', coarse: '4', fine: '16' } })).toBe('16');
+    expect(run(source, { datum: { band: 'red_20m', coarse: '4', fine: '16' } })).toBe('4');
+  });
+
+  it('a look-up chain continued on the next lines, an empty argument list before the closure, a doubled semicolon', () => {
+    const source = `return references.plots
+        .findAll() { it.refValues.parent.equals((String) datum.parent) }
+        .find { it.refValues.code.equals((String) datum.code) }
+        .getHierarchicalKey();;`;
+    const references = {
+      plots: [
+        { naturalKey: 'n1', hierarchicalKey: 'north.p1', refValues: { parent: 'north', code: 'p1' } },
+        { naturalKey: 's1', hierarchicalKey: 'south.p1', refValues: { parent: 'south', code: 'p1' } },
+      ],
+    };
+    expect(run(source, { datum: { parent: 'south', code: 'p1' }, references })).toBe('south.p1');
+  });
+
+  it('a choice on a cast cell, null comparing unequal as in Groovy, and a map with quoted keys', () => {
+    const source = `def plot = ((String) datum.level).equals("plot") ? ((String) datum.id) : "";
+      return ['plot': plot]`;
+    expect(run(source, { datum: { level: 'plot', id: 'P1' } })).toEqual(new Map([['plot', 'P1']]));
+    expect(run(source, { datum: { level: null, id: 'P1' } })).toEqual(new Map([['plot', '']]));
+  });
+
+  it('the natural keys of the rows that name the current code, joined, as the last statement without return', () => {
+    const source = `String code = (String) datum["code"];
+      references.notes.findAll({ it.refValues.owner.equals(code) }).collect({ it.naturalKey }).join(",");`;
+    const references = {
+      notes: [
+        { naturalKey: 'm1', hierarchicalKey: 'm1', refValues: { owner: 'v1' } },
+        { naturalKey: 'm2', hierarchicalKey: 'm2', refValues: { owner: 'v2' } },
+        { naturalKey: 'm3', hierarchicalKey: 'm3', refValues: { owner: 'v1' } },
+      ],
+    };
+    expect(run(source, { datum: { code: 'v1' }, references })).toBe('m1,m3');
+  });
+
+  it('initials through Arrays.stream; cast to a String first, the parts are no longer an array, as in Groovy', () => {
+    expect(
+      run("Arrays.stream(((String) datum.name).split('_')).collect { it.substring(0, 1) }.join()", {
+        datum: { name: 'trap_in_ascent' },
+      }),
+    ).toBe('tia');
+    // The original's spelling casts the array of parts: Arrays.stream then gets a String, on every row.
+    expect(failure("Arrays.stream((String) (datum.name).split('_'))", { datum: { name: 'a_b' } }).code).toBe(
+      'badArguments',
+    );
+  });
+});
+
 describe('survey: still refused, and why', () => {
+  it('`reference` for `references`: a name the original does not provide either (it fails on every row)', () => {
+    expect(compileErrors('return reference.notes.collect { it.naturalKey }')[0]).toMatchObject({
+      code: 'unknownVariable',
+      construct: 'reference',
+    });
+  });
+
   it('names of the first configuration format (v1), which Terrain does not read', () => {
     expect(compileErrors('return datumByVariableAndComponent.get("site").get("basin")')[0]).toMatchObject({
       code: 'unknownVariable',
