@@ -50,6 +50,12 @@ export async function loadSessionSecret(db: Kysely<Schema>, configured?: string)
   return row.value;
 }
 
+/**
+ * Devices a person stays signed in on at once. Signing in on one more ends the one signed in on longest ago: a
+ * forgotten loan tablet does not stay signed in for ever, and the list on the profile stays short enough to read.
+ */
+export const MAX_KEPT_DEVICES = 20;
+
 export function createSessionKeeper(
   db: Kysely<Schema>,
   secret: string,
@@ -83,6 +89,27 @@ export function createSessionKeeper(
         .insertInto('sessions')
         .values({ id, user_id: userId, expires_at: expiry(lifetimeSeconds), lasting, device: device ?? null })
         .execute();
+      if (lasting) {
+        const beyond = await valid()
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('lasting', '=', true)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .offset(MAX_KEPT_DEVICES)
+          .limit(1_000)
+          .execute();
+        if (beyond.length > 0)
+          await db
+            .updateTable('sessions')
+            .set({ revoked_at: new Date() })
+            .where(
+              'id',
+              'in',
+              beyond.map((row) => row.id),
+            )
+            .execute();
+      }
       return { token: `${id}.${sign(id)}`, lifetimeSeconds };
     },
     async resolve(token) {

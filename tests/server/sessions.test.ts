@@ -3,6 +3,7 @@ import { api, expectNoLeakInRecordedAnswers } from './apiClient.ts';
 import { GENEROUS_RATE_LIMITS, activeAccount, setAccountState, signedIn, type Account } from './accountFixtures.ts';
 import type { Answer } from './httpClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { MAX_KEPT_DEVICES } from '../../server/services/sessions.ts';
 
 /** Sessions: the cookie a browser keeps, the Bearer token a script sends, logout and idle expiry. */
 
@@ -216,7 +217,7 @@ describe('kept signed in on a device (sign-in with remember)', () => {
     expect((await withCookie(devices, kept).get('/me')).status, 'after 31 days without use').toBe(401);
   });
 
-  it('is listed for its owner only, by browser and system, with the current one marked; an ordinary sign-in is not', async () => {
+  it('is listed for its owner only, by browser and system, with the current one marked; an ordinary sign-in is not; past the cap the oldest ends', async () => {
     const owner = await activeAccount(devices);
     const other = await activeAccount(devices);
     const signIns = 25;
@@ -225,15 +226,19 @@ describe('kept signed in on a device (sign-in with remember)', () => {
     const ordinary = await signedIn(devices, owner);
     await rememberedSignIn(other);
 
-    const listed = await withCookie(devices, tokens[3]).get('/me/devices');
+    const listed = await withCookie(devices, tokens[10]).get('/me/devices');
     expect(listed.status, listed.text).toBe(200);
     const list = listed.body.devices as Array<{ id: string; device: string; current: boolean; expiresAt: string }>;
-    expect(list).toHaveLength(signIns);
+    expect(list).toHaveLength(MAX_KEPT_DEVICES);
+    const dropped = signIns - MAX_KEPT_DEVICES;
+    for (const token of tokens.slice(0, dropped))
+      expect((await withCookie(devices, token).get('/me')).status, 'signed in before the newest ones').toBe(401);
+    expect((await withCookie(devices, tokens[dropped]).get('/me')).status).toBe(200);
     expect(new Set(list.map((d) => d.device))).toEqual(new Set(['Chrome · Android']));
     expect(list.filter((d) => d.current)).toHaveLength(1);
     // The list names sessions by a digest: nothing in it is a token or a session id.
     for (const device of list) for (const token of tokens) expect(token).not.toContain(device.id);
-    expect((await ordinary.get('/me/devices')).body.devices).toHaveLength(signIns);
+    expect((await ordinary.get('/me/devices')).body.devices).toHaveLength(MAX_KEPT_DEVICES);
     expect((await api(devices).get('/me/devices')).status).toBe(401);
   });
 
