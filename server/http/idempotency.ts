@@ -16,6 +16,8 @@ const KEPT_HOURS = 24;
  */
 const LEASE_SECONDS = 60;
 const RENEW_EVERY_MS = 20_000;
+/** How long a retry waits for the hanging first request it ended to free its key. */
+const SUPERSEDE_WAIT_MS = 5_000;
 const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
 
 interface IdempotentRequest {
@@ -74,6 +76,25 @@ function fingerprintOf(request: FastifyRequest, bodyDigest: string) {
  * not kept: nothing was applied, so trying again must run again.
  */
 export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, instance: string) {
+  /** First requests running on this instance, by scope and key, with what settles once their key is kept or freed. */
+  const runningHere = new Map<string, { request: FastifyRequest; settled: Promise<void>; settle: () => void }>();
+  const idOf = (scope: string, key: string) => `${scope}\u0000${key}`;
+  const runFirst = (request: FastifyRequest, scope: string, key: string, fingerprint: string | null) => {
+    request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    runningHere.set(idOf(scope, key), { request, settled, settle });
+  };
+  /** The key of a first request is kept or freed: a retry waiting for it may go on. */
+  const settleHere = (request: FastifyRequest) => {
+    const idempotency = request.idempotency;
+    if (idempotency?.mode !== 'first') return;
+    const id = idOf(idempotency.scope, idempotency.key);
+    const running = runningHere.get(id);
+    if (running?.request !== request) return;
+    runningHere.delete(id);
+    running.settle();
+  };
   app.decorateRequest('idempotency', null);
   app.decorateRequest('recordIdempotentUpload', function (this: FastifyRequest, bodyDigest: string) {
     return recordFingerprint(db, this, bodyDigest);
@@ -88,8 +109,19 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     const fingerprint = isMultipart(request)
       ? null
       : fingerprintOf(request, digest(JSON.stringify(request.body ?? null)));
-    const path = request.url;
+    return claim(request, reply, scope, key, fingerprint, true);
+  });
 
+  /** Claims the key for this request (it runs), or answers with the kept answer, or refuses. */
+  async function claim(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: string,
+    key: string,
+    fingerprint: string | null,
+    mayEndStalled: boolean,
+  ): Promise<unknown> {
+    const path = request.url;
     const inserted = await db
       .insertInto('idempotency_keys')
       .values({
@@ -106,10 +138,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
-    if (inserted) {
-      request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
-      return;
-    }
+    if (inserted) return runFirst(request, scope, key, fingerprint);
 
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -130,9 +159,17 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
           eb.or([eb('locked_until', '<', sql<Date>`now()`), ranByAnInstanceGone(eb.ref('instance'), instance)]),
         )
         .executeTakeFirst();
-      if (Number(takenOver.numUpdatedRows) !== 1) throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
-      request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
-      return;
+      if (Number(takenOver.numUpdatedRows) === 1) return runFirst(request, scope, key, fingerprint);
+      const first = runningHere.get(idOf(scope, key));
+      if (mayEndStalled && first && !first.request.raw.complete) {
+        // The client sends the key again: it gave up on the first request, whose body never all arrived (a
+        // connection the network left hanging, which would hold the key until the server's timeouts). Nothing of
+        // it can be applied before its body ends: it is ended, and once its key is freed this request runs.
+        first.request.raw.destroy();
+        await Promise.race([first.settled, new Promise((resolve) => setTimeout(resolve, SUPERSEDE_WAIT_MS))]);
+        return claim(request, reply, scope, key, fingerprint, false);
+      }
+      throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
     }
     const stored: StoredAnswer = {
       status: existing.response_status ?? 200,
@@ -144,7 +181,11 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
     return sendStoredAnswer(reply, stored);
-  });
+  }
+
+  // A request that ended without its answer being kept or freed (its client gone before onSend) lets a waiting
+  // retry look again: the key then goes by its lease.
+  app.addHook('onResponse', async (request) => settleHere(request));
 
   app.addHook('onSend', async (request, reply, payload) => {
     const idempotency = request.idempotency;
@@ -155,7 +196,8 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         .deleteFrom('idempotency_keys')
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
-        .execute();
+        .execute()
+        .finally(() => settleHere(request));
     };
     if (reply.statusCode >= 400) {
       // With the database away the key cannot be freed now: its lease runs out and a retry takes over then.
@@ -179,7 +221,8 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         })
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
-        .execute();
+        .execute()
+        .finally(() => settleHere(request));
     };
     if (payload instanceof Readable) {
       // The answer is read from its source and kept whether or not the client stays to the end: a client whose

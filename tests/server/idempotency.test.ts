@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
@@ -93,6 +95,51 @@ describe('idempotency keys', () => {
     expect(statuses[0]).toBe(200);
     expect([200, 409]).toContain(statuses[1]);
     expect(await configurationCount('idem_three')).toBe(1);
+  });
+
+  it('let a retry end a first request whose body hangs half-sent, and run at once, once', async () => {
+    // A tablet that lost the network mid-upload: the connection stays open, the rest of the body never comes.
+    const url = new URL(server.url);
+    const boundary = 'terrain-hanging';
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    const closed = once(socket, 'close');
+    socket.write(
+      [
+        'POST /api/v1/applications/idem_hang HTTP/1.1',
+        `Host: ${url.host}`,
+        `Cookie: ${admin.cookieHeader}`,
+        'Idempotency-Key: hanging',
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        'Content-Length: 1000000',
+        '',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="fieldnotes-v1.yaml"',
+        '',
+        fixture('fieldnotes-v1.yaml').toString('utf8').slice(0, 200),
+      ].join('\r\n'),
+    );
+    const keyClaimed = async () =>
+      (
+        await server.server.ctx.db
+          .selectFrom('idempotency_keys')
+          .select('status')
+          .where('key', '=', 'hanging')
+          .executeTakeFirst()
+      )?.status;
+    await expect.poll(keyClaimed, { message: 'the first request runs' }).toBe('running');
+    const retry = await admin.post('/applications/idem_hang', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers: { 'Idempotency-Key': 'hanging' },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    await closed;
+    expect(await configurationCount('idem_hang')).toBe(1);
+    const replay = await admin.post('/applications/idem_hang', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers: { 'Idempotency-Key': 'hanging' },
+    });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 });
 
