@@ -45,10 +45,13 @@ export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set([
   'deposit.upload',
   'authorization.save',
   'rightsRequest.save',
+  'additionalFile.save',
 ]);
 
 /** Whether the change's form can be reopened: a request's grant or closing is not (it is treated again instead). */
 export function isEditable(item: OutboxItem): boolean {
   if (item.kind === 'rightsRequest.save') return item.summary.action === 'ask' || item.summary.action === 'modify';
+  // Saves of additional files queued before their input was kept have nothing to reopen the form with.
+  if (item.kind === 'additionalFile.save') return item.input !== undefined;
   return EDITABLE_KINDS.has(item.kind);
 }

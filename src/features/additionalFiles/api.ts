@@ -107,6 +107,7 @@ export function fileSave(application: string, fileType: string, input: FileSaveI
   return {
     kind: 'additionalFile.save',
     summary: { name: application, fileType, fileName: input.fileName, action: input.id ? 'modify' : 'create' },
+    input: { ...input, fileType },
     // Changes to one file go in order; a new file is its own resource until the server names it.
     resource: `additionalFile:${application}/${fileType}/${input.id ?? input.fileName}`,
     request: {

@@ -5,6 +5,7 @@ import type { AdditionalFileType, ApplicationModel } from '@/domain/configuratio
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useFileForm } from '../hooks/useFileForm';
+import type { EditedFileSave } from '../hooks/useEditedFileSave';
 import type { FileFormData } from '../hooks/useFileFormData';
 import { AssociatedDataPanel } from './AssociatedDataPanel';
 import { DescriptionSection } from './DescriptionSection';
@@ -18,12 +19,14 @@ interface FileFormProps {
   data: FileFormData;
   isNew: boolean;
   editable: boolean;
+  /** A refused save reopened from the pending changes. */
+  replaces?: EditedFileSave;
 }
 
 /** The form of an additional file: its description, the file, the data it is attached to, and sending it. */
-export function FileForm({ applicationName, model, type, data, isNew, editable }: FileFormProps) {
+export function FileForm({ applicationName, model, type, data, isNew, editable, replaces }: FileFormProps) {
   const { t } = useLingui();
-  const form = useFileForm(applicationName, model, type, data, isNew);
+  const form = useFileForm(applicationName, model, type, data, isNew, replaces);
   const { valid, progress } = form;
   return (
     <form

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { fileContentHref } from '../api';
+import { useEditedFileSave } from '../hooks/useEditedFileSave';
 import { useFileFormData } from '../hooks/useFileFormData';
 import { FileForm } from './FileForm';
 
@@ -22,10 +23,13 @@ export function FileFormPage({
   application,
   type,
   fileId,
+  editedItem,
 }: {
   application: LoadedApplication;
   type: AdditionalFileType;
   fileId: string;
+  /** A refused save reopened from the pending changes: the form starts from what was sent, and replaces it. */
+  editedItem?: number;
 }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
@@ -33,6 +37,7 @@ export function FileFormPage({
     localized(value, i18n.locale, model.defaultLanguage, fallback);
   const isNew = fileId === 'new';
   const data = useFileFormData(view.name, model, type, fileId, i18n.locale);
+  const edited = useEditedFileSave(editedItem, view.name, type.name, fileId);
 
   const editable = isNew || (data.file?.mayEdit ?? false);
   const title = text(type.i18n.title, type.name);
@@ -43,7 +48,7 @@ export function FileFormPage({
       ? t`Modify ${data.file?.fileName ?? ''}`
       : (data.file?.fileName ?? '');
   if (data.error) return <Alert variant="destructive">{translateServerError(i18n, data.error)}</Alert>;
-  if (!data.ready) return null;
+  if (!data.ready || !edited.ready) return null;
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -77,7 +82,15 @@ export function FileFormPage({
       ) : null}
       {!editable ? <Alert variant="info">{t`You may consult this file but not modify it.`}</Alert> : null}
 
-      <FileForm applicationName={view.name} model={model} type={type} data={data} isNew={isNew} editable={editable} />
+      <FileForm
+        applicationName={view.name}
+        model={model}
+        type={type}
+        data={data}
+        isNew={isNew}
+        editable={editable}
+        replaces={edited.edit}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import { fileSave } from '../api';
 import { fieldTitle } from '../display';
+import type { EditedFileSave } from './useEditedFileSave';
 import type { FileFormData } from './useFileFormData';
 
 /**
@@ -26,17 +27,21 @@ export function useFileForm(
   type: AdditionalFileType,
   data: FileFormData,
   isNew: boolean,
+  replaces?: EditedFileSave,
 ) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  // The form opens once the stored file (if any) is read: its values are the starting ones.
+  // The form opens once the stored file (if any) is read: its values are the starting ones, unless a refused save
+  // is reopened, whose values were the user's last word.
   const stored = data.file;
-  const [fields, setFields] = useState<Record<string, string>>(stored?.additionalBinaryFileForm ?? {});
-  const [comment, setComment] = useState(stored?.comment ?? '');
-  const [fileName, setFileName] = useState(stored?.fileName ?? '');
-  const [forApplication, setForApplication] = useState(stored?.forApplication ?? false);
-  const [associates, setAssociates] = useState<Associates>(stored?.associates ?? {});
-  const [chosen, setChosen] = useState<File | null>(null);
+  const sent = replaces?.input;
+  const [fields, setFields] = useState<Record<string, string>>(sent?.fields ?? stored?.additionalBinaryFileForm ?? {});
+  const [comment, setComment] = useState(sent?.comment ?? stored?.comment ?? '');
+  const [fileName, setFileName] = useState(sent?.fileName ?? stored?.fileName ?? '');
+  const [forApplication, setForApplication] = useState(sent?.forApplication ?? stored?.forApplication ?? false);
+  const [associates, setAssociates] = useState<Associates>(sent?.associates ?? stored?.associates ?? {});
+  const [chosen, setChosen] = useState<File | null>(sent?.file ?? null);
+  const [replacing, setReplacing] = useState(replaces);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -134,9 +139,13 @@ export function useFileForm(
         forApplication,
         file: chosen,
       }),
-      { onUploadProgress: (sent, total) => setProgress(total ? sent / total : null) },
+      {
+        onUploadProgress: (sentBytes, total) => setProgress(total ? sentBytes / total : null),
+        replaces: replacing?.itemId,
+      },
     );
     setProgress(null);
+    setReplacing(undefined);
     if (outcome.status === 'done') {
       showToast('success', t`The file ${checked.fileName} has been saved.`);
       return navigate(listPath);

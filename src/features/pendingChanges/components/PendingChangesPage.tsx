@@ -68,6 +68,16 @@ export function PendingChangesPage() {
         params: { applicationName: name, requestId: (item.input as { id?: string | null }).id ?? 'new' },
         search: { outboxItem: item.id },
       });
+    } else if (item.kind === 'additionalFile.save') {
+      void router.navigate({
+        to: '/applications/$applicationName/additionalFiles/$additionalFileName/$additionalFileId',
+        params: {
+          applicationName: name,
+          additionalFileName: item.summary.fileType,
+          additionalFileId: (item.input as { id?: string | null }).id ?? 'new',
+        },
+        search: { outboxItem: item.id },
+      });
     } else if (item.kind === 'application.update') {
       void router.navigate({
         to: '/applicationCreation/$applicationName/$applicationVersion',
