@@ -99,7 +99,7 @@ async function main(): Promise<number> {
             ? `its name follows no file-name pattern (${KIT.targets.map((t) => `${t.dataType}: ${t.submission.fileName!.pattern.source}`).join('; ')})`
             : `its name follows the patterns of several data types (${reading.dataTypes.join(', ')})`;
         console.log(`${head}: skipped, ${why}`);
-        results.set(file, 'skipped');
+        results.set(file, { kind: 'skipped' });
         continue;
       }
       const content = new Uint8Array(await readFile(path.join(options.folder, file)));
@@ -121,13 +121,13 @@ async function main(): Promise<number> {
       const [first, ...details] = outcomeText(outcome);
       console.log(`${head} → ${targetText(reading)}: ${first}`);
       for (const line of details) console.log(line);
-      results.set(file, outcome.kind === 'refused' ? 'failed' : outcome.kind);
+      results.set(file, outcome.kind === 'refused' ? { kind: 'failed', code: outcome.code } : { kind: outcome.kind });
     }
   } finally {
     await api.signOut();
   }
   console.log(summaryText(results));
-  return [...results.values()].includes('failed') ? 1 : 0;
+  return [...results.values()].some((result) => result.kind === 'failed') ? 1 : 0;
 }
 
 process.exitCode = await main();

@@ -1,10 +1,14 @@
 import type { TargetReading } from '../../src/domain/bundle/depositTargets.ts';
 import type { DepositOutcome, LineError } from './terrainApi.ts';
 
-/** Line errors printed per failed file; the server sends at most its own limit anyway. */
-const SHOWN_ERRORS = 20;
+/** Line numbers printed per kind of line error. */
+const SHOWN_LINES = 10;
 
-export type FileResult = 'deposited' | 'already' | 'skipped' | 'failed';
+export interface FileResult {
+  kind: 'deposited' | 'already' | 'skipped' | 'failed';
+  /** The server's error code of a failed file. */
+  code?: string;
+}
 
 /** A period bound as its day when it falls at midnight, as file names give them. */
 const day = (bound: string | undefined) => (bound === undefined ? '?' : bound.replace(/T00:00:00$/, ''));
@@ -26,24 +30,37 @@ export function outcomeText(outcome: DepositOutcome): string[] {
     case 'refused':
       return [
         `failed: ${outcome.code}${Object.keys(outcome.params).length ? ` ${JSON.stringify(outcome.params)}` : ''} (HTTP ${outcome.status})`,
-        ...outcome.errors.slice(0, SHOWN_ERRORS).map((error) => `    ${lineErrorText(error)}`),
-        ...(outcome.errors.length > SHOWN_ERRORS ? [`    … ${outcome.errors.length - SHOWN_ERRORS} more`] : []),
+        ...lineErrorSummary(outcome.errors).map((line) => `    ${line}`),
       ];
   }
 }
 
-function lineErrorText(error: LineError): string {
-  const where = [`line ${error.lineNumber}`, ...(error.column ? [`column ${error.column}`] : [])].join(', ');
-  const value = error.value !== undefined ? ` "${error.value}"` : '';
-  const params = error.params && Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : '';
-  return `${where}: ${error.code}${value}${params}`;
+/**
+ * One line per kind of error (code and column): a file refused for a wrong period or a misspelt column gives the
+ * same error on every line, which a list of each would bury. The first error of each kind is shown whole.
+ */
+function lineErrorSummary(errors: readonly LineError[]): string[] {
+  const kinds = new Map<string, LineError[]>();
+  for (const error of errors) {
+    const kind = `${error.code}${error.column ? ` (column ${error.column})` : ''}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), error]);
+  }
+  return [...kinds].map(([kind, group]) => {
+    const [first] = group;
+    const lines = group.map((error) => error.lineNumber);
+    const shown = lines.slice(0, SHOWN_LINES).join(', ') + (lines.length > SHOWN_LINES ? ', …' : '');
+    const params = first.params && Object.keys(first.params).length ? ` ${JSON.stringify(first.params)}` : '';
+    const example = `${first.value !== undefined ? ` "${first.value}"` : ''}${params}`;
+    if (lines.length === 1) return `${kind}: line ${first.lineNumber}${example}`;
+    return `${kind}: ${lines.length} lines (${shown}); line ${first.lineNumber}${example}`;
+  });
 }
 
 export function summaryText(results: ReadonlyMap<string, FileResult>): string {
-  const count = (result: FileResult) => [...results.values()].filter((value) => value === result).length;
-  const failed = [...results].filter(([, result]) => result === 'failed').map(([name]) => name);
+  const count = (kind: FileResult['kind']) => [...results.values()].filter((result) => result.kind === kind).length;
+  const failed = [...results].filter(([, result]) => result.kind === 'failed');
   return [
     `${results.size} files: ${count('deposited')} deposited, ${count('already')} already there, ${count('skipped')} skipped, ${failed.length} failed.`,
-    ...(failed.length ? [`Failed: ${failed.join(', ')}`] : []),
+    ...failed.map(([name, result]) => `Failed: ${name} (${result.code})`),
   ].join('\n');
 }
