@@ -15,7 +15,11 @@ export async function readCredentials(): Promise<Credentials> {
 async function ask(question: string): Promise<string> {
   const lines = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return (await lines.question(question)).trim();
+    // Input that ends unanswered (no terminal, nothing piped) would otherwise leave the question waiting forever.
+    return await new Promise<string>((resolve, reject) => {
+      lines.once('close', () => reject(new Error('no login or password: set TERRAIN_LOGIN and TERRAIN_PASSWORD')));
+      lines.question(question).then((answer) => resolve(answer.trim()), reject);
+    });
   } finally {
     lines.close();
   }

@@ -59,7 +59,12 @@ async function keptVersionOf(
   request: DepositRequest,
 ): Promise<KeptVersion | undefined> {
   let list = versions.get(request.dataType);
-  if (!list) versions.set(request.dataType, (list = api.versions(request.application, request.dataType)));
+  if (!list) {
+    list = api.versions(request.application, request.dataType);
+    versions.set(request.dataType, list);
+    // A list that could not be read is asked again for the next file: the network may be back.
+    list.catch(() => versions.delete(request.dataType));
+  }
   for (const version of await list) {
     if (version.name !== request.fileName || version.size !== request.content.byteLength) continue;
     const kept = await api.versionContent(request.application, version.id);
@@ -68,13 +73,23 @@ async function keptVersionOf(
   return undefined;
 }
 
+/** fetch's own message ("fetch failed") says nothing: its cause says what (refused, reset, unknown host). */
+function failureText(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause ? `${String(error)}: ${String(cause)}` : String(error);
+}
+
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   if (!options) {
     console.error(USAGE);
     return 2;
   }
-  const files = await csvFiles(options.folder);
+  const files = await csvFiles(options.folder).catch((error: unknown) => {
+    console.error(`cannot read the folder ${options.folder}: ${String(error)}`);
+    return undefined;
+  });
+  if (!files) return 2;
   if (options.plan) {
     const plan = files.map((file) => ({ file, ...readDepositTarget(KIT.targets, file) }));
     console.log(JSON.stringify(plan, null, 2));
@@ -84,7 +99,7 @@ async function main(): Promise<number> {
   try {
     api = await TerrainApi.signIn(options.baseUrl, await readCredentials());
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(failureText(error));
     return 2;
   }
   const results = new Map<string, FileResult>();
@@ -114,7 +129,7 @@ async function main(): Promise<number> {
           kind: 'refused',
           status: 0,
           code: 'REQUEST_FAILED',
-          params: { message: String(error) },
+          params: { message: failureText(error) },
           errors: [],
         };
       }
