@@ -1,13 +1,14 @@
 /**
  * The upload kit's deposit script, run for real (issue 25): monsore is loaded from the corpus (references and data
  * without versioning), its kit downloaded, and `deposit.mjs` taken from the zip and run with `node` against the
- * test server over HTTP on a folder of pem files named by pem's file-name pattern — the corpus's named file and
- * data-pem.csv cut into one file per dataset — plus a file whose name follows no pattern and one whose lines are
- * refused. Run twice: each file gives exactly one version, the second run finds them all already there. The
- * script's reading of names (bundled from src/domain) agrees with `readDepositTarget`, and its requests carry the
- * idempotency key the server keeps.
+ * test server over HTTP on a folder of pem files — the corpus's pem rows cut into one file per dataset, as
+ * corpusApplications plans their deposits, each named by pem's file-name pattern — plus a file whose name follows
+ * no pattern and one whose lines are refused. Run twice, the first run losing one answer on the way back: each file
+ * gives exactly one version, the second run finds them all already there. The script's reading of names (bundled
+ * from src/domain) agrees with `readDepositTarget`, and its requests carry the idempotency key the server keeps.
  */
 import { spawn } from 'node:child_process';
+import { createServer, request as forward, type Server } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,39 @@ function runScript(...args: string[]): Promise<{ code: number | null; out: strin
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, out }));
   });
+}
+
+/**
+ * A way to the server that loses the answer of one successful deposit, the server having done it (a connection cut
+ * as the answer comes back): the run meets a failure midway.
+ */
+async function losingOneAnswer(target: string, lost: number): Promise<{ url: string; server: Server }> {
+  const upstream = new URL(target);
+  let deposited = 0;
+  const server = createServer((incoming, outgoing) => {
+    const passed = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        if (incoming.method === 'POST' && answer.statusCode === 201 && ++deposited === lost) {
+          answer.resume();
+          answer.on('end', () => outgoing.socket?.destroy());
+          return;
+        }
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(passed);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
 /** The pem versions on the server, by file name. */
@@ -128,18 +162,26 @@ describe.skipIf(!monsore)("the upload kit's deposit script", () => {
   });
 
   it(
-    'deposits each file once, however often it runs',
+    'deposits each file once, however often it runs, also after a failure midway',
     async () => {
-      const first = await runScript(data.server.url, path.join(folder, 'pem'));
+      const cut = await losingOneAnswer(data.server.url, 2);
+      const first = await runScript(cut.url, path.join(folder, 'pem'));
+      cut.server.close();
       expect(first.code, first.out).toBe(1);
-      for (const name of pemFiles.keys()) expect(lineOf(first.out, name), first.out).toMatch(/→ pem \(.*\): deposited/);
+      const lost = [...pemFiles.keys()].filter((name) => lineOf(first.out, name).includes('failed: REQUEST_FAILED'));
+      expect(lost, first.out).toHaveLength(1);
+      for (const name of pemFiles.keys())
+        if (name !== lost[0]) expect(lineOf(first.out, name), first.out).toMatch(/→ pem \(.*\): deposited/);
       expect(lineOf(first.out, NO_PATTERN), first.out).toContain('skipped, its name follows no file-name pattern');
       expect(lineOf(first.out, refused), first.out).toContain('failed: INVALID_CSV');
       expect(first.out).toMatch(/^ {4}timerangeoutofinterval \(column date\): \d+ lines \(5, 6, 7/m);
       expect(first.out).toContain(
-        `${pemFiles.size + 2} files: ${pemFiles.size} deposited, 0 already there, 1 skipped, 1 failed.\nFailed: ${refused} (INVALID_CSV)`,
+        `${pemFiles.size + 2} files: ${pemFiles.size - 1} deposited, 0 already there, 1 skipped, 2 failed.`,
       );
 
+      expect(first.out).toContain(`Failed: ${refused} (INVALID_CSV)`);
+
+      // The lost answer's deposit was done: it is there once, like the others.
       const afterFirst = await pemVersions();
       expect([...afterFirst.keys()].sort()).toEqual([...pemFiles.keys()].sort());
       for (const ids of afterFirst.values()) expect(ids).toHaveLength(1);
