@@ -12,6 +12,8 @@ export interface ReadmeInput {
   configurationPath: string;
   /** Template path per data name. */
   templates: Map<string, string>;
+  /** Where the deposit script is, when the kit has one. */
+  depositScript: string | null;
   createdAt: Date;
 }
 
@@ -31,6 +33,21 @@ const TEXTS = {
     additionalFiles: '- `additional-files/` : les fichiers additionnels et la charte.',
     manifest:
       '- `manifest.json` : la liste de tous ces fichiers, leurs versions, leurs états de publication et leurs sommes SHA-256.',
+    depositScript: (path: string) =>
+      `- \`${path}\` : un script Node (version 20 ou plus, rien d’autre à installer) qui dépose les fichiers d’un dossier (voir plus bas).`,
+    scriptTitle: '## Déposer un dossier avec le script',
+    scriptText: (path: string) => [
+      `\`${path}\` dépose chaque fichier CSV d’un dossier comme une version du type de données dont il suit le modèle de nom, le jeu de données et la période lus dans le nom comme le fait le formulaire de dépôt (modèles de nom ci-dessous) :`,
+      '',
+      '```sh',
+      `TERRAIN_LOGIN=moi TERRAIN_PASSWORD=… node ${path} https://terrain.example.org mon-dossier`,
+      `node ${path} mon-dossier --plan   # où irait chaque fichier, sans rien envoyer`,
+      '```',
+      '',
+      'Sans ces variables, l’identifiant et le mot de passe sont demandés. `--publish` publie chaque version déposée, `--comment <texte>` lui donne un commentaire.',
+      '',
+      'Chaque fichier est affiché avec son résultat : déposé, déjà là (ce même fichier est déjà une version), ignoré (son nom ne suit aucun modèle) ou en échec, avec le code d’erreur du serveur et les erreurs de ses lignes. Le script peut être relancé autant de fois qu’il faut : un fichier déjà déposé ne donne pas de seconde version (chaque envoi porte une clé d’idempotence tirée du fichier et de sa cible). Il se termine avec le code 1 si un fichier a échoué.',
+    ],
     howTo: '## Charger les données',
     rules: (separator: string) =>
       `Fichiers CSV en UTF-8, séparateur \`${separator}\`, valeurs entre guillemets si besoin. Retirez la ligne d’exemple avant le dépôt. Chargez les fichiers dans cet ordre, depuis la page de chaque référence ou type de données, ou par l’API (\`POST /api/v1/applications/{nom}/references/{référence}\`, \`POST /api/v1/applications/{nom}/data/{type}\`) :`,
@@ -74,6 +91,21 @@ const TEXTS = {
     additionalFiles: '- `additional-files/`: the additional files and the charter.',
     manifest:
       '- `manifest.json`: the list of all these files, their versions, publication states and SHA-256 checksums.',
+    depositScript: (path: string) =>
+      `- \`${path}\`: a Node script (version 20 or later, nothing else to install) that deposits the files of a folder (see below).`,
+    scriptTitle: '## Depositing a folder with the script',
+    scriptText: (path: string) => [
+      `\`${path}\` deposits every CSV file of a folder as a version of the data type whose file-name pattern it follows, the dataset and the period read from the name as the deposit form reads them (file-name patterns below):`,
+      '',
+      '```sh',
+      `TERRAIN_LOGIN=me TERRAIN_PASSWORD=… node ${path} https://terrain.example.org my-folder`,
+      `node ${path} my-folder --plan   # where each file would go, sending nothing`,
+      '```',
+      '',
+      'Without these variables, the login and password are asked for. `--publish` publishes each deposited version, `--comment <text>` gives it a comment.',
+      '',
+      'Each file is printed with its result: deposited, already there (this very file is a version already), skipped (its name follows no pattern) or failed, with the server’s error code and the errors of its lines. The script can be run again as often as needed: a file already deposited gives no second version (each request carries an idempotency key made from the file and its target). It ends with exit code 1 when a file failed.',
+    ],
     howTo: '## Loading data',
     rules: (separator: string) =>
       `CSV files in UTF-8, separator \`${separator}\`, values quoted when needed. Remove the example line before uploading. Load the files in this order, from the page of each reference or data type, or through the API (\`POST /api/v1/applications/{name}/references/{reference}\`, \`POST /api/v1/applications/{name}/data/{type}\`):`,
@@ -170,9 +202,11 @@ export function bundleReadme(input: ReadmeInput): string {
     '',
     texts.configuration(input.configurationPath),
     texts.templates,
+    ...(input.depositScript ? [texts.depositScript(input.depositScript)] : []),
     ...(input.withData ? [texts.data, texts.deposits, texts.additionalFiles] : []),
     texts.manifest,
     '',
+    ...(input.depositScript ? [texts.scriptTitle, '', ...texts.scriptText(input.depositScript), ''] : []),
     texts.howTo,
     '',
     texts.rules(';'),

@@ -17,6 +17,7 @@ import {
   type BundleDeposit,
   type BundleManifest,
 } from '../../src/domain/bundle/manifest.ts';
+import { depositKit } from '../../src/domain/bundle/depositTargets.ts';
 import type { ApplicationModel, DataEntry, DynamicComponent } from '../../src/domain/configuration/model.ts';
 import { dynamicHeaderText } from '../../src/domain/csv/header.ts';
 import type { RowTexts, WrittenRow } from '../../src/domain/rows/rowTexts.ts';
@@ -24,6 +25,7 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
+import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
 import { storedFile } from './storedFile.ts';
 import { ZipOutput } from './zipOutput.ts';
@@ -274,6 +276,7 @@ export async function prepareBundle(
       };
       const entries = model.loadOrder.map((name) => model.data.find((d) => d.name === name)!).filter(Boolean);
       const configurationPath = `configuration/${segment(configuration.file_name)}`;
+      const kit = depositKit(application.name, model);
       const templatePaths = new Map(
         entries.map((entry, index) => [entry.name, `templates/${pad(index)}_${entry.name}.csv`]),
       );
@@ -286,6 +289,7 @@ export async function prepareBundle(
           withData: options.withData,
           configurationPath,
           templates: templatePaths,
+          depositScript: kit.targets.length > 0 ? DEPOSIT_SCRIPT_PATH : null,
           createdAt,
         }),
       ]);
@@ -300,6 +304,9 @@ export async function prepareBundle(
           ...(yield* zip.add(templatePaths.get(entry.name)!, [writer.head(), writer.exampleLine(words)])),
         });
       }
+
+      const script =
+        kit.targets.length > 0 ? yield* zip.add(DEPOSIT_SCRIPT_PATH, [await depositScript(kit)]) : undefined;
 
       const data: BundleData[] = [];
       const depositList: BundleDeposit[] = [];
@@ -381,6 +388,7 @@ export async function prepareBundle(
         configuration: { ...configurationFile, fileName: configuration.file_name },
         readme,
         templates,
+        ...(script ? { depositScript: script } : {}),
         data,
         deposits: depositList,
         additionalFiles,

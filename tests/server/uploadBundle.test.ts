@@ -153,7 +153,7 @@ describe('the upload kit', () => {
   let manifest: BundleManifest;
   let files: Record<string, Uint8Array>;
 
-  it('is a zip download with the configuration as uploaded, a README, a template per entry and a manifest', async () => {
+  it('is a zip download with the configuration as uploaded, a README, a template per entry, the deposit script and a manifest', async () => {
     const kit = await download(source, token, 'surveys', '?locale=fr');
     expect(kit.status, text(kit.bytes)).toBe(200);
     expect(kit.headers.get('content-type')).toBe('application/zip');
@@ -169,6 +169,7 @@ describe('the upload kit', () => {
       'templates/02_sites.csv',
       'templates/03_species.csv',
       'templates/04_counts.csv',
+      'deposit.mjs',
       'manifest.json',
     ]);
     expect(files['configuration/surveys.yaml']).toEqual(file('configurations/surveys.yaml'));
@@ -182,7 +183,7 @@ describe('the upload kit', () => {
       deposits: [],
       additionalFiles: [],
     });
-    for (const listed of [manifest.configuration, manifest.readme, ...manifest.templates]) {
+    for (const listed of [manifest.configuration, manifest.readme, ...manifest.templates, manifest.depositScript!]) {
       expect(sha256(files[listed.path]), listed.path).toBe(listed.sha256);
       expect(files[listed.path].byteLength).toBe(listed.size);
     }

@@ -73,6 +73,8 @@ export interface BundleManifest {
   configuration: BundleFile & { fileName: string };
   readme: BundleFile;
   templates: Array<BundleFile & { dataName: string }>;
+  /** `deposit.mjs`: absent when no versioned data type names its files (and from bundles made before it). */
+  depositScript?: BundleFile;
   /** In load order: each entry after the references it needs. */
   data: BundleData[];
   /** Oldest first. */
