@@ -1,6 +1,7 @@
-import { isNull, type ConfigNode, type MapNode } from './configNode';
+import { isNull, mapNode, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { IDENTIFIER } from './identifiers';
+import { liftCheckerFromExportHeader } from './misplacedChecker';
 import type { PatternAdjacent, PatternBinding, PatternQualifier } from './model';
 import { childPath } from './problems';
 import { checkSection, type SectionRule } from './sections';
@@ -10,8 +11,17 @@ import { readTagUse, tagSet } from './validateTags';
 import { readBoolean, readI18nTexts, readList, readText } from './values';
 
 const QUALIFIER_RULE = { optional: ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'] };
+// OA_defaultValue is accepted on an adjacent, as the original accepts it, but it has no effect there (warned).
 const ADJACENT_RULE = {
-  optional: ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'],
+  optional: [
+    'OA_importHeaderPattern',
+    'OA_exportHeader',
+    'OA_required',
+    'OA_mandatory',
+    'OA_checker',
+    'OA_tags',
+    'OA_defaultValue',
+  ],
 };
 
 interface NamedPart {
@@ -96,6 +106,15 @@ export function readPatternParts(
     if (isDuplicate(part)) continue;
     const body = bodyMap(part, ADJACENT_RULE, context);
     const node = (name: string) => body?.byKey.get(name)?.value;
+    const defaultValue = body?.byKey.get('OA_defaultValue');
+    if (body && defaultValue) {
+      problems.warn(
+        'ADJACENT_DEFAULT_VALUE_IGNORED',
+        childPath(part.path, 'OA_defaultValue'),
+        { adjacentName: part.name },
+        { source: body.source, offset: defaultValue.keyOffset },
+      );
+    }
     const headerTemplate = readText(
       node('OA_importHeaderPattern'),
       childPath(part.path, 'OA_importHeaderPattern'),
@@ -154,6 +173,12 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
       );
       return;
     }
+    const besideName = partWithKeysBesideName(item, path, context);
+    if (besideName) {
+      parts.push(besideName);
+      if (!IDENTIFIER.test(besideName.name)) invalid.push(besideName);
+      return;
+    }
     for (const entry of item.entries) {
       const part = {
         name: entry.key,
@@ -176,6 +201,27 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
   return parts;
 }
 
+/**
+ * `- unite:` with the part's keys written beside its name instead of under it (the list item is then one map of
+ * several keys, the name's value empty). The original takes the item's first key as the name and finds some of
+ * its keys anywhere in the item, so it accepts this; Terrain reads every `OA_` key beside the name as the part's
+ * own, and warns. Anything else (a second key that is not `OA_`, a name with a value) keeps the strict reading.
+ */
+function partWithKeysBesideName(item: MapNode, path: string, context: ValidationContext): NamedPart | undefined {
+  const [named, ...beside] = item.entries;
+  if (beside.length === 0 || !isNull(named.value) || !beside.every((entry) => entry.key.startsWith('OA_')))
+    return undefined;
+  const partPath = childPath(path, named.key);
+  const keyTarget = { source: item.source, offset: named.keyOffset };
+  context.problems.warn('PART_KEYS_READ_BESIDE_NAME', partPath, { name: named.key }, keyTarget);
+  return {
+    name: named.key,
+    body: mapNode(item.source, beside[0].keyOffset, beside),
+    path: partPath,
+    keyTarget,
+  };
+}
+
 function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext): MapNode | undefined {
   if (isNull(part.body)) return undefined;
   if (part.body.kind !== 'map') {
@@ -187,6 +233,7 @@ function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext)
     );
     return undefined;
   }
-  checkSection(part.body, rule, part.path, context.problems);
-  return part.body;
+  const body = liftCheckerFromExportHeader(part.body, part.path, context.problems);
+  checkSection(body, rule, part.path, context.problems);
+  return body;
 }
