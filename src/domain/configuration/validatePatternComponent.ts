@@ -11,7 +11,7 @@ import { readTagUse, tagSet } from './validateTags';
 import { readBoolean, readI18nTexts, readList, readText } from './values';
 
 const QUALIFIER_RULE = { optional: ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'] };
-// OA_defaultValue is accepted on an adjacent, as the original accepts it, but it has no effect there (warned).
+// OA_defaultValue is accepted on an adjacent but has no effect (warned): the original reads none for adjacents.
 const ADJACENT_RULE = {
   optional: [
     'OA_importHeaderPattern',

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { describeProblem, type CodedProblem } from '@/lib/i18n/problems';
 import { ProblemPlace } from './ConfigurationProblems';
@@ -13,7 +13,11 @@ export function ConfigurationWarnings({ warnings }: { warnings: CodedProblem[] }
     <section aria-labelledby="configuration-warnings" className="grid gap-4" data-testid="configuration-warnings">
       <h2 id="configuration-warnings" className="flex items-center gap-2 text-xl font-semibold">
         <TriangleAlert className="size-6 text-warning" aria-hidden />
-        <Trans>{warnings.length} warnings about this configuration</Trans>
+        <Plural
+          value={warnings.length}
+          one="# warning about this configuration"
+          other="# warnings about this configuration"
+        />
       </h2>
       <p className="text-sm text-muted-foreground">
         <Trans>Warnings do not prevent saving the application.</Trans>
