@@ -66,6 +66,35 @@ OA_componentAdjacents:
   });
 });
 
+describe('an adjacent whose keys are written as a list of one-key maps', () => {
+  const LISTED = `
+OA_componentAdjacents:
+  - unite:
+      - OA_importHeaderPattern: "{$1}_unit"
+      - OA_required: true`;
+
+  it('is read as the adjacent, with a warning', () => {
+    const result = read(pattern(LISTED));
+    expect(reading(result).adjacents).toMatchObject([{ name: 'unite', headerTemplate: '{$1}_unit', required: true }]);
+    expect(result.warnings).toMatchObject([
+      {
+        code: 'PART_KEYS_READ_FROM_LIST',
+        path: `${READING} > OA_componentAdjacents > unite`,
+        params: { name: 'unite' },
+      },
+    ]);
+  });
+
+  it('stays an error when a key is written twice', () => {
+    const result = read(
+      pattern(`${LISTED}
+      - OA_required: false`),
+    );
+    expect(result.ok ? [] : result.errors.map((error) => error.code)).toContain('BAD_OBJECT_REQUIRED_SECTIONS');
+    expect(result.warnings).toEqual([]);
+  });
+});
+
 describe('OA_defaultValue on an adjacent', () => {
   it('is accepted and ignored, as the original has no default value for adjacents, with a warning', () => {
     const result = read(

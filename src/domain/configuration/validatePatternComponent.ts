@@ -1,4 +1,4 @@
-import { isNull, mapNode, type ConfigNode, type MapNode } from './configNode';
+import { isNull, mapNode, type ConfigNode, type ListNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { IDENTIFIER } from './identifiers';
 import { liftCheckerFromExportHeader } from './misplacedChecker';
@@ -222,9 +222,25 @@ function partWithKeysBesideName(item: MapNode, path: string, context: Validation
   };
 }
 
+/**
+ * A part whose keys are written as a list of one-key maps (`- unite:` then `- OA_importHeaderPattern: …` under it).
+ * The original finds some of its keys anywhere under the item, lists included, so it accepts this; Terrain reads
+ * the list as one map of the part's keys, and warns. A list holding anything but `OA_` keys, each once, stays an
+ * error.
+ */
+function mapFromKeyList(list: ListNode, part: NamedPart, context: ValidationContext): MapNode | undefined {
+  const entries = list.items.flatMap((item) => (item.kind === 'map' ? item.entries : []));
+  const keys = new Set(entries.map((entry) => entry.key));
+  const onlyKeys = list.items.every((item) => item.kind === 'map') && entries.every((e) => e.key.startsWith('OA_'));
+  if (entries.length === 0 || !onlyKeys || keys.size !== entries.length) return undefined;
+  context.problems.warn('PART_KEYS_READ_FROM_LIST', part.path, { name: part.name }, list);
+  return mapNode(list.source, list.offset, entries);
+}
+
 function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext): MapNode | undefined {
   if (isNull(part.body)) return undefined;
-  if (part.body.kind !== 'map') {
+  const written = part.body.kind === 'list' ? (mapFromKeyList(part.body, part, context) ?? part.body) : part.body;
+  if (written.kind !== 'map') {
     context.problems.report(
       'BAD_OBJECT_REQUIRED_SECTIONS',
       part.path,
@@ -233,7 +249,7 @@ function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext)
     );
     return undefined;
   }
-  const body = liftCheckerFromExportHeader(part.body, part.path, context.problems);
+  const body = liftCheckerFromExportHeader(written, part.path, context.problems);
   checkSection(body, rule, part.path, context.problems);
   return body;
 }

@@ -20,6 +20,11 @@ export const configurationWarningMessages: Record<ConfigurationWarningCode, Mess
     id: 'configurationWarning.PART_KEYS_READ_BESIDE_NAME',
     message: 'The keys written beside {name} (instead of under it) were read as its own. Indent them under {name}.',
   },
+  PART_KEYS_READ_FROM_LIST: /*i18n*/ {
+    id: 'configurationWarning.PART_KEYS_READ_FROM_LIST',
+    message:
+      'The keys of {name} are written as a list (- OA_…): they were read as its own. Write them as a map, without the dashes.',
+  },
   ADJACENT_DEFAULT_VALUE_IGNORED: /*i18n*/ {
     id: 'configurationWarning.ADJACENT_DEFAULT_VALUE_IGNORED',
     message:
