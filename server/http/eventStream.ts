@@ -8,6 +8,7 @@ export interface EventStream {
   info(key: string, params?: Record<string, string>): void;
   progress(value: number): void;
   error(errorType: string, problem: StreamProblem): void;
+  warning(warningType: string, problem: StreamProblem): void;
   result(value: unknown): void;
   end(): void;
 }
@@ -31,6 +32,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
     info: (result, params = {}) => write({ type: 'info', result, params, time: time() }),
     progress: (result) => write({ type: 'progress', result: Math.round(result * 1000) / 1000, time: time() }),
     error: (errorType, result) => write({ type: 'error', errorType, result, time: time() }),
+    warning: (warningType, result) => write({ type: 'warning', warningType, result, time: time() }),
     result: (result) => write({ type: 'result', result, time: time() }),
     end: () => stream.end(),
   };

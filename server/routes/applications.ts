@@ -38,7 +38,9 @@ const partsOf = (filter: ApplicationPartsQuery['filter']) =>
   new Set<ApplicationPart>(filter === undefined ? [] : Array.isArray(filter) ? filter : [filter]);
 
 const Streamed = {
-  200: Type.String({ description: 'NDJSON events: info, progress, error, result (a stream without result failed).' }),
+  200: Type.String({
+    description: 'NDJSON events: info, progress, error, warning, result (a stream without result failed).',
+  }),
 };
 const multipartBody = {
   consumes: ['multipart/form-data'],

@@ -366,7 +366,10 @@ export function readComment(upload: Upload, fromQuery?: string): string | undefi
   return comment;
 }
 
-/** Validates and reports on the stream; answers the model when the configuration is valid. */
+/**
+ * Validates and reports on the stream, warnings included (they never stop it); answers the model when the
+ * configuration is valid.
+ */
 function validateOnStream(
   upload: Upload,
   events: EventStream,
@@ -379,6 +382,7 @@ function validateOnStream(
   events.progress(0.1);
   const result = validateConfiguration(upload.bytes, upload.fileName);
   events.progress(0.6);
+  for (const warning of result.warnings) events.warning('ValidationWarning', problemOf(warning));
   if (!result.ok) {
     for (const error of result.errors) events.error('ValidationError', problemOf(error));
     return undefined;

@@ -14,6 +14,7 @@ describe('the configuration worker', () => {
     expect(handlers.validateConfiguration(new Uint8Array(), 'empty.yaml')).toEqual({
       ok: false,
       errors: [{ code: 'EMPTY_FILE', path: '', params: {} }],
+      warnings: [],
     });
   });
 });

@@ -13,6 +13,7 @@ import { readDataEntry } from './validateData';
 import { readAdditionalFiles, readRightsRequest } from './validateForms';
 import { readDeclaredTags } from './validateTags';
 import { readI18nTexts, readMap, readText } from './values';
+import type { ConfigurationWarning } from './warningCodes';
 
 export const OPENADOM_VERSION = '2.0.1';
 
@@ -27,17 +28,20 @@ const ROOT_RULE = {
 };
 
 /**
+ * The outcome of validating an uploaded configuration: the model, or every error found; with the warnings either
+ * way (layouts read in a tolerated way, rules that will not act), which never make it invalid.
+ */
+export type ConfigurationResult = Result<ApplicationModel, ConfigurationError> & { warnings: ConfigurationWarning[] };
+
+/**
  * Validates a whole configuration document and builds its model. Every problem is collected; the model is only
  * returned when there is none. A wrong format version stops at once: the rest would be read against the wrong
  * rules and bury the one error that matters.
  */
-export function buildApplicationModel(
-  root: MapNode,
-  compileExpression: ExpressionCompiler,
-): Result<ApplicationModel, ConfigurationError> {
+export function buildApplicationModel(root: MapNode, compileExpression: ExpressionCompiler): ConfigurationResult {
   const problems = new Problems();
   const formatVersion = checkFormatVersion(root, problems);
-  if (formatVersion === undefined) return { ok: false, errors: problems.errors };
+  if (formatVersion === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
 
   checkSection(root, ROOT_RULE, '', problems);
   const application = readApplication(root.byKey.get('OA_application')?.value, problems);
@@ -84,9 +88,10 @@ export function buildApplicationModel(
     );
   }
 
-  if (problems.count > 0) return { ok: false, errors: problems.errors };
+  if (problems.count > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   return {
     ok: true,
+    warnings: problems.warnings,
     value: {
       formatVersion,
       ...application,

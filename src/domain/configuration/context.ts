@@ -3,7 +3,10 @@ import type { DeclaredTags } from './validateTags';
 
 /** What the expression engine answers when asked to compile a Groovy expression (its public contract). */
 export type ExpressionCompilation =
-  | { ok: true; expression: { readonly referencedReferences: readonly string[] } }
+  | {
+      ok: true;
+      expression: { readonly referencedReferences: readonly string[]; readonly readsReferencesByOtherMeans: boolean };
+    }
   | {
       ok: false;
       errors: ReadonlyArray<{ code: string; message: string; line: number; column: number; construct?: string }>;

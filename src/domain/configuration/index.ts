@@ -11,6 +11,8 @@ export type * from './model';
 export { DEFAULT_ORDER } from './model';
 export { CONFIGURATION_ERROR_CODES, configurationMessageKey, isConfigurationErrorCode } from './errorCodes';
 export type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
+export { CONFIGURATION_WARNING_CODES } from './warningCodes';
+export type { ConfigurationWarning, ConfigurationWarningCode } from './warningCodes';
 export { serializeModel, deserializeModel } from './serializeModel';
 export { readConfigurationDocument } from './readConfiguration';
 export { compileJavaDatePattern } from './javaDatePattern';

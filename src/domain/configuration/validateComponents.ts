@@ -1,6 +1,7 @@
 import { isNull, type ConfigNode, type MapEntry, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { checkIdentifiers } from './identifiers';
+import { liftCheckerFromExportHeader } from './misplacedChecker';
 import type {
   BasicComponent,
   Component,
@@ -156,7 +157,8 @@ function valueOf(map: MapNode | undefined, key: string): ConfigNode | undefined 
 function readComponent(kind: ComponentKind, item: MapEntry, path: string, where: ComponentScope): void {
   const { context, reading, scope } = where;
   const { problems } = context;
-  const map = readMap(item.value, path, problems);
+  const written = readMap(item.value, path, problems);
+  const map = written && liftCheckerFromExportHeader(written, path, problems);
   if (map) checkSection(map, COMPONENT_RULES[kind], path, problems);
 
   const tagsPath = childPath(path, 'OA_tags');

@@ -1,12 +1,8 @@
-import type { Result } from '../errors';
-import { buildApplicationModel } from './buildModel';
+import { buildApplicationModel, type ConfigurationResult } from './buildModel';
 import type { ExpressionCompiler } from './context';
-import type { ConfigurationError } from './errorCodes';
-import type { ApplicationModel } from './model';
 import { readConfigurationDocument } from './readConfiguration';
 
-/** The outcome of validating an uploaded configuration: the model, or every problem found. */
-export type ConfigurationResult = Result<ApplicationModel, ConfigurationError>;
+export type { ConfigurationResult } from './buildModel';
 
 /**
  * Builds the validation entry point around an expression compiler: the product wires the expression engine in
@@ -15,7 +11,7 @@ export type ConfigurationResult = Result<ApplicationModel, ConfigurationError>;
 export function createConfigurationValidator(compileExpression: ExpressionCompiler) {
   return function validateConfiguration(bytes: Uint8Array, fileName: string): ConfigurationResult {
     const document = readConfigurationDocument(bytes, fileName);
-    if (!document.ok) return document;
+    if (!document.ok) return { ...document, warnings: [] };
     return buildApplicationModel(document.root, compileExpression);
   };
 }

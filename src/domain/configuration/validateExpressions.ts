@@ -24,7 +24,8 @@ export function readExpressionSection(
     ? readRequiredText(expressionNode, expressionPath, problems, map)
     : undefined;
 
-  const references = readReferenceNames(map, path, context);
+  const listedReferences = readReferenceNames(map, path, context);
+  const references = listedReferences.map(({ text }) => text);
   const exceptions: Record<string, LocaleText> = {};
   const exceptionsPath = childPath(path, 'OA_groovyExceptions');
   const exceptionsMap = readMap(map.byKey.get('OA_groovyExceptions')?.value, exceptionsPath, problems);
@@ -63,16 +64,27 @@ export function readExpressionSection(
         expressionNode,
       );
   }
+  if (!compiled.expression.readsReferencesByOtherMeans) {
+    const referencesPath = childPath(path, 'OA_references');
+    for (const { text, node } of listedReferences) {
+      if (!compiled.expression.referencedReferences.includes(text))
+        problems.warn('REFERENCE_LISTED_BUT_NOT_READ', referencesPath, { referenceName: text }, node);
+    }
+  }
   return { source, references, exceptions, multiplicity };
 }
 
 /** `OA_references`: data names whose rows the expression receives; each must exist. */
-function readReferenceNames(map: MapNode, path: string, context: ValidationContext): string[] {
+function readReferenceNames(
+  map: MapNode,
+  path: string,
+  context: ValidationContext,
+): Array<{ text: string; node: ConfigNode }> {
   const referencesPath = childPath(path, 'OA_references');
   const names = readTextList(map.byKey.get('OA_references')?.value, referencesPath, context.problems) ?? [];
-  const known: string[] = [];
+  const known: Array<{ text: string; node: ConfigNode }> = [];
   for (const { text, node } of names) {
-    if (context.dataNames.includes(text)) known.push(text);
+    if (context.dataNames.includes(text)) known.push({ text, node });
     else
       context.problems.report(
         'UNKNOWN_REFERENCE_NAME',

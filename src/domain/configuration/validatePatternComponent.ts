@@ -1,25 +1,29 @@
 import { isNull, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { IDENTIFIER } from './identifiers';
+import { liftCheckerFromExportHeader } from './misplacedChecker';
 import type { PatternAdjacent, PatternBinding, PatternQualifier } from './model';
 import { childPath } from './problems';
 import { checkSection, type SectionRule } from './sections';
+import { mapFromKeyList, partWithKeysBesideName, type NamedPart } from './toleratedPartLayouts';
 import { readChecker, readRegex } from './validateCheckers';
 import { readDefaultValue } from './validateExpressions';
 import { readTagUse, tagSet } from './validateTags';
 import { readBoolean, readI18nTexts, readList, readText } from './values';
 
 const QUALIFIER_RULE = { optional: ['OA_exportHeader', 'OA_tags', 'OA_checker', 'OA_required', 'OA_defaultValue'] };
+// OA_defaultValue is accepted on an adjacent but has no effect (warned): the original reads none for adjacents.
 const ADJACENT_RULE = {
-  optional: ['OA_importHeaderPattern', 'OA_exportHeader', 'OA_required', 'OA_mandatory', 'OA_checker', 'OA_tags'],
+  optional: [
+    'OA_importHeaderPattern',
+    'OA_exportHeader',
+    'OA_required',
+    'OA_mandatory',
+    'OA_checker',
+    'OA_tags',
+    'OA_defaultValue',
+  ],
 };
-
-interface NamedPart {
-  name: string;
-  body: ConfigNode;
-  path: string;
-  keyTarget: { source: MapNode['source']; offset: number };
-}
 
 /**
  * Qualifiers, adjacents and header regex of a pattern component (§7.5). Qualifier n takes capture group n; an
@@ -96,6 +100,15 @@ export function readPatternParts(
     if (isDuplicate(part)) continue;
     const body = bodyMap(part, ADJACENT_RULE, context);
     const node = (name: string) => body?.byKey.get(name)?.value;
+    const defaultValue = body?.byKey.get('OA_defaultValue');
+    if (body && defaultValue) {
+      problems.warn(
+        'ADJACENT_DEFAULT_VALUE_IGNORED',
+        childPath(part.path, 'OA_defaultValue'),
+        { adjacentName: part.name },
+        { source: body.source, offset: defaultValue.keyOffset },
+      );
+    }
     const headerTemplate = readText(
       node('OA_importHeaderPattern'),
       childPath(part.path, 'OA_importHeaderPattern'),
@@ -154,6 +167,12 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
       );
       return;
     }
+    const besideName = partWithKeysBesideName(item, path, context);
+    if (besideName) {
+      parts.push(besideName);
+      if (!IDENTIFIER.test(besideName.name)) invalid.push(besideName);
+      return;
+    }
     for (const entry of item.entries) {
       const part = {
         name: entry.key,
@@ -178,7 +197,8 @@ function namedParts(node: ConfigNode | undefined, path: string, context: Validat
 
 function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext): MapNode | undefined {
   if (isNull(part.body)) return undefined;
-  if (part.body.kind !== 'map') {
+  const written = part.body.kind === 'list' ? (mapFromKeyList(part.body, part, context) ?? part.body) : part.body;
+  if (written.kind !== 'map') {
     context.problems.report(
       'BAD_OBJECT_REQUIRED_SECTIONS',
       part.path,
@@ -187,6 +207,7 @@ function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext)
     );
     return undefined;
   }
-  checkSection(part.body, rule, part.path, context.problems);
-  return part.body;
+  const body = liftCheckerFromExportHeader(written, part.path, context.problems);
+  checkSection(body, rule, part.path, context.problems);
+  return body;
 }

@@ -56,3 +56,29 @@ describe('OA_tags of a validation', () => {
     ]);
   });
 });
+
+describe('an expression rule without OA_components', () => {
+  const EXPRESSION = '{OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true"}}}';
+
+  it.each([
+    ['absent', ''],
+    ['empty', '\n        OA_components: []'],
+  ])('is accepted with a warning that it will not run (%s)', (_, components) => {
+    const result = read(places(`        OA_checker: ${EXPRESSION}${components}`));
+    expect(result.ok).toBe(true);
+    expect(result.warnings).toEqual([
+      {
+        code: 'VALIDATION_WITHOUT_COMPONENTS',
+        path: 'OA_data > places > OA_validations > rule',
+        params: { validationName: 'rule' },
+        line: 11,
+        column: 7,
+      },
+    ]);
+  });
+
+  it('runs, without warning, when it lists a component', () => {
+    const result = read(places(`        OA_checker: ${EXPRESSION}\n        OA_components: [label]`));
+    expect(result).toMatchObject({ ok: true, warnings: [] });
+  });
+});

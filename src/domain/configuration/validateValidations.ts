@@ -2,7 +2,7 @@ import { isNull, type ConfigNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { checkIdentifiers } from './identifiers';
 import type { LineValidation } from './model';
-import { childPath } from './problems';
+import { atKey, childPath } from './problems';
 import { checkSection } from './sections';
 import { CHECKER_NAMES, readChecker } from './validateCheckers';
 import { readTagUse } from './validateTags';
@@ -99,6 +99,9 @@ export function readValidations(
       );
     }
     if (unknown.length > 0) continue;
+    // An expression rule runs once per listed component: with none it never runs, here as in the original.
+    if (listed.length === 0)
+      problems.warn('VALIDATION_WITHOUT_COMPONENTS', validationPath, { validationName: entry.key }, atKey(map, entry));
     validations.push({ name: entry.key, labels, checker, components: listed.map(({ text }) => text), required });
   }
   return { validations, orderStrict };

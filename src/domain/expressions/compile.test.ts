@@ -147,3 +147,26 @@ describe('referencedReferences', () => {
     expect(compiled.ok && compiled.expression.referencedReferences).toEqual([]);
   });
 });
+
+describe('readsReferencesByOtherMeans', () => {
+  it.each([
+    "references.sites.find { it.naturalKey == 'a' }; referencesValues['units']; references.get('sites')",
+    'references?.species',
+    '1 + 1',
+    'def references = [a: 1]; references[datum.x]',
+  ])('is false when every read names its reference (%s)', (source) => {
+    const compiled = compileExpression(source);
+    expect(compiled.ok && compiled.expression.readsReferencesByOtherMeans).toBe(false);
+  });
+
+  it.each([
+    'references[datum.site]',
+    'references.get(datum.site)',
+    'references.each { k, v -> k }',
+    'def r = referencesValues; r.sites',
+    "references.sites; references['si' + 'tes']",
+  ])('is true when a read does not name its reference in the text (%s)', (source) => {
+    const compiled = compileExpression(source);
+    expect(compiled.ok && compiled.expression.readsReferencesByOtherMeans).toBe(true);
+  });
+});

@@ -31,6 +31,7 @@ export interface CompileOptions {
 export interface CompiledScript {
   readonly script: ScriptNode;
   readonly referencedReferences: readonly string[];
+  readonly readsReferencesByOtherMeans: boolean;
 }
 
 /** Property names that reach JavaScript or Groovy meta-programming rather than data. */
@@ -151,6 +152,9 @@ class Compiler {
   private readonly bindingAssignments = new Set<string>();
   private readonly bindingReads: { name: string; pos: Ast.Position; asFunction: boolean }[] = [];
   private readonly references: string[] = [];
+  /** Reads of `references` / `referencesValues`, and how many of them were `.X` with X written out. */
+  private referenceContextReads = 0;
+  private namedReferenceReads = 0;
 
   constructor(private readonly indexedLookups: boolean) {}
 
@@ -169,7 +173,11 @@ class Compiler {
         );
     }
     if (this.errors.length > 0) return this.sortedErrors();
-    return { script: { frameSize: this.scope.slotCount, body }, referencedReferences: this.references };
+    return {
+      script: { frameSize: this.scope.slotCount, body },
+      referencedReferences: this.references,
+      readsReferencesByOtherMeans: this.referenceContextReads > this.namedReferenceReads,
+    };
   }
 
   /**
@@ -417,7 +425,10 @@ class Compiler {
   private identifier(name: string, pos: Ast.Position, asFunction: boolean): Node {
     const local = this.lookupLocal(name);
     if (local) return { k: 'local', depth: local.depth, slot: local.variable.slot, name, pos };
-    if (this.isContextVariable(name)) return { k: 'context', name, pos };
+    if (this.isContextVariable(name)) {
+      if (name === 'references' || name === 'referencesValues') this.referenceContextReads += 1;
+      return { k: 'context', name, pos };
+    }
     if (isHelperName(name)) return this.error('unsupportedConstruct', `${name} must be called: ${name}(…).`, pos, name);
     if (UNSUPPORTED_HELPERS.has(name))
       return this.error('unsupportedConstruct', `${name} is not supported.`, pos, name);
@@ -480,6 +491,7 @@ class Compiler {
     const inner = unwrap(object);
     if (name === null || inner.kind !== 'identifier') return;
     if ((inner.name === 'references' || inner.name === 'referencesValues') && this.isContextVariable(inner.name)) {
+      this.namedReferenceReads += 1;
       if (!this.references.includes(name)) this.references.push(name);
     }
   }

@@ -16,6 +16,11 @@ export interface CompiledExpression {
   /** Names X used as references.X / referencesValues.X (lets the validator check OA_references). */
   readonly referencedReferences: readonly string[];
   /**
+   * Whether the expression also reads `references` / `referencesValues` some other way (`references[name]`,
+   * iterating, passing them on): which references it uses is then not known from its text.
+   */
+  readonly readsReferencesByOtherMeans: boolean;
+  /**
    * Evaluates on one context. The result is a Groovy value: null, boolean, string, number (an int32 number, or a
    * LongValue / FloatingValue / BigDecimal for other kinds; `groovyToString` gives its Groovy text), list (array),
    * map (Map), or a value of the context. Throws ExpressionError.
@@ -45,12 +50,13 @@ export function compileExpression(source: string, options?: CompileOptions): Com
   try {
     const compiled = compileProgram(parseTokens(tokenize(source)), options);
     if (Array.isArray(compiled)) return { ok: false, errors: compiled };
-    const { script, referencedReferences } = compiled;
+    const { script, referencedReferences, readsReferencesByOtherMeans } = compiled;
     return {
       ok: true,
       expression: {
         source,
         referencedReferences,
+        readsReferencesByOtherMeans,
         evaluate: (context, limits) => evaluateScript(script, context, limits),
       },
     };

@@ -6,6 +6,8 @@ export interface StreamOutcome<Result> {
   /** Present when the stream delivered its result; absent when it ended without one (a failure). */
   result?: Result;
   problems: StreamProblem[];
+  /** Remarks that did not stop the operation (configuration warnings). */
+  warnings: StreamProblem[];
 }
 
 /**
@@ -20,7 +22,7 @@ export async function callStream<Result>(
   const response = await send(path, options);
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   if (!response.body) throw new ApiError(response.status, '');
-  const outcome: StreamOutcome<Result> = { problems: [] };
+  const outcome: StreamOutcome<Result> = { problems: [], warnings: [] };
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';
   const handle = (line: string) => {
@@ -28,6 +30,7 @@ export async function callStream<Result>(
     const event = JSON.parse(line) as StreamEvent<Result>;
     if (event.type === 'result') outcome.result = event.result;
     if (event.type === 'error') outcome.problems.push(event.result);
+    if (event.type === 'warning') outcome.warnings.push(event.result);
     onEvent(event);
   };
   for (;;) {

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { StreamProblem } from '@/domain/streaming/events';
 import { configurationErrorMessages, configurationErrorValues } from '../messages/configurationErrors';
+import { configurationWarningMessages } from '../messages/configurationWarnings';
 import { csvErrorMessages, csvErrorValues } from '../messages/csvErrors';
 import { exceptionMessages, translationMissing } from '../messages/exceptionMessages';
 
@@ -13,7 +14,10 @@ export type CodedProblem = Pick<StreamProblem, 'code' | 'params'> & {
   value?: string;
 };
 
-/** The translated sentence of a problem, whichever catalogue its code belongs to (CSV, configuration, server). */
+/**
+ * The translated sentence of a problem, whichever catalogue its code belongs to (CSV, configuration errors and
+ * warnings, server).
+ */
 export function describeProblem(i18n: I18n, problem: CodedProblem): string {
   const params = problem.params ?? {};
   const csv = csvErrorMessages[problem.code as keyof typeof csvErrorMessages];
@@ -32,6 +36,7 @@ export function describeProblem(i18n: I18n, problem: CodedProblem): string {
   } else {
     const descriptor =
       configurationErrorMessages[problem.code as keyof typeof configurationErrorMessages] ??
+      configurationWarningMessages[problem.code as keyof typeof configurationWarningMessages] ??
       exceptionMessages[problem.code];
     const values = configurationErrorValues({
       params,

@@ -31,6 +31,7 @@ import { streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
 import { useConfigurationWorker } from '@/workers/useConfigurationWorker';
 import { ConfigurationProblems } from './ConfigurationProblems';
+import { ConfigurationWarnings } from './ConfigurationWarnings';
 
 const MAX_COMMENT = 200;
 
@@ -53,6 +54,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(1);
   const [problems, setProblems] = useState<CodedProblem[]>([]);
+  const [warnings, setWarnings] = useState<CodedProblem[]>([]);
   const [model, setModel] = useState<ApplicationModel | null>(null);
   const [checkedOnServer, setCheckedOnServer] = useState(false);
   const [name, setName] = useState(edit?.input.name ?? current?.name ?? '');
@@ -101,6 +103,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     setPhase('testing');
     setProgress(0);
     setProblems([]);
+    setWarnings([]);
     setModel(null);
     setCheckedOnServer(false);
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -108,6 +111,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     const local = await validateInWorker().validateConfiguration(bytes, file.name);
     setProgress(isServerReachable() ? 0.5 : 1);
     let found: CodedProblem[] = local.ok ? [] : local.errors;
+    let remarks: CodedProblem[] = local.warnings;
     let validated: ApplicationModel | null = local.ok ? local.value : null;
     if (isServerReachable()) {
       try {
@@ -115,6 +119,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
           if (e.type === 'progress') setProgress(0.5 + e.result / 2);
         });
         found = outcome.problems;
+        remarks = outcome.warnings;
         validated = outcome.problems.length === 0 && outcome.result ? outcome.result : null;
         setCheckedOnServer(true);
       } catch (error) {
@@ -123,6 +128,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     }
     setProgress(1);
     setProblems(found);
+    setWarnings(remarks);
     setModel(validated);
     setPhase(validated ? 'tested' : 'idle');
     if (validated) {
@@ -195,6 +201,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
                   setPhase('idle');
                   setModel(null);
                   setProblems([]);
+                  setWarnings([]);
                 }}
               />
             </FormField>
@@ -217,6 +224,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
       </Card>
 
       {problems.length > 0 ? <ConfigurationProblems problems={problems} /> : null}
+      {warnings.length > 0 ? <ConfigurationWarnings warnings={warnings} /> : null}
 
       {model && phase !== 'idle' ? (
         <Card>

@@ -9,6 +9,25 @@ function sectionOf(path: string | undefined): string {
   return segments[0] ?? '';
 }
 
+/** Where a problem or warning is: its code, its path and its position in the file. */
+export function ProblemPlace({ problem }: { problem: CodedProblem }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      <code className="rounded bg-muted px-1">{problem.code}</code>
+      {problem.path ? <span> · {problem.path}</span> : null}
+      {problem.line ? (
+        <span>
+          {' '}
+          ·{' '}
+          <Trans>
+            line {problem.line}, column {problem.column ?? 1}
+          </Trans>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
 /** Every problem of a configuration, grouped by section, each with its place in the file. */
 export function ConfigurationProblems({ problems }: { problems: CodedProblem[] }) {
   const { t, i18n } = useLingui();
@@ -43,19 +62,7 @@ export function ConfigurationProblems({ problems }: { problems: CodedProblem[] }
             {list.map((problem, index) => (
               <li key={index} className="grid gap-1 px-4 py-3" data-code={problem.code}>
                 <p>{describeProblem(i18n, problem)}</p>
-                <p className="text-sm text-muted-foreground">
-                  <code className="rounded bg-muted px-1">{problem.code}</code>
-                  {problem.path ? <span> · {problem.path}</span> : null}
-                  {problem.line ? (
-                    <span>
-                      {' '}
-                      ·{' '}
-                      <Trans>
-                        line {problem.line}, column {problem.column ?? 1}
-                      </Trans>
-                    </span>
-                  ) : null}
-                </p>
+                <ProblemPlace problem={problem} />
               </li>
             ))}
           </ul>
