@@ -1,7 +1,7 @@
 import { isNull, type ConfigNode, type MapEntry, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { checkIdentifiers } from './identifiers';
-import { liftCheckerFromExportHeader } from './misplacedChecker';
+import { dropCheckerFromExportHeader } from './misplacedChecker';
 import type {
   BasicComponent,
   Component,
@@ -158,7 +158,7 @@ function readComponent(kind: ComponentKind, item: MapEntry, path: string, where:
   const { context, reading, scope } = where;
   const { problems } = context;
   const written = readMap(item.value, path, problems);
-  const map = written && liftCheckerFromExportHeader(written, path, problems);
+  const map = written && dropCheckerFromExportHeader(written, path, problems);
   if (map) checkSection(map, COMPONENT_RULES[kind], path, problems);
 
   const tagsPath = childPath(path, 'OA_tags');

@@ -126,16 +126,16 @@ OA_componentQualifiers:
           OA_name: OA_reference
           OA_params: {OA_reference: {OA_name: variables}}`;
 
-  it("is read as the qualifier's checker, with a warning", () => {
+  it('is ignored, as the original ignores it, with a warning', () => {
     const result = read(pattern(NESTED));
     expect(reading(result).qualifiers[0]).toMatchObject({
       name: 'variable',
       exportHeader: { title: { fr: 'Variable', en: 'Variable' }, description: {} },
-      checker: { kind: 'reference', reference: 'variables' },
     });
+    expect(reading(result).qualifiers[0].checker ?? null).toBeNull();
     expect(result.warnings).toMatchObject([
       {
-        code: 'CHECKER_READ_FROM_EXPORT_HEADER',
+        code: 'CHECKER_IGNORED_UNDER_EXPORT_HEADER',
         path: `${READING} > OA_componentQualifiers > variable > OA_exportHeader`,
         line: 19,
       },
@@ -151,7 +151,7 @@ OA_componentQualifiers:
     expect(result.warnings.map((warning) => warning.code)).toEqual(['CHECKER_IGNORED_UNDER_EXPORT_HEADER']);
   });
 
-  it('is read the same way on a component and on an adjacent', () => {
+  it('is ignored the same way on a component and on an adjacent, their own checkers kept', () => {
     const result = read(
       pattern(`
 OA_exportHeader:
@@ -161,11 +161,13 @@ OA_componentAdjacents:
   - quality:
       OA_importHeaderPattern: "{$1}_qc"
       OA_exportHeader:
-        OA_checker: {OA_name: OA_integer}`),
+        OA_checker: {OA_name: OA_integer}
+      OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}
+OA_checker: {OA_name: OA_integer}`),
     );
     const component = reading(result);
-    expect(component.checker).toMatchObject({ kind: 'float' });
-    expect(component.adjacents[0].checker).toMatchObject({ kind: 'integer' });
+    expect(component.checker).toMatchObject({ kind: 'integer' });
+    expect(component.adjacents[0].checker).toMatchObject({ kind: 'date' });
     expect(result.warnings.map((warning) => warning.path)).toEqual([
       `${READING} > OA_exportHeader`,
       `${READING} > OA_componentAdjacents > quality > OA_exportHeader`,

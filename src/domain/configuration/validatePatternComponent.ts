@@ -1,7 +1,7 @@
 import { isNull, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { IDENTIFIER } from './identifiers';
-import { liftCheckerFromExportHeader } from './misplacedChecker';
+import { dropCheckerFromExportHeader } from './misplacedChecker';
 import type { PatternAdjacent, PatternBinding, PatternQualifier } from './model';
 import { childPath } from './problems';
 import { checkSection, type SectionRule } from './sections';
@@ -207,7 +207,7 @@ function bodyMap(part: NamedPart, rule: SectionRule, context: ValidationContext)
     );
     return undefined;
   }
-  const body = liftCheckerFromExportHeader(written, part.path, context.problems);
+  const body = dropCheckerFromExportHeader(written, part.path, context.problems);
   checkSection(body, rule, part.path, context.problems);
   return body;
 }

@@ -6,7 +6,6 @@ import type { DomainError } from '../errors';
  * configuration with warnings only is valid.
  */
 export const CONFIGURATION_WARNING_CODES = [
-  'CHECKER_READ_FROM_EXPORT_HEADER',
   'CHECKER_IGNORED_UNDER_EXPORT_HEADER',
   'PART_KEYS_READ_BESIDE_NAME',
   'PART_KEYS_READ_FROM_LIST',

@@ -6,15 +6,10 @@ import type { ConfigurationWarningCode } from '../../domain/configuration/warnin
  * in `locales/fr/errors.po`. Built like the error texts (`configurationErrors.ts`), and given the same values.
  */
 export const configurationWarningMessages: Record<ConfigurationWarningCode, MessageDescriptor> = {
-  CHECKER_READ_FROM_EXPORT_HEADER: /*i18n*/ {
-    id: 'configurationWarning.CHECKER_READ_FROM_EXPORT_HEADER',
-    message:
-      'An OA_checker is indented under OA_exportHeader: it was read as the checker of the component that holds this header. Indent it one level less.',
-  },
   CHECKER_IGNORED_UNDER_EXPORT_HEADER: /*i18n*/ {
     id: 'configurationWarning.CHECKER_IGNORED_UNDER_EXPORT_HEADER',
     message:
-      'An OA_checker is indented under OA_exportHeader while the component already has its own: this one is ignored.',
+      'An OA_checker is indented under OA_exportHeader, where it is not read (as in OpenADOM): it checks nothing. To check the values with it, indent it one level less, beside OA_exportHeader.',
   },
   PART_KEYS_READ_BESIDE_NAME: /*i18n*/ {
     id: 'configurationWarning.PART_KEYS_READ_BESIDE_NAME',
