@@ -3,7 +3,15 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CORPUS, corpusPresent, filesOf, fixture, signInAsAdmin, testConfiguration } from './applicationSteps';
+import {
+  CORPUS,
+  corpusPresent,
+  filesOf,
+  fixture,
+  signInAsAdmin,
+  switchLanguage,
+  testConfiguration,
+} from './applicationSteps';
 
 /**
  * Issue 4, "the worker path": the configuration engine running in the real browser Web Worker (the script the
@@ -224,4 +232,38 @@ test('offline, the Test button shows what the worker finds, the same problems as
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('a configuration in a layout the original tolerates is valid, its warnings listed under the Test, fr and en', async ({
+  page,
+  look,
+}) => {
+  await signInAsAdmin(page);
+  const tolerated = (await readFile(fixture('fieldnotes-v1.yaml'), 'utf8'))
+    .replace(
+      '      label: null\n',
+      '      label:\n        OA_exportHeader:\n          OA_title: {fr: Nom, en: Name}\n          OA_checker: {OA_name: OA_string, OA_params: {OA_pattern: ".+"}}\n',
+    )
+    .replace(
+      '      OA_timeScope: day\n',
+      '      OA_timeScope: day\n    OA_validations:\n      idle:\n        OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true"}}}\n',
+    );
+  await page.goto('/applicationCreation');
+  await page
+    .getByLabel('Fichier de configuration', { exact: true })
+    .setInputFiles({ name: 'fieldnotes.yaml', mimeType: 'application/yaml', buffer: Buffer.from(tolerated) });
+  await page.getByRole('button', { name: 'Tester', exact: true }).click();
+  await expect(page.getByTestId('version-tag')).toHaveText('1.0.0');
+  const warnings = page.getByTestId('configuration-warnings');
+  await expect(warnings.locator('[data-code]')).toHaveCount(2);
+  expect(
+    await warnings.locator('[data-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-code'))),
+  ).toEqual(['CHECKER_IGNORED_UNDER_EXPORT_HEADER', 'VALIDATION_WITHOUT_COMPONENTS']);
+  await expect(warnings).toContainText('idle');
+  await expect(page.getByTestId('configuration-problems')).toHaveCount(0);
+  await look(page, 'configuration-warnings-fr');
+  await switchLanguage(page, 'English');
+  await expect(page.getByTestId('configuration-warnings')).toContainText('it checks nothing');
+  await look(page, 'configuration-warnings-en');
+  await switchLanguage(page, 'Français');
 });

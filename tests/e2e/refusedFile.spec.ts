@@ -71,12 +71,15 @@ test('an additional file the server refuses is edited from the pending changes a
     await expect(page.getByLabel('Date de parution *')).toHaveValue('15/03/2024');
     await expect(page.getByLabel('Commentaire *')).toHaveValue('Le protocole de 2024');
     await expect(page.getByLabel('Nom du fichier *')).toHaveValue('protocole.pdf');
+    await expect(page.getByTestId('file-replaces')).toContainText('Le serveur a refusé protocole.pdf');
+    await expect(page.getByText('protocole.pdf, 30', { exact: false })).toBeVisible();
     await switchLanguage(page, 'English');
     await expect(page.getByLabel('Title *')).toHaveValue('Comptage des oiseaux');
     await look(page, 'file-edit-en');
     await page.getByLabel('File name *').fill('protocole 2024.pdf');
     await page.getByRole('button', { name: 'Add the file' }).click();
     await expect(toast(page, 'The file protocole 2024.pdf has been saved.')).toBeVisible();
+    await expect(page.getByTestId('file-replaces')).toHaveCount(0);
     expect(await stored()).toEqual(['protocole 2024.pdf', 'protocole.pdf']);
     await page.goto('/pendingChanges');
     await expect(pendingChange(page, 'protocole.pdf')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Send, X } from 'lucide-react';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useFileForm } from '../hooks/useFileForm';
@@ -37,6 +38,14 @@ export function FileForm({ applicationName, model, type, data, isNew, editable, 
         void form.submit();
       }}
     >
+      {form.replacing ? (
+        <Alert variant="warning" data-testid="file-replaces">
+          <Trans>
+            The server refused {form.replacing.input.fileName}: correct it and save it again to replace it in the
+            pending changes.
+          </Trans>
+        </Alert>
+      ) : null}
       <DescriptionSection model={model} type={type} choices={data.choices} form={form} editable={editable} />
       <FilePanel stored={data.file} form={form} editable={editable} isNew={isNew} />
       <AssociatedDataPanel

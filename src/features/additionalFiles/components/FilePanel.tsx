@@ -32,7 +32,7 @@ export function FilePanel({ stored, form, editable, isNew }: FilePanelProps) {
       {editable ? (
         <FormField
           label={isNew ? `${t`File to send`} *` : t`Replace by`}
-          hint={form.chosen ? formatSize(i18n, form.chosen.size) : undefined}
+          hint={form.chosen ? `${form.chosen.name}, ${formatSize(i18n, form.chosen.size)}` : undefined}
           error={form.partError('ADDITIONAL_FILE_REQUIRED', 'file')}
         >
           <FileInput onChange={(event) => form.choose(event.target.files?.[0] ?? null)} />

@@ -180,6 +180,7 @@ export function useFileForm(
   }
 
   return {
+    replacing,
     fields,
     changeField,
     comment,
