@@ -79,8 +79,12 @@ test('upload kit and backup from a card with their progress, in French and Engli
       'templates/02_sites.csv',
       'templates/03_species.csv',
       'templates/04_counts.csv',
+      // counts names its files (OA_fileName): the kit carries the script that deposits a folder of them.
+      'deposit.mjs',
       'manifest.json',
     ]);
+    expect(files['deposit.mjs']).toMatch(/^#!\/usr\/bin\/env node/);
+    expect(files['README.md']).toContain('deposit.mjs');
     expect(files['README.md']).toContain('kit de dépôt en masse');
     expect(files['templates/04_counts.csv'].split('\n')[0]).toBe('"project";"site";"species";"day";"individuals"');
     await downloaded;
