@@ -73,6 +73,7 @@ test('an additional file the server refuses is edited from the pending changes a
     await expect(page.getByLabel('Nom du fichier *')).toHaveValue('protocole.pdf');
     await expect(page.getByTestId('file-replaces')).toContainText('Le serveur a refusé protocole.pdf');
     await expect(page.getByText('protocole.pdf, 30', { exact: false })).toBeVisible();
+    await look(page, 'file-edit-fr');
     await switchLanguage(page, 'English');
     await expect(page.getByLabel('Title *')).toHaveValue('Comptage des oiseaux');
     await look(page, 'file-edit-en');
@@ -83,6 +84,7 @@ test('an additional file the server refuses is edited from the pending changes a
     expect(await stored()).toEqual(['protocole 2024.pdf', 'protocole.pdf']);
     await page.goto('/pendingChanges');
     await expect(pendingChange(page, 'protocole.pdf')).toHaveCount(0);
+    await look(page, 'file-applied-pending-en');
     await expect(pendingChange(page, 'protocole 2024.pdf')).toHaveAttribute('data-status', 'done');
     await switchLanguage(page, 'Français');
   });
