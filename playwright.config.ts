@@ -21,7 +21,10 @@ export default defineConfig({
   outputDir: `test-results/e2e-artifacts${suffix}`,
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // Recording a trace costs about a third of a journey's time, so the first run records none: a failing test runs
+  // again with its trace, and fails the run even when that second run passes (a flaky test is a failure here).
+  retries: 1,
+  failOnFlakyTests: true,
   // Two workers share two cores with the server, and every screen is also looked at on a phone: journeys take longer.
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -30,7 +33,7 @@ export default defineConfig({
     baseURL: E2E_ORIGIN,
     serviceWorkers: 'allow',
     locale: 'fr-FR',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
