@@ -14,6 +14,7 @@ import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
+import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 
@@ -115,7 +116,7 @@ export function rowView(row: SelectedRow, entry: DataEntry, locale: string, defa
     id: row.id,
     naturalKey: row.natural_key,
     hierarchicalKey: row.hierarchical_key,
-    values: row.values,
+    ...answerValues(entry, row.values),
     ...display,
   } as RowView;
 }

@@ -63,9 +63,19 @@ const storedRowFields = {
   values: Type.Record(Type.String(), StoredValueSchema, { description: 'Values by component key.' }),
 };
 
-/** A row as the consultation shows it; `__display_<locale>` holds its display in the asked language. */
+/**
+ * A row as the consultation and the JSON exports give it: in `values`, a value pointing to a reference row is that
+ * row's natural key, as the original's answers give it; `referenceKeys` keeps the hierarchical keys of reference
+ * components. `__display_<locale>` holds its display in the asked language.
+ */
 export const RowViewSchema = Type.Object(
-  { ...storedRowFields, __display_default: Type.String() },
+  {
+    ...storedRowFields,
+    referenceKeys: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
+      description: 'By reference component: the hierarchical key of the row it points to (a list with MANY).',
+    }),
+    __display_default: Type.String(),
+  },
   { additionalProperties: false, patternProperties: { '^__display_': Type.String() } },
 );
 // The static type of TypeBox leaves `patternProperties` out: the displays per language are named here.

@@ -356,7 +356,9 @@ describe('a data type without versioning', () => {
       'leman__01_06_2024',
     ]);
     expect(page.rows[0]).toMatchObject({
-      values: { station: 'stationsKgers', day: 'date:2024-06-03T00:00:00:dd/MM/yyyy', value: 12, note: 'windy' },
+      // The reference as the original's answers give it, its hierarchical key kept for links and scopes.
+      values: { station: 'gers', day: 'date:2024-06-03T00:00:00:dd/MM/yyyy', value: 12, note: 'windy' },
+      referenceKeys: { station: 'stationsKgers' },
       __display_default: 'gers__03_06_2024',
     });
     const byStation = await read({ componentFilters: [{ componentKey: 'station', filters: ['anterne'] }] });

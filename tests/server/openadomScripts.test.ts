@@ -137,6 +137,20 @@ describe('a version published by a form of params alone', () => {
     const all = await admin.get('/applications/surveys/data/counts/json');
     expect(all.body.totalRows).toBe(DAYS);
     expect(all.body.rows).toHaveLength(DAYS);
+    // Values pointing to reference rows are their natural keys, as the original answers; links keep the paths.
+    const last = all.body.rows.find((row: { values: { individuals: number } }) => row.values.individuals === DAYS - 1);
+    expect(last.values).toMatchObject({ project: 'alps', site: 'lac_blanc', species: `sp${(DAYS - 1) % SPECIES}` });
+    expect(last.referenceKeys).toEqual({
+      project: 'projectsKalps',
+      site: 'sitesKlac_blanc',
+      species: `speciesKsp${(DAYS - 1) % SPECIES}`,
+    });
+    const hierarchical = /K[a-z]/;
+    expect(
+      all.body.rows.filter((row: { values: Record<string, unknown> }) =>
+        ['project', 'site', 'species'].some((key) => hierarchical.test(String(row.values[key]))),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a form of params naming no version, and malformed params, with 400', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, isoOfStoredDate, naturalKeyOfHierarchicalKey } from './cellText';
+import { cellText, isoOfStoredDate, naturalKeyInReference, naturalKeyOfHierarchicalKey } from './cellText';
 
 describe('stored values as text', () => {
   it('gives dates back in their own pattern', () => {
@@ -20,6 +20,9 @@ describe('stored values as text', () => {
     expect(cellText('type_de_sitesKplateforme.sitesKoir', checker)).toBe('oir');
     expect(cellText(['sitesKa', 'sitesKb'], { ...checker, multiplicity: 'MANY' })).toBe('a,b');
     expect(naturalKeyOfHierarchicalKey('especesKlpf')).toBe('lpf');
+    // A natural key (as answers give them) stays as it is, even when it holds a K.
+    expect(cellText('NULL_KEY__scarff', { ...checker, reference: 'sites' })).toBe('NULL_KEY__scarff');
+    expect(naturalKeyInReference('blocKb1.blocKb1_1', 'bloc')).toBe('b1_1');
   });
 
   it('writes numbers, booleans and empty values plainly', () => {

@@ -34,13 +34,23 @@ export function naturalKeyOfHierarchicalKey(hierarchicalKey: string): string {
   return marker >= 0 ? last.slice(marker + 1) : last;
 }
 
+/**
+ * The natural key of a row of `reference` from its hierarchical key (`blocKb1.blocKb1_1` → `b1_1`); a value that is
+ * already a natural key (`NULL_KEY__oir`, as row answers give them) is given back as it is.
+ */
+export function naturalKeyInReference(key: string, reference: string): string {
+  const last = key.slice(key.lastIndexOf('.') + 1);
+  const prefix = `${reference}K`;
+  return last.startsWith(prefix) ? last.slice(prefix.length) : last;
+}
+
 export function cellText(value: unknown, checker: Checker | null): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((v) => cellText(v, checker)).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string') {
     if (value.startsWith(DATE_PREFIX)) return formatStoredDate(value);
-    if (checker?.kind === 'reference') return naturalKeyOfHierarchicalKey(value);
+    if (checker?.kind === 'reference') return naturalKeyInReference(value, checker.reference);
     return value;
   }
   return String(value);

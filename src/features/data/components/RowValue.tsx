@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Checker, Component } from '@/domain/configuration/model';
-import { cellText, naturalKeyOfHierarchicalKey } from '@/domain/rows/cellText';
+import { cellText, naturalKeyInReference } from '@/domain/rows/cellText';
 import { Button } from '@/components/ui/button';
 
 export interface PatternGroup {
@@ -28,12 +28,15 @@ export function RowValue({ component, value, onOpenReference, onOpenTable, verti
   const { t } = useLingui();
   const checker: Checker | null = component.checker;
   if (checker?.kind === 'reference' && value !== null && value !== undefined && value !== '') {
-    const keys = (Array.isArray(value) ? value : [value]).map(String).filter((v) => v !== '');
+    // Answers give natural keys; a value read from an older answer kept on the device may still be a hierarchical key.
+    const keys = (Array.isArray(value) ? value : [value])
+      .map((v) => naturalKeyInReference(String(v), checker.reference))
+      .filter((v) => v !== '');
     return (
       <span className="flex flex-wrap gap-1">
         {keys.map((key) => (
-          <Button key={key} variant="link" className="h-auto min-h-11 px-1" onClick={() => onOpenReference?.(checker.reference, naturalKeyOfHierarchicalKey(key))}>
-            {naturalKeyOfHierarchicalKey(key)}
+          <Button key={key} variant="link" className="h-auto min-h-11 px-1" onClick={() => onOpenReference?.(checker.reference, key)}>
+            {key}
           </Button>
         ))}
       </span>
@@ -62,7 +65,7 @@ export function RowValue({ component, value, onOpenReference, onOpenTable, verti
     );
   }
   if (component.kind === 'dynamic' && value && typeof value === 'object' && !Array.isArray(value)) {
-    const rows = Object.entries(value as Record<string, unknown>).map(([key, cell]) => ({ [t`Column`]: naturalKeyOfHierarchicalKey(key), [t`Value`]: cellText(cell, checker) }));
+    const rows = Object.entries(value as Record<string, unknown>).map(([key, cell]) => ({ [t`Column`]: naturalKeyInReference(key, component.reference), [t`Value`]: cellText(cell, checker) }));
     return (
       <Button variant="outline" size="sm" onClick={() => onOpenTable?.(component.key, rows)}>
         {t`${rows.length} values`}

@@ -1,4 +1,5 @@
 import type { DataEntry } from '@/domain/configuration/model';
+import { answerValues } from '@/domain/rows/answerValues';
 import { filterRows } from '@/domain/rows/filterRows';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { cachedReferenceRows } from '@/offline/referenceCache';
@@ -74,6 +75,8 @@ async function pageFromKeptTable(application: string, entry: DataEntry, query: R
     return new Set(naturalKeys.map((k) => known?.get(k)).filter((k): k is string => k !== undefined));
   };
   const { rows, totalRows } = filterRows(entry, kept.rows, query, hierarchicalKeysOf);
-  const referenceValues = rows.map((row) => ({ ...row, __display_default: row.naturalKey }) as RowView);
+  const referenceValues = rows.map(
+    (row) => ({ ...row, ...answerValues(entry, row.values), __display_default: row.naturalKey }) as RowView,
+  );
   return { referenceValues, totalRows, keptAt: kept.fetchedAt };
 }
