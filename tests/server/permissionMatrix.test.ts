@@ -360,6 +360,15 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/references/:refType/rows',            expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesRows },
   { route: 'DELETE /applications/:name/references/:refType',              expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'an unreferenced row',
     query: () => qs({ naturalKey: 'spare' }), after: reuploadSpecies },
+  // The same reference under data/, as the newest OpenADOM's scripts load and read it
+  { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: 'the reference species',
+    params: { dataType: () => 'species' }, body: () => ({ body: csvForm('species.csv', SPECIES_CSV) }) },
+  { route: 'GET /applications/:name/data/:dataType/json',                 expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'the reference species',
+    params: { dataType: () => 'species' }, read: READS.speciesJson },
+  { route: 'GET /applications/:name/data/:dataType/csv',                  expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'the reference species',
+    params: { dataType: () => 'species' }, read: READS.speciesCsv },
+  { route: 'GET /applications/:name/data/:dataType/zip',                  expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'the reference species',
+    params: { dataType: () => 'species' }, read: READS.speciesZip, binary: true },
 
   // Data (counts): reads
   { route: 'GET /applications/:name/data/:dataType/json',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.countsJson(),
