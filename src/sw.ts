@@ -12,13 +12,15 @@ cleanupOutdatedCaches();
 // The first installed worker takes charge of the open page at once, so the very first visit already works offline.
 clientsClaim();
 
-// Every page of the single-page application is index.html; API paths are never pages.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Every page of the single-page application is index.html; API paths are never pages, nor the help documents,
+// which the help page opens in a frame (a navigation too: without this, the frame showed the app's "Not Found").
+const HELP_DOCUMENT = /^\/help\.(fr|en)\.pdf$/;
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, HELP_DOCUMENT] }));
 
 // Help PDFs are large and rarely read: cached the first time they are opened, served from cache afterwards.
 const HELP_CACHE = 'terrain-help';
 registerRoute(
-  ({ url }) => /^\/help\.(fr|en)\.pdf$/.test(url.pathname),
+  ({ url }) => HELP_DOCUMENT.test(url.pathname),
   async ({ request }) => {
     const cache = await caches.open(HELP_CACHE);
     try {

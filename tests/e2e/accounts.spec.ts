@@ -155,6 +155,18 @@ test('the help page shows the help document', async ({ page, look }) => {
   await expect(frame).toHaveAttribute('height', '500');
   expect((await page.request.get('/help.fr.pdf')).headers()['content-type']).toContain('application/pdf');
   await look(page, 'help-fr');
+
+  // Once the service worker runs the page, the frame still gets the document, not the application's page.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const framed = page.waitForResponse((r) => r.url().endsWith('/help.fr.pdf') && r.request().isNavigationRequest());
+  await page.reload();
+  expect((await framed).headers()['content-type']).toContain('application/pdf');
+  await expect(page.frameLocator('iframe').locator('#root')).toHaveCount(0);
+
+  // The way back is the breadcrumb.
+  await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Applications' }).click();
+  await expect(page).toHaveURL(/\/(applications|login)/);
 });
 
 async function openUserMenu(page: import('@playwright/test').Page) {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
+import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Button } from '@/components/ui/button';
 
@@ -9,6 +10,10 @@ export function HelpPage() {
   const file = `/help.${i18n.locale === 'en' ? 'en' : 'fr'}.pdf`;
   return (
     <div>
+      <Breadcrumb
+        label={t`Breadcrumb`}
+        crumbs={[{ label: t`Applications`, href: '/applications' }, { label: t`Help` }]}
+      />
       <PageHeader
         title={<Trans>Help</Trans>}
         actions={
