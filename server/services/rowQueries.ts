@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Grant } from '../../src/domain/rights/authorization.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -33,13 +33,8 @@ export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
 
 const isNumeric = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
 
-/** Whether an interval is a real one: both ends given and from before to (numbers compared as numbers). */
-function usableInterval(checker: Checker | null | undefined, from?: string, to?: string): boolean {
-  if (from === undefined || to === undefined || from === '' || to === '') return false;
-  if (isNumeric(checker))
-    return Number.isFinite(Number(from)) && Number.isFinite(Number(to)) && Number(from) < Number(to);
-  return from < to;
-}
+const usableInterval = (checker: Checker | null | undefined, from?: string, to?: string) =>
+  intervalState(isNumeric(checker), from, to) === 'usable';
 
 type Condition = Expression<SqlBool>;
 

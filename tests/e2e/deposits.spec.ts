@@ -213,8 +213,19 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
 
     await page.getByRole('button', { name: 'Filtres' }).click();
     const individuals = page.getByTestId('filter-panel').getByRole('group', { name: 'individuals' });
+    // A reversed interval is refused in the form, not counted as a filter, and filters nothing.
+    await individuals.getByLabel('de').fill('10');
+    await expect(individuals.getByText('Donnez les deux bornes de l’intervalle pour filtrer.')).toBeVisible();
+    await individuals.getByLabel('à').fill('2');
+    await expect(individuals.getByText('La fin de l’intervalle doit venir après son début.')).toBeVisible();
+    await expect(individuals.getByLabel('à')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: 'Filtres', exact: true })).toBeVisible();
+    await expect(page.getByText('3 lignes', { exact: true })).toBeVisible();
+    await see('data-filter-reversed-fr');
     await individuals.getByLabel('de').fill('2');
     await individuals.getByLabel('à').fill('10');
+    await expect(individuals.getByRole('status')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
     await expect(page.getByText('2 lignes', { exact: true })).toBeVisible();
     await expect(page.getByTestId('reference-row')).toHaveCount(2);
     const keys = await shownKeys(page);

@@ -1,5 +1,5 @@
 import type { Checker, DataEntry } from '../configuration/model';
-import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from './rowQuery';
+import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from './rowQuery';
 
 /** A stored row as kept on the device. */
 export interface KeptRow {
@@ -50,19 +50,18 @@ export function filterRows(
       });
     }
     const { from, to } = filter.intervalValues ?? {};
-    if (from !== undefined && to !== undefined && from !== '' && to !== '') {
-      if (checker?.kind === 'integer' || checker?.kind === 'float') {
+    const numeric = checker?.kind === 'integer' || checker?.kind === 'float';
+    if (from !== undefined && to !== undefined && intervalState(numeric, from, to) === 'usable') {
+      if (numeric) {
         const low = Number(from);
         const high = Number(to);
-        if (Number.isFinite(low) && Number.isFinite(high) && low < high) {
-          tests.push(
-            (row) =>
-              typeof row.values[key] === 'number' &&
-              (row.values[key] as number) >= low &&
-              (row.values[key] as number) <= high,
-          );
-        }
-      } else if (from < to) {
+        tests.push(
+          (row) =>
+            typeof row.values[key] === 'number' &&
+            (row.values[key] as number) >= low &&
+            (row.values[key] as number) <= high,
+        );
+      } else {
         const text = (value: unknown) =>
           checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
         // A date's upper bound is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRowQuery } from './rowQuery';
+import { intervalState, readRowQuery } from './rowQuery';
 
 describe('row queries', () => {
   it('read paging, keys, filters and order', () => {
@@ -48,5 +48,17 @@ describe('row queries', () => {
       ok: false,
       problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL' },
     });
+  });
+
+  it('apply an interval only when both ends are given and from comes before to', () => {
+    expect(intervalState(true, '2', '10')).toBe('usable');
+    // Numbers compare as numbers, not as texts ('10' < '2' as text).
+    expect(intervalState(true, '10', '2')).toBe('reversed');
+    expect(intervalState(true, '5', '5')).toBe('reversed');
+    expect(intervalState(true, 'x', '5')).toBe('notNumbers');
+    expect(intervalState(false, '2024-06-01', '2024-07-01')).toBe('usable');
+    expect(intervalState(false, '2024-07-01', '2024-06-01')).toBe('reversed');
+    expect(intervalState(false, '2024-07-01', '')).toBe('incomplete');
+    expect(intervalState(false, undefined, '')).toBe('empty');
   });
 });

@@ -8,7 +8,7 @@ export interface ComponentFilter {
   componentKey: string;
   /** Exact values (natural keys for reference components, texts otherwise). */
   filters?: string[];
-  /** Bounds for numbers and dates; applied only when both are given and from < to. */
+  /** Bounds for numbers and dates; applied only when both are given and from < to ({@link intervalState}). */
   intervalValues?: { from?: string; to?: string };
 }
 
@@ -25,6 +25,27 @@ export interface RowQuery {
   componentFilters?: ComponentFilter[];
   componentOrderBy?: ComponentOrder[];
   outPut?: { locale?: string };
+}
+
+/** What an interval filter does: nothing when empty, incomplete or reversed (as the original ignores it), else filter. */
+export type IntervalState = 'empty' | 'incomplete' | 'notNumbers' | 'reversed' | 'usable';
+
+/**
+ * Whether an interval filter applies: both ends given and from before to, numbers compared as numbers. The server,
+ * the offline pages and the filter form read an interval by this one rule; the form says why one does not apply.
+ */
+export function intervalState(numeric: boolean, from?: string, to?: string): IntervalState {
+  const hasFrom = from !== undefined && from !== '';
+  const hasTo = to !== undefined && to !== '';
+  if (!hasFrom && !hasTo) return 'empty';
+  if (!hasFrom || !hasTo) return 'incomplete';
+  if (numeric) {
+    const low = Number(from);
+    const high = Number(to);
+    if (!Number.isFinite(low) || !Number.isFinite(high)) return 'notNumbers';
+    return low < high ? 'usable' : 'reversed';
+  }
+  return from < to ? 'usable' : 'reversed';
 }
 
 export const DEFAULT_LIMIT = 10;

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Component } from '@/domain/configuration/model';
-import type { ComponentFilter } from '@/domain/rows/rowQuery';
+import { useState } from 'react';
+import { intervalState, type ComponentFilter } from '@/domain/rows/rowQuery';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { TagInput } from '@/components/ui/tag-input';
-import { cn } from '@/lib/cn';
+import { IntervalFilter, type IntervalDraft } from './IntervalFilter';
 
 interface FilterPanelProps {
   components: Array<{ component: Component; title: string }>;
@@ -16,42 +15,44 @@ interface FilterPanelProps {
 }
 
 const isInterval = (component: Component) => ['integer', 'float', 'date'].includes(component.checker?.kind ?? '');
+const isNumeric = (component: Component) => ['integer', 'float'].includes(component.checker?.kind ?? '');
 
-/** Interval filters for numbers and dates, value filters for everything else; empty filters are dropped. */
+/**
+ * Interval filters for numbers and dates, value filters for everything else; empty filters are dropped. An interval
+ * typed but not usable (one end, or reversed) stays in the form with its reason and out of the query, so the count
+ * of active filters never holds one that filters nothing.
+ */
 export function FilterPanel({ components, filters, onChange, suggestions = {} }: FilterPanelProps) {
   const { t } = useLingui();
+  const [drafts, setDrafts] = useState<Record<string, IntervalDraft>>({});
   const current = (key: string) => filters.find((f) => f.componentKey === key);
   const update = (key: string, next: Omit<ComponentFilter, 'componentKey'>) => {
     const rest = filters.filter((f) => f.componentKey !== key);
     const keep = (next.filters?.length ?? 0) > 0 || next.intervalValues?.from || next.intervalValues?.to;
     onChange(keep ? [...rest, { componentKey: key, ...next }] : rest);
   };
+  const changeInterval = (component: Component, next: IntervalDraft) => {
+    setDrafts((kept) => ({ ...kept, [component.key]: next }));
+    const usable = intervalState(isNumeric(component), next.from, next.to) === 'usable';
+    update(component.key, usable ? { intervalValues: next } : {});
+  };
+  const typed = Object.values(drafts).some((draft) => draft.from || draft.to);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="filter-panel">
       {components.map(({ component, title }) => {
         const filter = current(component.key);
         if (isInterval(component)) {
-          const kind = component.checker?.kind === 'date' ? 'date' : 'number';
-          const interval = filter?.intervalValues ?? {};
+          const draft = drafts[component.key] ?? filter?.intervalValues ?? {};
           return (
-            <fieldset key={component.key} className="grid gap-1">
-              <legend className="mb-1 text-sm font-medium">{title}</legend>
-              {/* Two date fields side by side need more room than a column may have: the second one goes under. */}
-              <div className="flex flex-wrap gap-2">
-                <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
-                  <Label htmlFor={`${component.key}-from`} className="text-xs text-muted-foreground">
-                    <Trans>from</Trans>
-                  </Label>
-                  <Input id={`${component.key}-from`} type={kind} className="min-w-0" value={interval.from ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, from: e.target.value || undefined } })} />
-                </div>
-                <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
-                  <Label htmlFor={`${component.key}-to`} className="text-xs text-muted-foreground">
-                    <Trans>to</Trans>
-                  </Label>
-                  <Input id={`${component.key}-to`} type={kind} className="min-w-0" value={interval.to ?? ''} onChange={(e) => update(component.key, { intervalValues: { ...interval, to: e.target.value || undefined } })} />
-                </div>
-              </div>
-            </fieldset>
+            <IntervalFilter
+              key={component.key}
+              name={component.key}
+              title={title}
+              kind={component.checker?.kind === 'date' ? 'date' : 'number'}
+              draft={draft}
+              state={intervalState(isNumeric(component), draft.from, draft.to)}
+              onChange={(next) => changeInterval(component, next)}
+            />
           );
         }
         const listId = `${component.key}-suggestions`;
@@ -80,7 +81,14 @@ export function FilterPanel({ components, filters, onChange, suggestions = {} }:
         );
       })}
       <div className="flex items-end">
-        <Button variant="outline" onClick={() => onChange([])} disabled={filters.length === 0}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDrafts({});
+            onChange([]);
+          }}
+          disabled={filters.length === 0 && !typed}
+        >
           <Trans>Clear the filters</Trans>
         </Button>
       </div>
