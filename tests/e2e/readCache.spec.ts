@@ -66,6 +66,15 @@ test('a table seen once opens offline after the browser restarts, and making the
       await waitForServiceWorker(reader_);
       await reader_.goto(`/applications/${name}/references/sites`);
       await expect(reader_.getByText('Lac Blanc')).toBeVisible();
+      // The one table the reader may not read: its downloads say why instead of failing unseen.
+      await reader_.goto(`/applications/${name}/references/species`);
+      await reader_.getByTestId('export-menu').click();
+      await expect(reader_.getByTestId('export-unavailable')).toContainText(
+        'Vous ne pouvez pas télécharger ces lignes',
+      );
+      await expect(reader_.getByTestId('export-zip')).toHaveAttribute('aria-disabled', 'true');
+      await look(reader_, 'table-refused-export-fr');
+      await reader_.keyboard.press('Escape');
       await reader_.goto(`/users/${reader}`);
       await expect(reader_.getByRole('heading', { name: `Profil de ${reader}` })).toBeVisible();
 
@@ -90,6 +99,14 @@ test('a table seen once opens offline after the browser restarts, and making the
       await expect(offline.getByTestId('offline-notice')).toBeVisible();
       await expect(offline.getByText('Lac Blanc')).toBeVisible();
       await look(offline, 'table-offline-after-restart-fr');
+      // A download needs the server: the menu says so instead of offering links that would fail unseen.
+      await offline.getByTestId('export-menu').click();
+      await expect(offline.getByTestId('export-unavailable')).toHaveText(
+        'Les téléchargements ont besoin du serveur, hors d’atteinte pour l’instant : les lignes affichées sont celles gardées sur cet appareil.',
+      );
+      await expect(offline.getByTestId('export-csv')).toHaveAttribute('aria-disabled', 'true');
+      await look(offline, 'table-offline-export-fr');
+      await offline.keyboard.press('Escape');
       await offline.goto(`/users/${reader}`);
       await expect(offline.getByRole('heading', { name: `Profil de ${reader}` })).toBeVisible();
       await expect(offline.getByTestId('offline-notice')).toBeVisible();

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { ApiError } from '@/lib/api/apiError';
+import { useConnectivity } from '@/lib/connectivity';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
@@ -49,6 +50,8 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const [deleting, setDeleting] = useState<RowView | null>(null);
 
   const { page: result, loading, error, offlineSince, reload } = useEntryRows(view.name, entry, query);
+  const { reachable } = useConnectivity();
+  const refusal = error instanceof ApiError && error.status === 403 ? translateServerError(i18n, error) : undefined;
   const isReference = entry.kind === 'reference';
   // Rows of versions are removed with their version, from the deposits page.
   const canDelete = isReference ? view.canWriteReference : view.canWriteDatatype && entry.submission.strategy === 'OA_INSERTION';
@@ -105,7 +108,20 @@ export function EntryConsultationPage({ application, entry }: Props) {
                 {vertical ? <Trans>Horizontal</Trans> : <Trans>Vertical</Trans>}
               </Button>
             ) : null}
-            <ExportMenu application={view.name} entry={entry} query={query} filtered={filters.length > 0} total={total} />
+            <ExportMenu
+              application={view.name}
+              entry={entry}
+              query={query}
+              filtered={filters.length > 0}
+              total={total}
+              unavailable={
+                refusal ? (
+                  <Trans>You may not download these lines: {refusal}</Trans>
+                ) : !reachable || offlineSince ? (
+                  <Trans>Downloads need the server, out of reach now: the lines shown are those kept on this device.</Trans>
+                ) : undefined
+              }
+            />
           </>
         }
       />

@@ -22,13 +22,15 @@ interface ExportMenuProps {
   query: RowQuery;
   filtered: boolean;
   total: number;
+  /** Why no download can work now (no right, no server): said in the menu instead of links that would fail unseen. */
+  unavailable?: ReactNode;
 }
 
 /**
  * The downloads of the rows on screen: CSV, zip (with the references they point to) or JSON, every matching line.
  * CSV files are safe for spreadsheets unless the user asks for the exact values (to load the file again).
  */
-export function ExportMenu({ application, entry, query, filtered, total }: ExportMenuProps) {
+export function ExportMenu({ application, entry, query, filtered, total, unavailable }: ExportMenuProps) {
   const { i18n } = useLingui();
   const [spreadsheetSafe, setSpreadsheetSafe] = useState(true);
   const formats: Array<{ format: ExportFormat; label: ReactNode }> = [
@@ -47,16 +49,28 @@ export function ExportMenu({ application, entry, query, filtered, total }: Expor
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-w-[min(22rem,calc(100vw-1rem))]">
-        <DropdownMenuLabel>
-          {filtered ? <Trans>The {i18n.number(total)} lines matching the filters</Trans> : <Trans>All {i18n.number(total)} lines</Trans>}
-        </DropdownMenuLabel>
-        {formats.map(({ format, label }) => (
-          <DropdownMenuItem key={format} asChild>
-            <a href={exportHref(application, entry, format, query, spreadsheetSafe)} download data-testid={`export-${format}`}>
+        {unavailable ? (
+          <DropdownMenuLabel className="font-normal" data-testid="export-unavailable">
+            {unavailable}
+          </DropdownMenuLabel>
+        ) : (
+          <DropdownMenuLabel>
+            {filtered ? <Trans>The {i18n.number(total)} lines matching the filters</Trans> : <Trans>All {i18n.number(total)} lines</Trans>}
+          </DropdownMenuLabel>
+        )}
+        {formats.map(({ format, label }) =>
+          unavailable ? (
+            <DropdownMenuItem key={format} disabled data-testid={`export-${format}`}>
               {label}
-            </a>
-          </DropdownMenuItem>
-        ))}
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem key={format} asChild>
+              <a href={exportHref(application, entry, format, query, spreadsheetSafe)} download data-testid={`export-${format}`}>
+                {label}
+              </a>
+            </DropdownMenuItem>
+          ),
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuCheckboxItem checked={spreadsheetSafe} onCheckedChange={(checked) => setSpreadsheetSafe(checked === true)} onSelect={(event) => event.preventDefault()} data-testid="export-spreadsheet-safe">
           <span className="flex flex-col">
