@@ -75,6 +75,18 @@ describe('scope values', () => {
     expect(findScopeRow(rows, 'nothing')).toBeUndefined();
     expect(naturalPath('typesKplateforme.sitesKoir')).toBe('plateforme.oir');
   });
+  it('name a row by the last label of a path written otherwise, only when one row has it', () => {
+    const tree = [
+      { naturalKey: 'NULL_KEY__scarff', hierarchicalKey: 'typesKbassin.sitesKNULL_KEY__scarff' },
+      { naturalKey: 'scarff__p1', hierarchicalKey: 'typesKbassin.sitesKNULL_KEY__scarff.sitesKscarff__p1' },
+      { naturalKey: 'p2', hierarchicalKey: 'typesKa.sitesKp2' },
+      { naturalKey: 'p2', hierarchicalKey: 'typesKb.sitesKp2' },
+    ];
+    expect(findScopeRow(tree, 'plateforme.scarff.scarff__p1')).toBe(tree[1]);
+    expect(findScopeRow(tree, 'bassin.scarff')).toBe(tree[0]);
+    expect(findScopeRow(tree, 'c.p2')).toBeUndefined();
+    expect(findScopeRow(tree, 'scarff__p9')).toBeUndefined();
+  });
   it('contain their sub-trees', () => {
     expect(isWithinScope('typesKplateforme.sitesKoir', 'typesKplateforme')).toBe(true);
     expect(isWithinScope('typesKplateformeX', 'typesKplateforme')).toBe(false);

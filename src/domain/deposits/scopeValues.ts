@@ -1,3 +1,5 @@
+import { withoutLeadingNullParts } from '../keys';
+
 /**
  * Naming a row of a scope reference. People write a natural key (`projet_manche`), a hierarchical key
  * (`type_de_sitesKplateforme.sitesKoir`), or the path of natural keys the original's file names use
@@ -19,12 +21,25 @@ export function naturalPath(hierarchicalKey: string): string {
     .join('.');
 }
 
+/** The row whose natural key is the path's last label, when exactly one row has it. */
+function onlyRowEndingThePath<Row extends ScopeRow>(rows: readonly Row[], path: string): Row | undefined {
+  const last = withoutLeadingNullParts(path.slice(path.lastIndexOf('.') + 1));
+  const found = rows.filter((row) => withoutLeadingNullParts(row.naturalKey) === last);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The row a text names: its hierarchical key, its path of natural keys, its natural key, or — for the paths the
+ * original's file names hold, whose ancestors are written otherwise than ours (`plateforme.scarff.scarff__p1` for the
+ * row under `bassin_versant.NULL_KEY__scarff`) — the path's last label when it names one row only.
+ */
 export function findScopeRow<Row extends ScopeRow>(rows: readonly Row[], text: string): Row | undefined {
   const wanted = text.trim();
   return (
     rows.find((row) => row.hierarchicalKey === wanted) ??
     rows.find((row) => naturalPath(row.hierarchicalKey) === wanted) ??
-    rows.find((row) => row.naturalKey === wanted)
+    rows.find((row) => row.naturalKey === wanted) ??
+    (wanted.includes('.') ? onlyRowEndingThePath(rows, wanted) : undefined)
   );
 }
 
