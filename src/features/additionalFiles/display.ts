@@ -4,10 +4,14 @@ import { localized } from '@/domain/applications/summary';
 import type { FormField } from '@/domain/configuration/model';
 import type { FieldChoices } from './api';
 
-/** A size in units of 1024 (spec §9), with the unit named in the reader's language (ko, kB…). */
+/**
+ * A size in units of 1024 (spec §9), with the unit named in the reader's language (ko, kB…). Bytes are spelled
+ * out: the short English unit has no plural ("30 byte").
+ */
 export function formatSize(i18n: I18n, bytes: number): string {
   const { value, unit } = binarySize(bytes);
-  return i18n.number(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
+  const unitDisplay = unit === 'byte' ? 'long' : 'short';
+  return i18n.number(value, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 });
 }
 
 export const fieldTitle = (field: FormField, locale: string, defaultLanguage: string) =>
