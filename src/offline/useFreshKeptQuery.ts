@@ -22,10 +22,11 @@ export function useFreshKeptQuery<T>(
     gcTime: 0,
   });
   const reload = () => void query.refetch();
-  if (query.error) return { error: query.error, loading: false, reload };
+  if (query.error) return { error: query.error, loading: false, updating: false, reload };
   return {
     data: query.data?.value,
     loading: query.data === undefined && query.isFetching,
+    updating: false,
     offlineSince: query.data?.offlineSince,
     reload,
   };

@@ -10,6 +10,8 @@ export interface KeptQuery<T> {
   loading: boolean;
   /** Set when `data` is this device's copy because the server is out of reach: when it was fetched. */
   offlineSince?: number;
+  /** `data` is the previous answer, shown while this one is read (`keepPreviousWhile`). */
+  updating: boolean;
   reload(): void;
 }
 
@@ -20,15 +22,28 @@ export interface KeptQuery<T> {
 export function useKeptQuery<T>(
   queryKey: QueryKey,
   read: (signal: AbortSignal) => Promise<T>,
-  options: { enabled?: boolean } = {},
+  options: {
+    enabled?: boolean;
+    /** Keeps showing the previous answer while this one is read, when its key passes (the same table, another page). */
+    keepPreviousWhile?: (previousKey: QueryKey) => boolean;
+  } = {},
 ): KeptQuery<T> {
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => read(signal), enabled: options.enabled });
+  const { keepPreviousWhile } = options;
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => read(signal),
+    enabled: options.enabled,
+    placeholderData: keepPreviousWhile
+      ? (previous, previousQuery) => (previousQuery && keepPreviousWhile(previousQuery.queryKey) ? previous : undefined)
+      : undefined,
+  });
   const reload = () => void query.refetch();
   if (query.error && !(isUnreachable(query.error) && query.data !== undefined))
-    return { error: query.error, loading: false, reload };
+    return { error: query.error, loading: false, updating: false, reload };
   return {
     data: query.data,
     loading: query.data === undefined && query.isFetching,
+    updating: query.isPlaceholderData,
     offlineSince: query.error ? query.dataUpdatedAt : undefined,
     reload,
   };

@@ -316,7 +316,26 @@ test('references: a file with errors and its report, the fixed file, files check
           .slice(10, 20)
           .map((s) => s.code),
       );
+    // While the next page is read, the rows shown stay (dimmed, the table busy) instead of a blank table.
+    let releasePage: () => void = () => {};
+    const held = new Promise<void>((resolve) => (releasePage = resolve));
+    // The service worker sends the page's API calls: the context's routes see them, the page's do not.
+    const pageAsked = page.context().waitForEvent('request', (request) => request.url().includes('%22offset%22%3A20'));
+    const thirdPage = (url: URL) => url.href.includes('%22offset%22%3A20');
+    await page.context().route(thirdPage, async (route) => {
+      await held;
+      await route.continue();
+    });
     await pages.getByRole('button', { name: 'Page suivante' }).click();
+    await pageAsked;
+    await expect(page.getByTestId('reference-table')).toHaveAttribute('aria-busy', 'true');
+    expect(await shownKeys(page)).toEqual(
+      [...byAltitude]
+        .reverse()
+        .slice(10, 20)
+        .map((s) => s.code),
+    );
+    releasePage();
     await expect
       .poll(() => shownKeys(page))
       .toEqual(
@@ -325,6 +344,8 @@ test('references: a file with errors and its report, the fixed file, files check
           .slice(20, 30)
           .map((s) => s.code),
       );
+    await expect(page.getByTestId('reference-table')).toHaveAttribute('aria-busy', 'false');
+    await page.context().unroute(thirdPage);
     await pages.getByRole('button', { name: 'Page suivante' }).click();
     await expect
       .poll(() => shownKeys(page))

@@ -49,7 +49,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
   const [deleting, setDeleting] = useState<RowView | null>(null);
 
-  const { page: result, loading, error, offlineSince, reload } = useEntryRows(view.name, entry, query);
+  const { page: result, loading, updating, error, offlineSince, reload } = useEntryRows(view.name, entry, query, { keepPreviousPage: true });
   const { reachable } = useConnectivity();
   const refusal = error instanceof ApiError && error.status === 403 ? translateServerError(i18n, error) : undefined;
   const isReference = entry.kind === 'reference';
@@ -145,7 +145,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
         entry={entry}
         columns={visible}
         rows={result?.referenceValues}
-        loading={loading}
+        loading={loading || updating}
         order={order}
         onSort={toggleOrder}
         vertical={vertical}

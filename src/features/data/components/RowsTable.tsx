@@ -31,7 +31,8 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (
-    <Table aria-busy={loading} data-testid="reference-table">
+    // The previous page stays, dimmed, while the next one is read: the table never goes blank between pages.
+    <Table aria-busy={loading} className={loading && rows ? 'opacity-60' : undefined} data-testid="reference-table">
       <TableHeader>
         <TableRow>
           <TableHead>

@@ -16,6 +16,8 @@ export interface EntryRowsState {
   error?: unknown;
   /** Answered from what the device kept (this page as seen, or the whole table), fetched at that time. */
   offlineSince?: number;
+  /** `page` is the table's previous page, shown while the asked one is read. */
+  updating: boolean;
   reload(): void;
 }
 
@@ -27,16 +29,29 @@ interface ComputedPage extends EntryPage {
 /**
  * One page of rows of a reference or a data type for a query, through the read cache: a page seen before opens
  * offline as it was. A page never seen of a reference the device keeps whole is computed from that copy with the
- * same filters.
+ * same filters. With `keepPreviousPage`, the table's previous page stays while the next is read (`updating`).
  */
-export function useEntryRows(applicationName: string, entry: DataEntry | undefined, query: RowQuery): EntryRowsState {
-  const read = useKeptQuery<EntryPage | ComputedPage>(
-    entryRowsKey(applicationName, entry?.name ?? '', query),
-    (signal) => readEntryPage(applicationName, entry!, query, signal),
-    { enabled: entry !== undefined },
-  );
+export function useEntryRows(
+  applicationName: string,
+  entry: DataEntry | undefined,
+  query: RowQuery,
+  { keepPreviousPage = false } = {},
+): EntryRowsState {
+  const key = entryRowsKey(applicationName, entry?.name ?? '', query);
+  const read = useKeptQuery<EntryPage | ComputedPage>(key, (signal) => readEntryPage(applicationName, entry!, query, signal), {
+    enabled: entry !== undefined,
+    // Another page, order or filter of the same table: its rows stay on screen until the next ones come.
+    keepPreviousWhile: keepPreviousPage ? (previous) => previous[1] === key[1] && previous[3] === key[3] : undefined,
+  });
   const keptAt = read.data && 'keptAt' in read.data ? read.data.keptAt : undefined;
-  return { page: read.data, loading: read.loading, error: read.error, offlineSince: read.offlineSince ?? keptAt, reload: read.reload };
+  return {
+    page: read.data,
+    loading: read.loading,
+    updating: read.updating,
+    error: read.error,
+    offlineSince: read.offlineSince ?? keptAt,
+    reload: read.reload,
+  };
 }
 
 /** Where the cache keeps a page of rows of an entry for a query. */
