@@ -1,0 +1,201 @@
+/**
+ * Safe configuration updates over HTTP (issue 25, item 5) on an application holding 3,000 rows: a dry run reports
+ * the impact and writes nothing; an update deleting stored values is refused until confirmed, then applied with
+ * the deletion in one transaction; a stricter checker reports the stored rows it would refuse; a natural key
+ * change with rows stays forbidden; malformed flags are bad requests.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import { errorEvents, resultEvents, streamEvents } from './applicationFixtures.ts';
+import type { HttpClient } from './httpClient.ts';
+
+const ROWS = 3000;
+const APP = 'impacts';
+
+function configuration(version: string, edit: (text: string) => string = (text) => text) {
+  return edit(`OA_version: 2.0.1
+OA_application:
+  OA_name: ${APP}
+  OA_version: ${version}
+  OA_defaultLanguage: en
+  OA_i18n:
+    OA_title: {fr: Impacts, en: Impacts}
+OA_data:
+  plots:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code:
+        OA_required: true
+      altitude:
+        OA_checker: {OA_name: OA_integer}
+      note: null
+  zones:
+    OA_naturalKey: [zone]
+    OA_basicComponents:
+      zone: null
+`);
+}
+
+const PLOTS_CSV = ['code;altitude;note', ...Array.from({ length: ROWS }, (_, i) => `p${i};${i};note ${i}`)].join('\n');
+const ZONES_CSV = ['zone', ...Array.from({ length: 10 }, (_, i) => `z${i}`)].join('\n');
+
+let data: DataServer;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  data = await startDataServer();
+  admin = data.admin;
+  await createApplication(admin, APP, configuration('1.0.0'));
+  const plots = await uploadReference(admin, APP, 'plots', 'plots.csv', PLOTS_CSV);
+  expect(plots.status, plots.text.slice(0, 2000)).toBe(201);
+  expect((await uploadReference(admin, APP, 'zones', 'zones.csv', ZONES_CSV)).status).toBe(201);
+}, 120_000);
+afterAll(() => data?.server.close());
+
+async function update(yaml: string, query = '', fields: Record<string, string> = {}) {
+  const form = csvForm('impacts.yaml', yaml);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const answer = await admin.post(`/applications/${APP}/configuration${query}`, { body: form });
+  expect(answer.status, answer.text).toBe(200);
+  return streamEvents(answer.text);
+}
+
+/** The application's version and what its rows hold, read together from the database. */
+async function state() {
+  const db = data.server.server.ctx.db;
+  const application = await db
+    .selectFrom('applications')
+    .select(['id', 'version'])
+    .where('name', '=', APP)
+    .executeTakeFirstOrThrow();
+  const counts = await sql<{ data_name: string; rows: number; notes: number }>`
+    select data_name, count(*)::int as rows, count(*) filter (where values ? 'note')::int as notes
+    from data_rows where application_id = ${application.id} group by data_name order by data_name`.execute(db);
+  return { version: application.version, rows: counts.rows };
+}
+
+const withoutNoteAndZones = (version: string) =>
+  configuration(version, (text) => text.replace('      note: null\n', '').replace(/ {2}zones:[\s\S]*$/, ''));
+
+describe('a configuration update of an application holding rows', () => {
+  it('reports a removed column and a removed entry in a dry run, and writes nothing', async () => {
+    const before = await state();
+    expect(before).toEqual({
+      version: '1.0.0',
+      rows: [
+        { data_name: 'plots', rows: ROWS, notes: ROWS },
+        { data_name: 'zones', rows: 10, notes: 0 },
+      ],
+    });
+    const events = await update(withoutNoteAndZones('2.0.0'), '?dryRun=true');
+    expect(errorEvents(events)).toEqual([]);
+    const [result] = resultEvents(events);
+    expect(result.dryRun).toBe(true);
+    const plots = result.impact.entries.find((entry: { dataName: string }) => entry.dataName === 'plots');
+    expect(plots.items).toEqual([
+      {
+        change: 'componentRemoved',
+        severity: 'dataLoss',
+        code: 'REMOVED_COMPONENT_WITH_ROWS',
+        component: 'note',
+        rows: ROWS,
+      },
+    ]);
+    const zones = result.impact.entries.find((entry: { dataName: string }) => entry.dataName === 'zones');
+    expect(zones.items).toEqual([
+      { change: 'entryRemoved', severity: 'dataLoss', code: 'REMOVED_DATA_WITH_ROWS', rows: 10 },
+    ]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('takes the dry run from a form field too', async () => {
+    const events = await update(withoutNoteAndZones('2.0.0'), '', { dryRun: 'true' });
+    expect(resultEvents(events)[0]).toMatchObject({ dryRun: true });
+    expect((await state()).version).toBe('1.0.0');
+  });
+
+  it('refuses an update deleting stored data without confirmation, and changes nothing', async () => {
+    const before = await state();
+    const events = await update(withoutNoteAndZones('2.0.0'));
+    expect(resultEvents(events)).toEqual([]);
+    expect(errorEvents(events).map((e) => [e.result.code, e.result.params])).toEqual([
+      ['UPDATE_LOSES_DATA', { entries: ['zones'], rows: 10, components: ['plots.note'], values: ROWS }],
+    ]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('answers 400, not 500, for malformed flags', async () => {
+    const query = await admin.post(`/applications/${APP}/configuration?dryRun=maybe`, {
+      body: csvForm('impacts.yaml', withoutNoteAndZones('2.0.0')),
+    });
+    expect(query.status).toBe(400);
+    expect(query.body.code).toBe('BAD_REQUEST');
+    const form = csvForm('impacts.yaml', withoutNoteAndZones('2.0.0'));
+    form.append('confirmDataLoss', 'yes');
+    const field = await admin.post(`/applications/${APP}/configuration`, { body: form });
+    expect(field.status).toBe(400);
+    expect(field.body.code).toBe('BAD_REQUEST');
+    expect((await state()).version).toBe('1.0.0');
+  });
+
+  it('reports the stored rows a stricter checker would refuse, with examples', async () => {
+    const tighter = configuration('1.1.0', (text) =>
+      text.replace('OA_checker: {OA_name: OA_integer}', 'OA_checker: {OA_name: OA_integer, OA_params: {OA_max: 1000}}'),
+    );
+    const events = await update(tighter, '?dryRun=true');
+    const plots = resultEvents(events)[0].impact.entries.find(
+      (entry: { dataName: string }) => entry.dataName === 'plots',
+    );
+    expect(plots.items).toEqual([
+      {
+        change: 'checkerChanged',
+        severity: 'info',
+        component: 'altitude',
+        before: ['integer'],
+        after: ['integer'],
+        tightened: ['max'],
+      },
+    ]);
+    expect(plots.revalidation).toMatchObject({ checkedRows: ROWS, failingRows: ROWS - 1001, complete: true });
+    expect(plots.revalidation.examples.length).toBeGreaterThan(0);
+    for (const example of plots.revalidation.examples) {
+      expect(Number(example.naturalKey.slice(1))).toBeGreaterThan(1000);
+      expect(example.code).toEqual(expect.any(String));
+    }
+    expect((await state()).version).toBe('1.0.0');
+  });
+
+  it('keeps forbidding a natural key change while the entry holds rows, confirmed or not', async () => {
+    const rekeyed = configuration('1.2.0', (text) => text.replace('OA_naturalKey: [code]', 'OA_naturalKey: [note]'));
+    const dryRun = resultEvents(await update(rekeyed, '?dryRun=true'))[0];
+    const plots = dryRun.impact.entries.find((entry: { dataName: string }) => entry.dataName === 'plots');
+    expect(plots.items).toContainEqual(
+      expect.objectContaining({
+        change: 'naturalKeyChanged',
+        severity: 'forbidden',
+        code: 'CHANGED_NATURAL_KEY_WITH_ROWS',
+      }),
+    );
+    const events = await update(rekeyed, '?confirmDataLoss=true');
+    expect(resultEvents(events)).toEqual([]);
+    expect(errorEvents(events).map((e) => e.result.code)).toEqual(['CHANGED_NATURAL_KEY_WITH_ROWS']);
+    expect((await state()).version).toBe('1.0.0');
+  });
+
+  it('applies a confirmed update with its deletions in one transaction', async () => {
+    const events = await update(withoutNoteAndZones('2.0.0'), '', { confirmDataLoss: 'true' });
+    expect(errorEvents(events)).toEqual([]);
+    const [result] = resultEvents(events);
+    expect(result).toMatchObject({ name: APP, version: '2.0.0' });
+    expect(result.impact.entries.map((entry: { dataName: string }) => entry.dataName)).toEqual(['plots', 'zones']);
+    expect(await state()).toEqual({ version: '2.0.0', rows: [{ data_name: 'plots', rows: ROWS, notes: 0 }] });
+    const view = await admin.get(`/applications/${APP}?filter=ALL`);
+    expect(view.status, view.text).toBe(200);
+    expect(view.body.lineCounts).toEqual({ plots: ROWS });
+    const page = await admin.get(`/applications/${APP}/references/plots/rows`);
+    expect(page.status).toBe(200);
+    const first = JSON.parse(page.text.split('\n')[0]) as { values: Record<string, unknown> };
+    expect(first.values).not.toHaveProperty('note');
+  });
+});
