@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import type {
   ApplicationPart,
   ApplicationRole,
@@ -499,8 +500,11 @@ export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: s
 }
 
 /** Rows stored per data entry of an application (tests may stand in their own counts). */
-export type RowCounter = (ctx: ServerContext, applicationId: string) => Promise<Record<string, number>>;
-export const countStoredRows: RowCounter = (ctx, applicationId) => rowCounts(ctx.db, applicationId);
+export type RowCounter = (
+  db: Kysely<Schema> | Transaction<Schema>,
+  applicationId: string,
+) => Promise<Record<string, number>>;
+export const countStoredRows: RowCounter = (db, applicationId) => rowCounts(db, applicationId);
 
 export async function streamUpdate(
   ctx: ServerContext,
@@ -525,7 +529,7 @@ export async function streamUpdate(
       return;
     }
     events.info('application.ChangeConfiguration.configuration.migrate', { applicationName: application.name });
-    const impact = updateImpact(application.model, model, await countRows(ctx, application.id));
+    const impact = updateImpact(application.model, model, await countRows(ctx.db, application.id));
     if (!options.dryRun && refuseUnsafeUpdate(impact, options, events)) return;
     await recheckImpact(ctx, application.id, model, impact, events, { from: 0.6, to: 0.85 });
     if (options.dryRun) {
@@ -534,7 +538,8 @@ export async function streamUpdate(
       return;
     }
     const finalComment = comment ?? model.comment;
-    await inUpdateTransaction(ctx, application.id, impact, async (trx) => {
+    const weighed = { previous: application.model, next: model, impact, recount: countRows };
+    await inUpdateTransaction(ctx, application.id, weighed, async (trx) => {
       const updated = await trx
         .updateTable('applications')
         .set({

@@ -1,7 +1,15 @@
 import { sql, type Transaction } from 'kysely';
 import { problemsOf } from '../../src/domain/applications/compatibility.ts';
-import { dataLossSummary, itemsOf, type UpdateImpact } from '../../src/domain/applications/updateImpact.ts';
+import {
+  dataLossSummary,
+  itemsOf,
+  updateImpact,
+  type StoredRowCounts,
+  type UpdateImpact,
+} from '../../src/domain/applications/updateImpact.ts';
 import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
+import { stableJson } from '../../src/domain/configuration/serializeModel.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import type { EventStream } from '../http/eventStream.ts';
@@ -68,15 +76,25 @@ export async function recheckImpact(
 export async function inUpdateTransaction(
   ctx: ServerContext,
   applicationId: string,
-  impact: UpdateImpact,
+  weighed: {
+    previous: ApplicationModel;
+    next: ApplicationModel;
+    impact: UpdateImpact;
+    recount: (trx: Transaction<Schema>, applicationId: string) => Promise<StoredRowCounts>;
+  },
   write: (trx: Transaction<Schema>) => Promise<void>,
 ): Promise<void> {
+  const { impact } = weighed;
   const lost = itemsOf(impact, 'dataLoss');
   const names = [...new Set(lost.map(({ entry }) => entry.dataName))].sort();
   const locks = [];
   try {
     for (const name of names) locks.push(await lockEntryForWrite(applicationId, name));
     await ctx.db.transaction().execute(async (trx) => {
+      // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
+      const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
+      if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))
+        throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
       await write(trx);
       for (const name of names) {
         const items = lost.filter(({ entry }) => entry.dataName === name).map(({ item }) => item);
@@ -97,21 +115,20 @@ export async function inUpdateTransaction(
 
 /** Everything stored for an entry the configuration no longer has: its rows, its deposited versions, its count. */
 async function removeEntryData(trx: Transaction<Schema>, applicationId: string, dataName: string) {
-  const scoped = { application_id: applicationId, data_name: dataName };
   await trx
     .deleteFrom('data_rows')
-    .where('application_id', '=', scoped.application_id)
-    .where('data_name', '=', scoped.data_name)
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
     .execute();
   // Their jobs go with them (on delete cascade).
   await trx
     .deleteFrom('deposit_files')
-    .where('application_id', '=', scoped.application_id)
-    .where('data_name', '=', scoped.data_name)
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
     .execute();
   await trx
     .deleteFrom('entry_counts')
-    .where('application_id', '=', scoped.application_id)
-    .where('data_name', '=', scoped.data_name)
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
     .execute();
 }
