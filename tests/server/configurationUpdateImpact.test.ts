@@ -199,3 +199,19 @@ describe('a configuration update of an application holding rows', () => {
     expect(first.values).not.toHaveProperty('note');
   });
 });
+
+describe('the OpenAPI document of the update', () => {
+  it('shows the dry run and confirmation flags, and the impact the result carries', async () => {
+    const answer = await fetch(`${data.server.url}/api/v1/openapi.json`);
+    const document = (await answer.json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: object }>>;
+    };
+    const operation = document.paths['/api/v1/applications/{name}/configuration'].post;
+    expect(operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['dryRun', 'confirmDataLoss']),
+    );
+    const described = JSON.stringify(operation.responses);
+    for (const word of ['x-result', 'dryRun', 'impact', 'failingRows', 'dataLoss', 'REMOVED_COMPONENT_WITH_ROWS'])
+      expect(described).toContain(word);
+  });
+});
