@@ -4,6 +4,8 @@
  * the deletion in one transaction; a stricter checker reports the stored rows it would refuse; a natural key
  * change with rows stays forbidden; malformed flags are bad requests.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
@@ -213,5 +215,79 @@ describe('the OpenAPI document of the update', () => {
     const described = JSON.stringify(operation.responses);
     for (const word of ['x-result', 'dryRun', 'impact', 'failingRows', 'dataLoss', 'REMOVED_COMPONENT_WITH_ROWS'])
       expect(described).toContain(word);
+  });
+});
+
+describe('removing a data type holding deposited versions', () => {
+  const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+  const file = (name: string) => readFileSync(path.join(fixtures, name));
+  const SURVEYS = 'surveys_removed';
+
+  async function waitForPublication(fileId: string) {
+    for (let i = 0; i < 200; i++) {
+      const state = await admin.get(`/applications/${SURVEYS}/file/${fileId}/publication-state`);
+      if (state.body.job && ['done', 'failed'].includes(state.body.job.status)) return state.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('publication did not end');
+  }
+
+  it('deletes its rows, its versions and its count with the confirmed update', async () => {
+    const yaml = file('configurations/surveys.yaml').toString('utf8');
+    await createApplication(admin, SURVEYS, yaml);
+    for (const [reference, csv] of [
+      ['projects', 'surveys-projects.csv'],
+      ['sites', 'surveys-sites.csv'],
+      ['species', 'surveys-species.csv'],
+    ])
+      expect((await uploadReference(admin, SURVEYS, reference, csv, file(`csv/${csv}`))).status).toBe(201);
+    const deposited = await admin.post(`/applications/${SURVEYS}/data/counts`, {
+      body: csvForm('alps~lac_blanc~01-06-2024~30-06-2024.csv', file('csv/alps~lac_blanc~01-06-2024~30-06-2024.csv'), {
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+          from: '2024-06-01 00:00:00',
+          to: '2024-06-30 23:59:59',
+          comment: 'field day',
+        },
+      }),
+    });
+    expect(deposited.status, deposited.text).toBe(201);
+    const fileId = deposited.body.fileId as string;
+    await admin.post(`/applications/${SURVEYS}/data/counts`, { json: { fileid: fileId, topublish: true } });
+    expect((await waitForPublication(fileId)).published).toBe(true);
+
+    const withoutCounts = yaml.replace('OA_version: 1.0.0', 'OA_version: 2.0.0').replace(/ {2}counts:[\s\S]*$/, '');
+    const form = csvForm('surveys.yaml', withoutCounts);
+    form.append('confirmDataLoss', 'true');
+    const answer = await admin.post(`/applications/${SURVEYS}/configuration`, { body: form });
+    const events = streamEvents(answer.text);
+    expect(errorEvents(events)).toEqual([]);
+    const counts = resultEvents(events)[0].impact.entries.find(
+      (entry: { dataName: string }) => entry.dataName === 'counts',
+    );
+    expect(counts.items).toEqual([
+      { change: 'entryRemoved', severity: 'dataLoss', code: 'REMOVED_DATA_WITH_ROWS', rows: 3 },
+    ]);
+
+    const db = data.server.server.ctx.db;
+    const application = await db
+      .selectFrom('applications')
+      .select(['id', 'version'])
+      .where('name', '=', SURVEYS)
+      .executeTakeFirstOrThrow();
+    expect(application.version).toBe('2.0.0');
+    const left = async (table: 'data_rows' | 'deposit_files' | 'entry_counts') =>
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('application_id', '=', application.id)
+          .where('data_name', '=', 'counts')
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect([await left('data_rows'), await left('deposit_files'), await left('entry_counts')].map(Number)).toEqual([
+      0, 0, 0,
+    ]);
   });
 });
