@@ -33,7 +33,7 @@ import { configurationUpload, type ConfigurationUploadInput } from '../outboxReq
 import { useConfigurationWorker } from '@/workers/useConfigurationWorker';
 import { ConfigurationProblems } from './ConfigurationProblems';
 import { ConfigurationWarnings } from './ConfigurationWarnings';
-import { UpdateImpactReport, isForbidden, losesData } from './UpdateImpactReport';
+import { UpdateImpactReport, holdsRows, isForbidden, losesData } from './UpdateImpactReport';
 
 const MAX_COMMENT = 200;
 
@@ -248,7 +248,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
 
       {problems.length > 0 ? <ConfigurationProblems problems={problems} /> : null}
       {warnings.length > 0 ? <ConfigurationWarnings warnings={warnings} /> : null}
-      {impact && phase !== 'idle' ? (
+      {impact && phase !== 'idle' && holdsRows(impact) ? (
         <UpdateImpactReport impact={impact} confirmed={confirmDataLoss} onConfirmedChange={setConfirmDataLoss} />
       ) : null}
 

@@ -16,6 +16,9 @@ import { describeProblem } from '@/lib/i18n/problems';
 /** An update that deletes stored data: saving it waits for the confirmation. */
 export const losesData = (impact: UpdateImpact) => itemsOf(impact, 'dataLoss').length > 0;
 
+/** An application without stored rows changes freely: its update has nothing to report. */
+export const holdsRows = (impact: UpdateImpact) => impact.entries.some((entry) => entry.rows > 0);
+
 export const isForbidden = (impact: UpdateImpact) => itemsOf(impact, 'forbidden').length > 0;
 
 /** The confirmation's words: what is deleted, named. */
