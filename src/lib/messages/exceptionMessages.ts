@@ -172,7 +172,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   UPDATE_LOSES_DATA: /*i18n*/ {
     id: 'exceptionMessage.UPDATE_LOSES_DATA',
     message:
-      'This update deletes stored data: {rows} rows of {entries} and the values of {components} in {values} rows. Confirm the deletion to apply it.',
+      'This update deletes stored data (rows of removed entries: {rows}; rows losing the values of removed components: {values}). Confirm the deletion to apply it.',
   },
   TERRAIN_ADMIN_REQUIRED_FOR_OPERATION: /*i18n*/ {
     id: 'exceptionMessage.TERRAIN_ADMIN_REQUIRED_FOR_OPERATION',
