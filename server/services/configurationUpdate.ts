@@ -95,7 +95,6 @@ export async function inUpdateTransaction(
       const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
       if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))
         throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
-      await write(trx);
       for (const name of names) {
         const items = lost.filter(({ entry }) => entry.dataName === name).map(({ item }) => item);
         if (items.some((item) => item.change === 'entryRemoved')) {
@@ -107,6 +106,8 @@ export async function inUpdateTransaction(
           where application_id = ${applicationId} and data_name = ${name} and values ?| ${keys}::text[]`.execute(trx);
         await refreshCount(trx, applicationId, name);
       }
+      // Last, so that a failure of the model's own writes (another update won the race) also undoes the deletions.
+      await write(trx);
     });
   } finally {
     for (const lock of locks) lock.release();

@@ -185,6 +185,33 @@ describe('a configuration update of an application holding rows', () => {
     expect((await state()).version).toBe('1.0.0');
   });
 
+  it('undoes the deletions when the update fails after them', async () => {
+    const before = await state();
+    const db = data.server.server.ctx.db;
+    const { id } = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
+    // A configuration row already holding the version makes the update's last statement fail.
+    await db
+      .insertInto('configurations')
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        application_id: id,
+        version: '2.5.0',
+        file_name: 'taken.yaml',
+        content: new Uint8Array([1]),
+        model: '{}',
+        comment: '',
+      })
+      .execute();
+    try {
+      const events = await update(withoutNoteAndZones('2.5.0'), '?confirmDataLoss=true');
+      expect(resultEvents(events)).toEqual([]);
+      expect(errorEvents(events).map((e) => e.result.code)).toEqual(['APPLICATION_VERSION_EXISTS']);
+      expect(await state()).toEqual(before);
+    } finally {
+      await db.deleteFrom('configurations').where('id', '=', '00000000-0000-4000-8000-000000000001').execute();
+    }
+  });
+
   it('applies a confirmed update with its deletions in one transaction', async () => {
     const events = await update(withoutNoteAndZones('2.0.0'), '', { confirmDataLoss: 'true' });
     expect(errorEvents(events)).toEqual([]);
