@@ -39,27 +39,29 @@ describe('the impact of a configuration update on stored rows', () => {
     const next = model((t) =>
       t
         .replace('      altitude:\n        OA_checker: {OA_name: OA_integer}\n', '')
+        .replace('      label: null\n', '')
+        .replace(/\{label\}/g, '{code}')
         .replace(/ {2}species:\n[\s\S]*?(?= {2}counts:)/, '')
         .replace(/ {6}species:\n.*\n/, '')
         .replace('OA_naturalKey: [site, species, day]', 'OA_naturalKey: [site, day]'),
     );
     const impact = updateImpact(v1, next, { sites: 7, species: 4 });
-    expect(entryOf(impact, 'sites').items).toEqual([
-      {
+    expect(entryOf(impact, 'sites').items).toEqual(
+      ['label', 'altitude'].map((component) => ({
         change: 'componentRemoved',
         severity: 'dataLoss',
         code: 'REMOVED_COMPONENT_WITH_ROWS',
-        component: 'altitude',
+        component,
         rows: 7,
-      },
-    ]);
+      })),
+    );
     expect(entryOf(impact, 'species').items).toEqual([
       { change: 'entryRemoved', severity: 'dataLoss', code: 'REMOVED_DATA_WITH_ROWS', rows: 4 },
     ]);
     expect(dataLossSummary(impact)).toEqual({
       entries: ['species'],
       rows: 4,
-      components: ['sites.altitude'],
+      components: ['sites.label', 'sites.altitude'],
       values: 7,
     });
   });

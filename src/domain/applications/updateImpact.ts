@@ -260,6 +260,7 @@ export function dataLossSummary(impact: UpdateImpact) {
     entries: removed.map(({ entry }) => entry.dataName),
     rows: removed.reduce((sum, { item }) => sum + (item.rows ?? 0), 0),
     components: cleared.map(({ entry, item }) => `${entry.dataName}.${item.component}`),
-    values: cleared.reduce((sum, { item }) => sum + (item.rows ?? 0), 0),
+    // Rows losing values: an entry losing two components counts its rows once.
+    values: [...new Set(cleared.map(({ entry }) => entry))].reduce((sum, entry) => sum + entry.rows, 0),
   };
 }
