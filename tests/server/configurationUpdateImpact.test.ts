@@ -1,8 +1,9 @@
 /**
  * Safe configuration updates over HTTP (issue 25, item 5) on an application holding 3,000 rows: a dry run reports
  * the impact and writes nothing; an update deleting stored values is refused until confirmed, then applied with
- * the deletion in one transaction; a stricter checker reports the stored rows it would refuse; a natural key
- * change with rows stays forbidden; malformed flags are bad requests.
+ * the deletion in one transaction (a failure after the deletions undoes them); a stricter checker reports the
+ * stored rows it would refuse; a natural key change with rows stays forbidden; malformed flags are bad requests;
+ * removing a data type deletes its deposited versions; the OpenAPI document shows the flags and the result.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
