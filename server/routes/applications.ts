@@ -9,6 +9,7 @@ import {
   ApplicationPartsQuerySchema,
   ApplicationViewSchema,
   ConfigurationFileQuerySchema,
+  ConfigurationUpdateResultSchema,
   ConfigurationUploadQuerySchema,
   type ApplicationPartsQuery,
 } from '../../src/contract/applications.ts';
@@ -21,6 +22,7 @@ import {
   configurationFile,
   getApplication,
   readComment,
+  readUpdateOptions,
   requireConfigurationFile,
   streamApplications,
   streamCreation,
@@ -134,11 +136,19 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     {
       schema: {
         tags: ['applications'],
-        summary: 'Stores a new version of the configuration (streamed); refused when it would orphan stored data.',
+        summary:
+          'Stores a new version of the configuration (streamed); refused when it would orphan stored data, and when it deletes stored data without `confirmDataLoss`. With `dryRun` only its impact is reported.',
         params: NameParamsSchema,
         querystring: ConfigurationUploadQuerySchema,
         ...multipartBody,
-        response: { ...Streamed, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: {
+          200: Type.String({
+            description:
+              'NDJSON events: info, progress, error, warning, result (a stream without result failed). The result is `x-result`: the impact on stored data, with the version stored unless it was a dry run.',
+            'x-result': ConfigurationUpdateResultSchema,
+          }),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -147,7 +157,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
       requireConfigurationFile(upload);
       const comment = readComment(upload, request.query.comment);
-      await streamUpdate(ctx, user, application, upload, comment, openEventStream(reply), countRows);
+      const options = readUpdateOptions(upload, request.query);
+      await streamUpdate(ctx, user, application, upload, comment, options, openEventStream(reply), countRows);
       return reply;
     },
   );

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import type {
   ApplicationPart,
   ApplicationRole,
   ApplicationView,
 } from '../../src/domain/applications/applicationView.ts';
-import { findBreakingChanges } from '../../src/domain/applications/compatibility.ts';
+import { updateImpact } from '../../src/domain/applications/updateImpact.ts';
 import { outlineOf } from '../../src/domain/applications/outline.ts';
 import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import {
@@ -29,6 +30,7 @@ import { charterSigning } from '../../src/domain/applications/charter.ts';
 import { fileRightsHeld } from './additionalFileRights.ts';
 import { CHARTER_TYPES, charterTimes, exemptFromCharter } from './charter.ts';
 import { KeptResults } from './keptResults.ts';
+import { inUpdateTransaction, recheckImpact, refuseUnsafeUpdate, type UpdateOptions } from './configurationUpdate.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -366,6 +368,25 @@ export function readComment(upload: Upload, fromQuery?: string): string | undefi
   return comment;
 }
 
+/** A yes-or-no form field: `true` or `false`, anything else is a bad request (as the query's would be). */
+function formFlag(upload: Upload, name: string): boolean | undefined {
+  const value = upload.fields[name];
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new Refusal('BAD_REQUEST', { reason: name });
+  return value === 'true';
+}
+
+/** Dry run and confirmation of an update, from the form's fields or else the query. */
+export function readUpdateOptions(
+  upload: Upload,
+  query: { dryRun?: boolean; confirmDataLoss?: boolean },
+): UpdateOptions {
+  return {
+    dryRun: formFlag(upload, 'dryRun') ?? query.dryRun ?? false,
+    confirmDataLoss: formFlag(upload, 'confirmDataLoss') ?? query.confirmDataLoss ?? false,
+  };
+}
+
 /**
  * Validates and reports on the stream, warnings included (they never stop it); answers the model when the
  * configuration is valid.
@@ -479,8 +500,11 @@ export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: s
 }
 
 /** Rows stored per data entry of an application (tests may stand in their own counts). */
-export type RowCounter = (ctx: ServerContext, applicationId: string) => Promise<Record<string, number>>;
-export const countStoredRows: RowCounter = (ctx, applicationId) => rowCounts(ctx.db, applicationId);
+export type RowCounter = (
+  db: Kysely<Schema> | Transaction<Schema>,
+  applicationId: string,
+) => Promise<Record<string, number>>;
+export const countStoredRows: RowCounter = (db, applicationId) => rowCounts(db, applicationId);
 
 export async function streamUpdate(
   ctx: ServerContext,
@@ -488,6 +512,7 @@ export async function streamUpdate(
   application: ApplicationRow,
   upload: Upload,
   comment: string | undefined,
+  options: UpdateOptions,
   events: EventStream,
   countRows: RowCounter = countStoredRows,
 ) {
@@ -504,19 +529,17 @@ export async function streamUpdate(
       return;
     }
     events.info('application.ChangeConfiguration.configuration.migrate', { applicationName: application.name });
-    const broken = findBreakingChanges(application.model, model, await countRows(ctx, application.id));
-    if (broken.length > 0) {
-      for (const problem of broken)
-        events.error('IncompatibleConfiguration', {
-          code: problem.code,
-          message: problem.code,
-          params: { ...problem.params, path: problem.path ?? '' },
-          path: problem.path,
-        });
+    const impact = updateImpact(application.model, model, await countRows(ctx.db, application.id));
+    if (!options.dryRun && refuseUnsafeUpdate(impact, options, events)) return;
+    await recheckImpact(ctx, application.id, model, impact, events, { from: 0.6, to: 0.85 });
+    if (options.dryRun) {
+      events.result({ dryRun: true, impact });
+      events.progress(1);
       return;
     }
     const finalComment = comment ?? model.comment;
-    await ctx.db.transaction().execute(async (trx) => {
+    const weighed = { previous: application.model, next: model, impact, recount: countRows };
+    await inUpdateTransaction(ctx, application.id, weighed, async (trx) => {
       const updated = await trx
         .updateTable('applications')
         .set({
@@ -547,7 +570,7 @@ export async function streamUpdate(
         .execute();
     });
     events.progress(0.9);
-    events.result({ id: application.id, name: application.name, version: model.version });
+    events.result({ id: application.id, name: application.name, version: model.version, impact });
     events.progress(1);
   } catch (error) {
     const code =

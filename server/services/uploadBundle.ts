@@ -54,7 +54,7 @@ const segment = (name: string) => name.replace(/[^\p{L}\p{N}_.\- ]/gu, '_').repl
 const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
 
 /** The hierarchical key and header text of every row of the references that dynamic components read. */
-async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: ApplicationModel) {
+export async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: ApplicationModel) {
   const byReference = new Map<string, Array<{ key: string; values: Record<string, unknown> }>>();
   for (const component of model.data.flatMap((entry) => entry.components)) {
     if (component.kind !== 'dynamic' || byReference.has(component.reference)) continue;
@@ -106,7 +106,11 @@ async function referenceExamples(
 }
 
 /** The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type. */
-async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataEntry): AsyncGenerator<WrittenRow[]> {
+export async function* rowPages(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+): AsyncGenerator<WrittenRow[]> {
   const published = isVersioned(entry);
   let after: { naturalKey: string; id: string } | undefined;
   for (;;) {
@@ -132,7 +136,7 @@ async function* rowPages(db: Kysely<Schema>, applicationId: string, entry: DataE
  * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
  * that they are known before any row is written.
  */
-async function shapesOf(
+export async function shapesOf(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,

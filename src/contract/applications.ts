@@ -3,6 +3,7 @@ import {
   APPLICATION_PARTS,
   type ApplicationView as DomainApplicationView,
 } from '../domain/applications/applicationView.ts';
+import { BREAKING_CHANGE_CODES, CHECKER_TIGHTENINGS, IMPACT_CHANGES } from '../domain/applications/updateImpact.ts';
 import { LocaleTextSchema } from './forms.ts';
 import { ApplicationModelSchema, ApplicationOutlineSchema } from './configuration.ts';
 
@@ -23,7 +24,78 @@ export type ApplicationPartsQuery = Static<typeof ApplicationPartsQuerySchema>;
 /** The query of a configuration upload; the form's `comment` field, when sent, wins. */
 export const ConfigurationUploadQuerySchema = Type.Object({
   comment: Type.Optional(Type.String({ maxLength: 1000 })),
+  dryRun: Type.Optional(
+    Type.Boolean({
+      description:
+        'Update only: validate and report the impact on stored data (the result) without writing anything. Also read from a `dryRun` form field.',
+    }),
+  ),
+  confirmDataLoss: Type.Optional(
+    Type.Boolean({
+      description:
+        'Update only: apply an update that deletes stored values or rows (refused with UPDATE_LOSES_DATA otherwise). Also read from a `confirmDataLoss` form field.',
+    }),
+  ),
 });
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+
+const ImpactItemSchema = Type.Object(
+  {
+    change: literals(IMPACT_CHANGES),
+    severity: literals(['forbidden', 'dataLoss', 'info'] as const),
+    code: Type.Optional(literals(BREAKING_CHANGE_CODES)),
+    component: Type.Optional(Type.String()),
+    rows: Type.Optional(Type.Integer({ description: 'Rows deleted, or whose value of the component is deleted.' })),
+    before: Type.Optional(Type.Array(Type.String())),
+    after: Type.Optional(Type.Array(Type.String())),
+    tightened: Type.Optional(Type.Array(literals(CHECKER_TIGHTENINGS))),
+    required: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+
+/** The impact of a configuration update on the data already stored, entry by entry. */
+export const UpdateImpactSchema = Type.Object(
+  {
+    entries: Type.Array(
+      Type.Object(
+        {
+          dataName: Type.String(),
+          kind: literals(['reference', 'dataType'] as const),
+          rows: Type.Integer({ description: 'Rows stored before the update.' }),
+          items: Type.Array(ImpactItemSchema),
+          needsRecheck: Type.Boolean(),
+          revalidation: Type.Optional(
+            Type.Object(
+              {
+                checkedRows: Type.Integer(),
+                failingRows: Type.Integer({ description: 'Stored rows the new configuration would refuse.' }),
+                complete: Type.Boolean({ description: 'False when only the first checkedRows were checked.' }),
+                examples: Type.Array(
+                  Type.Object(
+                    { naturalKey: Type.String(), code: Type.String(), column: Type.Optional(Type.String()) },
+                    closed,
+                  ),
+                ),
+              },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+/** The `result` event of a configuration update: the report of a dry run, or the version stored. */
+export const ConfigurationUpdateResultSchema = Type.Union([
+  Type.Object({ dryRun: Type.Literal(true), impact: UpdateImpactSchema }, closed),
+  Type.Object({ id: Type.String(), name: Type.String(), version: Type.String(), impact: UpdateImpactSchema }, closed),
+]);
+export type ConfigurationUpdateResult = Static<typeof ConfigurationUpdateResultSchema>;
 
 /** Which stored version of the configuration file to download (the current one without). */
 export const ConfigurationFileQuerySchema = Type.Object({

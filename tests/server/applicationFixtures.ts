@@ -203,6 +203,6 @@ export interface RowCountingServer extends TestServer {
  */
 export async function startServerWithStoredRows(overrides: Partial<ServerConfig> = {}): Promise<RowCountingServer> {
   const storedRows = new Map<string, Record<string, number>>();
-  const countRows: RowCounter = async (_ctx, applicationId) => storedRows.get(applicationId) ?? {};
+  const countRows: RowCounter = async (_db, applicationId) => storedRows.get(applicationId) ?? {};
   return { ...(await startTestServer(overrides, {}, { countRows })), storedRows };
 }

@@ -448,7 +448,12 @@ describe('updating an application (POST /applications/{name}/configuration, stre
       ['result'],
       ['progress', 1],
     ]);
-    expect(resultEvents(events)[0]).toEqual({ id, name: 'update_stream', version: '1.1.0' });
+    expect(resultEvents(events)[0]).toMatchObject({ id, name: 'update_stream', version: '1.1.0' });
+    expect(resultEvents(events)[0].impact.entries.map((e: { dataName: string }) => e.dataName)).toEqual([
+      'sites',
+      'species',
+      'counts',
+    ]);
   });
 
   it('keeps every version, newest first; the update date moves and the creation date stays', async () => {
@@ -545,7 +550,7 @@ describe('updating an application (POST /applications/{name}/configuration, stre
   it('addresses the application by id as well as by name', async () => {
     const { id } = await createApplication(admin, 'update_by_id', v1());
     const events = await updateApplication(admin, id, 'fieldnotes-v2.yaml', fixture('fieldnotes-v2.yaml'));
-    expect(resultEvents(events)).toEqual([{ id, name: 'update_by_id', version: '1.1.0' }]);
+    expect(resultEvents(events)).toMatchObject([{ id, name: 'update_by_id', version: '1.1.0' }]);
   });
 
   it('refuses a user who is neither manager, matching creator nor admin with 403 NO_RIGHT_FOR_APPLICATION_MANAGEMENT', async () => {
@@ -616,10 +621,15 @@ describe('updating an application (POST /applications/{name}/configuration, stre
       expect(
         errorEvents(events).map((e) => [e.errorType, e.result.code, e.result.params.dataName, e.result.path]),
       ).toEqual([
-        ['IncompatibleConfiguration', 'REMOVED_COMPONENT_WITH_ROWS', 'counts', 'OA_data > counts'],
         ['IncompatibleConfiguration', 'CHANGED_NATURAL_KEY_WITH_ROWS', 'counts', 'OA_data > counts'],
+        ['IncompatibleConfiguration', 'UPDATE_LOSES_DATA', undefined, undefined],
       ]);
-      expect(errorEvents(events)[0].result.params).toMatchObject({ component: 'individuals', rows: 12 });
+      expect(errorEvents(events)[1].result.params).toEqual({
+        entries: [],
+        rows: 0,
+        components: ['counts.individuals'],
+        values: 12,
+      });
       expect(resultEvents(events)).toEqual([]);
     });
 

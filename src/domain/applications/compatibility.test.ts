@@ -3,7 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import type { ApplicationModel } from '../configuration/model';
-import { findBreakingChanges } from './compatibility';
+import { problemsOf } from './compatibility';
+import { updateImpact, type StoredRowCounts } from './updateImpact';
+
+/** What an update is refused for, or asked to confirm. */
+const findBreakingChanges = (previous: ApplicationModel, next: ApplicationModel, rows: StoredRowCounts) =>
+  problemsOf(updateImpact(previous, next, rows), ['forbidden', 'dataLoss']);
 
 const fixtures = path.resolve(import.meta.dirname, '../../../tests/fixtures/configurations');
 

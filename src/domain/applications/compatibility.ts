@@ -1,71 +1,34 @@
 import type { DomainError } from '../errors';
-import type { ApplicationModel } from '../configuration/model';
+import type { BreakingChangeCode, ImpactItem, StoredRowCounts, UpdateImpact } from './updateImpact';
 
-/** Rows stored per data entry, as the server counts them before an update. */
-export type StoredRowCounts = Record<string, number>;
+export type { BreakingChangeCode, StoredRowCounts };
 
-export type BreakingChangeCode =
-  | 'REMOVED_DATA_WITH_ROWS'
-  | 'CHANGED_DATA_KIND_WITH_ROWS'
-  | 'REMOVED_COMPONENT_WITH_ROWS'
-  | 'CHANGED_NATURAL_KEY_WITH_ROWS'
-  | 'REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR';
-
-/**
- * What a new configuration would break in the data already stored: an update may add and rename texts freely,
- * but it may not orphan rows (their entry, their columns, their keys, or the scopes rights were granted on).
- * Entries without rows change freely.
- */
-export function findBreakingChanges(
-  previous: ApplicationModel,
-  next: ApplicationModel,
-  rows: StoredRowCounts,
-): DomainError<BreakingChangeCode>[] {
-  const problems: DomainError<BreakingChangeCode>[] = [];
-  const nextEntries = new Map(next.data.map((entry) => [entry.name, entry]));
-  for (const before of previous.data) {
-    const count = rows[before.name] ?? 0;
-    if (count === 0) continue;
-    const path = `OA_data > ${before.name}`;
-    const after = nextEntries.get(before.name);
-    if (!after) {
-      problems.push({ code: 'REMOVED_DATA_WITH_ROWS', path, params: { dataName: before.name, rows: count } });
-      continue;
-    }
-    if (after.kind !== before.kind) {
-      problems.push({
-        code: 'CHANGED_DATA_KIND_WITH_ROWS',
-        path,
-        params: { dataName: before.name, rows: count, before: before.kind, after: after.kind },
-      });
-    }
-    const nextComponents = new Set(after.components.map((c) => c.key));
-    for (const component of before.components) {
-      if (!nextComponents.has(component.key)) {
-        problems.push({
-          code: 'REMOVED_COMPONENT_WITH_ROWS',
-          path,
-          params: { dataName: before.name, component: component.key, rows: count },
-        });
-      }
-    }
-    if (before.naturalKey.join('\u0000') !== after.naturalKey.join('\u0000')) {
-      problems.push({
-        code: 'CHANGED_NATURAL_KEY_WITH_ROWS',
-        path,
-        params: { dataName: before.name, before: before.naturalKey, after: after.naturalKey, rows: count },
-      });
-    }
-    const nextScopes = new Set(after.authorization?.scopes.map((s) => s.component) ?? []);
-    for (const scope of before.authorization?.scopes ?? []) {
-      if (!nextScopes.has(scope.component)) {
-        problems.push({
-          code: 'REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR',
-          path: `${path} > OA_authorizations`,
-          params: { dataName: before.name, component: scope.component },
-        });
-      }
-    }
+/** A forbidden or data-losing change as the error an update is refused with, in the params its message names. */
+function problemOf(dataName: string, item: ImpactItem): DomainError<BreakingChangeCode> {
+  const path = `OA_data > ${dataName}`;
+  const code = item.code!;
+  switch (item.change) {
+    case 'kindChanged':
+      return { code, path, params: { dataName, rows: item.rows, before: item.before![0], after: item.after![0] } };
+    case 'naturalKeyChanged':
+      return { code, path, params: { dataName, before: item.before, after: item.after, rows: item.rows } };
+    case 'scopeRemoved':
+      return { code, path: `${path} > OA_authorizations`, params: { dataName, component: item.component } };
+    case 'componentRemoved':
+      return { code, path, params: { dataName, component: item.component, rows: item.rows } };
+    default:
+      return { code, path, params: { dataName, rows: item.rows } };
   }
-  return problems;
+}
+
+/** The changes of an impact with the given severities, as errors. */
+export function problemsOf(
+  impact: UpdateImpact,
+  severities: ReadonlyArray<ImpactItem['severity']>,
+): DomainError<BreakingChangeCode>[] {
+  return impact.entries.flatMap((entry) =>
+    entry.items
+      .filter((item) => item.code && severities.includes(item.severity))
+      .map((item) => problemOf(entry.dataName, { ...item, rows: item.rows ?? entry.rows })),
+  );
 }

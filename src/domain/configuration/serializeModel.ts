@@ -6,7 +6,12 @@ import type { ApplicationModel } from './model';
  * keep their order, which carries meaning. `undefined` never occurs in a model; absent things are `null`.
  */
 export function serializeModel(model: ApplicationModel): string {
-  return JSON.stringify(sortKeys(model));
+  return stableJson(model);
+}
+
+/** JSON with object keys sorted: equal for equal parts of a model, whether parsed or read back from storage. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
 }
 
 /** Reads a stored model back. The text is trusted to come from {@link serializeModel} of the same model version. */

@@ -1,4 +1,4 @@
-import type { ApplicationView } from '@/contract/applications';
+import type { ApplicationView, ConfigurationUpdateResult } from '@/contract/applications';
 import type { BundleDownloadQuery } from '@/contract/bundles';
 import type { ApplicationPart } from '@/domain/applications/applicationView';
 import type { ApplicationModel } from '@/domain/configuration/model';
@@ -28,6 +28,18 @@ function uploadForm(file: File, comment?: string) {
 
 export const validateOnServer = (file: File, onEvent: (event: StreamEvent<ApplicationModel | null>) => void) =>
   callStream<ApplicationModel | null>('/validate-configuration', { method: 'POST', body: uploadForm(file) }, onEvent);
+
+/** An update tested on the server: its impact on the stored data, nothing written. */
+export const dryRunUpdate = (
+  name: string,
+  file: File,
+  onEvent: (event: StreamEvent<ConfigurationUpdateResult>) => void,
+) =>
+  callStream<ConfigurationUpdateResult>(
+    `/applications/${encodeURIComponent(name)}/configuration?dryRun=true`,
+    { method: 'POST', body: uploadForm(file) },
+    onEvent,
+  );
 
 export const configurationDownloadHref = (name: string, version?: string) =>
   `${API_BASE}/applications/${encodeURIComponent(name)}/configuration${version ? `?version=${encodeURIComponent(version)}` : ''}`;

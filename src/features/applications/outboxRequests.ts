@@ -8,6 +8,8 @@ export interface ConfigurationUploadInput {
   file: File;
   /** Present for an update: the version the application was at. */
   currentVersion?: string;
+  /** An update that deletes stored data, confirmed by its author. */
+  confirmDataLoss?: boolean;
 }
 
 /** A configuration upload as an outbox change: creation, or a new version when `currentVersion` is set. */
@@ -28,6 +30,7 @@ export function configurationUpload(input: ConfigurationUploadInput): Submission
         type: 'multipart',
         parts: [
           { name: 'comment', value: input.comment },
+          ...(update && input.confirmDataLoss ? [{ name: 'confirmDataLoss', value: 'true' }] : []),
           { name: 'file', blob: input.file, fileName: input.file.name },
         ],
       },

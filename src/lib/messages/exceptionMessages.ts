@@ -169,6 +169,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR',
     message: 'The authorization scope {component} of {dataName} cannot be removed: data and rights depend on it.',
   },
+  UPDATE_LOSES_DATA: /*i18n*/ {
+    id: 'exceptionMessage.UPDATE_LOSES_DATA',
+    message:
+      'This update deletes stored data (rows of removed entries: {rows}; rows losing the values of removed components: {values}). Confirm the deletion to apply it.',
+  },
   TERRAIN_ADMIN_REQUIRED_FOR_OPERATION: /*i18n*/ {
     id: 'exceptionMessage.TERRAIN_ADMIN_REQUIRED_FOR_OPERATION',
     message: 'Only the platform administrator may do this.',

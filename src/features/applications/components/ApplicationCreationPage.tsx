@@ -27,11 +27,13 @@ import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastOutcome, toastRefusal } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import { streamApplications, validateOnServer } from '../api';
+import type { UpdateImpact } from '@/domain/applications/updateImpact';
+import { dryRunUpdate, streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
 import { useConfigurationWorker } from '@/workers/useConfigurationWorker';
 import { ConfigurationProblems } from './ConfigurationProblems';
 import { ConfigurationWarnings } from './ConfigurationWarnings';
+import { UpdateImpactReport, holdsRows, isForbidden, losesData } from './UpdateImpactReport';
 
 const MAX_COMMENT = 200;
 
@@ -60,6 +62,8 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
   const [name, setName] = useState(edit?.input.name ?? current?.name ?? '');
   const [comment, setComment] = useState(edit?.input.comment ?? '');
   const [existingNames, setExistingNames] = useState<string[]>([]);
+  const [impact, setImpact] = useState<UpdateImpact | null>(null);
+  const [confirmDataLoss, setConfirmDataLoss] = useState(edit?.input.confirmDataLoss ?? false);
 
   useEffect(() => {
     if (current) return;
@@ -78,7 +82,9 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
   const sameVersion = Boolean(current && model && model.version === current.version && name.trim() === current.name);
   const nameMismatch = Boolean(current && name.trim() !== current.name);
   const commentTooLong = comment.length > MAX_COMMENT;
+  const impactAllows = impact === null || (!isForbidden(impact) && (!losesData(impact) || confirmDataLoss));
   const canSave =
+    impactAllows &&
     phase === 'tested' &&
     model !== null &&
     name.trim() !== '' &&
@@ -105,6 +111,8 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     setProblems([]);
     setWarnings([]);
     setModel(null);
+    setImpact(null);
+    setConfirmDataLoss(false);
     setCheckedOnServer(false);
     const bytes = new Uint8Array(await file.arrayBuffer());
     // The check on this device comes first: immediate, and available offline.
@@ -116,12 +124,19 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     if (isServerReachable()) {
       try {
         const outcome = await validateOnServer(file, (e: StreamEvent<ApplicationModel | null>) => {
-          if (e.type === 'progress') setProgress(0.5 + e.result / 2);
+          if (e.type === 'progress') setProgress(0.5 + e.result / (current ? 4 : 2));
         });
         found = outcome.problems;
         remarks = outcome.warnings;
         validated = outcome.problems.length === 0 && outcome.result ? outcome.result : null;
         setCheckedOnServer(true);
+        if (current && validated && validated.version !== current.version) {
+          // What the update does to the stored data: only the server knows its rows.
+          const dryRun = await dryRunUpdate(current.name, file, (e) => {
+            if (e.type === 'progress') setProgress(0.75 + e.result / 4);
+          });
+          if (dryRun.result && 'dryRun' in dryRun.result) setImpact(dryRun.result.impact);
+        }
       } catch (error) {
         if (!(error instanceof ApiError && error.isNetworkError)) showToast('error', translateServerError(i18n, error));
       }
@@ -142,7 +157,13 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
     if (!file || !canSave) return;
     setPhase('saving');
     setProgress(0);
-    const submission = configurationUpload({ name: name.trim(), comment, file, currentVersion: current?.version });
+    const submission = configurationUpload({
+      name: name.trim(),
+      comment,
+      file,
+      currentVersion: current?.version,
+      ...(current && confirmDataLoss ? { confirmDataLoss: true } : {}),
+    });
     // An edited pending change is replaced as the new one enters the outbox, so it does not hold the new one back.
     const outcome = await outbox.submit(submission, {
       onEvent: (e) => e.type === 'progress' && setProgress(e.result),
@@ -202,6 +223,8 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
                   setModel(null);
                   setProblems([]);
                   setWarnings([]);
+                  setImpact(null);
+                  setConfirmDataLoss(false);
                 }}
               />
             </FormField>
@@ -225,6 +248,9 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
 
       {problems.length > 0 ? <ConfigurationProblems problems={problems} /> : null}
       {warnings.length > 0 ? <ConfigurationWarnings warnings={warnings} /> : null}
+      {impact && phase !== 'idle' && holdsRows(impact) ? (
+        <UpdateImpactReport impact={impact} confirmed={confirmDataLoss} onConfirmedChange={setConfirmDataLoss} />
+      ) : null}
 
       {model && phase !== 'idle' ? (
         <Card>

@@ -1,0 +1,139 @@
+import type { RowRevalidation } from '../../src/domain/applications/updateImpact.ts';
+import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
+import { EntryCsvWriter, shapeKey, shapeOf } from '../../src/domain/bundle/entryCsv.ts';
+import type { CsvError } from '../../src/domain/csv/index.ts';
+import type { ServerContext } from '../context.ts';
+import { CheckOverBudget } from '../workers/checkPool.ts';
+import { WorkerLost } from '../workers/workerPool.ts';
+import { referenceRowsFor, rowTextsFor } from './dataRows.ts';
+import { CheckBudgetExceeded, CheckInterrupted } from './ingest.ts';
+import { dynamicColumns, rowPages, shapesOf } from './uploadBundle.ts';
+
+/**
+ * Rows checked per entry: past it the report says how many were checked. It keeps the time and memory of an
+ * update's check within what an upload of that many rows takes.
+ */
+export const MAX_RECHECKED_ROWS = 100_000;
+/** Failing rows named in the report. */
+const EXAMPLES = 5;
+/** Rows the worker gives back per batch: only their count is read. */
+const BATCH_ROWS = 5_000;
+
+/** Line numbers of the rows written, to name the rows an error points to. */
+class WrittenLines {
+  private readonly starts: number[] = [];
+  private readonly keys: string[] = [];
+  private next = 1;
+
+  skip(text: string) {
+    this.next += newlines(text);
+  }
+
+  add(naturalKey: string, text: string) {
+    this.starts.push(this.next);
+    this.keys.push(naturalKey);
+    this.next += newlines(text);
+  }
+
+  /** The natural key of the row written over this line (a quoted cell may span lines). */
+  keyAt(lineNumber: number): string {
+    let low = 0;
+    let high = this.starts.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (this.starts[middle] <= lineNumber) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found < 0 ? '' : this.keys[found];
+  }
+}
+
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Checks an entry's stored rows against a new configuration, with the engine every upload goes through: the rows
+ * are written back as the CSV file that would load them (for the new entry's columns, as a backup writes them)
+ * and that file is checked page by page in a worker thread, off the request thread. Answers how many rows would
+ * be refused if they were loaded again, with the first of them.
+ */
+export async function recheckStoredRows(
+  ctx: ServerContext,
+  applicationId: string,
+  model: ApplicationModel,
+  entry: DataEntry,
+): Promise<RowRevalidation> {
+  const texts = await rowTextsFor(ctx.db, applicationId, entry);
+  const dynamics = await dynamicColumns(ctx.db, applicationId, model);
+  const shapes = await shapesOf(ctx.db, applicationId, entry, texts);
+  const references = await referenceRowsFor(ctx.db, applicationId, model, entry);
+  const outcome: RowRevalidation = { checkedRows: 0, failingRows: 0, complete: true, examples: [] };
+  for (const shape of shapes) {
+    if (!outcome.complete) break;
+    const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header, texts });
+    const key = shapeKey(shape);
+    const lines = new WrittenLines();
+    const check = ctx.checks.open({
+      model,
+      dataName: entry.name,
+      fileName: `${entry.name}.csv`,
+      maxErrors: EXAMPLES * 20,
+      references,
+      rows: 'documents',
+      batchRows: BATCH_ROWS,
+    });
+    const encoder = new TextEncoder();
+    let valid = 0;
+    try {
+      const head = writer.head();
+      lines.skip(head);
+      await check.push(encoder.encode(head));
+      for await (const page of rowPages(ctx.db, applicationId, entry)) {
+        const kept =
+          shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
+        const room = MAX_RECHECKED_ROWS - outcome.checkedRows;
+        const taken = kept.slice(0, room);
+        let text = '';
+        for (const row of taken) {
+          const line = writer.line(row);
+          lines.add(row.naturalKey, line);
+          text += line;
+        }
+        outcome.checkedRows += taken.length;
+        for (const batch of await check.push(encoder.encode(text))) valid += batch.count;
+        if (taken.length < kept.length) {
+          outcome.complete = false;
+          break;
+        }
+      }
+      const { report, batches } = await check.finish();
+      for (const batch of batches) valid += batch.count;
+      outcome.failingRows += report.rowCount - valid;
+      addExamples(outcome, report.errors, lines);
+    } catch (error) {
+      if (error instanceof CheckOverBudget) throw new CheckBudgetExceeded(error);
+      if (error instanceof WorkerLost) throw new CheckInterrupted();
+      throw error;
+    } finally {
+      check.close();
+    }
+  }
+  return outcome;
+}
+
+function addExamples(outcome: RowRevalidation, errors: CsvError[], lines: WrittenLines) {
+  const named = new Set(outcome.examples.map((example) => example.naturalKey));
+  for (const error of errors) {
+    if (outcome.examples.length >= EXAMPLES) return;
+    const naturalKey = lines.keyAt(error.lineNumber);
+    if (named.has(naturalKey)) continue;
+    named.add(naturalKey);
+    outcome.examples.push({ naturalKey, code: error.code, ...(error.column ? { column: error.column } : {}) });
+  }
+}
