@@ -200,9 +200,14 @@ export async function buildApp({
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    // Only page addresses fall back to the application; a missing script or image must be a 404, never a page.
+    // Only page addresses fall back to the application; a missing script or image must be a 404, never a page. An
+    // address ending like a file name is a page when a browser opens it (`/applicationCreation/app/1.0.0`).
     const pathname = request.url.split('?')[0];
-    const isPage = !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    const opened = (request.headers.accept ?? '').includes('text/html');
+    const isPage =
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/assets/') &&
+      (opened || !/\.[a-z0-9]+$/i.test(pathname));
     if (!hasUi || !isPage || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('NOT_FOUND'));
     }

@@ -286,6 +286,16 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     const missingScript = await call('GET', '/assets/index-Zz99Yy88.js');
     expect(missingScript.status).toBe(404);
     expect(missingScript.body).not.toContain('<div id="root">');
+    const missingOpened = await call('GET', '/assets/index-Zz99Yy88.js', { accept: 'text/html' });
+    expect(missingOpened.status).toBe(404);
+  });
+
+  it('serves the page to a browser opening an address that ends like a file name (a version 1.0.0), not to a script', async () => {
+    const opened = await call('GET', '/applicationCreation/surveys/1.0.0', { accept: 'text/html,*/*;q=0.8' });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain('<div id="root">');
+    expect(securityHeaders(opened)).toEqual(expectedSecurityHeaders);
+    expect((await call('GET', '/applicationCreation/surveys/1.0.0', { accept: '*/*' })).status).toBe(404);
   });
 
   it('passes /api to the instances, which know the call came over HTTPS: one set of security headers, HSTS, Secure cookie', async () => {

@@ -138,6 +138,17 @@ describe('security headers', () => {
     for (const [kind, answer] of Object.entries(answers)) expect(headersOf(answer), kind).toEqual(PLAIN_HTTP_HEADERS);
   });
 
+  it('serve a page whose address ends like a file name (a version 1.0.0) to a browser opening it, not to a script', async () => {
+    const site = root(server);
+    const opened = await site.get('/applicationCreation/anything/1.0.0', {
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain('/assets/index-Ab12Cd34.js');
+    expect((await site.get('/applicationCreation/anything/1.0.0', { headers: { accept: '*/*' } })).status).toBe(404);
+    expect((await site.get('/assets/index-Zz99Yy88.js', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
   it('fit the built UI: index.html loads its scripts from files, with no inline script or event handler', (context) => {
     const built = path.resolve(import.meta.dirname, '../../dist/index.html');
     if (!existsSync(built)) {

@@ -24,7 +24,10 @@ export const isForbidden = (impact: UpdateImpact) => itemsOf(impact, 'forbidden'
 /** The confirmation's words: what is deleted, named. */
 function DeletionText({ impact }: { impact: UpdateImpact }) {
   const { i18n } = useLingui();
-  const { entries, rows, components, values } = dataLossSummary(impact);
+  const summary = dataLossSummary(impact);
+  const { entries, components } = summary;
+  const rows = i18n.number(summary.rows);
+  const values = i18n.number(summary.values);
   const list = (names: string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
   const removedEntries = list(entries);
   const clearedComponents = list(components);
@@ -49,17 +52,19 @@ function DeletionText({ impact }: { impact: UpdateImpact }) {
 }
 
 function ItemText({ item }: { item: ImpactItem }) {
+  const { i18n } = useLingui();
   const component = item.component ?? '';
-  const rows = item.rows ?? 0;
+  const count = item.rows ?? 0;
+  const rows = i18n.number(count);
   switch (item.change) {
     case 'entryRemoved':
-      return rows > 0 ? (
+      return count > 0 ? (
         <Trans>The entry and its {rows} rows will be deleted.</Trans>
       ) : (
         <Trans>The entry is removed (it holds no rows).</Trans>
       );
     case 'componentRemoved':
-      return rows > 0 ? (
+      return count > 0 ? (
         <Trans>
           The values of {component} will be deleted from {rows} rows.
         </Trans>
@@ -142,16 +147,18 @@ function EntryReport({ entry }: { entry: EntryImpact }) {
               <span>
                 {revalidation.failingRows > 0 ? (
                   <Trans>
-                    {revalidation.failingRows} of the {revalidation.checkedRows} stored rows checked would no longer
-                    load with this configuration: they stay stored as they are.
+                    {i18n.number(revalidation.failingRows)} of the {i18n.number(revalidation.checkedRows)} stored rows
+                    checked would no longer load with this configuration: they stay stored as they are.
                   </Trans>
                 ) : (
-                  <Trans>The {revalidation.checkedRows} stored rows checked still load with this configuration.</Trans>
+                  <Trans>
+                    The {i18n.number(revalidation.checkedRows)} stored rows checked still load with this configuration.
+                  </Trans>
                 )}
                 {revalidation.complete ? null : (
                   <>
                     {' '}
-                    <Trans>Only the first {revalidation.checkedRows} rows were checked.</Trans>
+                    <Trans>Only the first {i18n.number(revalidation.checkedRows)} rows were checked.</Trans>
                   </>
                 )}
               </span>
