@@ -49,6 +49,14 @@ describe('configuration error messages', () => {
       params: { reason: 'invalidRegularExpression', pattern: '(a', message: 'Unclosed group near index 2', index: 2 },
     };
     expect(render('en', regex)).toBe('The regular expression (a is not valid: Unclosed group near index 2');
+    const ambiguousZip = {
+      code: 'INVALID_CONFIGURATION_FILE' as const,
+      path: '',
+      params: { reason: 'zipAmbiguousRoot', files: ['a.yaml', 'b.yml'], expected: 'configuration.yaml' },
+    };
+    expect(render('fr', ambiguousZip)).toBe(
+      'L’archive contient plusieurs fichiers YAML à son premier niveau (a.yaml, b.yml) et aucun ne s’appelle configuration.yaml : renommez en configuration.yaml celui qui contient OA_version et OA_application.',
+    );
     const yaml = { code: 'UNKNOWN' as const, path: '', params: { message: 'boom' } };
     expect(render('en', yaml)).toBe('The file cannot be read: boom');
   });
