@@ -44,6 +44,30 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
   await test.step('the platform administrator grants a name pattern on the creator-rights page', async () => {
     await signInAsAdmin(page);
     const row = await grantPatternInUi(page, login, pattern);
+    // An invalid pattern beside it: marked on its row, nothing sent nor claimed saved, what was typed kept.
+    const broken = `${prefix}_(`;
+    const field = row.getByLabel(`Ajouter un motif de nom pour ${login}`, { exact: true });
+    await field.fill(broken);
+    await field.press('Enter');
+    const invalid = row.getByTestId('invalid-patterns');
+    await expect(invalid).toHaveText(`${broken} n’est pas une expression régulière valide.`);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Enregistrer (1)' }).click();
+    await expect(
+      toast(page, 'Rien n’a été enregistré : corrigez ou retirez les motifs signalés comme invalides.'),
+    ).toBeVisible();
+    await expect(toast(page, 'Les droits ont été enregistrés.')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Retirer ${pattern}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Retirer ${broken}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enregistrer (1)' })).toBeEnabled();
+    await look(page, 'creator-rights-invalid-fr');
+    await switchLanguage(page, 'English');
+    await expect(invalid).toHaveText(`${broken} is not a valid regular expression.`);
+    await look(page, 'creator-rights-invalid-en');
+    await switchLanguage(page, 'Français');
+    await dismissToasts(page);
+    await row.getByRole('button', { name: `Retirer ${broken}` }).click();
+    await expect(invalid).toHaveCount(0);
     await look(page, 'creator-rights');
     await saveCreatorRights(page, 1);
     await expect(row.getByRole('button', { name: `Retirer ${pattern}` })).toBeVisible();
