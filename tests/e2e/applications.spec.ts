@@ -16,6 +16,7 @@ import {
   switchLanguage,
   testConfiguration,
 } from './applicationSteps';
+import { setUpApi } from './dataSteps';
 
 /** The corpus configuration the creator starts with (read in place), or our own when the corpus is absent. */
 const FIRST = corpusPresent
@@ -258,11 +259,36 @@ test('a user without creator rights sees no create button and cannot open the cr
   look,
 }) => {
   const { login } = await registerUser(request, lastKey, unique('plain'));
+  const surveys = unique('nodata');
+  await signInAsAdmin(page);
+  await setUpApi(page).createApplication(surveys, 'surveys.yaml');
+  await signOut(page);
   await signIn(page, login);
   await expect(page.getByTestId('role-label')).toHaveText('utilisateur');
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Créer une application' })).toHaveCount(0);
+
+  // May read no data of it: the card's data buttons are disabled, and say why.
+  await page.getByLabel('Filtrer par nom', { exact: true }).fill(surveys);
+  const card = page.locator(`[data-testid="application-card"][data-name="${surveys}"]`);
+  const reason = 'Vous ne pouvez pas lire ces données : demandez des droits par Demandes.';
+  for (const label of ['Références de Suivis de sites', 'Types de données de Suivis de sites']) {
+    await expect(card.getByRole('link', { name: label })).toHaveCount(0);
+    const button = card.getByRole('button', { name: label });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('title', reason);
+    await expect(button).toHaveAccessibleDescription(reason);
+  }
+  await expect(card.getByTestId('no-data-rights')).toHaveText(reason);
+  await expect(card.getByRole('link', { name: 'Demandes de droits de Suivis de sites' })).toBeVisible();
   await look(page, 'applications-without-rights');
+  await switchLanguage(page, 'English');
+  await expect(card.getByTestId('no-data-rights')).toHaveText(
+    'You may not read these data: ask for rights through Requests.',
+  );
+  await expect(card.getByRole('button', { name: 'Data types of Site surveys' })).toBeDisabled();
+  await look(page, 'applications-without-rights-en');
+  await switchLanguage(page, 'Français');
 
   await page.goto('/authorizationsManagementForApplicationCreator');
   await expect(page).toHaveURL(/\/applications$/);
