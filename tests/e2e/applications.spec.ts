@@ -271,7 +271,7 @@ test('a user without creator rights sees no create button and cannot open the cr
   // May read no data of it: the card's data buttons are disabled, and say why.
   await page.getByLabel('Filtrer par nom', { exact: true }).fill(surveys);
   const card = page.locator(`[data-testid="application-card"][data-name="${surveys}"]`);
-  const reason = 'Vous ne pouvez pas lire ces données : demandez des droits par Demandes.';
+  const reason = 'Pour lire ces données, demandez des droits par Demandes.';
   for (const label of ['Références de Suivis de sites', 'Types de données de Suivis de sites']) {
     await expect(card.getByRole('link', { name: label })).toHaveCount(0);
     const button = card.getByRole('button', { name: label });
