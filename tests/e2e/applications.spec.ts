@@ -289,6 +289,16 @@ test('a user without creator rights sees no create button and cannot open the cr
   await expect(card.getByRole('button', { name: 'Data types of Site surveys' })).toBeDisabled();
   await look(page, 'applications-without-rights-en');
   await switchLanguage(page, 'Français');
+  // And on the application's home page.
+  await card.getByRole('link', { name: 'Ouvrir Suivis de sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Suivis de sites', level: 1 })).toBeVisible();
+  for (const label of ['Références', 'Jeux de données']) {
+    await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: label, exact: true })).toBeDisabled();
+  }
+  await expect(page.getByTestId('no-data-rights')).toHaveText('Pour lire ces données, demandez des droits.');
+  await look(page, 'application-home-without-rights');
+  await page.goto('/applications');
 
   await page.goto('/authorizationsManagementForApplicationCreator');
   await expect(page).toHaveURL(/\/applications$/);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Home, Inbox, KeyRound, Lock, Paperclip, Pencil } from 'lucide-react';
+import { Download, Home, Inbox, KeyRound, Lock, Paperclip, Pencil } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +8,7 @@ import { configurationDownloadHref } from '../api';
 import { dataButtons, localName, shownDate } from '../listing';
 import { CharterCardAction } from './CharterActions';
 import { BundleActions } from './BundleActions';
+import { DataPartButton } from './DataPartButton';
 
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const { t, i18n } = useLingui();
@@ -46,47 +47,17 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Trans>Home</Trans>
           </Link>
         </Button>
-        {buttons.map(({ part, enabled }) => {
-          const label = part === 'references' ? t`References of ${name}` : t`Data types of ${name}`;
-          const content =
-            part === 'references' ? (
-              <>
-                <BookOpen aria-hidden />
-                <Trans>References</Trans>
-              </>
-            ) : (
-              <>
-                <Database aria-hidden />
-                <Trans>Datasets</Trans>
-              </>
-            );
-          return enabled ? (
-            <Button key={part} asChild variant="outline">
-              <Link
-                to={
-                  part === 'references'
-                    ? '/applications/$applicationName/references'
-                    : '/applications/$applicationName/dataTypes'
-                }
-                params={{ applicationName: application.name }}
-                aria-label={label}
-              >
-                {content}
-              </Link>
-            </Button>
-          ) : (
-            <Button
-              key={part}
-              variant="outline"
-              disabled
-              aria-label={label}
-              aria-describedby={noRightsId}
-              title={noRights}
-            >
-              {content}
-            </Button>
-          );
-        })}
+        {buttons.map(({ part, enabled }) => (
+          <DataPartButton
+            key={part}
+            applicationName={application.name}
+            part={part}
+            enabled={enabled}
+            variant="outline"
+            label={part === 'references' ? t`References of ${name}` : t`Data types of ${name}`}
+            reason={{ text: noRights, id: noRightsId }}
+          />
+        ))}
         {application.additionalFiles && application.additionalFiles.length > 0 ? (
           <Button asChild variant="outline">
             <Link
