@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isValidCreatorPattern } from '../../src/domain/applications/applicationName.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { PlatformRole } from '../../src/contract/platformRoles.ts';
 import type { ServerContext } from '../context.ts';
@@ -53,11 +54,7 @@ export async function changeRole(
   requireAdmin(caller);
   if (change.role === 'terrainAdmin' && !grant && target.id === caller.id) throw new Refusal('CANT_SELF_REVOKE_ADMIN');
   for (const pattern of change.applicationPatterns) {
-    try {
-      new RegExp(pattern);
-    } catch {
-      throw new Refusal('BAD_APPLICATION_PATTERN', { pattern });
-    }
+    if (!isValidCreatorPattern(pattern)) throw new Refusal('BAD_APPLICATION_PATTERN', { pattern });
   }
   const patterns = new Set(target.creator_patterns);
   const touched = change.role === 'terrainAdmin' ? [EVERY_APPLICATION] : change.applicationPatterns;

@@ -16,6 +16,7 @@ import {
   switchLanguage,
   testConfiguration,
 } from './applicationSteps';
+import { setUpApi } from './dataSteps';
 
 /** The corpus configuration the creator starts with (read in place), or our own when the corpus is absent. */
 const FIRST = corpusPresent
@@ -44,6 +45,30 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
   await test.step('the platform administrator grants a name pattern on the creator-rights page', async () => {
     await signInAsAdmin(page);
     const row = await grantPatternInUi(page, login, pattern);
+    // An invalid pattern beside it: marked on its row, nothing sent nor claimed saved, what was typed kept.
+    const broken = `${prefix}_(`;
+    const field = row.getByLabel(`Ajouter un motif de nom pour ${login}`, { exact: true });
+    await field.fill(broken);
+    await field.press('Enter');
+    const invalid = row.getByTestId('invalid-patterns');
+    await expect(invalid).toHaveText(`${broken} n’est pas une expression régulière valide.`);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Enregistrer (1)' }).click();
+    await expect(
+      toast(page, 'Rien n’a été enregistré : corrigez ou retirez les motifs signalés comme invalides.'),
+    ).toBeVisible();
+    await expect(toast(page, 'Les droits ont été enregistrés.')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Retirer ${pattern}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Retirer ${broken}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enregistrer (1)' })).toBeEnabled();
+    await look(page, 'creator-rights-invalid-fr');
+    await switchLanguage(page, 'English');
+    await expect(invalid).toHaveText(`${broken} is not a valid regular expression.`);
+    await look(page, 'creator-rights-invalid-en');
+    await switchLanguage(page, 'Français');
+    await dismissToasts(page);
+    await row.getByRole('button', { name: `Retirer ${broken}` }).click();
+    await expect(invalid).toHaveCount(0);
     await look(page, 'creator-rights');
     await saveCreatorRights(page, 1);
     await expect(row.getByRole('button', { name: `Retirer ${pattern}` })).toBeVisible();
@@ -234,11 +259,46 @@ test('a user without creator rights sees no create button and cannot open the cr
   look,
 }) => {
   const { login } = await registerUser(request, lastKey, unique('plain'));
+  const surveys = unique('nodata');
+  await signInAsAdmin(page);
+  await setUpApi(page).createApplication(surveys, 'surveys.yaml');
+  await signOut(page);
   await signIn(page, login);
   await expect(page.getByTestId('role-label')).toHaveText('utilisateur');
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Créer une application' })).toHaveCount(0);
+
+  // May read no data of it: the card's data buttons are disabled, and say why.
+  await page.getByLabel('Filtrer par nom', { exact: true }).fill(surveys);
+  const card = page.locator(`[data-testid="application-card"][data-name="${surveys}"]`);
+  const reason = 'Pour lire ces données, demandez des droits par Demandes.';
+  for (const label of ['Références de Suivis de sites', 'Types de données de Suivis de sites']) {
+    await expect(card.getByRole('link', { name: label })).toHaveCount(0);
+    const button = card.getByRole('button', { name: label });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('title', reason);
+    await expect(button).toHaveAccessibleDescription(reason);
+  }
+  await expect(card.getByTestId('no-data-rights')).toHaveText(reason);
+  await expect(card.getByRole('link', { name: 'Demandes de droits de Suivis de sites' })).toBeVisible();
   await look(page, 'applications-without-rights');
+  await switchLanguage(page, 'English');
+  await expect(card.getByTestId('no-data-rights')).toHaveText(
+    'You may not read these data: ask for rights through Requests.',
+  );
+  await expect(card.getByRole('button', { name: 'Data types of Site surveys' })).toBeDisabled();
+  await look(page, 'applications-without-rights-en');
+  await switchLanguage(page, 'Français');
+  // And on the application's home page.
+  await card.getByRole('link', { name: 'Ouvrir Suivis de sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Suivis de sites', level: 1 })).toBeVisible();
+  for (const label of ['Références', 'Jeux de données']) {
+    await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: label, exact: true })).toBeDisabled();
+  }
+  await expect(page.getByTestId('no-data-rights')).toHaveText('Pour lire ces données, demandez des droits.');
+  await look(page, 'application-home-without-rights');
+  await page.goto('/applications');
 
   await page.goto('/authorizationsManagementForApplicationCreator');
   await expect(page).toHaveURL(/\/applications$/);

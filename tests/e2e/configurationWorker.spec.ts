@@ -267,3 +267,40 @@ test('a configuration in a layout the original tolerates is valid, its warnings 
   await look(page, 'configuration-warnings-en');
   await switchLanguage(page, 'Français');
 });
+
+test('YAML syntax errors said in the interface language, counted in the singular and the plural, fr and en', async ({
+  page,
+  look,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/applicationCreation');
+  const upload = async (text: string, labels = { file: 'Fichier de configuration', test: 'Tester' }) => {
+    await page
+      .getByLabel(labels.file, { exact: true })
+      .setInputFiles({ name: 'broken.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text) });
+    await page.getByRole('button', { name: labels.test, exact: true }).click();
+  };
+  const oneTab = 'OA_version: 2.0.1\nOA_application:\n\tOA_name: x\n';
+  const twoAts = 'OA_version: 2.0.1\na: @x\nb: @y\n';
+  const problems = page.getByTestId('configuration-problems');
+
+  await upload(oneTab);
+  await expect(problems.getByRole('heading', { name: '1 problème dans cette configuration' })).toBeVisible();
+  await expect(problems.locator('[data-code="UNEXPECTED_CHARACTER"]')).toContainText(
+    'Une tabulation sert à indenter : YAML n’indente qu’avec des espaces.',
+  );
+  await expect(problems).not.toContainText('Tabs are not allowed');
+  await look(page, 'configuration-yaml-error-fr');
+  await upload(twoAts);
+  await expect(problems.getByRole('heading', { name: '2 problèmes dans cette configuration' })).toBeVisible();
+  await expect(problems).not.toContainText('reserved character');
+
+  await switchLanguage(page, 'English');
+  await expect(problems.getByRole('heading', { name: '2 problems in this configuration' })).toBeVisible();
+  const english = { file: 'Configuration file', test: 'Test' };
+  await upload(oneTab, english);
+  await expect(problems.getByRole('heading', { name: '1 problem in this configuration' })).toBeVisible();
+  await expect(problems).toContainText('A tab is used to indent: YAML indents with spaces only.');
+  await look(page, 'configuration-yaml-error-en');
+  await switchLanguage(page, 'Français');
+});

@@ -13,10 +13,25 @@ interface TagInputProps {
   changed?: (value: string) => boolean;
   /** A datalist offering values as the user types. */
   listId?: string;
+  /** Values that cannot be saved, shown as errors. */
+  invalid?: (value: string) => boolean;
+  /** The id of the text that says what is wrong with the invalid values. */
+  describedBy?: string;
 }
 
 /** Chips with a remove button each, and a field that adds one on Enter or comma. */
-export function TagInput({ values, onAdd, onRemove, label, removeLabel, placeholder, changed, listId }: TagInputProps) {
+export function TagInput({
+  values,
+  onAdd,
+  onRemove,
+  label,
+  removeLabel,
+  placeholder,
+  changed,
+  listId,
+  invalid,
+  describedBy,
+}: TagInputProps) {
   const [text, setText] = useState('');
   const commit = () => {
     if (text.trim() !== '') onAdd(text.trim());
@@ -31,13 +46,20 @@ export function TagInput({ values, onAdd, onRemove, label, removeLabel, placehol
     }
   };
   return (
-    <div className="flex min-h-11 flex-wrap items-center gap-1 rounded-md border border-input bg-card p-1">
+    <div
+      className={cn(
+        'flex min-h-11 flex-wrap items-center gap-1 rounded-md border border-input bg-card p-1',
+        values.some((value) => invalid?.(value)) && 'border-destructive',
+      )}
+    >
       {values.map((value) => (
         <span
           key={value}
+          data-invalid={invalid?.(value) ? 'true' : undefined}
           className={cn(
             'inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pl-3 text-sm',
             changed?.(value) && 'bg-accent',
+            invalid?.(value) && 'bg-destructive/15 text-destructive ring-1 ring-destructive',
           )}
         >
           <code>{value}</code>
@@ -53,6 +75,8 @@ export function TagInput({ values, onAdd, onRemove, label, removeLabel, placehol
       ))}
       <input
         aria-label={label}
+        aria-describedby={describedBy}
+        aria-invalid={describedBy ? true : undefined}
         list={listId}
         className="h-9 min-w-32 flex-1 bg-transparent px-2 outline-none"
         value={text}

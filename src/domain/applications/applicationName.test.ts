@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkApplicationName, matchesCreatorPattern } from './applicationName';
+import { checkApplicationName, isValidCreatorPattern, matchesCreatorPattern } from './applicationName';
 
 const creator = (patterns: string[]) => ({ isPlatformAdmin: false, patterns });
 
@@ -31,5 +31,11 @@ describe('application names', () => {
     expect(matchesCreatorPattern('xola_1', ['ola_.*'])).toBe(false);
     expect(matchesCreatorPattern('ola', ['[unclosed'])).toBe(false);
     expect(matchesCreatorPattern('[unclosed', ['[unclosed'])).toBe(true);
+  });
+
+  it('accept as creator patterns the regular expressions only', () => {
+    for (const pattern of ['ola', 'ola_.*', '(ola|fn)_[a-z]+'])
+      expect(isValidCreatorPattern(pattern), pattern).toBe(true);
+    for (const pattern of ['ola_(', '[a-', '*x', 'a)|(b']) expect(isValidCreatorPattern(pattern), pattern).toBe(false);
   });
 });

@@ -21,6 +21,19 @@ export function matchesCreatorPattern(name: string, patterns: readonly string[])
   });
 }
 
+/**
+ * Whether a creator pattern may be granted: the server refuses one that is not a regular expression, and the rights
+ * table marks it before sending.
+ */
+export function isValidCreatorPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface CreatorRights {
   isPlatformAdmin: boolean;
   patterns: readonly string[];

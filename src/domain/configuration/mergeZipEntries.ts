@@ -14,14 +14,19 @@ export interface ParsedZipEntry {
  * folder is ignored, unless it is itself a section name such as `OA_data`.
  */
 export function mergeZipEntries(entries: readonly ParsedZipEntry[]): MapNode {
-  const commonFolder = sharedTopFolder(entries.map((entry) => entry.path));
+  const paths = entries.map((entry) => entry.path);
+  const commonFolder = sharedTopFolder(paths);
+  const rootEntry = findRootEntry(paths);
   const top = new Map<string, MapEntry>();
   for (const entry of entries) {
     const relative = commonFolder ? entry.path.slice(commonFolder.length + 1) : entry.path;
-    const segments = relative
-      .replace(/\.ya?ml$/i, '')
-      .split('/')
-      .filter((segment) => segment.length > 0 && segment !== 'configuration');
+    const segments =
+      rootEntry.kind === 'loose' && entry.path === rootEntry.path
+        ? []
+        : relative
+            .replace(/\.ya?ml$/i, '')
+            .split('/')
+            .filter((segment) => segment.length > 0 && segment !== 'configuration');
     const wrapped = wrap(entry.root, segments);
     if (wrapped.kind !== 'map') {
       // A root file that is not a map cannot be merged; keeping it under its own name lets validation report it.
@@ -54,6 +59,28 @@ function mergeMaps(earlier: MapNode, later: MapNode): MapNode {
   const merged = new Map<string, MapEntry>(earlier.entries.map((entry) => [entry.key, entry]));
   for (const entry of later.entries) merged.set(entry.key, entry);
   return mapNode(earlier.source, earlier.offset, [...merged.values()]);
+}
+
+/** The name the original expects for the file of the root sections; any other top file nests under its own name. */
+export const ROOT_ENTRY_NAME = 'configuration.yaml';
+
+/**
+ * Which entry holds the root sections. By the original's rule only `configuration.yaml` does; a zip whose one top
+ * file has another name (`myapp-config.yaml`) would nest it under that name and be told `OA_version` is missing, so
+ * that file is read as the root (`loose`). Several such files and no `configuration.yaml` cannot be told apart:
+ * `ambiguous`, with the files' paths. Top files named after a section (`OA_data.yaml`) keep the original's reading.
+ */
+export function findRootEntry(
+  paths: readonly string[],
+): { kind: 'named' } | { kind: 'loose'; path: string } | { kind: 'ambiguous'; files: string[] } {
+  const commonFolder = sharedTopFolder(paths);
+  const topFiles = paths.filter((path) => !(commonFolder ? path.slice(commonFolder.length + 1) : path).includes('/'));
+  const stem = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '');
+  if (topFiles.some((path) => stem(path) === 'configuration')) return { kind: 'named' };
+  const loose = topFiles.filter((path) => !stem(path).startsWith('OA_'));
+  if (loose.length === 1) return { kind: 'loose', path: loose[0] };
+  if (loose.length > 1) return { kind: 'ambiguous', files: loose };
+  return { kind: 'named' };
 }
 
 function sharedTopFolder(paths: readonly string[]): string | undefined {

@@ -1,6 +1,6 @@
 import { locate, type ConfigNode, type MapNode } from './configNode';
 import type { ConfigurationError } from './errorCodes';
-import { mergeZipEntries, type ParsedZipEntry } from './mergeZipEntries';
+import { findRootEntry, mergeZipEntries, ROOT_ENTRY_NAME, type ParsedZipEntry } from './mergeZipEntries';
 import { looksLikeZip, readZip } from './readZip';
 import { decodeUtf8, readYamlText, type YamlSourceName } from './readYaml';
 
@@ -20,6 +20,11 @@ export function readConfigurationDocument(bytes: Uint8Array, fileName: string): 
 function readZipDocument(bytes: Uint8Array): DocumentReading {
   const zip = readZip(bytes);
   if (!zip.ok) return { ok: false, errors: [zip.error] };
+  const rootEntry = findRootEntry(zip.entries.map((entry) => entry.path));
+  if (rootEntry.kind === 'ambiguous') {
+    const params = { reason: 'zipAmbiguousRoot', files: rootEntry.files, expected: ROOT_ENTRY_NAME };
+    return { ok: false, errors: [{ code: 'INVALID_CONFIGURATION_FILE', path: '', params }] };
+  }
   const errors: ConfigurationError[] = [];
   const parsedEntries: ParsedZipEntry[] = [];
   for (const entry of zip.entries) {

@@ -49,12 +49,31 @@ describe('reading YAML', () => {
     expect(errorsOf('a: !!int abc\n')[0]).toMatchObject({ code: 'MALFORMED_NUMBER' });
     expect(errorsOf('a: b: c\n')[0]).toMatchObject({ code: 'INVALID_TOKEN', line: 1 });
     expect(errorsOf('a: 1\n---\nb: 2\n')[0]).toMatchObject({ code: 'INVALID_TOKEN', line: 2 });
-    expect(errorsOf('a: *missing\n')[0]).toMatchObject({ code: 'INVALID_TOKEN', params: { yamlCode: 'BAD_ALIAS' } });
+    expect(errorsOf('a: *missing\n')[0]).toMatchObject({
+      code: 'INVALID_TOKEN',
+      params: { kind: 'BAD_ALIAS', alias: 'missing' },
+    });
   });
 
-  it('gives the parser message as a param', () => {
-    const [error] = errorsOf('a: "abc\n');
-    expect(error.params.message).toMatch(/quote/);
+  it("gives the parser's kind of error as a param, never its English sentence", () => {
+    const samples = [
+      'a: "abc\n',
+      'a: [1, 2\n',
+      'a: @value\n',
+      'a:\n\tb: 1\n',
+      'a: b: c\n',
+      'a: 1\n---\nb: 2\n',
+      'a: !!int abc\n',
+    ];
+    for (const sample of samples) {
+      const [error] = errorsOf(sample);
+      expect(error.params, sample).not.toHaveProperty('message');
+      expect(error.params.kind, sample).toMatch(/^[A-Z_0-9]+$/);
+      expect(error, sample).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
+    }
+    expect(errorsOf('a:\n\tb: 1\n')[0].params).toEqual({ kind: 'TAB_AS_INDENT' });
+    expect(errorsOf('a: 1\n---\nb: 2\n')[0].params).toEqual({ kind: 'MULTIPLE_DOCS' });
+    expect(errorsOf('a: !!int abc\n')[0].params).toEqual({ kind: 'TAG_RESOLVE_FAILED', tag: 'int' });
   });
 
   it('calls an upload without content empty, and refuses a document that is not a map', () => {

@@ -158,7 +158,7 @@ export function readFullYaml(text: string, source: SourceText): YamlReading {
       errors: problems.map((problem) => ({
         code: yamlErrorCode(problem, text),
         path: '',
-        params: { message: problem.message, yamlCode: problem.code },
+        params: yamlErrorParams(problem),
         ...locate(source, problem.pos[0]),
       })),
     };
@@ -169,6 +169,15 @@ export function readFullYaml(text: string, source: SourceText): YamlReading {
   const root = converter.convert(document.contents, 0);
   if (converter.failure) return { ok: false, errors: [converter.failure] };
   return { ok: true, root, source };
+}
+
+/**
+ * The parser's code as the kind of the error, never its English sentence, so that both languages can say it; a
+ * wrong number also names the tag it failed (`int` or `float`).
+ */
+function yamlErrorParams(error: YAMLError): Record<string, unknown> {
+  const tag = error.code === 'TAG_RESOLVE_FAILED' ? /:(int|float)$/.exec(error.message.split('\n')[0].trim()) : null;
+  return tag ? { kind: error.code, tag: tag[1] } : { kind: error.code };
 }
 
 /** Groups the parser's many error kinds into the original's low-level codes (§1.1). */
@@ -237,8 +246,7 @@ class NodeConverter {
           maxAliases: YAML_LIMITS.maxAliases,
         });
       const target = this.targets.get(node);
-      if (!target)
-        return this.stop('INVALID_TOKEN', offset, { message: `Unknown alias *${node.source}`, yamlCode: 'BAD_ALIAS' });
+      if (!target) return this.stop('INVALID_TOKEN', offset, { kind: 'BAD_ALIAS', alias: node.source });
       return this.convert(target, depth + 1);
     }
     if (isScalar(node)) return this.scalar(node.value, node.type === 'PLAIN' ? node.source : undefined, offset);
@@ -277,7 +285,7 @@ class NodeConverter {
         ? resolved.source
         : String(resolved.value ?? '');
     }
-    this.stop('INVALID_TOKEN', offset, { message: 'A map key must be a plain text', yamlCode: 'NON_STRING_KEY' });
+    this.stop('INVALID_TOKEN', offset, { kind: 'NON_STRING_KEY' });
     return '';
   }
 

@@ -110,4 +110,48 @@ describe('zip configurations', () => {
       params: { reason: 'zipWithoutYaml' },
     });
   });
+
+  it('reads the only top YAML file as the root sections whatever its name, not as a section named after it', () => {
+    const configuration = 'OA_version: 2.0.1\nOA_application:\n  OA_name: demo\n  OA_version: 1.0.0\n';
+    const alone = readConfigurationDocument(zip({ 'myapp-config.yaml': configuration }), 'app.zip');
+    expect(alone.ok && keys(alone.root)).toEqual(['OA_version', 'OA_application']);
+    const inFolder = readConfigurationDocument(
+      zip({
+        'app/myapp.yml': configuration,
+        'app/OA_data.yaml': 'stations:\n  OA_naturalKey: [code]\n',
+        'app/OA_data/measures.yaml': 'OA_naturalKey: [day]\n',
+      }),
+      'app.zip',
+    );
+    expect(inFolder.ok && keys(inFolder.root)).toEqual(['OA_version', 'OA_application', 'OA_data']);
+    expect(inFolder.ok && keys(inFolder.root.byKey.get('OA_data')!.value)).toEqual(['stations', 'measures']);
+  });
+
+  it('keeps the original reading of a top file beside configuration.yaml', () => {
+    const reading = readConfigurationDocument(
+      zip({ 'configuration.yaml': 'OA_version: 2.0.1\n', 'notes.yaml': 'a: 1\n' }),
+      'app.zip',
+    );
+    expect(reading.ok && keys(reading.root)).toEqual(['OA_version', 'notes']);
+  });
+
+  it('refuses several top YAML files none named configuration.yaml, naming them and the expected name', () => {
+    const reading = readConfigurationDocument(
+      zip({
+        'first.yaml': 'OA_version: 2.0.1\n',
+        'second.yml': 'OA_version: 2.0.1\n',
+        'OA_data/stations.yaml': 'OA_naturalKey: [code]\n',
+      }),
+      'app.zip',
+    );
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.errors).toEqual([
+      {
+        code: 'INVALID_CONFIGURATION_FILE',
+        path: '',
+        params: { reason: 'zipAmbiguousRoot', files: ['first.yaml', 'second.yml'], expected: 'configuration.yaml' },
+      },
+    ]);
+  });
 });

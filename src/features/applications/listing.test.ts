@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationView } from '@/domain/applications/applicationView';
-import { filterApplications, localName, shownDate, sortApplications } from './listing';
+import { dataButtons, filterApplications, localName, shownDate, sortApplications } from './listing';
 
 const app = (name: string, title: Record<string, string>, creationDate: string, updateDate = creationDate) =>
   ({ name, title, defaultLanguage: 'fr', creationDate, updateDate }) as ApplicationView;
@@ -34,5 +34,21 @@ describe('the application list', () => {
     expect(filterApplications(apps, 'ob', 'fr')).toHaveLength(3);
     expect(filterApplications(apps, 'obs', 'fr').map((a) => a.name)).toEqual(['ola']);
     expect(filterApplications(apps, 'MONS', 'fr').map((a) => a.name)).toEqual(['monsore']);
+  });
+
+  it('enables the data buttons of a card only for the parts the user may read, and shows none for absent parts', () => {
+    const rights = (canReadReference: boolean, canReadDatatype: boolean) =>
+      ({ references: ['sites'], dataTypes: ['pem'], canReadReference, canReadDatatype }) as ApplicationView;
+    expect(dataButtons(rights(false, false))).toEqual([
+      { part: 'references', enabled: false },
+      { part: 'dataTypes', enabled: false },
+    ]);
+    expect(dataButtons(rights(true, false))).toEqual([
+      { part: 'references', enabled: true },
+      { part: 'dataTypes', enabled: false },
+    ]);
+    expect(dataButtons({ references: [], dataTypes: ['pem'], canReadReference: true, canReadDatatype: true })).toEqual([
+      { part: 'dataTypes', enabled: true },
+    ]);
   });
 });

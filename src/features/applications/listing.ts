@@ -53,3 +53,19 @@ export function filterApplications<T extends ApplicationView>(
     (a) => localName(a, locale).toLocaleLowerCase(locale).includes(needle) || a.name.includes(needle),
   );
 }
+
+export type DataPart = 'references' | 'dataTypes';
+
+/**
+ * The data buttons of a card: one per part the application has, enabled only when the user may read some of it.
+ * A link cannot be disabled, so a refused part is shown as a disabled button with the reason beside it: the user
+ * learns the data exist and that rights are asked for in the requests.
+ */
+export function dataButtons(
+  application: Pick<ApplicationView, 'references' | 'dataTypes' | 'canReadReference' | 'canReadDatatype'>,
+): Array<{ part: DataPart; enabled: boolean }> {
+  const buttons: Array<{ part: DataPart; enabled: boolean }> = [];
+  if (application.references?.length) buttons.push({ part: 'references', enabled: application.canReadReference });
+  if (application.dataTypes?.length) buttons.push({ part: 'dataTypes', enabled: application.canReadDatatype });
+  return buttons;
+}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '@/domain/accounts/user';
-import { addPattern, removePattern, roleRequests, shownAdmin, shownPatterns, toggleAdmin } from './changes';
+import {
+  addPattern,
+  changesOf,
+  invalidPatterns,
+  removePattern,
+  roleRequests,
+  shownAdmin,
+  shownPatterns,
+  toggleAdmin,
+} from './changes';
 
 const user = (login: string, authorizations: string[], terrainAdmin = false) =>
   ({ login, authorizations, terrainAdmin }) as AuthenticatedUser;
@@ -44,5 +53,22 @@ describe('creator rights changes', () => {
       { grant: true, role: 'applicationCreator', login: 'marie', patterns: ['fn_.*'] },
       { grant: true, role: 'terrainAdmin', login: 'marie', patterns: [] },
     ]);
+  });
+
+  it('find the added patterns the server would refuse, by login, stored ones aside', () => {
+    let changes = addPattern({}, marie, 'fn_(.*');
+    changes = addPattern(changes, marie, 'ok_.*');
+    changes = addPattern(changes, paul, '[bad');
+    changes = removePattern(changes, marie, 'ola_.*');
+    expect(invalidPatterns(changes)).toEqual({ marie: ['fn_(.*'], paul: ['[bad'] });
+    expect(invalidPatterns(addPattern({}, marie, 'ok_.*'))).toEqual({});
+  });
+
+  it('give back the changes of refused calls, to be kept on the page', () => {
+    let changes = addPattern({}, marie, 'fn_.*');
+    changes = removePattern(changes, marie, 'ola_.*');
+    changes = toggleAdmin(changes, paul, false);
+    expect(changesOf(roleRequests(changes))).toEqual(changes);
+    expect(changesOf([])).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import type { AuthenticatedUser } from '@/domain/accounts/user';
 import type { PlatformRole } from '@/contract/platformRoles';
+import { isValidCreatorPattern } from '@/domain/applications/applicationName';
 
 /** Changes to one user's creator rights, relative to what the server holds. */
 export interface UserChanges {
@@ -72,4 +73,29 @@ export function roleRequests(all: PendingChanges): RoleRequest[] {
     if (change.admin === true) requests.push({ grant: true, role: 'terrainAdmin', login, patterns: [] });
   }
   return requests;
+}
+
+/** The added patterns the server would refuse, by login: none is sent while one is left. */
+export function invalidPatterns(all: PendingChanges): Record<string, string[]> {
+  const invalid: Record<string, string[]> = {};
+  for (const [login, change] of Object.entries(all)) {
+    const wrong = change.added.filter((pattern) => !isValidCreatorPattern(pattern));
+    if (wrong.length > 0) invalid[login] = wrong;
+  }
+  return invalid;
+}
+
+/** The changes the given calls would have made: what is kept on the page when the server refuses them. */
+export function changesOf(requests: readonly RoleRequest[]): PendingChanges {
+  const all: PendingChanges = {};
+  for (const request of requests) {
+    const current = all[request.login] ?? empty();
+    all[request.login] =
+      request.role === 'terrainAdmin'
+        ? { ...current, admin: request.grant }
+        : request.grant
+          ? { ...current, added: [...current.added, ...request.patterns] }
+          : { ...current, removed: [...current.removed, ...request.patterns] };
+  }
+  return all;
 }

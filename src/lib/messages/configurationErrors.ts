@@ -12,26 +12,34 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   INVALID_CONFIGURATION_FILE: /*i18n*/ {
     id: 'configurationError.INVALID_CONFIGURATION_FILE',
     message:
-      '{reason, select, notUtf8 {The file is not UTF-8 text (first wrong byte at offset {byteOffset}).} rootNotMap {The file does not describe a configuration: its top level must be a map of sections (OA_version, OA_application…).} tooLarge {The file is too large (at most {maxBytes} bytes).} tooManyNodes {The file expands to too many values (at most {maxNodes}); check its aliases.} tooDeep {The file nests too deeply (at most {maxDepth} levels).} tooManyAliases {The file uses too many aliases (at most {maxAliases}).} zipTooManyEntries {The archive holds too many files (at most {maxEntries}).} zipUnsafeEntry {The archive holds a file outside its own folder: {entry}.} zipTooLarge {The archive is too large once uncompressed (at most {maxUncompressedBytes} bytes).} zipWithoutYaml {The archive holds no YAML file.} invalidZip {The archive cannot be read: {message}} other {The file cannot be read as a configuration.}}',
+      '{reason, select, notUtf8 {The file is not UTF-8 text (first wrong byte at offset {byteOffset}).} rootNotMap {The file does not describe a configuration: its top level must be a map of sections (OA_version, OA_application…).} tooLarge {The file is too large (at most {maxBytes} bytes).} tooManyNodes {The file expands to too many values (at most {maxNodes}); check its aliases.} tooDeep {The file nests too deeply (at most {maxDepth} levels).} tooManyAliases {The file uses too many aliases (at most {maxAliases}).} zipTooManyEntries {The archive holds too many files (at most {maxEntries}).} zipUnsafeEntry {The archive holds a file outside its own folder: {entry}.} zipTooLarge {The archive is too large once uncompressed (at most {maxUncompressedBytes} bytes).} zipWithoutYaml {The archive holds no YAML file.} zipAmbiguousRoot {The archive holds several YAML files at its top ({files}) and none is named {expected}: rename to {expected} the one that holds OA_version and OA_application.} invalidZip {The archive cannot be read: {message}} other {The file cannot be read as a configuration.}}',
   },
   DUPLICATE_KEY: /*i18n*/ { id: 'configurationError.DUPLICATE_KEY', message: 'The same key appears twice in one map.' },
   UNEXPECTED_CHARACTER: /*i18n*/ {
     id: 'configurationError.UNEXPECTED_CHARACTER',
-    message: 'Unexpected character: {message}',
+    message:
+      '{kind, select, TAB_AS_INDENT {A tab is used to indent: YAML indents with spaces only.} BAD_DQ_ESCAPE {This escape sequence (after \\) is not valid in a text between double quotes.} other {Unexpected character: a value cannot start with this character; put the value between quotes.}}',
   },
-  INVALID_TOKEN: /*i18n*/ { id: 'configurationError.INVALID_TOKEN', message: 'The YAML is not well formed: {message}' },
-  UNEXPECTED_EOF: /*i18n*/ { id: 'configurationError.UNEXPECTED_EOF', message: 'The file ends too early: {message}' },
+  INVALID_TOKEN: /*i18n*/ {
+    id: 'configurationError.INVALID_TOKEN',
+    message:
+      '{kind, select, BAD_ALIAS {The YAML is not well formed: the alias *{alias} names no anchor defined before it.} NON_STRING_KEY {The YAML is not well formed: a map key must be a plain text.} BAD_INDENT {The YAML is not well formed: the indentation is wrong here.} MULTIPLE_DOCS {The YAML is not well formed: the file holds several documents (---), a configuration is one document.} BLOCK_AS_IMPLICIT_KEY {The YAML is not well formed: a key cannot be a list or a map; is a colon missing, or an indentation wrong?} MULTILINE_IMPLICIT_KEY {The YAML is not well formed: a key cannot span several lines; is a colon or a quote missing?} KEY_OVER_1024_CHARS {The YAML is not well formed: a key is longer than 1024 characters.} MISSING_CHAR {The YAML is not well formed: a character is missing here (a comma, a colon or a closing bracket).} TAG_RESOLVE_FAILED {The YAML is not well formed: this tag (!!…) is not known.} BLOCK_IN_FLOW {The YAML is not well formed: a block cannot stand between brackets or braces.} other {The YAML is not well formed here.}}',
+  },
+  UNEXPECTED_EOF: /*i18n*/ {
+    id: 'configurationError.UNEXPECTED_EOF',
+    message: 'The file ends too early: a value, a closing bracket or a closing brace is missing.',
+  },
   MALFORMED_NUMBER: /*i18n*/ {
     id: 'configurationError.MALFORMED_NUMBER',
-    message: 'This value is not a valid number: {message}',
+    message: '{tag, select, int {This value is not a valid integer.} other {This value is not a valid number.}}',
   },
   UNTERMINATED_STRING: /*i18n*/ {
     id: 'configurationError.UNTERMINATED_STRING',
-    message: 'A quoted text is never closed: {message}',
+    message: 'A text between quotes is never closed.',
   },
   MALFORMED_COMMENT: /*i18n*/ {
     id: 'configurationError.MALFORMED_COMMENT',
-    message: 'A comment must be preceded by a space: {message}',
+    message: 'A comment (#) must be preceded by a space.',
   },
   UNKNOWN: /*i18n*/ {
     id: 'configurationError.UNKNOWN',

@@ -1,17 +1,21 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, Home, Inbox, KeyRound, Paperclip, Pencil } from 'lucide-react';
+import { Download, Home, Inbox, KeyRound, Lock, Paperclip, Pencil } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { configurationDownloadHref } from '../api';
-import { localName, shownDate } from '../listing';
+import { dataButtons, localName, shownDate } from '../listing';
 import { CharterCardAction } from './CharterActions';
 import { BundleActions } from './BundleActions';
+import { DataPartButton } from './DataPartButton';
 
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const { t, i18n } = useLingui();
   const name = localName(application, i18n.locale);
+  const buttons = dataButtons(application);
+  const noRightsId = `no-data-rights-${application.id}`;
+  const noRights = t`You may not read these data: ask for rights through Requests.`;
   return (
     <Card className="flex flex-col" data-testid="application-card" data-name={application.name}>
       <CardHeader className="pb-2">
@@ -23,8 +27,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           </time>
         </p>
       </CardHeader>
-      <CardContent className="flex-1 text-sm text-muted-foreground">
+      <CardContent className="grid flex-1 content-start gap-2 text-sm text-muted-foreground">
         {application.comment ? <p className="line-clamp-3">{application.comment}</p> : null}
+        {buttons.some((button) => !button.enabled) ? (
+          <p id={noRightsId} data-testid="no-data-rights" className="flex items-center gap-1">
+            <Lock className="size-4 shrink-0" aria-hidden />
+            {noRights}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter className="flex-wrap">
         <Button asChild>
@@ -37,30 +47,17 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <Trans>Home</Trans>
           </Link>
         </Button>
-        {application.references && application.references.length > 0 ? (
-          <Button asChild variant="outline" disabled={!application.canReadReference}>
-            <Link
-              to="/applications/$applicationName/references"
-              params={{ applicationName: application.name }}
-              aria-label={t`References of ${name}`}
-            >
-              <BookOpen aria-hidden />
-              <Trans>References</Trans>
-            </Link>
-          </Button>
-        ) : null}
-        {application.dataTypes && application.dataTypes.length > 0 ? (
-          <Button asChild variant="outline" disabled={!application.canReadDatatype}>
-            <Link
-              to="/applications/$applicationName/dataTypes"
-              params={{ applicationName: application.name }}
-              aria-label={t`Data types of ${name}`}
-            >
-              <Database aria-hidden />
-              <Trans>Datasets</Trans>
-            </Link>
-          </Button>
-        ) : null}
+        {buttons.map(({ part, enabled }) => (
+          <DataPartButton
+            key={part}
+            applicationName={application.name}
+            part={part}
+            enabled={enabled}
+            variant="outline"
+            label={part === 'references' ? t`References of ${name}` : t`Data types of ${name}`}
+            reason={{ text: noRights, id: noRightsId }}
+          />
+        ))}
         {application.additionalFiles && application.additionalFiles.length > 0 ? (
           <Button asChild variant="outline">
             <Link

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Database, Download, HandHelping, Inbox, KeyRound, Paperclip, Pencil, UserCog } from 'lucide-react';
+import { Download, HandHelping, Inbox, KeyRound, Lock, Paperclip, Pencil, UserCog } from 'lucide-react';
 import { managesRights, type ApplicationView } from '@/domain/applications/applicationView';
 import { localized } from '@/domain/applications/summary';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
@@ -9,10 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { configurationDownloadHref } from '../api';
-import { localName } from '../listing';
+import { dataButtons, localName } from '../listing';
 import { OfflineAvailability } from './OfflineAvailability';
 import type { OfflineStep } from '@/offline/offlineSteps';
 import { CharterSection } from './CharterActions';
+import { DataPartButton } from './DataPartButton';
 
 export function ApplicationHomePage({
   application,
@@ -29,6 +30,8 @@ export function ApplicationHomePage({
   const description = localized(application.description, i18n.locale, application.defaultLanguage);
   const updated = application.updateDate !== application.creationDate;
   const name = localName(application, i18n.locale);
+  const buttons = dataButtons(application);
+  const noRights = t`To read these data, ask for rights.`;
 
   return (
     <div className="grid gap-6">
@@ -82,22 +85,25 @@ export function ApplicationHomePage({
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            {application.references?.length ? (
-              <Button asChild disabled={!application.canReadReference}>
-                <Link to="/applications/$applicationName/references" params={{ applicationName: application.name }}>
-                  <BookOpen aria-hidden />
-                  <Trans>References</Trans>
-                </Link>
-              </Button>
+            {buttons.some((button) => !button.enabled) ? (
+              <p
+                id="no-data-rights"
+                data-testid="no-data-rights"
+                className="flex w-full items-center gap-1 text-sm text-muted-foreground"
+              >
+                <Lock className="size-4 shrink-0" aria-hidden />
+                {noRights}
+              </p>
             ) : null}
-            {application.dataTypes?.length ? (
-              <Button asChild disabled={!application.canReadDatatype}>
-                <Link to="/applications/$applicationName/dataTypes" params={{ applicationName: application.name }}>
-                  <Database aria-hidden />
-                  <Trans>Datasets</Trans>
-                </Link>
-              </Button>
-            ) : null}
+            {buttons.map(({ part, enabled }) => (
+              <DataPartButton
+                key={part}
+                applicationName={application.name}
+                part={part}
+                enabled={enabled}
+                reason={{ text: noRights, id: 'no-data-rights' }}
+              />
+            ))}
             {application.additionalFiles?.length ? (
               <Button asChild>
                 <Link

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert } from 'lucide-react';
 import { describeProblem, type CodedProblem } from '@/lib/i18n/problems';
 
@@ -53,7 +53,11 @@ export function ConfigurationProblems({ problems }: { problems: CodedProblem[] }
     <section aria-labelledby="configuration-problems" className="grid gap-4" data-testid="configuration-problems">
       <h2 id="configuration-problems" className="flex items-center gap-2 text-xl font-semibold text-destructive">
         <CircleAlert className="size-6" aria-hidden />
-        <Trans>{problems.length} problems in this configuration</Trans>
+        <Plural
+          value={problems.length}
+          one="# problem in this configuration"
+          other="# problems in this configuration"
+        />
       </h2>
       {[...groups].map(([section, list]) => (
         <div key={section} className="rounded-lg border border-destructive/30 bg-card">

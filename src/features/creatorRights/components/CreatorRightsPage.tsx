@@ -13,6 +13,7 @@ import { TagInput } from '@/components/ui/tag-input';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import { cn } from '@/lib/cn';
+import { describeProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
@@ -20,12 +21,15 @@ import { useKeptQuery } from '@/offline/useKeptQuery';
 import { roleChange, usersForAdminRead } from '../api';
 import {
   addPattern,
+  changesOf,
+  invalidPatterns,
   removePattern,
   roleRequests,
   shownAdmin,
   shownPatterns,
   toggleAdmin,
   type PendingChanges,
+  type RoleRequest,
 } from '../changes';
 
 const USERS_PER_PAGE = 15;
@@ -39,18 +43,31 @@ export function CreatorRightsPage() {
   const [changes, setChanges] = useState<PendingChanges>({});
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState(false);
+  const invalid = invalidPatterns(changes);
 
   async function save() {
+    if (Object.keys(invalid).length > 0) {
+      showToast('error', t`Nothing was saved: correct or remove the patterns marked as invalid.`);
+      return;
+    }
     setSaving(true);
     let queued = false;
+    const refused: RoleRequest[] = [];
     for (const request of roleRequests(changes)) {
       const outcome = await outbox.submit(roleChange(request));
-      if (outcome.status === 'needs-attention') toastRefusal(i18n, outcome.error);
+      if (outcome.status === 'needs-attention') {
+        toastRefusal(i18n, outcome.error);
+        refused.push(request);
+      }
       queued ||= outcome.status === 'queued';
     }
-    setChanges({});
-    if (queued) toastSavedOnDevice(i18n);
-    else showToast('success', t`The rights have been saved.`);
+    // What the server refused stays on the page, to be corrected and saved again.
+    setChanges(changesOf(refused));
+    // After a refusal the refusal's toast is the answer: claiming "saved" beside it would say the opposite.
+    if (refused.length === 0) {
+      if (queued) toastSavedOnDevice(i18n);
+      else showToast('success', t`The rights have been saved.`);
+    }
     // The rights are read again from the server.
     await client.invalidateQueries({ queryKey: usersForAdminRead.queryKey });
     setSaving(false);
@@ -125,7 +142,20 @@ export function CreatorRightsPage() {
                   removeLabel={(pattern) => t`Remove ${pattern}`}
                   placeholder={t`name or pattern, then Enter`}
                   changed={(pattern) => changes[user.login]?.added.includes(pattern) ?? false}
+                  invalid={(pattern) => invalid[user.login]?.includes(pattern) ?? false}
+                  describedBy={invalid[user.login] ? `invalid-patterns-${user.id}` : undefined}
                 />
+                {invalid[user.login] ? (
+                  <p
+                    id={`invalid-patterns-${user.id}`}
+                    className="mt-1 text-sm text-destructive"
+                    data-testid="invalid-patterns"
+                  >
+                    {invalid[user.login]
+                      .map((pattern) => describeProblem(i18n, { code: 'BAD_APPLICATION_PATTERN', params: { pattern } }))
+                      .join(' ')}
+                  </p>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}
