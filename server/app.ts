@@ -205,9 +205,7 @@ export async function buildApp({
     const pathname = request.url.split('?')[0];
     const opened = (request.headers.accept ?? '').includes('text/html');
     const isPage =
-      !pathname.startsWith('/api/') &&
-      !pathname.startsWith('/assets/') &&
-      (opened || !/\.[a-z0-9]+$/i.test(pathname));
+      !pathname.startsWith('/api/') && !pathname.startsWith('/assets/') && (opened || !/\.[a-z0-9]+$/i.test(pathname));
     if (!hasUi || !isPage || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('NOT_FOUND'));
     }
