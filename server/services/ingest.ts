@@ -32,6 +32,13 @@ export class CheckInterrupted extends Refusal {
   }
 }
 
+/** What a failure of the checking pool means to the caller: over budget or interrupted; anything else as it is. */
+export function checkFailure(error: unknown): unknown {
+  if (error instanceof CheckOverBudget) return new CheckBudgetExceeded(error);
+  if (error instanceof WorkerLost) return new CheckInterrupted();
+  return error;
+}
+
 /** Errors reported once each, in line order. */
 function distinct(errors: CsvError[]): CsvError[] {
   const seen = new Set<string>();
@@ -180,9 +187,7 @@ export async function ingestCsv(
     await writer.end();
     return report.rowCount;
   } catch (error) {
-    if (error instanceof CheckOverBudget) throw new CheckBudgetExceeded(error);
-    if (error instanceof WorkerLost) throw new CheckInterrupted();
-    throw error;
+    throw checkFailure(error);
   } finally {
     check.close();
     await writer.stop();

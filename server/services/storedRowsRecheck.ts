@@ -3,10 +3,8 @@ import type { ApplicationModel, DataEntry } from '../../src/domain/configuration
 import { EntryCsvWriter, shapeKey, shapeOf } from '../../src/domain/bundle/entryCsv.ts';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import type { ServerContext } from '../context.ts';
-import { CheckOverBudget } from '../workers/checkPool.ts';
-import { WorkerLost } from '../workers/workerPool.ts';
 import { referenceRowsFor, rowTextsFor } from './dataRows.ts';
-import { CheckBudgetExceeded, CheckInterrupted } from './ingest.ts';
+import { checkFailure } from './ingest.ts';
 import { dynamicColumns, rowPages, shapesOf } from './uploadBundle.ts';
 
 /**
@@ -117,9 +115,7 @@ export async function recheckStoredRows(
       outcome.failingRows += report.rowCount - valid;
       addExamples(outcome, report.errors, lines);
     } catch (error) {
-      if (error instanceof CheckOverBudget) throw new CheckBudgetExceeded(error);
-      if (error instanceof WorkerLost) throw new CheckInterrupted();
-      throw error;
+      throw checkFailure(error);
     } finally {
       check.close();
     }
