@@ -233,6 +233,18 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await dismissToasts(page);
     await see('data-filtered-fr');
 
+    // A row's details give the rows it points to by their natural keys, and open them in turn.
+    await page.getByRole('button', { name: /^Détails de alps__lac_blanc__lagopus/ }).click();
+    const details = page.getByTestId('row-details');
+    await expect(details.getByRole('button', { name: 'lagopus', exact: true })).toBeVisible();
+    await expect(details).not.toContainText(/[a-z_]K[a-z0-9_]/);
+    await see('data-row-details-fr');
+    await details.getByRole('button', { name: 'lac_blanc', exact: true }).click();
+    await expect(details.getByRole('heading')).toHaveText(/lac_blanc$/);
+    await expect(details).not.toContainText(/[a-z_]K[a-z0-9_]/);
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Exporter' }).click();
     const saved = await download(page, () =>
       page.getByRole('menuitem', { name: 'Zip : le CSV et les références vers lesquelles il pointe' }).click(),

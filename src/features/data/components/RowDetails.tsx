@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { localized } from '@/domain/applications/summary';
+import { naturalPath } from '@/domain/deposits/scopeValues';
+import { withoutLeadingNullParts } from '@/domain/keys';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { RowView } from '@/contract/rows';
@@ -12,6 +14,17 @@ interface RowDetailsProps {
   target: { reference: string; naturalKey: string } | null;
   onClose(): void;
   onOpenReference(reference: string, naturalKey: string): void;
+}
+
+/**
+ * What the row is, in words: where it lies in its tree (`plateforme › oir`) for a row with parents, else its display
+ * when it says more than its key. Never the stored hierarchical key (`type_de_sitesKplateforme.sitesKoir`).
+ */
+function describedRow(row: RowView, locale: string): string {
+  const path = naturalPath(row.hierarchicalKey).split('.').map(withoutLeadingNullParts);
+  if (path.length > 1) return path.join(' › ');
+  const display = row[`__display_${locale}`] ?? row.__display_default;
+  return display !== row.naturalKey ? display : '';
 }
 
 /** Every value of one row in two columns; values pointing to other rows open those rows in turn. */
@@ -28,7 +41,7 @@ export function RowDetails({ application, target, onClose, onOpenReference }: Ro
       <DialogContent closeLabel={t`Close`} className="max-w-2xl" data-testid="row-details">
         <DialogHeader>
           <DialogTitle>{target ? `${text(entry?.i18n.title, target.reference)} — ${target.naturalKey}` : ''}</DialogTitle>
-          <DialogDescription>{row?.hierarchicalKey}</DialogDescription>
+          <DialogDescription>{row ? describedRow(row, i18n.locale) : null}</DialogDescription>
         </DialogHeader>
         {error ? <p className="text-destructive">{translateServerError(i18n, error)}</p> : null}
         {row === null ? (
