@@ -104,10 +104,14 @@ export const test = base.extend<Helpers>({
       const size = page.viewportSize();
       if (!size || size.width <= PHONE.width) return;
       // Every screen a journey meets is looked at on a phone too, without running the journey twice. The layout
-      // is CSS only (no script reads the width), so resizing shows what a phone shows. Colours do not change
-      // with the width: the contrast rule, most of axe's time, was run at the tablet size.
+      // follows the width (CSS, and media queries the page listens to, such as the tables' cards), so resizing
+      // shows what a phone shows once the page has drawn two frames. Colours do not change with the width: the
+      // contrast rule, most of axe's time, was run at the tablet size.
       await page.setViewportSize(PHONE);
       try {
+        await page.evaluate(
+          () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(undefined)))),
+        );
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenAndAxe(page, 'phone', name, ['color-contrast']);
         const overflow = await page.evaluate((width) => {
@@ -128,6 +132,9 @@ export const test = base.extend<Helpers>({
         ).toBeLessThanOrEqual(PHONE.width);
       } finally {
         await page.setViewportSize(size);
+        await page.evaluate(
+          () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(undefined)))),
+        );
       }
     });
   },

@@ -35,7 +35,7 @@ export function RowValue({ component, value, onOpenReference, onOpenTable, verti
     return (
       <span className="flex flex-wrap gap-1">
         {keys.map((key) => (
-          <Button key={key} variant="link" className="h-auto min-h-11 px-1" onClick={() => onOpenReference?.(checker.reference, key)}>
+          <Button key={key} variant="link" className="h-auto min-h-11 px-1 text-left whitespace-normal wrap-anywhere" onClick={() => onOpenReference?.(checker.reference, key)}>
             {key}
           </Button>
         ))}

@@ -7,6 +7,8 @@ import type { ComponentOrder } from '@/domain/rows/rowQuery';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import type { RowView } from '@/contract/rows';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { RowCards } from './RowCards';
 import { RowValue } from './RowValue';
 
 interface RowsTableProps {
@@ -30,6 +32,25 @@ interface RowsTableProps {
 export function RowsTable({ model, entry, columns, rows, loading, order, onSort, vertical, canDelete, onDetails, onOpenTable, onDelete }: RowsTableProps) {
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const wide = useMediaQuery('(min-width: 640px)');
+  const displayOf = (row: RowView) => row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
+  // Below a tablet's width each row is a card; the table needs the room of its columns. One layout at a time, so
+  // that a page holds each row once.
+  if (!wide)
+    return (
+      <RowCards
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        displayOf={displayOf}
+        titleOf={(component) => text(component.exportHeader.title, component.key)}
+        canDelete={canDelete}
+        onDetails={(row) => onDetails({ reference: entry.name, naturalKey: row.naturalKey })}
+        onOpenReference={(reference, naturalKey) => onDetails({ reference, naturalKey })}
+        onOpenTable={onOpenTable}
+        onDelete={onDelete}
+      />
+    );
   return (
     // The previous page stays, dimmed, while the next one is read: the table never goes blank between pages.
     <Table aria-busy={loading} className={loading && rows ? 'opacity-60' : undefined} data-testid="reference-table">
@@ -58,7 +79,7 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
       </TableHeader>
       <TableBody>
         {rows?.map((row) => {
-          const display = row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
+          const display = displayOf(row);
           return (
             <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
               <TableCell className="font-medium whitespace-nowrap">{display}</TableCell>
