@@ -1,9 +1,7 @@
 import { Fragment } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { FileSearch, Trash2 } from 'lucide-react';
 import type { Component } from '@/domain/configuration/model';
-import { Button } from '@/components/ui/button';
 import type { RowView } from '@/contract/rows';
+import { RowActions } from './RowActions';
 import { RowValue } from './RowValue';
 
 interface RowCardsProps {
@@ -21,7 +19,6 @@ interface RowCardsProps {
 
 /** The page's rows as cards, one under the other, for screens too narrow for the table: each row reads on its own. */
 export function RowCards({ rows, columns, loading, displayOf, titleOf, canDelete, onDetails, onOpenReference, onOpenTable, onDelete }: RowCardsProps) {
-  const { t } = useLingui();
   return (
     <ul aria-busy={loading} className={`grid gap-3 ${loading && rows ? 'opacity-60' : ''}`} data-testid="reference-cards">
       {rows?.map((row) => {
@@ -31,14 +28,7 @@ export function RowCards({ rows, columns, loading, displayOf, titleOf, canDelete
             <div className="flex items-start justify-between gap-2">
               <p className="min-w-0 pt-2 font-medium wrap-anywhere">{display}</p>
               <div className="flex shrink-0">
-                <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => onDetails(row)}>
-                  <FileSearch aria-hidden />
-                </Button>
-                {canDelete ? (
-                  <Button variant="ghost" size="icon" aria-label={t`Delete ${display}`} onClick={() => onDelete(row)}>
-                    <Trash2 aria-hidden />
-                  </Button>
-                ) : null}
+                <RowActions display={display} canDelete={canDelete} onDetails={() => onDetails(row)} onDelete={() => onDelete(row)} />
               </div>
             </div>
             <dl className="mt-1 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-center gap-x-3 text-sm">

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, FileSearch, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel, Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import type { ComponentOrder } from '@/domain/rows/rowQuery';
-import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import type { RowView } from '@/contract/rows';
 import { useMediaQuery } from '@/lib/useMediaQuery';
+import { RowActions } from './RowActions';
 import { RowCards } from './RowCards';
 import { RowValue } from './RowValue';
 
@@ -30,7 +30,7 @@ interface RowsTableProps {
 
 /** One page of rows: a column per component (sorted by a tap on its title), details and deletion at the end of each row. */
 export function RowsTable({ model, entry, columns, rows, loading, order, onSort, vertical, canDelete, onDetails, onOpenTable, onDelete }: RowsTableProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const wide = useMediaQuery('(min-width: 640px)');
   const displayOf = (row: RowView) => row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
@@ -95,14 +95,7 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
                 </TableCell>
               ))}
               <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
-                <Button variant="ghost" size="icon" aria-label={t`Details of ${display}`} onClick={() => onDetails({ reference: entry.name, naturalKey: row.naturalKey })}>
-                  <FileSearch aria-hidden />
-                </Button>
-                {canDelete ? (
-                  <Button variant="ghost" size="icon" aria-label={t`Delete ${display}`} onClick={() => onDelete(row)}>
-                    <Trash2 aria-hidden />
-                  </Button>
-                ) : null}
+                <RowActions display={display} canDelete={canDelete} onDetails={() => onDetails({ reference: entry.name, naturalKey: row.naturalKey })} onDelete={() => onDelete(row)} />
               </TableCell>
             </TableRow>
           );
