@@ -115,6 +115,8 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await sites.selectOption({ label: 'mont_joly' });
     await start.fill('2024-01-01');
     await end.fill('2024-01-31');
+    // The naming rule is written as a file name, never as its regular expression.
+    await expect(page.getByText(/^Un fichier nommé ‹[^›]+›~‹[^›]+›~‹date de début›~‹date de fin›\.csv remplit le jeu de données et la période\.$/)).toBeVisible();
     await fileInput.setInputFiles(csvFixture(FIRST));
     await expect(toast(page, 'Le jeu de données a été lu dans le nom du fichier.')).toBeVisible();
     await expect(chosen(projects)).toHaveText('alps');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { parseMail } from '../server/harness';
+import { keyLeaks } from './keyLeaks';
 
 export { expect };
 
@@ -64,11 +65,15 @@ async function axeViolations(page: Page, skippedRules: string[]): Promise<AxeVio
   }, skippedRules);
 }
 
-/** A full-page screenshot into test-results/screens/<size>/<name>.png, then axe: no serious or critical violation. */
+/**
+ * A full-page screenshot into test-results/screens/<size>/<name>.png, then axe: no serious or critical violation,
+ * and no stored key where a person reads.
+ */
 async function screenAndAxe(page: Page, size: string, name: string, skippedRules: string[]) {
   const folder = path.resolve('test-results/screens', size);
   await mkdir(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  expect(await keyLeaks(page), `stored keys shown on ${name} (${size})`).toEqual([]);
   const serious = (await axeViolations(page, skippedRules)).filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

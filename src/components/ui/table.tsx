@@ -1,5 +1,8 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useScrollEdges } from '@/lib/useScrollEdges';
+import { Button } from './button';
 
 /** Tables scroll sideways inside their own box, never the whole page. */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -31,3 +34,56 @@ export const TableCell = ({ className, ...props }: TdHTMLAttributes<HTMLTableCel
  * Give its cells their background too (`bg-card`, `bg-muted` in the header) so the scrolled columns pass under it.
  */
 export const stickyEnd = 'sticky right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+
+interface ScrollingTableProps extends HTMLAttributes<HTMLTableElement> {
+  /** Said above the table while columns are hidden past an edge, with buttons that scroll by a screen. */
+  cue: { text: ReactNode; left: string; right: string };
+}
+
+/**
+ * A table of data wider and longer than the screen: it scrolls inside a box no taller than the window, its header and
+ * first column stay in sight ({@link stickyStart}), and while columns are hidden past an edge a shadow marks that edge
+ * and a line above says so, with buttons for those without a sideways swipe or wheel.
+ */
+export function ScrollingTable({ className, cue, ...props }: ScrollingTableProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(box);
+  const scroll = (direction: 1 | -1) => box.current?.scrollBy({ left: direction * box.current.clientWidth * 0.8, behavior: 'smooth' });
+  return (
+    <div>
+      {edges.left || edges.right ? (
+        <div className="mb-1 flex items-center justify-end gap-1 text-sm text-muted-foreground" data-testid="scroll-cue">
+          <span>{cue.text}</span>
+          <Button variant="ghost" size="icon" aria-label={cue.left} disabled={!edges.left} onClick={() => scroll(-1)}>
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={cue.right} disabled={!edges.right} onClick={() => scroll(1)}>
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={box}
+        data-more-left={edges.left}
+        data-more-right={edges.right}
+        className="group/scroll max-h-[75dvh] w-full overflow-auto overscroll-x-contain rounded-lg border border-border bg-card"
+      >
+        <table className={cn('w-full border-separate border-spacing-0 text-left text-base [&_td]:border-b [&_td]:border-border', className)} {...props} />
+      </div>
+    </div>
+  );
+}
+
+/** The header of a {@link ScrollingTable}: it stays at the top of the box. */
+export const StickyTableHeader = (props: HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className="sticky top-0 z-20 bg-muted" {...props} />
+);
+
+/**
+ * For the first column of a {@link ScrollingTable}: it stays at the left edge, shadowed while columns pass under it.
+ * Give its cells their background too (`bg-card`, `bg-muted` in the header).
+ */
+export const stickyStart = 'sticky left-0 z-10 group-data-[more-left=true]/scroll:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+
+/** {@link stickyEnd} in a {@link ScrollingTable}: shadowed only while columns are hidden under it. */
+export const stickyEndScrolling = 'sticky right-0 z-10 group-data-[more-right=true]/scroll:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';

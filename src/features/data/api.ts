@@ -1,7 +1,7 @@
 import type { DataTypePage, ReferencePage } from '@/contract/rows';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { RowQuery } from '@/domain/rows/rowQuery';
-import { API_BASE, callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
 
@@ -27,11 +27,11 @@ export async function fetchEntryPage(
 export type ExportFormat = 'csv' | 'zip' | 'json';
 
 /**
- * The address of a download of every row matching the query (its paging left out). `spreadsheetSafe` neutralises
+ * The API path of a download of every row matching the query (its paging left out). `spreadsheetSafe` neutralises
  * the cells a spreadsheet would run as formulas, in CSV files.
  */
-export function exportHref(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: ExportFormat, query: RowQuery, spreadsheetSafe = false) {
-  const path = `${API_BASE}${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}`;
+export function exportPath(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: ExportFormat, query: RowQuery, spreadsheetSafe = false) {
+  const path = `${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}`;
   const safe = spreadsheetSafe && format !== 'json' ? '&spreadsheetSafe=true' : '';
   return `${path}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}${safe}`;
 }

@@ -5,7 +5,8 @@ import { localized } from '@/domain/applications/summary';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
 import { InTheBackup } from '@/components/backup/InTheBackup';
 import type { AdditionalFile, FieldChoices } from '../api';
-import { fieldTitle, fieldValueText, formatSize } from '../display';
+import { formatSize } from '@/lib/i18n/formatSize';
+import { fieldTitle, fieldValueText } from '../display';
 
 interface FileDetailsProps {
   file: AdditionalFile;

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { AdditionalFile } from '../api';
-import { formatSize } from '../display';
+import { formatSize } from '@/lib/i18n/formatSize';
 import type { FileForm } from '../hooks/useFileForm';
 import { Panel } from './Panel';
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { fileContentHref, type AdditionalFile, type FieldChoices } from '../api';
-import { formatSize } from '../display';
+import { formatSize } from '@/lib/i18n/formatSize';
 import { FileDetails } from './FileDetails';
 
 interface FilesTableProps {

@@ -22,10 +22,14 @@ import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { RowView } from '@/contract/rows';
 import { rowDeletion } from '../api';
+import { useColumnVisibility } from '../hooks/useColumnVisibility';
+import { useDownload } from '../hooks/useDownload';
 import { useEntryRows } from '../hooks/useEntryRows';
 import { PAGE_SIZES, useRowsQuery } from '../hooks/useRowsQuery';
 import { CellTableDialog } from './CellTableDialog';
 import { ColumnTags } from './ColumnTags';
+import { ColumnsMenu } from './ColumnsMenu';
+import { DownloadProgress } from './DownloadProgress';
 import { ExportMenu } from './ExportMenu';
 import { FilterPanel } from './FilterPanel';
 import { RowDetails } from './RowDetails';
@@ -44,22 +48,23 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const { query, filters, changeFilters, order, toggleOrder, page, setPage, size, changeSize } = useRowsQuery();
   const [showFilters, setShowFilters] = useState(false);
   const [vertical, setVertical] = useState(false);
-  const [hiddenTags, setHiddenTags] = useState<Set<string>>(new Set());
   const [details, setDetails] = useState<{ reference: string; naturalKey: string } | null>(null);
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
   const [deleting, setDeleting] = useState<RowView | null>(null);
 
   const { page: result, loading, updating, error, offlineSince, reload } = useEntryRows(view.name, entry, query, { keepPreviousPage: true });
   const { reachable } = useConnectivity();
+  const download = useDownload();
   const refusal = error instanceof ApiError && error.status === 403 ? translateServerError(i18n, error) : undefined;
   const isReference = entry.kind === 'reference';
   // Rows of versions are removed with their version, from the deposits page.
   const canDelete = isReference ? view.canWriteReference : view.canWriteDatatype && entry.submission.strategy === 'OA_INSERTION';
 
-  const visible = entry.components
+  const columns = useColumnVisibility(view.name, entry.name);
+  const showable = entry.components
     .filter((c) => !c.tags.hidden && (c.langRestrictions === null || c.langRestrictions.includes(i18n.locale)))
-    .filter((c) => !c.tags.domain.some((tag) => hiddenTags.has(tag)))
     .sort((a, b) => a.tags.order - b.tags.order);
+  const visible = showable.filter(columns.isShown);
   const columnTags = [...new Set(entry.components.flatMap((c) => c.tags.domain))];
   const hasPatterns = entry.components.some((c) => c.kind === 'pattern');
   const title = text(entry.i18n.title, entry.name);
@@ -102,6 +107,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
               <Trans>Filters</Trans>
               {filters.length ? ` (${filters.length})` : ''}
             </Button>
+            <ColumnsMenu columns={showable.map((component) => ({ component, title: titled(component) }))} hidden={columns.hidden} onChange={columns.change} />
             {hasPatterns ? (
               <Button variant="outline" aria-pressed={vertical} onClick={() => setVertical((v) => !v)}>
                 {vertical ? <Columns3 aria-hidden /> : <Rows3 aria-hidden />}
@@ -114,6 +120,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
               query={query}
               filtered={filters.length > 0}
               total={total}
+              onDownload={(path, fileName, expectedLines) => void download.start(path, fileName, expectedLines)}
               unavailable={
                 refusal ? (
                   <Trans>You may not download these lines: {refusal}</Trans>
@@ -125,8 +132,9 @@ export function EntryConsultationPage({ application, entry }: Props) {
           </>
         }
       />
+      {download.state ? <DownloadProgress state={download.state} onCancel={download.cancel} onDismiss={download.dismiss} /> : null}
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
-      {columnTags.length > 0 ? <ColumnTags model={model} tags={columnTags} hidden={hiddenTags} onChange={setHiddenTags} /> : null}
+      {columnTags.length > 0 ? <ColumnTags model={model} tags={columnTags} hidden={columns.hidden.tags} onChange={(tags) => columns.change({ ...columns.hidden, tags })} /> : null}
       {showFilters ? (
         <div className="mb-4 rounded-lg border border-border bg-card p-4">
           <FilterPanel components={visible.map((component) => ({ component, title: titled(component) }))} filters={filters} onChange={changeFilters} />

@@ -10,10 +10,12 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { exportHref, type ExportFormat } from '../api';
+import { exportPath, type ExportFormat } from '../api';
 
 interface ExportMenuProps {
   application: string;
@@ -24,15 +26,24 @@ interface ExportMenuProps {
   total: number;
   /** Why no download can work now (no right, no server): said in the menu instead of links that would fail unseen. */
   unavailable?: ReactNode;
+  /** Starts a download the page follows; `expectedLines` when the table counted them. */
+  onDownload(path: string, fileName: string, expectedLines?: number): void;
 }
 
 /**
- * The downloads of the rows on screen: CSV, zip (with the references they point to) or JSON, every matching line.
- * CSV files are safe for spreadsheets unless the user asks for the exact values (to load the file again).
+ * The downloads of the rows: CSV, zip (with the references they point to) or JSON, of every line matching the filters
+ * or of every line. CSV files are safe for spreadsheets unless the user asks for the exact values (to load the file
+ * again).
  */
-export function ExportMenu({ application, entry, query, filtered, total, unavailable }: ExportMenuProps) {
+export function ExportMenu({ application, entry, query, filtered, total, unavailable, onDownload }: ExportMenuProps) {
   const { i18n } = useLingui();
   const [spreadsheetSafe, setSpreadsheetSafe] = useState(true);
+  const [everything, setEverything] = useState(false);
+  const download = (format: ExportFormat) => {
+    const all = filtered && everything;
+    const chosen = all ? { ...query, componentFilters: undefined } : query;
+    onDownload(exportPath(application, entry, format, chosen, spreadsheetSafe), `${entry.name}.${format}`, all ? undefined : total);
+  };
   const formats: Array<{ format: ExportFormat; label: ReactNode }> = [
     { format: 'csv', label: <Trans>CSV file</Trans> },
     { format: 'zip', label: entry.kind === 'dataType' ? <Trans>Zip: CSV and the references it points to</Trans> : <Trans>Zip of the CSV file</Trans> },
@@ -53,21 +64,29 @@ export function ExportMenu({ application, entry, query, filtered, total, unavail
           <DropdownMenuLabel className="font-normal" data-testid="export-unavailable">
             {unavailable}
           </DropdownMenuLabel>
+        ) : filtered ? (
+          <DropdownMenuRadioGroup value={everything ? 'all' : 'filtered'} onValueChange={(value) => setEverything(value === 'all')}>
+            <DropdownMenuRadioItem value="filtered" onSelect={(event) => event.preventDefault()} data-testid="export-filtered">
+              <Trans>The {i18n.number(total)} lines matching the filters</Trans>
+            </DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="all" onSelect={(event) => event.preventDefault()} data-testid="export-all">
+              <Trans>Every line, without the filters</Trans>
+            </DropdownMenuRadioItem>
+          </DropdownMenuRadioGroup>
         ) : (
           <DropdownMenuLabel>
-            {filtered ? <Trans>The {i18n.number(total)} lines matching the filters</Trans> : <Trans>All {i18n.number(total)} lines</Trans>}
+            <Trans>All {i18n.number(total)} lines</Trans>
           </DropdownMenuLabel>
         )}
+        <DropdownMenuSeparator />
         {formats.map(({ format, label }) =>
           unavailable ? (
             <DropdownMenuItem key={format} disabled data-testid={`export-${format}`}>
               {label}
             </DropdownMenuItem>
           ) : (
-            <DropdownMenuItem key={format} asChild>
-              <a href={exportHref(application, entry, format, query, spreadsheetSafe)} download data-testid={`export-${format}`}>
-                {label}
-              </a>
+            <DropdownMenuItem key={format} onSelect={() => download(format)} data-testid={`export-${format}`}>
+              {label}
             </DropdownMenuItem>
           ),
         )}

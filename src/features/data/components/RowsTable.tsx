@@ -4,7 +4,7 @@ import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel, Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import type { ComponentOrder } from '@/domain/rows/rowQuery';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
+import { ScrollingTable, StickyTableHeader, TableBody, TableCell, TableHead, TableRow, stickyEndScrolling, stickyStart } from '@/components/ui/table';
 import type { RowView } from '@/contract/rows';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { RowActions } from './RowActions';
@@ -30,7 +30,7 @@ interface RowsTableProps {
 
 /** One page of rows: a column per component (sorted by a tap on its title), details and deletion at the end of each row. */
 export function RowsTable({ model, entry, columns, rows, loading, order, onSort, vertical, canDelete, onDetails, onOpenTable, onDelete }: RowsTableProps) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const wide = useMediaQuery('(min-width: 640px)');
   const displayOf = (row: RowView) => row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
@@ -53,10 +53,15 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
     );
   return (
     // The previous page stays, dimmed, while the next one is read: the table never goes blank between pages.
-    <Table aria-busy={loading} className={loading && rows ? 'opacity-60' : undefined} data-testid="reference-table">
-      <TableHeader>
+    <ScrollingTable
+      aria-busy={loading}
+      className={loading && rows ? 'opacity-60' : undefined}
+      data-testid="reference-table"
+      cue={{ text: t`More columns than the screen holds`, left: t`Show the columns on the left`, right: t`Show the columns on the right` }}
+    >
+      <StickyTableHeader>
         <TableRow>
-          <TableHead>
+          <TableHead className={`bg-muted ${stickyStart}`}>
             <Trans>Line</Trans>
           </TableHead>
           {columns.map((component) => {
@@ -70,19 +75,19 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
               </TableHead>
             );
           })}
-          <TableHead className={`bg-muted ${stickyEnd}`}>
+          <TableHead className={`bg-muted ${stickyEndScrolling}`}>
             <span className="sr-only">
               <Trans>Actions</Trans>
             </span>
           </TableHead>
         </TableRow>
-      </TableHeader>
+      </StickyTableHeader>
       <TableBody>
         {rows?.map((row) => {
           const display = displayOf(row);
           return (
             <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
-              <TableCell className="font-medium whitespace-nowrap">{display}</TableCell>
+              <TableCell className={`min-w-28 max-w-[40vw] bg-card font-medium break-words ${stickyStart}`}>{display}</TableCell>
               {columns.map((component) => (
                 <TableCell key={component.key}>
                   <RowValue
@@ -94,13 +99,13 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
                   />
                 </TableCell>
               ))}
-              <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
+              <TableCell className={`whitespace-nowrap bg-card ${stickyEndScrolling}`}>
                 <RowActions display={display} canDelete={canDelete} onDetails={() => onDetails({ reference: entry.name, naturalKey: row.naturalKey })} onDelete={() => onDelete(row)} />
               </TableCell>
             </TableRow>
           );
         })}
       </TableBody>
-    </Table>
+    </ScrollingTable>
   );
 }

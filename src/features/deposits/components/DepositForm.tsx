@@ -8,14 +8,14 @@ import { FileInput } from '@/components/ui/file-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { fileNameHint } from './fileNameHint';
 import { MAX_COMMENT, useDepositForm, type DepositFormOptions } from '../hooks/useDepositForm';
 
 /** The card where a file is chosen for the dataset, given its period and comment, checked, then deposited. */
 export function DepositForm(options: DepositFormOptions) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useDepositForm(options);
   const { file, from, to, comment, report, busy } = form;
-  const fileName = options.entry.submission.fileName;
   return (
     <Card>
       <CardHeader>
@@ -34,7 +34,7 @@ export function DepositForm(options: DepositFormOptions) {
         ) : null}
         <FormField
           label={t`CSV file`}
-          hint={fileName ? t`A name following ${fileName.pattern.source} fills the dataset and the period.` : undefined}
+          hint={fileNameHint(i18n, options.application.model, options.entry)}
         >
           <FileInput
             key={form.fileField}

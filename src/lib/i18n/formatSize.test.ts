@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { formatSize } from './display';
+import { formatSize } from './formatSize';
 
 const reader = (locale: string) => setupI18n({ locale, messages: { [locale]: {} } });
 // French puts a no-break space between number and unit.
