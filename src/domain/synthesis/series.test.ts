@@ -38,7 +38,7 @@ describe('the synthesis as bars', () => {
     const day = 86_400_000;
     expect(tickPrecision(day)).toHaveProperty('hour');
     expect(tickPrecision(30 * day)).toMatchObject({ day: 'numeric', month: 'short' });
-    expect(tickPrecision(700 * day)).toMatchObject({ month: 'short', year: '2-digit' });
+    expect(tickPrecision(700 * day)).toMatchObject({ month: 'short', year: 'numeric' });
     expect(tickPrecision(4000 * day)).toEqual({ year: 'numeric', timeZone: 'UTC' });
   });
 

@@ -54,7 +54,7 @@ const DAY = 24 * HOUR;
 export function tickPrecision(span: number): Intl.DateTimeFormatOptions {
   if (span <= 2 * DAY) return { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' };
   if (span <= 183 * DAY) return { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  if (span <= 5 * 366 * DAY) return { month: 'short', year: '2-digit', timeZone: 'UTC' };
+  if (span <= 5 * 366 * DAY) return { month: 'short', year: 'numeric', timeZone: 'UTC' };
   return { year: 'numeric', timeZone: 'UTC' };
 }
 

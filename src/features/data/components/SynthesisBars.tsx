@@ -83,7 +83,7 @@ export function SynthesisBars({ bars, label, axes, tick, describe, number }: Syn
               tickFormat={(i) => tick(bars[i].from)}
               stroke="currentColor"
               tickStroke="currentColor"
-              tickLabelProps={{ fill: 'currentColor', fontSize: 12, textAnchor: 'middle' }}
+              tickLabelProps={{ fill: 'currentColor', fontSize: 11, textAnchor: 'middle' }}
               label={axes.time}
               labelOffset={14}
               labelProps={{ fill: 'currentColor', fontSize: 13, textAnchor: 'middle' }}

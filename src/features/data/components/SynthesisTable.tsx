@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { SynthesisBar } from '@/domain/synthesis/series';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 
 interface SynthesisTableProps {
@@ -15,8 +15,9 @@ interface SynthesisTableProps {
 /** The chart as a table: one row per interval with its lines. */
 export function SynthesisTable({ caption, bars, interval, number, shown }: SynthesisTableProps) {
   return (
-    <div className={cn(!shown && 'sr-only')} data-testid="synthesis-table">
-      <Table>
+    // Two narrow columns never scroll sideways: no scrolling box (hidden, it would be a region the keyboard cannot reach).
+    <div className={cn('rounded-lg border border-border bg-card', !shown && 'sr-only')} data-testid="synthesis-table">
+      <table className="w-full border-collapse text-left text-base">
         <caption className="sr-only">{caption}</caption>
         <TableHeader>
           <TableRow>
@@ -36,7 +37,7 @@ export function SynthesisTable({ caption, bars, interval, number, shown }: Synth
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </table>
     </div>
   );
 }
