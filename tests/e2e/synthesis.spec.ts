@@ -1,12 +1,13 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInAsAdmin, switchLanguage } from './applicationSteps';
-import { lookFromTop, setUpApi } from './dataSteps';
+import { registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
+import { goOffline, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
 
 /**
  * The synthesis of a data type: from the sparkline on its card, a chart of the lines with a value of a variable
  * over ten intervals of the period, with named axes dated in the UI language, a tooltip per bar (pointer and
- * keyboard), a table for screen readers that can be shown, and a variable to choose; French and English.
+ * keyboard), a table for screen readers that can be shown, and a variable to choose; French and English. A reader
+ * of part of the data counts only the lines they may read, and opens the chart offline from the copy kept.
  */
 
 const PLACES = ['alps', 'mont_blanc', 'aiguilles', 'mont_blanc_sud', 'vanoise'];
@@ -26,11 +27,25 @@ function sightings() {
   return lines;
 }
 
+/** A place and what lies under it, in the places' tree: what the partial reader may read. */
+const MONT_BLANC = 'placesKalps.placesKmont_blanc';
+const UNDER_MONT_BLANC = new Set(['mont_blanc', 'aiguilles']);
+
+async function signedInPage(browser: Browser, login: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, login);
+  return { context, page };
+}
+
 const node = (page: Page, name: string) => page.locator(`[data-testid="reference-node"][data-name="${name}"]`);
 
 test('synthesis: a chart of the lines per variable over time, with axes, tooltips and a table; French and English', async ({
   page,
+  browser,
+  request,
   unique,
+  lastKey,
   look,
 }) => {
   test.setTimeout(180_000);
@@ -46,6 +61,16 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     multipart: { file: { name: 'sightings.csv', mimeType: 'text/csv', buffer: Buffer.from(['place;day;birds', ...lines].join('\n') + '\n') } },
   });
   expect(loaded.status(), await loaded.text()).toBe(201);
+  const { login: walker } = await registerUser(request, lastKey, unique('walker'));
+  const granted = await page.request.post(`/api/v1/applications/${name}/authorization`, {
+    data: {
+      name: 'Mont Blanc',
+      description: 'The Mont Blanc and what lies under it',
+      usersId: [walker],
+      authorizationsWithRestriction: { sightings: { operationTypes: ['extraction'], requiredAuthorizations: { place: [MONT_BLANC] } } },
+    },
+  });
+  expect(granted.status(), await granted.text()).toBe(201);
   const dialog = page.getByTestId('synthesis-dialog');
   const bars = dialog.getByTestId('synthesis-bar');
   const tooltip = dialog.getByTestId('synthesis-tooltip');
@@ -115,5 +140,26 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     await dialog.getByRole('button', { name: 'Show as a table' }).click();
     await expect(table.getByRole('columnheader', { name: 'Interval' })).toBeVisible();
     await see('synthesis-table-en');
+  });
+
+  await test.step('a reader of the Mont Blanc only: their lines, no total of the rest; offline from the kept copy', async () => {
+    const mine = lines.filter((line) => UNDER_MONT_BLANC.has(line.split(';')[0])).length;
+    const { context, page: walkerPage } = await signedInPage(browser, walker);
+    await waitForServiceWorker(walkerPage);
+    await walkerPage.goto(`/applications/${name}/dataTypes`);
+    const card = node(walkerPage, 'sightings');
+    const opener = card.getByRole('button', { name: /^Synthèse de Observations : lignes du / });
+    await expect(opener).toBeVisible();
+    // No count of the whole data type on the card: it would tell of the lines the reader may not read.
+    await expect(card.getByLabel(/lignes$/)).toHaveCount(0);
+    await goOffline(context, walkerPage);
+    await walkerPage.reload();
+    await opener.click();
+    const walkerDialog = walkerPage.getByTestId('synthesis-dialog');
+    await expect(walkerDialog.getByTestId('synthesis-total')).toHaveText(`day : ${mine.toLocaleString('fr-FR')} lignes avec une valeur`);
+    expect(mine).toBeLessThan(lines.length);
+    await expect(walkerDialog.getByTestId('synthesis-bar')).toHaveCount(10);
+    await lookFromTop(walkerPage, look, 'synthesis-partial-reader-offline-fr');
+    await context.close();
   });
 });

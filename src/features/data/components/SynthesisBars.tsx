@@ -120,9 +120,10 @@ export function SynthesisBars({ bars, label, axes, tick, describe, number }: Syn
             style={{ left: x(i), width: x.bandwidth() }}
             data-testid="synthesis-bar"
             onFocus={() => setActive(i)}
-            onBlur={() => setActive(null)}
+            // Leaving a bar hides its tooltip only if it is still the one shown (focus may have moved on since).
+            onBlur={() => setActive((shown) => (shown === i ? null : shown))}
             onPointerEnter={() => setActive(i)}
-            onPointerLeave={() => setActive(null)}
+            onPointerLeave={() => setActive((shown) => (shown === i ? null : shown))}
             onClick={() => setActive(i)}
           />
         ))}
@@ -133,7 +134,7 @@ export function SynthesisBars({ bars, label, axes, tick, describe, number }: Syn
           // The focused bar's name says the same: read once.
           aria-hidden
           data-testid="synthesis-tooltip"
-          className={`pointer-events-none absolute z-10 -translate-y-full rounded-md border border-border bg-card px-2 py-1 text-sm whitespace-nowrap shadow-md ${tooltipAlign}`}
+          className={`pointer-events-none absolute z-10 w-max max-w-48 -translate-y-full rounded-md border border-border bg-card px-2 py-1 text-sm shadow-md sm:max-w-none sm:whitespace-nowrap ${tooltipAlign}`}
           style={{ left: tooltipLeft, top: MARGIN.top + y(shown.count) - 6 }}
         >
           {describe(shown)}

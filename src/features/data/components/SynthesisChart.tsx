@@ -36,8 +36,9 @@ export function SynthesisChart({ applicationName, entry, defaultLanguage, title 
   };
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={label} title={label} onClick={() => setOpen(true)} data-testid="synthesis-chart">
-        <svg aria-hidden viewBox="0 0 100 24" className="h-6 w-20">
+      <Button variant="outline" size="sm" aria-label={label} title={label} onClick={() => setOpen(true)} data-testid="synthesis-chart">
+        {/* The button sizes its icons: the sparkline keeps its own, wider size. */}
+        <svg aria-hidden viewBox="0 0 100 24" className="h-6! w-16!">
           {counts.map((count, i) => {
             const height = Math.max(count > 0 ? 2 : 0, (count / highest) * 22);
             return <rect key={i} x={i * 10 + 1} y={24 - height} width={8} height={height} rx={1} className="fill-primary" />;
