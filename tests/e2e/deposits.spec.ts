@@ -203,7 +203,7 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await expect(node(page, 'counts').getByLabel('3 lignes')).toBeVisible();
     // The synthesis: lines over time, from the first to the last day of the published rows.
     await expect(
-      node(page, 'counts').getByRole('img', { name: /^Lignes de Comptages du 2 juin 2024 au 15 juin 2024/ }),
+      node(page, 'counts').getByRole('button', { name: /^Synthèse de Comptages : lignes du 2 juin 2024 au 15 juin 2024/ }),
     ).toBeVisible();
     await see('data-types-fr');
     await page.getByRole('link', { name: 'Consulter Comptages' }).click();

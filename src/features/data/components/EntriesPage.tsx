@@ -147,7 +147,7 @@ function ReferenceNode({ node, depth, application, onDetails, onUpload }: NodePr
             {i18n.number(count)}
           </Badge>
         ) : null}
-        {!isReference ? <SynthesisChart applicationName={view.name} dataType={entry.name} title={title} /> : null}
+        {!isReference ? <SynthesisChart applicationName={view.name} entry={entry} defaultLanguage={model.defaultLanguage} title={title} /> : null}
         <Button asChild variant="outline" size="sm">
           {isReference ? (
             <Link to="/applications/$applicationName/references/$refType" params={{ applicationName: view.name, refType: entry.name }} aria-label={t`Consult ${title}`}>

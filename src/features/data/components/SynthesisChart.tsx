@@ -1,30 +1,52 @@
-import { useLingui } from '@lingui/react/macro';
-import type { Synthesis } from '@/contract/data';
-import { callApi } from '@/lib/api/client';
-import { useKeptQuery } from '@/offline/useKeptQuery';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localized } from '@/domain/applications/summary';
+import type { DataEntry } from '@/domain/configuration/model';
+import { barsOf, lastDayOf, timeOf, variablesOf } from '@/domain/synthesis/series';
+import { Button } from '@/components/ui/button';
+import { useSynthesis } from '../hooks/useSynthesis';
+import { SynthesisDialog } from './SynthesisDialog';
 
-/** Lines over time as ten small bars (the largest count among the variables in each interval). */
-export function SynthesisChart({ applicationName, dataType, title }: { applicationName: string; dataType: string; title: string }) {
+interface SynthesisChartProps {
+  applicationName: string;
+  entry: DataEntry;
+  defaultLanguage: string;
+  title: string;
+}
+
+/**
+ * On a data type's card: the lines over time of its most filled variable as ten small bars, in a button that opens
+ * the full chart (every variable, axes, tooltips, a table).
+ */
+export function SynthesisChart({ applicationName, entry, defaultLanguage, title }: SynthesisChartProps) {
   const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
   // A chart the server cannot draw (no right, out of reach with nothing kept) is left out: the card says the rest.
-  const { data: synthesis } = useKeptQuery(['application', applicationName, 'synthesis', dataType], (signal) =>
-    callApi<Synthesis>(`/applications/${encodeURIComponent(applicationName)}/synthesis/${encodeURIComponent(dataType)}`, { signal }),
-  );
+  const { data: synthesis } = useSynthesis(applicationName, entry.name);
   if (!synthesis || synthesis.intervals.length === 0) return null;
-  const counts = synthesis.intervals.map((_, i) => Math.max(0, ...Object.values(synthesis.variables).map((values) => values[i] ?? 0)));
+  const top = variablesOf(synthesis)[0];
+  const counts = top ? barsOf(synthesis, top.key).map((bar) => bar.count) : [];
   const highest = Math.max(1, ...counts);
   const day = (time: number) => i18n.date(new Date(time), { dateStyle: 'medium', timeZone: 'UTC' });
-  const from = Date.parse(`${synthesis.from!}Z`);
-  // Periods end where the next one starts (a day ends at the next midnight): the last day shown is the one before.
-  const lastDay = Math.max(from, Date.parse(`${synthesis.to!}Z`) - 1);
-  const label = t`Lines of ${title} from ${day(from)} to ${day(lastDay)}`;
+  const from = timeOf(synthesis.from!);
+  const label = t`Synthesis of ${title}: lines from ${day(from)} to ${day(lastDayOf(from, timeOf(synthesis.to!)))}`;
+  const variableLabel = (key: string) => {
+    const component = entry.components.find((c) => c.key === key);
+    return localized(component?.exportHeader.title, i18n.locale, defaultLanguage, key);
+  };
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 100 24" className="h-8 w-28" data-testid="synthesis-chart">
-      <title>{label}</title>
-      {counts.map((count, i) => {
-        const height = Math.max(count > 0 ? 2 : 0, (count / highest) * 22);
-        return <rect key={i} x={i * 10 + 1} y={24 - height} width={8} height={height} rx={1} className="fill-primary" />;
-      })}
-    </svg>
+    <>
+      <Button variant="outline" size="sm" aria-label={label} title={label} onClick={() => setOpen(true)} data-testid="synthesis-chart">
+        {/* The button sizes its icons: the sparkline keeps its own, wider size. */}
+        <svg aria-hidden viewBox="0 0 100 24" className="h-6! w-16!">
+          {counts.map((count, i) => {
+            const height = Math.max(count > 0 ? 2 : 0, (count / highest) * 22);
+            return <rect key={i} x={i * 10 + 1} y={24 - height} width={8} height={height} rx={1} className="fill-primary" />;
+          })}
+        </svg>
+        <Trans>Synthesis</Trans>
+      </Button>
+      {open ? <SynthesisDialog synthesis={synthesis} title={title} variableLabel={variableLabel} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }
