@@ -1,9 +1,11 @@
-import type { DataEntry } from '../configuration/model';
+import type { Checker, DataEntry } from '../configuration/model';
+import { withoutLeadingNullParts } from '../keys';
 import { cellText } from './cellText';
 
 /**
  * A row shown as text by its entry's display pattern (`OA_i18nDisplayPattern > OA_title`) in a language, else the
- * configuration's default language, else its natural key.
+ * configuration's default language, else its natural key. Rows a pattern names are named as people write them
+ * (`nivelle`, not `NULL_KEY__nivelle`).
  */
 export function rowDisplay(
   entry: DataEntry,
@@ -19,7 +21,12 @@ export function rowDisplay(
   const checkers = new Map(entry.components.map((c) => [c.key, c.checker]));
   return template.parts
     .map((part) =>
-      'text' in part ? part.text : cellText(values[part.component], checkers.get(part.component) ?? null),
+      'text' in part ? part.text : partText(values[part.component], checkers.get(part.component) ?? null),
     )
     .join('');
+}
+
+function partText(value: unknown, checker: Checker | null): string {
+  const text = cellText(value, checker);
+  return checker?.kind === 'reference' ? text.split(',').map(withoutLeadingNullParts).join(',') : text;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Columns3, Filter, Rows3 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
+import { withoutLeadingNullParts } from '@/domain/keys';
 import type { Component, DataEntry } from '@/domain/configuration/model';
 import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { NoRightsNotice } from '@/components/layout/NoRightsNotice';
@@ -76,7 +77,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
     setDeleting(null);
     const outcome = await outbox.submit(rowDeletion(view.name, entry, [row.naturalKey]));
     if (outcome.status === 'done') {
-      showToast('success', t`The line ${row.naturalKey} has been deleted.`);
+      showToast('success', t`The line ${withoutLeadingNullParts(row.naturalKey)} has been deleted.`);
       reload();
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
@@ -190,7 +191,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
         open={deleting !== null}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void confirmDeletion(deleting)}
-        title={<Trans>Delete the line {deleting?.naturalKey}?</Trans>}
+        title={<Trans>Delete the line {deleting ? withoutLeadingNullParts(deleting.naturalKey) : ''}?</Trans>}
         confirmLabel={<Trans>Delete</Trans>}
       >
         <p>

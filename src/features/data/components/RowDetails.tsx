@@ -40,7 +40,7 @@ export function RowDetails({ application, target, onClose, onOpenReference }: Ro
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={t`Close`} className="max-w-2xl" data-testid="row-details">
         <DialogHeader>
-          <DialogTitle>{target ? `${text(entry?.i18n.title, target.reference)} — ${target.naturalKey}` : ''}</DialogTitle>
+          <DialogTitle>{target ? `${text(entry?.i18n.title, target.reference)} — ${withoutLeadingNullParts(target.naturalKey)}` : ''}</DialogTitle>
           <DialogDescription>{row ? describedRow(row, i18n.locale) : null}</DialogDescription>
         </DialogHeader>
         {error ? <p className="text-destructive">{translateServerError(i18n, error)}</p> : null}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Checker, Component } from '@/domain/configuration/model';
 import { cellText, naturalKeyInReference } from '@/domain/rows/cellText';
+import { withoutLeadingNullParts } from '@/domain/keys';
 import { Button } from '@/components/ui/button';
 
 export interface PatternGroup {
@@ -35,8 +36,8 @@ export function RowValue({ component, value, onOpenReference, onOpenTable, verti
     return (
       <span className="flex flex-wrap gap-1">
         {keys.map((key) => (
-          <Button key={key} variant="link" className="h-auto min-h-11 px-1 text-left whitespace-normal wrap-anywhere" onClick={() => onOpenReference?.(checker.reference, key)}>
-            {key}
+          <Button key={key} variant="link" className="h-auto min-h-11 px-0 text-left whitespace-normal break-words" onClick={() => onOpenReference?.(checker.reference, key)}>
+            {withoutLeadingNullParts(key)}
           </Button>
         ))}
       </span>

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel, Component, DataEntry } from '@/domain/configuration/model';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
+import { withoutLeadingNullParts } from '@/domain/keys';
 import type { ComponentOrder } from '@/domain/rows/rowQuery';
 import { ScrollingTable, StickyTableHeader, TableBody, TableCell, TableHead, TableRow, stickyEndScrolling, stickyStart } from '@/components/ui/table';
 import type { RowView } from '@/contract/rows';
@@ -33,7 +34,10 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
   const wide = useMediaQuery('(min-width: 640px)');
-  const displayOf = (row: RowView) => row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
+  const displayOf = (row: RowView) => {
+    const shown = row[`__display_${i18n.locale}`] ?? rowDisplay(entry, row.values, row.naturalKey, i18n.locale, model.defaultLanguage);
+    return shown === row.naturalKey ? withoutLeadingNullParts(shown) : shown;
+  };
   // Below a tablet's width each row is a card; the table needs the room of its columns. One layout at a time, so
   // that a page holds each row once.
   if (!wide)
@@ -87,7 +91,7 @@ export function RowsTable({ model, entry, columns, rows, loading, order, onSort,
           const display = displayOf(row);
           return (
             <TableRow key={row.id} data-testid="reference-row" data-key={row.naturalKey}>
-              <TableCell className={`min-w-28 max-w-[40vw] bg-card font-medium break-words ${stickyStart}`}>{display}</TableCell>
+              <TableCell className={`min-w-28 max-w-64 bg-card font-medium break-words ${stickyStart}`}>{display}</TableCell>
               {columns.map((component) => (
                 <TableCell key={component.key}>
                   <RowValue
