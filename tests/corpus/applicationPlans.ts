@@ -12,7 +12,6 @@
  * per type its configuration declares.
  */
 import path from 'node:path';
-import { exampleCell } from '../../src/domain/bundle/entryCsv.ts';
 import { validateConfiguration, type ApplicationModel, type DataEntry } from '../../src/domain/configuration/index.ts';
 import { validateCsvText, type CsvRow, type StoredRow } from '../../src/domain/csv/index.ts';
 import { HAND_MADE_REFERENCES, HEADER_MISMATCHES } from './csv.ts';
