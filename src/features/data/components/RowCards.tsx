@@ -36,7 +36,7 @@ export function RowCards({ rows, columns, loading, displayOf, titleOf, canDelete
                 <Fragment key={component.key}>
                   <dt className="text-muted-foreground wrap-anywhere">{titleOf(component)}</dt>
                   <dd className="min-w-0 wrap-anywhere">
-                    <RowValue component={component} value={row.values[component.key]} vertical onOpenReference={onOpenReference} onOpenTable={onOpenTable} />
+                    <RowValue component={component} value={row.values[component.key]} vertical narrow onOpenReference={onOpenReference} onOpenTable={onOpenTable} />
                   </dd>
                 </Fragment>
               ))}

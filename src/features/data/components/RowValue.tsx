@@ -22,10 +22,15 @@ interface RowValueProps {
   /** Opens a table of values too wide for a cell (pattern groups, dynamic maps). */
   onOpenTable?(title: string, rows: Array<Record<string, string>>): void;
   vertical?: boolean;
+  /**
+   * In a card as wide as a phone, a long key may break anywhere; in a table it keeps its words whole, so that a column
+   * is as wide as its longest word rather than a letter.
+   */
+  narrow?: boolean;
 }
 
 /** One stored value as a cell: text, links to referenced rows, or a button opening a table of grouped values. */
-export function RowValue({ component, value, onOpenReference, onOpenTable, vertical }: RowValueProps) {
+export function RowValue({ component, value, onOpenReference, onOpenTable, vertical, narrow }: RowValueProps) {
   const { t } = useLingui();
   const checker: Checker | null = component.checker;
   if (checker?.kind === 'reference' && value !== null && value !== undefined && value !== '') {
@@ -34,9 +39,9 @@ export function RowValue({ component, value, onOpenReference, onOpenTable, verti
       .map((v) => naturalKeyInReference(String(v), checker.reference))
       .filter((v) => v !== '');
     return (
-      <span className="flex flex-wrap gap-1">
+      <span className="flex min-w-0 flex-wrap gap-x-3">
         {keys.map((key) => (
-          <Button key={key} variant="link" className="h-auto min-h-11 px-0 text-left whitespace-normal break-words" onClick={() => onOpenReference?.(checker.reference, key)}>
+          <Button key={key} variant="link" className={`h-auto min-h-11 justify-start px-0 text-left whitespace-normal ${narrow ? 'text-sm wrap-anywhere' : 'break-words'}`} onClick={() => onOpenReference?.(checker.reference, key)}>
             {withoutLeadingNullParts(key)}
           </Button>
         ))}
