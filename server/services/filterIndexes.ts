@@ -17,7 +17,7 @@ export interface FilteredComponent {
 /** Entries smaller than this are scanned faster than an index would be worth keeping up at every write. */
 export const INDEXED_FROM_ROWS = 5_000;
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 function indexedExpression({ component, expression }: FilteredComponent): string {
   if (expression === 'json') return `values -> ${literal(component)}`;
@@ -51,6 +51,9 @@ async function build(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await sql.raw(`create index concurrently if not exists ${name} on data_rows ${definition}`).execute(db);
+      // An index of an expression has statistics of its own, gathered by ANALYZE only: until then the planner
+      // guesses how many rows a condition on it keeps, and may walk another index instead (a fraction of a second).
+      await sql`analyze data_rows`.execute(db);
       return;
     } catch (error) {
       // A failed concurrent build leaves an invalid index that `if not exists` would then take for a built one.
@@ -84,9 +87,48 @@ export function indexFilteredComponents(
 ): void {
   for (const component of filtered) {
     const name = filterIndexName(applicationId, entryName, component);
-    if (asked.has(name)) continue;
-    asked.add(name);
-    const definition = `((${indexedExpression(component)})) where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
-    building = building.then(() => build(db, name, definition, `${entryName}.${component.component}`, log));
+    const definition = `((${indexedExpression(component)})) ${partOf(applicationId, entryName)}`;
+    ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
   }
+}
+
+/** The rows of one entry: every index here is partial, other entries' rows are not in it. */
+const partOf = (applicationId: string, entryName: string) =>
+  `where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
+
+/** Builds (once per process, one build at a time) an index of `data_rows`, unless it exists. */
+function ensureIndex(db: Kysely<Schema>, name: string, definition: string, what: string, log: (line: string) => void) {
+  if (asked.has(name)) return;
+  asked.add(name);
+  building = building.then(() => build(db, name, definition, what, log));
+}
+
+/** The name of the text-search index of an entry's searched text (a display pattern in a language, see referenceSuggestions.ts). */
+export function searchIndexName(applicationId: string, entryName: string, expression: string): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(['search', applicationId, entryName, expression]))
+    .digest('hex');
+  return `data_rows_search_${hash.slice(0, 24)}`;
+}
+
+/**
+ * Makes sure an entry has a GIN index of a text-search expression of its rows (the words of their display labels),
+ * built in the background like the filters' indexes and for the same reasons: the expression depends on the entry's
+ * display pattern, so no index made in advance can serve it. Answers the index's name.
+ */
+export function indexSearchText(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entryName: string,
+  expression: string,
+  log: (line: string) => void,
+): string {
+  const name = searchIndexName(applicationId, entryName, expression);
+  ensureIndex(db, name, `using gin ((${expression})) ${partOf(applicationId, entryName)}`, `${entryName} search`, log);
+  return name;
+}
+
+/** Waits for the indexes asked for so far to be built (or given up): for benches and tests that time queries. */
+export function indexesBuilt(): Promise<void> {
+  return building;
 }

@@ -1,4 +1,4 @@
-import type { DataEntry } from '../configuration/model';
+import type { DataEntry, DisplayTemplate } from '../configuration/model';
 import { cellText } from './cellText';
 
 /**
@@ -12,9 +12,7 @@ export function rowDisplay(
   locale: string,
   defaultLanguage: string,
 ): string {
-  const templates = entry.displayPattern?.title;
-  const template =
-    templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
+  const template = displayTemplate(entry, locale, defaultLanguage);
   if (!template) return naturalKey;
   const checkers = new Map(entry.components.map((c) => [c.key, c.checker]));
   return template.parts
@@ -22,4 +20,14 @@ export function rowDisplay(
       'text' in part ? part.text : cellText(values[part.component], checkers.get(part.component) ?? null),
     )
     .join('');
+}
+
+/** The display pattern a language shows rows by: its own, else the default language's, else the first given. */
+export function displayTemplate(
+  entry: Pick<DataEntry, 'displayPattern'>,
+  locale: string,
+  defaultLanguage: string,
+): DisplayTemplate | undefined {
+  const templates = entry.displayPattern?.title;
+  return templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
 }
