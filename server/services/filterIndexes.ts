@@ -103,29 +103,38 @@ function ensureIndex(db: Kysely<Schema>, name: string, definition: string, what:
   building = building.then(() => build(db, name, definition, what, log));
 }
 
-/** The name of the text-search index of an entry's searched text (a display pattern in a language, see referenceSuggestions.ts). */
-export function searchIndexName(applicationId: string, entryName: string, expression: string): string {
+/** The name of an index of an entry's searched text (see referenceSuggestions.ts): its words, or its beginning. */
+export function searchIndexName(
+  applicationId: string,
+  entryName: string,
+  expression: string,
+  kind: SearchIndexKind = 'words',
+): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify(['search', applicationId, entryName, expression]))
+    .update(JSON.stringify(['search', applicationId, entryName, expression, kind]))
     .digest('hex');
   return `data_rows_search_${hash.slice(0, 24)}`;
 }
 
+/** A GIN index of a text-search vector (words beginning so), or a B-tree for `like 'text%'` (labels beginning so). */
+export type SearchIndexKind = 'words' | 'beginning';
+
 /**
- * Makes sure an entry has a GIN index of a text-search expression of its rows (the words of their display labels),
- * built in the background like the filters' indexes and for the same reasons: the expression depends on the entry's
- * display pattern, so no index made in advance can serve it. Answers the index's name.
+ * Makes sure an entry has an index of an expression of its rows that searches read (the words of their display
+ * labels, or their folded labels), built in the background like the filters' indexes and for the same reasons: the
+ * expression depends on the entry's display pattern, so no index made in advance can serve it.
  */
 export function indexSearchText(
   db: Kysely<Schema>,
   applicationId: string,
   entryName: string,
   expression: string,
+  kind: SearchIndexKind,
   log: (line: string) => void,
-): string {
-  const name = searchIndexName(applicationId, entryName, expression);
-  ensureIndex(db, name, `using gin ((${expression})) ${partOf(applicationId, entryName)}`, `${entryName} search`, log);
-  return name;
+): void {
+  const name = searchIndexName(applicationId, entryName, expression, kind);
+  const indexed = kind === 'words' ? `using gin ((${expression}))` : `((${expression}) text_pattern_ops)`;
+  ensureIndex(db, name, `${indexed} ${partOf(applicationId, entryName)}`, `${entryName} search (${kind})`, log);
 }
 
 /** Waits for the indexes asked for so far to be built (or given up): for benches and tests that time queries. */

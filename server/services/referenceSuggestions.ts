@@ -29,17 +29,23 @@ function partSql(entry: DataEntry, part: { text: string } | { component: string 
   return checker?.kind === 'reference' ? `replace(${value}, ${literal(`${checker.reference}K`)}, ' ')` : value;
 }
 
+/** The folding of searchFold.ts in SQL, character for character. */
+const folded = (text: string) => `translate(${text}, ${literal(SEARCH_FOLD_FROM)}, ${literal(SEARCH_FOLD_TO)})`;
+
+/** A row's display label in a language as SQL text (with the same choice of pattern as rowDisplay.ts), folded. */
+export function labelExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
+  const template = displayTemplate(entry, locale, defaultLanguage);
+  return folded(template ? template.parts.map((part) => partSql(entry, part)).join(' || ') : 'natural_key');
+}
+
 /**
  * What suggestions search in a language, as an SQL expression on a row of `data_rows`: the words of its display
- * label in that language (with the same choice of pattern as the label shown, rowDisplay.ts) and of its natural
- * key, folded (searchFold.ts), as a text-search vector of the `simple` configuration (no stemming, no stop words,
- * every word kept as it is). Written the same way every time, so that the planner finds it in the index.
+ * label in that language and of its natural key, folded, as a text-search vector of the `simple` configuration
+ * (no stemming, no stop words, every word kept as it is). Written the same way every time, so that the planner
+ * finds it in the index.
  */
 export function searchExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
-  const template = displayTemplate(entry, locale, defaultLanguage);
-  const label = template ? template.parts.map((part) => partSql(entry, part)).join(' || ') : `''`;
-  const text = `${label} || ' ' || natural_key`;
-  return `to_tsvector('simple'::regconfig, translate(${text}, ${literal(SEARCH_FOLD_FROM)}, ${literal(SEARCH_FOLD_TO)}))`;
+  return `to_tsvector('simple'::regconfig, ${labelExpression(entry, locale, defaultLanguage)} || ' ' || ${folded('natural_key')})`;
 }
 
 /**
@@ -67,26 +73,41 @@ export async function suggestRows(
   const { application, model, entry } = reference;
   const words = searchWords(text);
   if (words.length === 0 || filter.kind === 'none') return [];
-  const expression = searchExpression(entry, locale, model.defaultLanguage);
-  if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS)
-    indexSearchText(ctx.db, application.id, entry.name, expression, ctx.log);
-  // The entry is named by literals, as in the index's own condition: a parameter would hide from the planner that
-  // the partial index covers the rows asked for.
+  const label = labelExpression(entry, locale, model.defaultLanguage);
+  const vector = searchExpression(entry, locale, model.defaultLanguage);
+  if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS) {
+    indexSearchText(ctx.db, application.id, entry.name, label, 'beginning', ctx.log);
+    indexSearchText(ctx.db, application.id, entry.name, vector, 'words', ctx.log);
+  }
+  // The entry is named by literals, as in the indexes' own condition: a parameter would hide from the planner that
+  // the partial index covers the rows asked for. So is the beginning searched: a `like` pattern must be known when
+  // the query is planned for a B-tree to serve it. Folded words hold neither `%`, `_`, quotes nor backslashes.
+  const rows = sql`application_id = ${sql.raw(literal(application.id))} and data_name = ${sql.raw(literal(entry.name))}`;
   const rights: RawBuilder<SqlBool> =
     filter.kind === 'all' ? sql<SqlBool>`true` : (rowFilterSql(filter) as RawBuilder<SqlBool>);
-  const result = await sql<{ natural_key: string; values: Record<string, unknown> }>`
+  const beginning = words.join(' ');
+  // Labels beginning with the search first, read in the order of the index: the answer is often there already,
+  // and a search whose words are common (one letter, "lac") stops at the limit instead of reading every match.
+  const first = await sql<Found>`
     select natural_key, values from data_rows
-    where application_id = ${sql.raw(literal(application.id))} and data_name = ${sql.raw(literal(entry.name))}
-      and ${sql.raw(expression)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)})
-      and ${rights}
-    limit ${CANDIDATES}`.execute(ctx.db);
-  const folded = words.join(' ');
-  const found = result.rows.map((row) => {
-    const label = rowDisplay(entry, row.values, row.natural_key, locale, model.defaultLanguage);
-    return { naturalKey: row.natural_key, label, first: foldForSearch(label).startsWith(folded) ? 0 : 1 };
+    where ${rows} and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))} and ${rights}
+    order by ${sql.raw(label)} limit ${limit}`.execute(ctx.db);
+  const found = new Map(first.rows.map((row) => [row.natural_key, row]));
+  if (found.size < limit) {
+    const others = await sql<Found>`
+      select natural_key, values from data_rows
+      where ${rows} and ${sql.raw(vector)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)}) and ${rights}
+      limit ${CANDIDATES}`.execute(ctx.db);
+    for (const row of others.rows) if (!found.has(row.natural_key)) found.set(row.natural_key, row);
+  }
+  const labelled = [...found.values()].map((row) => {
+    const shown = rowDisplay(entry, row.values, row.natural_key, locale, model.defaultLanguage);
+    return { naturalKey: row.natural_key, label: shown, first: foldForSearch(shown).startsWith(beginning) ? 0 : 1 };
   });
-  found.sort(
+  labelled.sort(
     (a, b) => a.first - b.first || a.label.localeCompare(b.label, locale) || (a.naturalKey < b.naturalKey ? -1 : 1),
   );
-  return found.slice(0, limit).map(({ naturalKey, label }) => ({ naturalKey, label }));
+  return labelled.slice(0, limit).map(({ naturalKey, label: shown }) => ({ naturalKey, label: shown }));
 }
+
+type Found = { natural_key: string; values: Record<string, unknown> };

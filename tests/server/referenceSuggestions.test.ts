@@ -10,7 +10,7 @@ import { activeAccount, signedIn } from './accountFixtures.ts';
 import { createApplication, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 import { indexesBuilt, searchIndexName } from '../../server/services/filterIndexes.ts';
-import { searchExpression } from '../../server/services/referenceSuggestions.ts';
+import { labelExpression, searchExpression } from '../../server/services/referenceSuggestions.ts';
 import { referenceOf } from '../../server/services/references.ts';
 
 const YAML = `OA_version: 2.0.1
@@ -137,22 +137,29 @@ describe('suggestions for a reference filter', () => {
     expect((await suggest(data.admin, { q: 'lac', lang: 'fr', limit: '50' })).body.suggestions).toHaveLength(50);
   });
 
-  it('finds with the index once it is built, on this engine', async () => {
+  it('finds with the indexes once they are built, on this engine', async () => {
     await suggest(data.admin, { q: 'lac', lang: 'fr' });
     await indexesBuilt();
     const { ctx } = data.server.server;
     const reference = await referenceOf(ctx, 'lakes', 'sites');
-    const expression = searchExpression(reference.entry, 'fr', 'en');
-    const name = searchIndexName(reference.application.id, 'sites', expression);
-    const index = await sql<{ valid: boolean }>`
-      select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`.execute(
-      ctx.db,
-    );
-    expect(index.rows).toEqual([{ valid: true }]);
-    const plan = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain select natural_key from data_rows
-      where application_id = '${reference.application.id}' and data_name = 'sites'
-      and ${expression} @@ to_tsquery('simple'::regconfig, 'leman:*')`)}`.execute(ctx.db);
-    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(name);
+    const words = searchExpression(reference.entry, 'fr', 'en');
+    const beginning = labelExpression(reference.entry, 'fr', 'en');
+    const rows = `application_id = '${reference.application.id}' and data_name = 'sites'`;
+    for (const [expression, kind, condition] of [
+      [words, 'words', `${words} @@ to_tsquery('simple'::regconfig, 'leman:*')`],
+      [beginning, 'beginning', `${beginning} like 'lac le%'`],
+    ] as const) {
+      const name = searchIndexName(reference.application.id, 'sites', expression, kind);
+      const index = await sql<{ valid: boolean }>`
+        select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`.execute(
+        ctx.db,
+      );
+      expect(index.rows, kind).toEqual([{ valid: true }]);
+      const plan = await sql<{ 'QUERY PLAN': string }>`${sql.raw(
+        `explain select natural_key from data_rows where ${rows} and ${condition}`,
+      )}`.execute(ctx.db);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), kind).toContain(name);
+    }
     expect((await suggest(data.admin, { q: 'Lac Léman', lang: 'fr' })).body.suggestions).toHaveLength(1);
   });
 
