@@ -86,12 +86,14 @@ export async function suggestRows(
   const rights: RawBuilder<SqlBool> =
     filter.kind === 'all' ? sql<SqlBool>`true` : (rowFilterSql(filter) as RawBuilder<SqlBool>);
   const beginning = words.join(' ');
-  // Labels beginning with the search first, read in the order of the index: the answer is often there already,
-  // and a search whose words are common (one letter, "lac") stops at the limit instead of reading every match.
+  // Labels beginning with the search first, by a range of the B-tree: the answer is often there already, and a
+  // search whose words are common (one letter, "lac") stops at the limit instead of reading every match. No `order
+  // by`: under a database collation other than C the index's order (text_pattern_ops) is not the text's, and asking
+  // for that order made PostgreSQL sort every row of the entry instead (800 ms on a million rows).
   const first = await sql<Found>`
     select natural_key, values from data_rows
     where ${rows} and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))} and ${rights}
-    order by ${sql.raw(label)} limit ${limit}`.execute(ctx.db);
+    limit ${limit}`.execute(ctx.db);
   const found = new Map(first.rows.map((row) => [row.natural_key, row]));
   if (found.size < limit) {
     const others = await sql<Found>`

@@ -5,8 +5,8 @@
  * nothing. A single letter (the widest search, the first key typed) is shown beside them without a target.
  *
  * The reference is loaded over HTTP like any file (the real write path: no seeding behind the server's back). The
- * first search of the entry asks for its text-search index, built in the background; the figures are taken once
- * it is built (the time until then, and the first search's own, are shown). The server runs in its own process,
+ * first search of the entry asks for its search indexes, built in the background; the figures are taken once
+ * they are built (the time until then, and the first search's own, are shown). The server runs in its own process,
  * on the PostgreSQL of DATABASE_URL (a scratch database) or an embedded PGlite.
  */
 import { call, fileForm, median, percentile, startBenchServer } from './serverProcess.ts';
