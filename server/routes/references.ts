@@ -16,7 +16,10 @@ import {
   ReferenceDeletionQuerySchema,
   ReferenceLoadedSchema,
   ReferenceParamsSchema,
+  SuggestionQuerySchema,
+  SuggestionsSchema,
 } from '../../src/contract/references.ts';
+import { suggestRows } from '../services/referenceSuggestions.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import {
   MAX_CSV_BYTES,
@@ -104,6 +107,27 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
         .header('X-Entry-Version', String(version))
         .send(Readable.from(referenceRowLines(ctx, reference, filter)));
+    },
+  );
+
+  app.get(
+    '/applications/:name/references/:refType/suggestions',
+    {
+      schema: {
+        tags: ['references'],
+        summary:
+          'Rows of the reference whose display label (in `lang`) or natural key has words beginning with the words of `q`, case and accents ignored: {naturalKey, label}, for the filters of components pointing to it. Only rows the caller may read.',
+        params: ReferenceParamsSchema,
+        querystring: SuggestionQuerySchema,
+        response: { 200: SuggestionsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const reference = await referenceOf(ctx, request.params.name, request.params.refType);
+      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
+      const { q, lang, limit = 20 } = request.query;
+      const locale = lang ?? mailLanguage(request.headers['accept-language']);
+      return { suggestions: await suggestRows(ctx, reference, q, locale, limit, filter) };
     },
   );
 

@@ -17,7 +17,7 @@ export interface FilteredComponent {
 /** Entries smaller than this are scanned faster than an index would be worth keeping up at every write. */
 export const INDEXED_FROM_ROWS = 5_000;
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 function indexedExpression({ component, expression }: FilteredComponent): string {
   if (expression === 'json') return `values -> ${literal(component)}`;
@@ -51,6 +51,9 @@ async function build(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await sql.raw(`create index concurrently if not exists ${name} on data_rows ${definition}`).execute(db);
+      // An index of an expression has statistics of its own, gathered by ANALYZE only: until then the planner
+      // guesses how many rows a condition on it keeps, and may walk another index instead (a fraction of a second).
+      await sql`analyze data_rows`.execute(db);
       return;
     } catch (error) {
       // A failed concurrent build leaves an invalid index that `if not exists` would then take for a built one.
@@ -84,9 +87,57 @@ export function indexFilteredComponents(
 ): void {
   for (const component of filtered) {
     const name = filterIndexName(applicationId, entryName, component);
-    if (asked.has(name)) continue;
-    asked.add(name);
-    const definition = `((${indexedExpression(component)})) where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
-    building = building.then(() => build(db, name, definition, `${entryName}.${component.component}`, log));
+    const definition = `((${indexedExpression(component)})) ${partOf(applicationId, entryName)}`;
+    ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
   }
+}
+
+/** The rows of one entry: every index here is partial, other entries' rows are not in it. */
+const partOf = (applicationId: string, entryName: string) =>
+  `where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
+
+/** Builds (once per process, one build at a time) an index of `data_rows`, unless it exists. */
+function ensureIndex(db: Kysely<Schema>, name: string, definition: string, what: string, log: (line: string) => void) {
+  if (asked.has(name)) return;
+  asked.add(name);
+  building = building.then(() => build(db, name, definition, what, log));
+}
+
+/** The name of an index of an entry's searched text (see referenceSuggestions.ts): its words, or its beginning. */
+export function searchIndexName(
+  applicationId: string,
+  entryName: string,
+  expression: string,
+  kind: SearchIndexKind = 'words',
+): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(['search', applicationId, entryName, expression, kind]))
+    .digest('hex');
+  return `data_rows_search_${hash.slice(0, 24)}`;
+}
+
+/** A GIN index of a text-search vector (words beginning so), or a B-tree for `like 'text%'` (labels beginning so). */
+export type SearchIndexKind = 'words' | 'beginning';
+
+/**
+ * Makes sure an entry has an index of an expression of its rows that searches read (the words of their display
+ * labels, or their folded labels), built in the background like the filters' indexes and for the same reasons: the
+ * expression depends on the entry's display pattern, so no index made in advance can serve it.
+ */
+export function indexSearchText(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entryName: string,
+  expression: string,
+  kind: SearchIndexKind,
+  log: (line: string) => void,
+): void {
+  const name = searchIndexName(applicationId, entryName, expression, kind);
+  const indexed = kind === 'words' ? `using gin ((${expression}))` : `((${expression}) text_pattern_ops)`;
+  ensureIndex(db, name, `${indexed} ${partOf(applicationId, entryName)}`, `${entryName} search (${kind})`, log);
+}
+
+/** Waits for the indexes asked for so far to be built (or given up): for benches and tests that time queries. */
+export function indexesBuilt(): Promise<void> {
+  return building;
 }

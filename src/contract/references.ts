@@ -24,3 +24,38 @@ export const ReferenceDeletionQuerySchema = Type.Object({
     Type.String({ maxLength: 1000 }),
   ]),
 });
+
+/** At most this many suggestions are answered, whatever is asked. */
+export const MAX_SUGGESTIONS = 50;
+
+/** What to suggest for a reference filter: rows whose label (in `lang`) or natural key has words beginning so. */
+export const SuggestionQuerySchema = Type.Object({
+  q: Type.String({
+    maxLength: 200,
+    description:
+      'The text typed: every word of it must begin a word of the label or of the natural key (case and accents ignored).',
+  }),
+  lang: Type.Optional(
+    Type.String({
+      pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$',
+      description:
+        'The language of the labels (a display pattern of the reference); by default the Accept-Language one.',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SUGGESTIONS, default: 20 })),
+});
+
+export const SuggestionSchema = Type.Object(
+  {
+    naturalKey: Type.String({ description: 'What a filter on a component pointing to the reference is given.' }),
+    label: Type.String({ description: 'The row as people see it: its display pattern in the asked language.' }),
+  },
+  { additionalProperties: false },
+);
+export type Suggestion = Static<typeof SuggestionSchema>;
+
+export const SuggestionsSchema = Type.Object(
+  { suggestions: Type.Array(SuggestionSchema) },
+  { additionalProperties: false },
+);
+export type Suggestions = Static<typeof SuggestionsSchema>;

@@ -1,4 +1,4 @@
-import type { Checker, DataEntry } from '../configuration/model';
+import type { Checker, DataEntry, DisplayTemplate } from '../configuration/model';
 import { withoutLeadingNullParts } from '../keys';
 import { cellText } from './cellText';
 
@@ -14,9 +14,7 @@ export function rowDisplay(
   locale: string,
   defaultLanguage: string,
 ): string {
-  const templates = entry.displayPattern?.title;
-  const template =
-    templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
+  const template = displayTemplate(entry, locale, defaultLanguage);
   if (!template) return naturalKey;
   const checkers = new Map(entry.components.map((c) => [c.key, c.checker]));
   return template.parts
@@ -29,4 +27,14 @@ export function rowDisplay(
 function partText(value: unknown, checker: Checker | null): string {
   const text = cellText(value, checker);
   return checker?.kind === 'reference' ? text.split(',').map(withoutLeadingNullParts).join(',') : text;
+}
+
+/** The display pattern a language shows rows by: its own, else the default language's, else the first given. */
+export function displayTemplate(
+  entry: Pick<DataEntry, 'displayPattern'>,
+  locale: string,
+  defaultLanguage: string,
+): DisplayTemplate | undefined {
+  const templates = entry.displayPattern?.title;
+  return templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
 }

@@ -1,4 +1,5 @@
 import type { DataTypePage, ReferencePage } from '@/contract/rows';
+import type { Suggestions } from '@/contract/references';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi } from '@/lib/api/client';
@@ -80,3 +81,10 @@ export function dataUpload(application: string, dataType: string, file: File): S
     },
   };
 }
+
+/** Rows of a reference whose display label (in `lang`) or natural key has words beginning with those of `q`. */
+export const fetchSuggestions = (application: string, reference: string, q: string, lang: string, signal?: AbortSignal) =>
+  callApi<Suggestions>(`${base(application, reference)}/suggestions?${new URLSearchParams({ q, lang, limit: String(SUGGESTIONS) })}`, { signal });
+
+/** Suggestions shown under a reference filter. */
+export const SUGGESTIONS = 20;

@@ -52,6 +52,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
   const [details, setDetails] = useState<{ reference: string; naturalKey: string } | null>(null);
   const [table, setTable] = useState<{ title: string; rows: Array<Record<string, string>> } | null>(null);
   const [deleting, setDeleting] = useState<RowView | null>(null);
+  const [filterLabels, setFilterLabels] = useState<Record<string, string>>({});
 
   const { page: result, loading, updating, error, offlineSince, reload } = useEntryRows(view.name, entry, query, { keepPreviousPage: true });
   const { reachable } = useConnectivity();
@@ -138,7 +139,15 @@ export function EntryConsultationPage({ application, entry }: Props) {
       {columnTags.length > 0 ? <ColumnTags model={model} tags={columnTags} hidden={columns.hidden.tags} onChange={(tags) => columns.change({ ...columns.hidden, tags })} /> : null}
       {showFilters ? (
         <div className="mb-4 rounded-lg border border-border bg-card p-4">
-          <FilterPanel components={visible.map((component) => ({ component, title: titled(component) }))} filters={filters} onChange={changeFilters} />
+          <FilterPanel
+            components={visible.map((component) => ({ component, title: titled(component) }))}
+            filters={filters}
+            onChange={changeFilters}
+            application={view.name}
+            model={model}
+            labels={filterLabels}
+            onLabel={(key, label) => setFilterLabels((known) => ({ ...known, [key]: label }))}
+          />
         </div>
       ) : null}
       {error instanceof ApiError && error.status === 403 ? (

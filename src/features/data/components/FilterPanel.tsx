@@ -1,28 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Component } from '@/domain/configuration/model';
+import type { ApplicationModel, Component } from '@/domain/configuration/model';
 import { useState } from 'react';
 import { intervalState, type ComponentFilter } from '@/domain/rows/rowQuery';
 import { Button } from '@/components/ui/button';
 import { TagInput } from '@/components/ui/tag-input';
 import { IntervalFilter, type IntervalDraft } from './IntervalFilter';
+import { ReferenceFilter } from './ReferenceFilter';
 
 interface FilterPanelProps {
   components: Array<{ component: Component; title: string }>;
   filters: ComponentFilter[];
   onChange(filters: ComponentFilter[]): void;
-  /** Suggestions per reference component (displayed values mapped to natural keys). */
-  suggestions?: Record<string, Array<{ label: string; naturalKey: string }>>;
+  /** The application and its model: reference filters suggest the rows of the references they point to. */
+  application: string;
+  model: ApplicationModel;
+  /** Labels of the natural keys picked in reference filters, by component (kept by the page, so that they outlive the panel). */
+  labels: Record<string, string>;
+  onLabel(key: string, label: string): void;
 }
 
 const isInterval = (component: Component) => ['integer', 'float', 'date'].includes(component.checker?.kind ?? '');
 const isNumeric = (component: Component) => ['integer', 'float'].includes(component.checker?.kind ?? '');
 
 /**
- * Interval filters for numbers and dates, value filters for everything else; empty filters are dropped. An interval
+ * Interval filters for numbers and dates, reference filters (suggesting rows by their labels) for components
+ * pointing to a reference, value filters for everything else; empty filters are dropped. An interval
  * typed but not usable (one end, or reversed) stays in the form with its reason and out of the query, so the count
  * of active filters never holds one that filters nothing.
  */
-export function FilterPanel({ components, filters, onChange, suggestions = {} }: FilterPanelProps) {
+export function FilterPanel({ components, filters, onChange, application, model, labels, onLabel }: FilterPanelProps) {
   const { t } = useLingui();
   const [drafts, setDrafts] = useState<Record<string, IntervalDraft>>({});
   const current = (key: string) => filters.find((f) => f.componentKey === key);
@@ -55,28 +61,34 @@ export function FilterPanel({ components, filters, onChange, suggestions = {} }:
             />
           );
         }
-        const listId = `${component.key}-suggestions`;
-        const options = suggestions[component.key] ?? [];
-        const toKey = (text: string) => options.find((o) => o.label === text)?.naturalKey ?? text;
+        if (component.checker?.kind === 'reference') {
+          return (
+            <ReferenceFilter
+              key={component.key}
+              application={application}
+              model={model}
+              component={component}
+              title={title}
+              values={filter?.filters ?? []}
+              labelOf={(naturalKey) => labels[`${component.key}\u0000${naturalKey}`]}
+              onChange={(values, picked) => {
+                if (picked) onLabel(`${component.key}\u0000${picked.naturalKey}`, picked.label);
+                update(component.key, { filters: values });
+              }}
+            />
+          );
+        }
         return (
           <div key={component.key} className="grid gap-1">
             <span className="text-sm font-medium">{title}</span>
             <TagInput
               values={filter?.filters ?? []}
-              onAdd={(value) => update(component.key, { filters: [...(filter?.filters ?? []), toKey(value)] })}
+              onAdd={(value) => update(component.key, { filters: [...(filter?.filters ?? []), value] })}
               onRemove={(value) => update(component.key, { filters: (filter?.filters ?? []).filter((v) => v !== value) })}
               label={t`Filter ${title}`}
               removeLabel={(value) => t`Remove ${value}`}
               placeholder={t`value, then Enter`}
-              listId={options.length ? listId : undefined}
             />
-            {options.length ? (
-              <datalist id={listId}>
-                {options.map((o) => (
-                  <option key={o.naturalKey} value={o.label} />
-                ))}
-              </datalist>
-            ) : null}
           </div>
         );
       })}

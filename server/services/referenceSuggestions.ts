@@ -1,0 +1,115 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DataEntry } from '../../src/domain/configuration/model.ts';
+import { displayTemplate, rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, foldForSearch, searchWords } from '../../src/domain/text/searchFold.ts';
+import type { RowFilter } from '../../src/domain/rights/access.ts';
+import type { Suggestion } from '../../src/contract/references.ts';
+import type { ServerContext } from '../context.ts';
+import { storedCount } from './dataRows.ts';
+import { INDEXED_FROM_ROWS, indexSearchText, literal } from './filterIndexes.ts';
+import { rowFilterSql } from './rowQueries.ts';
+import type { EntryContext } from './references.ts';
+
+/**
+ * Matches are read at most this many before they are ordered: a search of one letter in a million rows would
+ * otherwise sort most of them. The best of these (labels beginning with the search first) are answered.
+ */
+const CANDIDATES = 200;
+
+/**
+ * The SQL text of one part of a display pattern. A reference is stored by its hierarchical key
+ * (`habitatsKlake`): the marker before its natural key is read as a space, so that the natural key is a word of
+ * its own. Lists and dates are searched in their stored text (a list's JSON, a date's ISO form): their words are
+ * there, in another form than the label's.
+ */
+function partSql(entry: DataEntry, part: { text: string } | { component: string }): string {
+  if ('text' in part) return literal(part.text);
+  const value = `coalesce(values ->> ${literal(part.component)}, '')`;
+  const checker = entry.components.find((c) => c.key === part.component)?.checker;
+  return checker?.kind === 'reference' ? `replace(${value}, ${literal(`${checker.reference}K`)}, ' ')` : value;
+}
+
+/** The folding of searchFold.ts in SQL, character for character. */
+const folded = (text: string) => `translate(${text}, ${literal(SEARCH_FOLD_FROM)}, ${literal(SEARCH_FOLD_TO)})`;
+
+/** A row's display label in a language as SQL text (with the same choice of pattern as rowDisplay.ts), folded. */
+export function labelExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
+  const template = displayTemplate(entry, locale, defaultLanguage);
+  return folded(template ? template.parts.map((part) => partSql(entry, part)).join(' || ') : 'natural_key');
+}
+
+/**
+ * What suggestions search in a language, as an SQL expression on a row of `data_rows`: the words of its display
+ * label in that language and of its natural key, folded, as a text-search vector of the `simple` configuration
+ * (no stemming, no stop words, every word kept as it is). Written the same way every time, so that the planner
+ * finds it in the index.
+ */
+export function searchExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
+  return `to_tsvector('simple'::regconfig, ${labelExpression(entry, locale, defaultLanguage)} || ' ' || ${folded('natural_key')})`;
+}
+
+/**
+ * The text-search query of the words typed: each must begin a word of the row's text (`word:*`), all of them
+ * (`&`). Words hold no punctuation once folded, so none can be read as an operator of the query's syntax.
+ */
+function searchQuery(words: string[]): string {
+  return words.map((word) => `'${word}':*`).join(' & ');
+}
+
+/**
+ * Rows of a reference whose display label (in `locale`) or natural key has words beginning with the words of
+ * `text`, as {naturalKey, label}: the rows the caller may read only (`filter`). Labels beginning with the search
+ * come first, then the others, each in the order of their labels. On an entry large enough, the search is served
+ * by an index built in the background at the first search (filterIndexes.ts).
+ */
+export async function suggestRows(
+  ctx: Pick<ServerContext, 'db' | 'log'>,
+  reference: EntryContext,
+  text: string,
+  locale: string,
+  limit: number,
+  filter: RowFilter,
+): Promise<Suggestion[]> {
+  const { application, model, entry } = reference;
+  const words = searchWords(text);
+  if (words.length === 0 || filter.kind === 'none') return [];
+  const label = labelExpression(entry, locale, model.defaultLanguage);
+  const vector = searchExpression(entry, locale, model.defaultLanguage);
+  if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS) {
+    indexSearchText(ctx.db, application.id, entry.name, label, 'beginning', ctx.log);
+    indexSearchText(ctx.db, application.id, entry.name, vector, 'words', ctx.log);
+  }
+  // The entry is named by literals, as in the indexes' own condition: a parameter would hide from the planner that
+  // the partial index covers the rows asked for. So is the beginning searched: a `like` pattern must be known when
+  // the query is planned for a B-tree to serve it. Folded words hold neither `%`, `_`, quotes nor backslashes.
+  const rows = sql`application_id = ${sql.raw(literal(application.id))} and data_name = ${sql.raw(literal(entry.name))}`;
+  const rights: RawBuilder<SqlBool> =
+    filter.kind === 'all' ? sql<SqlBool>`true` : (rowFilterSql(filter) as RawBuilder<SqlBool>);
+  const beginning = words.join(' ');
+  // Labels beginning with the search first, by a range of the B-tree: the answer is often there already, and a
+  // search whose words are common (one letter, "lac") stops at the limit instead of reading every match. No `order
+  // by`: under a database collation other than C the index's order (text_pattern_ops) is not the text's, and asking
+  // for that order made PostgreSQL sort every row of the entry instead (800 ms on a million rows).
+  const first = await sql<Found>`
+    select natural_key, values from data_rows
+    where ${rows} and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))} and ${rights}
+    limit ${limit}`.execute(ctx.db);
+  const found = new Map(first.rows.map((row) => [row.natural_key, row]));
+  if (found.size < limit) {
+    const others = await sql<Found>`
+      select natural_key, values from data_rows
+      where ${rows} and ${sql.raw(vector)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)}) and ${rights}
+      limit ${CANDIDATES}`.execute(ctx.db);
+    for (const row of others.rows) if (!found.has(row.natural_key)) found.set(row.natural_key, row);
+  }
+  const labelled = [...found.values()].map((row) => {
+    const shown = rowDisplay(entry, row.values, row.natural_key, locale, model.defaultLanguage);
+    return { naturalKey: row.natural_key, label: shown, first: foldForSearch(shown).startsWith(beginning) ? 0 : 1 };
+  });
+  labelled.sort(
+    (a, b) => a.first - b.first || a.label.localeCompare(b.label, locale) || (a.naturalKey < b.naturalKey ? -1 : 1),
+  );
+  return labelled.slice(0, limit).map(({ naturalKey, label: shown }) => ({ naturalKey, label: shown }));
+}
+
+type Found = { natural_key: string; values: Record<string, unknown> };
