@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Columns3, Filter, Rows3 } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import { withoutLeadingNullParts } from '@/domain/keys';
@@ -101,7 +101,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
       />
       <PageHeader
         title={title}
-        description={<Trans>{i18n.number(total)} lines</Trans>}
+        description={<Plural value={total} one="# line" other="# lines" />}
         actions={
           <>
             <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((s) => !s)}>
