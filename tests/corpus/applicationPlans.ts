@@ -25,7 +25,7 @@ interface Upload {
 }
 
 /** A version of a versioned data type: the lines of one scope, over their period. */
-interface Deposit extends Upload {
+export interface Deposit extends Upload {
   /** Reference-scope component → hierarchical key. */
   scope: Record<string, string>;
   from: string | null;
@@ -178,3 +178,16 @@ function overlaps(one: Deposit, other: Deposit): boolean {
 }
 
 /** Creates the application and loads it over HTTP as planned. */
+
+/** The `params` part of a planned deposit's request: its dataset, period and whether to publish it. */
+export function depositParams(deposit: Deposit) {
+  return {
+    binaryfiledataset: {
+      datatype: deposit.dataName,
+      requiredAuthorizations: deposit.scope,
+      ...(deposit.from ? { from: deposit.from, to: deposit.to } : {}),
+      comment: `corpus ${deposit.fileName}`,
+    },
+    topublish: deposit.publish,
+  };
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { corpusApplications, type CorpusApplication } from '../corpus/applicationPlans';
+import { corpusApplications, depositParams, type CorpusApplication } from '../corpus/applicationPlans';
 import { loadCorpus } from '../corpus/manifest';
 import { expect } from './fixtures';
 
@@ -33,15 +33,7 @@ export async function loadCorpusApplication(page: Page, planned: CorpusApplicati
     expect(answer.status(), `${upload.fileName}: ${await answer.text()}`).toBe(201);
   }
   for (const deposit of planned.deposits) {
-    const params = {
-      binaryfiledataset: {
-        datatype: deposit.dataName,
-        requiredAuthorizations: deposit.scope,
-        ...(deposit.from ? { from: deposit.from, to: deposit.to } : {}),
-        comment: `corpus ${deposit.fileName}`,
-      },
-      topublish: deposit.publish,
-    };
+    const params = depositParams(deposit);
     const answer = await page.request.post(`${app}/data/${deposit.dataName}`, {
       multipart: { params: JSON.stringify(params), file: file(deposit.fileName, deposit.text, 'text/csv') },
     });

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { exampleCell } from '../../src/domain/bundle/entryCsv.ts';
-import type { CorpusApplication } from '../corpus/applicationPlans.ts';
+import { depositParams, type CorpusApplication } from '../corpus/applicationPlans.ts';
 import { csvForm, waitForJob } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 
@@ -27,15 +27,7 @@ export async function loadCorpusApplication(client: HttpClient, planned: CorpusA
     expect(answer.status, `${planned.label} ${upload.fileName}: ${answer.text}`).toBe(201);
   }
   for (const deposit of planned.deposits) {
-    const params = {
-      binaryfiledataset: {
-        datatype: deposit.dataName,
-        requiredAuthorizations: deposit.scope,
-        ...(deposit.from ? { from: deposit.from, to: deposit.to } : {}),
-        comment: `corpus ${deposit.fileName}`,
-      },
-      topublish: deposit.publish,
-    };
+    const params = depositParams(deposit);
     const answer = await client.post(`/applications/${planned.name}/data/${deposit.dataName}`, {
       body: csvForm(deposit.fileName, deposit.text, params),
     });
