@@ -179,6 +179,7 @@ const bench: Benchmark = {
       if (uploaded.status !== 201 || uploaded.body.lineCount !== count)
         throw new Error(`measures upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
       const rate = count / (uploadMs / 1000);
+      process.stderr.write(`  upload → committed: ${(uploadMs / 1000).toFixed(2)} s, peak RSS ${peak.toFixed(0)} MB\n`);
 
       // First page, one interval filter (values spread over 0…1000: this one keeps about 10%).
       const filtered = datasetQuery({
@@ -239,6 +240,9 @@ const bench: Benchmark = {
       const ratio = copyMs / uploadMs;
       const floorMs = parsed.parseMs + floorCopyMs;
       const overFloor = uploadMs / floorMs;
+      process.stderr.write(
+        `  floor: parse ${(parsed.parseMs / 1000).toFixed(2)} s + COPY ${(floorCopyMs / 1000).toFixed(2)} s\n`,
+      );
 
       figures.push(
         {

@@ -98,6 +98,8 @@ export async function writeProfileIn(
     const start = performance.now();
     await work();
     figures.push({ name, ms: performance.now() - start });
+    // Seen as it comes: a 1,000,000-row profile takes minutes.
+    process.stderr.write(`  ${name}: ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
   };
   const batches = async (journal?: string) => {
     if (postgres) {
