@@ -12,11 +12,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validateConfiguration } from '../../src/domain/configuration/index.ts';
-import { createCsvValidator, type StoredRow } from '../../src/domain/csv/index.ts';
+import { createCsvValidator, type CsvRow, type StoredRow } from '../../src/domain/csv/index.ts';
+import { rowsDocument, WRITE_BATCH } from '../../server/workers/rowsDocument.ts';
+import { EMBEDDED_BATCH_ROWS } from '../../server/services/entryWrite.ts';
 import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
 import {
   call,
   copyArray,
+  copyBaselineIn,
   copyField,
   fileForm,
   median,
@@ -26,6 +29,7 @@ import {
 } from './serverProcess.ts';
 import type { Benchmark, BenchFigure } from './types.ts';
 import { exportDigest, storedDigest } from './exportCheck.ts';
+import { copyFloorIn, parseForFloor, writeProfileIn } from './loadFloor.ts';
 
 /**
  * The rows of a file in COPY text form (the columns of `COPY_COLUMNS`), as the CSV engine stores them: the work
@@ -39,6 +43,22 @@ export function copyTextOf(
   references: Record<string, StoredRow[]>,
   extra: (row: { period?: { from: string; to: string } }) => string[] = () => [],
 ): string {
+  return storedFormOf(yaml, dataName, text, applicationId, references, extra).text;
+}
+
+/**
+ * The stored form of a file's rows: COPY text, and with `batchRows` the JSON documents the checking worker would
+ * send (rowsDocument.ts); `checkMs` is the CSV engine's own time (push and finish, in this one thread).
+ */
+export function storedFormOf(
+  yaml: string,
+  dataName: string,
+  text: string,
+  applicationId: string,
+  references: Record<string, StoredRow[]>,
+  extra: (row: { period?: { from: string; to: string } }) => string[] = () => [],
+  batchRows?: number,
+): { text: string; documents: Array<{ document: string; count: number }>; checkMs: number } {
   const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
   if (!validated.ok) throw new Error('bench configuration');
   const validator = createCsvValidator({
@@ -48,8 +68,19 @@ export function copyTextOf(
     references: { rows: (name) => references[name] ?? [] },
   });
   const lines: string[] = [];
+  const documents: Array<{ document: string; count: number }> = [];
+  let batch: CsvRow[] = [];
+  let checkMs = 0;
+  const flush = () => {
+    if (batch.length) documents.push({ document: rowsDocument(batch), count: batch.length });
+    batch = [];
+  };
   const take = () => {
     for (const row of validator.takeRows()) {
+      if (batchRows) {
+        batch.push(row);
+        if (batch.length >= batchRows) flush();
+      }
       const refs = [...new Set(row.links.map((link) => link.hierarchicalKey))];
       lines.push(
         [
@@ -67,13 +98,18 @@ export function copyTextOf(
     }
   };
   for (let start = 0; start < text.length; start += 1 << 20) {
+    const begun = performance.now();
     validator.push(text.slice(start, start + (1 << 20)));
+    checkMs += performance.now() - begun;
     take();
   }
+  const begun = performance.now();
   const report = validator.finish();
+  checkMs += performance.now() - begun;
   take();
+  flush();
   if (report.errorCount > 0) throw new Error(`bench file: ${JSON.stringify(report.errors[0])}`);
-  return lines.join('\n') + '\n';
+  return { text: lines.join('\n') + '\n', documents, checkMs };
 }
 
 export const COPY_COLUMNS = 'id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number';
@@ -143,6 +179,7 @@ const bench: Benchmark = {
       if (uploaded.status !== 201 || uploaded.body.lineCount !== count)
         throw new Error(`measures upload: ${uploaded.status} ${uploaded.text.slice(0, 500)}`);
       const rate = count / (uploadMs / 1000);
+      process.stderr.write(`  upload → committed: ${(uploadMs / 1000).toFixed(2)} s, peak RSS ${peak.toFixed(0)} MB\n`);
 
       // First page, one interval filter (values spread over 0…1000: this one keeps about 10%).
       const filtered = datasetQuery({
@@ -172,11 +209,40 @@ const bench: Benchmark = {
 
       // The same rows, in their stored form, by COPY into an equivalent table of the same database.
       const application = await call(server, 'GET', '/applications/bench');
-      const copyText = copyTextOf(MEASURES_CONFIGURATION, 'measures', text, application.body.id, {
-        sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()),
-      });
-      const copyMs = await server.copyBaseline(COPY_COLUMNS, copyText);
+      const profile = process.env.TERRAIN_BENCH_PROFILE === '1';
+      const postgres = db === 'PostgreSQL';
+      const storedForm = storedFormOf(
+        MEASURES_CONFIGURATION,
+        'measures',
+        text,
+        application.body.id,
+        { sites: storedRowsOf(MEASURES_CONFIGURATION, 'sites', sitesCsv()) },
+        undefined,
+        profile ? (postgres ? WRITE_BATCH : EMBEDDED_BATCH_ROWS) : undefined,
+      );
+      // The floor (issue 27): PapaParse's parse of the file, and a COPY of its rows into an unlogged text table.
+      const parsed = parseForFloor(text, ';');
+      const { copyMs, floorCopyMs, parts } = await server.direct(async (session) => ({
+        copyMs: await copyBaselineIn(session, postgres, COPY_COLUMNS, storedForm.text),
+        floorCopyMs: await copyFloorIn(session, postgres, parsed),
+        parts: profile
+          ? await writeProfileIn(
+              session,
+              postgres,
+              application.body.id,
+              'measures',
+              storedForm.documents,
+              COPY_COLUMNS,
+              storedForm.text,
+            )
+          : [],
+      }));
       const ratio = copyMs / uploadMs;
+      const floorMs = parsed.parseMs + floorCopyMs;
+      const overFloor = uploadMs / floorMs;
+      process.stderr.write(
+        `  floor: parse ${(parsed.parseMs / 1000).toFixed(2)} s + COPY ${(floorCopyMs / 1000).toFixed(2)} s\n`,
+      );
 
       figures.push(
         {
@@ -186,6 +252,26 @@ const bench: Benchmark = {
         },
         { name: `server ingest over HTTP (upload → committed), ${db}`, value: uploadMs / 1000, unit: 's' },
         { name: `server ingest rate, ${db}`, value: rate, unit: 'rows/s' },
+        { name: `floor: PapaParse parse of the file, ${db} run`, value: parsed.parseMs / 1000, unit: 's' },
+        {
+          name: `floor: COPY of its rows into an unlogged table of ${parsed.columns} text columns, ${db}`,
+          value: floorCopyMs / 1000,
+          unit: 's',
+        },
+        { name: `floor (parse + COPY), ${db}`, value: floorMs / 1000, unit: 's' },
+        {
+          name: `reference load ÷ floor, ${db}`,
+          value: overFloor,
+          unit: '×',
+          target: postgres ? '≤ 3' : '≤ 4',
+          pass: overFloor <= (postgres ? 3 : 4),
+        },
+        {
+          name: `CSV engine's checking of the file in one thread (bench process, no writing)`,
+          value: storedForm.checkMs / 1000,
+          unit: 's',
+        },
+        ...parts.map((part) => ({ name: `write profile, ${db}: ${part.name}`, value: part.ms / 1000, unit: 's' })),
         { name: `plain COPY of the same rows into an equivalent table, ${db}`, value: copyMs / 1000, unit: 's' },
         {
           name: `ingest rate / COPY rate, ${db}`,

@@ -38,6 +38,14 @@ export const BASELINE_TABLE = `
   create index copy_baseline_period on copy_baseline (application_id, data_name, period_start);
 `;
 
+/** A plain session on the bench database: statements, and COPY of COPY-text bytes into a table. */
+export interface DirectSession {
+  exec(statement: string): Promise<void>;
+  query<T = Record<string, unknown>>(statement: string, values?: unknown[]): Promise<T[]>;
+  /** `copy <target> from stdin` (PostgreSQL) or `from '/dev/blob'` (PGlite), COPY text format. */
+  copy(target: string, data: Buffer): Promise<void>;
+}
+
 export interface BenchServer {
   url: string;
   token: string;
@@ -55,6 +63,11 @@ export interface BenchServer {
    * ms. The rows' application_id must name a stored application (the table has data_rows' foreign keys).
    */
   copyBaseline(columns: string, text: string): Promise<number>;
+  /**
+   * Runs `work` on a session of the server's database of its own (a pg client; on PGlite the server is stopped and
+   * its files opened here, so this, like `copyBaseline`, comes last). Used for the floor and the write profile.
+   */
+  direct<T>(work: (db: DirectSession) => Promise<T>): Promise<T>;
   /** Sends SQL to the server's database (PostgreSQL only; PGlite is held by the server process). */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -91,6 +104,20 @@ async function copyInto(client: pg.Client, statement: string, data: Buffer): Pro
   });
 }
 
+/** The COPY baseline on a direct session: a fresh table like data_rows, one transaction, timed. */
+export async function copyBaselineIn(db: DirectSession, postgres: boolean, columns: string, text: string) {
+  const data = Buffer.from(text, 'utf8');
+  await db.exec('drop table if exists copy_baseline');
+  await db.exec(BASELINE_TABLE);
+  const start = performance.now();
+  if (postgres) await db.exec('begin');
+  await db.copy(`copy_baseline (${columns})`, data);
+  if (postgres) await db.exec('commit');
+  const elapsed = performance.now() - start;
+  await db.exec('drop table copy_baseline');
+  return elapsed;
+}
+
 export async function startBenchServer(): Promise<BenchServer> {
   const database = process.env.DATABASE_URL
     ? await scratchDatabase(process.env.DATABASE_URL, 'terrain_bench')
@@ -100,7 +127,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const pool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : undefined;
   const { dataDir } = server.options;
 
-  return {
+  const bench: BenchServer = {
     url: server.url,
     token,
     dataDir,
@@ -113,21 +140,16 @@ export async function startBenchServer(): Promise<BenchServer> {
       if (!pool) throw new Error('sql() needs PostgreSQL');
       return (await pool.query(text, values)).rows;
     },
-    async copyBaseline(columns, text) {
-      const data = Buffer.from(text, 'utf8');
+    async direct(work) {
       if (database) {
         const client = new pg.Client({ connectionString: database.url });
         await client.connect();
         try {
-          await client.query('drop table if exists copy_baseline');
-          await client.query(BASELINE_TABLE);
-          const start = performance.now();
-          await client.query('begin');
-          await copyInto(client, `copy copy_baseline (${columns}) from stdin`, data);
-          await client.query('commit');
-          const elapsed = performance.now() - start;
-          await client.query('drop table copy_baseline');
-          return elapsed;
+          return await work({
+            exec: async (statement) => void (await client.query(statement)),
+            query: async (statement, values) => (await client.query(statement, values)).rows,
+            copy: (target, data) => copyInto(client, `copy ${target} from stdin`, data),
+          });
         } finally {
           await client.end();
         }
@@ -136,16 +158,20 @@ export async function startBenchServer(): Promise<BenchServer> {
       await server.stop();
       const pglite = await PGlite.create(path.join(dataDir, 'db'));
       try {
-        await pglite.exec('drop table if exists copy_baseline');
-        await pglite.exec(BASELINE_TABLE);
-        const start = performance.now();
-        await pglite.query(`copy copy_baseline (${columns}) from '/dev/blob'`, [], { blob: new Blob([data]) });
-        const elapsed = performance.now() - start;
-        await pglite.exec('drop table copy_baseline');
-        return elapsed;
+        return await work({
+          exec: async (statement) => void (await pglite.exec(statement)),
+          query: async (statement, values) => (await pglite.query<any>(statement, values)).rows,
+          copy: async (target, data) =>
+            void (await pglite.query(`copy ${target} from '/dev/blob'`, [], {
+              blob: new Blob([new Uint8Array(data)]),
+            })),
+        });
       } finally {
         await pglite.close();
       }
+    },
+    async copyBaseline(columns, text) {
+      return bench.direct((db) => copyBaselineIn(db, !!database, columns, text));
     },
     async stop() {
       await pool?.end();
@@ -154,6 +180,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return bench;
 }
 
 /** A JSON or text call to the API with the bench session. */

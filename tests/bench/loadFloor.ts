@@ -1,0 +1,175 @@
+/**
+ * The physical floor of a load (issue 27), measured in the same run as the load it is compared with: PapaParse's
+ * parse of the file, then a COPY of its rows, as text, into an UNLOGGED table of as many text columns, without
+ * index or constraint. Nothing a load can do is cheaper: the file is read once and its rows written once.
+ *
+ * And, with TERRAIN_BENCH_PROFILE=1, where a reference load's time goes: the same rows written by the server's
+ * statements (json_to_recordset batches, journaled on the embedded database) with and without the journal and the
+ * secondary indexes, against COPY into a staging table followed by one INSERT … SELECT … ON CONFLICT.
+ */
+import Papa from 'papaparse';
+import { BASELINE_TABLE, copyField, type DirectSession } from './serverProcess.ts';
+
+export interface ParsedFile {
+  /** PapaParse's time for the whole file, in ms. */
+  parseMs: number;
+  /** The rows (header left out) in COPY text form, for `copyFloorIn`. */
+  copyText: Buffer;
+  columns: number;
+}
+
+/** Parses `text` with PapaParse (timed) and gives its rows as COPY text (not timed). */
+export function parseForFloor(text: string, delimiter: string): ParsedFile {
+  const start = performance.now();
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true });
+  const parseMs = performance.now() - start;
+  const [header, ...rows] = parsed.data;
+  const copyText = Buffer.from(rows.map((row) => row.map(copyField).join('\t')).join('\n') + '\n', 'utf8');
+  return { parseMs, copyText, columns: header.length };
+}
+
+/** COPY of the parsed rows into a fresh unlogged table of text columns, in one transaction: the time in ms. */
+export async function copyFloorIn(db: DirectSession, postgres: boolean, file: ParsedFile): Promise<number> {
+  const columns = Array.from({ length: file.columns }, (_, index) => `c${index + 1} text`).join(', ');
+  await db.exec('drop table if exists copy_floor');
+  await db.exec(`create unlogged table copy_floor (${columns})`);
+  const start = performance.now();
+  if (postgres) await db.exec('begin');
+  await db.copy('copy_floor', file.copyText);
+  if (postgres) await db.exec('commit');
+  const elapsed = performance.now() - start;
+  await db.exec('drop table copy_floor');
+  return elapsed;
+}
+
+/** One measured part of the write profile. */
+export interface ProfileFigure {
+  name: string;
+  ms: number;
+}
+
+/** `upsertRows` of dataRows.ts, in plain SQL on the bench table (`$1` the document, `$2`/`$3` application and entry). */
+const upsert = (table: string, journal?: string) => `
+  ${
+    journal
+      ? `with u as materialized (select * from json_to_recordset($1::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)),
+  journaled as (
+    insert into ${journal} (natural_key, prior)
+    select u.nk, (select to_jsonb(before) from ${table} as before
+                  where before.application_id = $2 and before.data_name = $3 and before.natural_key = u.nk and before.file_id is null)
+    from u on conflict (natural_key) do nothing)`
+      : ''
+  }
+  insert into ${table} as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
+  select u.id, $2, $3, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
+  from ${journal ? 'u' : 'json_to_recordset($1::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)'}
+  on conflict (application_id, data_name, natural_key) where file_id is null
+  do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
+                line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
+                updated_at = now()
+  where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
+        is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`;
+
+/** The bench table with data_rows' unique natural-key index only (its other indexes left out). */
+const KEY_ONLY_TABLE = BASELINE_TABLE.split('\n')
+  .filter((line) => !/create index/.test(line))
+  .join('\n');
+
+/**
+ * Where the writing of a reference goes, each part on a fresh table like data_rows, by the statements the server
+ * runs: `documents` are the batches the checking worker builds (2,000 rows on PostgreSQL, 500 on the embedded
+ * database), `stored` the same rows as COPY text of `columns`.
+ */
+export async function writeProfileIn(
+  db: DirectSession,
+  postgres: boolean,
+  applicationId: string,
+  dataName: string,
+  documents: Array<{ document: string; count: number }>,
+  columns: string,
+  stored: string,
+): Promise<ProfileFigure[]> {
+  const figures: ProfileFigure[] = [];
+  const fresh = async (ddl: string) => {
+    await db.exec('drop table if exists copy_baseline');
+    await db.exec(ddl);
+  };
+  const timed = async (name: string, work: () => Promise<void>) => {
+    const start = performance.now();
+    await work();
+    figures.push({ name, ms: performance.now() - start });
+    // Seen as it comes: a 1,000,000-row profile takes minutes.
+    process.stderr.write(`  ${name}: ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
+  };
+  const batches = async (journal?: string) => {
+    if (postgres) {
+      // One transaction for the whole write, as withLateTransaction does.
+      await db.exec('begin');
+      for (const { document } of documents)
+        await db.query(upsert('copy_baseline', journal), [document, applicationId, dataName]);
+      await db.exec('commit');
+      return;
+    }
+    // The embedded database: one transaction per batch, the columns analyzed as the write doubles (entryWrite.ts).
+    let written = 0;
+    let analyzeAt = 1000;
+    for (const { document, count } of documents) {
+      await db.query(upsert('copy_baseline', journal), [document, applicationId, dataName]);
+      written += count;
+      if (written >= analyzeAt) {
+        analyzeAt *= 2;
+        await db.exec('analyze copy_baseline (application_id, data_name)');
+      }
+    }
+  };
+
+  const how = postgres ? 'one transaction' : 'a transaction per batch';
+  if (!postgres) {
+    await fresh(BASELINE_TABLE);
+    await db.exec(
+      'drop table if exists profile_journal; create table profile_journal (natural_key text primary key, prior jsonb)',
+    );
+    await timed(`today's write: ${documents.length} json_to_recordset batches, journaled, ${how}, all indexes`, () =>
+      batches('profile_journal'),
+    );
+    await db.exec('drop table profile_journal');
+  }
+  await fresh(BASELINE_TABLE);
+  await timed(`json_to_recordset batches, no journal, ${how}, all indexes`, () => batches());
+  await fresh(KEY_ONLY_TABLE);
+  await timed(`json_to_recordset batches, no journal, ${how}, natural-key index only`, () => batches());
+
+  // COPY into an unlogged staging table, then one set-based statement into place.
+  await fresh(BASELINE_TABLE);
+  const staging = `create unlogged table profile_staging (id uuid, application_id uuid, data_name text, natural_key text,
+    hierarchical_key text, values jsonb, refs text[], line_number integer, period_start timestamp, period_end timestamp)`;
+  await db.exec(`drop table if exists profile_staging; ${staging}`);
+  if (postgres) await db.exec('begin');
+  await timed('COPY of the stored form into an unlogged staging table', () =>
+    db.copy(`profile_staging (${columns})`, Buffer.from(stored, 'utf8')),
+  );
+  await timed('one INSERT … SELECT … ON CONFLICT from staging, all indexes', async () => {
+    await db.exec(`insert into copy_baseline as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
+      select id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end from profile_staging
+      on conflict (application_id, data_name, natural_key) where file_id is null
+      do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
+                    line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
+                    updated_at = now()
+      where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
+            is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`);
+    if (postgres) await db.exec('commit');
+  });
+  await db.exec('drop table profile_staging');
+  await fresh(KEY_ONLY_TABLE);
+  await db.exec(`drop table if exists profile_staging; ${staging}`);
+  if (postgres) await db.exec('begin');
+  await db.copy(`profile_staging (${columns})`, Buffer.from(stored, 'utf8'));
+  await timed('one INSERT … SELECT from staging, natural-key index only', async () => {
+    await db.exec(`insert into copy_baseline (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number)
+      select id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number from profile_staging
+      on conflict (application_id, data_name, natural_key) where file_id is null do nothing`);
+    if (postgres) await db.exec('commit');
+  });
+  await db.exec('drop table profile_staging; drop table copy_baseline');
+  return figures;
+}
