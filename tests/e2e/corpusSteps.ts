@@ -27,9 +27,12 @@ export async function loadCorpusApplication(page: Page, planned: CorpusApplicati
   expect(await created.text()).toContain('"type":"result"');
   for (const upload of planned.uploads) {
     const entry = planned.model.data.find((item) => item.name === upload.dataName)!;
-    const answer = await page.request.post(`${app}/${entry.kind === 'reference' ? 'references' : 'data'}/${upload.dataName}`, {
-      multipart: { file: file(upload.fileName, upload.text, 'text/csv') },
-    });
+    const answer = await page.request.post(
+      `${app}/${entry.kind === 'reference' ? 'references' : 'data'}/${upload.dataName}`,
+      {
+        multipart: { file: file(upload.fileName, upload.text, 'text/csv') },
+      },
+    );
     expect(answer.status(), `${upload.fileName}: ${await answer.text()}`).toBe(201);
   }
   for (const deposit of planned.deposits) {

@@ -12,7 +12,11 @@ import { loadCorpusApplication, plannedCorpusApplication } from './corpusSteps';
 
 const monsore = plannedCorpusApplication('monsore');
 
-test('monsore from the corpus: wide data table, references and deposits read without stored keys, fr and en', async ({ page, unique, look }) => {
+test('monsore from the corpus: wide data table, references and deposits read without stored keys, fr and en', async ({
+  page,
+  unique,
+  look,
+}) => {
   test.skip(!monsore, 'the OpenADOM corpus is absent (../shared/corpus/openadom): nothing to load');
   test.setTimeout(240_000);
   const see = (screen: string) => lookFromTop(page, look, screen);
@@ -27,7 +31,10 @@ test('monsore from the corpus: wide data table, references and deposits read wit
     await expect(table.getByRole('row')).toHaveCount(1 + 10);
     await expect(table).not.toContainText(/NULL_KEY|[a-z]K[a-z]/);
     await see('monsore-pem-fr');
-    await table.getByRole('button', { name: /^Détails/ }).first().click();
+    await table
+      .getByRole('button', { name: /^Détails/ })
+      .first()
+      .click();
     const details = page.getByTestId('row-details');
     await expect(details).toBeVisible();
     await see('monsore-pem-details-fr');

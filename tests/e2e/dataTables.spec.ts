@@ -51,14 +51,21 @@ const stationsCsv = () =>
   [
     ['code', 'label', ...Array.from({ length: COLUMNS }, (_, i) => column(i))].join(';'),
     ...Array.from({ length: LINES }, (_, n) =>
-      [`s${String(n + 1).padStart(4, '0')}`, `${n % 2 ? 'Lac' : 'Col'} ${n + 1}`, ...Array.from({ length: COLUMNS }, (_, i) => String((n * 7 + i) % 1000))].join(';'),
+      [
+        `s${String(n + 1).padStart(4, '0')}`,
+        `${n % 2 ? 'Lac' : 'Col'} ${n + 1}`,
+        ...Array.from({ length: COLUMNS }, (_, i) => String((n * 7 + i) % 1000)),
+      ].join(';'),
     ),
   ].join('\n') + '\n';
 
 async function createWideApplication(page: Page, name: string) {
   const app = `/api/v1/applications/${name}`;
   const created = await page.request.post(app, {
-    multipart: { comment: '', file: { name: 'wide.yaml', mimeType: 'application/yaml', buffer: Buffer.from(configuration(name)) } },
+    multipart: {
+      comment: '',
+      file: { name: 'wide.yaml', mimeType: 'application/yaml', buffer: Buffer.from(configuration(name)) },
+    },
   });
   expect(await created.text()).toContain('"type":"result"');
   const loaded = await page.request.post(`${app}/references/stations`, {
@@ -113,7 +120,10 @@ test('a 40-column reference of 2,400 lines: sticky header and first column, scro
   await test.step('columns switched off, one by one or by tag, stay off when the page opens again', async () => {
     await page.getByTestId('columns-menu').click();
     await page.getByRole('menuitemcheckbox', { name: 'Mesure 2', exact: true }).click();
-    await expect(page.getByRole('menuitemcheckbox', { name: 'Mesure 2', exact: true })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Mesure 2', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await see('wide-columns-menu-fr');
     await page.keyboard.press('Escape');
     await page.getByRole('group', { name: 'Colonnes par étiquette' }).getByRole('button', { name: 'Biologie' }).click();
@@ -147,14 +157,18 @@ test('a 40-column reference of 2,400 lines: sticky header and first column, scro
     await measure.getByLabel('de').fill('0');
     await measure.getByLabel('à').fill('499');
     await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
-    await expect(page.getByText(/^[\d\u202f]+ lignes$/)).not.toHaveText(`${LINES.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} lignes`);
+    await expect(page.getByText(/^[\d\u202f]+ lignes$/)).not.toHaveText(
+      `${LINES.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} lignes`,
+    );
     const filtered = Number((await page.getByText(/^[\d\u202f]+ lignes$/).textContent())!.replace(/\D/g, ''));
     expect(filtered).toBeGreaterThan(1000);
     expect(filtered).toBeLessThan(LINES);
     await page.getByTestId('export-menu').click();
     await expect(page.getByTestId('export-filtered')).toHaveAttribute('aria-checked', 'true');
     await see('wide-export-menu-filtered-fr');
-    const matching = await download(page, () => page.getByRole('menuitem', { name: 'Fichier CSV', exact: true }).click());
+    const matching = await download(page, () =>
+      page.getByRole('menuitem', { name: 'Fichier CSV', exact: true }).click(),
+    );
     expect(csvLines(matching.bytes, ';')).toHaveLength(1 + filtered);
     await page.getByTestId('export-menu').click();
     await page.getByTestId('export-all').click();
@@ -172,7 +186,9 @@ test('a 40-column reference of 2,400 lines: sticky header and first column, scro
     await page.keyboard.press('Escape');
     await page.getByTestId('export-menu').click();
     const json = await download(page, () => page.getByRole('menuitem', { name: 'JSON file', exact: true }).click());
-    expect((JSON.parse(Buffer.from(json.bytes).toString('utf8')) as { referenceValues: unknown[] }).referenceValues).toHaveLength(LINES);
+    expect(
+      (JSON.parse(Buffer.from(json.bytes).toString('utf8')) as { referenceValues: unknown[] }).referenceValues,
+    ).toHaveLength(LINES);
     await expect(page.getByTestId('download-progress')).toContainText('stations.json saved');
     await see('wide-download-done-en');
   });

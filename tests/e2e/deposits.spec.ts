@@ -116,7 +116,11 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await start.fill('2024-01-01');
     await end.fill('2024-01-31');
     // The naming rule is written as a file name, never as its regular expression.
-    await expect(page.getByText(/^Un fichier nommé ‹[^›]+›~‹[^›]+›~‹date de début›~‹date de fin›\.csv remplit le jeu de données et la période\.$/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Un fichier nommé ‹[^›]+›~‹[^›]+›~‹date de début›~‹date de fin›\.csv remplit le jeu de données et la période\.$/,
+      ),
+    ).toBeVisible();
     await fileInput.setInputFiles(csvFixture(FIRST));
     await expect(toast(page, 'Le jeu de données a été lu dans le nom du fichier.')).toBeVisible();
     await expect(chosen(projects)).toHaveText('alps');
@@ -203,7 +207,9 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await expect(node(page, 'counts').getByLabel('3 lignes')).toBeVisible();
     // The synthesis: lines over time, from the first to the last day of the published rows.
     await expect(
-      node(page, 'counts').getByRole('button', { name: /^Synthèse de Comptages : lignes du 2 juin 2024 au 15 juin 2024/ }),
+      node(page, 'counts').getByRole('button', {
+        name: /^Synthèse de Comptages : lignes du 2 juin 2024 au 15 juin 2024/,
+      }),
     ).toBeVisible();
     await see('data-types-fr');
     await page.getByRole('link', { name: 'Consulter Comptages' }).click();

@@ -31,7 +31,8 @@ export async function keyLeaks(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest(quoted) || parent.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
+      if (!parent || parent.closest(quoted) || parent.closest('script, style, [hidden], [aria-hidden="true"]'))
+        continue;
       if (node.textContent?.trim()) found.push(node.textContent);
     }
     for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
@@ -45,6 +46,7 @@ export async function keyLeaks(page: Page): Promise<string[]> {
     return title ? [...found, title] : found;
   });
   const leaks = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(LEAK)) leaks.add(`${match[0]} in “${text.trim().slice(0, 80)}”`);
+  for (const text of texts)
+    for (const match of text.matchAll(LEAK)) leaks.add(`${match[0]} in “${text.trim().slice(0, 80)}”`);
   return [...leaks];
 }

@@ -22,7 +22,8 @@ function sightings() {
     const day = new Date(time);
     const summer = day.getUTCMonth() >= 5 && day.getUTCMonth() <= 7;
     const places = summer ? PLACES : PLACES.slice(0, (day.getUTCDate() % 3) + 1);
-    for (const place of places) lines.push(`${place};${ddmmyyyy(day)};${lines.length % 4 === 0 ? '' : lines.length % 13}`);
+    for (const place of places)
+      lines.push(`${place};${ddmmyyyy(day)};${lines.length % 4 === 0 ? '' : lines.length % 13}`);
   }
   return lines;
 }
@@ -58,7 +59,13 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
   await api.createApplication(name, 'massifs.yaml');
   await api.loadReference(name, 'places', 'massifs-places.csv');
   const loaded = await page.request.post(`/api/v1/applications/${name}/data/sightings`, {
-    multipart: { file: { name: 'sightings.csv', mimeType: 'text/csv', buffer: Buffer.from(['place;day;birds', ...lines].join('\n') + '\n') } },
+    multipart: {
+      file: {
+        name: 'sightings.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['place;day;birds', ...lines].join('\n') + '\n'),
+      },
+    },
   });
   expect(loaded.status(), await loaded.text()).toBe(201);
   const { login: walker } = await registerUser(request, lastKey, unique('walker'));
@@ -67,7 +74,9 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
       name: 'Mont Blanc',
       description: 'The Mont Blanc and what lies under it',
       usersId: [walker],
-      authorizationsWithRestriction: { sightings: { operationTypes: ['extraction'], requiredAuthorizations: { place: [MONT_BLANC] } } },
+      authorizationsWithRestriction: {
+        sightings: { operationTypes: ['extraction'], requiredAuthorizations: { place: [MONT_BLANC] } },
+      },
     },
   });
   expect(granted.status(), await granted.text()).toBe(201);
@@ -78,20 +87,30 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
 
   await test.step('the card opens the chart: the most filled variable, its total, named axes in French', async () => {
     await page.goto(`/applications/${name}/dataTypes`);
-    const opener = node(page, 'sightings').getByRole('button', { name: /^Synthèse de Observations : lignes du 1 janv\. 2024 au 31 déc\. 2024$/ });
+    const opener = node(page, 'sightings').getByRole('button', {
+      name: /^Synthèse de Observations : lignes du 1 janv\. 2024 au 31 déc\. 2024$/,
+    });
     await expect(opener).toBeVisible();
     await see('synthesis-card-fr');
     await opener.click();
     await expect(dialog.getByRole('heading', { name: 'Synthèse de Observations' })).toBeVisible();
-    await expect(dialog.getByText('Lignes avec une valeur, du 1 janv. 2024 au 31 déc. 2024, parmi les lignes que vous pouvez lire.')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Lignes avec une valeur, du 1 janv. 2024 au 31 déc. 2024, parmi les lignes que vous pouvez lire.',
+      ),
+    ).toBeVisible();
     const variable = dialog.getByLabel('Variable', { exact: true });
     // Place and day fill every line; birds fewer: the first one by name among the fullest is shown.
-    await expect(variable.locator('option')).toHaveText([
-      `day (${lines.length.toLocaleString('fr-FR')} lignes)`,
-      `place (${lines.length.toLocaleString('fr-FR')} lignes)`,
-      `birds (${withBirds.toLocaleString('fr-FR')} lignes)`,
-    ].map((text) => text.replace(/\u202f/g, '\u202f')));
-    await expect(dialog.getByTestId('synthesis-total')).toHaveText(`day : ${lines.length.toLocaleString('fr-FR')} lignes avec une valeur`);
+    await expect(variable.locator('option')).toHaveText(
+      [
+        `day (${lines.length.toLocaleString('fr-FR')} lignes)`,
+        `place (${lines.length.toLocaleString('fr-FR')} lignes)`,
+        `birds (${withBirds.toLocaleString('fr-FR')} lignes)`,
+      ].map((text) => text.replace(/\u202f/g, '\u202f')),
+    );
+    await expect(dialog.getByTestId('synthesis-total')).toHaveText(
+      `day : ${lines.length.toLocaleString('fr-FR')} lignes avec une valeur`,
+    );
     await expect(dialog.getByText('Début de chaque intervalle')).toBeVisible();
     await expect(dialog.getByText('Lignes avec une valeur', { exact: true })).toBeVisible();
     await expect(bars).toHaveCount(10);
@@ -109,7 +128,7 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     await expect(bars.nth(1)).toBeFocused();
     await expect(bars.nth(1)).toHaveAttribute('tabindex', '0');
     await expect(bars.first()).toHaveAttribute('tabindex', '-1');
-    await expect(tooltip).toHaveText(await bars.nth(1).getAttribute('aria-label') ?? '');
+    await expect(tooltip).toHaveText((await bars.nth(1).getAttribute('aria-label')) ?? '');
     await see('synthesis-fr');
   });
 
@@ -119,7 +138,9 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     await dialog.getByRole('button', { name: 'Afficher en tableau' }).click();
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await dialog.getByLabel('Variable', { exact: true }).selectOption('birds');
-    await expect(dialog.getByTestId('synthesis-total')).toHaveText(`birds : ${withBirds.toLocaleString('fr-FR')} lignes avec une valeur`);
+    await expect(dialog.getByTestId('synthesis-total')).toHaveText(
+      `birds : ${withBirds.toLocaleString('fr-FR')} lignes avec une valeur`,
+    );
     const counts = await table.getByRole('row').locator('td:last-child').allInnerTexts();
     expect(counts.reduce((total, text) => total + Number(text.replace(/\D/g, '')), 0)).toBe(withBirds);
     await see('synthesis-table-fr');
@@ -129,7 +150,9 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
 
   await test.step('in English', async () => {
     await switchLanguage(page, 'English');
-    await node(page, 'sightings').getByRole('button', { name: /^Synthesis of Sightings: lines from Jan 1, 2024 to Dec 31, 2024$/ }).click();
+    await node(page, 'sightings')
+      .getByRole('button', { name: /^Synthesis of Sightings: lines from Jan 1, 2024 to Dec 31, 2024$/ })
+      .click();
     await expect(dialog.getByRole('heading', { name: 'Synthesis of Sightings' })).toBeVisible();
     await expect(dialog.getByText('Start of each interval')).toBeVisible();
     await expect(dialog.getByText('Lines with a value', { exact: true })).toBeVisible();
@@ -156,7 +179,9 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     await walkerPage.reload();
     await opener.click();
     const walkerDialog = walkerPage.getByTestId('synthesis-dialog');
-    await expect(walkerDialog.getByTestId('synthesis-total')).toHaveText(`day : ${mine.toLocaleString('fr-FR')} lignes avec une valeur`);
+    await expect(walkerDialog.getByTestId('synthesis-total')).toHaveText(
+      `day : ${mine.toLocaleString('fr-FR')} lignes avec une valeur`,
+    );
     expect(mine).toBeLessThan(lines.length);
     await expect(walkerDialog.getByTestId('synthesis-bar')).toHaveCount(10);
     await lookFromTop(walkerPage, look, 'synthesis-partial-reader-offline-fr');

@@ -50,7 +50,9 @@ beforeAll(async () => {
   await createApplication(owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
   expect((await uploadReference(owner, 'massifs', 'places', 'places.csv', PLACES_CSV)).status).toBe(201);
   const csv = ['place;day;birds', ...SIGHTINGS.map((s) => `${s.place};${ddmmyyyy(s.day)};${s.birds}`)].join('\n');
-  const loaded = await owner.post('/applications/massifs/data/sightings', { body: csvForm('sightings.csv', `${csv}\n`) });
+  const loaded = await owner.post('/applications/massifs/data/sightings', {
+    body: csvForm('sightings.csv', `${csv}\n`),
+  });
   expect(loaded.status, loaded.text).toBe(201);
   const places = await owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
   const montBlanc = places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === 'mont_blanc')
@@ -128,7 +130,9 @@ describe('the counts a reader may read', () => {
     expect(sum(synthesis.variables.birds)).toBeLessThan(60);
     expect(synthesis.from).toBe('2024-06-01T00:00:00');
     expect(synthesis.to).toBe('2024-07-01T00:00:00');
-    const page = await underMontBlancInJune.get(`/applications/massifs/data/sightings/json${q({ offset: 0, limit: 1 })}`);
+    const page = await underMontBlancInJune.get(
+      `/applications/massifs/data/sightings/json${q({ offset: 0, limit: 1 })}`,
+    );
     expect(page.body.totalRows).toBe(60);
   });
 });

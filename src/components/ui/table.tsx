@@ -48,11 +48,15 @@ interface ScrollingTableProps extends HTMLAttributes<HTMLTableElement> {
 export function ScrollingTable({ className, cue, ...props }: ScrollingTableProps) {
   const box = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(box);
-  const scroll = (direction: 1 | -1) => box.current?.scrollBy({ left: direction * box.current.clientWidth * 0.8, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) =>
+    box.current?.scrollBy({ left: direction * box.current.clientWidth * 0.8, behavior: 'smooth' });
   return (
     <div>
       {edges.left || edges.right ? (
-        <div className="mb-1 flex items-center justify-end gap-1 text-sm text-muted-foreground" data-testid="scroll-cue">
+        <div
+          className="mb-1 flex items-center justify-end gap-1 text-sm text-muted-foreground"
+          data-testid="scroll-cue"
+        >
           <span>{cue.text}</span>
           <Button variant="ghost" size="icon" aria-label={cue.left} disabled={!edges.left} onClick={() => scroll(-1)}>
             <ChevronLeft aria-hidden />
@@ -68,7 +72,13 @@ export function ScrollingTable({ className, cue, ...props }: ScrollingTableProps
         data-more-right={edges.right}
         className="group/scroll max-h-[75dvh] w-full overflow-auto overscroll-x-contain rounded-lg border border-border bg-card"
       >
-        <table className={cn('w-full border-separate border-spacing-0 text-left text-base [&_td]:border-b [&_td]:border-border', className)} {...props} />
+        <table
+          className={cn(
+            'w-full border-separate border-spacing-0 text-left text-base [&_td]:border-b [&_td]:border-border',
+            className,
+          )}
+          {...props}
+        />
       </div>
     </div>
   );
@@ -83,7 +93,9 @@ export const StickyTableHeader = (props: HTMLAttributes<HTMLTableSectionElement>
  * For the first column of a {@link ScrollingTable}: it stays at the left edge, shadowed while columns pass under it.
  * Give its cells their background too (`bg-card`, `bg-muted` in the header).
  */
-export const stickyStart = 'sticky left-0 z-10 group-data-[more-left=true]/scroll:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+export const stickyStart =
+  'sticky left-0 z-10 group-data-[more-left=true]/scroll:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 /** {@link stickyEnd} in a {@link ScrollingTable}: shadowed only while columns are hidden under it. */
-export const stickyEndScrolling = 'sticky right-0 z-10 group-data-[more-right=true]/scroll:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+export const stickyEndScrolling =
+  'sticky right-0 z-10 group-data-[more-right=true]/scroll:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';

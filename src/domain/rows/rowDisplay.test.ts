@@ -22,7 +22,9 @@ describe('a row shown by its display pattern', () => {
   const sites = result.value.data.find((d) => d.name === 'sites')!;
 
   it('names the rows it points to as people write them, without empty leading parts', () => {
-    expect(rowDisplay(sites, { code: 'p1', parent: 'NULL_KEY__nivelle' }, 'nivelle__p1', 'fr', 'fr')).toBe('p1 (nivelle)');
+    expect(rowDisplay(sites, { code: 'p1', parent: 'NULL_KEY__nivelle' }, 'nivelle__p1', 'fr', 'fr')).toBe(
+      'p1 (nivelle)',
+    );
     expect(rowDisplay(sites, { code: 'a', parent: 'oir__p1' }, 'oir__p1__a', 'fr', 'fr')).toBe('a (oir__p1)');
   });
 

@@ -32,10 +32,7 @@ export function DepositForm(options: DepositFormOptions) {
             </Trans>
           </Alert>
         ) : null}
-        <FormField
-          label={t`CSV file`}
-          hint={fileNameHint(i18n, options.application.model, options.entry)}
-        >
+        <FormField label={t`CSV file`} hint={fileNameHint(i18n, options.application.model, options.entry)}>
           <FileInput
             key={form.fileField}
             accept=".csv,text/csv"

@@ -11,12 +11,15 @@ import { fileNameTemplate } from '@/domain/deposits/fileNameTemplate';
 export function fileNameHint(i18n: I18n, model: ApplicationModel, entry: DataEntry): string | undefined {
   const rule = entry.submission.fileName;
   if (!rule) return undefined;
-  const text = (value: Record<string, string> | undefined, fallback: string) => localized(value, i18n.locale, model.defaultLanguage, fallback);
+  const text = (value: Record<string, string> | undefined, fallback: string) =>
+    localized(value, i18n.locale, model.defaultLanguage, fallback);
   const nameOf = (scope: string) => {
     if (scope === '__START_DATE__') return i18n._(msg`start date`);
     if (scope === '__END_DATE__') return i18n._(msg`end date`);
     const reference = entry.submission.referenceScopes.find((s) => s.component === scope);
-    return reference ? text(reference.i18n.title, text(model.data.find((d) => d.name === reference.reference)?.i18n.title, scope)) : scope;
+    return reference
+      ? text(reference.i18n.title, text(model.data.find((d) => d.name === reference.reference)?.i18n.title, scope))
+      : scope;
   };
   const example = fileNameTemplate(rule, nameOf);
   if (example) return i18n._(msg`A file named ${example} fills the dataset and the period.`);
