@@ -358,6 +358,7 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/references/:refType/csv',             expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesCsv },
   { route: 'GET /applications/:name/references/:refType/zip',             expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesZip, binary: true },
   { route: 'GET /applications/:name/references/:refType/rows',            expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], read: READS.speciesRows },
+  { route: 'GET /applications/:name/references/:refType/suggestions',     expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], query: () => qs({ q: 'a', lang: 'fr' }) },
   { route: 'DELETE /applications/:name/references/:refType',              expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'an unreferenced row',
     query: () => qs({ naturalKey: 'spare' }), after: reuploadSpecies },
   // The same reference under data/, as the newest OpenADOM's scripts load and read it
