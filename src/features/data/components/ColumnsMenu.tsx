@@ -18,15 +18,18 @@ interface ColumnsMenuProps {
   columns: Array<{ component: Component; title: string }>;
   hidden: HiddenColumns;
   onChange(hidden: HiddenColumns): void;
+  /** The table's own rule (useColumnVisibility): a column shows unless switched off or its tag is. */
+  isShown(component: Component): boolean;
+  isTagHidden(component: Component): boolean;
 }
 
 /**
  * One tick per column, to keep a wide table to what one reads. A column whose tag is switched off stays hidden
  * whatever its tick: the tag's button above the table shows it again.
  */
-export function ColumnsMenu({ columns, hidden, onChange }: ColumnsMenuProps) {
+export function ColumnsMenu({ columns, hidden, onChange, isShown, isTagHidden }: ColumnsMenuProps) {
   const { i18n } = useLingui();
-  const switchedOff = columns.filter(({ component }) => hidden.columns.includes(component.key) || component.tags.domain.some((tag) => hidden.tags.includes(tag))).length;
+  const switchedOff = columns.filter(({ component }) => !isShown(component)).length;
   const toggle = (key: string, shown: boolean) =>
     onChange({ ...hidden, columns: shown ? hidden.columns.filter((column) => column !== key) : [...hidden.columns, key] });
   // Not modal, as the export menu: the table stays readable to assistive technologies while columns come and go.
@@ -45,12 +48,11 @@ export function ColumnsMenu({ columns, hidden, onChange }: ColumnsMenuProps) {
           <Trans>Columns shown</Trans>
         </DropdownMenuLabel>
         {columns.map(({ component, title }) => {
-          const tagOff = component.tags.domain.some((tag) => hidden.tags.includes(tag));
           return (
             <DropdownMenuCheckboxItem
               key={component.key}
-              checked={!tagOff && !hidden.columns.includes(component.key)}
-              disabled={tagOff}
+              checked={isShown(component)}
+              disabled={isTagHidden(component)}
               onCheckedChange={(checked) => toggle(component.key, checked === true)}
               onSelect={(event) => event.preventDefault()}
               data-testid={`column-${component.key}`}

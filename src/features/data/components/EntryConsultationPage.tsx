@@ -109,7 +109,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
               <Trans>Filters</Trans>
               {filters.length ? ` (${filters.length})` : ''}
             </Button>
-            <ColumnsMenu columns={showable.map((component) => ({ component, title: titled(component) }))} hidden={columns.hidden} onChange={columns.change} />
+            <ColumnsMenu columns={showable.map((component) => ({ component, title: titled(component) }))} hidden={columns.hidden} onChange={columns.change} isShown={columns.isShown} isTagHidden={columns.isTagHidden} />
             {hasPatterns ? (
               <Button variant="outline" aria-pressed={vertical} onClick={() => setVertical((v) => !v)}>
                 {vertical ? <Columns3 aria-hidden /> : <Rows3 aria-hidden />}

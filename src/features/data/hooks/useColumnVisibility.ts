@@ -7,6 +7,9 @@ export interface HiddenColumns {
   columns: string[];
 }
 
+/** What decides whether a column shows: its key and its domain tags. */
+type ColumnOf = { key: string; tags: { domain: string[] } };
+
 const NONE: HiddenColumns = { tags: [], columns: [] };
 const storageKey = (application: string, entry: string) => `terrain.columns.${application}.${entry}`;
 
@@ -42,7 +45,7 @@ export function useColumnVisibility(application: string, entry: string) {
     },
     [key],
   );
-  const isShown = (component: { key: string; tags: { domain: string[] } }) =>
-    !hidden.columns.includes(component.key) && !component.tags.domain.some((tag) => hidden.tags.includes(tag));
-  return { hidden, change, isShown };
+  const isTagHidden = (component: ColumnOf) => component.tags.domain.some((tag) => hidden.tags.includes(tag));
+  const isShown = (component: ColumnOf) => !hidden.columns.includes(component.key) && !isTagHidden(component);
+  return { hidden, change, isShown, isTagHidden };
 }

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { csvRecordCounter } from '@/domain/csv/recordCounter';
 import { ApiError, readErrorBody } from '@/lib/api/apiError';
 import { send } from '@/lib/api/client';
+import { saveFile } from '@/lib/saveFile';
 
 export interface DownloadState {
   fileName: string;
@@ -16,17 +17,6 @@ export interface DownloadState {
 
 const fileNameOf = (response: Response, fallback: string) =>
   /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
-
-/** Hands bytes received to the browser as a saved file. */
-function save(parts: BlobPart[], type: string, fileName: string) {
-  const address = URL.createObjectURL(new Blob(parts, { type }));
-  const link = Object.assign(document.createElement('a'), { href: address, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken its copy once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(address), 0);
-}
 
 /**
  * A download read by the page rather than by the browser, so that the page can say how far it is (lines of a CSV
@@ -60,7 +50,7 @@ export function useDownload() {
         shown = performance.now();
         setState({ fileName, received, lines: csv ? Math.max(0, counter.records - 1) : undefined, expectedLines, status: 'running' });
       }
-      save(parts, response.headers.get('Content-Type') ?? 'application/octet-stream', fileName);
+      saveFile(new Blob(parts, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), fileName);
       setState({ fileName, received, lines: csv ? Math.max(0, counter.records - 1) : undefined, expectedLines, status: 'done' });
     } catch (error) {
       if (controller.signal.aborted) return;
