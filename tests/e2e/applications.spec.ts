@@ -163,7 +163,10 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
 
   await test.step('the list sorts and filters', async () => {
     const sort = page.getByLabel('Tri', { exact: true });
-    const byName = FIRST.title.localeCompare('Carnet de terrain', 'fr') < 0 ? [first, notes] : [notes, first];
+    // By title, then by technical name when the titles are the same (without the corpus both are fieldnotes).
+    const byTitle =
+      FIRST.title.localeCompare('Carnet de terrain', 'fr', { sensitivity: 'base' }) || first.localeCompare(notes);
+    const byName = byTitle < 0 ? [first, notes] : [notes, first];
     await expect(sort).toHaveValue('Az');
     await expect.poll(() => cardNames(page)).toEqual(byName);
     await sort.selectOption({ label: 'Nom de Z à A' });
