@@ -28,7 +28,7 @@ export default defineConfig({
   // Two workers share two cores with the server, and every screen is also looked at on a phone: journeys take longer.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/e2e/failureReporter.ts']],
   use: {
     baseURL: E2E_ORIGIN,
     serviceWorkers: 'allow',

@@ -181,7 +181,9 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
     await filter.fill('ca');
     await expect(page.getByTestId('application-card')).toHaveCount(2);
     await filter.fill('carnet');
-    await expect.poll(() => cardNames(page)).toEqual([notes]);
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(FIRST.title.toLowerCase().includes('carnet') ? [first, notes] : [notes]);
     await filter.fill('_first');
     await expect.poll(() => cardNames(page)).toEqual([first]);
     await filter.fill('zzz-nothing');

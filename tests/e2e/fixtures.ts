@@ -15,6 +15,8 @@ interface Helpers {
   lastKey(email: string, after?: number): Promise<string>;
   /** Screenshots and checks accessibility at the project's size, then at the phone size (test-results/screens/<size>/). */
   look(page: Page, name: string): Promise<void>;
+  /** Not used by tests: a failing test's page address and last console errors, attached for the CI's log. */
+  pageDiagnostics: void;
 }
 
 async function readKeys(email: string) {
@@ -84,6 +86,27 @@ async function screenAndAxe(page: Page, size: string, name: string, skippedRules
 }
 
 export const test = base.extend<Helpers>({
+  pageDiagnostics: [
+    async ({ page }, use, testInfo) => {
+      const events: string[] = [];
+      const started = Date.now();
+      const note = (line: string) => events.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') note(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => note(`page error: ${error.message}`));
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+      });
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      await testInfo.attach('page', {
+        contentType: 'text/plain',
+        body: [`address at the end: ${page.url()}`, ...events.slice(-40)].join('\n'),
+      });
+    },
+    { auto: true },
+  ],
   unique: async ({}, use, testInfo) => {
     const stamp = Date.now().toString(36);
     await use((prefix) => `${prefix}${testInfo.project.name}${stamp}`.toLowerCase());

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+const SNAPSHOT_CHARACTERS = 4_000;
+
+/**
+ * Prints, for a failed attempt, what the page showed (its accessibility snapshot), so that a failure met only on the
+ * CI machine can be understood from the CI's log alone. The list reporter prints the page's address and console
+ * errors (the `page` attachment of the fixtures).
+ */
+export default class FailureReporter implements Reporter {
+  async onTestEnd(test: TestCase, result: TestResult) {
+    if (result.status === 'passed' || result.status === 'skipped') return;
+    const parts = [`── what the page showed when "${test.title}" failed (attempt ${result.retry + 1})`];
+    for (const attachment of result.attachments) {
+      if (attachment.name !== 'error-context' || !attachment.path) continue;
+      const context = await readFile(attachment.path, 'utf8').catch(() => '');
+      const start = context.lastIndexOf('```yaml');
+      const end = context.indexOf('\n```', start + 1);
+      if (start >= 0) parts.push(context.slice(start, Math.min(end + 4, start + SNAPSHOT_CHARACTERS)));
+    }
+    if (parts.length === 1) return;
+    process.stdout.write(`${parts.join('\n')}\n\n`);
+  }
+
+  printsToStdio() {
+    return false;
+  }
+}
