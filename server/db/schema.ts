@@ -285,6 +285,7 @@ export interface BulkWritesTable {
   data_name: string;
   journal: string;
   started_at: DefaultedTimestamp;
+  empty_before: Generated<boolean>;
 }
 
 export interface Schema {

@@ -18,7 +18,7 @@ type Db = Kysely<Schema> | Transaction<Schema>;
  * per batch, its rows sent as the one JSON document the checking worker built (`rowsDocument`; about twice as fast
  * as one array parameter per column, close to a COPY), the same SQL on PostgreSQL and on the embedded database.
  * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
- * `journal`, what the batch replaces is recorded first (bulkJournal.ts).
+ * `journal` of an entry that held rows, what the batch replaces is recorded first (bulkJournal.ts).
  */
 export async function upsertRows(
   db: Db,
@@ -29,12 +29,13 @@ export async function upsertRows(
 ): Promise<number> {
   const source = sql`json_to_recordset(${rows.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`;
   // Journaled, the statement first records the rows as stored before it (its parts share one snapshot), looked up
-  // row by row: a join could hash the whole entry at every batch.
-  const journaled = journal
+  // row by row: a join could hash the whole entry at every batch. Into an entry that was empty there is none.
+  const recorded = journal && !journal.emptyBefore ? journal : undefined;
+  const journaled = recorded
     ? sql`
     with u as materialized (select * from ${source}),
     journaled as (
-      insert into ${journal.table} (natural_key, prior)
+      insert into ${recorded.table} (natural_key, prior)
       select u.nk, (select to_jsonb(before) from data_rows as before
                     where before.application_id = ${applicationId} and before.data_name = ${dataName}
                       and before.natural_key = u.nk and before.file_id is null)
@@ -44,7 +45,7 @@ export async function upsertRows(
   const result = await sql`${journaled}
     insert into data_rows as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
     select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
-    from ${journal ? sql`u` : source}
+    from ${recorded ? sql`u` : source}
     on conflict (application_id, data_name, natural_key) where file_id is null
     do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
                   line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,

@@ -50,6 +50,13 @@ export async function writeEntryRows<T>(
   applicationId: string,
   dataName: string,
   work: (write: EntryWrite) => Promise<T>,
+  options: {
+    /**
+     * On the embedded database, run once the write turns out larger than one short transaction, before its first
+     * batch: the entry's readers are already kept out.
+     */
+    beforeLargeWrite?: () => Promise<void>;
+  } = {},
 ): Promise<T> {
   if (ctx.config.databaseUrl) {
     return withLateTransaction(ctx.db, (late) =>
@@ -68,6 +75,7 @@ export async function writeEntryRows<T>(
     const lock = await lockEntryForWrite(applicationId, dataName);
     try {
       await lock.closeToReaders();
+      await options.beforeLargeWrite?.();
       return { journal: await openJournal(ctx.db, applicationId, dataName), lock };
     } catch (error) {
       lock.release();

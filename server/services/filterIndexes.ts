@@ -33,8 +33,8 @@ export function filterIndexName(applicationId: string, entryName: string, filter
   return `data_rows_filter_${hash.slice(0, 24)}`;
 }
 
-/** Names asked for in this process: each is built (or found built) once. */
-const asked = new Set<string>();
+/** Indexes asked for in this process, by name, and the end of their build: each is built (or found built) once. */
+const asked = new Map<string, Promise<void>>();
 /** Builds run one after the other: two concurrent builds on one table wait for each other's transaction and deadlock. */
 let building: Promise<void> = Promise.resolve();
 /** Another instance building on the same table at the same moment can still deadlock with this one: tried again. */
@@ -88,7 +88,7 @@ export function indexFilteredComponents(
   for (const component of filtered) {
     const name = filterIndexName(applicationId, entryName, component);
     const definition = `((${indexedExpression(component)})) ${partOf(applicationId, entryName)}`;
-    ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
+    void ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
   }
 }
 
@@ -96,11 +96,22 @@ export function indexFilteredComponents(
 const partOf = (applicationId: string, entryName: string) =>
   `where application_id = ${literal(applicationId)} and data_name = ${literal(entryName)}`;
 
-/** Builds (once per process, one build at a time) an index of `data_rows`, unless it exists. */
-function ensureIndex(db: Kysely<Schema>, name: string, definition: string, what: string, log: (line: string) => void) {
-  if (asked.has(name)) return;
-  asked.add(name);
+/**
+ * Builds (once per process, one build at a time) an index of `data_rows`, unless it exists; resolves once it is
+ * built or given up.
+ */
+function ensureIndex(
+  db: Kysely<Schema>,
+  name: string,
+  definition: string,
+  what: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const known = asked.get(name);
+  if (known) return known;
   building = building.then(() => build(db, name, definition, what, log));
+  asked.set(name, building);
+  return building;
 }
 
 /** The name of an index of an entry's searched text (see referenceSuggestions.ts): its words, or its beginning. */
@@ -122,7 +133,7 @@ export type SearchIndexKind = 'words' | 'beginning';
 /**
  * Makes sure an entry has an index of an expression of its rows that searches read (the words of their display
  * labels, or their folded labels), built in the background like the filters' indexes and for the same reasons: the
- * expression depends on the entry's display pattern, so no index made in advance can serve it.
+ * expression depends on the entry's display pattern, so no index made in advance can serve it. Resolves once built.
  */
 export function indexSearchText(
   db: Kysely<Schema>,
@@ -131,10 +142,10 @@ export function indexSearchText(
   expression: string,
   kind: SearchIndexKind,
   log: (line: string) => void,
-): void {
+): Promise<void> {
   const name = searchIndexName(applicationId, entryName, expression, kind);
   const indexed = kind === 'words' ? `using gin ((${expression}))` : `((${expression}) text_pattern_ops)`;
-  ensureIndex(db, name, `${indexed} ${partOf(applicationId, entryName)}`, `${entryName} search (${kind})`, log);
+  return ensureIndex(db, name, `${indexed} ${partOf(applicationId, entryName)}`, `${entryName} search (${kind})`, log);
 }
 
 /** Waits for the indexes asked for so far to be built (or given up): for benches and tests that time queries. */

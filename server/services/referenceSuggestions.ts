@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DataEntry } from '../../src/domain/configuration/model.ts';
+import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { displayTemplate, rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, foldForSearch, searchWords } from '../../src/domain/text/searchFold.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
@@ -48,6 +48,46 @@ export function searchExpression(entry: DataEntry, locale: string, defaultLangua
   return `to_tsvector('simple'::regconfig, ${labelExpression(entry, locale, defaultLanguage)} || ' ' || ${folded('natural_key')})`;
 }
 
+/** The languages whose labels are indexed by a load, before anyone searches: the interface's. */
+const INDEXED_LANGUAGES = ['fr', 'en'];
+
+/**
+ * Asks for the indexes the suggestions of a reference read, for the labels of each interface language and of the
+ * application's own (one pair per distinct display pattern), built one after the other in the background.
+ * Resolves once they are built. Only for a reference some column points to: the filters of such columns are the
+ * ones that suggest, and every index costs the entry's writes.
+ */
+export function indexSuggestions(
+  ctx: Pick<ServerContext, 'db' | 'log'>,
+  applicationId: string,
+  model: ApplicationModel,
+  entry: DataEntry,
+): Promise<void> {
+  const pointedTo = model.data.some((other) =>
+    other.components.some((c) => c.checker?.kind === 'reference' && c.checker.reference === entry.name),
+  );
+  if (!pointedTo) return Promise.resolve();
+  const builds = [...new Set([...INDEXED_LANGUAGES, model.defaultLanguage])].flatMap((locale) => [
+    indexSearchText(
+      ctx.db,
+      applicationId,
+      entry.name,
+      labelExpression(entry, locale, model.defaultLanguage),
+      'beginning',
+      ctx.log,
+    ),
+    indexSearchText(
+      ctx.db,
+      applicationId,
+      entry.name,
+      searchExpression(entry, locale, model.defaultLanguage),
+      'words',
+      ctx.log,
+    ),
+  ]);
+  return Promise.all(builds).then(() => undefined);
+}
+
 /**
  * The text-search query of the words typed: each must begin a word of the row's text (`word:*`), all of them
  * (`&`). Words hold no punctuation once folded, so none can be read as an operator of the query's syntax.
@@ -60,7 +100,7 @@ function searchQuery(words: string[]): string {
  * Rows of a reference whose display label (in `locale`) or natural key has words beginning with the words of
  * `text`, as {naturalKey, label}: the rows the caller may read only (`filter`). Labels beginning with the search
  * come first, then the others, each in the order of their labels. On an entry large enough, the search is served
- * by an index built in the background at the first search (filterIndexes.ts).
+ * by indexes built when a load made it so (`indexSuggestions`).
  */
 export async function suggestRows(
   ctx: Pick<ServerContext, 'db' | 'log'>,
@@ -75,9 +115,11 @@ export async function suggestRows(
   if (words.length === 0 || filter.kind === 'none') return [];
   const label = labelExpression(entry, locale, model.defaultLanguage);
   const vector = searchExpression(entry, locale, model.defaultLanguage);
+  // Asked after the loads that made the entry large; asked here too for a language no load asked for, or for an
+  // entry loaded before this server started.
   if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS) {
-    indexSearchText(ctx.db, application.id, entry.name, label, 'beginning', ctx.log);
-    indexSearchText(ctx.db, application.id, entry.name, vector, 'words', ctx.log);
+    void indexSearchText(ctx.db, application.id, entry.name, label, 'beginning', ctx.log);
+    void indexSearchText(ctx.db, application.id, entry.name, vector, 'words', ctx.log);
   }
   // The entry is named by literals, as in the indexes' own condition: a parameter would hide from the planner that
   // the partial index covers the rows asked for. So is the beginning searched: a `like` pattern must be known when

@@ -12,6 +12,8 @@ import { writeEntryRows } from './entryWrite.ts';
 import { whileWriting } from './entryGate.ts';
 import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
+import { INDEXED_FROM_ROWS } from './filterIndexes.ts';
+import { indexSuggestions } from './referenceSuggestions.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
@@ -67,27 +69,45 @@ export async function uploadReference(
   file: StreamedUpload,
 ): Promise<ReferenceLoaded> {
   const { application, model, entry } = reference;
-  return writeEntryRows(ctx, application.id, entry.name, async (write) => {
-    let written = 0;
-    const lineCount = await ingestCsv(
-      {
-        db: ctx.db,
-        checks: ctx.checks,
-        applicationId: application.id,
-        model,
-        entry,
-        fileName: file.fileName,
-        batchRows: write.batchRows,
+  const indexes = () => indexSuggestions(ctx, application.id, model, entry);
+  const loaded = await writeEntryRows(
+    ctx,
+    application.id,
+    entry.name,
+    async (write) => {
+      let written = 0;
+      const lineCount = await ingestCsv(
+        {
+          db: ctx.db,
+          checks: ctx.checks,
+          applicationId: application.id,
+          model,
+          entry,
+          fileName: file.fileName,
+          batchRows: write.batchRows,
+        },
+        file.stream,
+        async (batch) => {
+          written += await write.upsert(batch);
+        },
+        () => file.complete(),
+      );
+      const totalRows = await write.finish((db, kept) =>
+        countAfterWrite(db, application.id, entry.name, written + kept),
+      );
+      return { referenceType: entry.name, lineCount, totalRows };
+    },
+    {
+      // The embedded database answers nobody while it builds an index: built on an entry still small, the
+      // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
+      beforeLargeWrite: async () => {
+        if ((await storedCount(ctx.db, application.id, entry.name)) < INDEXED_FROM_ROWS) await indexes();
       },
-      file.stream,
-      async (batch) => {
-        written += await write.upsert(batch);
-      },
-      () => file.complete(),
-    );
-    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
-    return { referenceType: entry.name, lineCount, totalRows };
-  });
+    },
+  );
+  // PostgreSQL builds them after the load without holding anyone (concurrently): before anyone searches.
+  if (loaded.totalRows >= INDEXED_FROM_ROWS) void indexes();
+  return loaded;
 }
 
 export function describeColumns(entry: DataEntry, locale: string, defaultLanguage: string): ColumnDescription[] {

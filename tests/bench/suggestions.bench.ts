@@ -5,9 +5,10 @@
  * nothing. A single letter (the widest search, the first key typed) is shown beside them without a target.
  *
  * The reference is loaded over HTTP like any file (the real write path: no seeding behind the server's back). The
- * first search of the entry asks for its search indexes, built in the background; the figures are taken once
- * they are built (the time until then, and the first search's own, are shown). The server runs in its own process,
- * on the PostgreSQL of DATABASE_URL (a scratch database) or an embedded PGlite.
+ * load asks for the entry's search indexes: on the embedded database they are made before its rows go in and grow
+ * with them; on PostgreSQL they are built after it, in the background, without holding anyone. The figures are
+ * taken once they are built (the first search after the load, and the time until the indexes serve, are shown).
+ * The server runs in its own process, on the PostgreSQL of DATABASE_URL (a scratch database) or an embedded PGlite.
  */
 import { call, fileForm, median, percentile, startBenchServer } from './serverProcess.ts';
 import type { Benchmark, BenchFigure } from './types.ts';
@@ -25,6 +26,11 @@ OA_data:
       nom: null
       name: null
       number: {OA_checker: {OA_name: OA_integer}}
+  samples:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      lake: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: lakes}}}}
 `;
 
 /** Words of the labels: 23 kinds × 89 names (two syllables each). */
@@ -68,8 +74,8 @@ function lakesCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-const suggestions = (q: string) =>
-  `/applications/suggestbench/references/lakes/suggestions?${new URLSearchParams({ q, lang: 'fr', limit: '20' })}`;
+const suggestions = (q: string, lang = 'fr') =>
+  `/applications/suggestbench/references/lakes/suggestions?${new URLSearchParams({ q, lang, limit: '20' })}`;
 
 const bench: Benchmark = {
   area: 'suggestions',
@@ -103,16 +109,17 @@ const bench: Benchmark = {
         { what: 'a natural key (“lk00042”)', q: 'lk00042', expect: (n) => n > 0 },
         { what: 'no match (“zzqx”)', q: 'zzqx', expect: (n) => n === 0 },
       ];
-      // The first search asks for the index; its build holds the embedded engine meanwhile (one connection).
       const firstStart = performance.now();
       const first = await call(server, 'GET', suggestions(searches[0].q));
       const firstMs = performance.now() - firstStart;
       if (first.status !== 200) throw new Error(`first search: ${first.status} ${first.text.slice(0, 300)}`);
-      // Built when a search that would read every row without it is fast three times in a row.
+      // Built when a search that would read every row without them is fast three times in a row, in each language
+      // the load indexed (the French labels' indexes, then the English ones: figures taken while the English ones
+      // are still being built would measure the build).
       const readyStart = performance.now();
-      for (let fast = 0; fast < 3;) {
+      for (let fast = 0; fast < 6;) {
         const start = performance.now();
-        await call(server, 'GET', suggestions('zzqx'));
+        await call(server, 'GET', suggestions('zzqx', fast % 2 ? 'en' : 'fr'));
         fast = performance.now() - start < 50 ? fast + 1 : 0;
         if (performance.now() - readyStart > 15 * 60_000)
           throw new Error('the search index was not built in 15 minutes');
@@ -125,8 +132,8 @@ const bench: Benchmark = {
           value: loadMs / 1000,
           unit: 's',
         },
-        { name: `first search, before the index (${db})`, value: firstMs, unit: 'ms' },
-        { name: `index built in the background, after the first search (${db})`, value: readyMs / 1000, unit: 's' },
+        { name: `first search, just after the load (${db})`, value: firstMs, unit: 'ms' },
+        { name: `then until the indexes serve every search (${db})`, value: readyMs / 1000, unit: 's' },
       ];
       for (const search of [
         ...searches,

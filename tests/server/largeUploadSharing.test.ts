@@ -34,6 +34,13 @@ OA_data:
     OA_naturalKey: [code]
     OA_basicComponents:
       code: null
+  fresh:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      label: null
+      value:
+        OA_checker: {OA_name: OA_integer}
 `;
 /**
  * Enough rows that checked batches are written while the file is still being checked (the writing begins once
@@ -56,11 +63,11 @@ let restarted: TestServer | undefined;
 const db = () => (restarted ?? data.server).server.ctx.db;
 const embedded = () => !data.server.databaseUrl;
 
-/** Rows of `big` as the database holds them now, bypassing the server's gate: what a half-done upload leaves. */
-async function storedNow(): Promise<number> {
+/** Rows of an entry as the database holds them now, bypassing the server's gate: what a half-done upload leaves. */
+async function storedNow(entry = 'big'): Promise<number> {
   const result = await sql<{
     count: number;
-  }>`select count(*)::int as count from data_rows where data_name = 'big'`.execute(db());
+  }>`select count(*)::int as count from data_rows where data_name = ${entry}`.execute(db());
   return Number(result.rows[0].count);
 }
 
@@ -84,6 +91,42 @@ afterAll(async () => {
 });
 
 describe('a large upload', () => {
+  it('into an empty entry records no row in its journal, and failing on its last line leaves the entry empty', async () => {
+    let done = false;
+    const journaledRows: number[] = [];
+    const uploaded = uploadReference(
+      data.admin,
+      'sharing',
+      'fresh',
+      'fresh.csv',
+      bigCsv(ROWS, 'fresh', 1, true),
+    ).finally(() => (done = true));
+    let writtenHalfWay = 0;
+    while (!done) {
+      const writes = await db().selectFrom('bulk_writes').select(['empty_before', 'journal']).execute();
+      for (const write of writes) {
+        expect(write.empty_before).toBe(true);
+        // The write may end between the two statements, its journal gone with it.
+        const lines = await sql<{
+          count: number;
+        }>`select count(*)::int as count from ${sql.table(`bulk_journal.${write.journal}`)}`
+          .execute(db())
+          .catch(() => undefined);
+        if (lines) journaledRows.push(Number(lines.rows[0].count));
+        writtenHalfWay = Math.max(writtenHalfWay, await storedNow('fresh'));
+      }
+    }
+    const answer = await uploaded;
+    expect([answer.status, answer.body.code], answer.text).toEqual([400, 'INVALID_CSV']);
+    if (embedded()) {
+      expect(journaledRows.length).toBeGreaterThan(0);
+      expect(writtenHalfWay, 'batches were written before the last line was checked').toBeGreaterThan(0);
+    }
+    expect(journaledRows.filter((count) => count > 0)).toEqual([]);
+    expect(await storedNow('fresh')).toBe(0);
+    expect(await journalLeft()).toEqual({ writes: 0, tables: 0 });
+  }, 120_000);
+
   it('leaves other users answered while it is written, and some between its first and last batch', async () => {
     let done = false;
     const times: number[] = [];
@@ -197,11 +240,28 @@ describe('a write interrupted by a crash', () => {
         upsertRows(trx, application.id, 'big', { document: JSON.stringify(rows), count: rows.length }, journal),
       );
     expect(await storedNow()).toBe(before.rows.length + 1);
+    // And a first load into an empty entry, which records nothing per row.
+    const first = await openJournal(db(), application.id, 'fresh');
+    expect(first.emptyBefore).toBe(true);
+    const freshRows = rows.map((row) => ({ ...row, id: crypto.randomUUID() }));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        upsertRows(
+          trx,
+          application.id,
+          'fresh',
+          { document: JSON.stringify(freshRows), count: freshRows.length },
+          first,
+        ),
+      );
+    expect(await storedNow('fresh')).toBe(rows.length);
 
     restarted = await restartOnSameData(data.server);
     expect(await journalLeft()).toEqual({ writes: 0, tables: 0 });
     const admin = new HttpClient(restarted.url + '/api/v1');
     expect((await admin.post('/login', { form: { login: ROOT.login, password: ROOT.password } })).status).toBe(200);
     expect(await tableState(admin, 'sharing', 'big')).toEqual(before);
+    expect(await storedNow('fresh')).toBe(0);
   }, 120_000);
 });

@@ -110,6 +110,37 @@ beforeAll(async () => {
 afterAll(() => data?.server.close());
 
 describe('suggestions for a reference filter', () => {
+  it('has its indexes built by the load, before anyone searched, in French and English, and uses them', async () => {
+    await indexesBuilt();
+    const { ctx } = data.server.server;
+    const reference = await referenceOf(ctx, 'lakes', 'sites');
+    const rows = `application_id = '${reference.application.id}' and data_name = 'sites'`;
+    for (const [locale, beginsWith, word] of [
+      ['fr', 'lac le', 'leman'],
+      ['en', 'lake ge', 'geneva'],
+    ] as const) {
+      const words = searchExpression(reference.entry, locale, 'en');
+      const beginning = labelExpression(reference.entry, locale, 'en');
+      for (const [expression, kind, condition] of [
+        [words, 'words', `${words} @@ to_tsquery('simple'::regconfig, '${word}:*')`],
+        [beginning, 'beginning', `${beginning} like '${beginsWith}%'`],
+      ] as const) {
+        const name = searchIndexName(reference.application.id, 'sites', expression, kind);
+        const index = await sql<{ valid: boolean }>`
+          select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`.execute(
+          ctx.db,
+        );
+        expect(index.rows, `${locale} ${kind}`).toEqual([{ valid: true }]);
+        const plan = await sql<{ 'QUERY PLAN': string }>`${sql.raw(
+          `explain select natural_key from data_rows where ${rows} and ${condition}`,
+        )}`.execute(ctx.db);
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), `${locale} ${kind}`).toContain(name);
+      }
+    }
+    expect((await suggest(data.admin, { q: 'Lac Léman', lang: 'fr' })).body.suggestions).toHaveLength(1);
+    expect((await suggest(data.admin, { q: 'lake gen', lang: 'en' })).body.suggestions).toHaveLength(1);
+  });
+
   it('finds a row by its display label in the language asked, accents and case ignored', async () => {
     for (const q of ['Lac Léman', 'lac leman', 'LAC LÉM', 'léman', 'Leman', 'lac   lé']) {
       const answer = await suggest(data.admin, { q, lang: 'fr' });
@@ -135,32 +166,6 @@ describe('suggestions for a reference filter', () => {
     expect(answer.body.suggestions.every((s) => s.label.startsWith('Lac'))).toBe(true);
     expect((await suggest(data.admin, { q: 'lac', lang: 'fr' })).body.suggestions).toHaveLength(20);
     expect((await suggest(data.admin, { q: 'lac', lang: 'fr', limit: '50' })).body.suggestions).toHaveLength(50);
-  });
-
-  it('finds with the indexes once they are built, on this engine', async () => {
-    await suggest(data.admin, { q: 'lac', lang: 'fr' });
-    await indexesBuilt();
-    const { ctx } = data.server.server;
-    const reference = await referenceOf(ctx, 'lakes', 'sites');
-    const words = searchExpression(reference.entry, 'fr', 'en');
-    const beginning = labelExpression(reference.entry, 'fr', 'en');
-    const rows = `application_id = '${reference.application.id}' and data_name = 'sites'`;
-    for (const [expression, kind, condition] of [
-      [words, 'words', `${words} @@ to_tsquery('simple'::regconfig, 'leman:*')`],
-      [beginning, 'beginning', `${beginning} like 'lac le%'`],
-    ] as const) {
-      const name = searchIndexName(reference.application.id, 'sites', expression, kind);
-      const index = await sql<{ valid: boolean }>`
-        select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`.execute(
-        ctx.db,
-      );
-      expect(index.rows, kind).toEqual([{ valid: true }]);
-      const plan = await sql<{ 'QUERY PLAN': string }>`${sql.raw(
-        `explain select natural_key from data_rows where ${rows} and ${condition}`,
-      )}`.execute(ctx.db);
-      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), kind).toContain(name);
-    }
-    expect((await suggest(data.admin, { q: 'Lac Léman', lang: 'fr' })).body.suggestions).toHaveLength(1);
   });
 
   it.each([

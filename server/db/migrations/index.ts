@@ -16,6 +16,7 @@ import * as restoredAuthors from './0014_restored_authors.ts';
 import * as bulkWrites from './0015_bulk_writes.ts';
 import * as serverInstances from './0016_server_instances.ts';
 import * as lastingSessions from './0017_lasting_sessions.ts';
+import * as emptyBeforeWrites from './0018_empty_before_writes.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_bulk_writes': bulkWrites,
   '0016_server_instances': serverInstances,
   '0017_lasting_sessions': lastingSessions,
+  '0018_empty_before_writes': emptyBeforeWrites,
 };
 
 export const migrationProvider: MigrationProvider = {
