@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { displayTemplate, rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
+import { KEY_SEPARATOR, NULL_KEY } from '../../src/domain/keys/index.ts';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, foldForSearch, searchWords } from '../../src/domain/text/searchFold.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Suggestion } from '../../src/contract/references.ts';
@@ -16,17 +17,24 @@ import type { EntryContext } from './references.ts';
  */
 const CANDIDATES = 200;
 
+/** A text as a POSIX regular expression matching it literally. */
+const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * The SQL text of one part of a display pattern. A reference is stored by its hierarchical key
- * (`habitatsKlake`): the marker before its natural key is read as a space, so that the natural key is a word of
- * its own. Lists and dates are searched in their stored text (a list's JSON, a date's ISO form): their words are
- * there, in another form than the label's.
+ * The SQL text of one part of a display pattern, as `rowDisplay` writes it. A reference is stored by its
+ * hierarchical key (`parentKp1.sitesKNULL_KEY__nivelle`) and shown by the natural key of the row it names, without
+ * empty leading parts (`nivelle`): its last label, without the `<reference>K` marker and the `NULL_KEY__`s. Lists
+ * and dates are searched in their stored text (a list's JSON, a date's ISO form): their words are there, in
+ * another form than the label's.
  */
 function partSql(entry: DataEntry, part: { text: string } | { component: string }): string {
   if ('text' in part) return literal(part.text);
+  const stored = `values -> ${literal(part.component)}`;
   const value = `coalesce(values ->> ${literal(part.component)}, '')`;
   const checker = entry.components.find((c) => c.key === part.component)?.checker;
-  return checker?.kind === 'reference' ? `replace(${value}, ${literal(`${checker.reference}K`)}, ' ')` : value;
+  if (checker?.kind !== 'reference') return value;
+  const shown = `regexp_replace(substring(${value} from '[^.]*$'), ${literal(`^(${regexLiteral(`${checker.reference}K`)})?(${NULL_KEY}${KEY_SEPARATOR})*`)}, '')`;
+  return `(case jsonb_typeof(${stored}) when 'string' then ${shown} else ${value} end)`;
 }
 
 /** The folding of searchFold.ts in SQL, character for character. */
