@@ -5,8 +5,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, toast } from './fixtures';
 
-/** The shared OpenADOM corpus: read in place, never copied into the project (absent in a fresh clone). */
-export const CORPUS = path.resolve('../shared/corpus/openadom');
+/**
+ * The shared OpenADOM corpus (`TERRAIN_CORPUS`, as for the other suites): read in place, never copied into the
+ * project (absent in a fresh clone).
+ */
+export const CORPUS = process.env.TERRAIN_CORPUS ?? path.resolve('../shared/corpus/openadom');
 export const corpusPresent = existsSync(path.join(CORPUS, 'manifest.json'));
 
 /** Terrain's own configuration fixtures. */

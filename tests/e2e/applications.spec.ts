@@ -196,9 +196,12 @@ test('a creator granted a name pattern tests, creates, finds, opens, updates and
   });
 
   await test.step('the home page of the application', async () => {
-    await page.getByRole('link', { name: 'Ouvrir Carnet de terrain' }).click();
+    await page
+      .locator(`[data-testid="application-card"][data-name="${notes}"]`)
+      .getByRole('link', { name: 'Ouvrir Carnet de terrain' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/applications/${notes}$`));
-    await expect(page.getByRole('heading', { name: 'Carnet de terrain' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Carnet de terrain' })).toBeVisible();
     await expect(page.getByText("Comptages d'oiseaux par site et par jour.")).toBeVisible();
     const facts = page.getByTestId('application-facts');
     await expect(facts).toContainText(notes);
