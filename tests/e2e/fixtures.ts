@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { parseMail } from '../server/harness';
 import { keyLeaks } from './keyLeaks';
@@ -98,11 +98,33 @@ export const test = base.extend<Helpers>({
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
       });
+      // Requests of the page still waiting for their answer when the test failed.
+      const waiting = new Map<Request, number>();
+      const served = (request: Request) => void waiting.delete(request);
+      page.on('request', (request) => waiting.set(request, Date.now()));
+      page.on('requestfinished', served);
+      page.on('requestfailed', (request) => {
+        served(request);
+        note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+      });
       await use();
       if (testInfo.status === testInfo.expectedStatus) return;
+      const unanswered = [...waiting].map(
+        ([request, since]) =>
+          `still waiting: ${request.method()} ${request.url()} for ${((Date.now() - since) / 1000).toFixed(1)} s`,
+      );
+      // Whether the page's script still runs at all (a page stuck in a loop answers nothing).
+      const responsive = await Promise.race([
+        page.evaluate(
+          () => `script answers; document ${document.readyState}, ${document.body.innerText.length} characters shown`,
+        ),
+        new Promise<string>((resolve) => setTimeout(() => resolve('script did not answer within 2 s'), 2_000)),
+      ]).catch((error: unknown) => `script not reachable: ${error instanceof Error ? error.message : String(error)}`);
       await testInfo.attach('page', {
         contentType: 'text/plain',
-        body: [`address at the end: ${page.url()}`, ...events.slice(-40)].join('\n'),
+        body: [`address at the end: ${page.url()}`, responsive, ...events.slice(-40), ...unanswered.slice(-20)].join(
+          '\n',
+        ),
       });
     },
     { auto: true },
