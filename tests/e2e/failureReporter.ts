@@ -5,14 +5,16 @@ const SNAPSHOT_CHARACTERS = 4_000;
 
 /**
  * Prints, for a failed attempt, what the page showed (its accessibility snapshot), so that a failure met only on the
- * CI machine can be understood from the CI's log alone. The list reporter prints the page's address and console
- * errors (the `page` attachment of the fixtures).
+ * CI machine can be understood from the CI's log alone, with the page's address, console errors and unanswered
+ * requests (the `page` attachment of the fixtures).
  */
 export default class FailureReporter implements Reporter {
   async onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'passed' || result.status === 'skipped') return;
     const parts = [`── what the page showed when "${test.title}" failed (attempt ${result.retry + 1})`];
     for (const attachment of result.attachments) {
+      // Printed whole: the list reporter cuts an attachment after a few lines.
+      if (attachment.name === 'page' && attachment.body) parts.push(attachment.body.toString('utf8'));
       if (attachment.name !== 'error-context' || !attachment.path) continue;
       const context = await readFile(attachment.path, 'utf8').catch(() => '');
       const start = context.lastIndexOf('```yaml');
