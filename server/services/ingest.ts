@@ -95,7 +95,7 @@ class BatchWriter {
     this.throwFailure();
     for (const batch of batches) {
       this.waiting.push(batch);
-      this.waitingCharacters += batch.document.length;
+      this.waitingCharacters += batch.characters;
     }
     if (this.waitingCharacters >= WRITE_AHEAD_CHARACTERS) this.begun = true;
     this.next();
@@ -124,7 +124,7 @@ class BatchWriter {
   private next() {
     if (this.writing || !this.begun || this.stopped || this.failure || this.waiting.length === 0) return;
     const batch = this.waiting.shift()!;
-    this.waitingCharacters -= batch.document.length;
+    this.waitingCharacters -= batch.characters;
     this.writing = this.store(batch).then(
       () => {
         this.writing = undefined;

@@ -236,7 +236,8 @@ export async function deleteReferenceRows(ctx: ServerContext, reference: EntryCo
       const ids = targets.map((t) => t.id);
       const referring = await sql<{ data_name: string; natural_key: string }>`
         select data_name, natural_key from data_rows
-        where application_id = ${application.id} and refs && ${keys}::text[] and not (id = any(${ids}::uuid[]))
+        where application_id = ${application.id} and refs <> '{}' and refs && ${keys}::text[]
+          and not (id = any(${ids}::uuid[]))
         order by data_name, natural_key limit 50`.execute(trx);
       if (referring.rows.length > 0) {
         throw new Refusal('REFERENCED_ROWS', {

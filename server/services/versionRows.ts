@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { refreshCount } from './dataRows.ts';
+import { refreshCount, rowColumnsSource } from './dataRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -23,9 +23,7 @@ export async function insertVersionRows(
   await sql`
     insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, file_id, period_start, period_end)
     select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, ${fileId}, u.ps, u.pe
-    from json_to_recordset(${batch.document}::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)`.execute(
-    db,
-  );
+    from ${rowColumnsSource(batch.columns)}`.execute(db);
 }
 
 /**

@@ -3,7 +3,7 @@ import { modelOf, stored, validate } from '../../src/domain/csv/testKit.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { CheckOverBudget, CheckPool, type FileCheck } from './checkPool.ts';
 import type { CheckedBatch } from './csvCheckApi.ts';
-import { WRITE_BATCH } from './rowsDocument.ts';
+import { WRITE_BATCH, charactersOf, columnsOf } from './rowColumns.ts';
 
 /** Each line evaluates `costly` expressions of about w² steps (w from the line's `work` column; 900 is near the step limit). */
 const configuration = (costly: number) => `OA_version: 2.0.1
@@ -73,7 +73,7 @@ describe('the CSV check pool', () => {
   let pool: CheckPool;
   afterEach(() => pool.close());
 
-  it('gives the rows the engine gives, as database documents in batches, with their places when asked', async () => {
+  it('gives the rows the engine gives, as database columns in batches, with their places when asked', async () => {
     pool = new CheckPool({ workers: 2, budgetMs: 60_000 });
     // A BOM and accents split across pieces, and more than two batches.
     const text = `\uFEFF${samples(2 * WRITE_BATCH + 7, (line) => line % 5)}`;
@@ -86,18 +86,29 @@ describe('the CSV check pool', () => {
     );
     expect(report).toEqual(expected.report);
     expect(batches.map((batch) => batch.count)).toEqual([WRITE_BATCH, WRITE_BATCH, 7]);
-    const documents = batches.flatMap((batch) => JSON.parse(batch.document) as Array<Record<string, unknown>>);
-    expect(documents.map(({ id, ...row }) => (expect(id).toMatch(/^[0-9a-f-]{36}$/), row))).toEqual(
-      expected.rows.map((row) => ({
-        nk: row.naturalKey,
-        hk: row.hierarchicalKey,
-        v: row.values,
-        r: [...new Set(row.links.map((link) => link.hierarchicalKey))],
-        ln: row.lineNumber,
-        ps: row.period!.from,
-        pe: row.period!.to,
-      })),
-    );
+    // The columns of each batch are those of the engine's rows, in order, each with a new time-ordered id.
+    let first = 0;
+    for (const batch of batches) {
+      const ids = batch.columns.ids.slice(1, -1).split(',');
+      expect(ids).toHaveLength(batch.count);
+      expect([...ids].sort()).toEqual(ids);
+      const rows = expected.rows.slice(first, first + batch.count);
+      first += batch.count;
+      expect(batch.columns).toEqual(
+        columnsOf(
+          rows.map((row, index) => ({
+            id: ids[index],
+            naturalKey: row.naturalKey,
+            hierarchicalKey: row.hierarchicalKey,
+            values: row.values,
+            refs: [...new Set(row.links.map((link) => link.hierarchicalKey))],
+            lineNumber: row.lineNumber,
+            period: row.period,
+          })),
+        ),
+      );
+      expect(batch.characters).toBe(charactersOf(batch.columns));
+    }
     expect(batches.flatMap((batch) => batch.rows)).toEqual(
       expected.rows.map((row) => ({
         lineNumber: row.lineNumber,

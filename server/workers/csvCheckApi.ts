@@ -1,3 +1,4 @@
+import type { RowColumns } from './rowColumns.ts';
 import type { CsvCheck, CsvReport } from '../../src/domain/csv/index.ts';
 import type { RowPlace } from '../../src/domain/rights/access.ts';
 
@@ -22,9 +23,11 @@ export interface CheckedRow extends RowPlace {
   naturalKey: string;
 }
 
-/** Valid rows, ready for the database: one document (`rowsDocument`) rather than row objects to clone. */
+/** Valid rows, ready for the database: their columns as texts (`rowColumns`) rather than row objects to clone. */
 export interface CheckedBatch {
-  document: string;
+  columns: RowColumns;
+  /** The columns' length in characters. */
+  characters: number;
   count: number;
   /** With `documentsAndPlaces`. */
   rows?: CheckedRow[];

@@ -9,7 +9,7 @@ import { validatorOfCheck, type CsvRow, type CsvValidator } from '../../src/doma
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import type { CheckedBatch, CheckStep, CsvCheckApi, ServerCsvCheck } from './csvCheckApi.ts';
-import { rowsDocument, WRITE_BATCH } from './rowsDocument.ts';
+import { charactersOf, rowColumns, WRITE_BATCH } from './rowColumns.ts';
 import { serveHandlers, workerPosition } from './serveHandlers.ts';
 
 /** Thrown between two lines when the file's time is spent. */
@@ -79,7 +79,8 @@ function takeBatches(check: FileCheck, last: boolean): CheckedBatch[] {
   let start = 0;
   for (; pending.length - start >= size || (last && start < pending.length); start += size) {
     const rows = pending.slice(start, start + size);
-    const batch: CheckedBatch = { document: rowsDocument(rows), count: rows.length };
+    const columns = rowColumns(rows);
+    const batch: CheckedBatch = { columns, characters: charactersOf(columns), count: rows.length };
     if (check.check.rows === 'documentsAndPlaces') {
       batch.rows = rows.map((row) => ({
         lineNumber: row.lineNumber,

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateConfiguration } from '../../src/domain/configuration/index.ts';
 import { createCsvValidator, type CsvRow, type StoredRow } from '../../src/domain/csv/index.ts';
-import { rowsDocument, WRITE_BATCH } from '../../server/workers/rowsDocument.ts';
+import { rowColumns, WRITE_BATCH, type RowColumns } from '../../server/workers/rowColumns.ts';
 import { EMBEDDED_BATCH_ROWS } from '../../server/services/entryWrite.ts';
 import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
 import {
@@ -47,8 +47,8 @@ export function copyTextOf(
 }
 
 /**
- * The stored form of a file's rows: COPY text, and with `batchRows` the JSON documents the checking worker would
- * send (rowsDocument.ts); `checkMs` is the CSV engine's own time (push and finish, in this one thread).
+ * The stored form of a file's rows: COPY text, and with `batchRows` the column texts the checking worker would
+ * send (rowColumns.ts); `checkMs` is the CSV engine's own time (push and finish, in this one thread).
  */
 export function storedFormOf(
   yaml: string,
@@ -58,7 +58,7 @@ export function storedFormOf(
   references: Record<string, StoredRow[]>,
   extra: (row: { period?: { from: string; to: string } }) => string[] = () => [],
   batchRows?: number,
-): { text: string; documents: Array<{ document: string; count: number }>; checkMs: number } {
+): { text: string; batches: Array<{ columns: RowColumns; count: number }>; checkMs: number } {
   const validated = validateConfiguration(new TextEncoder().encode(yaml), 'bench.yaml');
   if (!validated.ok) throw new Error('bench configuration');
   const validator = createCsvValidator({
@@ -68,11 +68,11 @@ export function storedFormOf(
     references: { rows: (name) => references[name] ?? [] },
   });
   const lines: string[] = [];
-  const documents: Array<{ document: string; count: number }> = [];
+  const batches: Array<{ columns: RowColumns; count: number }> = [];
   let batch: CsvRow[] = [];
   let checkMs = 0;
   const flush = () => {
-    if (batch.length) documents.push({ document: rowsDocument(batch), count: batch.length });
+    if (batch.length) batches.push({ columns: rowColumns(batch), count: batch.length });
     batch = [];
   };
   const take = () => {
@@ -109,7 +109,7 @@ export function storedFormOf(
   take();
   flush();
   if (report.errorCount > 0) throw new Error(`bench file: ${JSON.stringify(report.errors[0])}`);
-  return { text: lines.join('\n') + '\n', documents, checkMs };
+  return { text: lines.join('\n') + '\n', batches, checkMs };
 }
 
 export const COPY_COLUMNS = 'id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number';
@@ -151,7 +151,8 @@ export const datasetQuery = (query: object) => `?downloadDatasetQuery=${encodeUR
 const bench: Benchmark = {
   area: 'ingest',
   async run({ quick }) {
-    const count = quick ? 10_000 : 1_000_000;
+    // TERRAIN_BENCH_ROWS sizes a profile between the quick and the full run.
+    const count = Number(process.env.TERRAIN_BENCH_ROWS) || (quick ? 10_000 : 1_000_000);
     const server = await startBenchServer();
     const db = server.database;
     const figures: BenchFigure[] = [];
@@ -231,7 +232,7 @@ const bench: Benchmark = {
               postgres,
               application.body.id,
               'measures',
-              storedForm.documents,
+              storedForm.batches,
               COPY_COLUMNS,
               storedForm.text,
             )

@@ -4,10 +4,11 @@
  * index or constraint. Nothing a load can do is cheaper: the file is read once and its rows written once.
  *
  * And, with TERRAIN_BENCH_PROFILE=1, where a reference load's time goes: the same rows written by the server's
- * statements (json_to_recordset batches, journaled on the embedded database) with and without the journal and the
+ * statements (batches, journaled on the embedded database) with and without the journal and the
  * secondary indexes, against COPY into a staging table followed by one INSERT … SELECT … ON CONFLICT.
  */
 import Papa from 'papaparse';
+import type { RowColumns } from '../../server/workers/rowColumns.ts';
 import { BASELINE_TABLE, copyField, type DirectSession } from './serverProcess.ts';
 
 export interface ParsedFile {
@@ -48,21 +49,26 @@ export interface ProfileFigure {
   ms: number;
 }
 
-/** `upsertRows` of dataRows.ts, in plain SQL on the bench table (`$1` the document, `$2`/`$3` application and entry). */
+/** `rowColumnsSource` of dataRows.ts in plain SQL: the batch's columns are `$1`…`$8`. */
+const SOURCE = `(select id, nk, hk, v::jsonb as v, r::text[] as r, ln, ps, pe
+  from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::timestamp[], $8::timestamp[])
+    as c(id, nk, hk, v, r, ln, ps, pe)) as u`;
+
+/** `upsertRows` of dataRows.ts, in plain SQL on the bench table (`$9`/`$10` application and entry). */
 const upsert = (table: string, journal?: string) => `
   ${
     journal
-      ? `with u as materialized (select * from json_to_recordset($1::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)),
+      ? `with u as materialized (select * from ${SOURCE}),
   journaled as (
     insert into ${journal} (natural_key, prior)
     select u.nk, (select to_jsonb(before) from ${table} as before
-                  where before.application_id = $2 and before.data_name = $3 and before.natural_key = u.nk and before.file_id is null)
+                  where before.application_id = $9 and before.data_name = $10 and before.natural_key = u.nk and before.file_id is null)
     from u on conflict (natural_key) do nothing)`
       : ''
   }
   insert into ${table} as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
-  select u.id, $2, $3, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
-  from ${journal ? 'u' : 'json_to_recordset($1::json) as u(id uuid, nk text, hk text, v jsonb, r text[], ln integer, ps timestamp, pe timestamp)'}
+  select u.id, $9, $10, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
+  from ${journal ? 'u' : SOURCE}
   on conflict (application_id, data_name, natural_key) where file_id is null
   do update set hierarchical_key = excluded.hierarchical_key, values = excluded.values, refs = excluded.refs,
                 line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
@@ -70,14 +76,36 @@ const upsert = (table: string, journal?: string) => `
   where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
         is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`;
 
+/** A batch's parameters for `upsert`. */
+const parametersOf = (columns: RowColumns, applicationId: string, dataName: string) => [
+  columns.ids,
+  columns.naturalKeys,
+  columns.hierarchicalKeys,
+  columns.values,
+  columns.refs,
+  columns.lineNumbers,
+  columns.periodStarts,
+  columns.periodEnds,
+  applicationId,
+  dataName,
+];
+
 /** The bench table with data_rows' unique natural-key index only (its other indexes left out). */
 const KEY_ONLY_TABLE = BASELINE_TABLE.split('\n')
   .filter((line) => !/create index/.test(line))
   .join('\n');
 
+/** The bench table without one of data_rows' secondary indexes (`id` for its primary key). */
+const tableWithout = (index: string) =>
+  index === 'id'
+    ? BASELINE_TABLE.replace('id uuid primary key', 'id uuid')
+    : BASELINE_TABLE.split('\n')
+        .filter((line) => !line.includes(`copy_baseline_${index} `))
+        .join('\n');
+
 /**
  * Where the writing of a reference goes, each part on a fresh table like data_rows, by the statements the server
- * runs: `documents` are the batches the checking worker builds (2,000 rows on PostgreSQL, 500 on the embedded
+ * runs: `batches` are those the checking worker builds (2,000 rows on PostgreSQL, 500 on the embedded
  * database), `stored` the same rows as COPY text of `columns`.
  */
 export async function writeProfileIn(
@@ -85,7 +113,7 @@ export async function writeProfileIn(
   postgres: boolean,
   applicationId: string,
   dataName: string,
-  documents: Array<{ document: string; count: number }>,
+  batches: Array<{ columns: RowColumns; count: number }>,
   columns: string,
   stored: string,
 ): Promise<ProfileFigure[]> {
@@ -101,20 +129,20 @@ export async function writeProfileIn(
     // Seen as it comes: a 1,000,000-row profile takes minutes.
     process.stderr.write(`  ${name}: ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
   };
-  const batches = async (journal?: string) => {
+  const write = async (journal?: string) => {
     if (postgres) {
       // One transaction for the whole write, as withLateTransaction does.
       await db.exec('begin');
-      for (const { document } of documents)
-        await db.query(upsert('copy_baseline', journal), [document, applicationId, dataName]);
+      for (const { columns } of batches)
+        await db.query(upsert('copy_baseline', journal), parametersOf(columns, applicationId, dataName));
       await db.exec('commit');
       return;
     }
     // The embedded database: one transaction per batch, the columns analyzed as the write doubles (entryWrite.ts).
     let written = 0;
     let analyzeAt = 1000;
-    for (const { document, count } of documents) {
-      await db.query(upsert('copy_baseline', journal), [document, applicationId, dataName]);
+    for (const { columns, count } of batches) {
+      await db.query(upsert('copy_baseline', journal), parametersOf(columns, applicationId, dataName));
       written += count;
       if (written >= analyzeAt) {
         analyzeAt *= 2;
@@ -129,15 +157,20 @@ export async function writeProfileIn(
     await db.exec(
       'drop table if exists profile_journal; create table profile_journal (natural_key text primary key, prior jsonb)',
     );
-    await timed(`today's write: ${documents.length} json_to_recordset batches, journaled, ${how}, all indexes`, () =>
-      batches('profile_journal'),
+    await timed(`today's write: ${batches.length} batches, journaled, ${how}, all indexes`, () =>
+      write('profile_journal'),
     );
     await db.exec('drop table profile_journal');
   }
   await fresh(BASELINE_TABLE);
-  await timed(`json_to_recordset batches, no journal, ${how}, all indexes`, () => batches());
+  await timed(`batches, no journal, ${how}, all indexes`, () => write());
   await fresh(KEY_ONLY_TABLE);
-  await timed(`json_to_recordset batches, no journal, ${how}, natural-key index only`, () => batches());
+  await timed(`batches, no journal, ${how}, natural-key index only`, () => write());
+  // Each secondary index's share of the write: the same batches without it.
+  for (const index of ['hierarchical_key', 'refs', 'period', 'id']) {
+    await fresh(tableWithout(index));
+    await timed(`batches, no journal, ${how}, all indexes but ${index}`, () => write());
+  }
 
   // COPY into an unlogged staging table, then one set-based statement into place.
   await fresh(BASELINE_TABLE);

@@ -13,11 +13,11 @@ import { scratchDatabase } from '../scratchDatabase.ts';
 
 export type DatabaseKind = 'PostgreSQL' | 'PGlite';
 
-/** The columns, foreign keys and indexes of `data_rows` (migrations 0004 and 0005), for the COPY baseline. */
+/** The columns and indexes of `data_rows` (migrations 0004, 0005 and 0019), for the COPY baseline. */
 export const BASELINE_TABLE = `
   create table copy_baseline (
     id uuid primary key,
-    application_id uuid not null references applications(id) on delete cascade,
+    application_id uuid not null,
     data_name text not null,
     natural_key text not null,
     hierarchical_key text not null,
@@ -26,16 +26,16 @@ export const BASELINE_TABLE = `
     line_number integer,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
-    file_id uuid references deposit_files(id) on delete cascade,
+    file_id uuid,
     period_start timestamp,
     period_end timestamp
   );
   create unique index copy_baseline_natural_key on copy_baseline (application_id, data_name, natural_key) where file_id is null;
   create index copy_baseline_versioned_key on copy_baseline (application_id, data_name, natural_key) where file_id is not null;
   create index copy_baseline_hierarchical_key on copy_baseline (application_id, data_name, hierarchical_key text_pattern_ops);
-  create index copy_baseline_refs on copy_baseline using gin (refs);
+  create index copy_baseline_refs on copy_baseline using gin (refs) where refs <> '{}';
   create index copy_baseline_file on copy_baseline (file_id) where file_id is not null;
-  create index copy_baseline_period on copy_baseline (application_id, data_name, period_start);
+  create index copy_baseline_period on copy_baseline (application_id, data_name, period_start) where period_start is not null;
 `;
 
 /** A plain session on the bench database: statements, and COPY of COPY-text bytes into a table. */

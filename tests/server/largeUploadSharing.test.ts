@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal } from '../../server/db/bulkJournal.ts';
 import { upsertRows } from '../../server/services/dataRows.ts';
+import { charactersOf, columnsOf, type StoredFields } from '../../server/workers/rowColumns.ts';
 import {
   ROOT,
   createApplication,
@@ -216,29 +217,31 @@ describe('a write interrupted by a crash', () => {
       .executeTakeFirstOrThrow();
     // A write's first batches, committed with their journal, as a crash would leave them: rows changed and added.
     const journal = await openJournal(db(), application.id, 'big');
-    const rows = [
+    const rows: StoredFields[] = [
       {
         id: crypto.randomUUID(),
-        nk: 'c000000',
-        hk: 'c000000',
-        v: { code: 'c000000', label: 'crashed', value: '9' },
-        r: [],
-        ln: 2,
+        naturalKey: 'c000000',
+        hierarchicalKey: 'c000000',
+        values: { code: 'c000000', label: 'crashed', value: '9' },
+        refs: [],
+        lineNumber: 2,
       },
       {
         id: crypto.randomUUID(),
-        nk: 'znew',
-        hk: 'znew',
-        v: { code: 'znew', label: 'crashed', value: '9' },
-        r: [],
-        ln: 3,
+        naturalKey: 'znew',
+        hierarchicalKey: 'znew',
+        values: { code: 'znew', label: 'crashed', value: '9' },
+        refs: [],
+        lineNumber: 3,
       },
     ];
+    const batchOf = (fields: StoredFields[]) => {
+      const columns = columnsOf(fields);
+      return { columns, characters: charactersOf(columns), count: fields.length };
+    };
     await db()
       .transaction()
-      .execute((trx) =>
-        upsertRows(trx, application.id, 'big', { document: JSON.stringify(rows), count: rows.length }, journal),
-      );
+      .execute((trx) => upsertRows(trx, application.id, 'big', batchOf(rows), journal));
     expect(await storedNow()).toBe(before.rows.length + 1);
     // And a first load into an empty entry, which records nothing per row.
     const first = await openJournal(db(), application.id, 'fresh');
@@ -246,15 +249,7 @@ describe('a write interrupted by a crash', () => {
     const freshRows = rows.map((row) => ({ ...row, id: crypto.randomUUID() }));
     await db()
       .transaction()
-      .execute((trx) =>
-        upsertRows(
-          trx,
-          application.id,
-          'fresh',
-          { document: JSON.stringify(freshRows), count: freshRows.length },
-          first,
-        ),
-      );
+      .execute((trx) => upsertRows(trx, application.id, 'fresh', batchOf(freshRows), first));
     expect(await storedNow('fresh')).toBe(rows.length);
 
     restarted = await restartOnSameData(data.server);

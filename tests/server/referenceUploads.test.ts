@@ -15,7 +15,7 @@ import {
   type StoredRow,
 } from '../../src/domain/csv/index.ts';
 import { PROPERTIES_CSV, TEST_CONFIGURATION, ZONES_CSV } from '../../src/domain/csv/testKit.ts';
-import { WRITE_BATCH } from '../../server/workers/rowsDocument.ts';
+import { WRITE_BATCH } from '../../server/workers/rowColumns.ts';
 import { MAX_REPORTED_ERRORS } from '../../server/services/ingest.ts';
 import {
   HABITATS_CSV,

@@ -429,6 +429,9 @@ describe('who a restore credits', () => {
       manifest.deposits.map((d) => [d.createdBy, d.publishedBy]),
     );
     expect(again.additionalFiles.map((f) => f.owner)).toEqual([victim.login]);
+    // Rows are not tied to their application by a foreign key (migration 0019): they go first.
+    const creditedApplication = db.selectFrom('applications').select('id').where('name', '=', 'credited_surveys');
+    await db.deleteFrom('data_rows').where('application_id', 'in', creditedApplication).execute();
     await db.deleteFrom('applications').where('name', '=', 'credited_surveys').execute();
   });
 });
@@ -587,6 +590,8 @@ describe('a restore that cannot be done', () => {
     expect(
       (await creator.client.post('/applications/copy_surveys/upload-bundle', { body: restoreForm(backup) })).status,
     ).toBe(409);
+    const copied = target.server.ctx.db.selectFrom('applications').select('id').where('name', '=', 'copy_surveys');
+    await target.server.ctx.db.deleteFrom('data_rows').where('application_id', 'in', copied).execute();
     await target.server.ctx.db.deleteFrom('applications').where('name', '=', 'copy_surveys').execute();
   });
 

@@ -17,6 +17,7 @@ import * as bulkWrites from './0015_bulk_writes.ts';
 import * as serverInstances from './0016_server_instances.ts';
 import * as lastingSessions from './0017_lasting_sessions.ts';
 import * as emptyBeforeWrites from './0018_empty_before_writes.ts';
+import * as cheaperRowWrites from './0019_cheaper_row_writes.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_server_instances': serverInstances,
   '0017_lasting_sessions': lastingSessions,
   '0018_empty_before_writes': emptyBeforeWrites,
+  '0019_cheaper_row_writes': cheaperRowWrites,
 };
 
 export const migrationProvider: MigrationProvider = {
