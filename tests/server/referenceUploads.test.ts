@@ -146,6 +146,23 @@ describe('a refused upload', () => {
     expect(await tableState(admin, 'observatory', 'stations')).toEqual(before);
   });
 
+  it('refuses a line repeating a key inside one written batch of a large file (400, never 500), and stores nothing', async () => {
+    const before = await tableState(admin, 'observatory', 'stations');
+    // Large enough for batches to be written while later lines are checked; the repeat sits in an early batch, so
+    // both lines would reach the database in one statement if the repeat were given.
+    const lines = Array.from({ length: 30_000 }, (_, i) =>
+      station({ code: `dup${i}`, Nom: `Station ${i} ${'x'.repeat(60)}`, altitude: String(i) }),
+    );
+    lines.splice(11, 0, lines[10]);
+    const file = [STATIONS_HEADER, ...lines].join('\n') + '\n';
+    const answer = await uploadReference(admin, 'observatory', 'stations', 'stations.csv', file);
+    expectSameRefusal(answer, await engineReport('observatory', 'stations', 'stations.csv', file));
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ lineNumber: 13, code: 'duplicatedLineInReference' }),
+    ]);
+    expect(await tableState(admin, 'observatory', 'stations')).toEqual(before);
+  }, 120_000);
+
   it('leaves the table as it was on a header, format or whole-file error', async () => {
     const before = await tableState(admin, 'observatory', 'habitats');
     for (const file of [

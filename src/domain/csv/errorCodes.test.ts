@@ -351,8 +351,42 @@ describe('upload error codes', () => {
         params: { file: 'properties', lineNumber: 5, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' },
       },
     ]);
-    // Rows of the same natural key under different parents are different rows.
+    // Rows whose natural keys hold their parent differ under different parents.
     expect(stations(station({ zone: 'Nord' }), station({ zone: 'Sud' })).report.errorCount).toBe(0);
+    // A natural key without its parent given again under another parent is a duplicate (configuration-format.md
+    // §9.1): rows are stored by natural key. No repeated line is given to be stored, and the file is refused.
+    const plots = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: plots, OA_version: 1.0.0}
+OA_data:
+  zones:
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: null}
+  plots:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      zone: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: zones, OA_isParent: true}}}}
+      code: null
+`);
+    const zones = validate('zones', 'code\nNord\nSud\n', { model: plots });
+    const underParents = validate('plots', 'zone;code\nNord;p1\nSud;p1\nSud;p1\nNord;p2\n', {
+      model: plots,
+      references: {
+        zones: zones.rows.map(({ naturalKey, hierarchicalKey, values }) => ({ naturalKey, hierarchicalKey, values })),
+      },
+    });
+    expect(underParents.report.errors).toEqual([
+      {
+        lineNumber: 3,
+        code: 'duplicatedLineInReference',
+        params: { file: 'plots', lineNumber: 3, otherLines: [2, 3], duplicateKey: 'p1' },
+      },
+      {
+        lineNumber: 4,
+        code: 'duplicatedLineInReference',
+        params: { file: 'plots', lineNumber: 4, otherLines: [3, 4], duplicateKey: 'zonesKsud.plotsKp1' },
+      },
+    ]);
+    expect(underParents.rows.map((row) => row.lineNumber)).toEqual([2, 5]);
   });
 
   errorCode('duplicatedLineInDatatype', () => {

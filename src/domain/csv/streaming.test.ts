@@ -95,7 +95,8 @@ describe('the validator in chunks', () => {
       'invalidDateWithComponent',
       'duplicatedLineInReference',
     ]);
-    expect(whole.rows.map((row) => row.values.note)).toEqual(['a "quoted"\r\nremark', '', '']);
+    // The line repeating a key is not given (the file is refused at its end).
+    expect(whole.rows.map((row) => row.values.note)).toEqual(['a "quoted"\r\nremark', '']);
     const expected = JSON.stringify(whole);
     for (const size of [1, 2, 3, 5, 8, 13, 64, 1000])
       expect(

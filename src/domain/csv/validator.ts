@@ -140,6 +140,13 @@ export class Validator implements CsvValidator, CheckSink {
   private sawUnstorable = false;
   private unstorableAboveData = false;
   private readonly duplicateLines = new Map<string, number[]>();
+  /**
+   * Lines with the same natural key are duplicates, under different parents too (configuration-format.md §9.1): the
+   * entry's rows are stored, updated, pointed to and deleted by natural key. Under parents duplicates are first
+   * found by hierarchical key (same key, same parent); this finds the same key under another parent.
+   */
+  private readonly naturalKeyTable = new KeyTable();
+  private readonly naturalKeyClashes = new Map<string, number[]>();
 
   // State of the row being read (the CheckSink side).
   private lineNumber = 0;
@@ -486,7 +493,7 @@ export class Validator implements CsvValidator, CheckSink {
     const hierarchicalKey = this.keyByNaturalKey
       ? this.labelPrefix + naturalKey
       : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
-    this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, this.lineNumber);
+    if (!this.trackRowKeys(naturalKey, hierarchicalKey, this.lineNumber)) return;
     if (this.rowErrors > 0 || !this.collectRows) return;
     this.ready.push(this.rowObject(naturalKey, hierarchicalKey, period));
   }
@@ -765,12 +772,30 @@ export class Validator implements CsvValidator, CheckSink {
     return null;
   }
 
-  private trackKey(key: string, lineNumber: number): void {
+  /**
+   * Tracks a row's keys for duplicates; answers whether the row is the first with them. A row repeating a key is
+   * never given, valid or not: the file is refused at its end, and a batch holding the same key twice could not
+   * be written meanwhile.
+   */
+  private trackRowKeys(naturalKey: string, hierarchicalKey: string, lineNumber: number): boolean {
+    if (!this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, lineNumber)) return false;
+    if (this.keyByNaturalKey) return true;
+    const first = this.naturalKeyTable.add(naturalKey, lineNumber);
+    if (first < 0) return true;
+    const lines = this.naturalKeyClashes.get(naturalKey);
+    if (lines) lines.push(lineNumber);
+    else this.naturalKeyClashes.set(naturalKey, [first, lineNumber]);
+    return false;
+  }
+
+  /** Answers whether the key is met for the first time. */
+  private trackKey(key: string, lineNumber: number): boolean {
     const first = this.keyTable.add(key, lineNumber);
-    if (first < 0) return;
+    if (first < 0) return true;
     const lines = this.duplicateLines.get(key);
     if (lines) lines.push(lineNumber);
     else this.duplicateLines.set(key, [first, lineNumber]);
+    return false;
   }
 
   /**
@@ -786,6 +811,16 @@ export class Validator implements CsvValidator, CheckSink {
           lineNumber: line,
           otherLines: lines,
           duplicateKey,
+        });
+      }
+    }
+    for (const [naturalKey, lines] of this.naturalKeyClashes) {
+      for (const line of lines.slice(1)) {
+        this.report(line, 'duplicatedLineInReference', {
+          file: this.entry.name,
+          lineNumber: line,
+          otherLines: lines,
+          duplicateKey: naturalKey,
         });
       }
     }
@@ -1021,8 +1056,8 @@ export class Validator implements CsvValidator, CheckSink {
   private releaseDeferredRows(): void {
     for (const pending of this.pending) {
       if (pending.row.hierarchicalKey === '') continue;
-      this.trackKey(pending.row.hierarchicalKey, pending.row.lineNumber);
-      if (pending.valid && this.collectRows) this.ready.push(pending.row);
+      const first = this.trackRowKeys(pending.row.naturalKey, pending.row.hierarchicalKey, pending.row.lineNumber);
+      if (first && pending.valid && this.collectRows) this.ready.push(pending.row);
     }
     this.pending.length = 0;
   }
