@@ -19,7 +19,11 @@ type Db = Kysely<Schema> | Transaction<Schema>;
  * per batch, its rows sent as the column texts the checking worker built (`rowColumns`), the same SQL on
  * PostgreSQL and on the embedded database.
  * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
- * `journal` of an entry that held rows, what the batch replaces is recorded first (bulkJournal.ts).
+ * `journal` of an entry that held rows, what the batch replaces is recorded first (bulkJournal.ts). Into an entry
+ * that held no rows when the write began, and that no one else writes meanwhile (`intoEmptyEntry`, or a journal
+ * saying so), the rows are plainly inserted: there is nothing to replace, the file never repeats a natural key
+ * (the CSV engine gives no row repeating one), and an insert that need not look for a conflict costs about a
+ * third less.
  */
 export async function upsertRows(
   db: Db,
@@ -27,8 +31,15 @@ export async function upsertRows(
   dataName: string,
   rows: CheckedBatch,
   journal?: BulkJournal,
+  intoEmptyEntry = journal?.emptyBefore ?? false,
 ): Promise<number> {
   const source = rowColumnsSource(rows.columns);
+  if (intoEmptyEntry) {
+    const inserted = await sql`
+      insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
+      select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe from ${source}`.execute(db);
+    return Number(inserted.numAffectedRows ?? 0);
+  }
   // Journaled, the statement first records the rows as stored before it (its parts share one snapshot), looked up
   // row by row: a join could hash the whole entry at every batch. Into an entry that was empty there is none.
   const recorded = journal && !journal.emptyBefore ? journal : undefined;
@@ -68,6 +79,23 @@ export function rowColumnsSource(columns: RowColumns) {
                 ${columns.values}::text[], ${columns.refs}::text[], ${columns.lineNumbers}::integer[],
                 ${columns.periodStarts}::timestamp[], ${columns.periodEnds}::timestamp[])
       as c(id, nk, hk, v, r, ln, ps, pe)) as u`;
+}
+
+/**
+ * Makes the transaction the entry's only writer until it ends (a PostgreSQL advisory lock: other instances' writes
+ * to the entry wait for it), and answers whether the entry then holds no rows without a file.
+ */
+export async function claimEntryForWrite(trx: Transaction<Schema>, applicationId: string, dataName: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${applicationId}/${dataName}`}, 0))`.execute(trx);
+  const held = await trx
+    .selectFrom('data_rows')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
+    .where('file_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !held;
 }
 
 /**

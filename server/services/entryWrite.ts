@@ -4,7 +4,7 @@ import { openJournal, type BulkJournal } from '../db/bulkJournal.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { upsertRows } from './dataRows.ts';
+import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 
@@ -39,7 +39,7 @@ export interface EntryWrite {
  * Runs `work`, which writes batches of rows to an entry and then finishes, as one all-or-nothing write.
  *
  * On PostgreSQL, in one transaction begun at the first batch (lateTransaction.ts): other sessions are free and see
- * the state before it until it commits. On the embedded database, whose one session a transaction holds from
+ * the state before it until it commits; other uploads to the entry wait for it (claimEntryForWrite). On the embedded database, whose one session a transaction holds from
  * begin to commit (a 500,000-row reference held every user of every application for about a minute), each batch
  * is a transaction of its own, journaled (bulkJournal.ts), and the entry's readers wait meanwhile (entryGate.ts);
  * finishing drops the journal in the last transaction, a failure undoes the batches written. A small write is kept
@@ -59,12 +59,17 @@ export async function writeEntryRows<T>(
   } = {},
 ): Promise<T> {
   if (ctx.config.databaseUrl) {
-    return withLateTransaction(ctx.db, (late) =>
-      work({
-        upsert: async (batch) => upsertRows(await late.begin(), applicationId, dataName, batch),
+    return withLateTransaction(ctx.db, (late) => {
+      let intoEmptyEntry: Promise<boolean> | undefined;
+      return work({
+        upsert: async (batch) => {
+          const trx = await late.begin();
+          intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
+          return upsertRows(trx, applicationId, dataName, batch, undefined, await intoEmptyEntry);
+        },
         finish: (last) => last(late.current(), 0),
-      }),
-    );
+      });
+    });
   }
   // Batches wait here until they are more than one short transaction's worth: then the write is journaled.
   const pending: CheckedBatch[] = [];

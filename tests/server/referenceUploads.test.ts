@@ -402,6 +402,29 @@ describe('a refusal lists the errors the browser engine gives for the same file'
 });
 
 describe('a new file for a reference', () => {
+  it('taken twice at once into an empty entry, keeps both: one after the other, never a failure', async () => {
+    await createApplication(admin, 'twice', OBSERVATORY_YAML);
+    expect((await uploadReference(admin, 'twice', 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(201);
+    // Large enough that both are written in batches while being checked.
+    const file = (altitude: string, extra: string) =>
+      [
+        STATIONS_HEADER,
+        ...Array.from({ length: 20_000 }, (_, i) => station({ code: `t${i}`, altitude })),
+        station({ code: extra, altitude }),
+      ].join('\n') + '\n';
+    const answers = await Promise.all([
+      uploadReference(admin, 'twice', 'stations', 'a.csv', file('1', 'only_a')),
+      uploadReference(admin, 'twice', 'stations', 'b.csv', file('2', 'only_b')),
+    ]);
+    for (const answer of answers) expect(answer.status, answer.text.slice(0, 300)).toBe(201);
+    const rows = await storedRows(admin, 'twice', 'stations');
+    expect(rows).toHaveLength(20_002);
+    const shared = rows.filter((row) => row.naturalKey.startsWith('t'));
+    // Every shared row comes from the same file: the one written last.
+    expect(new Set(shared.map((row) => row.values.altitude)).size).toBe(1);
+    expect(rows.map((row) => row.naturalKey)).toEqual(expect.arrayContaining(['only_a', 'only_b']));
+  }, 180_000);
+
   it('updates rows by natural key and keeps the rows the file does not mention', async () => {
     const before = await tableState(admin, 'observatory', 'habitats');
     const answer = await uploadReference(
