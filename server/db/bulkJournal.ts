@@ -34,19 +34,29 @@ export interface BulkJournal {
 
 const journalTable = (name: string) => sql.table(`bulk_journal.${name}`);
 
+/** Whether an entry holds rows of its own (without a file: references and unversioned data). */
+export async function holdsOwnRows(
+  db: Kysely<Schema> | Transaction<Schema>,
+  applicationId: string,
+  dataName: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('data_rows')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', dataName)
+    .where('file_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Starts the journal of a write to an entry's rows (those without a file: references and unversioned data). */
 export async function openJournal(db: Kysely<Schema>, applicationId: string, dataName: string): Promise<BulkJournal> {
   const id = randomUUID();
   const name = `w_${id.replaceAll('-', '')}`;
   const emptyBefore = await db.transaction().execute(async (trx) => {
-    const held = await trx
-      .selectFrom('data_rows')
-      .select('id')
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', dataName)
-      .where('file_id', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
+    const held = await holdsOwnRows(trx, applicationId, dataName);
     await sql`create table ${journalTable(name)} (natural_key text primary key, prior jsonb)`.execute(trx);
     await trx
       .insertInto('bulk_writes')

@@ -7,7 +7,7 @@ import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import type { RowColumns } from '../workers/rowColumns.ts';
-import type { BulkJournal } from '../db/bulkJournal.ts';
+import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
@@ -87,15 +87,7 @@ export function rowColumnsSource(columns: RowColumns) {
  */
 export async function claimEntryForWrite(trx: Transaction<Schema>, applicationId: string, dataName: string) {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`${applicationId}/${dataName}`}, 0))`.execute(trx);
-  const held = await trx
-    .selectFrom('data_rows')
-    .select('id')
-    .where('application_id', '=', applicationId)
-    .where('data_name', '=', dataName)
-    .where('file_id', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return !held;
+  return !(await holdsOwnRows(trx, applicationId, dataName));
 }
 
 /**

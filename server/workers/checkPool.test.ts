@@ -3,7 +3,7 @@ import { modelOf, stored, validate } from '../../src/domain/csv/testKit.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { CheckOverBudget, CheckPool, type FileCheck } from './checkPool.ts';
 import type { CheckedBatch } from './csvCheckApi.ts';
-import { WRITE_BATCH, charactersOf, columnsOf } from './rowColumns.ts';
+import { WRITE_BATCH, charactersOf, columnsOf, storedFieldsOf } from './rowColumns.ts';
 
 /** Each line evaluates `costly` expressions of about w² steps (w from the line's `work` column; 900 is near the step limit). */
 const configuration = (costly: number) => `OA_version: 2.0.1
@@ -94,19 +94,7 @@ describe('the CSV check pool', () => {
       expect([...ids].sort()).toEqual(ids);
       const rows = expected.rows.slice(first, first + batch.count);
       first += batch.count;
-      expect(batch.columns).toEqual(
-        columnsOf(
-          rows.map((row, index) => ({
-            id: ids[index],
-            naturalKey: row.naturalKey,
-            hierarchicalKey: row.hierarchicalKey,
-            values: row.values,
-            refs: [...new Set(row.links.map((link) => link.hierarchicalKey))],
-            lineNumber: row.lineNumber,
-            period: row.period,
-          })),
-        ),
-      );
+      expect(batch.columns).toEqual(columnsOf(rows.map((row, index) => storedFieldsOf(row, ids[index]))));
       expect(batch.characters).toBe(charactersOf(batch.columns));
     }
     expect(batches.flatMap((batch) => batch.rows)).toEqual(

@@ -58,19 +58,22 @@ export function columnsOf(rows: readonly StoredFields[]): RowColumns {
   };
 }
 
+/** A checked row's fields as stored, under `id`. */
+export function storedFieldsOf(row: CsvRow, id: string): StoredFields {
+  return {
+    id,
+    naturalKey: row.naturalKey,
+    hierarchicalKey: row.hierarchicalKey,
+    values: row.values,
+    refs: [...new Set(row.links.map((link) => link.hierarchicalKey))],
+    lineNumber: row.lineNumber,
+    period: row.period,
+  };
+}
+
 /** Checked rows as the columns of a write, each given a new id. */
 export function rowColumns(rows: readonly CsvRow[]): RowColumns {
-  return columnsOf(
-    rows.map((row) => ({
-      id: timeOrderedId(),
-      naturalKey: row.naturalKey,
-      hierarchicalKey: row.hierarchicalKey,
-      values: row.values,
-      refs: [...new Set(row.links.map((link) => link.hierarchicalKey))],
-      lineNumber: row.lineNumber,
-      period: row.period,
-    })),
-  );
+  return columnsOf(rows.map((row) => storedFieldsOf(row, timeOrderedId())));
 }
 
 /** How much of the server's memory a batch holds, in characters (what waits to be written is bounded by it). */
