@@ -8,6 +8,8 @@ const suffix = process.env.E2E_PORT ? `-${port}` : '';
 /** The e2e server's own origin (a test may browse it through a relay: tests/e2e/unpluggableNetwork.ts). */
 export const E2E_ORIGIN = `http://localhost:${port}`;
 export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data${suffix}`);
+/** The e2e server's log (debug level: every answer with its time), read by tests/e2e/failureReporter.ts. */
+export const E2E_SERVER_LOG = path.resolve(`test-results/e2e-server${suffix}.log`);
 export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', email: 'e2e-admin@terrain.local' };
 
 /**
@@ -54,6 +56,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
+      E2E_SERVER_LOG,
       TERRAIN_ADMIN_LOGIN: E2E_ADMIN.login,
       TERRAIN_ADMIN_PASSWORD: E2E_ADMIN.password,
       TERRAIN_ADMIN_EMAIL: E2E_ADMIN.email,

@@ -1,8 +1,13 @@
-// Starts the server for the end-to-end tests on a fresh data folder (the UI must be built already).
-import { rmSync } from 'node:fs';
+// Starts the server for the end-to-end tests on a fresh data folder (the UI must be built already). Its log goes to
+// E2E_SERVER_LOG, where the failure reporter reads what the server did while a failed test ran.
+import { createWriteStream, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, LOG_LEVEL: 'debug' },
+});
+child.stdout.pipe(createWriteStream(process.env.E2E_SERVER_LOG));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

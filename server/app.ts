@@ -82,6 +82,14 @@ export async function buildApp({
   // The embedded database lends its one session in the order requests arrived (sessionOrder.ts). First of all
   // hooks, so that everything after it, sessions included, has its place. PostgreSQL has a session per statement.
   if (logger && ['debug', 'trace'].includes(logger.level)) {
+    // Arrivals too, and clients that left before their answer: a request still running, or answered to nobody,
+    // shows in the log.
+    app.addHook('onRequest', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url }, 'arrived');
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) request.log.debug({ ms: Math.round(reply.elapsedTime) }, 'client left');
+      });
+    });
     app.addHook('onResponse', async (request, reply) => {
       request.log.debug(
         { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },

@@ -6,8 +6,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /**
  * The server's log: one JSON object per line on standard output (pino, Fastify's own logger), so that a log
  * collector reads it as it is. Lines about a request carry its `reqId`. At `info` (the default) it holds what the
- * server does (start, jobs, database trouble) and every internal error with its stack; each request's answer is
- * logged at `debug`, too many lines for a busy instance's default.
+ * server does (start, jobs, database trouble) and every internal error with its stack; each request's
+ * arrival, answer (status and time) and a client leaving before its answer are logged at `debug`, too many lines for
+ * a busy instance's default.
  */
 export function createLogger(level: LogLevel): Logger {
   return pino({ level });

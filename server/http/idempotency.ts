@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { formParts } from './formParts.ts';
 import { multipartFailure } from './multipartFailure.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -80,7 +81,13 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
   const runningHere = new Map<string, { request: FastifyRequest; settled: Promise<void>; settle: () => void }>();
   const idOf = (scope: string, key: string) => `${scope}\u0000${key}`;
   const runFirst = (request: FastifyRequest, scope: string, key: string, fingerprint: string | null) => {
-    request.idempotency = { scope, key, mode: 'first', fingerprint, renewal: renewLease(db, scope, key) };
+    const renewal = renewLease(db, scope, key);
+    request.idempotency = { scope, key, mode: 'first', fingerprint, renewal };
+    // A body cut short can never be applied: should its request then fail to answer, its key is not held beyond the
+    // lease it has.
+    request.raw.once('close', () => {
+      if (!request.raw.complete) clearInterval(renewal);
+    });
     let settle = () => {};
     const settled = new Promise<void>((resolve) => (settle = resolve));
     runningHere.set(idOf(scope, key), { request, settled, settle });
@@ -145,7 +152,9 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       .selectAll()
       .where('scope', '=', scope)
       .where('key', '=', key)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Freed since the insert met it (its request refused, or ended): claimed again, for this request.
+    if (!existing) return claim(request, reply, scope, key, fingerprint, mayEndStalled);
     if (existing.method !== request.method || existing.path !== path)
       throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     if (existing.status === 'running') {
@@ -169,6 +178,8 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         await Promise.race([first.settled, new Promise((resolve) => setTimeout(resolve, SUPERSEDE_WAIT_MS))]);
         return claim(request, reply, scope, key, fingerprint, false);
       }
+      // Freed or answered between the read and the takeover (its request ended meanwhile): looked at again.
+      if (!(await isRunning(scope, key))) return claim(request, reply, scope, key, fingerprint, mayEndStalled);
       throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
     }
     const stored: StoredAnswer = {
@@ -181,6 +192,16 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
     return sendStoredAnswer(reply, stored);
+  }
+
+  async function isRunning(scope: string, key: string) {
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select('status')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.status === 'running';
   }
 
   // A request that ended without its answer being kept or freed (its client gone before onSend) lets a waiting
@@ -302,7 +323,7 @@ async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bo
 async function digestMultipart(request: FastifyRequest): Promise<string> {
   const digest = digestParts();
   try {
-    for await (const part of request.parts({ limits: { fileSize: Infinity } })) {
+    for await (const part of formParts(request, { limits: { fileSize: Infinity } })) {
       if (part.type === 'file') {
         const file = digest.fileStream(part.fieldname, part.filename || 'upload');
         for await (const chunk of part.file) file.update(chunk as Buffer);

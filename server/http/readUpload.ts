@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { digestParts } from './idempotency.ts';
+import { formParts } from './formParts.ts';
 import { multipartFailure } from './multipartFailure.ts';
 
 export interface Upload {
@@ -38,7 +39,7 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
   const fields: Record<string, string> = {};
   const digest = digestParts();
   let file: UploadForm['file'];
-  for await (const part of request.parts({
+  for await (const part of formParts(request, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   })) {
     if (part.type === 'file') {
@@ -114,7 +115,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
  */
 export async function openStreamedForm(request: FastifyRequest, maxBytes: number): Promise<StreamedForm> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  const parts = formParts(request, { limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const iterator = parts[Symbol.asyncIterator]();
   const digest = digestParts();
   const fields: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
 import { recordKeyLeftRunning, restartOnSameData, startTestServer, type TestServer } from './harness.ts';
@@ -140,6 +141,55 @@ describe('idempotency keys', () => {
       headers: { 'Idempotency-Key': 'hanging' },
     });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+  it('let a retry run at once when the client of the first request left before its body was read', async () => {
+    // The tablet navigated away while its upload waited on the server (here for the key's table): by the time the
+    // request reads its body, the connection is closed. It must fail then, not wait for the body for good.
+    const db = server.server.ctx.db;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.transaction().execute(async (trx) => {
+      await sql`lock table idempotency_keys in exclusive mode`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const closedOnServer = new Promise((resolve) =>
+      server.server.app.server.once('connection', (socket) => socket.once('close', resolve)),
+    );
+    const url = new URL(server.url);
+    const boundary = 'terrain-left';
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    socket.write(
+      [
+        'POST /api/v1/applications/idem_left HTTP/1.1',
+        `Host: ${url.host}`,
+        `Cookie: ${admin.cookieHeader}`,
+        'Idempotency-Key: left-early',
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        'Content-Length: 1000000',
+        '',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="fieldnotes-v1.yaml"',
+        '',
+        fixture('fieldnotes-v1.yaml').toString('utf8').slice(0, 200),
+      ].join('\r\n'),
+      () => socket.destroy(),
+    );
+    await closedOnServer;
+    release();
+    await holding;
+    const retry = await admin.post('/applications/idem_left', {
+      body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
+      headers: { 'Idempotency-Key': 'left-early' },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await configurationCount('idem_left')).toBe(1);
   });
 });
 

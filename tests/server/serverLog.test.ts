@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 const lines: Array<Record<string, any>> = [];
 let server: TestServer;
+let answerTheSlowRequest = () => {};
 
 beforeAll(async () => {
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
@@ -17,10 +18,12 @@ beforeAll(async () => {
     {},
     {
       logger,
-      beforeListen: (app) =>
+      beforeListen: (app) => {
         app.get('/api/v1/test/failure', async () => {
           throw new Error('a bug met while answering');
-        }),
+        });
+        app.get('/api/v1/test/slow', () => new Promise((resolve) => (answerTheSlowRequest = () => resolve({}))));
+      },
     },
   );
 }, 120_000);
@@ -42,5 +45,20 @@ describe('the server log', () => {
     expect(error!.reqId).toBeDefined();
     const answered = lines.find((line) => line.msg === 'answered' && line.reqId === error!.reqId);
     expect(answered).toMatchObject({ level: 20, statusCode: 500 });
+  });
+
+  it('logs at debug level when a request arrived, and when its client left before the answer', async () => {
+    const leaving = new AbortController();
+    const sent = fetch(`${server.url}/api/v1/test/slow`, { signal: leaving.signal }).catch(() => 'left');
+    await expect
+      .poll(() => lines.some((line) => line.msg === 'arrived' && line.url === '/api/v1/test/slow'))
+      .toBe(true);
+    leaving.abort();
+    expect(await sent).toBe('left');
+    const arrived = lines.find((line) => line.msg === 'arrived' && line.url === '/api/v1/test/slow')!;
+    await expect
+      .poll(() => lines.find((line) => line.msg === 'client left' && line.reqId === arrived.reqId))
+      .toMatchObject({ level: 20 });
+    answerTheSlowRequest();
   });
 });
