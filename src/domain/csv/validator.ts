@@ -36,7 +36,7 @@ import { ErrorCollector, type CsvError, type CsvErrorCode } from './errors';
 import { NoteCollector, type CsvNoteCode } from './notes';
 import { ExpressionRunner, expressionResultText } from './expressions';
 import { javaTrim, mapHeader, type ColumnMapping } from './header';
-import { KeyTable } from './keyTable';
+import { RepeatedKeys } from './repeatedKeys';
 import { memoized } from '../memo/memoized';
 import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
@@ -135,18 +135,16 @@ export class Validator implements CsvValidator, CheckSink {
   private constants = new Map<string, string>();
   private ready: CsvRow[] = [];
   private readonly pending: PendingRow[] = [];
-  private readonly keyTable = new KeyTable();
+  private readonly rowKeys = new RepeatedKeys();
   /** Whether a character no row may store (NUL, or a replacement for bytes not UTF-8) was met, and above the data lines. */
   private sawUnstorable = false;
   private unstorableAboveData = false;
-  private readonly duplicateLines = new Map<string, number[]>();
   /**
    * Lines with the same natural key are duplicates, under different parents too (configuration-format.md §9.1): the
    * entry's rows are stored, updated, pointed to and deleted by natural key. Under parents duplicates are first
    * found by hierarchical key (same key, same parent); this finds the same key under another parent.
    */
-  private readonly naturalKeyTable = new KeyTable();
-  private readonly naturalKeyClashes = new Map<string, number[]>();
+  private readonly naturalKeys = new RepeatedKeys();
 
   // State of the row being read (the CheckSink side).
   private lineNumber = 0;
@@ -778,24 +776,8 @@ export class Validator implements CsvValidator, CheckSink {
    * be written meanwhile.
    */
   private trackRowKeys(naturalKey: string, hierarchicalKey: string, lineNumber: number): boolean {
-    if (!this.trackKey(this.keyByNaturalKey ? naturalKey : hierarchicalKey, lineNumber)) return false;
-    if (this.keyByNaturalKey) return true;
-    const first = this.naturalKeyTable.add(naturalKey, lineNumber);
-    if (first < 0) return true;
-    const lines = this.naturalKeyClashes.get(naturalKey);
-    if (lines) lines.push(lineNumber);
-    else this.naturalKeyClashes.set(naturalKey, [first, lineNumber]);
-    return false;
-  }
-
-  /** Answers whether the key is met for the first time. */
-  private trackKey(key: string, lineNumber: number): boolean {
-    const first = this.keyTable.add(key, lineNumber);
-    if (first < 0) return true;
-    const lines = this.duplicateLines.get(key);
-    if (lines) lines.push(lineNumber);
-    else this.duplicateLines.set(key, [first, lineNumber]);
-    return false;
+    if (this.keyByNaturalKey) return this.rowKeys.meet(naturalKey, lineNumber);
+    return this.rowKeys.meet(hierarchicalKey, lineNumber) && this.naturalKeys.meet(naturalKey, lineNumber);
   }
 
   /**
@@ -803,27 +785,19 @@ export class Validator implements CsvValidator, CheckSink {
    * `duplicatedLineInReference` for data types too (corpus: condition_prelevements), so Terrain does.
    */
   private reportDuplicates(): void {
-    for (const [key, lines] of this.duplicateLines) {
-      const duplicateKey = this.keyByNaturalKey ? joinHierarchicalKey(this.entry.name, key) : key;
-      for (const line of lines.slice(1)) {
+    const keyOf = (key: string) => (this.keyByNaturalKey ? joinHierarchicalKey(this.entry.name, key) : key);
+    const repeats = [
+      ...[...this.rowKeys.repeats()].map(([key, lines]) => ({ duplicateKey: keyOf(key), lines })),
+      ...[...this.naturalKeys.repeats()].map(([naturalKey, lines]) => ({ duplicateKey: naturalKey, lines })),
+    ];
+    for (const { duplicateKey, lines } of repeats)
+      for (const line of lines.slice(1))
         this.report(line, 'duplicatedLineInReference', {
           file: this.entry.name,
           lineNumber: line,
           otherLines: lines,
           duplicateKey,
         });
-      }
-    }
-    for (const [naturalKey, lines] of this.naturalKeyClashes) {
-      for (const line of lines.slice(1)) {
-        this.report(line, 'duplicatedLineInReference', {
-          file: this.entry.name,
-          lineNumber: line,
-          otherLines: lines,
-          duplicateKey: naturalKey,
-        });
-      }
-    }
   }
 
   // ---------------------------------------------------------------- time and scope
