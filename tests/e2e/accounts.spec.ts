@@ -1,5 +1,6 @@
 import { expect, keysSentTo, test, toast } from './fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
+import { waitForServiceWorker } from './serviceWorker';
 
 test('an account from registration to a second sign-in after a lost password', async ({
   page,
@@ -157,8 +158,7 @@ test('the help page shows the help document', async ({ page, look }) => {
   await look(page, 'help-fr');
 
   // Once the service worker runs the page, the frame still gets the document, not the application's page.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorker(page);
   const framed = page.waitForResponse((r) => r.url().endsWith('/help.fr.pdf') && r.request().isNavigationRequest());
   await page.reload();
   expect((await framed).headers()['content-type']).toContain('application/pdf');

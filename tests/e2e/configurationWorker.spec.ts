@@ -12,6 +12,7 @@ import {
   switchLanguage,
   testConfiguration,
 } from './applicationSteps';
+import { waitForServiceWorker } from './serviceWorker';
 
 /**
  * Issue 4, "the worker path": the configuration engine running in the real browser Web Worker (the script the
@@ -210,8 +211,7 @@ test('offline, the Test button shows what the worker finds, the same problems as
   await signInAsAdmin(page);
   const bytes = new Uint8Array(await readFile(fixture('broken.yaml')));
   const onServer = await validateOnServer(page, bytes, 'broken.yaml');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorker(page);
   await page.goto('/applicationCreation');
   await expect(page.getByRole('heading', { name: 'Créer une application' })).toBeVisible();
 

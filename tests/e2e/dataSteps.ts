@@ -73,11 +73,7 @@ export function setUpApi(page: Page) {
   };
 }
 
-/** The service worker controls the page, so the app shell opens without network. */
-export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
+export { waitForServiceWorker } from './serviceWorker';
 
 export async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
+import { waitForServiceWorker } from './serviceWorker';
 
 test('after one visit the app shell opens offline, with an offline badge', async ({ page, context, look }) => {
   await page.goto('/login');
@@ -7,8 +8,7 @@ test('after one visit the app shell opens offline, with an offline badge', async
   await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).last().click();
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await page.reload();

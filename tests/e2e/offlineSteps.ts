@@ -84,11 +84,7 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 }
 
-/** The service worker controls the page, so the app shell opens without network. */
-export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
+export { waitForServiceWorker } from './serviceWorker';
 
 export const pendingChange = (page: Page, text: string) => page.getByTestId('pending-change').filter({ hasText: text });
 
