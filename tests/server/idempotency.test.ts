@@ -25,6 +25,38 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/**
+ * Sends, on a connection of its own, the beginning of a creation's multipart body (its headers announce much more)
+ * and answers the connection, left open.
+ */
+async function sendHalfACreation(name: string, key: string) {
+  const url = new URL(server.url);
+  const boundary = 'terrain-half';
+  const socket = connect(Number(url.port), url.hostname);
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
+  const sent = new Promise((resolve) =>
+    socket.write(
+      [
+        `POST /api/v1/applications/${name} HTTP/1.1`,
+        `Host: ${url.host}`,
+        `Cookie: ${admin.cookieHeader}`,
+        `Idempotency-Key: ${key}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        'Content-Length: 1000000',
+        '',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="fieldnotes-v1.yaml"',
+        '',
+        fixture('fieldnotes-v1.yaml').toString('utf8').slice(0, 200),
+      ].join('\r\n'),
+      resolve,
+    ),
+  );
+  await sent;
+  return socket;
+}
+
 const configurationCount = async (name: string) =>
   (await admin.get(`/applications/${name}`)).body.versions?.length ?? 0;
 
@@ -100,26 +132,8 @@ describe('idempotency keys', () => {
 
   it('let a retry end a first request whose body hangs half-sent, and run at once, once', async () => {
     // A tablet that lost the network mid-upload: the connection stays open, the rest of the body never comes.
-    const url = new URL(server.url);
-    const boundary = 'terrain-hanging';
-    const socket = connect(Number(url.port), url.hostname);
-    await once(socket, 'connect');
+    const socket = await sendHalfACreation('idem_hang', 'hanging');
     const closed = once(socket, 'close');
-    socket.write(
-      [
-        'POST /api/v1/applications/idem_hang HTTP/1.1',
-        `Host: ${url.host}`,
-        `Cookie: ${admin.cookieHeader}`,
-        'Idempotency-Key: hanging',
-        `Content-Type: multipart/form-data; boundary=${boundary}`,
-        'Content-Length: 1000000',
-        '',
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="file"; filename="fieldnotes-v1.yaml"',
-        '',
-        fixture('fieldnotes-v1.yaml').toString('utf8').slice(0, 200),
-      ].join('\r\n'),
-    );
     const keyClaimed = async () =>
       (
         await server.server.ctx.db
@@ -159,27 +173,8 @@ describe('idempotency keys', () => {
     const closedOnServer = new Promise((resolve) =>
       server.server.app.server.once('connection', (socket) => socket.once('close', resolve)),
     );
-    const url = new URL(server.url);
-    const boundary = 'terrain-left';
-    const socket = connect(Number(url.port), url.hostname);
-    socket.on('error', () => undefined);
-    await once(socket, 'connect');
-    socket.write(
-      [
-        'POST /api/v1/applications/idem_left HTTP/1.1',
-        `Host: ${url.host}`,
-        `Cookie: ${admin.cookieHeader}`,
-        'Idempotency-Key: left-early',
-        `Content-Type: multipart/form-data; boundary=${boundary}`,
-        'Content-Length: 1000000',
-        '',
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="file"; filename="fieldnotes-v1.yaml"',
-        '',
-        fixture('fieldnotes-v1.yaml').toString('utf8').slice(0, 200),
-      ].join('\r\n'),
-      () => socket.destroy(),
-    );
+    const socket = await sendHalfACreation('idem_left', 'left-early');
+    socket.destroy();
     await closedOnServer;
     release();
     await holding;
