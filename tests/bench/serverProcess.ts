@@ -59,8 +59,8 @@ export interface BenchServer {
   /** Starts a new peak measurement (Linux `clear_refs` 5); false when the kernel refuses. */
   resetPeak(): Promise<boolean>;
   /**
-   * Runs a COPY of `text` (COPY text format) into a fresh equivalent table, in one transaction; answers the time in
-   * ms. The rows' application_id must name a stored application (the table has data_rows' foreign keys).
+   * Runs a COPY of `text` (COPY text format) into a fresh table like data_rows (its columns and indexes), in one
+   * transaction; answers the time in ms.
    */
   copyBaseline(columns: string, text: string): Promise<number>;
   /**
