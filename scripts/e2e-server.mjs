@@ -1,6 +1,7 @@
 // Starts the server for the end-to-end tests on a fresh data folder (the UI must be built already). Its log goes to
 // E2E_SERVER_LOG, where the failure reporter reads what the server did while a failed test ran.
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
 
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
@@ -8,6 +9,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, LOG_LEVEL: 'debug' },
 });
+// A fresh clone has no test-results folder yet.
+mkdirSync(path.dirname(process.env.E2E_SERVER_LOG), { recursive: true });
 child.stdout.pipe(createWriteStream(process.env.E2E_SERVER_LOG));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
