@@ -16,14 +16,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
-await activateLanguage(initialLanguage());
+async function start() {
+  await activateLanguage(initialLanguage());
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A language's messages are a chunk of their own: when it cannot be fetched, public/start-guard.js reloads the page
+// or says the start failed, instead of a blank page.
+start().catch(() => window.dispatchEvent(new Event('terrain:start-failed')));
