@@ -58,7 +58,7 @@
     });
     const title = document.createElement('h1');
     title.textContent = words.title;
-    Object.assign(title.style, { fontSize: '1.5rem', margin: '0 0 0.75rem' });
+    Object.assign(title.style, { fontSize: '1.5rem', fontWeight: '600', margin: '0 0 0.75rem' });
     const text = document.createElement('p');
     text.textContent = words.text;
     const button = document.createElement('button');

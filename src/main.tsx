@@ -6,9 +6,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n/setup';
 import { queryClient } from './offline/queryCache';
+import { PageError } from './components/layout/PageError';
 import './styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultErrorComponent: PageError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -55,3 +55,26 @@ test('a start that fails again says so, in French and English, with a button tha
   await page.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
 });
+
+test('a page whose part cannot be fetched says so in the page, translated, with a way on', async ({
+  page,
+  context,
+  look,
+}) => {
+  // The sign-in page's own module, fetched when the page opens: the router reloads once, then shows the error.
+  let broken = true;
+  const documentLoads = await breakFiles(context, /^\/assets\/LoginPage-[^/]+\.js$/, () => broken);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Cette page n’a pas pu s’ouvrir' })).toBeVisible();
+  expect(documentLoads()).toBe(2);
+  await look(page, 'page-error-fr');
+
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.getByRole('button', { name: 'Recharger la page' }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be opened' })).toBeVisible();
+  await look(page, 'page-error-en');
+
+  broken = false;
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
+});
