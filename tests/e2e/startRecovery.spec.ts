@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // What a stopped service worker does to a start (its module scripts aborted) is made here on purpose: without the
@@ -33,27 +33,44 @@ test('a start whose language could not be fetched reloads once by itself', async
   expect(documentLoads()).toBe(2);
 });
 
+/**
+ * Opens the sign-in page with the files matching `pattern` always aborted: after one reload, the heading `fr`
+ * shows (looked at as `<name>-fr`); its button reloads, in English once chosen (`<name>-en`); once the files can
+ * be fetched again, the button opens the page.
+ */
+async function saysItFailedThenRecovers(
+  { page, context, look }: { page: Page; context: BrowserContext; look: (page: Page, name: string) => Promise<void> },
+  pattern: RegExp,
+  name: string,
+  heading: { fr: string; en: string },
+) {
+  let broken = true;
+  const documentLoads = await breakFiles(context, pattern, () => broken);
+  await page.goto('/login');
+  // Reloaded once, then the message instead of a loop.
+  await expect(page.getByRole('heading', { name: heading.fr })).toBeVisible();
+  expect(documentLoads()).toBe(2);
+  await look(page, `${name}-fr`);
+
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.getByRole('button', { name: 'Recharger la page' }).click();
+  await expect(page.getByRole('heading', { name: heading.en })).toBeVisible();
+  await look(page, `${name}-en`);
+
+  broken = false;
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
+}
+
 test('a start that fails again says so, in French and English, with a button that reloads', async ({
   page,
   context,
   look,
 }) => {
-  let broken = true;
-  const documentLoads = await breakFiles(context, /^\/assets\/index-[^/]+\.js$/, () => broken);
-  await page.goto('/login');
-  // Reloaded once, then the message instead of a loop.
-  await expect(page.getByRole('heading', { name: 'Terrain n’a pas pu démarrer' })).toBeVisible();
-  expect(documentLoads()).toBe(2);
-  await look(page, 'start-failed-fr');
-
-  await page.evaluate(() => localStorage.setItem('lang', 'en'));
-  await page.getByRole('button', { name: 'Recharger la page' }).click();
-  await expect(page.getByRole('heading', { name: 'Terrain could not start' })).toBeVisible();
-  await look(page, 'start-failed-en');
-
-  broken = false;
-  await page.getByRole('button', { name: 'Reload the page' }).click();
-  await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
+  await saysItFailedThenRecovers({ page, context, look }, /^\/assets\/index-[^/]+\.js$/, 'start-failed', {
+    fr: 'Terrain n’a pas pu démarrer',
+    en: 'Terrain could not start',
+  });
 });
 
 test('a page whose part cannot be fetched says so in the page, translated, with a way on', async ({
@@ -62,19 +79,8 @@ test('a page whose part cannot be fetched says so in the page, translated, with 
   look,
 }) => {
   // The sign-in page's own module, fetched when the page opens: the router reloads once, then shows the error.
-  let broken = true;
-  const documentLoads = await breakFiles(context, /^\/assets\/LoginPage-[^/]+\.js$/, () => broken);
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Cette page n’a pas pu s’ouvrir' })).toBeVisible();
-  expect(documentLoads()).toBe(2);
-  await look(page, 'page-error-fr');
-
-  await page.evaluate(() => localStorage.setItem('lang', 'en'));
-  await page.getByRole('button', { name: 'Recharger la page' }).click();
-  await expect(page.getByRole('heading', { name: 'This page could not be opened' })).toBeVisible();
-  await look(page, 'page-error-en');
-
-  broken = false;
-  await page.getByRole('button', { name: 'Reload the page' }).click();
-  await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
+  await saysItFailedThenRecovers({ page, context, look }, /^\/assets\/LoginPage-[^/]+\.js$/, 'page-error', {
+    fr: 'Cette page n’a pas pu s’ouvrir',
+    en: 'This page could not be opened',
+  });
 });
