@@ -3,9 +3,10 @@
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { serverNodeArgs } from './serverNode.mjs';
 
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, serverNodeArgs(), {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, LOG_LEVEL: 'debug' },
 });

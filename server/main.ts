@@ -8,6 +8,8 @@ import { createServer } from './start.ts';
 // upload held 338 MB. Twice (100 %) keeps it at 258 MB; 1.5 times (242 MB) made the full collections of a busy
 // instance's caches frequent enough to triple the browsing p95 of `npm run load` (docs/benchmarks.md).
 setFlagsFromString('--heap-growing-percent=100');
+// The young generation's size cannot be set from here (the heap is sized already): it is on the command line,
+// scripts/serverNode.mjs.
 
 const config = loadConfig();
 const server = await createServer(config, { logger: createLogger(config.logLevel) });

@@ -8,6 +8,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort.ts';
+import { serverNodeArgs } from '../../scripts/serverNode.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -50,9 +51,10 @@ export class TerrainProcess {
   static async start(options: TerrainProcessOptions = {}): Promise<TerrainProcess> {
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'terrain-process-')));
     const port = options.port ?? (await freePort());
-    // TERRAIN_PROCESS_NODE_ARGS adds Node flags to the server alone (`--cpu-prof`, which NODE_OPTIONS refuses).
+    // TERRAIN_PROCESS_NODE_ARGS adds Node flags to the server alone (`--cpu-prof`, which NODE_OPTIONS refuses); given
+    // after the server's own V8 flags, it may also change them for a measurement.
     const nodeArgs = process.env.TERRAIN_PROCESS_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverNodeArgs(nodeArgs), {
       cwd: ROOT,
       env: {
         ...process.env,

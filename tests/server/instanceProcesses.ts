@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMail, type ReceivedMail } from './harness.ts';
+import { serverNodeArgs } from '../../scripts/serverNode.mjs';
 
 /**
  * Server instances as operators run them: each a separate `node server/main.ts` process with its own port and
@@ -49,7 +50,7 @@ export async function startInstanceProcess(
 ): Promise<InstanceProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'terrain-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,2 @@
+export const SERVER_V8_FLAGS: string[];
+export function serverNodeArgs(extra?: string[]): string[];
