@@ -10,10 +10,10 @@
  * The database is the PostgreSQL of DATABASE_URL (a scratch database created and dropped), or an embedded
  * PGlite when DATABASE_URL is not set; the figures name it.
  */
-import { randomUUID } from 'node:crypto';
 import { validateConfiguration } from '../../src/domain/configuration/index.ts';
 import { createCsvValidator, type CsvRow, type StoredRow } from '../../src/domain/csv/index.ts';
 import { rowColumns, WRITE_BATCH, type RowColumns } from '../../server/workers/rowColumns.ts';
+import { timeOrderedId } from '../../server/workers/timeOrderedId.ts';
 import { EMBEDDED_BATCH_ROWS } from '../../server/services/entryWrite.ts';
 import { MEASURES_CONFIGURATION, generateMeasures, sitesCsv } from './csv.bench.ts';
 import {
@@ -84,7 +84,7 @@ export function storedFormOf(
       const refs = [...new Set(row.links.map((link) => link.hierarchicalKey))];
       lines.push(
         [
-          randomUUID(),
+          timeOrderedId(),
           applicationId,
           dataName,
           copyField(row.naturalKey),

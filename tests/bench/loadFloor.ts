@@ -220,20 +220,85 @@ export async function writeProfileIn(
     .filter((line) => !isIndex(line))
     .join('\n');
   const secondaryIndexes = BASELINE_TABLE.split('\n').filter(isIndex).join('\n');
-  for (const [layout, ddl] of [
-    ['values as jsonb', primaryKeyOnly],
-    ['values as text', primaryKeyOnly.replace('values jsonb', 'values text')],
+  const asColumns = valuesAsColumns(columns, stored, []);
+  // In a table of its own, the application and the entry are the table's: neither a column nor in an index.
+  const entryImplicit = valuesAsColumns(columns, stored, ['application_id', 'data_name']);
+  const withoutEntry = (ddl: string) =>
+    ddl
+      .replace('application_id uuid not null,', '')
+      .replace('data_name text not null,', '')
+      .replaceAll('(application_id, data_name, ', '(');
+  for (const [layout, ddl, indexes, copyColumns, copyText] of [
+    ['values as jsonb', primaryKeyOnly, secondaryIndexes, columns, stored],
+    ['values as text', primaryKeyOnly.replace('values jsonb', 'values text'), secondaryIndexes, columns, stored],
+    [
+      'one text column per component',
+      primaryKeyOnly.replace('values jsonb not null,', asColumns.ddl),
+      secondaryIndexes,
+      asColumns.columns,
+      asColumns.text,
+    ],
+    [
+      'one text column per component, no application or entry column',
+      withoutEntry(primaryKeyOnly.replace('values jsonb not null,', entryImplicit.ddl)),
+      withoutEntry(secondaryIndexes),
+      entryImplicit.columns,
+      entryImplicit.text,
+    ],
   ]) {
     await fresh(ddl);
     if (postgres) await db.exec('begin');
     await timed(`an entry's own table, ${layout}: COPY with the primary key alone`, () =>
-      db.copy(`copy_baseline (${columns})`, Buffer.from(stored, 'utf8')),
+      db.copy(`copy_baseline (${copyColumns})`, Buffer.from(copyText, 'utf8')),
     );
     await timed(`an entry's own table, ${layout}: its secondary indexes built after`, async () => {
-      await db.exec(secondaryIndexes);
+      await db.exec(indexes);
       if (postgres) await db.exec('commit');
     });
   }
   await db.exec('drop table copy_baseline');
   return figures;
+}
+
+/**
+ * The stored form with `values` spread into one text column per component (`v_1`…), as a table of the
+ * entry's own would hold them, without the columns named in `left`. Components are those of the first row (the
+ * bench's rows all have the same).
+ */
+function valuesAsColumns(
+  columns: string,
+  stored: string,
+  left: string[],
+): { ddl: string; columns: string; text: string } {
+  const names = columns.split(',').map((name) => name.trim());
+  const kept = (_: unknown, index: number) => !left.includes(names[index]);
+  const at = names.indexOf('values');
+  const lines = stored.split('\n').filter(Boolean);
+  // JSON text holds no raw tab or line break, so its COPY form only doubled its backslashes.
+  const valuesOf = (line: string) => JSON.parse(line.split('\t')[at].replace(/\\\\/g, '\\')) as Record<string, unknown>;
+  const components = Object.keys(valuesOf(lines[0]));
+  const componentColumns = components.map((_, index) => `v_${index + 1}`);
+  const text = lines.map((line) => {
+    const fields = line.split('\t');
+    const values = valuesOf(line);
+    const spread = components.map((component) => {
+      const value = values[component];
+      if (value === undefined || value === null) return '\\N';
+      return copyField(typeof value === 'string' ? value : JSON.stringify(value));
+    });
+    return [
+      ...fields.slice(0, at).filter(kept),
+      ...spread,
+      ...fields.slice(at + 1).filter((field, index) => kept(field, at + 1 + index)),
+    ].join('\t');
+  });
+  return {
+    ddl: componentColumns.map((column) => `${column} text,`).join(' '),
+    columns: [
+      ...names.slice(0, at).filter(kept),
+      ...componentColumns,
+      ...names.slice(at + 1).filter((name, index) => kept(name, at + 1 + index)),
+    ].join(', '),
+    text: text.join('\n') + '\n',
+  };
 }
