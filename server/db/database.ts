@@ -33,12 +33,15 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * one client and requests queue for it (and it reopens itself when broken: see embeddedPool.ts). With a `room`,
  * either pool keeps the reserve of the database's disk (bulkWriteGuard.ts).
  */
+/** Connections of one instance's PostgreSQL pool. */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { room } = options;
   const guarded = (pool: PostgresPool, embedded: boolean, db: () => Kysely<Schema>) =>
     room ? guardBulkWrites(pool, room, () => room.giveBack(() => giveSpaceBack(db(), embedded))) : pool;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
     // A PostgreSQL restart kills idle clients; the pool must not crash the process, it reconnects on next use.
     pool.on('error', () => undefined);
     // A client in use (a transaction waiting for the next piece of an upload, say) is killed too: the pool only

@@ -1,5 +1,6 @@
 import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import type { Schema } from './schema.ts';
+import { POSTGRES_POOL_SIZE } from './database.ts';
 
 export interface LateTransaction {
   /** The transaction, begun at the first call. */
@@ -21,12 +22,19 @@ export async function withLateTransaction<T>(
 ): Promise<T> {
   let begun: Promise<ControlledTransaction<Schema>> | undefined;
   let trx: ControlledTransaction<Schema> | undefined;
+  let slot: (() => void) | undefined;
+  let ended = false;
   const late: LateTransaction = {
     begin() {
-      begun ??= db
-        .startTransaction()
-        .execute()
-        .then((started) => (trx = started));
+      begun ??= takeSlot().then(async (release) => {
+        if (ended) {
+          release();
+          throw new Error('the work ended before its transaction could begin');
+        }
+        slot = release;
+        trx = await db.startTransaction().execute();
+        return trx;
+      });
       return begun;
     },
     current: () => trx ?? db,
@@ -37,13 +45,53 @@ export async function withLateTransaction<T>(
     await started?.commit().execute();
     return result;
   } catch (error) {
-    // The work's failure is what the caller must see. A transaction that could not begin has nothing to roll back;
-    // one whose rollback fails ended with its session (PostgreSQL rolls back what a lost session held).
-    const started = await begun?.catch(() => undefined);
+    // The work's failure is what the caller must see. A transaction still waiting for its turn is never begun
+    // (`ended`), one that could not begin has nothing to roll back, and one whose rollback fails ended with its
+    // session (PostgreSQL rolls back what a lost session held).
+    ended = true;
+    const started = slot ? await begun?.catch(() => undefined) : undefined;
+    begun?.catch(() => undefined);
     await started
       ?.rollback()
       .execute()
       .catch(() => undefined);
     throw error;
+  } finally {
+    ended = true;
+    slot?.();
   }
+}
+
+/**
+ * Late transactions open at once in one instance, at most: each holds one of the pool's connections for as long as
+ * its upload takes to arrive, and uploads sent over slow networks, each letting the next one in once it waits for
+ * its bytes (uploadLanes.ts), took every connection: pages waited for the uploads' last bytes. The rest of the pool
+ * is the readers'. Those past the bound wait for their turn before their first write, holding no connection.
+ */
+export const LATE_TRANSACTIONS = POSTGRES_POOL_SIZE - 4;
+
+let openTransactions = 0;
+const waitingTurn: Array<(release: () => void) => void> = [];
+
+/** Late transactions waiting for their turn to begin, in this instance. */
+export const lateTransactionsWaiting = (): number => waitingTurn.length;
+
+function takeSlot(): Promise<() => void> {
+  if (openTransactions < LATE_TRANSACTIONS) {
+    openTransactions += 1;
+    return Promise.resolve(releaseOnce());
+  }
+  return new Promise((resolve) => waitingTurn.push(resolve));
+}
+
+/** Gives the slot to the next waiting transaction, or back; once only, whatever calls it. */
+function releaseOnce(): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waitingTurn.shift();
+    if (next) next(releaseOnce());
+    else openTransactions -= 1;
+  };
 }

@@ -1,0 +1,113 @@
+/**
+ * Uploads on slow networks against PostgreSQL's pool: an upload's transaction begins at its first batch and lasts
+ * until its last byte has come, holding a pooled connection all that time. Many people sending large files over
+ * poor networks at once must not take every connection: pages are still answered while they wait for their bytes,
+ * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
+ * own, holding its one connection only while each is written.)
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LATE_TRANSACTIONS, lateTransactionsWaiting } from '../../server/db/lateTransaction.ts';
+import { POSTGRES_POOL_SIZE } from '../../server/db/database.ts';
+import { createApplication, startDataServer, type DataServer } from './dataFixtures.ts';
+
+/** More uploads than the pool has connections. */
+const UPLOADS = POSTGRES_POOL_SIZE + 2;
+/**
+ * Rows sent before an upload pauses: more than the checked rows a write waits for before its first batch (about
+ * 3 MB here, WRITE_AHEAD_CHARACTERS in ingest.ts), so its transaction has begun.
+ */
+const ROWS_BEFORE_PAUSE = 12_000;
+const FILLER = 'x'.repeat(250);
+
+const entries = Array.from({ length: UPLOADS }, (_, index) => `r${index}`);
+const CROWD_YAML = `OA_version: 2.0.1
+OA_application:
+  OA_name: crowd
+  OA_version: 1.0.0
+  OA_defaultLanguage: en
+  OA_i18n:
+    OA_title: {fr: Foule, en: Crowd}
+OA_data:
+${entries
+  .map(
+    (name) => `  ${name}:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      value: null
+`,
+  )
+  .join('')}`;
+
+let data: DataServer;
+let observer: pg.Client;
+
+/** Sessions of the server's database inside a transaction that waits for its client (an upload's next bytes). */
+async function waitingTransactions(): Promise<number> {
+  const result = await observer.query<{ count: number }>(
+    `select count(*)::int as count from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`,
+  );
+  return result.rows[0].count;
+}
+
+/** Starts an upload to `entry` that sends its first rows, then waits for `release` before its last one. */
+function slowUpload(entry: string, release: Promise<void>): Promise<Response> {
+  const encoder = new TextEncoder();
+  const boundary = `----terrain-slow-${entry}`;
+  const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}${FILLER}`).join('\n');
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${entry}.csv"\r\nContent-Type: text/csv\r\n\r\ncode;value\n${rows}\n`,
+        ),
+      );
+      await release;
+      controller.enqueue(encoder.encode(`last;end\n\r\n--${boundary}--\r\n`));
+      controller.close();
+    },
+  });
+  return fetch(`${data.server.url}/api/v1/applications/crowd/references/${entry}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${data.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL)', () => {
+  beforeAll(async () => {
+    data = await startDataServer();
+    await createApplication(data.admin, 'crowd', CROWD_YAML);
+    observer = new pg.Client({ connectionString: data.server.databaseUrl });
+    await observer.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await observer?.end();
+    await data?.server.close();
+  });
+
+  it('leave connections to the readers while they wait for their bytes, and all complete', async () => {
+    expect(LATE_TRANSACTIONS).toBeLessThan(POSTGRES_POOL_SIZE);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const uploads = entries.map((entry) => slowUpload(entry, released));
+    // Each paused upload lets the next one in once it has waited for its bytes; the first past the bound waits for a
+    // transaction of its own without holding a connection (and holds the upload lane: the others wait for it).
+    await expect
+      .poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100, message: 'an upload waits for its turn' })
+      .toBe(1);
+    expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
+    const page = await data.admin.get('/applications/crowd/references/r0');
+    expect(page.status, page.text).toBe(200);
+    expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
+
+    release();
+    for (const [index, upload] of uploads.entries()) {
+      const answer = await upload;
+      expect(answer.status, `${entries[index]}: ${await answer.clone().text()}`).toBe(201);
+      expect(await answer.json()).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE + 1 });
+    }
+  }, 120_000);
+});
