@@ -20,7 +20,6 @@ import type { StreamedUpload } from '../http/readUpload.ts';
 import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { countAfterWrite } from './dataRows.ts';
-import { indexIntervalFiltersWhileSmall } from './intervalFilterIndexes.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
@@ -105,45 +104,37 @@ export async function insertData(
   rights: Rights,
 ): Promise<DataInserted> {
   const { application, model, entry } = data;
-  return writeEntryRows(
-    ctx,
-    application.id,
-    entry.name,
-    async (write) => {
-      const refused: CsvError[] = [];
-      let written = 0;
-      const lineCount = await ingestCsv(
-        {
-          db: ctx.db,
-          checks: ctx.checks,
-          applicationId: application.id,
-          model,
-          entry,
-          fileName: upload.fileName,
-          places: true,
-          batchRows: write.batchRows,
-        },
-        upload.stream,
-        async (batch) => {
-          outsideRights(rights, 'depot', entry.name, batch, refused);
-          if (refused.length === 0) written += await write.upsert(batch);
-        },
-        () => upload.complete(),
-      );
-      if (refused.length)
-        throw new CsvRejected({
-          rowCount: lineCount,
-          errorCount: refused.length,
-          errors: refused.slice(0, MAX_REPORTED_ERRORS),
-          truncated: refused.length > MAX_REPORTED_ERRORS,
-        });
-      const totalRows = await write.finish((db, kept) =>
-        countAfterWrite(db, application.id, entry.name, written + kept),
-      );
-      return { dataType: entry.name, lineCount, totalRows };
-    },
-    { beforeLargeWrite: () => indexIntervalFiltersWhileSmall(ctx, application.id, entry) },
-  );
+  return writeEntryRows(ctx, application.id, entry.name, async (write) => {
+    const refused: CsvError[] = [];
+    let written = 0;
+    const lineCount = await ingestCsv(
+      {
+        db: ctx.db,
+        checks: ctx.checks,
+        applicationId: application.id,
+        model,
+        entry,
+        fileName: upload.fileName,
+        places: true,
+        batchRows: write.batchRows,
+      },
+      upload.stream,
+      async (batch) => {
+        outsideRights(rights, 'depot', entry.name, batch, refused);
+        if (refused.length === 0) written += await write.upsert(batch);
+      },
+      () => upload.complete(),
+    );
+    if (refused.length)
+      throw new CsvRejected({
+        rowCount: lineCount,
+        errorCount: refused.length,
+        errors: refused.slice(0, MAX_REPORTED_ERRORS),
+        truncated: refused.length > MAX_REPORTED_ERRORS,
+      });
+    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
+    return { dataType: entry.name, lineCount, totalRows };
+  });
 }
 
 /**

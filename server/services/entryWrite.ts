@@ -20,7 +20,7 @@ export const EMBEDDED_BATCH_ROWS = 500;
  * A write of up to this many rows on the embedded database is done in one transaction at its end, as short as a
  * couple of batches: no journal, and the entry's readers are not kept out.
  */
-export const ONE_TRANSACTION_ROWS = 1000;
+const ONE_TRANSACTION_ROWS = 1000;
 
 /** An upload's writing to an entry's rows (those without a file): all of it is kept or none. */
 export interface EntryWrite {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import type { Checker } from '../../src/domain/configuration/model.ts';
 
 /**
  * What an interval filter compares, and so what its index holds: a JSON value (numbers), the ISO part of a stored
@@ -9,13 +8,6 @@ import type { Checker } from '../../src/domain/configuration/model.ts';
  * or the planner will not use the index.
  */
 export type FilteredExpression = 'json' | 'date' | 'text';
-
-/** What an interval filter on a component with this checker compares (rowQueries.ts writes its condition so). */
-export function intervalExpression(checker: Checker | null | undefined): FilteredExpression {
-  if (checker?.kind === 'integer' || checker?.kind === 'float') return 'json';
-  if (checker?.kind === 'date') return 'date';
-  return 'text';
-}
 
 export interface FilteredComponent {
   component: string;
@@ -83,9 +75,8 @@ async function build(
  * Makes sure the components an entry is filtered on have an index, built in the background: the component values
  * are keys inside the JSONB `values`, different for every entry, so no index made in advance can serve them. Only
  * what users actually filter, on entries large enough to need it, gets one (each index costs every later write of
- * its entry), and on the embedded database what a load asked for (intervalFilterIndexes.ts). A partial index per
- * application and entry: other entries' rows are not in it. Built concurrently, so writes to the entry go on
- * meanwhile; a build that fails is not tried again before the next start. Resolves once they are built.
+ * its entry). A partial index per application and entry: other entries' rows are not in it. Built concurrently,
+ * so writes to the entry go on meanwhile; a build that fails is not tried again before the next start.
  */
 export function indexFilteredComponents(
   db: Kysely<Schema>,
@@ -93,13 +84,12 @@ export function indexFilteredComponents(
   entryName: string,
   filtered: readonly FilteredComponent[],
   log: (line: string) => void,
-): Promise<void> {
-  const builds = filtered.map((component) => {
+): void {
+  for (const component of filtered) {
     const name = filterIndexName(applicationId, entryName, component);
     const definition = `((${indexedExpression(component)})) ${partOf(applicationId, entryName)}`;
-    return ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
-  });
-  return Promise.all(builds).then(() => undefined);
+    void ensureIndex(db, name, definition, `${entryName}.${component.component}`, log);
+  }
 }
 
 /** The rows of one entry: every index here is partial, other entries' rows are not in it. */

@@ -10,8 +10,7 @@ import { refreshCount } from './dataRows.ts';
 import { outsideRights } from './rowRights.ts';
 import { fileOf, isoOf, sameScope, type DepositFile } from './versionFiles.ts';
 import { lockEntryForWrite, type EntryLock } from './entryGate.ts';
-import { EMBEDDED_BATCH_ROWS, ONE_TRANSACTION_ROWS } from './entryWrite.ts';
-import { indexIntervalFiltersWhileSmall } from './intervalFilterIndexes.ts';
+import { EMBEDDED_BATCH_ROWS } from './entryWrite.ts';
 import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, ingestCsv } from './ingest.ts';
 import type { EntryContext } from './references.ts';
 import { storedFile } from './storedFile.ts';
@@ -168,12 +167,7 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
   }
   await inEmbeddedSteps(ctx, file, async () => {
     const replaced = await versionsReplacedBy(ctx.db, file, false);
-    let written = 0;
     const write = async (batch: CheckedBatch) => {
-      // As a large upload does (entryWrite.ts): the interval filters' indexes asked while the entry is small.
-      if (written < ONE_TRANSACTION_ROWS && written + batch.count >= ONE_TRANSACTION_ROWS)
-        await indexIntervalFiltersWhileSmall(ctx, file.application_id, data.entry);
-      written += batch.count;
       const begun = performance.now();
       await insertVersionRows(ctx.db, file.application_id, file.data_name, file.id, batch);
       await letRequestsThrough(performance.now() - begun);

@@ -14,7 +14,6 @@ import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv } from './ingest.ts';
 import { INDEXED_FROM_ROWS } from './filterIndexes.ts';
 import { indexSuggestions } from './referenceSuggestions.ts';
-import { indexIntervalFiltersWhileSmall } from './intervalFilterIndexes.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQueries.ts';
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
@@ -100,11 +99,9 @@ export async function uploadReference(
     },
     {
       // The embedded database answers nobody while it builds an index: built on an entry still small, the
-      // suggestions' and the interval filters' indexes are instant, and grow batch by batch with the load, other
-      // users getting through between.
+      // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
       beforeLargeWrite: async () => {
-        if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS) return;
-        await Promise.all([indexes(), indexIntervalFiltersWhileSmall(ctx, application.id, entry)]);
+        if ((await storedCount(ctx.db, application.id, entry.name)) < INDEXED_FROM_ROWS) await indexes();
       },
     },
   );

@@ -6,12 +6,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from '../../sr
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-import {
-  INDEXED_FROM_ROWS,
-  indexFilteredComponents,
-  intervalExpression,
-  type FilteredComponent,
-} from './filterIndexes.ts';
+import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
 
 export interface SelectedRow {
@@ -112,16 +107,16 @@ async function conditionsOf(
         conditions.push(
           sql<SqlBool>`${field} between ${JSON.stringify(Number(from))}::jsonb and ${JSON.stringify(Number(to))}::jsonb`,
         );
-        intervals.push({ component: filter.componentKey, expression: intervalExpression(checker) });
+        intervals.push({ component: filter.componentKey, expression: 'json' });
       } else if (checker?.kind === 'date') {
         // The upper bound is compared on as many characters as it has: "2020-07-01" takes the whole day.
         conditions.push(
           sql<SqlBool>`substr(${text}, 6, 19) >= ${from} and substr(${text}, 6, ${Math.min(19, to!.length)}) <= ${to}`,
         );
-        intervals.push({ component: filter.componentKey, expression: intervalExpression(checker) });
+        intervals.push({ component: filter.componentKey, expression: 'date' });
       } else {
         conditions.push(sql<SqlBool>`${text} between ${from} and ${to}`);
-        intervals.push({ component: filter.componentKey, expression: intervalExpression(checker) });
+        intervals.push({ component: filter.componentKey, expression: 'text' });
       }
     }
   }
@@ -335,7 +330,7 @@ export async function readPage(
     .where('data_name', '=', entry.name)
     .executeTakeFirst();
   if (Number(stored?.line_count ?? 0) >= INDEXED_FROM_ROWS)
-    void indexFilteredComponents(db, applicationId, entry.name, intervals, ctx.log);
+    indexFilteredComponents(db, applicationId, entry.name, intervals, ctx.log);
   const entryKey = [applicationId, entry.name, stored ? String(stored.version) : 'never written'];
   const compiled = conditions.length ? sql.join(conditions, sql` and `).compile(db) : undefined;
   const queryKey = [...entryKey, compiled ? [compiled.sql, compiled.parameters] : [], query.componentOrderBy ?? []];
