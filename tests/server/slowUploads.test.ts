@@ -93,17 +93,22 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const uploads = entries.map((entry) => slowUpload(entry, released));
-    // Each paused upload lets the next one in once it has waited for its bytes; the first past the bound waits for a
-    // transaction of its own without holding a connection (and holds the upload lane: the others wait for it).
-    await expect
-      .poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100, message: 'an upload waits for its turn' })
-      .toBe(1);
-    expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
-    const page = await data.admin.get('/applications/crowd/references/r0');
-    expect(page.status, page.text).toBe(200);
-    expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
-
-    release();
+    try {
+      // Each paused upload lets the next one in once it has waited a second for its bytes. Those past the bound read
+      // their file too, then wait for a transaction of their own without holding a connection: at the end every
+      // upload is in, each holding a transaction or waiting for its turn.
+      await expect
+        .poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100, message: 'uploads waiting for their turn' })
+        .toBe(UPLOADS - LATE_TRANSACTIONS);
+      await expect
+        .poll(waitingTransactions, { timeout: 10_000, interval: 100, message: 'uploads paused in their transaction' })
+        .toBe(LATE_TRANSACTIONS);
+      const page = await data.admin.get('/applications/crowd/references/r0');
+      expect(page.status, page.text).toBe(200);
+      expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
+    } finally {
+      release();
+    }
     for (const [index, upload] of uploads.entries()) {
       const answer = await upload;
       expect(answer.status, `${entries[index]}: ${await answer.clone().text()}`).toBe(201);
