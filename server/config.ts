@@ -40,6 +40,8 @@ export interface ServerConfig {
   checkWorkers: number;
   /** Time a worker may spend checking one file (ms) before the file is refused with CHECK_BUDGET_EXCEEDED. */
   checkBudgetMs: number;
+  /** Time an upload may wait for its client's next bytes (ms) before it is abandoned with UPLOAD_STALLED. */
+  uploadIdleMs: number;
   /** `LOG_LEVEL`: what the log holds (server/logging.ts). */
   logLevel: LogLevel;
   /** Room on the database's disk (docs/deploy.md, "Disk space"). */
@@ -60,6 +62,13 @@ export interface ServerConfig {
  * (docs/benchmarks.md), so that only files whose expressions are pathological reach it.
  */
 const DEFAULT_CHECK_BUDGET_SECONDS = 300;
+
+/**
+ * Time an upload may wait for its client's next bytes by default: a network that has given nothing for this long
+ * has dropped the connection, and a large upload holds what it writes meanwhile (a transaction on PostgreSQL, its
+ * entry closed to writers).
+ */
+const DEFAULT_UPLOAD_IDLE_SECONDS = 120;
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -97,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
+    uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, DEFAULT_UPLOAD_IDLE_SECONDS)) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),
     storage: {
       reserveBytes: int(env.STORAGE_RESERVE_MB, 256) * 1024 * 1024,

@@ -103,8 +103,8 @@ export interface StreamedForm {
  * Opens a multipart upload whose file is processed while it arrives (large CSV files are never held whole).
  * The form's text fields must come before the file.
  */
-export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<StreamedUpload> {
-  const { file } = await openStreamedForm(request, maxBytes);
+export async function openUpload(request: FastifyRequest, maxBytes: number, idleMs: number): Promise<StreamedUpload> {
+  const { file } = await openStreamedForm(request, maxBytes, idleMs);
   if (!file) throw new Refusal('MISSING_FILE');
   return file;
 }
@@ -113,7 +113,11 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
  * Opens a multipart form that may hold no file (a publication sent as a form with its `params` alone): its fields,
  * and its file streamed when there is one. Without a file the parts are recorded for idempotent replays at once.
  */
-export async function openStreamedForm(request: FastifyRequest, maxBytes: number): Promise<StreamedForm> {
+export async function openStreamedForm(
+  request: FastifyRequest,
+  maxBytes: number,
+  idleMs: number,
+): Promise<StreamedForm> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
   const parts = formParts(request, { limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const iterator = parts[Symbol.asyncIterator]();
@@ -134,7 +138,7 @@ export async function openStreamedForm(request: FastifyRequest, maxBytes: number
     } else if (part.fieldname !== 'file') {
       part.file.resume();
     } else {
-      return { fields, file: streamedUpload(request, part, fields, digest, maxBytes) };
+      return { fields, file: streamedUpload(request, part, fields, digest, maxBytes, idleMs) };
     }
   }
 }
@@ -145,6 +149,7 @@ function streamedUpload(
   fields: Record<string, string>,
   digest: ReturnType<typeof digestParts>,
   maxBytes: number,
+  idleMs: number,
 ): StreamedUpload {
   const fileName = formText(part.filename) || 'upload';
   const hashing = digest.fileStream('file', fileName);
@@ -153,12 +158,13 @@ function streamedUpload(
     const chunks = part.file[Symbol.asyncIterator]();
     for (;;) {
       waitingSince = performance.now();
-      const next = await chunks
-        .next()
-        .catch((error: unknown) => {
+      const next = await withinIdleTime(
+        chunks.next().catch((error: unknown) => {
           throw multipartFailure(error);
-        })
-        .finally(() => (waitingSince = undefined));
+        }),
+        idleMs,
+        () => part.file.destroy(),
+      ).finally(() => (waitingSince = undefined));
       if (next.done) return;
       const bytes = next.value as Buffer;
       hashing.update(bytes);
@@ -178,4 +184,23 @@ function streamedUpload(
     },
     waitingForBytesSince: () => waitingSince,
   };
+}
+
+/**
+ * The client's next bytes, unless none come within `idleMs`: then the file is dropped (`abandon`) and the upload
+ * refused, so that what it holds while it waits (a transaction, its entry's write lock) is given back.
+ */
+async function withinIdleTime<T>(next: Promise<T>, idleMs: number, abandon: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abandon();
+      reject(new Refusal('UPLOAD_STALLED', { idleSeconds: Math.round(idleMs / 1000) }));
+    }, idleMs);
+  });
+  try {
+    return await Promise.race([next, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -83,6 +83,8 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   NO_SUCH_DEVICE: 404,
   NO_SUCH_ROWS: 404,
   UNKNOWN_USER: 404,
+  // 408: the client stopped sending what it began
+  UPLOAD_STALLED: 408,
   // 409: conflicts with the state of what it changes
   ADDITIONAL_FILE_EXISTS: 409,
   APPLICATION_CHANGED_MEANWHILE: 409,

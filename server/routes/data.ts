@@ -93,7 +93,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         // The file's rows are what must fit: written now without versioning, when the version is published with it.
         await requireRoomForUpload(ctx, request, 'rows');
         // The fields come before the file: a form of `params` alone (how scripts publish) is read whole here.
-        const form = await openStreamedForm(request, MAX_CSV_BYTES);
+        const form = await openStreamedForm(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
         const params = readDepositParams(form.fields.params);
         if (!form.file) return await publish(params);
         const upload = form.file;

@@ -166,7 +166,7 @@ export async function loadReference(
 ) {
   await requireOperation(ctx, user, reference, 'depot', 'all');
   await requireRoomForUpload(ctx, request, 'rows');
-  const upload = await openUpload(request, MAX_CSV_BYTES);
+  const upload = await openUpload(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
   try {
     const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));
     await upload.record();

@@ -101,7 +101,7 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
       await checkCreation(ctx, user, name);
       // A zip holds more than it weighs: its own size is checked before it is read, what it holds once it is.
       await requireRoomForUpload(ctx, request, 'rows');
-      const upload = await openUpload(request, ctx.config.bundleMaxBytes);
+      const upload = await openUpload(request, ctx.config.bundleMaxBytes, ctx.config.uploadIdleMs);
       const bundle = await spoolBundle(ctx, upload);
       try {
         await ctx.room.require(restoredBytes(bundle.manifest, rowsFactor(ctx.config)));

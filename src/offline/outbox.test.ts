@@ -256,6 +256,17 @@ describe('the outbox', () => {
     expect(await outbox.pendingCount()).toBe(0);
   });
 
+  it('sends again an upload the server gave up waiting for (408), as it does after a server error', async () => {
+    let clock = 1_000_000;
+    const server = scriptedFetch([json(408, { code: 'UPLOAD_STALLED', params: { idleSeconds: 120 } }), json(201, {})]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, now: () => clock });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    clock = (await outbox.nextDueAt())!;
+    await outbox.process();
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
   it('reads a streamed answer: a result applies, problems refuse', async () => {
     const stream = (lines: object[]) =>
       new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {

@@ -211,8 +211,9 @@ export function createOutbox(options: OutboxOptions = {}) {
       if (error.code === 'NOT_AUTHENTICATED') options.onSignedOut?.(item.request.path);
       return { kind: 'signed-out' };
     }
-    if (response.status >= 500 || response.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
-      return { kind: 'retry-later', error };
+    // 408: the server gave up waiting for the rest of an upload (nothing stored); the network, not the change, failed.
+    const transient = response.status >= 500 || response.status === 429 || response.status === 408;
+    if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { kind: 'retry-later', error };
     return { kind: 'refused', error };
   }
 

@@ -415,7 +415,7 @@ describe('streamed uploads', () => {
         : reply.code(500).send(error),
     );
     app.post('/upload', async (request) => {
-      const upload = await openUpload(request, 1000);
+      const upload = await openUpload(request, 1000, 60_000);
       let read = 0;
       for await (const chunk of upload.stream) read += chunk.byteLength;
       upload.complete();

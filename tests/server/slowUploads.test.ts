@@ -3,13 +3,14 @@
  * until its last byte has come, holding a pooled connection all that time. Many people sending large files over
  * poor networks at once must not take every connection: pages are still answered while they wait for their bytes,
  * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
- * own, holding its one connection only while each is written.)
+ * own, holding its one connection only while each is written.) On both engines, an upload whose bytes stop coming
+ * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATE_TRANSACTIONS, lateTransactionsWaiting } from '../../server/db/lateTransaction.ts';
 import { POSTGRES_POOL_SIZE } from '../../server/db/database.ts';
-import { createApplication, startDataServer, type DataServer } from './dataFixtures.ts';
+import { createApplication, csvForm, startDataServer, type DataServer } from './dataFixtures.ts';
 
 /** More uploads than the pool has connections. */
 const UPLOADS = POSTGRES_POOL_SIZE + 2;
@@ -52,7 +53,7 @@ async function waitingTransactions(): Promise<number> {
 }
 
 /** Starts an upload to `entry` that sends its first rows, then waits for `release` before its last one. */
-function slowUpload(entry: string, release: Promise<void>): Promise<Response> {
+function slowUpload(entry: string, release: Promise<void>, server: DataServer = data): Promise<Response> {
   const encoder = new TextEncoder();
   const boundary = `----terrain-slow-${entry}`;
   const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}${FILLER}`).join('\n');
@@ -64,13 +65,18 @@ function slowUpload(entry: string, release: Promise<void>): Promise<Response> {
         ),
       );
       await release;
-      controller.enqueue(encoder.encode(`last;end\n\r\n--${boundary}--\r\n`));
-      controller.close();
+      // The server may have given up on this upload and closed the request already.
+      try {
+        controller.enqueue(encoder.encode(`last;end\n\r\n--${boundary}--\r\n`));
+        controller.close();
+      } catch {
+        return;
+      }
     },
   });
-  return fetch(`${data.server.url}/api/v1/applications/crowd/references/${entry}`, {
+  return fetch(`${server.server.url}/api/v1/applications/crowd/references/${entry}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${data.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
   } as RequestInit);
@@ -115,4 +121,36 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL
       expect(await answer.json()).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE + 1 });
     }
   }, 120_000);
+});
+
+describe('an upload whose bytes stop coming', () => {
+  let stalled: DataServer;
+  beforeAll(async () => {
+    stalled = await startDataServer({ uploadIdleMs: 1_000 });
+    await createApplication(stalled.admin, 'crowd', CROWD_YAML);
+  }, 60_000);
+  afterAll(() => stalled?.server.close());
+
+  it('is abandoned with 408 UPLOAD_STALLED, stores nothing and leaves its entry to the next upload', async () => {
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const answer = await slowUpload('r0', never, stalled);
+      const body = await answer.json();
+      expect([answer.status, body.code], JSON.stringify(body)).toEqual([408, 'UPLOAD_STALLED']);
+      expect(body.params).toEqual({ idleSeconds: 1 });
+    } finally {
+      release();
+    }
+    const stored = await stalled.admin.get('/applications/crowd/references/r0');
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body.totalRows).toBe(0);
+
+    const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}`).join('\n');
+    const next = await stalled.admin.post('/applications/crowd/references/r0', {
+      body: csvForm('r0.csv', `code;value\n${rows}\n`),
+    });
+    expect(next.status, next.text).toBe(201);
+    expect(next.body).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE, totalRows: ROWS_BEFORE_PAUSE });
+  }, 60_000);
 });

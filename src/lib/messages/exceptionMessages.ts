@@ -220,6 +220,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'Checking this file takes too long: the server stopped at line {lineNumber}, after {budgetSeconds} seconds, the most a file may take. Nothing was stored. The expressions of the configuration are probably too costly for this many lines.',
   },
+  UPLOAD_STALLED: /*i18n*/ {
+    id: 'exceptionMessage.UPLOAD_STALLED',
+    message:
+      'The file stopped arriving: nothing came for {idleSeconds} seconds, so the upload was abandoned and nothing was stored. Send it again once the network is back.',
+  },
   CHECK_INTERRUPTED: /*i18n*/ {
     id: 'exceptionMessage.CHECK_INTERRUPTED',
     message: 'The checking of the file stopped on the server before its end. Nothing was stored: send it again.',
