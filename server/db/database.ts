@@ -27,15 +27,15 @@ export interface DatabaseOptions {
 // timestamptz values stay Date objects; bigint counts come back as numbers (they fit: row counts, sizes).
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** Connections of one instance's PostgreSQL pool. */
+export const POSTGRES_POOL_SIZE = 10;
+
 /**
  * One Kysely interface over either PostgreSQL or the embedded PGlite: both go through node-postgres' Pool, so
  * the product runs the same SQL and the same code path on both. PGlite is a single connection, so its pool has
  * one client and requests queue for it (and it reopens itself when broken: see embeddedPool.ts). With a `room`,
  * either pool keeps the reserve of the database's disk (bulkWriteGuard.ts).
  */
-/** Connections of one instance's PostgreSQL pool. */
-export const POSTGRES_POOL_SIZE = 10;
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { room } = options;
   const guarded = (pool: PostgresPool, embedded: boolean, db: () => Kysely<Schema>) =>

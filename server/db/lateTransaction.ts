@@ -49,8 +49,8 @@ export async function withLateTransaction<T>(
     // (`ended`), one that could not begin has nothing to roll back, and one whose rollback fails ended with its
     // session (PostgreSQL rolls back what a lost session held).
     ended = true;
-    const started = slot ? await begun?.catch(() => undefined) : undefined;
-    begun?.catch(() => undefined);
+    const settled = begun?.catch(() => undefined);
+    const started = slot ? await settled : undefined;
     await started
       ?.rollback()
       .execute()
