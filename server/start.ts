@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { undoUnfinishedWrites } from './db/bulkJournal.ts';
+import { DEPOSIT_PARTS_IDLE_MS, removeAbandonedParts } from './services/depositedFile.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -59,6 +60,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Writes a crash interrupted are undone before anything is served (bulkJournal.ts).
   for (const undone of await undoUnfinishedWrites(database.db))
     log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
+  // Parts of deposits a stop interrupted: on the embedded database, nothing else can be receiving one.
+  const abandonedParts = await removeAbandonedParts(database.db, config.databaseUrl ? DEPOSIT_PARTS_IDLE_MS : 0);
+  if (abandonedParts > 0) log(`removed ${abandonedParts} parts of deposits interrupted while they arrived`);
   if (!config.databaseUrl) {
     for (const entry of await removeRowsOfUnpublishedVersions(database.db))
       log(`finished an interrupted change of the versions of ${entry.dataName} (application ${entry.applicationId})`);

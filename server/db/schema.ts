@@ -148,7 +148,6 @@ export interface DepositFilesTable {
   data_name: string;
   file_name: string;
   size: number;
-  content: Uint8Array;
   scope: ColumnType<Record<string, string>, string | undefined, string>;
   period_from: Date | null;
   period_to: Date | null;
@@ -162,6 +161,14 @@ export interface DepositFilesTable {
   /** Logins of the backed-up application's depositor and publisher, for a restored version (migration 0013). */
   original_depositor: ColumnType<string | null, string | null | undefined, string | null>;
   original_publisher: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A deposited file's bytes, in parts written as they arrived (migration 0020, depositedFile.ts). */
+export interface DepositFilePartsTable {
+  file_id: string;
+  part: number;
+  bytes: Uint8Array;
+  written_at: DefaultedTimestamp;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -303,6 +310,7 @@ export interface Schema {
   entry_counts: EntryCountsTable;
   bulk_writes: BulkWritesTable;
   deposit_files: DepositFilesTable;
+  deposit_file_parts: DepositFilePartsTable;
   jobs: JobsTable;
   authorizations: AuthorizationsTable;
   authorization_users: AuthorizationUsersTable;

@@ -289,7 +289,7 @@ export async function additionalFileContent(
     fileName: row.file_name,
     contentType: row.content_type,
     size: row.size,
-    content: storedFile(ctx.db, 'additional_files', row.id, row.size),
+    content: storedFile(ctx.db, row.id, row.size),
   };
 }
 

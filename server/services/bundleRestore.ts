@@ -28,6 +28,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
+import { writeDepositParts } from './depositedFile.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { normalizeDateTime } from './deposits.ts';
 import { insertVersionRows } from './versionRows.ts';
@@ -324,6 +325,8 @@ export async function streamRestore(
             : null;
         const content = await verifiedWhole(archive, deposit, MAX_CSV_BYTES, counted);
         const fileId = randomUUID();
+        const parts = writeDepositParts(trx, fileId);
+        await parts.add(content);
         await trx
           .insertInto('deposit_files')
           .values({
@@ -331,8 +334,7 @@ export async function streamRestore(
             application_id: id,
             data_name: entry.name,
             file_name: deposit.fileName,
-            size: content.byteLength,
-            content,
+            size: await parts.end(),
             scope: JSON.stringify(deposit.scope),
             period_from: period ? new Date(`${period.from}Z`) : null,
             period_to: period ? new Date(`${period.to}Z`) : null,

@@ -23,6 +23,7 @@ import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
+import { writeDepositParts } from './depositedFile.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -139,7 +140,7 @@ export async function insertData(
 
 /**
  * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
- * kept whole in the database. It contributes rows only once published.
+ * kept whole in the database, in parts written as it arrives. It contributes rows only once published.
  */
 export async function depositVersion(
   ctx: ServerContext,
@@ -155,47 +156,51 @@ export async function depositVersion(
   if (params.topublish && !rights.covers('publication', data.entry.name, deposit)) throw refusal('publication', data);
   const comment = params.binaryfiledataset?.comment ?? '';
   if (comment.length > MAX_DEPOSIT_COMMENT) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
-  const chunks: Uint8Array[] = [];
+  const id = randomUUID();
+  const parts = writeDepositParts(ctx.db, id);
   async function* keeping() {
     for await (const chunk of upload.stream) {
-      chunks.push(chunk);
+      await parts.add(chunk);
       yield chunk;
     }
   }
-  const rowCount = await ingestCsv(
-    {
-      db: ctx.db,
-      checks: ctx.checks,
-      applicationId: data.application.id,
-      model: data.model,
-      entry: data.entry,
-      fileName: upload.fileName,
-      deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
-    },
-    keeping(),
-    null,
-    () => upload.complete(),
-  );
-  const content = Buffer.concat(chunks);
-  const id = randomUUID();
-  await ctx.db
-    .insertInto('deposit_files')
-    .values({
-      id,
-      application_id: data.application.id,
-      data_name: data.entry.name,
-      file_name: upload.fileName,
-      size: content.byteLength,
-      content,
-      scope: JSON.stringify(dataset.scope),
-      period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
-      period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
-      comment,
-      created_by: user.id,
-      row_count: rowCount,
-    })
-    .execute();
-  return { fileId: id, rowCount };
+  try {
+    const rowCount = await ingestCsv(
+      {
+        db: ctx.db,
+        checks: ctx.checks,
+        applicationId: data.application.id,
+        model: data.model,
+        entry: data.entry,
+        fileName: upload.fileName,
+        deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
+      },
+      keeping(),
+      null,
+      () => upload.complete(),
+    );
+    const size = await parts.end();
+    await ctx.db
+      .insertInto('deposit_files')
+      .values({
+        id,
+        application_id: data.application.id,
+        data_name: data.entry.name,
+        file_name: upload.fileName,
+        size,
+        scope: JSON.stringify(dataset.scope),
+        period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
+        period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
+        comment,
+        created_by: user.id,
+        row_count: rowCount,
+      })
+      .execute();
+    return { fileId: id, rowCount };
+  } catch (error) {
+    await parts.discard().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */

@@ -15,16 +15,16 @@ describe('reading a stored file', () => {
     await sql`insert into applications (id, name, version, summary, model) values (${application}, 'slices', '1', '{}', '{}')`.execute(
       database().db,
     );
-    await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${file}, ${application}, 'counts', 'big.csv', ${content.byteLength}, ${content})`.execute(
+    await sql`insert into additional_files (id, application_id, file_type, file_name, size, content) values (${file}, ${application}, 'notes', 'big.pdf', ${content.byteLength}, ${content})`.execute(
       database().db,
     );
     const pieces: Uint8Array[] = [];
-    for await (const piece of storedFile(database().db, 'deposit_files', file, content.byteLength)) pieces.push(piece);
+    for await (const piece of storedFile(database().db, file, content.byteLength)) pieces.push(piece);
     expect(pieces.map((piece) => piece.byteLength)).toEqual([4194304, 4194304, 4194304, 1001]);
     expect(Buffer.concat(pieces).equals(content)).toBe(true);
   }, 60_000);
 
   it('says so when the file is gone', async () => {
-    await expect(storedFile(database().db, 'deposit_files', randomUUID(), 10).next()).rejects.toThrow(/vanished/);
+    await expect(storedFile(database().db, randomUUID(), 10).next()).rejects.toThrow(/vanished/);
   });
 });

@@ -28,6 +28,7 @@ import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
 import { storedFile } from './storedFile.ts';
+import { depositedFile } from './depositedFile.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
@@ -179,7 +180,7 @@ async function depositsOf(db: Kysely<Schema>, applicationId: string) {
       'f.id',
       'f.data_name',
       'f.file_name',
-      sql<number>`octet_length(f.content)`.as('size'),
+      'f.size',
       'f.row_count',
       'f.comment',
       'f.scope',
@@ -340,7 +341,7 @@ export async function prepareBundle(
         }
         for (const deposit of deposits) {
           const path = `deposits/${deposit.data_name}/${deposit.id}/${segment(deposit.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, 'deposit_files', deposit.id, deposit.size));
+          const file = yield* zip.add(path, depositedFile(db, deposit.id, deposit.size));
           depositList.push({
             ...file,
             dataName: deposit.data_name,
@@ -359,7 +360,7 @@ export async function prepareBundle(
         }
         for (const stored of files) {
           const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, 'additional_files', stored.id, stored.size));
+          const file = yield* zip.add(path, storedFile(db, stored.id, stored.size));
           additionalFiles.push({
             ...file,
             fileType: stored.file_type,

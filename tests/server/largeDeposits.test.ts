@@ -1,0 +1,120 @@
+/**
+ * A deposited version is kept in parts written as its bytes arrive (depositedFile.ts), never whole in the server's
+ * memory. At a size of many parts: the file comes back byte for byte, through publication, backup and deletion; a
+ * deposit refused at its last line, or whose bytes stop coming half-way, leaves no part behind.
+ */
+import http from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION, VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import {
+  createApplication,
+  csvForm,
+  fetchBytes,
+  q,
+  startDataServer,
+  uploadReference,
+  waitForJob,
+  type DataServer,
+} from './dataFixtures.ts';
+
+const SITE = 3;
+const YEAR = 2022;
+/** About 5.6 MB: more of the parts a deposit is cut into than are read back by one statement. */
+const ROWS = 150_000;
+/** How long the server waits for an upload's next bytes here. */
+const IDLE_MS = 3_000;
+
+let data: DataServer;
+const db = () => data.server.server.ctx.db;
+
+const partsCount = async () =>
+  (await sql<{ n: number }>`select count(*)::int as n from deposit_file_parts`.execute(db())).rows[0]!.n;
+const filesCount = async () =>
+  (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
+
+beforeAll(async () => {
+  data = await startDataServer({ uploadIdleMs: IDLE_MS });
+  await createApplication(data.admin, APPLICATION, VERSIONED_YAML);
+  expect((await uploadReference(data.admin, APPLICATION, 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
+}, 120_000);
+afterAll(() => data?.server.close());
+
+describe('a large deposited version', () => {
+  it('comes back byte for byte, is published from its parts, and its parts go with it', async () => {
+    const { text, rows } = readingsCsv(ROWS, SITE, YEAR);
+    const bytes = new TextEncoder().encode(text);
+    const deposited = await data.admin.post(`/applications/${APPLICATION}/data/readings`, {
+      body: csvForm('readings.csv', bytes, yearDataset(SITE, YEAR)),
+    });
+    expect(deposited.status, deposited.text).toBe(201);
+    const fileId = deposited.body.fileId as string;
+    expect(await partsCount()).toBe(Math.ceil(bytes.byteLength / (1024 * 1024)));
+
+    const kept = await fetchBytes(data, `/applications/${APPLICATION}/file/${fileId}`);
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(kept.bytes).equals(Buffer.from(bytes))).toBe(true);
+
+    const published = await data.admin.post(`/applications/${APPLICATION}/data/readings`, {
+      json: { fileid: fileId, topublish: true },
+    });
+    expect(published.status, published.text).toBe(202);
+    await waitForJob(data.admin, APPLICATION, fileId);
+    const listed = await data.admin.get(`/applications/${APPLICATION}/data/readings/json${q({ offset: 0, limit: 1 })}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.totalRows).toBe(rows);
+
+    const removed = await data.admin.delete(`/applications/${APPLICATION}/file/${fileId}`);
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect(await partsCount()).toBe(0);
+  }, 180_000);
+
+  it('refused at its last line leaves no part behind', async () => {
+    const { text } = readingsCsv(ROWS, SITE, YEAR);
+    const outside = `${text}site_003;s000;01/01/${YEAR + 1};00:00;1;1\n`;
+    const files = await filesCount();
+    const answer = await data.admin.post(`/applications/${APPLICATION}/data/readings`, {
+      body: csvForm('outside.csv', outside, yearDataset(SITE, YEAR)),
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(await filesCount()).toBe(files);
+    expect(await partsCount()).toBe(0);
+  }, 180_000);
+
+  it('whose bytes stop coming half-way leaves no part behind', async () => {
+    const { text } = readingsCsv(ROWS, SITE, YEAR);
+    const boundary = '----terrain-half-deposit';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="params"\r\n\r\n${JSON.stringify(yearDataset(SITE, YEAR))}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    // As a browser sends it (its whole length announced), half of it sent before the network goes quiet.
+    const request = http.request(`${data.server.url}/api/v1/applications/${APPLICATION}/data/readings`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${data.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': Buffer.byteLength(head + text + tail),
+      },
+    });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (piece: string) => (body += piece));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      });
+      request.on('error', reject);
+    });
+    request.write(head + text.slice(0, text.length / 2));
+    try {
+      // Parts are written while the bytes come, before the server gives up waiting for the rest.
+      await expect.poll(partsCount, { timeout: IDLE_MS, interval: 20 }).toBeGreaterThan(0);
+      const answer = await answered;
+      expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
+    } finally {
+      request.destroy();
+    }
+    await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
+  }, 120_000);
+});
