@@ -7,7 +7,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { undoUnfinishedWrites } from './db/bulkJournal.ts';
-import { DEPOSIT_PARTS_IDLE_MS, removeAbandonedParts } from './services/depositedFile.ts';
+import { DEPOSIT_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';

@@ -163,9 +163,12 @@ export interface DepositFilesTable {
   original_publisher: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A deposited file's bytes, in parts written as they arrived (migration 0020, depositedFile.ts). */
-export interface DepositFilePartsTable {
-  file_id: string;
+/**
+ * A stored file's bytes, in parts (migration 0020, fileParts.ts): a deposit's under its id, an additional file's under
+ * its `content_id`.
+ */
+export interface FilePartsTable {
+  content_id: string;
   part: number;
   bytes: Uint8Array;
   written_at: DefaultedTimestamp;
@@ -212,7 +215,8 @@ export interface AdditionalFilesTable {
   file_name: string;
   content_type: ColumnType<string, string | undefined, string>;
   size: number;
-  content: Uint8Array;
+  /** Where its bytes are (file_parts): new whenever they are replaced. */
+  content_id: string;
   comment: ColumnType<string, string | undefined, string>;
   fields: DefaultedJson<Record<string, string>>;
   associates: DefaultedJson<Record<string, unknown>>;
@@ -310,7 +314,7 @@ export interface Schema {
   entry_counts: EntryCountsTable;
   bulk_writes: BulkWritesTable;
   deposit_files: DepositFilesTable;
-  deposit_file_parts: DepositFilePartsTable;
+  file_parts: FilePartsTable;
   jobs: JobsTable;
   authorizations: AuthorizationsTable;
   authorization_users: AuthorizationUsersTable;

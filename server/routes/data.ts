@@ -46,7 +46,7 @@ import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
-import { depositedFile } from '../services/depositedFile.ts';
+import { storedFile } from '../services/fileParts.ts';
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (
   app,
@@ -203,7 +203,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
         )
         .header('Content-Length', file.size)
-        .send(Readable.from(depositedFile(ctx.db, file.id, file.size)));
+        .send(Readable.from(storedFile(ctx.db, file.id, file.size)));
     },
   );
 

@@ -9,6 +9,7 @@ import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { holds, mayEdit, requireFileReader } from './additionalFileRights.ts';
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
 import { fieldReferences, fileTypeOf, findFile } from './additionalFiles.ts';
+import { writeFileParts } from './fileParts.ts';
 
 /* Saving an additional file: its form, its links to data, its bytes, checked whole before one transaction writes. */
 
@@ -89,7 +90,7 @@ export async function saveAdditionalFile(
     associates: JSON.stringify(associates.associates),
     for_application: params.forApplication === true,
     updated_at: now,
-    ...(file ? { content: file.bytes, size: file.bytes.byteLength, content_type: file.contentType } : {}),
+    ...(file ? { content_id: randomUUID(), size: file.bytes.byteLength, content_type: file.contentType } : {}),
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -108,6 +109,12 @@ export async function saveAdditionalFile(
       ) {
         throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
       }
+      // The replaced bytes' parts go once the row no longer names them (a trigger, migration 0020).
+      if (file) {
+        const parts = writeFileParts(trx, values.content_id!);
+        await parts.add(file.bytes);
+        await parts.end();
+      }
       if (existing) {
         const updated = await trx
           .updateTable('additional_files')
@@ -125,7 +132,7 @@ export async function saveAdditionalFile(
             file_type: type.name,
             owner_id: user.id,
             created_at: now,
-            content: file!.bytes,
+            content_id: values.content_id!,
             size: file!.bytes.byteLength,
             content_type: file!.contentType,
             ...values,

@@ -18,7 +18,7 @@ import {
   type FilesPage,
   type TypeRights,
 } from '../../src/contract/additionalFiles.ts';
-import { storedFile } from './storedFile.ts';
+import { storedFile } from './fileParts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,6 +28,7 @@ const COLUMNS = [
   'f.file_name',
   'f.content_type',
   'f.size',
+  'f.content_id',
   'f.comment',
   'f.fields',
   'f.associates',
@@ -289,7 +290,7 @@ export async function additionalFileContent(
     fileName: row.file_name,
     contentType: row.content_type,
     size: row.size,
-    content: storedFile(ctx.db, row.id, row.size),
+    content: storedFile(ctx.db, row.content_id, row.size),
   };
 }
 

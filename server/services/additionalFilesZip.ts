@@ -4,7 +4,7 @@ import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireFileReader } from './additionalFileRights.ts';
 import { zipOf } from './zipOutput.ts';
-import { storedFile } from './storedFile.ts';
+import { storedFile } from './fileParts.ts';
 import { selectFiles, viewOf, type FileRow } from './additionalFiles.ts';
 
 /* A selection of additional files as one zip, streamed. */
@@ -12,7 +12,7 @@ import { selectFiles, viewOf, type FileRow } from './additionalFiles.ts';
 async function* contentOf(ctx: ServerContext, file: FileRow): AsyncGenerator<Uint8Array> {
   const still = await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst();
   // A file deleted while the zip is being written is left out rather than cutting the zip.
-  if (still) yield* storedFile(ctx.db, file.id, file.size);
+  if (still) yield* storedFile(ctx.db, file.content_id, file.size);
 }
 
 async function* textOf(text: string): AsyncGenerator<string> {

@@ -28,7 +28,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
-import { writeDepositParts } from './depositedFile.ts';
+import { writeFileParts } from './fileParts.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { normalizeDateTime } from './deposits.ts';
 import { insertVersionRows } from './versionRows.ts';
@@ -325,7 +325,7 @@ export async function streamRestore(
             : null;
         const content = await verifiedWhole(archive, deposit, MAX_CSV_BYTES, counted);
         const fileId = randomUUID();
-        const parts = writeDepositParts(trx, fileId);
+        const parts = writeFileParts(trx, fileId);
         await parts.add(content);
         await trx
           .insertInto('deposit_files')
@@ -374,16 +374,19 @@ export async function streamRestore(
       for (const file of manifest.additionalFiles) {
         events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
         const content = await verifiedWhole(archive, file, MAX_ADDITIONAL_FILE_BYTES, counted);
+        const fileId = randomUUID();
+        const parts = writeFileParts(trx, fileId);
+        await parts.add(content);
         await trx
           .insertInto('additional_files')
           .values({
-            id: randomUUID(),
+            id: fileId,
+            content_id: fileId,
             application_id: id,
             file_type: file.fileType,
             file_name: file.fileName,
             content_type: file.contentType,
-            size: content.byteLength,
-            content,
+            size: await parts.end(),
             comment: file.comment,
             fields: JSON.stringify(file.fields),
             associates: JSON.stringify(file.associates),

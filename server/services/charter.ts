@@ -13,6 +13,7 @@ import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
+import { wholeStoredFile, writeFileParts } from './fileParts.ts';
 
 /**
  * The application's usage charter: one PDF kept as the additional file of type `__charter__`. Users who must
@@ -112,16 +113,19 @@ export async function uploadCharter(
       .where('application_id', '=', application.id)
       .where('file_type', 'in', CHARTER_TYPES)
       .execute();
+    const parts = writeFileParts(trx, id);
+    await parts.add(upload.bytes);
+    await parts.end();
     await trx
       .insertInto('additional_files')
       .values({
         id,
+        content_id: id,
         application_id: application.id,
         file_type: CHARTER_TYPE,
         file_name: upload.fileName,
         content_type: 'application/pdf',
         size: upload.bytes.byteLength,
-        content: upload.bytes,
         for_application: true,
         owner_id: user.id,
         created_at: now,
@@ -139,12 +143,16 @@ export async function readCharter(
 ): Promise<StoredCharter> {
   const row = await ctx.db
     .selectFrom('additional_files')
-    .select(['file_name', 'content', 'updated_at'])
+    .select(['file_name', 'content_id', 'size', 'updated_at'])
     .where('application_id', '=', application.id)
     .where('file_type', 'in', CHARTER_TYPES)
     .executeTakeFirst();
   if (!row) throw new Refusal('NO_CHARTER', { name: application.name });
-  return { fileName: row.file_name, content: row.content, uploadedAt: row.updated_at };
+  return {
+    fileName: row.file_name,
+    content: await wholeStoredFile(ctx.db, row.content_id, row.size),
+    uploadedAt: row.updated_at,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

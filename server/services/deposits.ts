@@ -23,7 +23,7 @@ import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
-import { writeDepositParts } from './depositedFile.ts';
+import { writeFileParts } from './fileParts.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -157,7 +157,7 @@ export async function depositVersion(
   const comment = params.binaryfiledataset?.comment ?? '';
   if (comment.length > MAX_DEPOSIT_COMMENT) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
   const id = randomUUID();
-  const parts = writeDepositParts(ctx.db, id);
+  const parts = writeFileParts(ctx.db, id);
   async function* keeping() {
     for await (const chunk of upload.stream) {
       await parts.add(chunk);

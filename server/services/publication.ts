@@ -13,7 +13,7 @@ import { lockEntryForWrite, type EntryLock } from './entryGate.ts';
 import { EMBEDDED_BATCH_ROWS } from './entryWrite.ts';
 import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, ingestCsv } from './ingest.ts';
 import type { EntryContext } from './references.ts';
-import { depositedFile } from './depositedFile.ts';
+import { storedFile } from './fileParts.ts';
 import { insertVersionRows, removeRowsOfUnpublishedVersions, removeVersionRowsInSteps } from './versionRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
@@ -95,7 +95,7 @@ async function writeVersionRows(
       places: true,
       batchRows,
     },
-    depositedFile(db, file.id, file.size),
+    storedFile(db, file.id, file.size),
     async (batch) => {
       outsideRights(run.rights, 'publication', data.entry.name, batch, refused);
       if (refused.length) return;

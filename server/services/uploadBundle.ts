@@ -27,8 +27,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
-import { storedFile } from './storedFile.ts';
-import { depositedFile } from './depositedFile.ts';
+import { storedFile } from './fileParts.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
@@ -208,7 +207,8 @@ async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
       'a.file_type',
       'a.file_name',
       'a.content_type',
-      sql<number>`octet_length(a.content)`.as('size'),
+      'a.size',
+      'a.content_id',
       'a.comment',
       'a.fields',
       'a.associates',
@@ -341,7 +341,7 @@ export async function prepareBundle(
         }
         for (const deposit of deposits) {
           const path = `deposits/${deposit.data_name}/${deposit.id}/${segment(deposit.file_name)}`;
-          const file = yield* zip.add(path, depositedFile(db, deposit.id, deposit.size));
+          const file = yield* zip.add(path, storedFile(db, deposit.id, deposit.size));
           depositList.push({
             ...file,
             dataName: deposit.data_name,
@@ -360,7 +360,7 @@ export async function prepareBundle(
         }
         for (const stored of files) {
           const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, stored.id, stored.size));
+          const file = yield* zip.add(path, storedFile(db, stored.content_id, stored.size));
           additionalFiles.push({
             ...file,
             fileType: stored.file_type,

@@ -4,7 +4,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { EntryContext } from './references.ts';
 
 /**
- * What is known of a deposited file, without its bytes (`storedFile` reads them): the publication state is asked
+ * What is known of a deposited file, without its bytes (`storedFile` of fileParts.ts reads them): the publication state is asked
  * every second while a version is published, and reading a 20 MB file for it took 110 ms of the server's thread.
  */
 const FILE_FACTS = [

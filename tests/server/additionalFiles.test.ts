@@ -60,7 +60,7 @@ async function storedFiles() {
       'f.file_type',
       'f.file_name',
       'f.size',
-      'f.content',
+      'f.content_id',
       'f.comment',
       'f.fields',
       'f.associates',

@@ -31,6 +31,14 @@ import {
   withoutIds,
 } from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { wholeStoredFile, writeFileParts } from '../../server/services/fileParts.ts';
+
+/** Stores bytes as a file's parts, as the server does, for a row written here directly. */
+async function storeParts(db: TestServer['server']['ctx']['db'], contentId: string, bytes: Uint8Array) {
+  const parts = writeFileParts(db, contentId);
+  await parts.add(bytes);
+  await parts.end();
+}
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const file = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
@@ -114,16 +122,18 @@ beforeAll(async () => {
     .select('id')
     .where('name', '=', 'surveys')
     .executeTakeFirstOrThrow();
+  const charterId = crypto.randomUUID();
+  await storeParts(source.server.ctx.db, charterId, CHARTER);
   await source.server.ctx.db
     .insertInto('additional_files')
     .values({
-      id: crypto.randomUUID(),
+      id: charterId,
+      content_id: charterId,
       application_id: surveys.id,
       file_type: '__charter__',
       file_name: 'charte.pdf',
       content_type: 'application/pdf',
       size: CHARTER.byteLength,
-      content: CHARTER,
       comment: 'v1',
       for_application: true,
     })
@@ -270,7 +280,8 @@ async function additionalFilesOf(server: TestServer, app: string) {
       'f.file_type',
       'f.file_name',
       'f.content_type',
-      'f.content',
+      'f.content_id',
+      'f.size',
       'f.comment',
       'f.fields',
       'f.associates',
@@ -281,7 +292,13 @@ async function additionalFilesOf(server: TestServer, app: string) {
     .where('a.name', '=', app)
     .orderBy('f.file_name')
     .execute();
-  return rows.map((row) => ({ ...row, content: Buffer.from(row.content).toString('base64') }));
+  const db = server.server.ctx.db;
+  return Promise.all(
+    rows.map(async ({ content_id, size, ...row }) => ({
+      ...row,
+      content: Buffer.from(await wholeStoredFile(db, content_id, size)).toString('base64'),
+    })),
+  );
 }
 
 /** Everything the API tells about an application's data: rows per entry, counts, versions and their files. */
@@ -446,15 +463,16 @@ describe('one bundle at a time per user', () => {
       .executeTakeFirstOrThrow();
     const large = randomBytes(48 * 1024 * 1024);
     const largeId = crypto.randomUUID();
+    await storeParts(source.server.ctx.db, largeId, large);
     await source.server.ctx.db
       .insertInto('additional_files')
       .values({
         id: largeId,
+        content_id: largeId,
         application_id: observatory.id,
         file_type: '__charter__',
         file_name: 'large.pdf',
         size: large.byteLength,
-        content: large,
       })
       .execute();
     try {

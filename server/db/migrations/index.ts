@@ -18,7 +18,7 @@ import * as serverInstances from './0016_server_instances.ts';
 import * as lastingSessions from './0017_lasting_sessions.ts';
 import * as emptyBeforeWrites from './0018_empty_before_writes.ts';
 import * as cheaperRowWrites from './0019_cheaper_row_writes.ts';
-import * as depositFileParts from './0020_deposit_file_parts.ts';
+import * as fileParts from './0020_file_parts.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -41,7 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017_lasting_sessions': lastingSessions,
   '0018_empty_before_writes': emptyBeforeWrites,
   '0019_cheaper_row_writes': cheaperRowWrites,
-  '0020_deposit_file_parts': depositFileParts,
+  '0020_file_parts': fileParts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,23 +4,26 @@ import type { Schema } from '../db/schema.ts';
 type Db = Kysely<Schema> | Transaction<Schema>;
 
 /**
- * The size of a deposited file's parts: what the server holds of a deposit while it arrives, sent to the database
- * one part per statement.
+ * The size of a stored file's parts: what the server holds of a deposit while it arrives, sent to the database one
+ * part per statement. A file is never one value: the driver would send it as hexadecimal text, twice its size.
  */
 const PART_BYTES = 1024 * 1024;
 /** Parts read per statement when the file is read back. */
 const PARTS_READ = 4;
 
-/** The parts of a deposit being received: written as its bytes come, the file's row written once it is accepted. */
-export interface DepositParts {
+/**
+ * The parts of a file being stored: written as its bytes come (a deposit's row is written once it is accepted), or
+ * within the transaction that writes its row.
+ */
+export interface FileParts {
   add(chunk: Uint8Array): Promise<void>;
   /** Writes what is left; answers the file's size. */
   end(): Promise<number>;
-  /** Removes the parts written: the deposit was refused or its upload broke off. */
+  /** Removes the parts written: the file was refused or its upload broke off. */
   discard(): Promise<void>;
 }
 
-export function writeDepositParts(db: Db, fileId: string): DepositParts {
+export function writeFileParts(db: Db, contentId: string): FileParts {
   let held: Uint8Array[] = [];
   let heldBytes = 0;
   let part = 0;
@@ -30,7 +33,7 @@ export function writeDepositParts(db: Db, fileId: string): DepositParts {
   let writing: Promise<unknown> = Promise.resolve();
   const write = (bytes: Uint8Array) => {
     if (discarded) return Promise.resolve();
-    const written = db.insertInto('deposit_file_parts').values({ file_id: fileId, part, bytes }).execute();
+    const written = db.insertInto('file_parts').values({ content_id: contentId, part, bytes }).execute();
     part += 1;
     writing = written.catch(() => undefined);
     return written;
@@ -58,23 +61,23 @@ export function writeDepositParts(db: Db, fileId: string): DepositParts {
       discarded = true;
       held = [];
       await writing;
-      await db.deleteFrom('deposit_file_parts').where('file_id', '=', fileId).execute();
+      await db.deleteFrom('file_parts').where('content_id', '=', contentId).execute();
     },
   };
 }
 
 /**
- * The bytes of a deposited file, a few parts at a time: a 200 MB deposit is never one value in memory, and the
- * session (the embedded database's only one) is lent for one statement at a time.
+ * The bytes of a stored file, a few parts at a time: a 200 MB deposit is never one value in memory, and the session
+ * (the embedded database's only one) is lent for one statement at a time.
  */
-export async function* depositedFile(db: Db, fileId: string, size: number): AsyncGenerator<Uint8Array> {
+export async function* storedFile(db: Db, contentId: string, size: number): AsyncGenerator<Uint8Array> {
   let after = -1;
   let read = 0;
   for (;;) {
     const parts = await db
-      .selectFrom('deposit_file_parts')
+      .selectFrom('file_parts')
       .select(['part', 'bytes'])
-      .where('file_id', '=', fileId)
+      .where('content_id', '=', contentId)
       .where('part', '>', after)
       .orderBy('part')
       .limit(PARTS_READ)
@@ -86,7 +89,14 @@ export async function* depositedFile(db: Db, fileId: string, size: number): Asyn
     if (parts.length < PARTS_READ) break;
     after = parts[parts.length - 1]!.part;
   }
-  if (read !== size) throw new Error(`deposited file ${fileId} has ${read} bytes stored, ${size} expected`);
+  if (read !== size) throw new Error(`stored file ${contentId} has ${read} bytes, ${size} expected`);
+}
+
+/** A small stored file (a charter) whole. */
+export async function wholeStoredFile(db: Db, contentId: string, size: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of storedFile(db, contentId, size)) parts.push(part);
+  return Buffer.concat(parts, size);
 }
 
 /**
@@ -98,13 +108,17 @@ export const DEPOSIT_PARTS_IDLE_MS = 24 * 3600 * 1000;
 /**
  * Removes the parts of deposits that never became a file (the server stopped while one arrived) once nothing has
  * been written to them for `idleMs`: another instance may still be receiving a deposit that has none yet.
+ * (Additional files write their parts in the transaction that writes their row.)
  */
 export async function removeAbandonedParts(db: Kysely<Schema>, idleMs: number): Promise<number> {
   const removed = await sql`
-    delete from deposit_file_parts p
-    where not exists (select 1 from deposit_files f where f.id = p.file_id)
+    delete from file_parts p
+    where not exists (select 1 from deposit_files f where f.id = p.content_id)
+      and not exists (select 1 from additional_files a where a.content_id = p.content_id)
       and not exists (
-        select 1 from deposit_file_parts q
-        where q.file_id = p.file_id and q.written_at > now() - make_interval(secs => ${idleMs / 1000}))`.execute(db);
+        select 1 from file_parts q
+        where q.content_id = p.content_id and q.written_at > now() - make_interval(secs => ${idleMs / 1000}))`.execute(
+    db,
+  );
   return Number(removed.numAffectedRows ?? 0);
 }

@@ -5,13 +5,13 @@ import { openDatabase } from '../db/database.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import type { Schema } from '../db/schema.ts';
 import { migratedTestDatabase } from '../db/migratedDatabase.testing.ts';
-import { depositedFile, removeAbandonedParts, writeDepositParts } from './depositedFile.ts';
+import { removeAbandonedParts, storedFile, wholeStoredFile, writeFileParts } from './fileParts.ts';
 
 const MB = 1024 * 1024;
 
 async function readAll(db: Kysely<Schema>, fileId: string, size: number): Promise<Buffer> {
   const pieces: Uint8Array[] = [];
-  for await (const piece of depositedFile(db, fileId, size)) pieces.push(piece);
+  for await (const piece of storedFile(db, fileId, size)) pieces.push(piece);
   return Buffer.concat(pieces);
 }
 
@@ -23,11 +23,17 @@ async function anApplication(db: Kysely<Schema>): Promise<string> {
   return id;
 }
 
-const partsOf = async (db: Kysely<Schema>, fileId: string) =>
-  (await sql<{ n: number }>`select count(*)::int as n from deposit_file_parts where file_id = ${fileId}`.execute(db))
+const partsOf = async (db: Kysely<Schema>, contentId: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from file_parts where content_id = ${contentId}`.execute(db))
     .rows[0]!.n;
 
-describe('a deposited file kept in parts', () => {
+async function storeParts(db: Kysely<Schema>, contentId: string, bytes: Uint8Array): Promise<number> {
+  const parts = writeFileParts(db, contentId);
+  await parts.add(bytes);
+  return parts.end();
+}
+
+describe('a stored file kept in parts', () => {
   const database = migratedTestDatabase();
 
   it('is written as its chunks arrive, whatever their sizes, and read back byte for byte', async () => {
@@ -36,7 +42,7 @@ describe('a deposited file kept in parts', () => {
     // Random bytes (the database cannot compress them away), in chunks of the network's uneven sizes.
     const content = randomBytes(9 * MB + 12_345);
     const fileId = randomUUID();
-    const parts = writeDepositParts(db, fileId);
+    const parts = writeFileParts(db, fileId);
     for (let start = 0, step = 1; start < content.byteLength; step = (step * 7919) % 300_000 || 1) {
       await parts.add(content.subarray(start, start + step));
       start += step;
@@ -60,7 +66,7 @@ describe('a deposited file kept in parts', () => {
   it('keeps an empty file as one empty part', async () => {
     const db = database().db;
     const fileId = randomUUID();
-    const parts = writeDepositParts(db, fileId);
+    const parts = writeFileParts(db, fileId);
     expect(await parts.end()).toBe(0);
     expect((await readAll(db, fileId, 0)).byteLength).toBe(0);
   });
@@ -68,7 +74,7 @@ describe('a deposited file kept in parts', () => {
   it('leaves nothing once discarded, even a part being written at that moment', async () => {
     const db = database().db;
     const fileId = randomUUID();
-    const parts = writeDepositParts(db, fileId);
+    const parts = writeFileParts(db, fileId);
     await parts.add(randomBytes(2 * MB));
     const writing = parts.add(randomBytes(MB));
     await parts.discard();
@@ -76,12 +82,12 @@ describe('a deposited file kept in parts', () => {
     expect(await partsOf(db, fileId)).toBe(0);
   });
 
-  it('goes with its file, whichever statement deletes it', async () => {
+  it('goes with its deposit, whichever statement deletes it', async () => {
     const db = database().db;
     const application = await anApplication(db);
     const files = [randomUUID(), randomUUID()];
     for (const id of files) {
-      const parts = writeDepositParts(db, id);
+      const parts = writeFileParts(db, id);
       await parts.add(randomBytes(MB + 1));
       const size = await parts.end();
       await db
@@ -93,17 +99,55 @@ describe('a deposited file kept in parts', () => {
     for (const id of files) expect(await partsOf(db, id)).toBe(0);
   });
 
+  it('of an additional file goes when its bytes are replaced or the file deleted, and stays when its form changes', async () => {
+    const db = database().db;
+    const application = await anApplication(db);
+    const id = randomUUID();
+    const first = randomUUID();
+    const size = await storeParts(db, first, randomBytes(MB + 7));
+    await db
+      .insertInto('additional_files')
+      .values({ id, content_id: first, application_id: application, file_type: 'notes', file_name: 'a.pdf', size })
+      .execute();
+    await db.updateTable('additional_files').set({ comment: 'read again' }).where('id', '=', id).execute();
+    expect(await partsOf(db, first)).toBe(2);
+    const second = randomUUID();
+    const replaced = randomBytes(3 * MB);
+    await db.transaction().execute(async (trx) => {
+      const written = await storeParts(trx, second, replaced);
+      await trx
+        .updateTable('additional_files')
+        .set({ content_id: second, size: written })
+        .where('id', '=', id)
+        .execute();
+    });
+    expect(await partsOf(db, first)).toBe(0);
+    expect(Buffer.from(await wholeStoredFile(db, second, replaced.byteLength)).equals(replaced)).toBe(true);
+    await db.deleteFrom('applications').where('id', '=', application).execute();
+    expect(await partsOf(db, second)).toBe(0);
+  });
+
+  it('written in a transaction that fails leaves nothing', async () => {
+    const db = database().db;
+    const contentId = randomUUID();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await storeParts(trx, contentId, randomBytes(2 * MB));
+        throw new Error('refused after its parts');
+      }),
+    ).rejects.toThrow(/refused/);
+    expect(await partsOf(db, contentId)).toBe(0);
+  });
+
   it('removes the parts of a deposit that never became a file once they have been idle long enough', async () => {
     const db = database().db;
     const abandoned = randomUUID();
     const arriving = randomUUID();
     for (const id of [abandoned, arriving]) {
-      const parts = writeDepositParts(db, id);
+      const parts = writeFileParts(db, id);
       await parts.add(randomBytes(MB));
     }
-    await sql`update deposit_file_parts set written_at = now() - interval '2 days' where file_id = ${abandoned}`.execute(
-      db,
-    );
+    await sql`update file_parts set written_at = now() - interval '2 days' where content_id = ${abandoned}`.execute(db);
     await removeAbandonedParts(db, 24 * 3600 * 1000);
     expect(await partsOf(db, abandoned)).toBe(0);
     expect(await partsOf(db, arriving)).toBe(1);
@@ -112,7 +156,7 @@ describe('a deposited file kept in parts', () => {
   });
 });
 
-describe('deposits kept whole before parts (migration 0020)', () => {
+describe('files kept whole before parts (migration 0020)', () => {
   it('are cut into parts with their bytes unchanged', async () => {
     const database = await openDatabase({});
     try {
@@ -120,7 +164,7 @@ describe('deposits kept whole before parts (migration 0020)', () => {
       const migrations = await migrationProvider.getMigrations();
       const names = Object.keys(migrations);
       const migrator = new Migrator({ db, provider: migrationProvider });
-      const before = await migrator.migrateTo(names[names.indexOf('0020_deposit_file_parts') - 1]!);
+      const before = await migrator.migrateTo(names[names.indexOf('0020_file_parts') - 1]!);
       expect(before.error).toBeUndefined();
       const application = await anApplication(db);
       const kept = [randomBytes(2 * MB + 5), randomBytes(MB), Buffer.alloc(0)].map((content) => ({
@@ -131,11 +175,21 @@ describe('deposits kept whole before parts (migration 0020)', () => {
         await sql`insert into deposit_files (id, application_id, data_name, file_name, size, content) values (${id}, ${application}, 'counts', 'old.csv', ${content.byteLength}, ${content})`.execute(
           db,
         );
+      const attached = { id: randomUUID(), content: randomBytes(MB + 1) };
+      await sql`insert into additional_files (id, application_id, file_type, file_name, size, content) values (${attached.id}, ${application}, 'notes', 'old.pdf', ${attached.content.byteLength}, ${attached.content})`.execute(
+        db,
+      );
       const after = await migrator.migrateToLatest();
       expect(after.error).toBeUndefined();
-      for (const { id, content } of kept)
+      for (const { id, content } of [...kept, attached])
         expect((await readAll(db, id, content.byteLength)).equals(content)).toBe(true);
       expect(await partsOf(db, kept[0]!.id)).toBe(3);
+      const row = await db
+        .selectFrom('additional_files')
+        .select('content_id')
+        .where('id', '=', attached.id)
+        .executeTakeFirst();
+      expect(row?.content_id).toBe(attached.id);
     } finally {
       await database.close();
     }

@@ -1,8 +1,10 @@
 /**
- * A deposited version is kept in parts written as its bytes arrive (depositedFile.ts), never whole in the server's
- * memory. At a size of many parts: the file comes back byte for byte, through publication, backup and deletion; a
- * deposit refused at its last line, or whose bytes stop coming half-way, leaves no part behind.
+ * Stored files are kept in parts (fileParts.ts): a deposited version's written as its bytes arrive, never whole in
+ * the server's memory. At a size of many parts: a deposit comes back byte for byte, through publication and
+ * deletion; one refused at its last line, or whose bytes stop coming half-way, leaves no part behind. An additional
+ * file comes back byte for byte; replaced or deleted, its parts go.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,17 +27,28 @@ const ROWS = 150_000;
 /** How long the server waits for an upload's next bytes here. */
 const IDLE_MS = 3_000;
 
+/** The application with a type of additional files whose form has one free text. */
+const WITH_NOTES_YAML = `${VERSIONED_YAML}OA_additionalFiles:
+  notes:
+    OA_i18n:
+      OA_title: {fr: Notes, en: Notes}
+    OA_formFields:
+      about:
+        OA_i18n:
+          OA_title: {fr: Sujet, en: About}
+`;
+
 let data: DataServer;
 const db = () => data.server.server.ctx.db;
 
 const partsCount = async () =>
-  (await sql<{ n: number }>`select count(*)::int as n from deposit_file_parts`.execute(db())).rows[0]!.n;
+  (await sql<{ n: number }>`select count(*)::int as n from file_parts`.execute(db())).rows[0]!.n;
 const filesCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
 
 beforeAll(async () => {
   data = await startDataServer({ uploadIdleMs: IDLE_MS });
-  await createApplication(data.admin, APPLICATION, VERSIONED_YAML);
+  await createApplication(data.admin, APPLICATION, WITH_NOTES_YAML);
   expect((await uploadReference(data.admin, APPLICATION, 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
 }, 120_000);
 afterAll(() => data?.server.close());
@@ -116,5 +129,36 @@ describe('a large deposited version', () => {
       request.destroy();
     }
     await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
+  }, 120_000);
+});
+
+describe('a large additional file', () => {
+  const upload = (bytes: Uint8Array, id: string | null) => {
+    const form = new FormData();
+    form.append('params', JSON.stringify({ id, fileName: 'survey.bin', comment: 'field survey', fields: {} }));
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), 'survey.bin');
+    return data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: form });
+  };
+  const content = (id: string) => fetchBytes(data, `/applications/${APPLICATION}/additionalFiles/notes/${id}/content`);
+
+  it('comes back byte for byte; replaced, then deleted, its parts go', async () => {
+    const first = randomBytes(12 * 1024 * 1024 + 3);
+    const created = await upload(first, null);
+    expect(created.status, created.text).toBeLessThan(300);
+    const id = created.body.id as string;
+    expect(await partsCount()).toBe(13);
+    expect(Buffer.from((await content(id)).bytes).equals(first)).toBe(true);
+
+    const second = randomBytes(5 * 1024 * 1024);
+    const replaced = await upload(second, id);
+    expect(replaced.status, replaced.text).toBeLessThan(300);
+    expect(await partsCount()).toBe(5);
+    expect(Buffer.from((await content(id)).bytes).equals(second)).toBe(true);
+
+    const removed = await data.admin.delete(
+      `/applications/${APPLICATION}/additionalFiles?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`,
+    );
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect(await partsCount()).toBe(0);
   }, 120_000);
 });
