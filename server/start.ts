@@ -96,12 +96,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     oneSession: embedded,
     onAnswerMismatch: options.onAnswerMismatch,
   });
-  // Kept answers expire; any instance may clean them, the deletes do not conflict.
+  // Kept answers expire, parts of deposits broken off stay; any instance may clean them, the deletes do not conflict.
   const housekeeping = setInterval(
-    () =>
+    () => {
       void forgetExpiredKeys(database.db).catch((error: unknown) =>
         log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`),
-      ),
+      );
+      void removeAbandonedParts(database.db, DEPOSIT_PARTS_IDLE_MS).catch((error: unknown) =>
+        log(`parts of interrupted deposits not removed (tried again in an hour): ${(error as Error).message}`),
+      );
+    },
     60 * 60 * 1000,
   );
   housekeeping.unref();

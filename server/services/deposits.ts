@@ -24,6 +24,9 @@ import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
 import { writeFileParts } from './fileParts.ts';
+import { asBulkWork } from '../db/sessionOrder.ts';
+import { isDiskFull } from '../db/diskRoom.ts';
+import { giveSpaceBack } from '../db/giveSpaceBack.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -160,7 +163,8 @@ export async function depositVersion(
   const parts = writeFileParts(ctx.db, id);
   async function* keeping() {
     for await (const chunk of upload.stream) {
-      await parts.add(chunk);
+      // Long work: on the embedded database its writes queue behind pages asked for meanwhile (sessionOrder.ts).
+      await asBulkWork(() => parts.add(chunk));
       yield chunk;
     }
   }
@@ -198,7 +202,14 @@ export async function depositVersion(
       .execute();
     return { fileId: id, rowCount };
   } catch (error) {
-    await parts.discard().catch(() => undefined);
+    await parts
+      .discard()
+      .catch((failure: unknown) =>
+        ctx.log(`parts of a refused deposit not removed (removed within a day): ${(failure as Error).message}`),
+      );
+    // Parts committed before the disk filled are dead once discarded: their space is given back before the
+    // refusal is answered (app.ts waits for it), as for a write rolled back.
+    if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, !ctx.config.databaseUrl));
     throw error;
   }
 }

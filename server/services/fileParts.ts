@@ -16,6 +16,7 @@ const PARTS_READ = 4;
  * within the transaction that writes its row.
  */
 export interface FileParts {
+  /** Each call awaited before the next: the bytes held are cut into parts in order. */
   add(chunk: Uint8Array): Promise<void>;
   /** Writes what is left; answers the file's size. */
   end(): Promise<number>;
@@ -61,7 +62,11 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
       discarded = true;
       held = [];
       await writing;
-      await db.deleteFrom('file_parts').where('content_id', '=', contentId).execute();
+      // Unless the file's row was written after all (its answer lost with the connection): its bytes stay.
+      await sql`
+        delete from file_parts where content_id = ${contentId}
+          and not exists (select 1 from deposit_files where id = ${contentId})
+          and not exists (select 1 from additional_files where content_id = ${contentId})`.execute(db);
     },
   };
 }

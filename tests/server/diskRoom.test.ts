@@ -3,7 +3,8 @@
  * from the test. An upload whose declared size cannot fit is refused with 507 STORAGE_FULL before its body is read;
  * one sent without its size stops at the reserve as its rows are written, keeps nothing and has its space given back
  * (a vacuum) before the refusal is answered; below the reserve, sign-in and reads go on and every upload is refused
- * at once; once there is room, the next upload goes through.
+ * at once; once there is room, the next upload goes through. So for a deposit, whose file is written in parts as it
+ * arrives: the parts written before the reserve was reached are removed, their space given back.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { answerBeforeBody, streamedForm } from '../processes/operator.ts';
 import { HttpClient } from './httpClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { OBSERVATORY_YAML, ROOT, createApplication, csvForm, q } from './dataFixtures.ts';
+import { APPLICATION, VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
 
 const MB = 1024 * 1024;
 const RESERVE = 64 * MB;
@@ -41,6 +43,11 @@ beforeAll(async () => {
   await createApplication(admin, 'observatory', OBSERVATORY_YAML);
   expect(
     (await admin.post('/applications/observatory/references/habitats', { body: csvForm('habitats.csv', habitats(10)) }))
+      .status,
+  ).toBe(201);
+  await createApplication(admin, APPLICATION, VERSIONED_YAML);
+  expect(
+    (await admin.post(`/applications/${APPLICATION}/references/sites`, { body: csvForm('sites.csv', sitesCsv()) }))
       .status,
   ).toBe(201);
   await createApplication(
@@ -78,12 +85,16 @@ async function streamedUpload(apiPath: string, form: FormData) {
   return { status: answer.status, body: await answer.json() };
 }
 
-const lastVacuum = async () =>
+const lastVacuum = async (table = 'data_rows') =>
   (
     await sql<{
       at: Date | null;
-    }>`select last_vacuum as at from pg_stat_user_tables where relname = 'data_rows'`.execute(server.server.ctx.db)
+    }>`select last_vacuum as at from pg_stat_user_tables where relname = ${table}`.execute(server.server.ctx.db)
   ).rows[0]?.at ?? null;
+
+const countOf = async (table: 'file_parts' | 'deposit_files') =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(server.server.ctx.db)).rows[0]!
+    .n;
 
 describe('an upload that cannot fit on the database disk', () => {
   it('is refused with 507 STORAGE_FULL before its body is read, when its declared size times the factor would eat into the reserve', async () => {
@@ -120,6 +131,26 @@ describe('an upload that cannot fit on the database disk', () => {
     expect(reads - first).toBeGreaterThanOrEqual(3);
     expect(await storedHabitats()).toBe(10);
     const vacuumed = await lastVacuum();
+    expect(vacuumed).not.toBeNull();
+    expect(vacuumed!.getTime()).toBeGreaterThan(vacuumedBefore?.getTime() ?? 0);
+  });
+});
+
+describe('a deposit that cannot fit on the database disk', () => {
+  it('sent without its size, stops at the reserve as its parts are written, keeps none and has their space given back before the answer', async () => {
+    const vacuumedBefore = await lastVacuum('file_parts');
+    const [files, parts] = [await countOf('deposit_files'), await countOf('file_parts')];
+    const first = reads;
+    // The check before the body and the file's first two parts find room; the third would eat into the reserve.
+    freeSpace = (call) => (call - first < 3 ? RESERVE + 100 * MB : RESERVE + 1000);
+    const refused = await streamedUpload(
+      `/applications/${APPLICATION}/data/readings`,
+      csvForm('readings.csv', readingsCsv(150_000, 1, 2021).text, yearDataset(1, 2021)),
+    );
+    expect(refused).toEqual({ status: 507, body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} } });
+    expect(reads - first).toBeGreaterThanOrEqual(4);
+    expect([await countOf('deposit_files'), await countOf('file_parts')]).toEqual([files, parts]);
+    const vacuumed = await lastVacuum('file_parts');
     expect(vacuumed).not.toBeNull();
     expect(vacuumed!.getTime()).toBeGreaterThan(vacuumedBefore?.getTime() ?? 0);
   });

@@ -22,12 +22,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table additional_files add column content_id uuid`.execute(db);
   await sql`update additional_files set content_id = id`.execute(db);
   await sql`alter table additional_files alter column content_id set not null`.execute(db);
+  // Each file read once, whole and decompressed, then cut: cut from the stored value, every part would decompress
+  // the file from its start again. One file at a time in memory.
   for (const table of ['deposit_files', 'additional_files']) {
     await sql`
-      insert into file_parts (content_id, part, bytes)
-      select f.id, p.part, substring(f.content from p.part * ${sql.lit(PART_BYTES)} + 1 for ${sql.lit(PART_BYTES)})
-      from ${sql.table(table)} f,
-        generate_series(0, greatest(octet_length(f.content) - 1, 0) / ${sql.lit(PART_BYTES)}) as p(part)`.execute(db);
+      do $$
+      declare
+        file record;
+        whole bytea;
+        part integer;
+      begin
+        for file in select id from ${sql.table(table)} loop
+          select content || ''::bytea into whole from ${sql.table(table)} where id = file.id;
+          part := 0;
+          loop
+            insert into file_parts (content_id, part, bytes)
+            values (file.id, part, substring(whole from part * ${sql.lit(PART_BYTES)} + 1 for ${sql.lit(PART_BYTES)}));
+            part := part + 1;
+            exit when part * ${sql.lit(PART_BYTES)} >= octet_length(whole);
+          end loop;
+        end loop;
+      end $$`.execute(db);
     // Emptied first, so that the old values' space is given back (a dropped column keeps them until rows are rewritten).
     await sql`update ${sql.table(table)} set content = ''::bytea`.execute(db);
     await sql`alter table ${sql.table(table)} drop column content`.execute(db);
