@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table additional_files add column content_id uuid`.execute(db);
   await sql`update additional_files set content_id = id`.execute(db);
   await sql`alter table additional_files alter column content_id set not null`.execute(db);
+  // What finds the file of a part (discarding a deposit's, removing abandoned ones).
+  await sql`create unique index additional_files_content on additional_files (content_id)`.execute(db);
   // Each file read once, whole and decompressed, then cut: cut from the stored value, every part would decompress
   // the file from its start again. One file at a time in memory.
   for (const table of ['deposit_files', 'additional_files']) {
@@ -95,6 +97,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
         from file_parts p where p.content_id = f.${sql.ref(key)})`.execute(db);
     await sql`alter table ${sql.table(table)} alter column content drop default`.execute(db);
   }
+  await sql`drop index additional_files_content`.execute(db);
   await sql`alter table additional_files drop column content_id`.execute(db);
   await sql`drop table file_parts`.execute(db);
 }
