@@ -164,7 +164,10 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
     first.server.app.server.on('request', () => (received.first += 1));
     second.server.app.server.on('request', () => (received.second += 1));
 
-    [httpPort, httpsPort] = [await freePort(), await freePort()];
+    // Two ports asked one after the other may be the same one, freed in between: nginx then refused the site.
+    httpPort = await freePort();
+    do httpsPort = await freePort();
+    while (httpsPort === httpPort);
     let site = readFileSync(SITE, 'utf8');
     site = replaceOnce(site, /^\s*listen 80;$/m, `    listen 127.0.0.1:${httpPort};`);
     site = replaceOnce(site, /^\s*listen \[::\]:80;\n/m, '');
