@@ -7,7 +7,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { diskRoom, freeSpaceOf, type FreeSpaceReader } from './db/diskRoom.ts';
 import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { undoUnfinishedWrites } from './db/bulkJournal.ts';
-import { DEPOSIT_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
+import { UPLOAD_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -61,7 +61,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   for (const undone of await undoUnfinishedWrites(database.db))
     log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
   // Parts of deposits a stop interrupted: on the embedded database, nothing else can be receiving one.
-  const abandonedParts = await removeAbandonedParts(database.db, config.databaseUrl ? DEPOSIT_PARTS_IDLE_MS : 0);
+  const abandonedParts = await removeAbandonedParts(database.db, config.databaseUrl ? UPLOAD_PARTS_IDLE_MS : 0);
   if (abandonedParts > 0) log(`removed ${abandonedParts} parts of deposits interrupted while they arrived`);
   if (!config.databaseUrl) {
     for (const entry of await removeRowsOfUnpublishedVersions(database.db))
@@ -102,7 +102,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       void forgetExpiredKeys(database.db).catch((error: unknown) =>
         log(`expired idempotency keys not removed (tried again in an hour): ${(error as Error).message}`),
       );
-      void removeAbandonedParts(database.db, DEPOSIT_PARTS_IDLE_MS).catch((error: unknown) =>
+      void removeAbandonedParts(database.db, UPLOAD_PARTS_IDLE_MS).catch((error: unknown) =>
         log(`parts of interrupted deposits not removed (tried again in an hour): ${(error as Error).message}`),
       );
     },

@@ -15,52 +15,65 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
+/** How much of a file a form may hold, and how long its bytes may stop coming. */
+export interface UploadLimits {
+  maxBytes: number;
+  idleMs: number;
+}
+
+/** The file of a form, once `keep` has taken its bytes. */
+export interface KeptFile<T> {
+  fileName: string;
+  /** The type the client gave the file part. */
+  contentType: string;
+  /** What `keep` answered. */
+  kept: T;
+}
+
 /** A multipart form whose file may be absent (an update that keeps the stored file). */
-export interface UploadForm {
-  file?: Omit<Upload, 'fields'>;
+export interface KeptForm<T> {
+  file?: KeptFile<T>;
   fields: Record<string, string>;
 }
 
-/**
- * Reads a multipart form holding at most one file (field `file`) and text fields, keeping at most `maxBytes` of
- * file: too large → 413 FILE_TOO_LARGE, before any work starts. With an Idempotency-Key, the digest of the parts
- * is recorded so a replay can be compared with them.
- */
-export async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  try {
-    return await readParts(request, maxBytes);
-  } catch (error) {
-    throw multipartFailure(error);
-  }
-}
+const formLimits = (maxBytes: number) => ({
+  limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+});
 
-async function readParts(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+/**
+ * Reads a multipart form holding at most one file (field `file`) and text fields, in whatever order they come:
+ * the file's bytes go to `keep` as they arrive (an additional file is written in parts, never held whole), and
+ * the form is read on once `keep` has read them all. More than `maxBytes` of file → 413 FILE_TOO_LARGE, after
+ * `keep` (whatever it kept is the caller's to discard, as on any refusal). With an Idempotency-Key, the digest of
+ * the parts is recorded so a replay can be compared with them.
+ */
+export async function readForm<T>(
+  request: FastifyRequest,
+  { maxBytes, idleMs }: UploadLimits,
+  keep: (bytes: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<KeptForm<T>> {
+  if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
   const fields: Record<string, string> = {};
   const digest = digestParts();
-  let file: UploadForm['file'];
-  for await (const part of formParts(request, {
-    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
+  let file: KeptFile<T> | undefined;
+  try {
+    for await (const part of formParts(request, formLimits(maxBytes))) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = formText(String(part.value));
+        digest.field(part.fieldname, fields[part.fieldname]);
+      } else if (part.fieldname !== 'file') {
         part.file.resume();
-        continue;
+      } else {
+        const fileName = formText(part.filename) || 'upload';
+        const hashing = digest.fileStream('file', fileName);
+        const kept = await keep(fileChunks(part, hashing, idleMs).chunks);
+        if (part.file.truncated) throw new Refusal('FILE_TOO_LARGE', { maxBytes });
+        hashing.end();
+        file = { fileName, contentType: part.mimetype || 'application/octet-stream', kept };
       }
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal('FILE_TOO_LARGE', { maxBytes });
-        throw new Refusal('UNREADABLE_FILE');
-      });
-      file = {
-        fileName: formText(part.filename) || 'upload',
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        contentType: part.mimetype || 'application/octet-stream',
-      };
-      digest.file(part.fieldname, file.fileName, file.bytes);
-    } else {
-      fields[part.fieldname] = formText(String(part.value));
-      digest.field(part.fieldname, fields[part.fieldname]);
     }
+  } catch (error) {
+    throw multipartFailure(error);
   }
   await request.recordIdempotentUpload(digest.done());
   return { file, fields };
@@ -72,11 +85,21 @@ function formText(text: string): string {
   return text;
 }
 
-/** A form that must hold a file: refused with MISSING_FILE without one. */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
-  const { file, fields } = await readForm(request, maxBytes);
+async function whole(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const held: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    held.push(chunk);
+    size += chunk.byteLength;
+  }
+  return Buffer.concat(held, size);
+}
+
+/** A form that must hold a small file (a configuration, a charter), read whole: refused with MISSING_FILE without one. */
+export async function readUpload(request: FastifyRequest, limits: UploadLimits): Promise<Upload> {
+  const { file, fields } = await readForm(request, limits, whole);
   if (!file) throw new Refusal('MISSING_FILE');
-  return { ...file, fields };
+  return { fileName: file.fileName, bytes: file.kept, contentType: file.contentType, fields };
 }
 
 export interface StreamedUpload {
@@ -119,7 +142,7 @@ export async function openStreamedForm(
   idleMs: number,
 ): Promise<StreamedForm> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  const parts = formParts(request, { limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  const parts = formParts(request, formLimits(maxBytes));
   const iterator = parts[Symbol.asyncIterator]();
   const digest = digestParts();
   const fields: Record<string, string> = {};
@@ -153,13 +176,31 @@ function streamedUpload(
 ): StreamedUpload {
   const fileName = formText(part.filename) || 'upload';
   const hashing = digest.fileStream('file', fileName);
+  const { chunks, waitingForBytesSince } = fileChunks(part, hashing, idleMs);
+  return {
+    fileName,
+    stream: chunks,
+    fields,
+    complete() {
+      if (part.file.truncated) throw new Refusal('FILE_TOO_LARGE', { maxBytes });
+    },
+    async record() {
+      hashing.end();
+      await request.recordIdempotentUpload(digest.done());
+    },
+    waitingForBytesSince,
+  };
+}
+
+/** The bytes of a file part as they arrive, hashed for idempotent replays; refused once they stop coming for `idleMs`. */
+function fileChunks(part: MultipartFile, hashing: { update(bytes: Uint8Array): void }, idleMs: number) {
   let waitingSince: number | undefined;
-  async function* stream() {
-    const chunks = part.file[Symbol.asyncIterator]();
+  async function* chunks() {
+    const arriving = part.file[Symbol.asyncIterator]();
     for (;;) {
       waitingSince = performance.now();
       const next = await withinIdleTime(
-        chunks.next().catch((error: unknown) => {
+        arriving.next().catch((error: unknown) => {
           throw multipartFailure(error);
         }),
         idleMs,
@@ -171,19 +212,7 @@ function streamedUpload(
       yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
   }
-  return {
-    fileName,
-    stream: stream(),
-    fields,
-    complete() {
-      if (part.file.truncated) throw new Refusal('FILE_TOO_LARGE', { maxBytes });
-    },
-    async record() {
-      hashing.end();
-      await request.recordIdempotentUpload(digest.done());
-    },
-    waitingForBytesSince: () => waitingSince,
-  };
+  return { chunks: chunks(), waitingForBytesSince: () => waitingSince };
 }
 
 /**

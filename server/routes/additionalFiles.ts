@@ -257,9 +257,13 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       // A file is kept as it is sent: it takes its own size.
-      const saved = await saveAdditionalFile(ctx, user, application, request.params.fileType, async () => {
+      const saved = await saveAdditionalFile(ctx, user, application, request.params.fileType, async (keep) => {
         await requireRoomForUpload(ctx, request, 'file');
-        return readForm(request, ctx.config.additionalFileMaxBytes);
+        return readForm(
+          request,
+          { maxBytes: ctx.config.additionalFileMaxBytes, idleMs: ctx.config.uploadIdleMs },
+          keep,
+        );
       });
       return reply.code(saved.created ? 201 : 200).send({ id: saved.id, fileName: saved.fileName });
     },

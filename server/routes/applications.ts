@@ -98,7 +98,10 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       },
       async (request, reply) => {
         requireUser(request);
-        const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+        const upload = await readUpload(request, {
+          maxBytes: MAX_CONFIGURATION_BYTES,
+          idleMs: ctx.config.uploadIdleMs,
+        });
         requireConfigurationFile(upload);
         streamValidation(upload, openEventStream(reply));
         return reply;
@@ -123,7 +126,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       const user = requireUser(request);
       const name = request.params.name.trim();
       await checkCreation(ctx, user, name);
-      const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+      const upload = await readUpload(request, { maxBytes: MAX_CONFIGURATION_BYTES, idleMs: ctx.config.uploadIdleMs });
       requireConfigurationFile(upload);
       const comment = readComment(upload, request.query.comment);
       await streamCreation(ctx, user, name, upload, comment, openEventStream(reply));
@@ -154,7 +157,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     async (request, reply) => {
       const user = requireUser(request);
       const application = await checkUpdate(ctx, user, request.params.name);
-      const upload = await readUpload(request, MAX_CONFIGURATION_BYTES);
+      const upload = await readUpload(request, { maxBytes: MAX_CONFIGURATION_BYTES, idleMs: ctx.config.uploadIdleMs });
       requireConfigurationFile(upload);
       const comment = readComment(upload, request.query.comment);
       const options = readUpdateOptions(upload, request.query);

@@ -47,7 +47,9 @@ export const charterRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
       async (request, reply) => {
         const user = requireUser(request);
         const application = await findApplication(ctx, request.params.name);
-        const id = await uploadCharter(ctx, user, application, () => readUpload(request, MAX_CHARTER_BYTES));
+        const id = await uploadCharter(ctx, user, application, () =>
+          readUpload(request, { maxBytes: MAX_CHARTER_BYTES, idleMs: ctx.config.uploadIdleMs }),
+        );
         // A JSON string, as the original answers (Fastify would send a bare string as text).
         return reply.type('application/json').send(JSON.stringify(id));
       },

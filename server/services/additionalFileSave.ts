@@ -4,14 +4,19 @@ import { checkAdditionalFileForm, fileNameTakenBy } from '../../src/domain/addit
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
-import type { UploadForm } from '../http/readUpload.ts';
+import type { KeptForm } from '../http/readUpload.ts';
+import type { AdditionalFileType } from '../../src/domain/configuration/model.ts';
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
-import { holds, mayEdit, requireFileReader } from './additionalFileRights.ts';
+import { holds, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
-import { fieldReferences, fileTypeOf, findFile } from './additionalFiles.ts';
-import { writeFileParts } from './fileParts.ts';
+import { fieldReferences, fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
+import { discardRefusedParts, writeFileParts } from './fileParts.ts';
+import { asBulkWork } from '../db/sessionOrder.ts';
 
-/* Saving an additional file: its form, its links to data, its bytes, checked whole before one transaction writes. */
+/*
+ * Saving an additional file: its bytes written in parts as they arrive, then its form and links to data checked
+ * before one transaction writes its row; a refusal removes the parts.
+ */
 
 /** The `params` of the upload form (api.md §10 CreateAdditionalFileRequest); a part out of shape is its reason. */
 function readParams(text: string | undefined): FileSaveParams {
@@ -23,23 +28,60 @@ function readParams(text: string | undefined): FileSaveParams {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
+/** The file as it will be saved: its form checked, the row it replaces when an update. */
+interface CheckedSave {
+  existing?: FileRow;
+  fileName: string;
+  comment: string;
+  values: Record<string, unknown>;
+  associates: unknown;
+  forApplication: boolean;
+  /** The new bytes' size and type; absent on an update that keeps the stored file. */
+  file?: { size: number; contentType: string };
+}
+
 /**
  * Creates or updates an additional file (multipart: `params` JSON, and `file`, optional on update). The caller
  * must be able to deposit files of the type before the body is read; an update also needs the right to change
- * that file. Everything is checked before one transaction writes: a refused upload leaves nothing behind.
+ * that file. The file's parts are written while it arrives, under a new content id that only the row written last
+ * makes the file's: a refused upload leaves nothing behind.
  */
 export async function saveAdditionalFile(
   ctx: ServerContext,
   user: UserRow,
   application: ApplicationRow,
   fileType: string,
-  readForm: () => Promise<UploadForm>,
+  readForm: (keep: (bytes: AsyncIterable<Uint8Array>) => Promise<number>) => Promise<KeptForm<number>>,
 ) {
   const type = fileTypeOf(application, fileType);
   const access = await requireFileReader(ctx, user, application);
   if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name))
     throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
-  const form = await readForm();
+  const contentId = randomUUID();
+  const parts = writeFileParts(ctx.db, contentId);
+  try {
+    const form = await readForm(async (bytes) => {
+      // Long work: on the embedded database its writes queue behind pages asked for meanwhile (sessionOrder.ts).
+      for await (const chunk of bytes) await asBulkWork(() => parts.add(chunk));
+      return parts.end();
+    });
+    const save = await checkSave(ctx, application, type, access, form);
+    const id = await writeFileRow(ctx, user, application, type, save, contentId);
+    return { id, fileName: save.fileName, created: !save.existing };
+  } catch (error) {
+    await discardRefusedParts(ctx, parts, error);
+    throw error;
+  }
+}
+
+/** Checks the form against the type, the data it links to and the user's right to change the file it updates. */
+async function checkSave(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  type: AdditionalFileType,
+  access: FileAccess,
+  form: KeptForm<number>,
+): Promise<CheckedSave> {
   const params = readParams(form.fields.params);
   if ((params.fileType ?? type.name) !== type.name)
     throw new Refusal('BAD_ADDITIONAL_FILE_PARAMS', { reason: 'fileType' });
@@ -47,7 +89,7 @@ export async function saveAdditionalFile(
   if (existing && !mayEdit(access, existing))
     throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_CHANGE', { fileName: existing.file_name });
   const file = form.file;
-  if (file && file.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
+  if (file && file.kept === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
 
   const references = await fieldReferences(ctx, application, type.fields);
   const checked = checkAdditionalFileForm(
@@ -80,17 +122,37 @@ export async function saveAdditionalFile(
   }
   const associates = normalizeAssociates(application.model, params.associates);
   if (!associates.ok) throw new InvalidInput(associates.problems[0], { problems: associates.problems });
+  return {
+    existing,
+    fileName: checked.fileName,
+    comment: checked.comment,
+    values: checked.values,
+    associates: associates.associates,
+    forApplication: params.forApplication === true,
+    ...(file ? { file: { size: file.kept, contentType: file.contentType } } : {}),
+  };
+}
 
+/** Writes the file's row in one transaction, naming the parts written under `contentId` when it has new bytes. */
+async function writeFileRow(
+  ctx: ServerContext,
+  user: UserRow,
+  application: ApplicationRow,
+  type: AdditionalFileType,
+  save: CheckedSave,
+  contentId: string,
+): Promise<string> {
+  const { existing, file } = save;
   const id = existing?.id ?? randomUUID();
   const now = new Date();
   const values = {
-    file_name: checked.fileName,
-    comment: checked.comment,
-    fields: JSON.stringify(checked.values),
-    associates: JSON.stringify(associates.associates),
-    for_application: params.forApplication === true,
+    file_name: save.fileName,
+    comment: save.comment,
+    fields: JSON.stringify(save.values),
+    associates: JSON.stringify(save.associates),
+    for_application: save.forApplication,
     updated_at: now,
-    ...(file ? { content_id: randomUUID(), size: file.bytes.byteLength, content_type: file.contentType } : {}),
+    ...(file ? { content_id: contentId, size: file.size, content_type: file.contentType } : {}),
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -103,18 +165,13 @@ export async function saveAdditionalFile(
       if (
         fileNameTakenBy(
           names.map((n) => ({ id: n.id, fileName: n.file_name })),
-          checked.fileName,
+          save.fileName,
           existing?.id ?? null,
         )
       ) {
-        throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+        throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
       }
       // The replaced bytes' parts go once the row no longer names them (a trigger, migration 0020).
-      if (file) {
-        const parts = writeFileParts(trx, values.content_id!);
-        await parts.add(file.bytes);
-        await parts.end();
-      }
       if (existing) {
         const updated = await trx
           .updateTable('additional_files')
@@ -132,8 +189,8 @@ export async function saveAdditionalFile(
             file_type: type.name,
             owner_id: user.id,
             created_at: now,
-            content_id: values.content_id!,
-            size: file!.bytes.byteLength,
+            content_id: contentId,
+            size: file!.size,
             content_type: file!.contentType,
             ...values,
           })
@@ -142,8 +199,8 @@ export async function saveAdditionalFile(
     });
   } catch (error) {
     // Two uploads of one name at the same moment: the unique index stops the second.
-    if (isUniqueViolation(error)) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: checked.fileName });
+    if (isUniqueViolation(error)) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
     throw error;
   }
-  return { id, fileName: checked.fileName, created: !existing };
+  return id;
 }

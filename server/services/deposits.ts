@@ -23,10 +23,8 @@ import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
-import { writeFileParts } from './fileParts.ts';
+import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { asBulkWork } from '../db/sessionOrder.ts';
-import { isDiskFull } from '../db/diskRoom.ts';
-import { giveSpaceBack } from '../db/giveSpaceBack.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -202,14 +200,7 @@ export async function depositVersion(
       .execute();
     return { fileId: id, rowCount };
   } catch (error) {
-    await parts
-      .discard()
-      .catch((failure: unknown) =>
-        ctx.log(`parts of a refused deposit not removed (removed within a day): ${(failure as Error).message}`),
-      );
-    // Parts committed before the disk filled are dead once discarded: their space is given back before the
-    // refusal is answered (app.ts waits for it), as for a write rolled back.
-    if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, !ctx.config.databaseUrl));
+    await discardRefusedParts(ctx, parts, error);
     throw error;
   }
 }

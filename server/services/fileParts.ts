@@ -1,5 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import type { ServerContext } from '../context.ts';
+import { isDiskFull } from '../db/diskRoom.ts';
+import { giveSpaceBack } from '../db/giveSpaceBack.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -72,6 +75,20 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
 }
 
 /**
+ * Removes the parts of a refused upload before its refusal is answered (when that fails, the sweep removes them
+ * within a day). Parts committed before the disk filled are dead once discarded: their space is given back before
+ * the refusal is answered (app.ts waits for it), as for a write rolled back.
+ */
+export async function discardRefusedParts(ctx: ServerContext, parts: FileParts, error: unknown): Promise<void> {
+  await parts
+    .discard()
+    .catch((failure: unknown) =>
+      ctx.log(`parts of a refused upload not removed (removed within a day): ${(failure as Error).message}`),
+    );
+  if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, !ctx.config.databaseUrl));
+}
+
+/**
  * The bytes of a stored file, a few parts at a time: a 200 MB deposit is never one value in memory, and the session
  * (the embedded database's only one) is lent for one statement at a time.
  */
@@ -105,15 +122,15 @@ export async function wholeStoredFile(db: Db, contentId: string, size: number): 
 }
 
 /**
- * How long the parts of a deposit without a file stay untouched before another instance takes its upload for
+ * How long the parts of an upload without a file row stay untouched before another instance takes it for
  * broken off: longer than any deposit takes to arrive, however slow its network.
  */
-export const DEPOSIT_PARTS_IDLE_MS = 24 * 3600 * 1000;
+export const UPLOAD_PARTS_IDLE_MS = 24 * 3600 * 1000;
 
 /**
  * Removes the parts of deposits that never became a file (the server stopped while one arrived) once nothing has
- * been written to them for `idleMs`: another instance may still be receiving a deposit that has none yet.
- * (Additional files write their parts in the transaction that writes their row.)
+ * been written to them for `idleMs`: another instance may still be receiving a deposit or an additional file that
+ * has none yet.
  */
 export async function removeAbandonedParts(db: Kysely<Schema>, idleMs: number): Promise<number> {
   const removed = await sql`

@@ -2,7 +2,8 @@
  * Stored files are kept in parts (fileParts.ts): a deposited version's written as its bytes arrive, never whole in
  * the server's memory. At a size of many parts: a deposit comes back byte for byte, through publication and
  * deletion; one refused at its last line, or whose bytes stop coming half-way, leaves no part behind. An additional
- * file comes back byte for byte; replaced or deleted, its parts go.
+ * file, written in parts as it arrives whatever the order of its form, comes back byte for byte; replaced or deleted,
+ * its parts go; refused (by its params, its size, a stalled network), it leaves none and the stored file unchanged.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -38,6 +39,9 @@ const WITH_NOTES_YAML = `${VERSIONED_YAML}OA_additionalFiles:
           OA_title: {fr: Sujet, en: About}
 `;
 
+/** The largest additional file here: a file a little larger than it is refused. */
+const ADDITIONAL_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
 let data: DataServer;
 const db = () => data.server.server.ctx.db;
 
@@ -46,8 +50,42 @@ const partsCount = async () =>
 const filesCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
 
+/**
+ * Sends a multipart body as a browser does (its whole length announced), but only `head` and half of `file` before
+ * the network goes quiet; waits for parts to be written (more than `partsBefore`) while the server still waits for
+ * the rest, then answers the server's answer.
+ */
+async function stalledHalfWay(path: string, boundary: string, head: string, file: string, partsBefore: number) {
+  const tail = `\r\n--${boundary}--\r\n`;
+  const request = http.request(`${data.server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${data.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': Buffer.byteLength(head + file + tail),
+    },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (piece: string) => (body += piece));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject);
+  });
+  request.write(head + file.slice(0, file.length / 2));
+  try {
+    // Parts are written while the bytes come, before the server gives up waiting for the rest.
+    await expect.poll(partsCount, { timeout: IDLE_MS, interval: 20 }).toBeGreaterThan(partsBefore);
+    return await answered;
+  } finally {
+    request.destroy();
+  }
+}
+
 beforeAll(async () => {
-  data = await startDataServer({ uploadIdleMs: IDLE_MS });
+  data = await startDataServer({ uploadIdleMs: IDLE_MS, additionalFileMaxBytes: ADDITIONAL_FILE_MAX_BYTES });
   await createApplication(data.admin, APPLICATION, WITH_NOTES_YAML);
   expect((await uploadReference(data.admin, APPLICATION, 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
 }, 120_000);
@@ -100,45 +138,33 @@ describe('a large deposited version', () => {
     const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="params"\r\n\r\n${JSON.stringify(yearDataset(SITE, YEAR))}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-    const tail = `\r\n--${boundary}--\r\n`;
-    // As a browser sends it (its whole length announced), half of it sent before the network goes quiet.
-    const request = http.request(`${data.server.url}/api/v1/applications/${APPLICATION}/data/readings`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${data.token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': Buffer.byteLength(head + text + tail),
-      },
-    });
-    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request.on('response', (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (piece: string) => (body += piece));
-        response.on('end', () => resolve({ status: response.statusCode!, body }));
-      });
-      request.on('error', reject);
-    });
-    request.write(head + text.slice(0, text.length / 2));
-    try {
-      // Parts are written while the bytes come, before the server gives up waiting for the rest.
-      await expect.poll(partsCount, { timeout: IDLE_MS, interval: 20 }).toBeGreaterThan(0);
-      const answer = await answered;
-      expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
-    } finally {
-      request.destroy();
-    }
+    const answer = await stalledHalfWay(`/applications/${APPLICATION}/data/readings`, boundary, head, text, 0);
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
     await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
   }, 120_000);
 });
 
 describe('a large additional file', () => {
+  const params = (id: string | null, fields: Record<string, string> = {}) =>
+    JSON.stringify({ id, fileName: 'survey.bin', comment: 'field survey', fields });
+  const fileBlob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' });
   const upload = (bytes: Uint8Array, id: string | null) => {
     const form = new FormData();
-    form.append('params', JSON.stringify({ id, fileName: 'survey.bin', comment: 'field survey', fields: {} }));
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), 'survey.bin');
+    form.append('params', params(id));
+    form.append('file', fileBlob(bytes), 'survey.bin');
     return data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: form });
   };
+  /** The file before its params, as nothing in the form's format forbids. */
+  const uploadFileFirst = (bytes: Uint8Array, id: string | null, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.append('file', fileBlob(bytes), 'survey.bin');
+    form.append('params', params(id, fields));
+    return data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: form });
+  };
+  const remove = (id: string) =>
+    data.admin.delete(
+      `/applications/${APPLICATION}/additionalFiles?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`,
+    );
   const content = (id: string) => fetchBytes(data, `/applications/${APPLICATION}/additionalFiles/notes/${id}/content`);
 
   it('comes back byte for byte; replaced, then deleted, its parts go', async () => {
@@ -155,10 +181,56 @@ describe('a large additional file', () => {
     expect(await partsCount()).toBe(5);
     expect(Buffer.from((await content(id)).bytes).equals(second)).toBe(true);
 
-    const removed = await data.admin.delete(
-      `/applications/${APPLICATION}/additionalFiles?params=${encodeURIComponent(JSON.stringify({ uuids: [id] }))}`,
-    );
+    const removed = await remove(id);
     expect(removed.status, removed.text).toBeLessThan(300);
     expect(await partsCount()).toBe(0);
+  }, 120_000);
+
+  it('sent before its params, is kept as it arrives and saved once they are read', async () => {
+    const bytes = randomBytes(ADDITIONAL_FILE_MAX_BYTES);
+    const created = await uploadFileFirst(bytes, null);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    expect(await partsCount()).toBe(16);
+    expect(Buffer.from((await content(id)).bytes).equals(bytes)).toBe(true);
+    expect((await remove(id)).status).toBeLessThan(300);
+  }, 120_000);
+
+  it('refused by the params that follow it, leaves no part behind and the stored file as it was', async () => {
+    const stored = randomBytes(3 * 1024 * 1024);
+    const created = await upload(stored, null);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+
+    const unknownField = await uploadFileFirst(randomBytes(9 * 1024 * 1024), id, { nowhere: 'x' });
+    expect([unknownField.status, unknownField.body.code], unknownField.text).toEqual([
+      400,
+      'UNKNOWN_ADDITIONAL_FILE_FIELD',
+    ]);
+    const sameNameNew = await uploadFileFirst(randomBytes(2 * 1024 * 1024), null);
+    expect([sameNameNew.status, sameNameNew.body.code], sameNameNew.text).toEqual([409, 'ADDITIONAL_FILE_EXISTS']);
+    expect(await partsCount()).toBe(3);
+    expect(Buffer.from((await content(id)).bytes).equals(stored)).toBe(true);
+    expect((await remove(id)).status).toBeLessThan(300);
+  }, 120_000);
+
+  it('larger than the limit is refused with 413 and leaves no part behind', async () => {
+    const tooLarge = await uploadFileFirst(randomBytes(ADDITIONAL_FILE_MAX_BYTES + 1), null);
+    expect([tooLarge.status, tooLarge.body.code], tooLarge.text).toEqual([413, 'FILE_TOO_LARGE']);
+    expect(await partsCount()).toBe(0);
+  }, 120_000);
+
+  it('whose bytes stop coming half-way leaves no part behind', async () => {
+    const boundary = '----terrain-half-file';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const answer = await stalledHalfWay(
+      `/applications/${APPLICATION}/additionalFiles/notes`,
+      boundary,
+      head,
+      'x'.repeat(8 * 1024 * 1024),
+      0,
+    );
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
+    await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
   }, 120_000);
 });
