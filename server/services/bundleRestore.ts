@@ -28,7 +28,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
-import { writeFileParts } from './fileParts.ts';
+import { writeFileParts, type FileParts } from './fileParts.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { normalizeDateTime } from './deposits.ts';
 import { insertVersionRows } from './versionRows.ts';
@@ -191,16 +191,30 @@ async function* verified(
     throw new BundleRefused('checksumMismatch', { entry: file.path });
 }
 
+function requireSize(file: BundleFile, maxBytes: number) {
+  if (file.size > maxBytes) throw new BundleRefused('zipEntryTooLarge', { entry: file.path, maxBytes });
+}
+
+/** A small listed file (the configuration) whole, checked. */
 async function verifiedWhole(
   archive: ZipArchive,
   file: BundleFile,
   maxBytes: number,
   onBytes: (count: number) => void,
 ): Promise<Buffer> {
-  if (file.size > maxBytes) throw new BundleRefused('zipEntryTooLarge', { entry: file.path, maxBytes });
+  requireSize(file, maxBytes);
   const chunks: Uint8Array[] = [];
   for await (const chunk of verified(archive, file, onBytes)) chunks.push(chunk);
   return Buffer.concat(chunks);
+}
+
+/** Bytes passed on as they are written in parts: a restored deposit is checked and kept in one reading. */
+async function* keptInParts(parts: FileParts, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    await parts.add(chunk);
+    yield chunk;
+  }
+  await parts.end();
 }
 
 const problem = (code: string, params: Record<string, unknown>) => ({ code, message: code, params });
@@ -323,10 +337,8 @@ export async function streamRestore(
           deposit.from !== null && deposit.to !== null
             ? { from: normalizeDateTime(deposit.from, 'from'), to: normalizeDateTime(deposit.to, 'to') }
             : null;
-        const content = await verifiedWhole(archive, deposit, MAX_CSV_BYTES, counted);
+        requireSize(deposit, MAX_CSV_BYTES);
         const fileId = randomUUID();
-        const parts = writeFileParts(trx, fileId);
-        await parts.add(content);
         await trx
           .insertInto('deposit_files')
           .values({
@@ -334,7 +346,8 @@ export async function streamRestore(
             application_id: id,
             data_name: entry.name,
             file_name: deposit.fileName,
-            size: await parts.end(),
+            // Its bytes are checked against this size and the listed checksum as they are read, below.
+            size: deposit.size,
             scope: JSON.stringify(deposit.scope),
             period_from: period ? new Date(`${period.from}Z`) : null,
             period_to: period ? new Date(`${period.to}Z`) : null,
@@ -360,7 +373,7 @@ export async function streamRestore(
             fileName: deposit.fileName,
             deposit: { scope: deposit.scope, ...(period ?? {}) },
           },
-          [content],
+          keptInParts(writeFileParts(trx, fileId), verified(archive, deposit, counted)),
           deposit.published ? (batch) => insertVersionRows(trx, id, entry.name, fileId, batch) : null,
         ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
         await trx.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
@@ -373,10 +386,10 @@ export async function streamRestore(
 
       for (const file of manifest.additionalFiles) {
         events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
-        const content = await verifiedWhole(archive, file, MAX_ADDITIONAL_FILE_BYTES, counted);
+        requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
         const fileId = randomUUID();
         const parts = writeFileParts(trx, fileId);
-        await parts.add(content);
+        for await (const chunk of verified(archive, file, counted)) await parts.add(chunk);
         await trx
           .insertInto('additional_files')
           .values({

@@ -4,12 +4,17 @@
  * deletion; one refused at its last line, or whose bytes stop coming half-way, leaves no part behind. An additional
  * file, written in parts as it arrives whatever the order of its form, comes back byte for byte; replaced or deleted,
  * its parts go; refused (by its params, its size, a stalled network), it leaves none and the stored file unchanged.
+ * A backup holding both is restored byte for byte, its files written in parts as they are read from the archive;
+ * one of them tampered with refuses the whole restore and leaves no part.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { unzipSync, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION, VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
+import { streamEvents } from './applicationFixtures.ts';
 import {
   createApplication,
   csvForm,
@@ -233,4 +238,67 @@ describe('a large additional file', () => {
     expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
     await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
   }, 120_000);
+});
+
+describe('a backup holding a large version and a large additional file', () => {
+  const RESTORED = 'restored_stations';
+  const restore = (bytes: Uint8Array) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'backup.zip');
+    return data.admin.post(`/applications/${RESTORED}/upload-bundle`, { body: form });
+  };
+
+  it('is restored byte for byte; one file tampered with refuses it all and leaves no part', async () => {
+    const { text } = readingsCsv(ROWS, SITE, YEAR);
+    const version = new TextEncoder().encode(text);
+    const deposited = await data.admin.post(`/applications/${APPLICATION}/data/readings`, {
+      body: csvForm('readings.csv', version, yearDataset(SITE, YEAR)),
+    });
+    expect(deposited.status, deposited.text).toBe(201);
+    const notes = randomBytes(12 * 1024 * 1024 + 5);
+    const form = new FormData();
+    form.append('params', JSON.stringify({ id: null, fileName: 'survey.bin', comment: 'field survey', fields: {} }));
+    form.append('file', new Blob([new Uint8Array(notes)]), 'survey.bin');
+    const added = await data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: form });
+    expect(added.status, added.text).toBe(201);
+    const partsBefore = await partsCount();
+
+    const backup = await fetchBytes(data, `/applications/${APPLICATION}/upload-bundle?withData=true`);
+    expect(backup.status).toBe(200);
+    const files = unzipSync(backup.bytes);
+    const manifest: BundleManifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
+    const listed = manifest.additionalFiles.find((file) => file.fileType === 'notes')!;
+    const tampered = Uint8Array.from(files[listed.path]!, (byte, i) => (i === notes.byteLength - 1 ? byte ^ 1 : byte));
+    const refused = await restore(zipSync({ ...files, [listed.path]: tampered }));
+    expect(refused.status, refused.text).toBe(200);
+    expect(
+      streamEvents(refused.text)
+        .filter((event) => event.type === 'error')
+        .map((event) => event.result),
+    ).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ reason: 'checksumMismatch', entry: listed.path }) }),
+    ]);
+    expect(await partsCount()).toBe(partsBefore);
+    expect((await data.admin.get(`/applications/${RESTORED}`)).status).toBe(404);
+
+    const restored = await restore(backup.bytes);
+    expect(
+      streamEvents(restored.text).find((event) => event.type === 'result'),
+      restored.text,
+    ).toBeDefined();
+    expect(await partsCount()).toBe(2 * partsBefore);
+    const versions = await data.admin.get(`/applications/${RESTORED}/filesOnRepository/readings`);
+    expect(versions.status, versions.text).toBe(200);
+    expect(versions.body).toHaveLength(1);
+    const restoredVersion = await fetchBytes(data, `/applications/${RESTORED}/file/${versions.body[0].id}`);
+    expect(Buffer.from(restoredVersion.bytes).equals(Buffer.from(version))).toBe(true);
+    const restoredNotes = await data.admin.get(`/applications/${RESTORED}/additionalFiles/notes`);
+    expect(restoredNotes.status, restoredNotes.text).toBe(200);
+    const [restoredFile] = restoredNotes.body.additionalBinaryFiles as Array<{ id: string }>;
+    const restoredBytes = await fetchBytes(
+      data,
+      `/applications/${RESTORED}/additionalFiles/notes/${restoredFile!.id}/content`,
+    );
+    expect(Buffer.from(restoredBytes.bytes).equals(notes)).toBe(true);
+  }, 240_000);
 });

@@ -548,7 +548,14 @@ describe('a restore that cannot be done', () => {
     expect((await targetAdmin.get(`/applications/${name}`)).status).toBe(404);
     const db = target.server.ctx.db;
     expect(await db.selectFrom('applications').select('name').execute()).toEqual([]);
-    for (const table of ['data_rows', 'deposit_files', 'additional_files', 'configurations', 'entry_counts'] as const) {
+    for (const table of [
+      'data_rows',
+      'deposit_files',
+      'additional_files',
+      'file_parts',
+      'configurations',
+      'entry_counts',
+    ] as const) {
       expect(
         Number(
           (
@@ -686,5 +693,16 @@ describe('a restore that cannot be done', () => {
       'BUNDLE_INVALID_CSV',
       { entry: species.path, dataName: 'species' },
     );
+    // Deposited versions are written in parts as they are read: a tampered one's last part refuses the whole
+    // restore (an additional file's: largeFiles.test.ts).
+    const version = manifest.deposits.at(-1)!;
+    const versionBytes = files[version.path]!;
+    const lastByteChanged = Uint8Array.from(versionBytes, (byte, i) =>
+      i === versionBytes.length - 2 ? byte ^ 1 : byte,
+    );
+    await expectFailedStream(rebuilt({ [version.path]: lastByteChanged }), 'INVALID_BUNDLE', {
+      reason: 'checksumMismatch',
+      entry: version.path,
+    });
   });
 });
