@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../processes/freePort.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMail, type ReceivedMail } from './harness.ts';
@@ -23,18 +23,6 @@ export interface InstanceProcess {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** A port free now on the loopback interface (the instance binds it a moment later). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

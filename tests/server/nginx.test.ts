@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/securityHeaders.ts';
 import { MAX_CSV_BYTES } from '../../server/services/references.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { freePort } from './instanceProcesses.ts';
+import { freePort } from '../processes/freePort.ts';
 import { fixture, uploadForm } from './applicationFixtures.ts';
 
 /**
