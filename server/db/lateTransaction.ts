@@ -3,8 +3,11 @@ import type { Schema } from './schema.ts';
 import { POSTGRES_POOL_SIZE } from './database.ts';
 
 export interface LateTransaction {
-  /** The transaction, begun at the first call. */
-  begin(): Promise<Transaction<Schema>>;
+  /**
+   * The transaction, begun at the first call. When it must wait for its turn, the first call's `giveUp` ends the
+   * wait: the work failed meanwhile (its client left), and it rejects with the signal's reason.
+   */
+  begin(giveUp?: AbortSignal): Promise<Transaction<Schema>>;
   /** The transaction when begun, otherwise the database: what reads the state the work has left so far. */
   current(): Kysely<Schema> | Transaction<Schema>;
 }
@@ -25,8 +28,8 @@ export async function withLateTransaction<T>(
   let slot: (() => void) | undefined;
   let ended = false;
   const late: LateTransaction = {
-    begin() {
-      begun ??= takeSlot().then(async (release) => {
+    begin(giveUp) {
+      begun ??= takeSlot(giveUp).then(async (release) => {
         if (ended) {
           release();
           throw new Error('the work ended before its transaction could begin');
@@ -76,12 +79,24 @@ const waitingTurn: Array<(release: () => void) => void> = [];
 /** Late transactions waiting for their turn to begin, in this instance. */
 export const lateTransactionsWaiting = (): number => waitingTurn.length;
 
-function takeSlot(): Promise<() => void> {
+function takeSlot(giveUp?: AbortSignal): Promise<() => void> {
+  if (giveUp?.aborted) return Promise.reject(giveUp.reason);
   if (openTransactions < LATE_TRANSACTIONS) {
     openTransactions += 1;
     return Promise.resolve(releaseOnce());
   }
-  return new Promise((resolve) => waitingTurn.push(resolve));
+  return new Promise((resolve, reject) => {
+    const leave = () => {
+      waitingTurn.splice(waitingTurn.indexOf(turn), 1);
+      reject(giveUp!.reason);
+    };
+    const turn = (release: () => void) => {
+      giveUp?.removeEventListener('abort', leave);
+      resolve(release);
+    };
+    giveUp?.addEventListener('abort', leave, { once: true });
+    waitingTurn.push(turn);
+  });
 }
 
 /** Gives the slot to the next waiting transaction, or back; once only, whatever calls it. */

@@ -121,9 +121,9 @@ export async function insertData(
         batchRows: write.batchRows,
       },
       upload.stream,
-      async (batch) => {
+      async (batch, failed) => {
         outsideRights(rights, 'depot', entry.name, batch, refused);
-        if (refused.length === 0) written += await write.upsert(batch);
+        if (refused.length === 0) written += await write.upsert(batch, failed);
       },
       () => upload.complete(),
     );

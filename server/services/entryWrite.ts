@@ -26,8 +26,11 @@ const ONE_TRANSACTION_ROWS = 1000;
 export interface EntryWrite {
   /** Rows per batch the write is best given (ingest.ts asks the checking worker for batches of this size). */
   readonly batchRows?: number;
-  /** Inserts or updates a batch of rows by natural key; answers how many were written. */
-  upsert(batch: CheckedBatch): Promise<number>;
+  /**
+   * Inserts or updates a batch of rows by natural key; answers how many were written. Once `failed` is aborted, a
+   * write still waiting for its turn gives it up.
+   */
+  upsert(batch: CheckedBatch, failed?: AbortSignal): Promise<number>;
   /**
    * Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. `written`
    * counts the rows written by batches `upsert` kept until then.
@@ -62,8 +65,8 @@ export async function writeEntryRows<T>(
     return withLateTransaction(ctx.db, (late) => {
       let intoEmptyEntry: Promise<boolean> | undefined;
       return work({
-        upsert: async (batch) => {
-          const trx = await late.begin();
+        upsert: async (batch, failed) => {
+          const trx = await late.begin(failed);
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
           return upsertRows(trx, applicationId, dataName, batch, undefined, await intoEmptyEntry);
         },

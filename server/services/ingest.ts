@@ -80,6 +80,12 @@ export interface IngestTarget {
   batchRows?: number;
 }
 
+/**
+ * Stores a batch of checked rows; `failed` is aborted when the file fails meanwhile, so that a write waiting for its
+ * turn to begin (lateTransaction.ts) gives it up rather than begin only to be rolled back.
+ */
+export type StoreBatch = (batch: CheckedBatch, failed: AbortSignal) => Promise<void>;
+
 /** Writes checked batches one at a time, in order, beginning once enough of them wait (see WRITE_AHEAD_CHARACTERS). */
 class BatchWriter {
   private readonly waiting: CheckedBatch[] = [];
@@ -89,7 +95,10 @@ class BatchWriter {
   private writing: Promise<void> | undefined;
   private failure: { error: unknown } | undefined;
 
-  constructor(private readonly store: (batch: CheckedBatch) => Promise<void>) {}
+  /** Told to the batch in flight when the file fails: a write still waiting for its turn to begin gives it up. */
+  private readonly failed = new AbortController();
+
+  constructor(private readonly store: StoreBatch) {}
 
   add(batches: CheckedBatch[]) {
     this.throwFailure();
@@ -115,6 +124,11 @@ class BatchWriter {
     this.throwFailure();
   }
 
+  /** The file failed: a write not yet begun gives up its turn (the file may have failed because its client left). */
+  abandon(reason: unknown) {
+    this.failed.abort(reason);
+  }
+
   /** Writes no more, and waits for the statement in flight: never leave one running on a transaction about to end. */
   async stop() {
     this.stopped = true;
@@ -125,7 +139,7 @@ class BatchWriter {
     if (this.writing || !this.begun || this.stopped || this.failure || this.waiting.length === 0) return;
     const batch = this.waiting.shift()!;
     this.waitingCharacters -= batch.characters;
-    this.writing = this.store(batch).then(
+    this.writing = this.store(batch, this.failed.signal).then(
       () => {
         this.writing = undefined;
         this.next();
@@ -153,7 +167,7 @@ class BatchWriter {
 export async function ingestCsv(
   target: IngestTarget,
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  store: ((batch: CheckedBatch) => Promise<void>) | null,
+  store: StoreBatch | null,
   beforeFinish: () => void = () => undefined,
 ): Promise<number> {
   const check = target.checks.open({
@@ -187,6 +201,7 @@ export async function ingestCsv(
     await writer.end();
     return report.rowCount;
   } catch (error) {
+    writer.abandon(error);
     throw checkFailure(error);
   } finally {
     check.close();

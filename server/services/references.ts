@@ -87,8 +87,8 @@ export async function uploadReference(
           batchRows: write.batchRows,
         },
         file.stream,
-        async (batch) => {
-          written += await write.upsert(batch);
+        async (batch, failed) => {
+          written += await write.upsert(batch, failed);
         },
         () => file.complete(),
       );

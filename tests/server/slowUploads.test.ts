@@ -3,7 +3,8 @@
  * until its last byte has come, holding a pooled connection all that time. Many people sending large files over
  * poor networks at once must not take every connection: pages are still answered while they wait for their bytes,
  * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
- * own, holding its one connection only while each is written.) On both engines, an upload whose bytes stop coming
+ * own, holding its one connection only while each is written.) One whose client leaves while it waits for its turn
+ * gives it up at once. On both engines, an upload whose bytes stop coming
  * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again.
  */
 import pg from 'pg';
@@ -45,15 +46,20 @@ let data: DataServer;
 let observer: pg.Client;
 
 /** Sessions of the server's database inside a transaction that waits for its client (an upload's next bytes). */
-async function waitingTransactions(): Promise<number> {
-  const result = await observer.query<{ count: number }>(
+async function waitingTransactions(on: pg.Client = observer): Promise<number> {
+  const result = await on.query<{ count: number }>(
     `select count(*)::int as count from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`,
   );
   return result.rows[0].count;
 }
 
 /** Starts an upload to `entry` that sends its first rows, then waits for `release` before its last one. */
-function slowUpload(entry: string, release: Promise<void>, server: DataServer = data): Promise<Response> {
+function slowUpload(
+  entry: string,
+  release: Promise<void>,
+  server: DataServer = data,
+  leave?: AbortSignal,
+): Promise<Response> {
   const encoder = new TextEncoder();
   const boundary = `----terrain-slow-${entry}`;
   const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}${FILLER}`).join('\n');
@@ -79,6 +85,7 @@ function slowUpload(entry: string, release: Promise<void>, server: DataServer = 
     headers: { authorization: `Bearer ${server.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
+    signal: leave,
   } as RequestInit);
 }
 
@@ -120,6 +127,51 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL
       expect(answer.status, `${entries[index]}: ${await answer.clone().text()}`).toBe(201);
       expect(await answer.json()).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE + 1 });
     }
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for their turn (PostgreSQL)', () => {
+  let crowd: DataServer;
+  let crowdObserver: pg.Client;
+  const paused = () => waitingTransactions(crowdObserver);
+  beforeAll(async () => {
+    crowd = await startDataServer();
+    await createApplication(crowd.admin, 'crowd', CROWD_YAML);
+    crowdObserver = new pg.Client({ connectionString: crowd.server.databaseUrl });
+    await crowdObserver.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await crowdObserver?.end();
+    await crowd?.server.close();
+  });
+
+  it('give up their turn when their client leaves while they wait for it', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const leaving = new AbortController();
+    const uploads: Promise<Response>[] = [];
+    let gone: Promise<unknown> | undefined;
+    try {
+      uploads.push(...entries.slice(0, LATE_TRANSACTIONS).map((entry) => slowUpload(entry, released, crowd)));
+      await expect
+        .poll(paused, { timeout: 60_000, interval: 100, message: 'uploads paused in their transaction' })
+        .toBe(LATE_TRANSACTIONS);
+      uploads.push(slowUpload(entries[LATE_TRANSACTIONS]!, released, crowd));
+      await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(1);
+      gone = slowUpload(entries[LATE_TRANSACTIONS + 1]!, released, crowd, leaving.signal).catch((error) => error);
+      await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(2);
+      leaving.abort();
+      // While every turn is still taken: the upload whose client left is no longer in the queue.
+      await expect
+        .poll(lateTransactionsWaiting, { timeout: 10_000, interval: 50, message: 'the upload that left gave up' })
+        .toBe(1);
+      expect(await paused()).toBe(LATE_TRANSACTIONS);
+    } finally {
+      release();
+    }
+    for (const upload of uploads) expect((await upload).status).toBe(201);
+    expect(await gone).toBeInstanceOf(Error);
+    expect(lateTransactionsWaiting()).toBe(0);
   }, 120_000);
 });
 
