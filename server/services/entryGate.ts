@@ -114,11 +114,36 @@ export function whileReading<T>(applicationId: string, dataName: string, read: (
   });
 }
 
+/** Waits for the earlier writes of the entry; leaves the queue at once when `giveUp` is aborted (the upload failed). */
+function waitForWriters(gate: Gate, giveUp: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const leave = () => {
+      gate.writers.splice(gate.writers.indexOf(enter), 1);
+      reject(giveUp!.reason);
+    };
+    const enter = () => {
+      giveUp?.removeEventListener('abort', leave);
+      resolve();
+    };
+    giveUp?.addEventListener('abort', leave, { once: true });
+    gate.writers.push(enter);
+  });
+}
+
+/** Writes of an entry waiting for an earlier one, in this process. */
+export const entryWritersWaiting = (applicationId: string, dataName: string): number =>
+  gates.get(keyOf(applicationId, dataName))?.writers.length ?? 0;
+
 /** Waits until the earlier writes of the entry are done, and holds it. */
-export async function lockEntryForWrite(applicationId: string, dataName: string): Promise<EntryLock> {
+export async function lockEntryForWrite(
+  applicationId: string,
+  dataName: string,
+  giveUp?: AbortSignal,
+): Promise<EntryLock> {
+  if (giveUp?.aborted) throw giveUp.reason;
   const key = keyOf(applicationId, dataName);
   const gate = gateOf(key);
-  if (gate.writing) await new Promise<void>((enter) => gate.writers.push(enter));
+  if (gate.writing) await waitForWriters(gate, giveUp);
   gate.writing = true;
   let released = false;
   return {

@@ -79,8 +79,8 @@ export async function writeEntryRows<T>(
   let pendingRows = 0;
   let large: Promise<{ journal: BulkJournal; lock: EntryLock }> | undefined;
   let finished = false;
-  const startLarge = async () => {
-    const lock = await lockEntryForWrite(applicationId, dataName);
+  const startLarge = async (giveUp: AbortSignal | undefined) => {
+    const lock = await lockEntryForWrite(applicationId, dataName, giveUp);
     try {
       await lock.closeToReaders();
       await options.beforeLargeWrite?.();
@@ -113,13 +113,13 @@ export async function writeEntryRows<T>(
   try {
     return await work({
       batchRows: EMBEDDED_BATCH_ROWS,
-      async upsert(batch) {
+      async upsert(batch, failed) {
         if (!large && pendingRows + batch.count <= ONE_TRANSACTION_ROWS) {
           pending.push(batch);
           pendingRows += batch.count;
           return 0;
         }
-        large ??= startLarge();
+        large ??= startLarge(failed);
         const { journal } = await large;
         let written = 0;
         for (const waiting of pending.splice(0)) written += await writeJournaled(journal, waiting);

@@ -4,12 +4,14 @@
  * poor networks at once must not take every connection: pages are still answered while they wait for their bytes,
  * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
  * own, holding its one connection only while each is written.) One whose client leaves while it waits for its turn
- * gives it up at once. On both engines, an upload whose bytes stop coming
+ * (a transaction on PostgreSQL, its entry on the embedded database) gives it up at once. On both engines, an upload whose bytes stop coming
  * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again.
  */
+import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATE_TRANSACTIONS, lateTransactionsWaiting } from '../../server/db/lateTransaction.ts';
+import { entryWritersWaiting } from '../../server/services/entryGate.ts';
 import { POSTGRES_POOL_SIZE } from '../../server/db/database.ts';
 import { createApplication, csvForm, startDataServer, type DataServer } from './dataFixtures.ts';
 
@@ -54,12 +56,7 @@ async function waitingTransactions(on: pg.Client = observer): Promise<number> {
 }
 
 /** Starts an upload to `entry` that sends its first rows, then waits for `release` before its last one. */
-function slowUpload(
-  entry: string,
-  release: Promise<void>,
-  server: DataServer = data,
-  leave?: AbortSignal,
-): Promise<Response> {
+function slowUpload(entry: string, release: Promise<void>, server: DataServer = data): Promise<Response> {
   const encoder = new TextEncoder();
   const boundary = `----terrain-slow-${entry}`;
   const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}${FILLER}`).join('\n');
@@ -85,8 +82,26 @@ function slowUpload(
     headers: { authorization: `Bearer ${server.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
-    signal: leave,
   } as RequestInit);
+}
+
+/**
+ * Starts an upload to `entry` that sends its first rows and pauses, on a connection of its own; `leave` closes
+ * that connection, as a tablet leaving the network does.
+ */
+function leavingUpload(entry: string, server: DataServer) {
+  const boundary = `----terrain-leaving-${entry}`;
+  const rows = Array.from({ length: ROWS_BEFORE_PAUSE }, (_, index) => `k${index};${index}${FILLER}`).join('\n');
+  const request = http.request(`${server.server.url}/api/v1/applications/crowd/references/${entry}`, {
+    method: 'POST',
+    agent: false,
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  request.on('error', () => undefined);
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${entry}.csv"\r\nContent-Type: text/csv\r\n\r\ncode;value\n${rows}\n`,
+  );
+  return { leave: () => request.destroy() };
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL)', () => {
@@ -148,9 +163,7 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for their turn (Post
   it('give up their turn when their client leaves while they wait for it', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const leaving = new AbortController();
     const uploads: Promise<Response>[] = [];
-    let gone: Promise<unknown> | undefined;
     try {
       uploads.push(...entries.slice(0, LATE_TRANSACTIONS).map((entry) => slowUpload(entry, released, crowd)));
       await expect
@@ -158,9 +171,9 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for their turn (Post
         .toBe(LATE_TRANSACTIONS);
       uploads.push(slowUpload(entries[LATE_TRANSACTIONS]!, released, crowd));
       await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(1);
-      gone = slowUpload(entries[LATE_TRANSACTIONS + 1]!, released, crowd, leaving.signal).catch((error) => error);
+      const leaving = leavingUpload(entries[LATE_TRANSACTIONS + 1]!, crowd);
       await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(2);
-      leaving.abort();
+      leaving.leave();
       // While every turn is still taken: the upload whose client left is no longer in the queue.
       await expect
         .poll(lateTransactionsWaiting, { timeout: 10_000, interval: 50, message: 'the upload that left gave up' })
@@ -170,8 +183,49 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for their turn (Post
       release();
     }
     for (const upload of uploads) expect((await upload).status).toBe(201);
-    expect(await gone).toBeInstanceOf(Error);
     expect(lateTransactionsWaiting()).toBe(0);
+  }, 120_000);
+});
+
+describe.skipIf(process.env.DATABASE_URL)('an upload waiting for its entry (embedded database)', () => {
+  let embedded: DataServer;
+  beforeAll(async () => {
+    embedded = await startDataServer();
+    await createApplication(embedded.admin, 'crowd', CROWD_YAML);
+  }, 60_000);
+  afterAll(() => embedded?.server.close());
+
+  it('gives up its turn when its client leaves while an earlier upload holds the entry', async () => {
+    const { id } = await embedded.server.server.ctx.db
+      .selectFrom('applications')
+      .select('id')
+      .where('name', '=', 'crowd')
+      .executeTakeFirstOrThrow();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = slowUpload('r0', released, embedded);
+    try {
+      // The second is sent once the first holds the entry (the lane lets it in a second after the first paused).
+      await expect
+        .poll(() => embedded.server.server.ctx.db.selectFrom('data_rows').select('id').limit(1).execute(), {
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toHaveLength(1);
+      const leaving = leavingUpload('r0', embedded);
+      await expect.poll(() => entryWritersWaiting(id, 'r0'), { timeout: 60_000, interval: 100 }).toBe(1);
+      leaving.leave();
+      await expect
+        .poll(() => entryWritersWaiting(id, 'r0'), {
+          timeout: 10_000,
+          interval: 50,
+          message: 'the upload that left gave up',
+        })
+        .toBe(0);
+    } finally {
+      release();
+    }
+    expect((await holding).status).toBe(201);
   }, 120_000);
 });
 
