@@ -44,8 +44,9 @@ const formLimits = (maxBytes: number) => ({
  * Reads a multipart form holding at most one file (field `file`) and text fields, in whatever order they come:
  * the file's bytes go to `keep` as they arrive (an additional file is written in parts, never held whole), and
  * the form is read on once `keep` has read them all. More than `maxBytes` of file → 413 FILE_TOO_LARGE, after
- * `keep` (whatever it kept is the caller's to discard, as on any refusal). With an Idempotency-Key, the digest of
- * the parts is recorded so a replay can be compared with them.
+ * `keep` (whatever it kept is the caller's to discard, as on any refusal). What `keep` throws is thrown as it is (a
+ * database failure is answered as one). With an Idempotency-Key, the digest of the parts is recorded so a replay
+ * can be compared with them.
  */
 export async function readForm<T>(
   request: FastifyRequest,
@@ -55,15 +56,18 @@ export async function readForm<T>(
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
   const fields: Record<string, string> = {};
   const digest = digestParts();
+  const parts = openParts(request, maxBytes, idleMs);
   let file: KeptFile<T> | undefined;
+  let reading: MultipartFile | undefined;
   try {
-    for await (const part of formParts(request, formLimits(maxBytes))) {
+    for (let part = await parts.next(); part; part = await parts.next()) {
       if (part.type === 'field') {
         fields[part.fieldname] = formText(String(part.value));
         digest.field(part.fieldname, fields[part.fieldname]);
       } else if (part.fieldname !== 'file') {
         part.file.resume();
       } else {
+        reading = part;
         const fileName = formText(part.filename) || 'upload';
         const hashing = digest.fileStream('file', fileName);
         const kept = await keep(fileChunks(part, hashing, idleMs).chunks);
@@ -72,11 +76,33 @@ export async function readForm<T>(
         file = { fileName, contentType: part.mimetype || 'application/octet-stream', kept };
       }
     }
-  } catch (error) {
-    throw multipartFailure(error);
+  } finally {
+    // A file refused before its end is read on to nowhere, so that the client can finish sending and read the answer.
+    if (reading && !reading.file.readableEnded) reading.file.resume();
   }
   await request.recordIdempotentUpload(digest.done());
   return { file, fields };
+}
+
+/**
+ * The parts of a form, one at a time: undefined after the last. A failure of the parser is the client's (400
+ * MALFORMED_MULTIPART, or its own 4xx); a client that sends nothing more for `idleMs` between parts is refused with
+ * 408 UPLOAD_STALLED, as within a file.
+ */
+function openParts(request: FastifyRequest, maxBytes: number, idleMs: number) {
+  const iterator = formParts(request, formLimits(maxBytes))[Symbol.asyncIterator]();
+  return {
+    async next() {
+      const next = await withinIdleTime(
+        iterator.next().catch((error: unknown) => {
+          throw multipartFailure(error);
+        }),
+        idleMs,
+        () => request.raw.unpipe(),
+      );
+      return next.done ? undefined : next.value;
+    },
+  };
 }
 
 /** A text of the form (a field, a file's name): no column stores a NUL character, so a form holding one is refused. */
@@ -142,19 +168,15 @@ export async function openStreamedForm(
   idleMs: number,
 ): Promise<StreamedForm> {
   if (!request.isMultipart()) throw new Refusal('MULTIPART_REQUIRED');
-  const parts = formParts(request, formLimits(maxBytes));
-  const iterator = parts[Symbol.asyncIterator]();
+  const parts = openParts(request, maxBytes, idleMs);
   const digest = digestParts();
   const fields: Record<string, string> = {};
   for (;;) {
-    const next = await iterator.next().catch((error: unknown) => {
-      throw multipartFailure(error);
-    });
-    if (next.done) {
+    const part = await parts.next();
+    if (!part) {
       await request.recordIdempotentUpload(digest.done());
       return { fields };
     }
-    const part = next.value;
     if (part.type === 'field') {
       fields[part.fieldname] = formText(String(part.value));
       digest.field(part.fieldname, fields[part.fieldname]);

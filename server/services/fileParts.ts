@@ -25,6 +25,8 @@ export interface FileParts {
   end(): Promise<number>;
   /** Removes the parts written: the file was refused or its upload broke off. */
   discard(): Promise<void>;
+  /** How many parts were sent to the database so far. */
+  partsWritten(): number;
 }
 
 export function writeFileParts(db: Db, contentId: string): FileParts {
@@ -61,6 +63,7 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
       heldBytes = 0;
       return size;
     },
+    partsWritten: () => part,
     async discard() {
       discarded = true;
       held = [];
@@ -77,7 +80,8 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
 /**
  * Removes the parts of a refused upload before its refusal is answered (when that fails, the sweep removes them
  * within a day). Parts committed before the disk filled are dead once discarded: their space is given back before
- * the refusal is answered (app.ts waits for it), as for a write rolled back.
+ * the refusal is answered (app.ts waits for it), as for a write rolled back; a refusal before any part (the room
+ * check before reading) has nothing to give back.
  */
 export async function discardRefusedParts(ctx: ServerContext, parts: FileParts, error: unknown): Promise<void> {
   await parts
@@ -85,7 +89,8 @@ export async function discardRefusedParts(ctx: ServerContext, parts: FileParts, 
     .catch((failure: unknown) =>
       ctx.log(`parts of a refused upload not removed (removed within a day): ${(failure as Error).message}`),
     );
-  if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, !ctx.config.databaseUrl));
+  if (isDiskFull(error) && parts.partsWritten() > 0)
+    ctx.room.giveBack(() => giveSpaceBack(ctx.db, !ctx.config.databaseUrl));
 }
 
 /**

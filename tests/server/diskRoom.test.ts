@@ -6,6 +6,7 @@
  * at once; once there is room, the next upload goes through. So for a deposit, whose file is written in parts as it
  * arrives: the parts written before the reserve was reached are removed, their space given back.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -92,7 +93,7 @@ const lastVacuum = async (table = 'data_rows') =>
     }>`select last_vacuum as at from pg_stat_user_tables where relname = ${table}`.execute(server.server.ctx.db)
   ).rows[0]?.at ?? null;
 
-const countOf = async (table: 'file_parts' | 'deposit_files') =>
+const countOf = async (table: 'file_parts' | 'deposit_files' | 'additional_files') =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(server.server.ctx.db)).rows[0]!
     .n;
 
@@ -153,6 +154,31 @@ describe('a deposit that cannot fit on the database disk', () => {
     const vacuumed = await lastVacuum('file_parts');
     expect(vacuumed).not.toBeNull();
     expect(vacuumed!.getTime()).toBeGreaterThan(vacuumedBefore?.getTime() ?? 0);
+  });
+});
+
+describe('an additional file that cannot fit on the database disk', () => {
+  it('sent without its size, stops at the reserve as its parts are written: 507, no part kept, the refusal answered', async () => {
+    const [files, parts] = [await countOf('additional_files'), await countOf('file_parts')];
+    const first = reads;
+    freeSpace = (call) => (call - first < 3 ? RESERVE + 100 * MB : RESERVE + 1000);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(randomBytes(8 * MB))]), 'photo.jpg');
+    form.append('params', JSON.stringify({ fileName: 'photo.jpg', comment: 'c', fields: { caption: 'Lac' } }));
+    const refused = await streamedUpload('/applications/fieldbook/additionalFiles/photos', form);
+    expect(refused).toEqual({ status: 507, body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} } });
+    expect([await countOf('additional_files'), await countOf('file_parts')]).toEqual([files, parts]);
+  });
+
+  it('refused by the check before its body, writes nothing and vacuums nothing', async () => {
+    const vacuumedBefore = await lastVacuum('file_parts');
+    freeSpace = () => RESERVE / 2;
+    const form = new FormData();
+    form.append('params', JSON.stringify({ fileName: 'photo.jpg', comment: 'c', fields: { caption: 'Lac' } }));
+    form.append('file', new Blob([new Uint8Array(randomBytes(MB))]), 'photo.jpg');
+    expect((await streamedUpload('/applications/fieldbook/additionalFiles/photos', form)).status).toBe(507);
+    expect(await lastVacuum('file_parts')).toEqual(vacuumedBefore);
+    freeSpace = () => 10_000 * MB;
   });
 });
 

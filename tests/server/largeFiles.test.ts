@@ -56,12 +56,19 @@ const filesCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
 
 /**
- * Sends a multipart body as a browser does (its whole length announced), but only `head` and half of `file` before
- * the network goes quiet; waits for parts to be written (more than `partsBefore`) while the server still waits for
- * the rest, then answers the server's answer.
+ * Sends a multipart body as a browser does (its whole length announced), but only `head` and half of `file` (or all
+ * of it and `after`) before the network goes quiet; waits for parts to be written (more than `partsBefore`) while
+ * the server still waits for the rest, then answers the server's answer.
  */
-async function stalledHalfWay(path: string, boundary: string, head: string, file: string, partsBefore: number) {
-  const tail = `\r\n--${boundary}--\r\n`;
+async function stalledHalfWay(
+  path: string,
+  boundary: string,
+  head: string,
+  file: string,
+  partsBefore: number,
+  after?: string,
+) {
+  const tail = `${after ?? ''}\r\n--${boundary}--\r\n`;
   const request = http.request(`${data.server.url}/api/v1${path}`, {
     method: 'POST',
     headers: {
@@ -79,7 +86,7 @@ async function stalledHalfWay(path: string, boundary: string, head: string, file
     });
     request.on('error', reject);
   });
-  request.write(head + file.slice(0, file.length / 2));
+  request.write(head + (after === undefined ? file.slice(0, file.length / 2) : file + after));
   try {
     // Parts are written while the bytes come, before the server gives up waiting for the rest.
     await expect.poll(partsCount, { timeout: IDLE_MS, interval: 20 }).toBeGreaterThan(partsBefore);
@@ -191,7 +198,7 @@ describe('a large additional file', () => {
     expect(await partsCount()).toBe(0);
   }, 120_000);
 
-  it('sent before its params, is kept as it arrives and saved once they are read', async () => {
+  it('sent before its params, is saved once they are read', async () => {
     const bytes = randomBytes(ADDITIONAL_FILE_MAX_BYTES);
     const created = await uploadFileFirst(bytes, null);
     expect(created.status, created.text).toBe(201);
@@ -237,6 +244,21 @@ describe('a large additional file', () => {
     );
     expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
     await expect.poll(partsCount, { message: 'the parts written before the bytes stopped are removed' }).toBe(0);
+  }, 120_000);
+
+  it('whose form stops coming after the file leaves no part behind', async () => {
+    const boundary = '----terrain-quiet-after-file';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="whole.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const answer = await stalledHalfWay(
+      `/applications/${APPLICATION}/additionalFiles/notes`,
+      boundary,
+      head,
+      'x'.repeat(3 * 1024 * 1024),
+      0,
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="params"\r\n\r\n`,
+    );
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([408, 'UPLOAD_STALLED']);
+    await expect.poll(partsCount, { message: 'the parts of the whole file are removed' }).toBe(0);
   }, 120_000);
 });
 
