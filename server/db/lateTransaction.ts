@@ -1,6 +1,7 @@
 import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import type { Schema } from './schema.ts';
 import { POSTGRES_POOL_SIZE } from './database.ts';
+import { waitForTurn, type TurnQueue } from './turnQueue.ts';
 
 export interface LateTransaction {
   /**
@@ -74,29 +75,17 @@ export async function withLateTransaction<T>(
 export const LATE_TRANSACTIONS = POSTGRES_POOL_SIZE - 4;
 
 let openTransactions = 0;
-const waitingTurn: Array<(release: () => void) => void> = [];
+const waitingTurn: TurnQueue = [];
 
 /** Late transactions waiting for their turn to begin, in this instance. */
 export const lateTransactionsWaiting = (): number => waitingTurn.length;
 
-function takeSlot(giveUp?: AbortSignal): Promise<() => void> {
-  if (giveUp?.aborted) return Promise.reject(giveUp.reason);
-  if (openTransactions < LATE_TRANSACTIONS) {
-    openTransactions += 1;
-    return Promise.resolve(releaseOnce());
-  }
-  return new Promise((resolve, reject) => {
-    const leave = () => {
-      waitingTurn.splice(waitingTurn.indexOf(turn), 1);
-      reject(giveUp!.reason);
-    };
-    const turn = (release: () => void) => {
-      giveUp?.removeEventListener('abort', leave);
-      resolve(release);
-    };
-    giveUp?.addEventListener('abort', leave, { once: true });
-    waitingTurn.push(turn);
-  });
+async function takeSlot(giveUp?: AbortSignal): Promise<() => void> {
+  if (giveUp?.aborted) throw giveUp.reason;
+  // A slot ending with a transaction waiting is handed to it, not given back.
+  if (openTransactions < LATE_TRANSACTIONS) openTransactions += 1;
+  else await waitForTurn(waitingTurn, giveUp);
+  return releaseOnce();
 }
 
 /** Gives the slot to the next waiting transaction, or back; once only, whatever calls it. */
@@ -106,7 +95,7 @@ function releaseOnce(): () => void {
     if (released) return;
     released = true;
     const next = waitingTurn.shift();
-    if (next) next(releaseOnce());
+    if (next) next();
     else openTransactions -= 1;
   };
 }

@@ -11,7 +11,6 @@ import { holds, mayEdit, requireFileReader, type FileAccess } from './additional
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
 import { fieldReferences, fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
-import { asBulkWork } from '../db/sessionOrder.ts';
 
 /*
  * Saving an additional file: its bytes written in parts as they arrive, then its form and links to data checked
@@ -58,13 +57,9 @@ export async function saveAdditionalFile(
   if (!holds(access, 'depot', type.name) && !holds(access, 'admin', type.name))
     throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DEPOSIT', { fileType: type.name });
   const contentId = randomUUID();
-  const parts = writeFileParts(ctx.db, contentId);
+  const parts = writeFileParts(ctx.db, contentId, { asBulk: true });
   try {
-    const form = await readForm(async (bytes) => {
-      // Long work: on the embedded database its writes queue behind pages asked for meanwhile (sessionOrder.ts).
-      for await (const chunk of bytes) await asBulkWork(() => parts.add(chunk));
-      return parts.end();
-    });
+    const form = await readForm((bytes) => parts.keep(bytes));
     const save = await checkSave(ctx, application, type, access, form);
     const id = await writeFileRow(ctx, user, application, type, save, contentId);
     return { id, fileName: save.fileName, created: !save.existing };

@@ -28,7 +28,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
-import { writeFileParts, type FileParts } from './fileParts.ts';
+import { writeFileParts } from './fileParts.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { normalizeDateTime } from './deposits.ts';
 import { insertVersionRows } from './versionRows.ts';
@@ -208,15 +208,6 @@ async function verifiedWhole(
   return Buffer.concat(chunks);
 }
 
-/** Bytes passed on as they are written in parts: a restored deposit is checked and kept in one reading. */
-async function* keptInParts(parts: FileParts, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    await parts.add(chunk);
-    yield chunk;
-  }
-  await parts.end();
-}
-
 const problem = (code: string, params: Record<string, unknown>) => ({ code, message: code, params });
 
 /**
@@ -363,6 +354,7 @@ export async function streamRestore(
           })
           .execute();
         // The file is checked as a deposit is, and a published one gives its rows again.
+        const parts = writeFileParts(trx, fileId);
         const rowCount = await ingestCsv(
           {
             db: trx,
@@ -373,9 +365,10 @@ export async function streamRestore(
             fileName: deposit.fileName,
             deposit: { scope: deposit.scope, ...(period ?? {}) },
           },
-          keptInParts(writeFileParts(trx, fileId), verified(archive, deposit, counted)),
+          parts.passOn(verified(archive, deposit, counted)),
           deposit.published ? (batch) => insertVersionRows(trx, id, entry.name, fileId, batch) : null,
         ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
+        await parts.end();
         await trx.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
         if (deposit.published) counts.rows += rowCount;
         counts.deposits += 1;
@@ -388,8 +381,7 @@ export async function streamRestore(
         events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
         requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
         const fileId = randomUUID();
-        const parts = writeFileParts(trx, fileId);
-        for await (const chunk of verified(archive, file, counted)) await parts.add(chunk);
+        const size = await writeFileParts(trx, fileId).keep(verified(archive, file, counted));
         await trx
           .insertInto('additional_files')
           .values({
@@ -399,7 +391,7 @@ export async function streamRestore(
             file_type: file.fileType,
             file_name: file.fileName,
             content_type: file.contentType,
-            size: await parts.end(),
+            size,
             comment: file.comment,
             fields: JSON.stringify(file.fields),
             associates: JSON.stringify(file.associates),

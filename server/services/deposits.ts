@@ -24,7 +24,6 @@ import { removeVersion } from './publication.ts';
 import { outsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
-import { asBulkWork } from '../db/sessionOrder.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -158,14 +157,7 @@ export async function depositVersion(
   const comment = params.binaryfiledataset?.comment ?? '';
   if (comment.length > MAX_DEPOSIT_COMMENT) throw new Refusal('COMMENT_TOO_LONG', { max: MAX_DEPOSIT_COMMENT });
   const id = randomUUID();
-  const parts = writeFileParts(ctx.db, id);
-  async function* keeping() {
-    for await (const chunk of upload.stream) {
-      // Long work: on the embedded database its writes queue behind pages asked for meanwhile (sessionOrder.ts).
-      await asBulkWork(() => parts.add(chunk));
-      yield chunk;
-    }
-  }
+  const parts = writeFileParts(ctx.db, id, { asBulk: true });
   try {
     const rowCount = await ingestCsv(
       {
@@ -177,7 +169,7 @@ export async function depositVersion(
         fileName: upload.fileName,
         deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
       },
-      keeping(),
+      parts.passOn(upload.stream),
       null,
       () => upload.complete(),
     );

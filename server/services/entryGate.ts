@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { waitForTurn, type TurnQueue } from '../db/turnQueue.ts';
 
 /**
  * Writes of an entry's rows go one at a time, in the order they asked; a large write on the embedded database
@@ -21,7 +22,7 @@ interface Gate {
   readers: Set<Request>;
   /** A write holds the entry; `writers` wait for it, in order. */
   writing: boolean;
-  writers: Array<() => void>;
+  writers: TurnQueue;
   /** The write holding the entry keeps readers out (or waits for those reading to finish). */
   closed: boolean;
   /** What the closing write waits for: the last reader gone. */
@@ -114,22 +115,6 @@ export function whileReading<T>(applicationId: string, dataName: string, read: (
   });
 }
 
-/** Waits for the earlier writes of the entry; leaves the queue at once when `giveUp` is aborted (the upload failed). */
-function waitForWriters(gate: Gate, giveUp: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const leave = () => {
-      gate.writers.splice(gate.writers.indexOf(enter), 1);
-      reject(giveUp!.reason);
-    };
-    const enter = () => {
-      giveUp?.removeEventListener('abort', leave);
-      resolve();
-    };
-    giveUp?.addEventListener('abort', leave, { once: true });
-    gate.writers.push(enter);
-  });
-}
-
 /** Writes of an entry waiting for an earlier one, in this process. */
 export const entryWritersWaiting = (applicationId: string, dataName: string): number =>
   gates.get(keyOf(applicationId, dataName))?.writers.length ?? 0;
@@ -143,7 +128,8 @@ export async function lockEntryForWrite(
   if (giveUp?.aborted) throw giveUp.reason;
   const key = keyOf(applicationId, dataName);
   const gate = gateOf(key);
-  if (gate.writing) await waitForWriters(gate, giveUp);
+  // Leaves the queue at once when `giveUp` is aborted (the upload failed).
+  if (gate.writing) await waitForTurn(gate.writers, giveUp);
   gate.writing = true;
   let released = false;
   return {

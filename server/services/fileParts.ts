@@ -3,6 +3,7 @@ import type { Schema } from '../db/schema.ts';
 import type { ServerContext } from '../context.ts';
 import { isDiskFull } from '../db/diskRoom.ts';
 import { giveSpaceBack } from '../db/giveSpaceBack.ts';
+import { asBulkWork } from '../db/sessionOrder.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -23,13 +24,21 @@ export interface FileParts {
   add(chunk: Uint8Array): Promise<void>;
   /** Writes what is left; answers the file's size. */
   end(): Promise<number>;
+  /** Adds every chunk, then ends: answers the file's size. */
+  keep(chunks: AsyncIterable<Uint8Array>): Promise<number>;
+  /** Passes each chunk on once added, so that the file is kept and read (checked) at once; `end` is the caller's. */
+  passOn(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array>;
   /** Removes the parts written: the file was refused or its upload broke off. */
   discard(): Promise<void>;
   /** How many parts were sent to the database so far. */
   partsWritten(): number;
 }
 
-export function writeFileParts(db: Db, contentId: string): FileParts {
+/**
+ * `asBulk`: the file arrives with a request and is written outside a transaction; on the embedded database its writes
+ * queue behind the pages asked for meanwhile (sessionOrder.ts). Writes within a transaction hold their session.
+ */
+export function writeFileParts(db: Db, contentId: string, { asBulk = false } = {}): FileParts {
   let held: Uint8Array[] = [];
   let heldBytes = 0;
   let part = 0;
@@ -39,12 +48,13 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
   let writing: Promise<unknown> = Promise.resolve();
   const write = (bytes: Uint8Array) => {
     if (discarded) return Promise.resolve();
-    const written = db.insertInto('file_parts').values({ content_id: contentId, part, bytes }).execute();
+    const insert = () => db.insertInto('file_parts').values({ content_id: contentId, part, bytes }).execute();
+    const written = asBulk ? asBulkWork(insert) : insert();
     part += 1;
     writing = written.catch(() => undefined);
     return written;
   };
-  return {
+  const parts: FileParts = {
     async add(chunk) {
       held.push(chunk);
       heldBytes += chunk.byteLength;
@@ -63,6 +73,16 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
       heldBytes = 0;
       return size;
     },
+    async keep(chunks) {
+      for await (const chunk of chunks) await parts.add(chunk);
+      return parts.end();
+    },
+    async *passOn(chunks) {
+      for await (const chunk of chunks) {
+        await parts.add(chunk);
+        yield chunk;
+      }
+    },
     partsWritten: () => part,
     async discard() {
       discarded = true;
@@ -75,6 +95,7 @@ export function writeFileParts(db: Db, contentId: string): FileParts {
           and not exists (select 1 from additional_files where content_id = ${contentId})`.execute(db);
     },
   };
+  return parts;
 }
 
 /**
