@@ -42,6 +42,8 @@ export interface ServerConfig {
   checkBudgetMs: number;
   /** Time an upload may wait for its client's next bytes (ms) before it is abandoned with UPLOAD_STALLED. */
   uploadIdleMs: number;
+  /** Time a stopping instance lets the requests under way finish (ms) before it closes their connections. */
+  shutdownGraceMs: number;
   /** `LOG_LEVEL`: what the log holds (server/logging.ts). */
   logLevel: LogLevel;
   /** Room on the database's disk (docs/deploy.md, "Disk space"). */
@@ -69,6 +71,13 @@ const DEFAULT_CHECK_BUDGET_SECONDS = 300;
  * entry closed to writers).
  */
 const DEFAULT_UPLOAD_IDLE_SECONDS = 120;
+
+/**
+ * Time a stopping instance waits for the requests under way by default: an upload or export sent over a slow network
+ * may take longer than this, and is then cut (an upload stores nothing, its change is sent again later): an instance
+ * waiting for one client for good would be killed by its supervisor, without the embedded database's orderly close.
+ */
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 60;
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -107,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
     uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, DEFAULT_UPLOAD_IDLE_SECONDS)) * 1000,
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),
     storage: {
       reserveBytes: int(env.STORAGE_RESERVE_MB, 256) * 1024 * 1024,

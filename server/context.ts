@@ -14,6 +14,11 @@ export interface ServerContext {
   checks: CheckPool;
   log: (line: string) => void;
   clock: Clock;
+  /**
+   * Aborted once the instance serves no more requests, before its database closes: work tried again later (an undo
+   * that failed) gives up, and the next start finishes it.
+   */
+  stopped: AbortSignal;
 }
 
 /**

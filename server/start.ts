@@ -75,7 +75,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
   const clock = options.clock ?? systemClock;
-  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks, clock };
+  const stopping = new AbortController();
+  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks, clock, stopped: stopping.signal };
   const sessions = createSessionKeeper(
     database.db,
     await loadSessionSecret(database.db, config.sessionSecret),
@@ -119,7 +120,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     async close() {
       clearInterval(housekeeping);
       await stopVacuum();
-      await app.close();
+      const cut = setTimeout(() => {
+        log(`requests still under way after ${config.shutdownGraceMs / 1000} s: their connections are closed`);
+        app.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      await app.close().finally(() => clearTimeout(cut));
+      stopping.abort();
       await instance
         .stop()
         .catch((error: unknown) => log(`instance not recorded as stopped: ${(error as Error).message}`));

@@ -160,13 +160,19 @@ const UNDO_RETRY_MS = 5_000;
 
 /**
  * Undoes a failed write and then lets the entry's readers in, never before: they would see part of it. An undo
- * that fails is tried again later, without keeping the upload's answer waiting (a restart also undoes it).
+ * that fails is tried again later, without keeping the upload's answer waiting; once the instance has stopped, the
+ * next start undoes it (its journal is kept), and the entry is let go: nothing reads it here any more.
  */
 async function undoThenRelease(ctx: ServerContext, open: { journal: BulkJournal; lock: EntryLock }): Promise<void> {
   try {
     await open.journal.undo(ctx.db);
     open.lock.release();
   } catch (error) {
+    if (ctx.stopped.aborted) {
+      ctx.log('a failed write is left for the next start to undo: the instance has stopped');
+      open.lock.release();
+      return;
+    }
     ctx.log(
       `undoing a failed write failed, tried again in ${UNDO_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
     );

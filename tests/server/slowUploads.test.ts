@@ -5,7 +5,8 @@
  * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
  * own, holding its one connection only while each is written.) One whose client leaves while it waits for its turn
  * (a transaction on PostgreSQL, its entry on the embedded database) gives it up at once. On both engines, an upload whose bytes stop coming
- * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again.
+ * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again; an
+ * instance stopping meanwhile closes its connection after SHUTDOWN_GRACE_SECONDS rather than wait for it.
  */
 import http from 'node:http';
 import pg from 'pg';
@@ -13,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATE_TRANSACTIONS, lateTransactionsWaiting } from '../../server/db/lateTransaction.ts';
 import { entryWritersWaiting } from '../../server/services/entryGate.ts';
 import { POSTGRES_POOL_SIZE } from '../../server/db/database.ts';
-import { createApplication, csvForm, startDataServer, type DataServer } from './dataFixtures.ts';
+import { signedIn } from './accountFixtures.ts';
+import { createApplication, csvForm, ROOT, startDataServer, type DataServer } from './dataFixtures.ts';
+import { restartOnSameData, type TestServer } from './harness.ts';
 
 /** More uploads than the pool has connections. */
 const UPLOADS = POSTGRES_POOL_SIZE + 2;
@@ -101,7 +104,8 @@ function leavingUpload(entry: string, server: DataServer) {
   request.write(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${entry}.csv"\r\nContent-Type: text/csv\r\n\r\ncode;value\n${rows}\n`,
   );
-  return { leave: () => request.destroy() };
+  const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+  return { leave: () => request.destroy(), closed };
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL)', () => {
@@ -258,5 +262,31 @@ describe('an upload whose bytes stop coming', () => {
     });
     expect(next.status, next.text).toBe(201);
     expect(next.body).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE, totalRows: ROWS_BEFORE_PAUSE });
+  }, 60_000);
+});
+
+describe('an instance stopping while an upload waits for its bytes', () => {
+  let stopping: DataServer;
+  let restarted: TestServer | undefined;
+  beforeAll(async () => {
+    stopping = await startDataServer({ uploadIdleMs: 600_000, shutdownGraceMs: 500 });
+    await createApplication(stopping.admin, 'crowd', CROWD_YAML);
+  }, 60_000);
+  afterAll(async () => {
+    await restarted?.close();
+    await stopping?.server.close();
+  });
+
+  it('closes its connection after SHUTDOWN_GRACE_SECONDS, stops, and has stored nothing of it', async () => {
+    const received = new Promise<void>((resolve) => stopping.server.server.app.server.once('request', () => resolve()));
+    const upload = leavingUpload('r0', stopping);
+    await received;
+    // The client never leaves: without the grace, the stop would wait for it as long as its bytes may take.
+    restarted = await restartOnSameData(stopping.server);
+    await upload.closed;
+    const reader = await signedIn(restarted, ROOT);
+    const stored = await reader.get('/applications/crowd/references/r0');
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body.totalRows).toBe(0);
   }, 60_000);
 });
