@@ -36,9 +36,17 @@ export interface KeptForm<T> {
   fields: Record<string, string>;
 }
 
+const FORM_FIELDS = 20;
+const FIELD_BYTES = 64 * 1024;
 const formLimits = (maxBytes: number) => ({
-  limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  limits: { fileSize: maxBytes, files: 1, fields: FORM_FIELDS, fieldSize: FIELD_BYTES },
 });
+
+/**
+ * What a form may hold besides its file's bytes: its fields, the parts' headers and boundaries, with room to spare.
+ * A form declaring a larger size than its file's limit and this is refused before any of it is read.
+ */
+const FORM_OVERHEAD_BYTES = FORM_FIELDS * FIELD_BYTES + 1024 * 1024;
 
 /**
  * Reads a multipart form holding at most one file (field `file`) and text fields, in whatever order they come:
@@ -85,11 +93,16 @@ export async function readForm<T>(
 }
 
 /**
- * The parts of a form, one at a time: undefined after the last. A failure of the parser is the client's (400
+ * The parts of a form, one at a time: undefined after the last. A form whose declared size (Content-Length) is
+ * clearly more than its file's limit is refused at once with 413 FILE_TOO_LARGE. A failure of the parser is the client's (400
  * MALFORMED_MULTIPART, or its own 4xx); a client that sends nothing more for `idleMs` between parts is refused with
  * 408 UPLOAD_STALLED, as within a file.
  */
 function openParts(request: FastifyRequest, maxBytes: number, idleMs: number) {
+  // Otherwise the file would be read (and kept in parts) up to its limit before its refusal.
+  const declared = Number(request.headers['content-length']);
+  if (Number.isSafeInteger(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES)
+    throw new Refusal('FILE_TOO_LARGE', { maxBytes });
   const iterator = formParts(request, formLimits(maxBytes))[Symbol.asyncIterator]();
   return {
     async next() {

@@ -26,6 +26,8 @@ import {
   type DataServer,
 } from './dataFixtures.ts';
 
+import { MAX_CSV_BYTES } from '../../server/services/references.ts';
+
 const SITE = 3;
 const YEAR = 2022;
 /** About 5.6 MB: more of the parts a deposit is cut into than are read back by one statement. */
@@ -96,6 +98,39 @@ async function stalledHalfWay(
   }
 }
 
+/**
+ * Starts a form declaring `declared` bytes (Content-Length), sends its first part's head and a little of its file,
+ * and answers the server's answer: one that waited for the rest would answer only after IDLE_MS (408).
+ */
+async function declaredTooLarge(path: string, declared: number) {
+  const boundary = '----terrain-declared-too-large';
+  const request = http.request(`${data.server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${data.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': declared,
+    },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (piece: string) => (body += piece));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject);
+  });
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.csv"\r\nContent-Type: text/csv\r\n\r\n${'x'.repeat(64 * 1024)}`,
+  );
+  try {
+    return await answered;
+  } finally {
+    request.destroy();
+  }
+}
+
 beforeAll(async () => {
   data = await startDataServer({ uploadIdleMs: IDLE_MS, additionalFileMaxBytes: ADDITIONAL_FILE_MAX_BYTES });
   await createApplication(data.admin, APPLICATION, WITH_NOTES_YAML);
@@ -131,6 +166,15 @@ describe('a large deposited version', () => {
     expect(removed.status, removed.text).toBeLessThan(300);
     expect(await partsCount()).toBe(0);
   }, 180_000);
+
+  it('declaring a size far over the limit is refused at once, before its bytes are read', async () => {
+    const answer = await declaredTooLarge(
+      `/applications/${APPLICATION}/data/readings`,
+      MAX_CSV_BYTES + 8 * 1024 * 1024,
+    );
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
+    expect(await partsCount()).toBe(0);
+  });
 
   it('refused at its last line leaves no part behind', async () => {
     const { text } = readingsCsv(ROWS, SITE, YEAR);
@@ -229,6 +273,15 @@ describe('a large additional file', () => {
   it('larger than the limit is refused with 413 and leaves no part behind', async () => {
     const tooLarge = await uploadFileFirst(randomBytes(ADDITIONAL_FILE_MAX_BYTES + 1), null);
     expect([tooLarge.status, tooLarge.body.code], tooLarge.text).toEqual([413, 'FILE_TOO_LARGE']);
+    expect(await partsCount()).toBe(0);
+  }, 120_000);
+
+  it('declaring a size far over the limit is refused at once, before its bytes are read', async () => {
+    const answer = await declaredTooLarge(
+      `/applications/${APPLICATION}/additionalFiles/notes`,
+      ADDITIONAL_FILE_MAX_BYTES + 8 * 1024 * 1024,
+    );
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
     expect(await partsCount()).toBe(0);
   }, 120_000);
 
