@@ -9,6 +9,7 @@ import { startEmbeddedVacuum } from './db/embeddedVacuum.ts';
 import { undoUnfinishedWrites } from './db/bulkJournal.ts';
 import { UPLOAD_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
+import { removeInterruptedRestores } from './services/restoreInSteps.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';
@@ -64,6 +65,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const abandonedParts = await removeAbandonedParts(database.db, config.databaseUrl ? UPLOAD_PARTS_IDLE_MS : 0);
   if (abandonedParts > 0) log(`removed ${abandonedParts} parts of deposits interrupted while they arrived`);
   if (!config.databaseUrl) {
+    for (const name of await removeInterruptedRestores(database.db))
+      log(`removed what an interrupted restore of ${name} had written`);
     for (const entry of await removeRowsOfUnpublishedVersions(database.db))
       log(`finished an interrupted change of the versions of ${entry.dataName} (application ${entry.applicationId})`);
   }

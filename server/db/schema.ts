@@ -88,6 +88,8 @@ export interface ApplicationsTable {
   rights_version: ColumnType<number, number | undefined, number>;
   /** Raised by every change of the application's configuration (findApplication keeps models per version). */
   model_version: ColumnType<number, number | undefined, number>;
+  /** Set while a restore writes the application step by step (embedded database): hidden until it is cleared. */
+  restoring_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ConfigurationsTable {
@@ -330,4 +332,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 
-export type ApplicationRow = Selectable<ApplicationsTable>;
+/** An application as services read it: a restore's hidden mark is only read where it hides the application. */
+export type ApplicationRow = Omit<Selectable<ApplicationsTable>, 'restoring_since'>;

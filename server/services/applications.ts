@@ -207,6 +207,7 @@ export async function streamApplications(
     ctx.db
       .selectFrom('applications')
       .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('restoring_since', 'is', null)
       .executeTakeFirstOrThrow(),
     rolesOf(ctx.db, user.id),
   ]);
@@ -215,7 +216,12 @@ export async function streamApplications(
   let after: string | undefined;
   for (;;) {
     const pageSize = sent === 0 ? FIRST_LIST_PAGE : LIST_PAGE;
-    let page = ctx.db.selectFrom('applications').select(listedColumns).orderBy('name').limit(pageSize);
+    let page = ctx.db
+      .selectFrom('applications')
+      .select(listedColumns)
+      .where('restoring_since', 'is', null)
+      .orderBy('name')
+      .limit(pageSize);
     if (after !== undefined) page = page.where('name', '>', after);
     const rows = await page.execute();
     const counts = wantsCounts(parts)
@@ -294,6 +300,7 @@ export async function findApplication(ctx: ServerContext, nameOrId: string): Pro
           .as('charter_uploaded_at'),
       )
       .where((eb) => (isId ? eb.or([eb('id', '=', nameOrId), eb('name', '=', nameOrId)]) : eb('name', '=', nameOrId)))
+      .where('restoring_since', 'is', null)
       .executeTakeFirst();
     if (!row) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });
     try {
@@ -487,6 +494,7 @@ export async function streamCreation(
 /** Refusals that do not need the file: the name, the rights, an existing application. */
 export async function checkCreation(ctx: ServerContext, user: UserRow, name: string) {
   requireCreatableName(user, name);
+  // An application being restored keeps its name: it is hidden, not absent.
   const existing = await ctx.db.selectFrom('applications').select('id').where('name', '=', name).executeTakeFirst();
   if (existing) throw new Refusal('APPLICATION_EXISTS_ON_CREATION', { name });
 }

@@ -28,13 +28,13 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
-import { writeFileParts } from './fileParts.ts';
 import { refreshCount, upsertRows } from './dataRows.ts';
 import { normalizeDateTime } from './deposits.ts';
 import { insertVersionRows } from './versionRows.ts';
 import { CsvRejected, ingestCsv } from './ingest.ts';
 import { MAX_CSV_BYTES } from './references.ts';
 import { ZipArchive, ZipRefused } from './zipArchive.ts';
+import { finishRestore, inRestoreSteps } from './restoreInSteps.ts';
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /** Additional files restored one by one are held whole, like when they are uploaded. */
@@ -211,7 +211,7 @@ async function verifiedWhole(
 const problem = (code: string, params: Record<string, unknown>) => ({ code, message: code, params });
 
 /**
- * Creates the application `name` from a bundle, in one transaction: the configuration, the rows of every
+ * Creates the application `name` from a bundle, all or nothing (restoreInSteps.ts): the configuration, the rows of every
  * reference and data type (through the CSV engine, in load order), the deposited versions with their
  * publication, and the additional files. Any failure leaves nothing. Reports progress on the stream.
  * The restoring user is the depositor, publisher and owner of everything restored: a bundle may name anyone, so
@@ -257,9 +257,9 @@ export async function streamRestore(
     const id = randomUUID();
     const counts = { rows: 0, deposits: 0, additionalFiles: 0 };
 
-    await ctx.db.transaction().execute(async (trx) => {
+    await inRestoreSteps(ctx, id, async ({ db, batch, batchRows, parts: fileParts }) => {
       const comment = manifest.application.comment || model.comment;
-      await trx
+      await db
         .insertInto('applications')
         .values({
           id,
@@ -269,9 +269,10 @@ export async function streamRestore(
           summary: JSON.stringify(summarizeApplication(model)),
           model: serializeModel(model),
           creator_id: user.id,
+          restoring_since: new Date(),
         })
         .execute();
-      await trx
+      await db
         .insertInto('configurations')
         .values({
           id: randomUUID(),
@@ -284,7 +285,7 @@ export async function streamRestore(
           uploaded_by: user.id,
         })
         .execute();
-      await trx
+      await db
         .insertInto('application_roles')
         .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
         .execute();
@@ -298,15 +299,15 @@ export async function streamRestore(
         for (const file of data.files) {
           events.info('bundle.restore.data', { dataName: entry.name, file: file.path });
           counts.rows += await ingestCsv(
-            { db: trx, checks: ctx.checks, applicationId: id, model, entry, fileName: file.path },
+            { db, checks: ctx.checks, applicationId: id, model, entry, fileName: file.path, batchRows },
             verified(archive, file, counted),
-            async (batch) => {
-              await upsertRows(trx, id, entry.name, batch);
+            async (rows) => {
+              await batch(() => upsertRows(db, id, entry.name, rows));
             },
           ).catch((error: unknown) => Promise.reject(located(error, file.path, entry.name)));
           progress();
         }
-        await refreshCount(trx, id, entry.name);
+        await refreshCount(db, id, entry.name);
       }
 
       const versioned = new Set<string>();
@@ -314,7 +315,7 @@ export async function streamRestore(
         const entry = model.data.find((d) => d.name === deposit.dataName)!;
         events.info('bundle.restore.deposit', { dataName: entry.name, file: deposit.fileName });
         for (const scope of entry.submission.referenceScopes) {
-          const row = await trx
+          const row = await db
             .selectFrom('data_rows')
             .select('id')
             .where('application_id', '=', id)
@@ -330,7 +331,7 @@ export async function streamRestore(
             : null;
         requireSize(deposit, MAX_CSV_BYTES);
         const fileId = randomUUID();
-        await trx
+        await db
           .insertInto('deposit_files')
           .values({
             id: fileId,
@@ -354,35 +355,36 @@ export async function streamRestore(
           })
           .execute();
         // The file is checked as a deposit is, and a published one gives its rows again.
-        const parts = writeFileParts(trx, fileId);
+        const parts = fileParts(fileId);
         const rowCount = await ingestCsv(
           {
-            db: trx,
+            db,
             checks: ctx.checks,
             applicationId: id,
             model,
             entry,
             fileName: deposit.fileName,
             deposit: { scope: deposit.scope, ...(period ?? {}) },
+            batchRows,
           },
           parts.passOn(verified(archive, deposit, counted)),
-          deposit.published ? (batch) => insertVersionRows(trx, id, entry.name, fileId, batch) : null,
+          deposit.published ? (rows) => batch(() => insertVersionRows(db, id, entry.name, fileId, rows)) : null,
         ).catch((error: unknown) => Promise.reject(located(error, deposit.path, entry.name)));
         await parts.end();
-        await trx.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
+        await db.updateTable('deposit_files').set({ row_count: rowCount }).where('id', '=', fileId).execute();
         if (deposit.published) counts.rows += rowCount;
         counts.deposits += 1;
         versioned.add(entry.name);
         progress();
       }
-      for (const dataName of versioned) await refreshCount(trx, id, dataName);
+      for (const dataName of versioned) await refreshCount(db, id, dataName);
 
       for (const file of manifest.additionalFiles) {
         events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
         requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
         const fileId = randomUUID();
-        const size = await writeFileParts(trx, fileId).keep(verified(archive, file, counted));
-        await trx
+        const size = await fileParts(fileId).keep(verified(archive, file, counted));
+        await db
           .insertInto('additional_files')
           .values({
             id: fileId,
@@ -405,6 +407,7 @@ export async function streamRestore(
         counts.additionalFiles += 1;
         progress();
       }
+      await finishRestore(db, id);
     });
     events.result({ id, name, version: model.version, ...counts });
     events.progress(1);

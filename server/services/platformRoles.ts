@@ -87,6 +87,7 @@ async function changeApplicationRole(
     .selectFrom('applications')
     .select(['id', 'name'])
     .where((eb) => eb.or([eb('name', '=', nameOrId), ...(UUID.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
+    .where('restoring_since', 'is', null)
     .executeTakeFirst();
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });
   // Whoever administers the application (its managers, a creator whose pattern covers its name, platform

@@ -54,6 +54,8 @@ const db = () => data.server.server.ctx.db;
 
 const partsCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from file_parts`.execute(db())).rows[0]!.n;
+const rowsCount = async () =>
+  (await sql<{ n: number }>`select count(*)::int as n from data_rows`.execute(db())).rows[0]!.n;
 const filesCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
 
@@ -337,6 +339,7 @@ describe('a backup holding a large version and a large additional file', () => {
     const added = await data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: form });
     expect(added.status, added.text).toBe(201);
     const partsBefore = await partsCount();
+    const rowsBefore = await rowsCount();
 
     const backup = await fetchBytes(data, `/applications/${APPLICATION}/upload-bundle?withData=true`);
     expect(backup.status).toBe(200);
@@ -354,6 +357,7 @@ describe('a backup holding a large version and a large additional file', () => {
       expect.objectContaining({ params: expect.objectContaining({ reason: 'checksumMismatch', entry: listed.path }) }),
     ]);
     expect(await partsCount()).toBe(partsBefore);
+    expect(await rowsCount(), 'the rows of its references, written before the file, are gone').toBe(rowsBefore);
     expect((await data.admin.get(`/applications/${RESTORED}`)).status).toBe(404);
 
     const restored = await restore(backup.bytes);

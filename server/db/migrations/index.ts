@@ -19,6 +19,7 @@ import * as lastingSessions from './0017_lasting_sessions.ts';
 import * as emptyBeforeWrites from './0018_empty_before_writes.ts';
 import * as cheaperRowWrites from './0019_cheaper_row_writes.ts';
 import * as fileParts from './0020_file_parts.ts';
+import * as restoringApplications from './0021_restoring_applications.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_empty_before_writes': emptyBeforeWrites,
   '0019_cheaper_row_writes': cheaperRowWrites,
   '0020_file_parts': fileParts,
+  '0021_restoring_applications': restoringApplications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,111 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ServerContext } from '../context.ts';
+import type { Schema } from '../db/schema.ts';
+import { asBulkWork, letRequestsThrough } from '../db/sessionOrder.ts';
+import { EMBEDDED_BATCH_ROWS } from './entryWrite.ts';
+import { writeFileParts, type FileParts } from './fileParts.ts';
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+/** Where a restore writes, and how each of its batches is written. */
+export interface RestoreWrites {
+  db: Db;
+  /** Rows per batch the CSV engine hands over (its own when undefined). */
+  batchRows?: number;
+  /** Writes one batch of rows. */
+  batch<T>(write: () => Promise<T>): Promise<T>;
+  /** Where a stored file's parts are written. */
+  parts(contentId: string): FileParts;
+}
+
+/** Rows of a failed restore deleted per statement on the embedded database, each a transaction of its own. */
+const REMOVE_STEP = 500;
+
+/**
+ * Runs a restore's writes: on PostgreSQL in one transaction (it holds one of the pool's connections, and a failure
+ * leaves nothing). The embedded database has one connection: a restore in one transaction held it, and every other
+ * user, for as long as it lasted (minutes for a large backup). There, the application is written hidden
+ * (`restoring_since`), batch after batch with other users' requests let through in between, and shown by its last
+ * statement; a failure removes what was written, step by step too, and a crash leaves it for the next start.
+ */
+export async function inRestoreSteps<T>(
+  ctx: ServerContext,
+  applicationId: string,
+  writeAll: (writes: RestoreWrites) => Promise<T>,
+): Promise<T> {
+  if (ctx.config.databaseUrl)
+    return ctx.db
+      .transaction()
+      .execute((trx) => writeAll({ db: trx, batch: (write) => write(), parts: (id) => writeFileParts(trx, id) }));
+  // Files whose parts were written, a row naming them or not (a file refused at its checksum has none).
+  const stored: string[] = [];
+  try {
+    return await writeAll({
+      db: ctx.db,
+      batchRows: EMBEDDED_BATCH_ROWS,
+      async batch(write) {
+        const begun = performance.now();
+        const written = await asBulkWork(write);
+        await letRequestsThrough(performance.now() - begun);
+        return written;
+      },
+      parts(id) {
+        stored.push(id);
+        return writeFileParts(ctx.db, id, { asBulk: true });
+      },
+    });
+  } catch (error) {
+    await removeUnfinishedRestore(ctx.db, applicationId, stored).catch((failure: unknown) =>
+      ctx.log(`what a failed restore wrote is left for the next start to remove: ${(failure as Error).message}`),
+    );
+    throw error;
+  }
+}
+
+/** Shows a restored application: the restore's last statement. */
+export async function finishRestore(db: Db, applicationId: string): Promise<void> {
+  await db.updateTable('applications').set({ restoring_since: null }).where('id', '=', applicationId).execute();
+}
+
+/**
+ * Removes a hidden application a restore left, its rows and stored files a step at a time: those its rows name and
+ * those in `stored`. After a crash, parts no row names are removed by the start anyway (removeAbandonedParts).
+ */
+async function removeUnfinishedRestore(
+  db: Kysely<Schema>,
+  applicationId: string,
+  stored: string[] = [],
+): Promise<void> {
+  for (;;) {
+    const begun = performance.now();
+    const removed = await sql`
+      delete from data_rows where id in (
+        select id from data_rows where application_id = ${applicationId} limit ${REMOVE_STEP})`.execute(db);
+    if (Number(removed.numAffectedRows ?? 0) === 0) break;
+    await letRequestsThrough(performance.now() - begun);
+  }
+  const files = await sql<{ content_id: string }>`
+    select id as content_id from deposit_files where application_id = ${applicationId}
+    union all select content_id from additional_files where application_id = ${applicationId}`.execute(db);
+  for (const content_id of new Set([...stored, ...files.rows.map((file) => file.content_id)])) {
+    const begun = performance.now();
+    await db.deleteFrom('file_parts').where('content_id', '=', content_id).execute();
+    await letRequestsThrough(performance.now() - begun);
+  }
+  await db
+    .deleteFrom('applications')
+    .where('id', '=', applicationId)
+    .where('restoring_since', 'is not', null)
+    .execute();
+}
+
+/** Removes what restores interrupted by a stop or a crash wrote (embedded database, at start); answers their names. */
+export async function removeInterruptedRestores(db: Kysely<Schema>): Promise<string[]> {
+  const left = await db
+    .selectFrom('applications')
+    .select(['id', 'name'])
+    .where('restoring_since', 'is not', null)
+    .execute();
+  for (const { id } of left) await removeUnfinishedRestore(db, id);
+  return left.map(({ name }) => name);
+}
