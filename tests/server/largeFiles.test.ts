@@ -59,6 +59,19 @@ const rowsCount = async () =>
 const filesCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from deposit_files`.execute(db())).rows[0]!.n;
 
+/** The status and text of the server's answer to `request`. */
+function answerOf(request: http.ClientRequest): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (piece: string) => (body += piece));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
 /**
  * Sends a multipart body as a browser does (its whole length announced), but only `head` and half of `file` (or all
  * of it and `after`) before the network goes quiet; waits for parts to be written (more than `partsBefore`) while
@@ -81,15 +94,7 @@ async function stalledHalfWay(
       'content-length': Buffer.byteLength(head + file + tail),
     },
   });
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.on('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (piece: string) => (body += piece));
-      response.on('end', () => resolve({ status: response.statusCode!, body }));
-    });
-    request.on('error', reject);
-  });
+  const answered = answerOf(request);
   request.write(head + (after === undefined ? file.slice(0, file.length / 2) : file + after));
   try {
     // Parts are written while the bytes come, before the server gives up waiting for the rest.
@@ -114,15 +119,7 @@ async function declaredTooLarge(path: string, declared: number) {
       'content-length': declared,
     },
   });
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.on('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (piece: string) => (body += piece));
-      response.on('end', () => resolve({ status: response.statusCode!, body }));
-    });
-    request.on('error', reject);
-  });
+  const answered = answerOf(request);
   request.write(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.csv"\r\nContent-Type: text/csv\r\n\r\n${'x'.repeat(64 * 1024)}`,
   );
@@ -131,6 +128,13 @@ async function declaredTooLarge(path: string, declared: number) {
   } finally {
     request.destroy();
   }
+}
+
+/** A form declaring 8 MB more than `limit` to `path` is refused with 413 before its file is read: no part written. */
+async function refusedBeforeRead(path: string, limit: number) {
+  const answer = await declaredTooLarge(path, limit + 8 * 1024 * 1024);
+  expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
+  expect(await partsCount()).toBe(0);
 }
 
 beforeAll(async () => {
@@ -170,12 +174,7 @@ describe('a large deposited version', () => {
   }, 180_000);
 
   it('declaring a size far over the limit is refused at once, before its bytes are read', async () => {
-    const answer = await declaredTooLarge(
-      `/applications/${APPLICATION}/data/readings`,
-      MAX_CSV_BYTES + 8 * 1024 * 1024,
-    );
-    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
-    expect(await partsCount()).toBe(0);
+    await refusedBeforeRead(`/applications/${APPLICATION}/data/readings`, MAX_CSV_BYTES);
   });
 
   it('refused at its last line leaves no part behind', async () => {
@@ -279,12 +278,7 @@ describe('a large additional file', () => {
   }, 120_000);
 
   it('declaring a size far over the limit is refused at once, before its bytes are read', async () => {
-    const answer = await declaredTooLarge(
-      `/applications/${APPLICATION}/additionalFiles/notes`,
-      ADDITIONAL_FILE_MAX_BYTES + 8 * 1024 * 1024,
-    );
-    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
-    expect(await partsCount()).toBe(0);
+    await refusedBeforeRead(`/applications/${APPLICATION}/additionalFiles/notes`, ADDITIONAL_FILE_MAX_BYTES);
   }, 120_000);
 
   it('whose bytes stop coming half-way leaves no part behind', async () => {
