@@ -238,6 +238,12 @@ async function putRightThenRelease(ctx: ServerContext, file: DepositFile, lock: 
     await removeRowsOfUnpublishedVersions(ctx.db, { applicationId: file.application_id, dataName: file.data_name });
     lock.release();
   } catch (error) {
+    // The next start puts it right (removeRowsOfUnpublishedVersions), before serving.
+    if (ctx.stopped.aborted) {
+      ctx.log(`putting ${file.data_name} right after a failed publication change is left for the next start`);
+      lock.release();
+      return;
+    }
     ctx.log(
       `putting ${file.data_name} right after a failed publication change failed, tried again in ${REPAIR_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
     );
