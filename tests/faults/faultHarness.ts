@@ -84,10 +84,14 @@ export async function faultDatabase(kind: DatabaseKind): Promise<FaultDatabase> 
 
 /**
  * A browser tab's outbox (the product's own module over a fake IndexedDB) talking to whatever server `target`
- * names now, with the operator's session. `onSent(bytes)` is told how much of a request body has gone out, so a
- * test can kill the server in the middle of an upload. `advance` moves the outbox's clock past any backoff.
+ * names now, with the operator's session. `onSent(bytes)` is told how much of a request body has gone out, and the
+ * rest waits for what it answers, so a test can kill the server in the middle of an upload. `advance` moves the
+ * outbox's clock past any backoff.
  */
-export function outboxClient(operator: Operator, onSent: (bytes: number, total: number) => void = () => undefined) {
+export function outboxClient(
+  operator: Operator,
+  onSent: (bytes: number, total: number) => Promise<void> | void = () => undefined,
+) {
   let clock = Date.now();
   const fetchThrough = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = new Request(input, init);
@@ -99,9 +103,9 @@ export function outboxClient(operator: Operator, onSent: (bytes: number, total: 
     const size = body.byteLength;
     let sent = 0;
     const counting = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
+      async transform(chunk, controller) {
         sent += chunk.byteLength;
-        onSent(sent, size);
+        await onSent(sent, size);
         controller.enqueue(chunk);
       },
     });

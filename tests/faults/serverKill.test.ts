@@ -73,9 +73,12 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
       const text = generateMeasures(UPLOAD_ROWS);
       let killed: Promise<void> | undefined;
       const client = outboxClient(operator, (sent, total) => {
-        // Half the file is in: the server has checked and written part of it in its transaction. The kill is a crash
-        // at a moment of the upload, not a reaction to an event: a pause places it a little further in.
-        if (!killed && sent >= total / 2) killed = sleep(500).then(() => server.kill('SIGKILL'));
+        // Half the file is in: the server has checked and written part of it (at a large size). The rest is held
+        // back until the kill, so the upload cannot end before it; the kill is a crash at a moment of the upload: a
+        // pause places it a little further in.
+        if (killed || sent < total / 2) return;
+        killed = sleep(500).then(() => server.kill('SIGKILL'));
+        return killed;
       });
       const first = await client.outbox.submit(
         referenceUpload(APPLICATION, 'measures', new File([text], 'measures.csv')),
