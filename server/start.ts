@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
@@ -10,6 +11,7 @@ import { undoUnfinishedWrites } from './db/bulkJournal.ts';
 import { UPLOAD_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { removeInterruptedRestores } from './services/restoreInSteps.ts';
+import { spoolFolder } from './services/bundleRestore.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';
@@ -61,6 +63,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Writes a crash interrupted are undone before anything is served (bulkJournal.ts).
   for (const undone of await undoUnfinishedWrites(database.db))
     log(`undid an interrupted write of ${undone.dataName} (application ${undone.applicationId})`);
+  // Backups whose restore a stop or a crash cut: this instance's own folder.
+  await rm(spoolFolder(config.dataDir), { recursive: true, force: true });
   // Parts of deposits a stop interrupted: on the embedded database, nothing else can be receiving one.
   const abandonedParts = await removeAbandonedParts(database.db, config.databaseUrl ? UPLOAD_PARTS_IDLE_MS : 0);
   if (abandonedParts > 0) log(`removed ${abandonedParts} parts of deposits interrupted while they arrived`);

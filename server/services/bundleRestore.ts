@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -59,12 +58,20 @@ export interface SpooledBundle {
 }
 
 /**
+ * Where the backups being restored are kept while they are read: in the instance's own folder, emptied at its start
+ * (start.ts), since a restore cut by a stop or a crash never removes its file (up to BUNDLE_MAX_BYTES). The system's
+ * temporary folder kept them for good, and is often memory.
+ */
+export const spoolFolder = (dataDir: string) => path.join(dataDir, 'spool');
+
+/**
  * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists
  * files that are all there, its charter a PDF. Nothing is written to the database; every refusal is a 400
  * INVALID_BUNDLE, but a charter that is not a PDF: 415 CHARTER_NOT_PDF, as when it is uploaded.
  */
 export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): Promise<SpooledBundle> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'terrain-bundle-'));
+  await mkdir(spoolFolder(ctx.config.dataDir), { recursive: true });
+  const folder = await mkdtemp(path.join(spoolFolder(ctx.config.dataDir), 'bundle-'));
   const remove = () => rm(folder, { recursive: true, force: true });
   try {
     const file = path.join(folder, 'bundle.zip');
