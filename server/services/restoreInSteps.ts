@@ -76,6 +76,14 @@ async function removeUnfinishedRestore(
   applicationId: string,
   stored: string[] = [],
 ): Promise<void> {
+  // Shown already (its last statement's answer was lost, say), it is whole: nothing of it is removed.
+  const shown = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('id', '=', applicationId)
+    .where('restoring_since', 'is', null)
+    .executeTakeFirst();
+  if (shown) return;
   for (;;) {
     const begun = performance.now();
     const removed = await sql`
