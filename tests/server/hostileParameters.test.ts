@@ -154,6 +154,48 @@ describe('downloadDatasetQuery', () => {
   });
 });
 
+describe('suggestions and other query strings', () => {
+  it('answers hostile suggestion searches and paging with 4xx or a correct success', async () => {
+    const SUGGEST = '/applications/massifs/references/places/suggestions';
+    const texts = [
+      'a:* & !b | (',
+      "'",
+      '\\',
+      '<->',
+      '%_',
+      '.*',
+      '\u0000',
+      ' ',
+      '',
+      'é'.repeat(200),
+      '🐦'.repeat(100),
+      'mont & blanc',
+      '!!!',
+      ':*',
+    ];
+    const requests: Array<[string, string]> = texts.map((text) => [
+      `q ${JSON.stringify(text)}`,
+      `${SUGGEST}?q=${enc(text)}`,
+    ]);
+    for (const limit of ['-1', '0', '1e309', '0x10', '1.5', '99999999999999999999', 'NaN'])
+      requests.push([`limit ${limit}`, `${SUGGEST}?q=mont&limit=${limit}`]);
+    // Also the counts of the rights requests' list (offset and limit as query integers).
+    for (const count of ['1e309', '-1e309'])
+      for (const key of ['offset', 'limit'])
+        requests.push([`requests ${key} ${count}`, `/applications/massifs/rightsRequest?${key}=${count}`]);
+    requests.push(['two limits', `${SUGGEST}?q=mont&limit=1&limit=2`]);
+    requests.push(['two q', `${SUGGEST}?q=mont&q=alps`]);
+    requests.push(['lang garbage', `${SUGGEST}?q=mont&lang=constructor`]);
+    requests.push(['q too long', `${SUGGEST}?q=${'a'.repeat(10_000)}`]);
+    requests.push(['no q', SUGGEST]);
+    for (const params of ['{"offset":-1}', '{"offset":1e20}', '{"limit":1e309}', '{"offset":"0x10"}', '[', 'null'])
+      requests.push([`additional files ${params}`, `/applications/massifs/additionalFiles?params=${enc(params)}`]);
+    await expectNo5xx(requests);
+    const hit = await owner.get(`${SUGGEST}?q=${enc('mont blanc')}`);
+    expect(hit.status).toBe(200);
+  });
+});
+
 describe('paths, headers and periods', () => {
   it('answers odd path segments with 4xx', async () => {
     await expectNo5xx([
