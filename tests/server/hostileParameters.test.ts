@@ -129,6 +129,18 @@ describe('downloadDatasetQuery', () => {
       '10,000 filter values',
       `${DATA}/json${q({ limit: 5, componentFilters: [{ componentKey: 'place', filters: Array.from({ length: 10_000 }, (_, i) => `p${i}`) }] })}`,
     ]);
+    // As many sorts and filters as the 100,000 characters of the parameter hold.
+    const manySorts = Array.from({ length: 2500 }, (_, i) => ({
+      componentKey: i % 2 ? 'birds' : 'day',
+      order: 'DESC',
+    }));
+    requests.push(['2,500 sorts', `${DATA}/json${q({ limit: 5, componentOrderBy: manySorts })}`]);
+    requests.push(['2,500 sorts csv', `${DATA}/csv${q({ componentOrderBy: manySorts })}`]);
+    const manyFilters = Array.from({ length: 1500 }, (_, i) => ({
+      componentKey: 'birds',
+      intervalValues: { from: '0', to: String(i + 1) },
+    }));
+    requests.push(['1,500 filters', `${DATA}/json${q({ limit: 5, componentFilters: manyFilters })}`]);
     requests.push(['row ids not uuids', `${DATA}/json${q({ rowIds: ['x', "'; drop"], limit: 5 })}`]);
     await expectNo5xx(requests);
     const table = await owner.get(`${DATA}/json${q({ limit: 10 })}`);
