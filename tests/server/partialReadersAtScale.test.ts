@@ -248,6 +248,23 @@ describe.each(cases)('$who', ({ client, granted }) => {
     expect(byId.totalRows).toBe(0);
   });
 
+  it('exports past its first page with as many sorts as a URL holds (180), or refuses them', async () => {
+    const componentOrderBy = Array.from({ length: 180 }, (_, i) => ({
+      componentKey: i % 2 ? 'birds' : 'place',
+      order: 'DESC',
+    }));
+    const answer = await fetch(
+      `${server.url}/api/v1/applications/massifs/data/sightings/csv${q({ componentOrderBy })}`,
+      {
+        headers: { cookie: client().cookieHeader },
+      },
+    );
+    if (answer.status === 400) return;
+    expect(answer.status).toBe(200);
+    const lines = csvLines(await answer.text());
+    expect(sorted(lines)).toEqual(sorted(granted.map((s) => s.line)));
+  });
+
   it('counts in the synthesis the granted lines only', async () => {
     const synthesis = await client().get('/applications/massifs/synthesis/sightings');
     expect(synthesis.status).toBe(200);
