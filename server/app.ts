@@ -104,6 +104,15 @@ export async function buildApp({
     app.addHook('onRequest', (_request, reply, done) =>
       inGatedRequest((release) => (reply.raw.once('close', release), done())),
     );
+  // The schemas' validator turns a number too large for a double ("1e309") into Infinity and lets it through its
+  // maximum; no count the API takes is infinite: such a query or path is refused before any handler reads it.
+  app.addHook('preHandler', async (request, reply) => {
+    for (const part of [request.query, request.params])
+      if (part && typeof part === 'object')
+        for (const value of Object.values(part).flat())
+          if (typeof value === 'number' && !Number.isFinite(value))
+            return reply.code(400).send(errorBody('BAD_REQUEST', { details: ['a number is not finite'] }));
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -218,8 +218,8 @@ export const EXPORT_PAGE = 5000;
  * Every row of one entry matching a query (its offset and limit ignored), a page at a time, for exports: filters
  * and order work on the JSONB values — exact values (references by the natural key of the row they point to),
  * number and date intervals (applied only when from < to). Each page starts after the last row of the previous one.
- * The query is checked before the pages are read (unknown components refused), so a download never starts with a
- * 200 it cannot finish.
+ * The query is checked, and the first page read, before the answer starts (unknown components refused), so a
+ * download never starts with a 200 it cannot finish.
  */
 export async function matchingRowPages(
   db: Kysely<Schema>,
@@ -230,22 +230,17 @@ export async function matchingRowPages(
 ): Promise<AsyncIterable<SelectedRow[]>> {
   const { conditions } = await conditionsOf(db, applicationId, entry, query, filter);
   const kind = await rowKind(db, applicationId, entry);
+  const page = (after?: RowCursor) =>
+    pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
+  // The first page is read before the answer starts: a statement the database refuses is then answered as an
+  // error, not as a 200 cut off after its first bytes.
+  const first = await page();
   return (async function* () {
-    let after: RowCursor | undefined;
+    let rows = first;
     for (;;) {
-      const rows = await pageRows(
-        db,
-        applicationId,
-        entry,
-        { ...query, offset: 0 },
-        conditions,
-        kind,
-        EXPORT_PAGE,
-        after,
-      );
       if (rows.length > 0) yield rows;
       if (rows.length < EXPORT_PAGE) return;
-      after = cursorAfter(rows[rows.length - 1]);
+      rows = await page(cursorAfter(rows[rows.length - 1]));
     }
   })();
 }

@@ -31,5 +31,7 @@ export function localized(
   fallback = '',
 ): string {
   if (!text) return fallback;
-  return text[locale] || text[defaultLanguage] || Object.values(text).find((t) => t) || fallback;
+  // Own entries only: a locale named like an inherited property (`constructor`, `__proto__`) is no language.
+  const own = (language: string) => (Object.hasOwn(text, language) ? text[language] : undefined);
+  return own(locale) || own(defaultLanguage) || Object.values(text).find((t) => t) || fallback;
 }

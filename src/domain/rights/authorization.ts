@@ -73,6 +73,14 @@ export function readDay(text: string | null | undefined): { ok: true; day: strin
   };
 }
 
+/**
+ * Whether a granted day can be compared with the rows' periods in the database: years 1 to 9999 (PostgreSQL has
+ * no year 0, and its timestamps end in 294276). A grant read with a day outside would fail every read of its
+ * holder (an export then cut off after its first bytes); such a period is refused when the grant is saved.
+ */
+const storableDay = (day: string | null) =>
+  day === null || (/^\d{4}-\d{2}-\d{2}$/.test(day) && !day.startsWith('0000'));
+
 /** What an authorization or a rights request grants, as clients send it. */
 export type RulesRequest = Pick<AuthorizationRequest, 'authorizationForAll' | 'authorizationsWithRestriction'>;
 
@@ -166,7 +174,13 @@ export function normalizeRules(
       }
       const from = readDay(restriction.timeScope?.fromDay ?? restriction.fromDay);
       const to = readDay(restriction.timeScope?.toDay ?? restriction.toDay);
-      if (!from.ok || !to.ok || (from.ok && to.ok && from.day && to.day && from.day > to.day)) {
+      if (
+        !from.ok ||
+        !to.ok ||
+        !storableDay(from.day) ||
+        !storableDay(to.day) ||
+        (from.day && to.day && from.day > to.day)
+      ) {
         problems.push({ code: 'BAD_PERIOD', path, params: { dataName } });
         continue;
       }

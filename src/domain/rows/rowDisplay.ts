@@ -36,5 +36,7 @@ export function displayTemplate(
   defaultLanguage: string,
 ): DisplayTemplate | undefined {
   const templates = entry.displayPattern?.title;
-  return templates?.[locale] ?? templates?.[defaultLanguage] ?? (templates ? Object.values(templates)[0] : undefined);
+  // Own entries only: a locale named like an inherited property (`constructor`, `__proto__`) is no language.
+  const own = (language: string) => (templates && Object.hasOwn(templates, language) ? templates[language] : undefined);
+  return own(locale) ?? own(defaultLanguage) ?? (templates ? Object.values(templates)[0] : undefined);
 }

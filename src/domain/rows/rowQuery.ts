@@ -122,8 +122,11 @@ export function readRowQuery(
     }
   }
   if (Array.isArray(source.componentOrderBy)) {
+    // A component sorted again after its first sort changes no order: it is dropped, so that an export's cursor
+    // (one nested condition per sort) stays as deep as the entry has components, however long the list sent.
+    const seen = new Set<string>();
     query.componentOrderBy = (source.componentOrderBy as Array<Record<string, unknown>>)
-      .filter((o) => o && typeof o.componentKey === 'string')
+      .filter((o) => o && typeof o.componentKey === 'string' && !seen.has(o.componentKey) && seen.add(o.componentKey))
       .map((o) => ({ componentKey: o.componentKey as string, order: o.order === 'DESC' ? 'DESC' : 'ASC' }));
   }
   const output = source.outPut as { locale?: unknown } | undefined;
