@@ -132,7 +132,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         app.server.closeAllConnections();
       }, config.shutdownGraceMs);
       await app.close().finally(() => clearTimeout(cut));
-      stopping.abort();
+      stopping.abort(new Error('the instance is stopping'));
       await instance
         .stop()
         .catch((error: unknown) => log(`instance not recorded as stopped: ${(error as Error).message}`));

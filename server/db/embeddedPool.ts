@@ -42,6 +42,8 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
   let suspect = false;
   let down: { error: EmbeddedDatabaseDown; until: number } | undefined;
   let busy = false;
+  /** Closed by the server's stop: a statement still asked for then (work cut by the stop) is refused, never reopens. */
+  let closed = false;
   let lastYield = performance.now();
   /** Borrowers waiting, by their place in the queue (sessionOrder.ts). */
   const waiting: Array<{ key: number; lend: () => void }> = [];
@@ -102,6 +104,7 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
 
   /** Makes the session usable before it is lent, or refuses. */
   async function heal() {
+    if (closed) throw new EmbeddedDatabaseDown('57P01', 'the embedded database is closed: the server is stopping');
     if (down && Date.now() < down.until) throw down.error;
     if (down || session.broken) return reopen();
     if (!suspect) return;
@@ -157,11 +160,15 @@ export async function openEmbeddedPool(dir: string): Promise<{ pool: PostgresPoo
         };
       },
       async end() {
+        closed = true;
         // Closing: a session already broken has nothing left to end.
         await session.client.end().catch(() => undefined);
       },
     },
-    close: () => session.close(),
+    close: () => {
+      closed = true;
+      return session.close();
+    },
   };
 }
 

@@ -4,12 +4,14 @@ import type { ApplicationRole } from '../../src/domain/applications/applicationV
 import type { Schema, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 
-/** The roles a user holds, per application id. */
+/** The roles a user holds, per application id (not of an application a restore is still writing: it is hidden). */
 export async function rolesOf(db: Kysely<Schema>, userId: string): Promise<Map<string, ApplicationRole[]>> {
   const rows = await db
     .selectFrom('application_roles')
-    .select(['application_id', 'role'])
-    .where('user_id', '=', userId)
+    .innerJoin('applications', 'applications.id', 'application_roles.application_id')
+    .select(['application_roles.application_id', 'application_roles.role'])
+    .where('application_roles.user_id', '=', userId)
+    .where('applications.restoring_since', 'is', null)
     .execute();
   const roles = new Map<string, ApplicationRole[]>();
   for (const row of rows) roles.set(row.application_id, [...(roles.get(row.application_id) ?? []), row.role]);

@@ -160,7 +160,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id). */
 export async function acceptCharter(ctx: ServerContext, user: UserRow, applicationId: string): Promise<UserRow> {
   const application = UUID.test(applicationId)
-    ? await ctx.db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst()
+    ? await ctx.db
+        .selectFrom('applications')
+        .select('id')
+        .where('id', '=', applicationId)
+        .where('restoring_since', 'is', null)
+        .executeTakeFirst()
     : undefined;
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
+import { isDiskFull } from '../db/diskRoom.ts';
+import { giveSpaceBack } from '../db/giveSpaceBack.ts';
 import { asBulkWork, letRequestsThrough } from '../db/sessionOrder.ts';
 import { EMBEDDED_BATCH_ROWS } from './entryWrite.ts';
 import { writeFileParts, type FileParts } from './fileParts.ts';
@@ -33,10 +35,17 @@ export async function inRestoreSteps<T>(
   applicationId: string,
   writeAll: (writes: RestoreWrites) => Promise<T>,
 ): Promise<T> {
+  // A stop ends a restore at its next batch or file: it reads a file on disk, not the client's connection that the
+  // stop closes, and would otherwise keep the stop waiting (PostgreSQL's pool ends once its connection is back).
+  const going = () => ctx.stopped.throwIfAborted();
   if (ctx.config.databaseUrl)
-    return ctx.db
-      .transaction()
-      .execute((trx) => writeAll({ db: trx, batch: (write) => write(), parts: (id) => writeFileParts(trx, id) }));
+    return ctx.db.transaction().execute((trx) =>
+      writeAll({
+        db: trx,
+        batch: (write) => (going(), write()),
+        parts: (id) => (going(), writeFileParts(trx, id)),
+      }),
+    );
   // Files whose parts were written, a row naming them or not (a file refused at its checksum has none).
   const stored: string[] = [];
   try {
@@ -44,21 +53,41 @@ export async function inRestoreSteps<T>(
       db: ctx.db,
       batchRows: EMBEDDED_BATCH_ROWS,
       async batch(write) {
+        going();
         const begun = performance.now();
         const written = await asBulkWork(write);
         await letRequestsThrough(performance.now() - begun);
         return written;
       },
       parts(id) {
+        going();
         stored.push(id);
         return writeFileParts(ctx.db, id, { asBulk: true });
       },
     });
   } catch (error) {
-    await removeUnfinishedRestore(ctx.db, applicationId, stored).catch((failure: unknown) =>
-      ctx.log(`what a failed restore wrote is left for the next start to remove: ${(failure as Error).message}`),
-    );
+    await removeUntilDone(ctx, applicationId, stored);
+    // A restore refused for a full disk committed batches before: their space is given back, as for an upload.
+    if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, true));
     throw error;
+  }
+}
+
+/** Before the removal of a failed restore is tried again (a full disk, say); its name stays taken meanwhile. */
+const REMOVE_RETRY_MS = 5_000;
+
+/** Removes what a failed restore wrote, trying again later when that fails, until the instance stops. */
+async function removeUntilDone(ctx: ServerContext, applicationId: string, stored: string[]): Promise<void> {
+  try {
+    await removeUnfinishedRestore(ctx.db, applicationId, stored);
+  } catch (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    if (ctx.stopped.aborted) {
+      ctx.log(`what a failed restore wrote is left for the next start to remove: ${reason}`);
+      return;
+    }
+    ctx.log(`removing what a failed restore wrote failed, tried again in ${REMOVE_RETRY_MS / 1000} s: ${reason}`);
+    setTimeout(() => void removeUntilDone(ctx, applicationId, stored), REMOVE_RETRY_MS).unref();
   }
 }
 
