@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intervalState, readRowQuery } from './rowQuery';
+import { MAX_SORTED_COMPONENTS, intervalState, readRowQuery } from './rowQuery';
 
 describe('row queries', () => {
   it('read paging, keys, filters and order', () => {
@@ -47,6 +47,19 @@ describe('row queries', () => {
     expect(readRowQuery('{"componentFilters": [{"componentKey": "a"}]}')).toMatchObject({
       ok: false,
       problem: { code: 'FILTER_MISSING_FILTER_OR_INTERVAL' },
+    });
+  });
+
+  it('sort by each component once, and by so many components at most', () => {
+    const sorts = (keys: string[]) =>
+      readRowQuery(JSON.stringify({ componentOrderBy: keys.map((componentKey) => ({ componentKey, order: 'DESC' })) }));
+    const repeated = sorts(Array.from({ length: 5_000 }, (_, i) => `c${i % 3}`));
+    expect(repeated).toMatchObject({ ok: true, query: { componentOrderBy: [{ componentKey: 'c0' }, {}, {}] } });
+    const most = Array.from({ length: MAX_SORTED_COMPONENTS }, (_, i) => `c${i}`);
+    expect(sorts(most).ok).toBe(true);
+    expect(sorts([...most, 'one-more'])).toEqual({
+      ok: false,
+      problem: { code: 'BAD_ROW_QUERY', params: { reason: 'tooManySorts' } },
     });
   });
 

@@ -60,6 +60,12 @@ const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** Reads a query sent as JSON text; answers the query or the first problem with it. */
+/**
+ * Components one query may sort by. An export's cursor nests one condition per sorted component, and the embedded
+ * database refused a statement nested about 140 deep: far above what a person sorts by, far below that limit.
+ */
+export const MAX_SORTED_COMPONENTS = 50;
+
 export function readRowQuery(
   text: string | undefined,
 ): { ok: true; query: RowQuery } | { ok: false; problem: RowQueryProblem } {
@@ -123,11 +129,13 @@ export function readRowQuery(
   }
   if (Array.isArray(source.componentOrderBy)) {
     // A component sorted again after its first sort changes no order: it is dropped, so that an export's cursor
-    // (one nested condition per sort) stays as deep as the entry has components, however long the list sent.
+    // (one nested condition per sort) stays as deep as the components sorted, however long the list sent.
     const seen = new Set<string>();
     query.componentOrderBy = (source.componentOrderBy as Array<Record<string, unknown>>)
       .filter((o) => o && typeof o.componentKey === 'string' && !seen.has(o.componentKey) && seen.add(o.componentKey))
       .map((o) => ({ componentKey: o.componentKey as string, order: o.order === 'DESC' ? 'DESC' : 'ASC' }));
+    if (query.componentOrderBy.length > MAX_SORTED_COMPONENTS)
+      return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'tooManySorts' } } };
   }
   const output = source.outPut as { locale?: unknown } | undefined;
   if (output && typeof output.locale === 'string') query.outPut = { locale: output.locale };
