@@ -24,6 +24,7 @@ import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/app
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
+import { databaseFailure } from '../http/databaseErrors.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
@@ -439,7 +440,8 @@ function located(error: unknown, entry: string, dataName: string): unknown {
 }
 
 function reportFailure(ctx: ServerContext, name: string, thrown: unknown, events: EventStream) {
-  const error = refusedZip(thrown);
+  // A full disk or a database away is nobody's fault in the backup: said as such (STORAGE_FULL, DATABASE_UNAVAILABLE).
+  const error = databaseFailure(thrown) ?? refusedZip(thrown);
   if (error instanceof Refusal || error instanceof InvalidInput) {
     events.error(
       error.code === 'INVALID_BUNDLE' ? 'InvalidBundle' : 'RestoreRefused',

@@ -67,8 +67,12 @@ export async function inRestoreSteps<T>(
     });
   } catch (error) {
     await removeUntilDone(ctx, applicationId, stored);
-    // A restore refused for a full disk committed batches before: their space is given back, as for an upload.
-    if (isDiskFull(error)) ctx.room.giveBack(() => giveSpaceBack(ctx.db, true));
+    // A restore refused for a full disk committed batches before: their space is given back before the refusal is
+    // told, as for an upload, so that what the client tries next finds it.
+    if (isDiskFull(error)) {
+      ctx.room.giveBack(() => giveSpaceBack(ctx.db, true));
+      await ctx.room.givenBack();
+    }
     throw error;
   }
 }
