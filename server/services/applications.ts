@@ -20,6 +20,7 @@ import type { StreamProblem } from '../../src/domain/streaming/events.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
+import { databaseFailure } from '../http/databaseErrors.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, isCreatorOf, requireCreatableName, rolesOf } from './applicationAccess.ts';
@@ -482,6 +483,10 @@ export async function streamCreation(
         message: 'APPLICATION_EXISTS_ON_CREATION',
         params: { name },
       });
+    } else if (databaseFailure(error)) {
+      // A full disk or a database away is nobody's fault in the configuration: said as such.
+      const refusal = databaseFailure(error)!;
+      events.error('DatabaseRefused', { code: refusal.code, message: refusal.code, params: refusal.params });
     } else {
       ctx.log(`creation of ${name} failed: ${(error as Error).message}`);
       events.error('InternalError', { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR', params: {} });

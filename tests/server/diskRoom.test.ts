@@ -6,7 +6,7 @@
  * at once; once there is room, the next upload goes through. So for a deposit, whose file is written in parts as it
  * arrives: the parts written before the reserve was reached are removed, their space given back. A restore that
  * reaches the reserve is refused with STORAGE_FULL (not an internal error) and leaves nothing; with room, it goes
- * through.
+ * through. So is the creation of an application whose configuration would eat into the reserve.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -233,6 +233,21 @@ describe('a restore that cannot fit on the database disk', () => {
     const restored = await restore();
     expect(restored.text, restored.text).toContain('"type":"result"');
     expect(await rowsOf('restored')).toBe(9000);
+  });
+});
+
+describe('an application created when the disk is full', () => {
+  it('is refused with STORAGE_FULL (not an internal error) and leaves nothing', async () => {
+    // A configuration of more than 10,000 characters is written as a bulk write: the reserve is kept from it.
+    const padded = `${OBSERVATORY_YAML}\n${Array.from({ length: 300 }, (_, i) => `# note ${i} ${'x'.repeat(40)}`).join('\n')}\n`;
+    freeSpace = () => RESERVE + 1000;
+    const refused = await admin.post('/applications/crowded', { body: csvForm('crowded.yaml', padded) });
+    expect(refused.status).toBe(200);
+    expect(refused.text).toContain('"code":"STORAGE_FULL"');
+    expect(refused.text).not.toContain('INTERNAL_ERROR');
+    expect((await admin.get('/applications/crowded')).status).toBe(404);
+    freeSpace = () => 10_000 * MB;
+    await createApplication(admin, 'crowded', padded);
   });
 });
 
