@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
+import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { createApplication, csvForm, q, ROOT, uploadReference } from './dataFixtures.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { q } from './dataFixtures.ts';
+import type { TestServer } from './harness.ts';
+import { startMassifsServer } from './massifsFixtures.ts';
 
 /**
  * Hostile parameters (adversarial review), beyond the seeded sweep of malformedRequests.test.ts: extreme paging,
@@ -13,9 +12,6 @@ import { startTestServer, type TestServer } from './harness.ts';
  * success, never 5xx, and answers at once.
  */
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-const MASSIFS_YAML = new Uint8Array(readFileSync(path.join(fixtures, 'configurations/massifs.yaml')));
-const PLACES_CSV = readFileSync(path.join(fixtures, 'csv/massifs-places.csv'), 'utf8');
 const SIGHTINGS = ['mont_blanc;05/06/2024;1', 'aiguilles;20/06/2024;2', 'vanoise;05/06/2024;4'];
 
 let server: TestServer;
@@ -23,18 +19,9 @@ let owner: ApiClient;
 let montBlanc: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
-  owner = await signedIn(server, ROOT);
-  await createApplication(owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
-  expect((await uploadReference(owner, 'massifs', 'places', 'places.csv', PLACES_CSV)).status).toBe(201);
-  const loaded = await owner.post('/applications/massifs/data/sightings', {
-    body: csvForm('sightings.csv', `place;day;birds\n${SIGHTINGS.join('\n')}\n`),
-  });
-  expect(loaded.status, loaded.text).toBe(201);
-  const places = await owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
-  montBlanc = places.body.referenceValues.find(
-    (row: { naturalKey: string }) => row.naturalKey === 'mont_blanc',
-  ).hierarchicalKey;
+  let placeKey: (code: string) => string;
+  ({ server, owner, placeKey } = await startMassifsServer(SIGHTINGS));
+  montBlanc = placeKey('mont_blanc');
 }, 120_000);
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
+import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { createApplication, csvForm, q, readCsv, ROOT, unzipText, uploadReference } from './dataFixtures.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { q, readCsv, unzipText } from './dataFixtures.ts';
+import type { TestServer } from './harness.ts';
+import { MASSIFS_PLACES_CSV, startMassifsServer } from './massifsFixtures.ts';
 
 /**
  * Partial readers at real size (adversarial review): three years of daily sightings in ten places (10,960 rows,
@@ -15,10 +14,8 @@ import { startTestServer, type TestServer } from './harness.ts';
  * synthesis; filters naming only hidden rows must find nothing and count nothing.
  */
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-const MASSIFS_YAML = new Uint8Array(readFileSync(path.join(fixtures, 'configurations/massifs.yaml')));
 /** The fixture's places, and more: some under the Mont Blanc, one whose key begins like it but lies outside. */
-const PLACES_CSV = `${readFileSync(path.join(fixtures, 'csv/massifs-places.csv'), 'utf8').trimEnd()}
+const PLACES_CSV = `${MASSIFS_PLACES_CSV.trimEnd()}
 mb_a;mont_blanc
 mb_b;aiguilles
 mb_c;mont_blanc
@@ -87,19 +84,15 @@ let reader: ApiClient;
 let union: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
-  owner = await signedIn(server, ROOT);
-  await createApplication(owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
-  const loadedPlaces = await uploadReference(owner, 'massifs', 'places', 'places.csv', PLACES_CSV);
-  expect(loadedPlaces.status, loadedPlaces.text).toBe(201);
-  const loaded = await owner.post('/applications/massifs/data/sightings', {
-    body: csvForm('sightings.csv', `place;day;birds\n${SIGHTINGS.map((s) => s.line).join('\n')}\n`),
-  });
-  expect(loaded.status, loaded.text).toBe(201);
-  const places = await owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
-  const keyOf = (code: string) =>
-    places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === code)
-      .hierarchicalKey as string;
+  let keyOf: (code: string) => string;
+  ({
+    server,
+    owner,
+    placeKey: keyOf,
+  } = await startMassifsServer(
+    SIGHTINGS.map((s) => s.line),
+    PLACES_CSV,
+  ));
   const grant = async (login: string, name: string, place: string, timeScope: object) => {
     const answer = await owner.post('/applications/massifs/authorization', {
       json: {

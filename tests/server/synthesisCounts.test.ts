@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
+import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { createApplication, csvForm, q, ROOT, uploadReference } from './dataFixtures.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { q } from './dataFixtures.ts';
+import type { TestServer } from './harness.ts';
+import { startMassifsServer } from './massifsFixtures.ts';
 
 /**
  * Every count the synthesis and the data-type tree show is one of the rows the user may read: a reader restricted
@@ -12,9 +11,6 @@ import { startTestServer, type TestServer } from './harness.ts';
  * years of daily sightings in five places, some without a count of birds), on PGlite and on PostgreSQL.
  */
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-const MASSIFS_YAML = new Uint8Array(readFileSync(path.join(fixtures, 'configurations/massifs.yaml')));
-const PLACES_CSV = readFileSync(path.join(fixtures, 'csv/massifs-places.csv'), 'utf8');
 const PLACES = ['alps', 'mont_blanc', 'aiguilles', 'mont_blanc_sud', 'vanoise'];
 /** Under the Mont Blanc (itself included): what the restricted readers may read. */
 const MONT_BLANC = new Set(['mont_blanc', 'aiguilles']);
@@ -45,18 +41,11 @@ let underMontBlanc: ApiClient;
 let underMontBlancInJune: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
-  owner = await signedIn(server, ROOT);
-  await createApplication(owner, 'massifs', MASSIFS_YAML, 'massifs.yaml');
-  expect((await uploadReference(owner, 'massifs', 'places', 'places.csv', PLACES_CSV)).status).toBe(201);
-  const csv = ['place;day;birds', ...SIGHTINGS.map((s) => `${s.place};${ddmmyyyy(s.day)};${s.birds}`)].join('\n');
-  const loaded = await owner.post('/applications/massifs/data/sightings', {
-    body: csvForm('sightings.csv', `${csv}\n`),
-  });
-  expect(loaded.status, loaded.text).toBe(201);
-  const places = await owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
-  const montBlanc = places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === 'mont_blanc')
-    .hierarchicalKey as string;
+  let placeKey: (code: string) => string;
+  ({ server, owner, placeKey } = await startMassifsServer(
+    SIGHTINGS.map((s) => `${s.place};${ddmmyyyy(s.day)};${s.birds}`),
+  ));
+  const montBlanc = placeKey('mont_blanc');
   const grant = async (login: string, timeScope?: object) => {
     const answer = await owner.post('/applications/massifs/authorization', {
       json: {
