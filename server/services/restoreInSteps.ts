@@ -6,6 +6,7 @@ import { giveSpaceBack } from '../db/giveSpaceBack.ts';
 import { asBulkWork, letRequestsThrough } from '../db/sessionOrder.ts';
 import { EMBEDDED_BATCH_ROWS } from './entryWrite.ts';
 import { writeFileParts, type FileParts } from './fileParts.ts';
+import { removeRowsInSteps } from './versionRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -19,9 +20,6 @@ export interface RestoreWrites {
   /** Where a stored file's parts are written. */
   parts(contentId: string): FileParts;
 }
-
-/** Rows of a failed restore deleted per statement on the embedded database, each a transaction of its own. */
-const REMOVE_STEP = 500;
 
 /**
  * Runs a restore's writes: on PostgreSQL in one transaction (it holds one of the pool's connections, and a failure
@@ -117,14 +115,7 @@ async function removeUnfinishedRestore(
     .where('restoring_since', 'is', null)
     .executeTakeFirst();
   if (shown) return;
-  for (;;) {
-    const begun = performance.now();
-    const removed = await sql`
-      delete from data_rows where id in (
-        select id from data_rows where application_id = ${applicationId} limit ${REMOVE_STEP})`.execute(db);
-    if (Number(removed.numAffectedRows ?? 0) === 0) break;
-    await letRequestsThrough(performance.now() - begun);
-  }
+  await removeRowsInSteps(db, sql`application_id = ${applicationId}`);
   const files = await sql<{ content_id: string }>`
     select id as content_id from deposit_files where application_id = ${applicationId}
     union all select content_id from additional_files where application_id = ${applicationId}`.execute(db);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
@@ -30,13 +30,16 @@ export async function insertVersionRows(
  * Deletes the rows of a version a step at a time, letting other users' requests through in between: on the
  * embedded database a single delete of a large version held its one session, and every user, for seconds.
  */
-export async function removeVersionRowsInSteps(db: Kysely<Schema>, fileId: string): Promise<void> {
+export function removeVersionRowsInSteps(db: Kysely<Schema>, fileId: string): Promise<void> {
+  return removeRowsInSteps(db, sql`file_id = ${fileId}`);
+}
+
+/** Deletes the rows `which` names a step at a time, letting other users' requests through in between. */
+export async function removeRowsInSteps(db: Kysely<Schema>, which: RawBuilder<unknown>): Promise<void> {
   for (;;) {
     const begun = performance.now();
     const removed = await sql`
-      delete from data_rows where id in (select id from data_rows where file_id = ${fileId} limit ${REMOVE_STEP})`.execute(
-      db,
-    );
+      delete from data_rows where id in (select id from data_rows where ${which} limit ${REMOVE_STEP})`.execute(db);
     if (Number(removed.numAffectedRows ?? 0) === 0) return;
     await letRequestsThrough(performance.now() - begun);
   }
