@@ -13,16 +13,16 @@ type Kind = 'created' | 'granted' | 'closed';
 const texts: Record<MailLanguage, Record<Kind, { subject: string; body: string }>> = {
   fr: {
     created: {
-      subject: 'Terrain : demande de droits de {login} sur {application}',
-      body: '{login} demande des droits sur l’application {application}. Son commentaire :\n\n    {comment}\n\nPour accorder ou clore la demande :',
+      subject: 'Terrain : demande de droits de {login} sur {application}',
+      body: '{login} demande des droits sur l’application {application}. Son commentaire :\n\n    {comment}\n\nPour accorder ou clore la demande :',
     },
     granted: {
-      subject: 'Terrain : vos droits sur {application} sont accordés',
-      body: 'Votre demande de droits sur l’application {application} a été accordée. Commentaire :\n\n    {comment}\n\nVos données vous attendent :',
+      subject: 'Terrain : vos droits sur {application} sont accordés',
+      body: 'Votre demande de droits sur l’application {application} a été accordée. Commentaire :\n\n    {comment}\n\nVos données vous attendent :',
     },
     closed: {
-      subject: 'Terrain : votre demande de droits sur {application} est close',
-      body: 'Votre demande de droits sur l’application {application} a été close sans droits accordés. Commentaire :\n\n    {comment}\n\nVotre demande :',
+      subject: 'Terrain : votre demande de droits sur {application} est close',
+      body: 'Votre demande de droits sur l’application {application} a été close sans droits accordés. Commentaire :\n\n    {comment}\n\nVotre demande :',
     },
   },
   en: {

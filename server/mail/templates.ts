@@ -10,17 +10,17 @@ interface KeyMailText {
 const texts: Record<MailLanguage, Record<KeyMailKind, KeyMailText>> = {
   fr: {
     activation: {
-      subject: 'Terrain : votre clé d’activation',
+      subject: 'Terrain : votre clé d’activation',
       intro:
-        'Voici la clé qui active votre compte Terrain « {login} ». Saisissez-la dans le champ « clé d’activation » :',
+        'Voici la clé qui active votre compte Terrain « {login} ». Saisissez-la dans le champ « clé d’activation » :',
     },
     password: {
-      subject: 'Terrain : votre clé de connexion',
-      intro: 'Vous avez demandé à changer le mot de passe du compte « {login} ». Saisissez cette clé de connexion :',
+      subject: 'Terrain : votre clé de connexion',
+      intro: 'Vous avez demandé à changer le mot de passe du compte « {login} ». Saisissez cette clé de connexion :',
     },
     email: {
-      subject: 'Terrain : confirmez votre nouvelle adresse',
-      intro: 'Pour faire de cette adresse celle du compte « {login} », saisissez cette clé de vérification :',
+      subject: 'Terrain : confirmez votre nouvelle adresse',
+      intro: 'Pour faire de cette adresse celle du compte « {login} », saisissez cette clé de vérification :',
     },
   },
   en: {

@@ -19,25 +19,25 @@ export interface ReadmeInput {
 
 const TEXTS = {
   fr: {
-    colon: ' : ',
-    listSeparator: ' ; ',
-    title: (title: string, name: string) => `# ${title} (${name}) : kit de dépôt en masse`,
+    colon: ' : ',
+    listSeparator: ' ; ',
+    title: (title: string, name: string) => `# ${title} (${name}) : kit de dépôt en masse`,
     version: (version: string, date: string) => `Version ${version} de la configuration, kit produit le ${date}.`,
     contents: '## Contenu du zip',
-    configuration: (path: string) => `- \`${path}\` : la configuration, telle qu’elle a été déposée.`,
+    configuration: (path: string) => `- \`${path}\` : la configuration, telle qu’elle a été déposée.`,
     templates:
-      '- `templates/` : un fichier CSV par référence et par type de données, dans l’ordre de chargement. Chaque fichier donne les lignes d’en-tête attendues puis une ligne d’exemple, à remplacer par vos données.',
-    data: '- `data/` : toutes les lignes enregistrées, au même format que les modèles, dans l’ordre de chargement (une référence après celles dont elle dépend).',
+      '- `templates/` : un fichier CSV par référence et par type de données, dans l’ordre de chargement. Chaque fichier donne les lignes d’en-tête attendues puis une ligne d’exemple, à remplacer par vos données.',
+    data: '- `data/` : toutes les lignes enregistrées, au même format que les modèles, dans l’ordre de chargement (une référence après celles dont elle dépend).',
     deposits:
-      '- `deposits/` : les fichiers déposés des types de données versionnés, avec toutes leurs versions ; le manifeste dit lesquelles sont publiées.',
-    additionalFiles: '- `additional-files/` : les fichiers additionnels et la charte.',
+      '- `deposits/` : les fichiers déposés des types de données versionnés, avec toutes leurs versions ; le manifeste dit lesquelles sont publiées.',
+    additionalFiles: '- `additional-files/` : les fichiers additionnels et la charte.',
     manifest:
-      '- `manifest.json` : la liste de tous ces fichiers, leurs versions, leurs états de publication et leurs sommes SHA-256.',
+      '- `manifest.json` : la liste de tous ces fichiers, leurs versions, leurs états de publication et leurs sommes SHA-256.',
     depositScript: (path: string) =>
-      `- \`${path}\` : un script Node (version 20 ou plus, rien d’autre à installer) qui dépose les fichiers d’un dossier (voir plus bas).`,
+      `- \`${path}\` : un script Node (version 20 ou plus, rien d’autre à installer) qui dépose les fichiers d’un dossier (voir plus bas).`,
     scriptTitle: '## Déposer un dossier avec le script',
     scriptText: (path: string) => [
-      `\`${path}\` dépose chaque fichier CSV d’un dossier comme une version du type de données dont il suit le modèle de nom, le jeu de données et la période lus dans le nom comme le fait le formulaire de dépôt (modèles de nom ci-dessous) :`,
+      `\`${path}\` dépose chaque fichier CSV d’un dossier comme une version du type de données dont il suit le modèle de nom, le jeu de données et la période lus dans le nom comme le fait le formulaire de dépôt (modèles de nom ci-dessous) :`,
       '',
       '```sh',
       `TERRAIN_LOGIN=moi TERRAIN_PASSWORD=… node ${path} https://terrain.example.org mon-dossier`,
@@ -46,23 +46,23 @@ const TEXTS = {
       '',
       'Sans ces variables, l’identifiant et le mot de passe sont demandés. `--publish` publie chaque version déposée, `--comment <texte>` lui donne un commentaire.',
       '',
-      'Chaque fichier est affiché avec son résultat : déposé, déjà là (ce même fichier est déjà une version), ignoré (son nom ne suit aucun modèle) ou en échec, avec le code d’erreur du serveur et les erreurs de ses lignes. Le script peut être relancé autant de fois qu’il faut : un fichier déjà déposé ne donne pas de seconde version (chaque envoi porte une clé d’idempotence tirée du fichier et de sa cible). Il se termine avec le code 1 si un fichier a échoué.',
+      'Chaque fichier est affiché avec son résultat : déposé, déjà là (ce même fichier est déjà une version), ignoré (son nom ne suit aucun modèle) ou en échec, avec le code d’erreur du serveur et les erreurs de ses lignes. Le script peut être relancé autant de fois qu’il faut : un fichier déjà déposé ne donne pas de seconde version (chaque envoi porte une clé d’idempotence tirée du fichier et de sa cible). Il se termine avec le code 1 si un fichier a échoué.',
     ],
     howTo: '## Charger les données',
     rules: (separator: string) =>
-      `Fichiers CSV en UTF-8, séparateur \`${separator}\`, valeurs entre guillemets si besoin. Retirez la ligne d’exemple avant le dépôt. Chargez les fichiers dans cet ordre, depuis la page de chaque référence ou type de données, ou par l’API (\`POST /api/v1/applications/{nom}/references/{référence}\`, \`POST /api/v1/applications/{nom}/data/{type}\`) :`,
+      `Fichiers CSV en UTF-8, séparateur \`${separator}\`, valeurs entre guillemets si besoin. Retirez la ligne d’exemple avant le dépôt. Chargez les fichiers dans cet ordre, depuis la page de chaque référence ou type de données, ou par l’API (\`POST /api/v1/applications/{nom}/references/{référence}\`, \`POST /api/v1/applications/{nom}/data/{type}\`) :`,
     reference: 'référence',
     dataType: 'type de données',
     headerLines: (header: number, first: number) => `en-têtes ligne ${header}, données à partir de la ligne ${first}`,
     separator: (separator: string) => `séparateur \`${separator}\``,
     versioned: (scopes: string) =>
-      `déposé par versions : choisissez ${scopes || 'la période'} au dépôt, puis publiez la version`,
-    fileName: (pattern: string) => `nom de fichier attendu : \`${pattern}\``,
+      `déposé par versions : choisissez ${scopes || 'la période'} au dépôt, puis publiez la version`,
+    fileName: (pattern: string) => `nom de fichier attendu : \`${pattern}\``,
     constant: (key: string, line: number, column: string) =>
-      `- \`${key}\` : valeur unique, ligne ${line}, colonne ${column}`,
+      `- \`${key}\` : valeur unique, ligne ${line}, colonne ${column}`,
     dynamic: (key: string, prefix: string, reference: string) =>
-      `- \`${key}\` : une colonne par ligne de la référence \`${reference}\`, titrée \`${prefix}<valeur>\``,
-    pattern: (key: string, regex: string) => `- \`${key}\` : les colonnes dont le titre correspond à \`${regex}\``,
+      `- \`${key}\` : une colonne par ligne de la référence \`${reference}\`, titrée \`${prefix}<valeur>\``,
+    pattern: (key: string, regex: string) => `- \`${key}\` : les colonnes dont le titre correspond à \`${regex}\``,
     required: 'obligatoire',
     many: 'plusieurs valeurs séparées par des virgules',
     date: (pattern: string) => `date au format \`${pattern}\``,
@@ -74,7 +74,7 @@ const TEXTS = {
     expression: 'texte vérifié par une expression',
     restore: '## Restaurer une sauvegarde',
     restoreText:
-      'Sur une autre instance de Terrain, un créateur d’applications restaure ce zip depuis la liste des applications (« Restaurer une sauvegarde ») ou par `POST /api/v1/applications/{nom}/upload-bundle` (champ `file`). Tout est rechargé en une fois, ou rien.',
+      'Sur une autre instance de Terrain, un créateur d’applications restaure ce zip depuis la liste des applications (« Restaurer une sauvegarde ») ou par `POST /api/v1/applications/{nom}/upload-bundle` (champ `file`). Tout est rechargé en une fois, ou rien.',
   },
   en: {
     colon: ': ',

@@ -208,7 +208,7 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     // The synthesis: lines over time, from the first to the last day of the published rows.
     await expect(
       node(page, 'counts').getByRole('button', {
-        name: /^Synthèse de Comptages : lignes du 2 juin 2024 au 15 juin 2024/,
+        name: /^Synthèse de Comptages\s: lignes du 2 juin 2024 au 15 juin 2024/,
       }),
     ).toBeVisible();
     await see('data-types-fr');

@@ -350,7 +350,7 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     ).toHaveAttribute('aria-expanded', 'true');
     const summary = page.getByTestId('authorizations-table').getByTestId('privilege-summary');
     await expect(page.getByTestId('authorizations-table').getByText(`Utilisateurs : ${reader}`)).toBeVisible();
-    await expect(summary).toHaveText(/^Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)$/);
+    await expect(summary).toHaveText(/^Comptages — Lire \(lac_blanc\s; 01-06-2024 → 10-06-2024\)$/);
     await see('list-open-fr');
 
     await row.getByRole('button', { name: `Détails de ${grant}` }).click();
@@ -358,7 +358,7 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(dialog.getByRole('heading', { name: grant })).toBeVisible();
     await expect(dialog).toContainText(`${reader} (${reader}@terrain.test)`);
     await expect(dialog.getByTestId('privilege-summary')).toHaveText(
-      /^Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)$/,
+      /^Comptages — Lire \(lac_blanc\s; 01-06-2024 → 10-06-2024\)$/,
     );
     await see('detail-fr');
     await dialog.getByRole('button', { name: 'Fermer' }).click();
@@ -371,7 +371,7 @@ test('data rights: a form that checks itself, locked dependencies, a site and a 
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await user.getByRole('button', { name: `Afficher les droits de ${reader}` }).click();
     await expect(page.getByTestId('privilege-summary')).toHaveText(
-      /Comptages — Lire \(lac_blanc ; 01-06-2024 → 10-06-2024\)/,
+      /Comptages — Lire \(lac_blanc\s; 01-06-2024 → 10-06-2024\)/,
     );
     await see('list-by-user-fr');
     await page.getByRole('tab', { name: 'Par autorisation' }).click();

@@ -271,7 +271,7 @@ test('rights requests: asked offline and sent once, granted in one step by a man
 
   await test.step('the manager is mailed, finds the request, reads its comment', async () => {
     const mails = (await mailsTo(E2E_ADMIN.email)).filter(
-      (m) => m.subject === `Terrain : demande de droits de ${asker} sur Suivis de sites`,
+      (m) => m.subject === `Terrain\u00a0: demande de droits de ${asker} sur Suivis de sites`,
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(COMMENT);
@@ -335,7 +335,7 @@ test('rights requests: asked offline and sent once, granted in one step by a man
 
   await test.step('the user is told in French and reads the Lac Blanc rows only', async () => {
     const told = (await mailsTo(askerEmail)).filter(
-      (m) => m.subject === 'Terrain : vos droits sur Suivis de sites sont accordés',
+      (m) => m.subject === 'Terrain\u00a0: vos droits sur Suivis de sites sont accordés',
     );
     expect(told).toHaveLength(1);
     expect(told[0].text).toContain(ANSWER);

@@ -88,7 +88,7 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
   await test.step('the card opens the chart: the most filled variable, its total, named axes in French', async () => {
     await page.goto(`/applications/${name}/dataTypes`);
     const opener = node(page, 'sightings').getByRole('button', {
-      name: /^Synthèse de Observations : lignes du 1 janv\. 2024 au 31 déc\. 2024$/,
+      name: /^Synthèse de Observations\s: lignes du 1 janv\. 2024 au 31 déc\. 2024$/,
     });
     await expect(opener).toBeVisible();
     await see('synthesis-card-fr');
@@ -121,9 +121,9 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
   await test.step('a tooltip per bar, with the pointer and with the keyboard', async () => {
     await bars.nth(5).hover();
     await expect(tooltip).toBeVisible();
-    await expect(tooltip).toHaveText(/^\d+ \S+ 2024 – \d+ \S+ 2024 : [\d\u202f ]+ lignes$/);
+    await expect(tooltip).toHaveText(/^\d+ \S+ 2024 – \d+ \S+ 2024\s: [\d\u202f ]+ lignes$/);
     await bars.first().focus();
-    await expect(tooltip).toHaveText(/^1 janv\. 2024 – \d+ \S+ 2024 : [\d\u202f ]+ lignes$/);
+    await expect(tooltip).toHaveText(/^1 janv\. 2024 – \d+ \S+ 2024\s: [\d\u202f ]+ lignes$/);
     await page.keyboard.press('ArrowRight');
     await expect(bars.nth(1)).toBeFocused();
     await expect(bars.nth(1)).toHaveAttribute('tabindex', '0');
@@ -171,7 +171,7 @@ test('synthesis: a chart of the lines per variable over time, with axes, tooltip
     await waitForServiceWorker(walkerPage);
     await walkerPage.goto(`/applications/${name}/dataTypes`);
     const card = node(walkerPage, 'sightings');
-    const opener = card.getByRole('button', { name: /^Synthèse de Observations : lignes du / });
+    const opener = card.getByRole('button', { name: /^Synthèse de Observations\s: lignes du / });
     await expect(opener).toBeVisible();
     // No count of the whole data type on the card: it would tell of the lines the reader may not read.
     await expect(card.getByLabel(/lignes$/)).toHaveCount(0);

@@ -168,7 +168,7 @@ describe('a user asking for rights', () => {
 
     const mails = (await mailsTo(server, 'root@terrain.test')).slice(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(`Terrain : demande de droits de ${account.login} sur Suivis de sites`);
+    expect(mails[0].subject).toBe(`Terrain\u00a0: demande de droits de ${account.login} sur Suivis de sites`);
     expect(mails[0].text).toContain('I need the June counts.');
     expect(mails[0].text).toContain(`/applications/surveys/authorizationsRequest/${requestId}`);
   });
@@ -386,7 +386,7 @@ describe('treating requests', () => {
       linkedAuthorizationIds: [],
     });
     const told = await mailsTo(server, account.email);
-    expect(told.at(-1)?.subject).toBe('Terrain : votre demande de droits sur Suivis de sites est close');
+    expect(told.at(-1)?.subject).toBe('Terrain\u00a0: votre demande de droits sur Suivis de sites est close');
     expect(told.at(-1)?.text).toContain('Les espèces sont publiques ailleurs.');
   });
 

@@ -230,7 +230,9 @@ describe('the upload kit', () => {
 
   it('has its README in the asked language', async () => {
     expect(text(files['README.md'])).toContain('kit de dépôt en masse');
-    expect(text(files['README.md'])).toContain('`day` : date au format `dd/MM/yyyy`');
+    expect(text(files['README.md'])).toContain('`day`\u00a0: date au format `dd/MM/yyyy`');
+    // French spaces before : ; ? ! never break (docs/decisions.md, "French spaces that never break").
+    expect(text(files['README.md'])).not.toMatch(/ [:;?!»]|« /);
     const english = unzipSync((await download(source, token, 'surveys', '?locale=en')).bytes);
     expect(text(english['README.md'])).toContain('bulk-upload kit');
     expect(text(english['README.md'])).toContain('`day`: date as `dd/MM/yyyy`');

@@ -31,7 +31,7 @@ describe('configuration error messages', () => {
       params: { referenceName: 'site', allDataNames: ['sites', 'projet'] },
     };
     expect(render('en', error)).toBe('site is not a data entry of this configuration. Data: sites, projet.');
-    expect(render('fr', error)).toBe('site n’est pas une donnée de cette configuration. Données : sites, projet.');
+    expect(render('fr', error)).toBe('site n’est pas une donnée de cette configuration. Données : sites, projet.');
   });
 
   it('choose the text by the reason a code gives', () => {
@@ -55,7 +55,7 @@ describe('configuration error messages', () => {
       params: { reason: 'zipAmbiguousRoot', files: ['a.yaml', 'b.yml'], expected: 'configuration.yaml' },
     };
     expect(render('fr', ambiguousZip)).toBe(
-      'L’archive contient plusieurs fichiers YAML à son premier niveau (a.yaml, b.yml) et aucun ne s’appelle configuration.yaml : renommez en configuration.yaml celui qui contient OA_version et OA_application.',
+      'L’archive contient plusieurs fichiers YAML à son premier niveau (a.yaml, b.yml) et aucun ne s’appelle configuration.yaml : renommez en configuration.yaml celui qui contient OA_version et OA_application.',
     );
     const yaml = { code: 'UNKNOWN' as const, path: '', params: { message: 'boom' } };
     expect(render('en', yaml)).toBe('The file cannot be read: boom');
@@ -65,17 +65,17 @@ describe('configuration error messages', () => {
     const samples: Record<string, string> = {
       'a: "abc\n': 'Un texte entre guillemets n’est jamais fermé.',
       'a: [1, 2\n':
-        'Le fichier se termine trop tôt : il manque une valeur, un crochet fermant ou une accolade fermante.',
+        'Le fichier se termine trop tôt : il manque une valeur, un crochet fermant ou une accolade fermante.',
       'a: @value\n':
-        'Caractère inattendu : une valeur ne peut pas commencer par ce caractère ; mettez-la entre guillemets.',
-      'a:\n\tb: 1\n': 'Une tabulation sert à indenter : YAML n’indente qu’avec des espaces.',
+        'Caractère inattendu : une valeur ne peut pas commencer par ce caractère ; mettez-la entre guillemets.',
+      'a:\n\tb: 1\n': 'Une tabulation sert à indenter : YAML n’indente qu’avec des espaces.',
       'a: "x"#comment\n': 'Un commentaire (#) doit être précédé d’une espace.',
       'a: !!int abc\n': 'Cette valeur n’est pas un nombre entier valide.',
       'a: 1\n---\nb: 2\n':
-        'Le YAML est mal formé : le fichier contient plusieurs documents (---), une configuration n’en est qu’un.',
-      'a: *missing\n': 'Le YAML est mal formé : l’alias *missing ne désigne aucune ancre définie avant lui.',
+        'Le YAML est mal formé : le fichier contient plusieurs documents (---), une configuration n’en est qu’un.',
+      'a: *missing\n': 'Le YAML est mal formé : l’alias *missing ne désigne aucune ancre définie avant lui.',
       'a: b: c\n':
-        'Le YAML est mal formé : une clé ne peut pas être une liste ni une table ; manque-t-il deux-points, ou une indentation est-elle fausse ?',
+        'Le YAML est mal formé : une clé ne peut pas être une liste ni une table ; manque-t-il deux-points, ou une indentation est-elle fausse ?',
     };
     for (const [text, french] of Object.entries(samples)) {
       const reading = readConfigurationDocument(new TextEncoder().encode(text), 'test.yaml');

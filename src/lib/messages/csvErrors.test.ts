@@ -35,7 +35,7 @@ describe('CSV error messages', () => {
     };
     expect(render('en', error)).toBe('“martin” is not a value of site (site). Values include: annecy, leman.');
     expect(render('fr', error)).toBe(
-      '« martin » n’est pas une valeur de site (site). Parmi les valeurs : annecy, leman.',
+      '« martin » n’est pas une valeur de site (site). Parmi les valeurs : annecy, leman.',
     );
   });
 
@@ -50,7 +50,7 @@ describe('CSV error messages', () => {
       'These parents named in parent are neither in the file nor in zones: lac_vert, mer.',
     );
     expect(render('fr', error)).toBe(
-      'Ces parents désignés dans parent ne sont ni dans le fichier ni dans zones : lac_vert, mer.',
+      'Ces parents désignés dans parent ne sont ni dans le fichier ni dans zones : lac_vert, mer.',
     );
   });
 

@@ -44,10 +44,11 @@ export function PrivilegeSummary({
                 grant.fromDay || grant.toDay
                   ? `${formDay(grant.fromDay) || '…'} → ${formDay(grant.toDay) || '…'}`
                   : null;
+              const where = places.join(', ') || t`everywhere`;
               return (
                 <span
                   key={index}
-                >{` — ${operations(grant.operationTypes)} (${[places.join(', ') || t`everywhere`, period].filter(Boolean).join(' ; ')})`}</span>
+                >{` — ${operations(grant.operationTypes)} (${period ? t`${where}; ${period}` : where})`}</span>
               );
             })}
           </li>
