@@ -36,7 +36,6 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   UNKNOWN_RIGHTS_REQUEST_FIELD: 400,
   UNKNOWN_SCOPE_VALUE: 400,
   UNKNOWN_USERS: 400,
-  UNREADABLE_FILE: 400,
   // 401: who is asking is not known
   BAD_LOGIN_PASSWORD: 401,
   NOT_AUTHENTICATED: 401,

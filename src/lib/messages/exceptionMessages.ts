@@ -136,7 +136,6 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.FILE_TOO_LARGE',
     message: 'The file is too large (at most {maxBytes} bytes).',
   },
-  UNREADABLE_FILE: /*i18n*/ { id: 'exceptionMessage.UNREADABLE_FILE', message: 'The file could not be read.' },
   MULTIPART_REQUIRED: /*i18n*/ {
     id: 'exceptionMessage.MULTIPART_REQUIRED',
     message: 'A file upload form was expected.',
