@@ -11,7 +11,7 @@ import { undoUnfinishedWrites } from './db/bulkJournal.ts';
 import { UPLOAD_PARTS_IDLE_MS, removeAbandonedParts } from './services/fileParts.ts';
 import { removeRowsOfUnpublishedVersions } from './services/versionRows.ts';
 import { removeInterruptedRestores } from './services/restoreInSteps.ts';
-import { spoolFolder } from './services/bundleRestore.ts';
+import { spoolFolder } from './services/uploadSpool.ts';
 import { forgetExpiredKeys } from './http/idempotency.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobRunner } from './jobs/jobs.ts';

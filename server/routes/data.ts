@@ -47,6 +47,7 @@ import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
 import { synthesize } from '../services/synthesis.ts';
 import { storedFile } from '../services/fileParts.ts';
+import { whileSpooled } from '../services/uploadSpool.ts';
 
 export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: JobRunner }> = async (
   app,
@@ -99,7 +100,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         const upload = form.file;
         const rights = await requireOperation(ctx, user, data, 'depot', 'some');
         if (!versioned) {
-          const stored = await inUploadLane(upload, () => insertData(ctx, data, upload, rights));
+          const stored = await whileSpooled(ctx, upload, (spooled) =>
+            inUploadLane(spooled, () => insertData(ctx, data, spooled, rights)),
+          );
           await upload.record();
           return reply.code(201).send(stored);
         }

@@ -32,6 +32,7 @@ import {
   uploadReference,
 } from '../services/references.ts';
 import { rowQueryOf } from './entryExports.ts';
+import { whileSpooled } from '../services/uploadSpool.ts';
 
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
@@ -168,7 +169,9 @@ export async function loadReference(
   await requireRoomForUpload(ctx, request, 'rows');
   const upload = await openUpload(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
   try {
-    const stored = await inUploadLane(upload, () => uploadReference(ctx, reference, upload));
+    const stored = await whileSpooled(ctx, upload, (spooled) =>
+      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled)),
+    );
     await upload.record();
     return reply.code(201).send(stored);
   } catch (error) {

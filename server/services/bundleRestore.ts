@@ -35,6 +35,7 @@ import { CsvRejected, ingestCsv } from './ingest.ts';
 import { MAX_CSV_BYTES } from './references.ts';
 import { ZipArchive, ZipRefused } from './zipArchive.ts';
 import { finishRestore, inRestoreSteps } from './restoreInSteps.ts';
+import { spoolFolder } from './uploadSpool.ts';
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /** Additional files restored one by one are held whole, like when they are uploaded. */
@@ -57,13 +58,6 @@ export interface SpooledBundle {
   manifest: BundleManifest;
   remove(): Promise<void>;
 }
-
-/**
- * Where the backups being restored are kept while they are read: in the instance's own folder, emptied at its start
- * (start.ts), since a restore cut by a stop or a crash never removes its file (up to BUNDLE_MAX_BYTES). The system's
- * temporary folder kept them for good, and is often memory.
- */
-export const spoolFolder = (dataDir: string) => path.join(dataDir, 'spool');
 
 /**
  * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists

@@ -17,6 +17,7 @@ import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
+import type { SpooledUpload } from './uploadSpool.ts';
 import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { countAfterWrite } from './dataRows.ts';
@@ -101,41 +102,49 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
 export async function insertData(
   ctx: ServerContext,
   data: EntryContext,
-  upload: StreamedUpload,
+  upload: SpooledUpload,
   rights: Rights,
 ): Promise<DataInserted> {
   const { application, model, entry } = data;
-  return writeEntryRows(ctx, application.id, entry.name, async (write) => {
-    const refused: CsvError[] = [];
-    let written = 0;
-    const lineCount = await ingestCsv(
-      {
-        db: ctx.db,
-        checks: ctx.checks,
-        applicationId: application.id,
-        model,
-        entry,
-        fileName: upload.fileName,
-        places: true,
-        batchRows: write.batchRows,
-      },
-      upload.stream,
-      async (batch, failed) => {
-        outsideRights(rights, 'depot', entry.name, batch, refused);
-        if (refused.length === 0) written += await write.upsert(batch, failed);
-      },
-      () => upload.complete(),
-    );
-    if (refused.length)
-      throw new CsvRejected({
-        rowCount: lineCount,
-        errorCount: refused.length,
-        errors: refused.slice(0, MAX_REPORTED_ERRORS),
-        truncated: refused.length > MAX_REPORTED_ERRORS,
-      });
-    const totalRows = await write.finish((db, kept) => countAfterWrite(db, application.id, entry.name, written + kept));
-    return { dataType: entry.name, lineCount, totalRows };
-  });
+  return writeEntryRows(
+    ctx,
+    application.id,
+    entry.name,
+    async (write) => {
+      const refused: CsvError[] = [];
+      let written = 0;
+      const lineCount = await ingestCsv(
+        {
+          db: ctx.db,
+          checks: ctx.checks,
+          applicationId: application.id,
+          model,
+          entry,
+          fileName: upload.fileName,
+          places: true,
+          batchRows: write.batchRows,
+        },
+        upload.stream,
+        async (batch, failed) => {
+          outsideRights(rights, 'depot', entry.name, batch, refused);
+          if (refused.length === 0) written += await write.upsert(batch, failed);
+        },
+        () => upload.complete(),
+      );
+      if (refused.length)
+        throw new CsvRejected({
+          rowCount: lineCount,
+          errorCount: refused.length,
+          errors: refused.slice(0, MAX_REPORTED_ERRORS),
+          truncated: refused.length > MAX_REPORTED_ERRORS,
+        });
+      const totalRows = await write.finish((db, kept) =>
+        countAfterWrite(db, application.id, entry.name, written + kept),
+      );
+      return { dataType: entry.name, lineCount, totalRows };
+    },
+    { arrival: upload.arrival },
+  );
 }
 
 /**

@@ -55,17 +55,25 @@ export async function writeEntryRows<T>(
   work: (write: EntryWrite) => Promise<T>,
   options: {
     /**
+     * Resolves once the file whose rows are written has wholly arrived (uploadSpool.ts): the write holds its entry
+     * (and on PostgreSQL a connection) from its first batch, so it begins no earlier; the rows checked meanwhile wait.
+     * A write that fails meanwhile gives up waiting (`giveUp`).
+     */
+    arrival?: (giveUp?: AbortSignal) => Promise<void>;
+    /**
      * On the embedded database, run once the write turns out larger than one short transaction, before its first
      * batch: the entry's readers are already kept out.
      */
     beforeLargeWrite?: () => Promise<void>;
   } = {},
 ): Promise<T> {
+  const arrival = options.arrival ?? (() => Promise.resolve());
   if (ctx.config.databaseUrl) {
     return withLateTransaction(ctx.db, (late) => {
       let intoEmptyEntry: Promise<boolean> | undefined;
       return work({
         upsert: async (batch, failed) => {
+          await arrival(failed);
           const trx = await late.begin(failed);
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
           return upsertRows(trx, applicationId, dataName, batch, undefined, await intoEmptyEntry);
@@ -80,11 +88,15 @@ export async function writeEntryRows<T>(
   let large: Promise<{ journal: BulkJournal; lock: EntryLock }> | undefined;
   let finished = false;
   const startLarge = async (giveUp: AbortSignal | undefined) => {
+    await arrival(giveUp);
     const lock = await lockEntryForWrite(applicationId, dataName, giveUp);
     try {
       await lock.closeToReaders();
       await options.beforeLargeWrite?.();
-      return { journal: await openJournal(ctx.db, applicationId, dataName), lock };
+      const journal = await openJournal(ctx.db, applicationId, dataName);
+      // Said because the entry's pages wait from now until the write ends.
+      ctx.log(`a large write to ${dataName} begins, in steps: its readers wait until it ends`);
+      return { journal, lock };
     } catch (error) {
       lock.release();
       throw error;

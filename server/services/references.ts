@@ -6,7 +6,7 @@ import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-import type { StreamedUpload } from '../http/readUpload.ts';
+import type { SpooledUpload } from './uploadSpool.ts';
 import { findApplication } from './applications.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { whileWriting } from './entryGate.ts';
@@ -66,7 +66,7 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 export async function uploadReference(
   ctx: ServerContext,
   reference: EntryContext,
-  file: StreamedUpload,
+  file: SpooledUpload,
 ): Promise<ReferenceLoaded> {
   const { application, model, entry } = reference;
   const indexes = () => indexSuggestions(ctx, application.id, model, entry);
@@ -98,6 +98,7 @@ export async function uploadReference(
       return { referenceType: entry.name, lineCount, totalRows };
     },
     {
+      arrival: file.arrival,
       // The embedded database answers nobody while it builds an index: built on an entry still small, the
       // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
       beforeLargeWrite: async () => {

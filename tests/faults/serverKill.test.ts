@@ -16,7 +16,7 @@ import {
   sitesCsv,
   yearDataset,
 } from '../bench/versionedData.ts';
-import { Operator, datasetQuery, eventually, fileForm, sleep } from '../processes/operator.ts';
+import { Operator, datasetQuery, eventually, fileForm } from '../processes/operator.ts';
 import { TerrainProcess } from '../processes/terrainServer.ts';
 import {
   PUBLISH_ROWS,
@@ -73,13 +73,22 @@ describe.each(kinds)('kill -9 of the server on %s', (kind) => {
       const text = generateMeasures(UPLOAD_ROWS);
       let killed: Promise<void> | undefined;
       const client = outboxClient(operator, (sent, total) => {
-        // Half the file is in: the server has checked and written part of it (at a large size). The rest is held
-        // back until the kill, so the upload cannot end before it; the kill is a crash at a moment of the upload: a
-        // pause places it a little further in.
-        if (killed || sent < total / 2) return;
-        killed = sleep(500).then(() => server.kill('SIGKILL'));
-        return killed;
+        // The last bytes are going out: the server writes the rows once the whole file is in (uploadSpool.ts). It
+        // is killed as soon as its write has begun: a transaction holding rows on PostgreSQL, a journaled write on
+        // the embedded database (which says so).
+        if (killed || sent < total) return;
+        killed = eventually('the upload’s write begun', writeBegun, 10 * 60_000, 20).then(() => server.kill('SIGKILL'));
       });
+      const logged = server.log.length;
+      const writeBegun = async () => {
+        if (kind === 'PGlite')
+          return server.log.slice(logged).includes('a large write to measures begins') ? true : undefined;
+        const [{ holders }] = await db.sql<{ holders: number }>(
+          `select count(*)::int as holders from pg_locks l join pg_class c on c.oid = l.relation
+           where c.relname = 'data_rows' and l.mode = 'RowExclusiveLock' and l.pid <> pg_backend_pid()`,
+        );
+        return holders > 0 ? true : undefined;
+      };
       const first = await client.outbox.submit(
         referenceUpload(APPLICATION, 'measures', new File([text], 'measures.csv')),
       );

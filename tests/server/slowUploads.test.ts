@@ -1,18 +1,19 @@
 /**
- * Uploads on slow networks against PostgreSQL's pool: an upload's transaction begins at its first batch and lasts
- * until its last byte has come, holding a pooled connection all that time. Many people sending large files over
- * poor networks at once must not take every connection: pages are still answered while they wait for their bytes,
- * and every upload completes once its bytes come. (The embedded database writes a large upload in batches of their
- * own, holding its one connection only while each is written.) One whose client leaves while it waits for its turn
- * (a transaction on PostgreSQL, its entry on the embedded database) gives it up at once. On both engines, an upload whose bytes stop coming
- * is abandoned after UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again; an
- * instance stopping meanwhile closes its connection after SHUTDOWN_GRACE_SECONDS rather than wait for it.
+ * Uploads on slow networks. A file is spooled as it arrives and checked from there; its rows are written only once
+ * its last byte has come (uploadSpool.ts): an upload waiting for its bytes holds no transaction, no connection and
+ * no entry, so pages (of its entry too) are answered and other uploads to its entry go through meanwhile; its client
+ * leaving ends it with nothing written. Writes that wait on the database hold at most LATE_TRANSACTIONS of
+ * PostgreSQL's connections. On both engines, an upload whose bytes stop coming is abandoned after
+ * UPLOAD_IDLE_SECONDS: refused with 408 UPLOAD_STALLED, nothing stored, its entry free again; an instance stopping
+ * meanwhile closes its connection after SHUTDOWN_GRACE_SECONDS rather than wait for it.
  */
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATE_TRANSACTIONS, lateTransactionsWaiting } from '../../server/db/lateTransaction.ts';
-import { entryWritersWaiting } from '../../server/services/entryGate.ts';
+import { uploadsWaitingForBytes } from '../../server/services/uploadLanes.ts';
 import { POSTGRES_POOL_SIZE } from '../../server/db/database.ts';
 import { signedIn } from './accountFixtures.ts';
 import { createApplication, csvForm, ROOT, startDataServer, type DataServer } from './dataFixtures.ts';
@@ -22,7 +23,8 @@ import { restartOnSameData, type TestServer } from './harness.ts';
 const UPLOADS = POSTGRES_POOL_SIZE + 2;
 /**
  * Rows sent before an upload pauses: more than the checked rows a write waits for before its first batch (about
- * 3 MB here, WRITE_AHEAD_CHARACTERS in ingest.ts), so its transaction has begun.
+ * 3 MB here, WRITE_AHEAD_CHARACTERS in ingest.ts), so that its write would have begun were it not waiting for the
+ * file's last byte.
  */
 const ROWS_BEFORE_PAUSE = 12_000;
 const FILLER = 'x'.repeat(250);
@@ -108,7 +110,77 @@ function leavingUpload(entry: string, server: DataServer) {
   return { leave: () => request.destroy(), closed };
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL)', () => {
+/** Rows of `entry` stored now, whatever their upload. */
+async function storedRows(server: DataServer, entry: string): Promise<number> {
+  const { count } = await server.server.server.ctx.db
+    .selectFrom('data_rows')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('data_name', '=', entry)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+describe('an upload waiting for its bytes', () => {
+  let waiting: DataServer;
+  beforeAll(async () => {
+    waiting = await startDataServer();
+    await createApplication(waiting.admin, 'crowd', CROWD_YAML);
+  }, 60_000);
+  afterAll(() => waiting?.server.close());
+
+  it('holds neither its entry’s readers nor its other writers, writes nothing until its last byte, then all of it', async () => {
+    const first = await waiting.admin.post('/applications/crowd/references/r0', {
+      body: csvForm('r0.csv', 'code;value\nbefore;1\n'),
+    });
+    expect(first.status, first.text).toBe(201);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = slowUpload('r0', released, waiting);
+    try {
+      // Checked as far as its bytes go (more than a write waits for before its first batch), it waits for the rest.
+      await expect
+        .poll(uploadsWaitingForBytes, { timeout: 60_000, interval: 100, message: 'the upload waits for its bytes' })
+        .toBe(1);
+      const page = await waiting.admin.get('/applications/crowd/references/r0/rows?limit=10');
+      expect(page.status, page.text).toBe(200);
+      const other = await waiting.admin.post('/applications/crowd/references/r0', {
+        body: csvForm('r0.csv', 'code;value\nmeanwhile;2\n'),
+      });
+      expect(other.status, other.text).toBe(201);
+      expect(other.body.totalRows).toBe(2);
+      expect(await storedRows(waiting, 'r0')).toBe(2);
+      expect(uploadsWaitingForBytes()).toBe(1);
+    } finally {
+      release();
+    }
+    const answer = await slow;
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    expect(await answer.json()).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE + 1, totalRows: ROWS_BEFORE_PAUSE + 3 });
+  }, 120_000);
+
+  it('whose client leaves is abandoned, having written nothing, and its spooled bytes removed', async () => {
+    const before = await storedRows(waiting, 'r1');
+    const leaving = leavingUpload('r1', waiting);
+    await expect
+      .poll(uploadsWaitingForBytes, { timeout: 60_000, interval: 100, message: 'the upload waits for its bytes' })
+      .toBe(1);
+    const spool = path.join(waiting.server.dataDir, 'spool');
+    expect((await readdir(spool)).filter((name) => name.startsWith('upload-'))).toHaveLength(1);
+    leaving.leave();
+    await leaving.closed;
+    await expect
+      .poll(async () => (await readdir(spool)).filter((name) => name.startsWith('upload-')), {
+        timeout: 10_000,
+        interval: 50,
+        message: 'the spooled file removed',
+      })
+      .toEqual([]);
+    expect(uploadsWaitingForBytes()).toBe(0);
+    expect(await storedRows(waiting, 'r1')).toBe(before);
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for a transaction (PostgreSQL)', () => {
   beforeAll(async () => {
     data = await startDataServer();
     await createApplication(data.admin, 'crowd', CROWD_YAML);
@@ -120,118 +192,54 @@ describe.skipIf(!process.env.DATABASE_URL)('uploads on slow networks (PostgreSQL
     await data?.server.close();
   });
 
-  it('leave connections to the readers while they wait for their bytes, and all complete', async () => {
+  it('hold no transaction while their bytes come, and at most LATE_TRANSACTIONS connections while they write; pages are answered', async () => {
     expect(LATE_TRANSACTIONS).toBeLessThan(POSTGRES_POOL_SIZE);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const uploads = entries.map((entry) => slowUpload(entry, released));
+    let locked = false;
     try {
-      // Each paused upload lets the next one in once it has waited a second for its bytes. Those past the bound read
-      // their file too, then wait for a transaction of their own without holding a connection: at the end every
-      // upload is in, each holding a transaction or waiting for its turn.
+      // Each upload waiting for its bytes lets the next one in once it has waited a second: all of them read their
+      // files as far as the bytes go, and none holds a transaction meanwhile.
+      await expect
+        .poll(uploadsWaitingForBytes, { timeout: 60_000, interval: 100, message: 'uploads waiting for their bytes' })
+        .toBe(UPLOADS);
+      expect(await waitingTransactions()).toBe(0);
+      expect(await transactionsWaitingForLock()).toBe(0);
+      // Their writes then wait on the database (a lock taken here): each holds its transaction and connection.
+      await observer.query('begin');
+      await observer.query('lock table data_rows in exclusive mode');
+      locked = true;
+      release();
       await expect
         .poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100, message: 'uploads waiting for their turn' })
         .toBe(UPLOADS - LATE_TRANSACTIONS);
       await expect
-        .poll(waitingTransactions, { timeout: 10_000, interval: 100, message: 'uploads paused in their transaction' })
+        .poll(transactionsWaitingForLock, { timeout: 10_000, interval: 100, message: 'uploads in their transaction' })
         .toBe(LATE_TRANSACTIONS);
       const page = await data.admin.get('/applications/crowd/references/r0');
       expect(page.status, page.text).toBe(200);
-      expect(await waitingTransactions()).toBe(LATE_TRANSACTIONS);
+      expect(await transactionsWaitingForLock()).toBe(LATE_TRANSACTIONS);
     } finally {
       release();
+      if (locked) await observer.query('commit');
     }
     for (const [index, upload] of uploads.entries()) {
       const answer = await upload;
       expect(answer.status, `${entries[index]}: ${await answer.clone().text()}`).toBe(201);
       expect(await answer.json()).toMatchObject({ lineCount: ROWS_BEFORE_PAUSE + 1 });
     }
-  }, 120_000);
-});
-
-describe.skipIf(!process.env.DATABASE_URL)('uploads waiting for their turn (PostgreSQL)', () => {
-  let crowd: DataServer;
-  let crowdObserver: pg.Client;
-  const paused = () => waitingTransactions(crowdObserver);
-  beforeAll(async () => {
-    crowd = await startDataServer();
-    await createApplication(crowd.admin, 'crowd', CROWD_YAML);
-    crowdObserver = new pg.Client({ connectionString: crowd.server.databaseUrl });
-    await crowdObserver.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await crowdObserver?.end();
-    await crowd?.server.close();
-  });
-
-  it('give up their turn when their client leaves while they wait for it', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const uploads: Promise<Response>[] = [];
-    try {
-      uploads.push(...entries.slice(0, LATE_TRANSACTIONS).map((entry) => slowUpload(entry, released, crowd)));
-      await expect
-        .poll(paused, { timeout: 60_000, interval: 100, message: 'uploads paused in their transaction' })
-        .toBe(LATE_TRANSACTIONS);
-      uploads.push(slowUpload(entries[LATE_TRANSACTIONS]!, released, crowd));
-      await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(1);
-      const leaving = leavingUpload(entries[LATE_TRANSACTIONS + 1]!, crowd);
-      await expect.poll(lateTransactionsWaiting, { timeout: 60_000, interval: 100 }).toBe(2);
-      leaving.leave();
-      // While every turn is still taken: the upload whose client left is no longer in the queue.
-      await expect
-        .poll(lateTransactionsWaiting, { timeout: 10_000, interval: 50, message: 'the upload that left gave up' })
-        .toBe(1);
-      expect(await paused()).toBe(LATE_TRANSACTIONS);
-    } finally {
-      release();
-    }
-    for (const upload of uploads) expect((await upload).status).toBe(201);
     expect(lateTransactionsWaiting()).toBe(0);
   }, 120_000);
 });
 
-describe.skipIf(process.env.DATABASE_URL)('an upload waiting for its entry (embedded database)', () => {
-  let embedded: DataServer;
-  beforeAll(async () => {
-    embedded = await startDataServer();
-    await createApplication(embedded.admin, 'crowd', CROWD_YAML);
-  }, 60_000);
-  afterAll(() => embedded?.server.close());
-
-  it('gives up its turn when its client leaves while an earlier upload holds the entry', async () => {
-    const { id } = await embedded.server.server.ctx.db
-      .selectFrom('applications')
-      .select('id')
-      .where('name', '=', 'crowd')
-      .executeTakeFirstOrThrow();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = slowUpload('r0', released, embedded);
-    try {
-      // The second is sent once the first holds the entry (the lane lets it in a second after the first paused).
-      await expect
-        .poll(() => embedded.server.server.ctx.db.selectFrom('data_rows').select('id').limit(1).execute(), {
-          timeout: 60_000,
-          interval: 100,
-        })
-        .toHaveLength(1);
-      const leaving = leavingUpload('r0', embedded);
-      await expect.poll(() => entryWritersWaiting(id, 'r0'), { timeout: 60_000, interval: 100 }).toBe(1);
-      leaving.leave();
-      await expect
-        .poll(() => entryWritersWaiting(id, 'r0'), {
-          timeout: 10_000,
-          interval: 50,
-          message: 'the upload that left gave up',
-        })
-        .toBe(0);
-    } finally {
-      release();
-    }
-    expect((await holding).status).toBe(201);
-  }, 120_000);
-});
+/** Sessions of the server's database waiting for a lock (the one the test holds). */
+async function transactionsWaitingForLock(): Promise<number> {
+  const result = await observer.query<{ count: number }>(
+    `select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+  );
+  return result.rows[0].count;
+}
 
 describe('an upload whose bytes stop coming', () => {
   let stalled: DataServer;
