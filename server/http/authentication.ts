@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { SessionKeeper } from '../services/sessions.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { OWNER_HEADER, ownerOf } from '../../src/contract/changeOwner.ts';
 
 export const SESSION_COOKIE = 'terrain_session';
 
@@ -39,7 +40,8 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 /**
  * Reads the session from the cookie (browsers) or an `Authorization: Bearer` header (scripts). A closed
- * account's session no longer counts. The cookie is re-issued on each authenticated call so its idle expiry
+ * account's session no longer counts. A change the outbox sends for someone else than the session's user is refused
+ * (changeOwner.ts). The cookie is re-issued on each authenticated call so its idle expiry
  * slides with use, as the session row's does.
  */
 export function registerAuthentication(app: FastifyInstance, sessions: SessionKeeper) {
@@ -56,6 +58,8 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
     }
     request.auth = { user: session.user, sessionId: session.sessionId, token };
     if (fromCookie === token) setSessionCookie(request, reply, token, session.lifetimeSeconds);
+    const owner = request.headers[OWNER_HEADER.toLowerCase()];
+    if (typeof owner === 'string' && ownerOf(owner) !== session.user.login) throw new Refusal('CHANGE_OF_ANOTHER_USER');
   });
 }
 

@@ -51,6 +51,46 @@ describe('the outbox', () => {
     expect(await outbox.pendingCount()).toBe(0);
   });
 
+  it('asks who is signed in before each change: one signing in during a long send gets none of the last one’s', async () => {
+    const db = freshDb();
+    let who: string | null = 'ana';
+    const server = scriptedFetch([
+      'network',
+      (init) => {
+        // Ana signs out while her first change is sent; Ben signs in before the pass reaches her second.
+        who = 'ben';
+        return json(200, { owner: (init.headers as Record<string, string>)['X-Terrain-Owner'] });
+      },
+    ]);
+    const outbox = createOutbox({ db, fetch: server.fetch, signedIn: async () => who });
+    await outbox.submit(change('first'));
+    await outbox.submit(change('second'));
+    await outbox.process({ despiteHold: true });
+    expect(server.calls).toHaveLength(2);
+    const items = await outbox.items();
+    expect(items.map((item) => [item.resource, item.status])).toEqual([
+      ['first', 'done'],
+      ['second', 'queued'],
+    ]);
+    expect(items[0].result).toEqual({ owner: 'ana' });
+  });
+
+  it('leaves a change the server finds in another person’s session queued for its owner, untouched, holding nothing', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([
+      json(409, { code: 'CHANGE_OF_ANOTHER_USER', message: 'CHANGE_OF_ANOTHER_USER', params: {} }),
+      json(200, { ok: true }),
+    ]);
+    const outbox = createOutbox({ db, fetch: server.fetch, signedIn: async () => 'zoé.l' });
+    expect((await outbox.submit(change('mine'))).status).toBe('queued');
+    expect((server.calls[0].init.headers as Record<string, string>)['X-Terrain-Owner']).toBe('zo%C3%A9.l');
+    const [waiting] = await outbox.items();
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 0, owner: 'zoé.l' });
+    await outbox.process();
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox.pendingCount()).toBe(0);
+  });
+
   it('sends changes kept before owners were recorded in any session', async () => {
     const db = freshDb();
     await db.outbox.add({

@@ -1,3 +1,4 @@
+import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
 import type { StreamEvent, StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
@@ -122,7 +123,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     | { kind: 'refused'; error: OutboxError }
     | { kind: 'retry-later'; error: OutboxError }
     | { kind: 'unreachable' }
-    | { kind: 'signed-out' };
+    | { kind: 'signed-out' }
+    | { kind: 'not-theirs' };
 
   async function readStream(
     response: Response,
@@ -172,6 +174,9 @@ export function createOutbox(options: OutboxOptions = {}) {
           ...item.request.headers,
           ...(contentType ? { 'Content-Type': contentType } : {}),
           'Idempotency-Key': item.idempotencyKey,
+          // The server refuses the change in another person's session (CHANGE_OF_ANOTHER_USER): the device's record
+          // of who is signed in may lag behind the session cookie.
+          ...(item.owner !== undefined ? { [OWNER_HEADER]: ownerHeaderValue(item.owner) } : {}),
         },
         body,
         credentials: 'same-origin',
@@ -207,6 +212,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       }
     }
     const error = errorOf(response.status, await response.text().catch(() => ''));
+    if (error.code === 'CHANGE_OF_ANOTHER_USER') return { kind: 'not-theirs' };
     if (response.status === 401) {
       if (error.code === 'NOT_AUTHENTICATED') options.onSignedOut?.(item.request.path);
       return { kind: 'signed-out' };
@@ -250,12 +256,12 @@ export function createOutbox(options: OutboxOptions = {}) {
       const hold = await readSendHold(db);
       if (!despiteHold && isHeld(hold, now(), online())) return;
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
-      const who = await signedIn();
       let answered = hold === undefined;
       const held = new Set<string>();
       for (const item of items) {
-        // Someone else's change waits for them to sign in again, holding nothing of this user's back.
-        if (item.owner !== undefined && item.owner !== who) continue;
+        // Someone else's change waits for them to sign in again, holding nothing of this user's back. Asked again
+        // for each change: someone may sign out, and another in, while a long upload of the pass is sent.
+        if (item.owner !== undefined && item.owner !== (await signedIn())) continue;
         if (item.status === 'needs-attention' || held.has(item.resource)) {
           held.add(item.resource);
           continue;
@@ -271,6 +277,13 @@ export function createOutbox(options: OutboxOptions = {}) {
         if (!answered && outcome.kind !== 'unreachable' && outcome.kind !== 'signed-out') {
           answered = true;
           await liftSendHold(db);
+        }
+        if (outcome.kind === 'not-theirs') {
+          // The session is someone else's: the change waits, untouched, for its owner; the pass ends, since the
+          // device's record of who is signed in is behind.
+          await db.outbox.update(item.id!, { status: 'queued', attempts: item.attempts });
+          notify();
+          return;
         }
         if (outcome.kind === 'applied') {
           await db.outbox.update(item.id!, {

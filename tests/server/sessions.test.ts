@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectNoLeakInRecordedAnswers } from './apiClient.ts';
-import { GENEROUS_RATE_LIMITS, activeAccount, setAccountState, signedIn, type Account } from './accountFixtures.ts';
+import {
+  GENEROUS_RATE_LIMITS,
+  activeAccount,
+  setAccountState,
+  signInStatus,
+  signedIn,
+  type Account,
+} from './accountFixtures.ts';
 import type { Answer } from './httpClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { MAX_KEPT_DEVICES } from '../../server/services/sessions.ts';
@@ -101,6 +108,30 @@ describe('sign-in session', () => {
     const client = await signedIn(server, account);
     await setAccountState(server, account.login, 'closed');
     expect((await client.get('/me')).status).toBe(401);
+  });
+});
+
+describe('a change sent for someone (X-Terrain-Owner, as the outbox sends them)', () => {
+  it('is applied in its owner’s session, refused with 409 CHANGE_OF_ANOTHER_USER in anyone else’s, and not applied', async () => {
+    const [ana, ben] = [await activeAccount(server), await activeAccount(server)];
+    const anaSession = await signedIn(server, ana);
+    const newPassword = 'a-new-password-of-ana-1';
+    const change = { login: ana.login, password: ana.password, newPassword, newPasswordConfirm: newPassword };
+    for (const owner of [ben.login, encodeURIComponent(`${ana.login}é`), '%E0%A4%A', '']) {
+      const refused = await anaSession.put('/users', { json: change, headers: { 'X-Terrain-Owner': owner } });
+      expect([refused.status, refused.body.code], `${owner}: ${refused.text}`).toEqual([409, 'CHANGE_OF_ANOTHER_USER']);
+    }
+    expect(await signInStatus(server, ana.login, ana.password)).toBe(200);
+    expect(await signInStatus(server, ana.login, newPassword)).toBe(401);
+
+    const withoutSession = await api(server).get('/me', { headers: { 'X-Terrain-Owner': ana.login } });
+    expect([withoutSession.status, withoutSession.body.code]).toEqual([401, 'NOT_AUTHENTICATED']);
+    const applied = await anaSession.put('/users', {
+      json: change,
+      headers: { 'X-Terrain-Owner': encodeURIComponent(ana.login) },
+    });
+    expect(applied.status, applied.text).toBe(200);
+    expect(await signInStatus(server, ana.login, newPassword)).toBe(200);
   });
 });
 

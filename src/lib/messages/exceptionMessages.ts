@@ -374,6 +374,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.CHARTER_NOT_PDF',
     message: 'The file {fileName} is not a PDF: the charter must be a PDF file.',
   },
+  CHANGE_OF_ANOTHER_USER: /*i18n*/ {
+    id: 'exceptionMessage.CHANGE_OF_ANOTHER_USER',
+    message: 'This change was made by someone else than the person signed in: it waits for them to sign in again.',
+  },
   NO_CHARTER: /*i18n*/ { id: 'exceptionMessage.NO_CHARTER', message: 'The application {name} has no usage charter.' },
   RIGHTS_REQUEST_COMMENT_REQUIRED: /*i18n*/ {
     id: 'exceptionMessage.RIGHTS_REQUEST_COMMENT_REQUIRED',
