@@ -6,7 +6,7 @@ import type {
   ApplicationRole,
   ApplicationView,
 } from '../../src/domain/applications/applicationView.ts';
-import { updateImpact } from '../../src/domain/applications/updateImpact.ts';
+import { updateImpact, type DataLossSummary } from '../../src/domain/applications/updateImpact.ts';
 import { outlineOf } from '../../src/domain/applications/outline.ts';
 import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import {
@@ -389,10 +389,37 @@ export function readUpdateOptions(
   upload: Upload,
   query: { dryRun?: boolean; confirmDataLoss?: boolean },
 ): UpdateOptions {
+  const fromVersion = upload.fields.fromVersion;
   return {
     dryRun: formFlag(upload, 'dryRun') ?? query.dryRun ?? false,
     confirmDataLoss: formFlag(upload, 'confirmDataLoss') ?? query.confirmDataLoss ?? false,
+    ...(fromVersion !== undefined ? { fromVersion } : {}),
+    ...(upload.fields.confirmedLoss !== undefined
+      ? { confirmedLoss: confirmedLossOf(upload.fields.confirmedLoss) }
+      : {}),
   };
+}
+
+/** The `confirmedLoss` field: the summary of a dry run's loss, as JSON; anything else is a bad request. */
+function confirmedLossOf(text: string): DataLossSummary {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Refusal('BAD_REQUEST', { reason: 'confirmedLoss' });
+  }
+  const summary = value as Partial<DataLossSummary> | null;
+  const names = (list: unknown) => Array.isArray(list) && list.every((name) => typeof name === 'string');
+  if (
+    typeof summary !== 'object' ||
+    summary === null ||
+    !names(summary.entries) ||
+    !names(summary.components) ||
+    !Number.isSafeInteger(summary.rows) ||
+    !Number.isSafeInteger(summary.values)
+  )
+    throw new Refusal('BAD_REQUEST', { reason: 'confirmedLoss' });
+  return { entries: summary.entries!, rows: summary.rows!, components: summary.components!, values: summary.values! };
 }
 
 /**
@@ -538,6 +565,16 @@ export async function streamUpdate(
         code: 'APPLICATION_VERSION_EXISTS',
         message: 'APPLICATION_VERSION_EXISTS',
         params: { name: application.name, version: model.version },
+      });
+      return;
+    }
+    if (options.fromVersion !== undefined && options.fromVersion !== application.version) {
+      // Prepared from a version that is no longer current (another update came first): what was weighed and
+      // confirmed was the impact on that version.
+      events.error('UpdateFailed', {
+        code: 'APPLICATION_CHANGED_MEANWHILE',
+        message: 'APPLICATION_CHANGED_MEANWHILE',
+        params: { name: application.name, version: application.version, fromVersion: options.fromVersion },
       });
       return;
     }

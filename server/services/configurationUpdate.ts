@@ -3,6 +3,7 @@ import { problemsOf } from '../../src/domain/applications/compatibility.ts';
 import {
   dataLossSummary,
   itemsOf,
+  type DataLossSummary,
   updateImpact,
   type StoredRowCounts,
   type UpdateImpact,
@@ -21,11 +22,19 @@ import { recheckStoredRows } from './storedRowsRecheck.ts';
 export interface UpdateOptions {
   dryRun: boolean;
   confirmDataLoss: boolean;
+  /**
+   * The loss the caller confirmed, as a dry run summed it up (`dataLossSummary`): a confirmation given for that loss
+   * does not cover another (rows loaded since, a change sent long after). Scripts may confirm without it.
+   */
+  confirmedLoss?: DataLossSummary;
+  /** The version the update was prepared from: refused (APPLICATION_CHANGED_MEANWHILE) once it is not current. */
+  fromVersion?: string;
 }
 
 /**
  * Refuses on the stream what may not be applied: a forbidden change (with its own code), or deleting stored data
- * that the caller did not confirm (UPDATE_LOSES_DATA, naming what would go). Answers whether it refused.
+ * that the caller did not confirm, or confirmed as another loss than this one (UPDATE_LOSES_DATA, naming what would
+ * go). Answers whether it refused.
  */
 export function refuseUnsafeUpdate(impact: UpdateImpact, options: UpdateOptions, events: EventStream): boolean {
   const forbidden = problemsOf(impact, ['forbidden']);
@@ -37,13 +46,17 @@ export function refuseUnsafeUpdate(impact: UpdateImpact, options: UpdateOptions,
       path: problem.path,
     });
   const losesData = itemsOf(impact, 'dataLoss').length > 0;
-  if (losesData && !options.confirmDataLoss)
+  const loss = dataLossSummary(impact);
+  const confirmed =
+    options.confirmDataLoss &&
+    (options.confirmedLoss === undefined || stableJson(options.confirmedLoss) === stableJson(loss));
+  if (losesData && !confirmed)
     events.error('IncompatibleConfiguration', {
       code: 'UPDATE_LOSES_DATA',
       message: 'UPDATE_LOSES_DATA',
-      params: dataLossSummary(impact),
+      params: { ...loss },
     });
-  return forbidden.length > 0 || (losesData && !options.confirmDataLoss);
+  return forbidden.length > 0 || (losesData && !confirmed);
 }
 
 /**

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 import { errorEvents, resultEvents, streamEvents } from './applicationFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
+import { dataLossSummary } from '../../src/domain/applications/updateImpact.ts';
 
 const ROWS = 3000;
 const APP = 'impacts';
@@ -213,8 +214,48 @@ describe('a configuration update of an application holding rows', () => {
     }
   });
 
+  it('refuses a confirmation given for another loss than the update’s (rows loaded since), and deletes nothing', async () => {
+    const before = await state();
+    const [dryRun] = resultEvents(await update(withoutNoteAndZones('2.0.0'), '?dryRun=true'));
+    const loss = dataLossSummary(dryRun.impact);
+    const events = await update(withoutNoteAndZones('2.0.0'), '', {
+      confirmDataLoss: 'true',
+      confirmedLoss: JSON.stringify({ ...loss, values: loss.values - 1 }),
+      fromVersion: '1.0.0',
+    });
+    expect(resultEvents(events)).toEqual([]);
+    expect(errorEvents(events).map((e) => [e.result.code, e.result.params])).toEqual([['UPDATE_LOSES_DATA', loss]]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses an update prepared from a version that is no longer current (sent long after), and changes nothing', async () => {
+    const before = await state();
+    const events = await update(withoutNoteAndZones('2.0.0'), '', { confirmDataLoss: 'true', fromVersion: '0.9.0' });
+    expect(resultEvents(events)).toEqual([]);
+    expect(errorEvents(events).map((e) => [e.result.code, e.result.params])).toEqual([
+      ['APPLICATION_CHANGED_MEANWHILE', { name: APP, version: '1.0.0', fromVersion: '0.9.0' }],
+    ]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('answers 400, not 500, for a malformed confirmed loss', async () => {
+    for (const confirmedLoss of ['nope', 'null', '{"entries":"zones","rows":1,"components":[],"values":0}', '{}']) {
+      const form = csvForm('impacts.yaml', withoutNoteAndZones('2.0.0'));
+      form.append('confirmDataLoss', 'true');
+      form.append('confirmedLoss', confirmedLoss);
+      const answer = await admin.post(`/applications/${APP}/configuration`, { body: form });
+      expect([answer.status, answer.body.code], confirmedLoss).toEqual([400, 'BAD_REQUEST']);
+    }
+    expect((await state()).version).toBe('1.0.0');
+  });
+
   it('applies a confirmed update with its deletions in one transaction', async () => {
-    const events = await update(withoutNoteAndZones('2.0.0'), '', { confirmDataLoss: 'true' });
+    const [dryRun] = resultEvents(await update(withoutNoteAndZones('2.0.0'), '?dryRun=true'));
+    const events = await update(withoutNoteAndZones('2.0.0'), '', {
+      confirmDataLoss: 'true',
+      confirmedLoss: JSON.stringify(dataLossSummary(dryRun.impact)),
+      fromVersion: '1.0.0',
+    });
     expect(errorEvents(events)).toEqual([]);
     const [result] = resultEvents(events);
     expect(result).toMatchObject({ name: APP, version: '2.0.0' });

@@ -251,8 +251,19 @@ export const itemsOf = (impact: UpdateImpact, severity: ImpactSeverity) =>
     entry.items.filter((item) => item.severity === severity).map((item) => ({ entry, item })),
   );
 
-/** What a data-losing update deletes, as the params of its refusal (`UPDATE_LOSES_DATA`). */
-export function dataLossSummary(impact: UpdateImpact) {
+/**
+ * What a data-losing update deletes, as the params of its refusal (`UPDATE_LOSES_DATA`) and as a person confirms it:
+ * removed entries and their rows, cleared components and the rows losing values.
+ */
+export interface DataLossSummary {
+  entries: string[];
+  rows: number;
+  components: string[];
+  values: number;
+}
+
+/** What a data-losing update deletes (see DataLossSummary). */
+export function dataLossSummary(impact: UpdateImpact): DataLossSummary {
   const lost = itemsOf(impact, 'dataLoss');
   const removed = lost.filter(({ item }) => item.change === 'entryRemoved');
   const cleared = lost.filter(({ item }) => item.change === 'componentRemoved');

@@ -1,3 +1,4 @@
+import type { DataLossSummary } from '@/domain/applications/updateImpact';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { Submission } from '@/offline/outbox';
 
@@ -10,6 +11,8 @@ export interface ConfigurationUploadInput {
   currentVersion?: string;
   /** An update that deletes stored data, confirmed by its author. */
   confirmDataLoss?: boolean;
+  /** The loss confirmed, as the dry run summed it up: the server refuses to delete anything else. */
+  confirmedLoss?: DataLossSummary;
 }
 
 /** A configuration upload as an outbox change: creation, or a new version when `currentVersion` is set. */
@@ -30,7 +33,12 @@ export function configurationUpload(input: ConfigurationUploadInput): Submission
         type: 'multipart',
         parts: [
           { name: 'comment', value: input.comment },
+          // Sent long after, the update applies to the version it was prepared from, or to nothing.
+          ...(update ? [{ name: 'fromVersion', value: input.currentVersion! }] : []),
           ...(update && input.confirmDataLoss ? [{ name: 'confirmDataLoss', value: 'true' }] : []),
+          ...(update && input.confirmDataLoss && input.confirmedLoss
+            ? [{ name: 'confirmedLoss', value: JSON.stringify(input.confirmedLoss) }]
+            : []),
           { name: 'file', blob: input.file, fileName: input.file.name },
         ],
       },

@@ -27,7 +27,7 @@ import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastOutcome, toastRefusal } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
-import type { UpdateImpact } from '@/domain/applications/updateImpact';
+import { dataLossSummary, type UpdateImpact } from '@/domain/applications/updateImpact';
 import { dryRunUpdate, streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
 import { useConfigurationWorker } from '@/workers/useConfigurationWorker';
@@ -162,7 +162,9 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
       comment,
       file,
       currentVersion: current?.version,
-      ...(current && confirmDataLoss ? { confirmDataLoss: true } : {}),
+      ...(current && confirmDataLoss
+        ? { confirmDataLoss: true, ...(impact ? { confirmedLoss: dataLossSummary(impact) } : {}) }
+        : {}),
     });
     // An edited pending change is replaced as the new one enters the outbox, so it does not hold the new one back.
     const outcome = await outbox.submit(submission, {
