@@ -200,7 +200,7 @@ export async function changeAccount(
     if (present(change.charte)) {
       // Login and e-mail are no secret: only the account's own session may accept a charter in its name.
       if (!caller.user) throw new Refusal('NOT_AUTHENTICATED');
-      return acceptCharter(ctx, user, change.charte);
+      return acceptCharter(ctx, user, change.charte, change.charterUploadedAt);
     }
     if (present(verificationKey))
       return resetPassword(ctx, user, verificationKey, newPassword ?? '', newPasswordConfirm ?? '', caller);

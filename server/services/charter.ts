@@ -157,17 +157,37 @@ export async function readCharter(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id). */
-export async function acceptCharter(ctx: ServerContext, user: UserRow, applicationId: string): Promise<UserRow> {
+/**
+ * Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id).
+ * With `readUploadedAt` (the charter's `uploadedAt` as the person read it), only while that is still the charter: an
+ * acceptance queued offline and sent after the charter was replaced must not count for a text nobody showed them.
+ */
+export async function acceptCharter(
+  ctx: ServerContext,
+  user: UserRow,
+  applicationId: string,
+  readUploadedAt?: string,
+): Promise<UserRow> {
   const application = UUID.test(applicationId)
     ? await ctx.db
         .selectFrom('applications')
-        .select('id')
+        .select(['id', 'name'])
         .where('id', '=', applicationId)
         .where('restoring_since', 'is', null)
         .executeTakeFirst()
     : undefined;
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
+  if (readUploadedAt !== undefined) {
+    const read = Date.parse(readUploadedAt);
+    if (Number.isNaN(read)) throw new Refusal('BAD_REQUEST', { reason: 'charterUploadedAt' });
+    const charter = await ctx.db
+      .selectFrom('additional_files')
+      .select('updated_at')
+      .where('application_id', '=', application.id)
+      .where('file_type', 'in', CHARTER_TYPES)
+      .executeTakeFirst();
+    if (charter?.updated_at.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
+  }
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
   // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
   return ctx.db

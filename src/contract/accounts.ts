@@ -125,13 +125,15 @@ export const AccountChangeSchema = Type.Object(
     newPasswordConfirm: Type.Optional(Type.String({ maxLength: 1024 })),
     verificationKey: Type.Optional(Type.String({ maxLength: 100 })),
     charte: Type.Optional(Type.String({ maxLength: 100 })),
+    charterUploadedAt: Type.Optional(Type.String({ maxLength: 64 })),
   },
   {
     description:
       'The fields present choose the change: login+password+verificationKey activates an account or confirms a new e-mail; ' +
       'login+password+newPassword+newPasswordConfirm changes the password; login+password+email starts an e-mail change; ' +
       'login+email mails a connection key; login+email+verificationKey+newPassword+newPasswordConfirm sets a new password; ' +
-      'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application.',
+      'login+email+charte (an application id), sent with the session of that account, records that it accepts the charter of that application; ' +
+      "with charterUploadedAt (the charter's `uploadedAt` as read), only if that is still the charter (409 CHARTER_CHANGED otherwise).",
   },
 );
 

@@ -297,7 +297,11 @@ describe('accepting the charter with PUT /users {login, email, charte}', () => {
 });
 
 describe('a new charter', () => {
+  let previousUploadedAt: string;
+
   it('asks again everyone who accepted the previous one', async () => {
+    previousUploadedAt = (await view(reader.client)).charterUploadedAt;
+    expect(previousUploadedAt).toMatch(/^\d{4}-/);
     const replaced = await upload(manager.client, minimalPdf('second version'), 'charte-2025.pdf', '__charte__');
     expect(replaced.status, replaced.text).toBe(200);
     expect(await statuses(reader.client)).toEqual(everyCall(403, 'CHARTER_NOT_SIGNED'));
@@ -325,8 +329,27 @@ describe('a new charter', () => {
     });
   });
 
-  it('lets the user in again once accepted', async () => {
-    expect((await accept(reader)).status).toBe(200);
+  it('does not count an acceptance of the previous one, sent late from the outbox: 409 CHARTER_CHANGED', async () => {
+    const late = await reader.client.put('/users', {
+      json: { login: reader.login, email: reader.email, charte: applicationId, charterUploadedAt: previousUploadedAt },
+    });
+    expect([late.status, late.body.code, late.body.params]).toEqual([409, 'CHARTER_CHANGED', { name: 'surveys' }]);
+    expect(await view(reader.client)).toMatchObject({ hasSignedLastCharte: false, mustSignCharter: true });
+    for (const charterUploadedAt of ['yesterday', '']) {
+      const malformed = await reader.client.put('/users', {
+        json: { login: reader.login, email: reader.email, charte: applicationId, charterUploadedAt },
+      });
+      expect([malformed.status, malformed.body.code], charterUploadedAt).toEqual([400, 'BAD_REQUEST']);
+    }
+    expect(await statuses(reader.client)).toEqual(everyCall(403, 'CHARTER_NOT_SIGNED'));
+  });
+
+  it('lets the user in again once accepted, as read', async () => {
+    const current = (await view(reader.client)).charterUploadedAt;
+    const accepted = await reader.client.put('/users', {
+      json: { login: reader.login, email: reader.email, charte: applicationId, charterUploadedAt: current },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
     expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
     const listed = streamEvents((await reader.client.get('/applications')).text).find(
       (e) => e.type === 'result' && e.result.name === 'surveys',

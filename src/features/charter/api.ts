@@ -51,7 +51,16 @@ export function charterAcceptance(
       method: 'PUT',
       path: '/users',
       headers: { 'Accept-Language': currentLanguage() },
-      body: { type: 'json', value: { login: user.login, email: user.email, charte: application.id } },
+      body: {
+        type: 'json',
+        value: {
+          login: user.login,
+          email: user.email,
+          charte: application.id,
+          // Sent later from the outbox, it counts only for the charter read.
+          ...(application.charterUploadedAt ? { charterUploadedAt: application.charterUploadedAt } : {}),
+        },
+      },
     },
   };
 }

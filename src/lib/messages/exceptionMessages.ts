@@ -370,6 +370,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.CHARTER_NOT_SIGNED',
     message: 'Accept the usage charter of {name} before using its data.',
   },
+  CHARTER_CHANGED: /*i18n*/ {
+    id: 'exceptionMessage.CHARTER_CHANGED',
+    message: 'The charter of {name} was replaced since you read it: read the new one and accept it.',
+  },
   CHARTER_NOT_PDF: /*i18n*/ {
     id: 'exceptionMessage.CHARTER_NOT_PDF',
     message: 'The file {fileName} is not a PDF: the charter must be a PDF file.',
