@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { createOutbox } from './offline/outbox';
+import { createOutbox, serverAnswersAt } from './offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -76,7 +76,7 @@ registerRoute(
 // keeps to the hold on sends the page keeps to (both read it from IndexedDB); when changes still wait, the sync
 // fails so that the browser wakes the worker again later, with its own backoff (minutes in Chromium).
 async function sendPendingChanges() {
-  const outbox = createOutbox();
+  const outbox = createOutbox({ serverAnswers: serverAnswersAt() });
   await outbox.process();
   if ((await outbox.nextDueAt()) !== undefined) throw new Error('changes still wait');
 }

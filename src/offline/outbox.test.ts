@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffMs } from './backoff';
 import { TerrainDatabase } from './db';
 import { createOutbox, type Submission } from './outbox';
+import { readSendHold } from './sendHold';
 
 let databases = 0;
 const freshDb = () => new TerrainDatabase(`outbox-test-${++databases}`);
@@ -89,6 +90,44 @@ describe('the outbox', () => {
     await outbox.process();
     expect(server.calls).toHaveLength(2);
     expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('lets the other changes go when one cannot be sent while the server answers, and retries it later', async () => {
+    const db = freshDb();
+    let answering = true;
+    const server = scriptedFetch([
+      'network',
+      json(200, { second: true }),
+      'network',
+      json(200, { big: true }),
+      json(200, { third: true }),
+    ]);
+    const outbox = createOutbox({
+      db,
+      fetch: server.fetch,
+      online: () => true,
+      serverAnswers: async () => answering,
+    });
+    // A file the network path refuses (or the browser can no longer read): its send fails, the server answers.
+    expect((await outbox.submit(change('big'))).status).toBe('queued');
+    expect(await outbox.submit(change('second'))).toEqual({ status: 'done', result: { second: true } });
+    const [big] = await outbox.items();
+    expect(big).toMatchObject({ status: 'queued', attempts: 1, lastError: { code: 'NETWORK_ERROR' } });
+    expect(big.nextAttemptAt).toBeGreaterThan(Date.now());
+    expect(await readSendHold(db)).toBeUndefined();
+    // When the server does not answer either, it is out of reach: everything waits, as before.
+    await db.outbox.update(big.id!, { nextAttemptAt: 0 });
+    answering = false;
+    await outbox.submit(change('third'));
+    expect(await readSendHold(db)).toBeDefined();
+    expect(server.calls).toHaveLength(3);
+    answering = true;
+    await outbox.process({ liftHold: true });
+    expect((await outbox.items()).map((item) => [item.resource, item.result])).toEqual([
+      ['big', { big: true }],
+      ['second', { second: true }],
+      ['third', { third: true }],
+    ]);
   });
 
   it('sends changes kept before owners were recorded in any session', async () => {

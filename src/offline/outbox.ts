@@ -30,6 +30,28 @@ export interface OutboxOptions {
   signedIn?: () => Promise<string | null>;
   /** Told once a change is kept on the device (the page asks the browser to keep its storage). */
   onQueued?: () => void;
+  /**
+   * Asked after a change could not be sent at all: whether the server answers another request meanwhile. When it
+   * does, the change's own sending failed (a body the network path refuses, a file the browser can no longer read):
+   * it waits, backing off, and the others go on instead of all waiting behind it. Without it, any such failure
+   * counts as the server being out of reach.
+   */
+  serverAnswers?: () => Promise<boolean>;
+}
+
+/** Whether the server answers a small request (any status) rather than the service worker's offline stand-in. */
+export function serverAnswersAt(
+  apiBase = '/api/v1',
+  doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+) {
+  return async (): Promise<boolean> => {
+    try {
+      const response = await doFetch(`${apiBase}/me`, { credentials: 'same-origin', cache: 'no-store' });
+      return response.headers.get('X-Terrain-Offline') !== '1';
+    } catch {
+      return false;
+    }
+  };
 }
 
 export interface Submission {
@@ -294,6 +316,14 @@ export function createOutbox(options: OutboxOptions = {}) {
           });
         } else if (outcome.kind === 'refused') {
           await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
+          held.add(item.resource);
+        } else if (outcome.kind === 'unreachable' && online() && (await options.serverAnswers?.())) {
+          options.onReachability?.(true);
+          await db.outbox.update(item.id!, {
+            status: 'queued',
+            lastError: { status: 0, code: 'NETWORK_ERROR', params: {} },
+            nextAttemptAt: now() + backoffMs(item.attempts + 1),
+          });
           held.add(item.resource);
         } else if (outcome.kind === 'retry-later') {
           await db.outbox.update(item.id!, {

@@ -3,7 +3,7 @@ import { reportSessionLost } from '@/lib/api/client';
 import { reportServerReached, reportServerUnreachable } from '@/lib/connectivity';
 import { i18n } from '@/lib/i18n/setup';
 import { showToast } from '@/lib/toast';
-import { createOutbox } from './outbox';
+import { createOutbox, serverAnswersAt } from './outbox';
 import { isNearlyFull, keepStorage, storageState } from './storage';
 
 const nearlyFull = msg`This device is nearly full`;
@@ -24,4 +24,5 @@ export const outbox = createOutbox({
   // A change sent in the background can be the first to meet an expired session: the page must hear of it too.
   onSignedOut: reportSessionLost,
   onQueued: () => void onQueued(),
+  serverAnswers: serverAnswersAt(),
 });
