@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { endedByServerFailure, type StreamEvent } from '../../src/domain/streaming/events.ts';
 import { formParts } from './formParts.ts';
 import { multipartFailure } from './multipartFailure.ts';
 
@@ -261,7 +262,10 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         if (!toClient.destroyed) toClient.write(bytes);
       });
       payload.on('end', () => {
-        keep(Buffer.concat(chunks)).then(endClient, () => forget().then(endClient, endClient));
+        const body = Buffer.concat(chunks);
+        // A stream the server failed (its disk full, its database away) is not this key's answer: a retry runs again.
+        const settled = endedByServerFailure(streamedEvents(body)) ? forget() : keep(body);
+        settled.then(endClient, () => forget().then(endClient, endClient));
       });
       payload.on('error', (error) => {
         // Not forgotten now (the database away), the key's lease runs out and a retry takes over then.
@@ -273,6 +277,20 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     await keep(payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer));
     return payload;
   });
+}
+
+/** The events of an NDJSON answer (lines that are not events are left out). */
+function streamedEvents(body: Buffer): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  for (const line of body.toString('utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      events.push(JSON.parse(line) as StreamEvent);
+    } catch {
+      // Not an event: the answer is kept as it is.
+    }
+  }
+  return events;
 }
 
 /**

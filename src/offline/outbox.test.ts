@@ -346,6 +346,26 @@ describe('the outbox', () => {
     expect(await outbox.pendingCount()).toBe(0);
   });
 
+  it('sends a streamed change again later when the server failed it (disk full, database away), not its content', async () => {
+    const failed = (code: string) =>
+      new Response(
+        `${JSON.stringify({ type: 'error', errorType: 'UpdateFailed', result: { code, message: code, params: {} } })}\n`,
+        { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } },
+      );
+    const applied = new Response(`${JSON.stringify({ type: 'result', result: { id: 'x' } })}\n`, { status: 200 });
+    let clock = 1_000_000;
+    const server = scriptedFetch([failed('STORAGE_FULL'), failed('DATABASE_UNAVAILABLE'), applied]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, now: () => clock });
+    expect((await outbox.submit({ ...change('a'), streamed: true })).status).toBe('queued');
+    expect((await outbox.items())[0]).toMatchObject({ status: 'queued', lastError: { code: 'STORAGE_FULL' } });
+    for (const _ of [1, 2]) {
+      clock = (await outbox.nextDueAt())!;
+      await outbox.process();
+    }
+    expect(server.calls).toHaveLength(3);
+    expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { id: 'x' } });
+  });
+
   it('reads a streamed answer: a result applies, problems refuse', async () => {
     const stream = (lines: object[]) =>
       new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {

@@ -1,5 +1,5 @@
 import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
-import type { StreamEvent, StreamProblem } from '@/domain/streaming/events';
+import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
@@ -151,19 +151,17 @@ export function createOutbox(options: OutboxOptions = {}) {
   async function readStream(
     response: Response,
     onEvent?: (event: StreamEvent) => void,
-  ): Promise<{ result?: unknown; problems: StreamProblem[]; complete: boolean }> {
+  ): Promise<{ result?: unknown; problems: StreamProblem[]; serverFailed: boolean }> {
     const text = response.body ? await readLines(response.body, onEvent) : '';
-    const outcome: { result?: unknown; problems: StreamProblem[]; complete: boolean } = {
-      problems: [],
-      complete: true,
+    const events = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as StreamEvent);
+    return {
+      result: events.find((event) => event.type === 'result')?.result,
+      problems: events.flatMap((event) => (event.type === 'error' ? [event.result] : [])),
+      serverFailed: endedByServerFailure(events),
     };
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      const event = JSON.parse(line) as StreamEvent;
-      if (event.type === 'result') outcome.result = event.result;
-      if (event.type === 'error') outcome.problems.push(event.result);
-    }
-    return outcome;
   }
 
   async function readLines(body: ReadableStream<Uint8Array>, onEvent?: (event: StreamEvent) => void): Promise<string> {
@@ -219,8 +217,9 @@ export function createOutbox(options: OutboxOptions = {}) {
         const stream = await readStream(response, listeners.get(item.id!));
         if (stream.result !== undefined && stream.problems.length === 0)
           return { kind: 'applied', result: stream.result };
+        // The server failed it (its disk full, its database away), not its content: sent again later.
         return {
-          kind: 'refused',
+          kind: stream.serverFailed ? 'retry-later' : 'refused',
           error: {
             status: response.status,
             code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT',

@@ -25,3 +25,16 @@ export interface StreamProblem {
 }
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
+
+/**
+ * Codes of failures that are the server's, not the request's (its answer had begun, so they come as stream
+ * errors): the same request may succeed later, and is neither kept as its answer nor shown as a refusal.
+ */
+const SERVER_FAILURES: ReadonlySet<string> = new Set(['INTERNAL_ERROR', 'STORAGE_FULL', 'DATABASE_UNAVAILABLE']);
+
+/** Whether a stream that ended without a result failed because of the server: its first error is such a failure. */
+export function endedByServerFailure(events: readonly StreamEvent[]): boolean {
+  if (events.some((event) => event.type === 'result')) return false;
+  const first = events.find((event) => event.type === 'error');
+  return first !== undefined && SERVER_FAILURES.has(first.result.code);
+}
