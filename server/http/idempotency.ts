@@ -12,6 +12,11 @@ import { multipartFailure } from './multipartFailure.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEPT_HOURS = 24;
 /**
+ * After its answer is dropped, how long a key is remembered as applied: a tablet offline for weeks that sends a
+ * change again (its answer lost the first time) learns it was applied instead of applying it twice.
+ */
+const REMEMBERED_DAYS = 90;
+/**
  * A request holds its key for this long, renewed while it runs. A key left "running" by a server that died
  * (kill -9, power cut) is taken over by a retry as soon as its instance is known gone (serverInstance.ts); the lease
  * is what keys taken before instances were recorded go by, and what frees a key whose request ended unrecorded.
@@ -73,7 +78,8 @@ function fingerprintOf(request: FastifyRequest, bodyDigest: string) {
  * Every POST, PUT and DELETE under /api/v1 that carries an `Idempotency-Key` runs at most once per key and
  * caller for 24 hours: a replay with the same payload gets the kept answer (status, headers, body — streams
  * included), the same key with another payload 422, and a replay while the first is still running 409 (a first
- * request that died with its instance is not running: the replay takes over).
+ * request that died with its instance is not running: the replay takes over). The answer is then dropped, the key
+ * remembered for REMEMBERED_DAYS more: a replay gets 409 ALREADY_APPLIED.
  * The keys live in the database, so every server instance sees them. Refusals (4xx) and failures (5xx) are
  * not kept: nothing was applied, so trying again must run again.
  */
@@ -183,14 +189,15 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       if (!(await isRunning(scope, key))) return claim(request, reply, scope, key, fingerprint, mayEndStalled);
       throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
     }
-    const stored: StoredAnswer = {
-      status: existing.response_status ?? 200,
-      headers: existing.response_headers ?? {},
-      body: existing.response_body ?? new Uint8Array(),
-    };
     // A multipart body is read here to be compared: the route must not run (its checks would now refuse).
     const replayed = fingerprint ?? fingerprintOf(request, await digestMultipart(request));
     if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
+    if (existing.response_body === null) throw new Refusal('ALREADY_APPLIED', { key });
+    const stored: StoredAnswer = {
+      status: existing.response_status ?? 200,
+      headers: existing.response_headers ?? {},
+      body: existing.response_body,
+    };
     request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
     return sendStoredAnswer(reply, stored);
   }
@@ -373,7 +380,22 @@ export function digestParts() {
   };
 }
 
+/**
+ * Drops the answers kept past their time, remembering their keys as applied for REMEMBERED_DAYS; forgets keys
+ * remembered that long, and keys whose request never ended.
+ */
 export async function forgetExpiredKeys(db: Kysely<Schema>) {
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      response_body: null,
+      response_headers: null,
+      expires_at: sql<Date>`now() + make_interval(days => ${REMEMBERED_DAYS})`,
+    })
+    .where('expires_at', '<', sql<Date>`now()`)
+    .where('status', '=', 'done')
+    .where('response_body', 'is not', null)
+    .execute();
   await db
     .deleteFrom('idempotency_keys')
     .where('expires_at', '<', sql<Date>`now()`)

@@ -366,6 +366,12 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { id: 'x' } });
   });
 
+  it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
+    const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect(await outbox.submit(change('a'))).toEqual({ status: 'done', result: null });
+  });
+
   it('reads a streamed answer: a result applies, problems refuse', async () => {
     const stream = (lines: object[]) =>
       new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {

@@ -234,6 +234,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     const error = errorOf(response.status, await response.text().catch(() => ''));
     if (error.code === 'CHANGE_OF_ANOTHER_USER') return { kind: 'not-theirs' };
+    // Sent again long after it was applied (its answer lost then): applied, its answer no longer kept.
+    if (error.code === 'ALREADY_APPLIED') return { kind: 'applied', result: null };
     if (response.status === 401) {
       if (error.code === 'NOT_AUTHENTICATED') options.onSignedOut?.(item.request.path);
       return { kind: 'signed-out' };

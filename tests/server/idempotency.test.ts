@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetExpiredKeys } from '../../server/http/idempotency.ts';
 import { HttpClient } from './httpClient.ts';
 import { recordKeyLeftRunning, restartOnSameData, startTestServer, type TestServer } from './harness.ts';
 
@@ -77,6 +78,40 @@ describe('idempotency keys', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.headers.get('content-type')).toContain('application/x-ndjson');
     expect(await configurationCount('idem_one')).toBe(1);
+  });
+
+  it('remember a key as applied once its answer is dropped: a late replay gets 409 ALREADY_APPLIED and runs nothing', async () => {
+    const headers = { 'Idempotency-Key': 'applied-long-ago' };
+    const send = (comment = '') =>
+      admin.post('/applications/idem_late', {
+        body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml'), comment),
+        headers,
+      });
+    expect((await send()).text).toContain('"type":"result"');
+    const db = server.server.ctx.db;
+    const expire = () =>
+      sql`update idempotency_keys set expires_at = now() - interval '1 minute' where key = 'applied-long-ago'`.execute(
+        db,
+      );
+    await expire();
+    await forgetExpiredKeys(db);
+    const late = await send();
+    expect([late.status, late.body.code, late.body.params]).toEqual([
+      409,
+      'ALREADY_APPLIED',
+      { key: 'applied-long-ago' },
+    ]);
+    expect((await send('another comment')).status).toBe(422);
+    expect(await configurationCount('idem_late')).toBe(1);
+    const [kept] = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'applied-long-ago').execute();
+    expect(kept.response_body).toBeNull();
+    expect(kept.expires_at.getTime()).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000);
+    // Remembered that long, it is forgotten.
+    await expire();
+    await forgetExpiredKeys(db);
+    expect(
+      await db.selectFrom('idempotency_keys').select('key').where('key', '=', 'applied-long-ago').execute(),
+    ).toEqual([]);
   });
 
   it('refuse the same key with another payload', async () => {

@@ -201,6 +201,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.IDEMPOTENCY_KEY_IN_PROGRESS',
     message: 'This change is still being applied; it will be checked again shortly.',
   },
+  ALREADY_APPLIED: /*i18n*/ {
+    id: 'exceptionMessage.ALREADY_APPLIED',
+    message: 'This change was applied when it was first sent; its answer is no longer kept.',
+  },
   BAD_IDEMPOTENCY_KEY: /*i18n*/ {
     id: 'exceptionMessage.BAD_IDEMPOTENCY_KEY',
     message: 'The change carries an unusable identifier.',
