@@ -109,7 +109,8 @@ describe('the CSV check pool', () => {
         ),
       })),
     );
-  });
+    // Thousands of rows compared field by field: seconds on a loaded machine, beyond vitest's default 5 s.
+  }, 30_000);
 
   it('answers only the report when no rows are wanted, and the report of a refused file', async () => {
     pool = new CheckPool({ workers: 1, budgetMs: 60_000 });
