@@ -366,6 +366,17 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { id: 'x' } });
   });
 
+  it('does not take a page of HTML answering in the API’s place (a captive portal) for the change applied', async () => {
+    const portal = new Response('<html><body>Sign in to the Wi-Fi</body></html>', {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    });
+    const server = scriptedFetch([portal]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    expect((await outbox.items())[0]).toMatchObject({ status: 'queued', lastError: { code: 'NETWORK_ERROR' } });
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

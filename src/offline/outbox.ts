@@ -205,7 +205,10 @@ export function createOutbox(options: OutboxOptions = {}) {
       options.onReachability?.(false);
       return { kind: 'unreachable' };
     }
-    const offline = response.status === 503 && response.headers.get('X-Terrain-Offline') === '1';
+    // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing.
+    const standIn =
+      response.ok && (response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? ''));
+    const offline = standIn || (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1');
     options.onReachability?.(!offline);
     if (offline) return { kind: 'unreachable' };
     if (response.ok) {
