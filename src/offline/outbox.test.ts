@@ -377,6 +377,28 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'queued', lastError: { code: 'NETWORK_ERROR' } });
   });
 
+  it('keeps a deposit behind a refused update of its application’s configuration; other changes go on', async () => {
+    const refused = json(422, { code: 'BAD_REQUEST', message: 'BAD_REQUEST', params: {} });
+    const server = scriptedFetch([refused, json(201, { rights: true }), json(201, { other: true })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    // Refused in the background (not on the form that sent it): it stays, needing attention.
+    await outbox.submit(change('application:alps'), { keepOnRefusal: true });
+    await outbox.submit(change('dataset:alps/counts/{}'));
+    await outbox.submit(change('rightsRequest:alps/1'));
+    await outbox.submit(change('dataset:alpine/counts/{}'));
+    expect(server.calls.map((call) => call.url)).toEqual([
+      '/api/v1/things/application:alps',
+      '/api/v1/things/rightsRequest:alps/1',
+      '/api/v1/things/dataset:alpine/counts/{}',
+    ]);
+    expect((await outbox.items()).map((item) => [item.resource, item.status])).toEqual([
+      ['application:alps', 'needs-attention'],
+      ['dataset:alps/counts/{}', 'queued'],
+      ['rightsRequest:alps/1', 'done'],
+      ['dataset:alpine/counts/{}', 'done'],
+    ]);
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

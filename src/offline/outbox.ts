@@ -2,6 +2,7 @@ import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
+import { HeldResources } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
@@ -262,7 +263,8 @@ export function createOutbox(options: OutboxOptions = {}) {
   }
 
   /**
-   * Sends what is due, oldest first, keeping the order within each resource. Nothing is sent while sends are held
+   * Sends what is due, oldest first, keeping the order within each resource, and an application's data after its
+   * configuration and references (heldResources.ts). Nothing is sent while sends are held
    * (the server was out of reach), unless `despiteHold` (a change the user has just made is tried at once) or
    * `liftHold` (the server is known to answer again: the hold ends, in the pass, so a failed pass running meanwhile
    * cannot put it back before this one reads it).
@@ -283,17 +285,17 @@ export function createOutbox(options: OutboxOptions = {}) {
       if (!despiteHold && isHeld(hold, now(), online())) return;
       const items = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
       let answered = hold === undefined;
-      const held = new Set<string>();
+      const held = new HeldResources();
       for (const item of items) {
         // Someone else's change waits for them to sign in again, holding nothing of this user's back. Asked again
         // for each change: someone may sign out, and another in, while a long upload of the pass is sent.
         if (item.owner !== undefined && item.owner !== (await signedIn())) continue;
-        if (item.status === 'needs-attention' || held.has(item.resource)) {
-          held.add(item.resource);
+        if (item.status === 'needs-attention' || held.holds(item.resource)) {
+          held.hold(item.resource);
           continue;
         }
         if (item.nextAttemptAt > now()) {
-          held.add(item.resource);
+          held.hold(item.resource);
           continue;
         }
         if (!(await claim(item))) continue;
@@ -320,7 +322,7 @@ export function createOutbox(options: OutboxOptions = {}) {
           });
         } else if (outcome.kind === 'refused') {
           await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
-          held.add(item.resource);
+          held.hold(item.resource);
         } else if (outcome.kind === 'unreachable' && online() && (await options.serverAnswers?.())) {
           options.onReachability?.(true);
           await db.outbox.update(item.id!, {
@@ -328,14 +330,14 @@ export function createOutbox(options: OutboxOptions = {}) {
             lastError: { status: 0, code: 'NETWORK_ERROR', params: {} },
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
           });
-          held.add(item.resource);
+          held.hold(item.resource);
         } else if (outcome.kind === 'retry-later') {
           await db.outbox.update(item.id!, {
             status: 'queued',
             lastError: outcome.error,
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
           });
-          held.add(item.resource);
+          held.hold(item.resource);
         } else {
           // Offline, or signed out: nothing else can go now, and nothing will until the hold ends (or the server
           // is heard from, or the user signs in). The hold counts the failure, not the item: it is no worse.

@@ -30,8 +30,23 @@ function OwnerNote({ owner }: { owner: string }) {
   );
 }
 
+/** A change waiting behind a refused one before it: sent once that one is retried, edited or discarded. */
+function BlockerNote({ blocker }: { blocker: OutboxItem }) {
+  const { i18n } = useLingui();
+  const change = describeChange(i18n, blocker);
+  return (
+    <p className="text-sm wrap-anywhere" data-testid="pending-blocked">
+      <Trans>
+        Waits for a refused change made before it: {change}. It is sent once that one is retried or discarded.
+      </Trans>
+    </p>
+  );
+}
+
 interface PendingChangeCardProps {
   item: OutboxItem;
+  /** The refused change before it that holds it back, if any. */
+  blockedBy?: OutboxItem;
   /** Who is signed in: a change made by someone else says who it waits for. */
   login: string | undefined;
   onEdit: (item: OutboxItem) => void;
@@ -40,7 +55,7 @@ interface PendingChangeCardProps {
 }
 
 /** One change of the pending list: what it does and to what, its state, why it was refused, and what can be done. */
-export function PendingChangeCard({ item, login, onEdit, onDiscard, onCancel }: PendingChangeCardProps) {
+export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, onCancel }: PendingChangeCardProps) {
   const { i18n } = useLingui();
   const error = item.status === 'done' ? undefined : item.lastError;
   // A day of the period at local midnight, as the deposits page shows it (a bare date would be read as UTC).
@@ -73,6 +88,7 @@ export function PendingChangeCard({ item, login, onEdit, onDiscard, onCancel }: 
           <Plural value={item.attempts} one="# attempt" other="# attempts" />
         </p>
         {item.owner && item.owner !== login && item.status !== 'done' ? <OwnerNote owner={item.owner} /> : null}
+        {blockedBy && item.status === 'queued' ? <BlockerNote blocker={blockedBy} /> : null}
         {errorText ? (
           <p
             className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/offline/currentUser';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
 import { useOutboxItems, usePendingCount } from '@/offline/useOutbox';
+import { refusedBlockers } from '@/offline/heldResources';
 import { describeChange } from '@/offline/describeChange';
 import { PUBLIC_USER, type AuthorizationRequest } from '@/domain/rights/authorization';
 import { CancelChangeDialog } from './CancelChangeDialog';
@@ -22,6 +23,7 @@ export function PendingChangesPage() {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const items = useOutboxItems();
+  const blockers = useMemo(() => refusedBlockers(items ?? []), [items]);
   const waiting = usePendingCount();
   const user = useCurrentUser();
   const [syncing, setSyncing] = useState(false);
@@ -117,6 +119,7 @@ export function PendingChangesPage() {
             <PendingChangeCard
               item={item}
               login={user?.login}
+              blockedBy={blockers.get(item.id!)}
               onEdit={edit}
               onDiscard={setDiscarding}
               onCancel={setCancelling}
