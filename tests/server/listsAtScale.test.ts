@@ -1,0 +1,453 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
+import type { ApiClient } from './apiClient.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Every list at real size (adversarial review): each list is seeded well above its page size and any cap, straight
+ * in the database, then read whole through the API — by a manager and by someone who may see only part of it — to
+ * find items cut, given twice or shown to the wrong person, answers that take seconds, and paging parameters that
+ * are not refused with a 4xx.
+ */
+
+const APP = '/applications/surveys';
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const file = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
+
+function form(fileName: string, bytes: Uint8Array | string, params?: object) {
+  const data = new FormData();
+  if (params) data.append('params', JSON.stringify(params));
+  data.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), fileName);
+  return data;
+}
+
+let server: TestServer;
+let admin: ApiClient;
+let applicationId: string;
+
+const db = () => server.server.ctx.db;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' },
+    ...GENEROUS_RATE_LIMITS,
+  });
+  admin = await signedIn(server, { login: 'root', password: 'root-password' });
+  const created = await admin.post(APP, {
+    body: form('surveys-requests.yaml', file('configurations/surveys-requests.yaml')),
+  });
+  expect(created.status, created.text).toBe(200);
+  for (const reference of ['institutes', 'projects', 'sites', 'species']) {
+    const loaded = await admin.post(`${APP}/references/${reference}`, {
+      body: form(`surveys-${reference}.csv`, file(`csv/surveys-${reference}.csv`)),
+    });
+    expect(loaded.status, loaded.text).toBe(201);
+  }
+  applicationId = (
+    await db().selectFrom('applications').select('id').where('name', '=', 'surveys').executeTakeFirstOrThrow()
+  ).id;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/**
+ * The statements `work` sends through the server's database handle: a list whose statements grow with its length
+ * (one per item) holds the embedded database's one session for seconds at real size, whatever the machine.
+ */
+async function statementsOf<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const executor = db().getExecutor();
+  const original = executor.executeQuery.bind(executor);
+  let count = 0;
+  executor.executeQuery = ((...args: Parameters<typeof original>) => {
+    count++;
+    return original(...args);
+  }) as typeof executor.executeQuery;
+  try {
+    return [await work(), count];
+  } finally {
+    executor.executeQuery = original;
+  }
+}
+
+/** Accounts stored straight in the database (their password is never used). */
+async function insertUsers(prefix: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    login: `${prefix}_${String(i).padStart(5, '0')}`,
+    email: `${prefix}_${i}@terrain.test`,
+    password_hash: 'x',
+    state: 'active' as const,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db()
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return rows;
+}
+
+describe('the platform administrator’s list of accounts (authorizationForAdmin)', () => {
+  it('gives 3,000 accounts with their roles in one answer, quickly', async () => {
+    const users = await insertUsers('acct', 3_000);
+    await db()
+      .insertInto('application_roles')
+      .values(
+        users
+          .slice(0, 1_000)
+          .map((u) => ({ application_id: applicationId, user_id: u.id, role: 'userManager' as const })),
+      )
+      .execute();
+    const [answer, statements] = await statementsOf(() => admin.get('/authorizationForAdmin'));
+    expect(answer.status).toBe(200);
+    const listed = answer.body as Array<{ login: string; applicationRoles?: unknown }>;
+    const seeded = listed.filter((u) => u.login.startsWith('acct_'));
+    expect(seeded.map((u) => u.login)).toEqual(users.map((u) => u.login));
+    const managed = (u: (typeof listed)[number]) =>
+      JSON.stringify((u as { currentUserRoles?: { applicationRoles?: unknown } }).currentUserRoles?.applicationRoles);
+    expect(
+      seeded.slice(0, 1_000).every((u) => managed(u) === JSON.stringify({ [applicationId]: ['userManager'] })),
+    ).toBe(true);
+    expect(seeded.slice(1_000).every((u) => managed(u) === '{}')).toBe(true);
+    expect(statements).toBeLessThan(10);
+  }, 120_000);
+});
+
+describe('the versions of a data type (filesOnRepository)', () => {
+  it(
+    'lists 3,000 versions whole, to a reader restricted to a site and a year exactly theirs',
+    { timeout: 120_000 },
+    async () => {
+      const header = 'project;site;species;day;individuals\n';
+      const deposited = await admin.post(`${APP}/data/counts`, {
+        body: form('a.csv', `${header}alps;lac_blanc;lagopus;12/06/2024;5\n`, {
+          binaryfiledataset: {
+            datatype: 'counts',
+            requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+            from: '2024-06-01',
+            to: '2024-06-30',
+          },
+          topublish: false,
+        }),
+      });
+      expect(deposited.status, deposited.text).toBe(201);
+      const model = await db()
+        .selectFrom('deposit_files')
+        .selectAll()
+        .where('id', '=', deposited.body.fileId)
+        .executeTakeFirstOrThrow();
+      const files = Array.from({ length: 3_000 }, (_, i) => {
+        const site = i % 2 === 0 ? 'lac_blanc' : 'mont_joly';
+        const year = i % 3 === 0 ? 2023 : 2024;
+        const month = (i % 12) + 1;
+        return {
+          ...model,
+          id: randomUUID(),
+          file_name: `v${i}.csv`,
+          scope: JSON.stringify({ ...model.scope, site: model.scope.site.replace('lac_blanc', site) }),
+          period_from: new Date(Date.UTC(year, month - 1, 1)),
+          period_to: new Date(Date.UTC(year, month - 1, 28)),
+          published: i % 4 !== 3,
+          // Pairs deposited at the same instant: an order on the date alone leaves them in any order.
+          created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 2) * 1000),
+        };
+      });
+      for (let i = 0; i < files.length; i += 500)
+        await db()
+          .insertInto('deposit_files')
+          .values(files.slice(i, i + 500))
+          .execute();
+      const jobs = files.map((f) => ({
+        id: randomUUID(),
+        kind: 'publish',
+        application_id: applicationId,
+        file_id: f.id,
+        status: 'done' as const,
+        progress: 1,
+        payload: '{}',
+      }));
+      for (let i = 0; i < jobs.length; i += 500)
+        await db()
+          .insertInto('jobs')
+          .values(jobs.slice(i, i + 500))
+          .execute();
+
+      const [all, statements] = await statementsOf(() => admin.get(`${APP}/filesOnRepository/counts`));
+      expect(all.status).toBe(200);
+      expect((all.body as Array<{ id: string }>).map((v) => v.id).sort()).toEqual(
+        [model.id, ...files.map((f) => f.id)].sort(),
+      );
+      expect(statements).toBeLessThan(20);
+
+      const account = await activeAccount(server, newIdentity('versions'));
+      const granted = await admin.post(`${APP}/authorization`, {
+        json: {
+          name: 'lac blanc 2024',
+          usersId: [account.login],
+          authorizationsWithRestriction: {
+            counts: {
+              operationTypes: ['extraction'],
+              requiredAuthorizations: { site: ['sitesKlac_blanc'] },
+              timeScope: { fromDay: '2024-01-01', toDay: '2024-12-31' },
+            },
+          },
+        },
+      });
+      expect(granted.status, granted.text).toBe(201);
+      const reader = await signedIn(server, account);
+      const mine = await reader.get(`${APP}/filesOnRepository/counts`);
+      expect(mine.status).toBe(200);
+      const expected = files
+        .filter((f) => f.published && f.scope.includes('lac_blanc') && f.period_from.getUTCFullYear() === 2024)
+        .map((f) => f.id);
+      expect((mine.body as Array<{ id: string }>).map((v) => v.id).sort()).toEqual(expected.sort());
+    },
+  );
+});
+
+describe('rights requests', () => {
+  it('pages 2,045 requests completely, and a requester pages exactly their own', { timeout: 120_000 }, async () => {
+    const users = await insertUsers('asker', 1_000);
+    const account = await activeAccount(server, newIdentity('requester'));
+    const requester = await signedIn(server, account);
+    const me = (await requester.get('/me')).body.id as string;
+    const rules = JSON.stringify({ forAll: { sites: ['extraction'] }, restricted: {} });
+    const rows = [
+      ...users.flatMap((u, i) => [0, 1].map((k) => ({ user_id: u.id, at: Math.floor((2 * i + k) / 3) }))),
+      ...Array.from({ length: 45 }, (_, i) => ({ user_id: me, at: i * 10 })),
+    ].map(({ user_id, at }) => ({
+      id: randomUUID(),
+      application_id: applicationId,
+      user_id,
+      comment: 'c',
+      fields: '{}',
+      rules,
+      // Three requests per instant: the order must break ties.
+      created_at: new Date(Date.UTC(2025, 0, 1) + at * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insertInto('rights_requests')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const page = (client: ApiClient, params: object) =>
+      client.get(`${APP}/rightsRequest?params=${encodeURIComponent(JSON.stringify(params))}`);
+    const ids: string[] = [];
+    const totals = new Set<number>();
+    let most = 0;
+    for (let offset = 0; ; offset += 30) {
+      const [answer, statements] = await statementsOf(() => page(admin, { offset, limit: 30 }));
+      most = Math.max(most, statements);
+      expect(answer.status).toBe(200);
+      totals.add(answer.body.total);
+      const got = (answer.body.rightsRequests as Array<{ id: string }>).map((r) => r.id);
+      ids.push(...got);
+      if (got.length < 30) break;
+    }
+    expect(most).toBeLessThan(20);
+    expect([...totals]).toEqual([rows.length]);
+    expect(new Set(ids).size).toBe(rows.length);
+    const own: string[] = [];
+    for (let offset = 0; offset < 90; offset += 30) {
+      const answer = await page(requester, { offset, limit: 30 });
+      expect(answer.body.total).toBe(45);
+      own.push(...(answer.body.rightsRequests as Array<{ id: string }>).map((r) => r.id));
+    }
+    expect(own.sort()).toEqual(
+      rows
+        .filter((r) => r.user_id === me)
+        .map((r) => r.id)
+        .sort(),
+    );
+    for (const bad of [
+      '{"offset":-1}',
+      '{"limit":-3}',
+      '{"limit":1.5}',
+      '{"limit":"ten"}',
+      '{"offset":1e300}',
+      'nope',
+    ]) {
+      const answer = await admin.get(`${APP}/rightsRequest?params=${encodeURIComponent(bad)}`);
+      expect(answer.status, bad).toBe(400);
+    }
+    // Without a page, every request, as the original answers.
+    const whole = await admin.get(`${APP}/rightsRequest`);
+    expect(whole.body.rightsRequests).toHaveLength(rows.length);
+  });
+});
+
+describe('authorizations', () => {
+  it('lists 2,000 grants, and what may be granted to 3,000+ accounts', { timeout: 120_000 }, async () => {
+    const users = await insertUsers('grantee', 2_000);
+    const rules = JSON.stringify({ forAll: { sites: ['extraction'] }, restricted: {} });
+    const grants = users.map((u, i) => ({
+      id: randomUUID(),
+      application_id: applicationId,
+      name: `grant ${String(i % 700).padStart(4, '0')}`,
+      rules,
+    }));
+    for (let i = 0; i < grants.length; i += 500)
+      await db()
+        .insertInto('authorizations')
+        .values(grants.slice(i, i + 500))
+        .execute();
+    const links = grants.map((g, i) => ({ authorization_id: g.id, user_id: users[i].id }));
+    for (let i = 0; i < links.length; i += 500)
+      await db()
+        .insertInto('authorization_users')
+        .values(links.slice(i, i + 500))
+        .execute();
+    const [list, statements] = await statementsOf(() => admin.get(`${APP}/authorization`));
+    expect(list.status).toBe(200);
+    const listed = list.body.authorizationResults as Array<{ uuid: string; users: Array<{ id: string }> }>;
+    const byId = new Map(listed.map((a) => [a.uuid, a]));
+    expect(
+      grants.every(
+        (g, i) =>
+          byId
+            .get(g.id)
+            ?.users.map((u) => u.id)
+            .join() === users[i].id,
+      ),
+    ).toBe(true);
+    expect(statements).toBeLessThan(20);
+    const everyone = await db().selectFrom('users').select('id').where('state', '=', 'active').execute();
+    const [grantable, grantableStatements] = await statementsOf(() => admin.get(`${APP}/grantable`));
+    expect(grantable.status).toBe(200);
+    // Every active account, and _public_.
+    expect(grantable.body.users).toHaveLength(everyone.length + 1);
+    expect(grantableStatements).toBeLessThan(30);
+    const [managers, managersStatements] = await statementsOf(() =>
+      admin.get(`${APP}/authorizationAdminForApplication`),
+    );
+    expect(managers.body).toHaveLength(everyone.length);
+    expect(managersStatements).toBeLessThan(20);
+  });
+});
+
+describe('applications', () => {
+  it('streams 1,200 applications', { timeout: 120_000 }, async () => {
+    const { insertApplications } = await import('./applicationFixtures.ts');
+    await insertApplications(
+      server,
+      Array.from({ length: 1_200 }, (_, i) => `many_${String(i).padStart(4, '0')}`),
+    );
+    const account = await activeAccount(server, newIdentity('browser'));
+    const plain = await signedIn(server, account);
+    const [answer, statements] = await statementsOf(() => plain.get('/applications'));
+    const names = answer.text
+      .split('\n')
+      .filter((l) => l.includes('"type":"result"'))
+      .map((l) => JSON.parse(l).result.name as string);
+    expect(names).toEqual(
+      ['surveys', ...Array.from({ length: 1_200 }, (_, i) => `many_${String(i).padStart(4, '0')}`)].sort(),
+    );
+    // Read a page at a time, not a statement per application.
+    expect(statements).toBeLessThan(120);
+  });
+});
+
+describe('additional files', () => {
+  it(
+    'pages 2,500 files of a type completely, with each one’s rights for a user who may delete only their own',
+    { timeout: 120_000 },
+    async () => {
+      const FB = '/applications/fieldbook';
+      const created = await admin.post(FB, {
+        body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')),
+      });
+      expect(created.status, created.text).toBe(200);
+      const fieldbookId = (
+        await db().selectFrom('applications').select('id').where('name', '=', 'fieldbook').executeTakeFirstOrThrow()
+      ).id;
+      const account = await activeAccount(server, newIdentity('owner'));
+      const owner = await signedIn(server, account);
+      const ownerId = (await owner.get('/me')).body.id as string;
+      const granted = await admin.post(`${FB}/additionalFiles/authorization`, {
+        json: {
+          uuid: null,
+          name: 'deposit protocols',
+          usersId: [account.login],
+          additionalFiles: { depot: ['protocols'] },
+        },
+      });
+      expect(granted.status, granted.text).toBe(201);
+      const files = Array.from({ length: 2_500 }, (_, i) => ({
+        id: randomUUID(),
+        application_id: fieldbookId,
+        file_type: 'protocols',
+        // Names equal but for their case: the order must still be one.
+        file_name: `${i % 2 ? 'P' : 'p'}rotocol ${String(Math.floor(i / 2)).padStart(4, '0')}.pdf`,
+        size: 10,
+        content_id: randomUUID(),
+        comment: 'c',
+        fields: JSON.stringify({ title: `t${i}`, issued: '01/01/2024' }),
+        owner_id: i % 5 === 0 ? ownerId : null,
+      }));
+      for (let i = 0; i < files.length; i += 500)
+        await db()
+          .insertInto('additional_files')
+          .values(files.slice(i, i + 500))
+          .execute();
+      const page = (client: ApiClient, params: object) =>
+        client.get(`${FB}/additionalFiles/protocols?params=${encodeURIComponent(JSON.stringify(params))}`);
+      for (const size of [30, 500]) {
+        const seen: Array<{ id: string; mayDelete: boolean; mayEdit: boolean }> = [];
+        let most = 0;
+        for (let offset = 0; offset < 2_600; offset += size) {
+          const [answer, statements] = await statementsOf(() => page(owner, { offset, limit: size }));
+          most = Math.max(most, statements);
+          expect(answer.status, answer.text).toBe(200);
+          expect(answer.body.totalCount).toBe(2_500);
+          seen.push(...answer.body.additionalBinaryFiles);
+        }
+        expect(most).toBeLessThan(20);
+        expect(seen.map((f) => f.id).sort()).toEqual(files.map((f) => f.id).sort());
+        expect(seen.filter((f) => f.mayDelete).length).toBe(500);
+      }
+      for (const bad of [{ limit: 501 }, { offset: -1 }, { limit: 'x' }, { offset: 0.5 }]) {
+        const answer = await page(owner, bad);
+        expect(answer.status, JSON.stringify(bad)).toBe(400);
+      }
+      expect((await page(owner, {})).body.additionalBinaryFiles).toHaveLength(2_500);
+
+      const users = await insertUsers('filer', 2_000);
+      const auths = users.map((u, i) => ({
+        id: randomUUID(),
+        application_id: fieldbookId,
+        name: `files ${i % 900}`,
+        rights: JSON.stringify({ extraction: ['protocols'] }),
+      }));
+      for (let i = 0; i < auths.length; i += 500)
+        await db()
+          .insertInto('additional_file_authorizations')
+          .values(auths.slice(i, i + 500))
+          .execute();
+      const links = auths.map((a, i) => ({ authorization_id: a.id, user_id: users[i].id }));
+      for (let i = 0; i < links.length; i += 500)
+        await db()
+          .insertInto('additional_file_authorization_users')
+          .values(links.slice(i, i + 500))
+          .execute();
+      const [list, statements] = await statementsOf(() => admin.get(`${FB}/additionalFiles/authorization`));
+      expect(list.status).toBe(200);
+      const listed = list.body.authorizationResults as Array<{ uuid: string; users: Array<{ id: string }> }>;
+      const byId = new Map(listed.map((a) => [a.uuid, a]));
+      expect(
+        auths.every(
+          (a, i) =>
+            byId
+              .get(a.id)
+              ?.users.map((u) => u.id)
+              .join() === users[i].id,
+        ),
+      ).toBe(true);
+      expect(statements).toBeLessThan(20);
+      const one = await admin.get(`${FB}/additionalFiles/authorization/${users[7].login}`);
+      expect(one.body.additionalFiles).toEqual({ extraction: ['protocols'] });
+    },
+  );
+});
