@@ -5,7 +5,6 @@ import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.
 import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
 import type { AdditionalFileType, FormField } from '../../src/domain/configuration/model.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
-import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -19,6 +18,8 @@ import {
   type TypeRights,
 } from '../../src/contract/additionalFiles.ts';
 import { storedFile } from './fileParts.ts';
+import { referenceChoices } from './fieldChoices.ts';
+import type { FieldChoice } from '../../src/domain/forms/fieldChoices.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -111,28 +112,34 @@ export async function fieldReferences(ctx: ServerContext, application: Applicati
   return loaded;
 }
 
-/** The choices of each reference field: natural key and label in `locale`. */
+/**
+ * The choices of each reference field (natural key and label in `locale`, by label) whose reference is small enough
+ * to choose from (`fieldChoices`), and for the others the labels of the values `files` hold (`valueLabels`).
+ */
 async function fieldChoicesOf(
   ctx: ServerContext,
   application: ApplicationRow,
   type: AdditionalFileType,
   locale: string,
+  files: ReadonlyArray<{ fields: Record<string, string> }>,
 ) {
-  const loaded = await fieldReferences(ctx, application, type.fields);
   const model = application.model;
-  const choices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
+  const fieldChoices: Record<string, FieldChoice[]> = {};
+  const valueLabels: Record<string, FieldChoice[]> = {};
+  const byLabel = (a: FieldChoice, b: FieldChoice) => a.label.localeCompare(b.label, locale);
   for (const field of type.fields) {
     if (field.checker?.kind !== 'reference') continue;
     const target = model.data.find((d) => d.name === (field.checker as { reference: string }).reference);
-    const rows = loaded.get(field.checker.reference) ?? [];
-    choices[field.name] = rows
-      .map((row) => ({
-        naturalKey: row.naturalKey,
-        label: target ? rowDisplay(target, row.values, row.naturalKey, locale, model.defaultLanguage) : row.naturalKey,
-      }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
+    if (!target) {
+      fieldChoices[field.name] = [];
+      continue;
+    }
+    const used = files.map((file) => file.fields[field.name]).filter((value): value is string => Boolean(value));
+    const { choices, labels } = await referenceChoices(ctx, application, target, locale, used);
+    if (choices) fieldChoices[field.name] = choices.sort(byLabel);
+    else valueLabels[field.name] = labels.sort(byLabel);
   }
-  return choices;
+  return { fieldChoices, valueLabels };
 }
 
 /**
@@ -231,7 +238,7 @@ export async function listAdditionalFiles(
   return {
     additionalFileName: type.name,
     description: { i18n: type.i18n, fields: type.fields },
-    fieldChoices: await fieldChoicesOf(ctx, application, type, locale),
+    ...(await fieldChoicesOf(ctx, application, type, locale, page)),
     users: [...owners].map(([id, label]) => ({ id, label })),
     additionalBinaryFiles: page.map((row) => viewOf(row, access)),
     // Every name, to warn about a duplicate before sending.
@@ -271,7 +278,7 @@ export async function getAdditionalFile(
   return {
     ...viewOf(row, access),
     format: { i18n: type.i18n, fields: type.fields },
-    fieldChoices: await fieldChoicesOf(ctx, application, type, locale),
+    ...(await fieldChoicesOf(ctx, application, type, locale, [row])),
   };
 }
 

@@ -46,6 +46,10 @@ beforeAll(async () => {
     });
     expect(loaded.status, loaded.text).toBe(201);
   }
+  const fieldbook = await admin.post('/applications/fieldbook', {
+    body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')),
+  });
+  expect(fieldbook.status, fieldbook.text).toBe(200);
   applicationId = (
     await db().selectFrom('applications').select('id').where('name', '=', 'surveys').executeTakeFirstOrThrow()
   ).id;
@@ -343,7 +347,7 @@ describe('applications', () => {
       .filter((l) => l.includes('"type":"result"'))
       .map((l) => JSON.parse(l).result.name as string);
     expect(names).toEqual(
-      ['surveys', ...Array.from({ length: 1_200 }, (_, i) => `many_${String(i).padStart(4, '0')}`)].sort(),
+      ['fieldbook', 'surveys', ...Array.from({ length: 1_200 }, (_, i) => `many_${String(i).padStart(4, '0')}`)].sort(),
     );
     // Read a page at a time, not a statement per application.
     expect(statements).toBeLessThan(120);
@@ -356,10 +360,7 @@ describe('additional files', () => {
     { timeout: 120_000 },
     async () => {
       const FB = '/applications/fieldbook';
-      const created = await admin.post(FB, {
-        body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')),
-      });
-      expect(created.status, created.text).toBe(200);
+
       const fieldbookId = (
         await db().selectFrom('applications').select('id').where('name', '=', 'fieldbook').executeTakeFirstOrThrow()
       ).id;
@@ -450,4 +451,92 @@ describe('additional files', () => {
       expect(one.body.additionalFiles).toEqual({ extraction: ['protocols'] });
     },
   );
+});
+
+describe('reference fields of forms', () => {
+  it('offer a reference of 5,000 rows as codes, not as a list sent with every page, and label the values shown', async () => {
+    const FB = '/applications/fieldbook';
+    const fieldbookId = (
+      await db().selectFrom('applications').select('id').where('name', '=', 'fieldbook').executeTakeFirstOrThrow()
+    ).id;
+    const sites = Array.from({ length: 5_000 }, (_, i) => ({
+      id: randomUUID(),
+      application_id: fieldbookId,
+      data_name: 'sites',
+      natural_key: `site_${String(i).padStart(4, '0')}`,
+      hierarchical_key: `sitesKsite_${String(i).padStart(4, '0')}`,
+      values: JSON.stringify({ code: `site_${String(i).padStart(4, '0')}`, label: `Site n° ${i}` }),
+    }));
+    for (let i = 0; i < sites.length; i += 1_000)
+      await db()
+        .insertInto('data_rows')
+        .values(sites.slice(i, i + 1_000))
+        .execute();
+    const photos = Array.from({ length: 40 }, (_, i) => ({
+      id: randomUUID(),
+      application_id: fieldbookId,
+      file_type: 'protocols',
+      file_name: `sited ${String(i).padStart(2, '0')}.pdf`,
+      size: 10,
+      content_id: randomUUID(),
+      fields: JSON.stringify({ title: `t${i}`, issued: '01/01/2024', site: `site_${String(i * 7).padStart(4, '0')}` }),
+    }));
+    await db().insertInto('additional_files').values(photos).execute();
+    const params = { additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 't' }] } } };
+    const [page, statements] = await statementsOf(() =>
+      admin.get(
+        `${FB}/additionalFiles/protocols?params=${encodeURIComponent(JSON.stringify({ ...params, fileNames: photos.map((p) => p.file_name), offset: 10, limit: 20 }))}`,
+      ),
+    );
+    expect(page.status, page.text).toBe(200);
+    expect(statements).toBeLessThan(20);
+    // An answer of a page, not of every site (2.6 MB and half a second for 50,000 sites).
+    expect(page.text.length).toBeLessThan(100_000);
+    expect(page.body.fieldChoices.site).toBeUndefined();
+    const shown = (page.body.additionalBinaryFiles as Array<{ additionalBinaryFileForm: { site: string } }>).map(
+      (f) => f.additionalBinaryFileForm.site,
+    );
+    expect(shown).toHaveLength(20);
+    expect(
+      (page.body.valueLabels.site as Array<{ naturalKey: string; label: string }>)
+        .map((c) => `${c.naturalKey}=${c.label}`)
+        .sort(),
+    ).toEqual(shown.map((key) => `${key}=Site n° ${Number(key.slice(5))}`).sort());
+    const detail = await admin.get(`${FB}/additionalFiles/protocols/${photos[3].id}`);
+    expect(detail.body.fieldChoices.site).toBeUndefined();
+    expect(detail.body.valueLabels.site).toEqual([{ naturalKey: 'site_0021', label: 'Site n° 21' }]);
+    // The code of one of the 5,000 rows is still checked when a file is sent.
+    const send = (site: string) => {
+      const data = new FormData();
+      data.append(
+        'params',
+        JSON.stringify({
+          id: null,
+          fileName: `new ${site}.pdf`,
+          comment: 'c',
+          fields: { title: 'x', issued: '02/01/2024', site },
+        }),
+      );
+      data.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'p.pdf');
+      return admin.post(`${FB}/additionalFiles/protocols`, { body: data });
+    };
+    expect((await send('site_4999')).status).toBe(201);
+    expect((await send('site_5000')).status).toBe(400);
+
+    // The rights-request form: the institutes, grown past the list's size, are typed as codes too.
+    const small = await admin.get(`${APP}/rightsRequest/options`);
+    expect(small.body.fieldChoices.institute.length).toBeGreaterThan(0);
+    const institutes = Array.from({ length: 1_001 }, (_, i) => ({
+      id: randomUUID(),
+      application_id: applicationId,
+      data_name: 'institutes',
+      natural_key: `inst_${i}`,
+      hierarchical_key: `institutesKinst_${i}`,
+      values: JSON.stringify({ code: `inst_${i}`, label: `Institute ${i}` }),
+    }));
+    await db().insertInto('data_rows').values(institutes).execute();
+    const large = await admin.get(`${APP}/rightsRequest/options`);
+    expect(large.status).toBe(200);
+    expect(large.body.fieldChoices.institute).toBeUndefined();
+  });
 });
