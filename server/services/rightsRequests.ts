@@ -184,7 +184,8 @@ export async function listRightsRequests(
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id');
   if (query.offset) page = page.offset(query.offset);
-  if (query.limit) page = page.limit(query.limit);
+  // A limit of 0 is an empty page (the total alone), as for additional files; no limit is every request.
+  if (query.limit !== undefined && query.limit !== null) page = page.limit(query.limit);
   else if (query.offset) page = page.limit(sql<number>`all`);
   const rows = await page.execute().catch(badRegExp);
   const counted = await matching

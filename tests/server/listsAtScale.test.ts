@@ -277,6 +277,10 @@ describe('rights requests', () => {
       const answer = await admin.get(`${APP}/rightsRequest?params=${encodeURIComponent(bad)}`);
       expect(answer.status, bad).toBe(400);
     }
+    // A page of none gives the total alone (it gave every request).
+    const none = await page(admin, { limit: 0 });
+    expect(none.body.total).toBe(rows.length);
+    expect(none.body.rightsRequests).toEqual([]);
     // Without a page, every request, as the original answers.
     const whole = await admin.get(`${APP}/rightsRequest`);
     expect(whole.body.rightsRequests).toHaveLength(rows.length);
