@@ -59,19 +59,23 @@ afterAll(async () => {
 });
 
 /**
- * The statements `work` sends through the server's database handle: a list whose statements grow with its length
- * (one per item) holds the embedded database's one session for seconds at real size, whatever the machine.
+ * The statements `work` sends through the server's database handle, and the rows they read: a list whose statements
+ * grow with its length (one per item) holds the embedded database's one session for seconds at real size, and one
+ * that reads every item to give a page is as slow as the list is long, whatever the machine.
  */
-async function statementsOf<T>(work: () => Promise<T>): Promise<[T, number]> {
+async function statementsOf<T>(work: () => Promise<T>): Promise<[T, number, number]> {
   const executor = db().getExecutor();
   const original = executor.executeQuery.bind(executor);
   let count = 0;
-  executor.executeQuery = ((...args: Parameters<typeof original>) => {
+  let rows = 0;
+  executor.executeQuery = (async (...args: Parameters<typeof original>) => {
     count++;
-    return original(...args);
+    const result = await original(...args);
+    rows += result.rows.length;
+    return result;
   }) as typeof executor.executeQuery;
   try {
-    return [await work(), count];
+    return [await work(), count, rows];
   } finally {
     executor.executeQuery = original;
   }
@@ -402,22 +406,44 @@ describe('additional files', () => {
       for (const size of [30, 500]) {
         const seen: Array<{ id: string; mayDelete: boolean; mayEdit: boolean }> = [];
         let most = 0;
+        let mostRows = 0;
         for (let offset = 0; offset < 2_600; offset += size) {
-          const [answer, statements] = await statementsOf(() => page(owner, { offset, limit: size }));
+          const [answer, statements, rows] = await statementsOf(() => page(owner, { offset, limit: size }));
           most = Math.max(most, statements);
+          mostRows = Math.max(mostRows, rows);
           expect(answer.status, answer.text).toBe(200);
           expect(answer.body.totalCount).toBe(2_500);
           seen.push(...answer.body.additionalBinaryFiles);
         }
         expect(most).toBeLessThan(20);
+        // The page and every name of the type (to warn of a name taken), not every file to cut a page from.
+        expect(mostRows).toBeLessThan(2_500 + size + 100);
         expect(seen.map((f) => f.id).sort()).toEqual(files.map((f) => f.id).sort());
         expect(seen.filter((f) => f.mayDelete).length).toBe(500);
       }
-      for (const bad of [{ limit: 501 }, { offset: -1 }, { limit: 'x' }, { offset: 0.5 }]) {
+      for (const bad of [{ limit: 501 }, { offset: -1 }, { limit: 'x' }, { offset: 0.5 }, { offset: 1e300 }]) {
         const answer = await page(owner, bad);
         expect(answer.status, JSON.stringify(bad)).toBe(400);
       }
       expect((await page(owner, {})).body.additionalBinaryFiles).toHaveLength(2_500);
+      const far = await page(owner, { offset: Number.MAX_SAFE_INTEGER, limit: 30 });
+      expect([far.status, far.body.additionalBinaryFiles, far.body.totalCount]).toEqual([200, [], 2_500]);
+      const none = await page(owner, { limit: 0 });
+      expect([none.body.additionalBinaryFiles, none.body.totalCount]).toEqual([[], 2_500]);
+      // A field filter pages the files it keeps, counted the same way.
+      const filtered: string[] = [];
+      const filter = { additionalFilesInfos: { protocols: { fieldFilters: [{ field: 'title', filter: 't1' }] } } };
+      for (let offset = 0; offset < 1_200; offset += 100) {
+        const answer = await page(owner, { ...filter, offset, limit: 100 });
+        expect(answer.body.totalCount).toBe(files.filter((f) => f.fields.includes('"t1')).length);
+        filtered.push(...(answer.body.additionalBinaryFiles as Array<{ id: string }>).map((f) => f.id));
+      }
+      expect(filtered.sort()).toEqual(
+        files
+          .filter((f) => f.fields.includes('"t1'))
+          .map((f) => f.id)
+          .sort(),
+      );
 
       const users = await insertUsers('filer', 2_000);
       const auths = users.map((u, i) => ({

@@ -87,7 +87,7 @@ export function readFilesQuery(
   const filetype = value.filetype ?? value.fileType ?? null;
   const offset = value.offset ?? 0;
   const limit = value.limit ?? null;
-  if (!Number.isInteger(offset) || (offset as number) < 0) return bad('offset');
+  if (!Number.isSafeInteger(offset) || (offset as number) < 0) return bad('offset');
   if (limit !== null && (!Number.isInteger(limit) || (limit as number) < 0 || (limit as number) > MAX_FILES_PAGE))
     return bad('limit');
   return {
