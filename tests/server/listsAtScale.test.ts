@@ -435,10 +435,22 @@ describe('additional files', () => {
         expect(seen.map((f) => f.id).sort()).toEqual(files.map((f) => f.id).sort());
         expect(seen.filter((f) => f.mayDelete).length).toBe(500);
       }
-      for (const bad of [{ limit: 501 }, { offset: -1 }, { limit: 'x' }, { offset: 0.5 }, { offset: 1e300 }]) {
+      for (const bad of [
+        { limit: 501 },
+        { offset: -1 },
+        { limit: 'x' },
+        { offset: 0.5 },
+        { offset: 1e300 },
+        { fileNames: ['\u0000'] },
+      ]) {
         const answer = await page(owner, bad);
         expect(answer.status, JSON.stringify(bad)).toBe(400);
+        expect(answer.body.code).toBe('BAD_FILES_QUERY');
       }
+      // The zip and the deletion read the same selection.
+      const nul = encodeURIComponent(JSON.stringify({ filetype: '\u0000', fileNames: ['\u0000'] }));
+      expect((await owner.get(`${FB}/additionalFiles?params=${nul}`)).status).toBe(400);
+      expect((await owner.delete(`${FB}/additionalFiles?params=${nul}`)).status).toBe(400);
       expect((await page(owner, {})).body.additionalBinaryFiles).toHaveLength(2_500);
       const far = await page(owner, { offset: Number.MAX_SAFE_INTEGER, limit: 30 });
       expect([far.status, far.body.additionalBinaryFiles, far.body.totalCount]).toEqual([200, [], 2_500]);
