@@ -476,7 +476,8 @@ describe('additional files', () => {
         id: randomUUID(),
         application_id: fieldbookId,
         name: `files ${i % 900}`,
-        rights: JSON.stringify({ extraction: ['protocols'] }),
+        // One in three names the photos too: their administrator sees those only.
+        rights: JSON.stringify({ extraction: i % 3 === 0 ? ['protocols', 'photos'] : ['protocols'] }),
       }));
       for (let i = 0; i < auths.length; i += 500)
         await db()
@@ -505,6 +506,21 @@ describe('additional files', () => {
       expect(statements).toBeLessThan(20);
       const one = await admin.get(`${FB}/additionalFiles/authorization/${users[7].login}`);
       expect(one.body.additionalFiles).toEqual({ extraction: ['protocols'] });
+      const photoAdmin = await activeAccount(server, newIdentity('photoadmin'));
+      const givenPhotos = await admin.post(`${FB}/additionalFiles/authorization`, {
+        json: {
+          uuid: null,
+          name: 'photo administration',
+          usersId: [photoAdmin.login],
+          additionalFiles: { admin: ['photos'] },
+        },
+      });
+      expect(givenPhotos.status, givenPhotos.text).toBe(201);
+      const partial = await (await signedIn(server, photoAdmin)).get(`${FB}/additionalFiles/authorization`);
+      expect(partial.status).toBe(200);
+      expect((partial.body.authorizationResults as Array<{ uuid: string }>).map((a) => a.uuid).sort()).toEqual(
+        [givenPhotos.body.authorizationId, ...auths.filter((_, i) => i % 3 === 0).map((a) => a.id)].sort(),
+      );
     },
   );
 });
