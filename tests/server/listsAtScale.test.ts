@@ -328,8 +328,18 @@ describe('authorizations', () => {
         .execute();
     const [list, statements] = await statementsOf(() => admin.get(`${APP}/authorization`));
     expect(list.status).toBe(200);
-    const listed = list.body.authorizationResults as Array<{ uuid: string; users: Array<{ id: string }> }>;
+    const listed = list.body.authorizationResults as Array<{
+      uuid: string;
+      name: string;
+      users: Array<{ id: string }>;
+    }>;
     const byId = new Map(listed.map((a) => [a.uuid, a]));
+    // 2,000 grants under 700 names: the same order at every read (the screen pages them), by name then id.
+    expect(listed.map((a) => a.uuid)).toEqual(
+      [...listed]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0))
+        .map((a) => a.uuid),
+    );
     expect(
       grants.every(
         (g, i) =>

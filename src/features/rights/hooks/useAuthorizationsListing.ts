@@ -24,7 +24,12 @@ export function useAuthorizationsListing(authorizations: AuthorizationView[] | n
   const named = (authorizations ?? []).filter(
     (a) => a.isPublic === showPublic && a.name.toLowerCase().includes(search.trim().toLowerCase()),
   );
-  const sortedNames = [...named].sort((a, b) => (descending ? -1 : 1) * a.name.localeCompare(b.name, i18n.locale));
+  // Same names in one order whatever the order read, so that a page shows the same authorizations after a reload.
+  const sortedNames = [...named].sort(
+    (a, b) =>
+      (descending ? -1 : 1) *
+      (a.name.localeCompare(b.name, i18n.locale) || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)),
+  );
   const users = useMemo(() => {
     const list = (grantable?.users ?? []).filter(
       (u) => u.id !== '_public_' && u.login.toLowerCase().includes(search.trim().toLowerCase()),
