@@ -5,7 +5,7 @@ import { requireUser } from '../http/authentication.ts';
 import { AuthenticatedUserSchema } from '../../src/contract/accounts.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { RoleParamsSchema, RoleQuerySchema } from '../../src/contract/platformRoles.ts';
-import { rolesOf } from '../services/applicationAccess.ts';
+import { rolesOf, rolesOfEveryone } from '../services/applicationAccess.ts';
 import { changeRole, listUsersForAdmin } from '../services/platformRoles.ts';
 import { toAuthenticatedUser } from '../services/userViews.ts';
 
@@ -24,9 +24,8 @@ export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
     },
     async (request) => {
       const users = await listUsersForAdmin(ctx, requireUser(request));
-      return Promise.all(
-        users.map(async (user) => toAuthenticatedUser(user, Object.fromEntries(await rolesOf(ctx.db, user.id)))),
-      );
+      const roles = await rolesOfEveryone(ctx.db);
+      return users.map((user) => toAuthenticatedUser(user, Object.fromEntries(roles.get(user.id) ?? [])));
     },
   );
 

@@ -96,10 +96,17 @@ export async function listFileAuthorizations(
     .where('state', '=', 'active')
     .orderBy(sql`lower(login)`)
     .execute();
+  // Each authorization's people, gathered once (searching every link for every authorization grew as their product).
+  const peopleOf = new Map<string, Array<{ id: string; login: string; email: string }>>();
+  for (const { authorization_id, id, login, email } of members) {
+    const people = peopleOf.get(authorization_id);
+    if (people) people.push({ id, login, email });
+    else peopleOf.set(authorization_id, [{ id, login, email }]);
+  }
   const authorizationResults: FileAuthorization[] = rows.map((row) => ({
     uuid: row.id,
     name: row.name,
-    users: members.filter((m) => m.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email })),
+    users: peopleOf.get(row.id) ?? [],
     additionalFiles: row.rights,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -18,6 +18,26 @@ export async function rolesOf(db: Kysely<Schema>, userId: string): Promise<Map<s
   return roles;
 }
 
+/**
+ * The roles of every user at once (user id → application id → roles), as {@link rolesOf} gives one user's: the
+ * platform administrator's list of accounts reads them in one statement, not one per account.
+ */
+export async function rolesOfEveryone(db: Kysely<Schema>): Promise<Map<string, Map<string, ApplicationRole[]>>> {
+  const rows = await db
+    .selectFrom('application_roles')
+    .innerJoin('applications', 'applications.id', 'application_roles.application_id')
+    .select(['application_roles.user_id', 'application_roles.application_id', 'application_roles.role'])
+    .where('applications.restoring_since', 'is', null)
+    .execute();
+  const everyone = new Map<string, Map<string, ApplicationRole[]>>();
+  for (const row of rows) {
+    const roles = everyone.get(row.user_id) ?? new Map<string, ApplicationRole[]>();
+    roles.set(row.application_id, [...(roles.get(row.application_id) ?? []), row.role]);
+    everyone.set(row.user_id, roles);
+  }
+  return everyone;
+}
+
 export const isCreatorOf = (user: UserRow, applicationName: string) =>
   matchesCreatorPattern(applicationName, user.creator_patterns);
 

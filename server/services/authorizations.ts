@@ -164,7 +164,9 @@ export async function listAuthorizations(
     .selectFrom('authorizations')
     .selectAll()
     .where('application_id', '=', application.id)
-    .orderBy('name');
+    .orderBy('name')
+    // Authorizations of the same name in one order, read after read: the screen pages them.
+    .orderBy('id');
   if (onlyId) query = query.where('id', '=', onlyId);
   const rows = await query.execute();
   const users = rows.length
@@ -180,12 +182,14 @@ export async function listAuthorizations(
         .orderBy('u.login')
         .execute()
     : [];
-  return rows.map((row) =>
-    viewOf(
-      row,
-      users.filter((u) => u.authorization_id === row.id).map(({ id, login, email }) => ({ id, login, email })),
-    ),
-  );
+  // Each authorization's people, gathered once (searching every link for every authorization grew as their product).
+  const peopleOf = new Map<string, Array<{ id: string; login: string; email: string }>>();
+  for (const { authorization_id, id, login, email } of users) {
+    const people = peopleOf.get(authorization_id);
+    if (people) people.push({ id, login, email });
+    else peopleOf.set(authorization_id, [{ id, login, email }]);
+  }
+  return rows.map((row) => viewOf(row, peopleOf.get(row.id) ?? []));
 }
 
 /** An authorization checked and ready to write: its rules, its people, its id, and the rights of who writes it. */

@@ -287,7 +287,9 @@ export async function listVersions(
         ])
         .where('f.application_id', '=', data.application.id)
         .where('f.data_name', '=', data.entry.name)
-        .orderBy('f.created_at', 'desc');
+        .orderBy('f.created_at', 'desc')
+        // Versions deposited at the same instant (a restore keeps the backed-up dates) in one order, read after read.
+        .orderBy('f.id', 'desc');
       if (filter.scope && Object.keys(filter.scope).length > 0)
         query = query.where(sql<boolean>`f.scope @> ${JSON.stringify(filter.scope)}::jsonb`);
       if (filter.from)
@@ -295,22 +297,27 @@ export async function listVersions(
       if (filter.to) query = query.where('f.period_to', '=', new Date(`${normalizeDateTime(filter.to, 'to')}Z`));
       if (filter.id) query = query.where('f.id', '=', filter.id);
       const files = await query.execute();
+      // The newest job of each version only: a version published and unpublished many times keeps every job.
       const jobs = files.length
         ? await trx
             .selectFrom('jobs')
+            .distinctOn('file_id')
             .select(['id', 'kind', 'file_id', 'status', 'progress', 'error', 'created_at'])
             .where(
               'file_id',
               'in',
               files.map((f) => f.id),
             )
+            .orderBy('file_id')
             .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
             .execute()
         : [];
       return { files, jobs };
     });
+  const jobOf = new Map(jobs.map((job) => [job.file_id, job]));
   return files.map((f) => {
-    const job = jobs.find((j) => j.file_id === f.id);
+    const job = jobOf.get(f.id);
     return {
       id: f.id,
       name: f.file_name,

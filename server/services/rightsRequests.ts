@@ -11,7 +11,6 @@ import {
   unrequestableOperations,
   type RequestStatus,
 } from '../../src/domain/rights/rightsRequest.ts';
-import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import {
   RightsRequestQuerySchema,
   type RequestOptions,
@@ -22,6 +21,7 @@ import {
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
+import { referenceChoices } from './fieldChoices.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
@@ -91,18 +91,9 @@ export async function requestOptions(
     if (checker?.kind !== 'reference') continue;
     const target = model.data.find((d) => d.name === checker.reference);
     if (!target) continue;
-    const rows = await ctx.db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'values'])
-      .where('application_id', '=', application.id)
-      .where('data_name', '=', target.name)
-      .where('file_id', 'is', null)
-      .orderBy('natural_key')
-      .execute();
-    fieldChoices[field.name] = rows.map((r) => ({
-      naturalKey: r.natural_key,
-      label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage),
-    }));
+    // A large reference is not offered as a list: the field then takes a row's code.
+    const { choices } = await referenceChoices(ctx, application, target, locale);
+    if (choices) fieldChoices[field.name] = choices;
   }
   const roles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
   const isAdministrator = administers(caller, application, roles);
@@ -193,7 +184,8 @@ export async function listRightsRequests(
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id');
   if (query.offset) page = page.offset(query.offset);
-  if (query.limit) page = page.limit(query.limit);
+  // A limit of 0 is an empty page (the total alone), as for additional files; no limit is every request.
+  if (query.limit !== undefined && query.limit !== null) page = page.limit(query.limit);
   else if (query.offset) page = page.limit(sql<number>`all`);
   const rows = await page.execute().catch(badRegExp);
   const counted = await matching

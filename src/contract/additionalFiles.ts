@@ -37,7 +37,16 @@ const FieldChoicesSchema = Type.Record(
   Type.String(),
   Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, closed)),
   {
-    description: 'form field checked against a reference → its rows',
+    description:
+      'form field checked against a reference → its rows, when the reference has at most 1,000 (MAX_FIELD_CHOICES); beyond, the field is absent and takes a row’s code',
+  },
+);
+const ValueLabelsSchema = Type.Record(
+  Type.String(),
+  Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, closed)),
+  {
+    description:
+      'form field whose reference is too large to offer as choices → the labels of the values the answer’s files hold',
   },
 );
 export type FieldChoices = Static<typeof FieldChoicesSchema>;
@@ -112,6 +121,7 @@ export const FilesPageSchema = Type.Object(
     additionalFileName: Type.String(),
     description: FormSchema,
     fieldChoices: FieldChoicesSchema,
+    valueLabels: ValueLabelsSchema,
     users: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, closed), {
       description: 'the owners of the page’s files',
     }),
@@ -128,7 +138,12 @@ export type FilesPage = Static<typeof FilesPageSchema>;
 
 /** One file with its type's form. */
 export const AdditionalFileDetailSchema = Type.Object(
-  { ...AdditionalFileSchema.properties, format: FormSchema, fieldChoices: FieldChoicesSchema },
+  {
+    ...AdditionalFileSchema.properties,
+    format: FormSchema,
+    fieldChoices: FieldChoicesSchema,
+    valueLabels: ValueLabelsSchema,
+  },
   closed,
 );
 export type AdditionalFileDetail = Static<typeof AdditionalFileDetailSchema>;

@@ -163,7 +163,8 @@ export const RequestOptionsSchema = Type.Object(
       Type.String(),
       Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, { additionalProperties: false })),
       {
-        description: 'form field checked against a reference → its rows',
+        description:
+          'form field checked against a reference → its rows, when the reference has at most 1,000 (MAX_FIELD_CHOICES); beyond, the field is absent and takes a row’s code',
       },
     ),
     authorizationsForUser: Type.Object(

@@ -18,3 +18,9 @@ export function pagerPages(current: number, count: number, range = PAGER_RANGE):
 
 /** A pager shows only when there are at least a page's worth of items. */
 export const pagerVisible = (total: number, size: number) => total >= size;
+
+/**
+ * Parts of a scope tree shown at first under an opened node, and added by each "Show more": a scope reference of
+ * 20,000 sites opened whole put 20,000 rows of boxes in the page at once.
+ */
+export const TREE_PARTS_SHOWN = 100;

@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Plus, X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-
-interface PickerUser {
-  id: string;
-  login: string;
-  email: string;
-}
+import { offeredUsers, type PickerUser } from './offeredUsers';
 
 const SHOWN = 8;
 
@@ -25,18 +20,13 @@ export function UserPicker({
   label: string;
   invalid?: boolean;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useState('');
   const text = search.trim().toLowerCase();
   const byId = new Map(users.map((user) => [user.id, user]));
-  const offered =
-    text === ''
-      ? []
-      : users.filter(
-          (user) =>
-            !chosen.includes(user.id) &&
-            (user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text)),
-        );
+  const offered = offeredUsers(users, chosen, text);
+  const shownCount = i18n.number(SHOWN);
+  const matchCount = i18n.number(offered.length);
   return (
     <div className="grid gap-2">
       <ul className="flex flex-wrap gap-1" aria-label={t`Chosen users`}>
@@ -86,7 +76,13 @@ export function UserPicker({
             </li>
           ))}
         </ul>
-      ) : text !== '' ? (
+      ) : null}
+      {offered.length > SHOWN ? (
+        // Never a list cut without a word: how many match, and how to reach the others.
+        <p className="text-sm text-muted-foreground" data-testid="more-users">
+          {t`${shownCount} of ${matchCount} matching users shown: type more of the login or e-mail.`}
+        </p>
+      ) : offered.length === 0 && text !== '' ? (
         <p className="text-sm text-muted-foreground">{t`No other user matches.`}</p>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { compileDateChecker } from '../csv/dates';
 import { readPeriodBound } from '../deposits/periodBound';
 import type { DomainError } from '../errors';
 import { compileJavaRegex } from '../regex';
+import { holdsNulCharacter } from '../text/nulCharacter';
 
 /**
  * The selection of additional files a list, a zip or a deletion works on (the original's AdditionalFilesInfos):
@@ -73,6 +74,9 @@ export function readFilesQuery(
     return bad('json');
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('object');
+  // No column stores a NUL character: a name or type holding one (written \u0000 in the JSON, which the request's
+  // own guard cannot see) is refused here, not by the database half-way through.
+  if (holdsNulCharacter(raw)) return bad('nulCharacter');
   const value = raw as Record<string, unknown>;
   const fieldFilters: Record<string, FieldFilter[]> = {};
   const infos = value.additionalFilesInfos;
@@ -87,7 +91,7 @@ export function readFilesQuery(
   const filetype = value.filetype ?? value.fileType ?? null;
   const offset = value.offset ?? 0;
   const limit = value.limit ?? null;
-  if (!Number.isInteger(offset) || (offset as number) < 0) return bad('offset');
+  if (!Number.isSafeInteger(offset) || (offset as number) < 0) return bad('offset');
   if (limit !== null && (!Number.isInteger(limit) || (limit as number) < 0 || (limit as number) > MAX_FILES_PAGE))
     return bad('limit');
   return {

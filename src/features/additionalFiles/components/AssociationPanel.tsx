@@ -12,6 +12,7 @@ import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { FilesOverview, ScopeNode } from '../api';
 
 interface PanelProps {
@@ -83,11 +84,15 @@ function ScopeTree({
   disabled: boolean;
   onToggle(key: string): void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
+  // TREE_PARTS_SHOWN more at a time: a scope reference of thousands of sites is not put in the page at once.
+  const [limit, setLimit] = useState(TREE_PARTS_SHOWN);
+  const shownCount = i18n.number(limit);
+  const partCount = i18n.number(nodes.length);
   return (
     <ul className="grid" style={{ paddingLeft: depth ? '1rem' : 0 }}>
-      {nodes.map((node) => {
+      {nodes.slice(0, limit).map((node) => {
         const chosen = isChosen(node.id);
         return (
           <li key={node.id}>
@@ -132,6 +137,18 @@ function ScopeTree({
           </li>
         );
       })}
+      {nodes.length > limit ? (
+        <li>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setLimit((current) => current + TREE_PARTS_SHOWN)}
+            data-testid="more-nodes"
+          >
+            {t`Show more (${shownCount} of ${partCount} shown)`}
+          </Button>
+        </li>
+      ) : null}
     </ul>
   );
 }

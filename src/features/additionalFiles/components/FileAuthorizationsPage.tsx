@@ -8,10 +8,12 @@ import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
+import { Pager } from '@/components/ui/pager';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { translateServerError } from '@/lib/i18n/serverMessages';
+import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
@@ -19,7 +21,10 @@ import { useKeptQuery } from '@/offline/useKeptQuery';
 import { fileAuthorizationRevoke, fileAuthorizationsRead, type FileAuthorization } from '../api';
 import { useOperationLabels } from '../operationLabels';
 
-/** The additional-file authorizations the caller may see, with their rights per file type; add, edit, revoke. */
+/** Authorizations shown at once: thousands of rows with their buttons would make a tablet wait at every change. */
+const AUTHORIZATIONS_PER_PAGE = 30;
+
+/** The additional-file authorizations the caller may see, with their rights per file type, a page at a time; add, edit, revoke. */
 export function FileAuthorizationsPage({ application }: { application: LoadedApplication }) {
   const { t, i18n } = useLingui();
   const { view, model } = application;
@@ -30,6 +35,11 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
   const offlineFrom = application.offlineSince ?? offlineSince;
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [revoking, setRevoking] = useState<FileAuthorization | null>(null);
+  const [chosenPage, setPage] = useState(1);
+  const all = list?.authorizationResults ?? [];
+  const count = pageCount(all.length, AUTHORIZATIONS_PER_PAGE);
+  // A revocation may empty the last page: the one before is shown.
+  const page = Math.min(chosenPage, count);
   const text = (value: Record<string, string> | undefined, fallback = '') =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
   const typeTitle = (name: string) => text(model.additionalFiles.find((type) => type.name === name)?.i18n.title, name);
@@ -96,7 +106,7 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
             </TableRow>
           </TableHeader>
           <TableBody>
-            {list.authorizationResults.map((authorization) => {
+            {pageOf(all, page, AUTHORIZATIONS_PER_PAGE).map((authorization) => {
               const users = authorization.users.map((u) => u.login).join(', ');
               return (
                 <Fragment key={authorization.uuid}>
@@ -169,6 +179,15 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
             })}
           </TableBody>
         </Table>
+      ) : null}
+      {pagerVisible(all.length, AUTHORIZATIONS_PER_PAGE) ? (
+        <Pager
+          page={page}
+          count={count}
+          pages={pagerPages(page, count)}
+          onChange={setPage}
+          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+        />
       ) : null}
       {list && list.authorizationResults.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">

@@ -183,7 +183,8 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
             model={model}
             type={type}
             files={files}
-            fieldChoices={data.fieldChoices}
+            // Labels of the values shown: every choice of a small reference, the page's values of a large one.
+            fieldChoices={{ ...data.valueLabels, ...data.fieldChoices }}
             selected={selected}
             onSelectedChange={setSelected}
             onDelete={setDeleting}

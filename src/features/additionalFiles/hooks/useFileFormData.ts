@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
+import { MAX_FIELD_CHOICES } from '@/domain/forms/fieldChoices';
 import { rowDisplay } from '@/domain/rows/rowDisplay';
 import { isUnreachable } from '@/offline/queryCache';
 import { cachedReferenceRows } from '@/offline/referenceCache';
@@ -21,7 +22,7 @@ export interface FileFormData {
   ready: boolean;
 }
 
-/** Choices of the reference fields from the references kept on this device. */
+/** Choices of the reference fields from the references kept on this device (none for a large one, as online). */
 async function keptChoices(
   applicationName: string,
   model: ApplicationModel,
@@ -33,7 +34,7 @@ async function keptChoices(
     if (field.checker?.kind !== 'reference') continue;
     const target = model.data.find((d) => d.name === (field.checker as { reference: string }).reference);
     const kept = await cachedReferenceRows(applicationName, field.checker.reference);
-    if (!kept || !target) continue;
+    if (!kept || !target || kept.rows.length > MAX_FIELD_CHOICES) continue;
     choices[field.name] = kept.rows.map((row) => ({
       naturalKey: row.naturalKey,
       label: rowDisplay(target, row.values, row.naturalKey, locale, model.defaultLanguage),

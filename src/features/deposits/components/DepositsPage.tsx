@@ -183,6 +183,7 @@ export function DepositsPage({
 
           {complete && period ? (
             <VersionsCard
+              key={period.key}
               period={period}
               onPublish={(version, publish) => void actions.togglePublication(version, publish)}
               onDownload={(version) => void actions.download(version)}

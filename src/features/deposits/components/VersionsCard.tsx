@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Trash2 } from 'lucide-react';
 import { InTheBackup } from '@/components/backup/InTheBackup';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
+import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
 import type { Version } from '../api';
 import { mediumDate, periodDates } from '../dates';
 import { kiloBytes, type PeriodGroup } from '../periods';
@@ -16,9 +19,20 @@ interface VersionsCardProps {
   onDelete: (version: Version) => void;
 }
 
-/** The versions of one period, newest first: who deposited and published each, its publication switch, download and deletion. */
+/** Versions shown at once: a dataset deposited again every day for years has thousands, each with its switch and buttons. */
+const VERSIONS_PER_PAGE = 30;
+
+/**
+ * The versions of one period, newest first, a page at a time: who deposited and published each, its publication
+ * switch, download and deletion. Keyed by the period where it is used, so that another period opens on its first page.
+ */
 export function VersionsCard({ period, onPublish, onDownload, onDelete }: VersionsCardProps) {
   const { t, i18n } = useLingui();
+  const newestFirst = [...period.versions].reverse();
+  const count = pageCount(newestFirst.length, VERSIONS_PER_PAGE);
+  const [chosenPage, setPage] = useState(1);
+  // A deletion may empty the last page: the one before is shown.
+  const page = Math.min(chosenPage, count);
   const date = (iso: string | null) => mediumDate(i18n, iso);
   return (
     <Card>
@@ -54,7 +68,7 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             </TableRow>
           </TableHeader>
           <TableBody>
-            {[...period.versions].reverse().map((version) => {
+            {pageOf(newestFirst, page, VERSIONS_PER_PAGE).map((version) => {
               const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
               return (
                 <TableRow
@@ -115,6 +129,15 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             })}
           </TableBody>
         </Table>
+        {pagerVisible(newestFirst.length, VERSIONS_PER_PAGE) ? (
+          <Pager
+            page={page}
+            count={count}
+            pages={pagerPages(page, count)}
+            onChange={setPage}
+            labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -20,6 +20,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
 
@@ -42,6 +43,10 @@ const asChecked = (state: CheckState) => (state === 1 ? true : state === -1 ? 'i
 export function RightsTable({ model, grantable, granter, state, onChange, isPublic }: RightsTableProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
+  // Parts shown under each opened node or scope, TREE_PARTS_SHOWN more at a time.
+  const [shown, setShown] = useState<Map<string, number>>(new Map());
+  const showMore = (key: string) =>
+    setShown((current) => new Map(current).set(key, (current.get(key) ?? TREE_PARTS_SHOWN) + TREE_PARTS_SHOWN));
   const toggleOpen = (key: string) =>
     setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
   const operations = OPERATIONS.filter((op) => !isPublic || op === 'extraction');
@@ -83,9 +88,23 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     nodes: ScopeNode[],
     depth: number,
     columns: Map<Operation, OperationColumn>,
+    parentKey: string,
   ) {
     const entryRights = entryState(state, entry.name);
-    return nodes.map((node) => {
+    const limit = shown.get(parentKey) ?? TREE_PARTS_SHOWN;
+    const shownCount = i18n.number(limit);
+    const partCount = i18n.number(nodes.length);
+    const more =
+      nodes.length > limit ? (
+        <TableRow key={`${parentKey}/more`} className="bg-muted/30">
+          <TableCell colSpan={operations.length + 1} style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
+            <Button type="button" variant="outline" onClick={() => showMore(parentKey)} data-testid="more-nodes">
+              {t`Show more (${shownCount} of ${partCount} shown)`}
+            </Button>
+          </TableCell>
+        </TableRow>
+      ) : null;
+    const rows = nodes.slice(0, limit).map((node) => {
       const key = `${entry.name}/${component}/${node.id}`;
       const held = operations.filter(
         (op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op),
@@ -132,10 +151,11 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
               </TableCell>
             ))}
           </TableRow>
-          {open.has(key) ? nodeRows(entry, component, tree, node.children, depth + 1, columns) : null}
+          {open.has(key) ? nodeRows(entry, component, tree, node.children, depth + 1, columns, key) : null}
         </Fragment>
       );
     });
+    return [...rows, more];
   }
 
   function entryRows(entry: EntryOutline) {
@@ -199,7 +219,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
                     ) : null}
                   </TableCell>
                 </TableRow>
-                {nodeRows(entry, scope.id, scope.nodes, scope.nodes, 1, columns)}
+                {nodeRows(entry, scope.id, scope.nodes, scope.nodes, 1, columns, `${entry.name}/${scope.id}`)}
               </Fragment>
             ))
           : null}
