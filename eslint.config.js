@@ -39,6 +39,9 @@ export default tseslint.config(
         'error',
         { varsIgnorePattern: '^_', argsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // French texts put no-break spaces before : ; ? ! (docs/decisions.md, "French spaces that never break"), in
+      // template literals too; outside strings they are still refused.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true }],
       'import-x/no-self-import': 'error',
       // Shipped code (src, server) imports only `dependencies`; tests, scripts and build configs may use the rest.
       'import-x/no-extraneous-dependencies': [
