@@ -75,7 +75,9 @@ test('offline: read the cached list and home, change an application, reopen the 
   await expect(badge).toHaveAccessibleName('1 modifications en attente');
   await badge.click();
   await expect(page).toHaveURL(/\/pendingChanges$/);
-  const update = pendingChange(page, `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`);
+  // Named exactly: the counts' card names the update too, in what it waits for.
+  const updating = `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`;
+  const update = page.getByTestId('pending-change').filter({ has: page.getByText(updating, { exact: true }) });
   await expect(update).toHaveAttribute('data-status', 'queued');
   await expect(update).toContainText('En attente d’envoi');
   await look(page, 'offline-outbox-pending');
@@ -341,4 +343,78 @@ test('offline: a file the server refuses shows its line errors in the pending ch
   await expect(
     pendingChange(page, `Charger counts-fixed.csv dans le type de données counts de ${name}`),
   ).toHaveAttribute('data-status', 'done');
+});
+
+test('offline: a file queued after an update of its application waits while that update is refused, and says so', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('blocked');
+  await api.create(name);
+  await api.loadReference(name, 'sites', 'fieldnotes-sites.csv');
+  await api.loadReference(name, 'species', 'fieldnotes-species.csv');
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await page.goto(`/applications/${name}`);
+  await page.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
+  await expect(toast(page, 'L’application est disponible hors ligne sur cet appareil.')).toBeVisible();
+
+  // Offline: an update to 1.1.0, then counts, both kept on the device in that order.
+  await goOffline(network, context, page);
+  await page.goto(`/applicationCreation/${name}/1.0.0`);
+  await chooseAndTest(page, 'fieldnotes-v2.yaml');
+  await page.getByRole('button', { name: 'Modifier', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  await page.goto(`/applications/${name}/dataTypes`);
+  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
+  const dialog = page.getByTestId('csv-upload');
+  await dialog.getByLabel('Fichier CSV').setInputFiles({
+    name: 'counts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\n'),
+  });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+
+  // Meanwhile another administrator brings the application to 1.1.0: the queued update is refused, and the counts
+  // made for it wait, saying for what.
+  await api.update(name, 'fieldnotes-v2.yaml');
+  await page.goto('/pendingChanges');
+  await goOnline(network, context);
+  // Named exactly: the counts' card names the update too, in what it waits for.
+  const updating = `Modifier l’application ${name} (version 1.0.0) avec fieldnotes-v2.yaml`;
+  const update = page.getByTestId('pending-change').filter({ has: page.getByText(updating, { exact: true }) });
+  // By its file: the card is read in both languages.
+  const counts = pendingChange(page, 'counts.csv');
+  await expect(counts).toContainText(`Charger counts.csv dans le type de données counts de ${name}`);
+  await expect(update).toHaveAttribute('data-status', 'needs-attention', { timeout: 30_000 });
+  await expect(counts.getByTestId('pending-blocked')).toHaveText(
+    `Attend une modification refusée faite avant elle : ${updating}. Elle sera envoyée une fois celle-ci renvoyée ou abandonnée.`,
+  );
+  await expect(counts).toHaveAttribute('data-status', 'queued');
+  await dismissToasts(page);
+  await look(page, 'offline-outbox-blocked-fr');
+  await switchLanguage(page, 'English');
+  await expect(counts.getByTestId('pending-blocked')).toContainText('Waits for a refused change made before it');
+  await look(page, 'offline-outbox-blocked-en');
+  await switchLanguage(page, 'Français');
+
+  // Discarded, the refused update lets the counts go.
+  await update.getByRole('button', { name: 'Abandonner', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Abandonner cette modification ?' })
+    .getByRole('button', { name: 'Abandonner', exact: true })
+    .click();
+  await expect(counts).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(counts.getByTestId('pending-blocked')).toHaveCount(0);
 });

@@ -47,6 +47,18 @@ export async function adminApi(request: APIRequestContext, serverOrigin: string)
       expect(answer.status(), text).toBe(200);
       expect(text, 'the creation stream ends with a result').toContain('"type":"result"');
     },
+    /** A new version of the application's configuration, from another administrator's session. */
+    async update(name: string, fileName: string) {
+      const answer = await request.post(`${serverOrigin}/api/v1/applications/${name}/configuration`, {
+        multipart: {
+          comment: '',
+          file: { name: fileName, mimeType: 'application/yaml', buffer: readFileSync(fixturePath(fileName)) },
+        },
+      });
+      const text = await answer.text();
+      expect(answer.status(), text).toBe(200);
+      expect(text, 'the update stream ends with a result').toContain('"type":"result"');
+    },
     async versions(name: string): Promise<{ version: string; versions: string[] }> {
       const answer = await request.get(`${serverOrigin}/api/v1/applications/${name}`);
       expect(answer.status(), await answer.text()).toBe(200);
