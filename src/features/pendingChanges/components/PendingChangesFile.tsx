@@ -11,8 +11,11 @@ import type { OutboxItem } from '@/offline/outboxTypes';
 import { exportPendingChanges, importPendingChanges, readPendingChangesFile } from '@/offline/pendingChangesFile';
 import { describeChange } from '@/offline/describeChange';
 
-/** How long the server remembers an idempotency key (server/http/idempotency.ts): past it, a resend is a new change. */
-const KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the server remembers an idempotency key (server/http/idempotency.ts: its answer a day, the key 90 days
+ * more): past it, a resend is a new change.
+ */
+const KEYS_KEPT_MS = 91 * 24 * 60 * 60 * 1000;
 const LISTED = 10;
 
 interface ReadFile {
@@ -126,8 +129,8 @@ export function PendingChangesFile({ waiting, onImported }: { waiting: number; o
             {old ? (
               <p className="font-medium text-destructive" data-testid="import-old-file">
                 <Trans>
-                  This file is more than a day old: the server no longer recognises its changes, so one that was already
-                  sent from another device would be applied a second time.
+                  This file is more than three months old: the server no longer recognises its changes, so one that was
+                  already sent from another device would be applied a second time.
                 </Trans>
               </p>
             ) : null}
