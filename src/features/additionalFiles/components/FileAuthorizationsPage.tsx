@@ -8,12 +8,12 @@ import { Breadcrumb } from '@/components/layout/Breadcrumb';
 import { OfflineNotice } from '@/components/layout/OfflineNotice';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
-import { Pager } from '@/components/ui/pager';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { pageCount, pageOf } from '@/lib/paging';
+import { ListPager } from '@/components/ListPager';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
@@ -180,15 +180,7 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
           </TableBody>
         </Table>
       ) : null}
-      {pagerVisible(all.length, AUTHORIZATIONS_PER_PAGE) ? (
-        <Pager
-          page={page}
-          count={count}
-          pages={pagerPages(page, count)}
-          onChange={setPage}
-          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
-        />
-      ) : null}
+      <ListPager total={all.length} size={AUTHORIZATIONS_PER_PAGE} page={page} onChange={setPage} />
       {list && list.authorizationResults.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">
           <Trans>No authorization on additional files yet.</Trans>

@@ -10,13 +10,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ListPager';
 import { Progress } from '@/components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/offline/currentUser';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { useApplicationList } from '../hooks/useApplicationList';
-import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { pageCount, pageOf } from '@/lib/paging';
 import { CARDS_PER_PAGE, filterApplications, localName, sortApplications, type SortMode } from '../listing';
 import { ApplicationCard } from './ApplicationCard';
 import { RestoreBundleDialog } from './RestoreBundleDialog';
@@ -159,22 +159,9 @@ export function ApplicationsPage() {
               </p>
             ) : null}
 
-            {pagerVisible(shown.length, CARDS_PER_PAGE) ? (
-              <div className="mt-6">
-                <Pager
-                  page={currentPage}
-                  count={count}
-                  pages={pagerPages(currentPage, count)}
-                  onChange={setPage}
-                  labels={{
-                    navigation: t`Pages`,
-                    previous: t`Previous page`,
-                    next: t`Next page`,
-                    page: (n) => t`Page ${n}`,
-                  }}
-                />
-              </div>
-            ) : null}
+            <div className="mt-6 empty:hidden">
+              <ListPager total={shown.length} size={CARDS_PER_PAGE} page={currentPage} onChange={setPage} />
+            </div>
           </TabsContent>
         ))}
       </Tabs>

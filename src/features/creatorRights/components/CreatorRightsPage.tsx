@@ -7,11 +7,11 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { TagInput } from '@/components/ui/tag-input';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { pageOf } from '@/lib/paging';
+import { ListPager } from '@/components/ListPager';
 import { cn } from '@/lib/cn';
 import { describeProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
@@ -73,7 +73,6 @@ export function CreatorRightsPage() {
     setSaving(false);
   }
 
-  const count = pageCount(users?.length ?? 0, USERS_PER_PAGE);
   const shown = pageOf(users ?? [], page, USERS_PER_PAGE);
   const pending = Object.keys(changes).length;
 
@@ -161,15 +160,7 @@ export function CreatorRightsPage() {
           ))}
         </TableBody>
       </Table>
-      {pagerVisible(users?.length ?? 0, USERS_PER_PAGE) ? (
-        <Pager
-          page={page}
-          count={count}
-          pages={pagerPages(page, count)}
-          onChange={setPage}
-          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
-        />
-      ) : null}
+      <ListPager total={users?.length ?? 0} size={USERS_PER_PAGE} page={page} onChange={setPage} />
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Trash2 } from 'lucide-react';
 import { InTheBackup } from '@/components/backup/InTheBackup';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
-import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { pageCount, pageOf } from '@/lib/paging';
+import { ListPager } from '@/components/ListPager';
 import type { Version } from '../api';
 import { mediumDate, periodDates } from '../dates';
 import { kiloBytes, type PeriodGroup } from '../periods';
@@ -129,15 +129,7 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             })}
           </TableBody>
         </Table>
-        {pagerVisible(newestFirst.length, VERSIONS_PER_PAGE) ? (
-          <Pager
-            page={page}
-            count={count}
-            pages={pagerPages(page, count)}
-            onChange={setPage}
-            labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
-          />
-        ) : null}
+        <ListPager total={newestFirst.length} size={VERSIONS_PER_PAGE} page={page} onChange={setPage} />
       </CardContent>
     </Card>
   );

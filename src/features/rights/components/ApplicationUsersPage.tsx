@@ -11,11 +11,11 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { translateServerError } from '@/lib/i18n/serverMessages';
-import { pageCount, pageOf, pagerPages, pagerVisible } from '@/lib/paging';
+import { pageOf } from '@/lib/paging';
+import { ListPager } from '@/components/ListPager';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
@@ -56,7 +56,6 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
   const matching = (users ?? []).filter(
     (user) => user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text),
   );
-  const count = pageCount(matching.length, USERS_PER_PAGE);
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const roleLabel = (role: ApplicationRole) =>
     role === 'applicationManager' ? t`Application manager` : t`User manager`;
@@ -178,15 +177,7 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
           })}
         </TableBody>
       </Table>
-      {pagerVisible(matching.length, USERS_PER_PAGE) ? (
-        <Pager
-          page={page}
-          count={count}
-          pages={pagerPages(page, count)}
-          onChange={setPage}
-          labels={{ navigation: t`Pages`, previous: t`Previous page`, next: t`Next page`, page: (n) => t`Page ${n}` }}
-        />
-      ) : null}
+      <ListPager total={matching.length} size={USERS_PER_PAGE} page={page} onChange={setPage} />
     </div>
   );
 }
