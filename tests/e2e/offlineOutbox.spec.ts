@@ -5,9 +5,11 @@ import {
   adminApi,
   chooseAndTest,
   createOffline,
+  fieldnotesKeptOffline,
   goOffline,
   goOnline,
   pendingChange,
+  queueCounts,
   signInAsAdmin,
   test,
   waitForServiceWorker,
@@ -266,32 +268,16 @@ test('offline: a file the server refuses shows its line errors in the pending ch
   test.setTimeout(180_000);
   const api = await adminApi(request, serverOrigin);
   const name = unique('refusedcsv');
-  await api.create(name);
-  await api.loadReference(name, 'sites', 'fieldnotes-sites.csv');
-  await api.loadReference(name, 'species', 'fieldnotes-species.csv');
-
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  await page.goto(`/applications/${name}`);
-  await page.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
-  await expect(toast(page, 'L’application est disponible hors ligne sur cet appareil.')).toBeVisible();
+  await fieldnotesKeptOffline(page, api, name);
 
   // Offline, counts checked against the sites kept on the device, and queued.
   await goOffline(network, context, page);
-  await page.goto(`/applications/${name}/dataTypes`);
-  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
-  const dialog = page.getByTestId('csv-upload');
-  await dialog.getByLabel('Fichier CSV').setInputFiles({
-    name: 'counts.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(
-      'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n',
-    ),
-  });
-  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
-  await expect(dialog.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  const dialog = await queueCounts(
+    page,
+    name,
+    'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\nmont_joly;Lagopus muta;03/06/2024;2\n',
+    '2 lignes vérifiées : le fichier est valide.',
+  );
 
   // Meanwhile the site of line 3 leaves the server: the file is refused there, for that line.
   await api.deleteReferenceRow(name, 'sites', 'mont_joly');
@@ -357,15 +343,7 @@ test('offline: a file queued after an update of its application waits while that
   test.setTimeout(180_000);
   const api = await adminApi(request, serverOrigin);
   const name = unique('blocked');
-  await api.create(name);
-  await api.loadReference(name, 'sites', 'fieldnotes-sites.csv');
-  await api.loadReference(name, 'species', 'fieldnotes-species.csv');
-
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  await page.goto(`/applications/${name}`);
-  await page.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
-  await expect(toast(page, 'L’application est disponible hors ligne sur cet appareil.')).toBeVisible();
+  await fieldnotesKeptOffline(page, api, name);
 
   // Offline: an update to 1.1.0, then counts, both kept on the device in that order.
   await goOffline(network, context, page);
@@ -373,18 +351,12 @@ test('offline: a file queued after an update of its application waits while that
   await chooseAndTest(page, 'fieldnotes-v2.yaml');
   await page.getByRole('button', { name: 'Modifier', exact: true }).click();
   await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
-  await page.goto(`/applications/${name}/dataTypes`);
-  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
-  const dialog = page.getByTestId('csv-upload');
-  await dialog.getByLabel('Fichier CSV').setInputFiles({
-    name: 'counts.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\n'),
-  });
-  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
-  await expect(dialog.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  await queueCounts(
+    page,
+    name,
+    'site;species;day;individuals\nlac_blanc;Tichodroma muraria;02/06/2024;3\n',
+    '1 ligne vérifiée : le fichier est valide.',
+  );
 
   // Meanwhile another administrator brings the application to 1.1.0: the queued update is refused, and the counts
   // made for it wait, saying for what.

@@ -4,6 +4,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_ORIGIN } from '../../playwright.config';
 import { csvFixture } from './dataSteps';
 import { expect, test as base, toast } from './fixtures';
+import { waitForServiceWorker } from './serviceWorker';
 import { unpluggableNetwork, type UnpluggableNetwork } from './unpluggableNetwork';
 
 /**
@@ -96,7 +97,7 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 }
 
-export { waitForServiceWorker } from './serviceWorker';
+export { waitForServiceWorker };
 
 export const pendingChange = (page: Page, text: string) => page.getByTestId('pending-change').filter({ hasText: text });
 
@@ -124,4 +125,31 @@ export async function goOffline(network: UnpluggableNetwork, context: BrowserCon
 export async function goOnline(network: UnpluggableNetwork, context: BrowserContext) {
   network.plugIn();
   await context.setOffline(false);
+}
+
+/** A fieldnotes application with its sites and species, signed in as the administrator and kept on the device. */
+export async function fieldnotesKeptOffline(page: Page, api: Awaited<ReturnType<typeof adminApi>>, name: string) {
+  await api.create(name);
+  await api.loadReference(name, 'sites', 'fieldnotes-sites.csv');
+  await api.loadReference(name, 'species', 'fieldnotes-species.csv');
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await page.goto(`/applications/${name}`);
+  await page.getByRole('button', { name: 'Rendre disponible hors ligne' }).click();
+  await expect(toast(page, 'L’application est disponible hors ligne sur cet appareil.')).toBeVisible();
+}
+
+/** Counts of a fieldnotes application checked on the device (`verdict`) and kept to be sent; answers the dialog. */
+export async function queueCounts(page: Page, name: string, csv: string, verdict: string) {
+  await page.goto(`/applications/${name}/dataTypes`);
+  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
+  const dialog = page.getByTestId('csv-upload');
+  await dialog
+    .getByLabel('Fichier CSV')
+    .setInputFiles({ name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText(verdict)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  return dialog;
 }
