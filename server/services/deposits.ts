@@ -28,7 +28,7 @@ import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
-import type { EntryContext } from './references.ts';
+import { ingestTargetOf, type EntryContext } from './references.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
@@ -105,7 +105,7 @@ export async function insertData(
   upload: SpooledUpload,
   rights: Rights,
 ): Promise<DataInserted> {
-  const { application, model, entry } = data;
+  const { application, entry } = data;
   return writeEntryRows(
     ctx,
     application.id,
@@ -114,16 +114,7 @@ export async function insertData(
       const refused: CsvError[] = [];
       let written = 0;
       const lineCount = await ingestCsv(
-        {
-          db: ctx.db,
-          checks: ctx.checks,
-          applicationId: application.id,
-          model,
-          entry,
-          fileName: upload.fileName,
-          places: true,
-          batchRows: write.batchRows,
-        },
+        ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows }),
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
@@ -169,15 +160,9 @@ export async function depositVersion(
   const parts = writeFileParts(ctx.db, id, { asBulk: true });
   try {
     const rowCount = await ingestCsv(
-      {
-        db: ctx.db,
-        checks: ctx.checks,
-        applicationId: data.application.id,
-        model: data.model,
-        entry: data.entry,
-        fileName: upload.fileName,
+      ingestTargetOf(ctx, data, upload.fileName, {
         deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
-      },
+      }),
       parts.passOn(upload.stream),
       null,
       () => upload.complete(),

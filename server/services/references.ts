@@ -11,7 +11,7 @@ import { findApplication } from './applications.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { whileWriting } from './entryGate.ts';
 import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
-import { ingestCsv } from './ingest.ts';
+import { ingestCsv, type IngestTarget } from './ingest.ts';
 import { INDEXED_FROM_ROWS } from './filterIndexes.ts';
 import { indexSuggestions } from './referenceSuggestions.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
@@ -28,6 +28,16 @@ export interface EntryContext {
   application: ApplicationRow;
   model: ApplicationModel;
   entry: DataEntry;
+}
+
+/** What checking a file of `entry` needs (ingest.ts), with the options of the write it feeds. */
+export function ingestTargetOf(
+  ctx: ServerContext,
+  { application, model, entry }: EntryContext,
+  fileName: string,
+  options: Pick<IngestTarget, 'places' | 'batchRows' | 'deposit'> = {},
+): IngestTarget {
+  return { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName, ...options };
 }
 
 /** The application and one of its references, or the refusal that says which is missing. */
@@ -77,15 +87,7 @@ export async function uploadReference(
     async (write) => {
       let written = 0;
       const lineCount = await ingestCsv(
-        {
-          db: ctx.db,
-          checks: ctx.checks,
-          applicationId: application.id,
-          model,
-          entry,
-          fileName: file.fileName,
-          batchRows: write.batchRows,
-        },
+        ingestTargetOf(ctx, reference, file.fileName, { batchRows: write.batchRows }),
         file.stream,
         async (batch, failed) => {
           written += await write.upsert(batch, failed);
