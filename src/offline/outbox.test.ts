@@ -399,6 +399,30 @@ describe('the outbox', () => {
     ]);
   });
 
+  it('marks a change whose send may have reached the server without an answer, not one sent without a network', async () => {
+    let online = false;
+    const brokenAnswer = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"type":"progress","result":0.5}\n'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } },
+      );
+    const replayed = new Response(`${JSON.stringify({ type: 'result', result: { ok: true } })}\n`, { status: 200 });
+    const server = scriptedFetch(['network', brokenAnswer, replayed]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, online: () => online });
+    await outbox.submit({ ...change('a'), streamed: true });
+    expect((await outbox.items())[0].mayHaveArrived).toBeFalsy();
+    online = true;
+    await outbox.process({ despiteHold: true });
+    expect((await outbox.items())[0]).toMatchObject({ status: 'queued', mayHaveArrived: true });
+    await outbox.process({ despiteHold: true });
+    expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { ok: true } });
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

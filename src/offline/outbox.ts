@@ -48,7 +48,9 @@ export function serverAnswersAt(
   return async (): Promise<boolean> => {
     try {
       const response = await doFetch(`${apiBase}/me`, { credentials: 'same-origin', cache: 'no-store' });
-      return response.headers.get('X-Terrain-Offline') !== '1';
+      // A captive portal answers too, with its page: that is not the server.
+      const standIn = response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? '');
+      return response.headers.get('X-Terrain-Offline') !== '1' && !standIn;
     } catch {
       return false;
     }
@@ -145,7 +147,7 @@ export function createOutbox(options: OutboxOptions = {}) {
     | { kind: 'applied'; result: unknown }
     | { kind: 'refused'; error: OutboxError }
     | { kind: 'retry-later'; error: OutboxError }
-    | { kind: 'unreachable' }
+    | { kind: 'unreachable'; mayHaveArrived: boolean }
     | { kind: 'signed-out' }
     | { kind: 'not-theirs' };
 
@@ -204,14 +206,15 @@ export function createOutbox(options: OutboxOptions = {}) {
       });
     } catch {
       options.onReachability?.(false);
-      return { kind: 'unreachable' };
+      // With a network, the request may have reached the server and only its answer been lost.
+      return { kind: 'unreachable', mayHaveArrived: online() };
     }
     // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing.
     const standIn =
       response.ok && (response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? ''));
     const offline = standIn || (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1');
     options.onReachability?.(!offline);
-    if (offline) return { kind: 'unreachable' };
+    if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
     if (response.ok) {
       if (!item.streamed) {
         const text = await response.text().catch(() => '');
@@ -233,7 +236,7 @@ export function createOutbox(options: OutboxOptions = {}) {
         };
       } catch {
         // The connection broke in the middle of the answer: the server may have applied it; the resend will tell.
-        return { kind: 'unreachable' };
+        return { kind: 'unreachable', mayHaveArrived: true };
       }
     }
     const error = errorOf(response.status, await response.text().catch(() => ''));
@@ -329,6 +332,7 @@ export function createOutbox(options: OutboxOptions = {}) {
             status: 'queued',
             lastError: { status: 0, code: 'NETWORK_ERROR', params: {} },
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
+            mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived,
           });
           held.hold(item.resource);
         } else if (outcome.kind === 'retry-later') {
@@ -336,6 +340,8 @@ export function createOutbox(options: OutboxOptions = {}) {
             status: 'queued',
             lastError: outcome.error,
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
+            // Still running on the server: it will be applied.
+            mayHaveArrived: item.mayHaveArrived || outcome.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS',
           });
           held.hold(item.resource);
         } else {
@@ -345,6 +351,7 @@ export function createOutbox(options: OutboxOptions = {}) {
           await db.outbox.update(item.id!, {
             status: 'queued',
             attempts: item.attempts,
+            mayHaveArrived: item.mayHaveArrived || (outcome.kind === 'unreachable' && outcome.mayHaveArrived),
             lastError:
               outcome.kind === 'unreachable'
                 ? { status: 0, code: 'NETWORK_ERROR', params: {} }
@@ -389,7 +396,13 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   /** Sends a refused change again, as a new request: the refusal applied nothing. */
   async function retry(id: number) {
-    await db.outbox.update(id, { status: 'queued', idempotencyKey: newKey(), nextAttemptAt: 0, attempts: 0 });
+    await db.outbox.update(id, {
+      status: 'queued',
+      idempotencyKey: newKey(),
+      nextAttemptAt: 0,
+      attempts: 0,
+      mayHaveArrived: false,
+    });
     notify();
     await process({ despiteHold: true });
   }

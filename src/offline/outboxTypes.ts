@@ -81,6 +81,11 @@ export interface OutboxItem {
   /** Bytes to send, for the pending-changes page. */
   size: number;
   lastError?: OutboxError;
+  /**
+   * A send of it ended without an answer while it may have reached the server (the device had a network, an answer
+   * broke off, the server was still applying it): it may be applied already, whatever its status says.
+   */
+  mayHaveArrived?: boolean;
   result?: unknown;
   doneAt?: number;
   /** The form's input, kept to reopen the form after a refusal. */

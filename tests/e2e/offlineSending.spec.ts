@@ -17,8 +17,9 @@ import {
 /**
  * How the changes kept on the device reach the server, end to end in Chromium: only in the session of the person who
  * made them, with the browser asked to keep their storage and a warning before logging out; after a session that
- * expired, once signed in again; no faster than once per three seconds while the server is down; and through a file
- * when the site's data is cleared. Queueing, editing and cancelling them is in offlineOutbox.spec.ts.
+ * expired, once signed in again; no faster than once per three seconds while the server is down; through a file
+ * when the site's data is cleared; and one whose answer was lost is said to be perhaps applied before it is
+ * cancelled. Queueing, editing and cancelling them is in offlineOutbox.spec.ts.
  */
 
 test('on a shared tablet, a change someone else made waits for them, and the pending changes say who made it', async ({
@@ -356,4 +357,59 @@ test('pending changes saved to a file outlive clearing the site data: imported b
   await english.getByRole('button', { name: 'Cancel' }).click();
   await look(page, 'pending-file-en');
   await switchLanguage(page, 'Français');
+});
+
+test('a change whose answer was lost may be applied: cancelling it says so, and it is', async ({
+  page,
+  context,
+  request,
+  network,
+  serverOrigin,
+  unique,
+  look,
+}) => {
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('lost');
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  // The server gets the creation and applies it; its answer never reaches the browser.
+  let answered = 0;
+  await page.route(`**/api/v1/applications/${name}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fetch();
+    answered += 1;
+    await route.abort('connectionreset');
+  });
+  await page.goto('/applicationCreation');
+  await chooseAndTest(page, 'fieldnotes-v1.yaml');
+  await page.getByLabel('Nom de l’application').fill(name);
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(toast(page, 'Enregistré sur cet appareil.').last()).toBeVisible();
+  expect(answered).toBeGreaterThan(0);
+  // Offline now, so that nothing is sent again while the person looks at it.
+  await goOffline(network, context, page);
+  await page.unroute(`**/api/v1/applications/${name}`);
+
+  await page.goto('/pendingChanges');
+  const lost = pendingChange(page, `Créer l’application ${name} avec fieldnotes-v1.yaml`);
+  await expect(lost).toHaveAttribute('data-status', 'queued');
+  await lost.getByRole('button', { name: 'Annuler', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler cette modification ?' });
+  await expect(dialog.getByTestId('cancel-consequence')).toHaveText(
+    'Un envoi de cette modification est resté sans réponse : le serveur l’a peut-être déjà appliquée. L’annuler empêche de l’envoyer de nouveau, mais ne la défait pas sur le serveur ; vérifiez-y avant de la refaire.',
+  );
+  await look(page, 'offline-cancel-maybe-applied-fr');
+  await dialog.getByRole('button', { name: 'La garder' }).click();
+  await switchLanguage(page, 'English');
+  await pendingChange(page, `Create the application ${name} from`)
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .click();
+  const english = page.getByRole('dialog', { name: 'Cancel this change?' });
+  await expect(english.getByTestId('cancel-consequence')).toContainText('the server may have applied it already');
+  await look(page, 'offline-cancel-maybe-applied-en');
+  await english.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(pendingChange(page, `Create the application ${name} from`)).toHaveCount(0);
+  await switchLanguage(page, 'Français');
+  // It was applied: the server has the application.
+  expect(await api.exists(name)).toBe(true);
 });

@@ -31,8 +31,15 @@ export function CancelChangeDialog({ item, onClose }: CancelChangeDialogProps) {
       confirmLabel={<Trans>Cancel the change</Trans>}
       cancelLabel={<Trans>Keep it</Trans>}
     >
-      <p>
-        <Trans>It has not reached the server yet: it will not be sent and cannot be recovered.</Trans>
+      <p data-testid="cancel-consequence">
+        {item?.mayHaveArrived ? (
+          <Trans>
+            A send of it got no answer: the server may have applied it already. Cancelling stops it being sent again but
+            does not undo it there; check on the server before doing it again.
+          </Trans>
+        ) : (
+          <Trans>It has not reached the server yet: it will not be sent and cannot be recovered.</Trans>
+        )}
       </p>
     </ConfirmDialog>
   );
