@@ -186,8 +186,9 @@ export async function ingestCsv(
     for await (const bytes of chunks) {
       for (let start = 0; start < bytes.byteLength; start += PIECE_BYTES) {
         const answer = check.push(bytes.subarray(start, start + PIECE_BYTES));
-        // Observed in turn below; this keeps a failure from being reported as unhandled meanwhile.
-        answer.catch(() => undefined);
+        // Observed in turn below. Meanwhile a failure (the worker lost, the budget spent) ends at once a write
+        // waiting for its turn or for the file's last byte, rather than let it begin only to be undone.
+        answer.catch((error: unknown) => writer.abandon(error));
         answers.push(answer);
         if (answers.length >= PIECES_AHEAD) writer.add(await answers.shift()!);
         await writer.room();

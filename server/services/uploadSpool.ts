@@ -13,6 +13,11 @@ export const spoolFolder = (dataDir: string) => path.join(dataDir, 'spool');
 
 /** What the check reads from the spool at a time. */
 const READ_BYTES = 256 * 1024;
+/**
+ * The spool shares the embedded database's disk: every this many bytes, the upload asks for room as the database's
+ * bulk writes do, so that it never eats into the reserve kept for sign-ins and the database's own log.
+ */
+const ROOM_STEP_BYTES = 8 * 1024 * 1024;
 
 /**
  * An upload whose file is written to the spool as fast as its client sends it, while the check reads it from there
@@ -60,10 +65,15 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
   let pumping: Promise<void> | undefined;
   const pump = async () => {
     try {
+      let roomFor = 0;
       for await (const chunk of upload.stream) {
         // Once removed (the upload refused), the rest is read to nowhere: the client can finish sending and read
         // the answer.
         if (removed) continue;
+        if (written + chunk.byteLength > roomFor) {
+          await ctx.room.require(ROOM_STEP_BYTES);
+          roomFor = written + ROOM_STEP_BYTES;
+        }
         let done = 0;
         while (done < chunk.byteLength) {
           const { bytesWritten } = await handle.write(chunk, done, chunk.byteLength - done, written + done);
@@ -84,10 +94,10 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
   };
   const start = () => (pumping ??= pump());
 
-  // Since when the check has waited for bytes not in the spool yet (anew at each arrival), and since when the write
-  // has waited for the file's last byte.
-  let tailWaitSince: number | undefined;
-  let arrivalWaitSince: number | undefined;
+  // Whether the check waits for bytes not in the spool yet, or the write for the file's last byte: the upload then
+  // waits for its client, as long as the client has sent nothing (uploadLanes.ts).
+  let waitingAtTail = false;
+  let waitingForArrival = 0;
 
   async function* chunks(): AsyncGenerator<Uint8Array> {
     start();
@@ -101,8 +111,8 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
       } else if (failure) throw failure.error;
       else if (arrived) return;
       else {
-        tailWaitSince = performance.now();
-        await moved.finally(() => (tailWaitSince = undefined));
+        waitingAtTail = true;
+        await moved.finally(() => (waitingAtTail = false));
       }
     }
   }
@@ -115,13 +125,17 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
       if (failure) throw failure.error;
     },
     record: () => upload.record(),
-    waitingForBytesSince: () => (arrived || failure ? undefined : (arrivalWaitSince ?? tailWaitSince)),
+    // A slow network that keeps sending holds the upload's lane, as before it was spooled; one that stops lets the
+    // next upload run beside it.
+    waitingForBytesSince: () =>
+      !arrived && !failure && (waitingAtTail || waitingForArrival > 0) ? upload.waitingForBytesSince() : undefined,
     async arrival(giveUp) {
       start();
-      arrivalWaitSince = performance.now();
-      const givenUp = new Promise<void>((resolve) =>
-        giveUp?.addEventListener('abort', () => resolve(), { once: true }),
-      );
+      if (arrived) return;
+      let giveUpNow = () => undefined as void;
+      const givenUp = new Promise<void>((resolve) => (giveUpNow = resolve));
+      giveUp?.addEventListener('abort', giveUpNow, { once: true });
+      waitingForArrival += 1;
       try {
         while (!arrived) {
           if (failure) throw failure.error;
@@ -129,7 +143,8 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
           await Promise.race([moved, givenUp]);
         }
       } finally {
-        arrivalWaitSince = undefined;
+        waitingForArrival -= 1;
+        giveUp?.removeEventListener('abort', giveUpNow);
       }
     },
     async remove() {
@@ -150,6 +165,11 @@ export async function whileSpooled<T>(
   try {
     return await work(spooled);
   } finally {
-    await spooled.remove();
+    // The answer is the work's: a file left behind is removed at the next start.
+    await spooled
+      .remove()
+      .catch((error: unknown) =>
+        ctx.log(`spooled upload not removed (removed at the next start): ${(error as Error).message}`),
+      );
   }
 }

@@ -8,6 +8,7 @@ describe('held resources', () => {
     expect(held.holds('application:alps')).toBe(true);
     expect(held.holds('dataset:alps/counts/{"site":"lac"}')).toBe(true);
     expect(held.holds('reference:alps/sites')).toBe(true);
+    expect(held.holds('dataType:alps/counts')).toBe(true);
     expect(held.holds('additionalFile:alps/photos/p.jpg')).toBe(true);
     expect(held.holds('rightsRequest:alps/123')).toBe(false);
     expect(held.holds('charter:alps')).toBe(false);
@@ -31,6 +32,13 @@ describe('held resources', () => {
     held.hold('reference:alps/sites');
     expect(held.holds('dataset:alps/counts/{}')).toBe(true);
     expect(held.holds('reference:alps/species')).toBe(true);
+    // A refused file of a data type holds back its own later changes only.
+    const data = new HeldResources();
+    data.hold('dataType:alps/counts');
+    expect(data.holds('dataType:alps/counts')).toBe(true);
+    expect(data.holds('dataset:alps/counts/{}')).toBe(false);
+    expect(data.holds('reference:alps/sites')).toBe(false);
+    expect(data.holds('additionalFile:alps/photos/p.jpg')).toBe(false);
     const other = new HeldResources();
     other.hold('dataset:alps/counts/{"site":"lac"}');
     expect(other.holds('dataset:alps/counts/{"site":"lac"}')).toBe(true);

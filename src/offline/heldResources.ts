@@ -6,8 +6,8 @@ function partsOf(resource: string): { kind: string; application: string } | unde
 
 /** Changes others of their application build on: its configuration, its references. */
 const LEADING = new Set(['application', 'reference']);
-/** Changes that build on them: rows of references and data types, additional files (their fields). */
-const DEPENDENT = new Set(['reference', 'dataset', 'additionalFile']);
+/** Changes that build on them: rows of references and data types, deposits, additional files (their fields). */
+const DEPENDENT = new Set(['reference', 'dataType', 'dataset', 'additionalFile']);
 
 /**
  * The resources whose changes wait during a pass of the outbox. Changes keep their order within a resource; and the

@@ -423,6 +423,33 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { ok: true } });
   });
 
+  it('keeps a change refused at once when the form that sent it has left the screen', async () => {
+    const refusal = () => json(422, { code: 'BAD_REQUEST', message: 'BAD_REQUEST', params: {} });
+    const server = scriptedFetch([refusal, refusal]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });
+    expect((await outbox.submit(change('shown'), { keepOnRefusal: () => false })).status).toBe('needs-attention');
+    expect((await outbox.submit(change('left'), { keepOnRefusal: () => true })).status).toBe('needs-attention');
+    expect((await outbox.items()).map((item) => [item.resource, item.status])).toEqual([['left', 'needs-attention']]);
+  });
+
+  it('waits out a server failure, but not one that comes back at every send: it then needs attention', async () => {
+    let clock = 1_000_000;
+    const internal = () => json(500, { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR', params: {} });
+    const server = scriptedFetch(Array.from({ length: 5 }, () => internal));
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, now: () => clock });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    for (let sent = 1; sent < 5; sent += 1) {
+      expect((await outbox.items())[0].status).toBe('queued');
+      clock = (await outbox.nextDueAt())!;
+      await outbox.process();
+    }
+    expect(server.calls).toHaveLength(5);
+    expect((await outbox.items())[0]).toMatchObject({
+      status: 'needs-attention',
+      lastError: { code: 'INTERNAL_ERROR' },
+    });
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

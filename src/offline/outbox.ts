@@ -73,9 +73,10 @@ export interface SubmitOptions {
   onUploadProgress?: (sent: number, total: number) => void;
   /**
    * A refusal of the first, immediate attempt goes back to the form that is still on screen, and the change
-   * leaves the outbox. Refusals met later, in the background, stay for the user to deal with.
+   * leaves the outbox, unless this says to keep it (asked at the refusal when a function: `useOutboxSubmit` keeps
+   * it once the form has left the screen). Refusals met later, in the background, stay for the user to deal with.
    */
-  keepOnRefusal?: boolean;
+  keepOnRefusal?: boolean | (() => boolean);
   /**
    * The pending change this one replaces (its form was reopened to edit it): it leaves the outbox as this one
    * enters, so it neither holds this one back nor is lost if the page dies in between.
@@ -84,6 +85,8 @@ export interface SubmitOptions {
 }
 
 const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Sends answered with the server's internal error after which a change needs attention instead of waiting. */
+const INTERNAL_ERRORS_TRIED = 5;
 const DEVICE_FULL: OutboxError = { status: 0, code: 'DEVICE_FULL', params: {} };
 
 /** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
@@ -335,6 +338,14 @@ export function createOutbox(options: OutboxOptions = {}) {
             mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived,
           });
           held.hold(item.resource);
+        } else if (
+          outcome.kind === 'retry-later' &&
+          outcome.error.code === 'INTERNAL_ERROR' &&
+          item.attempts + 1 >= INTERNAL_ERRORS_TRIED
+        ) {
+          // A failure of the server that comes back each time (a bug this change meets) is not waited out for ever.
+          await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
+          held.hold(item.resource);
         } else if (outcome.kind === 'retry-later') {
           await db.outbox.update(item.id!, {
             status: 'queued',
@@ -387,7 +398,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     const item = await db.outbox.get(id);
     if (item?.status === 'done') return { status: 'done', result: item.result };
     if (item?.status === 'needs-attention') {
-      if (!submitOptions.keepOnRefusal) await db.outbox.delete(id);
+      const keep = submitOptions.keepOnRefusal;
+      if (!(typeof keep === 'function' ? keep() : keep)) await db.outbox.delete(id);
       notify();
       return { status: 'needs-attention', error: item.lastError! };
     }

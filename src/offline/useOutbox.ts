@@ -1,5 +1,8 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { offlineDb } from './db';
+import type { Submission, SubmitOptions } from './outbox';
+import { outbox } from './outboxInstance';
 import type { OutboxItem } from './outboxTypes';
 
 /** The outbox as it changes: every item, and how many are not yet applied. */
@@ -27,5 +30,25 @@ export function useWaitingChangesOf(owner: string): OutboxItem[] | undefined {
         .filter((item) => item.owner === owner)
         .sortBy('id'),
     [owner],
+  );
+}
+
+/**
+ * `outbox.submit` for a form: a refusal of the change's immediate attempt goes back to the form (and the change
+ * leaves the outbox) only while the form is still on screen. Once it is gone (the person left during a long upload),
+ * the refused change stays in *Pending changes* with its error, instead of being lost with the form.
+ */
+export function useOutboxSubmit() {
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  return useCallback(
+    (submission: Submission, options: SubmitOptions = {}) =>
+      outbox.submit(submission, { ...options, keepOnRefusal: options.keepOnRefusal ?? (() => !shown.current) }),
+    [],
   );
 }

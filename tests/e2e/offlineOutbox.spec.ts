@@ -390,3 +390,45 @@ test('offline: a file queued after an update of its application waits while that
   await expect(counts).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(counts.getByTestId('pending-blocked')).toHaveCount(0);
 });
+
+test('a file refused once its form has left the screen stays in the pending changes, with its errors', async ({
+  page,
+  request,
+  serverOrigin,
+  unique,
+}) => {
+  const api = await adminApi(request, serverOrigin);
+  const name = unique('leftform');
+  await fieldnotesKeptOffline(page, api, name);
+  await page.goto(`/applications/${name}/dataTypes`);
+  await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
+  const dialog = page.getByTestId('csv-upload');
+  await dialog.getByLabel('Fichier CSV').setInputFiles({
+    name: 'counts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('site;species;day;individuals\nmont_joly;Lagopus muta;03/06/2024;2\n'),
+  });
+  await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(dialog.getByText('1 ligne vérifiée : le fichier est valide.')).toBeVisible();
+  // Checked on the device against its copy of the sites; the server, which no longer has this one, refuses it. Its
+  // answer comes once the person has gone to another page.
+  await api.deleteReferenceRow(name, 'sites', 'mont_joly');
+  let release!: () => void;
+  const left = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/applications/${name}/data/counts`, async (route) => {
+    const answer = await route.fetch();
+    await left;
+    await route.fulfill({ response: answer });
+  });
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  // While it sends (the dialog cannot be closed then), the person goes back a page, then to the pending changes.
+  await expect(dialog.getByText('Envoi…')).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('pending-badge').click();
+  await expect(page).toHaveURL(/\/pendingChanges$/);
+  release();
+  const refused = pendingChange(page, `Charger counts.csv dans le type de données counts de ${name}`);
+  await expect(refused).toHaveAttribute('data-status', 'needs-attention');
+  await expect(refused.getByRole('alert')).toHaveText('Le fichier contient 1 erreur ; rien n’a été enregistré.');
+});

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,23 @@ describe('an upload that cannot fit on the database disk', () => {
     const vacuumed = await lastVacuum();
     expect(vacuumed).not.toBeNull();
     expect(vacuumed!.getTime()).toBeGreaterThan(vacuumedBefore?.getTime() ?? 0);
+  });
+});
+
+describe('a CSV file arriving when the disk has no room left', () => {
+  it('is refused with 507 as it is spooled, before any row is written, and its spooled copy removed', async () => {
+    const first = reads;
+    // The check before the body finds room; the spool's own check, at the file's first bytes, does not.
+    freeSpace = (call) => (call - first < 1 ? RESERVE + 100 * MB : RESERVE + 1000);
+    const refused = await streamedUpload(
+      '/applications/observatory/references/habitats',
+      csvForm('habitats.csv', habitats(5000)),
+    );
+    expect(refused).toEqual({ status: 507, body: { code: 'STORAGE_FULL', message: 'STORAGE_FULL', params: {} } });
+    expect(reads - first).toBe(2);
+    expect(await storedHabitats()).toBe(10);
+    expect(await readdir(path.join(server.dataDir, 'spool'))).toEqual([]);
+    freeSpace = () => 10_000 * MB;
   });
 });
 

@@ -61,7 +61,7 @@ export function rowDeletion(application: string, entry: Pick<DataEntry, 'name' |
   return {
     kind: 'reference.delete',
     summary: { name: application, reference: entry.name, entry: entry.kind, keys: naturalKeys.join(', ') },
-    resource: `reference:${application}/${entry.name}`,
+    resource: `${entry.kind === 'reference' ? 'reference' : 'dataType'}:${application}/${entry.name}`,
     request: { method: 'DELETE', path, headers: { 'Accept-Language': currentLanguage() }, body: { type: 'none' } },
   };
 }
@@ -71,7 +71,7 @@ export function dataUpload(application: string, dataType: string, file: File): S
   return {
     kind: 'reference.upload',
     summary: { name: application, reference: dataType, entry: 'dataType', fileName: file.name },
-    resource: `reference:${application}/${dataType}`,
+    resource: `dataType:${application}/${dataType}`,
     input: { application, reference: dataType, file },
     request: {
       method: 'POST',

@@ -23,7 +23,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { useFreshKeptQuery } from '@/offline/useFreshKeptQuery';
 import { fileAuthorizationSave, fileAuthorizationsRead } from '../api';
 import { useOperationLabels } from '../operationLabels';
@@ -36,6 +36,7 @@ export function FileAuthorizationForm({
   application: LoadedApplication;
   authorizationId: string;
 }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const labels = useOperationLabels();
@@ -95,7 +96,7 @@ export function FileAuthorizationForm({
     setTried(true);
     if (!valid) return;
     setSending(true);
-    const outcome = await outbox.submit(
+    const outcome = await submitChange(
       fileAuthorizationSave(view.name, {
         uuid: isNew ? null : authorizationId,
         name: name.trim(),

@@ -16,7 +16,7 @@ import { pageCount, pageOf } from '@/lib/paging';
 import { ListPager } from '@/components/ListPager';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { fileAuthorizationRevoke, fileAuthorizationsRead, type FileAuthorization } from '../api';
 import { useOperationLabels } from '../operationLabels';
@@ -26,6 +26,7 @@ const AUTHORIZATIONS_PER_PAGE = 30;
 
 /** The additional-file authorizations the caller may see, with their rights per file type, a page at a time; add, edit, revoke. */
 export function FileAuthorizationsPage({ application }: { application: LoadedApplication }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const labels = useOperationLabels();
@@ -47,7 +48,7 @@ export function FileAuthorizationsPage({ application }: { application: LoadedApp
 
   async function revoke(authorization: FileAuthorization) {
     setRevoking(null);
-    const outcome = await outbox.submit(fileAuthorizationRevoke(view.name, authorization));
+    const outcome = await submitChange(fileAuthorizationRevoke(view.name, authorization));
     toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
     if (outcome.status === 'done') reload();
   }

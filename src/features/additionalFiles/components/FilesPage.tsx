@@ -18,9 +18,8 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageCount, pagerPages } from '@/lib/paging';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
-import { useOutboxItems } from '@/offline/useOutbox';
+import { useOutboxItems, useOutboxSubmit } from '@/offline/useOutbox';
 import { filesDeletion, zipHref, type AdditionalFile } from '../api';
 import { FILES_PER_PAGE, useFilesList } from '../hooks/useFilesList';
 import { FieldFilterPanel } from './FieldFilterPanel';
@@ -28,6 +27,7 @@ import { FilesTable } from './FilesTable';
 
 /** The files of one type: filters, pages, details per row, download alone or zipped, deletion. */
 export function FilesPage({ application, type }: { application: LoadedApplication; type: AdditionalFileType }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { view, model } = application;
@@ -54,7 +54,7 @@ export function FilesPage({ application, type }: { application: LoadedApplicatio
 
   async function remove(targets: AdditionalFile[]) {
     setDeleting(null);
-    const outcome = await outbox.submit(filesDeletion(view.name, type.name, targets));
+    const outcome = await submitChange(filesDeletion(view.name, type.name, targets));
     toastOutcome(
       i18n,
       outcome,

@@ -11,7 +11,7 @@ import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { fileSave } from '../api';
 import { fieldTitle } from '../display';
 import type { EditedFileSave } from './useEditedFileSave';
@@ -29,6 +29,7 @@ export function useFileForm(
   isNew: boolean,
   replaces?: EditedFileSave,
 ) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The form opens once the stored file (if any) is read: its values are the starting ones, unless a refused save
@@ -129,7 +130,7 @@ export function useFileForm(
   async function submit() {
     if (!checked.ok) return;
     setProgress(0);
-    const outcome = await outbox.submit(
+    const outcome = await submitChange(
       fileSave(applicationName, type.name, {
         id: data.file?.id ?? null,
         fileName: checked.fileName,

@@ -26,7 +26,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import type { CodedProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastOutcome, toastRefusal } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { dataLossSummary, type UpdateImpact } from '@/domain/applications/updateImpact';
 import { dryRunUpdate, streamApplications, validateOnServer } from '../api';
 import { configurationUpload, type ConfigurationUploadInput } from '../outboxRequests';
@@ -47,6 +47,7 @@ interface ApplicationCreationPageProps {
 type Phase = 'idle' | 'testing' | 'tested' | 'saving';
 
 export function ApplicationCreationPage({ current, edit }: ApplicationCreationPageProps) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const router = useRouter();
   const user = useCurrentUser();
@@ -167,7 +168,7 @@ export function ApplicationCreationPage({ current, edit }: ApplicationCreationPa
         : {}),
     });
     // An edited pending change is replaced as the new one enters the outbox, so it does not hold the new one back.
-    const outcome = await outbox.submit(submission, {
+    const outcome = await submitChange(submission, {
       onEvent: (e) => e.type === 'progress' && setProgress(e.result),
       replaces: editedItem,
     });

@@ -20,7 +20,7 @@ import { charterHref, MAX_CHARTER_BYTES } from '@/lib/charter';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { fetchApplication } from '../api';
 import { charterUpload } from '../charterUpload';
 
@@ -42,6 +42,7 @@ export function CharterUploadDialog({
   shownName: string;
   onClose(uploadedAt?: string): void;
 }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -69,7 +70,7 @@ export function CharterUploadDialog({
   async function send() {
     if (!file) return;
     setStep('sending');
-    const outcome = await outbox.submit(charterUpload(application.name, file));
+    const outcome = await submitChange(charterUpload(application.name, file));
     if (outcome.status === 'needs-attention') {
       setStep('choose');
       setProblem(refusalText(i18n, outcome.error));

@@ -18,7 +18,7 @@ import { Label } from '@/components/ui/label';
 import { charterHref } from '@/lib/charter';
 import { getCurrentUser, setCurrentUser } from '@/offline/currentUser';
 import { refusalText, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { charterAcceptance, type CharterView } from '../api';
 
 type Pdf = { state: 'loading' } | { state: 'shown'; url: string } | { state: 'unavailable' };
@@ -65,6 +65,7 @@ export function CharterDialog({
   onAccepted(): void;
   onRefused(): void;
 }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const checkboxId = useId();
   const [checked, setChecked] = useState(false);
@@ -79,7 +80,7 @@ export function CharterDialog({
     if (!user) return;
     setSending(true);
     setError(null);
-    const outcome = await outbox.submit(charterAcceptance(user, application));
+    const outcome = await submitChange(charterAcceptance(user, application));
     setSending(false);
     if (outcome.status === 'needs-attention') {
       setError(refusalText(i18n, outcome.error));

@@ -16,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { describeProblem } from '@/lib/i18n/problems';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { roleChange, usersForAdminRead } from '../api';
 import {
@@ -36,6 +36,7 @@ const USERS_PER_PAGE = 15;
 
 /** The platform administrator's table of who may create which applications. */
 export function CreatorRightsPage() {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const client = useQueryClient();
   const { data, error, offlineSince } = useKeptQuery(usersForAdminRead.queryKey, usersForAdminRead.read);
@@ -54,7 +55,7 @@ export function CreatorRightsPage() {
     let queued = false;
     const refused: RoleRequest[] = [];
     for (const request of roleRequests(changes)) {
-      const outcome = await outbox.submit(roleChange(request));
+      const outcome = await submitChange(roleChange(request));
       if (outcome.status === 'needs-attention') {
         toastRefusal(i18n, outcome.error);
         refused.push(request);

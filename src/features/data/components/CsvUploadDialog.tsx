@@ -17,7 +17,7 @@ import { isServerReachable } from '@/lib/connectivity';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { cachedReferenceRows, keepReference } from '@/offline/referenceCache';
 import { dataUpload, referenceUpload } from '../api';
 import { queuedReferenceRows } from '../queuedReferenceRows';
@@ -45,6 +45,7 @@ export function CsvUploadDialog({
   replaces?: EditedCsvUpload;
   onClose(stored: boolean): void;
 }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const worker = useCsvWorker();
   const [file, setFile] = useState<File | null>(null);
@@ -110,7 +111,7 @@ export function CsvUploadDialog({
     if (!file) return;
     setPhase('sending');
     const submission = entry.kind === 'reference' ? referenceUpload(application.view.name, entry.name, file) : dataUpload(application.view.name, entry.name, file);
-    const outcome = await outbox.submit(submission, { replaces: replaces?.itemId });
+    const outcome = await submitChange(submission, { replaces: replaces?.itemId });
     if (outcome.status === 'done') {
       const stored = outcome.result as ReferenceLoaded | DataInserted;
       showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);

@@ -20,7 +20,7 @@ import { pageCount, pagerPages } from '@/lib/paging';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import type { RowView } from '@/contract/rows';
 import { rowDeletion } from '../api';
 import { useColumnVisibility } from '../hooks/useColumnVisibility';
@@ -43,6 +43,7 @@ interface Props {
 
 /** The rows of one reference or data type: filters, order, pages, tag-driven columns, details, export and deletion. */
 export function EntryConsultationPage({ application, entry }: Props) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const text = (value: Record<string, string> | undefined, fallback = '') => localized(value, i18n.locale, model.defaultLanguage, fallback);
@@ -76,7 +77,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
 
   async function confirmDeletion(row: RowView) {
     setDeleting(null);
-    const outcome = await outbox.submit(rowDeletion(view.name, entry, [row.naturalKey]));
+    const outcome = await submitChange(rowDeletion(view.name, entry, [row.naturalKey]));
     if (outcome.status === 'done') {
       showToast('success', t`The line ${withoutLeadingNullParts(row.naturalKey)} has been deleted.`);
       reload();

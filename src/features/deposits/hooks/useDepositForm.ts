@@ -9,7 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useCsvWorker } from '@/workers/useCsvWorker';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { depositUpload } from '../api';
 import type { EditedDeposit } from './useEditedDeposit';
 
@@ -40,6 +40,7 @@ export function useDepositForm({
   onDeposited,
   replaces,
 }: DepositFormOptions) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const { view, model } = application;
   const submission = entry.submission;
@@ -112,7 +113,7 @@ export function useDepositForm({
   async function deposit() {
     if (!file) return;
     setBusy(t`Sending…`);
-    const outcome = await outbox.submit(depositUpload(view.name, entry.name, file, { scope, from, to }, comment), {
+    const outcome = await submitChange(depositUpload(view.name, entry.name, file, { scope, from, to }, comment), {
       replaces: replacing?.itemId,
     });
     setBusy(null);

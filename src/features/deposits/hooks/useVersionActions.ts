@@ -5,7 +5,7 @@ import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { downloadVersion, fetchPublicationState, publicationChange, versionDeletion, type Version } from '../api';
 
 /** A version whose download was refused because the caller's rights do not cover it whole, with the refusal. */
@@ -28,6 +28,7 @@ export function useVersionActions(
   scopeKey: string,
   { setVersions, reload }: Versions,
 ) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const [refusal, setRefusal] = useState<VersionRefusal | null>(null);
   // A refusal is about the dataset it was met in: choosing another one forgets it.
@@ -47,7 +48,7 @@ export function useVersionActions(
   }
 
   async function togglePublication(version: Version, publish: boolean) {
-    const outcome = await outbox.submit(publicationChange(applicationName, dataName, version, publish));
+    const outcome = await submitChange(publicationChange(applicationName, dataName, version, publish));
     if (outcome.status !== 'done') return toastOutcome(i18n, outcome);
     const state = await waitForJob(version.id);
     if (state.job?.status === 'failed' && state.job.error) showToast('error', describeProblem(i18n, state.job.error));
@@ -68,7 +69,7 @@ export function useVersionActions(
   }
 
   async function remove(version: Version) {
-    const outcome = await outbox.submit(versionDeletion(applicationName, dataName, version));
+    const outcome = await submitChange(versionDeletion(applicationName, dataName, version));
     toastOutcome(i18n, outcome, t`The version has been deleted.`);
     await reload();
   }

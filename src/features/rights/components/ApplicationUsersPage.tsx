@@ -19,7 +19,7 @@ import { ListPager } from '@/components/ListPager';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { useKeptQuery } from '@/offline/useKeptQuery';
 import { applicationRoleChange, type ApplicationUser } from '../api';
 import { applicationUsersRead } from '../queries';
@@ -37,6 +37,7 @@ const USERS_PER_PAGE = 15;
 
 /** Who manages the application and who manages its users: checkboxes per user, applied together on save. */
 export function ApplicationUsersPage({ application }: { application: LoadedApplication }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const { view } = application;
   const client = useQueryClient();
@@ -64,7 +65,7 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
     setSaving(true);
     let queued = false;
     for (const call of roleCalls(changes)) {
-      const outcome = await outbox.submit(applicationRoleChange(view.name, call.role, call.login, call.grant));
+      const outcome = await submitChange(applicationRoleChange(view.name, call.role, call.login, call.grant));
       if (outcome.status === 'needs-attention') toastRefusal(i18n, outcome.error);
       queued ||= outcome.status === 'queued';
     }

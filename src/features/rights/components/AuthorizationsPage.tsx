@@ -15,7 +15,7 @@ import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pagerPages } from '@/lib/paging';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
-import { outbox } from '@/offline/outboxInstance';
+import { useOutboxSubmit } from '@/offline/useOutbox';
 import { authorizationRevoke, scopeLabelsOf, type AuthorizationView } from '../api';
 import { useAuthorizations } from '../hooks/useAuthorizations';
 import { AUTHORIZATIONS_PER_PAGE, useAuthorizationsListing, type ListingMode } from '../hooks/useAuthorizationsListing';
@@ -25,6 +25,7 @@ import { AuthorizationsTable } from './AuthorizationsTable';
 
 /** The authorizations of an application, by name or by user, with their details, creation, edition and revocation. */
 export function AuthorizationsPage({ application }: { application: LoadedApplication }) {
+  const submitChange = useOutboxSubmit();
   const { t, i18n } = useLingui();
   const router = useRouter();
   const { view, model } = application;
@@ -39,7 +40,7 @@ export function AuthorizationsPage({ application }: { application: LoadedApplica
 
   async function revoke(authorization: AuthorizationView) {
     setRevoking(null);
-    const outcome = await outbox.submit(authorizationRevoke(view.name, authorization));
+    const outcome = await submitChange(authorizationRevoke(view.name, authorization));
     toastOutcome(i18n, outcome, t`The authorization ${authorization.name} has been revoked.`);
     if (outcome.status === 'needs-attention') return;
     // The list is read again from the server, as after any revocation.
