@@ -400,7 +400,8 @@ test('a file refused once its form has left the screen stays in the pending chan
   const api = await adminApi(request, serverOrigin);
   const name = unique('leftform');
   await fieldnotesKeptOffline(page, api, name);
-  await page.goto(`/applications/${name}/dataTypes`);
+  // Within the application (no page load), so that going back leaves the form without reloading the page.
+  await page.locator(`a[href="/applications/${name}/dataTypes"]`).first().click();
   await page.getByRole('button', { name: 'Charger un fichier CSV dans Comptages', exact: true }).click();
   const dialog = page.getByTestId('csv-upload');
   await dialog.getByLabel('Fichier CSV').setInputFiles({
@@ -423,12 +424,18 @@ test('a file refused once its form has left the screen stays in the pending chan
   await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
   // While it sends (the dialog cannot be closed then), the person goes back a page, then to the pending changes.
   await expect(dialog.getByText('Envoi…')).toBeVisible();
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
   await page.goBack();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/applications/${name}$`));
   await page.getByTestId('pending-badge').click();
   await expect(page).toHaveURL(/\/pendingChanges$/);
   release();
   const refused = pendingChange(page, `Charger counts.csv dans le type de données counts de ${name}`);
   await expect(refused).toHaveAttribute('data-status', 'needs-attention');
   await expect(refused.getByRole('alert')).toHaveText('Le fichier contient 1 erreur ; rien n’a été enregistré.');
+  // Refused at its first send, by the server, with the page never reloaded: the form had left, not the page.
+  expect(loads).toEqual([]);
+  expect(refused).toContainText('1 tentative');
 });
