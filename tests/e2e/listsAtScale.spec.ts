@@ -8,7 +8,8 @@ import { csvFixture, lookFromTop, setUpApi } from './dataSteps';
  * than each cap, on fieldbook.yaml with 1,200 sites: 40 file authorizations (30 a page), a user search matching 13
  * users (8 shown, how many match, the whole login first), the rights table's and the file attachment's scope of
  * 1,200 sites (100 at a time, "Show more"), the site of a protocol typed as a code (the reference is over 1,000
- * rows) and refused by the server when unknown, 40 versions of one period (30 a page); French then English.
+ * rows) and refused by the server when unknown, 40 versions of one period (30 a page), 35 data authorizations of one
+ * name (30 a page, in one order) and by user; French then English.
  */
 
 const SITES = 1_200;
@@ -58,6 +59,22 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
           usersId: [others[i % others.length]],
           applicationNameOrId: name,
           additionalFiles: { extraction: ['protocols'] },
+        },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    }),
+  );
+  // 35 data authorizations of one name: listed 30 a page, in one order (name, then id).
+  await Promise.all(
+    Array.from({ length: 35 }, async (_, i) => {
+      const answer = await page.request.post(`${app}/authorization`, {
+        data: {
+          uuid: null,
+          name: 'Lecture des comptages',
+          description: `accès ${i + 1}`,
+          usersId: [others[i % others.length]],
+          authorizationForAll: { counts: ['extraction'] },
+          authorizationsWithRestriction: {},
         },
       });
       expect(answer.status(), await answer.text()).toBe(201);
@@ -217,6 +234,27 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
     await see(`versions-page2-${language}`);
   };
 
+  const dataAuthorizations = async (language: 'fr' | 'en') => {
+    const fr = language === 'fr';
+    await page.goto(`/applications/${name}/authorizations`);
+    const rows = page.getByTestId('authorization-row');
+    await expect(rows).toHaveCount(30);
+    const firstPage = await rows.evaluateAll((all) => all.map((row) => row.textContent));
+    await see(`authorizations-${language}`);
+    await page.getByRole('button', { name: fr ? 'Page suivante' : 'Next page', exact: true }).click();
+    await expect(rows).toHaveCount(5);
+    // The same order again: no authorization of page 1 comes back on page 2.
+    const secondPage = await rows.evaluateAll((all) => all.map((row) => row.textContent));
+    expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);
+    await see(`authorizations-page2-${language}`);
+    await page.getByRole('tab', { name: fr ? 'Par utilisateur' : 'By user' }).click();
+    await expect(page.locator(`[data-testid="user-row"][data-login="${others[0]}"]`)).toContainText(
+      'Lecture des comptages',
+    );
+    await expect(page.locator(`[data-testid="user-row"][data-login^="a${base}"]`)).toHaveCount(12);
+    await see(`authorizations-by-user-${language}`);
+  };
+
   for (const language of ['fr', 'en'] as const) {
     if (language === 'en') await switchLanguage(page, 'English');
     await test.step(`${language}: file authorizations, 30 a page`, () => fileAuthorizations(language));
@@ -226,6 +264,8 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
     await test.step(`${language}: a site typed as a code, refused when unknown; the attachment tree`, () =>
       fileForm(language));
     await test.step(`${language}: versions of a period, 30 a page`, () => versions(language));
+    await test.step(`${language}: data authorizations of one name, 30 a page; by user`, () =>
+      dataAuthorizations(language));
   }
   await switchLanguage(page, 'Français');
 });
