@@ -249,7 +249,7 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
     await see(`authorizations-page2-${language}`);
     await page.getByRole('tab', { name: fr ? 'Par utilisateur' : 'By user' }).click();
     await expect(page.locator(`[data-testid="user-row"][data-login="${others[0]}"]`)).toContainText(
-      'Lecture des comptages',
+      'Lecture des comptages (×3)',
     );
     await expect(page.locator(`[data-testid="user-row"][data-login^="a${base}"]`)).toHaveCount(12);
     await see(`authorizations-by-user-${language}`);
