@@ -28,7 +28,7 @@ export function UserPicker({
   const shownCount = i18n.number(SHOWN);
   const matchCount = i18n.number(offered.length);
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <ul className="flex flex-wrap gap-1" aria-label={t`Chosen users`}>
         {chosen.map((id) => (
           <li
@@ -57,9 +57,9 @@ export function UserPicker({
         onChange={(event) => setSearch(event.target.value)}
       />
       {offered.length ? (
-        <ul className="grid gap-1 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {offered.slice(0, SHOWN).map((user) => (
-            <li key={user.id}>
+            <li key={user.id} className="min-w-0">
               <button
                 type="button"
                 className="flex min-h-11 w-full items-center gap-2 rounded-md border border-border px-3 text-left hover:bg-accent/20"
@@ -69,7 +69,7 @@ export function UserPicker({
                 }}
               >
                 <Plus className="size-4 shrink-0" aria-hidden />
-                <span className="truncate">
+                <span className="min-w-0 truncate">
                   {user.login} <span className="text-muted-foreground">{user.email}</span>
                 </span>
               </button>

@@ -4,11 +4,14 @@ import { cn } from '@/lib/cn';
 import { useScrollEdges } from '@/lib/useScrollEdges';
 import { Button } from './button';
 
-/** Tables scroll sideways inside their own box, never the whole page. */
+/**
+ * Tables scroll sideways inside their own box, never the whole page. Their words are not cut anywhere (as in the
+ * cards holding them, `wrap-anywhere`): that let a phone squeeze each column to one letter a line.
+ */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border bg-card">
-      <table className={cn('w-full border-collapse text-left text-base', className)} {...props} />
+      <table className={cn('w-full border-collapse text-left text-base wrap-break-word', className)} {...props} />
     </div>
   );
 }
@@ -74,7 +77,7 @@ export function ScrollingTable({ className, cue, ...props }: ScrollingTableProps
       >
         <table
           className={cn(
-            'w-full border-separate border-spacing-0 text-left text-base [&_td]:border-b [&_td]:border-border',
+            'w-full border-separate border-spacing-0 text-left text-base wrap-break-word [&_td]:border-b [&_td]:border-border',
             className,
           )}
           {...props}

@@ -142,6 +142,8 @@ function ScopeTree({
           <Button
             type="button"
             variant="outline"
+            // Wraps on a phone rather than widening the form.
+            className="h-auto max-w-full whitespace-normal py-2 text-left"
             onClick={() => setLimit((current) => current + TREE_PARTS_SHOWN)}
             data-testid="more-nodes"
           >

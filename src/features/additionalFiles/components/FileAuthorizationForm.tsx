@@ -137,7 +137,7 @@ export function FileAuthorizationForm({
           void save();
         }}
       >
-        <fieldset className="grid gap-2">
+        <fieldset className="grid min-w-0 gap-2">
           <legend className="mb-1 text-sm font-medium">{`${t`Users`} *`}</legend>
           <UserPicker
             users={loaded.users}

@@ -231,7 +231,7 @@ export function AuthorizationForm({
         </FormField>
       </div>
       {!isPublic ? (
-        <fieldset className="grid gap-2">
+        <fieldset className="grid min-w-0 gap-2">
           <legend className="mb-1 text-sm font-medium">
             <Trans>Users</Trans>
           </legend>
@@ -250,7 +250,7 @@ export function AuthorizationForm({
         </fieldset>
       ) : null}
       {timed ? <PeriodFieldset period={period} reading={reading} tried={tried} onChange={setPeriod} /> : null}
-      <fieldset className="grid gap-2">
+      <fieldset className="grid min-w-0 gap-2">
         <legend className="mb-1 text-sm font-medium">
           <Trans>Rights</Trans>
         </legend>

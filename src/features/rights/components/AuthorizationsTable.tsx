@@ -29,7 +29,14 @@ export function AuthorizationsTable({
   onDetail,
   onRevoke,
 }: AuthorizationsTableProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // A user's authorizations by name, each name once with how many bear it: authorizations of one name (35 "Reading
+  // counts") read as one name repeated across the row.
+  const heldNames = (held: ReadonlyArray<{ name: string }>) => {
+    const counts = new Map<string, number>();
+    for (const { name } of held) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return [...counts].map(([name, count]) => (count > 1 ? `${name} (×${i18n.number(count)})` : name)).join(', ');
+  };
   const [open, setOpen] = useState<Set<string>>(new Set());
   const toggle = (key: string) =>
     setOpen((current) => new Set(current.has(key) ? [...current].filter((k) => k !== key) : [...current, key]));
@@ -141,13 +148,9 @@ export function AuthorizationsTable({
                   </TableCell>
                   <TableCell>
                     <span className="font-medium">{user.login}</span>
-                    <span className="block text-sm text-muted-foreground sm:hidden">
-                      {held.map((a) => a.name).join(', ') || t`none`}
-                    </span>
+                    <span className="block text-sm text-muted-foreground sm:hidden">{heldNames(held) || t`none`}</span>
                   </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    {held.map((a) => a.name).join(', ') || t`none`}
-                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">{heldNames(held) || t`none`}</TableCell>
                   <TableCell />
                 </TableRow>
                 {open.has(user.id) ? (

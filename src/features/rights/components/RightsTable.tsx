@@ -98,7 +98,14 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
       nodes.length > limit ? (
         <TableRow key={`${parentKey}/more`} className="bg-muted/30">
           <TableCell colSpan={operations.length + 1} style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
-            <Button type="button" variant="outline" onClick={() => showMore(parentKey)} data-testid="more-nodes">
+            <Button
+              type="button"
+              variant="outline"
+              // Wraps on a phone rather than widening the table or the form.
+              className="h-auto max-w-full whitespace-normal py-2 text-left"
+              onClick={() => showMore(parentKey)}
+              data-testid="more-nodes"
+            >
               {t`Show more (${shownCount} of ${partCount} shown)`}
             </Button>
           </TableCell>
