@@ -450,6 +450,23 @@ describe('the outbox', () => {
     });
   });
 
+  it('is due for nothing that only someone else or a refused change before it holds', async () => {
+    const db = freshDb();
+    let who: string | null = 'ana';
+    const refused = json(422, { code: 'BAD_REQUEST', message: 'BAD_REQUEST', params: {} });
+    const server = scriptedFetch([refused, 'network']);
+    const outbox = createOutbox({ db, fetch: server.fetch, signedIn: async () => who, online: () => false });
+    await outbox.submit(change('application:alps'), { keepOnRefusal: true });
+    await outbox.submit(change('dataset:alps/counts/{}'));
+    expect(server.calls).toHaveLength(1);
+    // Ana's deposit waits behind her refused update: nothing is due for her; nor for Ben, whose session sends none.
+    expect(await outbox.nextDueAt()).toBeUndefined();
+    who = 'ben';
+    expect(await outbox.nextDueAt()).toBeUndefined();
+    await outbox.submit(change('user:ben'));
+    expect(await outbox.nextDueAt()).toBeDefined();
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

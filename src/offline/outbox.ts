@@ -2,7 +2,7 @@ import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
-import { HeldResources } from './heldResources';
+import { HeldResources, refusedBlockers } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
@@ -461,7 +461,15 @@ export function createOutbox(options: OutboxOptions = {}) {
     },
     /** The earliest time a queued change is due again (not before sends are held until), for the page's timer. */
     nextDueAt: async () => {
-      const queued = await db.outbox.where('status').equals('queued').toArray();
+      // Only what a pass would send: neither someone else's changes nor those a refused one holds back, which
+      // would otherwise make a pass due every moment (and the service worker's sync fail for ever).
+      const who = await signedIn();
+      const waiting = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
+      const blocked = refusedBlockers(waiting);
+      const queued = waiting.filter(
+        (item) =>
+          item.status === 'queued' && (item.owner === undefined || item.owner === who) && !blocked.has(item.id!),
+      );
       if (queued.length === 0) return undefined;
       const heldUntil = (await readSendHold(db))?.until ?? 0;
       return Math.max(heldUntil, Math.min(...queued.map((item) => item.nextAttemptAt)));
