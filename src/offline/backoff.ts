@@ -4,3 +4,14 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   // A little jitter keeps a room full of tablets from retrying in step when the Wi-Fi comes back.
   return Math.round(base * (0.8 + random() * 0.4));
 }
+
+/** The longest any wait of the outbox lasts (the last step, with its jitter). */
+const LONGEST_WAIT_MS = 360_000;
+
+/**
+ * Whether a wait until `until` (a time of this device's clock) is still under way at `now`. A wait longer than any
+ * the outbox sets means the clock was set back since: it is over, rather than lasting as long as the clock moved.
+ */
+export function stillWaiting(until: number, now: number): boolean {
+  return until > now && until - now <= LONGEST_WAIT_MS;
+}

@@ -467,6 +467,18 @@ describe('the outbox', () => {
     expect(await outbox.nextDueAt()).toBeDefined();
   });
 
+  it('sends a waiting change at once when the device’s clock was set back since its wait was set', async () => {
+    let clock = 1_000_000_000;
+    const server = scriptedFetch([json(503, { code: 'DATABASE_UNAVAILABLE', params: {} }), json(200, { ok: true })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, now: () => clock });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    // The tablet's clock was a day ahead and is put right.
+    clock -= 24 * 3600 * 1000;
+    expect(await outbox.nextDueAt()).toBeLessThanOrEqual(clock);
+    await outbox.process();
+    expect(await outbox.items()).toMatchObject([{ status: 'done', result: { ok: true } }]);
+  });
+
   it('counts a change the server remembers as applied long ago (409 ALREADY_APPLIED) as applied', async () => {
     const server = scriptedFetch([json(409, { code: 'ALREADY_APPLIED', message: 'ALREADY_APPLIED', params: {} })]);
     const outbox = createOutbox({ db: freshDb(), fetch: server.fetch });

@@ -1,6 +1,6 @@
 import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
-import { backoffMs } from './backoff';
+import { backoffMs, stillWaiting } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import { HeldResources, refusedBlockers } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
@@ -300,7 +300,7 @@ export function createOutbox(options: OutboxOptions = {}) {
           held.hold(item.resource);
           continue;
         }
-        if (item.nextAttemptAt > now()) {
+        if (stillWaiting(item.nextAttemptAt, now())) {
           held.hold(item.resource);
           continue;
         }
@@ -471,8 +471,10 @@ export function createOutbox(options: OutboxOptions = {}) {
           item.status === 'queued' && (item.owner === undefined || item.owner === who) && !blocked.has(item.id!),
       );
       if (queued.length === 0) return undefined;
-      const heldUntil = (await readSendHold(db))?.until ?? 0;
-      return Math.max(heldUntil, Math.min(...queued.map((item) => item.nextAttemptAt)));
+      const at = now();
+      const waitEnd = (until: number) => (stillWaiting(until, at) ? until : Math.min(until, at));
+      const heldUntil = waitEnd((await readSendHold(db))?.until ?? 0);
+      return Math.max(heldUntil, Math.min(...queued.map((item) => waitEnd(item.nextAttemptAt))));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { backoffMs } from './backoff';
+import { backoffMs, stillWaiting } from './backoff';
 import type { TerrainDatabase } from './db';
 
 /**
@@ -35,7 +35,7 @@ export async function liftSendHold(db: TerrainDatabase): Promise<void> {
 
 /** Whether a pass must not send now. */
 export function isHeld(hold: SendHold | undefined, now: number, online: boolean): boolean {
-  if (!hold || hold.until <= now) return false;
+  if (!hold || !stillWaiting(hold.until, now)) return false;
   // Failures met without any network say nothing about the server: once the network is back, try at once.
   return !(hold.offline && online);
 }
