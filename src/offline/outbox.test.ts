@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from './backoff';
 import { TerrainDatabase } from './db';
 import { createOutbox, type Submission } from './outbox';
 import { readSendHold } from './sendHold';
@@ -608,14 +607,5 @@ describe('sending while the server is out of reach', () => {
     const due = (await page.nextDueAt())!;
     expect(due - clock.now).toBeGreaterThanOrEqual(1600);
     expect(due - clock.now).toBeLessThanOrEqual(2400);
-  });
-});
-
-describe('the backoff', () => {
-  it('doubles from 2 s to at most 5 minutes, with jitter', () => {
-    expect(backoffMs(1, () => 0.5)).toBe(2000);
-    expect(backoffMs(2, () => 0.5)).toBe(4000);
-    expect(backoffMs(20, () => 0.5)).toBe(300_000);
-    expect(backoffMs(3, () => 0)).toBe(6400);
   });
 });
