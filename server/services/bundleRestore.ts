@@ -1,9 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import {
   MANIFEST_PATH,
@@ -35,7 +30,7 @@ import { CsvRejected, ingestCsv } from './ingest.ts';
 import { MAX_CSV_BYTES } from './references.ts';
 import { ZipArchive, ZipRefused } from './zipArchive.ts';
 import { finishRestore, inRestoreSteps } from './restoreInSteps.ts';
-import { spoolFolder } from './uploadSpool.ts';
+import { spoolUpload } from './uploadSpool.ts';
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /** Additional files restored one by one are held whole, like when they are uploaded. */
@@ -60,21 +55,19 @@ export interface SpooledBundle {
 }
 
 /**
- * Writes the upload to a temporary file, then checks it is a bundle: a zip within the limits whose manifest lists
- * files that are all there, its charter a PDF. Nothing is written to the database; every refusal is a 400
- * INVALID_BUNDLE, but a charter that is not a PDF: 415 CHARTER_NOT_PDF, as when it is uploaded.
+ * Spools the upload (uploadSpool.ts, as CSV uploads are: disk room asked for as it arrives), then checks it is a
+ * bundle: a zip within the limits whose manifest lists files that are all there, its charter a PDF. Nothing is
+ * written to the database; every refusal is a 400 INVALID_BUNDLE, but a charter that is not a PDF: 415
+ * CHARTER_NOT_PDF, as when it is uploaded.
  */
 export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): Promise<SpooledBundle> {
-  await mkdir(spoolFolder(ctx.config.dataDir), { recursive: true });
-  const folder = await mkdtemp(path.join(spoolFolder(ctx.config.dataDir), 'bundle-'));
-  const remove = () => rm(folder, { recursive: true, force: true });
+  const spooled = await spoolUpload(ctx, upload);
+  const remove = () => spooled.remove();
   try {
-    const file = path.join(folder, 'bundle.zip');
-    await pipeline(Readable.from(upload.stream), createWriteStream(file));
-    upload.complete();
-    const { size } = await stat(file);
+    await spooled.arrival();
+    const size = spooled.size();
     if (size === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
-    const archive = await ZipArchive.open(file, size, {
+    const archive = await ZipArchive.open(spooled.path, size, {
       maxEntries: MAX_ENTRIES,
       maxInflatedBytes: ctx.config.bundleMaxInflatedBytes,
     }).catch((error) => {

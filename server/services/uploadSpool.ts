@@ -34,6 +34,9 @@ export interface SpooledUpload extends StreamedUpload {
   arrival(giveUp?: AbortSignal): Promise<void>;
   /** Removes the file; the part of the upload still arriving is left to the request's end. */
   remove(): Promise<void>;
+  /** Where the file is, and its bytes so far (all of them once it has arrived): a backup is read from there. */
+  readonly path: string;
+  size(): number;
 }
 
 /**
@@ -147,6 +150,8 @@ export async function spoolUpload(ctx: ServerContext, upload: StreamedUpload): P
         giveUp?.removeEventListener('abort', giveUpNow);
       }
     },
+    path: file,
+    size: () => written,
     async remove() {
       removed = true;
       if (pumpEnded || !pumping) await closeOnce();
