@@ -40,6 +40,13 @@ export interface OutboxOptions {
   serverAnswers?: () => Promise<boolean>;
 }
 
+/** A captive portal's or a proxy's page answering in the API's place: a redirect, or HTML (the API answers JSON). */
+const isStandIn = (response: Response) =>
+  response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? '');
+
+/** Whether a change may be sent in `who`'s session: theirs, or one kept before owners were recorded. */
+const sentBy = (item: Pick<OutboxItem, 'owner'>, who: string | null) => item.owner === undefined || item.owner === who;
+
 /** Whether the server answers a small request (any status) rather than the service worker's offline stand-in. */
 export function serverAnswersAt(
   apiBase = '/api/v1',
@@ -49,8 +56,7 @@ export function serverAnswersAt(
     try {
       const response = await doFetch(`${apiBase}/me`, { credentials: 'same-origin', cache: 'no-store' });
       // A captive portal answers too, with its page: that is not the server.
-      const standIn = response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? '');
-      return response.headers.get('X-Terrain-Offline') !== '1' && !standIn;
+      return response.headers.get('X-Terrain-Offline') !== '1' && !isStandIn(response);
     } catch {
       return false;
     }
@@ -213,8 +219,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       return { kind: 'unreachable', mayHaveArrived: online() };
     }
     // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing.
-    const standIn =
-      response.ok && (response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? ''));
+    const standIn = response.ok && isStandIn(response);
     const offline = standIn || (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1');
     options.onReachability?.(!offline);
     if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
@@ -295,7 +300,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       for (const item of items) {
         // Someone else's change waits for them to sign in again, holding nothing of this user's back. Asked again
         // for each change: someone may sign out, and another in, while a long upload of the pass is sent.
-        if (item.owner !== undefined && item.owner !== (await signedIn())) continue;
+        if (!sentBy(item, await signedIn())) continue;
         if (item.status === 'needs-attention' || held.holds(item.resource)) {
           held.hold(item.resource);
           continue;
@@ -466,10 +471,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       const who = await signedIn();
       const waiting = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
       const blocked = refusedBlockers(waiting);
-      const queued = waiting.filter(
-        (item) =>
-          item.status === 'queued' && (item.owner === undefined || item.owner === who) && !blocked.has(item.id!),
-      );
+      const queued = waiting.filter((item) => item.status === 'queued' && sentBy(item, who) && !blocked.has(item.id!));
       if (queued.length === 0) return undefined;
       const at = now();
       const waitEnd = (until: number) => (stillWaiting(until, at) ? until : Math.min(until, at));
