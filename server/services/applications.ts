@@ -7,6 +7,8 @@ import type {
   ApplicationView,
 } from '../../src/domain/applications/applicationView.ts';
 import { updateImpact, type DataLossSummary } from '../../src/domain/applications/updateImpact.ts';
+import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
+import { ConfirmedLossSchema } from '../../src/contract/applications.ts';
 import { outlineOf } from '../../src/domain/applications/outline.ts';
 import { summarizeApplication, type ApplicationSummary } from '../../src/domain/applications/summary.ts';
 import {
@@ -390,36 +392,20 @@ export function readUpdateOptions(
   query: { dryRun?: boolean; confirmDataLoss?: boolean },
 ): UpdateOptions {
   const fromVersion = upload.fields.fromVersion;
+  const confirmedLoss = confirmedLossOf(upload.fields.confirmedLoss);
   return {
     dryRun: formFlag(upload, 'dryRun') ?? query.dryRun ?? false,
     confirmDataLoss: formFlag(upload, 'confirmDataLoss') ?? query.confirmDataLoss ?? false,
     ...(fromVersion !== undefined ? { fromVersion } : {}),
-    ...(upload.fields.confirmedLoss !== undefined
-      ? { confirmedLoss: confirmedLossOf(upload.fields.confirmedLoss) }
-      : {}),
+    ...(confirmedLoss !== undefined ? { confirmedLoss } : {}),
   };
 }
 
 /** The `confirmedLoss` field: the summary of a dry run's loss, as JSON; anything else is a bad request. */
-function confirmedLossOf(text: string): DataLossSummary {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Refusal('BAD_REQUEST', { reason: 'confirmedLoss' });
-  }
-  const summary = value as Partial<DataLossSummary> | null;
-  const names = (list: unknown) => Array.isArray(list) && list.every((name) => typeof name === 'string');
-  if (
-    typeof summary !== 'object' ||
-    summary === null ||
-    !names(summary.entries) ||
-    !names(summary.components) ||
-    !Number.isSafeInteger(summary.rows) ||
-    !Number.isSafeInteger(summary.values)
-  )
-    throw new Refusal('BAD_REQUEST', { reason: 'confirmedLoss' });
-  return { entries: summary.entries!, rows: summary.rows!, components: summary.components!, values: summary.values! };
+function confirmedLossOf(text: string | undefined): DataLossSummary | undefined {
+  const read = readJsonParameter(ConfirmedLossSchema, text);
+  if (!read.ok) throw new Refusal('BAD_REQUEST', { reason: 'confirmedLoss' });
+  return read.value;
 }
 
 /**

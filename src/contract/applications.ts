@@ -3,7 +3,12 @@ import {
   APPLICATION_PARTS,
   type ApplicationView as DomainApplicationView,
 } from '../domain/applications/applicationView.ts';
-import { BREAKING_CHANGE_CODES, CHECKER_TIGHTENINGS, IMPACT_CHANGES } from '../domain/applications/updateImpact.ts';
+import {
+  BREAKING_CHANGE_CODES,
+  CHECKER_TIGHTENINGS,
+  IMPACT_CHANGES,
+  type DataLossSummary,
+} from '../domain/applications/updateImpact.ts';
 import { LocaleTextSchema } from './forms.ts';
 import { ApplicationModelSchema, ApplicationOutlineSchema } from './configuration.ts';
 
@@ -165,3 +170,19 @@ export type ApplicationView = Static<typeof ApplicationViewSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameView: Same<ApplicationView, DomainApplicationView> = true;
 void sameView;
+
+/**
+ * The `confirmedLoss` form field of a configuration update (JSON): the loss a dry run summed up and the person
+ * confirmed. The server deletes nothing else.
+ */
+export const ConfirmedLossSchema = Type.Object(
+  {
+    entries: Type.Array(Type.String()),
+    rows: Type.Integer({ minimum: 0 }),
+    components: Type.Array(Type.String()),
+    values: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+const sameLoss: Same<Static<typeof ConfirmedLossSchema>, DataLossSummary> = true;
+void sameLoss;
