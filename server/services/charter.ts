@@ -180,13 +180,8 @@ export async function acceptCharter(
   if (readUploadedAt !== undefined) {
     const read = Date.parse(readUploadedAt);
     if (Number.isNaN(read)) throw new Refusal('BAD_REQUEST', { reason: 'charterUploadedAt' });
-    const charter = await ctx.db
-      .selectFrom('additional_files')
-      .select('updated_at')
-      .where('application_id', '=', application.id)
-      .where('file_type', 'in', CHARTER_TYPES)
-      .executeTakeFirst();
-    if (charter?.updated_at.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
+    const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
+    if (uploadedAt?.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
   }
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
   // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
