@@ -9,7 +9,8 @@ import type { AdditionalFileType } from '../../src/domain/configuration/model.ts
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { holds, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
-import { fieldReferences, fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
+import { fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
+import { formReferenceRows } from './formReferenceRows.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 
 /*
@@ -86,17 +87,18 @@ async function checkSave(
   const file = form.file;
   if (file && file.kept === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
 
-  const references = await fieldReferences(ctx, application, type.fields);
+  const fields = params.fields ?? {};
+  const references = await formReferenceRows(ctx, application, type.fields, fields);
   const checked = checkAdditionalFileForm(
     type,
     {
-      fields: params.fields ?? {},
+      fields,
       comment: params.comment ?? form.fields.comment ?? '',
       fileName: params.fileName ?? file?.fileName ?? existing?.file_name ?? '',
       hasFile: file !== undefined,
       isNew: !existing,
     },
-    (name) => references.get(name),
+    references,
   );
   if (!checked.ok) {
     const [fieldProblem] = checked.fieldProblems;

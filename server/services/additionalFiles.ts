@@ -3,8 +3,7 @@ import { type Associates } from '../../src/domain/additionalFiles/associates.ts'
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
 import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
-import type { AdditionalFileType, FormField } from '../../src/domain/configuration/model.ts';
-import type { StoredRow } from '../../src/domain/csv/types.ts';
+import type { AdditionalFileType } from '../../src/domain/configuration/model.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -83,33 +82,6 @@ export function fileTypeOf(application: ApplicationRow, fileType: string): Addit
   const type = application.model.additionalFiles.find((t) => t.name === fileType);
   if (!type) throw new Refusal('NO_SUCH_ADDITIONAL_FILE_TYPE', { name: application.name, fileType });
   return type;
-}
-
-const referencesOfFields = (fields: readonly FormField[]) => [
-  ...new Set(fields.flatMap((f) => (f.checker?.kind === 'reference' ? [f.checker.reference] : []))),
-];
-
-/** Rows of the references that reference fields point to, to check values against them. */
-export async function fieldReferences(ctx: ServerContext, application: ApplicationRow, fields: readonly FormField[]) {
-  const loaded = new Map<string, StoredRow[]>();
-  for (const reference of referencesOfFields(fields)) {
-    const rows = await ctx.db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'hierarchical_key', 'values'])
-      .where('application_id', '=', application.id)
-      .where('data_name', '=', reference)
-      .where('file_id', 'is', null)
-      .execute();
-    loaded.set(
-      reference,
-      rows.map((r) => ({
-        naturalKey: r.natural_key,
-        hierarchicalKey: r.hierarchical_key,
-        values: r.values as StoredRow['values'],
-      })),
-    );
-  }
-  return loaded;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
-import type { StoredRow } from '../../src/domain/csv/types.ts';
 import { grantsNothing, normalizeRules, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
 import {
@@ -22,6 +21,7 @@ import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { referenceChoices } from './fieldChoices.ts';
+import { formReferenceRows } from './formReferenceRows.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
@@ -42,33 +42,6 @@ const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
   return administers(user, application, roles) || roles.includes('userManager');
-}
-
-/** Rows of the references the form's reference fields point to, to check their values. */
-async function formReferences(
-  ctx: ServerContext,
-  application: ApplicationRow,
-): Promise<(name: string) => readonly StoredRow[] | undefined> {
-  const loaded = new Map<string, StoredRow[]>();
-  for (const field of application.model.rightsRequest?.fields ?? []) {
-    if (field.checker?.kind !== 'reference' || loaded.has(field.checker.reference)) continue;
-    const rows = await ctx.db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'hierarchical_key', 'values'])
-      .where('application_id', '=', application.id)
-      .where('data_name', '=', field.checker.reference)
-      .where('file_id', 'is', null)
-      .execute();
-    loaded.set(
-      field.checker.reference,
-      rows.map((r) => ({
-        naturalKey: r.natural_key,
-        hierarchicalKey: r.hierarchical_key,
-        values: r.values as StoredRow['values'],
-      })),
-    );
-  }
-  return (name) => loaded.get(name);
 }
 
 /**
@@ -238,7 +211,11 @@ async function checkedFields(
   application: ApplicationRow,
   input: Record<string, unknown>,
 ): Promise<Record<string, string>> {
-  const fields = checkRequestFields(application.model.rightsRequest, input, await formReferences(ctx, application));
+  const fields = checkRequestFields(
+    application.model.rightsRequest,
+    input,
+    await formReferenceRows(ctx, application, application.model.rightsRequest?.fields ?? [], input),
+  );
   if (fields.ok) return fields.values;
   const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
   if (unknown) throw new Refusal('UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReferenceIndex } from './references';
+import { ReferenceIndex, keysDesignatedBy } from './references';
 
 const row = (naturalKey: string, parent = '') => ({
   naturalKey,
@@ -22,5 +23,37 @@ describe('the texts that name a reference row', () => {
     const index = new ReferenceIndex('sites', [row('NULL_KEY__oir'), row('oir')]);
     expect(index.spellings('sitesKNULL_KEY__oir')).toEqual(['NULL_KEY__oir', 'sitesKNULL_KEY__oir']);
     expect(index.spellings('sitesKnowhere')).toEqual([]);
+  });
+});
+
+describe('the keys a text may designate', () => {
+  const part = fc.constantFrom('NULL_KEY', 'oir', 'Oir', 'p1', 'massif_central');
+  const naturalKey = fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('__'));
+  const text = fc.oneof(
+    naturalKey,
+    naturalKey.map((key) => `sitesK${key}`),
+    fc.constantFrom('Massif Central', 'OIR', 'oir ', '', 'é:x', 'typesKbassin.sitesKoir'),
+  );
+
+  it('find in the rows holding them the row the whole reference resolves', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(naturalKey, { maxLength: 8 }), fc.boolean(), text, (keys, nested, wanted) => {
+        const rows = keys.map((key) => row(key, nested ? 'typesKbassin.' : ''));
+        const designated = new Set(keysDesignatedBy(wanted, 3));
+        const held = rows.filter((r) => designated.has(r.naturalKey) || designated.has(r.hierarchicalKey));
+        expect(new ReferenceIndex('sites', held).resolve(wanted)).toEqual(
+          new ReferenceIndex('sites', rows).resolve(wanted),
+        );
+      }),
+    );
+  });
+
+  it('name a key with fewer leading empty parts than the reference has parts', () => {
+    expect(keysDesignatedBy('oir', 3)).toEqual(['oir', 'NULL_KEY__oir', 'NULL_KEY__NULL_KEY__oir']);
+    expect(keysDesignatedBy('Massif Central', 1)).toEqual([
+      'Massif Central',
+      'massif_central',
+      'NULL_KEY__massif_central',
+    ]);
   });
 });

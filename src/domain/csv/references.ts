@@ -4,7 +4,7 @@
  * leading empty parts (`oir` for `NULL_KEY__oir`, and `NULL_KEY__scarff__p1` for `scarff__p1`). Each reference is
  * indexed once per file and every distinct cell text is resolved once.
  */
-import { LabelError, escapeLabel, withoutLeadingNullParts } from '../keys';
+import { KEY_SEPARATOR, LabelError, NULL_KEY, escapeLabel, withoutLeadingNullParts } from '../keys';
 import type { StoredRow } from './types';
 
 const AMBIGUOUS: StoredRow = { naturalKey: '', hierarchicalKey: '', values: {} };
@@ -88,4 +88,27 @@ export class ReferenceIndex {
   allRows(): readonly StoredRow[] {
     return this.rows;
   }
+}
+
+/**
+ * Every key, natural or hierarchical, that {@link ReferenceIndex.resolve} may match `text` with in a reference whose
+ * natural keys have at most `keyParts` parts: the rows holding one of these keys resolve `text` as the whole reference
+ * would, so a single value is checked without reading the reference.
+ */
+export function keysDesignatedBy(text: string, keyParts: number): string[] {
+  const keys = new Set([text]);
+  let escaped = text;
+  try {
+    escaped = escapeLabel(text);
+  } catch (thrown) {
+    if (!(thrown instanceof LabelError)) throw thrown;
+  }
+  keys.add(escaped);
+  let key = withoutLeadingNullParts(escaped);
+  keys.add(key);
+  for (let part = 1; part < Math.max(keyParts, 2); part += 1) {
+    key = `${NULL_KEY}${KEY_SEPARATOR}${key}`;
+    keys.add(key);
+  }
+  return [...keys];
 }

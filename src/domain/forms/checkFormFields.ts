@@ -3,7 +3,7 @@ import { INVALID, compileChecker, type CheckSink, type CheckTarget } from '../cs
 import type { CsvErrorCode } from '../csv/errors';
 import { ReferenceIndex } from '../csv/references';
 import type { StoredRow } from '../csv/types';
-import { javaTrim } from '../keys';
+import { javaTrim, splitOnCommas } from '../keys';
 
 /** A form field whose value is refused, with the CSV engine's code for the same refusal. */
 export interface FormFieldProblem {
@@ -14,6 +14,27 @@ export interface FormFieldProblem {
 
 export type FormFieldsCheck =
   { ok: true; values: Record<string, string> } | { ok: false; problems: FormFieldProblem[] };
+
+const fieldText = (raw: unknown) =>
+  typeof raw === 'string' ? javaTrim(raw) : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : '';
+
+/**
+ * The texts of `input` that the reference fields ask each reference to resolve (a list's elements one by one), by
+ * reference name: the rows those texts may designate are all a check of the form reads.
+ */
+export function referenceTexts(fields: readonly FormField[], input: Record<string, unknown>): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  for (const field of fields) {
+    if (field.checker?.kind !== 'reference') continue;
+    const text = fieldText(input[field.name]);
+    const given = field.checker.multiplicity === 'MANY' ? splitOnCommas(text).map(javaTrim) : [text];
+    texts.set(field.checker.reference, [
+      ...(texts.get(field.checker.reference) ?? []),
+      ...given.filter((element) => element !== ''),
+    ]);
+  }
+  return texts;
+}
 
 /**
  * Checks the values of a configuration form (`OA_rightsRequest` or an additional-file type) with each field's
@@ -34,9 +55,7 @@ export function checkFormFields(
     if (!known.has(name)) problems.push({ field: name, code: 'unknownFormField', params: { field: name } });
   }
   for (const field of fields) {
-    const raw = input[field.name];
-    const text =
-      typeof raw === 'string' ? javaTrim(raw) : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : '';
+    const text = fieldText(input[field.name]);
     if (text === '') {
       if (field.required)
         problems.push({ field: field.name, code: 'requiredValueWithComponent', params: { target: field.name } });
