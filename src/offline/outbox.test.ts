@@ -466,6 +466,30 @@ describe('the outbox', () => {
     expect(await outbox.nextDueAt()).toBeDefined();
   });
 
+  it('is due when the first waiting change of a resource is, not sooner for the changes behind it', async () => {
+    const clock = 1_000_000_000;
+    const busy = json(503, { code: 'DATABASE_UNAVAILABLE', params: {} });
+    const server = scriptedFetch([busy]);
+    const outbox = createOutbox({
+      db: freshDb(),
+      fetch: server.fetch,
+      now: () => clock,
+      serverAnswers: async () => true,
+    });
+    await outbox.submit(change('application:alps'));
+    const [first] = await outbox.items();
+    expect(first.nextAttemptAt).toBeGreaterThan(clock);
+    // A second update, and the application's data, wait behind the first: nothing is due before its wait ends.
+    await outbox.enqueue(change('application:alps'));
+    await outbox.enqueue(change('dataset:alps/counts/{}'));
+    await outbox.enqueue(change('additionalFile:alps/photos'));
+    expect(await outbox.nextDueAt()).toBe(first.nextAttemptAt);
+    // Another application's change is due at once.
+    await outbox.enqueue(change('application:ecrins'));
+    expect(await outbox.nextDueAt()).toBeLessThanOrEqual(clock);
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('sends a waiting change at once when the device’s clock was set back since its wait was set', async () => {
     let clock = 1_000_000_000;
     const server = scriptedFetch([json(503, { code: 'DATABASE_UNAVAILABLE', params: {} }), json(200, { ok: true })]);

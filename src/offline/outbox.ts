@@ -2,7 +2,7 @@ import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs, stillWaiting } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
-import { HeldResources, refusedBlockers } from './heldResources';
+import { HeldResources } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
 import { sizeOf, toFetchBody } from './storedRequest';
@@ -466,17 +466,24 @@ export function createOutbox(options: OutboxOptions = {}) {
     },
     /** The earliest time a queued change is due again (not before sends are held until), for the page's timer. */
     nextDueAt: async () => {
-      // Only what a pass would send: neither someone else's changes nor those a refused one holds back, which
-      // would otherwise make a pass due every moment (and the service worker's sync fail for ever).
+      // Only what a pass would send, walked as a pass walks: neither someone else's changes nor those a refused or
+      // still waiting change before them holds back, which would otherwise make a pass due every moment (and the
+      // service worker's sync fail for ever).
       const who = await signedIn();
       const waiting = await db.outbox.where('status').anyOf('queued', 'needs-attention').sortBy('id');
-      const blocked = refusedBlockers(waiting);
-      const queued = waiting.filter((item) => item.status === 'queued' && sentBy(item, who) && !blocked.has(item.id!));
-      if (queued.length === 0) return undefined;
       const at = now();
       const waitEnd = (until: number) => (stillWaiting(until, at) ? until : Math.min(until, at));
+      const held = new HeldResources();
+      const due: number[] = [];
+      for (const item of waiting) {
+        if (!sentBy(item, who)) continue;
+        // What follows a change of its resource goes in the pass that sends it, not before.
+        if (item.status === 'queued' && !held.holds(item.resource)) due.push(waitEnd(item.nextAttemptAt));
+        held.hold(item.resource);
+      }
+      if (due.length === 0) return undefined;
       const heldUntil = waitEnd((await readSendHold(db))?.until ?? 0);
-      return Math.max(heldUntil, Math.min(...queued.map((item) => waitEnd(item.nextAttemptAt))));
+      return Math.max(heldUntil, Math.min(...due));
     },
   };
 }
