@@ -124,15 +124,16 @@ describe('the CSV check pool', () => {
   });
 
   it('refuses a file whose checking outlasts its budget, at the line it reached, between two lines', async () => {
-    // A few ms a line here: the budget runs out after some lines, well before the end. Not less: on a machine busy
-    // with other tests, opening the check alone can outlast a small budget.
-    pool = new CheckPool({ workers: 1, budgetMs: 600 });
+    // A few ms a line here: the budget runs out after some lines, well before the end. The worker is started and
+    // the model read by a first check: on a machine busy with other tests, they alone could outlast the budget.
+    pool = new CheckPool({ workers: 1, budgetMs: 1500 });
+    await checkAll(pool.open({ ...check, rows: 'none' }), new TextEncoder().encode(samples(1, () => 1)), 4096);
     const bytes = new TextEncoder().encode(samples(5000, () => 300));
     const error = await checkAll(pool.open({ ...check, rows: 'documents' }), bytes, 4096).catch(
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(CheckOverBudget);
-    expect((error as CheckOverBudget).budgetMs).toBe(600);
+    expect((error as CheckOverBudget).budgetMs).toBe(1500);
     expect((error as CheckOverBudget).lineNumber).toBeGreaterThan(2);
     expect((error as CheckOverBudget).lineNumber).toBeLessThan(5000);
     // The worker goes on with the next file.
@@ -145,9 +146,10 @@ describe('the CSV check pool', () => {
   it('stops a worker stuck inside one line past the budget, names that line, and checks the next file on a new worker', async () => {
     // The budget leaves room for the first lines on a machine busy with other tests.
     pool = new CheckPool({ workers: 1, budgetMs: 600 });
-    // 400 expressions of almost a million steps on the second line (file line 3): seconds, far past the budget and
-    // its grace. Checked to its end, the worker would have refused the file at line 4.
-    const costly = modelOf(configuration(400));
+    // 2,000 expressions of almost a million steps on the second line (file line 3): seconds even on an idle machine,
+    // far past the budget and its grace (400 were checked within them there). Checked to its end, the worker would
+    // have refused the file at line 4.
+    const costly = modelOf(configuration(2000));
     const bytes = new TextEncoder().encode(samples(3, (line) => (line === 1 ? 900 : 1)));
     await checkAll(
       pool.open({ ...check, model: costly, rows: 'none' }),
