@@ -13,6 +13,13 @@ export function affectedReads(item: Pick<OutboxItem, 'summary' | 'resource'>): A
   return [['application', application], ['applications']];
 }
 
+/** Marks stale the reads `item` alters: the screen showing them reads them again, the others when next opened. */
+export function refreshAffectedReads(client: QueryClient, item: Pick<OutboxItem, 'summary' | 'resource'>): void {
+  const reads = affectedReads(item);
+  if (reads === 'all') void client.invalidateQueries();
+  else for (const queryKey of reads) void client.invalidateQueries({ queryKey });
+}
+
 /**
  * Marks stale the reads a change applied by the server alters, whoever sent it (this page or the service worker):
  * the screen showing them reads them again, and the others do when next opened.
@@ -25,9 +32,7 @@ export function startAppliedChangesRefresh(db: TerrainDatabase, client: QueryCli
         // What was applied before this page started was read after it, by the screens themselves.
         if (handled.has(item.id!) || (item.doneAt ?? 0) < since) continue;
         handled.add(item.id!);
-        const reads = affectedReads(item);
-        if (reads === 'all') void client.invalidateQueries();
-        else for (const queryKey of reads) void client.invalidateQueries({ queryKey });
+        refreshAffectedReads(client, item);
       }
     },
     // A query of the device's own database failing leaves the reads as they are; the next screen opened asks anew.

@@ -3,7 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api/apiError';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
-import type { OutboxError, OutboxOutcome } from './outboxTypes';
+import { describeProblem } from '@/lib/i18n/problems';
+import { describeChange } from './describeChange';
+import type { JobOutcome, OutboxError, OutboxItem, OutboxOutcome } from './outboxTypes';
+import type { PublicationJob } from './publicationJobs';
 
 const savedOnDevice = msg`Saved on this device.`;
 const sentLater = msg`It will be sent to the server as soon as the network is back.`;
@@ -30,4 +33,21 @@ export function toastOutcome(i18n: I18n, outcome: OutboxOutcome, sent?: string):
   if (outcome.status === 'needs-attention') toastRefusal(i18n, outcome.error);
   else if (outcome.status === 'queued') toastSavedOnDevice(i18n);
   else if (sent) showToast('success', sent);
+}
+
+const published = msg`The version has been published.`;
+const unpublished = msg`The version is no longer published.`;
+const notPublished = msg`The version could not be published.`;
+const notUnpublished = msg`The version could not be unpublished.`;
+
+/** How the publication a change asked for ended on the server (nothing is told of a job a later one replaced). */
+export function toastJobOutcome(i18n: I18n, item: OutboxItem, job: PublicationJob, outcome: JobOutcome): void {
+  if (outcome.status === 'done')
+    showToast('success', i18n._(job.publish ? published : unpublished), describeChange(i18n, item));
+  else if (outcome.status === 'failed')
+    showToast(
+      'error',
+      i18n._(job.publish ? notPublished : notUnpublished),
+      `${describeProblem(i18n, outcome.error)} (${describeChange(i18n, item)})`,
+    );
 }

@@ -88,6 +88,11 @@ export interface OutboxItem {
   mayHaveArrived?: boolean;
   result?: unknown;
   doneAt?: number;
+  /**
+   * How the job its answer started on the server (a publication) ended, once followed: the change is applied when
+   * the server accepts the job, what it asked for only when the job is done.
+   */
+  jobOutcome?: JobOutcome;
   /** The form's input, kept to reopen the form after a refusal. */
   input?: unknown;
   /**
@@ -96,6 +101,12 @@ export interface OutboxItem {
    */
   owner?: string;
 }
+
+/** The end of a job a change started: done, failed with the server's reason, or replaced by a later job of its version. */
+export type JobOutcome =
+  | { status: 'done' }
+  | { status: 'failed'; error: { code: string; params: Record<string, unknown> } }
+  | { status: 'superseded' };
 
 export type OutboxOutcome =
   | { status: 'done'; result: unknown }

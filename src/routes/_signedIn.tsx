@@ -11,7 +11,11 @@ import { outbox } from '@/offline/outboxInstance';
 import { usePendingCount } from '@/offline/useOutbox';
 import { startSyncTriggers } from '@/offline/syncTriggers';
 import { startKeptTablesRefresh } from '@/offline/keptTablesRefresh';
-import { startAppliedChangesRefresh } from '@/offline/appliedChangesRefresh';
+import { refreshAffectedReads, startAppliedChangesRefresh } from '@/offline/appliedChangesRefresh';
+import { startPublicationFollowing } from '@/offline/publicationJobs';
+import { toastJobOutcome } from '@/offline/changeToasts';
+import { readPublicationState } from '@/lib/api/publicationState';
+import { i18n } from '@/lib/i18n/setup';
 import { forgetReadsInMemory, queryClient, refetchFailedReads } from '@/offline/queryCache';
 import { offlineDb } from '@/offline/db';
 import { downloadReferenceRows } from '@/lib/api/referenceRows';
@@ -57,6 +61,14 @@ function SignedInLayout() {
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
     const stopAppliedRefresh = startAppliedChangesRefresh(offlineDb, queryClient);
+    const stopPublicationFollowing = startPublicationFollowing(offlineDb, {
+      readState: readPublicationState,
+      onEnd: (item, job, outcome) => {
+        toastJobOutcome(i18n, item, job, outcome);
+        // The job changed the version and the data since the change was applied.
+        refreshAffectedReads(queryClient, item);
+      },
+    });
     const stopBackInReach = onServerBackInReach(refetchFailedReads);
     const stopKeptRefresh = startKeptTablesRefresh(offlineDb, queryClient, (application, reference) =>
       downloadReferenceRows(application, reference),
@@ -79,6 +91,7 @@ function SignedInLayout() {
       stopSync();
       stopKeptRefresh();
       stopAppliedRefresh();
+      stopPublicationFollowing();
       stopBackInReach();
       stopProbe();
       window.removeEventListener('online', refresh);

@@ -299,6 +299,53 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     expect(await api.count(name, 'counts', 'data')).toBe(3);
   });
 
+  await test.step('offline: the same publication queued, then refused by its job once sent; the toast, the pending change and the version say why', async () => {
+    const version = page.getByTestId('version-row');
+    await expect(version.getByTestId('version-job-failed')).toContainText(
+      'La publication a échoué : Une version publiée de ce jeu de données couvre une partie de cette période',
+    );
+    await dismissToasts(page);
+    await goOffline(context, page);
+    await version.getByRole('switch', { name: 'Publier la version 1' }).click();
+    await expect(toast(page, 'Enregistré sur cet appareil.')).toBeVisible();
+    await dismissToasts(page);
+    await goOnline(context, page);
+    // Accepted by the server (the change is applied), the job then fails: that is what the user is told.
+    const refused = toast(page, 'La version n’a pas pu être publiée.');
+    await expect(refused).toBeVisible({ timeout: 30_000 });
+    await expect(refused).toContainText('Une version publiée de ce jeu de données couvre une partie de cette période');
+    await expect(refused).toContainText(`Publier la version ${OVERLAPPING} du type de données counts de ${name}`);
+    await expect(page.getByTestId('pending-badge')).toHaveCount(0);
+    await page.goto('/pendingChanges');
+    // Sent twice: online, then from the device; each was accepted, then refused by its job.
+    const changes = page.getByTestId('pending-change').filter({ hasText: `Publier la version ${OVERLAPPING}` });
+    await expect(changes).toHaveCount(2);
+    const change = changes.last();
+    await expect(change).toHaveAttribute('data-status', 'done');
+    await expect(change.getByTestId('pending-job')).toContainText(
+      'La publication a échoué : Une version publiée de ce jeu de données couvre une partie de cette période',
+    );
+    await dismissToasts(page);
+    await see('pending-publication-failed-fr');
+    await switchLanguage(page, 'English');
+    const changeInEnglish = page
+      .getByTestId('pending-change')
+      .filter({ hasText: `Publish the version ${OVERLAPPING}` })
+      .last();
+    await expect(changeInEnglish.getByTestId('pending-job')).toContainText(
+      'The publication failed: A published version of this dataset covers part of this period',
+    );
+    await see('pending-publication-failed-en');
+    await switchLanguage(page, 'Français');
+    expect((await api.versions(name, 'counts')).filter((v) => v.published).map((v) => v.name)).toEqual([FIRST]);
+    await page.goto(`/applications/${name}/dataVersioning/counts`);
+    await projects.selectOption({ label: 'alps' });
+    await sites.selectOption({ label: 'lac_blanc' });
+    await periodRow(page, '15 juin 2024 – 15 juil. 2024').getByRole('button').click();
+    await expect(version.getByTestId('version-job-failed')).toBeVisible();
+    await see('deposit-publication-failed-fr');
+  });
+
   await test.step('the same in English', async () => {
     await dismissToasts(page);
     await switchLanguage(page, 'English');

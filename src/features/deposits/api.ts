@@ -1,6 +1,7 @@
 import type { DepositParams, RepositoryId, Version } from '@/contract/deposits';
 import type { RowQuery } from '@/domain/rows/rowQuery';
 import { callApi, API_BASE } from '@/lib/api/client';
+import { readPublicationState } from '@/lib/api/publicationState';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { CachedRead } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
@@ -52,9 +53,6 @@ export function versionsRead(
   };
 }
 
-export const fetchPublicationState = (application: string, fileId: string) =>
-  callApi<Version>(`${app(application)}/file/${fileId}/publication-state`);
-
 const versionDownloadHref = (application: string, fileId: string) => `${API_BASE}${app(application)}/file/${fileId}`;
 
 /**
@@ -63,7 +61,7 @@ const versionDownloadHref = (application: string, fileId: string) => `${API_BASE
  * Throws the refusal.
  */
 export async function downloadVersion(application: string, fileId: string) {
-  await fetchPublicationState(application, fileId);
+  await readPublicationState(application, fileId);
   const link = document.createElement('a');
   link.href = versionDownloadHref(application, fileId);
   // Empty: the file keeps the name the server gives it (the deposited file's).

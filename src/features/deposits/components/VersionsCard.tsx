@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { pageCount, pageOf } from '@/lib/paging';
 import { ListPager } from '@/components/ListPager';
+import { describeProblem } from '@/lib/i18n/problems';
 import type { Version } from '../api';
 import { mediumDate, periodDates } from '../dates';
 import { kiloBytes, type PeriodGroup } from '../periods';
@@ -21,6 +22,21 @@ interface VersionsCardProps {
 
 /** Versions shown at once: a dataset deposited again every day for years has thousands, each with its switch and buttons. */
 const VERSIONS_PER_PAGE = 30;
+
+/** Why the version's latest publication change did not happen: it was refused once its job ran. */
+function FailedJob({ job }: { job: NonNullable<Version['job']> }) {
+  const { i18n } = useLingui();
+  const reason = job.error ? describeProblem(i18n, job.error) : '';
+  return (
+    <span className="block text-destructive" data-testid="version-job-failed">
+      {job.kind === 'unpublish' ? (
+        <Trans>The unpublication failed: {reason}</Trans>
+      ) : (
+        <Trans>The publication failed: {reason}</Trans>
+      )}
+    </span>
+  );
+}
 
 /**
  * The versions of one period, newest first, a page at a time: who deposited and published each, its publication
@@ -95,6 +111,7 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
                         {t`working… ${Math.round(version.job!.progress * 100)} %`}
                       </span>
                     ) : null}
+                    {version.job?.status === 'failed' ? <FailedJob job={version.job} /> : null}
                   </TableCell>
                   <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
                     <Switch

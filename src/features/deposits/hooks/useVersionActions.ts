@@ -1,12 +1,12 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api/apiError';
-import { describeProblem } from '@/lib/i18n/problems';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { toastOutcome } from '@/offline/changeToasts';
 import { useOutboxSubmit } from '@/offline/useOutbox';
-import { downloadVersion, fetchPublicationState, publicationChange, versionDeletion, type Version } from '../api';
+import { readPublicationState } from '@/lib/api/publicationState';
+import { downloadVersion, publicationChange, versionDeletion, type Version } from '../api';
 
 /** A version whose download was refused because the caller's rights do not cover it whole, with the refusal. */
 export interface VersionRefusal {
@@ -38,9 +38,10 @@ export function useVersionActions(
     setRefusal(null);
   }
 
+  /** Shows the job's progress in the list until it ends. */
   async function waitForJob(fileId: string) {
     for (;;) {
-      const state = await fetchPublicationState(applicationName, fileId);
+      const state = await readPublicationState(applicationName, fileId);
       setVersions((current) => current?.map((v) => (v.id === fileId ? state : v)) ?? null);
       if (!state.job || state.job.status === 'done' || state.job.status === 'failed') return state;
       await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
@@ -50,9 +51,8 @@ export function useVersionActions(
   async function togglePublication(version: Version, publish: boolean) {
     const outcome = await submitChange(publicationChange(applicationName, dataName, version, publish));
     if (outcome.status !== 'done') return toastOutcome(i18n, outcome);
-    const state = await waitForJob(version.id);
-    if (state.job?.status === 'failed' && state.job.error) showToast('error', describeProblem(i18n, state.job.error));
-    else showToast('success', publish ? t`The version has been published.` : t`The version is no longer published.`);
+    // How the job ends is told by the follower of every publication change (publicationJobs.ts), sent now or later.
+    await waitForJob(version.id);
     await reload();
   }
 

@@ -8,6 +8,7 @@ import { describeProblem } from '@/lib/i18n/problems';
 import { refusalText } from '@/offline/changeToasts';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
+import { publicationJobOf } from '@/offline/publicationJobs';
 import { datasetOf } from '../dataset';
 import { describeChange, isEditable, statusMessages } from '@/offline/describeChange';
 import { refusedFileReport } from '../refusedFile';
@@ -43,6 +44,41 @@ function BlockerNote({ blocker }: { blocker: OutboxItem }) {
   );
 }
 
+/** What became of the publication job an applied change started: the change is applied once the job is accepted. */
+function JobNote({ item }: { item: OutboxItem }) {
+  const { i18n } = useLingui();
+  const job = publicationJobOf(item);
+  const outcome = item.jobOutcome;
+  if (!job || outcome?.status === 'superseded') return null;
+  if (outcome?.status === 'failed') {
+    const reason = describeProblem(i18n, outcome.error);
+    return (
+      <p className="text-destructive" role="alert" data-testid="pending-job">
+        {job.publish ? (
+          <Trans>The publication failed: {reason}</Trans>
+        ) : (
+          <Trans>The unpublication failed: {reason}</Trans>
+        )}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="pending-job">
+      {outcome?.status === 'done' ? (
+        job.publish ? (
+          <Trans>The version is published.</Trans>
+        ) : (
+          <Trans>The version is no longer published.</Trans>
+        )
+      ) : job.publish ? (
+        <Trans>The server is publishing the version.</Trans>
+      ) : (
+        <Trans>The server is unpublishing the version.</Trans>
+      )}
+    </p>
+  );
+}
+
 interface PendingChangeCardProps {
   item: OutboxItem;
   /** The refused change before it that holds it back, if any. */
@@ -72,7 +108,13 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
       <CardContent className="grid gap-2 pt-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-medium wrap-anywhere">{describeChange(i18n, item)}</p>
-          <Badge variant={badgeOf[item.status]}>{i18n._(statusMessages[item.status])}</Badge>
+          {item.jobOutcome?.status === 'failed' ? (
+            <Badge variant="destructive">
+              <Trans>Failed on the server</Trans>
+            </Badge>
+          ) : (
+            <Badge variant={badgeOf[item.status]}>{i18n._(statusMessages[item.status])}</Badge>
+          )}
         </div>
         {dataset ? (
           <p className="text-sm wrap-anywhere" data-testid="pending-dataset">
@@ -97,6 +139,7 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
             {errorText}
           </p>
         ) : null}
+        {item.status === 'done' ? <JobNote item={item} /> : null}
         {refusedFile ? <CsvReportView report={refusedFile} fileName={item.summary.fileName ?? ''} /> : null}
         {/* Only while it waits: once sending began the server may be applying it. */}
         {item.status === 'queued' ? (

@@ -1,0 +1,106 @@
+import { liveQuery } from 'dexie';
+import type { Version } from '@/contract/deposits';
+import { ApiError } from '@/lib/api/apiError';
+import type { TerrainDatabase } from './db';
+import type { JobOutcome, OutboxItem } from './outboxTypes';
+
+/** The publication job a change's answer names (202 of a publication, or of a deposit published at once). */
+export interface PublicationJob {
+  application: string;
+  fileId: string;
+  jobId: string;
+  publish: boolean;
+}
+
+export function publicationJobOf(item: Pick<OutboxItem, 'summary' | 'result'>): PublicationJob | undefined {
+  const result = item.result as { fileId?: unknown; jobId?: unknown; topublish?: unknown } | null | undefined;
+  const application = item.summary.name;
+  if (!result || typeof result !== 'object' || application === undefined) return undefined;
+  const { fileId, jobId, topublish } = result;
+  if (typeof fileId !== 'string' || typeof jobId !== 'string') return undefined;
+  return { application, fileId, jobId, publish: topublish !== false };
+}
+
+/** The state of a version's latest job, as the server tells it (`/file/{id}/publication-state`). */
+export type ReadJobState = (application: string, fileId: string) => Promise<Pick<Version, 'job'>>;
+
+export interface PublicationFollowing {
+  readState: ReadJobState;
+  /** Told once per change, in the one tab (or page) that recorded the outcome. */
+  onEnd: (item: OutboxItem, job: PublicationJob, outcome: JobOutcome) => void;
+  pause?: (ms: number) => Promise<void>;
+}
+
+const FIRST_WAIT_MS = 1_000;
+const LONGEST_WAIT_MS = 30_000;
+
+/** What the server's state of the version says of the change's job, or undefined while it runs. */
+export function outcomeOf(state: Pick<Version, 'job'>, jobId: string): JobOutcome | undefined {
+  const job = state.job;
+  if (!job || job.id !== jobId) return { status: 'superseded' };
+  if (job.status === 'done') return { status: 'done' };
+  if (job.status === 'failed') return { status: 'failed', error: job.error ?? { code: 'INTERNAL_ERROR', params: {} } };
+  return undefined;
+}
+
+/**
+ * Follows the publication jobs of applied changes whose outcome is not known yet, whoever sent them (this page or
+ * the service worker, maybe while the page was closed), until each ends, records the outcome on the change and
+ * tells `onEnd`: a publication queued offline that fails on the server (a period overlapping another version's, a
+ * reference changed since the deposit) is otherwise only seen by someone who opens its versions.
+ */
+export function startPublicationFollowing(db: TerrainDatabase, following: PublicationFollowing): () => void {
+  const pause = following.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const followed = new Set<number>();
+  let stopped = false;
+
+  /** Records the outcome unless another tab did: only the one that records it tells it. */
+  const record = (id: number, outcome: JobOutcome) =>
+    db.transaction('rw', db.outbox, async () => {
+      const item = await db.outbox.get(id);
+      if (!item || item.jobOutcome) return undefined;
+      await db.outbox.update(id, { jobOutcome: outcome });
+      return item;
+    });
+
+  async function follow(id: number, job: PublicationJob) {
+    for (let wait = FIRST_WAIT_MS; !stopped; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+      const item = await db.outbox.get(id);
+      // Forgotten with the day's applied changes, or told by another tab.
+      if (!item || item.jobOutcome) return;
+      let outcome: JobOutcome | undefined;
+      try {
+        outcome = outcomeOf(await following.readState(job.application, job.fileId), job.jobId);
+        if (outcome === undefined) wait = FIRST_WAIT_MS;
+      } catch (error) {
+        // The version was deleted, or may no longer be read by this person: nothing more can be told of its job.
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404))
+          outcome = { status: 'superseded' };
+      }
+      if (outcome) {
+        const told = await record(id, outcome);
+        if (told) following.onEnd(told, job, outcome);
+        return;
+      }
+      await pause(wait);
+    }
+  }
+
+  const subscription = liveQuery(() => db.outbox.where('status').equals('done').toArray()).subscribe({
+    next: (items) => {
+      for (const item of items) {
+        const job = publicationJobOf(item);
+        if (!job || item.jobOutcome || followed.has(item.id!)) continue;
+        followed.add(item.id!);
+        void follow(item.id!, job)
+          .catch(() => undefined)
+          .finally(() => followed.delete(item.id!));
+      }
+    },
+    error: () => undefined,
+  });
+  return () => {
+    stopped = true;
+    subscription.unsubscribe();
+  };
+}
