@@ -80,6 +80,14 @@ const headers = () => ({ 'Accept-Language': currentLanguage() });
  * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
  * for a data type without time scope.
  */
+/**
+ * The outbox resource of a dataset: its changes (deposits, publications, deletions) are sent in the order they were
+ * made. Its scope's components are sorted, since a version's scope comes back from the server in another order than
+ * the deposit form's.
+ */
+export const datasetResource = (application: string, dataType: string, scope: Record<string, string>) =>
+  `dataset:${application}/${dataType}/${JSON.stringify(Object.fromEntries(Object.entries(scope).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))}`;
+
 const datasetSummary = (scope: Record<string, string>, from: string | null, to: string | null) => ({
   scope: JSON.stringify(scope),
   ...(from ? { from: from.slice(0, 10), to: (to ?? '').slice(0, 10) } : {}),
@@ -100,7 +108,7 @@ export function depositUpload(
       fileName: file.name,
       ...datasetSummary(dataset.scope, dataset.from, dataset.to),
     },
-    resource: `dataset:${application}/${dataType}/${JSON.stringify(dataset.scope)}`,
+    resource: datasetResource(application, dataType, dataset.scope),
     input: { application, dataType, file, dataset, comment },
     request: {
       method: 'POST',
@@ -132,7 +140,7 @@ export function publicationChange(
       action: publish ? 'publish' : 'unpublish',
       ...datasetSummary(version.scope, version.from, version.to),
     },
-    resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
+    resource: datasetResource(application, dataType, version.scope),
     request: {
       method: 'POST',
       path: `${app(application)}/data/${encodeURIComponent(dataType)}`,
@@ -151,7 +159,7 @@ export function versionDeletion(application: string, dataType: string, version: 
       file: version.name,
       ...datasetSummary(version.scope, version.from, version.to),
     },
-    resource: `dataset:${application}/${dataType}/${JSON.stringify(version.scope)}`,
+    resource: datasetResource(application, dataType, version.scope),
     request: {
       method: 'DELETE',
       path: `${app(application)}/file/${version.id}`,
