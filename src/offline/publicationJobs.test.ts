@@ -38,6 +38,7 @@ function following(db: TerrainDatabase, answers: Array<JobState | Error>) {
   let resolveTold: () => void = () => undefined;
   const toldOnce = new Promise<void>((resolve) => (resolveTold = resolve));
   const stop = startPublicationFollowing(db, {
+    signedIn: () => 'ana',
     readState: async () => {
       const answer = answers[Math.min(reads++, answers.length - 1)];
       if (answer instanceof Error) throw answer;
@@ -111,13 +112,15 @@ describe('the publication job of an applied change', () => {
     expect((await db.outbox.get(deleted))!.jobOutcome).toEqual({ status: 'superseded' });
   });
 
-  it('leaves alone changes without a job and changes not applied yet', async () => {
+  it('leaves alone changes without a job, changes not applied yet and changes of someone else', async () => {
     const db = freshDb();
     await db.outbox.add(publication({ fileId: 'f1', rowCount: 10 }));
     await db.outbox.add(publication(undefined, 'queued'));
+    // Ben's, made on this shared tablet: followed in his session.
+    await db.outbox.add({ ...publication({ fileId: 'f2', jobId: 'j2' }), owner: 'ben' });
     const watcher = following(db, [job('j1', 'done')]);
     // A change applied later with a job is the first one read.
-    await db.outbox.add(publication({ fileId: 'f3', jobId: 'j3' }));
+    await db.outbox.add({ ...publication({ fileId: 'f3', jobId: 'j3' }), owner: 'ana' });
     await watcher.toldOnce;
     watcher.stop();
     expect(watcher.reads()).toBe(1);

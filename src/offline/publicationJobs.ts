@@ -26,6 +26,8 @@ export type ReadJobState = (application: string, fileId: string) => Promise<Pick
 
 export interface PublicationFollowing {
   readState: ReadJobState;
+  /** Who is signed in: someone else's changes on a shared tablet are followed, and told, in their own session. */
+  signedIn: () => string | undefined;
   /** Told once per change, in the one tab (or page) that recorded the outcome. */
   onEnd: (item: OutboxItem, job: PublicationJob, outcome: JobOutcome) => void;
   pause?: (ms: number) => Promise<void>;
@@ -91,6 +93,7 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
       for (const item of items) {
         const job = publicationJobOf(item);
         if (!job || item.jobOutcome || followed.has(item.id!)) continue;
+        if (item.owner !== undefined && item.owner !== following.signedIn()) continue;
         followed.add(item.id!);
         void follow(item.id!, job)
           .catch(() => undefined)

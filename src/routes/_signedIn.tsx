@@ -63,6 +63,7 @@ function SignedInLayout() {
     const stopAppliedRefresh = startAppliedChangesRefresh(offlineDb, queryClient);
     const stopPublicationFollowing = startPublicationFollowing(offlineDb, {
       readState: readPublicationState,
+      signedIn: () => getCurrentUser()?.login,
       onEnd: (item, job, outcome) => {
         toastJobOutcome(i18n, item, job, outcome);
         // The job changed the version and the data since the change was applied.
