@@ -29,6 +29,8 @@ let admin: ApiClient;
 let applicationId: string;
 
 const db = () => server.server.ctx.db;
+const applicationIdOf = async (name: string) =>
+  (await db().selectFrom('applications').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -50,9 +52,7 @@ beforeAll(async () => {
     body: form('fieldbook.yaml', file('configurations/fieldbook.yaml')),
   });
   expect(fieldbook.status, fieldbook.text).toBe(200);
-  applicationId = (
-    await db().selectFrom('applications').select('id').where('name', '=', 'surveys').executeTakeFirstOrThrow()
-  ).id;
+  applicationId = await applicationIdOf('surveys');
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -394,9 +394,7 @@ describe('additional files', () => {
     async () => {
       const FB = '/applications/fieldbook';
 
-      const fieldbookId = (
-        await db().selectFrom('applications').select('id').where('name', '=', 'fieldbook').executeTakeFirstOrThrow()
-      ).id;
+      const fieldbookId = await applicationIdOf('fieldbook');
       const account = await activeAccount(server, newIdentity('owner'));
       const owner = await signedIn(server, account);
       const ownerId = (await owner.get('/me')).body.id as string;
@@ -542,9 +540,7 @@ describe('reference fields of forms', () => {
     { timeout: 120_000 },
     async () => {
       const FB = '/applications/fieldbook';
-      const fieldbookId = (
-        await db().selectFrom('applications').select('id').where('name', '=', 'fieldbook').executeTakeFirstOrThrow()
-      ).id;
+      const fieldbookId = await applicationIdOf('fieldbook');
       const sites = Array.from({ length: 5_000 }, (_, i) => ({
         id: randomUUID(),
         application_id: fieldbookId,
