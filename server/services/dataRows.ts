@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { StoredRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
-import { ReferenceIndex } from '../../src/domain/csv/references.ts';
-import { RowTexts, writtenReferences } from '../../src/domain/rows/rowTexts.ts';
+import { ReferenceIndex, spellingKeys } from '../../src/domain/csv/references.ts';
+import { RowTexts, designatedRows, writtenReferences, type WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
@@ -189,29 +189,91 @@ export async function referenceRowsFor(
   return loaded;
 }
 
+/** The keys of every row of a reference, to write back the rows that designate them. */
+async function referenceKeys(db: Db, applicationId: string, name: string): Promise<ReferenceIndex> {
+  const rows = await db
+    .selectFrom('data_rows')
+    .select(['natural_key', 'hierarchical_key'])
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', name)
+    .orderBy('natural_key')
+    .execute();
+  return new ReferenceIndex(name, rows.map(keysOnly));
+}
+
+const keysOnly = (r: { natural_key: string; hierarchical_key: string }): StoredRow => ({
+  naturalKey: r.natural_key,
+  hierarchicalKey: r.hierarchical_key,
+  values: {},
+});
+
 /**
- * How an entry's stored rows are written back as the texts of a file (backups, exports): with the keys of every
+ * How an entry's stored rows are written back as the texts of a file (backups, rechecks): with the keys of every
  * row their references may designate, read as the CSV engine reads them on upload.
  */
 export async function rowTextsFor(db: Db, applicationId: string, entry: DataEntry): Promise<RowTexts> {
   const indexes = new Map<string, ReferenceIndex>();
+  for (const name of writtenReferences(entry)) indexes.set(name, await referenceKeys(db, applicationId, name));
+  return new RowTexts(entry, (name) => indexes.get(name) ?? new ReferenceIndex(name));
+}
+
+/** A reference over this many rows is read for an export a page of rows at a time. */
+const WHOLE_REFERENCE_ROWS = 20_000;
+
+/**
+ * How the pages of an export are written back as texts: the keys of a small reference read once, those of a large
+ * one for each page (the rows it designates, and those their spellings may name: `designatedRows`,
+ * `keysDesignatedBy`). Anyone who may export a data type pointing to a reference of a million rows would otherwise
+ * hold all its keys in the server's memory with each export.
+ */
+export async function exportRowTexts(
+  db: Db,
+  applicationId: string,
+  model: ApplicationModel,
+  entry: DataEntry,
+): Promise<(rows: readonly WrittenRow[]) => Promise<RowTexts>> {
+  const counts = await rowCounts(db, applicationId);
+  const whole = new Map<string, ReferenceIndex>();
+  const large: string[] = [];
   for (const name of writtenReferences(entry)) {
-    const rows = await db
+    if ((counts[name] ?? 0) > WHOLE_REFERENCE_ROWS) large.push(name);
+    else whole.set(name, await referenceKeys(db, applicationId, name));
+  }
+  const fromWhole = (name: string) => whole.get(name) ?? new ReferenceIndex(name);
+  if (large.length === 0) {
+    const texts = new RowTexts(entry, fromWhole);
+    return async () => texts;
+  }
+  return async (rows) => {
+    const designated = designatedRows(entry, rows);
+    const paged = new Map<string, ReferenceIndex>();
+    for (const name of large) {
+      const parts = model.data.find((d) => d.name === name)?.naturalKey.length ?? 1;
+      paged.set(name, await rowsNamedBy(db, applicationId, name, [...(designated.get(name) ?? [])], parts));
+    }
+    return new RowTexts(entry, (name) => paged.get(name) ?? fromWhole(name));
+  };
+}
+
+/** The rows of `hierarchicalKeys` and those any of their spellings may designate, by index look-ups. */
+async function rowsNamedBy(
+  db: Db,
+  applicationId: string,
+  name: string,
+  hierarchicalKeys: string[],
+  keyParts: number,
+): Promise<ReferenceIndex> {
+  if (hierarchicalKeys.length === 0) return new ReferenceIndex(name);
+  const keysOf = (keys: string[]) =>
+    db
       .selectFrom('data_rows')
       .select(['natural_key', 'hierarchical_key'])
       .where('application_id', '=', applicationId)
       .where('data_name', '=', name)
-      .orderBy('natural_key')
+      .where(sql<SqlBool>`(natural_key = any(${keys}) or hierarchical_key = any(${keys}))`)
       .execute();
-    indexes.set(
-      name,
-      new ReferenceIndex(
-        name,
-        rows.map((r) => ({ naturalKey: r.natural_key, hierarchicalKey: r.hierarchical_key, values: {} })),
-      ),
-    );
-  }
-  return new RowTexts(entry, (name) => indexes.get(name) ?? new ReferenceIndex(name));
+  const designated = (await keysOf(hierarchicalKeys)).map(keysOnly);
+  return new ReferenceIndex(name, (await keysOf(spellingKeys(designated, keyParts))).map(keysOnly));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import { spreadsheetSafe } from '../../src/domain/rows/spreadsheetSafe.ts';
 import type { ServerContext } from '../context.ts';
-import { rowTextsFor } from './dataRows.ts';
+import { exportRowTexts } from './dataRows.ts';
 import { matchingRowPages, storedKeys } from './rowQueries.ts';
 import { describeColumns, rowView, type EntryContext } from './references.ts';
 
@@ -40,13 +40,15 @@ export async function entryCsv(
   });
   const cell = options.spreadsheetSafe ? (text: string) => quote(spreadsheetSafe(text)) : quote;
   const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
-  const rowTexts = await rowTextsFor(ctx.db, application.id, entry);
+  const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
   return (async function* () {
     yield `${titles.map(cell).join(separator)}\n`;
     for await (const rows of pages) {
+      const written = rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
+      const rowTexts = await rowTextsOf(written);
       let text = '';
-      for (const row of rows) {
-        const texts = rowTexts.row({ naturalKey: row.natural_key, values: row.values });
+      for (const [index, row] of rows.entries()) {
+        const texts = rowTexts.row(written[index]);
         text += `${columns.map(([key, checker]) => cell(texts[key] ?? cellText(row.values[key], checker))).join(separator)}\n`;
       }
       yield text;

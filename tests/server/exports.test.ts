@@ -4,7 +4,9 @@
  * (ties and missing values included), filtered by the query and by the caller's rights; a page download can ask
  * for cells that a spreadsheet would run as formulas to be neutralised, while the default keeps exact values.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshCount } from '../../server/services/dataRows.ts';
 import { activeAccount, signedIn } from './accountFixtures.ts';
 import {
   HABITATS_CSV,
@@ -20,6 +22,7 @@ import {
   type DataServer,
 } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
+import { statementsOf } from './statementsRead.ts';
 
 const STATIONS = 6_003;
 /** Readings: this many stations × DAYS days (1 to 10 June 2024). */
@@ -233,4 +236,44 @@ describe('a download for a spreadsheet', () => {
       (await data.admin.get('/applications/observatory/references/stations/csv?spreadsheetSafe=maybe')).status,
     ).toBe(400);
   });
+});
+
+describe('a CSV export of a data type pointing to a large reference', () => {
+  it(
+    'writes the same file reading only the rows of the reference each page designates',
+    { timeout: 120_000 },
+    async () => {
+      const path = '/applications/observatory/data/readings/csv';
+      const before = await text(data.admin, path);
+      const db = data.server.server.ctx.db;
+      const { id } = await db
+        .selectFrom('applications')
+        .select('id')
+        .where('name', '=', 'observatory')
+        .executeTakeFirstOrThrow();
+      const more = Array.from({ length: 20_000 }, (_, index) => ({
+        id: randomUUID(),
+        application_id: id,
+        data_name: 'stations',
+        natural_key: `far${String(index).padStart(5, '0')}`,
+        hierarchical_key: `stationsKfar${String(index).padStart(5, '0')}`,
+        values: JSON.stringify({ code: `far${index}`, Nom: `Far ${index}` }),
+      }));
+      for (let start = 0; start < more.length; start += 1_000)
+        await db
+          .insertInto('data_rows')
+          .values(more.slice(start, start + 1_000))
+          .execute();
+      expect(await refreshCount(db, id, 'stations')).toBe(STATIONS + more.length);
+
+      const [after, , rowsRead] = await statementsOf(db, () => text(data.admin, path), 'data_rows');
+      expect(after).toBe(before);
+      // The readings (unless kept from the first export), and for each page of them the stations it names, twice
+      // (them, then the rows their spellings may name): not the reference's 26,003 rows.
+      expect(rowsRead).toBeLessThanOrEqual(READ_STATIONS * DAYS + 2 * READ_STATIONS);
+      const [restricted, , restrictedRowsRead] = await statementsOf(db, () => text(reader, path), 'data_rows');
+      expect(readCsv(restricted, ';').slice(1)).toHaveLength(READ_STATIONS * 5);
+      expect(restrictedRowsRead).toBeLessThanOrEqual(READ_STATIONS * 5 + 2 * READ_STATIONS);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { statementsOf as statementsRead } from './statementsRead.ts';
 
 /**
  * Every list at real size (adversarial review): each list is seeded well above its page size and any cap, straight
@@ -58,32 +59,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * The statements `work` sends through the server’s database handle, and the rows they read (of `table` only, when
- * named): a list whose statements grow with its length (one per item) holds the embedded database's one session for
- * seconds at real size, and one that reads every item to give a page is as slow as the list is long, whatever the
- * machine.
- */
-async function statementsOf<T>(work: () => Promise<T>, table?: string): Promise<[T, number, number]> {
-  // On the executors' shared prototype, so that statements inside transactions (their own executors) count too.
-  let owner: object = db().getExecutor();
-  while (!Object.prototype.hasOwnProperty.call(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object;
-  const shared = owner as { executeQuery: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
-  const original = shared.executeQuery;
-  let count = 0;
-  let rows = 0;
-  shared.executeQuery = async function (this: unknown, ...args: unknown[]) {
-    count++;
-    const result = await original.apply(this, args);
-    if (!table || (args[0] as { sql: string }).sql.includes(`"${table}"`)) rows += result.rows.length;
-    return result;
-  };
-  try {
-    return [await work(), count, rows];
-  } finally {
-    shared.executeQuery = original;
-  }
-}
+const statementsOf = <T>(work: () => Promise<T>, table?: string) => statementsRead(db(), work, table);
 
 /** Accounts stored straight in the database (their password is never used). */
 async function insertUsers(prefix: string, count: number) {

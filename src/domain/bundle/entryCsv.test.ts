@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationModel } from '../configuration/model';
 import type { CsvRow, StoredRow } from '../csv/types';
 import { dynamicHeaderText } from '../csv/header';
-import { ReferenceIndex } from '../csv/references';
+import { ReferenceIndex, spellingKeys } from '../csv/references';
 import { modelOf, references, stored, testModel, validate } from '../csv/testKit';
-import { RowTexts } from '../rows/rowTexts';
+import { RowTexts, designatedRows } from '../rows/rowTexts';
 import { EntryCsvWriter, shapeKey, shapeOf, templateShape } from './entryCsv';
 
 const refs = references();
@@ -174,6 +174,37 @@ OA_data:
     const written = roundTripIn(model, 'visits', visits.rows, references);
     expect(written.split('\n')[1]).toBe('"oir";"d1";"oir__p1";"oir,nivelle"');
     expect(sitesAgain.split('\n')[3]).toBe('"oir";"p1"');
+  });
+
+  it('are spelled the same from the rows a page designates and those their spellings may name, as from all', () => {
+    const all = stored(sites.rows);
+    const p1 = sites.rows.find((row) => row.naturalKey === 'oir__p1')!.hierarchicalKey;
+    const visits = validate(
+      'visits',
+      `site;day;place;places\noir;d1;oir__p1;oir,nivelle\nNULL_KEY__oir;d2;oir;NULL_KEY__oir__p2\n${p1};d3;NULL_KEY__oir__p2;\noir;d4;NULL_KEY__nivelle__p1;\n`,
+      { model, references: { sites: all } },
+    );
+    expect(visits.report.errors).toEqual([]);
+    for (const [dataName, rows] of [
+      ['visits', visits.rows],
+      ['sites', sites.rows],
+    ] as const) {
+      const entry = model.data.find((item) => item.name === dataName)!;
+      const whole = new RowTexts(entry, (name) => new ReferenceIndex(name, all));
+      for (const row of rows) {
+        const designated = designatedRows(entry, [row]).get('sites') ?? new Set();
+        const keys = new Set(
+          spellingKeys(
+            all.filter((site) => designated.has(site.hierarchicalKey)),
+            2,
+          ),
+        );
+        const held = all.filter((site) => keys.has(site.naturalKey) || keys.has(site.hierarchicalKey));
+        expect(held.length).toBeLessThan(all.length);
+        const page = new RowTexts(entry, (name) => new ReferenceIndex(name, held));
+        expect(page.row(row)).toEqual(whole.row(row));
+      }
+    }
   });
 });
 

@@ -112,3 +112,15 @@ export function keysDesignatedBy(text: string, keyParts: number): string[] {
   }
   return [...keys];
 }
+
+/**
+ * The keys of the rows an index must hold, beside `rows`, to give their spellings as the whole reference would: the
+ * rows each of their texts (`spellings`) may designate.
+ */
+export function spellingKeys(rows: readonly StoredRow[], keyParts: number): string[] {
+  const keys = new Set<string>();
+  for (const row of rows)
+    for (const text of [withoutLeadingNullParts(row.naturalKey), row.naturalKey, row.hierarchicalKey])
+      for (const key of keysDesignatedBy(text, keyParts)) keys.add(key);
+  return [...keys];
+}

@@ -46,6 +46,26 @@ export function writtenReferences(entry: DataEntry): string[] {
   return [...new Set(names)];
 }
 
+/**
+ * The rows of each reference (by hierarchical key) that `rows` designate through the entry's written components:
+ * with the rows those rows' spellings may designate (`keysDesignatedBy`), all a `RowTexts` of `rows` reads.
+ */
+export function designatedRows(entry: DataEntry, rows: readonly WrittenRow[]): Map<string, Set<string>> {
+  const designated = new Map<string, Set<string>>();
+  for (const component of entry.components.filter(isWritten)) {
+    const checker = storedChecker(entry, component);
+    if (checker?.kind !== 'reference') continue;
+    let keys = designated.get(checker.reference);
+    if (!keys) designated.set(checker.reference, (keys = new Set()));
+    for (const row of rows) {
+      const value = row.values[component.key];
+      for (const item of Array.isArray(value) ? value : [value])
+        if (typeof item === 'string' && item !== '') keys.add(item);
+    }
+  }
+  return designated;
+}
+
 /** Combinations of spellings tried per row before writing the first one (a key has few reference components). */
 const MAX_TRIES = 256;
 
