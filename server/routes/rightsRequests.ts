@@ -33,6 +33,7 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
         requireUser(request),
         await findApplication(ctx, request.params.name),
         readRequestQuery(request.query.params),
+        mailLanguage(request.headers['accept-language']),
       ),
   );
 

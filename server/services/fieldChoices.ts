@@ -1,4 +1,7 @@
+import { sql, type SqlBool } from 'kysely';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
+import { keysDesignatedBy, ReferenceIndex } from '../../src/domain/csv/references.ts';
+import type { StoredRow } from '../../src/domain/csv/types.ts';
 import { MAX_FIELD_CHOICES, type FieldChoice } from '../../src/domain/forms/fieldChoices.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
@@ -7,7 +10,7 @@ import type { ApplicationRow } from '../db/schema.ts';
 /**
  * The rows of a reference a form field offers, labelled in `locale`, in natural-key order, when the reference has at most
  * {@link MAX_FIELD_CHOICES} rows (null beyond: never more than that many are read). `used` then gives the labels of
- * those natural keys only, for lists showing values.
+ * those values only, for lists showing values.
  */
 export async function referenceChoices(
   ctx: ServerContext,
@@ -42,9 +45,49 @@ export async function referenceChoices(
     const wanted = new Set(used);
     return { choices, labels: choices.filter((c) => wanted.has(c.naturalKey)) };
   }
-  const keys = [...new Set(used)];
-  const labels = keys.length
-    ? (await rowsOf().where('natural_key', 'in', keys).orderBy('natural_key').execute()).map(label)
-    : [];
-  return { choices: null, labels };
+  return { choices: null, labels: await referenceLabels(ctx, application, target, locale, used) };
+}
+
+/**
+ * The labels in `locale` of the rows that values of a form field designate, whatever the reference's size: each
+ * value as it is stored (typed, trimmed) with its row's label, for the values that designate a row. Only the rows
+ * those values may designate are read (`keysDesignatedBy`, as a save checks them), never the reference.
+ */
+export async function referenceLabels(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  target: DataEntry,
+  locale: string,
+  values: readonly string[],
+): Promise<FieldChoice[]> {
+  const texts = [...new Set(values)].filter((text) => text !== '');
+  const keys = [...new Set(texts.flatMap((text) => keysDesignatedBy(text, target.naturalKey.length)))];
+  if (keys.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('data_rows')
+    .select(['natural_key', 'hierarchical_key', 'values'])
+    .where('application_id', '=', application.id)
+    .where('data_name', '=', target.name)
+    .where('file_id', 'is', null)
+    .where(sql<SqlBool>`(natural_key = any(${keys}) or hierarchical_key = any(${keys}))`)
+    .execute();
+  const index = new ReferenceIndex(
+    target.name,
+    rows.map((row) => ({
+      naturalKey: row.natural_key,
+      hierarchicalKey: row.hierarchical_key,
+      values: row.values as StoredRow['values'],
+    })),
+  );
+  return texts.flatMap((text) => {
+    const row = index.resolve(text);
+    return row
+      ? [
+          {
+            naturalKey: text,
+            label: rowDisplay(target, row.values, row.naturalKey, locale, application.model.defaultLanguage),
+          },
+        ]
+      : [];
+  });
 }

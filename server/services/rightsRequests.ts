@@ -20,7 +20,7 @@ import {
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
-import { referenceChoices } from './fieldChoices.ts';
+import { referenceChoices, referenceLabels } from './fieldChoices.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
@@ -128,6 +128,7 @@ export async function listRightsRequests(
   caller: UserRow,
   application: ApplicationRow,
   query: RightsRequestQuery,
+  locale: string,
 ): Promise<RightsRequestList> {
   const seesAll = await treatsRequests(ctx, caller, application);
   const base = ctx.db
@@ -168,6 +169,7 @@ export async function listRightsRequests(
   const users = [...new Map(rows.map((r) => [r.user_id, { id: r.user_id, label: r.login }])).values()];
   return {
     users,
+    valueLabels: await requestValueLabels(ctx, application, locale, rows),
     total: Number(counted?.total ?? 0),
     rightsRequests: rows.map((r) => {
       const status: RequestStatus = r.decision ?? 'open';
@@ -193,6 +195,28 @@ export async function listRightsRequests(
     }),
     description: application.model.rightsRequest,
   };
+}
+
+/**
+ * The labels of the reference values the requests hold, per form field: the choices of the request form stop at
+ * 1,000 rows, and a request naming an institute among 20,000 showed its code to the manager granting it.
+ */
+async function requestValueLabels(
+  ctx: ServerContext,
+  application: ApplicationRow,
+  locale: string,
+  requests: ReadonlyArray<{ fields: Record<string, string> }>,
+): Promise<Record<string, Array<{ naturalKey: string; label: string }>>> {
+  const labels: Record<string, Array<{ naturalKey: string; label: string }>> = {};
+  const model = application.model;
+  for (const field of model.rightsRequest?.fields ?? []) {
+    const checker = field.checker;
+    if (checker?.kind !== 'reference') continue;
+    const target = model.data.find((d) => d.name === checker.reference);
+    const values = requests.map((r) => r.fields[field.name]).filter((v): v is string => typeof v === 'string');
+    if (target && values.length) labels[field.name] = await referenceLabels(ctx, application, target, locale, values);
+  }
+  return labels;
 }
 
 /** The rights a request asks for, checked: known data and scopes, valid periods, reading only. */

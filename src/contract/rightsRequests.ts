@@ -149,6 +149,16 @@ export const RightsRequestListSchema = Type.Object(
     description: Type.Union([RightsRequestFormSchema, Type.Null()], {
       description: 'the application’s OA_rightsRequest form',
     }),
+    valueLabels: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Array(Type.Object({ naturalKey: Type.String(), label: Type.String() }, { additionalProperties: false })),
+        {
+          description:
+            'form field checked against a reference → the values the page’s requests hold (as stored) with the label of the row each designates, whatever the reference’s size (Terrain’s addition)',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -621,6 +621,17 @@ describe('reference fields of forms', () => {
       const [asked, , askedRowsRead] = await statementsOf(() => ask('Inst_19999'), 'data_rows');
       expect(asked.status, asked.text).toBe(201);
       expect(askedRowsRead).toBeLessThan(100);
+      // The grant screen names the institute by its label: the list gives the labels of the values it holds, read
+      // from the rows they designate (the code was typed in another case), not from the 20,000 institutes.
+      const id = (asked.body as { id: string }).id;
+      const byId = encodeURIComponent(JSON.stringify({ uuids: [id] }));
+      const [listed, , listedRowsRead] = await statementsOf(
+        () => admin.get(`${APP}/rightsRequest?params=${byId}`, { headers: { 'accept-language': 'en' } }),
+        'data_rows',
+      );
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.body.valueLabels).toEqual({ institute: [{ naturalKey: 'Inst_19999', label: 'Institute 19999' }] });
+      expect(listedRowsRead).toBeLessThan(10);
       const [refused, , refusedRowsRead] = await statementsOf(() => ask('inst_20000'), 'data_rows');
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({

@@ -57,6 +57,8 @@ export const rightsRequestsRead = (application: string, query: RightsRequestQuer
 export interface FoundRequest {
   request: RightsRequestView | null;
   keptAt?: number;
+  /** The labels of the request's reference values (see the list's `valueLabels`); absent from copies kept before. */
+  valueLabels?: RightsRequestList['valueLabels'];
 }
 
 /**
@@ -76,14 +78,14 @@ async function readRequest(
 ): Promise<FoundRequest> {
   try {
     const list = await rightsRequestsRead(application, { uuids: [id] }).read(signal);
-    return { request: list.rightsRequests[0] ?? null };
+    return { request: list.rightsRequests[0] ?? null, valueLabels: list.valueLabels };
   } catch (error) {
     if (!isUnreachable(error)) throw error;
     const own = await keptCopy<FoundRequest>(queryKey);
-    if (own) return { request: own.value.request, keptAt: own.value.keptAt ?? own.offlineSince };
+    if (own) return { ...own.value, keptAt: own.value.keptAt ?? own.offlineSince };
     for (const kept of await keptCopies<RightsRequestList>(['application', application, REQUESTS_PREFIX])) {
       const found = kept.value.rightsRequests.find((r) => r.id === id);
-      if (found) return { request: found, keptAt: kept.offlineSince };
+      if (found) return { request: found, keptAt: kept.offlineSince, valueLabels: kept.value.valueLabels };
     }
     throw error;
   }

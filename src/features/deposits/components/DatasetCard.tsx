@@ -3,8 +3,8 @@ import { LoaderCircle } from 'lucide-react';
 import { localized } from '@/domain/applications/summary';
 import type { ApplicationModel, DataEntry } from '@/domain/configuration/model';
 import type { KeptRow } from '@/domain/rows/filterRows';
-import { rowDisplay } from '@/domain/rows/rowDisplay';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useScopeLabels } from '../hooks/useScopeLabels';
 import { ScopeSelect } from './ScopeSelect';
 
 interface DatasetCardProps {
@@ -22,10 +22,7 @@ export function DatasetCard({ model, entry, scopeRows, ready, scope, onChange }:
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback = '') =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
-  const scopeDisplay = (reference: string) => (row: KeptRow) => {
-    const target = model.data.find((d) => d.name === reference);
-    return target ? rowDisplay(target, row.values, row.naturalKey, i18n.locale, model.defaultLanguage) : row.naturalKey;
-  };
+  const { displayOf, labelOf } = useScopeLabels(model, scopeRows);
   return (
     <Card>
       <CardHeader>
@@ -46,7 +43,8 @@ export function DatasetCard({ model, entry, scopeRows, ready, scope, onChange }:
                 rows={scopeRows[reference.reference] ?? []}
                 value={scope[reference.component] ?? ''}
                 onChange={(value) => onChange(reference.component, value)}
-                display={scopeDisplay(reference.reference)}
+                display={displayOf(reference.reference)}
+                labelOf={labelOf}
               />
             ))
           : null}

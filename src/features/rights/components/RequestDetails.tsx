@@ -63,18 +63,24 @@ export function RequestDetails({
   request,
   model,
   options,
+  valueLabels,
   scopeLabels,
 }: {
   request: RightsRequestView;
   model: ApplicationOutline;
   options: RequestOptions;
+  /** The labels of the request's reference values, for references too large to be offered as choices. */
+  valueLabels?: Record<string, Array<{ naturalKey: string; label: string }>>;
   scopeLabels: ReadonlyMap<string, string>;
 }) {
   const { i18n } = useLingui();
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const fields = model.rightsRequest?.fields ?? [];
+  // The value as stored first (a code typed in another case still names its row), then the form's choices.
   const shown = (name: string, value: string) =>
-    options.fieldChoices[name]?.find((c) => c.naturalKey === value)?.label ?? value;
+    valueLabels?.[name]?.find((c) => c.naturalKey === value)?.label ??
+    options.fieldChoices[name]?.find((c) => c.naturalKey === value)?.label ??
+    value;
   return (
     <Card data-testid="request-details">
       <CardHeader>

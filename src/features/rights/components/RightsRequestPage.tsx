@@ -83,7 +83,13 @@ export function RightsRequestPage({
       />
       {offlineSince ? <OfflineNotice fetchedAt={offlineSince} /> : null}
       {request && kind !== 'modify' ? (
-        <RequestDetails request={request} model={model} options={options} scopeLabels={scopeLabels} />
+        <RequestDetails
+          request={request}
+          model={model}
+          options={options}
+          valueLabels={found.data?.valueLabels}
+          scopeLabels={scopeLabels}
+        />
       ) : null}
       {kind === 'send' || kind === 'modify' ? (
         <RightsRequestForm

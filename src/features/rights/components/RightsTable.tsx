@@ -97,17 +97,24 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     const more =
       nodes.length > limit ? (
         <TableRow key={`${parentKey}/more`} className="bg-muted/30">
-          <TableCell colSpan={operations.length + 1} style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
-            <Button
-              type="button"
-              variant="outline"
-              // Wraps on a phone rather than widening the table or the form.
-              className="h-auto max-w-full whitespace-normal py-2 text-left"
-              onClick={() => showMore(parentKey)}
-              data-testid="more-nodes"
+          <TableCell colSpan={operations.length + 1} className="p-0">
+            {/* The row spans the whole table, which may be wider than its box on a phone: the button stays within
+                the box's visible width (the container's, less its borders) and at its left edge when the table is
+                scrolled sideways, so it is reached without scrolling. */}
+            <div
+              className="sticky left-0 max-w-[calc(100cqw-2px)] py-2 pr-3"
+              style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}
             >
-              {t`Show more (${shownCount} of ${partCount} shown)`}
-            </Button>
+              <Button
+                type="button"
+                variant="outline"
+                className="h-auto min-h-11 max-w-full whitespace-normal py-2 text-left"
+                onClick={() => showMore(parentKey)}
+                data-testid="more-nodes"
+              >
+                {t`Show more (${shownCount} of ${partCount} shown)`}
+              </Button>
+            </div>
           </TableCell>
         </TableRow>
       ) : null;
@@ -252,7 +259,8 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     ) : null;
 
   return (
-    <div className="grid gap-2">
+    // A size container: the rows of "Show more" measure the table's box by it.
+    <div className="@container grid gap-2">
       <Table data-testid="rights-table" className="min-w-[22rem]">
         <TableHeader>
           <TableRow>
