@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
 import { refreshCount } from '../../server/services/dataRows.ts';
 import { findApplication } from '../../server/services/applications.ts';
 import { indexSuggestions } from '../../server/services/referenceSuggestions.ts';
 import { createApplication, csvForm, q, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 
+/**
+ * One request must not freeze the server (adversarial review): an application with a large reference (200,000
+ * sites), a large data type pointing to it (200,000 readings) and 50,000 additional files, seeded straight in the
+ * database as uploads store them. Each route is asked once while the test counts the statements it sends through
+ * the server's database handle and the rows they bring back, the bytes of its answer, and the longest the event loop
+ * went without turning (the server runs in this process; on the embedded database the statements run on that
+ * thread too). The assertions are on rows read and answers, not on time; `FREEZE_SURVEY=1` measures every route and
+ * prints the table (with `FREEZE_ONLY` and `FREEZE_PROFILE` to look at some), `FREEZE_SITES`, `FREEZE_READINGS` and
+ * `FREEZE_FILES` change the sizes.
+ */
 const YAML = `OA_version: 2.0.1
 OA_application:
   OA_name: freeze
@@ -83,6 +94,10 @@ OA_data:
 /** Rows of the large reference, and of the large data type pointing to it. */
 const SITES = Number(process.env.FREEZE_SITES ?? 200_000);
 const READINGS = Number(process.env.FREEZE_READINGS ?? 200_000);
+/** Every route measured and its table printed (FREEZE_SURVEY=1), besides the assertions. */
+const SURVEY = process.env.FREEZE_SURVEY === '1';
+/** Additional files of one type, each naming a site. */
+const FILES = Number(process.env.FREEZE_FILES ?? 50_000);
 const APP = '/applications/freeze';
 
 let data: DataServer;
@@ -106,6 +121,16 @@ async function seed() {
     from (select i, 's' || lpad((3 + i % ${SITES - 2})::text, 6, '0') as site,
                  date '2000-01-01' + (i / ${SITES - 2}) as day
           from generate_series(1, ${READINGS}) i) g`.execute(db());
+  await sql`
+    insert into additional_files (id, application_id, file_type, file_name, size, content_id, fields)
+    select gen_random_uuid(), ${app}, 'notes', 'note ' || lpad(i::text, 6, '0') || '.pdf', 100, gen_random_uuid(),
+           jsonb_build_object('site', 's' || lpad((3 + i % ${SITES - 2})::text, 6, '0'))
+    from generate_series(1, ${FILES}) i`.execute(db());
+  await sql`
+    insert into file_parts (content_id, part, bytes)
+    select content_id, 0, decode(repeat('25', 100), 'hex') from additional_files where application_id = ${app}`.execute(
+    db(),
+  );
   for (const name of ['sites', 'readings']) await refreshCount(db(), app, name);
   const ctx = data.server.server.ctx;
   const application = await findApplication(ctx, 'freeze');
@@ -118,7 +143,8 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  data = await startDataServer();
+  // The survey measures what production pays: without the tests' check of every answer against its schema.
+  data = await startDataServer({}, { checkAnswers: !SURVEY });
   await createApplication(data.admin, 'freeze', YAML);
   applicationId = (
     await db().selectFrom('applications').select('id').where('name', '=', 'freeze').executeTakeFirstOrThrow()
@@ -193,6 +219,14 @@ async function measure(route: string, path: string, init: RequestInit = {}): Pro
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 2);
   const started = performance.now();
+  // FREEZE_PROFILE=<text> prints where the request thread spent its time during the routes whose name holds it.
+  const profiling = Boolean(process.env.FREEZE_PROFILE && route.includes(process.env.FREEZE_PROFILE));
+  const session = new Session();
+  if (profiling) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   try {
     const response = await fetch(`${data.server.url}/api/v1${path}`, {
       ...init,
@@ -224,6 +258,25 @@ async function measure(route: string, path: string, init: RequestInit = {}): Pro
       code: typeof parsed?.code === 'string' ? parsed.code : head,
       body: parsed,
     };
+    if (profiling) {
+      const { profile } = (await session.post('Profiler.stop')) as { profile: any };
+      const self = new Map<string, number>();
+      const dt = profile.timeDeltas as number[];
+      const byId = new Map((profile.nodes as any[]).map((n) => [n.id, n]));
+      (profile.samples as number[]).forEach((id, i) => {
+        const n = byId.get(id);
+        const key = `${n.callFrame.functionName} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
+      });
+      console.log(
+        [...self]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25)
+          .map(([k, v]) => `${Math.round(v / 1000)} ms ${k}`)
+          .join('\n'),
+      );
+      session.disconnect();
+    }
     if (response.status >= 500) throw new Error(`${route}: ${response.status} ${head}`);
     measures.push(found);
     return found;
@@ -281,7 +334,41 @@ describe('a deposit finds its scope row among the rows its text names, not among
   });
 });
 
-describe.runIf(process.env.FREEZE_SURVEY === '1')('the survey', () => {
+const filesPage = (filter: object) =>
+  `${APP}/additionalFiles/notes?params=${encodeURIComponent(
+    JSON.stringify({ limit: 30, additionalFilesInfos: { notes: { fieldFilters: [{ field: 'site', ...filter }] } } }),
+  )}`;
+
+describe('field filters over every additional file of a type', () => {
+  it('refuse a regular expression that would spend the selection’s budget, instead of running it on each file', async () => {
+    const refused = await measure('GET files list, costly regexp', filesPage({ filter: '(.?){200}x', isRegExp: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'BAD_FILES_QUERY', params: { reason: 'regexpBudget', field: 'site' } });
+    // Each file's value cost about 6,000 steps: the budget ran out within the first pages, not after every file.
+    expect(refused.rows).toBeLessThan(FILES / 2);
+  });
+  it('give the page asked for and the count of every matching file, read a page at a time', async () => {
+    for (const filter of [{ filter: 'S0001' }, { filter: '^s0001', isRegExp: true }]) {
+      const found = await measure(`GET files list, filter ${JSON.stringify(filter)}`, filesPage(filter));
+      expect(found.status, found.code).toBe(200);
+      const answer = JSON.parse(
+        await (
+          await fetch(`${data.server.url}/api/v1${filesPage(filter)}`, {
+            headers: { authorization: `Bearer ${data.token}` },
+          })
+        ).text(),
+      ) as { totalCount: number; additionalBinaryFiles: Array<{ fileName: string; additionalBinaryFileForm: object }> };
+      // Files 97 to 196 name the sites s000100 to s000199.
+      expect(answer.totalCount).toBe(100);
+      expect(answer.additionalBinaryFiles.map((f) => f.fileName)).toEqual(
+        Array.from({ length: 30 }, (_, i) => `note ${String(97 + i).padStart(6, '0')}.pdf`),
+      );
+      expect(found.statements).toBeGreaterThan(FILES / 1_000);
+    }
+  });
+});
+
+describe.runIf(SURVEY)('the survey', () => {
   const routes: Array<[string, () => string, () => RequestInit]> = [
     ['GET applications', () => '/applications', () => ({})],
     ['GET application ALL', () => `${APP}?filter=ALL`, () => ({})],
@@ -363,24 +450,37 @@ describe.runIf(process.env.FREEZE_SURVEY === '1')('the survey', () => {
         }),
     ],
     ['GET files overview', () => `${APP}/additionalFiles`, () => ({})],
-    ['GET files list', () => `${APP}/additionalFiles/notes`, () => ({})],
+    ['GET files overview, grantable', () => `${APP}/additionalFiles?grantable=true`, () => ({})],
+    [
+      'GET files list, page of 30',
+      () => `${APP}/additionalFiles/notes?params=${encodeURIComponent(JSON.stringify({ limit: 30 }))}`,
+      () => ({}),
+    ],
     ['GET application ALL, again', () => `${APP}?filter=ALL`, () => ({})],
     ['GET data json (whole)', () => `${APP}/data/readings/json`, () => ({})],
     [
       'GET files list, field filter',
       () =>
-        `${APP}/additionalFiles/notes?params=${encodeURIComponent(JSON.stringify({ additionalFilesInfos: { notes: { fieldFilters: [{ field: 'site', filter: 's0' }] } } }))}`,
+        `${APP}/additionalFiles/notes?params=${encodeURIComponent(JSON.stringify({ limit: 30, additionalFilesInfos: { notes: { fieldFilters: [{ field: 'site', filter: 's0001' }] } } }))}`,
       () => ({}),
     ],
     [
       'POST configuration, dry run',
       () => `${APP}/configuration?dryRun=true`,
-      () => ({ method: 'POST', body: csvForm('freeze.yaml', YAML.replace('OA_version: 1.0.0', 'OA_version: 1.0.1')) }),
+      () => ({
+        method: 'POST',
+        body: csvForm(
+          'freeze.yaml',
+          YAML.replace('OA_version: 1.0.0', 'OA_version: 1.0.1').replace('OA_name: OA_float', 'OA_name: OA_integer'),
+        ),
+      }),
     ],
     ['GET upload kit', () => `${APP}/upload-bundle`, () => ({})],
     ['GET backup', () => `${APP}/upload-bundle?withData=true`, () => ({})],
   ];
-  it.each(routes)(
+  // FREEZE_ONLY=<text> measures only the routes whose name holds it.
+  const only = process.env.FREEZE_ONLY;
+  it.each(routes.filter(([route]) => !only || route.includes(only)))(
     '%s',
     async (route, path, init) => {
       const found = await measure(route, path(), init());
