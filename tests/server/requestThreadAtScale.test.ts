@@ -453,6 +453,7 @@ describe.runIf(SURVEY)('the survey', () => {
         }),
     ],
     ['GET files overview', () => `${APP}/additionalFiles`, () => ({})],
+    ['GET files list, whole (no limit)', () => `${APP}/additionalFiles/notes`, () => ({})],
     ['GET files overview, grantable', () => `${APP}/additionalFiles?grantable=true`, () => ({})],
     [
       'GET files list, page of 30',
