@@ -350,6 +350,25 @@ describe('field filters over every additional file of a type', () => {
     // Each file's value cost about 6,000 steps: the budget ran out within the first pages, not after every file.
     expect(refused.rows).toBeLessThan(FILES / 2);
   });
+  it('refuse a deletion selected by such a regular expression before deleting anything', async () => {
+    const params = {
+      filetype: 'notes',
+      additionalFilesInfos: { notes: { fieldFilters: [{ field: 'site', filter: '(.?){200}x', isRegExp: true }] } },
+    };
+    const refused = await measure(
+      'DELETE files, costly regexp',
+      `${APP}/additionalFiles?params=${encodeURIComponent(JSON.stringify(params))}`,
+      { method: 'DELETE' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'BAD_FILES_QUERY', params: { reason: 'regexpBudget' } });
+    const left = await db()
+      .selectFrom('additional_files')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('application_id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.count)).toBe(FILES);
+  });
   it('give the page asked for and the count of every matching file, read a page at a time', async () => {
     for (const filter of [{ filter: 'S0001' }, { filter: '^s0001', isRegExp: true }]) {
       const found = await measure(`GET files list, filter ${JSON.stringify(filter)}`, filesPage(filter));
