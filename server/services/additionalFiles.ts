@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
-import { compileFieldFilters, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
+import {
+  compileFieldFilters,
+  overBudget,
+  regexBudget,
+  type FilesQuery,
+  type RegexBudget,
+} from '../../src/domain/additionalFiles/filesQuery.ts';
 import type { AdditionalFileType } from '../../src/domain/configuration/model.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
@@ -123,10 +129,12 @@ export async function selectFiles(
   application: ApplicationRow,
   query: FilesQuery,
 ): Promise<FileRow[]> {
-  const { select, matches } = selectionOf(ctx, application, query);
+  const { select, matches, budget } = selectionOf(ctx, application, query);
   if (!select) return [];
-  const rows = await ordered(select).execute();
-  return matches ? rows.filter(matches) : rows;
+  if (!matches) return ordered(select).execute();
+  const selected: FileRow[] = [];
+  for await (const rows of scanned(select, budget)) selected.push(...rows.filter(matches));
+  return selected;
 }
 
 /** The order of lists and zips: type, then name (case ignored, then as written: names differing by case are two). */
@@ -136,48 +144,83 @@ const ordered = (select: ReturnType<typeof filesOf>) =>
     .orderBy(sql`lower(f.file_name)`)
     .orderBy('f.file_name');
 
+/** Files read at a time when field filters are run on their form values. */
+const SCAN_PAGE = 1_000;
+
+/**
+ * Every file of a selection, in the list's order, a page at a time (each starting after the last file of the
+ * previous one: names are unique within a type), for field filters, which run on the form values: memory and the
+ * request thread are held one page at a time, whatever the number of files. Refused (400 BAD_FILES_QUERY) once the
+ * filters' regular expressions have spent the selection's budget.
+ */
+async function* scanned(select: ReturnType<typeof filesOf>, budget: RegexBudget): AsyncGenerator<FileRow[]> {
+  let after: FileRow | undefined;
+  for (;;) {
+    let page = ordered(select).limit(SCAN_PAGE);
+    if (after)
+      page = page.where(
+        sql<boolean>`(f.file_type, lower(f.file_name), f.file_name) > (${after.file_type}, lower(${after.file_name}), ${after.file_name})`,
+      );
+    const rows = await page.execute();
+    yield rows;
+    const problem = overBudget(budget);
+    if (problem) throw new InvalidInput(problem);
+    if (rows.length < SCAN_PAGE) return;
+    after = rows[rows.length - 1];
+  }
+}
+
 /**
  * The statement of a selection, and the test of the form values its field filters make (null without one), which
- * are run on the rows read; null when the selection names only ids that cannot exist.
+ * are run on the rows read, with the budget its regular expressions share; `select` is null when the selection
+ * names only ids that cannot exist.
  */
 function selectionOf(ctx: ServerContext, application: ApplicationRow, query: FilesQuery) {
   let select = filesOf(ctx, application);
+  const budget = regexBudget();
   if (query.filetype) select = select.where('f.file_type', '=', query.filetype);
   if (query.uuids.length) {
     const ids = query.uuids.filter((id) => UUID.test(id));
     select = ids.length ? select.where('f.id', 'in', ids) : select;
-    if (ids.length === 0) return { select: null, matches: null };
+    if (ids.length === 0) return { select: null, matches: null, budget };
   }
   if (query.fileNames.length) select = select.where('f.file_name', 'in', query.fileNames);
   const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
   for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
     const type = application.model.additionalFiles.find((t) => t.name === fileType);
     if (!type || filters.length === 0) continue;
-    const compiled = compileFieldFilters(type, filters);
+    const compiled = compileFieldFilters(type, filters, budget);
     if (!compiled.ok) throw new InvalidInput(compiled.problem);
     matchers.set(fileType, compiled.matches);
   }
   const matches = matchers.size ? (row: FileRow) => matchers.get(row.file_type)?.(row.fields) ?? true : null;
-  return { select, matches };
+  return { select, matches, budget };
 }
 
 /**
  * A page of a selection and how many files it holds. Without a field filter the database counts and pages (a page
  * of 30 read 2,500 files to give 30); field filters are run on the form values, so with one every file of the
- * selection is read and the page cut after.
+ * selection is read, a page at a time ({@link scanned}), and only the files of the page asked for are kept.
  */
 async function selectFilesPage(
   ctx: ServerContext,
   application: ApplicationRow,
   query: FilesQuery,
 ): Promise<{ page: FileRow[]; total: number }> {
-  const { select, matches } = selectionOf(ctx, application, query);
+  const { select, matches, budget } = selectionOf(ctx, application, query);
   if (!select) return { page: [], total: 0 };
-  const cut = (rows: FileRow[]) =>
-    query.limit === null ? rows.slice(query.offset) : rows.slice(query.offset, query.offset + query.limit);
   if (matches) {
-    const rows = (await ordered(select).execute()).filter(matches);
-    return { page: cut(rows), total: rows.length };
+    const end = query.limit === null ? Infinity : query.offset + query.limit;
+    const page: FileRow[] = [];
+    let total = 0;
+    for await (const rows of scanned(select, budget)) {
+      for (const row of rows) {
+        if (!matches(row)) continue;
+        if (total >= query.offset && total < end) page.push(row);
+        total += 1;
+      }
+    }
+    return { page, total };
   }
   let paged = ordered(select).offset(query.offset);
   if (query.limit !== null) paged = paged.limit(query.limit);

@@ -12,7 +12,12 @@ import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.t
 import { sql } from 'kysely';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
-import { findScopeRow } from '../../src/domain/deposits/scopeValues.ts';
+import {
+  LEADING_NULL_PARTS,
+  findNamedScopeRow,
+  findScopeRow,
+  scopeRowLookup,
+} from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -70,6 +75,36 @@ export interface Dataset {
   to: string | null;
 }
 
+/**
+ * The row of a scope reference a deposit names. Only the rows its text may name are read, by their keys (indexed):
+ * reading every row to find one held the request thread and its memory as long as the reference is large (200,000
+ * sites: 56 MB and 0.7 s for one deposit, a refused one too). A path whose last label is found nowhere else is
+ * matched on the natural keys without their leading empty parts, by the database, two rows at most.
+ */
+async function scopeRowOf(ctx: ServerContext, applicationId: string, reference: string, text: string) {
+  const lookup = scopeRowLookup(text);
+  const rows = () =>
+    ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key as naturalKey', 'hierarchical_key as hierarchicalKey'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', reference)
+      .where('file_id', 'is', null);
+  const named = await rows()
+    .where((eb) =>
+      eb.or([eb('hierarchical_key', '=', lookup.hierarchicalKey), eb('natural_key', 'in', lookup.naturalKeys)]),
+    )
+    .execute();
+  const found = findNamedScopeRow(named, text);
+  if (found || lookup.pathEnd === null) return found;
+  // Two are enough to tell that the last label names more than one row.
+  const ending = await rows()
+    .where(sql<string>`regexp_replace(natural_key, ${LEADING_NULL_PARTS}, '')`, '=', lookup.pathEnd)
+    .limit(2)
+    .execute();
+  return findScopeRow(ending, text);
+}
+
 /** The scope and period of a deposit, checked against the configuration and the stored scope references. */
 export async function resolveDataset(ctx: ServerContext, data: EntryContext, params: DepositParams): Promise<Dataset> {
   const { submission } = data.entry;
@@ -79,14 +114,7 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
     const raw = given[reference.component] ?? given[reference.reference];
     const text = Array.isArray(raw) ? raw[0] : raw;
     if (text === undefined || text === '') throw new Refusal('MISSING_SCOPE', { component: reference.component });
-    const rows = await ctx.db
-      .selectFrom('data_rows')
-      .select(['natural_key as naturalKey', 'hierarchical_key as hierarchicalKey'])
-      .where('application_id', '=', data.application.id)
-      .where('data_name', '=', reference.reference)
-      .where('file_id', 'is', null)
-      .execute();
-    const row = findScopeRow(rows, text);
+    const row = await scopeRowOf(ctx, data.application.id, reference.reference, text);
     if (!row) throw new Refusal('UNKNOWN_SCOPE_VALUE', { component: reference.component, value: text });
     scope[reference.component] = row.hierarchicalKey;
   }

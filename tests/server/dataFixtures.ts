@@ -112,8 +112,11 @@ export interface DataServer {
 }
 
 /** A server (PGlite, or a scratch PostgreSQL database with DATABASE_URL) and its signed-in administrator. */
-export async function startDataServer(overrides: Partial<ServerConfig> = {}): Promise<DataServer> {
-  const server = await startTestServer({ admin: ROOT, ...overrides });
+export async function startDataServer(
+  overrides: Partial<ServerConfig> = {},
+  options: Parameters<typeof startTestServer>[2] = {},
+): Promise<DataServer> {
+  const server = await startTestServer({ admin: ROOT, ...overrides }, {}, options);
   const admin = new HttpClient(server.url + '/api/v1');
   const login = await admin.post('/login', { form: { login: ROOT.login, password: ROOT.password } });
   expect(login.status, login.text).toBe(200);

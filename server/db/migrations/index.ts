@@ -20,6 +20,7 @@ import * as emptyBeforeWrites from './0018_empty_before_writes.ts';
 import * as cheaperRowWrites from './0019_cheaper_row_writes.ts';
 import * as fileParts from './0020_file_parts.ts';
 import * as restoringApplications from './0021_restoring_applications.ts';
+import * as fileListOrder from './0022_file_list_order.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_cheaper_row_writes': cheaperRowWrites,
   '0020_file_parts': fileParts,
   '0021_restoring_applications': restoringApplications,
+  '0022_file_list_order': fileListOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

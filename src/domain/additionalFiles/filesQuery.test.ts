@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AdditionalFileType } from '../configuration/model';
-import { compileFieldFilters, readFilesQuery, type FieldFilter } from './filesQuery';
+import {
+  compileFieldFilters,
+  overBudget,
+  readFilesQuery,
+  regexBudget,
+  SELECTION_REGEX_STEPS,
+  type FieldFilter,
+} from './filesQuery';
 
 const NO_TEXTS = { title: {}, description: {} };
 const protocols: AdditionalFileType = {
@@ -91,6 +98,32 @@ describe('the selection of additional files', () => {
     expect(matcher({ field: 'title', filter: '^Count\\w+ b', isRegExp: true })(file)).toBe(true);
     expect(matcher({ field: 'title', filter: 'fish|frog', isRegExp: true })(file)).toBe(false);
     expect(compileFieldFilters(protocols, [{ field: 'title', filter: '(', isRegExp: true }]).ok).toBe(false);
+  });
+
+  it('shares one budget of regular-expression steps among the files of a selection, then matches nothing', () => {
+    const budget = regexBudget();
+    const compiled = compileFieldFilters(protocols, [{ field: 'title', filter: '(.?){200}x', isRegExp: true }], budget);
+    if (!compiled.ok) throw new Error('compiled');
+    let files = 0;
+    while (overBudget(budget) === null && files < 100_000) {
+      expect(compiled.matches({ title: `Counting birds ${files}` })).toBe(false);
+      files += 1;
+    }
+    // Each value costs thousands of steps: the budget is spent long before 100,000 files.
+    expect(files).toBeLessThan(5_000);
+    expect(overBudget(budget)).toEqual({
+      code: 'BAD_FILES_QUERY',
+      params: { reason: 'regexpBudget', field: 'title' },
+    });
+    // Once spent, even a value that would match is not tried.
+    expect(compiled.matches({ title: 'x' })).toBe(false);
+    // A cheap pattern over as many files stays within it.
+    const cheap = regexBudget();
+    const plain = compileFieldFilters(protocols, [{ field: 'title', filter: '^Count', isRegExp: true }], cheap);
+    if (!plain.ok) throw new Error('compiled');
+    for (let file = 0; file < 100_000; file += 1) plain.matches({ title: `Counting birds ${file}` });
+    expect(overBudget(cheap)).toBeNull();
+    expect(cheap.left).toBeGreaterThan(SELECTION_REGEX_STEPS / 2);
   });
 
   it('filters dates and numbers within bounds, inclusive', () => {

@@ -110,6 +110,26 @@ export function readFilesQuery(
 /** Budget of a regular expression on one value: the engine is linear, this bounds long values. */
 const REGEX_STEPS = 1_000_000;
 
+/**
+ * Steps the regular expressions of one selection may take over all its files together (about 0.3 s). A value's own
+ * budget bounds one value only: a pattern spending it on each of 2,500 files held the request thread 42 s.
+ */
+export const SELECTION_REGEX_STEPS = 10_000_000;
+
+/** What is left of a selection's regular-expression steps, shared by its filters; `exceeded` names the field that ran out. */
+export interface RegexBudget {
+  left: number;
+  exceeded?: string;
+}
+
+export const regexBudget = (steps = SELECTION_REGEX_STEPS): RegexBudget => ({ left: steps });
+
+/** The refusal of a selection whose regular expressions ran out of steps, or null. */
+export function overBudget(budget: RegexBudget): FilesQueryProblem | null {
+  if (budget.exceeded === undefined) return null;
+  return { code: 'BAD_FILES_QUERY', params: { reason: 'regexpBudget', field: budget.exceeded } };
+}
+
 type ValueTest = (value: string | undefined) => boolean;
 
 function intervalTest(field: FormField | undefined, filter: FieldFilter): ValueTest | FilesQueryProblem {
@@ -146,7 +166,7 @@ function intervalTest(field: FormField | undefined, filter: FieldFilter): ValueT
   return { code: 'BAD_FILES_QUERY', params: { reason: 'interval', field: filter.field } };
 }
 
-function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
+function textTest(filter: FieldFilter, budget: RegexBudget): ValueTest | FilesQueryProblem {
   const wanted = filter.filter ?? '';
   if (wanted === '') return () => true;
   if (!filter.isRegExp) {
@@ -157,13 +177,15 @@ function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
   if (!compiled.ok) return { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
   const regex = compiled.regex;
   return (value) => {
-    if (value === undefined) return false;
+    if (value === undefined || budget.exceeded !== undefined) return false;
     let steps = 0;
     try {
       return (
         regex.find(value, 0, (taken) => {
           steps += taken;
-          if (steps > REGEX_STEPS) throw new Error('regex budget');
+          budget.left -= taken;
+          if (budget.left < 0) budget.exceeded = filter.field;
+          if (steps > REGEX_STEPS || budget.left < 0) throw new Error('regex budget');
         }) !== null
       );
     } catch {
@@ -172,15 +194,20 @@ function textTest(filter: FieldFilter): ValueTest | FilesQueryProblem {
   };
 }
 
-/** One test per filter of a file type, compiled once; a filter on an unknown field never matches. */
+/**
+ * One test per filter of a file type, compiled once; a filter on an unknown field never matches. Regular
+ * expressions spend `budget`, shared by the selection's filters: once it is spent they match nothing more, and the
+ * caller refuses the selection ({@link overBudget}).
+ */
 export function compileFieldFilters(
   type: AdditionalFileType,
   filters: readonly FieldFilter[],
+  budget: RegexBudget = regexBudget(),
 ): { ok: true; matches(fields: Record<string, string>): boolean } | { ok: false; problem: FilesQueryProblem } {
   const tests: Array<{ field: string; test: ValueTest }> = [];
   for (const filter of filters) {
     const field = type.fields.find((f) => f.name === filter.field);
-    for (const test of [textTest(filter), intervalTest(field, filter)]) {
+    for (const test of [textTest(filter, budget), intervalTest(field, filter)]) {
       if (typeof test !== 'function') return { ok: false, problem: test };
       tests.push({ field: filter.field, test: field ? test : () => false });
     }

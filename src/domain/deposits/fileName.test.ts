@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import { readFileName } from './fileName';
-import { findScopeRow, isWithinScope, naturalPath } from './scopeValues';
+import { withoutLeadingNullParts } from '../keys';
+import {
+  LEADING_NULL_PARTS,
+  findNamedScopeRow,
+  findScopeRow,
+  isWithinScope,
+  naturalPath,
+  scopeRowLookup,
+  type ScopeRow,
+} from './scopeValues';
 
 const yaml = `
 OA_version: 2.0.1
@@ -86,6 +95,42 @@ describe('scope values', () => {
     expect(findScopeRow(tree, 'bassin.scarff')).toBe(tree[0]);
     expect(findScopeRow(tree, 'c.p2')).toBeUndefined();
     expect(findScopeRow(tree, 'scarff__p9')).toBeUndefined();
+  });
+  it('are found among the few rows their lookup names, as among every row', () => {
+    // Rows of one reference (natural keys are unique there), as a server reads them: by key, then by path end.
+    const sites: ScopeRow[] = [
+      { naturalKey: 'NULL_KEY__scarff', hierarchicalKey: 'sitesKNULL_KEY__scarff' },
+      { naturalKey: 'scarff__p1', hierarchicalKey: 'sitesKNULL_KEY__scarff.sitesKscarff__p1' },
+      { naturalKey: 'NULL_KEY__NULL_KEY__p2', hierarchicalKey: 'sitesKNULL_KEY__NULL_KEY__p2' },
+      { naturalKey: 'p3', hierarchicalKey: 'sitesKp3' },
+      { naturalKey: 'NULL_KEY__p3', hierarchicalKey: 'sitesKNULL_KEY__p3' },
+      { naturalKey: 'oir', hierarchicalKey: 'sitesKp3.sitesKoir' },
+    ];
+    const lookedUp = (text: string) => {
+      const lookup = scopeRowLookup(text);
+      const named = sites.filter(
+        (row) => row.hierarchicalKey === lookup.hierarchicalKey || lookup.naturalKeys.includes(row.naturalKey),
+      );
+      const found = findNamedScopeRow(named, text);
+      if (found || lookup.pathEnd === null) return found;
+      const leading = new RegExp(LEADING_NULL_PARTS);
+      return findScopeRow(
+        sites.filter((row) => row.naturalKey.replace(leading, '') === lookup.pathEnd).slice(0, 2),
+        text,
+      );
+    };
+    const texts = [
+      ...sites.flatMap((row) => [row.naturalKey, row.hierarchicalKey, naturalPath(row.hierarchicalKey)]),
+      ...sites.map((row) => `elsewhere.${withoutLeadingNullParts(row.naturalKey)}`),
+      ' p3 ',
+      'x.NULL_KEY__p2',
+      'nothing',
+      'a.nothing',
+      'x.p3',
+    ];
+    for (const text of texts) expect(lookedUp(text), text).toBe(findScopeRow(sites, text));
+    expect(lookedUp('elsewhere.p2')).toBe(sites[2]);
+    expect(lookedUp('x.p3')).toBeUndefined();
   });
   it('contain their sub-trees', () => {
     expect(isWithinScope('typesKplateforme.sitesKoir', 'typesKplateforme')).toBe(true);

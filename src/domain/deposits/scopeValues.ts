@@ -1,4 +1,4 @@
-import { withoutLeadingNullParts } from '../keys';
+import { KEY_SEPARATOR, NULL_KEY, withoutLeadingNullParts } from '../keys';
 
 /**
  * Naming a row of a scope reference. People write a natural key (`projet_manche`), a hierarchical key
@@ -29,18 +29,49 @@ function onlyRowEndingThePath<Row extends ScopeRow>(rows: readonly Row[], path: 
 }
 
 /**
+ * The row a text names by its hierarchical key, its path of natural keys or its natural key: each of these names
+ * one row at most.
+ */
+export function findNamedScopeRow<Row extends ScopeRow>(rows: readonly Row[], text: string): Row | undefined {
+  const wanted = text.trim();
+  return (
+    rows.find((row) => row.hierarchicalKey === wanted) ??
+    rows.find((row) => naturalPath(row.hierarchicalKey) === wanted) ??
+    rows.find((row) => row.naturalKey === wanted)
+  );
+}
+
+/**
  * The row a text names: its hierarchical key, its path of natural keys, its natural key, or — for the paths the
  * original's file names hold, whose ancestors are written otherwise than ours (`plateforme.scarff.scarff__p1` for the
  * row under `bassin_versant.NULL_KEY__scarff`) — the path's last label when it names one row only.
  */
 export function findScopeRow<Row extends ScopeRow>(rows: readonly Row[], text: string): Row | undefined {
   const wanted = text.trim();
-  return (
-    rows.find((row) => row.hierarchicalKey === wanted) ??
-    rows.find((row) => naturalPath(row.hierarchicalKey) === wanted) ??
-    rows.find((row) => row.naturalKey === wanted) ??
-    (wanted.includes('.') ? onlyRowEndingThePath(rows, wanted) : undefined)
-  );
+  return findNamedScopeRow(rows, wanted) ?? (wanted.includes('.') ? onlyRowEndingThePath(rows, wanted) : undefined);
+}
+
+/** Leading empty parts of a natural key, as a regular expression (POSIX and JavaScript alike). */
+export const LEADING_NULL_PARTS = `^(${NULL_KEY}${KEY_SEPARATOR})+`;
+
+/**
+ * The few rows of a scope reference among which {@link findScopeRow} finds the row a text names, so that a server
+ * reads those instead of every row. A row's own label is `<dataName>K<naturalKey>` and data names hold no `K`, so a
+ * path names a row whose natural key is its last label; `pathEnd`, for a path only, is the natural key (leading empty
+ * parts left out) of the rows its last label may name when nothing else matches.
+ */
+export function scopeRowLookup(text: string): {
+  hierarchicalKey: string;
+  naturalKeys: string[];
+  pathEnd: string | null;
+} {
+  const wanted = text.trim();
+  const last = wanted.slice(wanted.lastIndexOf('.') + 1);
+  return {
+    hierarchicalKey: wanted,
+    naturalKeys: [...new Set([wanted, last])],
+    pathEnd: wanted.includes('.') ? withoutLeadingNullParts(last) : null,
+  };
 }
 
 /** Whether a row's key is the scope key or lies under it. */
