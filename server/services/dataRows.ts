@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoredRow } from '../../src/domain/csv/index.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { ReferenceIndex, spellingKeys } from '../../src/domain/csv/references.ts';
@@ -9,6 +9,7 @@ import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import type { RowColumns } from '../workers/rowColumns.ts';
 import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
+import { holdsOneOfKeys } from './rowQueries.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -270,7 +271,7 @@ async function rowsNamedBy(
       .select(['natural_key', 'hierarchical_key'])
       .where('application_id', '=', applicationId)
       .where('data_name', '=', name)
-      .where(sql<SqlBool>`(natural_key = any(${keys}) or hierarchical_key = any(${keys}))`)
+      .where(holdsOneOfKeys(keys))
       .execute();
   const designated = (await keysOf(hierarchicalKeys)).map(keysOnly);
   return new ReferenceIndex(name, (await keysOf(spellingKeys(designated, keyParts))).map(keysOnly));

@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { keysDesignatedBy, ReferenceIndex } from '../../src/domain/csv/references.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
@@ -6,6 +5,7 @@ import { MAX_FIELD_CHOICES, type FieldChoice } from '../../src/domain/forms/fiel
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
+import { holdsOneOfKeys } from './rowQueries.ts';
 
 /**
  * The rows of a reference a form field offers, labelled in `locale`, in natural-key order, when the reference has at most
@@ -69,7 +69,7 @@ export async function referenceLabels(
     .where('application_id', '=', application.id)
     .where('data_name', '=', target.name)
     .where('file_id', 'is', null)
-    .where(sql<SqlBool>`(natural_key = any(${keys}) or hierarchical_key = any(${keys}))`)
+    .where(holdsOneOfKeys(keys))
     .execute();
   const index = new ReferenceIndex(
     target.name,

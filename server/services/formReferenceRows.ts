@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import type { FormField } from '../../src/domain/configuration/model.ts';
 import { REFERENCE_SAMPLE } from '../../src/domain/csv/checkers.ts';
 import { keysDesignatedBy } from '../../src/domain/csv/references.ts';
@@ -6,6 +5,7 @@ import type { StoredRow } from '../../src/domain/csv/types.ts';
 import { referenceTexts } from '../../src/domain/forms/checkFormFields.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
+import { holdsOneOfKeys } from './rowQueries.ts';
 
 /**
  * The rows a form's reference fields need to be checked (`checkFormFields`): for each reference they point to, the
@@ -31,11 +31,7 @@ export async function formReferenceRows(
         .where('data_name', '=', name)
         .where('file_id', 'is', null);
     const [designated, sample] = await Promise.all([
-      keys.length
-        ? rowsOf()
-            .where(sql<SqlBool>`(natural_key = any(${keys}) or hierarchical_key = any(${keys}))`)
-            .execute()
-        : [],
+      keys.length ? rowsOf().where(holdsOneOfKeys(keys)).execute() : [],
       rowsOf().orderBy('natural_key').limit(REFERENCE_SAMPLE).execute(),
     ]);
     const rows = new Map(

@@ -199,7 +199,8 @@ export async function listRightsRequests(
 
 /**
  * The labels of the reference values the requests hold, per form field: the choices of the request form stop at
- * 1,000 rows, and a request naming an institute among 20,000 showed its code to the manager granting it.
+ * `MAX_FIELD_CHOICES` rows, and a request naming an institute of a larger reference showed its code to the manager
+ * granting it.
  */
 async function requestValueLabels(
   ctx: ServerContext,

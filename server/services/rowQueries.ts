@@ -9,6 +9,13 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
 
+/**
+ * Rows holding one of `keys` as their hierarchical or natural key, each arm on its index: the natural-key indexes
+ * are partial (rows without a file, rows of versions), and a condition that does not imply one cannot use it.
+ */
+export const holdsOneOfKeys = (keys: readonly string[]) =>
+  sql<SqlBool>`(hierarchical_key = any(${keys}) or (file_id is null and natural_key = any(${keys})) or (file_id is not null and natural_key = any(${keys})))`;
+
 export interface SelectedRow {
   id: string;
   natural_key: string;

@@ -102,11 +102,15 @@ export interface OutboxItem {
   owner?: string;
 }
 
-/** The end of a job a change started: done, failed with the server's reason, or replaced by a later job of its version. */
+/**
+ * The end of a job a change started: done, failed with the server's reason, replaced by a later job of its version
+ * (or the version deleted), or not readable by whoever made the change (their rights do not cover the version whole).
+ */
 export type JobOutcome =
   | { status: 'done' }
   | { status: 'failed'; error: { code: string; params: Record<string, unknown> } }
-  | { status: 'superseded' };
+  | { status: 'superseded' }
+  | { status: 'unreadable' };
 
 export type OutboxOutcome =
   | { status: 'done'; result: unknown }

@@ -96,7 +96,7 @@ describe('the publication job of an applied change', () => {
     expect(told.map((t) => [t.job.jobId, t.outcome.status])).toEqual([['j2', 'done']]);
   });
 
-  it('ends without a word of failure when a later job replaced it, or the version can no longer be read', async () => {
+  it('ends without a word of failure when a later job replaced it, the version was deleted or its state may not be read', async () => {
     const db = freshDb();
     const replaced = await db.outbox.add(publication({ fileId: 'f1', jobId: 'j1' }));
     const first = following(db, [job('j9', 'failed')]);
@@ -110,6 +110,13 @@ describe('the publication job of an applied change', () => {
     await second.toldOnce;
     second.stop();
     expect((await db.outbox.get(deleted))!.jobOutcome).toEqual({ status: 'superseded' });
+
+    // Published, the version's state is for those who may read it whole: the publisher may not be one of them.
+    const hidden = await db.outbox.add(publication({ fileId: 'f3', jobId: 'j3' }));
+    const third = following(db, [new ApiError(403, 'NO_RIGHT_FOR_WHOLE_VERSION')]);
+    await third.toldOnce;
+    third.stop();
+    expect((await db.outbox.get(hidden))!.jobOutcome).toEqual({ status: 'unreadable' });
   });
 
   it('leaves alone changes without a job, changes not applied yet and changes of someone else', async () => {

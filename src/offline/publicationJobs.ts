@@ -46,14 +46,15 @@ export function outcomeOf(state: Pick<Version, 'job'>, jobId: string): JobOutcom
 }
 
 /**
- * Follows the publication jobs of applied changes whose outcome is not known yet, whoever sent them (this page or
- * the service worker, maybe while the page was closed), until each ends, records the outcome on the change and
+ * Follows the publication jobs of applied changes made by the person signed in whose outcome is not known yet,
+ * whoever sent them (this page or the service worker, maybe while the page was closed), until each ends, records the outcome on the change and
  * tells `onEnd`: a publication queued offline that fails on the server (a period overlapping another version's, a
  * reference changed since the deposit) is otherwise only seen by someone who opens its versions.
  */
 export function startPublicationFollowing(db: TerrainDatabase, following: PublicationFollowing): () => void {
   const pause = following.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const followed = new Set<number>();
+  const madeBySignedIn = (item: OutboxItem) => item.owner === undefined || item.owner === following.signedIn();
   let stopped = false;
 
   /** Records the outcome unless another tab did: only the one that records it tells it. */
@@ -68,16 +69,18 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
   async function follow(id: number, job: PublicationJob) {
     for (let wait = FIRST_WAIT_MS; !stopped; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
       const item = await db.outbox.get(id);
-      // Forgotten with the day's applied changes, or told by another tab.
-      if (!item || item.jobOutcome) return;
+      // Forgotten with the day's applied changes, or told by another tab; or someone else signed in meanwhile (the
+      // change is followed again in its owner's session).
+      if (!item || item.jobOutcome || !madeBySignedIn(item)) return;
       let outcome: JobOutcome | undefined;
       try {
         outcome = outcomeOf(await following.readState(job.application, job.fileId), job.jobId);
         if (outcome === undefined) wait = FIRST_WAIT_MS;
       } catch (error) {
-        // The version was deleted, or may no longer be read by this person: nothing more can be told of its job.
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404))
-          outcome = { status: 'superseded' };
+        // The version was deleted, or its state is not for this person (a published version their reading right
+        // does not cover whole): nothing more can be told of its job.
+        if (error instanceof ApiError && error.status === 404) outcome = { status: 'superseded' };
+        if (error instanceof ApiError && error.status === 403) outcome = { status: 'unreadable' };
       }
       if (outcome) {
         const told = await record(id, outcome);
@@ -92,8 +95,7 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
     next: (items) => {
       for (const item of items) {
         const job = publicationJobOf(item);
-        if (!job || item.jobOutcome || followed.has(item.id!)) continue;
-        if (item.owner !== undefined && item.owner !== following.signedIn()) continue;
+        if (!job || item.jobOutcome || followed.has(item.id!) || !madeBySignedIn(item)) continue;
         followed.add(item.id!);
         void follow(item.id!, job)
           .catch(() => undefined)

@@ -61,15 +61,6 @@ function SignedInLayout() {
     const stop = onSessionLost(leave);
     const stopSync = startSyncTriggers(outbox);
     const stopAppliedRefresh = startAppliedChangesRefresh(offlineDb, queryClient);
-    const stopPublicationFollowing = startPublicationFollowing(offlineDb, {
-      readState: readPublicationState,
-      signedIn: () => getCurrentUser()?.login,
-      onEnd: (item, job, outcome) => {
-        toastJobOutcome(i18n, item, job, outcome);
-        // The job changed the version and the data since the change was applied.
-        refreshAffectedReads(queryClient, item);
-      },
-    });
     const stopBackInReach = onServerBackInReach(refetchFailedReads);
     const stopKeptRefresh = startKeptTablesRefresh(offlineDb, queryClient, (application, reference) =>
       downloadReferenceRows(application, reference),
@@ -92,7 +83,6 @@ function SignedInLayout() {
       stopSync();
       stopKeptRefresh();
       stopAppliedRefresh();
-      stopPublicationFollowing();
       stopBackInReach();
       stopProbe();
       window.removeEventListener('online', refresh);
@@ -101,6 +91,20 @@ function SignedInLayout() {
   // Leaving (signing out, a lost session) or another person signing in: what was read leaves memory.
   const login = user?.login;
   useEffect(() => () => forgetReadsInMemory(), [login]);
+  // Followed again for each person who signs in: each follows the publications they made.
+  useEffect(
+    () =>
+      startPublicationFollowing(offlineDb, {
+        readState: readPublicationState,
+        signedIn: () => getCurrentUser()?.login,
+        onEnd: (item, job, outcome) => {
+          toastJobOutcome(i18n, item, job, outcome);
+          // The job changed the version and the data since the change was applied.
+          refreshAffectedReads(queryClient, item);
+        },
+      }),
+    [login],
+  );
 
   if (!user) return null;
   const applicationName = applicationOf(pathname);

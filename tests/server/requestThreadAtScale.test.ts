@@ -5,6 +5,7 @@ import { refreshCount } from '../../server/services/dataRows.ts';
 import { findApplication } from '../../server/services/applications.ts';
 import { indexSuggestions } from '../../server/services/referenceSuggestions.ts';
 import { createApplication, csvForm, q, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import { statementsOf } from './statementsRead.ts';
 
 /**
  * One request must not freeze the server (adversarial review): an application with a large reference (200,000
@@ -198,18 +199,6 @@ const measures: Measure[] = [];
  * bytes, read as they come (never parsed here, so that reading them stalls nothing).
  */
 async function measure(route: string, path: string, init: RequestInit = {}): Promise<Measure> {
-  let owner: object = db().getExecutor();
-  while (!Object.prototype.hasOwnProperty.call(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object;
-  const shared = owner as { executeQuery: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
-  const original = shared.executeQuery;
-  let statements = 0;
-  let rows = 0;
-  shared.executeQuery = async function (this: unknown, ...args: unknown[]) {
-    statements++;
-    const result = await original.apply(this, args);
-    rows += result.rows.length;
-    return result;
-  };
   global.gc?.();
   const heapStart = process.memoryUsage().heapUsed;
   let heapPeak = heapStart;
@@ -231,17 +220,20 @@ async function measure(route: string, path: string, init: RequestInit = {}): Pro
     await session.post('Profiler.start');
   }
   try {
-    const response = await fetch(`${data.server.url}/api/v1${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${data.token}`, ...(init.headers as Record<string, string>) },
+    const [{ response, bytes, head }, statements, rows] = await statementsOf(db(), async () => {
+      const response = await fetch(`${data.server.url}/api/v1${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${data.token}`, ...(init.headers as Record<string, string>) },
+      });
+      let bytes = 0;
+      let head = '';
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+        if (head.length < 4000) head += Buffer.from(read.value).toString('utf8', 0, 4000);
+        bytes += read.value.byteLength;
+      }
+      return { response, bytes, head };
     });
-    let bytes = 0;
-    let head = '';
-    const reader = response.body?.getReader();
-    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-      if (head.length < 4000) head += Buffer.from(read.value).toString('utf8', 0, 4000);
-      bytes += read.value.byteLength;
-    }
     const ms = performance.now() - started;
     let parsed: any;
     try {
@@ -285,7 +277,6 @@ async function measure(route: string, path: string, init: RequestInit = {}): Pro
     return found;
   } finally {
     clearInterval(ticker);
-    shared.executeQuery = original;
   }
 }
 

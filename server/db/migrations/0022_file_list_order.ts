@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The order of additional-file lists and zips (type, name with case ignored, name), indexed: a filtered list reads
  * every file of a type a page at a time, each page starting after the previous one, and without the index each
- * page sorted every file of the type again (50,000 files: 4 s for one list on the embedded database).
+ * page sorted every file of the type again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index additional_files_list_order on additional_files (application_id, file_type, lower(file_name), file_name)`.execute(

@@ -111,8 +111,8 @@ export function readFilesQuery(
 const REGEX_STEPS = 1_000_000;
 
 /**
- * Steps the regular expressions of one selection may take over all its files together (about 0.3 s). A value's own
- * budget bounds one value only: a pattern spending it on each of 2,500 files held the request thread 42 s.
+ * Steps the regular expressions of one selection may take over all its files together. A value's own budget bounds
+ * one value only: a pattern spending it on each file of a type held the request thread as long as the type is large.
  */
 export const SELECTION_REGEX_STEPS = 10_000_000;
 

@@ -3,7 +3,6 @@ import { validateConfiguration } from '../configuration';
 import { readFileName } from './fileName';
 import { withoutLeadingNullParts } from '../keys';
 import {
-  LEADING_NULL_PARTS,
   findNamedScopeRow,
   findScopeRow,
   isWithinScope,
@@ -107,17 +106,14 @@ describe('scope values', () => {
       { naturalKey: 'oir', hierarchicalKey: 'sitesKp3.sitesKoir' },
     ];
     const lookedUp = (text: string) => {
-      const lookup = scopeRowLookup(text);
+      const lookup = scopeRowLookup(text, 3);
       const named = sites.filter(
         (row) => row.hierarchicalKey === lookup.hierarchicalKey || lookup.naturalKeys.includes(row.naturalKey),
       );
       const found = findNamedScopeRow(named, text);
-      if (found || lookup.pathEnd === null) return found;
-      const leading = new RegExp(LEADING_NULL_PARTS);
-      return findScopeRow(
-        sites.filter((row) => row.naturalKey.replace(leading, '') === lookup.pathEnd).slice(0, 2),
-        text,
-      );
+      const ends = lookup.pathEnds;
+      if (found || ends === null) return found;
+      return findScopeRow(sites.filter((row) => ends.includes(row.naturalKey)).slice(0, 2), text);
     };
     const texts = [
       ...sites.flatMap((row) => [row.naturalKey, row.hierarchicalKey, naturalPath(row.hierarchicalKey)]),

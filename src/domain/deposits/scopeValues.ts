@@ -51,26 +51,29 @@ export function findScopeRow<Row extends ScopeRow>(rows: readonly Row[], text: s
   return findNamedScopeRow(rows, wanted) ?? (wanted.includes('.') ? onlyRowEndingThePath(rows, wanted) : undefined);
 }
 
-/** Leading empty parts of a natural key, as a regular expression (POSIX and JavaScript alike). */
-export const LEADING_NULL_PARTS = `^(${NULL_KEY}${KEY_SEPARATOR})+`;
-
 /**
  * The few rows of a scope reference among which {@link findScopeRow} finds the row a text names, so that a server
  * reads those instead of every row. A row's own label is `<dataName>K<naturalKey>` and data names hold no `K`, so a
- * path names a row whose natural key is its last label; `pathEnd`, for a path only, is the natural key (leading empty
- * parts left out) of the rows its last label may name when nothing else matches.
+ * path names a row whose natural key is its last label; `pathEnds`, for a path only, are the natural keys (with each
+ * number of leading empty parts a key of `keyParts` parts may have) of the rows its last label may name when nothing
+ * else matches.
  */
-export function scopeRowLookup(text: string): {
+export function scopeRowLookup(
+  text: string,
+  keyParts: number,
+): {
   hierarchicalKey: string;
   naturalKeys: string[];
-  pathEnd: string | null;
+  pathEnds: string[] | null;
 } {
   const wanted = text.trim();
   const last = wanted.slice(wanted.lastIndexOf('.') + 1);
+  const ends = [withoutLeadingNullParts(last)];
+  for (let part = 1; part < keyParts; part += 1) ends.push(`${NULL_KEY}${KEY_SEPARATOR}${ends[part - 1]}`);
   return {
     hierarchicalKey: wanted,
     naturalKeys: [...new Set([wanted, last])],
-    pathEnd: wanted.includes('.') ? withoutLeadingNullParts(last) : null,
+    pathEnds: wanted.includes('.') ? ends : null,
   };
 }
 

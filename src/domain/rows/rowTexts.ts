@@ -47,12 +47,16 @@ export function writtenReferences(entry: DataEntry): string[] {
 }
 
 /**
- * The rows of each reference (by hierarchical key) that `rows` designate through the entry's written components:
- * with the rows those rows' spellings may designate (`keysDesignatedBy`), all a `RowTexts` of `rows` reads.
+ * The rows of each reference (by hierarchical key) that `rows` designate through the entry's written components and
+ * its natural key's (a computed one is spelled too, to find the texts that give back the row's key): with the rows
+ * those rows' spellings may designate (`spellingKeys`), all a `RowTexts` of `rows` reads.
  */
 export function designatedRows(entry: DataEntry, rows: readonly WrittenRow[]): Map<string, Set<string>> {
   const designated = new Map<string, Set<string>>();
-  for (const component of entry.components.filter(isWritten)) {
+  const spelled = entry.components.filter(
+    (component) => isWritten(component) || entry.naturalKey.includes(component.key),
+  );
+  for (const component of spelled) {
     const checker = storedChecker(entry, component);
     if (checker?.kind !== 'reference') continue;
     let keys = designated.get(checker.reference);

@@ -76,10 +76,7 @@ export const readableRowsHref = (application: string, dataType: string, query: R
   `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-/**
- * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
- * for a data type without time scope.
- */
+
 /**
  * The outbox resource of a dataset: its changes (deposits, publications, deletions) are sent in the order they were
  * made. Its scope's components are sorted, since a version's scope comes back from the server in another order than
@@ -88,6 +85,10 @@ const headers = () => ({ 'Accept-Language': currentLanguage() });
 export const datasetResource = (application: string, dataType: string, scope: Record<string, string>) =>
   `dataset:${application}/${dataType}/${JSON.stringify(Object.fromEntries(Object.entries(scope).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))}`;
 
+/**
+ * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
+ * for a data type without time scope.
+ */
 const datasetSummary = (scope: Record<string, string>, from: string | null, to: string | null) => ({
   scope: JSON.stringify(scope),
   ...(from ? { from: from.slice(0, 10), to: (to ?? '').slice(0, 10) } : {}),

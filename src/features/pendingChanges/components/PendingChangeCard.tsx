@@ -62,6 +62,12 @@ function JobNote({ item }: { item: OutboxItem }) {
       </p>
     );
   }
+  if (outcome?.status === 'unreadable')
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="pending-job">
+        <Trans>The server took it in charge; your rights do not let you read how it ended.</Trans>
+      </p>
+    );
   return (
     <p className="text-sm text-muted-foreground" data-testid="pending-job">
       {outcome?.status === 'done' ? (
