@@ -172,22 +172,48 @@ export async function referenceRowsFor(
   const loaded: Record<string, StoredRow[]> = {};
   for (const name of names) {
     if (!model.data.some((d) => d.name === name)) continue;
-    const rows = await whileReading(applicationId, name, () =>
-      db
-        .selectFrom('data_rows')
-        .select(['natural_key', 'hierarchical_key', 'values'])
-        .where('application_id', '=', applicationId)
-        .where('data_name', '=', name)
-        .orderBy('natural_key')
-        .execute(),
-    );
-    loaded[name] = rows.map((r) => ({
-      naturalKey: r.natural_key,
-      hierarchicalKey: r.hierarchical_key,
-      values: r.values as StoredRow['values'],
-    }));
+    loaded[name] = await whileReading(applicationId, name, () => everyRowOf(db, applicationId, name));
   }
   return loaded;
+}
+
+/** Rows read by one statement of `everyRowOf`. */
+export const REFERENCE_READ_PAGE = 10_000;
+
+/**
+ * Every row of an entry, a page at a time in natural-key order (the index's): one statement over a reference of
+ * hundreds of thousands of rows held the embedded database's one session, and the thread it runs on, for seconds;
+ * between pages, other requests' statements go first. Then the rows of published versions, which only an entry
+ * referring to itself has to read (their natural keys repeat from one version to the next).
+ */
+async function everyRowOf(db: Db, applicationId: string, name: string): Promise<StoredRow[]> {
+  const rows: StoredRow[] = [];
+  const entryRows = () =>
+    db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', applicationId)
+      .where('data_name', '=', name)
+      .orderBy('natural_key');
+  const keep = (read: Array<{ natural_key: string; hierarchical_key: string; values: unknown }>) => {
+    for (const r of read)
+      rows.push({
+        naturalKey: r.natural_key,
+        hierarchicalKey: r.hierarchical_key,
+        values: r.values as StoredRow['values'],
+      });
+  };
+  let after: string | undefined;
+  for (;;) {
+    let page = entryRows().where('file_id', 'is', null).limit(REFERENCE_READ_PAGE);
+    if (after !== undefined) page = page.where('natural_key', '>', after);
+    const read = await page.execute();
+    keep(read);
+    if (read.length < REFERENCE_READ_PAGE) break;
+    after = read[read.length - 1].natural_key;
+  }
+  keep(await entryRows().where('file_id', 'is not', null).execute());
+  return rows;
 }
 
 /** The keys of every row of a reference, to write back the rows that designate them. */

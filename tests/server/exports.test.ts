@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshCount } from '../../server/services/dataRows.ts';
+import { REFERENCE_READ_PAGE, refreshCount } from '../../server/services/dataRows.ts';
 import { activeAccount, signedIn } from './accountFixtures.ts';
 import {
   HABITATS_CSV,
@@ -240,7 +240,7 @@ describe('a download for a spreadsheet', () => {
 
 describe('a CSV export of a data type pointing to a large reference', () => {
   it(
-    'writes the same file reading only the rows of the reference each page designates',
+    'writes the same file reading only the rows of the reference each page designates; a check reads it by pages',
     { timeout: 120_000 },
     async () => {
       const path = '/applications/observatory/data/readings/csv';
@@ -274,6 +274,17 @@ describe('a CSV export of a data type pointing to a large reference', () => {
       const [restricted, , restrictedRowsRead] = await statementsOf(db, () => text(reader, path), 'data_rows');
       expect(readCsv(restricted, ';').slice(1)).toHaveLength(READ_STATIONS * 5);
       expect(restrictedRowsRead).toBeLessThanOrEqual(READ_STATIONS * 5 + 2 * READ_STATIONS);
+
+      // A file checked against the stations reads them all, a page at a time: the last page too.
+      const form = new FormData();
+      form.append('file', new Blob(['station;day;value;note\nfar19999;11/06/2024;1.5;\n']), 'far.csv');
+      const [upload, , , largest] = await statementsOf(
+        db,
+        () => data.admin.post('/applications/observatory/data/readings', { body: form }),
+        'data_rows',
+      );
+      expect(upload.status, upload.text).toBe(201);
+      expect(largest).toBeLessThanOrEqual(REFERENCE_READ_PAGE);
     },
   );
 });
