@@ -381,6 +381,17 @@ describe('field filters over every additional file of a type', () => {
   });
 });
 
+/** A deposit of one count of `site` into the dataset of `scope`, in 2024. */
+const depositOf = (site: string, scope: string) =>
+  form('c.csv', `site;day;individuals\n${site};01/06/2024;4\n`, {
+    binaryfiledataset: {
+      datatype: 'counts',
+      requiredAuthorizations: { site: scope },
+      from: '2024-01-01',
+      to: '2024-12-31',
+    },
+  });
+
 describe.runIf(SURVEY)('the survey', () => {
   const routes: Array<[string, () => string, () => RequestInit]> = [
     ['GET applications', () => '/applications', () => ({})],
@@ -414,32 +425,8 @@ describe.runIf(SURVEY)('the survey', () => {
     ['GET synthesis variable', () => `${APP}/synthesis/readings/value`, () => ({})],
     ['GET versions', () => `${APP}/filesOnRepository/counts`, () => ({})],
     ['GET publication state', () => `${APP}/file/${versionId}/publication-state`, () => ({})],
-    [
-      'POST deposit, unknown scope',
-      () => `${APP}/data/counts`,
-      () =>
-        form('c.csv', 'site;day;individuals\ns000001;01/06/2024;4\n', {
-          binaryfiledataset: {
-            datatype: 'counts',
-            requiredAuthorizations: { site: 'nowhere' },
-            from: '2024-01-01',
-            to: '2024-12-31',
-          },
-        }),
-    ],
-    [
-      'POST deposit (1 row)',
-      () => `${APP}/data/counts`,
-      () =>
-        form('c.csv', 'site;day;individuals\ns000005;01/06/2024;4\n', {
-          binaryfiledataset: {
-            datatype: 'counts',
-            requiredAuthorizations: { site: 's000005' },
-            from: '2024-01-01',
-            to: '2024-12-31',
-          },
-        }),
-    ],
+    ['POST deposit, unknown scope', () => `${APP}/data/counts`, () => depositOf('s000001', 'nowhere')],
+    ['POST deposit (1 row)', () => `${APP}/data/counts`, () => depositOf('s000005', 's000005')],
     [
       'POST readings (1 row)',
       () => `${APP}/data/readings`,
