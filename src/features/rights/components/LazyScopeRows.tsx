@@ -181,6 +181,10 @@ export function ScopeSearchRows({ tree, label }: { tree: LazyTree; label: string
             </span>
           </NoteRow>
           {found.data.nodes.map((node) => tree.renderNode(node, 1))}
+          {/* What was found is not the tree's first parts, which follow. */}
+          <NoteRow tree={tree} depth={1}>
+            {t`Every part of ${label}:`}
+          </NoteRow>
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, ChevronRight, Lock, Square } from 'lucide-react';
+import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
 import type { ScopeTreeUse } from '@/contract/authorizations';
 import { localized } from '@/domain/applications/summary';
 import { isWithinScope } from '@/domain/deposits/scopeValues';
@@ -25,6 +25,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
+import { RightsLegend } from './RightsLegend';
 import { LazyLevel, ScopeSearchRows, type LazyNode, type LazyTree } from './LazyScopeRows';
 
 interface RightsTableProps {
@@ -373,28 +374,11 @@ export function RightsTable({
           {section(t`References`, references)}
         </TableBody>
       </Table>
-      <dl className="grid gap-x-4 text-sm text-muted-foreground sm:grid-cols-2">
-        {operations.map((op) => (
-          <div key={op} className="flex gap-1">
-            <dt className="whitespace-nowrap font-medium">{t`${i18n._(operationLabels[op])}:`}</dt>
-            <dd>{i18n._(operationHelp[op])}</dd>
-          </div>
-        ))}
-        <div className="flex items-center gap-1">
-          <dt>
-            <Lock className="size-3" aria-label={t`Lock`} />
-          </dt>
-          <dd>{lockedNote}</dd>
-        </div>
-        {granter.manager ? null : (
-          <div className="flex items-center gap-1">
-            <dt>
-              <Square className="size-3 opacity-50" aria-label={t`Faded box`} />
-            </dt>
-            <dd>{notGrantableNote}</dd>
-          </div>
-        )}
-      </dl>
+      <RightsLegend
+        operations={operations}
+        lockedNote={lockedNote}
+        notGrantableNote={granter.manager ? undefined : notGrantableNote}
+      />
     </div>
   );
 }
