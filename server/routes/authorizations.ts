@@ -13,6 +13,9 @@ import {
   GrantableSchema,
   NameParamsSchema,
   OwnRightsSchema,
+  ScopeNodesPageSchema,
+  ScopeNodesParamsSchema,
+  ScopeNodesQuerySchema,
   type OwnRights,
   type RightExtent,
 } from '../../src/contract/authorizations.ts';
@@ -29,6 +32,7 @@ import {
   usersOfApplication,
 } from '../services/authorizations.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { scopeNodes } from '../services/scopeNodes.ts';
 
 export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -47,6 +51,33 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
         ctx,
         requireUser(request),
         await findApplication(ctx, request.params.name),
+        mailLanguage(request.headers['accept-language']),
+      ),
+  );
+
+  app.get(
+    '/applications/:name/scopeNodes/:reference',
+    {
+      schema: {
+        tags: ['rights'],
+        summary:
+          'A page of a scope tree larger than SCOPE_TREE_WHOLE_MAX rows, which grantable, the rights-request options and the ' +
+          'files overview send a first page of: the first level or the children of `parent` (`offset`, `limit` ≤ 100), ' +
+          'each node with its child count; or with `q`, at most 20 nodes whose label or code has words beginning so, ' +
+          'with the labels of the rows above them. `use` names the answer it complements, whose read rule applies ' +
+          '(grant: managers and user managers; request: the charter accepted; files: readers of additional files).',
+        params: ScopeNodesParamsSchema,
+        querystring: ScopeNodesQuerySchema,
+        response: { 200: ScopeNodesPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      scopeNodes(
+        ctx,
+        requireUser(request),
+        await findApplication(ctx, request.params.name),
+        request.params.reference,
+        request.query,
         mailLanguage(request.headers['accept-language']),
       ),
   );

@@ -14,7 +14,7 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
-import { referenceScopesOf } from './authorizations.ts';
+import { referenceScopesOf } from './scopeTrees.ts';
 import {
   type AdditionalFile,
   type AdditionalFileDetail,

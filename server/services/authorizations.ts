@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { localized } from '../../src/domain/applications/summary.ts';
 import { Rights } from '../../src/domain/rights/access.ts';
 import {
   PUBLIC_USER,
@@ -9,19 +8,16 @@ import {
   type AuthorizationRules,
 } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
-import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
-import type {
-  ApplicationUser,
-  AuthorizationView,
-  Grantable,
-  ReferenceScopes,
-  ScopeNode,
-} from '../../src/contract/authorizations.ts';
+import type { ApplicationUser, AuthorizationView, Grantable } from '../../src/contract/authorizations.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
+import { managementRoles, requireAuthorizationManager } from './authorizationManagers.ts';
 import { KeptResults } from './keptResults.ts';
+import { referenceScopesOf } from './scopeTrees.ts';
+
+export { requireAuthorizationManager };
 
 /**
  * Rights already worked out, per application rights version: every change to an application's authorizations or
@@ -105,19 +101,6 @@ export async function rulesFor(
     .execute();
   for (const row of rows) rules.get(row.application_id)!.push(row.rules);
   return rules;
-}
-
-async function managementRoles(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
-  const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
-  return { manager: administers(user, application, roles), userManager: roles.includes('userManager') };
-}
-
-/** Managers and user managers see and edit authorizations; only managers revoke them. */
-export async function requireAuthorizationManager(ctx: ServerContext, user: UserRow, application: ApplicationRow) {
-  const roles = await managementRoles(ctx, user, application);
-  if (!roles.manager && !roles.userManager)
-    throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
-  return roles;
 }
 
 function viewOf(
@@ -339,68 +322,6 @@ export async function revokeAuthorization(
     if (Number(deleted.numDeletedRows) !== 1) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
     await raiseRightsVersion(trx, application.id);
   });
-}
-
-/** The rows of a scope reference as a tree: a row's parent is the longest key that prefixes its own. */
-function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; label: string }>): ScopeNode[] {
-  const nodes = new Map(
-    rows.map((r) => [
-      r.hierarchical_key,
-      { id: r.hierarchical_key, naturalKey: r.natural_key, label: r.label, children: [] as ScopeNode[] },
-    ]),
-  );
-  const roots: ScopeNode[] = [];
-  for (const node of [...nodes.values()].sort((a, b) => a.naturalKey.localeCompare(b.naturalKey))) {
-    const segments = node.id.split('.');
-    let parent: ScopeNode | undefined;
-    for (let length = segments.length - 1; length > 0 && !parent; length--)
-      parent = nodes.get(segments.slice(0, length).join('.'));
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
-
-/** Per data entry, the trees of the references that scope its rights, with row labels in `locale`. */
-export async function referenceScopesOf(
-  ctx: ServerContext,
-  application: ApplicationRow,
-  locale: string,
-): Promise<ReferenceScopes> {
-  const model = application.model;
-  const referenceScopes: ReferenceScopes = {};
-  const trees = new Map<string, ScopeNode[]>();
-  for (const entry of model.data) {
-    for (const scope of entry.authorization?.scopes ?? []) {
-      if (!trees.has(scope.reference)) {
-        const target = model.data.find((d) => d.name === scope.reference)!;
-        const rows = await ctx.db
-          .selectFrom('data_rows')
-          .select(['hierarchical_key', 'natural_key', 'values'])
-          .where('application_id', '=', application.id)
-          .where('data_name', '=', scope.reference)
-          .where('file_id', 'is', null)
-          .execute();
-        trees.set(
-          scope.reference,
-          treeOf(
-            rows.map((r) => ({
-              ...r,
-              label: rowDisplay(target, r.values, r.natural_key, locale, model.defaultLanguage),
-            })),
-          ),
-        );
-      }
-      const target = model.data.find((d) => d.name === scope.reference)!;
-      (referenceScopes[entry.name] ??= []).push({
-        id: scope.component,
-        reference: scope.reference,
-        i18n: target.i18n.title,
-        label: localized(target.i18n.title, locale, model.defaultLanguage, scope.reference),
-        nodes: trees.get(scope.reference)!,
-      });
-    }
-  }
-  return referenceScopes;
 }
 
 /** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */

@@ -118,6 +118,19 @@ export async function suggestRows(
   limit: number,
   filter: RowFilter,
 ): Promise<Suggestion[]> {
+  const found = await searchRows(ctx, reference, text, locale, limit, filter);
+  return found.map(({ naturalKey, label }) => ({ naturalKey, label }));
+}
+
+/** The rows {@link suggestRows} answers, with their hierarchical keys (a scope tree's search places them). */
+export async function searchRows(
+  ctx: Pick<ServerContext, 'db' | 'log'>,
+  reference: EntryContext,
+  text: string,
+  locale: string,
+  limit: number,
+  filter: RowFilter,
+): Promise<Array<Suggestion & { hierarchicalKey: string }>> {
   const { application, model, entry } = reference;
   const words = searchWords(text);
   if (words.length === 0 || filter.kind === 'none') return [];
@@ -141,25 +154,32 @@ export async function suggestRows(
   // by`: under a database collation other than C the index's order (text_pattern_ops) is not the text's, and asking
   // for that order made PostgreSQL sort every row of the entry instead (800 ms on a million rows).
   const first = await sql<Found>`
-    select natural_key, values from data_rows
+    select natural_key, hierarchical_key, values from data_rows
     where ${rows} and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))} and ${rights}
     limit ${limit}`.execute(ctx.db);
   const found = new Map(first.rows.map((row) => [row.natural_key, row]));
   if (found.size < limit) {
     const others = await sql<Found>`
-      select natural_key, values from data_rows
+      select natural_key, hierarchical_key, values from data_rows
       where ${rows} and ${sql.raw(vector)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)}) and ${rights}
       limit ${CANDIDATES}`.execute(ctx.db);
     for (const row of others.rows) if (!found.has(row.natural_key)) found.set(row.natural_key, row);
   }
   const labelled = [...found.values()].map((row) => {
     const shown = rowDisplay(entry, row.values, row.natural_key, locale, model.defaultLanguage);
-    return { naturalKey: row.natural_key, label: shown, first: foldForSearch(shown).startsWith(beginning) ? 0 : 1 };
+    return {
+      naturalKey: row.natural_key,
+      hierarchicalKey: row.hierarchical_key,
+      label: shown,
+      first: foldForSearch(shown).startsWith(beginning) ? 0 : 1,
+    };
   });
   labelled.sort(
     (a, b) => a.first - b.first || a.label.localeCompare(b.label, locale) || (a.naturalKey < b.naturalKey ? -1 : 1),
   );
-  return labelled.slice(0, limit).map(({ naturalKey, label: shown }) => ({ naturalKey, label: shown }));
+  return labelled
+    .slice(0, limit)
+    .map((row) => ({ naturalKey: row.naturalKey, hierarchicalKey: row.hierarchicalKey, label: row.label }));
 }
 
-type Found = { natural_key: string; values: Record<string, unknown> };
+type Found = { natural_key: string; hierarchical_key: string; values: Record<string, unknown> };

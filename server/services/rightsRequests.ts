@@ -26,14 +26,9 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
-import {
-  prepareAuthorization,
-  referenceScopesOf,
-  rulesFor,
-  writeAuthorization,
-  type PreparedAuthorization,
-} from './authorizations.ts';
+import { prepareAuthorization, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
+import { referenceScopesOf } from './scopeTrees.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 
 const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

@@ -140,6 +140,13 @@ export const ScopeNodeSchema = Type.Cyclic(
         naturalKey: Type.String(),
         label: Type.String(),
         children: Type.Array(Type.Ref('ScopeNode')),
+        childCount: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            description:
+              'In a tree sent a level at a time: the node’s children, whose pages /scopeNodes gives (children is then empty).',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -159,12 +166,88 @@ export const ReferenceScopesSchema = Type.Record(
         i18n: Type.Record(Type.String(), Type.String()),
         label: Type.String(),
         nodes: Type.Array(ScopeNodeSchema),
+        rootCount: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            description:
+              'Present when the tree is larger than SCOPE_TREE_WHOLE_MAX rows: nodes is then the first page of its first level, ' +
+              'rootCount the nodes of that level, and /scopeNodes gives the others, the children and a search.',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
   ),
 );
 export type ReferenceScopes = Static<typeof ReferenceScopesSchema>;
+
+/** A scope tree of at most this many rows is sent whole; a larger one a level and a page at a time. */
+export const SCOPE_TREE_WHOLE_MAX = 2_000;
+/** Nodes of a page of a large scope tree (first level, children of a node): the parts a tree shows at a time. */
+export const SCOPE_NODES_PAGE = 100;
+/** Nodes a search of a large scope tree answers at most. */
+export const SCOPE_NODES_FOUND_MAX = 20;
+
+/** Which answer a page of a large scope tree complements, and so who may read it. */
+export const ScopeTreeUseSchema = Type.Union([Type.Literal('grant'), Type.Literal('request'), Type.Literal('files')], {
+  description:
+    'grant: the grant screen (managers and user managers); request: the rights-request form (signed-in users who ' +
+    'accepted the charter); files: the association panel of additional files (their readers).',
+});
+export type ScopeTreeUse = Static<typeof ScopeTreeUseSchema>;
+
+export const ScopeNodesParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  reference: Type.String({ maxLength: 100 }),
+});
+
+export const ScopeNodesQuerySchema = Type.Object(
+  {
+    use: ScopeTreeUseSchema,
+    parent: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        pattern: '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$',
+        description: 'Hierarchical key of the node whose children are asked; without it, the first level.',
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SCOPE_NODES_PAGE, default: SCOPE_NODES_PAGE })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'A search instead of a page: nodes whose label or code has words beginning with the words typed (case and accents ignored), at most SCOPE_NODES_FOUND_MAX.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ScopeNodesQuery = Static<typeof ScopeNodesQuerySchema>;
+
+/** A node of a page or of a search, with the labels of the rows above it when found by a search. */
+export const ScopeNodesPageSchema = Type.Object(
+  {
+    nodes: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: 'hierarchical key' }),
+          naturalKey: Type.String(),
+          label: Type.String(),
+          children: Type.Array(Type.Never(), { maxItems: 0 }),
+          childCount: Type.Integer({ minimum: 0 }),
+          path: Type.Optional(Type.Array(Type.String(), { description: 'labels of the rows above, from the top' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    total: Type.Integer({ minimum: 0, description: 'nodes under the parent (a page), or found (a search)' }),
+    more: Type.Boolean({ description: 'a search found more than it answers' }),
+  },
+  { additionalProperties: false },
+);
+export type ScopeNodesPage = Static<typeof ScopeNodesPageSchema>;
 
 export const OperationColumnSchema = Type.Object(
   { operation: OperationSchema, withPeriods: Type.Boolean(), forPublic: Type.Boolean(), forRequest: Type.Boolean() },

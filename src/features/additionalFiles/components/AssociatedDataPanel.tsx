@@ -38,6 +38,7 @@ export function AssociatedDataPanel({
         <AssociationUnavailable />
       ) : (
         <AssociationPanel
+          applicationName={applicationName}
           model={model}
           referenceScopes={scopes}
           associates={associates}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import {
@@ -14,8 +14,11 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { FilesOverview, ScopeNode } from '../api';
+import { LazyLevel, ScopeSearch, type LazyNode, type LazyTree } from './LazyScopeList';
 
 interface PanelProps {
+  /** The application's name, under which the parts of large scope trees are read. */
+  applicationName: string;
   model: ApplicationModel;
   /** Scope trees per data entry; null while they load or when they cannot be read (offline). */
   referenceScopes: FilesOverview['referenceScopes'] | null;
@@ -28,7 +31,14 @@ interface PanelProps {
  * The data a file is attached to: per data type an "associate" box for the whole of it, and the nodes of its
  * scope trees (a node stands for everything under it).
  */
-export function AssociationPanel({ model, referenceScopes, associates, disabled, onChange }: PanelProps) {
+export function AssociationPanel({
+  applicationName,
+  model,
+  referenceScopes,
+  associates,
+  disabled,
+  onChange,
+}: PanelProps) {
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback: string) =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
@@ -55,19 +65,133 @@ export function AssociationPanel({ model, referenceScopes, associates, disabled,
             {trees.map((tree) => (
               <div key={tree.id} className="mt-2">
                 <p className="text-sm font-medium text-muted-foreground">{tree.label}</p>
-                <ScopeTree
-                  nodes={tree.nodes}
-                  depth={0}
-                  isChosen={(key) => nodeChosen(associates, entry.name, tree.id, key)}
-                  disabled={disabled}
-                  onToggle={(key) => onChange(toggleScopeNode(associates, entry.name, tree.id, key))}
-                />
+                {tree.rootCount === undefined ? (
+                  <ScopeTree
+                    nodes={tree.nodes}
+                    depth={0}
+                    isChosen={(key) => nodeChosen(associates, entry.name, tree.id, key)}
+                    disabled={disabled}
+                    onToggle={(key) => onChange(toggleScopeNode(associates, entry.name, tree.id, key))}
+                  />
+                ) : (
+                  <LargeScopeTree
+                    applicationName={applicationName}
+                    reference={tree.reference}
+                    label={tree.label}
+                    nodes={tree.nodes}
+                    rootCount={tree.rootCount}
+                    isChosen={(key) => nodeChosen(associates, entry.name, tree.id, key)}
+                    disabled={disabled}
+                    onToggle={(key) => onChange(toggleScopeNode(associates, entry.name, tree.id, key))}
+                  />
+                )}
               </div>
             ))}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** One node: its box, a button to open it when something lies under it, and that (`children`) when open. */
+function NodeItem({
+  node,
+  isOpen,
+  onOpen,
+  chosen,
+  disabled,
+  onToggle,
+  children,
+}: {
+  node: LazyNode;
+  isOpen: boolean;
+  onOpen(): void;
+  chosen: ReturnType<typeof nodeChosen>;
+  disabled: boolean;
+  onToggle(key: string): void;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const hasChildren = (node.childCount ?? node.children.length) > 0;
+  return (
+    <li>
+      <div className="flex items-center gap-1">
+        {hasChildren ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-expanded={isOpen}
+            aria-label={isOpen ? t`Hide what is under ${node.label}` : t`Show what is under ${node.label}`}
+            onClick={onOpen}
+          >
+            {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          </Button>
+        ) : (
+          <span className="inline-block w-11" aria-hidden />
+        )}
+        <label className="flex min-h-11 items-center gap-3">
+          <Checkbox
+            checked={chosen !== null}
+            disabled={disabled || chosen === 'whole' || chosen === 'ancestor'}
+            onCheckedChange={() => onToggle(node.id)}
+          />
+          <span className="grid">
+            <span>{node.label}</span>
+            {node.path?.length ? <span className="text-xs text-muted-foreground">{node.path.join(' › ')}</span> : null}
+          </span>
+        </label>
+      </div>
+      {hasChildren && isOpen ? children : null}
+    </li>
+  );
+}
+
+/** A tree sent a level at a time: its search, then its first level, each part's children read when opened. */
+function LargeScopeTree({
+  applicationName,
+  reference,
+  label,
+  nodes,
+  rootCount,
+  isChosen,
+  disabled,
+  onToggle,
+}: {
+  applicationName: string;
+  reference: string;
+  label: string;
+  nodes: ScopeNode[];
+  rootCount: number;
+  isChosen(key: string): ReturnType<typeof nodeChosen>;
+  disabled: boolean;
+  onToggle(key: string): void;
+}) {
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const tree: LazyTree = {
+    application: applicationName,
+    reference,
+    renderNode: (node) => (
+      <NodeItem
+        key={node.id}
+        node={node}
+        isOpen={open.has(node.id)}
+        onOpen={() =>
+          setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))
+        }
+        chosen={isChosen(node.id)}
+        disabled={disabled}
+        onToggle={onToggle}
+      >
+        <LazyLevel tree={tree} parent={node.id} total={node.childCount ?? 0} depth={1} />
+      </NodeItem>
+    ),
+  };
+  return (
+    <>
+      <ScopeSearch tree={tree} label={label} />
+      <LazyLevel tree={tree} first={nodes} total={rootCount} depth={0} />
+    </>
   );
 }
 
@@ -92,51 +216,27 @@ function ScopeTree({
   const partCount = i18n.number(nodes.length);
   return (
     <ul className="grid" style={{ paddingLeft: depth ? '1rem' : 0 }}>
-      {nodes.slice(0, limit).map((node) => {
-        const chosen = isChosen(node.id);
-        return (
-          <li key={node.id}>
-            <div className="flex items-center gap-1">
-              {node.children.length ? (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-expanded={open.has(node.id)}
-                  aria-label={
-                    open.has(node.id) ? t`Hide what is under ${node.label}` : t`Show what is under ${node.label}`
-                  }
-                  onClick={() =>
-                    setOpen(
-                      (set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]),
-                    )
-                  }
-                >
-                  {open.has(node.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                </Button>
-              ) : (
-                <span className="inline-block w-11" aria-hidden />
-              )}
-              <label className="flex min-h-11 items-center gap-3">
-                <Checkbox
-                  checked={chosen !== null}
-                  disabled={disabled || chosen === 'whole' || chosen === 'ancestor'}
-                  onCheckedChange={() => onToggle(node.id)}
-                />
-                {node.label}
-              </label>
-            </div>
-            {node.children.length && open.has(node.id) ? (
-              <ScopeTree
-                nodes={node.children}
-                depth={depth + 1}
-                isChosen={isChosen}
-                disabled={disabled}
-                onToggle={onToggle}
-              />
-            ) : null}
-          </li>
-        );
-      })}
+      {nodes.slice(0, limit).map((node) => (
+        <NodeItem
+          key={node.id}
+          node={node}
+          isOpen={open.has(node.id)}
+          onOpen={() =>
+            setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))
+          }
+          chosen={isChosen(node.id)}
+          disabled={disabled}
+          onToggle={onToggle}
+        >
+          <ScopeTree
+            nodes={node.children}
+            depth={depth + 1}
+            isChosen={isChosen}
+            disabled={disabled}
+            onToggle={onToggle}
+          />
+        </NodeItem>
+      ))}
       {nodes.length > limit ? (
         <li>
           <Button

@@ -255,6 +255,8 @@ export function AuthorizationForm({
           <Trans>Rights</Trans>
         </legend>
         <RightsTable
+          application={view.name}
+          use="grant"
           model={model}
           grantable={grantable}
           granter={granter}

@@ -12,6 +12,8 @@ import { PeriodFieldset } from './PeriodFieldset';
 import { RightsTable } from './RightsTable';
 
 interface RequestRightsSectionProps {
+  /** The application's name, under which the parts of large scope trees are read. */
+  application: string;
   title: string;
   model: ApplicationOutline;
   options: RequestOptions;
@@ -29,6 +31,7 @@ interface RequestRightsSectionProps {
 
 /** The collapsible part of a request's screen that says which rights, where and when (spec §2). */
 export function RequestRightsSection({
+  application,
   title,
   model,
   options,
@@ -68,6 +71,8 @@ export function RequestRightsSection({
             <Trans>Rights</Trans>
           </legend>
           <RightsTable
+            application={application}
+            use="request"
             model={model}
             grantable={grantable}
             granter={granter}

@@ -185,6 +185,7 @@ export function RightsRequestForm({
         />
       </FormField>
       <RequestRightsSection
+        application={applicationName}
         title={t`Rights asked for`}
         model={model}
         options={options}

@@ -122,6 +122,7 @@ export function RightsRequestGrant({
         <Input value={name} maxLength={200} autoComplete="off" onChange={(event) => setName(event.target.value)} />
       </FormField>
       <RequestRightsSection
+        application={applicationName}
         title={t`Rights to grant to ${request.userLogin}`}
         model={model}
         options={options}

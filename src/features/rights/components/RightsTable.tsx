@@ -1,7 +1,9 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, ChevronRight, Lock, Square } from 'lucide-react';
+import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
+import type { ScopeTreeUse } from '@/contract/authorizations';
 import { localized } from '@/domain/applications/summary';
+import { isWithinScope } from '@/domain/deposits/scopeValues';
 import type { ApplicationOutline, EntryOutline } from '@/domain/applications/outline';
 import type { Rights } from '@/domain/rights/access';
 import { OPERATIONS, type Operation, type OperationColumn } from '@/domain/rights/operations';
@@ -23,8 +25,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
+import { RightsLegend } from './RightsLegend';
+import { LazyLevel, ScopeSearchRows, type LazyNode, type LazyTree } from './LazyScopeRows';
 
 interface RightsTableProps {
+  /** The application's name, under which the parts of large scope trees are read. */
+  application: string;
+  /** The answer the trees came with (the grant screen's or the request form's): its read rule applies to their parts. */
+  use: Extract<ScopeTreeUse, 'grant' | 'request'>;
   model: ApplicationOutline;
   grantable: Grantable;
   granter: Rights;
@@ -40,7 +48,16 @@ const asChecked = (state: CheckState) => (state === 1 ? true : state === -1 ? 'i
  * nodes of its scope trees (opened on demand). Boxes a dependency imposes are locked, boxes the granter
  * does not hold are disabled.
  */
-export function RightsTable({ model, grantable, granter, state, onChange, isPublic }: RightsTableProps) {
+export function RightsTable({
+  application,
+  use,
+  model,
+  grantable,
+  granter,
+  state,
+  onChange,
+  isPublic,
+}: RightsTableProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
   // Parts shown under each opened node or scope, TREE_PARTS_SHOWN more at a time.
@@ -55,6 +72,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
   const lockedNote = t`induced by dependencies, cannot be modified directly`;
   const notGrantableNote = t`you may not give this right`;
+  const heldAboveNote = t`given on a part above: change it there`;
 
   function box(
     entry: EntryOutline,
@@ -64,13 +82,14 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     allowed: boolean,
     label: string,
     onToggle: (checked: boolean) => void,
+    heldAbove = false,
   ) {
-    const note = locked ? lockedNote : allowed ? undefined : notGrantableNote;
+    const note = locked ? lockedNote : heldAbove ? heldAboveNote : allowed ? undefined : notGrantableNote;
     return (
       <span className="relative inline-flex items-center" title={note}>
         <Checkbox
           checked={asChecked(checked)}
-          disabled={locked || !allowed}
+          disabled={locked || heldAbove || !allowed}
           aria-label={note ? `${label} (${note})` : label}
           data-operation={operation}
           data-entry={entry.name}
@@ -78,6 +97,79 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
         />
         {locked ? <Lock className="absolute -right-3 -top-1 size-3 text-muted-foreground" aria-hidden /> : null}
       </span>
+    );
+  }
+
+  /**
+   * One node's row, then, when it is open, what lies under it: `below` draws the children of a small tree (all
+   * there), a large tree's are read a page at a time. In a large tree a right held on a part above is changed
+   * there: the parts a change under it must keep (its siblings) are not all on the device.
+   */
+  function nodeRow(
+    entry: EntryOutline,
+    component: string,
+    tree: ScopeNode[],
+    node: LazyNode,
+    depth: number,
+    columns: Map<Operation, OperationColumn>,
+    below: (key: string) => ReactNode,
+    lazy = false,
+  ) {
+    const entryRights = entryState(state, entry.name);
+    const key = `${entry.name}/${component}/${node.id}`;
+    const held = operations.filter(
+      (op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op),
+    );
+    const locked = lockedOperations(entry, held);
+    const heldAbove = (op: Operation) =>
+      lazy && (entryRights.nodes[component]?.[op] ?? []).some((k) => k !== node.id && isWithinScope(node.id, k));
+    const hasChildren = (node.childCount ?? node.children.length) > 0;
+    return (
+      <Fragment key={key}>
+        <TableRow data-testid="scope-node" data-node={node.naturalKey} className="bg-muted/30">
+          <TableCell className="px-1 text-sm sm:px-3 sm:text-base" style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}>
+            <div className="flex items-center gap-1">
+              {hasChildren ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-expanded={open.has(key)}
+                  aria-label={t`Show the parts of ${node.label}`}
+                  onClick={() => toggleOpen(key)}
+                >
+                  {open.has(key) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                </Button>
+              ) : (
+                <span className="inline-block w-2 sm:w-11" aria-hidden />
+              )}
+              <span className="grid [overflow-wrap:anywhere]">
+                <span>{node.label}</span>
+                {node.path?.length ? (
+                  <span className="text-xs text-muted-foreground">{node.path.join(' › ')}</span>
+                ) : null}
+              </span>
+            </div>
+          </TableCell>
+          {operations.map((op) => (
+            <TableCell key={op} className="px-0 text-center sm:px-1">
+              {columns.has(op)
+                ? box(
+                    entry,
+                    op,
+                    nodeCheck(state, entry.name, component, op, node.id),
+                    locked.has(op),
+                    !entryRights.all.includes(op) && grantableOnNode(granter, entry.name, op, component, node.id),
+                    `${i18n._(operationLabels[op])} — ${title(entry)} — ${node.label}`,
+                    (checked) => onChange(toggleNode(state, entry, component, tree, node.id, op, checked)),
+                    heldAbove(op),
+                  )
+                : null}
+            </TableCell>
+          ))}
+        </TableRow>
+        {hasChildren && open.has(key) ? below(key) : null}
+      </Fragment>
     );
   }
 
@@ -89,8 +181,7 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
     depth: number,
     columns: Map<Operation, OperationColumn>,
     parentKey: string,
-  ) {
-    const entryRights = entryState(state, entry.name);
+  ): ReactNode[] {
     const limit = shown.get(parentKey) ?? TREE_PARTS_SHOWN;
     const shownCount = i18n.number(limit);
     const partCount = i18n.number(nodes.length);
@@ -118,58 +209,53 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
           </TableCell>
         </TableRow>
       ) : null;
-    const rows = nodes.slice(0, limit).map((node) => {
-      const key = `${entry.name}/${component}/${node.id}`;
-      const held = operations.filter(
-        (op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op),
+    const rows = nodes
+      .slice(0, limit)
+      .map((node) =>
+        nodeRow(entry, component, tree, node, depth, columns, (child) =>
+          nodeRows(entry, component, tree, node.children, depth + 1, columns, child),
+        ),
       );
-      const locked = lockedOperations(entry, held);
-      return (
-        <Fragment key={key}>
-          <TableRow data-testid="scope-node" data-node={node.naturalKey} className="bg-muted/30">
-            <TableCell
-              className="px-1 text-sm sm:px-3 sm:text-base"
-              style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}
-            >
-              <div className="flex items-center gap-1">
-                {node.children.length ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-expanded={open.has(key)}
-                    aria-label={t`Show the parts of ${node.label}`}
-                    onClick={() => toggleOpen(key)}
-                  >
-                    {open.has(key) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                  </Button>
-                ) : (
-                  <span className="inline-block w-2 sm:w-11" aria-hidden />
-                )}
-                <span className="[overflow-wrap:anywhere]">{node.label}</span>
-              </div>
-            </TableCell>
-            {operations.map((op) => (
-              <TableCell key={op} className="px-0 text-center sm:px-1">
-                {columns.has(op)
-                  ? box(
-                      entry,
-                      op,
-                      nodeCheck(state, entry.name, component, op, node.id),
-                      locked.has(op),
-                      !entryRights.all.includes(op) && grantableOnNode(granter, entry.name, op, component, node.id),
-                      `${i18n._(operationLabels[op])} — ${title(entry)} — ${node.label}`,
-                      (checked) => onChange(toggleNode(state, entry, component, tree, node.id, op, checked)),
-                    )
-                  : null}
-              </TableCell>
-            ))}
-          </TableRow>
-          {open.has(key) ? nodeRows(entry, component, tree, node.children, depth + 1, columns, key) : null}
-        </Fragment>
-      );
-    });
     return [...rows, more];
+  }
+
+  /** A tree sent a level at a time: its search, then its first level, each part's children read when opened. */
+  function largeTree(
+    entry: EntryOutline,
+    scope: Grantable['referenceScopes'][string][number],
+    columns: Map<Operation, OperationColumn>,
+  ) {
+    const lazyTree: LazyTree = {
+      application,
+      reference: scope.reference,
+      use,
+      colSpan: operations.length + 1,
+      renderNode: (node, depth) =>
+        nodeRow(
+          entry,
+          scope.id,
+          scope.nodes,
+          node,
+          depth,
+          columns,
+          (key) => (
+            <LazyLevel
+              key={`${key}/parts`}
+              tree={lazyTree}
+              parent={node.id}
+              total={node.childCount ?? 0}
+              depth={depth + 1}
+            />
+          ),
+          true,
+        ),
+    };
+    return (
+      <>
+        <ScopeSearchRows tree={lazyTree} label={scope.label} />
+        <LazyLevel tree={lazyTree} first={scope.nodes} total={scope.rootCount ?? 0} depth={1} />
+      </>
+    );
   }
 
   function entryRows(entry: EntryOutline) {
@@ -233,7 +319,9 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
                     ) : null}
                   </TableCell>
                 </TableRow>
-                {nodeRows(entry, scope.id, scope.nodes, scope.nodes, 1, columns, `${entry.name}/${scope.id}`)}
+                {scope.rootCount === undefined
+                  ? nodeRows(entry, scope.id, scope.nodes, scope.nodes, 1, columns, `${entry.name}/${scope.id}`)
+                  : largeTree(entry, scope, columns)}
               </Fragment>
             ))
           : null}
@@ -286,28 +374,11 @@ export function RightsTable({ model, grantable, granter, state, onChange, isPubl
           {section(t`References`, references)}
         </TableBody>
       </Table>
-      <dl className="grid gap-x-4 text-sm text-muted-foreground sm:grid-cols-2">
-        {operations.map((op) => (
-          <div key={op} className="flex gap-1">
-            <dt className="whitespace-nowrap font-medium">{t`${i18n._(operationLabels[op])}:`}</dt>
-            <dd>{i18n._(operationHelp[op])}</dd>
-          </div>
-        ))}
-        <div className="flex items-center gap-1">
-          <dt>
-            <Lock className="size-3" aria-label={t`Lock`} />
-          </dt>
-          <dd>{lockedNote}</dd>
-        </div>
-        {granter.manager ? null : (
-          <div className="flex items-center gap-1">
-            <dt>
-              <Square className="size-3 opacity-50" aria-label={t`Faded box`} />
-            </dt>
-            <dd>{notGrantableNote}</dd>
-          </div>
-        )}
-      </dl>
+      <RightsLegend
+        operations={operations}
+        lockedNote={lockedNote}
+        notGrantableNote={granter.manager ? undefined : notGrantableNote}
+      />
     </div>
   );
 }

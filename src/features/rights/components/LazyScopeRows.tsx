@@ -1,0 +1,192 @@
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { ScopeTreeUse } from '@/contract/authorizations';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { TREE_PARTS_SHOWN } from '@/lib/paging';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import { isUnreachable } from '@/offline/queryCache';
+import { scopeNodesRead } from '@/offline/scopeNodesRead';
+import { useKeptQuery } from '@/offline/useKeptQuery';
+import type { ScopeNode } from '../api';
+
+/** A node of a large tree as the server sends it: its children are asked when it is opened. */
+export type LazyNode = ScopeNode & { path?: string[] };
+
+/** Where a large tree's parts are read from, and how the table draws one node (with what lies under it when open). */
+export interface LazyTree {
+  application: string;
+  reference: string;
+  use: ScopeTreeUse;
+  colSpan: number;
+  renderNode(node: LazyNode, depth: number): ReactNode;
+}
+
+/** A row spanning the table, indented as the level it speaks of; within the box's width on a phone. */
+function NoteRow({ tree, depth, children }: { tree: LazyTree; depth: number; children: ReactNode }) {
+  return (
+    <TableRow className="bg-muted/30">
+      <TableCell colSpan={tree.colSpan} className="p-0">
+        <div
+          className="sticky left-0 max-w-[calc(100cqw-2px)] py-2 pr-3 text-sm text-muted-foreground"
+          style={{ paddingLeft: `${0.25 + depth * 0.75}rem` }}
+        >
+          {children}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ShowMore({
+  tree,
+  depth,
+  shown,
+  total,
+  onMore,
+}: {
+  tree: LazyTree;
+  depth: number;
+  shown: number;
+  total: number;
+  onMore(): void;
+}) {
+  const { t, i18n } = useLingui();
+  const shownCount = i18n.number(Math.min(shown, total));
+  const partCount = i18n.number(total);
+  return (
+    <NoteRow tree={tree} depth={depth}>
+      <Button
+        type="button"
+        variant="outline"
+        className="h-auto min-h-11 max-w-full whitespace-normal py-2 text-left text-foreground"
+        onClick={onMore}
+        data-testid="more-nodes"
+      >
+        {t`Show more (${shownCount} of ${partCount} shown)`}
+      </Button>
+    </NoteRow>
+  );
+}
+
+/** Says why a part is missing: offline and never read on this device, or refused. */
+function Unread({ tree, depth, error }: { tree: LazyTree; depth: number; error: unknown }) {
+  const { t } = useLingui();
+  return (
+    <NoteRow tree={tree} depth={depth}>
+      <span role="status" data-testid="scope-part-unread">
+        {isUnreachable(error)
+          ? t`This part was not read on this device and cannot be read offline: reconnect to see it.`
+          : t`This part could not be read.`}
+      </span>
+    </NoteRow>
+  );
+}
+
+function LazyPage({ tree, parent, offset, depth }: { tree: LazyTree; parent?: string; offset: number; depth: number }) {
+  const { t } = useLingui();
+  const read = scopeNodesRead(tree.application, tree.reference, tree.use, { parent, offset });
+  const page = useKeptQuery(read.queryKey, read.read);
+  if (page.error) return <Unread tree={tree} depth={depth} error={page.error} />;
+  if (!page.data)
+    return (
+      <NoteRow tree={tree} depth={depth}>
+        <span role="status">{t`Loading…`}</span>
+      </NoteRow>
+    );
+  return <>{page.data.nodes.map((node) => tree.renderNode(node, depth))}</>;
+}
+
+/**
+ * One level of a large tree, TREE_PARTS_SHOWN parts at a time as in a small one, each further page read when
+ * "Show more" is pressed. The first level's first page came with the tree.
+ */
+export function LazyLevel({
+  tree,
+  parent,
+  first,
+  total,
+  depth,
+}: {
+  tree: LazyTree;
+  parent?: string;
+  first?: LazyNode[];
+  total: number;
+  depth: number;
+}) {
+  const [pages, setPages] = useState(1);
+  const offsets = Array.from({ length: pages }, (_, i) => i * TREE_PARTS_SHOWN);
+  return (
+    <>
+      {offsets.map((offset) =>
+        offset === 0 && first ? (
+          <Fragment key={offset}>{first.map((node) => tree.renderNode(node, depth))}</Fragment>
+        ) : (
+          <LazyPage key={offset} tree={tree} parent={parent} offset={offset} depth={depth} />
+        ),
+      )}
+      {pages * TREE_PARTS_SHOWN < total ? (
+        <ShowMore
+          tree={tree}
+          depth={depth}
+          shown={pages * TREE_PARTS_SHOWN}
+          total={total}
+          onMore={() => setPages((n) => n + 1)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The search of a large tree: a field, then the nodes found with the labels above them. */
+export function ScopeSearchRows({ tree, label }: { tree: LazyTree; label: string }) {
+  const { t } = useLingui();
+  const id = useId();
+  const [text, setText] = useState('');
+  const settled = useDebouncedValue(text.trim(), 250);
+  const read = scopeNodesRead(tree.application, tree.reference, tree.use, { q: settled });
+  const found = useKeptQuery(read.queryKey, read.read, { enabled: settled !== '' });
+  return (
+    <>
+      <NoteRow tree={tree} depth={1}>
+        <label htmlFor={id} className="mb-1 block">
+          {t`Find in ${label} by name or code`}
+        </label>
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          autoComplete="off"
+          className="min-h-11 max-w-sm text-foreground"
+          onChange={(event) => setText(event.target.value)}
+          data-testid="scope-search"
+        />
+      </NoteRow>
+      {settled === '' ? null : found.error ? (
+        <Unread tree={tree} depth={1} error={found.error} />
+      ) : !found.data ? (
+        <NoteRow tree={tree} depth={1}>
+          <span role="status">{t`Searching…`}</span>
+        </NoteRow>
+      ) : (
+        <>
+          <NoteRow tree={tree} depth={1}>
+            <span role="status">
+              {found.data.nodes.length === 0
+                ? t`Nothing found.`
+                : found.data.more
+                  ? t`The first ${found.data.nodes.length} found: type more to narrow them.`
+                  : t`Found:`}
+            </span>
+          </NoteRow>
+          {found.data.nodes.map((node) => tree.renderNode(node, 1))}
+          {/* What was found is not the tree's first parts, which follow. */}
+          <NoteRow tree={tree} depth={1}>
+            {t`Every part of ${label}:`}
+          </NoteRow>
+        </>
+      )}
+    </>
+  );
+}
