@@ -1,16 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TREE_PARTS_SHOWN } from '@/lib/paging';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { isUnreachable } from '@/offline/queryCache';
-import { scopeNodesRead } from '@/offline/scopeNodesRead';
-import { useKeptQuery } from '@/offline/useKeptQuery';
-import type { ScopeNode } from '../api';
+import {
+  useLazyTreeWords,
+  useLevelPages,
+  useScopeNodes,
+  useScopeSearch,
+  type LazyNode,
+} from '@/components/scope/lazyScopeTree';
 
-/** A node of a large tree as the server sends it: its children are asked when it is opened. */
-export type LazyNode = ScopeNode & { path?: string[] };
+export type { LazyNode };
 
 /** Where a large tree's parts are read from, and how the panel draws one node (with what lies under it when open). */
 export interface LazyTree {
@@ -20,22 +20,21 @@ export interface LazyTree {
 }
 
 function Unread({ error }: { error: unknown }) {
-  const { t } = useLingui();
+  const words = useLazyTreeWords();
   return (
     <li className="py-2 text-sm text-muted-foreground">
       <span role="status" data-testid="scope-part-unread">
-        {isUnreachable(error)
-          ? t`This part was not read on this device and cannot be read offline: reconnect to see it.`
-          : t`This part could not be read.`}
+        {words.unread(error)}
       </span>
     </li>
   );
 }
 
+const FILES = 'files' as const;
+
 function LazyPage({ tree, parent, offset }: { tree: LazyTree; parent?: string; offset: number }) {
   const { t } = useLingui();
-  const read = scopeNodesRead(tree.application, tree.reference, 'files', { parent, offset });
-  const page = useKeptQuery(read.queryKey, read.read);
+  const page = useScopeNodes({ ...tree, use: FILES }, { parent, offset });
   if (page.error) return <Unread error={page.error} />;
   if (!page.data)
     return (
@@ -64,9 +63,8 @@ export function LazyLevel({
   depth: number;
 }) {
   const { t, i18n } = useLingui();
-  const [pages, setPages] = useState(1);
-  const offsets = Array.from({ length: pages }, (_, i) => i * TREE_PARTS_SHOWN);
-  const shownCount = i18n.number(Math.min(pages * TREE_PARTS_SHOWN, total));
+  const { offsets, shown, hasMore, showMore } = useLevelPages(total);
+  const shownCount = i18n.number(shown);
   const partCount = i18n.number(total);
   return (
     <ul className="grid" style={{ paddingLeft: depth ? '1rem' : 0 }}>
@@ -77,13 +75,13 @@ export function LazyLevel({
           <LazyPage key={offset} tree={tree} parent={parent} offset={offset} />
         ),
       )}
-      {pages * TREE_PARTS_SHOWN < total ? (
+      {hasMore ? (
         <li>
           <Button
             type="button"
             variant="outline"
             className="h-auto min-h-11 max-w-full whitespace-normal py-2 text-left"
-            onClick={() => setPages((n) => n + 1)}
+            onClick={showMore}
             data-testid="more-nodes"
           >
             {t`Show more (${shownCount} of ${partCount} shown)`}
@@ -97,11 +95,9 @@ export function LazyLevel({
 /** The search of a large tree: a field, then the nodes found with the labels above them. */
 export function ScopeSearch({ tree, label }: { tree: LazyTree; label: string }) {
   const { t } = useLingui();
+  const words = useLazyTreeWords();
   const id = useId();
-  const [text, setText] = useState('');
-  const settled = useDebouncedValue(text.trim(), 250);
-  const read = scopeNodesRead(tree.application, tree.reference, 'files', { q: settled });
-  const found = useKeptQuery(read.queryKey, read.read, { enabled: settled !== '' });
+  const { text, setText, settled, found } = useScopeSearch({ ...tree, use: FILES });
   return (
     // Set apart from the tree below it: what was found is not the tree's first parts.
     <div className="mb-1 grid gap-1 border-b border-border pb-2 pt-1">
@@ -124,13 +120,7 @@ export function ScopeSearch({ tree, label }: { tree: LazyTree; label: string }) 
       ) : (
         <>
           <p role="status" className="py-1 text-sm text-muted-foreground">
-            {!found.data
-              ? t`Searching…`
-              : found.data.nodes.length === 0
-                ? t`Nothing found.`
-                : found.data.more
-                  ? t`The first ${found.data.nodes.length} found: type more to narrow them.`
-                  : t`Found:`}
+            {words.searchStatus(found.data)}
           </p>
           {found.data?.nodes.length ? (
             <ul className="grid">{found.data.nodes.map((node) => tree.renderNode(node))}</ul>

@@ -1,18 +1,18 @@
-import { Fragment, useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ScopeTreeUse } from '@/contract/authorizations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { TREE_PARTS_SHOWN } from '@/lib/paging';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { isUnreachable } from '@/offline/queryCache';
-import { scopeNodesRead } from '@/offline/scopeNodesRead';
-import { useKeptQuery } from '@/offline/useKeptQuery';
-import type { ScopeNode } from '../api';
+import {
+  useLazyTreeWords,
+  useLevelPages,
+  useScopeNodes,
+  useScopeSearch,
+  type LazyNode,
+} from '@/components/scope/lazyScopeTree';
 
-/** A node of a large tree as the server sends it: its children are asked when it is opened. */
-export type LazyNode = ScopeNode & { path?: string[] };
+export type { LazyNode };
 
 /** Where a large tree's parts are read from, and how the table draws one node (with what lies under it when open). */
 export interface LazyTree {
@@ -72,13 +72,11 @@ function ShowMore({
 
 /** Says why a part is missing: offline and never read on this device, or refused. */
 function Unread({ tree, depth, error }: { tree: LazyTree; depth: number; error: unknown }) {
-  const { t } = useLingui();
+  const words = useLazyTreeWords();
   return (
     <NoteRow tree={tree} depth={depth}>
       <span role="status" data-testid="scope-part-unread">
-        {isUnreachable(error)
-          ? t`This part was not read on this device and cannot be read offline: reconnect to see it.`
-          : t`This part could not be read.`}
+        {words.unread(error)}
       </span>
     </NoteRow>
   );
@@ -86,8 +84,7 @@ function Unread({ tree, depth, error }: { tree: LazyTree; depth: number; error: 
 
 function LazyPage({ tree, parent, offset, depth }: { tree: LazyTree; parent?: string; offset: number; depth: number }) {
   const { t } = useLingui();
-  const read = scopeNodesRead(tree.application, tree.reference, tree.use, { parent, offset });
-  const page = useKeptQuery(read.queryKey, read.read);
+  const page = useScopeNodes(tree, { parent, offset });
   if (page.error) return <Unread tree={tree} depth={depth} error={page.error} />;
   if (!page.data)
     return (
@@ -115,8 +112,7 @@ export function LazyLevel({
   total: number;
   depth: number;
 }) {
-  const [pages, setPages] = useState(1);
-  const offsets = Array.from({ length: pages }, (_, i) => i * TREE_PARTS_SHOWN);
+  const { offsets, shown, hasMore, showMore } = useLevelPages(total);
   return (
     <>
       {offsets.map((offset) =>
@@ -126,15 +122,7 @@ export function LazyLevel({
           <LazyPage key={offset} tree={tree} parent={parent} offset={offset} depth={depth} />
         ),
       )}
-      {pages * TREE_PARTS_SHOWN < total ? (
-        <ShowMore
-          tree={tree}
-          depth={depth}
-          shown={pages * TREE_PARTS_SHOWN}
-          total={total}
-          onMore={() => setPages((n) => n + 1)}
-        />
-      ) : null}
+      {hasMore ? <ShowMore tree={tree} depth={depth} shown={shown} total={total} onMore={showMore} /> : null}
     </>
   );
 }
@@ -142,11 +130,9 @@ export function LazyLevel({
 /** The search of a large tree: a field, then the nodes found with the labels above them. */
 export function ScopeSearchRows({ tree, label }: { tree: LazyTree; label: string }) {
   const { t } = useLingui();
+  const words = useLazyTreeWords();
   const id = useId();
-  const [text, setText] = useState('');
-  const settled = useDebouncedValue(text.trim(), 250);
-  const read = scopeNodesRead(tree.application, tree.reference, tree.use, { q: settled });
-  const found = useKeptQuery(read.queryKey, read.read, { enabled: settled !== '' });
+  const { text, setText, settled, found } = useScopeSearch(tree);
   return (
     <>
       <NoteRow tree={tree} depth={1}>
@@ -167,18 +153,12 @@ export function ScopeSearchRows({ tree, label }: { tree: LazyTree; label: string
         <Unread tree={tree} depth={1} error={found.error} />
       ) : !found.data ? (
         <NoteRow tree={tree} depth={1}>
-          <span role="status">{t`Searching…`}</span>
+          <span role="status">{words.searchStatus(found.data)}</span>
         </NoteRow>
       ) : (
         <>
           <NoteRow tree={tree} depth={1}>
-            <span role="status">
-              {found.data.nodes.length === 0
-                ? t`Nothing found.`
-                : found.data.more
-                  ? t`The first ${found.data.nodes.length} found: type more to narrow them.`
-                  : t`Found:`}
-            </span>
+            <span role="status">{words.searchStatus(found.data)}</span>
           </NoteRow>
           {found.data.nodes.map((node) => tree.renderNode(node, 1))}
           {/* What was found is not the tree's first parts, which follow. */}
