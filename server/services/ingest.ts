@@ -139,16 +139,20 @@ class BatchWriter {
     if (this.writing || !this.begun || this.stopped || this.failure || this.waiting.length === 0) return;
     const batch = this.waiting.shift()!;
     this.waitingCharacters -= batch.characters;
-    this.writing = this.store(batch, this.failed.signal).then(
-      () => {
-        this.writing = undefined;
-        this.next();
-      },
-      (error: unknown) => {
-        this.writing = undefined;
-        this.failure = { error };
-      },
-    );
+    // A store that throws at once fails the file as one whose write fails: thrown here, from the previous write's
+    // reaction, it would reject a promise nobody may be waiting for.
+    this.writing = Promise.resolve()
+      .then(() => this.store(batch, this.failed.signal))
+      .then(
+        () => {
+          this.writing = undefined;
+          this.next();
+        },
+        (error: unknown) => {
+          this.writing = undefined;
+          this.failure = { error };
+        },
+      );
   }
 
   private throwFailure() {

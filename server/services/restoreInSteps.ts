@@ -40,7 +40,10 @@ export async function inRestoreSteps<T>(
     return ctx.db.transaction().execute((trx) =>
       writeAll({
         db: trx,
-        batch: (write) => (going(), write()),
+        batch: async (write) => {
+          going();
+          return write();
+        },
         parts: (id) => (going(), writeFileParts(trx, id)),
       }),
     );
