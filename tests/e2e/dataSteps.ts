@@ -157,3 +157,11 @@ export async function lookFromTop(page: Page, look: (page: Page, name: string) =
 export async function shownKeys(page: Page) {
   return page.getByTestId('reference-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')));
 }
+
+/** Loads generated CSV bytes into a reference, as its page's upload does. */
+export async function loadReferenceCsv(page: Page, app: string, reference: string, body: Buffer) {
+  const answer = await page.request.post(`/api/v1/applications/${app}/references/${reference}`, {
+    multipart: { file: { name: `${reference}.csv`, mimeType: 'text/csv', buffer: body } },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+}

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { goOffline, goOnline, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
+import { goOffline, goOnline, loadReferenceCsv, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
 
 /**
  * Screens that met a scope or form reference of thousands of rows (docs/decisions.md, "Lists at real size"), on
@@ -30,13 +29,6 @@ const institutesCsv = () =>
 /** French numbers group thousands with a narrow no-break space, English ones with a comma. */
 const total = (fr: boolean) => (fr ? '2\u202f002' : '2,002');
 
-async function load(page: Page, app: string, reference: string, body: Buffer) {
-  const answer = await page.request.post(`/api/v1/applications/${app}/references/${reference}`, {
-    multipart: { file: { name: `${reference}.csv`, mimeType: 'text/csv', buffer: body } },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
-
 test('large scopes: the deposit site searched, the grant screen’s labels, the rights table on a phone; fr and en', async ({
   page,
   browser,
@@ -56,9 +48,9 @@ test('large scopes: the deposit site searched, the grant screen’s labels, the 
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   await setUpApi(page).createApplication(name, 'large-scopes.yaml');
-  await load(page, name, 'projects', csv(['code;label', 'alps;Alpes', 'pyrenees;Pyrénées']));
-  await load(page, name, 'sites', sitesCsv());
-  await load(page, name, 'institutes', institutesCsv());
+  await loadReferenceCsv(page, name, 'projects', csv(['code;label', 'alps;Alpes', 'pyrenees;Pyrénées']));
+  await loadReferenceCsv(page, name, 'sites', sitesCsv());
+  await loadReferenceCsv(page, name, 'institutes', institutesCsv());
 
   // The asker's request names an institute among 1,500, typed as its code (the form offers no list beyond 1,000).
   const askerContext = await browser.newContext();

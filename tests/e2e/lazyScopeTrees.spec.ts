@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { goOffline, goOnline, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
+import { goOffline, goOnline, loadReferenceCsv, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
 
 /**
  * Scope trees larger than 2,000 rows, sent a level at a time with a search (docs/decisions.md, "Scope trees a
@@ -28,13 +28,6 @@ const scopeNode = (page: Page, naturalKey: string) =>
   page.getByTestId('rights-table').locator(`[data-testid="scope-node"][data-node="${naturalKey}"]`);
 const box = (row: Locator, operation: string) => row.locator(`[data-operation="${operation}"]`);
 
-async function load(page: Page, app: string, reference: string, body: Buffer) {
-  const answer = await page.request.post(`/api/v1/applications/${app}/references/${reference}`, {
-    multipart: { file: { name: `${reference}.csv`, mimeType: 'text/csv', buffer: body } },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
-
 test('large scope trees: granted, requested and attached on one site found by search; offline parts; fr and en', async ({
   page,
   browser,
@@ -53,9 +46,9 @@ test('large scope trees: granted, requested and attached on one site found by se
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   await setUpApi(page).createApplication(name, 'lazy-scopes.yaml');
-  await load(page, name, 'projects', csv(['code;label', 'alps;Alpes', 'pyrenees;Pyrénées']));
-  await load(page, name, 'sites', sitesCsv());
-  await load(page, name, 'institutes', csv(['code;label', 'inrae;INRAE', 'cnrs;CNRS']));
+  await loadReferenceCsv(page, name, 'projects', csv(['code;label', 'alps;Alpes', 'pyrenees;Pyrénées']));
+  await loadReferenceCsv(page, name, 'sites', sitesCsv());
+  await loadReferenceCsv(page, name, 'institutes', csv(['code;label', 'inrae;INRAE', 'cnrs;CNRS']));
 
   const restrictCounts = async (target: Page, fr: boolean) =>
     rightsEntry(target, 'counts')
