@@ -4,7 +4,7 @@
  * leading empty parts (`oir` for `NULL_KEY__oir`, and `NULL_KEY__scarff__p1` for `scarff__p1`). Each reference is
  * indexed once per file and every distinct cell text is resolved once.
  */
-import { KEY_SEPARATOR, LabelError, NULL_KEY, escapeLabel, withoutLeadingNullParts } from '../keys';
+import { LabelError, escapeLabel, withEachLeadingNullParts, withoutLeadingNullParts } from '../keys';
 import type { StoredRow } from './types';
 
 const AMBIGUOUS: StoredRow = { naturalKey: '', hierarchicalKey: '', values: {} };
@@ -104,12 +104,7 @@ export function keysDesignatedBy(text: string, keyParts: number): string[] {
     if (!(thrown instanceof LabelError)) throw thrown;
   }
   keys.add(escaped);
-  let key = withoutLeadingNullParts(escaped);
-  keys.add(key);
-  for (let part = 1; part < Math.max(keyParts, 2); part += 1) {
-    key = `${NULL_KEY}${KEY_SEPARATOR}${key}`;
-    keys.add(key);
-  }
+  for (const key of withEachLeadingNullParts(escaped, Math.max(keyParts, 2))) keys.add(key);
   return [...keys];
 }
 

@@ -1,4 +1,4 @@
-import { KEY_SEPARATOR, NULL_KEY, withoutLeadingNullParts } from '../keys';
+import { withEachLeadingNullParts, withoutLeadingNullParts } from '../keys';
 
 /**
  * Naming a row of a scope reference. People write a natural key (`projet_manche`), a hierarchical key
@@ -68,12 +68,10 @@ export function scopeRowLookup(
 } {
   const wanted = text.trim();
   const last = wanted.slice(wanted.lastIndexOf('.') + 1);
-  const ends = [withoutLeadingNullParts(last)];
-  for (let part = 1; part < keyParts; part += 1) ends.push(`${NULL_KEY}${KEY_SEPARATOR}${ends[part - 1]}`);
   return {
     hierarchicalKey: wanted,
     naturalKeys: [...new Set([wanted, last])],
-    pathEnds: wanted.includes('.') ? ends : null,
+    pathEnds: wanted.includes('.') ? withEachLeadingNullParts(last, keyParts) : null,
   };
 }
 

@@ -191,6 +191,16 @@ export function isUnderHierarchicalKey(key: string, ancestor: string): boolean {
   );
 }
 
+/**
+ * The natural keys a key may be once its leading empty parts are put back: itself without them, then with one, two…
+ * up to `keyParts - 1` of them (a key of `keyParts` parts has at most that many).
+ */
+export function withEachLeadingNullParts(naturalKey: string, keyParts: number): string[] {
+  const keys = [withoutLeadingNullParts(naturalKey)];
+  for (let part = 1; part < keyParts; part += 1) keys.push(`${NULL_KEY}${KEY_SEPARATOR}${keys[part - 1]}`);
+  return keys;
+}
+
 /** The natural key without its leading `NULL_KEY__` parts (`NULL_KEY__oir` → `oir`), how people often write a key whose first parts are empty. */
 export function withoutLeadingNullParts(naturalKey: string): string {
   let key = naturalKey;
