@@ -12,6 +12,7 @@ import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './additionalFileRights.ts';
 import { requireSignedCharter } from './charter.ts';
+import { namedAccounts } from './namedAccounts.ts';
 
 /**
  * Additional-file authorizations (spec §6, api.md §12.5): named grants of operations per file type to users.
@@ -156,23 +157,7 @@ export async function saveFileAuthorization(
     });
 
   const named = request.usersId ?? [];
-  const people = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'login'])
-    .where('state', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb(
-          sql`lower(login)`,
-          'in',
-          named.map((p) => p.toLowerCase()),
-        ),
-        eb(sql`id::text`, 'in', named),
-      ]),
-    )
-    .execute();
-  const unknown = named.filter((p) => !people.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
-  if (unknown.length) throw new Refusal('UNKNOWN_USERS', { users: unknown });
+  const people = await namedAccounts(ctx.db, named, { activeOnly: true });
 
   const id = existing?.id ?? randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
@@ -195,10 +180,9 @@ export async function saveFileAuthorization(
         })
         .execute();
     }
-    await trx
-      .insertInto('additional_file_authorization_users')
-      .values(people.map((person) => ({ authorization_id: id, user_id: person.id })))
-      .execute();
+    if (people.length)
+      await sql`insert into additional_file_authorization_users (authorization_id, user_id)
+        select ${id}::uuid, unnest(${people.map((person) => person.id)}::uuid[])`.execute(trx);
   });
   return { id, created: !existing };
 }

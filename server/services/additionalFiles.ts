@@ -181,10 +181,10 @@ function selectionOf(ctx: ServerContext, application: ApplicationRow, query: Fil
   if (query.filetype) select = select.where('f.file_type', '=', query.filetype);
   if (query.uuids.length) {
     const ids = query.uuids.filter((id) => UUID.test(id));
-    select = ids.length ? select.where('f.id', 'in', ids) : select;
+    select = ids.length ? select.where(sql<boolean>`f.id = any(${ids}::uuid[])`) : select;
     if (ids.length === 0) return { select: null, matches: null, budget };
   }
-  if (query.fileNames.length) select = select.where('f.file_name', 'in', query.fileNames);
+  if (query.fileNames.length) select = select.where(sql<boolean>`f.file_name = any(${query.fileNames}::text[])`);
   const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
   for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
     const type = application.model.additionalFiles.find((t) => t.name === fileType);
@@ -373,7 +373,7 @@ export async function deleteAdditionalFiles(
   await ctx.db
     .deleteFrom('additional_files')
     .where('application_id', '=', application.id)
-    .where('id', 'in', ids)
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
     .execute();
   return ids;
 }

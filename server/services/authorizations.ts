@@ -16,6 +16,7 @@ import { administers, rolesOf } from './applicationAccess.ts';
 import { managementRoles, requireAuthorizationManager } from './authorizationManagers.ts';
 import { KeptResults } from './keptResults.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
+import { namedAccounts } from './namedAccounts.ts';
 
 export { requireAuthorizationManager };
 
@@ -209,24 +210,7 @@ export async function prepareAuthorization(
   if (!rights.mayGrant(normalized.rules))
     throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
   const people = named.filter((u) => u !== PUBLIC_USER);
-  const users = people.length
-    ? await ctx.db
-        .selectFrom('users')
-        .select(['id', 'login'])
-        .where((eb) =>
-          eb.or([
-            eb(
-              sql`lower(login)`,
-              'in',
-              people.map((p) => p.toLowerCase()),
-            ),
-            eb(sql`id::text`, 'in', people),
-          ]),
-        )
-        .execute()
-    : [];
-  const unknown = people.filter((p) => !users.some((u) => u.id === p || u.login.toLowerCase() === p.toLowerCase()));
-  if (unknown.length) throw new Refusal('UNKNOWN_USERS', { users: unknown });
+  const users = await namedAccounts(ctx.db, people, { activeOnly: false });
   if (!isPublic && users.length === 0) throw new Refusal('NO_AUTHORIZATION_USER');
   return {
     id: request.uuid ?? randomUUID(),
@@ -285,10 +269,8 @@ export async function writeAuthorization(
       .execute();
   }
   if (prepared.userIds.length)
-    await trx
-      .insertInto('authorization_users')
-      .values(prepared.userIds.map((userId) => ({ authorization_id: id, user_id: userId })))
-      .execute();
+    await sql`insert into authorization_users (authorization_id, user_id)
+      select ${id}::uuid, unnest(${prepared.userIds}::uuid[])`.execute(trx);
   await raiseRightsVersion(trx, application.id);
 }
 

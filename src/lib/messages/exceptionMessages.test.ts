@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorI18n, placeholders, readErrorCatalog } from './errorCatalog.testing';
 import { REFUSAL_CODES } from '@/domain/errors/refusalCodes';
 import { exceptionMessages } from './exceptionMessages';
+import { messageValues } from '../i18n/messageValues';
 
 describe('exception messages', () => {
   it('give every code a French text with the same placeholders as the English one', () => {
@@ -22,5 +23,13 @@ describe('exception messages', () => {
     expect(say('en', { wait: 1, unit: 'seconds' })).toBe('Too many failed attempts. Try again in 1 second.');
     expect(say('en', { wait: 15, unit: 'minutes' })).toBe('Too many failed attempts. Try again in 15 minutes.');
     expect(say('fr', { wait: 8, unit: 'seconds' })).toBe('Trop de tentatives manquées. Réessayez dans 8 secondes.');
+  });
+
+  it('cite the unknown names of a grant, counting them all', () => {
+    const say = (locale: string, params: Record<string, unknown>) =>
+      errorI18n(locale)._({ ...exceptionMessages.UNKNOWN_USERS, values: messageValues(params) });
+    expect(say('en', { users: ['ana'], count: 1 })).toBe('This user does not exist: ana.');
+    expect(say('en', { users: ['ana', 'bo'], count: 120 })).toBe('These 120 users do not exist: ana, bo.');
+    expect(say('fr', { users: ['ana', 'bo'], count: 2 })).toBe('Ces 2 utilisateurs n’existent pas\u00a0: ana, bo.');
   });
 });

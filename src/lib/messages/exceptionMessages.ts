@@ -65,7 +65,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message: 'You may not do this for another account.',
   },
   UNKNOWN_USER: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_USER', message: 'This user does not exist.' },
-  UNKNOWN_USERS: /*i18n*/ { id: 'exceptionMessage.UNKNOWN_USERS', message: 'These users do not exist: {users}.' },
+  UNKNOWN_USERS: /*i18n*/ {
+    id: 'exceptionMessage.UNKNOWN_USERS',
+    message: '{count, plural, one {This user does not exist: {users}.} other {These # users do not exist: {users}.}}',
+  },
   NOT_AUTHENTICATED: /*i18n*/ {
     id: 'exceptionMessage.NOT_AUTHENTICATED',
     message: 'You are not signed in, or your session has expired.',
