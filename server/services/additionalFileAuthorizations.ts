@@ -13,6 +13,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './additionalFileRights.ts';
 import { requireSignedCharter } from './charter.ts';
 import { namedAccounts } from './namedAccounts.ts';
+import { isUuid } from '../../src/domain/text/uuid.ts';
 
 /**
  * Additional-file authorizations (spec §6, api.md §12.5): named grants of operations per file type to users.
@@ -20,8 +21,6 @@ import { namedAccounts } from './namedAccounts.ts';
  * sees only the authorizations touching those types. User managers see the list (it is their screen for data
  * rights) but give nothing more than their own `admin` types.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const typesOf = (rights: FileRights) => new Set(FILE_OPERATIONS.flatMap((operation) => rights[operation] ?? []));
 
 /** The file types the caller may give rights on. */
@@ -56,8 +55,7 @@ export async function listFileAuthorizations(
     .orderBy(sql`lower(name)`)
     .orderBy('id');
   if (filters.authorizationId) {
-    if (!UUID.test(filters.authorizationId))
-      throw new Refusal('NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
+    if (!isUuid(filters.authorizationId)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: filters.authorizationId });
     query = query.where('id', '=', filters.authorizationId);
   }
   if (filters.userId) {
@@ -139,7 +137,7 @@ export async function saveFileAuthorization(
     throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILES_RIGHTS', { name: application.name, fileTypes: refused });
 
   const existing = request.uuid
-    ? UUID.test(request.uuid)
+    ? isUuid(request.uuid)
       ? await ctx.db
           .selectFrom('additional_file_authorizations')
           .selectAll()
@@ -195,7 +193,7 @@ export async function revokeFileAuthorization(
   id: string,
 ) {
   const { access, adminTypes } = await requireFileRightsManager(ctx, user, application);
-  const existing = UUID.test(id)
+  const existing = isUuid(id)
     ? await ctx.db
         .selectFrom('additional_file_authorizations')
         .selectAll()

@@ -2,13 +2,8 @@ import { sql } from 'kysely';
 import { type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { CHARTER_TYPES, isCharterType } from '../../src/domain/applications/charter.ts';
 import { FILE_OPERATIONS } from '../../src/domain/additionalFiles/authorization.ts';
-import {
-  compileFieldFilters,
-  overBudget,
-  regexBudget,
-  type FilesQuery,
-  type RegexBudget,
-} from '../../src/domain/additionalFiles/filesQuery.ts';
+import { compileFieldFilters, overBudget, type FilesQuery } from '../../src/domain/additionalFiles/filesQuery.ts';
+import { regexBudget, type RegexBudget } from '../../src/domain/regex/searchBudget.ts';
 import type { AdditionalFileType } from '../../src/domain/configuration/model.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
@@ -25,8 +20,7 @@ import {
 import { storedFile } from './fileParts.ts';
 import { referenceChoices } from './fieldChoices.ts';
 import type { FieldChoice } from '../../src/domain/forms/fieldChoices.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../src/domain/text/uuid.ts';
 
 const COLUMNS = [
   'f.id',
@@ -180,7 +174,7 @@ function selectionOf(ctx: ServerContext, application: ApplicationRow, query: Fil
   const budget = regexBudget();
   if (query.filetype) select = select.where('f.file_type', '=', query.filetype);
   if (query.uuids.length) {
-    const ids = query.uuids.filter((id) => UUID.test(id));
+    const ids = query.uuids.filter(isUuid);
     select = ids.length ? select.where(sql<boolean>`f.id = any(${ids}::uuid[])`) : select;
     if (ids.length === 0) return { select: null, matches: null, budget };
   }
@@ -311,7 +305,7 @@ export async function findFile(
   fileType: string,
   id: string,
 ): Promise<FileRow> {
-  const row = UUID.test(id)
+  const row = isUuid(id)
     ? await filesOf(ctx, application).where('f.id', '=', id).where('f.file_type', '=', fileType).executeTakeFirst()
     : undefined;
   if (!row) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });

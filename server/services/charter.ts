@@ -14,6 +14,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { wholeStoredFile, writeFileParts } from './fileParts.ts';
+import { isUuid } from '../../src/domain/text/uuid.ts';
 
 /**
  * The application's usage charter: one PDF kept as the additional file of type `__charter__`. Users who must
@@ -155,8 +156,6 @@ export async function readCharter(
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Records now as the user's acceptance of the application's charter (`PUT /users` with `charte`, an application id).
  * With `readUploadedAt` (the charter's `uploadedAt` as the person read it), only while that is still the charter: an
@@ -168,7 +167,7 @@ export async function acceptCharter(
   applicationId: string,
   readUploadedAt?: string,
 ): Promise<UserRow> {
-  const application = UUID.test(applicationId)
+  const application = isUuid(applicationId)
     ? await ctx.db
         .selectFrom('applications')
         .select(['id', 'name'])

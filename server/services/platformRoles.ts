@@ -8,9 +8,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
-
-/** Only a well-formed UUID may be compared with an id column: PostgreSQL refuses to cast anything else. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../src/domain/text/uuid.ts';
 
 /** The pattern a platform administrator gets with the flag: every application name. */
 export const EVERY_APPLICATION = '.*';
@@ -86,7 +84,7 @@ async function changeApplicationRole(
   const application = await ctx.db
     .selectFrom('applications')
     .select(['id', 'name'])
-    .where((eb) => eb.or([eb('name', '=', nameOrId), ...(UUID.test(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
+    .where((eb) => eb.or([eb('name', '=', nameOrId), ...(isUuid(nameOrId) ? [eb('id', '=', nameOrId)] : [])]))
     .where('restoring_since', 'is', null)
     .executeTakeFirst();
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: nameOrId });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { grantsNothing, normalizeRules, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
@@ -18,8 +18,10 @@ import {
   type RightsRequestQuery,
 } from '../../src/contract/rightsRequests.ts';
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
+import { regexBudget } from '../../src/domain/regex/searchBudget.ts';
+import { isUuid } from '../../src/domain/text/uuid.ts';
 import type { ServerContext } from '../context.ts';
-import type { ApplicationRow, Schema, UserRow } from '../db/schema.ts';
+import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { referenceChoices, referenceLabels } from './fieldChoices.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -30,8 +32,7 @@ import { prepareAuthorization, rulesFor, writeAuthorization, type PreparedAuthor
 import { requireSignedCharter } from './charter.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
-
-const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+import { filtered, newestFirst, regexSearches, searchedPage, type RequestSelect } from './rightsRequestSelection.ts';
 
 /** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
 async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
@@ -78,45 +79,6 @@ export async function requestOptions(
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type RequestSelect = SelectQueryBuilder<
-  Schema & { r: Schema['rights_requests']; u: Schema['users'] },
-  'r' | 'u',
-  object
->;
-
-/** The filters of a list query, on the requests joined to their requester. */
-function filtered(select: RequestSelect, caller: UserRow, seesAll: boolean, query: RightsRequestQuery): RequestSelect {
-  let result = select;
-  if (!seesAll) result = result.where('r.user_id', '=', caller.id);
-  if (query.uuids?.length) {
-    const uuids = query.uuids.filter(isUuid);
-    result = uuids.length ? result.where('r.id', 'in', uuids) : result.where(sql<boolean>`false`);
-  }
-  if (typeof query.setted === 'boolean') result = result.where('r.setted', '=', query.setted);
-  for (const filter of query.fieldFilters ?? []) {
-    const text = filter.filter ?? '';
-    if (!filter.field || text === '') continue;
-    const value = sql<string>`r.fields ->> ${filter.field}`;
-    result = filter.isRegExp ? result.where(value, '~*', text) : result.where(value, 'ilike', `%${escapeLike(text)}%`);
-  }
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    result = result.where((eb) =>
-      eb.or([eb('u.login', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('r.comment', 'ilike', pattern)]),
-    );
-  }
-  return result;
-}
-
-/** A regular expression PostgreSQL cannot read is the caller's mistake, not the server's. */
-function badRegExp(error: unknown): never {
-  if (/regular expression/i.test((error as Error).message)) throw new Refusal('BAD_REQUEST', { parameter: 'params' });
-  throw error;
-}
-
 /** Requests as api.md §13.2 shows them (GetRightsRequestResult), newest first, with the count of all that match. */
 export async function listRightsRequests(
   ctx: ServerContext,
@@ -131,41 +93,56 @@ export async function listRightsRequests(
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .where('r.application_id', '=', application.id) as RequestSelect;
   const matching = filtered(base, caller, seesAll, query);
-  let page = matching
-    .leftJoin('users as t', 't.id', 'r.treated_by')
-    .select([
-      'r.id',
-      'r.user_id',
-      'u.login',
-      'u.email',
-      'r.comment',
-      'r.fields',
-      'r.rules',
-      'r.setted',
-      'r.decision',
-      'r.treatment_comment',
-      'r.treated_by',
-      't.login as treated_by_login',
-      'r.authorization_id',
-      'r.created_at',
-      'r.updated_at',
-    ])
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id');
-  if (query.offset) page = page.offset(query.offset);
-  // A limit of 0 is an empty page (the total alone), as for additional files; no limit is every request.
-  if (query.limit !== undefined && query.limit !== null) page = page.limit(query.limit);
-  else if (query.offset) page = page.limit(sql<number>`all`);
-  const rows = await page.execute().catch(badRegExp);
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirst()
-    .catch(badRegExp);
+  const detailed = (select: RequestSelect) =>
+    newestFirst(
+      select
+        .leftJoin('users as t', 't.id', 'r.treated_by')
+        .select([
+          'r.id',
+          'r.user_id',
+          'u.login',
+          'u.email',
+          'r.comment',
+          'r.fields',
+          'r.rules',
+          'r.setted',
+          'r.decision',
+          'r.treatment_comment',
+          'r.treated_by',
+          't.login as treated_by_login',
+          'r.authorization_id',
+          'r.created_at',
+          'r.updated_at',
+        ]),
+    );
+  const budget = regexBudget();
+  const searches = regexSearches(query, budget);
+  let rows: Awaited<ReturnType<ReturnType<typeof detailed>['execute']>>;
+  let total: number;
+  if (searches.length) {
+    const found = await searchedPage(matching, searches, budget, {
+      offset: query.offset ?? 0,
+      limit: query.limit ?? null,
+    });
+    rows = found.ids.length
+      ? await detailed(matching.where(sql<boolean>`r.id = any(${found.ids}::uuid[])`)).execute()
+      : [];
+    total = found.total;
+  } else {
+    let page = detailed(matching);
+    if (query.offset) page = page.offset(query.offset);
+    // A limit of 0 is an empty page (the total alone), as for additional files; no limit is every request.
+    if (query.limit !== undefined && query.limit !== null) page = page.limit(query.limit);
+    else if (query.offset) page = page.limit(sql<number>`all`);
+    rows = await page.execute();
+    const counted = await matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
+    total = Number(counted?.total ?? 0);
+  }
   const users = [...new Map(rows.map((r) => [r.user_id, { id: r.user_id, label: r.login }])).values()];
   return {
     users,
     valueLabels: await requestValueLabels(ctx, application, locale, rows),
-    total: Number(counted?.total ?? 0),
+    total,
     rightsRequests: rows.map((r) => {
       const status: RequestStatus = r.decision ?? 'open';
       return {

@@ -100,6 +100,8 @@ const SURVEY = process.env.FREEZE_SURVEY === '1';
 const READINGS = Number(process.env.FREEZE_READINGS ?? (SURVEY ? 200_000 : 0));
 /** Additional files of one type, each naming a site. */
 const FILES = Number(process.env.FREEZE_FILES ?? 50_000);
+/** Rights requests of the application, each with a long form value. */
+const REQUESTS = Number(process.env.FREEZE_REQUESTS ?? 3_000);
 const APP = '/applications/freeze';
 
 let data: DataServer;
@@ -133,6 +135,14 @@ async function seed() {
     select content_id, 0, decode(repeat('25', 100), 'hex') from additional_files where application_id = ${app}`.execute(
     db(),
   );
+  const admin = await db().selectFrom('users').select('id').executeTakeFirstOrThrow();
+  await sql`
+    insert into rights_requests (id, application_id, user_id, comment, fields, rules, created_at)
+    select gen_random_uuid(), ${app}, ${admin.id}, 'c',
+           jsonb_build_object('site', repeat('x', 200) || ' s' || lpad(i::text, 6, '0')),
+           '{"forAll": {"sites": ["extraction"]}, "restricted": {}}',
+           timestamptz '2025-01-01' + i * interval '1.5 second'
+    from generate_series(1, ${REQUESTS}) i`.execute(db());
   for (const name of ['sites', 'readings']) await refreshCount(db(), app, name);
   const ctx = data.server.server.ctx;
   const application = await findApplication(ctx, 'freeze');
@@ -378,6 +388,36 @@ describe('field filters over every additional file of a type', () => {
       );
       expect(found.statements).toBeGreaterThan(FILES / 1_000);
     }
+  });
+});
+
+const requestsPage = (params: object) =>
+  `${APP}/rightsRequest?params=${encodeURIComponent(JSON.stringify({ limit: 30, ...params }))}`;
+
+describe('regular expressions over every rights request', () => {
+  it('refuse a pattern that would spend the request’s budget, instead of running it on each request', async () => {
+    const filters = [{ field: 'site', filter: '(.?){200}x', isRegExp: true }];
+    const refused = await measure('GET rights requests, costly regexp', requestsPage({ fieldFilters: filters }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', params: { reason: 'regexpBudget', field: 'site' } });
+    expect(refused.rows).toBeLessThan(REQUESTS / 2);
+  });
+  it('give the page asked for, newest first, and the count of every match, ignoring case', async () => {
+    const filters = [{ field: 'site', filter: 'S0001\\d\\d$', isRegExp: true }];
+    const found = await measure('GET rights requests, regexp', requestsPage({ fieldFilters: filters, offset: 30 }));
+    expect(found.status, found.code).toBe(200);
+    const answer = (await data.admin.get(requestsPage({ fieldFilters: filters, offset: 30 }))).body as {
+      total: number;
+      rightsRequests: Array<{ rightsRequestForm: { site: string } }>;
+    };
+    // Requests 100 to 199 match; the newest is 199, the page begins at the 31st.
+    expect(answer.total).toBe(100);
+    expect(answer.rightsRequests.map((r) => r.rightsRequestForm.site.slice(-7))).toEqual(
+      Array.from({ length: 30 }, (_, i) => `s000${169 - i}`),
+    );
+    expect(found.statements).toBeGreaterThan(REQUESTS / 1_000);
+    const all = await data.admin.get(requestsPage({ fieldFilters: filters, limit: 0 }));
+    expect([all.body.total, all.body.rightsRequests]).toEqual([100, []]);
   });
 });
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdditionalFileType } from '../configuration/model';
-import {
-  compileFieldFilters,
-  overBudget,
-  readFilesQuery,
-  regexBudget,
-  SELECTION_REGEX_STEPS,
-  type FieldFilter,
-} from './filesQuery';
+import { compileFieldFilters, overBudget, readFilesQuery, type FieldFilter } from './filesQuery';
+import { regexBudget, SELECTION_REGEX_STEPS } from '../regex/searchBudget';
 
 const NO_TEXTS = { title: {}, description: {} };
 const protocols: AdditionalFileType = {

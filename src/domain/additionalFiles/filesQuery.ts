@@ -2,7 +2,7 @@ import type { AdditionalFileType, FormField } from '../configuration/model';
 import { compileDateChecker } from '../csv/dates';
 import { readPeriodBound } from '../deposits/periodBound';
 import type { DomainError } from '../errors';
-import { compileJavaRegex } from '../regex';
+import { budgetedSearch, regexBudget, type RegexBudget } from '../regex/searchBudget';
 import { holdsNulCharacter } from '../text/nulCharacter';
 
 /**
@@ -107,23 +107,6 @@ export function readFilesQuery(
   };
 }
 
-/** Budget of a regular expression on one value: the engine is linear, this bounds long values. */
-const REGEX_STEPS = 1_000_000;
-
-/**
- * Steps the regular expressions of one selection may take over all its files together. A value's own budget bounds
- * one value only: a pattern spending it on each file of a type held the request thread as long as the type is large.
- */
-export const SELECTION_REGEX_STEPS = 10_000_000;
-
-/** What is left of a selection's regular-expression steps, shared by its filters; `exceeded` names the field that ran out. */
-export interface RegexBudget {
-  left: number;
-  exceeded?: string;
-}
-
-export const regexBudget = (steps = SELECTION_REGEX_STEPS): RegexBudget => ({ left: steps });
-
 /** The refusal of a selection whose regular expressions ran out of steps, or null. */
 export function overBudget(budget: RegexBudget): FilesQueryProblem | null {
   if (budget.exceeded === undefined) return null;
@@ -173,25 +156,8 @@ function textTest(filter: FieldFilter, budget: RegexBudget): ValueTest | FilesQu
     const lower = wanted.toLowerCase();
     return (value) => value !== undefined && value.toLowerCase().includes(lower);
   }
-  const compiled = compileJavaRegex(wanted);
-  if (!compiled.ok) return { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
-  const regex = compiled.regex;
-  return (value) => {
-    if (value === undefined || budget.exceeded !== undefined) return false;
-    let steps = 0;
-    try {
-      return (
-        regex.find(value, 0, (taken) => {
-          steps += taken;
-          budget.left -= taken;
-          if (budget.left < 0) budget.exceeded = filter.field;
-          if (steps > REGEX_STEPS || budget.left < 0) throw new Error('regex budget');
-        }) !== null
-      );
-    } catch {
-      return false;
-    }
-  };
+  const found = budgetedSearch(wanted, filter.field, budget);
+  return found ?? { code: 'BAD_FILES_QUERY', params: { reason: 'regexp', field: filter.field } };
 }
 
 /**

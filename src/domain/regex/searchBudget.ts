@@ -1,0 +1,50 @@
+import { compileJavaRegex } from './index';
+
+/** Steps a search may take on one value: the engine is linear, this bounds long values. */
+const VALUE_STEPS = 1_000_000;
+
+/**
+ * Steps the searches of one request may take over all the values it reads together. A value's own budget bounds
+ * one value only: a pattern spending it on each row of a large list held the request thread as long as the list is
+ * long.
+ */
+export const SELECTION_REGEX_STEPS = 10_000_000;
+
+/** What is left of a request's search steps, shared by its filters; `exceeded` names the filter that ran out. */
+export interface RegexBudget {
+  left: number;
+  exceeded?: string;
+}
+
+export const regexBudget = (steps = SELECTION_REGEX_STEPS): RegexBudget => ({ left: steps });
+
+/**
+ * Whether a value holds a match of `pattern` (Java's `find`), spending `budget` under the name `filter`; once the
+ * budget is spent, nothing more matches, and the caller refuses the request. Null when the pattern is not a pattern
+ * the engine reads.
+ */
+export function budgetedSearch(
+  pattern: string,
+  filter: string,
+  budget: RegexBudget,
+): ((value: string | undefined) => boolean) | null {
+  const compiled = compileJavaRegex(pattern);
+  if (!compiled.ok) return null;
+  const regex = compiled.regex;
+  return (value) => {
+    if (value === undefined || budget.exceeded !== undefined) return false;
+    let steps = 0;
+    try {
+      return (
+        regex.find(value, 0, (taken) => {
+          steps += taken;
+          budget.left -= taken;
+          if (budget.left < 0) budget.exceeded = filter;
+          if (steps > VALUE_STEPS || budget.left < 0) throw new Error('regex budget');
+        }) !== null
+      );
+    } catch {
+      return false;
+    }
+  };
+}
