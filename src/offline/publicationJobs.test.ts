@@ -4,7 +4,7 @@ import type { Version } from '@/contract/deposits';
 import { ApiError } from '@/lib/api/apiError';
 import { TerrainDatabase } from './db';
 import type { JobOutcome, OutboxItem } from './outboxTypes';
-import { publicationJobOf, startPublicationFollowing, type PublicationJob } from './publicationJobs';
+import { publicationJobOf, startPublicationFollowing, type JobLocks, type PublicationJob } from './publicationJobs';
 
 let databases = 0;
 const freshDb = () => new TerrainDatabase(`publication-jobs-test-${++databases}`);
@@ -30,11 +30,11 @@ const job = (id: string, status: NonNullable<Version['job']>['status'], error: J
   job: { id, kind: 'publish', status, progress: 0.5, error: error as never },
 });
 
-/** The server's answers for the version's state, in turn; a pause resolves at once and counts. */
-function following(db: TerrainDatabase, answers: Array<JobState | Error>) {
+/** The server's answers for the version's state, in turn; a pause resolves at once and is kept. */
+function following(db: TerrainDatabase, answers: Array<JobState | Error>, locks?: JobLocks) {
   const told: Array<{ item: OutboxItem; job: PublicationJob; outcome: JobOutcome }> = [];
   let reads = 0;
-  let pauses = 0;
+  const waits: number[] = [];
   let resolveTold: () => void = () => undefined;
   const toldOnce = new Promise<void>((resolve) => (resolveTold = resolve));
   const stop = startPublicationFollowing(db, {
@@ -48,11 +48,12 @@ function following(db: TerrainDatabase, answers: Array<JobState | Error>) {
       told.push({ item, job: followedJob, outcome });
       resolveTold();
     },
-    pause: async () => {
-      pauses++;
+    pause: async (ms) => {
+      waits.push(ms);
     },
+    locks,
   });
-  return { told, toldOnce, stop, reads: () => reads, pauses: () => pauses };
+  return { told, toldOnce, stop, reads: () => reads, waits };
 }
 
 describe('the publication job of an applied change', () => {
@@ -131,5 +132,30 @@ describe('the publication job of an applied change', () => {
     await watcher.toldOnce;
     watcher.stop();
     expect(watcher.reads()).toBe(1);
+  });
+
+  it('is read less often the longer it runs, and by one tab at a time', async () => {
+    // Locks as the browser grants them: one holder per name, the others waiting in turn.
+    const held = new Map<string, Promise<unknown>>();
+    const locks: JobLocks = {
+      request(name, callback) {
+        const turn = (held.get(name) ?? Promise.resolve()).then(callback);
+        held.set(
+          name,
+          turn.catch(() => undefined),
+        );
+        return turn;
+      },
+    };
+    const db = freshDb();
+    await db.outbox.add(publication({ fileId: 'f1', jobId: 'j1' }));
+    const long = [...Array.from({ length: 6 }, () => job('j1', 'running')), job('j1', 'done')];
+    const tabs = [following(db, long, locks), following(db, long, locks)];
+    await Promise.race(tabs.map((tab) => tab.toldOnce));
+    await Promise.all(held.values());
+    for (const tab of tabs) tab.stop();
+    expect(tabs.map((tab) => tab.reads()).sort()).toEqual([0, 7]);
+    expect(tabs.flatMap((tab) => tab.waits)).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+    expect(tabs.flatMap((tab) => tab.told)).toHaveLength(1);
   });
 });

@@ -31,9 +31,19 @@ export interface PublicationFollowing {
   /** Told once per change, in the one tab (or page) that recorded the outcome. */
   onEnd: (item: OutboxItem, job: PublicationJob, outcome: JobOutcome) => void;
   pause?: (ms: number) => Promise<void>;
+  /** The tabs' shared locks (the Web Locks API where the browser has it): one tab reads a job's state at a time. */
+  locks?: JobLocks;
+}
+
+/** What the followers need of the Web Locks API: a lock granted to one tab at a time, the others waiting for it. */
+export interface JobLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 const FIRST_WAIT_MS = 1_000;
+/** The longest wait between two reads of a job still running: a publication of a large file runs for minutes. */
+const RUNNING_LONGEST_WAIT_MS = 5_000;
+/** The longest wait after a read that failed (offline, the server down). */
 const LONGEST_WAIT_MS = 30_000;
 
 /** What the server's state of the version says of the change's job, or undefined while it runs. */
@@ -47,9 +57,10 @@ export function outcomeOf(state: Pick<Version, 'job'>, jobId: string): JobOutcom
 
 /**
  * Follows the publication jobs of applied changes made by the person signed in whose outcome is not known yet,
- * whoever sent them (this page or the service worker, maybe while the page was closed), until each ends, records the outcome on the change and
- * tells `onEnd`: a publication queued offline that fails on the server (a period overlapping another version's, a
- * reference changed since the deposit) is otherwise only seen by someone who opens its versions.
+ * whoever sent them (this page or the service worker, maybe while the page was closed), until each ends, records the
+ * outcome on the change and tells `onEnd`: a publication queued offline that fails on the server (a period
+ * overlapping another version's, a reference changed since the deposit) is otherwise only seen by someone who opens
+ * its versions.
  */
 export function startPublicationFollowing(db: TerrainDatabase, following: PublicationFollowing): () => void {
   const pause = following.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -66,16 +77,22 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
       return item;
     });
 
+  const locks = following.locks ?? (globalThis.navigator as { locks?: JobLocks } | undefined)?.locks;
+  // Every tab open follows the jobs; one reads a job's state while the others wait, taking over if its tab closes.
+  const oneTabAtATime = (id: number, job: PublicationJob) =>
+    locks ? locks.request(`terrain-publication-job-${id}`, () => follow(id, job)) : follow(id, job);
+
   async function follow(id: number, job: PublicationJob) {
-    for (let wait = FIRST_WAIT_MS; !stopped; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    for (let wait = FIRST_WAIT_MS; !stopped;) {
       const item = await db.outbox.get(id);
       // Forgotten with the day's applied changes, or told by another tab; or someone else signed in meanwhile (the
       // change is followed again in its owner's session).
       if (!item || item.jobOutcome || !madeBySignedIn(item)) return;
       let outcome: JobOutcome | undefined;
+      let longest = LONGEST_WAIT_MS;
       try {
         outcome = outcomeOf(await following.readState(job.application, job.fileId), job.jobId);
-        if (outcome === undefined) wait = FIRST_WAIT_MS;
+        longest = RUNNING_LONGEST_WAIT_MS;
       } catch (error) {
         // The version was deleted, or its state is not for this person (a published version their reading right
         // does not cover whole): nothing more can be told of its job.
@@ -88,6 +105,7 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
         return;
       }
       await pause(wait);
+      wait = Math.min(wait * 2, longest);
     }
   }
 
@@ -97,7 +115,7 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
         const job = publicationJobOf(item);
         if (!job || item.jobOutcome || followed.has(item.id!) || !madeBySignedIn(item)) continue;
         followed.add(item.id!);
-        void follow(item.id!, job)
+        void oneTabAtATime(item.id!, job)
           .catch(() => undefined)
           .finally(() => followed.delete(item.id!));
       }
