@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { PersistedQuery } from '@tanstack/query-persist-client-core';
 import type { KeptRow } from '@/domain/rows/filterRows';
+import { sortedDatasetResource } from './datasetResource';
 import type { OutboxItem } from './outboxTypes';
 
 /**
@@ -60,6 +61,17 @@ export class TerrainDatabase extends Dexie {
           .table('settings')
           .filter((setting: Setting) => /^(rightsRequest|additionalFiles)/.test(setting.key))
           .delete(),
+      );
+    // A dataset's changes queued before its resource's scope was sorted join those queued after, in one order.
+    this.version(6)
+      .stores({})
+      .upgrade((transaction) =>
+        transaction
+          .table('outbox')
+          .toCollection()
+          .modify((item: OutboxItem) => {
+            item.resource = sortedDatasetResource(item.resource);
+          }),
       );
   }
 }

@@ -5,6 +5,7 @@ import { readPublicationState } from '@/lib/api/publicationState';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { CachedRead } from '@/offline/queryCache';
 import type { Submission } from '@/offline/outbox';
+import { datasetResource } from '@/offline/datasetResource';
 
 export type { Version };
 
@@ -76,14 +77,6 @@ export const readableRowsHref = (application: string, dataType: string, query: R
   `${API_BASE}${app(application)}/data/${encodeURIComponent(dataType)}/csv?downloadDatasetQuery=${encodeURIComponent(JSON.stringify({ ...query, outPut: { locale: currentLanguage() } }))}`;
 
 const headers = () => ({ 'Accept-Language': currentLanguage() });
-
-/**
- * The outbox resource of a dataset: its changes (deposits, publications, deletions) are sent in the order they were
- * made. Its scope's components are sorted, since a version's scope comes back from the server in another order than
- * the deposit form's.
- */
-export const datasetResource = (application: string, dataType: string, scope: Record<string, string>) =>
-  `dataset:${application}/${dataType}/${JSON.stringify(Object.fromEntries(Object.entries(scope).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))}`;
 
 /**
  * What names a deposit's dataset in the pending changes (see datasetOf): its scope, and its period's days, left out
