@@ -41,6 +41,8 @@ import {
   deleteAdditionalFiles,
   getAdditionalFile,
   listAdditionalFiles,
+  listedWhole,
+  wholeFilesList,
 } from '../services/additionalFiles.ts';
 import { saveAdditionalFile } from '../services/additionalFileSave.ts';
 import { additionalFilesZip } from '../services/additionalFilesZip.ts';
@@ -73,6 +75,11 @@ function replyWithZip(reply: FastifyReply, zip: AsyncIterable<Uint8Array>) {
     .header('Content-Type', 'application/zip')
     .header('Content-Disposition', 'attachment; filename="additionalFile.zip"')
     .send(Readable.from(zip));
+}
+
+/** A list written as it is read: the route's schema describes the text, which its serializer does not write. */
+function replyWithJsonText(reply: FastifyReply, text: AsyncIterable<string>) {
+  return reply.header('Content-Type', 'application/json; charset=utf-8').send(Readable.from(text));
 }
 
 export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -224,15 +231,18 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         response: { 200: FilesPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      listAdditionalFiles(
-        ctx,
-        requireUser(request),
-        await findApplication(ctx, request.params.name),
-        request.params.fileType,
-        selectionOf(request.query.params),
-        mailLanguage(request.headers['accept-language']),
-      ),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const query = selectionOf(request.query.params);
+      const locale = mailLanguage(request.headers['accept-language']);
+      if (!listedWhole(query))
+        return listAdditionalFiles(ctx, user, application, request.params.fileType, query, locale);
+      return replyWithJsonText(
+        reply,
+        await wholeFilesList(ctx, user, application, request.params.fileType, query, locale),
+      );
+    },
   );
 
   app.post(

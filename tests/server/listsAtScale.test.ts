@@ -6,6 +6,8 @@ import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './ac
 import type { ApiClient } from './apiClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { statementsOf as statementsRead } from './statementsRead.ts';
+import { FilesPageSchema } from '../../src/contract/additionalFiles.ts';
+import { answerMismatch } from '../../server/http/answerCheck.ts';
 
 /**
  * Every list at real size (adversarial review): each list is seeded well above its page size and any cap, straight
@@ -447,7 +449,21 @@ describe('additional files', () => {
       const nul = encodeURIComponent(JSON.stringify({ filetype: '\u0000', fileNames: ['\u0000'] }));
       expect((await owner.get(`${FB}/additionalFiles?params=${nul}`)).status).toBe(400);
       expect((await owner.delete(`${FB}/additionalFiles?params=${nul}`)).status).toBe(400);
-      expect((await page(owner, {})).body.additionalBinaryFiles).toHaveLength(2_500);
+      // Without a page, every file, written as read a page of them at a time: the answer the pages give together.
+      const paged: Array<{ id: string }> = [];
+      for (let offset = 0; offset < 2_500; offset += 500)
+        paged.push(...(await page(owner, { offset, limit: 500 })).body.additionalBinaryFiles);
+      const [whole, wholeStatements] = await statementsOf(() => page(owner, {}));
+      expect(whole.status).toBe(200);
+      expect(answerMismatch(FilesPageSchema, whole.body)).toBeNull();
+      expect(whole.body.additionalBinaryFiles).toEqual(paged);
+      expect(whole.body).toMatchObject({ totalCount: 2_500, offset: 0, limit: null, additionalFileName: 'protocols' });
+      expect(whole.body.fileNames).toHaveLength(2_500);
+      expect(new Set(whole.body.users.map((u: { id: string }) => u.id))).toEqual(new Set([ownerId]));
+      expect(wholeStatements).toBeGreaterThan(3);
+      const rest = await page(owner, { offset: 1_234 });
+      expect(rest.body.additionalBinaryFiles).toEqual(paged.slice(1_234));
+      expect(rest.body.totalCount).toBe(2_500);
       const far = await page(owner, { offset: Number.MAX_SAFE_INTEGER, limit: 30 });
       expect([far.status, far.body.additionalBinaryFiles, far.body.totalCount]).toEqual([200, [], 2_500]);
       const none = await page(owner, { limit: 0 });
