@@ -19,6 +19,7 @@ import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQuer
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
+import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -182,7 +183,8 @@ export async function* referenceRowLines(
       .orderBy('natural_key')
       .limit(EXPORT_PAGE);
     // A reader restricted to part of a scoped reference keeps only the rows they may read, as everywhere else.
-    if (filter.kind !== 'all') page = page.where(rowFilterSql(filter) as RawBuilder<SqlBool>);
+    if (filter.kind !== 'all')
+      page = page.where(rowFilterSql(filter, timeScopeOf(reference.entry) !== null) as RawBuilder<SqlBool>);
     if (after !== undefined) page = page.where('natural_key', '>', after);
     const rows = await page.execute();
     if (rows.length > 0) {
@@ -213,7 +215,7 @@ export async function readableRowCount(
   if (filter.kind === 'all') return storedCount(ctx.db, reference.application.id, reference.entry.name);
   const result = await sql<{ count: number }>`
     select count(*)::int as count from data_rows
-    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter)}`.execute(
+    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter, timeScopeOf(reference.entry) !== null)}`.execute(
     ctx.db,
   );
   return Number(result.rows[0]?.count ?? 0);

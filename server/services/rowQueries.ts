@@ -8,6 +8,7 @@ import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
+import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
 /**
  * Rows holding one of `keys` as their hierarchical or natural key, each arm on its index: the natural-key indexes
@@ -85,7 +86,8 @@ async function conditionsOf(
       throw new Refusal('UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
-  const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(rights) as Condition];
+  const conditions: Condition[] =
+    rights.kind === 'all' ? [] : [rowFilterSql(rights, timeScopeOf(entry) !== null) as Condition];
   const intervals: FilteredComponent[] = [];
   if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
   if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
@@ -392,7 +394,7 @@ function underAnyKey(component: string, keys: readonly string[]): RawBuilder<unk
  * component under one of the granted keys, and its period meeting the granted one. Grants that restrict the same
  * single component over the same period are one condition on the union of their keys.
  */
-export function rowFilterSql(filter: RowFilter): RawBuilder<boolean> {
+export function rowFilterSql(filter: RowFilter, timed: boolean): RawBuilder<boolean> {
   if (filter.kind === 'all') return sql<boolean>`true`;
   if (filter.kind === 'none') return sql<boolean>`false`;
   const merged = new Map<string, Grant>();
@@ -413,11 +415,14 @@ export function rowFilterSql(filter: RowFilter): RawBuilder<boolean> {
     const parts: Array<RawBuilder<unknown>> = Object.entries(grant.scopes).map(([component, keys]) =>
       underAnyKey(component, keys),
     );
+    // Rows of an entry without a time scope have no period, which a period held does not narrow; an undated row
+    // of an entry with one is outside every period.
+    const undated = timed ? sql`false` : sql`period_start is null`;
     if (grant.from)
       parts.push(
-        sql`(period_start is null or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`,
+        sql`(${undated} or coalesce(period_end, period_start) > ${`${grant.from}T00:00:00`}::timestamp or period_start >= ${`${grant.from}T00:00:00`}::timestamp)`,
       );
-    if (grant.to) parts.push(sql`(period_start is null or period_start < (${grant.to}::date + 1)::timestamp)`);
+    if (grant.to) parts.push(sql`(${undated} or period_start < (${grant.to}::date + 1)::timestamp)`);
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
   });
   return sql<boolean>`(${sql.join(clauses, sql` or `)})`;

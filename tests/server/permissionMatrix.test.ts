@@ -992,9 +992,17 @@ const SIGHTINGS = {
   otherMonth: ['aiguilles;15/07/2024;3'],
   /** Outside the sub-tree: its parent, a place whose key starts alike, a sibling. */
   elsewhere: ['alps;05/06/2024;5', 'mont_blanc_sud;05/06/2024;6', 'vanoise;05/06/2024;4'],
+  /** Inside the sub-tree, without a day (the day is not required): in no period. */
+  undated: ['aiguilles;;7'],
 };
-const ALL_SIGHTINGS = [...SIGHTINGS.granted, ...SIGHTINGS.otherMonth, ...SIGHTINGS.elsewhere];
-const sightingKey = (line: string) => line.split(';').slice(0, 2).join('__').replace(/\//g, '_');
+const ALL_SIGHTINGS = [...SIGHTINGS.granted, ...SIGHTINGS.otherMonth, ...SIGHTINGS.elsewhere, ...SIGHTINGS.undated];
+const sightingKey = (line: string) =>
+  line
+    .split(';')
+    .slice(0, 2)
+    .map((part) => part || 'NULL_KEY')
+    .join('__')
+    .replace(/\//g, '_');
 const sightingsForm = (lines: string[]) => csvForm('sightings.csv', `${SIGHTINGS_HEADER}\n${lines.join('\n')}\n`);
 
 describe('rights on a scope sub-tree and a period (data without versioning)', () => {
@@ -1092,7 +1100,12 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
 
   it('let the depositor write under the node in the period only, refusing a whole file for one line outside', async () => {
     const before = jsonPage(await sightingsOf(tree.owner));
-    for (const outside of ['aiguilles;16/07/2024;9', 'mont_blanc_sud;06/06/2024;9', 'alps;06/06/2024;9']) {
+    for (const outside of [
+      'aiguilles;16/07/2024;9',
+      'mont_blanc_sud;06/06/2024;9',
+      'alps;06/06/2024;9',
+      'aiguilles;;9',
+    ]) {
       const refused = await tree.depositor.post('/applications/massifs/data/sightings', {
         body: sightingsForm(['aiguilles;21/06/2024;9', outside]),
       });

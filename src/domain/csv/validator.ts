@@ -13,6 +13,7 @@ import type {
 } from '../configuration/model';
 import { addDuration, parseDuration } from '../configuration/duration';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
+import { timeScopeOf } from '../configuration/timeScope';
 import {
   compositeKey,
   escapeLabel,
@@ -215,7 +216,7 @@ export class Validator implements CsvValidator, CheckSink {
     this.collectRows = options.collectRows !== false;
     this.labelPrefix = `${entry.name}K`;
     this.keyByNaturalKey = !this.deferRows && entry.hierarchy.parents.length === 0;
-    this.timeScope = entry.submission.timeScope ?? entry.authorization?.timeScope ?? null;
+    this.timeScope = timeScopeOf(entry);
     this.timeScopeLength = this.timeScope ? (this.timeScope.duration ?? patternUnit(this.timeScope.pattern)) : null;
     this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) =>
       this.onRecord(fields, recordNumber, problems),

@@ -1,4 +1,5 @@
 import type { DataEntry } from '../configuration/model';
+import { timeScopeOf } from '../configuration/timeScope';
 import { isWithinScope } from '../deposits/scopeValues';
 import type { AuthorizationRules, Grant } from './authorization';
 import type { Operation } from './operations';
@@ -9,6 +10,11 @@ export interface RowPlace {
   /** ISO local date-times of the period the row covers, when its data has a time scope. */
   start?: string | null;
   end?: string | null;
+  /**
+   * The row's data has a time scope and the row no date (its date component may be left empty): a right held for
+   * a period does not reach it.
+   */
+  undated?: boolean;
 }
 
 /** Where a row of the entry sits: the scope keys among its values, and its period (stored dates or ISO texts). */
@@ -25,7 +31,9 @@ export function placeOf(
   }
   const iso = (value: Date | string | null | undefined) =>
     value instanceof Date ? value.toISOString().slice(0, 19) : (value ?? null);
-  return { scopes, start: iso(start), end: iso(end) };
+  const place: RowPlace = { scopes, start: iso(start), end: iso(end) };
+  if (!place.start && timeScopeOf(entry)) place.undated = true;
+  return place;
 }
 
 /** Which rows an operation is allowed on. */
@@ -38,8 +46,8 @@ function dayAfter(day: string): string {
   return date.toISOString().slice(0, 19);
 }
 
-function periodMatches(grant: Grant, start?: string | null, end?: string | null): boolean {
-  if (!start) return true;
+function periodMatches(grant: Grant, { start, end, undated }: RowPlace): boolean {
+  if (!start) return !undated || (!grant.from && !grant.to);
   const from = grant.from ? `${grant.from}T00:00:00` : null;
   const until = grant.to ? dayAfter(grant.to) : null;
   const rowEnd = end && end > start ? end : null;
@@ -52,7 +60,7 @@ export function grantAllows(grant: Grant, place: RowPlace): boolean {
     const value = place.scopes[component];
     if (!value || !keys.some((key) => isWithinScope(value, key))) return false;
   }
-  return periodMatches(grant, place.start, place.end);
+  return periodMatches(grant, place);
 }
 
 /** Whether the grant covers a whole deposit: its scope lies within the granted keys and its period within the granted one. */

@@ -203,6 +203,22 @@ describe('rights on rows', () => {
     expect(rights.any('extraction', 'species')).toBe(false);
   });
 
+  it('keep an undated row of data with a time scope from a right held for a period, not from one without', () => {
+    const undated = { scopes: { project: 'projectsKalps', site: 'sitesKlac_blanc' }, start: null, end: null };
+    expect(rights.allows('extraction', 'counts', { ...undated, undated: true })).toBe(false);
+    // Data without a time scope: its rows have no period, which a period held does not narrow.
+    expect(rights.allows('extraction', 'counts', undated)).toBe(true);
+    const whenever = new Rights(false, [
+      {
+        forAll: {},
+        restricted: {
+          counts: [{ operations: ['extraction'], scopes: { project: ['projectsKalps'] }, from: null, to: null }],
+        },
+      },
+    ]);
+    expect(whenever.allows('extraction', 'counts', { ...undated, undated: true })).toBe(true);
+  });
+
   it('cover deposits inside the granted scope and period only', () => {
     expect(
       rights.covers('depot', 'counts', {
