@@ -53,9 +53,12 @@ const segment = (name: string) => name.replace(/[^\p{L}\p{N}_.\- ]/gu, '_').repl
 
 const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
 
-/** The hierarchical key and header text of every row of the references that dynamic components read. */
+/**
+ * The hierarchical keys and header texts of every row of the references that dynamic components read, by key: a
+ * header is asked for each column of each shape, and a reference of thousands of rows gives as many columns.
+ */
 export async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: ApplicationModel) {
-  const byReference = new Map<string, Array<{ key: string; values: Record<string, unknown> }>>();
+  const byReference = new Map<string, Map<string, Record<string, unknown>>>();
   for (const component of model.data.flatMap((entry) => entry.components)) {
     if (component.kind !== 'dynamic' || byReference.has(component.reference)) continue;
     const rows = await db
@@ -66,20 +69,13 @@ export async function dynamicColumns(db: Kysely<Schema>, applicationId: string, 
       .where('file_id', 'is', null)
       .orderBy('natural_key')
       .execute();
-    byReference.set(
-      component.reference,
-      rows.map((row) => ({ key: row.hierarchical_key, values: row.values })),
-    );
+    byReference.set(component.reference, new Map(rows.map((row) => [row.hierarchical_key, row.values])));
   }
   return {
-    keys: (component: DynamicComponent) => (byReference.get(component.reference) ?? []).map((row) => row.key),
+    keys: (component: DynamicComponent) => [...(byReference.get(component.reference)?.keys() ?? [])],
     header: (component: DynamicComponent, key: string) =>
       component.headerPrefix +
-      dynamicHeaderText(
-        (byReference.get(component.reference) ?? []).find((row) => row.key === key)?.values[
-          component.referenceComponent
-        ],
-      ),
+      dynamicHeaderText(byReference.get(component.reference)?.get(key)?.[component.referenceComponent]),
   };
 }
 
