@@ -27,7 +27,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
-import { storedFile } from './fileParts.ts';
+import { storedFile, storedFiles } from './fileParts.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
@@ -194,29 +194,54 @@ async function depositsOf(db: Kysely<Schema>, applicationId: string) {
     .execute();
 }
 
-async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
-  return db
-    .selectFrom('additional_files as a')
-    .leftJoin('users as o', 'o.id', 'a.owner_id')
-    .select([
-      'a.id',
-      'a.file_type',
-      'a.file_name',
-      'a.content_type',
-      'a.size',
-      'a.content_id',
-      'a.comment',
-      'a.fields',
-      'a.associates',
-      'a.for_application',
-      sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
-      'a.created_at',
-      'a.updated_at',
-    ])
-    .where('a.application_id', '=', applicationId)
-    .orderBy('a.created_at')
-    .orderBy('a.id')
-    .execute();
+/** Additional files a backup reads the description of per statement; their contents are read a few at a time. */
+const FILES_PAGE = 500;
+
+/** The additional files a backup keeps, a page at a time in the order of their creation. */
+async function* additionalFilePages(db: Kysely<Schema>, applicationId: string) {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    let page = db
+      .selectFrom('additional_files as a')
+      .leftJoin('users as o', 'o.id', 'a.owner_id')
+      .select([
+        'a.id',
+        'a.file_type',
+        'a.file_name',
+        'a.content_type',
+        'a.size',
+        'a.content_id as contentId',
+        'a.comment',
+        'a.fields',
+        'a.associates',
+        'a.for_application',
+        sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
+        'a.created_at',
+        // Exact to the microsecond, where a date is to the millisecond: the next page starts right after it.
+        sql<string>`a.created_at::text`.as('created_key'),
+        'a.updated_at',
+      ])
+      .where('a.application_id', '=', applicationId)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .limit(FILES_PAGE);
+    if (after)
+      page = page.where(sql<boolean>`(a.created_at, a.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+    const files = await page.execute();
+    if (files.length > 0) yield files;
+    if (files.length < FILES_PAGE) return;
+    const last = files[files.length - 1]!;
+    after = { createdAt: last.created_key, id: last.id };
+  }
+}
+
+async function additionalFilesBytes(db: Kysely<Schema>, applicationId: string): Promise<number> {
+  const total = await db
+    .selectFrom('additional_files')
+    .select((eb) => eb.fn.sum<number>('size').as('bytes'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(total?.bytes ?? 0);
 }
 
 const isoLocal = (date: Date | null) => (date ? date.toISOString().slice(0, 19) : null);
@@ -242,7 +267,7 @@ export async function prepareBundle(
   if (!configuration)
     throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
   const deposits = options.withData ? await depositsOf(db, application.id) : [];
-  const files = options.withData ? await additionalFilesOf(db, application.id) : [];
+  const filesBytes = options.withData ? await additionalFilesBytes(db, application.id) : 0;
   const rowCount = options.withData
     ? Number(
         (
@@ -260,7 +285,7 @@ export async function prepareBundle(
     4096 +
     rowCount * 12 +
     deposits.reduce((sum, d) => sum + d.size / 4, 0) +
-    files.reduce((sum, f) => sum + f.size, 0);
+    filesBytes;
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);
@@ -354,22 +379,24 @@ export async function prepareBundle(
             publishedBy: deposit.published_login,
           });
         }
-        for (const stored of files) {
-          const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, stored.content_id, stored.size));
-          additionalFiles.push({
-            ...file,
-            fileType: stored.file_type,
-            fileName: stored.file_name,
-            contentType: stored.content_type,
-            comment: stored.comment,
-            fields: stored.fields,
-            associates: stored.associates,
-            forApplication: stored.for_application,
-            owner: stored.owner_login,
-            createdAt: stored.created_at.toISOString(),
-            updatedAt: stored.updated_at.toISOString(),
-          });
+        for await (const page of additionalFilePages(db, application.id)) {
+          for await (const [stored, content] of storedFiles(db, page)) {
+            const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
+            const file = yield* zip.add(path, content);
+            additionalFiles.push({
+              ...file,
+              fileType: stored.file_type,
+              fileName: stored.file_name,
+              contentType: stored.content_type,
+              comment: stored.comment,
+              fields: stored.fields,
+              associates: stored.associates,
+              forApplication: stored.for_application,
+              owner: stored.owner_login,
+              createdAt: stored.created_at.toISOString(),
+              updatedAt: stored.updated_at.toISOString(),
+            });
+          }
         }
       }
 
