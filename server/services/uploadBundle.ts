@@ -101,21 +101,24 @@ async function referenceExamples(
   return examples;
 }
 
-/** The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type. */
+/**
+ * The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type; of one
+ * shape only when `shape` lists its rows.
+ */
 export async function* rowPages(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,
+  shape?: EntryShape,
 ): AsyncGenerator<WrittenRow[]> {
-  const published = isVersioned(entry);
+  if (shape?.rowIds) {
+    yield* rowsById(db, shape.rowIds);
+    return;
+  }
   let after: { naturalKey: string; id: string } | undefined;
   for (;;) {
-    let page = db
-      .selectFrom('data_rows')
+    let page = keptRows(db, applicationId, entry)
       .select(['id', 'natural_key', 'values'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', entry.name)
-      .where('file_id', published ? 'is not' : 'is', null)
       .orderBy('natural_key')
       .orderBy('id')
       .limit(ROW_PAGE);
@@ -128,17 +131,29 @@ export async function* rowPages(
   }
 }
 
-/**
- * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
- * that they are known before any row is written.
- */
-export async function shapesOf(
-  db: Kysely<Schema>,
-  applicationId: string,
-  entry: DataEntry,
-  texts: RowTexts,
-): Promise<RowShape[]> {
-  if (hasSingleShape(entry)) return [shapeOf(entry, {}, texts)];
+const keptRows = (db: Kysely<Schema>, applicationId: string, entry: DataEntry) =>
+  db
+    .selectFrom('data_rows')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', entry.name)
+    .where('file_id', isVersioned(entry) ? 'is not' : 'is', null);
+
+/** Rows given by their ids, in that order (sorted as rowPages sorts), a page at a time. */
+async function* rowsById(db: Kysely<Schema>, ids: readonly string[]): AsyncGenerator<WrittenRow[]> {
+  for (let at = 0; at < ids.length; at += ROW_PAGE) {
+    const rows = await db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'values'])
+      .where('id', 'in', ids.slice(at, at + ROW_PAGE))
+      .orderBy('natural_key')
+      .orderBy('id')
+      .execute();
+    yield rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
+  }
+}
+
+/** The parts of a row's values that make its shape (see entryCsv), as the database builds them from `values`. */
+function storedShape(entry: DataEntry) {
   const parts = entry.components.flatMap((component) => {
     const value = sql`values -> ${component.key}::text`;
     if (component.kind === 'constant') return [sql`${component.key}::text, ${value}`];
@@ -155,15 +170,70 @@ export async function shapesOf(
     }
     return [];
   });
-  const rows = await sql<{ shape: Record<string, unknown> }>`
-    select distinct jsonb_build_object(${sql.join(parts)}) as shape from data_rows
-    where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(
+  return sql`jsonb_build_object(${sql.join(parts)})::text`;
+}
+
+/** One shape of an entry's rows; when the entry has several, its rows' ids in the order they are written. */
+export interface EntryShape {
+  shape: RowShape;
+  rowIds?: string[];
+}
+
+/**
+ * The shapes of an entry's rows: computed by the database from the parts that make a shape, so that they are
+ * known before any row is written. Each file of an entry of several shapes read every row of the entry and
+ * worked out its shape again, as many times as there are shapes (one per loaded file of its own constants, say):
+ * the rows of each shape are now listed by one read of the entry, that shape's file reads them only.
+ */
+export async function shapesOf(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  texts: RowTexts,
+): Promise<EntryShape[]> {
+  if (hasSingleShape(entry)) return [{ shape: shapeOf(entry, {}, texts) }];
+  // By text, not as values: two stored forms equal as values (1.0 and 1) are each found again by their digest.
+  const stored = await sql<{ shape: string; digest: string }>`
+    select shape, md5(shape) as digest from (
+      select distinct ${storedShape(entry)} as shape from data_rows
+      where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}) s`.execute(
     db,
   );
-  const shapes = new Map(
-    rows.rows.map((row) => shapeOf(entry, row.shape, texts)).map((shape) => [shapeKey(shape), shape]),
-  );
-  return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
+  const byKey = new Map<string, EntryShape>();
+  const byDigest = new Map<string, EntryShape>();
+  for (const { shape: text, digest } of stored.rows) {
+    const shape = shapeOf(entry, JSON.parse(text) as Record<string, unknown>, texts);
+    const key = shapeKey(shape);
+    if (!byKey.has(key)) byKey.set(key, { shape, rowIds: [] });
+    byDigest.set(digest, byKey.get(key)!);
+  }
+  const shapes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+  if (shapes.length < 2) return shapes.map(({ shape }) => ({ shape }));
+  await listRowsByShape(db, applicationId, entry, byDigest);
+  return shapes;
+}
+
+/** Adds each row's id to its shape's list, in the order rowPages reads them, a page at a time. */
+async function listRowsByShape(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  byDigest: ReadonlyMap<string, EntryShape>,
+): Promise<void> {
+  let after: { naturalKey: string; id: string } | undefined;
+  for (;;) {
+    let page = keptRows(db, applicationId, entry)
+      .select(['id', 'natural_key', sql<string>`md5(${storedShape(entry)})`.as('digest')])
+      .orderBy('natural_key')
+      .orderBy('id')
+      .limit(ROW_PAGE);
+    if (after) page = page.where(sql<boolean>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
+    const rows = await page.execute();
+    for (const row of rows) byDigest.get(row.digest)?.rowIds?.push(row.id);
+    if (rows.length < ROW_PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { naturalKey: last.natural_key, id: last.id };
+  }
 }
 
 async function depositsOf(db: Kysely<Schema>, applicationId: string) {
@@ -343,16 +413,13 @@ export async function prepareBundle(
           const shapes = await shapesOf(db, application.id, entry, texts);
           const item: BundleData = { dataName: entry.name, kind: entry.kind, restored: !isVersioned(entry), files: [] };
           for (const [part, shape] of shapes.entries()) {
-            const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header, texts });
-            const key = shapeKey(shape);
+            const writer = new EntryCsvWriter(entry, shape.shape, { dynamicHeader: dynamics.header, texts });
             let rows = 0;
             const lines = async function* () {
               yield writer.head();
-              for await (const page of rowPages(db, application.id, entry)) {
-                const kept =
-                  shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
-                rows += kept.length;
-                if (kept.length > 0) yield kept.map((row) => writer.line(row)).join('');
+              for await (const page of rowPages(db, application.id, entry, shape)) {
+                rows += page.length;
+                if (page.length > 0) yield page.map((row) => writer.line(row)).join('');
               }
             };
             const path = `data/${pad(index)}_${entry.name}${part > 0 ? `-${part + 1}` : ''}.csv`;
