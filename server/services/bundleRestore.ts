@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import {
   MANIFEST_PATH,
@@ -18,7 +19,6 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
 import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
-import type { Insertable } from 'kysely';
 import type { AdditionalFilesTable, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';

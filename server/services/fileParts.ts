@@ -178,7 +178,8 @@ export async function* storedFiles<T extends StoredContent>(
 function smallFilesFrom<T extends StoredContent>(files: readonly T[], at: number): T[] {
   const group: T[] = [];
   let bytes = 0;
-  for (const file of files.slice(at)) {
+  for (let next = at; next < files.length; next++) {
+    const file = files[next]!;
     if (file.size > SMALL_FILE_BYTES || (group.length > 0 && bytes + file.size > SMALL_FILES_STATEMENT_BYTES)) break;
     group.push(file);
     bytes += file.size;
