@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import {
   MANIFEST_PATH,
   readManifest,
+  type BundleAdditionalFile,
   type BundleDeposit,
   type BundleFile,
   type BundleManifest,
@@ -17,7 +19,7 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
 import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { AdditionalFilesTable, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
 import type { EventStream } from '../http/eventStream.ts';
@@ -30,6 +32,7 @@ import { CsvRejected, ingestCsv } from './ingest.ts';
 import { MAX_CSV_BYTES } from './references.ts';
 import { ZipArchive, ZipRefused } from './zipArchive.ts';
 import { finishRestore, inRestoreSteps } from './restoreInSteps.ts';
+import { SMALL_FILE_BYTES, SMALL_FILES_STATEMENT_BYTES } from './fileParts.ts';
 import { spoolUpload } from './uploadSpool.ts';
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
@@ -203,6 +206,64 @@ async function verifiedWhole(
   return Buffer.concat(chunks);
 }
 
+/** Additional files the restore writes per statement, when they are small. */
+const ADDITIONAL_FILES_BATCH = 500;
+
+/**
+ * The additional files in the groups the restore writes them: small ones together (thousands of notes written one
+ * statement each held the embedded database for as many), each larger one alone, its parts as they are read.
+ */
+function additionalFileGroups(files: readonly BundleAdditionalFile[]): BundleAdditionalFile[][] {
+  const groups: BundleAdditionalFile[][] = [];
+  let group: BundleAdditionalFile[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    const small = file.size <= SMALL_FILE_BYTES;
+    if (
+      group.length > 0 &&
+      (!small || group.length >= ADDITIONAL_FILES_BATCH || bytes + file.size > SMALL_FILES_STATEMENT_BYTES)
+    ) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    if (!small) groups.push([file]);
+    else {
+      group.push(file);
+      bytes += file.size;
+    }
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** The row of a restored additional file: the restorer owns it, the backup's owner stays as text. */
+function additionalFileRow(
+  file: BundleAdditionalFile,
+  fileId: string,
+  size: number,
+  applicationId: string,
+  user: UserRow,
+): Insertable<AdditionalFilesTable> {
+  return {
+    id: fileId,
+    content_id: fileId,
+    application_id: applicationId,
+    file_type: file.fileType,
+    file_name: file.fileName,
+    content_type: file.contentType,
+    size,
+    comment: file.comment,
+    fields: JSON.stringify(file.fields),
+    associates: JSON.stringify(file.associates),
+    for_application: file.forApplication,
+    owner_id: user.id,
+    original_owner: file.owner,
+    created_at: file.createdAt,
+    updated_at: file.updatedAt,
+  };
+}
+
 const problem = (code: string, params: Record<string, unknown>) => ({ code, message: code, params });
 
 /**
@@ -374,32 +435,38 @@ export async function streamRestore(
       }
       for (const dataName of versioned) await refreshCount(db, id, dataName);
 
-      for (const file of manifest.additionalFiles) {
-        events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
-        requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
-        const fileId = randomUUID();
-        const size = await fileParts(fileId).keep(verified(archive, file, counted));
-        await db
-          .insertInto('additional_files')
-          .values({
-            id: fileId,
-            content_id: fileId,
-            application_id: id,
-            file_type: file.fileType,
-            file_name: file.fileName,
-            content_type: file.contentType,
-            size,
-            comment: file.comment,
-            fields: JSON.stringify(file.fields),
-            associates: JSON.stringify(file.associates),
-            for_application: file.forApplication,
-            owner_id: user.id,
-            original_owner: file.owner,
-            created_at: file.createdAt,
-            updated_at: file.updatedAt,
-          })
-          .execute();
-        counts.additionalFiles += 1;
+      for (const group of additionalFileGroups(manifest.additionalFiles)) {
+        if (group.length === 1 && group[0]!.size > SMALL_FILE_BYTES) {
+          const file = group[0]!;
+          events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
+          requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
+          const fileId = randomUUID();
+          const size = await fileParts(fileId).keep(verified(archive, file, counted));
+          await db
+            .insertInto('additional_files')
+            .values(additionalFileRow(file, fileId, size, id, user))
+            .execute();
+        } else {
+          const read: Array<{ row: Insertable<AdditionalFilesTable>; bytes: Uint8Array }> = [];
+          for (const file of group) {
+            events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
+            const bytes = await verifiedWhole(archive, file, SMALL_FILE_BYTES, counted);
+            read.push({ row: additionalFileRow(file, randomUUID(), bytes.byteLength, id, user), bytes });
+          }
+          // Parts and rows in one statement: a file is never left without its bytes, nor bytes without their file.
+          await batch(() =>
+            db
+              .with('parts', (w) =>
+                w
+                  .insertInto('file_parts')
+                  .values(read.map(({ row, bytes }) => ({ content_id: row.content_id, part: 0, bytes }))),
+              )
+              .insertInto('additional_files')
+              .values(read.map(({ row }) => row))
+              .execute(),
+          );
+        }
+        counts.additionalFiles += group.length;
         progress();
       }
       await finishRestore(db, id);

@@ -140,6 +140,79 @@ export async function* storedFile(db: Db, contentId: string, size: number): Asyn
   if (read !== size) throw new Error(`stored file ${contentId} has ${read} bytes, ${size} expected`);
 }
 
+/** Files of at most this size (one part) are read and written with others, several to a statement. */
+export const SMALL_FILE_BYTES = PART_BYTES;
+/** The most bytes of small files one statement carries: what one read of a larger file's parts does. */
+export const SMALL_FILES_STATEMENT_BYTES = PARTS_READ * PART_BYTES;
+
+/** A stored file to read back: its content and size. */
+export interface StoredContent {
+  contentId: string;
+  size: number;
+}
+
+/**
+ * The bytes of several stored files, in their order, each as its parts: small files are read together, a few
+ * megabytes to a statement (a backup of thousands of notes sent one statement per file), larger ones a few parts
+ * at a time (storedFile). Each file's content is to be read before the next is asked for.
+ */
+export async function* storedFiles<T extends StoredContent>(
+  db: Db,
+  files: readonly T[],
+): AsyncGenerator<[T, AsyncIterable<Uint8Array> | Uint8Array[]]> {
+  for (let at = 0; at < files.length;) {
+    const first = files[at]!;
+    if (first.size > SMALL_FILE_BYTES) {
+      yield [first, storedFile(db, first.contentId, first.size)];
+      at += 1;
+      continue;
+    }
+    const group = smallFilesFrom(files, at);
+    const parts = await partsOfFiles(db, group);
+    for (const file of group) yield [file, parts.get(file.contentId) ?? []];
+    at += group.length;
+  }
+}
+
+/** The small files from `at` on that one statement reads. */
+function smallFilesFrom<T extends StoredContent>(files: readonly T[], at: number): T[] {
+  const group: T[] = [];
+  let bytes = 0;
+  for (let next = at; next < files.length; next++) {
+    const file = files[next]!;
+    if (file.size > SMALL_FILE_BYTES || (group.length > 0 && bytes + file.size > SMALL_FILES_STATEMENT_BYTES)) break;
+    group.push(file);
+    bytes += file.size;
+  }
+  return group;
+}
+
+/** Every part of some small files, in order, by content; each file's bytes checked against its size. */
+async function partsOfFiles(db: Db, files: readonly StoredContent[]): Promise<Map<string, Uint8Array[]>> {
+  const rows = await db
+    .selectFrom('file_parts')
+    .select(['content_id', 'bytes'])
+    .where(
+      'content_id',
+      'in',
+      files.map((file) => file.contentId),
+    )
+    .orderBy('content_id')
+    .orderBy('part')
+    .execute();
+  const parts = new Map<string, Uint8Array[]>();
+  for (const row of rows) {
+    const known = parts.get(row.content_id);
+    if (known) known.push(row.bytes);
+    else parts.set(row.content_id, [row.bytes]);
+  }
+  for (const file of files) {
+    const read = (parts.get(file.contentId) ?? []).reduce((sum, bytes) => sum + bytes.byteLength, 0);
+    if (read !== file.size) throw new Error(`stored file ${file.contentId} has ${read} bytes, ${file.size} expected`);
+  }
+  return parts;
+}
+
 /** A small stored file (a charter) whole. */
 export async function wholeStoredFile(db: Db, contentId: string, size: number): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

@@ -1,6 +1,6 @@
 import type { RowRevalidation } from '../../src/domain/applications/updateImpact.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
-import { EntryCsvWriter, shapeKey, shapeOf } from '../../src/domain/bundle/entryCsv.ts';
+import { EntryCsvWriter } from '../../src/domain/bundle/entryCsv.ts';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import type { ServerContext } from '../context.ts';
 import { referenceRowsFor, rowTextsFor } from './dataRows.ts';
@@ -74,8 +74,7 @@ export async function recheckStoredRows(
   const outcome: RowRevalidation = { checkedRows: 0, failingRows: 0, complete: true, examples: [] };
   for (const shape of shapes) {
     if (!outcome.complete) break;
-    const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header, texts });
-    const key = shapeKey(shape);
+    const writer = new EntryCsvWriter(entry, shape.shape, { dynamicHeader: dynamics.header, texts });
     const lines = new WrittenLines();
     const check = ctx.checks.open({
       model,
@@ -92,11 +91,9 @@ export async function recheckStoredRows(
       const head = writer.head();
       lines.skip(head);
       await check.push(encoder.encode(head));
-      for await (const page of rowPages(ctx.db, applicationId, entry)) {
-        const kept =
-          shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
+      for await (const page of rowPages(ctx.db, applicationId, entry, shape)) {
         const room = MAX_RECHECKED_ROWS - outcome.checkedRows;
-        const taken = kept.slice(0, room);
+        const taken = page.slice(0, room);
         let text = '';
         for (const row of taken) {
           const line = writer.line(row);
@@ -105,7 +102,7 @@ export async function recheckStoredRows(
         }
         outcome.checkedRows += taken.length;
         for (const batch of await check.push(encoder.encode(text))) valid += batch.count;
-        if (taken.length < kept.length) {
+        if (taken.length < page.length) {
           outcome.complete = false;
           break;
         }

@@ -27,7 +27,7 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
-import { storedFile } from './fileParts.ts';
+import { storedFile, storedFiles } from './fileParts.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
@@ -53,9 +53,12 @@ const segment = (name: string) => name.replace(/[^\p{L}\p{N}_.\- ]/gu, '_').repl
 
 const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
 
-/** The hierarchical key and header text of every row of the references that dynamic components read. */
+/**
+ * The hierarchical keys and header texts of every row of the references that dynamic components read, by key: a
+ * header is asked for each column of each shape, and a reference of thousands of rows gives as many columns.
+ */
 export async function dynamicColumns(db: Kysely<Schema>, applicationId: string, model: ApplicationModel) {
-  const byReference = new Map<string, Array<{ key: string; values: Record<string, unknown> }>>();
+  const byReference = new Map<string, Map<string, Record<string, unknown>>>();
   for (const component of model.data.flatMap((entry) => entry.components)) {
     if (component.kind !== 'dynamic' || byReference.has(component.reference)) continue;
     const rows = await db
@@ -66,20 +69,13 @@ export async function dynamicColumns(db: Kysely<Schema>, applicationId: string, 
       .where('file_id', 'is', null)
       .orderBy('natural_key')
       .execute();
-    byReference.set(
-      component.reference,
-      rows.map((row) => ({ key: row.hierarchical_key, values: row.values })),
-    );
+    byReference.set(component.reference, new Map(rows.map((row) => [row.hierarchical_key, row.values])));
   }
   return {
-    keys: (component: DynamicComponent) => (byReference.get(component.reference) ?? []).map((row) => row.key),
+    keys: (component: DynamicComponent) => [...(byReference.get(component.reference)?.keys() ?? [])],
     header: (component: DynamicComponent, key: string) =>
       component.headerPrefix +
-      dynamicHeaderText(
-        (byReference.get(component.reference) ?? []).find((row) => row.key === key)?.values[
-          component.referenceComponent
-        ],
-      ),
+      dynamicHeaderText(byReference.get(component.reference)?.get(key)?.[component.referenceComponent]),
   };
 }
 
@@ -105,21 +101,24 @@ async function referenceExamples(
   return examples;
 }
 
-/** The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type. */
+/**
+ * The rows a backup keeps for an entry: the stored rows, or the published ones of a versioned data type; of one
+ * shape only when `shape` lists its rows.
+ */
 export async function* rowPages(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,
+  shape?: EntryShape,
 ): AsyncGenerator<WrittenRow[]> {
-  const published = isVersioned(entry);
+  if (shape?.rowIds) {
+    yield* rowsById(db, shape.rowIds);
+    return;
+  }
   let after: { naturalKey: string; id: string } | undefined;
   for (;;) {
-    let page = db
-      .selectFrom('data_rows')
+    let page = keptRows(db, applicationId, entry)
       .select(['id', 'natural_key', 'values'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', entry.name)
-      .where('file_id', published ? 'is not' : 'is', null)
       .orderBy('natural_key')
       .orderBy('id')
       .limit(ROW_PAGE);
@@ -132,17 +131,29 @@ export async function* rowPages(
   }
 }
 
-/**
- * The shapes of an entry's rows (see entryCsv): computed by the database from the parts that make a shape, so
- * that they are known before any row is written.
- */
-export async function shapesOf(
-  db: Kysely<Schema>,
-  applicationId: string,
-  entry: DataEntry,
-  texts: RowTexts,
-): Promise<RowShape[]> {
-  if (hasSingleShape(entry)) return [shapeOf(entry, {}, texts)];
+const keptRows = (db: Kysely<Schema>, applicationId: string, entry: DataEntry) =>
+  db
+    .selectFrom('data_rows')
+    .where('application_id', '=', applicationId)
+    .where('data_name', '=', entry.name)
+    .where('file_id', isVersioned(entry) ? 'is not' : 'is', null);
+
+/** Rows given by their ids, in that order (sorted as rowPages sorts), a page at a time. */
+async function* rowsById(db: Kysely<Schema>, ids: readonly string[]): AsyncGenerator<WrittenRow[]> {
+  for (let at = 0; at < ids.length; at += ROW_PAGE) {
+    const rows = await db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'values'])
+      .where('id', 'in', ids.slice(at, at + ROW_PAGE))
+      .orderBy('natural_key')
+      .orderBy('id')
+      .execute();
+    yield rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
+  }
+}
+
+/** The parts of a row's values that make its shape (see entryCsv), as the database builds them from `values`. */
+function storedShape(entry: DataEntry) {
   const parts = entry.components.flatMap((component) => {
     const value = sql`values -> ${component.key}::text`;
     if (component.kind === 'constant') return [sql`${component.key}::text, ${value}`];
@@ -159,15 +170,70 @@ export async function shapesOf(
     }
     return [];
   });
-  const rows = await sql<{ shape: Record<string, unknown> }>`
-    select distinct jsonb_build_object(${sql.join(parts)}) as shape from data_rows
-    where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}`.execute(
+  return sql`jsonb_build_object(${sql.join(parts)})::text`;
+}
+
+/** One shape of an entry's rows; when the entry has several, its rows' ids in the order they are written. */
+export interface EntryShape {
+  shape: RowShape;
+  rowIds?: string[];
+}
+
+/**
+ * The shapes of an entry's rows: computed by the database from the parts that make a shape, so that they are
+ * known before any row is written. Each file of an entry of several shapes read every row of the entry and
+ * worked out its shape again, as many times as there are shapes (one per loaded file of its own constants, say):
+ * the rows of each shape are now listed by one read of the entry, that shape's file reads them only.
+ */
+export async function shapesOf(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  texts: RowTexts,
+): Promise<EntryShape[]> {
+  if (hasSingleShape(entry)) return [{ shape: shapeOf(entry, {}, texts) }];
+  // By text, not as values: two stored forms equal as values (1.0 and 1) are each found again by their digest.
+  const stored = await sql<{ shape: string; digest: string }>`
+    select shape, md5(shape) as digest from (
+      select distinct ${storedShape(entry)} as shape from data_rows
+      where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}) s`.execute(
     db,
   );
-  const shapes = new Map(
-    rows.rows.map((row) => shapeOf(entry, row.shape, texts)).map((shape) => [shapeKey(shape), shape]),
-  );
-  return [...shapes.keys()].sort().map((key) => shapes.get(key)!);
+  const byKey = new Map<string, EntryShape>();
+  const byDigest = new Map<string, EntryShape>();
+  for (const { shape: text, digest } of stored.rows) {
+    const shape = shapeOf(entry, JSON.parse(text) as Record<string, unknown>, texts);
+    const key = shapeKey(shape);
+    if (!byKey.has(key)) byKey.set(key, { shape, rowIds: [] });
+    byDigest.set(digest, byKey.get(key)!);
+  }
+  const shapes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+  if (shapes.length < 2) return shapes.map(({ shape }) => ({ shape }));
+  await listRowsByShape(db, applicationId, entry, byDigest);
+  return shapes;
+}
+
+/** Adds each row's id to its shape's list, in the order rowPages reads them, a page at a time. */
+async function listRowsByShape(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  byDigest: ReadonlyMap<string, EntryShape>,
+): Promise<void> {
+  let after: { naturalKey: string; id: string } | undefined;
+  for (;;) {
+    let page = keptRows(db, applicationId, entry)
+      .select(['id', 'natural_key', sql<string>`md5(${storedShape(entry)})`.as('digest')])
+      .orderBy('natural_key')
+      .orderBy('id')
+      .limit(ROW_PAGE);
+    if (after) page = page.where(sql<boolean>`(natural_key, id) > (${after.naturalKey}, ${after.id}::uuid)`);
+    const rows = await page.execute();
+    for (const row of rows) byDigest.get(row.digest)?.rowIds?.push(row.id);
+    if (rows.length < ROW_PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { naturalKey: last.natural_key, id: last.id };
+  }
 }
 
 async function depositsOf(db: Kysely<Schema>, applicationId: string) {
@@ -198,29 +264,54 @@ async function depositsOf(db: Kysely<Schema>, applicationId: string) {
     .execute();
 }
 
-async function additionalFilesOf(db: Kysely<Schema>, applicationId: string) {
-  return db
-    .selectFrom('additional_files as a')
-    .leftJoin('users as o', 'o.id', 'a.owner_id')
-    .select([
-      'a.id',
-      'a.file_type',
-      'a.file_name',
-      'a.content_type',
-      'a.size',
-      'a.content_id',
-      'a.comment',
-      'a.fields',
-      'a.associates',
-      'a.for_application',
-      sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
-      'a.created_at',
-      'a.updated_at',
-    ])
-    .where('a.application_id', '=', applicationId)
-    .orderBy('a.created_at')
-    .orderBy('a.id')
-    .execute();
+/** Additional files a backup reads the description of per statement; their contents are read a few at a time. */
+const FILES_PAGE = 500;
+
+/** The additional files a backup keeps, a page at a time in the order of their creation. */
+async function* additionalFilePages(db: Kysely<Schema>, applicationId: string) {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    let page = db
+      .selectFrom('additional_files as a')
+      .leftJoin('users as o', 'o.id', 'a.owner_id')
+      .select([
+        'a.id',
+        'a.file_type',
+        'a.file_name',
+        'a.content_type',
+        'a.size',
+        'a.content_id as contentId',
+        'a.comment',
+        'a.fields',
+        'a.associates',
+        'a.for_application',
+        sql<string | null>`coalesce(a.original_owner, o.login)`.as('owner_login'),
+        'a.created_at',
+        // Exact to the microsecond, where a date is to the millisecond: the next page starts right after it.
+        sql<string>`a.created_at::text`.as('created_key'),
+        'a.updated_at',
+      ])
+      .where('a.application_id', '=', applicationId)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .limit(FILES_PAGE);
+    if (after)
+      page = page.where(sql<boolean>`(a.created_at, a.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+    const files = await page.execute();
+    if (files.length > 0) yield files;
+    if (files.length < FILES_PAGE) return;
+    const last = files[files.length - 1]!;
+    after = { createdAt: last.created_key, id: last.id };
+  }
+}
+
+async function additionalFilesBytes(db: Kysely<Schema>, applicationId: string): Promise<number> {
+  const total = await db
+    .selectFrom('additional_files')
+    .select((eb) => eb.fn.sum<number>('size').as('bytes'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(total?.bytes ?? 0);
 }
 
 const isoLocal = (date: Date | null) => (date ? date.toISOString().slice(0, 19) : null);
@@ -246,7 +337,7 @@ export async function prepareBundle(
   if (!configuration)
     throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
   const deposits = options.withData ? await depositsOf(db, application.id) : [];
-  const files = options.withData ? await additionalFilesOf(db, application.id) : [];
+  const filesBytes = options.withData ? await additionalFilesBytes(db, application.id) : 0;
   const rowCount = options.withData
     ? Number(
         (
@@ -264,7 +355,7 @@ export async function prepareBundle(
     4096 +
     rowCount * 12 +
     deposits.reduce((sum, d) => sum + d.size / 4, 0) +
-    files.reduce((sum, f) => sum + f.size, 0);
+    filesBytes;
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);
@@ -322,16 +413,13 @@ export async function prepareBundle(
           const shapes = await shapesOf(db, application.id, entry, texts);
           const item: BundleData = { dataName: entry.name, kind: entry.kind, restored: !isVersioned(entry), files: [] };
           for (const [part, shape] of shapes.entries()) {
-            const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header, texts });
-            const key = shapeKey(shape);
+            const writer = new EntryCsvWriter(entry, shape.shape, { dynamicHeader: dynamics.header, texts });
             let rows = 0;
             const lines = async function* () {
               yield writer.head();
-              for await (const page of rowPages(db, application.id, entry)) {
-                const kept =
-                  shapes.length > 1 ? page.filter((row) => shapeKey(shapeOf(entry, row.values, texts)) === key) : page;
-                rows += kept.length;
-                if (kept.length > 0) yield kept.map((row) => writer.line(row)).join('');
+              for await (const page of rowPages(db, application.id, entry, shape)) {
+                rows += page.length;
+                if (page.length > 0) yield page.map((row) => writer.line(row)).join('');
               }
             };
             const path = `data/${pad(index)}_${entry.name}${part > 0 ? `-${part + 1}` : ''}.csv`;
@@ -358,22 +446,24 @@ export async function prepareBundle(
             publishedBy: deposit.published_login,
           });
         }
-        for (const stored of files) {
-          const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, stored.content_id, stored.size));
-          additionalFiles.push({
-            ...file,
-            fileType: stored.file_type,
-            fileName: stored.file_name,
-            contentType: stored.content_type,
-            comment: stored.comment,
-            fields: stored.fields,
-            associates: stored.associates,
-            forApplication: stored.for_application,
-            owner: stored.owner_login,
-            createdAt: stored.created_at.toISOString(),
-            updatedAt: stored.updated_at.toISOString(),
-          });
+        for await (const page of additionalFilePages(db, application.id)) {
+          for await (const [stored, content] of storedFiles(db, page)) {
+            const path = `additional-files/${segment(stored.file_type)}/${stored.id}/${segment(stored.file_name)}`;
+            const file = yield* zip.add(path, content);
+            additionalFiles.push({
+              ...file,
+              fileType: stored.file_type,
+              fileName: stored.file_name,
+              contentType: stored.content_type,
+              comment: stored.comment,
+              fields: stored.fields,
+              associates: stored.associates,
+              forApplication: stored.for_application,
+              owner: stored.owner_login,
+              createdAt: stored.created_at.toISOString(),
+              updatedAt: stored.updated_at.toISOString(),
+            });
+          }
         }
       }
 
