@@ -255,8 +255,14 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           data.entry.name,
           query.rowIds ?? [],
           query.naturalKeys ?? [],
-          (row) =>
-            rights.allows('delete', data.entry.name, placeOf(data.entry, row.values, row.period_start, row.period_end)),
+          rights.all('delete', data.entry.name)
+            ? undefined
+            : (row) =>
+                rights.allows(
+                  'delete',
+                  data.entry.name,
+                  placeOf(data.entry, row.values, row.period_start, row.period_end),
+                ),
         ),
       };
     },

@@ -304,8 +304,9 @@ async function rowsNamedBy(
 }
 
 /**
- * Deletes rows (without a file) by id or natural key and recounts, when `allowed` lets every one of them go;
- * answers the ids deleted.
+ * Deletes rows (without a file) by id or natural key and recounts; answers the ids deleted. A caller who may delete
+ * only part of the entry (`allowed`) is refused when one of the rows named is outside that part, and alike when one
+ * names no row: telling the two apart would tell them which rows exist outside their rights.
  */
 export async function deleteDataRows(
   db: Kysely<Schema>,
@@ -313,36 +314,28 @@ export async function deleteDataRows(
   dataName: string,
   rowIds: string[],
   naturalKeys: string[],
-  allowed: (row: {
-    values: Record<string, unknown>;
-    period_start: Date | null;
-    period_end: Date | null;
-  }) => boolean = () => true,
+  allowed?: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean,
 ): Promise<string[]> {
   return whileWriting(applicationId, dataName, () =>
     db.transaction().execute(async (trx) => {
-      const selected = trx
+      const rows = await trx
         .selectFrom('data_rows')
-        .select(['id', 'values', 'period_start', 'period_end'])
+        .select(['id', 'natural_key', 'values', 'period_start', 'period_end'])
         .where('application_id', '=', applicationId)
         .where('data_name', '=', dataName)
         .where('file_id', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb(sql`id::text`, 'in', rowIds.length ? rowIds : ['']),
-            eb('natural_key', 'in', naturalKeys.length ? naturalKeys : ['']),
-          ]),
-        );
-      const rows = await selected.execute();
-      if (rows.some((row) => !allowed(row))) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+        .where(sql<boolean>`(id::text = any(${rowIds}::text[]) or natural_key = any(${naturalKeys}::text[]))`)
+        .execute();
+      if (allowed) {
+        const [ids, keys] = [new Set(rows.map((row) => row.id)), new Set(rows.map((row) => row.natural_key))];
+        const namesNone = rowIds.some((id) => !ids.has(id.toLowerCase())) || naturalKeys.some((key) => !keys.has(key));
+        if (namesNone || rows.some((row) => !allowed(row)))
+          throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+      }
       if (rows.length === 0) return [];
       await trx
         .deleteFrom('data_rows')
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
+        .where(sql<boolean>`id = any(${rows.map((row) => row.id)}::uuid[])`)
         .execute();
       await refreshCount(trx, applicationId, dataName);
       return rows.map((row) => row.id);

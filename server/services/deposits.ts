@@ -28,7 +28,7 @@ import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
-import { ingestTargetOf, type EntryContext } from './references.ts';
+import { ingestTargetOf, readableRowCount, type EntryContext } from './references.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
@@ -130,7 +130,7 @@ export async function insertData(
   rights: Rights,
 ): Promise<DataInserted> {
   const { application, entry } = data;
-  return writeEntryRows(
+  const inserted = await writeEntryRows(
     ctx,
     application.id,
     entry.name,
@@ -160,6 +160,9 @@ export async function insertData(
     },
     { arrival: upload.arrival },
   );
+  // The entry's count is for those who read it whole; a depositor of part of it is told the rows they may read.
+  if (rights.all('extraction', entry.name)) return inserted;
+  return { ...inserted, totalRows: await readableRowCount(ctx, data, rights.rowFilter('extraction', entry.name)) };
 }
 
 /**

@@ -206,7 +206,7 @@ export async function* referenceRowLines(
   }
 }
 
-/** How many rows of a reference {@link referenceRowLines} gives: the stored count, or the caller's own rows. */
+/** How many rows of an entry a caller reads ({@link referenceRowLines} gives them): the stored count, or their own rows. */
 export async function readableRowCount(
   ctx: ServerContext,
   reference: EntryContext,

@@ -1120,6 +1120,10 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
       body: sightingsForm(['aiguilles;21/06/2024;9']),
     });
     expect(accepted.status, accepted.text).toBe(201);
+    // The entry's count is for whole readers: the depositor is told the rows they read, not every row stored.
+    const theirs = await tree.depositor.get(`/applications/massifs/data/sightings/json${q({ limit: 0 })}`);
+    expect(accepted.body.totalRows).toBe(theirs.status === 200 ? theirs.body.totalRows : 0);
+    expect(accepted.body.totalRows).toBeLessThan((await sightingsOf(tree.owner)).body.totalRows);
     expect(sorted(jsonPage(await sightingsOf(tree.reader)))).toEqual(
       sorted(jsonWant([...SIGHTINGS.granted, 'aiguilles;21/06/2024;9'].map(sightingKey))),
     );
@@ -1130,6 +1134,20 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
       `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.elsewhere[1])] })}`,
     );
     expect(outside.status).toBe(403);
+    // A key that names no row is refused alike: a deletion must not tell which rows exist outside the deleter's part.
+    const nowhere = await tree.deleter.delete(
+      `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('vanoise;06/06/2024;1')] })}`,
+    );
+    expect([nowhere.status, nowhere.body.code]).toEqual([outside.status, outside.body.code]);
+    const elsewhere = await tree.deleter.delete(
+      `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey(SIGHTINGS.elsewhere[2])] })}`,
+    );
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([outside.status, outside.body.code]);
+    // Whoever may delete every row is told there was nothing to delete.
+    const gone = await tree.owner.delete(
+      `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('vanoise;06/06/2024;1')] })}`,
+    );
+    expect([gone.status, gone.body.deleted]).toEqual([200, []]);
     const inside = await tree.deleter.delete(
       `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.otherMonth[0])] })}`,
     );
