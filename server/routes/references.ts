@@ -147,9 +147,11 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     async (request) => {
       const user = requireUser(request);
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      await requireOperation(ctx, user, reference, 'delete', 'all');
+      const rights = await requireOperation(ctx, user, reference, 'delete', 'all');
       const keys = Array.isArray(request.query.naturalKey) ? request.query.naturalKey : [request.query.naturalKey];
-      return { deleted: await deleteReferenceRows(ctx, reference, keys) };
+      return {
+        deleted: await deleteReferenceRows(ctx, reference, keys, (name) => rights.all('extraction', name)),
+      };
     },
   );
 };

@@ -223,9 +223,15 @@ export async function readableRowCount(
 
 /**
  * Deletes rows by natural key in one transaction, unless other rows point to them: then nothing is deleted and
- * the refusal lists the rows that refer to them.
+ * the refusal lists the rows that refer to them among the entries the caller reads whole (`readsWhole`): the keys
+ * of rows they may not read are not theirs to learn.
  */
-export async function deleteReferenceRows(ctx: ServerContext, reference: EntryContext, naturalKeys: string[]) {
+export async function deleteReferenceRows(
+  ctx: ServerContext,
+  reference: EntryContext,
+  naturalKeys: string[],
+  readsWhole: (dataName: string) => boolean,
+) {
   const { application, entry } = reference;
   return whileWriting(application.id, entry.name, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -234,7 +240,7 @@ export async function deleteReferenceRows(ctx: ServerContext, reference: EntryCo
         .select(['id', 'hierarchical_key'])
         .where('application_id', '=', application.id)
         .where('data_name', '=', entry.name)
-        .where('natural_key', 'in', naturalKeys.length ? naturalKeys : [''])
+        .where(sql<boolean>`natural_key = any(${naturalKeys}::text[])`)
         .execute();
       if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
       const keys = targets.map((t) => t.hierarchical_key);
@@ -246,10 +252,15 @@ export async function deleteReferenceRows(ctx: ServerContext, reference: EntryCo
         order by data_name, natural_key limit 50`.execute(trx);
       if (referring.rows.length > 0) {
         throw new Refusal('REFERENCED_ROWS', {
-          referring: referring.rows.map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
+          referring: referring.rows
+            .filter((r) => readsWhole(r.data_name))
+            .map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
         });
       }
-      await trx.deleteFrom('data_rows').where('id', 'in', ids).execute();
+      await trx
+        .deleteFrom('data_rows')
+        .where(sql<boolean>`id = any(${ids}::uuid[])`)
+        .execute();
       await refreshCount(trx, application.id, entry.name);
       return ids;
     }),

@@ -37,6 +37,7 @@ import {
   type DataServer,
 } from './dataFixtures.ts';
 import { mutate } from './csvMutations.ts';
+import { activeAccount, signedIn } from './accountFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 
 let data: DataServer;
@@ -538,6 +539,17 @@ describe('deleting reference rows', () => {
     const byData = await admin.delete('/applications/observatory/references/stations?naturalKey=gers');
     expect(byData.status).toBe(409);
     expect(byData.body.params.referring).toEqual([{ dataName: 'readings', naturalKey: 'gers__03_06_2024' }]);
+    expect(await tableState(admin, 'observatory', 'stations')).toEqual(stations);
+
+    // Someone who may delete stations but read no readings is refused alike, without the readings' keys.
+    const account = await activeAccount(data.server);
+    const granted = await admin.post('/applications/observatory/authorization', {
+      json: { name: 'station keeper', usersId: [account.login], authorizationForAll: { stations: ['delete'] } },
+    });
+    expect(granted.status, granted.text).toBe(201);
+    const keeper = await signedIn(data.server, account);
+    const blind = await keeper.delete('/applications/observatory/references/stations?naturalKey=gers');
+    expect([blind.status, blind.body.code, blind.body.params.referring]).toEqual([409, 'REFERENCED_ROWS', []]);
     expect(await tableState(admin, 'observatory', 'stations')).toEqual(stations);
   });
 
