@@ -22,7 +22,7 @@ import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
-import { outsideRights } from './rowRights.ts';
+import { outsideRights, replacingOutsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
@@ -142,6 +142,8 @@ export async function insertData(
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
+          if (!rights.all('depot', entry.name))
+            await replacingOutsideRights(ctx.db, application.id, entry, rights, batch, refused);
           if (refused.length === 0) written += await write.upsert(batch, failed);
         },
         () => upload.complete(),

@@ -1129,6 +1129,52 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
     );
   });
 
+  it('refuse the depositor a line whose natural key names a stored row outside their part', async () => {
+    // Sightings keyed by their day alone: a line of the Aiguilles names the Vanoise's row of the same day.
+    const yaml = new TextDecoder()
+      .decode(MASSIFS_YAML)
+      .replace('OA_name: massifs', 'OA_name: massifdays')
+      .replace('OA_naturalKey: [place, day]', 'OA_naturalKey: [day]');
+    await createApplication(tree.owner, 'massifdays', yaml, 'massifdays.yaml');
+    expectStatus(await uploadReference(tree.owner, 'massifdays', 'places', 'places.csv', PLACES_CSV), 201, 'places');
+    const stored = ['vanoise;05/06/2024;4', 'aiguilles;20/06/2024;2'];
+    const sightings = (client: ApiClient, lines: string[]) =>
+      client.post('/applications/massifdays/data/sightings', { body: sightingsForm(lines) });
+    expectStatus(await sightings(tree.owner, stored), 201, 'sightings');
+    const login = (await tree.depositor.get('/me')).body.login as string;
+    expectStatus(
+      await tree.owner.post('/applications/massifdays/authorization', {
+        json: {
+          name: 'depot on the Mont Blanc in June',
+          usersId: [login],
+          authorizationsWithRestriction: {
+            sightings: {
+              operationTypes: ['depot'],
+              requiredAuthorizations: { place: [tree.montBlanc] },
+              timeScope: { fromDay: '2024-06-01', toDay: '2024-06-30' },
+            },
+          },
+        },
+      }),
+      201,
+      'grant',
+    );
+    const moved = await sightings(tree.depositor, ['aiguilles;20/06/2024;3', 'aiguilles;05/06/2024;9']);
+    expect(moved.status, moved.text).toBe(400);
+    expect(moved.body.errors.map((e: { lineNumber: number; code: string }) => [e.lineNumber, e.code])).toEqual([
+      [3, 'norightfordepot'],
+    ]);
+    const rows = async () =>
+      (await tree.owner.get(`/applications/massifdays/data/sightings/csv`)).text.split('\n').slice(1).sort();
+    const before = await rows();
+    expect(before.join('\n')).toContain('vanoise');
+    // Their own row is theirs to replace.
+    expectStatus(await sightings(tree.depositor, ['aiguilles;20/06/2024;3']), 201, 'own row');
+    expect((await rows()).filter((line) => line.includes('vanoise'))).toEqual(
+      before.filter((line) => line.includes('vanoise')),
+    );
+  });
+
   it('let the deleter delete under the node only, refusing a deletion that names one row outside', async () => {
     const outside = await tree.deleter.delete(
       `/applications/massifs/data/sightings${q({ naturalKeys: [sightingKey('aiguilles;21/06/2024;9'), sightingKey(SIGHTINGS.elsewhere[1])] })}`,
