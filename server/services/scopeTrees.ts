@@ -14,7 +14,7 @@ import {
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { storedCount } from './dataRows.ts';
-import { searchRows } from './referenceSuggestions.ts';
+import { searchScopeRows } from './scopeSearch.ts';
 
 type StoredNode = { hierarchical_key: string; natural_key: string; values: Record<string, unknown> };
 
@@ -248,11 +248,8 @@ export async function readScopeNodes(
   query: ScopeNodesQuery,
   locale: string,
 ): Promise<ScopeNodesPage> {
-  const model = application.model;
   if (query.q !== undefined) {
-    const found = await searchRows(ctx, { application, model, entry }, query.q, locale, SCOPE_NODES_FOUND_MAX + 1, {
-      kind: 'all',
-    });
+    const found = await searchScopeRows(ctx, application, entry, query.q, locale, SCOPE_NODES_FOUND_MAX + 1);
     const shown = found.slice(0, SCOPE_NODES_FOUND_MAX);
     const counts = await childCounts(
       ctx,

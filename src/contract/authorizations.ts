@@ -218,7 +218,7 @@ export const ScopeNodesQuerySchema = Type.Object(
         minLength: 1,
         maxLength: 200,
         description:
-          'A search instead of a page: nodes whose label or code has words beginning with the words typed (case and accents ignored), at most SCOPE_NODES_FOUND_MAX.',
+          'A search instead of a page: nodes for which each word typed begins a word of their label or code, or of a row above them (case and accents ignored), at most SCOPE_NODES_FOUND_MAX.',
       }),
     ),
   },

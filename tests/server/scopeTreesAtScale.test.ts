@@ -265,6 +265,49 @@ describe('/scopeNodes', () => {
     expect((zone.body as ScopeNodesPage).nodes[0]).toMatchObject({ id: 'zonesKr2.zonesKr2_17', path: ['Région 2'] });
   });
 
+  it('finds a node by words of the rows above it too, reading a bounded number of rows', async () => {
+    // Sites 49991, 49994 and 49997 lie under the Pyrénées (i % 3 = 2); 4999 and 49990 under the Jura.
+    const found = await read(reader, nodes({ use: 'request', q: 'pyr 4999' }));
+    expect(found.status, found.text).toBe(200);
+    if (process.env.SCOPE_TREE_FIGURES) console.log('pyr 4999', { rows: found.rows });
+    expect(found.rows).toBeLessThan(250);
+    const body = found.body as ScopeNodesPage;
+    expect(body.nodes.map((n) => [n.naturalKey, n.path])).toEqual([
+      ['s49991', ['Pyrénées']],
+      ['s49994', ['Pyrénées']],
+      ['s49997', ['Pyrénées']],
+    ]);
+    // A word of the project and a code: the site's own code, under the project named.
+    const byCode = (await read(reader, nodes({ use: 'request', q: 'jura s04999' }))).body as ScopeNodesPage;
+    expect(byCode.nodes.map((n) => n.naturalKey)).toEqual(['s04999']);
+    // Every word must be found, above or in the row: the Alps hold none of these.
+    const none = (await read(reader, nodes({ use: 'request', q: 'alpes 49991' }))).body as ScopeNodesPage;
+    expect(none.nodes).toEqual([]);
+    // A common word above (every project's code begins with a letter of none of these) and a rare one below.
+    const common = await read(reader, nodes({ use: 'request', q: 'site pyrenees 4999' }));
+    expect((common.body as ScopeNodesPage).nodes.map((n) => n.naturalKey)).toEqual(['s49991', 's49994', 's49997']);
+    expect(common.rows).toBeLessThan(250);
+  });
+
+  it('finds a node of a recursive reference by the labels of the nodes above it, many of them naming a word', async () => {
+    const zones = (q: string) => read(data.admin, `${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent(q)}`);
+    const found = await zones('région 2 secteur 2-17');
+    expect(found.status, found.text).toBe(200);
+    // Words are beginnings: 17 begins 170 to 179 too.
+    const ids = (found.body as ScopeNodesPage).nodes.map((n) => n.id);
+    expect(ids[0]).toBe('zonesKr2.zonesKr2_17');
+    expect(ids).toHaveLength(11);
+    expect(ids.every((id) => id.startsWith('zonesKr2.zonesKr2_17'))).toBe(true);
+    // "1" begins a word of more than a hundred zones (Région 1, Secteur 1-…, …-1…): looked for above each candidate.
+    const many = await zones('1 secteur 3-999');
+    expect(many.status, many.text).toBe(200);
+    expect((many.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual([]);
+    const under = await zones('région 1 secteur 999');
+    expect((under.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual(['zonesKr1.zonesKr1_999']);
+    if (process.env.SCOPE_TREE_FIGURES) console.log('zones', { found: found.rows, many: many.rows, under: under.rows });
+    for (const answer of [found, many, under]) expect(answer.rows).toBeLessThan(250);
+  });
+
   it('refuses malformed parameters with 400 BAD_REQUEST', async () => {
     for (const query of [
       { parent: 'projectsKjura' } as Record<string, string | number>,
