@@ -211,7 +211,23 @@ export const ScopeNodesQuerySchema = Type.Object(
         description: 'Hierarchical key of the node whose children are asked; without it, the first level.',
       }),
     ),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+    after: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        pattern: '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$',
+        description:
+          'Hierarchical key of the last node of the previous page: the page begins after it (the next page, read by the index from there).',
+      }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 10_000_000,
+        default: 0,
+        description:
+          'Nodes skipped (after `after`, when given): kept for older clients; a deep offset reads every node it skips.',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SCOPE_NODES_PAGE, default: SCOPE_NODES_PAGE })),
     q: Type.Optional(
       Type.String({

@@ -206,23 +206,38 @@ describe('/scopeNodes', () => {
   it('pages through every child of one project, each exactly once, reading a page at a time', async () => {
     const seen = new Set<string>();
     let total = -1;
-    for (let offset = 0; total < 0 || offset < total; offset += SCOPE_NODES_PAGE) {
-      const page = await read(reader, nodes({ use: 'request', parent: 'projectsKjura', offset }));
+    let after: string | undefined;
+    for (let pages = 0; total < 0 || seen.size < total; pages++) {
+      expect(pages).toBeLessThan(200);
+      const page = await read(reader, nodes({ use: 'request', parent: 'projectsKjura', ...(after ? { after } : {}) }));
       expect(page.status, page.text).toBe(200);
       // The page, and the caller's session and rights.
       expect(page.rows).toBeLessThanOrEqual(SCOPE_NODES_PAGE + 10);
       const body = page.body as ScopeNodesPage;
       total = body.total;
+      expect(body.nodes.length).toBeGreaterThan(0);
       for (const node of body.nodes) {
         expect(node.id.startsWith('projectsKjura.sitesK')).toBe(true);
         expect(seen.has(node.id)).toBe(false);
         seen.add(node.id);
       }
+      after = body.nodes.at(-1)!.id;
     }
     // Sites 1, 4, 7, … lie under the Jura (the seed's i % 3 = 1).
     expect(total).toBe(Math.ceil((SITES - 1) / 3));
     expect(seen.size).toBe(total);
+    const past = (await read(reader, nodes({ use: 'request', parent: 'projectsKjura', after: after! }))).body;
+    expect((past as ScopeNodesPage).nodes).toEqual([]);
   }, 120_000);
+
+  it('still pages by offset, as older clients ask, the same nodes as after the previous page', async () => {
+    const byOffset = (await read(reader, nodes({ use: 'request', offset: 200 }))).body as ScopeNodesPage;
+    const before = (await read(reader, nodes({ use: 'request', offset: 100 }))).body as ScopeNodesPage;
+    const byKey = (await read(reader, nodes({ use: 'request', after: before.nodes.at(-1)!.id })))
+      .body as ScopeNodesPage;
+    expect(byKey.nodes.map((n) => n.id)).toEqual(byOffset.nodes.map((n) => n.id));
+    expect(byKey.total).toBe(SITES);
+  });
 
   it('pages the first level and the children of a recursive reference', async () => {
     const first = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&limit=2&offset=1`);
@@ -232,13 +247,23 @@ describe('/scopeNodes', () => {
       ['zonesKr1', ZONES_PER_ROOT],
       ['zonesKr2', ZONES_PER_ROOT],
     ]);
+    // After a region, the next region: its thousand sectors, which lie between them in the index, are not read.
+    const next = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&limit=2&after=zonesKr1`);
+    expect((next.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual(['zonesKr2', 'zonesKr3']);
+    expect(next.rows).toBeLessThan(20);
     const seen = new Set<string>();
-    for (let offset = 0; offset < ZONES_PER_ROOT; offset += SCOPE_NODES_PAGE) {
-      const page = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&parent=zonesKr2&offset=${offset}`);
+    let after = '';
+    for (let pages = 0; seen.size < ZONES_PER_ROOT; pages++) {
+      expect(pages).toBeLessThan(20);
+      const page = await read(
+        data.admin,
+        `${APP}/scopeNodes/zones?use=grant&parent=zonesKr2${after ? `&after=${after}` : ''}`,
+      );
       expect(page.status, page.text).toBe(200);
       const body = page.body as ScopeNodesPage;
       expect(body.total).toBe(ZONES_PER_ROOT);
       for (const node of body.nodes) seen.add(node.id);
+      after = body.nodes.at(-1)!.id;
     }
     expect(seen.size).toBe(ZONES_PER_ROOT);
     expect([...seen].every((id) => /^zonesKr2\.zonesKr2_\d+$/.test(id))).toBe(true);
@@ -314,6 +339,9 @@ describe('/scopeNodes', () => {
       { use: 'everything' },
       { use: 'request', parent: "x' or 1=1" },
       { use: 'request', parent: 'a..b' },
+      { use: 'request', after: "x' or 1=1" },
+      { use: 'request', after: '' },
+      { use: 'request', after: 'a/b' },
       { use: 'request', offset: -1 },
       { use: 'request', offset: 'many' },
       { use: 'request', limit: 0 },
