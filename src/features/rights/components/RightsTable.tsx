@@ -26,6 +26,7 @@ import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { Grantable, ScopeNode } from '../api';
 import { operationHelp, operationLabels } from '../operationLabels';
 import { RightsLegend } from './RightsLegend';
+import { useLazyNodeChange } from '../hooks/useLazyNodeChange';
 import { LazyLevel, ScopeSearchRows, type LazyNode, type LazyTree } from './LazyScopeRows';
 
 interface RightsTableProps {
@@ -60,6 +61,7 @@ export function RightsTable({
 }: RightsTableProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<Set<string>>(new Set());
+  const lazyChange = useLazyNodeChange(application, use, state, onChange);
   // Parts shown under each opened node or scope, TREE_PARTS_SHOWN more at a time.
   const [shown, setShown] = useState<Map<string, number>>(new Map());
   const showMore = (key: string) =>
@@ -72,7 +74,6 @@ export function RightsTable({
     new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c]));
   const lockedNote = t`induced by dependencies, cannot be modified directly`;
   const notGrantableNote = t`you may not give this right`;
-  const heldAboveNote = t`given on a part above: change it there`;
 
   function box(
     entry: EntryOutline,
@@ -82,14 +83,14 @@ export function RightsTable({
     allowed: boolean,
     label: string,
     onToggle: (checked: boolean) => void,
-    heldAbove = false,
+    waiting = false,
   ) {
-    const note = locked ? lockedNote : heldAbove ? heldAboveNote : allowed ? undefined : notGrantableNote;
+    const note = locked ? lockedNote : allowed ? undefined : notGrantableNote;
     return (
       <span className="relative inline-flex items-center" title={note}>
         <Checkbox
           checked={asChecked(checked)}
-          disabled={locked || heldAbove || !allowed}
+          disabled={locked || waiting || !allowed}
           aria-label={note ? `${label} (${note})` : label}
           data-operation={operation}
           data-entry={entry.name}
@@ -102,8 +103,8 @@ export function RightsTable({
 
   /**
    * One node's row, then, when it is open, what lies under it: `below` draws the children of a small tree (all
-   * there), a large tree's are read a page at a time. In a large tree a right held on a part above is changed
-   * there: the parts a change under it must keep (its siblings) are not all on the device.
+   * there), a large tree's (`lazy`: its reference) are read a page at a time. Unchecking a node of a large tree
+   * whose right comes from a node above reads first the siblings that keep it (`useLazyNodeChange`).
    */
   function nodeRow(
     entry: EntryOutline,
@@ -113,7 +114,7 @@ export function RightsTable({
     depth: number,
     columns: Map<Operation, OperationColumn>,
     below: (key: string) => ReactNode,
-    lazy = false,
+    lazy?: string,
   ) {
     const entryRights = entryState(state, entry.name);
     const key = `${entry.name}/${component}/${node.id}`;
@@ -122,7 +123,7 @@ export function RightsTable({
     );
     const locked = lockedOperations(entry, held);
     const heldAbove = (op: Operation) =>
-      lazy && (entryRights.nodes[component]?.[op] ?? []).some((k) => k !== node.id && isWithinScope(node.id, k));
+      (entryRights.nodes[component]?.[op] ?? []).some((k) => k !== node.id && isWithinScope(node.id, k));
     const hasChildren = (node.childCount ?? node.children.length) > 0;
     return (
       <Fragment key={key}>
@@ -161,8 +162,15 @@ export function RightsTable({
                     locked.has(op),
                     !entryRights.all.includes(op) && grantableOnNode(granter, entry.name, op, component, node.id),
                     `${i18n._(operationLabels[op])} — ${title(entry)} — ${node.label}`,
-                    (checked) => onChange(toggleNode(state, entry, component, tree, node.id, op, checked)),
-                    heldAbove(op),
+                    (checked) =>
+                      lazy === undefined
+                        ? onChange(toggleNode(state, entry, component, tree, node.id, op, checked))
+                        : checked
+                          ? void lazyChange.check(entry, component, lazy, node.id, op)
+                          : heldAbove(op)
+                            ? void lazyChange.uncheck(entry, component, lazy, node.id, op)
+                            : onChange(toggleNode(state, entry, component, tree, node.id, op, checked)),
+                    lazyChange.waiting === node.id,
                   )
                 : null}
             </TableCell>
@@ -247,7 +255,7 @@ export function RightsTable({
               depth={depth + 1}
             />
           ),
-          true,
+          scope.reference,
         ),
     };
     return (
