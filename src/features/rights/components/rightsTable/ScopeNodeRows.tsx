@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { isWithinScope } from '@/domain/deposits/scopeValues';
 import type { EntryOutline } from '@/domain/applications/outline';
 import type { Operation, OperationColumn } from '@/domain/rights/operations';
 import { entryState, grantableOnNode, lockedOperations, nodeCheck, toggleNode } from '@/domain/rights/rightsTable';
@@ -9,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { Grantable, ScopeNode } from '../../api';
 import { operationLabels } from '../../operationLabels';
+import { holderAbove } from '../../hooks/useLazyNodeChange';
 import type { RightsTableModel } from '../../hooks/useRightsTable';
 import { LazyLevel, ScopeSearchRows, type LazyNode, type LazyTree } from '../LazyScopeRows';
 import { RightBox } from './RightBox';
@@ -53,8 +53,9 @@ function ScopeNodeRow({
     (op) => nodeCheck(state, entry.name, component, op, node.id) === 1 && !entryRights.all.includes(op),
   );
   const locked = lockedOperations(entry, held);
-  const heldAbove = (op: Operation) =>
-    (entryRights.nodes[component]?.[op] ?? []).some((k) => k !== node.id && isWithinScope(node.id, k));
+  // A right reaching the node from a node above, on any operation: unchecking may take it from there too (an
+  // operation that depends on the one unchecked).
+  const heldAbove = holderAbove(state, entry.name, component, node.id) !== undefined;
   const hasChildren = (node.childCount ?? node.children.length) > 0;
   const open = table.isOpen(key);
   return (
@@ -102,7 +103,7 @@ function ScopeNodeRow({
                     ? onChange(toggleNode(state, entry, component, tree, node.id, op, checked))
                     : checked
                       ? void lazyChange.check(entry, component, lazy, node.id, op)
-                      : heldAbove(op)
+                      : heldAbove
                         ? void lazyChange.uncheck(entry, component, lazy, node.id, op)
                         : onChange(toggleNode(state, entry, component, tree, node.id, op, checked))
                 }
