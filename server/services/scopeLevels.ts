@@ -66,14 +66,15 @@ function walkedLevel(application: ApplicationRow, entry: DataEntry, parent: stri
 
 /**
  * A page of a level of a large tree in the order of the hierarchical-key index, beginning after `after` (keyset:
- * the index is entered there, whatever the page's depth), and how many nodes the level holds.
+ * the index is entered there, whatever the page's depth), and how many nodes the level holds, counted only for a
+ * page asked from the level's beginning: a count reads the whole level, which a page after a node must not.
  */
 export async function readLevel(
   ctx: ServerContext,
   application: ApplicationRow,
   entry: DataEntry,
   asked: LevelAsked,
-): Promise<{ rows: StoredNode[]; total: number }> {
+): Promise<{ rows: StoredNode[]; total?: number }> {
   const { parent, after, offset, limit } = asked;
   if (isRecursive(entry)) {
     const walk = () => walkedLevel(application, entry, parent, after);
@@ -83,8 +84,8 @@ export async function readLevel(
       from (select key, step from walk where key is not null and ${onWalk} limit ${limit} offset ${offset}) k
       join data_rows r on ${rowsOf(application, entry, 'r')} and r.hierarchical_key = k.key
       order by k.step`.execute(ctx.db);
-    // The level's size, whatever page is asked: counted from the level's beginning.
-    const counted = await sql<{ count: string }>`${walkedLevel(application, entry, parent)}
+    if (after !== undefined) return { rows: page.rows };
+    const counted = await sql<{ count: string }>`${walk()}
       select count(*) as count from walk where key is not null and ${onWalk}`.execute(ctx.db);
     return { rows: page.rows, total: Number(counted.rows[0]?.count ?? 0) };
   }
@@ -108,6 +109,7 @@ export async function readLevel(
     .limit(limit)
     .offset(offset)
     .execute();
+  if (after !== undefined) return { rows };
   // Outside a recursive reference every row is on the first level: the kept count says how many, without a scan.
   const total =
     parent === undefined

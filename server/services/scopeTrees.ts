@@ -85,7 +85,7 @@ async function pageOf(
 /** The first level of a large tree: its first page and how many nodes it holds. */
 async function firstPage(ctx: ServerContext, application: ApplicationRow, entry: DataEntry, locale: string) {
   const { rows, total } = await readLevel(ctx, application, entry, { offset: 0, limit: SCOPE_NODES_PAGE });
-  return { nodes: await pageOf(ctx, application, entry, rows, locale), rootCount: total };
+  return { nodes: await pageOf(ctx, application, entry, rows, locale), rootCount: total ?? 0 };
 }
 
 /**

@@ -258,7 +258,13 @@ export const ScopeNodesPageSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    total: Type.Integer({ minimum: 0, description: 'nodes under the parent (a page), or found (a search)' }),
+    total: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'nodes under the parent (a page), or found (a search); absent from a page asked `after` a node: the level’s size came with its first page, and counting it again would read the whole level for each page',
+      }),
+    ),
     more: Type.Boolean({ description: 'a search found more than it answers' }),
   },
   { additionalProperties: false },

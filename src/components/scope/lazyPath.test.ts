@@ -22,7 +22,7 @@ vi.mock('@/offline/scopeNodesRead', () => ({
       const nodes = all
         .slice(from, from + 100)
         .map((id) => ({ id, naturalKey: id, label: id, children: [], childCount: 0 }));
-      return Promise.resolve({ nodes, total: all.length, more: false });
+      return Promise.resolve({ nodes, total: asked.after === undefined ? all.length : undefined, more: false });
     },
   }),
 }));

@@ -13,7 +13,7 @@ export class LevelTooLarge extends Error {
 /** How many nodes a level of a large tree holds (its first page's count, from the read cache when read before). */
 export async function levelSize(source: LazyTreeSource, parent: string): Promise<number> {
   const read = scopeNodesRead(source.application, source.reference, source.use, { parent });
-  return (await keptRead(read.queryKey, () => read.read())).value.total;
+  return (await keptRead(read.queryKey, () => read.read())).value.total ?? 0;
 }
 
 /** The node a key lies directly under in a tree of `reference`, when that is one of the reference's own rows. */
@@ -31,12 +31,15 @@ export function parentInTree(reference: string, key: string): string | undefined
 async function wholeLevel(source: LazyTreeSource, parent: string): Promise<ScopeNode[]> {
   const nodes: ScopeNode[] = [];
   let after: string | undefined;
+  // The level's size comes with its first page.
+  let total = 0;
   for (;;) {
     const read = scopeNodesRead(source.application, source.reference, source.use, { parent, after });
     const page = (await keptRead(read.queryKey, () => read.read())).value;
-    if (page.total > SCOPE_TREE_WHOLE_MAX) throw new LevelTooLarge(page.total);
+    if (after === undefined) total = page.total ?? 0;
+    if (total > SCOPE_TREE_WHOLE_MAX) throw new LevelTooLarge(total);
     nodes.push(...page.nodes.map((node) => ({ ...node, children: [] })));
-    if (page.nodes.length === 0 || nodes.length >= page.total) return nodes;
+    if (page.nodes.length === 0 || nodes.length >= total) return nodes;
     after = page.nodes[page.nodes.length - 1].id;
   }
 }
