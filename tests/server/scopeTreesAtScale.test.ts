@@ -345,6 +345,13 @@ describe('/scopeNodes', () => {
     const common = await read(reader, nodes({ use: 'request', q: 'site pyrenees 4999' }));
     expect((common.body as ScopeNodesPage).nodes.map((n) => n.naturalKey)).toEqual(['s49991', 's49994', 's49997']);
     expect(common.rows).toBeLessThan(250);
+    // In the database too, by the indexes: the words' own matches and the ranges under the rows above.
+    for (const q of ['pyr 4999', 'site pyrenees 4999', 'jura s04999']) {
+      const [answer, scanned] = await rowsScanned(db(), () => reader.get(nodes({ use: 'request', q })), 'to_tsquery');
+      expect(answer.status).toBe(200);
+      if (process.env.SCOPE_TREE_FIGURES) console.log(q, { scanned });
+      expect(scanned, q).toBeLessThan(100);
+    }
   });
 
   it('finds a node of a recursive reference by the labels of the nodes above it, many of them naming a word', async () => {
@@ -364,6 +371,17 @@ describe('/scopeNodes', () => {
     expect((under.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual(['zonesKr1.zonesKr1_999']);
     if (process.env.SCOPE_TREE_FIGURES) console.log('zones', { found: found.rows, many: many.rows, under: under.rows });
     for (const answer of [found, many, under]) expect(answer.rows).toBeLessThan(250);
+    for (const q of ['région 2 secteur 2-17', '1 secteur 3-999', 'région 1 secteur 999']) {
+      const [answer, scanned] = await rowsScanned(
+        db(),
+        () => data.admin.get(`${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent(q)}`),
+        'to_tsquery',
+      );
+      expect(answer.status).toBe(200);
+      if (process.env.SCOPE_TREE_FIGURES) console.log(q, { scanned });
+      // The words' matches, the zones above each candidate: not the 3,003 zones.
+      expect(scanned, q).toBeLessThan(500);
+    }
   });
 
   it('refuses malformed parameters with 400 BAD_REQUEST', async () => {
