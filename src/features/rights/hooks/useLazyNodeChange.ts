@@ -19,10 +19,11 @@ export function holderAbove(state: RightsTableState, entry: string, component: s
 }
 
 /**
- * Changing a node of a large tree as in a small one. Unchecking a node whose right comes from a checked node above it: as in a small tree, the node
- * above gives way to the siblings along the way down, whose levels are read first (`partBetween`: they are not all
- * on the device). Meanwhile the node's boxes wait (`waiting`); the change applies to the table as it is once they
- * are read. A level that cannot be read (offline and never read, or too large) says so and changes nothing.
+ * Changing a node of a large tree as in a small one. Unchecking a node whose right comes from a checked node above
+ * it: the node above gives way to the siblings along the way down, whose levels are read first (`partBetween`: they
+ * are not all on the device). Meanwhile the node's boxes wait (`waiting`); the change applies to the table as it is
+ * once they are read. A level that cannot be read (offline and never read, or too large) says so and changes
+ * nothing.
  */
 export function useLazyNodeChange(
   application: string,
@@ -71,9 +72,9 @@ export function useLazyNodeChange(
     node: string,
     operation: Operation,
   ) => {
-    let next = toggleNode(latest.current, entry, component, [], node, operation, true);
-    latest.current = next;
-    onChange(next);
+    const checked = toggleNode(latest.current, entry, component, [], node, operation, true);
+    latest.current = checked;
+    onChange(checked);
     let child = node;
     for (
       let parent = parentInTree(reference, child);
@@ -81,9 +82,10 @@ export function useLazyNodeChange(
       child = parent, parent = parentInTree(reference, parent)
     ) {
       const above = parent;
-      const keys = entryState(next, entry.name).nodes[component]?.[operation] ?? [];
-      const children = keys.filter((key) => parentInTree(reference, key) === above);
       const size = await levelSize({ application, reference, use }, above).catch(() => Infinity);
+      // The table as it is now: another box may have changed while the size was read.
+      const keys = entryState(latest.current, entry.name).nodes[component]?.[operation] ?? [];
+      const children = keys.filter((key) => parentInTree(reference, key) === above);
       if (children.length < size) return;
       const level = [
         {
@@ -93,7 +95,7 @@ export function useLazyNodeChange(
           children: children.map((id) => ({ id, naturalKey: '', label: '', children: [] })),
         },
       ];
-      next = toggleNode(latest.current, entry, component, level, child, operation, true);
+      const next = toggleNode(latest.current, entry, component, level, child, operation, true);
       latest.current = next;
       onChange(next);
     }
