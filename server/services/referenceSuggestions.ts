@@ -123,6 +123,18 @@ export async function suggestRows(
   return found.map(({ naturalKey, label }) => ({ naturalKey, label }));
 }
 
+/**
+ * How the rows found match the words typed, as an SQL condition on a row of `data_rows` given the words and the
+ * row's search vector (written as the index has it). By default every word begins a word of the row's own text.
+ */
+export type WordsCondition = (words: string[], vector: string) => RawBuilder<SqlBool>;
+
+/** One word of a search as a text-search query: a word of the text begins with it. */
+export const wordQuery = (word: string) => sql`to_tsquery('simple'::regconfig, ${searchQuery([word])})`;
+
+const ownWords: WordsCondition = (words, vector) =>
+  sql<SqlBool>`${sql.raw(vector)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)})`;
+
 /** The rows {@link suggestRows} answers, with their hierarchical keys (a scope tree's search places them). */
 export async function searchRows(
   ctx: Pick<ServerContext, 'db' | 'log'>,
@@ -131,6 +143,7 @@ export async function searchRows(
   locale: string,
   limit: number,
   filter: RowFilter,
+  matching: WordsCondition = ownWords,
 ): Promise<Array<Suggestion & { hierarchicalKey: string }>> {
   const { application, model, entry } = reference;
   const words = searchWords(text);
@@ -164,7 +177,7 @@ export async function searchRows(
   if (found.size < limit) {
     const others = await sql<Found>`
       select natural_key, hierarchical_key, values from data_rows
-      where ${rows} and ${sql.raw(vector)} @@ to_tsquery('simple'::regconfig, ${searchQuery(words)}) and ${rights}
+      where ${rows} and ${matching(words, vector)} and ${rights}
       limit ${CANDIDATES}`.execute(ctx.db);
     for (const row of others.rows) if (!found.has(row.natural_key)) found.set(row.natural_key, row);
   }

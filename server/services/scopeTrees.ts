@@ -14,9 +14,8 @@ import {
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { storedCount } from './dataRows.ts';
-import { searchRows } from './referenceSuggestions.ts';
-
-type StoredNode = { hierarchical_key: string; natural_key: string; values: Record<string, unknown> };
+import { isRecursive, readLevel, type StoredNode } from './scopeLevels.ts';
+import { searchScopeRows } from './scopeSearch.ts';
 
 /** The rows of a small scope reference as a tree: a row's parent is the longest key that prefixes its own. */
 function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; label: string }>): ScopeNode[] {
@@ -35,43 +34,6 @@ function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; lab
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-const isRecursive = (entry: DataEntry) => entry.hierarchy.recursiveComponent != null;
-
-/**
- * The SQL of the rows on the first level of a large tree. A reference that is not its own parent is one level: its
- * rows lie under rows of other references (a site's key begins with its project's), which the tree does not show.
- * In a recursive one, a row whose key's second-to-last label is not one of the reference's own has no parent in it.
- */
-function firstLevel(entry: DataEntry) {
-  if (!isRecursive(entry)) return sql<boolean>`true`;
-  const own = `${entry.name}K`;
-  return sql<boolean>`coalesce(left(substring(hierarchical_key from ${'([^.]*)\\.[^.]*$'}), ${own.length}), '') <> ${own}`;
-}
-
-/**
- * Rows directly under `parent`, by a range of the hierarchical-key index (`~>=~`/`~<~` are the operators of its
- * text_pattern_ops: `.` then `/` bound every key beginning with `parent.`), a page in the index's order.
- */
-function childrenOf(ctx: ServerContext, application: ApplicationRow, entry: DataEntry, parent: string) {
-  return ctx.db
-    .selectFrom('data_rows')
-    .where('application_id', '=', application.id)
-    .where('data_name', '=', entry.name)
-    .where('file_id', 'is', null)
-    .where(sql<boolean>`hierarchical_key ~>=~ ${`${parent}.`}`)
-    .where(sql<boolean>`hierarchical_key ~<~ ${`${parent}/`}`)
-    .where(sql<boolean>`strpos(substr(hierarchical_key, ${parent.length + 2}), '.') = 0`);
-}
-
-function rootsOf(ctx: ServerContext, application: ApplicationRow, entry: DataEntry) {
-  return ctx.db
-    .selectFrom('data_rows')
-    .where('application_id', '=', application.id)
-    .where('data_name', '=', entry.name)
-    .where('file_id', 'is', null)
-    .where(firstLevel(entry));
 }
 
 /** How many children each node has (none outside a recursive reference), one statement for a page. */
@@ -121,29 +83,9 @@ async function pageOf(
 }
 
 /** The first level of a large tree: its first page and how many nodes it holds. */
-async function firstPage(
-  ctx: ServerContext,
-  application: ApplicationRow,
-  entry: DataEntry,
-  size: number,
-  locale: string,
-) {
-  const rows = await rootsOf(ctx, application, entry)
-    .select(['hierarchical_key', 'natural_key', 'values'])
-    .orderBy(sql`hierarchical_key using ~<~`)
-    .limit(SCOPE_NODES_PAGE)
-    .execute();
-  // Outside a recursive reference every row is on the first level: the kept count says how many, without a scan.
-  const rootCount = isRecursive(entry)
-    ? Number(
-        (
-          await rootsOf(ctx, application, entry)
-            .select((eb) => eb.fn.countAll<string>().as('count'))
-            .executeTakeFirst()
-        )?.count ?? 0,
-      )
-    : size;
-  return { nodes: await pageOf(ctx, application, entry, rows, locale), rootCount };
+async function firstPage(ctx: ServerContext, application: ApplicationRow, entry: DataEntry, locale: string) {
+  const { rows, total } = await readLevel(ctx, application, entry, { offset: 0, limit: SCOPE_NODES_PAGE });
+  return { nodes: await pageOf(ctx, application, entry, rows, locale), rootCount: total ?? 0 };
 }
 
 /**
@@ -165,7 +107,7 @@ export async function referenceScopesOf(
       if (!trees.has(scope.reference)) {
         const size = await storedCount(ctx.db, application.id, scope.reference);
         if (size > SCOPE_TREE_WHOLE_MAX) {
-          trees.set(scope.reference, await firstPage(ctx, application, target, size, locale));
+          trees.set(scope.reference, await firstPage(ctx, application, target, locale));
         } else {
           const rows = await ctx.db
             .selectFrom('data_rows')
@@ -248,11 +190,8 @@ export async function readScopeNodes(
   query: ScopeNodesQuery,
   locale: string,
 ): Promise<ScopeNodesPage> {
-  const model = application.model;
   if (query.q !== undefined) {
-    const found = await searchRows(ctx, { application, model, entry }, query.q, locale, SCOPE_NODES_FOUND_MAX + 1, {
-      kind: 'all',
-    });
+    const found = await searchScopeRows(ctx, application, entry, query.q, locale, SCOPE_NODES_FOUND_MAX + 1);
     const shown = found.slice(0, SCOPE_NODES_FOUND_MAX);
     const counts = await childCounts(
       ctx,
@@ -279,25 +218,11 @@ export async function readScopeNodes(
       more: found.length > SCOPE_NODES_FOUND_MAX,
     };
   }
-  const offset = query.offset ?? 0;
-  const limit = Math.min(query.limit ?? SCOPE_NODES_PAGE, SCOPE_NODES_PAGE);
-  const level = () =>
-    query.parent === undefined ? rootsOf(ctx, application, entry) : childrenOf(ctx, application, entry, query.parent);
-  const rows = await level()
-    .select(['hierarchical_key', 'natural_key', 'values'])
-    .orderBy(sql`hierarchical_key using ~<~`)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const total =
-    query.parent === undefined && !isRecursive(entry)
-      ? await storedCount(ctx.db, application.id, entry.name)
-      : Number(
-          (
-            await level()
-              .select((eb) => eb.fn.countAll<string>().as('count'))
-              .executeTakeFirst()
-          )?.count ?? 0,
-        );
+  const { rows, total } = await readLevel(ctx, application, entry, {
+    parent: query.parent,
+    after: query.after,
+    offset: query.offset ?? 0,
+    limit: Math.min(query.limit ?? SCOPE_NODES_PAGE, SCOPE_NODES_PAGE),
+  });
   return { nodes: await pageOf(ctx, application, entry, rows, locale), total, more: false };
 }

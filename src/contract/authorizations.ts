@@ -211,14 +211,30 @@ export const ScopeNodesQuerySchema = Type.Object(
         description: 'Hierarchical key of the node whose children are asked; without it, the first level.',
       }),
     ),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+    after: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        pattern: '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$',
+        description:
+          'Hierarchical key of the last node of the previous page: the page begins after it (the next page, read by the index from there).',
+      }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 10_000_000,
+        default: 0,
+        description:
+          'Nodes skipped (after `after`, when given): kept for older clients; a deep offset reads every node it skips.',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SCOPE_NODES_PAGE, default: SCOPE_NODES_PAGE })),
     q: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 200,
         description:
-          'A search instead of a page: nodes whose label or code has words beginning with the words typed (case and accents ignored), at most SCOPE_NODES_FOUND_MAX.',
+          'A search instead of a page: nodes for which each word typed begins a word of their label or code, or of a row above them (case and accents ignored), at most SCOPE_NODES_FOUND_MAX.',
       }),
     ),
   },
@@ -242,7 +258,13 @@ export const ScopeNodesPageSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    total: Type.Integer({ minimum: 0, description: 'nodes under the parent (a page), or found (a search)' }),
+    total: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'nodes under the parent (a page), or found (a search); absent from a page asked `after` a node: the level’s size came with its first page, and counting it again would read the whole level for each page',
+      }),
+    ),
     more: Type.Boolean({ description: 'a search found more than it answers' }),
   },
   { additionalProperties: false },

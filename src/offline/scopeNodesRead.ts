@@ -3,8 +3,11 @@ import { callApi } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n/setup';
 import type { CachedRead } from './queryCache';
 
-/** What one read of a large scope tree asks: a page of a level (`parent` absent: the first level) or a search. */
-export type ScopeNodesAsked = { parent?: string; offset: number } | { q: string };
+/**
+ * What one read of a large scope tree asks: a page of a level (`parent` absent: the first level), beginning after
+ * the node `after` (absent: at the level's beginning), or a search.
+ */
+export type ScopeNodesAsked = { parent?: string; after?: string } | { q: string };
 
 /**
  * A page or a search of a large scope tree (`/scopeNodes`), through the one read cache: a part opened once opens
@@ -21,7 +24,7 @@ export function scopeNodesRead(
   if ('q' in asked) query.set('q', asked.q);
   else {
     if (asked.parent !== undefined) query.set('parent', asked.parent);
-    query.set('offset', String(asked.offset));
+    if (asked.after !== undefined) query.set('after', asked.after);
   }
   return {
     queryKey: ['application', application, 'scopeNodes', reference, use, language, asked],

@@ -5,8 +5,9 @@ import { goOffline, goOnline, loadReferenceCsv, lookFromTop, setUpApi, waitForSe
 
 /**
  * Scope trees larger than 2,000 rows, sent a level at a time with a search (docs/decisions.md, "Scope trees a
- * level at a time"), on lazy-scopes.yaml: 5,000 sites under two projects. A right granted on one site found by
- * search, a request for one site, a file attached to one; offline, a part never read says so. French then English.
+ * level at a time"), on lazy-scopes.yaml: 5,000 sites under two projects, and 2,103 zones (three regions of 700
+ * sectors). A right granted on one site found by search, a request for one site, a file attached to one; a sector
+ * unchecked under its checked region, as in a small tree; offline, a part never read says so. French then English.
  */
 
 const SITES = 5_000;
@@ -19,6 +20,16 @@ const sitesCsv = () =>
       { length: SITES },
       (_, i) => `s${pad(i + 1)};Site ${pad(i + 1)};${i < SITES / 2 ? 'alps' : 'pyrenees'}`,
     ),
+  ]);
+
+const SECTORS = 700;
+const zonesCsv = () =>
+  csv([
+    'code;label;parent',
+    ...[1, 2, 3].flatMap((r) => [
+      `r${r};Région ${r};`,
+      ...Array.from({ length: SECTORS }, (_, c) => `r${r}_${pad(c + 1)};Secteur ${r}-${pad(c + 1)};r${r}`),
+    ]),
   ]);
 
 const PDF = Buffer.from('%PDF-1.4\n% a note\n%%EOF\n');
@@ -49,6 +60,7 @@ test('large scope trees: granted, requested and attached on one site found by se
   await loadReferenceCsv(page, name, 'projects', csv(['code;label', 'alps;Alpes', 'pyrenees;Pyrénées']));
   await loadReferenceCsv(page, name, 'sites', sitesCsv());
   await loadReferenceCsv(page, name, 'institutes', csv(['code;label', 'inrae;INRAE', 'cnrs;CNRS']));
+  await loadReferenceCsv(page, name, 'zones', zonesCsv());
 
   const restrictCounts = async (target: Page, fr: boolean) =>
     rightsEntry(target, 'counts')
@@ -99,6 +111,51 @@ test('large scope trees: granted, requested and attached on one site found by se
         },
       ],
     });
+  });
+
+  await test.step('fr: a sector unchecked under its checked region, as in a small tree', async () => {
+    await page.goto(`/applications/${name}/authorizations/new`);
+    await page.getByLabel('Nom', { exact: true }).fill('Une région moins un secteur');
+    await page.getByLabel('Commentaire', { exact: true }).fill('Les relevés d’une région');
+    const picker = page.getByLabel('Ajouter un utilisateur', { exact: true });
+    await picker.fill(asker.slice(0, 12));
+    await page.getByRole('button', { name: new RegExp(`^${asker} `) }).click();
+    await rightsEntry(page, 'surveys')
+      .getByRole('button', { name: 'Limiter Relevés à des parties de son périmètre' })
+      .click();
+    const region = scopeNode(page, 'r2');
+    await box(region, 'extraction').click();
+    await expect(box(region, 'extraction')).toBeChecked();
+    await region.getByRole('button', { name: 'Afficher les parties de Région 2' }).click();
+    // Checked through the region, and free to change as in a small tree.
+    const sector = scopeNode(page, 'r2_0017');
+    await expect(box(sector, 'extraction')).toBeChecked();
+    await expect(box(sector, 'extraction')).toBeEnabled();
+    await box(sector, 'extraction').click();
+    await expect(box(sector, 'extraction')).not.toBeChecked();
+    await expect(box(region, 'extraction')).toHaveAttribute('aria-checked', 'mixed');
+    await expect(box(scopeNode(page, 'r2_0018'), 'extraction')).toBeChecked();
+    // Checked again, the region holds the right again, its sectors all checked.
+    await box(sector, 'extraction').click();
+    await expect(box(region, 'extraction')).toBeChecked();
+    await box(sector, 'extraction').click();
+    await expect(box(region, 'extraction')).toHaveAttribute('aria-checked', 'mixed');
+    await see(page, 'grant-under-held-fr');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).last().click();
+    await expect(toast(page, 'L’autorisation Une région moins un secteur a été enregistrée.')).toBeVisible();
+    const stored = (await (await page.request.get(`/api/v1/applications/${name}/authorization`)).json()) as {
+      authorizationResults: Array<{
+        name: string;
+        authorizationsWithRestriction: Record<string, Array<{ requiredAuthorizations: Record<string, string[]> }>>;
+      }>;
+    };
+    const zones = stored.authorizationResults.find((a) => a.name === 'Une région moins un secteur')!
+      .authorizationsWithRestriction.surveys[0].requiredAuthorizations.zone;
+    // The region gave way to its other 699 sectors, read a page at a time.
+    expect(zones).toHaveLength(SECTORS - 1);
+    expect(zones).not.toContain('zonesKr2.zonesKr2_0017');
+    expect(zones).toContain('zonesKr2.zonesKr2_0700');
+    expect(zones.every((key) => key.startsWith('zonesKr2.zonesKr2_'))).toBe(true);
   });
 
   await test.step('fr: a file attached to one site found by search', async () => {
@@ -178,6 +235,15 @@ test('large scope trees: granted, requested and attached on one site found by se
     await search(page, false).fill('site 1');
     await expect(page.getByText('The first 20 found: type more to narrow them.')).toBeVisible();
     await see(page, 'grant-found-en');
+    await page.goto(`/applications/${name}/authorizations/new`);
+    await rightsEntry(page, 'surveys')
+      .getByRole('button', { name: /^Restrict Surveys to parts/ })
+      .click();
+    await box(scopeNode(page, 'r1'), 'extraction').click();
+    await scopeNode(page, 'r1').getByRole('button', { name: 'Show the parts of Région 1' }).click();
+    await box(scopeNode(page, 'r1_0002'), 'extraction').click();
+    await expect(box(scopeNode(page, 'r1'), 'extraction')).toHaveAttribute('aria-checked', 'mixed');
+    await see(page, 'grant-under-held-en');
     await page.goto(`/applications/${name}/additionalFiles/notes/new`);
     await page.getByText('Associated data').click();
     const panel = page.getByTestId('association-panel');

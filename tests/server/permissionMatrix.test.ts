@@ -433,6 +433,8 @@ const MATRIX: readonly Row[] = [
     params: { reference: () => 'sites' }, query: () => qs({ use: 'request', q: 'lac' }) },
   { route: 'GET /applications/:name/scopeNodes/:reference',               expected: [401, 403, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], variant: 'for the files (as their overview)',
     params: { reference: () => 'sites' }, query: () => qs({ use: 'files', parent: 'projectsKalps' }) },
+  { route: 'GET /applications/:name/scopeNodes/:reference',               expected: [401, 200, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200], variant: 'the next page of the request form (after a node)',
+    params: { reference: () => 'sites' }, query: () => qs({ use: 'request', after: 'projectsKalps' }) },
   { route: 'GET /applications/:name/authorization',                       expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'GET /applications/:name/authorization/:id',                   expected: [401, 403, 401, 403, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'POST /applications/:name/authorization',                      expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 201, 201, 201], variant: 'extraction on scope A (more than a user manager holds)',

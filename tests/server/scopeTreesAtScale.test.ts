@@ -7,7 +7,7 @@ import { indexSuggestions } from '../../server/services/referenceSuggestions.ts'
 import { activeAccount, signedIn } from './accountFixtures.ts';
 import { api, type ApiClient } from './apiClient.ts';
 import { createApplication, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
-import { statementsOf } from './statementsRead.ts';
+import { rowsScanned, statementsOf } from './statementsRead.ts';
 
 /**
  * Scope trees at real size (docs/decisions.md, "Scope trees a level at a time"): 50,000 sites under three projects
@@ -206,23 +206,71 @@ describe('/scopeNodes', () => {
   it('pages through every child of one project, each exactly once, reading a page at a time', async () => {
     const seen = new Set<string>();
     let total = -1;
-    for (let offset = 0; total < 0 || offset < total; offset += SCOPE_NODES_PAGE) {
-      const page = await read(reader, nodes({ use: 'request', parent: 'projectsKjura', offset }));
+    let after: string | undefined;
+    for (let pages = 0; total < 0 || seen.size < total; pages++) {
+      expect(pages).toBeLessThan(200);
+      const page = await read(reader, nodes({ use: 'request', parent: 'projectsKjura', ...(after ? { after } : {}) }));
       expect(page.status, page.text).toBe(200);
       // The page, and the caller's session and rights.
       expect(page.rows).toBeLessThanOrEqual(SCOPE_NODES_PAGE + 10);
       const body = page.body as ScopeNodesPage;
-      total = body.total;
+      // The level's size comes with its first page only.
+      if (after === undefined) total = body.total!;
+      else expect(body.total).toBeUndefined();
+      expect(body.nodes.length).toBeGreaterThan(0);
       for (const node of body.nodes) {
         expect(node.id.startsWith('projectsKjura.sitesK')).toBe(true);
         expect(seen.has(node.id)).toBe(false);
         seen.add(node.id);
       }
+      after = body.nodes.at(-1)!.id;
     }
     // Sites 1, 4, 7, … lie under the Jura (the seed's i % 3 = 1).
     expect(total).toBe(Math.ceil((SITES - 1) / 3));
     expect(seen.size).toBe(total);
+    const past = (await read(reader, nodes({ use: 'request', parent: 'projectsKjura', after: after! }))).body;
+    expect((past as ScopeNodesPage).nodes).toEqual([]);
   }, 120_000);
+
+  it('still pages by offset, as older clients ask, the same nodes as after the previous page', async () => {
+    const byOffset = (await read(reader, nodes({ use: 'request', offset: 200 }))).body as ScopeNodesPage;
+    const before = (await read(reader, nodes({ use: 'request', offset: 100 }))).body as ScopeNodesPage;
+    const byKey = (await read(reader, nodes({ use: 'request', after: before.nodes.at(-1)!.id })))
+      .body as ScopeNodesPage;
+    expect(byKey.nodes.map((n) => n.id)).toEqual(byOffset.nodes.map((n) => n.id));
+    expect(byOffset.total).toBe(SITES);
+  });
+
+  it('enters the index where the previous page ended: a deep page reads its own rows only', async () => {
+    // What the database read for the page's statement (EXPLAIN ANALYZE), not only what it gave.
+    const scanned = async (path: string) => {
+      // The statements reading the level in the index's order: its page and, from its beginning, its count. (Each
+      // node's children are counted apart, by a range of the index per node.)
+      const [answer, rows] = await rowsScanned(db(), () => data.admin.get(path), 'using ~<~');
+      expect(answer.status, answer.text).toBe(200);
+      return { body: answer.body as ScopeNodesPage, rows };
+    };
+    const deep = await scanned(nodes({ use: 'grant', parent: 'projectsKjura', after: 'projectsKjura.sitesKs49000' }));
+    expect(deep.body.nodes[0].id).toBe('projectsKjura.sitesKs49003');
+    expect(deep.body.nodes).toHaveLength(SCOPE_NODES_PAGE);
+    // An offset, still accepted, reads every node it skips: the Jura's sites and the others around them.
+    const byOffset = await scanned(nodes({ use: 'grant', parent: 'projectsKjura', offset: 16_300 }));
+    if (process.env.SCOPE_TREE_FIGURES) console.log('deep page', { after: deep.rows, offset: byOffset.rows });
+    expect(deep.rows).toBeLessThanOrEqual(SCOPE_NODES_PAGE + 5);
+    expect(byOffset.rows).toBeGreaterThan(16_300);
+    // A recursive reference's first level: the regions, not the thousand sectors between two of them.
+    for (const path of [
+      `${APP}/scopeNodes/zones?use=grant&limit=2&after=zonesKr1`,
+      `${APP}/scopeNodes/zones?use=grant&limit=2&offset=1`,
+      `${APP}/scopeNodes/zones?use=grant&parent=zonesKr2&after=zonesKr2.zonesKr2_500`,
+    ]) {
+      const level = await scanned(path);
+      if (process.env.SCOPE_TREE_FIGURES) console.log(path, { rows: level.rows });
+      // Each node of the page twice (its step of the walk, its row), and a walk of the regions for the first level's
+      // count: never the sectors between them.
+      expect(level.rows, path).toBeLessThanOrEqual(level.body.nodes.length * 2 + 2 * (ZONE_ROOTS + 2));
+    }
+  });
 
   it('pages the first level and the children of a recursive reference', async () => {
     const first = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&limit=2&offset=1`);
@@ -232,13 +280,23 @@ describe('/scopeNodes', () => {
       ['zonesKr1', ZONES_PER_ROOT],
       ['zonesKr2', ZONES_PER_ROOT],
     ]);
+    // After a region, the next region: its thousand sectors, which lie between them in the index, are not read.
+    const next = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&limit=2&after=zonesKr1`);
+    expect((next.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual(['zonesKr2', 'zonesKr3']);
+    expect(next.rows).toBeLessThan(20);
     const seen = new Set<string>();
-    for (let offset = 0; offset < ZONES_PER_ROOT; offset += SCOPE_NODES_PAGE) {
-      const page = await read(data.admin, `${APP}/scopeNodes/zones?use=grant&parent=zonesKr2&offset=${offset}`);
+    let after = '';
+    for (let pages = 0; seen.size < ZONES_PER_ROOT; pages++) {
+      expect(pages).toBeLessThan(20);
+      const page = await read(
+        data.admin,
+        `${APP}/scopeNodes/zones?use=grant&parent=zonesKr2${after ? `&after=${after}` : ''}`,
+      );
       expect(page.status, page.text).toBe(200);
       const body = page.body as ScopeNodesPage;
-      expect(body.total).toBe(ZONES_PER_ROOT);
+      expect(body.total).toBe(after ? undefined : ZONES_PER_ROOT);
       for (const node of body.nodes) seen.add(node.id);
+      after = body.nodes.at(-1)!.id;
     }
     expect(seen.size).toBe(ZONES_PER_ROOT);
     expect([...seen].every((id) => /^zonesKr2\.zonesKr2_\d+$/.test(id))).toBe(true);
@@ -265,12 +323,76 @@ describe('/scopeNodes', () => {
     expect((zone.body as ScopeNodesPage).nodes[0]).toMatchObject({ id: 'zonesKr2.zonesKr2_17', path: ['Région 2'] });
   });
 
+  it('finds a node by words of the rows above it too, reading a bounded number of rows', async () => {
+    // Sites 49991, 49994 and 49997 lie under the Pyrénées (i % 3 = 2); 4999 and 49990 under the Jura.
+    const found = await read(reader, nodes({ use: 'request', q: 'pyr 4999' }));
+    expect(found.status, found.text).toBe(200);
+    if (process.env.SCOPE_TREE_FIGURES) console.log('pyr 4999', { rows: found.rows });
+    expect(found.rows).toBeLessThan(250);
+    const body = found.body as ScopeNodesPage;
+    expect(body.nodes.map((n) => [n.naturalKey, n.path])).toEqual([
+      ['s49991', ['Pyrénées']],
+      ['s49994', ['Pyrénées']],
+      ['s49997', ['Pyrénées']],
+    ]);
+    // A word of the project and a code: the site's own code, under the project named.
+    const byCode = (await read(reader, nodes({ use: 'request', q: 'jura s04999' }))).body as ScopeNodesPage;
+    expect(byCode.nodes.map((n) => n.naturalKey)).toEqual(['s04999']);
+    // Every word must be found, above or in the row: the Alps hold none of these.
+    const none = (await read(reader, nodes({ use: 'request', q: 'alpes 49991' }))).body as ScopeNodesPage;
+    expect(none.nodes).toEqual([]);
+    // A common word above (every project's code begins with a letter of none of these) and a rare one below.
+    const common = await read(reader, nodes({ use: 'request', q: 'site pyrenees 4999' }));
+    expect((common.body as ScopeNodesPage).nodes.map((n) => n.naturalKey)).toEqual(['s49991', 's49994', 's49997']);
+    expect(common.rows).toBeLessThan(250);
+    // In the database too, by the indexes: the words' own matches and the ranges under the rows above.
+    for (const q of ['pyr 4999', 'site pyrenees 4999', 'jura s04999']) {
+      const [answer, scanned] = await rowsScanned(db(), () => reader.get(nodes({ use: 'request', q })), 'to_tsquery');
+      expect(answer.status).toBe(200);
+      if (process.env.SCOPE_TREE_FIGURES) console.log(q, { scanned });
+      expect(scanned, q).toBeLessThan(100);
+    }
+  });
+
+  it('finds a node of a recursive reference by the labels of the nodes above it, many of them naming a word', async () => {
+    const zones = (q: string) => read(data.admin, `${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent(q)}`);
+    const found = await zones('région 2 secteur 2-17');
+    expect(found.status, found.text).toBe(200);
+    // Words are beginnings: 17 begins 170 to 179 too.
+    const ids = (found.body as ScopeNodesPage).nodes.map((n) => n.id);
+    expect(ids[0]).toBe('zonesKr2.zonesKr2_17');
+    expect(ids).toHaveLength(11);
+    expect(ids.every((id) => id.startsWith('zonesKr2.zonesKr2_17'))).toBe(true);
+    // "1" begins a word of more than a hundred zones (Région 1, Secteur 1-…, …-1…): looked for above each candidate.
+    const many = await zones('1 secteur 3-999');
+    expect(many.status, many.text).toBe(200);
+    expect((many.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual([]);
+    const under = await zones('région 1 secteur 999');
+    expect((under.body as ScopeNodesPage).nodes.map((n) => n.id)).toEqual(['zonesKr1.zonesKr1_999']);
+    if (process.env.SCOPE_TREE_FIGURES) console.log('zones', { found: found.rows, many: many.rows, under: under.rows });
+    for (const answer of [found, many, under]) expect(answer.rows).toBeLessThan(250);
+    for (const q of ['région 2 secteur 2-17', '1 secteur 3-999', 'région 1 secteur 999']) {
+      const [answer, scanned] = await rowsScanned(
+        db(),
+        () => data.admin.get(`${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent(q)}`),
+        'to_tsquery',
+      );
+      expect(answer.status).toBe(200);
+      if (process.env.SCOPE_TREE_FIGURES) console.log(q, { scanned });
+      // The words' matches, the zones above each candidate: not the 3,003 zones.
+      expect(scanned, q).toBeLessThan(500);
+    }
+  });
+
   it('refuses malformed parameters with 400 BAD_REQUEST', async () => {
     for (const query of [
       { parent: 'projectsKjura' } as Record<string, string | number>,
       { use: 'everything' },
       { use: 'request', parent: "x' or 1=1" },
       { use: 'request', parent: 'a..b' },
+      { use: 'request', after: "x' or 1=1" },
+      { use: 'request', after: '' },
+      { use: 'request', after: 'a/b' },
       { use: 'request', offset: -1 },
       { use: 'request', offset: 'many' },
       { use: 'request', limit: 0 },

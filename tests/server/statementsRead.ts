@@ -35,3 +35,61 @@ export async function statementsOf<T>(
     shared.executeQuery = original;
   }
 }
+
+type PlanNode = {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+};
+
+/** Rows the scans of `table` in a plan read: those they gave and those their conditions then set aside. */
+function scannedIn(node: PlanNode, table: string): number {
+  const own =
+    node['Relation Name'] === table
+      ? ((node['Actual Rows'] ?? 0) +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0)) *
+        (node['Actual Loops'] ?? 1)
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + scannedIn(child, table), 0);
+}
+
+/**
+ * The rows the database itself read in `table` for the statements `work` sends whose SQL includes `marker`: each
+ * is run again under EXPLAIN ANALYZE with its parameters. Rows brought back ({@link statementsOf}) do not show a
+ * statement that reads thousands of rows to give a hundred (a deep OFFSET, a condition no index holds).
+ */
+export async function rowsScanned<T>(
+  db: Kysely<Schema>,
+  work: () => Promise<T>,
+  marker: string,
+  table = 'data_rows',
+): Promise<[T, number]> {
+  let owner: object = db.getExecutor();
+  while (!Object.prototype.hasOwnProperty.call(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object;
+  const shared = owner as { executeQuery: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
+  const original = shared.executeQuery;
+  let scanned = 0;
+  shared.executeQuery = async function (this: unknown, ...args: unknown[]) {
+    const result = await original.apply(this, args);
+    const compiled = args[0] as { sql: string };
+    if (compiled.sql.includes(marker)) {
+      const explained = await original.apply(this, [
+        { ...compiled, sql: `explain (analyze, format json) ${compiled.sql}` },
+        ...args.slice(1),
+      ]);
+      const cell = Object.values(explained.rows[0] as Record<string, unknown>)[0];
+      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+      scanned += scannedIn(plan[0].Plan, table);
+    }
+    return result;
+  };
+  try {
+    return [await work(), scanned];
+  } finally {
+    shared.executeQuery = original;
+  }
+}

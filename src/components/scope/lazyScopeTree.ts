@@ -23,14 +23,26 @@ export function useScopeNodes(source: LazyTreeSource, asked: ScopeNodesAsked, en
   return useKeptQuery<ScopeNodesPage>(read.queryKey, read.read, { enabled });
 }
 
-/** The pages of a level shown so far, TREE_PARTS_SHOWN parts each, and the next one asked by "Show more". */
-export function useLevelPages(total: number) {
-  const [pages, setPages] = useState(1);
+/**
+ * The pages of a level shown so far, TREE_PARTS_SHOWN parts each: each begins after the last node of the one
+ * before (`after`; the first at the level's beginning), so the server enters its index there whatever the depth.
+ * "Show more" asks the page after the last node shown, which it knows once the last page is read (`first`: the
+ * level's first page, when it came with the tree).
+ */
+export function useLevelPages(source: LazyTreeSource, parent: string | undefined, total: number, first?: LazyNode[]) {
+  const [afters, setAfters] = useState<Array<string | undefined>>([undefined]);
+  const lastAfter = afters[afters.length - 1];
+  const firstOnly = afters.length === 1 && first !== undefined;
+  // The same read as the last page's own: answered from the one read cache, not asked twice.
+  const lastPage = useScopeNodes(source, { parent, after: lastAfter }, !firstOnly);
+  const last = (firstOnly ? first : lastPage.data?.nodes)?.at(-1)?.id;
   return {
-    offsets: Array.from({ length: pages }, (_, index) => index * TREE_PARTS_SHOWN),
-    shown: Math.min(pages * TREE_PARTS_SHOWN, total),
-    hasMore: pages * TREE_PARTS_SHOWN < total,
-    showMore: () => setPages((count) => count + 1),
+    afters,
+    shown: Math.min(afters.length * TREE_PARTS_SHOWN, total),
+    hasMore: afters.length * TREE_PARTS_SHOWN < total && last !== undefined,
+    showMore: () => {
+      if (last !== undefined) setAfters((list) => (list.includes(last) ? list : [...list, last]));
+    },
   };
 }
 

@@ -32,9 +32,9 @@ function Unread({ error }: { error: unknown }) {
 
 const FILES = 'files' as const;
 
-function LazyPage({ tree, parent, offset }: { tree: LazyTree; parent?: string; offset: number }) {
+function LazyPage({ tree, parent, after }: { tree: LazyTree; parent?: string; after?: string }) {
   const { t } = useLingui();
-  const page = useScopeNodes({ ...tree, use: FILES }, { parent, offset });
+  const page = useScopeNodes({ ...tree, use: FILES }, { parent, after });
   if (page.error) return <Unread error={page.error} />;
   if (!page.data)
     return (
@@ -63,16 +63,16 @@ export function LazyLevel({
   depth: number;
 }) {
   const { t, i18n } = useLingui();
-  const { offsets, shown, hasMore, showMore } = useLevelPages(total);
+  const { afters, shown, hasMore, showMore } = useLevelPages({ ...tree, use: FILES }, parent, total, first);
   const shownCount = i18n.number(shown);
   const partCount = i18n.number(total);
   return (
     <ul className="grid" style={{ paddingLeft: depth ? '1rem' : 0 }}>
-      {offsets.map((offset) =>
-        offset === 0 && first ? (
+      {afters.map((after) =>
+        after === undefined && first ? (
           first.map((node) => tree.renderNode(node))
         ) : (
-          <LazyPage key={offset} tree={tree} parent={parent} offset={offset} />
+          <LazyPage key={after ?? 'first'} tree={tree} parent={parent} after={after} />
         ),
       )}
       {hasMore ? (

@@ -82,9 +82,9 @@ function Unread({ tree, depth, error }: { tree: LazyTree; depth: number; error: 
   );
 }
 
-function LazyPage({ tree, parent, offset, depth }: { tree: LazyTree; parent?: string; offset: number; depth: number }) {
+function LazyPage({ tree, parent, after, depth }: { tree: LazyTree; parent?: string; after?: string; depth: number }) {
   const { t } = useLingui();
-  const page = useScopeNodes(tree, { parent, offset });
+  const page = useScopeNodes(tree, { parent, after });
   if (page.error) return <Unread tree={tree} depth={depth} error={page.error} />;
   if (!page.data)
     return (
@@ -112,14 +112,14 @@ export function LazyLevel({
   total: number;
   depth: number;
 }) {
-  const { offsets, shown, hasMore, showMore } = useLevelPages(total);
+  const { afters, shown, hasMore, showMore } = useLevelPages(tree, parent, total, first);
   return (
     <>
-      {offsets.map((offset) =>
-        offset === 0 && first ? (
-          <Fragment key={offset}>{first.map((node) => tree.renderNode(node, depth))}</Fragment>
+      {afters.map((after) =>
+        after === undefined && first ? (
+          <Fragment key="first">{first.map((node) => tree.renderNode(node, depth))}</Fragment>
         ) : (
-          <LazyPage key={offset} tree={tree} parent={parent} offset={offset} depth={depth} />
+          <LazyPage key={after ?? 'first'} tree={tree} parent={parent} after={after} depth={depth} />
         ),
       )}
       {hasMore ? <ShowMore tree={tree} depth={depth} shown={shown} total={total} onMore={showMore} /> : null}
