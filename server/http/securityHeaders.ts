@@ -28,7 +28,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /**
  * Headers every answer carries: what the page may load and run, no type sniffing, no leaking of paths to other
- * sites, no framing by others, no window shared with other sites' pages. HTTPS is known directly or, behind a
+ * sites, no framing by others, no window shared with other sites' pages, no keeping of the API's answers. HTTPS is known directly or, behind a
  * proxy the server is told to trust (TRUST_PROXY), from X-Forwarded-Proto.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
@@ -39,5 +39,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    // An answer of the API is one user's: no cache on the way keeps it (a route that says otherwise is heard).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'private, no-store');
   });
 }

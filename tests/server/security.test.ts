@@ -122,6 +122,9 @@ describe('security headers', () => {
     expect(answers.stream.headers.get('content-type')).toContain('application/x-ndjson');
     expect(answers.csv.headers.get('content-type')).toContain('text/csv');
     for (const [kind, answer] of Object.entries(answers)) expect(headersOf(answer), kind).toEqual(PLAIN_HTTP_HEADERS);
+    // What one user reads is kept by no shared cache, nor by the browser's own: the device keeps it in its store.
+    for (const [kind, answer] of Object.entries(answers))
+      expect(answer.headers.get('cache-control'), kind).toMatch(/\bno-store\b/);
   });
 
   it('come with the UI files, the page fallback and a missing file', async () => {
