@@ -19,7 +19,8 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import type { SpooledUpload } from './uploadSpool.ts';
 import { enqueueJob } from '../jobs/jobs.ts';
-import { writeEntryRows } from './entryWrite.ts';
+import { writeEntryRows, type BatchGuard } from './entryWrite.ts';
+import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights, replacingOutsideRights } from './rowRights.ts';
@@ -137,27 +138,39 @@ export async function insertData(
     async (write) => {
       const refused: CsvError[] = [];
       let written = 0;
-      const lineCount = await ingestCsv(
+      // A depositor of part of the entry may not replace a row of another part (a natural key without every scope
+      // component names one row wherever it lies): checked by the write, against the rows as it replaces them.
+      const guard = (batch: CheckedBatch): BatchGuard | undefined =>
+        rights.all('depot', entry.name)
+          ? undefined
+          : async (db) => {
+              const before = refused.length;
+              await replacingOutsideRights(db, application.id, entry, rights, batch, refused);
+              return refused.length === before;
+            };
+      let lineCount = 0;
+      const rejected = () =>
+        new CsvRejected({
+          rowCount: lineCount,
+          errorCount: refused.length,
+          errors: [...refused].sort((a, b) => a.lineNumber - b.lineNumber).slice(0, MAX_REPORTED_ERRORS),
+          truncated: refused.length > MAX_REPORTED_ERRORS,
+        });
+      lineCount = await ingestCsv(
         ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows }),
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
-          if (!rights.all('depot', entry.name))
-            await replacingOutsideRights(ctx.db, application.id, entry, rights, batch, refused);
-          if (refused.length === 0) written += await write.upsert(batch, failed);
+          if (refused.length === 0) written += await write.upsert(batch, failed, guard(batch));
         },
         () => upload.complete(),
       );
-      if (refused.length)
-        throw new CsvRejected({
-          rowCount: lineCount,
-          errorCount: refused.length,
-          errors: refused.slice(0, MAX_REPORTED_ERRORS),
-          truncated: refused.length > MAX_REPORTED_ERRORS,
-        });
-      const totalRows = await write.finish((db, kept) =>
-        countAfterWrite(db, application.id, entry.name, written + kept),
-      );
+      if (refused.length) throw rejected();
+      const totalRows = await write.finish((db, kept) => {
+        // Batches kept for one last transaction are checked in it, just before this.
+        if (refused.length) throw rejected();
+        return countAfterWrite(db, application.id, entry.name, written + kept);
+      });
       return { dataType: entry.name, lineCount, totalRows };
     },
     { arrival: upload.arrival },

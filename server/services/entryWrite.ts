@@ -22,6 +22,13 @@ export const EMBEDDED_BATCH_ROWS = 500;
  */
 const ONE_TRANSACTION_ROWS = 1000;
 
+/**
+ * A check of a batch against the rows stored, run through the write's own connection once the write holds the entry
+ * and just before the batch is written: what it reads cannot change before the batch replaces it. False keeps the
+ * batch out (the caller then fails the write).
+ */
+export type BatchGuard = (db: Db) => Promise<boolean>;
+
 /** An upload's writing to an entry's rows (those without a file): all of it is kept or none. */
 export interface EntryWrite {
   /** Rows per batch the write is best given (ingest.ts asks the checking worker for batches of this size). */
@@ -30,7 +37,7 @@ export interface EntryWrite {
    * Inserts or updates a batch of rows by natural key; answers how many were written. Once `failed` is aborted, a
    * write still waiting for its turn gives it up.
    */
-  upsert(batch: CheckedBatch, failed?: AbortSignal): Promise<number>;
+  upsert(batch: CheckedBatch, failed?: AbortSignal, guard?: BatchGuard): Promise<number>;
   /**
    * Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. `written`
    * counts the rows written by batches `upsert` kept until then.
@@ -72,18 +79,20 @@ export async function writeEntryRows<T>(
     return withLateTransaction(ctx.db, (late) => {
       let intoEmptyEntry: Promise<boolean> | undefined;
       return work({
-        upsert: async (batch, failed) => {
+        upsert: async (batch, failed, guard) => {
           await arrival(failed);
           const trx = await late.begin(failed);
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
-          return upsertRows(trx, applicationId, dataName, batch, undefined, await intoEmptyEntry);
+          const empty = await intoEmptyEntry;
+          if (guard && !(await guard(trx))) return 0;
+          return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
         finish: (last) => last(late.current(), 0),
       });
     });
   }
   // Batches wait here until they are more than one short transaction's worth: then the write is journaled.
-  const pending: CheckedBatch[] = [];
+  const pending: Array<{ batch: CheckedBatch; guard?: BatchGuard }> = [];
   let pendingRows = 0;
   let large: Promise<{ journal: BulkJournal; lock: EntryLock }> | undefined;
   let finished = false;
@@ -104,11 +113,13 @@ export async function writeEntryRows<T>(
   };
   let journaledRows = 0;
   let analyzeAt = ONE_TRANSACTION_ROWS;
-  const writeJournaled = async (journal: BulkJournal, batch: CheckedBatch) => {
+  const writeJournaled = async (journal: BulkJournal, { batch, guard }: (typeof pending)[number]) => {
     const begun = performance.now();
     const written = await ctx.db
       .transaction()
-      .execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+      .execute(async (trx) =>
+        guard && !(await guard(trx)) ? 0 : upsertRows(trx, applicationId, dataName, batch, journal),
+      );
     journaledRows += batch.count;
     // The embedded database has no autovacuum to refresh statistics while a write fills an entry: planned from an
     // entry that looked empty, the journal's look-up of the rows a batch replaces walked the wrong index over every
@@ -125,9 +136,9 @@ export async function writeEntryRows<T>(
   try {
     return await work({
       batchRows: EMBEDDED_BATCH_ROWS,
-      async upsert(batch, failed) {
+      async upsert(batch, failed, guard) {
         if (!large && pendingRows + batch.count <= ONE_TRANSACTION_ROWS) {
-          pending.push(batch);
+          pending.push({ batch, guard });
           pendingRows += batch.count;
           return 0;
         }
@@ -135,7 +146,7 @@ export async function writeEntryRows<T>(
         const { journal } = await large;
         let written = 0;
         for (const waiting of pending.splice(0)) written += await writeJournaled(journal, waiting);
-        return written + (await writeJournaled(journal, batch));
+        return written + (await writeJournaled(journal, { batch, guard }));
       },
       async finish(last) {
         if (!large) {
@@ -143,7 +154,8 @@ export async function writeEntryRows<T>(
           return whileWriting(applicationId, dataName, () =>
             ctx.db.transaction().execute(async (trx) => {
               let written = 0;
-              for (const batch of pending) written += await upsertRows(trx, applicationId, dataName, batch);
+              for (const { batch, guard } of pending)
+                if (!guard || (await guard(trx))) written += await upsertRows(trx, applicationId, dataName, batch);
               return last(trx, written);
             }),
           );

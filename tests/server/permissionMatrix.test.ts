@@ -1131,18 +1131,17 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
     );
   });
 
-  it('refuse the depositor a line whose natural key names a stored row outside their part', async () => {
-    // Sightings keyed by their day alone: a line of the Aiguilles names the Vanoise's row of the same day.
+  it('refuse the depositor a line whose natural key names a stored row outside their part, small file or large', async () => {
+    // Sightings keyed by their day and count: a line of the Aiguilles names the Vanoise's row of the same day and count.
     const yaml = new TextDecoder()
       .decode(MASSIFS_YAML)
       .replace('OA_name: massifs', 'OA_name: massifdays')
-      .replace('OA_naturalKey: [place, day]', 'OA_naturalKey: [day]');
+      .replace('OA_naturalKey: [place, day]', 'OA_naturalKey: [day, birds]');
     await createApplication(tree.owner, 'massifdays', yaml, 'massifdays.yaml');
     expectStatus(await uploadReference(tree.owner, 'massifdays', 'places', 'places.csv', PLACES_CSV), 201, 'places');
-    const stored = ['vanoise;05/06/2024;4', 'aiguilles;20/06/2024;2'];
     const sightings = (client: ApiClient, lines: string[]) =>
       client.post('/applications/massifdays/data/sightings', { body: sightingsForm(lines) });
-    expectStatus(await sightings(tree.owner, stored), 201, 'sightings');
+    expectStatus(await sightings(tree.owner, ['vanoise;05/06/2024;4', 'aiguilles;20/06/2024;2']), 201, 'sightings');
     const login = (await tree.depositor.get('/me')).body.login as string;
     expectStatus(
       await tree.owner.post('/applications/massifdays/authorization', {
@@ -1161,17 +1160,25 @@ describe('rights on a scope sub-tree and a period (data without versioning)', ()
       201,
       'grant',
     );
-    const moved = await sightings(tree.depositor, ['aiguilles;20/06/2024;3', 'aiguilles;05/06/2024;9']);
-    expect(moved.status, moved.text).toBe(400);
-    expect(moved.body.errors.map((e: { lineNumber: number; code: string }) => [e.lineNumber, e.code])).toEqual([
-      [3, 'norightfordepot'],
-    ]);
     const rows = async () =>
       (await tree.owner.get(`/applications/massifdays/data/sightings/csv`)).text.split('\n').slice(1).sort();
     const before = await rows();
-    expect(before.join('\n')).toContain('vanoise');
+    // One transaction at the end, and a write in steps (more rows than one short transaction holds).
+    const own = Array.from({ length: 1_500 }, (_, i) => `aiguilles;21/06/2024;${1_000 + i}`);
+    for (const lines of [
+      ['aiguilles;20/06/2024;2', 'aiguilles;05/06/2024;4'],
+      [...own, 'aiguilles;05/06/2024;4'],
+    ]) {
+      const moved = await sightings(tree.depositor, lines);
+      expect(moved.status, moved.text.slice(0, 300)).toBe(400);
+      expect(moved.body.errors.map((e: { lineNumber: number; code: string }) => [e.lineNumber, e.code])).toEqual([
+        [lines.length + 1, 'norightfordepot'],
+      ]);
+      expect(await rows()).toEqual(before);
+    }
     // Their own row is theirs to replace.
-    expectStatus(await sightings(tree.depositor, ['aiguilles;20/06/2024;3']), 201, 'own row');
+    expectStatus(await sightings(tree.depositor, ['aiguilles;20/06/2024;2']), 201, 'own row');
+    expectStatus(await sightings(tree.depositor, own), 201, 'own rows');
     expect((await rows()).filter((line) => line.includes('vanoise'))).toEqual(
       before.filter((line) => line.includes('vanoise')),
     );
