@@ -28,8 +28,8 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /**
  * Headers every answer carries: what the page may load and run, no type sniffing, no leaking of paths to other
- * sites, no framing by others, no window shared with other sites' pages, no keeping of the API's answers. HTTPS is known directly or, behind a
- * proxy the server is told to trust (TRUST_PROXY), from X-Forwarded-Proto.
+ * sites, no framing by others, no window shared with other sites' pages, no keeping of the API's answers. HTTPS is
+ * known directly or, behind a proxy the server is told to trust (TRUST_PROXY), from X-Forwarded-Proto.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {

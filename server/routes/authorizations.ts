@@ -62,9 +62,10 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
         tags: ['rights'],
         summary:
           'A page of a scope tree larger than SCOPE_TREE_WHOLE_MAX rows, which grantable, the rights-request options and the ' +
-          'files overview send a first page of: the first level or the children of `parent` (`offset`, `limit` ≤ 100), ' +
-          'each node with its child count; or with `q`, at most 20 nodes whose label or code has words beginning so, ' +
-          'with the labels of the rows above them. `use` names the answer it complements, whose read rule applies ' +
+          'files overview send a first page of: the first level or the children of `parent` (`after` the last node ' +
+          'shown, or `offset`; `limit` ≤ 100), each node with its child count; or with `q`, at most 20 nodes each ' +
+          'word of which begins a word of their label or code or of a row above them, with the labels of the rows ' +
+          'above them. `use` names the answer it complements, whose read rule applies ' +
           '(grant: managers and user managers; request: the charter accepted; files: readers of additional files).',
         params: ScopeNodesParamsSchema,
         querystring: ScopeNodesQuerySchema,

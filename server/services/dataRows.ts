@@ -10,6 +10,7 @@ import type { RowColumns } from '../workers/rowColumns.ts';
 import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
 import { holdsOneOfKeys } from './rowQueries.ts';
+import { isUuid } from '../../src/domain/text/uuid.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -316,6 +317,8 @@ export async function deleteDataRows(
   naturalKeys: string[],
   allowed?: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean,
 ): Promise<string[]> {
+  // Ids as the database writes them: a text that is no UUID names no row.
+  const uuids = rowIds.filter(isUuid).map((id) => id.toLowerCase());
   return whileWriting(applicationId, dataName, () =>
     db.transaction().execute(async (trx) => {
       const rows = await trx
@@ -324,7 +327,7 @@ export async function deleteDataRows(
         .where('application_id', '=', applicationId)
         .where('data_name', '=', dataName)
         .where('file_id', 'is', null)
-        .where(sql<boolean>`(id::text = any(${rowIds}::text[]) or natural_key = any(${naturalKeys}::text[]))`)
+        .where(sql<boolean>`(id = any(${uuids}::uuid[]) or natural_key = any(${naturalKeys}::text[]))`)
         .execute();
       if (allowed) {
         const [ids, keys] = [new Set(rows.map((row) => row.id)), new Set(rows.map((row) => row.natural_key))];

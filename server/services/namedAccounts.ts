@@ -30,7 +30,7 @@ export async function namedAccounts(
   if (activeOnly) select = select.where('state', '=', 'active');
   const accounts = await select.execute();
   const known = new Set(accounts.flatMap((account) => [account.id, account.login.toLowerCase()]));
-  const unknown = names.filter((name) => !known.has(name) && !known.has(name.toLowerCase()));
+  const unknown = [...new Set(names.filter((name) => !known.has(name) && !known.has(name.toLowerCase())))];
   if (unknown.length)
     throw new Refusal('UNKNOWN_USERS', { users: unknown.slice(0, UNKNOWN_NAMES_SHOWN), count: unknown.length });
   return accounts;

@@ -10,7 +10,6 @@ import { storedCount } from './dataRows.ts';
 import { INDEXED_FROM_ROWS, indexSearchText, literal } from './filterIndexes.ts';
 import { rowFilterSql } from './rowQueries.ts';
 import type { EntryContext } from './references.ts';
-import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
 /**
  * Matches are read at most this many before they are ordered: a search of one letter in a million rows would
@@ -161,9 +160,7 @@ export async function searchRows(
   // the query is planned for a B-tree to serve it. Folded words hold neither `%`, `_`, quotes nor backslashes.
   const rows = sql`application_id = ${sql.raw(literal(application.id))} and data_name = ${sql.raw(literal(entry.name))}`;
   const rights: RawBuilder<SqlBool> =
-    filter.kind === 'all'
-      ? sql<SqlBool>`true`
-      : (rowFilterSql(filter, timeScopeOf(entry) !== null) as RawBuilder<SqlBool>);
+    filter.kind === 'all' ? sql<SqlBool>`true` : (rowFilterSql(entry, filter) as RawBuilder<SqlBool>);
   const beginning = words.join(' ');
   // Labels beginning with the search first, by a range of the B-tree: the answer is often there already, and a
   // search whose words are common (one letter, "lac") stops at the limit instead of reading every match. No `order

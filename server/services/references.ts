@@ -19,7 +19,6 @@ import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQuer
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
-import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -183,8 +182,7 @@ export async function* referenceRowLines(
       .orderBy('natural_key')
       .limit(EXPORT_PAGE);
     // A reader restricted to part of a scoped reference keeps only the rows they may read, as everywhere else.
-    if (filter.kind !== 'all')
-      page = page.where(rowFilterSql(filter, timeScopeOf(reference.entry) !== null) as RawBuilder<SqlBool>);
+    if (filter.kind !== 'all') page = page.where(rowFilterSql(reference.entry, filter) as RawBuilder<SqlBool>);
     if (after !== undefined) page = page.where('natural_key', '>', after);
     const rows = await page.execute();
     if (rows.length > 0) {
@@ -215,7 +213,7 @@ export async function readableRowCount(
   if (filter.kind === 'all') return storedCount(ctx.db, reference.application.id, reference.entry.name);
   const result = await sql<{ count: number }>`
     select count(*)::int as count from data_rows
-    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(filter, timeScopeOf(reference.entry) !== null)}`.execute(
+    where application_id = ${reference.application.id} and data_name = ${reference.entry.name} and ${rowFilterSql(reference.entry, filter)}`.execute(
     ctx.db,
   );
   return Number(result.rows[0]?.count ?? 0);
@@ -245,15 +243,17 @@ export async function deleteReferenceRows(
       if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
       const keys = targets.map((t) => t.hierarchical_key);
       const ids = targets.map((t) => t.id);
-      const referring = await sql<{ data_name: string; natural_key: string }>`
-        select data_name, natural_key from data_rows
+      // Rows of entries the caller reads whole come first: the others only make the refusal.
+      const readable = reference.model.data.map((data) => data.name).filter(readsWhole);
+      const referring = await sql<{ data_name: string; natural_key: string; shown: boolean }>`
+        select data_name, natural_key, data_name = any(${readable}::text[]) as shown from data_rows
         where application_id = ${application.id} and refs <> '{}' and refs && ${keys}::text[]
           and not (id = any(${ids}::uuid[]))
-        order by data_name, natural_key limit 50`.execute(trx);
+        order by shown desc, data_name, natural_key limit 50`.execute(trx);
       if (referring.rows.length > 0) {
         throw new Refusal('REFERENCED_ROWS', {
           referring: referring.rows
-            .filter((r) => readsWhole(r.data_name))
+            .filter((r) => r.shown)
             .map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
         });
       }

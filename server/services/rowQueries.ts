@@ -86,8 +86,7 @@ async function conditionsOf(
       throw new Refusal('UNKNOWN_COMPONENT', { component: key, knownComponents: [...checkers.keys()] });
     return checkers.get(key) ?? null;
   };
-  const conditions: Condition[] =
-    rights.kind === 'all' ? [] : [rowFilterSql(rights, timeScopeOf(entry) !== null) as Condition];
+  const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(entry, rights) as Condition];
   const intervals: FilteredComponent[] = [];
   if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
   if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
@@ -394,7 +393,8 @@ function underAnyKey(component: string, keys: readonly string[]): RawBuilder<unk
  * component under one of the granted keys, and its period meeting the granted one. Grants that restrict the same
  * single component over the same period are one condition on the union of their keys.
  */
-export function rowFilterSql(filter: RowFilter, timed: boolean): RawBuilder<boolean> {
+export function rowFilterSql(entry: DataEntry, filter: RowFilter): RawBuilder<boolean> {
+  const timed = timeScopeOf(entry) !== null;
   if (filter.kind === 'all') return sql<boolean>`true`;
   if (filter.kind === 'none') return sql<boolean>`false`;
   const merged = new Map<string, Grant>();

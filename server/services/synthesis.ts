@@ -4,7 +4,6 @@ import type { EntryContext } from './references.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { rowFilterSql } from './rowQueries.ts';
 import type { Synthesis } from '../../src/contract/data.ts';
-import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
 export const SYNTHESIS_INTERVALS = 10;
 
@@ -18,7 +17,7 @@ export async function synthesize(
   variable?: string,
 ): Promise<Synthesis> {
   const { application, entry } = data;
-  const allowed = rowFilterSql(filter, timeScopeOf(entry) !== null);
+  const allowed = rowFilterSql(entry, filter);
   const bounds = await sql<{ lo: Date | null; hi: Date | null }>`
     select min(period_start) as lo, max(coalesce(period_end, period_start)) as hi
     from data_rows where application_id = ${application.id} and data_name = ${entry.name} and ${allowed}`.execute(
