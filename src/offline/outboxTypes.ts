@@ -93,6 +93,8 @@ export interface OutboxItem {
    * the server accepts the job, what it asked for only when the job is done.
    */
   jobOutcome?: JobOutcome;
+  /** Which tab last read the state of that job, and when: the other tabs leave it to that one while it reads. */
+  jobRead?: { by: string; at: number };
   /** The form's input, kept to reopen the form after a refusal. */
   input?: unknown;
   /**

@@ -52,6 +52,7 @@ function following(db: TerrainDatabase, answers: Array<JobState | Error>, locks?
       waits.push(ms);
     },
     locks,
+    now: () => 1_000_000,
   });
   return { told, toldOnce, stop, reads: () => reads, waits };
 }
@@ -135,7 +136,8 @@ describe('the publication job of an applied change', () => {
   });
 
   it('is read less often the longer it runs, and by one tab at a time', async () => {
-    // Locks as the browser grants them: one holder per name, the others waiting in turn.
+    // Locks as the browser grants them: one holder per name, the others waiting in turn. The time stands still:
+    // each tab's pause is over at once, and a read is always recent to the other tab.
     const held = new Map<string, Promise<unknown>>();
     const locks: JobLocks = {
       request(name, callback) {
@@ -155,7 +157,27 @@ describe('the publication job of an applied change', () => {
     await Promise.all(held.values());
     for (const tab of tabs) tab.stop();
     expect(tabs.map((tab) => tab.reads()).sort()).toEqual([0, 7]);
-    expect(tabs.flatMap((tab) => tab.waits)).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+    // The tab that reads waits longer each time; the other leaves the job to it, the lock held for one read only.
+    expect(tabs.find((tab) => tab.reads() === 7)!.waits).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
     expect(tabs.flatMap((tab) => tab.told)).toHaveLength(1);
+  });
+
+  it('is read by another tab once the one that read it has not for longer than its wait (closed, asleep)', async () => {
+    const db = freshDb();
+    const recent = await db.outbox.add({
+      ...publication({ fileId: 'f1', jobId: 'j1' }),
+      jobRead: { by: 'a closed tab', at: 1_000_000 - 500 },
+    });
+    const left = await db.outbox.add({
+      ...publication({ fileId: 'f2', jobId: 'j2' }),
+      jobRead: { by: 'a closed tab', at: 1_000_000 - 60_000 },
+    });
+    const tab = following(db, [job('j2', 'done')]);
+    await tab.toldOnce;
+    tab.stop();
+    expect(tab.told.map((t) => t.job.jobId)).toEqual(['j2']);
+    expect((await db.outbox.get(left))!.jobOutcome).toEqual({ status: 'done' });
+    // Read half a second ago by another tab: left to it for now.
+    expect((await db.outbox.get(recent))!.jobOutcome).toBeUndefined();
   });
 });

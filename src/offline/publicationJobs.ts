@@ -22,7 +22,7 @@ export function publicationJobOf(item: Pick<OutboxItem, 'summary' | 'result'>): 
 }
 
 /** The state of a version's latest job, as the server tells it (`/file/{id}/publication-state`). */
-export type ReadJobState = (application: string, fileId: string) => Promise<Pick<Version, 'job'>>;
+export type ReadJobState = (application: string, fileId: string, signal?: AbortSignal) => Promise<Pick<Version, 'job'>>;
 
 export interface PublicationFollowing {
   readState: ReadJobState;
@@ -33,6 +33,8 @@ export interface PublicationFollowing {
   pause?: (ms: number) => Promise<void>;
   /** The tabs' shared locks (the Web Locks API where the browser has it): one tab reads a job's state at a time. */
   locks?: JobLocks;
+  /** The time, for the tabs to tell a recent read of a job's state (tests give their own). */
+  now?: () => number;
 }
 
 /** What the followers need of the Web Locks API: a lock granted to one tab at a time, the others waiting for it. */
@@ -45,6 +47,8 @@ const FIRST_WAIT_MS = 1_000;
 const RUNNING_LONGEST_WAIT_MS = 5_000;
 /** The longest wait after a read that failed (offline, the server down). */
 const LONGEST_WAIT_MS = 30_000;
+/** A read of a job's state that has not answered by then is given up (and tried again), freeing its lock. */
+const READ_TIMEOUT_MS = 30_000;
 
 /** What the server's state of the version says of the change's job, or undefined while it runs. */
 export function outcomeOf(state: Pick<Version, 'job'>, jobId: string): JobOutcome | undefined {
@@ -78,34 +82,49 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
     });
 
   const locks = following.locks ?? (globalThis.navigator as { locks?: JobLocks } | undefined)?.locks;
-  // Every tab open follows the jobs; one reads a job's state while the others wait, taking over if its tab closes.
-  const oneTabAtATime = (id: number, job: PublicationJob) =>
-    locks ? locks.request(`terrain-publication-job-${id}`, () => follow(id, job)) : follow(id, job);
+  const now = following.now ?? Date.now;
+  const tab = globalThis.crypto.randomUUID();
+
+  /**
+   * One look at the job, under its lock (one tab at a time, the lock held for one read only): the tab that read it
+   * last goes on reading it; another reads it only once that tab has not for longer than its own wait (closed,
+   * asleep). Ends with `ended` once nothing more is to be told, `read` when the job still runs, `failed` when the
+   * server could not be asked.
+   */
+  const look = async (id: number, job: PublicationJob, wait: number): Promise<'ended' | 'read' | 'failed'> => {
+    const item = await db.outbox.get(id);
+    // Forgotten with the day's applied changes, or told by another tab; or someone else signed in meanwhile (the
+    // change is followed again in its owner's session).
+    if (!item || item.jobOutcome || !madeBySignedIn(item)) return 'ended';
+    if (item.jobRead && item.jobRead.by !== tab && now() - item.jobRead.at < wait) return 'read';
+    await db.outbox.update(id, { jobRead: { by: tab, at: now() } });
+    let outcome: JobOutcome | undefined;
+    try {
+      outcome = outcomeOf(
+        await following.readState(job.application, job.fileId, AbortSignal.timeout(READ_TIMEOUT_MS)),
+        job.jobId,
+      );
+    } catch (error) {
+      // The version was deleted, or its state is not for this person (a published version their reading right
+      // does not cover whole): nothing more can be told of its job.
+      if (error instanceof ApiError && error.status === 404) outcome = { status: 'superseded' };
+      else if (error instanceof ApiError && error.status === 403) outcome = { status: 'unreadable' };
+      else return 'failed';
+    }
+    if (!outcome) return 'read';
+    const told = await record(id, outcome);
+    if (told) following.onEnd(told, job, outcome);
+    return 'ended';
+  };
+  const lookAlone = (id: number, job: PublicationJob, wait: number) =>
+    locks ? locks.request(`terrain-publication-job-${id}`, () => look(id, job, wait)) : look(id, job, wait);
 
   async function follow(id: number, job: PublicationJob) {
     for (let wait = FIRST_WAIT_MS; !stopped;) {
-      const item = await db.outbox.get(id);
-      // Forgotten with the day's applied changes, or told by another tab; or someone else signed in meanwhile (the
-      // change is followed again in its owner's session).
-      if (!item || item.jobOutcome || !madeBySignedIn(item)) return;
-      let outcome: JobOutcome | undefined;
-      let longest = LONGEST_WAIT_MS;
-      try {
-        outcome = outcomeOf(await following.readState(job.application, job.fileId), job.jobId);
-        longest = RUNNING_LONGEST_WAIT_MS;
-      } catch (error) {
-        // The version was deleted, or its state is not for this person (a published version their reading right
-        // does not cover whole): nothing more can be told of its job.
-        if (error instanceof ApiError && error.status === 404) outcome = { status: 'superseded' };
-        if (error instanceof ApiError && error.status === 403) outcome = { status: 'unreadable' };
-      }
-      if (outcome) {
-        const told = await record(id, outcome);
-        if (told) following.onEnd(told, job, outcome);
-        return;
-      }
+      const step = await lookAlone(id, job, wait);
+      if (step === 'ended') return;
       await pause(wait);
-      wait = Math.min(wait * 2, longest);
+      wait = Math.min(wait * 2, step === 'failed' ? LONGEST_WAIT_MS : RUNNING_LONGEST_WAIT_MS);
     }
   }
 
@@ -115,7 +134,7 @@ export function startPublicationFollowing(db: TerrainDatabase, following: Public
         const job = publicationJobOf(item);
         if (!job || item.jobOutcome || followed.has(item.id!) || !madeBySignedIn(item)) continue;
         followed.add(item.id!);
-        void oneTabAtATime(item.id!, job)
+        void follow(item.id!, job)
           .catch(() => undefined)
           .finally(() => followed.delete(item.id!));
       }
