@@ -167,12 +167,12 @@ export async function loadReference(
   user: ReturnType<typeof requireUser>,
   reference: EntryContext,
 ) {
-  await requireOperation(ctx, user, reference, 'depot', 'all');
+  const rights = await requireOperation(ctx, user, reference, 'depot', 'all');
   await requireRoomForUpload(ctx, request, 'rows');
   const upload = await openUpload(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
   try {
     const stored = await whileSpooled(ctx, upload, (spooled) =>
-      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled)),
+      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled, (name) => rights.all('extraction', name))),
     );
     await upload.record();
     return reply.code(201).send(stored);

@@ -7,6 +7,7 @@ import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
+import type { MovedRows } from './movedRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -65,6 +66,8 @@ export async function writeEntryRows<T>(
      * batch: the entry's readers are already kept out.
      */
     beforeLargeWrite?: () => Promise<void>;
+    /** Notes the stored rows each batch gives another hierarchical key, before the batch is written. */
+    moved?: MovedRows;
   } = {},
 ): Promise<T> {
   const arrival = options.arrival ?? (() => Promise.resolve());
@@ -76,7 +79,9 @@ export async function writeEntryRows<T>(
           await arrival(failed);
           const trx = await late.begin(failed);
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
-          return upsertRows(trx, applicationId, dataName, batch, undefined, await intoEmptyEntry);
+          const empty = await intoEmptyEntry;
+          if (!empty) await options.moved?.note(trx, batch);
+          return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
         finish: (last) => last(late.current(), 0),
       });
@@ -106,9 +111,10 @@ export async function writeEntryRows<T>(
   let analyzeAt = ONE_TRANSACTION_ROWS;
   const writeJournaled = async (journal: BulkJournal, batch: CheckedBatch) => {
     const begun = performance.now();
-    const written = await ctx.db
-      .transaction()
-      .execute((trx) => upsertRows(trx, applicationId, dataName, batch, journal));
+    const written = await ctx.db.transaction().execute(async (trx) => {
+      if (!journal.emptyBefore) await options.moved?.note(trx, batch);
+      return upsertRows(trx, applicationId, dataName, batch, journal);
+    });
     journaledRows += batch.count;
     // The embedded database has no autovacuum to refresh statistics while a write fills an entry: planned from an
     // entry that looked empty, the journal's look-up of the rows a batch replaces walked the wrong index over every
@@ -143,7 +149,10 @@ export async function writeEntryRows<T>(
           return whileWriting(applicationId, dataName, () =>
             ctx.db.transaction().execute(async (trx) => {
               let written = 0;
-              for (const batch of pending) written += await upsertRows(trx, applicationId, dataName, batch);
+              for (const batch of pending) {
+                await options.moved?.note(trx, batch);
+                written += await upsertRows(trx, applicationId, dataName, batch);
+              }
               return last(trx, written);
             }),
           );
