@@ -5,7 +5,9 @@
  * fixture (places within places), then at size.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadReference, tableState, q } from './dataFixtures.ts';
+import { GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
+import { createApplication, q, ROOT, tableState, uploadReference, waitForJob } from './dataFixtures.ts';
+import { startTestServer } from './harness.ts';
 import { MASSIFS_PLACES_CSV, startMassifsServer, type MassifsServer } from './massifsFixtures.ts';
 import { rowsScanned, statementsOf } from './statementsRead.ts';
 
@@ -160,5 +162,107 @@ describe('at size: a reference of thousands of rows, thousands of rows pointing 
     expect([same.noted, same.pointing]).toEqual([LINES, 0]);
     // One look-up statement per batch of the embedded database (500 lines), or per batch of 2,000 on PostgreSQL.
     expect(same.statements).toBeLessThan(40);
+  });
+});
+
+/** Sites under valleys, and counts deposited in versions scoped by site: a version keeps its site's key. */
+const VALLEYS_YAML = `
+OA_version: 2.0.1
+OA_application:
+  OA_name: valleys
+  OA_version: 1.0.0
+  OA_i18n:
+    OA_title: {fr: Vallées, en: Valleys}
+OA_data:
+  valleys:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+  sites:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      valley:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: valleys, OA_isParent: true}}}
+  counts:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [site, day]
+    OA_basicComponents:
+      site:
+        OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}
+      day:
+        OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}
+      individuals:
+        OA_checker: {OA_name: OA_integer}
+    OA_authorizations:
+      OA_authorizationScope: [site]
+      OA_timeScope: day
+    OA_submission:
+      OA_strategy: OA_VERSIONING
+      OA_submissionScope:
+        OA_referenceScopes:
+          - OA_reference: sites
+            OA_component: site
+        OA_timeScope:
+          OA_component: day
+      OA_fileName:
+        OA_filePattern: "(.*)~(.*)~(.*)\\\\.csv"
+        OA_matchPatternScopes: [site, __START_DATE__, __END_DATE__]
+`;
+
+describe('versions scoped on a moved row', () => {
+  it('refuse the move while unpublished, and while published', async () => {
+    const server = await startTestServer({ admin: ROOT, ...GENEROUS_RATE_LIMITS });
+    try {
+      const owner = await signedIn(server, ROOT);
+      await createApplication(owner, 'valleys', VALLEYS_YAML);
+      const load = (reference: string, csv: string) =>
+        uploadReference(owner, 'valleys', reference, `${reference}.csv`, csv);
+      expect((await load('valleys', 'code\nchamonix\nmaurienne\n')).status).toBe(201);
+      expect((await load('sites', 'code;valley\nlac_blanc;chamonix\nmont_joly;chamonix\n')).status).toBe(201);
+      const form = new FormData();
+      form.append(
+        'params',
+        JSON.stringify({
+          binaryfiledataset: {
+            datatype: 'counts',
+            requiredAuthorizations: { site: 'lac_blanc' },
+            from: '2024-06-01 00:00:00',
+            to: '2024-06-30 23:59:59',
+            comment: '',
+          },
+        }),
+      );
+      form.append(
+        'file',
+        new Blob(['site;day;individuals\nlac_blanc;02/06/2024;3\n']),
+        'lac_blanc~01-06-2024~30-06-2024.csv',
+      );
+      const deposited = await owner.post('/applications/valleys/data/counts', { body: form });
+      expect(deposited.status, deposited.text).toBe(201);
+
+      const moving = 'code;valley\nlac_blanc;maurienne\nmont_joly;chamonix\n';
+      const unpublished = await load('sites', moving);
+      expect([unpublished.status, unpublished.body.params?.rows, unpublished.body.params?.versions]).toEqual([
+        409,
+        'lac_blanc',
+        [{ dataName: 'counts', naturalKey: 'lac_blanc~01-06-2024~30-06-2024.csv' }],
+      ]);
+
+      const published = await owner.post('/applications/valleys/data/counts', {
+        json: { fileid: deposited.body.fileId, topublish: true },
+      });
+      expect(published.status, published.text).toBeLessThan(300);
+      await waitForJob(owner, 'valleys', deposited.body.fileId);
+      const refused = await load('sites', moving);
+      expect([refused.status, refused.body.params?.referring]).toEqual([
+        409,
+        [{ dataName: 'counts', naturalKey: 'lac_blanc__02_06_2024' }],
+      ]);
+      // Moving the site nothing points to is accepted.
+      expect((await load('sites', 'code;valley\nlac_blanc;chamonix\nmont_joly;maurienne\n')).status).toBe(201);
+    } finally {
+      await server.close();
+    }
   });
 });
