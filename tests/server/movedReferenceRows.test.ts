@@ -5,7 +5,7 @@
  * fixture (places within places), then at size.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
+import { activeAccount, GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
 import { createApplication, q, ROOT, tableState, uploadReference, waitForJob } from './dataFixtures.ts';
 import { startTestServer } from './harness.ts';
 import { MASSIFS_PLACES_CSV, startMassifsServer, type MassifsServer } from './massifsFixtures.ts';
@@ -73,6 +73,22 @@ describe('moving reference rows that other rows point to', () => {
     const params = await refusedMove('code;within\nmont_blanc;vanoise\n');
     expect(params.rows).toBe('mont_blanc');
     expect(params.referring).toEqual([{ dataName: 'places', naturalKey: 'aiguilles' }]);
+  });
+
+  it('refuses alike a loader who reads no sightings, without their keys', async () => {
+    const account = await activeAccount(massifs.server);
+    const granted = await massifs.owner.post('/applications/massifs/authorization', {
+      json: { name: 'places keeper', usersId: [account.login], authorizationForAll: { places: ['depot'] } },
+    });
+    expect(granted.status, granted.text).toBe(201);
+    const keeper = await signedIn(massifs.server, account);
+    const csv = MASSIFS_PLACES_CSV.replace('aiguilles;mont_blanc', 'aiguilles;vanoise');
+    const refused = await uploadReference(keeper, 'massifs', 'places', 'places.csv', csv);
+    expect([refused.status, refused.body.code, refused.body.params], refused.text).toEqual([
+      409,
+      'MOVED_REFERENCED_ROWS',
+      { rows: 'aiguilles', referring: [], versions: [] },
+    ]);
   });
 
   it('accepts a file moving rows nothing points to, as before', async () => {
