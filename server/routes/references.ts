@@ -44,12 +44,12 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
           'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again).',
+          'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again); 409 MOVED_REFERENCED_ROWS {rows, referring, versions} when the file moves rows under another parent while other rows or versions point to them.',
         params: ReferenceParamsSchema,
         response: {
           201: ReferenceLoadedSchema,
           400: CsvRefusalSchema,
-          ...errorResponses(401, 403, 404, 413, 415, 422, 503),
+          ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
         },
       },
     },
@@ -167,12 +167,12 @@ export async function loadReference(
   user: ReturnType<typeof requireUser>,
   reference: EntryContext,
 ) {
-  await requireOperation(ctx, user, reference, 'depot', 'all');
+  const rights = await requireOperation(ctx, user, reference, 'depot', 'all');
   await requireRoomForUpload(ctx, request, 'rows');
   const upload = await openUpload(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
   try {
     const stored = await whileSpooled(ctx, upload, (spooled) =>
-      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled)),
+      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled, (name) => rights.all('extraction', name))),
     );
     await upload.record();
     return reply.code(201).send(stored);

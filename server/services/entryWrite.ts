@@ -7,6 +7,7 @@ import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
+import type { MovedRows } from './movedRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -72,6 +73,8 @@ export async function writeEntryRows<T>(
      * batch: the entry's readers are already kept out.
      */
     beforeLargeWrite?: () => Promise<void>;
+    /** Notes the stored rows each batch gives another hierarchical key, before the batch is written. */
+    moved?: MovedRows;
   } = {},
 ): Promise<T> {
   const arrival = options.arrival ?? (() => Promise.resolve());
@@ -85,6 +88,7 @@ export async function writeEntryRows<T>(
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
           const empty = await intoEmptyEntry;
           if (guard && !(await guard(trx))) return 0;
+          if (!empty) await options.moved?.note(trx, batch);
           return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
         finish: (last) => last(late.current(), 0),
@@ -115,11 +119,11 @@ export async function writeEntryRows<T>(
   let analyzeAt = ONE_TRANSACTION_ROWS;
   const writeJournaled = async (journal: BulkJournal, { batch, guard }: (typeof pending)[number]) => {
     const begun = performance.now();
-    const written = await ctx.db
-      .transaction()
-      .execute(async (trx) =>
-        guard && !(await guard(trx)) ? 0 : upsertRows(trx, applicationId, dataName, batch, journal),
-      );
+    const written = await ctx.db.transaction().execute(async (trx) => {
+      if (guard && !(await guard(trx))) return 0;
+      if (!journal.emptyBefore) await options.moved?.note(trx, batch);
+      return upsertRows(trx, applicationId, dataName, batch, journal);
+    });
     journaledRows += batch.count;
     // The embedded database has no autovacuum to refresh statistics while a write fills an entry: planned from an
     // entry that looked empty, the journal's look-up of the rows a batch replaces walked the wrong index over every
@@ -154,8 +158,11 @@ export async function writeEntryRows<T>(
           return whileWriting(applicationId, dataName, () =>
             ctx.db.transaction().execute(async (trx) => {
               let written = 0;
-              for (const { batch, guard } of pending)
-                if (!guard || (await guard(trx))) written += await upsertRows(trx, applicationId, dataName, batch);
+              for (const { batch, guard } of pending) {
+                if (guard && !(await guard(trx))) continue;
+                await options.moved?.note(trx, batch);
+                written += await upsertRows(trx, applicationId, dataName, batch);
+              }
               return last(trx, written);
             }),
           );

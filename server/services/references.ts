@@ -19,6 +19,7 @@ import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQuer
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
+import { mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -72,14 +73,18 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
+ * A file moving rows that others point to under another parent is refused whole (movedRows.ts); its refusal lists
+ * the pointing rows of the entries the caller reads whole (`readsWhole`).
  */
 export async function uploadReference(
   ctx: ServerContext,
   reference: EntryContext,
   file: SpooledUpload,
+  readsWhole: (dataName: string) => boolean,
 ): Promise<ReferenceLoaded> {
   const { application, model, entry } = reference;
   const indexes = () => indexSuggestions(ctx, application.id, model, entry);
+  const moved = mayMoveRows(entry) ? new MovedRows(application.id, entry.name) : undefined;
   const loaded = await writeEntryRows(
     ctx,
     application.id,
@@ -94,13 +99,15 @@ export async function uploadReference(
         },
         () => file.complete(),
       );
-      const totalRows = await write.finish((db, kept) =>
-        countAfterWrite(db, application.id, entry.name, written + kept),
-      );
+      const totalRows = await write.finish(async (db, kept) => {
+        await refuseStalePointers(db, application.id, moved, readsWhole);
+        return countAfterWrite(db, application.id, entry.name, written + kept);
+      });
       return { referenceType: entry.name, lineCount, totalRows };
     },
     {
       arrival: file.arrival,
+      moved,
       // The embedded database answers nobody while it builds an index: built on an entry still small, the
       // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
       beforeLargeWrite: async () => {

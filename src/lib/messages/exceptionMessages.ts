@@ -247,6 +247,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.REFERENCED_ROWS',
     message: 'Other data point to these lines: they cannot be deleted.',
   },
+  MOVED_REFERENCED_ROWS: /*i18n*/ {
+    id: 'exceptionMessage.MOVED_REFERENCED_ROWS',
+    message:
+      'This file moves lines under another parent while other data point to them ({rows}): those data would go on pointing to where these lines were. Nothing was stored. Keep these lines under their parent, or first change the data pointing to them.',
+  },
   NO_SUCH_ROWS: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_ROWS', message: 'These lines do not exist.' },
   UNKNOWN_COMPONENT: /*i18n*/ {
     id: 'exceptionMessage.UNKNOWN_COMPONENT',
