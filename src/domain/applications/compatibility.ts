@@ -14,6 +14,8 @@ function problemOf(dataName: string, item: ImpactItem): DomainError<BreakingChan
       return { code, path, params: { dataName, before: item.before, after: item.after, rows: item.rows } };
     case 'scopeRemoved':
       return { code, path: `${path} > OA_authorizations`, params: { dataName, component: item.component } };
+    case 'timeScopeChanged':
+      return { code, path, params: { dataName, rows: item.rows } };
     case 'componentRemoved':
       return { code, path, params: { dataName, component: item.component, rows: item.rows } };
     default:

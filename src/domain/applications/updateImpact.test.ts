@@ -82,6 +82,25 @@ describe('the impact of a configuration update on stored rows', () => {
     expect(entryOf(impact, 'species').needsRecheck).toBe(false);
   });
 
+  it('forbids another time scope while rows hold the periods the former one gave them, not another way to write it', () => {
+    const monthly = model((t) =>
+      t.replace(
+        'OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: dd/MM/yyyy}}',
+        'OA_checker: {OA_name: OA_date, OA_params: {OA_pattern: MM/yyyy}}',
+      ),
+    );
+    const timeless = model((t) => t.replace('      OA_timeScope: day\n', ''));
+    for (const next of [monthly, timeless]) {
+      expect(itemsOf(updateImpact(v1, next, { counts: 5 }), 'forbidden')).toEqual([
+        expect.objectContaining({
+          item: expect.objectContaining({ change: 'timeScopeChanged', code: 'CHANGED_TIME_SCOPE_WITH_ROWS' }),
+        }),
+      ]);
+      expect(itemsOf(updateImpact(v1, next, {}), 'forbidden')).toEqual([]);
+      expect(itemsOf(updateImpact(next, v1, { counts: 5 }), 'forbidden')).toHaveLength(1);
+    }
+  });
+
   it('names what made a checker stricter and asks for the stored rows to be checked again', () => {
     const next = model((t) =>
       t

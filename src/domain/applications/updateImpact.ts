@@ -1,5 +1,6 @@
-import type { ApplicationModel, Checker, Component, DataEntry, DataKind } from '../configuration/model';
+import type { ApplicationModel, Checker, Component, DataEntry, DataKind, TimeScope } from '../configuration/model';
 import { stableJson } from '../configuration/serializeModel';
+import { periodLengthOf, timeScopeOf } from '../configuration/timeScope';
 
 /** Rows stored per data entry, as the server counts them before an update. */
 export type StoredRowCounts = Record<string, number>;
@@ -19,6 +20,7 @@ export const IMPACT_CHANGES = [
   'checkerChanged',
   'naturalKeyChanged',
   'scopeRemoved',
+  'timeScopeChanged',
   'validationsChanged',
 ] as const;
 export type ImpactChange = (typeof IMPACT_CHANGES)[number];
@@ -34,6 +36,7 @@ export const BREAKING_CHANGE_CODES = [
   'REMOVED_COMPONENT_WITH_ROWS',
   'CHANGED_NATURAL_KEY_WITH_ROWS',
   'REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR',
+  'CHANGED_TIME_SCOPE_WITH_ROWS',
 ] as const;
 export type BreakingChangeCode = (typeof BREAKING_CHANGE_CODES)[number];
 
@@ -181,6 +184,18 @@ function entryChanges(before: DataEntry, after: DataEntry, count: number): Impac
         ? { severity: 'forbidden', code: 'REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR' }
         : { severity: 'info' }),
       component: scope.component,
+    });
+  }
+  // Stored rows hold the periods their dates gave (and none before a time scope): rights and deposits are matched
+  // on them, so another time scope would leave them wrong.
+  const [timeBefore, timeAfter] = [timeScopeOf(before), timeScopeOf(after)];
+  const periodsOf = (scope: TimeScope | null) => scope && { component: scope.component, length: periodLengthOf(scope) };
+  if (stableJson(periodsOf(timeBefore)) !== stableJson(periodsOf(timeAfter))) {
+    items.push({
+      change: 'timeScopeChanged',
+      ...(held ? { severity: 'forbidden', code: 'CHANGED_TIME_SCOPE_WITH_ROWS' } : { severity: 'info' }),
+      before: timeBefore ? [timeBefore.component] : [],
+      after: timeAfter ? [timeAfter.component] : [],
     });
   }
   if (stableJson(before.validations) !== stableJson(after.validations))

@@ -13,7 +13,7 @@ import type {
 } from '../configuration/model';
 import { addDuration, parseDuration } from '../configuration/duration';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
-import { timeScopeOf } from '../configuration/timeScope';
+import { periodLengthOf, timeScopeOf } from '../configuration/timeScope';
 import {
   compositeKey,
   escapeLabel,
@@ -217,7 +217,7 @@ export class Validator implements CsvValidator, CheckSink {
     this.labelPrefix = `${entry.name}K`;
     this.keyByNaturalKey = !this.deferRows && entry.hierarchy.parents.length === 0;
     this.timeScope = timeScopeOf(entry);
-    this.timeScopeLength = this.timeScope ? (this.timeScope.duration ?? patternUnit(this.timeScope.pattern)) : null;
+    this.timeScopeLength = this.timeScope ? periodLengthOf(this.timeScope) : null;
     this.tokenizer = new CsvTokenizer(entry.csv.separator || ';', (fields, recordNumber, problems) =>
       this.onRecord(fields, recordNumber, problems),
     );
@@ -1147,25 +1147,4 @@ function escapedKey(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** The length of the period a date stands for when the checker gives no duration: the smallest unit its pattern writes. */
-function patternUnit(pattern: string): ReturnType<typeof parseDuration> {
-  const letters = pattern.replace(/'[^']*'/g, '');
-  const unit = /[sSnNA]/.test(letters)
-    ? '1 second'
-    : /m/.test(letters)
-      ? '1 minute'
-      : /[HhkK]/.test(letters)
-        ? '1 hour'
-        : /[dDEec]/.test(letters)
-          ? '1 day'
-          : /[wW]/.test(letters)
-            ? '1 week'
-            : /[MLQq]/.test(letters)
-              ? '1 month'
-              : /[yuY]/.test(letters)
-                ? '1 year'
-                : '1 day';
-  return parseDuration(unit);
 }

@@ -167,6 +167,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.CHANGED_NATURAL_KEY_WITH_ROWS',
     message: 'The natural key of {dataName} cannot change while it holds {rows} rows.',
   },
+  CHANGED_TIME_SCOPE_WITH_ROWS: /*i18n*/ {
+    id: 'exceptionMessage.CHANGED_TIME_SCOPE_WITH_ROWS',
+    message: 'The time scope of {dataName} cannot change while it holds {rows} rows: their periods depend on it.',
+  },
   REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR: /*i18n*/ {
     id: 'exceptionMessage.REMOVING_AUTHORIZATION_SCOPE_ATTRIBUTES_ERROR',
     message: 'The authorization scope {component} of {dataName} cannot be removed: data and rights depend on it.',

@@ -93,6 +93,8 @@ function ItemText({ item }: { item: ImpactItem }) {
       return <Trans>The entry changes between reference and data type.</Trans>;
     case 'scopeRemoved':
       return <Trans>The authorization scope {component} is removed.</Trans>;
+    case 'timeScopeChanged':
+      return <Trans>The time scope changes.</Trans>;
   }
 }
 
