@@ -281,6 +281,73 @@ describe('the outbox', () => {
     expect((await other.items()).some((i) => i.id === attention.id)).toBe(false);
   });
 
+  it('keeps the key of a refused change a second Retry finds on its way: its first send may have been applied', async () => {
+    const db = freshDb();
+    const keys: string[] = [];
+    let sendStarted!: () => void;
+    const started = new Promise<void>((resolve) => (sendStarted = resolve));
+    let loseAnswer!: () => void;
+    const answerLost = new Promise<void>((resolve) => (loseAnswer = resolve));
+    const fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      if (keys.length === 1) return json(422, { code: 'BAD', params: {} });
+      if (keys.length === 2) {
+        // The retried change reaches the server, which applies it; its answer never comes back.
+        sendStarted();
+        await answerLost;
+        throw new TypeError('Failed to fetch');
+      }
+      return json(200, { applied: true });
+    }) as typeof globalThis.fetch;
+    const outbox = createOutbox({ db, fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [item] = await outbox.items();
+    const first = outbox.retry(item.id!);
+    await started;
+    // A double click, or the same card in another tab, while the first retry is being sent.
+    const second = outbox.retry(item.id!);
+    loseAnswer();
+    await Promise.all([first, second]);
+    await outbox.resume();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toBe(keys[1]);
+    expect((await outbox.items())[0].status).toBe('done');
+  });
+
+  it('refuses an edit of a change no longer refused, and keeps that change: it may be on its way or applied', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), 'network']);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    // Retried from the pending changes while its form, reopened to edit it, was still open: sent, answer lost.
+    await outbox.retry(refused.id!);
+    const edited = await outbox.submit(change('a', '/a/1'), { replaces: refused.id });
+    expect(edited).toEqual({
+      status: 'needs-attention',
+      error: { status: 0, code: 'CHANGE_SENT_MEANWHILE', params: {} },
+    });
+    const items = await outbox.items();
+    expect(items.map((item) => [item.id, item.status, item.mayHaveArrived])).toEqual([[refused.id, 'queued', true]]);
+    expect(server.calls).toHaveLength(2);
+    // Discarding it from a dialog opened while it was refused does not drop it either.
+    expect(await outbox.discard(refused.id!)).toBe(false);
+    expect(await outbox.items()).toHaveLength(1);
+  });
+
+  it('replaces a refused change with its edit in one step', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), json(200, { edited: true })]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    expect(await outbox.submit(change('a', '/a/1'), { replaces: refused.id })).toEqual({
+      status: 'done',
+      result: { edited: true },
+    });
+    expect((await outbox.items()).map((item) => item.id === refused.id)).toEqual([false]);
+  });
+
   it('never sends a change cancelled while a pass is sending another, and refuses to cancel the one being sent', async () => {
     const fetched: string[] = [];
     let release!: () => void;

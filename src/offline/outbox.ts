@@ -94,6 +94,8 @@ const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Sends answered with the server's internal error after which a change needs attention instead of waiting. */
 const INTERNAL_ERRORS_TRIED = 5;
 const DEVICE_FULL: OutboxError = { status: 0, code: 'DEVICE_FULL', params: {} };
+const CHANGE_SENT_MEANWHILE: OutboxError = { status: 0, code: 'CHANGE_SENT_MEANWHILE', params: {} };
+class ReplacedChangeSent extends Error {}
 
 /** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
 function isStorageFull(error: unknown): boolean {
@@ -144,7 +146,12 @@ export function createOutbox(options: OutboxOptions = {}) {
       owner: (await signedIn()) ?? undefined,
     };
     const id = await db.transaction('rw', db.outbox, async () => {
-      if (replaces !== undefined) await db.outbox.delete(replaces);
+      if (replaces !== undefined) {
+        // Only a refused change is edited. One retried since its form was reopened (another tab, the address
+        // opened again) may be on its way or applied: deleting it would hide it, and this one would apply it twice.
+        if ((await db.outbox.get(replaces))?.status !== 'needs-attention') throw new ReplacedChangeSent();
+        await db.outbox.delete(replaces);
+      }
       return (await db.outbox.add(item)) as number;
     });
     notify();
@@ -389,6 +396,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     } catch (error) {
       // The transaction wrote nothing: the form keeps what was typed, and the person learns at once why.
       if (isStorageFull(error)) return { status: 'needs-attention', error: DEVICE_FULL };
+      // The form keeps what was typed; the change it edited stays in the pending changes as it is.
+      if (error instanceof ReplacedChangeSent) return { status: 'needs-attention', error: CHANGE_SENT_MEANWHILE };
       throw error;
     }
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
@@ -411,15 +420,33 @@ export function createOutbox(options: OutboxOptions = {}) {
     return { status: 'queued', id };
   }
 
-  /** Sends a refused change again, as a new request: the refusal applied nothing. */
-  async function retry(id: number) {
-    await db.outbox.update(id, {
-      status: 'queued',
-      idempotencyKey: newKey(),
-      nextAttemptAt: 0,
-      attempts: 0,
-      mayHaveArrived: false,
+  /**
+   * Whether `id` still needs attention, and then `change` done to it in the same transaction: a second click, or
+   * another tab, may have retried it since the button was shown, and it may be on its way or applied by now.
+   */
+  function whileRefused(id: number, change: () => Promise<unknown>): Promise<boolean> {
+    return db.transaction('rw', db.outbox, async () => {
+      if ((await db.outbox.get(id))?.status !== 'needs-attention') return false;
+      await change();
+      return true;
     });
+  }
+
+  /**
+   * Sends a refused change again, as a new request: the refusal applied nothing. A new key only for a change still
+   * refused: given to one already being sent again, whose answer may be lost, it would be applied a second time.
+   */
+  async function retry(id: number) {
+    const retried = await whileRefused(id, () =>
+      db.outbox.update(id, {
+        status: 'queued',
+        idempotencyKey: newKey(),
+        nextAttemptAt: 0,
+        attempts: 0,
+        mayHaveArrived: false,
+      }),
+    );
+    if (!retried) return;
     notify();
     await process({ despiteHold: true });
   }
@@ -443,10 +470,12 @@ export function createOutbox(options: OutboxOptions = {}) {
     return cancelled;
   }
 
-  async function discard(id: number) {
-    await db.outbox.delete(id);
+  /** Drops a refused change. False once it was retried meanwhile: it is then cancelled, if at all, as any other. */
+  async function discard(id: number): Promise<boolean> {
+    const discarded = await whileRefused(id, () => db.outbox.delete(id));
     notify();
     await process();
+    return discarded;
   }
 
   return {

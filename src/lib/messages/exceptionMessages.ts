@@ -529,6 +529,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This device has no room left to keep the change: nothing was saved. Free some space (or send the pending changes) and try again.',
   },
+  CHANGE_SENT_MEANWHILE: /*i18n*/ {
+    id: 'exceptionMessage.CHANGE_SENT_MEANWHILE',
+    message:
+      'The change you were correcting was sent again meanwhile: it may already be applied. Nothing was saved; see the pending changes before making it again.',
+  },
 };
 
 export const translationMissing: MessageDescriptor = /*i18n*/ {
