@@ -374,6 +374,25 @@ describe('the outbox', () => {
     expect(await outbox.pendingCount()).toBe(0);
   });
 
+  it('never takes a proxy’s page of HTML for the reason of a failure or a refusal', async () => {
+    const page = (status: number, title: string) =>
+      new Response(`<html><head><title>${title}</title></head><body><center>nginx</center></body></html>`, {
+        status,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    const db = freshDb();
+    const server = scriptedFetch([page(502, '502 Bad Gateway'), page(413, '413 Request Entity Too Large')]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    // An instance restarting behind the proxy: sent again later, its reason the server's generic one.
+    expect((await outbox.items())[0].lastError).toEqual({ status: 502, code: '', params: {} });
+    // A body larger than the proxy takes: refused there, for a reason the pending changes can name.
+    expect(await outbox.submit(change('b'), { keepOnRefusal: true })).toEqual({
+      status: 'needs-attention',
+      error: { status: 413, code: 'PAYLOAD_TOO_LARGE', params: {} },
+    });
+  });
+
   it('gives a refusal back to the form without keeping the change', async () => {
     const outbox = createOutbox({
       db: freshDb(),

@@ -254,7 +254,9 @@ export function createOutbox(options: OutboxOptions = {}) {
         return { kind: 'unreachable', mayHaveArrived: true };
       }
     }
-    const error = errorOf(response.status, await response.text().catch(() => ''));
+    const error = isStandIn(response)
+      ? proxyError(response.status)
+      : errorOf(response.status, await response.text().catch(() => ''));
     if (error.code === 'CHANGE_OF_ANOTHER_USER') return { kind: 'not-theirs' };
     // Sent again long after it was applied (its answer lost then): applied, its answer no longer kept.
     if (error.code === 'ALREADY_APPLIED') return { kind: 'applied', result: null };
@@ -525,6 +527,14 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * A failure or refusal answered by a proxy in front of the server (nginx's page for a 502 while an instance restarts,
+ * for a 413 past its body limit): its HTML is no reason to show, and its 413 means what the server's own would.
+ */
+function proxyError(status: number): OutboxError {
+  return { status, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : '', params: {} };
 }
 
 function errorOf(status: number, text: string): OutboxError {
