@@ -374,23 +374,32 @@ describe('the outbox', () => {
     expect(await outbox.pendingCount()).toBe(0);
   });
 
-  it('never takes a proxy’s page of HTML for the reason of a failure or a refusal', async () => {
+  it('never takes a proxy’s page of HTML for a reason, and counts a gateway’s failure as perhaps applied', async () => {
     const page = (status: number, title: string) =>
       new Response(`<html><head><title>${title}</title></head><body><center>nginx</center></body></html>`, {
         status,
         headers: { 'Content-Type': 'text/html' },
       });
     const db = freshDb();
-    const server = scriptedFetch([page(502, '502 Bad Gateway'), page(413, '413 Request Entity Too Large')]);
+    const server = scriptedFetch([
+      page(502, '502 Bad Gateway'),
+      page(413, '413 Request Entity Too Large'),
+      json(503, { code: 'DATABASE_UNAVAILABLE', params: {} }),
+    ]);
     const outbox = createOutbox({ db, fetch: server.fetch });
     expect((await outbox.submit(change('a'))).status).toBe('queued');
     // An instance restarting behind the proxy: sent again later, its reason the server's generic one.
     expect((await outbox.items())[0].lastError).toEqual({ status: 502, code: '', params: {} });
+    // The proxy passed it on before the instance broke off: it may be applied, as the cancel dialog must say.
+    expect((await outbox.items())[0].mayHaveArrived).toBe(true);
     // A body larger than the proxy takes: refused there, for a reason the pending changes can name.
     expect(await outbox.submit(change('b'), { keepOnRefusal: true })).toEqual({
       status: 'needs-attention',
       error: { status: 413, code: 'PAYLOAD_TOO_LARGE', params: {} },
     });
+    // The server's own failure applied nothing: cancelling it is safe.
+    expect((await outbox.submit(change('c'))).status).toBe('queued');
+    expect((await outbox.items()).find((item) => item.resource === 'c')?.mayHaveArrived).toBeFalsy();
   });
 
   it('gives a refusal back to the form without keeping the change', async () => {

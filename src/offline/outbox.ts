@@ -162,7 +162,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   type Attempt =
     | { kind: 'applied'; result: unknown }
     | { kind: 'refused'; error: OutboxError }
-    | { kind: 'retry-later'; error: OutboxError }
+    | { kind: 'retry-later'; error: OutboxError; mayHaveArrived?: boolean }
     | { kind: 'unreachable'; mayHaveArrived: boolean }
     | { kind: 'signed-out' }
     | { kind: 'not-theirs' };
@@ -266,7 +266,11 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     // 408: the server gave up waiting for the rest of an upload (nothing stored); the network, not the change, failed.
     const transient = response.status >= 500 || response.status === 429 || response.status === 408;
-    if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { kind: 'retry-later', error };
+    // A gateway's failure (502, 504: the server behind the proxy broke off or was too slow to answer) came after the
+    // request was passed on, perhaps whole: the server may be applying it. Its own failures (500, 503) applied nothing.
+    const passedOn = response.status === 502 || response.status === 504;
+    if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
+      return { kind: 'retry-later', error, mayHaveArrived: passedOn || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' };
     return { kind: 'refused', error };
   }
 
@@ -365,8 +369,7 @@ export function createOutbox(options: OutboxOptions = {}) {
             status: 'queued',
             lastError: outcome.error,
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
-            // Still running on the server: it will be applied.
-            mayHaveArrived: item.mayHaveArrived || outcome.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS',
+            mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived === true,
           });
           held.hold(item.resource);
         } else {
