@@ -345,7 +345,23 @@ describe('the outbox', () => {
       status: 'done',
       result: { edited: true },
     });
-    expect((await outbox.items()).map((item) => item.id === refused.id)).toEqual([false]);
+    expect(await outbox.items()).toHaveLength(1);
+  });
+
+  it('sends an edited change in the place of the refused one, before the changes made after it', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), json(200, {}), json(200, {})]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('table', '/table/load-1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    // Made after the refused load, of the same table: it waits behind it.
+    expect((await outbox.submit(change('table', '/table/delete-rows'))).status).toBe('queued');
+    await outbox.submit(change('table', '/table/load-1-corrected'), { replaces: refused.id });
+    expect(server.calls.map((call) => call.url)).toEqual([
+      '/api/v1/table/load-1',
+      '/api/v1/table/load-1-corrected',
+      '/api/v1/table/delete-rows',
+    ]);
   });
 
   it('never sends a change cancelled while a pass is sending another, and refuses to cancel the one being sent', async () => {

@@ -84,8 +84,9 @@ export interface SubmitOptions {
    */
   keepOnRefusal?: boolean | (() => boolean);
   /**
-   * The pending change this one replaces (its form was reopened to edit it): it leaves the outbox as this one
-   * enters, so it neither holds this one back nor is lost if the page dies in between.
+   * The pending change this one replaces (its form was reopened to edit it): this one takes its place, in one step,
+   * so it neither holds this one back nor is lost if the page dies in between, and what was made after it still
+   * follows.
    */
   replaces?: number;
 }
@@ -150,7 +151,8 @@ export function createOutbox(options: OutboxOptions = {}) {
         // Only a refused change is edited. One retried since its form was reopened (another tab, the address
         // opened again) may be on its way or applied: deleting it would hide it, and this one would apply it twice.
         if ((await db.outbox.get(replaces))?.status !== 'needs-attention') throw new ReplacedChangeSent();
-        await db.outbox.delete(replaces);
+        // In its place (its id, the queue's order): the changes made after it still wait behind it.
+        return (await db.outbox.put({ ...item, id: replaces })) as number;
       }
       return (await db.outbox.add(item)) as number;
     });
