@@ -129,6 +129,40 @@ describe('the outbox', () => {
     ]);
   });
 
+  it('asks the person about a change whose file the browser can no longer read, instead of waiting for ever', async () => {
+    const db = freshDb();
+    let readable = true;
+    const server = scriptedFetch(['network', 'network']);
+    const outbox = createOutbox({
+      db,
+      fetch: server.fetch,
+      online: () => true,
+      serverAnswers: async () => true,
+      fileReadable: async () => readable,
+    });
+    const upload: Submission = {
+      ...change('deposit'),
+      request: {
+        method: 'POST',
+        path: '/deposit',
+        headers: {},
+        body: { type: 'multipart', parts: [{ name: 'file', blob: new Blob(['a;b\n']), fileName: 'sites.csv' }] },
+      },
+    };
+    // A file that is still there, on a network path that refuses it: it waits, backing off, as before.
+    expect((await outbox.submit(upload)).status).toBe('queued');
+    const [waiting] = await outbox.items();
+    expect(waiting).toMatchObject({ status: 'queued', lastError: { code: 'NETWORK_ERROR' } });
+    // The browser lost the file kept with it: no send can ever carry it.
+    readable = false;
+    await db.outbox.update(waiting.id!, { nextAttemptAt: 0 });
+    await outbox.process();
+    expect((await outbox.items())[0]).toMatchObject({
+      status: 'needs-attention',
+      lastError: { status: 0, code: 'FILE_UNREADABLE', params: { fileName: 'sites.csv' } },
+    });
+  });
+
   it('sends changes kept before owners were recorded in any session', async () => {
     const db = freshDb();
     await db.outbox.add({

@@ -5,7 +5,7 @@ import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import { HeldResources } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
-import { sizeOf, toFetchBody } from './storedRequest';
+import { sizeOf, toFetchBody, unreadableFile } from './storedRequest';
 import { fetchWithUploadProgress } from './uploadProgress';
 
 /**
@@ -38,6 +38,8 @@ export interface OutboxOptions {
    * counts as the server being out of reach.
    */
   serverAnswers?: () => Promise<boolean>;
+  /** Whether a file kept with a change can still be read (by default, its first byte is read). */
+  fileReadable?: (blob: Blob) => Promise<boolean>;
 }
 
 /** A captive portal's or a proxy's page answering in the API's place: a redirect, or HTML (the API answers JSON). */
@@ -351,6 +353,19 @@ export function createOutbox(options: OutboxOptions = {}) {
           held.hold(item.resource);
         } else if (outcome.kind === 'unreachable' && online() && (await options.serverAnswers?.())) {
           options.onReachability?.(true);
+          // A file the browser can no longer read (its storage cleared under it) will never go: waiting for the
+          // network would say the wrong thing for ever. It needs the person: choose the file again, or discard.
+          const unreadable = await unreadableFile(item.request.body, options.fileReadable);
+          if (unreadable !== undefined) {
+            await db.outbox.update(item.id!, {
+              status: 'needs-attention',
+              lastError: { status: 0, code: 'FILE_UNREADABLE', params: { fileName: unreadable } },
+              mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived,
+            });
+            held.hold(item.resource);
+            notify();
+            continue;
+          }
           await db.outbox.update(item.id!, {
             status: 'queued',
             lastError: { status: 0, code: 'NETWORK_ERROR', params: {} },
