@@ -567,6 +567,28 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { ok: true } });
   });
 
+  it('sends again, with its key, a change whose answer broke off, and keeps the answer the server kept', async () => {
+    const cutAnswer = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"lineCount":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    const server = scriptedFetch([cutAnswer, json(201, { lineCount: 12 })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, online: () => true });
+    // Not "done" without its answer: the form would have nothing to tell (and read the lines loaded from nothing).
+    expect((await outbox.submit(change('table'))).status).toBe('queued');
+    expect((await outbox.items())[0]).toMatchObject({ status: 'queued', mayHaveArrived: true });
+    await outbox.resume();
+    expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { lineCount: 12 } });
+    const keys = server.calls.map((call) => (call.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('keeps a change refused at once when the form that sent it has left the screen', async () => {
     const refusal = () => json(422, { code: 'BAD_REQUEST', message: 'BAD_REQUEST', params: {} });
     const server = scriptedFetch([refusal, refusal]);

@@ -236,7 +236,14 @@ export function createOutbox(options: OutboxOptions = {}) {
     if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
     if (response.ok) {
       if (!item.streamed) {
-        const text = await response.text().catch(() => '');
+        let text: string;
+        try {
+          text = await response.text();
+        } catch {
+          // Applied, its answer cut: sent again with its key, the server gives the kept answer, which the form and
+          // the pending changes read (the lines loaded, the charters accepted) instead of none.
+          return { kind: 'unreachable', mayHaveArrived: true };
+        }
         return { kind: 'applied', result: text === '' ? null : safeJson(text) };
       }
       try {
