@@ -129,6 +129,40 @@ describe('the outbox', () => {
     ]);
   });
 
+  it('asks the person about a change whose file the browser can no longer read, instead of waiting for ever', async () => {
+    const db = freshDb();
+    let readable = true;
+    const server = scriptedFetch(['network', 'network']);
+    const outbox = createOutbox({
+      db,
+      fetch: server.fetch,
+      online: () => true,
+      serverAnswers: async () => true,
+      fileReadable: async () => readable,
+    });
+    const upload: Submission = {
+      ...change('deposit'),
+      request: {
+        method: 'POST',
+        path: '/deposit',
+        headers: {},
+        body: { type: 'multipart', parts: [{ name: 'file', blob: new Blob(['a;b\n']), fileName: 'sites.csv' }] },
+      },
+    };
+    // A file that is still there, on a network path that refuses it: it waits, backing off, as before.
+    expect((await outbox.submit(upload)).status).toBe('queued');
+    const [waiting] = await outbox.items();
+    expect(waiting).toMatchObject({ status: 'queued', lastError: { code: 'NETWORK_ERROR' } });
+    // The browser lost the file kept with it: no send can ever carry it.
+    readable = false;
+    await db.outbox.update(waiting.id!, { nextAttemptAt: 0 });
+    await outbox.process();
+    expect((await outbox.items())[0]).toMatchObject({
+      status: 'needs-attention',
+      lastError: { status: 0, code: 'FILE_UNREADABLE', params: { fileName: 'sites.csv' } },
+    });
+  });
+
   it('sends changes kept before owners were recorded in any session', async () => {
     const db = freshDb();
     await db.outbox.add({
@@ -281,6 +315,89 @@ describe('the outbox', () => {
     expect((await other.items()).some((i) => i.id === attention.id)).toBe(false);
   });
 
+  it('keeps the key of a refused change a second Retry finds on its way: its first send may have been applied', async () => {
+    const db = freshDb();
+    const keys: string[] = [];
+    let sendStarted!: () => void;
+    const started = new Promise<void>((resolve) => (sendStarted = resolve));
+    let loseAnswer!: () => void;
+    const answerLost = new Promise<void>((resolve) => (loseAnswer = resolve));
+    const fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      if (keys.length === 1) return json(422, { code: 'BAD', params: {} });
+      if (keys.length === 2) {
+        // The retried change reaches the server, which applies it; its answer never comes back.
+        sendStarted();
+        await answerLost;
+        throw new TypeError('Failed to fetch');
+      }
+      return json(200, { applied: true });
+    }) as typeof globalThis.fetch;
+    const outbox = createOutbox({ db, fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [item] = await outbox.items();
+    const first = outbox.retry(item.id!);
+    await started;
+    // A double click, or the same card in another tab, while the first retry is being sent.
+    const second = outbox.retry(item.id!);
+    loseAnswer();
+    await Promise.all([first, second]);
+    await outbox.resume();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toBe(keys[1]);
+    expect((await outbox.items())[0].status).toBe('done');
+  });
+
+  it('refuses an edit of a change no longer refused, and keeps that change: it may be on its way or applied', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), 'network']);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    // Retried from the pending changes while its form, reopened to edit it, was still open: sent, answer lost.
+    await outbox.retry(refused.id!);
+    const edited = await outbox.submit(change('a', '/a/1'), { replaces: refused.id });
+    expect(edited).toEqual({
+      status: 'needs-attention',
+      error: { status: 0, code: 'CHANGE_SENT_MEANWHILE', params: {} },
+    });
+    const items = await outbox.items();
+    expect(items.map((item) => [item.id, item.status, item.mayHaveArrived])).toEqual([[refused.id, 'queued', true]]);
+    expect(server.calls).toHaveLength(2);
+    // Discarding it from a dialog opened while it was refused does not drop it either.
+    expect(await outbox.discard(refused.id!)).toBe(false);
+    expect(await outbox.items()).toHaveLength(1);
+  });
+
+  it('replaces a refused change with its edit in one step', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), json(200, { edited: true })]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('a', '/a/1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    expect(await outbox.submit(change('a', '/a/1'), { replaces: refused.id })).toEqual({
+      status: 'done',
+      result: { edited: true },
+    });
+    expect(await outbox.items()).toHaveLength(1);
+  });
+
+  it('sends an edited change in the place of the refused one, before the changes made after it', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([json(422, { code: 'BAD', params: {} }), json(200, {}), json(200, {})]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('table', '/table/load-1'), { keepOnRefusal: true });
+    const [refused] = await outbox.items();
+    // Made after the refused load, of the same table: it waits behind it.
+    expect((await outbox.submit(change('table', '/table/delete-rows'))).status).toBe('queued');
+    await outbox.submit(change('table', '/table/load-1-corrected'), { replaces: refused.id });
+    expect(server.calls.map((call) => call.url)).toEqual([
+      '/api/v1/table/load-1',
+      '/api/v1/table/load-1-corrected',
+      '/api/v1/table/delete-rows',
+    ]);
+  });
+
   it('never sends a change cancelled while a pass is sending another, and refuses to cancel the one being sent', async () => {
     const fetched: string[] = [];
     let release!: () => void;
@@ -305,6 +422,34 @@ describe('the outbox', () => {
     expect(fetched).toEqual(['/api/v1/things/a']);
     expect((await outbox.items()).map((item) => item.id)).toEqual([first]);
     expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('never takes a proxy’s page of HTML for a reason, and counts a gateway’s failure as perhaps applied', async () => {
+    const page = (status: number, title: string) =>
+      new Response(`<html><head><title>${title}</title></head><body><center>nginx</center></body></html>`, {
+        status,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    const db = freshDb();
+    const server = scriptedFetch([
+      page(502, '502 Bad Gateway'),
+      page(413, '413 Request Entity Too Large'),
+      json(503, { code: 'DATABASE_UNAVAILABLE', params: {} }),
+    ]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    expect((await outbox.submit(change('a'))).status).toBe('queued');
+    // An instance restarting behind the proxy: sent again later, its reason the server's generic one.
+    expect((await outbox.items())[0].lastError).toEqual({ status: 502, code: '', params: {} });
+    // The proxy passed it on before the instance broke off: it may be applied, as the cancel dialog must say.
+    expect((await outbox.items())[0].mayHaveArrived).toBe(true);
+    // A body larger than the proxy takes: refused there, for a reason the pending changes can name.
+    expect(await outbox.submit(change('b'), { keepOnRefusal: true })).toEqual({
+      status: 'needs-attention',
+      error: { status: 413, code: 'PAYLOAD_TOO_LARGE', params: {} },
+    });
+    // The server's own failure applied nothing: cancelling it is safe.
+    expect((await outbox.submit(change('c'))).status).toBe('queued');
+    expect((await outbox.items()).find((item) => item.resource === 'c')?.mayHaveArrived).toBeFalsy();
   });
 
   it('gives a refusal back to the form without keeping the change', async () => {
@@ -420,6 +565,28 @@ describe('the outbox', () => {
     expect((await outbox.items())[0]).toMatchObject({ status: 'queued', mayHaveArrived: true });
     await outbox.process({ despiteHold: true });
     expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { ok: true } });
+  });
+
+  it('sends again, with its key, a change whose answer broke off, and keeps the answer the server kept', async () => {
+    const cutAnswer = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"lineCount":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    const server = scriptedFetch([cutAnswer, json(201, { lineCount: 12 })]);
+    const outbox = createOutbox({ db: freshDb(), fetch: server.fetch, online: () => true });
+    // Not "done" without its answer: the form would have nothing to tell (and read the lines loaded from nothing).
+    expect((await outbox.submit(change('table'))).status).toBe('queued');
+    expect((await outbox.items())[0]).toMatchObject({ status: 'queued', mayHaveArrived: true });
+    await outbox.resume();
+    expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { lineCount: 12 } });
+    const keys = server.calls.map((call) => (call.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('keeps a change refused at once when the form that sent it has left the screen', async () => {

@@ -5,7 +5,7 @@ import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import { HeldResources } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
-import { sizeOf, toFetchBody } from './storedRequest';
+import { sizeOf, toFetchBody, unreadableFile } from './storedRequest';
 import { fetchWithUploadProgress } from './uploadProgress';
 
 /**
@@ -38,6 +38,8 @@ export interface OutboxOptions {
    * counts as the server being out of reach.
    */
   serverAnswers?: () => Promise<boolean>;
+  /** Whether a file kept with a change can still be read (by default, its first byte is read). */
+  fileReadable?: (blob: Blob) => Promise<boolean>;
 }
 
 /** A captive portal's or a proxy's page answering in the API's place: a redirect, or HTML (the API answers JSON). */
@@ -84,8 +86,9 @@ export interface SubmitOptions {
    */
   keepOnRefusal?: boolean | (() => boolean);
   /**
-   * The pending change this one replaces (its form was reopened to edit it): it leaves the outbox as this one
-   * enters, so it neither holds this one back nor is lost if the page dies in between.
+   * The pending change this one replaces (its form was reopened to edit it): this one takes its place, in one step,
+   * so it neither holds this one back nor is lost if the page dies in between, and what was made after it still
+   * follows.
    */
   replaces?: number;
 }
@@ -94,6 +97,8 @@ const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Sends answered with the server's internal error after which a change needs attention instead of waiting. */
 const INTERNAL_ERRORS_TRIED = 5;
 const DEVICE_FULL: OutboxError = { status: 0, code: 'DEVICE_FULL', params: {} };
+const CHANGE_SENT_MEANWHILE: OutboxError = { status: 0, code: 'CHANGE_SENT_MEANWHILE', params: {} };
+class ReplacedChangeSent extends Error {}
 
 /** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
 function isStorageFull(error: unknown): boolean {
@@ -144,7 +149,13 @@ export function createOutbox(options: OutboxOptions = {}) {
       owner: (await signedIn()) ?? undefined,
     };
     const id = await db.transaction('rw', db.outbox, async () => {
-      if (replaces !== undefined) await db.outbox.delete(replaces);
+      if (replaces !== undefined) {
+        // Only a refused change is edited. One retried since its form was reopened (another tab, the address
+        // opened again) may be on its way or applied: deleting it would hide it, and this one would apply it twice.
+        if ((await db.outbox.get(replaces))?.status !== 'needs-attention') throw new ReplacedChangeSent();
+        // In its place (its id, the queue's order): the changes made after it still wait behind it.
+        return (await db.outbox.put({ ...item, id: replaces })) as number;
+      }
       return (await db.outbox.add(item)) as number;
     });
     notify();
@@ -155,7 +166,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   type Attempt =
     | { kind: 'applied'; result: unknown }
     | { kind: 'refused'; error: OutboxError }
-    | { kind: 'retry-later'; error: OutboxError }
+    | { kind: 'retry-later'; error: OutboxError; mayHaveArrived?: boolean }
     | { kind: 'unreachable'; mayHaveArrived: boolean }
     | { kind: 'signed-out' }
     | { kind: 'not-theirs' };
@@ -225,7 +236,14 @@ export function createOutbox(options: OutboxOptions = {}) {
     if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
     if (response.ok) {
       if (!item.streamed) {
-        const text = await response.text().catch(() => '');
+        let text: string;
+        try {
+          text = await response.text();
+        } catch {
+          // Applied, its answer cut: sent again with its key, the server gives the kept answer, which the form and
+          // the pending changes read (the lines loaded, the charters accepted) instead of none.
+          return { kind: 'unreachable', mayHaveArrived: true };
+        }
         return { kind: 'applied', result: text === '' ? null : safeJson(text) };
       }
       try {
@@ -247,7 +265,9 @@ export function createOutbox(options: OutboxOptions = {}) {
         return { kind: 'unreachable', mayHaveArrived: true };
       }
     }
-    const error = errorOf(response.status, await response.text().catch(() => ''));
+    const error = isStandIn(response)
+      ? proxyError(response.status)
+      : errorOf(response.status, await response.text().catch(() => ''));
     if (error.code === 'CHANGE_OF_ANOTHER_USER') return { kind: 'not-theirs' };
     // Sent again long after it was applied (its answer lost then): applied, its answer no longer kept.
     if (error.code === 'ALREADY_APPLIED') return { kind: 'applied', result: null };
@@ -257,7 +277,11 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     // 408: the server gave up waiting for the rest of an upload (nothing stored); the network, not the change, failed.
     const transient = response.status >= 500 || response.status === 429 || response.status === 408;
-    if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { kind: 'retry-later', error };
+    // A gateway's failure (502, 504: the server behind the proxy broke off or was too slow to answer) came after the
+    // request was passed on, perhaps whole: the server may be applying it. Its own failures (500, 503) applied nothing.
+    const passedOn = response.status === 502 || response.status === 504;
+    if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
+      return { kind: 'retry-later', error, mayHaveArrived: passedOn || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' };
     return { kind: 'refused', error };
   }
 
@@ -336,6 +360,19 @@ export function createOutbox(options: OutboxOptions = {}) {
           held.hold(item.resource);
         } else if (outcome.kind === 'unreachable' && online() && (await options.serverAnswers?.())) {
           options.onReachability?.(true);
+          // A file the browser can no longer read (its storage cleared under it) will never go: waiting for the
+          // network would say the wrong thing for ever. It needs the person: choose the file again, or discard.
+          const unreadable = await unreadableFile(item.request.body, options.fileReadable);
+          if (unreadable !== undefined) {
+            await db.outbox.update(item.id!, {
+              status: 'needs-attention',
+              lastError: { status: 0, code: 'FILE_UNREADABLE', params: { fileName: unreadable } },
+              mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived,
+            });
+            held.hold(item.resource);
+            notify();
+            continue;
+          }
           await db.outbox.update(item.id!, {
             status: 'queued',
             lastError: { status: 0, code: 'NETWORK_ERROR', params: {} },
@@ -356,8 +393,7 @@ export function createOutbox(options: OutboxOptions = {}) {
             status: 'queued',
             lastError: outcome.error,
             nextAttemptAt: now() + backoffMs(item.attempts + 1),
-            // Still running on the server: it will be applied.
-            mayHaveArrived: item.mayHaveArrived || outcome.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS',
+            mayHaveArrived: item.mayHaveArrived || outcome.mayHaveArrived === true,
           });
           held.hold(item.resource);
         } else {
@@ -389,6 +425,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     } catch (error) {
       // The transaction wrote nothing: the form keeps what was typed, and the person learns at once why.
       if (isStorageFull(error)) return { status: 'needs-attention', error: DEVICE_FULL };
+      // The form keeps what was typed; the change it edited stays in the pending changes as it is.
+      if (error instanceof ReplacedChangeSent) return { status: 'needs-attention', error: CHANGE_SENT_MEANWHILE };
       throw error;
     }
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
@@ -411,15 +449,33 @@ export function createOutbox(options: OutboxOptions = {}) {
     return { status: 'queued', id };
   }
 
-  /** Sends a refused change again, as a new request: the refusal applied nothing. */
-  async function retry(id: number) {
-    await db.outbox.update(id, {
-      status: 'queued',
-      idempotencyKey: newKey(),
-      nextAttemptAt: 0,
-      attempts: 0,
-      mayHaveArrived: false,
+  /**
+   * Whether `id` still needs attention, and then `change` done to it in the same transaction: a second click, or
+   * another tab, may have retried it since the button was shown, and it may be on its way or applied by now.
+   */
+  function whileRefused(id: number, change: () => Promise<unknown>): Promise<boolean> {
+    return db.transaction('rw', db.outbox, async () => {
+      if ((await db.outbox.get(id))?.status !== 'needs-attention') return false;
+      await change();
+      return true;
     });
+  }
+
+  /**
+   * Sends a refused change again, as a new request: the refusal applied nothing. A new key only for a change still
+   * refused: given to one already being sent again, whose answer may be lost, it would be applied a second time.
+   */
+  async function retry(id: number) {
+    const retried = await whileRefused(id, () =>
+      db.outbox.update(id, {
+        status: 'queued',
+        idempotencyKey: newKey(),
+        nextAttemptAt: 0,
+        attempts: 0,
+        mayHaveArrived: false,
+      }),
+    );
+    if (!retried) return;
     notify();
     await process({ despiteHold: true });
   }
@@ -443,10 +499,12 @@ export function createOutbox(options: OutboxOptions = {}) {
     return cancelled;
   }
 
-  async function discard(id: number) {
-    await db.outbox.delete(id);
+  /** Drops a refused change. False once it was retried meanwhile: it is then cancelled, if at all, as any other. */
+  async function discard(id: number): Promise<boolean> {
+    const discarded = await whileRefused(id, () => db.outbox.delete(id));
     notify();
     await process();
+    return discarded;
   }
 
   return {
@@ -496,6 +554,14 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * A failure or refusal answered by a proxy in front of the server (nginx's page for a 502 while an instance restarts,
+ * for a 413 past its body limit): its HTML is no reason to show, and its 413 means what the server's own would.
+ */
+function proxyError(status: number): OutboxError {
+  return { status, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : '', params: {} };
 }
 
 function errorOf(status: number, text: string): OutboxError {

@@ -33,3 +33,23 @@ export function sizeOf(request: StoredRequest): number {
       return body.parts.reduce((total, part) => total + ('blob' in part ? part.blob.size : part.value.length), 0);
   }
 }
+
+/** Whether the browser can still read a file it kept, by reading its first byte. */
+export async function canRead(blob: Blob): Promise<boolean> {
+  try {
+    await blob.slice(0, 1).arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The name of the first file of the body the browser can no longer read, if any. */
+export async function unreadableFile(
+  body: StoredBody,
+  readable: (blob: Blob) => Promise<boolean> = canRead,
+): Promise<string | undefined> {
+  if (body.type !== 'multipart') return undefined;
+  for (const part of body.parts) if ('blob' in part && !(await readable(part.blob))) return part.fileName;
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 
 /** A refused CSV upload reopened from the pending changes: saving a new file replaces it. */
 export interface EditedCsvUpload {
@@ -14,7 +14,7 @@ export function useEditedCsvUpload(itemId: number | undefined): EditedCsvUpload 
   const [edited, setEdited] = useState<EditedCsvUpload>();
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       const input = item?.kind === 'reference.upload' ? (item.input as { reference: string; file: File }) : undefined;
       if (input) setEdited({ itemId, entryName: input.reference, fileName: input.file.name });
     });

@@ -538,6 +538,16 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This device has no room left to keep the change: nothing was saved. Free some space (or send the pending changes) and try again.',
   },
+  FILE_UNREADABLE: /*i18n*/ {
+    id: 'exceptionMessage.FILE_UNREADABLE',
+    message:
+      'This device can no longer read the file {fileName} kept with the change: it cannot be sent. Choose the file again (Edit), or discard the change.',
+  },
+  CHANGE_SENT_MEANWHILE: /*i18n*/ {
+    id: 'exceptionMessage.CHANGE_SENT_MEANWHILE',
+    message:
+      'The change you were correcting was sent again meanwhile: it may already be applied. Nothing was saved; see the pending changes before making it again.',
+  },
 };
 
 export const translationMissing: MessageDescriptor = /*i18n*/ {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Associates } from '@/domain/additionalFiles/associates';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 
 /** What the file form sent (its own values, checked), as the outbox keeps it. */
 export interface SentFileForm {
@@ -33,7 +33,7 @@ export function useEditedFileSave(
   const [state, setState] = useState<{ ready: boolean; edit?: EditedFileSave }>({ ready: itemId === undefined });
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       const input = item?.input as SentFileForm | undefined;
       const matches =
         item?.kind === 'additionalFile.save' &&

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 import type { ConfigurationUploadInput } from '../outboxRequests';
 
 /** The input of a queued configuration upload reopened for editing, once read from the device. */
@@ -12,7 +12,7 @@ export function useEditedUpload(itemId: number | undefined): {
   });
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       const input = item?.input as ConfigurationUploadInput | undefined;
       setState({ ready: true, edit: item && input ? { itemId, input } : undefined });
     });

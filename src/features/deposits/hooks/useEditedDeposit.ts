@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 import type { DatasetChoice } from '../api';
 
 /** A refused deposit reopened from the pending changes: depositing again replaces it. */
@@ -15,7 +15,7 @@ export function useEditedDeposit(itemId: number | undefined, dataType: string): 
   const [edited, setEdited] = useState<EditedDeposit>();
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       if (item?.kind !== 'deposit.upload') return;
       const input = item.input as { dataType: string; file: File; dataset: DatasetChoice; comment: string };
       if (input.dataType === dataType)

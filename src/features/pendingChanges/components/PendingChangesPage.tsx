@@ -5,6 +5,7 @@ import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/lib/toast';
 import { useCurrentUser } from '@/offline/currentUser';
 import { outbox } from '@/offline/outboxInstance';
 import type { OutboxItem } from '@/offline/outboxTypes';
@@ -132,7 +133,11 @@ export function PendingChangesPage() {
         open={discarding !== null}
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
-          if (discarding) void outbox.discard(discarding.id!);
+          if (discarding)
+            void outbox.discard(discarding.id!).then((discarded) => {
+              // Retried meanwhile (another tab): it may be on its way; it stays listed as it is now.
+              if (!discarded) showToast('warning', t`It was sent again meanwhile: it was not discarded.`);
+            });
           setDiscarding(null);
         }}
         title={<Trans>Discard this change?</Trans>}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AuthorizationRequest } from '@/domain/rights/authorization';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 
 /** A refused authorization reopened from the pending changes: saving again replaces it. */
 export interface EditedAuthorization {
@@ -20,7 +20,7 @@ export function useEditedAuthorization(
   const [edited, setEdited] = useState<EditedAuthorization>();
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       if (item?.kind !== 'authorization.save' || item.summary.name !== application) return;
       const request = item.input as AuthorizationRequest;
       if ((request.uuid ?? 'new') === authorizationId) setEdited({ itemId, request });

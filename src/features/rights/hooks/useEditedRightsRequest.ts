@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RightsRequestBody } from '@/contract/rightsRequests';
-import { offlineDb } from '@/offline/db';
+import { refusedChange } from '@/offline/refusedChange';
 
 /** A refused rights request (asked or modified) reopened from the pending changes: sending again replaces it. */
 export interface EditedRightsRequest {
@@ -20,7 +20,7 @@ export function useEditedRightsRequest(
   const [edited, setEdited] = useState<EditedRightsRequest>();
   useEffect(() => {
     if (itemId === undefined) return;
-    void offlineDb.outbox.get(itemId).then((item) => {
+    void refusedChange(itemId).then((item) => {
       if (item?.kind !== 'rightsRequest.save' || item.summary.name !== application) return;
       if (item.summary.action !== 'ask' && item.summary.action !== 'modify') return;
       const body = item.input as RightsRequestBody;
