@@ -309,12 +309,20 @@ export async function wholeFilesList(
     rights: typeRightsOf(access, type.name),
   };
   const referenceFields = type.fields.filter((field) => field.checker?.kind === 'reference').map((f) => f.name);
+  // The first page is read before answering: a database that cannot answer is a refusal, not a list cut short.
+  const pages = select ? scanned(select, budget) : undefined;
+  const first = await pages?.next();
+  async function* everyPage() {
+    if (!first || first.done) return;
+    yield first.value;
+    yield* pages!;
+  }
   return (async function* () {
     yield `${JSON.stringify(head).slice(0, -1)},"additionalBinaryFiles":[`;
     const owners = new Map<string, string>();
     const used = new Map(referenceFields.map((field) => [field, new Set<string>()]));
     let total = 0;
-    for await (const rows of select ? scanned(select, budget) : []) {
+    for await (const rows of everyPage()) {
       const kept = rows.slice(Math.max(0, query.offset - total));
       if (kept.length)
         yield `${total > query.offset ? ',' : ''}${kept.map((row) => JSON.stringify(viewOf(row, access))).join(',')}`;

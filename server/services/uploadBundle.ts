@@ -112,7 +112,7 @@ export async function* rowPages(
   shape?: EntryShape,
 ): AsyncGenerator<WrittenRow[]> {
   if (shape?.rowIds) {
-    yield* rowsById(db, shape.rowIds);
+    yield* rowsById(db, entry, shape);
     return;
   }
   let after: { naturalKey: string; id: string } | undefined;
@@ -138,17 +138,27 @@ const keptRows = (db: Kysely<Schema>, applicationId: string, entry: DataEntry) =
     .where('data_name', '=', entry.name)
     .where('file_id', isVersioned(entry) ? 'is not' : 'is', null);
 
-/** Rows given by their ids, in that order (sorted as rowPages sorts), a page at a time. */
-async function* rowsById(db: Kysely<Schema>, ids: readonly string[]): AsyncGenerator<WrittenRow[]> {
+/**
+ * The rows of a shape by the ids listed, in that order (sorted as rowPages sorts), a page at a time. A row whose
+ * shape changed since it was listed (a write meanwhile) is left out, never written under another shape's header.
+ */
+async function* rowsById(
+  db: Kysely<Schema>,
+  entry: DataEntry,
+  { rowIds, digests }: EntryShape,
+): AsyncGenerator<WrittenRow[]> {
+  const ids = rowIds ?? [];
   for (let at = 0; at < ids.length; at += ROW_PAGE) {
     const rows = await db
       .selectFrom('data_rows')
-      .select(['natural_key', 'values'])
-      .where('id', 'in', ids.slice(at, at + ROW_PAGE))
+      .select(['natural_key', 'values', sql<string>`md5(${storedShape(entry)})`.as('digest')])
+      .where(sql<boolean>`id = any(${ids.slice(at, at + ROW_PAGE)}::uuid[])`)
       .orderBy('natural_key')
       .orderBy('id')
       .execute();
-    yield rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
+    yield rows
+      .filter((row) => digests?.has(row.digest))
+      .map((row) => ({ naturalKey: row.natural_key, values: row.values }));
   }
 }
 
@@ -177,6 +187,8 @@ function storedShape(entry: DataEntry) {
 export interface EntryShape {
   shape: RowShape;
   rowIds?: string[];
+  /** The digests of the stored forms of that shape, by which its rows are found again. */
+  digests?: Set<string>;
 }
 
 /**
@@ -204,7 +216,8 @@ export async function shapesOf(
   for (const { shape: text, digest } of stored.rows) {
     const shape = shapeOf(entry, JSON.parse(text) as Record<string, unknown>, texts);
     const key = shapeKey(shape);
-    if (!byKey.has(key)) byKey.set(key, { shape, rowIds: [] });
+    if (!byKey.has(key)) byKey.set(key, { shape, rowIds: [], digests: new Set() });
+    byKey.get(key)!.digests!.add(digest);
     byDigest.set(digest, byKey.get(key)!);
   }
   const shapes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
