@@ -10,10 +10,13 @@ export class LevelTooLarge extends Error {
   }
 }
 
-/** How many nodes a level of a large tree holds (its first page's count, from the read cache when read before). */
+/**
+ * How many nodes a level of a large tree holds (its first page's count, from the read cache when read before); not
+ * known, more than any: a part above is never given a right its children do not all hold.
+ */
 export async function levelSize(source: LazyTreeSource, parent: string): Promise<number> {
   const read = scopeNodesRead(source.application, source.reference, source.use, { parent });
-  return (await keptRead(read.queryKey, () => read.read())).value.total ?? 0;
+  return (await keptRead(read.queryKey, () => read.read())).value.total ?? Infinity;
 }
 
 /** The node a key lies directly under in a tree of `reference`, when that is one of the reference's own rows. */
