@@ -22,6 +22,7 @@ import * as fileParts from './0020_file_parts.ts';
 import * as restoringApplications from './0021_restoring_applications.ts';
 import * as fileListOrder from './0022_file_list_order.ts';
 import * as backupFileOrder from './0023_backup_file_order.ts';
+import * as rightsRequestOrder from './0024_rights_request_order.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021_restoring_applications': restoringApplications,
   '0022_file_list_order': fileListOrder,
   '0023_backup_file_order': backupFileOrder,
+  '0024_rights_request_order': rightsRequestOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -120,6 +120,19 @@ describe('the selection of additional files', () => {
     expect(cheap.left).toBeGreaterThan(SELECTION_REGEX_STEPS / 2);
   });
 
+  it('refuses a selection one of whose values alone takes more than its share, rather than calling it no match', () => {
+    const budget = regexBudget();
+    const compiled = compileFieldFilters(
+      protocols,
+      [{ field: 'title', filter: '(.?){1000}x', isRegExp: true }],
+      budget,
+    );
+    if (!compiled.ok) throw new Error('compiled');
+    expect(compiled.matches({ title: 'y'.repeat(5_000) })).toBe(false);
+    expect(overBudget(budget)).toEqual({ code: 'BAD_FILES_QUERY', params: { reason: 'regexpBudget', field: 'title' } });
+    expect(budget.left).toBeGreaterThan(0);
+  });
+
   it('filters dates and numbers within bounds, inclusive', () => {
     expect(matcher({ field: 'issued', intervalValues: { from: '01/03/2024', to: '15/03/2024' } })(file)).toBe(true);
     expect(matcher({ field: 'issued', intervalValues: { from: '2024-03-16' } })(file)).toBe(false);

@@ -20,8 +20,9 @@ export const regexBudget = (steps = SELECTION_REGEX_STEPS): RegexBudget => ({ le
 
 /**
  * Whether a value holds a match of `pattern` (Java's `find`), spending `budget` under the name `filter`; once the
- * budget is spent, nothing more matches, and the caller refuses the request. Null when the pattern is not a pattern
- * the engine reads.
+ * budget is spent — or one value alone took more than its own share — nothing more matches, and the caller refuses
+ * the request: a value left unsearched is never answered as one that does not match. Null when the pattern is not a
+ * pattern the engine reads.
  */
 export function budgetedSearch(
   pattern: string,
@@ -39,8 +40,10 @@ export function budgetedSearch(
         regex.find(value, 0, (taken) => {
           steps += taken;
           budget.left -= taken;
-          if (budget.left < 0) budget.exceeded = filter;
-          if (steps > VALUE_STEPS || budget.left < 0) throw new Error('regex budget');
+          if (steps > VALUE_STEPS || budget.left < 0) {
+            budget.exceeded = filter;
+            throw new Error('regex budget');
+          }
         }) !== null
       );
     } catch {
