@@ -60,6 +60,9 @@ test('on a shared tablet, a change someone else made waits for them, and the pen
   await page.goto('/pendingChanges');
   const hers = pendingChange(page, `Créer l’application ${name} avec fieldnotes-v1.yaml`);
   await expect(hers).toContainText('Fait par ana.field : envoyé dès que ana.field se reconnecte sur cet appareil.');
+  // Hers to decide on: nobody else cancels it here.
+  await expect(hers).toContainText('Seule la personne qui l’a faite peut l’annuler');
+  await expect(hers.getByRole('button', { name: 'Annuler' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Synchroniser maintenant' }).click();
   await expect(page.getByRole('button', { name: 'Synchroniser maintenant' })).toBeEnabled();
   // Never sent in the administrator's session.

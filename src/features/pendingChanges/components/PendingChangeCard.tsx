@@ -20,13 +20,14 @@ const badgeOf = {
   'needs-attention': 'destructive',
 } as const;
 
-/** A change someone else made on this device: only their session sends it. */
+/** A change someone else made on this device: only their session sends, cancels, corrects or discards it. */
 function OwnerNote({ owner }: { owner: string }) {
   return (
     <p className="text-sm" data-testid="pending-owner">
       <Trans>
         Made by {owner}: it is sent once {owner} signs in again on this device.
-      </Trans>
+      </Trans>{' '}
+      <Trans>Only the person who made it can cancel, correct or discard it.</Trans>
     </p>
   );
 }
@@ -103,6 +104,8 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
   // A day of the period at local midnight, as the deposits page shows it (a bare date would be read as UTC).
   const dataset = datasetOf(item, (day) => i18n.date(new Date(`${day}T00:00:00`), { dateStyle: 'medium' }));
   const refusedFile = item.status === 'needs-attention' ? refusedFileReport(error) : undefined;
+  // On a shared tablet, another person's change is theirs to decide on: it is shown, never cancelled or discarded here.
+  const someoneElses = Boolean(item.owner && item.owner !== login && item.status !== 'done');
   const errorText = !error
     ? undefined
     : error.problems?.length
@@ -135,7 +138,7 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
           {' · '}
           <Plural value={item.attempts} one="# attempt" other="# attempts" />
         </p>
-        {item.owner && item.owner !== login && item.status !== 'done' ? <OwnerNote owner={item.owner} /> : null}
+        {someoneElses ? <OwnerNote owner={item.owner!} /> : null}
         {blockedBy && item.status === 'queued' ? <BlockerNote blocker={blockedBy} /> : null}
         {errorText ? (
           <p
@@ -148,7 +151,7 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
         {item.status === 'done' ? <JobNote item={item} /> : null}
         {refusedFile ? <CsvReportView report={refusedFile} fileName={item.summary.fileName ?? ''} /> : null}
         {/* Only while it waits: once sending began the server may be applying it. */}
-        {item.status === 'queued' ? (
+        {item.status === 'queued' && !someoneElses ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => onCancel(item)}>
               <Ban aria-hidden />
@@ -156,7 +159,7 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
             </Button>
           </div>
         ) : null}
-        {item.status === 'needs-attention' ? (
+        {item.status === 'needs-attention' && !someoneElses ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
               <RotateCcw aria-hidden />
