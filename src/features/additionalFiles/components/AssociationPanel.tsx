@@ -15,6 +15,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { TREE_PARTS_SHOWN } from '@/lib/paging';
 import type { FilesOverview, ScopeNode } from '../api';
 import { LazyLevel, ScopeSearch, type LazyNode, type LazyTree } from './LazyScopeList';
+import { useOpenSet } from '@/lib/useOpenSet';
 
 interface PanelProps {
   /** The application's name, under which the parts of large scope trees are read. */
@@ -167,7 +168,7 @@ function LargeScopeTree({
   disabled: boolean;
   onToggle(key: string): void;
 }) {
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const open = useOpenSet();
   const tree: LazyTree = {
     application: applicationName,
     reference,
@@ -175,10 +176,8 @@ function LargeScopeTree({
       <NodeItem
         key={node.id}
         node={node}
-        isOpen={open.has(node.id)}
-        onOpen={() =>
-          setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))
-        }
+        isOpen={open.isOpen(node.id)}
+        onOpen={() => open.toggle(node.id)}
         chosen={isChosen(node.id)}
         disabled={disabled}
         onToggle={onToggle}
@@ -209,7 +208,7 @@ function ScopeTree({
   onToggle(key: string): void;
 }) {
   const { t, i18n } = useLingui();
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const open = useOpenSet();
   // TREE_PARTS_SHOWN more at a time: a scope reference of thousands of sites is not put in the page at once.
   const [limit, setLimit] = useState(TREE_PARTS_SHOWN);
   const shownCount = i18n.number(limit);
@@ -220,10 +219,8 @@ function ScopeTree({
         <NodeItem
           key={node.id}
           node={node}
-          isOpen={open.has(node.id)}
-          onOpen={() =>
-            setOpen((set) => new Set(set.has(node.id) ? [...set].filter((k) => k !== node.id) : [...set, node.id]))
-          }
+          isOpen={open.isOpen(node.id)}
+          onOpen={() => open.toggle(node.id)}
           chosen={isChosen(node.id)}
           disabled={disabled}
           onToggle={onToggle}

@@ -1,4 +1,4 @@
-import { Fragment, useState, type Dispatch, type SetStateAction } from 'react';
+import { Fragment, type Dispatch, type SetStateAction } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight, Download, Eye, Trash2 } from 'lucide-react';
@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEn
 import { fileContentHref, type AdditionalFile, type FieldChoices } from '../api';
 import { formatSize } from '@/lib/i18n/formatSize';
 import { FileDetails } from './FileDetails';
+import { toggled, useOpenSet } from '@/lib/useOpenSet';
 
 interface FilesTableProps {
   applicationName: string;
@@ -25,8 +26,6 @@ interface FilesTableProps {
   onDelete: (files: AdditionalFile[]) => void;
 }
 
-const toggle = (set: Set<string>, id: string) => new Set(set.has(id) ? [...set].filter((k) => k !== id) : [...set, id]);
-
 /** One page of files: a row each with its link status, selection box and actions; a row opens on its details. */
 export function FilesTable({
   applicationName,
@@ -39,7 +38,7 @@ export function FilesTable({
   onDelete,
 }: FilesTableProps) {
   const { t, i18n } = useLingui();
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const open = useOpenSet();
   const chosen = files.filter((file) => selected.has(file.id));
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium' });
   const statusLabels: Record<LinkStatus, string> = {
@@ -95,18 +94,18 @@ export function FilesTable({
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-expanded={open.has(file.id)}
+                    aria-expanded={open.isOpen(file.id)}
                     aria-label={t`Details of ${file.fileName}`}
-                    onClick={() => setOpen((set) => toggle(set, file.id))}
+                    onClick={() => open.toggle(file.id)}
                   >
-                    {open.has(file.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                    {open.isOpen(file.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 </TableCell>
                 <TableCell className="px-1 sm:px-3">
                   <Checkbox
                     aria-label={t`Select ${file.fileName}`}
                     checked={selected.has(file.id)}
-                    onCheckedChange={() => onSelectedChange((set) => toggle(set, file.id))}
+                    onCheckedChange={() => onSelectedChange((set) => toggled(set, file.id))}
                   />
                 </TableCell>
                 <TableCell className="min-w-0 break-words">
@@ -159,7 +158,7 @@ export function FilesTable({
                   ) : null}
                 </TableCell>
               </TableRow>
-              {open.has(file.id) ? (
+              {open.isOpen(file.id) ? (
                 <TableRow data-testid="file-details">
                   <TableCell colSpan={8}>
                     <FileDetails file={file} status={status} type={type} model={model} fieldChoices={fieldChoices} />
