@@ -117,7 +117,10 @@ export interface IdempotencyKeysTable {
   method: string;
   path: string;
   fingerprint: string | null;
-  status: 'running' | 'done';
+  /** `applied`: the work is committed, its answer not yet kept (appliedWork.ts). */
+  status: 'running' | 'applied' | 'done';
+  /** The claim running the request: its work applies only while the key is still its own. */
+  claim: string | null;
   locked_until: Timestamp;
   /** The server instance running the request (null on keys taken before instances were recorded). */
   instance: string | null;

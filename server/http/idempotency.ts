@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely } from 'kysely';
+import { claimForWork, inRequestWork, type KeyClaim } from '../db/appliedWork.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { endedByServerFailure, type StreamEvent } from '../../src/domain/streaming/events.ts';
@@ -27,15 +28,15 @@ const RENEW_EVERY_MS = 20_000;
 const SUPERSEDE_WAIT_MS = 5_000;
 const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
 
-interface IdempotentRequest {
-  scope: string;
-  key: string;
+interface IdempotentRequest extends KeyClaim {
   /** `first`: this request does the work and its answer is kept. `replay`: the kept answer is the reply. */
   mode: 'first' | 'replay';
   /** The fingerprint the key was first used with (null while a multipart first request has not read its parts). */
   fingerprint: string | null;
   /** Renews the lease of a first request until its answer is kept or forgotten. */
   renewal?: NodeJS.Timeout;
+  /** Ends the request's work: what runs afterwards no longer applies its key (appliedWork.ts). */
+  endWork?: () => void;
 }
 
 declare module 'fastify' {
@@ -81,15 +82,17 @@ function fingerprintOf(request: FastifyRequest, bodyDigest: string) {
  * request that died with its instance is not running: the replay takes over). The answer is then dropped, the key
  * remembered for REMEMBERED_DAYS more: a replay gets 409 ALREADY_APPLIED.
  * The keys live in the database, so every server instance sees them. Refusals (4xx) and failures (5xx) are
- * not kept: nothing was applied, so trying again must run again.
+ * not kept: nothing was applied, so trying again must run again. The transaction applying a work marks its key
+ * `applied` (appliedWork.ts): a key whose answer was never kept stays so, and a retry then gets 409 ALREADY_APPLIED.
  */
 export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, instance: string) {
   /** First requests running on this instance, by scope and key, with what settles once their key is kept or freed. */
   const runningHere = new Map<string, { request: FastifyRequest; settled: Promise<void>; settle: () => void }>();
   const idOf = (scope: string, key: string) => `${scope}\u0000${key}`;
-  const runFirst = (request: FastifyRequest, scope: string, key: string, fingerprint: string | null) => {
-    const renewal = renewLease(db, scope, key);
-    request.idempotency = { scope, key, mode: 'first', fingerprint, renewal };
+  const runFirst = (request: FastifyRequest, scope: string, key: string, claim: string, fingerprint: string | null) => {
+    const renewal = renewLease(db, { scope, key, claim });
+    const endWork = claimForWork({ scope, key, claim });
+    request.idempotency = { scope, key, claim, mode: 'first', fingerprint, renewal, endWork };
     // A body cut short can never be applied: should its request then fail to answer, its key is not held beyond the
     // lease it has.
     request.raw.once('close', () => {
@@ -109,6 +112,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     runningHere.delete(id);
     running.settle();
   };
+  app.addHook('onRequest', (_request, _reply, done) => inRequestWork(done));
   app.decorateRequest('idempotency', null);
   app.decorateRequest('recordIdempotentUpload', function (this: FastifyRequest, bodyDigest: string) {
     return recordFingerprint(db, this, bodyDigest);
@@ -136,6 +140,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     mayEndStalled: boolean,
   ): Promise<unknown> {
     const path = request.url;
+    const claimed = randomUUID();
     const inserted = await db
       .insertInto('idempotency_keys')
       .values({
@@ -145,6 +150,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         path,
         fingerprint,
         status: 'running',
+        claim: claimed,
         instance,
         locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
         expires_at: sql<Date>`now() + make_interval(hours => ${KEPT_HOURS})`,
@@ -152,7 +158,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
-    if (inserted) return runFirst(request, scope, key, fingerprint);
+    if (inserted) return runFirst(request, scope, key, claimed, fingerprint);
 
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -167,7 +173,12 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     if (existing.status === 'running') {
       const takenOver = await db
         .updateTable('idempotency_keys')
-        .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, fingerprint, instance })
+        .set({
+          locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
+          fingerprint,
+          instance,
+          claim: claimed,
+        })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .where('status', '=', 'running')
@@ -175,7 +186,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
           eb.or([eb('locked_until', '<', sql<Date>`now()`), ranByAnInstanceGone(eb.ref('instance'), instance)]),
         )
         .executeTakeFirst();
-      if (Number(takenOver.numUpdatedRows) === 1) return runFirst(request, scope, key, fingerprint);
+      if (Number(takenOver.numUpdatedRows) === 1) return runFirst(request, scope, key, claimed, fingerprint);
       const first = runningHere.get(idOf(scope, key));
       if (mayEndStalled && first && !first.request.raw.complete) {
         // The client sends the key again: it gave up on the first request, whose body never all arrived (a
@@ -189,16 +200,21 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       if (!(await isRunning(scope, key))) return claim(request, reply, scope, key, fingerprint, mayEndStalled);
       throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
     }
+    // Applied, its answer not kept yet: kept soon while its request still runs, else never (its server stopped).
+    if (existing.status === 'applied' && (await appliedStillRunning(scope, key)))
+      throw new Refusal('IDEMPOTENCY_KEY_IN_PROGRESS', { key });
     // A multipart body is read here to be compared: the route must not run (its checks would now refuse).
     const replayed = fingerprint ?? fingerprintOf(request, await digestMultipart(request));
-    if (existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
+    // An upload applied before its parts were recorded has nothing to compare with: its key was applied all the same.
+    const unrecorded = existing.status === 'applied' && existing.fingerprint === null;
+    if (!unrecorded && existing.fingerprint !== replayed) throw new Refusal('IDEMPOTENCY_KEY_REUSED', { key });
     if (existing.response_body === null) throw new Refusal('ALREADY_APPLIED', { key });
     const stored: StoredAnswer = {
       status: existing.response_status ?? 200,
       headers: existing.response_headers ?? {},
       body: existing.response_body,
     };
-    request.idempotency = { scope, key, mode: 'replay', fingerprint: replayed };
+    request.idempotency = { scope, key, claim: existing.claim ?? '', mode: 'replay', fingerprint: replayed };
     return sendStoredAnswer(reply, stored);
   }
 
@@ -209,7 +225,22 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       .where('scope', '=', scope)
       .where('key', '=', key)
       .executeTakeFirst();
-    return row?.status === 'running';
+    return row?.status === 'running' || row?.status === 'applied';
+  }
+
+  /** Whether the request that applied a key still runs: here, or on another instance alive within its lease. */
+  async function appliedStillRunning(scope: string, key: string) {
+    if (runningHere.has(idOf(scope, key))) return true;
+    const running = await db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('instance', '<>', instance)
+      .where('locked_until', '>', sql<Date>`now()`)
+      .where((eb) => eb.not(ranByAnInstanceGone(eb.ref('instance'), instance)))
+      .executeTakeFirst();
+    return running !== undefined;
   }
 
   // A request that ended without its answer being kept or freed (its client gone before onSend) lets a waiting
@@ -219,12 +250,16 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
   app.addHook('onSend', async (request, reply, payload) => {
     const idempotency = request.idempotency;
     if (!idempotency || idempotency.mode !== 'first') return payload;
+    // A key whose work was applied is never freed: a retry must learn it was applied, not apply it again.
     const forget = () => {
       clearInterval(idempotency.renewal);
+      idempotency.endWork?.();
       return db
         .deleteFrom('idempotency_keys')
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
+        .where('claim', '=', idempotency.claim)
+        .where('status', '=', 'running')
         .execute()
         .finally(() => settleHere(request));
     };
@@ -240,6 +275,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
     }
     const keep = (body: Uint8Array) => {
       clearInterval(idempotency.renewal);
+      idempotency.endWork?.();
       return db
         .updateTable('idempotency_keys')
         .set({
@@ -250,6 +286,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         })
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
+        .where('claim', '=', idempotency.claim)
         .execute()
         .finally(() => settleHere(request));
     };
@@ -311,14 +348,15 @@ function ranByAnInstanceGone(keyInstance: Expression<string | null>, thisInstanc
 }
 
 /** Keeps a running request's key claimed while it works (the timer never holds the process open). */
-function renewLease(db: Kysely<Schema>, scope: string, key: string): NodeJS.Timeout {
+function renewLease(db: Kysely<Schema>, { scope, key, claim }: KeyClaim): NodeJS.Timeout {
   const renewal = setInterval(() => {
     void db
       .updateTable('idempotency_keys')
       .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })
       .where('scope', '=', scope)
       .where('key', '=', key)
-      .where('status', '=', 'running')
+      .where('claim', '=', claim)
+      .where('status', 'in', ['running', 'applied'])
       .execute()
       // The lease lasts several renewals: one missed is made good by the next.
       .catch(() => undefined);
@@ -337,6 +375,7 @@ async function recordFingerprint(db: Kysely<Schema>, request: FastifyRequest, bo
     .set({ fingerprint })
     .where('scope', '=', idempotency.scope)
     .where('key', '=', idempotency.key)
+    .where('claim', '=', idempotency.claim)
     .execute();
 }
 
@@ -388,13 +427,15 @@ export async function forgetExpiredKeys(db: Kysely<Schema>) {
   await db
     .updateTable('idempotency_keys')
     .set({
+      status: 'done',
       response_body: null,
       response_headers: null,
       expires_at: sql<Date>`now() + make_interval(days => ${REMEMBERED_DAYS})`,
     })
     .where('expires_at', '<', sql<Date>`now()`)
-    .where('status', '=', 'done')
-    .where('response_body', 'is not', null)
+    .where((eb) =>
+      eb.or([eb.and([eb('status', '=', 'done'), eb('response_body', 'is not', null)]), eb('status', '=', 'applied')]),
+    )
     .execute();
   await db
     .deleteFrom('idempotency_keys')

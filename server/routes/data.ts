@@ -106,10 +106,9 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           await upload.record();
           return reply.code(201).send(stored);
         }
-        const deposited = await depositVersion(ctx, user, data, upload, params, rights);
+        const { deposited, jobId } = await depositVersion(ctx, user, data, upload, params, rights);
         await upload.record();
-        if (params.topublish) {
-          const jobId = await requestPublication(ctx, user, data, deposited.fileId, true, rights);
+        if (jobId) {
           jobs.poke();
           return reply.code(202).send({ fileId: deposited.fileId, jobId, topublish: true });
         }

@@ -14,6 +14,7 @@ import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './addition
 import { requireSignedCharter } from './charter.ts';
 import { namedAccounts } from './namedAccounts.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /**
  * Additional-file authorizations (spec §6, api.md §12.5): named grants of operations per file type to users.
@@ -159,6 +160,7 @@ export async function saveFileAuthorization(
 
   const id = existing?.id ?? randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
     if (existing) {
       await trx
         .updateTable('additional_file_authorizations')

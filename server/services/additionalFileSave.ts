@@ -12,6 +12,7 @@ import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/ad
 import { fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /*
  * Saving an additional file: its bytes written in parts as they arrive, then its form and links to data checked
@@ -153,6 +154,7 @@ async function writeFileRow(
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       const names = await trx
         .selectFrom('additional_files')
         .select(['id', 'file_name'])

@@ -21,6 +21,7 @@ import { storedFile } from './fileParts.ts';
 import { referenceChoices } from './fieldChoices.ts';
 import type { FieldChoice } from '../../src/domain/forms/fieldChoices.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 const COLUMNS = [
   'f.id',
@@ -434,10 +435,13 @@ export async function deleteAdditionalFiles(
   const refused = rows.find((row) => !mayDelete(access, row));
   if (refused) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
   const ids = rows.map((row) => row.id);
-  await ctx.db
-    .deleteFrom('additional_files')
-    .where('application_id', '=', application.id)
-    .where(sql<boolean>`id = any(${ids}::uuid[])`)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
+    await trx
+      .deleteFrom('additional_files')
+      .where('application_id', '=', application.id)
+      .where(sql<boolean>`id = any(${ids}::uuid[])`)
+      .execute();
+  });
   return ids;
 }

@@ -34,6 +34,7 @@ import { fileRightsHeld } from './additionalFileRights.ts';
 import { CHARTER_TYPES, charterTimes, exemptFromCharter } from './charter.ts';
 import { KeptResults } from './keptResults.ts';
 import { inUpdateTransaction, recheckImpact, refuseUnsafeUpdate, type UpdateOptions } from './configurationUpdate.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -456,6 +457,7 @@ export async function streamCreation(
     const id = randomUUID();
     const finalComment = comment ?? model.comment;
     await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       await trx
         .insertInto('applications')
         .values({

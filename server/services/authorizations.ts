@@ -17,6 +17,7 @@ import { managementRoles, requireAuthorizationManager } from './authorizationMan
 import { KeptResults } from './keptResults.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { namedAccounts } from './namedAccounts.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 export { requireAuthorizationManager };
 
@@ -282,7 +283,10 @@ export async function saveAuthorization(
   request: AuthorizationRequest,
 ): Promise<string> {
   const prepared = await prepareAuthorization(ctx, caller, application, request);
-  await ctx.db.transaction().execute((trx) => writeAuthorization(trx, caller, application, prepared));
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
+    await writeAuthorization(trx, caller, application, prepared);
+  });
   return prepared.id;
 }
 
@@ -296,6 +300,7 @@ export async function revokeAuthorization(
   if (!roles.manager) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
   await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
     const deleted = await trx
       .deleteFrom('authorizations')
       .where('id', '=', id)

@@ -15,6 +15,7 @@ import type { Upload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { wholeStoredFile, writeFileParts } from './fileParts.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /**
  * The application's usage charter: one PDF kept as the additional file of type `__charter__`. Users who must
@@ -107,6 +108,7 @@ export async function uploadCharter(
   const id = randomUUID();
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
     // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
     await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
     await trx

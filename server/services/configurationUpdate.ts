@@ -17,6 +17,7 @@ import type { EventStream } from '../http/eventStream.ts';
 import { refreshCount } from './dataRows.ts';
 import { lockEntryForWrite } from './entryGate.ts';
 import { recheckStoredRows } from './storedRowsRecheck.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /** What the caller of an update asks: only the report, and whether it accepts deleting stored data. */
 export interface UpdateOptions {
@@ -104,6 +105,7 @@ export async function inUpdateTransaction(
   try {
     for (const name of names) locks.push(await lockEntryForWrite(applicationId, name));
     await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
       const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
       if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))

@@ -11,6 +11,7 @@ import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
 import { holdsOneOfKeys } from './rowQueries.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -321,6 +322,7 @@ export async function deleteDataRows(
   const uuids = rowIds.filter(isUuid).map((id) => id.toLowerCase());
   return whileWriting(applicationId, dataName, () =>
     db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       const rows = await trx
         .selectFrom('data_rows')
         .select(['id', 'natural_key', 'values', 'period_start', 'period_end'])

@@ -1,3 +1,4 @@
+import { recordApplied } from '../db/appliedWork.ts';
 import { randomUUID } from 'node:crypto';
 import type { DataInserted } from '../../src/contract/data.ts';
 import {
@@ -182,7 +183,8 @@ export async function insertData(
 
 /**
  * A new version of a dataset: the file is checked with its scope and period (rows outside them are refused) and
- * kept whole in the database, in parts written as it arrives. It contributes rows only once published.
+ * kept whole in the database, in parts written as it arrives. It contributes rows only once published: with
+ * `topublish`, its publication job is queued in the transaction that keeps the version (`jobId`).
  */
 export async function depositVersion(
   ctx: ServerContext,
@@ -191,7 +193,7 @@ export async function depositVersion(
   upload: StreamedUpload,
   params: DepositParams,
   rights: Rights,
-): Promise<VersionDeposited> {
+): Promise<{ deposited: VersionDeposited; jobId?: string }> {
   const dataset = await resolveDataset(ctx, data, params);
   const deposit = { scopes: dataset.scope, from: dataset.from, to: dataset.to };
   if (!rights.covers('depot', data.entry.name, deposit)) throw refusal('depot', data);
@@ -210,23 +212,33 @@ export async function depositVersion(
       () => upload.complete(),
     );
     const size = await parts.end();
-    await ctx.db
-      .insertInto('deposit_files')
-      .values({
-        id,
+    const jobId = await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
+      await trx
+        .insertInto('deposit_files')
+        .values({
+          id,
+          application_id: data.application.id,
+          data_name: data.entry.name,
+          file_name: upload.fileName,
+          size,
+          scope: JSON.stringify(dataset.scope),
+          period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
+          period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
+          comment,
+          created_by: user.id,
+          row_count: rowCount,
+        })
+        .execute();
+      if (!params.topublish) return undefined;
+      return enqueueJob(trx, {
+        kind: 'publish',
         application_id: data.application.id,
-        data_name: data.entry.name,
-        file_name: upload.fileName,
-        size,
-        scope: JSON.stringify(dataset.scope),
-        period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
-        period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
-        comment,
-        created_by: user.id,
-        row_count: rowCount,
-      })
-      .execute();
-    return { fileId: id, rowCount };
+        file_id: id,
+        requested_by: user.id,
+      });
+    });
+    return { deposited: { fileId: id, rowCount }, jobId };
   } catch (error) {
     await discardRefusedParts(ctx, parts, error);
     throw error;
@@ -252,11 +264,14 @@ export async function requestPublication(
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  return enqueueJob(ctx.db, {
-    kind: publish ? 'publish' : 'unpublish',
-    application_id: data.application.id,
-    file_id: fileId,
-    requested_by: user.id,
+  return ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
+    return enqueueJob(trx, {
+      kind: publish ? 'publish' : 'unpublish',
+      application_id: data.application.id,
+      file_id: fileId,
+      requested_by: user.id,
+    });
   });
 }
 

@@ -8,6 +8,7 @@ import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { MovedRows } from './movedRows.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -91,7 +92,11 @@ export async function writeEntryRows<T>(
           if (!empty) await options.moved?.note(trx, batch);
           return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
-        finish: (last) => last(late.current(), 0),
+        finish: async (last) => {
+          const trx = await late.begin();
+          await recordApplied(trx);
+          return last(trx, 0);
+        },
       });
     });
   }
@@ -157,6 +162,7 @@ export async function writeEntryRows<T>(
           // A small write: one transaction, all or nothing by itself; readers see it before or after.
           return whileWriting(applicationId, dataName, () =>
             ctx.db.transaction().execute(async (trx) => {
+              await recordApplied(trx);
               let written = 0;
               for (const { batch, guard } of pending) {
                 if (guard && !(await guard(trx))) continue;
@@ -169,6 +175,7 @@ export async function writeEntryRows<T>(
         }
         const { journal, lock } = await large;
         const answer = await ctx.db.transaction().execute(async (trx) => {
+          await recordApplied(trx);
           const result = await last(trx, 0);
           await journal.close(trx);
           return result;

@@ -9,6 +9,7 @@ import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /** The pattern a platform administrator gets with the flag: every application name. */
 export const EVERY_APPLICATION = '.*';
@@ -96,6 +97,7 @@ async function changeApplicationRole(
   if (!grant && !caller.terrain_admin && target.id === caller.id)
     throw new Refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
   await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
     if (grant) {
       await trx
         .insertInto('application_roles')

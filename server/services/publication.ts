@@ -1,3 +1,4 @@
+import { recordApplied } from '../db/appliedWork.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -199,6 +200,7 @@ export async function removeVersion(ctx: ServerContext, file: DepositFile, andFi
   };
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
       await finish(trx);
       await refreshCount(trx, file.application_id, file.data_name);
@@ -208,7 +210,10 @@ export async function removeVersion(ctx: ServerContext, file: DepositFile, andFi
   await inEmbeddedSteps(ctx, file, async () => {
     await markUnpublished(ctx.db, [file.id]);
     await removeVersionRowsInSteps(ctx.db, file.id);
-    await finish(ctx.db);
+    await ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
+      await finish(trx);
+    });
   });
 }
 

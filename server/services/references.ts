@@ -20,6 +20,7 @@ import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -240,6 +241,7 @@ export async function deleteReferenceRows(
   const { application, entry } = reference;
   return whileWriting(application.id, entry.name, () =>
     ctx.db.transaction().execute(async (trx) => {
+      await recordApplied(trx);
       const targets = await trx
         .selectFrom('data_rows')
         .select(['id', 'hierarchical_key'])

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ServerContext } from '../context.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 import type { Schema } from '../db/schema.ts';
 import { isDiskFull } from '../db/diskRoom.ts';
 import { giveSpaceBack } from '../db/giveSpaceBack.ts';
@@ -96,9 +97,14 @@ async function removeUntilDone(ctx: ServerContext, applicationId: string, stored
   }
 }
 
-/** Shows a restored application: the restore's last statement. */
+/** Shows a restored application: the restore's last statement, in its transaction or in one of its own. */
 export async function finishRestore(db: Db, applicationId: string): Promise<void> {
-  await db.updateTable('applications').set({ restoring_since: null }).where('id', '=', applicationId).execute();
+  const show = async (trx: Transaction<Schema>) => {
+    await recordApplied(trx);
+    await trx.updateTable('applications').set({ restoring_since: null }).where('id', '=', applicationId).execute();
+  };
+  if (db.isTransaction) await show(db as Transaction<Schema>);
+  else await db.transaction().execute(show);
 }
 
 /**

@@ -33,6 +33,7 @@ import { requireSignedCharter } from './charter.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 import { filtered, newestFirst, regexSearches, searchedPage, type RequestSelect } from './rightsRequestSelection.ts';
+import { recordApplied } from '../db/appliedWork.ts';
 
 /** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
 async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
@@ -329,6 +330,7 @@ export async function saveRightsRequest(
   };
   const stamp = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
+    await recordApplied(trx);
     if (authorization) await writeAuthorization(trx, caller, application, authorization);
     if (!existing) {
       await trx

@@ -23,6 +23,7 @@ import * as restoringApplications from './0021_restoring_applications.ts';
 import * as fileListOrder from './0022_file_list_order.ts';
 import * as backupFileOrder from './0023_backup_file_order.ts';
 import * as rightsRequestOrder from './0024_rights_request_order.ts';
+import * as appliedKeys from './0025_applied_keys.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_file_list_order': fileListOrder,
   '0023_backup_file_order': backupFileOrder,
   '0024_rights_request_order': rightsRequestOrder,
+  '0025_applied_keys': appliedKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
