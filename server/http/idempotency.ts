@@ -318,7 +318,11 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
       });
       return toClient;
     }
-    await keep(payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer));
+    // An answer that could not be kept (the database gone since the work) is still the work's answer: the client
+    // learns it was applied. A replay then finds the key applied (its work marked it) or running until its lease ends.
+    await keep(
+      payload === null || payload === undefined ? new Uint8Array() : Buffer.from(payload as string | Buffer),
+    ).catch(() => undefined);
     return payload;
   });
 }

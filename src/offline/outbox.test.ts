@@ -452,6 +452,57 @@ describe('the outbox', () => {
     expect((await outbox.items()).find((item) => item.resource === 'c')?.mayHaveArrived).toBeFalsy();
   });
 
+  it('waits for the network behind a captive portal’s page, whatever its status, instead of calling it a refusal', async () => {
+    const portal = (status: number) =>
+      new Response('<html><body>Connectez-vous au Wi-Fi du refuge</body></html>', {
+        status,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      });
+    const db = freshDb();
+    const server = scriptedFetch([portal(403), portal(407), portal(401), json(200, { ok: true })]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    await outbox.submit(change('a'), { keepOnRefusal: true });
+    for (let sent = 1; sent <= 3; sent++) {
+      expect(await outbox.items()).toMatchObject([
+        { status: 'queued', lastError: { code: 'NETWORK_ERROR' }, mayHaveArrived: false },
+      ]);
+      await outbox.resume();
+    }
+    expect((await outbox.items())[0]).toMatchObject({ status: 'done', result: { ok: true } });
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it('sends a change an earlier sending may have applied again with its key when a proxy stopped it, not a new one', async () => {
+    const page = (status: number) =>
+      new Response('<html><body>nginx</body></html>', { status, headers: { 'Content-Type': 'text/html' } });
+    const keys: string[] = [];
+    const answers = [page(502), page(413), json(201, { applied: 'once' }), page(502), json(422, { code: 'BAD' })];
+    const fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      return answers.shift() ?? json(201, { applied: 'again' });
+    }) as typeof globalThis.fetch;
+    let clock = 0;
+    const outbox = createOutbox({ db: freshDb(), fetch, now: () => clock });
+    await outbox.submit(change('a'), { keepOnRefusal: true });
+    // The gateway failed after passing it on; then the proxy refused the resend: the first may have been applied.
+    clock += 3_600_000;
+    await outbox.resume();
+    let [item] = await outbox.items();
+    expect([item.status, item.mayHaveArrived]).toEqual(['needs-attention', true]);
+    await outbox.retry(item.id!);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect((await outbox.items())[0].status).toBe('done');
+    // The server's own refusal of the key tells that nothing of it was applied: a retry is a new request.
+    await outbox.submit(change('b'), { keepOnRefusal: true });
+    clock += 3_600_000;
+    await outbox.resume();
+    [, item] = await outbox.items();
+    expect([item.status, item.mayHaveArrived]).toEqual(['needs-attention', false]);
+    await outbox.retry(item.id!);
+    expect(keys[5]).not.toBe(keys[4]);
+    expect(keys[4]).toBe(keys[3]);
+  });
+
   it('gives a refusal back to the form without keeping the change', async () => {
     const outbox = createOutbox({
       db: freshDb(),

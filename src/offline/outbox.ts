@@ -165,7 +165,8 @@ export function createOutbox(options: OutboxOptions = {}) {
 
   type Attempt =
     | { kind: 'applied'; result: unknown }
-    | { kind: 'refused'; error: OutboxError }
+    /** `byServer`: the server's own answer to this key, which tells that no earlier sending of it was applied. */
+    | { kind: 'refused'; error: OutboxError; byServer: boolean }
     | { kind: 'retry-later'; error: OutboxError; mayHaveArrived?: boolean }
     | { kind: 'unreachable'; mayHaveArrived: boolean }
     | { kind: 'signed-out' }
@@ -229,8 +230,10 @@ export function createOutbox(options: OutboxOptions = {}) {
       // With a network, the request may have reached the server and only its answer been lost.
       return { kind: 'unreachable', mayHaveArrived: online() };
     }
-    // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing.
-    const standIn = response.ok && isStandIn(response);
+    // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing:
+    // the network is not through yet (a portal asking to sign in to the Wi-Fi answers 401, 403 or 407 as often as
+    // 200). Only a body too large for the proxy is a reason of the change's own, and gateways' failures are read below.
+    const standIn = isStandIn(response) && (response.ok || (response.status < 500 && response.status !== 413));
     const offline = standIn || (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1');
     options.onReachability?.(!offline);
     if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
@@ -250,24 +253,24 @@ export function createOutbox(options: OutboxOptions = {}) {
         const stream = await readStream(response, listeners.get(item.id!));
         if (stream.result !== undefined && stream.problems.length === 0)
           return { kind: 'applied', result: stream.result };
-        // The server failed it (its disk full, its database away), not its content: sent again later.
-        return {
-          kind: stream.serverFailed ? 'retry-later' : 'refused',
-          error: {
-            status: response.status,
-            code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT',
-            params: {},
-            problems: stream.problems,
-          },
+        const error = {
+          status: response.status,
+          code: stream.problems[0]?.code ?? 'STREAM_ENDED_WITHOUT_RESULT',
+          params: {},
+          problems: stream.problems,
         };
+        // The server failed it (its disk full, its database away), not its content: sent again later.
+        if (stream.serverFailed) return { kind: 'retry-later', error };
+        return { kind: 'refused', error, byServer: true };
       } catch {
         // The connection broke in the middle of the answer: the server may have applied it; the resend will tell.
         return { kind: 'unreachable', mayHaveArrived: true };
       }
     }
-    const error = isStandIn(response)
-      ? proxyError(response.status)
-      : errorOf(response.status, await response.text().catch(() => ''));
+    const byServer = !isStandIn(response);
+    const error = byServer
+      ? errorOf(response.status, await response.text().catch(() => ''))
+      : proxyError(response.status);
     if (error.code === 'CHANGE_OF_ANOTHER_USER') return { kind: 'not-theirs' };
     // Sent again long after it was applied (its answer lost then): applied, its answer no longer kept.
     if (error.code === 'ALREADY_APPLIED') return { kind: 'applied', result: null };
@@ -282,7 +285,7 @@ export function createOutbox(options: OutboxOptions = {}) {
     const passedOn = response.status === 502 || response.status === 504;
     if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
       return { kind: 'retry-later', error, mayHaveArrived: passedOn || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' };
-    return { kind: 'refused', error };
+    return { kind: 'refused', error, byServer };
   }
 
   /**
@@ -356,7 +359,11 @@ export function createOutbox(options: OutboxOptions = {}) {
             lastError: undefined,
           });
         } else if (outcome.kind === 'refused') {
-          await db.outbox.update(item.id!, { status: 'needs-attention', lastError: outcome.error });
+          await db.outbox.update(item.id!, {
+            status: 'needs-attention',
+            lastError: outcome.error,
+            mayHaveArrived: outcome.byServer ? false : item.mayHaveArrived,
+          });
           held.hold(item.resource);
         } else if (outcome.kind === 'unreachable' && online() && (await options.serverAnswers?.())) {
           options.onReachability?.(true);
@@ -453,26 +460,29 @@ export function createOutbox(options: OutboxOptions = {}) {
    * Whether `id` still needs attention, and then `change` done to it in the same transaction: a second click, or
    * another tab, may have retried it since the button was shown, and it may be on its way or applied by now.
    */
-  function whileRefused(id: number, change: () => Promise<unknown>): Promise<boolean> {
+  function whileRefused(id: number, change: (item: OutboxItem) => Promise<unknown>): Promise<boolean> {
     return db.transaction('rw', db.outbox, async () => {
-      if ((await db.outbox.get(id))?.status !== 'needs-attention') return false;
-      await change();
+      const item = await db.outbox.get(id);
+      if (item?.status !== 'needs-attention') return false;
+      await change(item);
       return true;
     });
   }
 
   /**
    * Sends a refused change again, as a new request: the refusal applied nothing. A new key only for a change still
-   * refused: given to one already being sent again, whose answer may be lost, it would be applied a second time.
+   * refused: given to one already being sent again, whose answer may be lost, it would be applied a second time. Nor
+   * for a change an earlier sending may have applied (its answer lost, then stopped by something other than the
+   * server's answer to its key: a proxy, a file no longer readable, a failure that kept coming back): sent again
+   * with its key, the server answers what it applied, or runs it when it did not.
    */
   async function retry(id: number) {
-    const retried = await whileRefused(id, () =>
+    const retried = await whileRefused(id, (item) =>
       db.outbox.update(id, {
         status: 'queued',
-        idempotencyKey: newKey(),
+        ...(item.mayHaveArrived ? {} : { idempotencyKey: newKey() }),
         nextAttemptAt: 0,
         attempts: 0,
-        mayHaveArrived: false,
       }),
     );
     if (!retried) return;
