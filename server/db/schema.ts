@@ -218,6 +218,8 @@ export interface AdditionalFilesTable {
   application_id: string;
   file_type: string;
   file_name: string;
+  /** `additionalFileNameKey(file_name)`: no two files of a type share one (migration 0026). */
+  name_key: string;
   content_type: ColumnType<string, string | undefined, string>;
   size: number;
   /** Where its bytes are (file_parts): new whenever they are replaced. */

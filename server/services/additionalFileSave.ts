@@ -1,6 +1,7 @@
+import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { randomUUID } from 'node:crypto';
 import { normalizeAssociates } from '../../src/domain/additionalFiles/associates.ts';
-import { checkAdditionalFileForm, fileNameTakenBy } from '../../src/domain/additionalFiles/fileForm.ts';
+import { checkAdditionalFileForm } from '../../src/domain/additionalFiles/fileForm.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -145,6 +146,7 @@ async function writeFileRow(
   const now = new Date();
   const values = {
     file_name: save.fileName,
+    name_key: additionalFileNameKey(save.fileName),
     comment: save.comment,
     fields: JSON.stringify(save.values),
     associates: JSON.stringify(save.associates),
@@ -155,21 +157,18 @@ async function writeFileRow(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await recordApplied(trx);
-      const names = await trx
+      // Two saves of names differing by case at the same moment: the second waits for the first, then sees its name.
+      await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
+      const taken = await trx
         .selectFrom('additional_files')
-        .select(['id', 'file_name'])
+        .select('id')
         .where('application_id', '=', application.id)
         .where('file_type', '=', type.name)
-        .execute();
-      if (
-        fileNameTakenBy(
-          names.map((n) => ({ id: n.id, fileName: n.file_name })),
-          save.fileName,
-          existing?.id ?? null,
-        )
-      ) {
-        throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
-      }
+        .where('name_key', '=', values.name_key)
+        .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
+        .limit(1)
+        .executeTakeFirst();
+      if (taken) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
       // The replaced bytes' parts go once the row no longer names them (a trigger, migration 0020).
       if (existing) {
         const updated = await trx

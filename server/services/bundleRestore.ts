@@ -1,3 +1,4 @@
+import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
@@ -251,6 +252,7 @@ function additionalFileRow(
     application_id: applicationId,
     file_type: file.fileType,
     file_name: file.fileName,
+    name_key: additionalFileNameKey(file.fileName),
     content_type: file.contentType,
     size,
     comment: file.comment,

@@ -1,3 +1,4 @@
+import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
@@ -127,6 +128,7 @@ export async function uploadCharter(
         application_id: application.id,
         file_type: CHARTER_TYPE,
         file_name: upload.fileName,
+        name_key: additionalFileNameKey(upload.fileName),
         content_type: 'application/pdf',
         size: upload.bytes.byteLength,
         for_application: true,

@@ -123,7 +123,15 @@ describe('a stored file kept in parts', () => {
     const size = await storeParts(db, first, randomBytes(MB + 7));
     await db
       .insertInto('additional_files')
-      .values({ id, content_id: first, application_id: application, file_type: 'notes', file_name: 'a.pdf', size })
+      .values({
+        id,
+        content_id: first,
+        application_id: application,
+        file_type: 'notes',
+        file_name: 'a.pdf',
+        name_key: 'a.pdf',
+        size,
+      })
       .execute();
     await db.updateTable('additional_files').set({ comment: 'read again' }).where('id', '=', id).execute();
     expect(await partsOf(db, first)).toBe(2);

@@ -94,8 +94,9 @@ const db = () => data.server.server.ctx.db;
  */
 async function seedFiles(applicationId: string) {
   await sql`
-    insert into additional_files (id, application_id, file_type, file_name, size, content_id, fields, created_at, updated_at)
+    insert into additional_files (id, application_id, file_type, file_name, name_key, size, content_id, fields, created_at, updated_at)
     select md5('id' || i)::uuid, ${applicationId}, 'notes', 'note ' || lpad(i::text, 6, '0') || '.txt',
+           'note ' || lpad(i::text, 6, '0') || '.txt',
            case when i <= ${LARGE_FILES}::int then 2621440 else length('note ' || i) end, md5('content' || i)::uuid,
            jsonb_build_object('topic', 'topic ' || (i % 7)),
            timestamptz '2024-01-01 00:00:00.000001+00' + (i / 3) * interval '1 second',

@@ -60,6 +60,7 @@ describe('selections past a statement’s parameters', () => {
       application_id: applicationId,
       file_type: 'protocols',
       file_name: `protocol ${String(i).padStart(5, '0')}.pdf`,
+      name_key: `protocol ${String(i).padStart(5, '0')}.pdf`.toLowerCase(),
       size: 10,
       content_id: randomUUID(),
       comment: '',
@@ -76,6 +77,46 @@ describe('selections past a statement’s parameters', () => {
       .where('application_id', '=', applicationId)
       .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
+  });
+
+  it('saves a file into a type of 30,000 without reading their names, refusing one taken whatever its case', async () => {
+    const applicationId = await applicationIdOf('fieldbook');
+    const files = Array.from({ length: 30_000 }, (_, i) => {
+      const name = `étude ${String(i).padStart(5, '0')}.pdf`;
+      return {
+        id: randomUUID(),
+        application_id: applicationId,
+        file_type: 'protocols',
+        file_name: name,
+        name_key: name,
+        size: 10,
+        content_id: randomUUID(),
+        fields: JSON.stringify({ title: `t${i}`, issued: '01/01/2024' }),
+      };
+    });
+    await insertInPages(files, (page) => db().insertInto('additional_files').values(page).execute());
+    const save = (fileName: string, id: string | null = null) => {
+      const body = new FormData();
+      body.append(
+        'params',
+        JSON.stringify({ id, fileName, comment: 'Le protocole', fields: { title: 'Étude', issued: '15/03/2024' } }),
+      );
+      body.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')]), 'upload.pdf');
+      return admin.post(`${FB}/additionalFiles/protocols`, { body });
+    };
+    // A capital beyond ASCII, which the embedded database's lower() leaves as it is.
+    const [taken, , , largest] = await statementsOf(() => save('ÉTUDE 01234.PDF'), 'additional_files');
+    expect([taken.status, taken.body.code, taken.body.params]).toEqual([
+      409,
+      'ADDITIONAL_FILE_EXISTS',
+      { name: 'ÉTUDE 01234.PDF' },
+    ]);
+    expect(largest).toBeLessThan(10);
+    const saved = await save('Étude 30000.pdf');
+    expect(saved.status, saved.text).toBe(201);
+    // Its own name in another case is no clash with itself; another file's is.
+    expect((await save('ÉTUDE 30000.PDF', saved.body.id)).status).toBe(200);
+    expect((await save('étude 00001.pdf', saved.body.id)).body.code).toBe('ADDITIONAL_FILE_EXISTS');
   });
 
   it(

@@ -402,6 +402,7 @@ describe('additional files', () => {
         file_type: 'protocols',
         // Names equal but for their case: the order must still be one.
         file_name: `${i % 2 ? 'P' : 'p'}rotocol ${String(Math.floor(i / 2)).padStart(4, '0')}.pdf`,
+        name_key: `${i % 2 ? 'P' : 'p'}rotocol ${String(Math.floor(i / 2)).padStart(4, '0')}.pdf`.toLowerCase(),
         size: 10,
         content_id: randomUUID(),
         comment: 'c',
@@ -562,6 +563,7 @@ describe('reference fields of forms', () => {
         application_id: fieldbookId,
         file_type: 'protocols',
         file_name: `sited ${String(i).padStart(2, '0')}.pdf`,
+        name_key: `sited ${String(i).padStart(2, '0')}.pdf`.toLowerCase(),
         size: 10,
         content_id: randomUUID(),
         fields: JSON.stringify({

@@ -126,8 +126,9 @@ async function seed() {
                  date '2000-01-01' + (i / ${SITES - 2}) as day
           from generate_series(1, ${READINGS}) i) g`.execute(db());
   await sql`
-    insert into additional_files (id, application_id, file_type, file_name, size, content_id, fields)
-    select gen_random_uuid(), ${app}, 'notes', 'note ' || lpad(i::text, 6, '0') || '.pdf', 100, gen_random_uuid(),
+    insert into additional_files (id, application_id, file_type, file_name, name_key, size, content_id, fields)
+    select gen_random_uuid(), ${app}, 'notes', 'note ' || lpad(i::text, 6, '0') || '.pdf',
+           'note ' || lpad(i::text, 6, '0') || '.pdf', 100, gen_random_uuid(),
            jsonb_build_object('site', 's' || lpad((3 + i % ${SITES - 2})::text, 6, '0'))
     from generate_series(1, ${FILES}) i`.execute(db());
   await sql`

@@ -132,6 +132,7 @@ beforeAll(async () => {
       application_id: surveys.id,
       file_type: '__charter__',
       file_name: 'charte.pdf',
+      name_key: 'charte.pdf'.toLowerCase(),
       content_type: 'application/pdf',
       size: CHARTER.byteLength,
       comment: 'v1',
@@ -474,6 +475,7 @@ describe('one bundle at a time per user', () => {
         application_id: observatory.id,
         file_type: '__charter__',
         file_name: 'large.pdf',
+        name_key: 'large.pdf'.toLowerCase(),
         size: large.byteLength,
       })
       .execute();

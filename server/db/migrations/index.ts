@@ -24,6 +24,7 @@ import * as fileListOrder from './0022_file_list_order.ts';
 import * as backupFileOrder from './0023_backup_file_order.ts';
 import * as rightsRequestOrder from './0024_rights_request_order.ts';
 import * as appliedKeys from './0025_applied_keys.ts';
+import * as additionalFileNameKeys from './0026_additional_file_name_keys.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_backup_file_order': backupFileOrder,
   '0024_rights_request_order': rightsRequestOrder,
   '0025_applied_keys': appliedKeys,
+  '0026_additional_file_name_keys': additionalFileNameKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

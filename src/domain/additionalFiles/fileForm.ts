@@ -2,7 +2,7 @@ import type { AdditionalFileType } from '../configuration/model';
 import type { StoredRow } from '../csv/types';
 import type { DomainError } from '../errors';
 import { checkFormFields, type FormFieldProblem } from '../forms/checkFormFields';
-import { isValidAdditionalFileName, normalizeAdditionalFileName } from './fileName';
+import { additionalFileNameKey, isValidAdditionalFileName, normalizeAdditionalFileName } from './fileName';
 
 /** Comments say what a document is; the spec gives no bound, this one keeps them to a paragraph. */
 export const MAX_ADDITIONAL_FILE_COMMENT = 1000;
@@ -50,12 +50,8 @@ export function checkAdditionalFileForm(
   return { ok: true, values: fields.values, fileName, comment };
 }
 
-/**
- * Two files of one type may not share a name. Case is ignored: names differing only by case would overwrite each
- * other once unzipped on most desktops.
- */
-export const sameAdditionalFileName = (a: string, b: string) =>
-  normalizeAdditionalFileName(a).toLowerCase() === normalizeAdditionalFileName(b).toLowerCase();
+/** Two files of one type may not share a name (`additionalFileNameKey`). */
+export const sameAdditionalFileName = (a: string, b: string) => additionalFileNameKey(a) === additionalFileNameKey(b);
 
 /** The stored file that already holds this name, other than the one being edited. */
 export function fileNameTakenBy<T extends { id: string; fileName: string }>(

@@ -12,6 +12,15 @@ export function normalizeAdditionalFileName(name: string): string {
   return name.trim();
 }
 
+/**
+ * What two names of one type may not share. Case is ignored: names differing only by case would overwrite each
+ * other once unzipped on most desktops. Stored with the file (`name_key`), computed here and not by the database,
+ * whose `lower` leaves letters beyond ASCII as they are on the embedded database.
+ */
+export function additionalFileNameKey(name: string): string {
+  return normalizeAdditionalFileName(name).toLowerCase();
+}
+
 export function isValidAdditionalFileName(name: string): boolean {
   const trimmed = normalizeAdditionalFileName(name);
   return (
