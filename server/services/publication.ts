@@ -60,6 +60,11 @@ async function versionsReplacedBy(db: Db, file: DepositFile, lock: boolean): Pro
       lineNumber: -1,
       fileOrUUID: file.id,
       files: conflicting.map((c) => c.file_name),
+      // Whoever reads the job's state is told only the versions they may read (deposits.ts, jobErrorSeenBy).
+      periods: conflicting.map((c) => ({
+        from: c.period_from ? isoOf(c.period_from) : null,
+        to: c.period_to ? isoOf(c.period_to) : null,
+      })),
     });
   }
   return sameDataset.filter(samePeriod).map((other) => other.id);
