@@ -160,7 +160,7 @@ export async function insertData(
           truncated: refused.length > MAX_REPORTED_ERRORS,
         });
       lineCount = await ingestCsv(
-        ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows }),
+        ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows, reader: rights }),
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
@@ -207,6 +207,7 @@ export async function depositVersion(
     const rowCount = await ingestCsv(
       ingestTargetOf(ctx, data, upload.fileName, {
         deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
+        reader: rights,
       }),
       parts.passOn(upload.stream),
       null,

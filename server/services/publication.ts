@@ -99,6 +99,7 @@ async function writeVersionRows(
       },
       places: true,
       batchRows,
+      reader: run.rights,
     },
     storedFile(db, file.id, file.size),
     async (batch) => {
