@@ -35,13 +35,12 @@ import {
   readRepositoryId,
   requestPublication,
 } from '../services/deposits.ts';
-import { fileOf } from '../services/versionFiles.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf, entryOf } from '../services/references.ts';
 import { loadReference } from './references.ts';
 import { rowQueryOf, safeFileName } from './entryExports.ts';
 import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
-import { readableFileOf } from '../services/versionAccess.ts';
+import { openableVersion } from '../services/versionAccess.ts';
 import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
@@ -136,11 +135,14 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     },
     async (request) => {
       const application = await findApplication(ctx, request.params.name);
-      const file = await fileOf(ctx, { application }, request.params.fileId);
-      const data = await dataTypeOf(ctx, application.name, file.data_name);
-      await readableFileOf(ctx, data, file, request.auth?.user ?? null);
+      const { file, data, rights } = await openableVersion(
+        ctx,
+        application,
+        request.params.fileId,
+        request.auth?.user ?? null,
+      );
       // Asked every 0.7 s while a version is published: only this version is read, not all those of the data type.
-      const [version] = await listVersions(ctx, data, { id: file.id });
+      const [version] = await listVersions(ctx, data, { id: file.id }, rights);
       if (!version) throw new Refusal('NO_SUCH_FILE', { fileId: file.id });
       return version;
     },
@@ -168,7 +170,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           Array.isArray(value) ? value[0] : value,
         ]),
       ) as Record<string, string>;
-      const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to });
+      const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to }, rights);
       return versions.filter((v) =>
         mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }),
       );
@@ -191,13 +193,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     },
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);
-      const file = await fileOf(ctx, { application }, request.params.fileId);
-      await readableFileOf(
-        ctx,
-        await dataTypeOf(ctx, application.name, file.data_name),
-        file,
-        request.auth?.user ?? null,
-      );
+      const { file } = await openableVersion(ctx, application, request.params.fileId, request.auth?.user ?? null);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -222,8 +218,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      const file = await fileOf(ctx, { application }, request.params.fileId);
-      const data = await dataTypeOf(ctx, application.name, file.data_name);
+      const { file, data } = await openableVersion(ctx, application, request.params.fileId, user);
       return deleteVersion(ctx, data, file.id, await requireOperation(ctx, user, data, 'delete', 'some'));
     },
   );

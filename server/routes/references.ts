@@ -172,7 +172,7 @@ export async function loadReference(
   const upload = await openUpload(request, MAX_CSV_BYTES, ctx.config.uploadIdleMs);
   try {
     const stored = await whileSpooled(ctx, upload, (spooled) =>
-      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled, (name) => rights.all('extraction', name))),
+      inUploadLane(spooled, () => uploadReference(ctx, reference, spooled, rights)),
     );
     await upload.record();
     return reply.code(201).send(stored);

@@ -9,6 +9,8 @@ import type { KeptForm } from '../http/readUpload.ts';
 import type { AdditionalFileType } from '../../src/domain/configuration/model.ts';
 import { readJsonParameter } from '../../src/contract/jsonParameter.ts';
 import { holds, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
+import { rightsOf } from './authorizations.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
 import { fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
@@ -63,7 +65,7 @@ export async function saveAdditionalFile(
   const parts = writeFileParts(ctx.db, contentId, { asBulk: true });
   try {
     const form = await readForm((bytes) => parts.keep(bytes));
-    const save = await checkSave(ctx, application, type, access, form);
+    const save = await checkSave(ctx, application, type, access, form, await rightsOf(ctx, user, application));
     const id = await writeFileRow(ctx, user, application, type, save, contentId);
     return { id, fileName: save.fileName, created: !save.existing };
   } catch (error) {
@@ -79,6 +81,7 @@ async function checkSave(
   type: AdditionalFileType,
   access: FileAccess,
   form: KeptForm<number>,
+  reader: Rights,
 ): Promise<CheckedSave> {
   const params = readParams(form.fields.params);
   if ((params.fileType ?? type.name) !== type.name)
@@ -90,7 +93,7 @@ async function checkSave(
   if (file && file.kept === 0) throw new Refusal('EMPTY_FILE', { fileName: file.fileName });
 
   const fields = params.fields ?? {};
-  const references = await formReferenceRows(ctx, application, type.fields, fields);
+  const references = await formReferenceRows(ctx, application, type.fields, fields, reader);
   const checked = checkAdditionalFileForm(
     type,
     {

@@ -9,6 +9,8 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { holds, mayDelete, mayEdit, requireFileReader, type FileAccess } from './additionalFileRights.ts';
+import { rightsOf } from './authorizations.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import {
   type AdditionalFile,
@@ -95,6 +97,7 @@ async function fieldChoicesOf(
   type: AdditionalFileType,
   locale: string,
   valuesOf: (field: string) => string[],
+  reader: Rights,
 ) {
   const model = application.model;
   const fieldChoices: Record<string, FieldChoice[]> = {};
@@ -107,7 +110,7 @@ async function fieldChoicesOf(
       fieldChoices[field.name] = [];
       continue;
     }
-    const { choices, labels } = await referenceChoices(ctx, application, target, locale, valuesOf(field.name));
+    const { choices, labels } = await referenceChoices(ctx, application, target, locale, reader, valuesOf(field.name));
     if (choices) fieldChoices[field.name] = choices.sort(byLabel);
     else valueLabels[field.name] = labels.sort(byLabel);
   }
@@ -333,7 +336,14 @@ export async function wholeFilesList(
         for (const [field, values] of used) if (row.fields[field]) values.add(row.fields[field]);
       }
     }
-    const choices = await fieldChoicesOf(ctx, application, type, locale, (field) => [...(used.get(field) ?? [])]);
+    const choices = await fieldChoicesOf(
+      ctx,
+      application,
+      type,
+      locale,
+      (field) => [...(used.get(field) ?? [])],
+      await rightsOf(ctx, user, application),
+    );
     const tail = {
       users: [...owners].map(([id, label]) => ({ id, label })),
       ...choices,
@@ -359,7 +369,7 @@ export async function listAdditionalFiles(
   return {
     additionalFileName: type.name,
     description: { i18n: type.i18n, fields: type.fields },
-    ...(await fieldChoicesOf(ctx, application, type, locale, valuesIn(page))),
+    ...(await fieldChoicesOf(ctx, application, type, locale, valuesIn(page), await rightsOf(ctx, user, application))),
     users: [...owners].map(([id, label]) => ({ id, label })),
     additionalBinaryFiles: page.map((row) => viewOf(row, access)),
     fileNames: await fileNamesOf(ctx, application, type),
@@ -398,7 +408,7 @@ export async function getAdditionalFile(
   return {
     ...viewOf(row, access),
     format: { i18n: type.i18n, fields: type.fields },
-    ...(await fieldChoicesOf(ctx, application, type, locale, valuesIn([row]))),
+    ...(await fieldChoicesOf(ctx, application, type, locale, valuesIn([row]), await rightsOf(ctx, user, application))),
   };
 }
 

@@ -144,6 +144,9 @@ function viewOf(
   const summary: ApplicationSummary = row.summary;
   const all = parts.has('ALL');
   const isCreator = isCreatorOf(user, row.name);
+  const signing = charterSigning(user.chartes[row.id], charterUploadedAt, exemptFromCharter(user, row, roles));
+  // Counts and write versions are figures of the rows: held back, as the rows are, until the charter is accepted.
+  const mayCount = !signing.mustSignCharter;
   return {
     id: row.id,
     name: row.name,
@@ -167,15 +170,15 @@ function viewOf(
       memberOf: roles.map((role) => `${row.id}_${role}`),
       isDataBaseSuper: false,
     },
-    ...charterSigning(user.chartes[row.id], charterUploadedAt, exemptFromCharter(user, row, roles)),
+    ...signing,
     hasCharter: charterUploadedAt !== undefined,
     ...(charterUploadedAt ? { charterUploadedAt: charterUploadedAt.toISOString() } : {}),
     isMember: roles.length > 0 || row.creator_id === user.id || access.holder,
     isAdministrator: administers(user, row, roles),
     ...(lineCounts
       ? {
-          lineCounts: readableCounts(summary, rights, lineCounts),
-          entryVersions: readableVersions(summary, rights, lineCounts),
+          lineCounts: mayCount ? readableCounts(summary, rights, lineCounts) : {},
+          entryVersions: mayCount ? readableVersions(summary, rights, lineCounts) : {},
         }
       : {}),
     canReadReference: summary.references.some((name) => rights.any('extraction', name)),

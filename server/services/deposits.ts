@@ -5,6 +5,7 @@ import {
   DepositParamsSchema,
   RepositoryIdSchema,
   type DepositParams,
+  type JobError,
   type RepositoryId,
   type Version,
   type VersionDeposited,
@@ -26,10 +27,12 @@ import { countAfterWrite } from './dataRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights, replacingOutsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
+import { requireOpenable } from './versionAccess.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { CsvRejected, MAX_REPORTED_ERRORS, ingestCsv } from './ingest.ts';
 import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
+import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { ingestTargetOf, readableRowCount, type EntryContext } from './references.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
@@ -158,7 +161,7 @@ export async function insertData(
           truncated: refused.length > MAX_REPORTED_ERRORS,
         });
       lineCount = await ingestCsv(
-        ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows }),
+        ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows, reader: rights }),
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
@@ -206,6 +209,7 @@ export async function depositVersion(
     const rowCount = await ingestCsv(
       ingestTargetOf(ctx, data, upload.fileName, {
         deposit: { scope: dataset.scope, ...(dataset.from ? { from: dataset.from, to: dataset.to! } : {}) },
+        reader: rights,
       }),
       parts.passOn(upload.stream),
       null,
@@ -255,7 +259,7 @@ export async function requestPublication(
   rights: Rights,
 ) {
   const file = await fileOf(ctx, data, fileId);
-  if (file.data_name !== data.entry.name) throw new Refusal('NO_SUCH_FILE', { fileId });
+  requireOpenable(rights, data, file);
   if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
   const running = await ctx.db
     .selectFrom('jobs')
@@ -297,6 +301,7 @@ export async function listVersions(
   ctx: ServerContext,
   data: EntryContext,
   filter: { scope?: Record<string, string>; from?: string; to?: string; id?: string },
+  viewer: Rights,
 ): Promise<Version[]> {
   // One snapshot for the versions and their jobs: a job seen done always comes with the work it did (the work is
   // committed before its job is marked done; two separate reads could fall on either side of both).
@@ -376,7 +381,47 @@ export async function listVersions(
       publishedBy: { id: f.published_by, login: f.published_login },
       originalDepositor: f.original_depositor,
       originalPublisher: f.original_publisher,
-      job: job ? { id: job.id, kind: job.kind, status: job.status, progress: job.progress, error: job.error } : null,
+      job: job
+        ? {
+            id: job.id,
+            kind: job.kind,
+            status: job.status,
+            progress: job.progress,
+            error: jobErrorSeenBy(job.error, viewer, data.entry.name, f.scope),
+          }
+        : null,
     };
   });
+}
+
+/**
+ * A failed publication's error as `viewer` may read it: the published versions it overlapped are named only when the
+ * viewer may open them (they share the version's scope; their periods were kept with the error), the others counted.
+ * An error kept without those periods names versions to whoever reads the data type whole only.
+ */
+function jobErrorSeenBy(
+  error: JobError | null,
+  viewer: Rights,
+  dataName: string,
+  scopes: Record<string, string>,
+): JobError | null {
+  if (error?.code !== 'overlappingpublishedversion') return error;
+  const { files, periods, ...rest } = error.params as {
+    files?: unknown;
+    periods?: unknown;
+    [key: string]: unknown;
+  };
+  const names = Array.isArray(files) ? files.map(String) : [];
+  const kept = Array.isArray(periods) ? (periods as Array<{ from: string | null; to: string | null }>) : [];
+  const whole = viewer.all('extraction', dataName);
+  const named = names.filter(
+    (_, index) =>
+      whole ||
+      (kept[index] !== undefined && mayOpenVersion(viewer, dataName, { scopes, ...kept[index], published: true })),
+  );
+  if (named.length === names.length) return { code: error.code, params: { ...rest, files: names } };
+  return {
+    code: 'overlappingunreadablepublishedversion',
+    params: { ...rest, files: named, named: named.length, count: names.length - named.length },
+  };
 }

@@ -5,18 +5,22 @@ import { MAX_FIELD_CHOICES, type FieldChoice } from '../../src/domain/forms/fiel
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
+import { namedRowsSql } from './namedReferenceRows.ts';
 import { holdsOneOfKeys } from './rowQueries.ts';
 
 /**
  * The rows of a reference a form field offers, labelled in `locale`, in natural-key order, when the reference has at most
  * {@link MAX_FIELD_CHOICES} rows (null beyond: never more than that many are read). `used` then gives the labels of
- * those values only, for lists showing values.
+ * those values only, for lists showing values. Of a reference dividing its rows by rights, only the rows `reader` may
+ * read are offered and labelled (namedReferenceRows.ts).
  */
 export async function referenceChoices(
   ctx: ServerContext,
   application: ApplicationRow,
   target: DataEntry,
   locale: string,
+  reader: Rights,
   used: readonly string[] = [],
 ): Promise<{ choices: FieldChoice[] | null; labels: FieldChoice[] }> {
   const rowsOf = () =>
@@ -25,7 +29,8 @@ export async function referenceChoices(
       .select(['natural_key', 'values'])
       .where('application_id', '=', application.id)
       .where('data_name', '=', target.name)
-      .where('file_id', 'is', null);
+      .where('file_id', 'is', null)
+      .where(namedRowsSql(target, reader));
   const label = (row: { natural_key: string; values: unknown }): FieldChoice => ({
     naturalKey: row.natural_key,
     label: rowDisplay(
@@ -45,7 +50,7 @@ export async function referenceChoices(
     const wanted = new Set(used);
     return { choices, labels: choices.filter((c) => wanted.has(c.naturalKey)) };
   }
-  return { choices: null, labels: await referenceLabels(ctx, application, target, locale, used) };
+  return { choices: null, labels: await referenceLabels(ctx, application, target, locale, reader, used) };
 }
 
 /**
@@ -58,6 +63,7 @@ export async function referenceLabels(
   application: ApplicationRow,
   target: DataEntry,
   locale: string,
+  reader: Rights,
   values: readonly string[],
 ): Promise<FieldChoice[]> {
   const texts = [...new Set(values)].filter((text) => text !== '');
@@ -70,6 +76,7 @@ export async function referenceLabels(
     .where('data_name', '=', target.name)
     .where('file_id', 'is', null)
     .where(holdsOneOfKeys(keys))
+    .where(namedRowsSql(target, reader))
     .execute();
   const index = new ReferenceIndex(
     target.name,

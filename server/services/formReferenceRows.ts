@@ -5,6 +5,9 @@ import type { StoredRow } from '../../src/domain/csv/types.ts';
 import { referenceTexts } from '../../src/domain/forms/checkFormFields.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
+import { sql, type SqlBool } from 'kysely';
+import type { Rights } from '../../src/domain/rights/access.ts';
+import { namedRowsSql } from './namedReferenceRows.ts';
 import { holdsOneOfKeys } from './rowQueries.ts';
 
 /**
@@ -18,18 +21,22 @@ export async function formReferenceRows(
   application: ApplicationRow,
   fields: readonly FormField[],
   input: Record<string, unknown>,
+  reader: Rights,
 ): Promise<(name: string) => readonly StoredRow[] | undefined> {
   const loaded = new Map<string, StoredRow[]>();
   for (const [name, texts] of referenceTexts(fields, input)) {
     const reference = application.model.data.find((entry) => entry.name === name);
     const keys = [...new Set(texts.flatMap((text) => keysDesignatedBy(text, reference?.naturalKey.length ?? 1)))];
+    // Rows of a reference the reader may not read are, for their form, as if they did not exist.
+    const named = reference ? namedRowsSql(reference, reader) : sql<SqlBool>`true`;
     const rowsOf = () =>
       ctx.db
         .selectFrom('data_rows')
         .select(['natural_key', 'hierarchical_key'])
         .where('application_id', '=', application.id)
         .where('data_name', '=', name)
-        .where('file_id', 'is', null);
+        .where('file_id', 'is', null)
+        .where(named);
     const [designated, sample] = await Promise.all([
       keys.length ? rowsOf().where(holdsOneOfKeys(keys)).execute() : [],
       rowsOf().orderBy('natural_key').limit(REFERENCE_SAMPLE).execute(),

@@ -5,6 +5,8 @@ import { CheckOverBudget, type CheckPool } from '../workers/checkPool.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { WorkerLost } from '../workers/workerPool.ts';
 import { referenceRowsFor } from './dataRows.ts';
+import { withNamedSamples } from './namedReferenceRows.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
@@ -78,6 +80,8 @@ export interface IngestTarget {
   places?: boolean;
   /** Rows per batch handed to `store`, when the writer wants other than the worker's default. */
   batchRows?: number;
+  /** Who sent the file: its errors name only rows they may be told of (namedReferenceRows.ts). */
+  reader?: Rights;
 }
 
 /**
@@ -201,7 +205,11 @@ export async function ingestCsv(
     beforeFinish();
     while (answers.length > 0) writer.add(await answers.shift()!);
     const { report, batches } = await check.finish();
-    if (report.errorCount > 0) throw new CsvRejected({ ...report, errors: distinct(report.errors) });
+    if (report.errorCount > 0) {
+      const errors = distinct(report.errors);
+      const { db, applicationId, model, reader } = target;
+      throw new CsvRejected({ ...report, errors: await withNamedSamples(db, applicationId, model, reader, errors) });
+    }
     writer.add(batches);
     await writer.end();
     return report.rowCount;

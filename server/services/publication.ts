@@ -61,6 +61,11 @@ async function versionsReplacedBy(db: Db, file: DepositFile, lock: boolean): Pro
       lineNumber: -1,
       fileOrUUID: file.id,
       files: conflicting.map((c) => c.file_name),
+      // Whoever reads the job's state is told only the versions they may read (deposits.ts, jobErrorSeenBy).
+      periods: conflicting.map((c) => ({
+        from: c.period_from ? isoOf(c.period_from) : null,
+        to: c.period_to ? isoOf(c.period_to) : null,
+      })),
     });
   }
   return sameDataset.filter(samePeriod).map((other) => other.id);
@@ -95,6 +100,7 @@ async function writeVersionRows(
       },
       places: true,
       batchRows,
+      reader: run.rights,
     },
     storedFile(db, file.id, file.size),
     async (batch) => {

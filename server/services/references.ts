@@ -3,6 +3,7 @@ import type { ApplicationModel, DataEntry } from '../../src/domain/configuration
 import { localized } from '../../src/domain/applications/summary.ts';
 import { rowDisplay } from '../../src/domain/rows/rowDisplay.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -37,7 +38,7 @@ export function ingestTargetOf(
   ctx: ServerContext,
   { application, model, entry }: EntryContext,
   fileName: string,
-  options: Pick<IngestTarget, 'places' | 'batchRows' | 'deposit'> = {},
+  options: Pick<IngestTarget, 'places' | 'batchRows' | 'deposit' | 'reader'> = {},
 ): IngestTarget {
   return { db: ctx.db, checks: ctx.checks, applicationId: application.id, model, entry, fileName, ...options };
 }
@@ -75,15 +76,17 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  * A file moving rows that others point to under another parent is refused whole (movedRows.ts); its refusal lists
- * the pointing rows of the entries the caller reads whole (`readsWhole`).
+ * the pointing rows of the entries the caller reads whole; its errors name only rows of references the caller may
+ * be told of (namedReferenceRows.ts).
  */
 export async function uploadReference(
   ctx: ServerContext,
   reference: EntryContext,
   file: SpooledUpload,
-  readsWhole: (dataName: string) => boolean,
+  rights: Rights,
 ): Promise<ReferenceLoaded> {
   const { application, model, entry } = reference;
+  const readsWhole = (dataName: string) => rights.all('extraction', dataName);
   const indexes = () => indexSuggestions(ctx, application.id, model, entry);
   const moved = mayMoveRows(entry) ? new MovedRows(application.id, entry.name) : undefined;
   const loaded = await writeEntryRows(
@@ -93,7 +96,7 @@ export async function uploadReference(
     async (write) => {
       let written = 0;
       const lineCount = await ingestCsv(
-        ingestTargetOf(ctx, reference, file.fileName, { batchRows: write.batchRows }),
+        ingestTargetOf(ctx, reference, file.fileName, { batchRows: write.batchRows, reader: rights }),
         file.stream,
         async (batch, failed) => {
           written += await write.upsert(batch, failed);

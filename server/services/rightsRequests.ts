@@ -28,7 +28,14 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { asMailLanguage, rightsRequestMail } from '../mail/rightsRequestMails.ts';
 import type { MailLanguage } from '../mail/templates.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
-import { prepareAuthorization, rulesFor, writeAuthorization, type PreparedAuthorization } from './authorizations.ts';
+import {
+  prepareAuthorization,
+  rightsOf,
+  rulesFor,
+  writeAuthorization,
+  type PreparedAuthorization,
+} from './authorizations.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
 import { requireSignedCharter } from './charter.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
@@ -54,6 +61,7 @@ export async function requestOptions(
   locale: string,
 ): Promise<RequestOptions> {
   await requireSignedCharter(ctx, caller, application);
+  const reader = await rightsOf(ctx, caller, application);
   const model = application.model;
   const fieldChoices: Record<string, Array<{ naturalKey: string; label: string }>> = {};
   for (const field of model.rightsRequest?.fields ?? []) {
@@ -62,7 +70,7 @@ export async function requestOptions(
     const target = model.data.find((d) => d.name === checker.reference);
     if (!target) continue;
     // A large reference is not offered as a list: the field then takes a row's code.
-    const { choices } = await referenceChoices(ctx, application, target, locale);
+    const { choices } = await referenceChoices(ctx, application, target, locale, reader);
     if (choices) fieldChoices[field.name] = choices;
   }
   const roles = (await rolesOf(ctx.db, caller.id)).get(application.id) ?? [];
@@ -142,7 +150,7 @@ export async function listRightsRequests(
   const users = [...new Map(rows.map((r) => [r.user_id, { id: r.user_id, label: r.login }])).values()];
   return {
     users,
-    valueLabels: await requestValueLabels(ctx, application, locale, rows),
+    valueLabels: await requestValueLabels(ctx, application, locale, rows, await rightsOf(ctx, caller, application)),
     total,
     rightsRequests: rows.map((r) => {
       const status: RequestStatus = r.decision ?? 'open';
@@ -180,6 +188,7 @@ async function requestValueLabels(
   application: ApplicationRow,
   locale: string,
   requests: ReadonlyArray<{ fields: Record<string, string> }>,
+  reader: Rights,
 ): Promise<Record<string, Array<{ naturalKey: string; label: string }>>> {
   const labels: Record<string, Array<{ naturalKey: string; label: string }>> = {};
   const model = application.model;
@@ -188,7 +197,8 @@ async function requestValueLabels(
     if (checker?.kind !== 'reference') continue;
     const target = model.data.find((d) => d.name === checker.reference);
     const values = requests.map((r) => r.fields[field.name]).filter((v): v is string => typeof v === 'string');
-    if (target && values.length) labels[field.name] = await referenceLabels(ctx, application, target, locale, values);
+    if (target && values.length)
+      labels[field.name] = await referenceLabels(ctx, application, target, locale, reader, values);
   }
   return labels;
 }
@@ -208,11 +218,12 @@ async function checkedFields(
   ctx: ServerContext,
   application: ApplicationRow,
   input: Record<string, unknown>,
+  reader: Rights,
 ): Promise<Record<string, string>> {
   const fields = checkRequestFields(
     application.model.rightsRequest,
     input,
-    await formReferenceRows(ctx, application, application.model.rightsRequest?.fields ?? [], input),
+    await formReferenceRows(ctx, application, application.model.rightsRequest?.fields ?? [], input, reader),
   );
   if (fields.ok) return fields.values;
   const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
@@ -290,7 +301,7 @@ export async function saveRightsRequest(
   const fields =
     keepsAsked && input.fields === undefined
       ? existing.fields
-      : await checkedFields(ctx, application, input.fields ?? {});
+      : await checkedFields(ctx, application, input.fields ?? {}, await rightsOf(ctx, caller, application));
   const rules = keepsAsked ? existing.rules : requestedRules(application, input);
 
   const requester = existing

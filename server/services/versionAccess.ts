@@ -1,35 +1,52 @@
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-import { mayOpenVersion, versionOperation } from '../../src/domain/rights/versions.ts';
+import type { Rights } from '../../src/domain/rights/access.ts';
+import { mayOpenVersion, readsPartOfVersion } from '../../src/domain/rights/versions.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { readRights, refusal } from './dataAccess.ts';
+import type { FoundApplication } from './applications.ts';
+import { rightsOf } from './authorizations.ts';
+import { requireSignedCharter } from './charter.ts';
 import type { EntryContext } from './references.ts';
-import { datasetOfFile } from './versionFiles.ts';
+import { datasetOfFile, fileOf, type DepositFile } from './versionFiles.ts';
+
+/** A version as rights see it. */
+export const placeOfFile = (file: DepositFile) => ({ ...datasetOfFile(file), published: file.published });
 
 /**
- * Refuses a version the caller may not open (see mayOpenVersion). A published one they may not read whole gets a
- * code of its own: the screens then offer the rows they may read, through the data export. Reads no rows, so it
- * answers while a large write of the entry is under way (its progress is followed through it).
+ * A version the caller may open (see mayOpenVersion), with its data type and the caller's rights. The rights are
+ * read before the version: a version they may not open answers as one that does not exist (404 NO_SUCH_FILE), so
+ * that nobody learns which ids exist, of which data type, published or not. A published one they may read part of
+ * gets a code of its own: the screens then offer the rows they may read, through the data export. Reads no rows, so
+ * it answers while a large write of the entry is under way (its progress is followed through it).
  */
-export async function readableFileOf(
+export async function openableVersion(
   ctx: ServerContext,
-  data: EntryContext,
-  file: {
-    id: string;
-    scope: Record<string, string>;
-    period_from: Date | null;
-    period_to: Date | null;
-    published: boolean;
-  },
+  application: FoundApplication,
+  fileId: string,
   user: UserRow | null,
-) {
-  const { rights } = await readRights(ctx, user, data);
-  if (mayOpenVersion(rights, data.entry.name, { ...datasetOfFile(file), published: file.published })) return;
-  if (file.published)
+): Promise<{ file: DepositFile; data: EntryContext; rights: Rights }> {
+  await requireSignedCharter(ctx, user, application);
+  const rights = await rightsOf(ctx, user, application);
+  const model = application.model;
+  if (!user && !model.data.some((entry) => rights.any('extraction', entry.name)))
+    throw new Refusal('NOT_AUTHENTICATED');
+  const file = await fileOf(ctx, { application }, fileId);
+  const entry = model.data.find((d) => d.name === file.data_name && d.kind === 'dataType');
+  if (!entry) throw new Refusal('NO_SUCH_FILE', { fileId });
+  const data = { application, model, entry };
+  requireOpenable(rights, data, file);
+  return { file, data, rights };
+}
+
+/** Refuses a version of `data` the caller may not open, as openableVersion does. */
+export function requireOpenable(rights: Rights, data: EntryContext, file: DepositFile): void {
+  const place = placeOfFile(file);
+  if (file.data_name === data.entry.name && mayOpenVersion(rights, data.entry.name, place)) return;
+  if (file.data_name === data.entry.name && file.published && readsPartOfVersion(rights, data.entry.name, place))
     throw new Refusal('NO_RIGHT_FOR_WHOLE_VERSION', {
       name: data.application.name,
       dataName: data.entry.name,
       fileId: file.id,
     });
-  throw refusal(versionOperation(file), data);
+  throw new Refusal('NO_SUCH_FILE', { fileId: file.id });
 }

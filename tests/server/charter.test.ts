@@ -216,6 +216,18 @@ describe('until the charter is accepted', () => {
     expect((await reader.client.get('/applications/surveys?filter=ALL')).status).toBe(200);
   });
 
+  it('gives no row counts nor write versions, in the application or the list, while the rows are refused', async () => {
+    const figures = (body: { lineCounts?: object; entryVersions?: object }) => [body.lineCounts, body.entryVersions];
+    const whole = async (client: ApiClient) => (await client.get('/applications/surveys?filter=ALL')).body;
+    expect(figures(await whole(reader.client))).toEqual([{}, {}]);
+    const listed = streamEvents((await reader.client.get('/applications?filter=ALL')).text).find(
+      (e) => e.type === 'result' && e.result.name === 'surveys',
+    )!;
+    expect(figures(listed.result)).toEqual([{}, {}]);
+    // A manager, who never signs, is given them: the reader gets the same once they accept.
+    expect((await whole(manager.client)).lineCounts).toMatchObject({ counts: 1, species: expect.any(Number) });
+  });
+
   it('refuses writes too', async () => {
     const refused = await reader.client.post('/applications/surveys/references/sites', {
       body: csvForm('sites.csv', file('csv/surveys-sites.csv')),
@@ -265,10 +277,12 @@ describe('accepting the charter with PUT /users {login, email, charte}', () => {
     expect(Date.parse(accepted.body.chartes[applicationId])).toBeGreaterThanOrEqual(before - 1000);
     expect((await reader.client.get('/me')).body.chartes).toEqual(accepted.body.chartes);
     expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
-    expect(await view(reader.client)).toMatchObject({
+    expect((await reader.client.get('/applications/surveys?filter=ALL')).body).toMatchObject({
       hasSignedCharte: true,
       hasSignedLastCharte: true,
       mustSignCharter: false,
+      lineCounts: { counts: 1 },
+      entryVersions: { counts: expect.any(Number), sites: expect.any(Number) },
     });
   });
 

@@ -50,7 +50,8 @@ import type { Answer, RequestOptions } from './httpClient.ts';
  * 2024) and E (pyrenees, September 2024), unpublished, are deposited again whenever a call deleted them. A version
  * is listed, polled and downloaded whole by whom it is covered for (scope and period inside the grant): published
  * ones by those who may read them, unpublished ones by those who may deposit there (src/domain/rights/versions.ts);
- * extractionA_P reads its June line of W through the exports, never the file.
+ * extractionA_P reads its June line of W through the exports, never the file (403 NO_RIGHT_FOR_WHOLE_VERSION); a
+ * version the caller may not open and reads none of answers as an id no version has (404 NO_SUCH_FILE).
  *
  * Objects named in paths: application `surveys`, reference `species`, data type `counts`, variable `individuals`;
  * the authorization of extractionA_P; the accounts `target` (someone else's account) and `grantee` (who receives
@@ -387,24 +388,28 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /applications/:name/synthesis/:dataType',                 expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.synthesis },
   { route: 'GET /applications/:name/synthesis/:dataType/:variable',       expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.synthesis },
   { route: 'GET /applications/:name/filesOnRepository/:dataType',         expected: [401, 403, 200, 200, 200, 200, 200, 200, 403, 200, 200, 200], read: READS.versions },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version J (scope A, outside P, published)',
-    params: { fileId: () => fx.files.J }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION' } },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
-    params: { fileId: () => fx.files.W }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION', publicVisitor: 'NO_RIGHT_FOR_WHOLE_VERSION', userManager: 'NO_RIGHT_FOR_USER_DATA_READER' } },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 200, 200, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version B (outside scope A, public, published)',
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 200, 200, 200, 200, 404, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 404, 200, 200, 200, 404, 200, 200, 200], variant: 'version J (scope A, outside P, published)',
+    params: { fileId: () => fx.files.J }, refusals: { extractionA_P: 'NO_SUCH_FILE' } },
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 403, 200, 200, 200, 404, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
+    params: { fileId: () => fx.files.W }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION', publicVisitor: 'NO_SUCH_FILE', userManager: 'NO_SUCH_FILE' } },
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 200, 200, 404, 404, 404, 404, 404, 200, 200, 200], variant: 'version B (outside scope A, public, published)',
     params: { fileId: () => fx.files.B } },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version U (scope A, unpublished)',
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 404, 200, 200, 200, 404, 200, 200, 200], variant: 'version U (scope A, unpublished)',
     params: { fileId: () => fx.files.U } },
-  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 404, 404, 404, 404, 404, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
     params: { fileId: () => fx.files.V } },
-  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 200, 200, 200, 200, 403, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
-  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 404, 404, 404, 200, 200, 200, 200, 404, 200, 200, 200], variant: 'version A_P (scope A, period P, published)' },
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 404, 404, 404, 403, 200, 200, 200, 404, 200, 200, 200], variant: 'version W (scope A, spanning more than P, published)',
     params: { fileId: () => fx.files.W }, refusals: { extractionA_P: 'NO_RIGHT_FOR_WHOLE_VERSION' } },
-  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 200, 200, 200, 403, 200, 200, 200], variant: 'version U (scope A, unpublished)',
-    params: { fileId: () => fx.files.U }, refusals: { extractionA_P: 'NO_RIGHT_FOR_USER_DATA_WRITER_FOR_DEPOSIT' } },
-  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 404, 404, 404, 404, 200, 200, 200, 404, 200, 200, 200], variant: 'version U (scope A, unpublished)',
+    params: { fileId: () => fx.files.U }, refusals: { extractionA_P: 'NO_SUCH_FILE' } },
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 404, 404, 404, 404, 404, 404, 404, 404, 200, 200, 200], variant: 'version V (outside scope A, public project, unpublished)',
     params: { fileId: () => fx.files.V } },
+  { route: 'GET /applications/:name/file/:fileId',                        expected: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404], variant: 'an id no version has (answered as a version one may not open)',
+    params: { fileId: () => NO_FILE }, refusals: { stranger: 'NO_SUCH_FILE', extractionA_P: 'NO_SUCH_FILE' } },
+  { route: 'GET /applications/:name/file/:fileId/publication-state',      expected: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404], variant: 'an id no version has (answered as a version one may not open)',
+    params: { fileId: () => NO_FILE }, refusals: { stranger: 'NO_SUCH_FILE', extractionA_P: 'NO_SUCH_FILE' } },
 
   // Data (counts): deposits, publication, deletion
   { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 201, 201, 201, 403, 201, 201, 201], variant: 'deposit a version in scope A',
@@ -415,14 +420,18 @@ const MATRIX: readonly Row[] = [
     body: () => ({ json: { fileid: fx.files.U, topublish: true } }), after: settleThenPublish('U', false) },
   { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 403, 202, 202, 403, 202, 202, 202], variant: 'unpublish version J (scope A)',
     body: () => ({ json: { fileid: fx.files.J, topublish: false } }), after: settleThenPublish('J', true) },
-  { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 202, 202, 202], variant: 'publish version V (outside scope A)',
+  { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 403, 404, 404, 403, 202, 202, 202], variant: 'publish version V (outside scope A)',
     body: () => ({ json: { fileid: fx.files.V, topublish: true } }), after: settleThenPublish('V', false) },
+  { route: 'POST /applications/:name/data/:dataType',                     expected: [401, 403, 401, 403, 403, 403, 404, 404, 403, 404, 404, 404], variant: 'publish an id no version has (as version V for publicationA)',
+    body: () => ({ json: { fileid: NO_FILE, topublish: true } }) },
   { route: 'DELETE /applications/:name/data/:dataType',                   expected: [401, 403, 401, 403, 403, 403, 400, 400, 403, 400, 400, 400], variant: 'rights pass, then 400: counts is versioned (rows go with their version)',
     query: () => q({ naturalKeys: [keyOf(COUNTS.A_P[1])] }) },
-  { route: 'DELETE /applications/:name/file/:fileId',                     expected: [401, 403, 401, 403, 403, 403, 200, 200, 403, 200, 200, 200], variant: 'unpublished version D (scope A)',
+  { route: 'DELETE /applications/:name/file/:fileId',                     expected: [401, 404, 401, 404, 404, 403, 200, 200, 404, 200, 200, 200], variant: 'unpublished version D (scope A)',
     params: { fileId: () => fx.files.D! }, before: ensureFile('D'), after: forgetDeleted('D') },
-  { route: 'DELETE /applications/:name/file/:fileId',                     expected: [401, 403, 401, 403, 403, 403, 403, 403, 403, 200, 200, 200], variant: 'unpublished version E (outside scope A)',
+  { route: 'DELETE /applications/:name/file/:fileId',                     expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 200, 200, 200], variant: 'unpublished version E (outside scope A)',
     params: { fileId: () => fx.files.E! }, before: ensureFile('E'), after: forgetDeleted('E') },
+  { route: 'DELETE /applications/:name/file/:fileId',                     expected: [401, 404, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404], variant: 'an id no version has (answered as version E)',
+    params: { fileId: () => NO_FILE } },
 
   // Rights
   { route: 'GET /applications/:name/rights',                              expected: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -1,4 +1,5 @@
-import type { Rights } from './access';
+import { isWithinScope } from '../deposits/scopeValues';
+import { grantAllows, type Rights } from './access';
 import type { Operation } from './operations';
 
 /** A deposited version as rights see it: the dataset it belongs to (scope and period) and whether it is published. */
@@ -27,4 +28,22 @@ export function versionOperation(version: Pick<VersionPlace, 'published'>): Oper
  */
 export function mayOpenVersion(rights: Rights, dataName: string, version: VersionPlace): boolean {
   return rights.covers(versionOperation(version), dataName, version);
+}
+
+/**
+ * Whether the caller's reading reaches some of a version's rows: its scope and a granted one lie one under the
+ * other, and its period meets the granted one. Such a reader is told the version is not theirs whole (and reads
+ * their rows through the exports); to anyone else it is as if it did not exist.
+ */
+export function readsPartOfVersion(rights: Rights, dataName: string, version: VersionPlace): boolean {
+  const filter = rights.rowFilter('extraction', dataName);
+  if (filter.kind !== 'some') return filter.kind === 'all';
+  const period = { scopes: {}, start: version.from, end: version.to };
+  return filter.grants.some(
+    (grant) =>
+      Object.entries(grant.scopes).every(([component, keys]) => {
+        const value = version.scopes[component];
+        return value !== undefined && keys.some((key) => isWithinScope(value, key) || isWithinScope(key, value));
+      }) && grantAllows({ ...grant, scopes: {} }, period),
+  );
 }

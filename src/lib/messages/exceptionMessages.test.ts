@@ -3,6 +3,7 @@ import { errorI18n, placeholders, readErrorCatalog } from './errorCatalog.testin
 import { REFUSAL_CODES } from '@/domain/errors/refusalCodes';
 import { exceptionMessages } from './exceptionMessages';
 import { messageValues } from '../i18n/messageValues';
+import { describeProblem } from '../i18n/problems';
 
 describe('exception messages', () => {
   it('give every code a French text with the same placeholders as the English one', () => {
@@ -31,5 +32,19 @@ describe('exception messages', () => {
     expect(say('en', { users: ['ana'], count: 1 })).toBe('This user does not exist: ana.');
     expect(say('en', { users: ['ana', 'bo'], count: 120 })).toBe('These 120 users do not exist: ana, bo.');
     expect(say('fr', { users: ['ana', 'bo'], count: 2 })).toBe('Ces 2 utilisateurs n’existent pas\u00a0: ana, bo.');
+  });
+
+  it('count the overlapping versions a viewer may not read, naming the others', () => {
+    const say = (locale: string, params: Record<string, unknown>) =>
+      describeProblem(errorI18n(locale), { code: 'overlappingunreadablepublishedversion', params });
+    expect(say('en', { files: [], named: 0, count: 1 })).toBe(
+      'A published version of this dataset that you may not read covers part of this period.',
+    );
+    expect(say('en', { files: ['a.csv', 'b.csv'], named: 2, count: 3 })).toBe(
+      '3 published versions of this dataset that you may not read cover part of this period, as do a.csv, b.csv.',
+    );
+    expect(say('fr', { files: ['a.csv'], named: 1, count: 2 })).toBe(
+      '2 versions publiées de ce jeu de données, que vous ne pouvez pas lire, couvrent une partie de cette période, de même que a.csv.',
+    );
   });
 });

@@ -301,6 +301,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.overlappingpublishedversion',
     message: 'A published version of this dataset covers part of this period: {files}.',
   },
+  overlappingunreadablepublishedversion: /*i18n*/ {
+    id: 'exceptionMessage.overlappingunreadablepublishedversion',
+    message:
+      '{count, plural, one {A published version of this dataset that you may not read covers part of this period} other {# published versions of this dataset that you may not read cover part of this period}}{named, plural, =0 {.} one {, as does {files}.} other {, as do {files}.}}',
+  },
   INJECTED_FAILURE: /*i18n*/ {
     id: 'exceptionMessage.INJECTED_FAILURE',
     message: 'The publication was stopped on purpose (test).',
