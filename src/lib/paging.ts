@@ -1,3 +1,5 @@
+import { SCOPE_NODES_PAGE } from '@/contract/authorizations';
+
 /** Client-side paging shared by the lists of the interface. */
 export const PAGER_RANGE = 2;
 
@@ -21,6 +23,7 @@ export const pagerVisible = (total: number, size: number) => total >= size;
 
 /**
  * Parts of a scope tree shown at first under an opened node, and added by each "Show more": a scope reference of
- * 20,000 sites opened whole put 20,000 rows of boxes in the page at once.
+ * 20,000 sites opened whole put 20,000 rows of boxes in the page at once. A large tree's level is read from the
+ * server a page at a time, one page for each "Show more": the two are one number.
  */
-export const TREE_PARTS_SHOWN = 100;
+export const TREE_PARTS_SHOWN = SCOPE_NODES_PAGE;
