@@ -3,11 +3,10 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import { LISTED, listedReadable, rowsPointingTo } from './pointingRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
-/** Rows of the refusal's lists: enough to find the data to change, never the whole of a large reference's. */
-const LISTED = 50;
 /** Moved rows the refusal's message names. */
 const NAMED = 5;
 
@@ -52,11 +51,6 @@ export class MovedRows {
   }
 }
 
-interface Referring {
-  dataName: string;
-  naturalKey: string;
-}
-
 /**
  * Refuses the write (its transaction then changes nothing) when, once its rows are written, rows or versions
  * still point to a former key of a moved row: rows the file rewrote point to the new keys already, and a row the
@@ -71,7 +65,7 @@ export async function refuseStalePointers(
 ): Promise<void> {
   if (!moved || moved.formerKeys.size === 0) return;
   const formerKeys = [...moved.formerKeys.keys()];
-  const rows = await rowsPointingTo(db, applicationId, formerKeys);
+  const rows = (await rowsPointingTo(db, applicationId, formerKeys)).map((row) => ({ ...row, keys: row.refs }));
   const versions = await versionsScopedOn(db, applicationId, formerKeys);
   if (rows.length === 0 && versions.length === 0) return;
   const pointedTo = new Set<string>();
@@ -79,36 +73,9 @@ export async function refuseStalePointers(
     for (const key of row.keys) if (moved.formerKeys.has(key)) pointedTo.add(moved.formerKeys.get(key)!);
   throw new Refusal('MOVED_REFERENCED_ROWS', {
     rows: [...pointedTo].sort().slice(0, NAMED).join(', '),
-    referring: readable(rows, readsWhole),
-    versions: readable(versions, readsWhole),
+    referring: listedReadable(rows, readsWhole),
+    versions: listedReadable(versions, readsWhole),
   });
-}
-
-const readable = (found: Array<Referring & { keys: string[] }>, readsWhole: (dataName: string) => boolean) =>
-  found
-    .filter((row) => readsWhole(row.dataName))
-    .map(({ dataName, naturalKey }) => ({ dataName, naturalKey }))
-    .sort((a, b) => a.dataName.localeCompare(b.dataName) || a.naturalKey.localeCompare(b.naturalKey));
-
-/**
- * A few rows whose stored references hold one of `keys`, with those references: the GIN index of `refs` looked up
- * key by key until enough are found, each key's rows then kept to the application's. Given the application in the
- * same condition, or the keys all at once, the planner read the application's rows one after the other instead
- * (every row of it when none points to them): its index on the application looked cheaper.
- */
-async function rowsPointingTo(db: Db, applicationId: string, keys: string[]) {
-  // `offset 0` keeps the application's condition out of the key's look-up.
-  const found = await sql<{ data_name: string; natural_key: string; refs: string[] }>`
-    select pointing.data_name, pointing.natural_key, pointing.refs
-    from unnest(${keys}::text[]) as k(key)
-    cross join lateral (
-      select application_id, data_name, natural_key, refs from data_rows
-      where refs <> '{}' and refs @> array[k.key]
-      offset 0) as pointing
-    where pointing.application_id = ${applicationId}
-    limit ${LISTED}`.execute(db);
-  const unique = new Map(found.rows.map((r) => [`${r.data_name}\u0000${r.natural_key}`, r]));
-  return [...unique.values()].map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key, keys: r.refs }));
 }
 
 /** A few versions (deposited files, published or not) whose scope names one of `keys`, named by their file. */

@@ -20,6 +20,7 @@ import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -250,20 +251,10 @@ export async function deleteReferenceRows(
       if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
       const keys = targets.map((t) => t.hierarchical_key);
       const ids = targets.map((t) => t.id);
-      // Rows of entries the caller reads whole come first: the others only make the refusal.
-      const readable = reference.model.data.map((data) => data.name).filter(readsWhole);
-      const referring = await sql<{ data_name: string; natural_key: string; shown: boolean }>`
-        select data_name, natural_key, data_name = any(${readable}::text[]) as shown from data_rows
-        where application_id = ${application.id} and refs <> '{}' and refs && ${keys}::text[]
-          and not (id = any(${ids}::uuid[]))
-        order by shown desc, data_name, natural_key limit 50`.execute(trx);
-      if (referring.rows.length > 0) {
-        throw new Refusal('REFERENCED_ROWS', {
-          referring: referring.rows
-            .filter((r) => r.shown)
-            .map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
-        });
-      }
+      // Rows deleted together may point to each other (a place and the places within it).
+      const referring = await rowsPointingTo(trx, application.id, keys, ids);
+      if (referring.length > 0)
+        throw new Refusal('REFERENCED_ROWS', { referring: listedReadable(referring, readsWhole) });
       await trx
         .deleteFrom('data_rows')
         .where(sql<boolean>`id = any(${ids}::uuid[])`)
