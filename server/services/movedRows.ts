@@ -4,6 +4,9 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { LISTED, listedReadable, rowsPointingTo } from './pointingRows.ts';
+import { withRenamedScopeKeys, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import { withRenamedAssociateKeys, type Associates } from '../../src/domain/additionalFiles/associates.ts';
+import { raiseRightsVersion } from './authorizations.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -49,6 +52,92 @@ export class MovedRows {
       where stored.hierarchical_key <> u.hk`.execute(db);
     for (const row of moved.rows) this.formerKeys.set(row.hierarchical_key, row.natural_key);
   }
+
+  /**
+   * Former key → the key its row holds once the file is written, read again then: a row a file moved twice holds
+   * its last key, and one moved back its own.
+   */
+  async renamed(db: Db): Promise<Map<string, string>> {
+    const naturalKeys = [...new Set(this.formerKeys.values())];
+    const now = await sql<{ natural_key: string; hierarchical_key: string }>`
+      select natural_key, hierarchical_key from data_rows
+      where application_id = ${this.applicationId} and data_name = ${this.dataName}
+        and natural_key = any(${naturalKeys}::text[]) and file_id is null`.execute(db);
+    const keyOf = new Map(now.rows.map((row) => [row.natural_key, row.hierarchical_key]));
+    const renamed = new Map<string, string>();
+    for (const [former, naturalKey] of this.formerKeys) {
+      const key = keyOf.get(naturalKey);
+      if (key !== undefined && key !== former) renamed.set(former, key);
+    }
+    return renamed;
+  }
+}
+
+/**
+ * Carries the moves of a write nothing in the data points to over to what names scope nodes by key: grants of
+ * authorizations, rights requests (open or treated, so that one still shows what it asked) and additional files'
+ * associations now name the moved rows by their new keys, in the write's last transaction. A grant names a place,
+ * not the path to it: left on the former key it would cover nothing, and its holder lose the place without anyone
+ * being told. Answers how many of each followed, or nothing when the write moved no row.
+ */
+export async function followMoves(db: Db, applicationId: string, moved: MovedRows | undefined) {
+  if (!moved || moved.formerKeys.size === 0) return undefined;
+  const renamed = await moved.renamed(db);
+  if (renamed.size === 0) return undefined;
+  const keys = [...renamed.keys()];
+  const authorizations = await renameKeysIn(db, applicationId, keys, GRANTS.authorizations, (rules) =>
+    withRenamedScopeKeys(rules as AuthorizationRules, renamed),
+  );
+  const rightsRequests = await renameKeysIn(db, applicationId, keys, GRANTS.rights_requests, (rules) =>
+    withRenamedScopeKeys(rules as AuthorizationRules, renamed),
+  );
+  const additionalFiles = await renameKeysIn(db, applicationId, keys, GRANTS.additional_files, (associates) =>
+    withRenamedAssociateKeys(associates as Associates, renamed),
+  );
+  // Rights worked out before are kept per rights version: those of the grants' holders changed.
+  if (authorizations > 0) await raiseRightsVersion(db, applicationId);
+  return { rows: renamed.size, authorizations, rightsRequests, additionalFiles };
+}
+
+/** Where each table keeps the keys of the nodes it names: the column and the JSON path to them. */
+const GRANTS = {
+  authorizations: { table: 'authorizations', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
+  rights_requests: { table: 'rights_requests', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
+  additional_files: { table: 'additional_files', column: 'associates', path: '$.*.scopes.*[*]' },
+} as const;
+
+/** Rows one statement rewrites: its parameters stay small whatever the number of grants. */
+const REWRITTEN_AT_ONCE = 500;
+
+/**
+ * Rewrites the rows of one table naming one of `keys` (`rename` answers their new value, or null when unchanged),
+ * locked as they are read so that a concurrent save is not overwritten with what was read before it. Their
+ * `updated_at` stays: nobody edited them. Answers how many were rewritten.
+ */
+async function renameKeysIn(
+  db: Db,
+  applicationId: string,
+  keys: string[],
+  { table, column, path }: (typeof GRANTS)[keyof typeof GRANTS],
+  rename: (value: unknown) => object | null,
+): Promise<number> {
+  const found = await sql<{ id: string; value: unknown }>`
+    select id, ${sql.ref(column)} as value from ${sql.table(table)}
+    where application_id = ${applicationId}
+      and jsonb_path_query_array(${sql.ref(column)}, ${path}::jsonpath) ?| ${keys}::text[]
+    for update`.execute(db);
+  const changed = found.rows.flatMap((row) => {
+    const value = rename(typeof row.value === 'string' ? JSON.parse(row.value) : row.value);
+    return value ? [{ id: row.id, value: JSON.stringify(value) }] : [];
+  });
+  for (let start = 0; start < changed.length; start += REWRITTEN_AT_ONCE) {
+    const part = changed.slice(start, start + REWRITTEN_AT_ONCE);
+    await sql`
+      update ${sql.table(table)} as named set ${sql.ref(column)} = renamed.value::jsonb
+      from unnest(${part.map((row) => row.id)}::uuid[], ${part.map((row) => row.value)}::text[]) as renamed(id, value)
+      where named.id = renamed.id`.execute(db);
+  }
+  return changed.length;
 }
 
 /**

@@ -19,7 +19,7 @@ import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQuer
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
-import { mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
@@ -75,7 +75,8 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  * A file moving rows that others point to under another parent is refused whole (movedRows.ts); its refusal lists
- * the pointing rows of the entries the caller reads whole (`readsWhole`).
+ * the pointing rows of the entries the caller reads whole (`readsWhole`). Grants, rights requests and additional
+ * files naming a row it moves follow it to its new key.
  */
 export async function uploadReference(
   ctx: ServerContext,
@@ -100,11 +101,12 @@ export async function uploadReference(
         },
         () => file.complete(),
       );
-      const totalRows = await write.finish(async (db, kept) => {
+      const { totalRows, followed } = await write.finish(async (db, kept) => {
         await refuseStalePointers(db, application.id, moved, readsWhole);
-        return countAfterWrite(db, application.id, entry.name, written + kept);
+        const followed = await followMoves(db, application.id, moved);
+        return { totalRows: await countAfterWrite(db, application.id, entry.name, written + kept), followed };
       });
-      return { referenceType: entry.name, lineCount, totalRows };
+      return { referenceType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
     },
     {
       arrival: file.arrival,
