@@ -1,7 +1,8 @@
 /**
  * Grants, rights requests and additional files name scope nodes by their hierarchical keys. A reload moving a row
  * nothing in the data points to (its key changes) carries them over to the new key in its own transaction, and says
- * how many followed; a refused reload leaves them as they were. On a small tree, then at size.
+ * how many followed; a refused reload leaves them as they were. A data type whose rows lie within others is watched
+ * as a reference is. On a small tree, then at size.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -216,6 +217,30 @@ describe('grants, requests and files naming a moved row', () => {
     expect([refused.status, refused.body.code], refused.text).toEqual([409, 'MOVED_REFERENCED_ROWS']);
     expect(await grantedPlaces(ranges, grant)).toEqual([key('alps', 'mont_blanc')]);
     expect(await notePlaces(ranges, note)).toEqual([key('alps', 'mont_blanc'), key('alps', 'mont_blanc', 'aiguilles')]);
+  });
+});
+
+describe('a data type whose rows lie within others', () => {
+  let ranges: Ranges;
+  beforeAll(async () => {
+    ranges = await startRanges(PLACES);
+    const stations = await loadData(ranges.owner, 'stations', 'code;place\nrefuge;aiguilles\nlac;vanoise\n');
+    expect(stations.status, stations.text).toBe(201);
+    const readings = await loadData(ranges.owner, 'readings', 'station;day\nrefuge;05/06/2024\n');
+    expect(readings.status, readings.text).toBe(201);
+  });
+  afterAll(() => ranges?.server.close());
+
+  it('refuses moving a row others point to, and moves one nothing points to', async () => {
+    const refused = await loadData(ranges.owner, 'stations', 'code;place\nrefuge;mont_blanc_sud\n');
+    expect([refused.status, refused.body.code, refused.body.params], refused.text).toEqual([
+      409,
+      'MOVED_REFERENCED_ROWS',
+      { rows: 'refuge', referring: [{ dataName: 'readings', naturalKey: 'refuge__05_06_2024' }], versions: [] },
+    ]);
+    const moved = await loadData(ranges.owner, 'stations', 'code;place\nlac;mont_blanc_sud\n');
+    expect(moved.status, moved.text).toBe(201);
+    expect(moved.body.moved).toEqual({ rows: 1, authorizations: 0, rightsRequests: 0, additionalFiles: 0 });
   });
 });
 
