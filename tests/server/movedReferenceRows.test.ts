@@ -203,6 +203,12 @@ describe('at size: a reference of thousands of rows, thousands of rows pointing 
     ]);
     expect(refused.scanned).toBeLessThanOrEqual(2);
 
+    // A massif its hundred places point to: the look-up stops at the rows it lists.
+    const pointed = await measuredDeletion(['m27']);
+    expect([pointed.answer.status, pointed.answer.body.params?.referring]).toEqual([409, expect.any(Array)]);
+    expect(pointed.answer.body.params.referring).toHaveLength(50);
+    expect(pointed.scanned).toBeLessThanOrEqual(60);
+
     const alone = await measuredDeletion(['m29p99']);
     expect(alone.answer.status, alone.answer.text).toBe(200);
     expect(alone.scanned).toBe(0);
