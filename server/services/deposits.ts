@@ -24,6 +24,7 @@ import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows, type BatchGuard } from './entryWrite.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { countAfterWrite } from './dataRows.ts';
+import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights, replacingOutsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
@@ -135,6 +136,8 @@ export async function insertData(
   rights: Rights,
 ): Promise<DataInserted> {
   const { application, entry } = data;
+  // A data type's rows may lie within others and be pointed to, as a reference's: their moves are watched alike.
+  const moved = mayMoveRows(entry) ? new MovedRows(application.id, entry.name) : undefined;
   const inserted = await writeEntryRows(
     ctx,
     application.id,
@@ -170,14 +173,16 @@ export async function insertData(
         () => upload.complete(),
       );
       if (refused.length) throw rejected();
-      const totalRows = await write.finish((db, kept) => {
+      const { totalRows, followed } = await write.finish(async (db, kept) => {
         // Batches kept for one last transaction are checked in it, just before this.
         if (refused.length) throw rejected();
-        return countAfterWrite(db, application.id, entry.name, written + kept);
+        await refuseStalePointers(db, application.id, moved, (name) => rights.all('extraction', name));
+        const followed = await followMoves(db, application.id, moved);
+        return { totalRows: await countAfterWrite(db, application.id, entry.name, written + kept), followed };
       });
-      return { dataType: entry.name, lineCount, totalRows };
+      return { dataType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
     },
-    { arrival: upload.arrival },
+    { arrival: upload.arrival, moved },
   );
   // The entry's count is for those who read it whole; a depositor of part of it is told the rows they may read.
   if (rights.all('extraction', entry.name)) return inserted;

@@ -3,11 +3,13 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
+import { LISTED, listedReadable, rowsPointingTo } from './pointingRows.ts';
+import { withRenamedScopeKeys, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
+import { withRenamedAssociateKeys, type Associates } from '../../src/domain/additionalFiles/associates.ts';
+import { raiseRightsVersion } from './authorizations.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
-/** Rows of the refusal's lists: enough to find the data to change, never the whole of a large reference's. */
-const LISTED = 50;
 /** Moved rows the refusal's message names. */
 const NAMED = 5;
 
@@ -50,11 +52,92 @@ export class MovedRows {
       where stored.hierarchical_key <> u.hk`.execute(db);
     for (const row of moved.rows) this.formerKeys.set(row.hierarchical_key, row.natural_key);
   }
+
+  /**
+   * Former key → the key its row holds once the file is written, read again then: a row a file moved twice holds
+   * its last key, and one moved back its own.
+   */
+  async renamed(db: Db): Promise<Map<string, string>> {
+    const naturalKeys = [...new Set(this.formerKeys.values())];
+    const now = await sql<{ natural_key: string; hierarchical_key: string }>`
+      select natural_key, hierarchical_key from data_rows
+      where application_id = ${this.applicationId} and data_name = ${this.dataName}
+        and natural_key = any(${naturalKeys}::text[]) and file_id is null`.execute(db);
+    const keyOf = new Map(now.rows.map((row) => [row.natural_key, row.hierarchical_key]));
+    const renamed = new Map<string, string>();
+    for (const [former, naturalKey] of this.formerKeys) {
+      const key = keyOf.get(naturalKey);
+      if (key !== undefined && key !== former) renamed.set(former, key);
+    }
+    return renamed;
+  }
 }
 
-interface Referring {
-  dataName: string;
-  naturalKey: string;
+/**
+ * Carries the moves of a write nothing in the data points to over to what names scope nodes by key: grants of
+ * authorizations, rights requests (open or treated, so that one still shows what it asked) and additional files'
+ * associations now name the moved rows by their new keys, in the write's last transaction. A grant names a place,
+ * not the path to it: left on the former key it would cover nothing, and its holder lose the place without anyone
+ * being told. Answers how many of each followed, or nothing when the write moved no row.
+ */
+export async function followMoves(db: Db, applicationId: string, moved: MovedRows | undefined) {
+  if (!moved || moved.formerKeys.size === 0) return undefined;
+  const renamed = await moved.renamed(db);
+  if (renamed.size === 0) return undefined;
+  const keys = [...renamed.keys()];
+  const authorizations = await renameKeysIn(db, applicationId, keys, GRANTS.authorizations, (rules) =>
+    withRenamedScopeKeys(rules as AuthorizationRules, renamed),
+  );
+  const rightsRequests = await renameKeysIn(db, applicationId, keys, GRANTS.rights_requests, (rules) =>
+    withRenamedScopeKeys(rules as AuthorizationRules, renamed),
+  );
+  const additionalFiles = await renameKeysIn(db, applicationId, keys, GRANTS.additional_files, (associates) =>
+    withRenamedAssociateKeys(associates as Associates, renamed),
+  );
+  // Rights worked out before are kept per rights version: those of the grants' holders changed.
+  if (authorizations > 0) await raiseRightsVersion(db, applicationId);
+  return { rows: renamed.size, authorizations, rightsRequests, additionalFiles };
+}
+
+/** Where each table keeps the keys of the nodes it names: the column and the JSON path to them. */
+const GRANTS = {
+  authorizations: { table: 'authorizations', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
+  rights_requests: { table: 'rights_requests', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
+  additional_files: { table: 'additional_files', column: 'associates', path: '$.*.scopes.*[*]' },
+} as const;
+
+/** Rows one statement rewrites: its parameters stay small whatever the number of grants. */
+const REWRITTEN_AT_ONCE = 500;
+
+/**
+ * Rewrites the rows of one table naming one of `keys` (`rename` answers their new value, or null when unchanged),
+ * locked as they are read so that a concurrent save is not overwritten with what was read before it. Their
+ * `updated_at` stays: nobody edited them. Answers how many were rewritten.
+ */
+async function renameKeysIn(
+  db: Db,
+  applicationId: string,
+  keys: string[],
+  { table, column, path }: (typeof GRANTS)[keyof typeof GRANTS],
+  rename: (value: unknown) => object | null,
+): Promise<number> {
+  const found = await sql<{ id: string; value: unknown }>`
+    select id, ${sql.ref(column)} as value from ${sql.table(table)}
+    where application_id = ${applicationId}
+      and jsonb_path_query_array(${sql.ref(column)}, ${path}::jsonpath) ?| ${keys}::text[]
+    for update`.execute(db);
+  const changed = found.rows.flatMap((row) => {
+    const value = rename(typeof row.value === 'string' ? JSON.parse(row.value) : row.value);
+    return value ? [{ id: row.id, value: JSON.stringify(value) }] : [];
+  });
+  for (let start = 0; start < changed.length; start += REWRITTEN_AT_ONCE) {
+    const part = changed.slice(start, start + REWRITTEN_AT_ONCE);
+    await sql`
+      update ${sql.table(table)} as named set ${sql.ref(column)} = renamed.value::jsonb
+      from unnest(${part.map((row) => row.id)}::uuid[], ${part.map((row) => row.value)}::text[]) as renamed(id, value)
+      where named.id = renamed.id`.execute(db);
+  }
+  return changed.length;
 }
 
 /**
@@ -71,7 +154,7 @@ export async function refuseStalePointers(
 ): Promise<void> {
   if (!moved || moved.formerKeys.size === 0) return;
   const formerKeys = [...moved.formerKeys.keys()];
-  const rows = await rowsPointingTo(db, applicationId, formerKeys);
+  const rows = (await rowsPointingTo(db, applicationId, formerKeys)).map((row) => ({ ...row, keys: row.refs }));
   const versions = await versionsScopedOn(db, applicationId, formerKeys);
   if (rows.length === 0 && versions.length === 0) return;
   const pointedTo = new Set<string>();
@@ -79,36 +162,9 @@ export async function refuseStalePointers(
     for (const key of row.keys) if (moved.formerKeys.has(key)) pointedTo.add(moved.formerKeys.get(key)!);
   throw new Refusal('MOVED_REFERENCED_ROWS', {
     rows: [...pointedTo].sort().slice(0, NAMED).join(', '),
-    referring: readable(rows, readsWhole),
-    versions: readable(versions, readsWhole),
+    referring: listedReadable(rows, readsWhole),
+    versions: listedReadable(versions, readsWhole),
   });
-}
-
-const readable = (found: Array<Referring & { keys: string[] }>, readsWhole: (dataName: string) => boolean) =>
-  found
-    .filter((row) => readsWhole(row.dataName))
-    .map(({ dataName, naturalKey }) => ({ dataName, naturalKey }))
-    .sort((a, b) => a.dataName.localeCompare(b.dataName) || a.naturalKey.localeCompare(b.naturalKey));
-
-/**
- * A few rows whose stored references hold one of `keys`, with those references: the GIN index of `refs` looked up
- * key by key until enough are found, each key's rows then kept to the application's. Given the application in the
- * same condition, or the keys all at once, the planner read the application's rows one after the other instead
- * (every row of it when none points to them): its index on the application looked cheaper.
- */
-async function rowsPointingTo(db: Db, applicationId: string, keys: string[]) {
-  // `offset 0` keeps the application's condition out of the key's look-up.
-  const found = await sql<{ data_name: string; natural_key: string; refs: string[] }>`
-    select pointing.data_name, pointing.natural_key, pointing.refs
-    from unnest(${keys}::text[]) as k(key)
-    cross join lateral (
-      select application_id, data_name, natural_key, refs from data_rows
-      where refs <> '{}' and refs @> array[k.key]
-      offset 0) as pointing
-    where pointing.application_id = ${applicationId}
-    limit ${LISTED}`.execute(db);
-  const unique = new Map(found.rows.map((r) => [`${r.data_name}\u0000${r.natural_key}`, r]));
-  return [...unique.values()].map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key, keys: r.refs }));
 }
 
 /** A few versions (deposited files, published or not) whose scope names one of `keys`, named by their file. */

@@ -20,7 +20,8 @@ import { EXPORT_PAGE, readPage, rowFilterSql, type SelectedRow } from './rowQuer
 import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
-import { mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 import { recordApplied } from '../db/appliedWork.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
@@ -76,8 +77,9 @@ export async function dataTypeOf(ctx: ServerContext, applicationName: string, da
 /**
  * Reads a CSV stream, validates it with the shared CSV engine and stores it, every row or none (entryWrite.ts). Rows are inserted or updated by natural key; stored rows the file does not mention stay.
  * A file moving rows that others point to under another parent is refused whole (movedRows.ts); its refusal lists
- * the pointing rows of the entries the caller reads whole; its errors name only rows of references the caller may
- * be told of (namedReferenceRows.ts).
+ * the pointing rows of the entries the caller reads whole (`readsWhole`); its errors name only rows of references
+ * the caller may be told of (namedReferenceRows.ts). Grants, rights requests and additional files naming a row it
+ * moves follow it to its new key.
  */
 export async function uploadReference(
   ctx: ServerContext,
@@ -103,11 +105,12 @@ export async function uploadReference(
         },
         () => file.complete(),
       );
-      const totalRows = await write.finish(async (db, kept) => {
+      const { totalRows, followed } = await write.finish(async (db, kept) => {
         await refuseStalePointers(db, application.id, moved, readsWhole);
-        return countAfterWrite(db, application.id, entry.name, written + kept);
+        const followed = await followMoves(db, application.id, moved);
+        return { totalRows: await countAfterWrite(db, application.id, entry.name, written + kept), followed };
       });
-      return { referenceType: entry.name, lineCount, totalRows };
+      return { referenceType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
     },
     {
       arrival: file.arrival,
@@ -255,20 +258,10 @@ export async function deleteReferenceRows(
       if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
       const keys = targets.map((t) => t.hierarchical_key);
       const ids = targets.map((t) => t.id);
-      // Rows of entries the caller reads whole come first: the others only make the refusal.
-      const readable = reference.model.data.map((data) => data.name).filter(readsWhole);
-      const referring = await sql<{ data_name: string; natural_key: string; shown: boolean }>`
-        select data_name, natural_key, data_name = any(${readable}::text[]) as shown from data_rows
-        where application_id = ${application.id} and refs <> '{}' and refs && ${keys}::text[]
-          and not (id = any(${ids}::uuid[]))
-        order by shown desc, data_name, natural_key limit 50`.execute(trx);
-      if (referring.rows.length > 0) {
-        throw new Refusal('REFERENCED_ROWS', {
-          referring: referring.rows
-            .filter((r) => r.shown)
-            .map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key })),
-        });
-      }
+      // Rows deleted together may point to each other (a place and the places within it).
+      const referring = await rowsPointingTo(trx, application.id, keys, ids);
+      if (referring.length > 0)
+        throw new Refusal('REFERENCED_ROWS', { referring: listedReadable(referring, readsWhole) });
       await trx
         .deleteFrom('data_rows')
         .where(sql<boolean>`id = any(${ids}::uuid[])`)

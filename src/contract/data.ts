@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RowsMovedSchema } from './references.ts';
 
 export const DataParamsSchema = Type.Object({
   name: Type.String({ maxLength: 100 }),
@@ -16,7 +17,12 @@ export const VariableParamsSchema = Type.Object({
 
 /** The rows of a file of a data type without versioning, inserted or updated. */
 export const DataInsertedSchema = Type.Object(
-  { dataType: Type.String(), lineCount: Type.Integer(), totalRows: Type.Integer() },
+  {
+    dataType: Type.String(),
+    lineCount: Type.Integer(),
+    totalRows: Type.Integer(),
+    moved: Type.Optional(RowsMovedSchema),
+  },
   { additionalProperties: false },
 );
 export type DataInserted = Static<typeof DataInsertedSchema>;

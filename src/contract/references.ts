@@ -6,12 +6,25 @@ export const ReferenceParamsSchema = Type.Object({
   refType: Type.String({ maxLength: 100 }),
 });
 
+/** Rows a file moved under another parent, and what named them by their former keys and now names the new ones. */
+export const RowsMovedSchema = Type.Object(
+  {
+    rows: Type.Integer({ description: 'Stored rows the file gave another hierarchical key.' }),
+    authorizations: Type.Integer({ description: 'Authorizations whose scopes named a former key.' }),
+    rightsRequests: Type.Integer({ description: 'Rights requests whose scopes named a former key.' }),
+    additionalFiles: Type.Integer({ description: 'Additional files associated with a former key.' }),
+  },
+  { additionalProperties: false },
+);
+export type RowsMoved = Static<typeof RowsMovedSchema>;
+
 /** A CSV file loaded into a reference. */
 export const ReferenceLoadedSchema = Type.Object(
   {
     referenceType: Type.String(),
     lineCount: Type.Integer({ description: 'Lines of the file.' }),
     totalRows: Type.Integer({ description: 'Rows of the reference after the load.' }),
+    moved: Type.Optional(RowsMovedSchema),
   },
   { additionalProperties: false },
 );

@@ -179,6 +179,47 @@ describe('at size: a reference of thousands of rows, thousands of rows pointing 
     // Noting moved rows adds a statement per batch of the file, never one per line.
     expect(same.statements).toBeLessThan(LINES / 10);
   });
+
+  /** Deletes places and answers what finding the rows pointing to them read. */
+  async function measuredDeletion(codes: string[]) {
+    const [answer, scanned] = await rowsScanned(
+      db(),
+      () =>
+        massifs.owner.delete(
+          `/applications/massifs/references/places?${codes.map((c) => `naturalKey=${c}`).join('&')}`,
+        ),
+      `refs <> '{}'`,
+    );
+    console.info(`deleting ${codes.length} places read ${scanned} rows finding pointers`);
+    return { answer, scanned };
+  }
+
+  it('deletes as it finds pointing rows: reading the rows it lists, or those it deletes', async () => {
+    const refused = await measuredDeletion(['m5p1']);
+    expect([refused.answer.status, refused.answer.body.code, refused.answer.body.params?.referring]).toEqual([
+      409,
+      'REFERENCED_ROWS',
+      [{ dataName: 'sightings', naturalKey: 'm5p1__01_06_2024' }],
+    ]);
+    expect(refused.scanned).toBeLessThanOrEqual(2);
+
+    // A massif its hundred places point to: the look-up stops at the rows it lists.
+    const pointed = await measuredDeletion(['m27']);
+    expect([pointed.answer.status, pointed.answer.body.params?.referring]).toEqual([409, expect.any(Array)]);
+    expect(pointed.answer.body.params.referring).toHaveLength(50);
+    expect(pointed.scanned).toBeLessThanOrEqual(60);
+
+    const alone = await measuredDeletion(['m29p99']);
+    expect(alone.answer.status, alone.answer.text).toBe(200);
+    expect(alone.scanned).toBe(0);
+
+    // A massif deleted with its places: they point to it, and being deleted too they do not count.
+    const massif = ['m28', ...Array.from({ length: PLACES_PER_MASSIF }, (_, p) => `m28p${p}`)];
+    const whole = await measuredDeletion(massif);
+    expect(whole.answer.status, whole.answer.text).toBe(200);
+    expect(whole.scanned).toBeLessThanOrEqual(massif.length);
+    expect(await placeKey(massifs, 'm28p3')).toBeUndefined();
+  });
 });
 
 /** Sites under valleys, and counts deposited in versions scoped by site: a version keeps its site's key. */

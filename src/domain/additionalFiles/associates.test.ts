@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration, type ApplicationModel } from '../configuration';
-import { nodeChosen, normalizeAssociates, toggleScopeNode, toggleWholeData } from './associates';
+import {
+  nodeChosen,
+  normalizeAssociates,
+  toggleScopeNode,
+  toggleWholeData,
+  withRenamedAssociateKeys,
+} from './associates';
 
 const YAML = `OA_version: 2.0.1
 OA_application:
@@ -66,5 +72,18 @@ describe('associates of an additional file', () => {
     expect(toggleScopeNode({ counts: { scopes: {} } }, 'counts', 'site', 'alps')).toEqual({
       counts: { scopes: { site: ['alps'] } },
     });
+  });
+
+  it('names moved nodes by their new keys, once, and says when none moved', () => {
+    const renamed = new Map([['alps.lac_blanc', 'vanoise.lac_blanc']]);
+    const associates = {
+      counts: { scopes: { site: ['alps.lac_blanc', 'vanoise', 'vanoise.lac_blanc'] } },
+      sites: { scopes: {} },
+    };
+    expect(withRenamedAssociateKeys(associates, renamed)).toEqual({
+      counts: { scopes: { site: ['vanoise', 'vanoise.lac_blanc'] } },
+      sites: { scopes: {} },
+    });
+    expect(withRenamedAssociateKeys({ counts: { scopes: { site: ['alps'] } } }, renamed)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { ApplicationModel } from '../configuration/model';
 import type { DomainError } from '../errors';
+import { renamedKeys } from '../keys';
 
 /**
  * The data an additional file concerns (its "associates"): per data name, the whole entry (no scopes) or nodes
@@ -49,6 +50,27 @@ export function normalizeAssociates(
     associates[dataName] = { scopes: kept };
   }
   return problems.length ? { ok: false, problems } : { ok: true, associates };
+}
+
+/**
+ * The associates naming by their new keys the scope nodes `renamed` holds (rows an upload moved under another
+ * parent), or null when they name none of them.
+ */
+export function withRenamedAssociateKeys(
+  associates: Associates,
+  renamed: ReadonlyMap<string, string>,
+): Associates | null {
+  let changed = false;
+  const next: Associates = {};
+  for (const [dataName, target] of Object.entries(associates)) {
+    const scopes = { ...target.scopes };
+    for (const [component, keys] of Object.entries(target.scopes)) {
+      const renamedList = renamedKeys(keys, renamed);
+      if (renamedList) [scopes[component], changed] = [renamedList.sort(), true];
+    }
+    next[dataName] = { ...target, scopes };
+  }
+  return changed ? next : null;
 }
 
 /** The file is attached to the whole of a data entry (no scope node named). */

@@ -207,3 +207,12 @@ export function withoutLeadingNullParts(naturalKey: string): string {
   while (key.startsWith(`${NULL_KEY}${KEY_SEPARATOR}`)) key = key.slice(NULL_KEY.length + KEY_SEPARATOR.length);
   return key;
 }
+
+/**
+ * `keys` with each key `renamed` holds replaced by its new one (a key named twice once renamed is kept once), or
+ * null when none of them was renamed.
+ */
+export function renamedKeys(keys: readonly string[], renamed: ReadonlyMap<string, string>): string[] | null {
+  if (!keys.some((key) => renamed.has(key))) return null;
+  return [...new Set(keys.map((key) => renamed.get(key) ?? key))];
+}

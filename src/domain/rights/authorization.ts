@@ -1,6 +1,7 @@
 import { lengthOfMonth } from '../configuration/localDateTime';
 import type { ApplicationOutline, EntryOutline } from '../applications/outline';
 import type { DomainError } from '../errors';
+import { renamedKeys } from '../keys';
 import { PUBLIC_OPERATIONS, isOperation, isScoped, withDependencies, type Operation } from './operations';
 
 /** Years the original writes for "no bound" (-999999999-01-01 and +999999999-12-31). */
@@ -86,6 +87,29 @@ export type RulesRequest = Pick<AuthorizationRequest, 'authorizationForAll' | 'a
 
 export const grantsNothing = (rules: AuthorizationRules) =>
   Object.keys(rules.forAll).length === 0 && Object.keys(rules.restricted).length === 0;
+
+/**
+ * The rules naming by their new keys the scope nodes `renamed` holds (rows an upload moved under another parent),
+ * or null when they name none of them: a grant names a node, not the path to it.
+ */
+export function withRenamedScopeKeys(
+  rules: AuthorizationRules,
+  renamed: ReadonlyMap<string, string>,
+): AuthorizationRules | null {
+  let changed = false;
+  const restricted: AuthorizationRules['restricted'] = {};
+  for (const [dataName, grants] of Object.entries(rules.restricted)) {
+    restricted[dataName] = grants.map((grant) => {
+      const scopes = { ...grant.scopes };
+      for (const [component, keys] of Object.entries(grant.scopes)) {
+        const next = renamedKeys(keys, renamed);
+        if (next) [scopes[component], changed] = [next, true];
+      }
+      return { ...grant, scopes };
+    });
+  }
+  return changed ? { ...rules, restricted } : null;
+}
 
 /**
  * Checks an authorization against the application and applies the saving rules (see {@link normalizeRules}); one

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfiguration } from '../configuration';
 import { Rights } from './access';
-import { normalizeAuthorization, readDay } from './authorization';
+import { normalizeAuthorization, readDay, withRenamedScopeKeys } from './authorization';
 import { inducedOperations, operationColumns, withDependencies } from './operations';
 import { mayOpenVersion } from './versions';
 
@@ -303,5 +303,26 @@ describe('rights on rows', () => {
       }),
     ).toBe(false);
     expect(new Rights(true, []).mayGrant({ forAll: { sites: ['admin'] }, restricted: {} })).toBe(true);
+  });
+});
+
+describe('grants naming moved nodes', () => {
+  it('name them by their new keys and keep the rest, or say none moved', () => {
+    const renamed = new Map([['alps.aiguilles', 'vanoise.aiguilles']]);
+    const grant = (keys: string[]) => ({
+      operations: ['extraction' as const],
+      scopes: { site: keys },
+      from: '2024-01-01',
+      to: null,
+    });
+    const rules = {
+      forAll: { sites: ['extraction' as const] },
+      restricted: { counts: [grant(['alps.aiguilles', 'jura']), grant(['jura'])] },
+    };
+    expect(withRenamedScopeKeys(rules, renamed)).toEqual({
+      forAll: { sites: ['extraction'] },
+      restricted: { counts: [grant(['vanoise.aiguilles', 'jura']), grant(['jura'])] },
+    });
+    expect(withRenamedScopeKeys({ forAll: {}, restricted: { counts: [grant(['jura'])] } }, renamed)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import type { DataInserted } from '@/contract/data';
-import type { ReferenceLoaded } from '@/contract/references';
+import type { ReferenceLoaded, RowsMoved } from '@/contract/references';
 import { localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { CsvReport, DeviceKnowledge, StoredRow } from '@/domain/csv';
@@ -107,6 +107,12 @@ export function CsvUploadDialog({
     }
   }
 
+  /** Rows the file moved under another parent, and the grants, requests and files that now name their new keys. */
+  function movedText(moved: RowsMoved) {
+    const [rows, authorizations, requests, files] = [moved.rows, moved.authorizations, moved.rightsRequests, moved.additionalFiles].map((n) => i18n.number(n));
+    return t`Lines moved under another parent: ${rows}. Authorizations following them to their new place: ${authorizations}; rights requests: ${requests}; additional files: ${files}.`;
+  }
+
   async function send() {
     if (!file) return;
     setPhase('sending');
@@ -114,7 +120,7 @@ export function CsvUploadDialog({
     const outcome = await submitChange(submission, { replaces: replaces?.itemId });
     if (outcome.status === 'done') {
       const stored = outcome.result as ReferenceLoaded | DataInserted;
-      showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`);
+      showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`, stored.moved && movedText(stored.moved));
       onClose(true);
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
