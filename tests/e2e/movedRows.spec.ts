@@ -11,6 +11,7 @@ import { expect, test, toast } from './fixtures';
 test('a place moved under another parent: its grant follows, and the confirmation says so', async ({
   page,
   unique,
+  look,
 }) => {
   test.setTimeout(120_000);
   const name = unique('moved');
@@ -57,6 +58,7 @@ test('a place moved under another parent: its grant follows, and the confirmatio
         'Lignes déplacées sous un autre parent\u00a0: 1. Autorisations qui les suivent à leur nouvelle place\u00a0: 1\u202f; demandes de droits\u00a0: 0\u202f; fichiers additionnels\u00a0: 0.',
       ),
     ).toBeVisible();
+    await look(page, 'moved-rows-fr');
   });
 
   await test.step('moved back, in English', async () => {
@@ -68,6 +70,7 @@ test('a place moved under another parent: its grant follows, and the confirmatio
         'Lines moved under another parent: 1. Authorizations following them to their new place: 1; rights requests: 0; additional files: 0.',
       ),
     ).toBeVisible();
+    await look(page, 'moved-rows-en');
     const grants = await page.request.get(`/api/v1/applications/${name}/authorization`);
     expect(await grants.text()).toContain('"placesKalps.placesKmont_blanc_sud"');
   });
