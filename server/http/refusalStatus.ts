@@ -35,6 +35,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   UNKNOWN_COMPONENT: 400,
   UNKNOWN_RIGHTS_REQUEST_FIELD: 400,
   UNKNOWN_SCOPE_VALUE: 400,
+  UNKNOWN_SCOPE_KEYS: 400,
   UNKNOWN_USERS: 400,
   // 401: who is asking is not known
   BAD_LOGIN_PASSWORD: 401,

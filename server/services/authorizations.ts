@@ -1,3 +1,4 @@
+import { refuseUnknownScopeKeys } from './scopeKeysCheck.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { Rights } from '../../src/domain/rights/access.ts';
@@ -210,6 +211,15 @@ export async function prepareAuthorization(
   const rights = await rightsOf(ctx, caller, application);
   if (!rights.mayGrant(normalized.rules))
     throw new Refusal('NO_RIGHT_FOR_SET_RIGHTS_APPLICATION', { name: application.name });
+  const before = request.uuid
+    ? await ctx.db
+        .selectFrom('authorizations')
+        .select('rules')
+        .where('id', '=', request.uuid)
+        .where('application_id', '=', application.id)
+        .executeTakeFirst()
+    : undefined;
+  await refuseUnknownScopeKeys(ctx.db, application.id, application.model, normalized.rules, before?.rules);
   const people = named.filter((u) => u !== PUBLIC_USER);
   const users = await namedAccounts(ctx.db, people, { activeOnly: false });
   if (!isPublic && users.length === 0) throw new Refusal('NO_AUTHORIZATION_USER');

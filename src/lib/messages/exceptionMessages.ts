@@ -284,6 +284,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.UNKNOWN_SCOPE_VALUE',
     message: '{value} is not a known value of {component}.',
   },
+  UNKNOWN_SCOPE_KEYS: /*i18n*/ {
+    id: 'exceptionMessage.UNKNOWN_SCOPE_KEYS',
+    message:
+      '{count, plural, one {This key names no place of the scope of {dataName}: {keys}.} other {These # keys name no place of the scope of {dataName}: {keys}.}}',
+  },
   MISSING_PERIOD: /*i18n*/ {
     id: 'exceptionMessage.MISSING_PERIOD',
     message: 'The deposit needs a start and an end date.',
