@@ -343,14 +343,40 @@ describe('upload error codes', () => {
       {
         lineNumber: 3,
         code: 'duplicatedLineInReference',
-        params: { file: 'properties', lineNumber: 3, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' },
+        params: {
+          file: 'properties',
+          lineNumber: 3,
+          otherLines: [2, 3, 5],
+          lineCount: 3,
+          duplicateKey: 'propertiesKph',
+        },
       },
       {
         lineNumber: 5,
         code: 'duplicatedLineInReference',
-        params: { file: 'properties', lineNumber: 5, otherLines: [2, 3, 5], duplicateKey: 'propertiesKph' },
+        params: {
+          file: 'properties',
+          lineNumber: 5,
+          otherLines: [2, 3, 5],
+          lineCount: 3,
+          duplicateKey: 'propertiesKph',
+        },
       },
     ]);
+    // A key filled down a whole column: each line's error lists the first lines and counts them all, so the report
+    // grows with the lines, not with their square.
+    const filledDown = validate(
+      'properties',
+      `name;unit\n${Array.from({ length: 20_000 }, (_, i) => `same;u${i}`).join('\n')}\n`,
+    );
+    expect(filledDown.report.errorCount).toBe(19_999);
+    expect(filledDown.report.errors[0].params).toEqual({
+      file: 'properties',
+      lineNumber: 3,
+      otherLines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, '…'],
+      lineCount: 20_000,
+      duplicateKey: 'propertiesKsame',
+    });
     // Rows whose natural keys hold their parent differ under different parents.
     expect(stations(station({ zone: 'Nord' }), station({ zone: 'Sud' })).report.errorCount).toBe(0);
     // A natural key without its parent given again under another parent is a duplicate (configuration-format.md
@@ -378,12 +404,12 @@ OA_data:
       {
         lineNumber: 3,
         code: 'duplicatedLineInReference',
-        params: { file: 'plots', lineNumber: 3, otherLines: [2, 3], duplicateKey: 'p1' },
+        params: { file: 'plots', lineNumber: 3, otherLines: [2, 3], lineCount: 2, duplicateKey: 'p1' },
       },
       {
         lineNumber: 4,
         code: 'duplicatedLineInReference',
-        params: { file: 'plots', lineNumber: 4, otherLines: [3, 4], duplicateKey: 'zonesKsud.plotsKp1' },
+        params: { file: 'plots', lineNumber: 4, otherLines: [3, 4], lineCount: 2, duplicateKey: 'zonesKsud.plotsKp1' },
       },
     ]);
     expect(underParents.rows.map((row) => row.lineNumber)).toEqual([2, 5]);
@@ -396,7 +422,13 @@ OA_data:
     expect(only(result)).toEqual({
       lineNumber: 6,
       code: 'duplicatedLineInReference',
-      params: { file: 'readings', lineNumber: 6, otherLines: [5, 6], duplicateKey: 'readingsKs1__01_03_2024' },
+      params: {
+        file: 'readings',
+        lineNumber: 6,
+        otherLines: [5, 6],
+        lineCount: 2,
+        duplicateKey: 'readingsKs1__01_03_2024',
+      },
     });
   });
 

@@ -128,20 +128,20 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
   // Under OA_allowUnexpectedColumns the original ignores undeclared columns, repeated or not: only a header some
   // component claimed counts as repeated there.
   const declared = new Set(headers.filter((_, column) => claimed[column] && !constantColumns.has(column)));
-  const duplicated: string[] = [];
+  // Sets, not lists: a header of tens of thousands of repeated names was looked up in them once per column.
+  const duplicated = new Set<string>();
   const seen = new Set<string>();
   headers.forEach((header, column) => {
     if (header === '' || adjacent[column]) return;
     if (plan.allowUnexpectedColumns && !declared.has(header)) return;
-    if (seen.has(header)) {
-      if (!duplicated.includes(header)) duplicated.push(header);
-    } else seen.add(header);
+    if (seen.has(header)) duplicated.add(header);
+    else seen.add(header);
   });
-  if (duplicated.length > 0) error('duplicatedHeaders', { duplicatedHeaders: duplicated });
+  if (duplicated.size > 0) error('duplicatedHeaders', { duplicatedHeaders: [...duplicated] });
 
   const unknown: string[] = [];
   headers.forEach((header, column) => {
-    if (claimed[column] || duplicated.includes(header)) return;
+    if (claimed[column] || duplicated.has(header)) return;
     if (plan.allowUnexpectedColumns) return;
     const dynamic = plan.dynamics.find((item) => item.headerPrefix !== '' && header.startsWith(item.headerPrefix));
     if (dynamic) {

@@ -43,6 +43,9 @@ import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
 
+/** Lines a duplicated key's error lists (then `…`); `lineCount` counts them all. */
+const DUPLICATE_LINES_SHOWN = 10;
+
 const DEFAULT_MAX_ERRORS = 1000;
 /** Stands for "no link yet" while a row is read (the row then gets its own empty list). */
 const NO_LINKS: CsvLink[] = [];
@@ -791,14 +794,19 @@ export class Validator implements CsvValidator, CheckSink {
       ...[...this.rowKeys.repeats()].map(([key, lines]) => ({ duplicateKey: keyOf(key), lines })),
       ...[...this.naturalKeys.repeats()].map(([naturalKey, lines]) => ({ duplicateKey: naturalKey, lines })),
     ];
-    for (const { duplicateKey, lines } of repeats)
+    for (const { duplicateKey, lines } of repeats) {
+      // A key filled down a whole column repeats on every line: each of its errors listing every line made the
+      // report grow with the square of the lines (hundreds of megabytes), so each lists the first few and counts.
+      const shown = lines.length > DUPLICATE_LINES_SHOWN ? [...lines.slice(0, DUPLICATE_LINES_SHOWN), '…'] : lines;
       for (const line of lines.slice(1))
         this.report(line, 'duplicatedLineInReference', {
           file: this.entry.name,
           lineNumber: line,
-          otherLines: lines,
+          otherLines: shown,
+          lineCount: lines.length,
           duplicateKey,
         });
+    }
   }
 
   // ---------------------------------------------------------------- time and scope
