@@ -330,6 +330,29 @@ describe('upload error codes', () => {
     });
     const long = only(validate('properties', `name;unit\n${'x'.repeat(300)};cm\n`));
     expect(long.params).toMatchObject({ problem: 'tooLong' });
+    // Every part within its limit, the whole key (its parts joined) longer than the database can index.
+    const parts = Array.from({ length: 10 }, (_, i) => `k${i}`);
+    const wide = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: wide, OA_version: 1.0.0}
+OA_data:
+  samples:
+    OA_naturalKey: [${parts.join(', ')}]
+    OA_basicComponents: {${parts.map((part) => `${part}: null`).join(', ')}}
+`);
+    const widest = validate(
+      'samples',
+      `${parts.join(';')}\n${parts.map(() => 'x'.repeat(250)).join(';')}\nshort;${parts.slice(1).join(';')}\n`,
+      {
+        model: wide,
+      },
+    );
+    expect(widest.report.errors).toHaveLength(1);
+    expect(widest.report.errors[0]).toMatchObject({
+      lineNumber: 2,
+      code: 'invalidNaturalKey',
+      params: { problem: 'pathTooLong', max: 2_000 },
+    });
+    expect(widest.rows.map((row) => row.naturalKey)).toEqual(['short__k1__k2__k3__k4__k5__k6__k7__k8__k9']);
     expect(only(validate('properties', 'name;unit\n---;cm\n')).params).toEqual({
       components: ['name'],
       value: '---',

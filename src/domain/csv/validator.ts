@@ -20,6 +20,7 @@ import {
   hierarchicalKey as joinHierarchicalKey,
   isUnderHierarchicalKey,
   LabelError,
+  MAX_HIERARCHICAL_KEY_LENGTH,
   manyCompositeKey,
 } from '../keys';
 import {
@@ -495,6 +496,7 @@ export class Validator implements CsvValidator, CheckSink {
     const hierarchicalKey = this.keyByNaturalKey
       ? this.labelPrefix + naturalKey
       : joinHierarchicalKey(this.entry.name, naturalKey, this.parentPrefix());
+    if (this.keyTooLong(hierarchicalKey, this.lineNumber)) return;
     if (!this.trackRowKeys(naturalKey, hierarchicalKey, this.lineNumber)) return;
     if (this.rowErrors > 0 || !this.collectRows) return;
     this.ready.push(this.rowObject(naturalKey, hierarchicalKey, period));
@@ -762,6 +764,18 @@ export class Validator implements CsvValidator, CheckSink {
       return null;
     }
     return key;
+  }
+
+  /** Reports a row whose whole key, its parents' included, is longer than the database can index. */
+  private keyTooLong(hierarchicalKey: string, lineNumber: number): boolean {
+    if (hierarchicalKey.length <= MAX_HIERARCHICAL_KEY_LENGTH) return false;
+    this.report(lineNumber, 'invalidNaturalKey', {
+      components: [...this.entry.naturalKey],
+      value: `${hierarchicalKey.slice(0, 60)}…`,
+      problem: 'pathTooLong',
+      max: MAX_HIERARCHICAL_KEY_LENGTH,
+    });
+    return true;
   }
 
   /** The hierarchical key of the row's parent in another entry (the first OA_isParent component that holds one). */
@@ -1039,6 +1053,7 @@ export class Validator implements CsvValidator, CheckSink {
   private releaseDeferredRows(): void {
     for (const pending of this.pending) {
       if (pending.row.hierarchicalKey === '') continue;
+      if (this.keyTooLong(pending.row.hierarchicalKey, pending.row.lineNumber)) continue;
       const first = this.trackRowKeys(pending.row.naturalKey, pending.row.hierarchicalKey, pending.row.lineNumber);
       if (first && pending.valid && this.collectRows) this.ready.push(pending.row);
     }

@@ -18,6 +18,11 @@ import { KNOWN_SYMBOL_CODES, characterName } from './unicodeNames';
 export const NULL_KEY = 'NULL_KEY';
 export const KEY_SEPARATOR = '__';
 export const MAX_LABEL_LENGTH = 256;
+/**
+ * A row's whole key, its parents' included (keys are ASCII: as many bytes). The database indexes keys in B-trees
+ * whose entries hold at most about 2,700 bytes: a longer key failed the row's write.
+ */
+export const MAX_HIERARCHICAL_KEY_LENGTH = 2_000;
 
 /** Why a text cannot become a label. */
 export type LabelProblem = 'empty' | 'tooLong';
