@@ -7,7 +7,7 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Suggestion } from '../../src/contract/references.ts';
 import type { ServerContext } from '../context.ts';
 import { storedCount } from './dataRows.ts';
-import { INDEXED_FROM_ROWS, indexSearchText, literal } from './filterIndexes.ts';
+import { INDEXED_FROM_ROWS, INDEXED_TEXT_LENGTH, indexSearchText, literal } from './filterIndexes.ts';
 import { rowFilterSql } from './rowQueries.ts';
 import type { EntryContext } from './references.ts';
 
@@ -53,7 +53,21 @@ export function labelExpression(entry: DataEntry, locale: string, defaultLanguag
  * finds it in the index.
  */
 export function searchExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
-  return `to_tsvector('simple'::regconfig, ${labelExpression(entry, locale, defaultLanguage)} || ' ' || ${folded('natural_key')})`;
+  return `to_tsvector('simple'::regconfig, left(${labelExpression(entry, locale, defaultLanguage)}, ${SEARCHED_LABEL_LENGTH}) || ' ' || ${folded('natural_key')})`;
+}
+
+/**
+ * Characters of a label whose words are searched: a text-search vector holds at most a megabyte, and a label of
+ * megabytes failed the write of its row once the words were indexed.
+ */
+const SEARCHED_LABEL_LENGTH = 100_000;
+
+/**
+ * The beginning of a row's label as the B-tree of labels holds it (its entries hold at most about 2,700 bytes: a
+ * longer label indexed whole failed the write of its row).
+ */
+export function beginningExpression(entry: DataEntry, locale: string, defaultLanguage: string): string {
+  return `left(${labelExpression(entry, locale, defaultLanguage)}, ${INDEXED_TEXT_LENGTH})`;
 }
 
 /** The languages whose labels are indexed by a load, before anyone searches: the interface's. */
@@ -80,7 +94,7 @@ export function indexSuggestions(
       ctx.db,
       applicationId,
       entry.name,
-      labelExpression(entry, locale, model.defaultLanguage),
+      beginningExpression(entry, locale, model.defaultLanguage),
       'beginning',
       ctx.log,
     ),
@@ -148,11 +162,12 @@ export async function searchRows(
   const words = searchWords(text);
   if (words.length === 0 || filter.kind === 'none') return [];
   const label = labelExpression(entry, locale, model.defaultLanguage);
+  const labelBeginning = beginningExpression(entry, locale, model.defaultLanguage);
   const vector = searchExpression(entry, locale, model.defaultLanguage);
   // Asked after the loads that made the entry large; asked here too for a language no load asked for, or for an
   // entry loaded before this server started.
   if ((await storedCount(ctx.db, application.id, entry.name)) >= INDEXED_FROM_ROWS) {
-    void indexSearchText(ctx.db, application.id, entry.name, label, 'beginning', ctx.log);
+    void indexSearchText(ctx.db, application.id, entry.name, labelBeginning, 'beginning', ctx.log);
     void indexSearchText(ctx.db, application.id, entry.name, vector, 'words', ctx.log);
   }
   // The entry is named by literals, as in the indexes' own condition: a parameter would hide from the planner that
@@ -166,9 +181,13 @@ export async function searchRows(
   // search whose words are common (one letter, "lac") stops at the limit instead of reading every match. No `order
   // by`: under a database collation other than C the index's order (text_pattern_ops) is not the text's, and asking
   // for that order made PostgreSQL sort every row of the entry instead (800 ms on a million rows).
+  // Through the index's beginning of the labels; then whole, for a search longer than that beginning.
+  const indexedBeginning = Array.from(beginning).slice(0, INDEXED_TEXT_LENGTH).join('');
+  const longer =
+    indexedBeginning === beginning ? sql`` : sql` and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))}`;
   const first = await sql<Found>`
     select natural_key, hierarchical_key, values from data_rows
-    where ${rows} and ${sql.raw(label)} like ${sql.raw(literal(`${beginning}%`))} and ${rights}
+    where ${rows} and ${sql.raw(labelBeginning)} like ${sql.raw(literal(`${indexedBeginning}%`))}${longer} and ${rights}
     limit ${limit}`.execute(ctx.db);
   const found = new Map(first.rows.map((row) => [row.natural_key, row]));
   if (found.size < limit) {

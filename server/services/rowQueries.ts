@@ -6,7 +6,12 @@ import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from '../../sr
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
+import {
+  INDEXED_FROM_ROWS,
+  INDEXED_TEXT_LENGTH,
+  indexFilteredComponents,
+  type FilteredComponent,
+} from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
 import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
@@ -123,7 +128,11 @@ async function conditionsOf(
         );
         intervals.push({ component: filter.componentKey, expression: 'date' });
       } else {
-        conditions.push(sql<SqlBool>`${text} between ${from} and ${to}`);
+        // In the order of code points, as the device compares them (filterRows.ts) whatever the database's
+        // collation; on the indexed beginning first (filterIndexes.ts), which holds between the bounds' beginnings.
+        conditions.push(
+          sql<SqlBool>`left(${text}, ${sql.lit(INDEXED_TEXT_LENGTH)}) collate "C" between left(${from}, ${sql.lit(INDEXED_TEXT_LENGTH)}) and ${to} and ${text} collate "C" between ${from} and ${to}`,
+        );
         intervals.push({ component: filter.componentKey, expression: 'text' });
       }
     }
