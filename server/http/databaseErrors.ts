@@ -34,6 +34,9 @@ const LOST_CONNECTION =
 /** How long a client should wait before trying again while the database is away, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** PostgreSQL's SQLSTATE for a value larger than a limit of the database (54000). */
+const PROGRAM_LIMIT_EXCEEDED = '54000';
+
 /**
  * Database failures that are nobody's request's fault, as the API answers them: the disk (or the quota) of the
  * database is full → 507 STORAGE_FULL, nothing of the request was kept; the database is restarting or out of
@@ -43,6 +46,9 @@ export const RETRY_AFTER_SECONDS = 5;
 export function databaseFailure(error: unknown): Refusal | undefined {
   if (isDiskFull(error)) return new Refusal('STORAGE_FULL');
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // A value past what the database holds or indexes (an index entry, a text-search vector): the request's own,
+  // refused as such rather than as the server's failure; trying it again would fail again.
+  if (code === PROGRAM_LIMIT_EXCEEDED) return new Refusal('VALUE_TOO_LARGE');
   const text = typeof message === 'string' ? message : '';
   if (
     (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNREACHABLE.has(code))) ||

@@ -36,6 +36,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   UNKNOWN_RIGHTS_REQUEST_FIELD: 400,
   UNKNOWN_SCOPE_VALUE: 400,
   UNKNOWN_SCOPE_KEYS: 400,
+  VALUE_TOO_LARGE: 422,
   UNKNOWN_USERS: 400,
   // 401: who is asking is not known
   BAD_LOGIN_PASSWORD: 401,

@@ -284,6 +284,10 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.UNKNOWN_SCOPE_VALUE',
     message: '{value} is not a known value of {component}.',
   },
+  VALUE_TOO_LARGE: /*i18n*/ {
+    id: 'exceptionMessage.VALUE_TOO_LARGE',
+    message: 'A value sent is larger than the database can hold or index: shorten it, then send it again.',
+  },
   UNKNOWN_SCOPE_KEYS: /*i18n*/ {
     id: 'exceptionMessage.UNKNOWN_SCOPE_KEYS',
     message:
