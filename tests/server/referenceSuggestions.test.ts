@@ -10,7 +10,7 @@ import { activeAccount, signedIn } from './accountFixtures.ts';
 import { createApplication, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 import { indexesBuilt, searchIndexName } from '../../server/services/filterIndexes.ts';
-import { labelExpression, searchExpression } from '../../server/services/referenceSuggestions.ts';
+import { beginningExpression, searchExpression } from '../../server/services/referenceSuggestions.ts';
 import { referenceOf } from '../../server/services/references.ts';
 
 const YAML = `OA_version: 2.0.1
@@ -120,7 +120,7 @@ describe('suggestions for a reference filter', () => {
       ['en', 'lake ge', 'geneva'],
     ] as const) {
       const words = searchExpression(reference.entry, locale, 'en');
-      const beginning = labelExpression(reference.entry, locale, 'en');
+      const beginning = beginningExpression(reference.entry, locale, 'en');
       for (const [expression, kind, condition] of [
         [words, 'words', `${words} @@ to_tsquery('simple'::regconfig, '${word}:*')`],
         [beginning, 'beginning', `${beginning} like '${beginsWith}%'`],
