@@ -24,6 +24,7 @@ import { referenceChoices } from './fieldChoices.ts';
 import type { FieldChoice } from '../../src/domain/forms/fieldChoices.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
 import { recordApplied } from '../db/appliedWork.ts';
+import { RowWindow } from './rowWindow.ts';
 
 const COLUMNS = [
   'f.id',
@@ -211,17 +212,10 @@ async function selectFilesPage(
   const { select, matches, budget } = selectionOf(ctx, application, query);
   if (!select) return { page: [], total: 0 };
   if (matches) {
-    const end = query.limit === null ? Infinity : query.offset + query.limit;
+    const rowWindow = new RowWindow(query.offset, query.limit);
     const page: FileRow[] = [];
-    let total = 0;
-    for await (const rows of scanned(select, budget)) {
-      for (const row of rows) {
-        if (!matches(row)) continue;
-        if (total >= query.offset && total < end) page.push(row);
-        total += 1;
-      }
-    }
-    return { page, total };
+    for await (const rows of scanned(select, budget)) page.push(...rowWindow.keep(rows.filter(matches)));
+    return { page, total: rowWindow.total };
   }
   let paged = ordered(select).offset(query.offset);
   if (query.limit !== null) paged = paged.limit(query.limit);
@@ -325,12 +319,15 @@ export async function wholeFilesList(
     yield `${JSON.stringify(head).slice(0, -1)},"additionalBinaryFiles":[`;
     const owners = new Map<string, string>();
     const used = new Map(referenceFields.map((field) => [field, new Set<string>()]));
-    let total = 0;
+    // Every file from the offset on, as the head's `limit: null` says.
+    const rowWindow = new RowWindow(query.offset, null);
+    let written = false;
     for await (const rows of everyPage()) {
-      const kept = rows.slice(Math.max(0, query.offset - total));
-      if (kept.length)
-        yield `${total > query.offset ? ',' : ''}${kept.map((row) => JSON.stringify(viewOf(row, access))).join(',')}`;
-      total += rows.length;
+      const kept = rowWindow.keep(rows);
+      if (kept.length) {
+        yield `${written ? ',' : ''}${kept.map((row) => JSON.stringify(viewOf(row, access))).join(',')}`;
+        written = true;
+      }
       for (const row of kept) {
         if (row.owner_id) owners.set(row.owner_id, row.owner_login ?? '');
         for (const [field, values] of used) if (row.fields[field]) values.add(row.fields[field]);
@@ -347,7 +344,7 @@ export async function wholeFilesList(
     const tail = {
       users: [...owners].map(([id, label]) => ({ id, label })),
       ...choices,
-      totalCount: total,
+      totalCount: rowWindow.total,
     };
     yield `],${JSON.stringify(tail).slice(1)}`;
   })();
