@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import {
+  isVersioned,
   MANIFEST_PATH,
   readManifest,
   type BundleAdditionalFile,
@@ -16,7 +17,6 @@ import {
   validateConfiguration,
   type ApplicationModel,
 } from '../../src/domain/configuration/index.ts';
-import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
 import { CHARTER_TYPES, isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
@@ -122,8 +122,6 @@ function listedFiles(manifest: BundleManifest): BundleFile[] {
     ...manifest.additionalFiles,
   ];
 }
-
-const isVersioned = (entry: DataEntry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
 
 /** Checks what the manifest says against the configuration, before anything is written. */
 function checkAgainstModel(manifest: BundleManifest, model: ApplicationModel) {
