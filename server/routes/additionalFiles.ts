@@ -35,15 +35,14 @@ import {
   revokeFileAuthorization,
   saveFileAuthorization,
 } from '../services/additionalFileAuthorizations.ts';
+import { additionalFileContent, getAdditionalFile } from '../services/additionalFileDetail.ts';
+import { deleteAdditionalFiles } from '../services/additionalFileDeletion.ts';
 import {
-  additionalFileContent,
   additionalFilesOverview,
-  deleteAdditionalFiles,
-  getAdditionalFile,
   listAdditionalFiles,
   listedWhole,
   wholeFilesList,
-} from '../services/additionalFiles.ts';
+} from '../services/additionalFileLists.ts';
 import { saveAdditionalFile } from '../services/additionalFileSave.ts';
 import { additionalFilesZip } from '../services/additionalFilesZip.ts';
 import { findApplication } from '../services/applications.ts';

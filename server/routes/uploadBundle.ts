@@ -12,7 +12,8 @@ import { BundleDownloadQuerySchema } from '../../src/contract/bundles.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { checkCreation, checkUpdate } from '../services/applications.ts';
-import { spoolBundle, streamRestore } from '../services/bundleRestore.ts';
+import { streamRestore } from '../services/bundleRestore.ts';
+import { spoolBundle } from '../services/bundleSpool.ts';
 import { claimBundleRun } from '../services/bundleRuns.ts';
 import { prepareBundle } from '../services/uploadBundle.ts';
 

@@ -12,7 +12,7 @@ import { holds, mayEdit, requireFileReader, type FileAccess } from './additional
 import { rightsOf } from './authorizations.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/additionalFiles.ts';
-import { fileTypeOf, findFile, type FileRow } from './additionalFiles.ts';
+import { fileTypeOf, findFile, type FileRow } from './additionalFileRows.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
 import { recordApplied } from '../db/appliedWork.ts';

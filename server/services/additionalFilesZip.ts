@@ -5,7 +5,8 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireFileReader } from './additionalFileRights.ts';
 import { zipOf } from './zipOutput.ts';
 import { storedFile } from './fileParts.ts';
-import { selectFiles, viewOf, type FileRow } from './additionalFiles.ts';
+import { viewOf, type FileRow } from './additionalFileRows.ts';
+import { selectFiles } from './additionalFileSelection.ts';
 
 /* A selection of additional files as one zip, streamed. */
 

@@ -4,6 +4,7 @@ import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { budgetedSearch, type RegexBudget } from '../../src/domain/regex/searchBudget.ts';
 import type { Schema, UserRow } from '../db/schema.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { RowWindow } from './rowWindow.ts';
 
 /** The requests of an application joined to their requester. */
 export type RequestSelect = SelectQueryBuilder<
@@ -90,8 +91,7 @@ export async function searchedPage(
   window: { offset: number; limit: number | null },
 ): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
-  const end = window.limit === null ? Infinity : window.offset + window.limit;
-  let total = 0;
+  const rowWindow = new RowWindow(window.offset, window.limit);
   let after: { at: string; id: string } | undefined;
   for (;;) {
     let page = newestFirst(
@@ -108,17 +108,14 @@ export async function searchedPage(
         sql<boolean>`(r.created_at < ${after.at}::timestamptz or (r.created_at = ${after.at}::timestamptz and r.id > ${after.id}::uuid))`,
       );
     const rows = await page.execute();
-    for (const row of rows) {
-      if (!searches.every((search, index) => search.found(row.values[index] ?? undefined))) continue;
-      if (total >= window.offset && total < end) ids.push(row.id);
-      total += 1;
-    }
+    const found = rows.filter((row) => searches.every((search, index) => search.found(row.values[index] ?? undefined)));
+    ids.push(...rowWindow.keep(found).map((row) => row.id));
     if (budget.exceeded !== undefined)
       throw new InvalidInput({
         code: 'BAD_REQUEST',
         params: { parameter: 'params', reason: 'regexpBudget', field: budget.exceeded },
       });
-    if (rows.length < SCAN_PAGE) return { ids, total };
+    if (rows.length < SCAN_PAGE) return { ids, total: rowWindow.total };
     after = { at: rows[rows.length - 1].at, id: rows[rows.length - 1].id };
   }
 }

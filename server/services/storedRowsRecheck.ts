@@ -5,7 +5,8 @@ import type { CsvError } from '../../src/domain/csv/index.ts';
 import type { ServerContext } from '../context.ts';
 import { referenceRowsFor, rowTextsFor } from './dataRows.ts';
 import { checkFailure } from './ingest.ts';
-import { dynamicColumns, rowPages, shapesOf } from './uploadBundle.ts';
+import { dynamicColumns } from './dynamicColumns.ts';
+import { rowPages, shapesOf } from './entryRowsByShape.ts';
 
 /**
  * Rows checked per entry: past it the report says how many were checked. It keeps the time and memory of an

@@ -1,3 +1,5 @@
+import type { DataEntry } from '../configuration/model.ts';
+
 /**
  * `manifest.json` of an upload bundle: what the zip holds, where, and the SHA-256 of every file. A kit holds the
  * configuration, a README and the templates; a backup adds every row as CSV in load order, the deposited versions
@@ -30,6 +32,10 @@ export interface BundleData {
   /** One file per shape of rows (different constants or columns), usually one. */
   files: BundleDataFile[];
 }
+
+/** Whether an entry is a versioned data type: its rows are its published versions', restored from its deposits. */
+export const isVersioned = (entry: DataEntry) =>
+  entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING';
 
 export interface BundleDeposit extends BundleFile {
   dataName: string;
