@@ -130,6 +130,17 @@ describe('upload error codes', () => {
       params: { reason: 'textAfterQuote', columnNumber: 1 },
       column: 'name',
     });
+    // A spreadsheet's "Unicode text", little and big endian, read as the workers read files (UTF-8): one error for
+    // the file, none for its columns.
+    for (const littleEndian of [true, false]) {
+      const text = '\uFEFFname;unit\r\nph;cm\r\n';
+      const bytes = new Uint8Array(text.length * 2);
+      for (let i = 0; i < text.length; i++)
+        new DataView(bytes.buffer).setUint16(i * 2, text.charCodeAt(i), littleEndian);
+      const utf16 = validate('properties', new TextDecoder('utf-8').decode(bytes));
+      expect(utf16.report.errors).toEqual([{ lineNumber: -1, code: 'invalidFormat', params: { reason: 'utf16' } }]);
+      expect(utf16.rows).toEqual([]);
+    }
   });
 
   errorCode('separatorInValue', () => {

@@ -44,6 +44,9 @@ import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
 
+/** A UTF-16 file's byte order mark decoded as UTF-8, then its first character beside its NUL byte. */
+const UTF16_READ_AS_UTF8 = /^\uFFFD\uFFFD(?:[^\u0000]\u0000|\u0000[^\u0000])/;
+
 /** Lines a duplicated key's error lists (then `…`); `lineCount` counts them all. */
 const DUPLICATE_LINES_SHOWN = 10;
 
@@ -143,6 +146,10 @@ export class Validator implements CsvValidator, CheckSink {
   private readonly rowKeys = new RepeatedKeys();
   /** Whether a character no row may store (NUL, or a replacement for bytes not UTF-8) was met, and above the data lines. */
   private sawUnstorable = false;
+  /** Whether any text was pushed yet: the file's first characters tell its encoding. */
+  private started = false;
+  /** The file is UTF-16 ("Unicode text"): one error says so, and nothing of it is read. */
+  private utf16 = false;
   private unstorableAboveData = false;
   /**
    * Lines with the same natural key are duplicates, under different parents too (configuration-format.md §9.1): the
@@ -228,7 +235,18 @@ export class Validator implements CsvValidator, CheckSink {
   }
 
   push(chunk: string): void {
-    if (this.finished) return;
+    if (this.finished || this.utf16) return;
+    if (!this.started && chunk !== '') {
+      this.started = true;
+      // What a spreadsheet's "Unicode text" looks like once read as UTF-8: its byte order mark as two replacement
+      // characters, then a NUL beside every letter. Read on, every line, header included, would be refused column
+      // by column for reasons that say nothing of the file's encoding.
+      if (UTF16_READ_AS_UTF8.test(chunk)) {
+        this.utf16 = true;
+        this.report(-1, 'invalidFormat', { reason: 'utf16' });
+        return;
+      }
+    }
     // A NUL character is valid text but no database stores it. A replacement character is what the decoder makes of
     // bytes that are not UTF-8: a file saved as Latin-1 or Windows-1252 (a spreadsheet's "CSV" on many systems),
     // whose accented letters would otherwise be stored garbled. Once either is seen, records are searched for them.
@@ -246,7 +264,9 @@ export class Validator implements CsvValidator, CheckSink {
   finish(): CsvReport {
     if (this.finished) return this.finished;
     this.tokenizer.end();
-    if (this.headerCells === null) {
+    if (this.utf16) {
+      // Refused whole already.
+    } else if (this.headerCells === null) {
       this.report(-1, 'missingHeaderLine', { headerLine: this.headerLine });
     } else {
       this.prepare();
