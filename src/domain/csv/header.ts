@@ -137,7 +137,7 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
     if (seen.has(header)) duplicated.add(header);
     else seen.add(header);
   });
-  if (duplicated.size > 0) error('duplicatedHeaders', { duplicatedHeaders: [...duplicated] });
+  if (duplicated.size > 0) error('duplicatedHeaders', { duplicatedHeaders: shownHeaders([...duplicated]) });
 
   const unknown: string[] = [];
   headers.forEach((header, column) => {
@@ -160,9 +160,9 @@ export function mapHeader({ entry, cells, headerLine, constantColumns, reference
   if (unknown.length > 0) {
     error('invalidHeaders', {
       expectedColumns: plan.columns.map((binding) => binding.header),
-      actualColumns: headers.filter((header) => header !== ''),
+      actualColumns: shownHeaders(headers.filter((header) => header !== '')),
       missingComponents: absent.map((binding) => binding.header),
-      unknownComponents: unknown,
+      unknownComponents: shownHeaders(unknown),
     });
   }
   const mandatory = absent.filter((binding) => binding.mandatory || entry.naturalKey.includes(binding.component));
@@ -215,4 +215,21 @@ function matchPattern(
     matches.push({ column, header: headers[column], groups, adjacentColumns });
   }
   mapping.patternMatches.set(binding.component, matches);
+}
+
+/** Headers an error names, and characters of each: then `…`. */
+const HEADERS_SHOWN = 50;
+const HEADER_CHARACTERS_SHOWN = 100;
+
+/**
+ * The headers of the file an error names, bounded: a file whose lines end in a lone carriage return (an old Mac's)
+ * is one line, every cell of it a header, and its error repeated the whole file (megabytes) in a message.
+ */
+function shownHeaders(headers: readonly string[]): string[] {
+  const shown = headers
+    .slice(0, HEADERS_SHOWN)
+    .map((header) =>
+      header.length > HEADER_CHARACTERS_SHOWN ? `${header.slice(0, HEADER_CHARACTERS_SHOWN)}…` : header,
+    );
+  return headers.length > HEADERS_SHOWN ? [...shown, '…'] : shown;
 }
