@@ -348,6 +348,21 @@ describe('upload error codes', () => {
     });
     const long = only(validate('properties', `name;unit\n${'x'.repeat(300)};cm\n`));
     expect(long.params).toMatchObject({ problem: 'tooLong' });
+    // A zero-width space, a soft hyphen, a byte order mark pasted in: a row that would look like "ph" and not be it.
+    for (const [text, character] of [
+      ['ph\u200b', 'U+200B'],
+      ['p\u00adh', 'U+00AD'],
+      ['\ufeffph', 'U+FEFF'],
+    ]) {
+      const invisible = validate('properties', `name;unit\nph;cm\n${text};mm\n`);
+      expect(invisible.report.errors, character).toEqual([
+        {
+          lineNumber: 3,
+          code: 'invalidNaturalKey',
+          params: { components: ['name'], value: text, problem: 'invisible', character },
+        },
+      ]);
+    }
     // Every part within its limit, the whole key (its parts joined) longer than the database can index.
     const parts = Array.from({ length: 10 }, (_, i) => `k${i}`);
     const wide = modelOf(`OA_version: 2.0.1

@@ -44,6 +44,12 @@ import { ReferenceIndex } from './references';
 import { CsvTokenizer, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
 
+/**
+ * A character that shows nothing (a zero-width space, a soft hyphen, a byte order mark pasted in the middle): in a
+ * key it made a row that looks like another one and is not.
+ */
+const INVISIBLE = /\p{Cf}/u;
+
 /** A UTF-16 file's byte order mark decoded as UTF-8, then its first character beside its NUL byte. */
 const UTF16_READ_AS_UTF8 = /^\uFFFD\uFFFD(?:[^\u0000]\u0000|\u0000[^\u0000])/;
 
@@ -759,6 +765,17 @@ export class Validator implements CsvValidator, CheckSink {
       const text = this.texts[slot.index];
       parts[index] =
         typeof value === 'string' && value.startsWith('date:') ? value : typeof text === 'string' ? text : '';
+    }
+    const invisible = parts.find((part) => INVISIBLE.test(part));
+    if (invisible !== undefined) {
+      const character = invisible.match(INVISIBLE)![0].codePointAt(0)!;
+      this.report(this.lineNumber, 'invalidNaturalKey', {
+        components: [...this.entry.naturalKey],
+        value: invisible,
+        problem: 'invisible',
+        character: `U+${character.toString(16).toUpperCase().padStart(4, '0')}`,
+      });
+      return null;
     }
     let key: string;
     try {

@@ -106,7 +106,7 @@ export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
   invalidNaturalKey: /*i18n*/ {
     id: 'csvError.invalidNaturalKey',
     message:
-      '{problem, select, empty {The key of this line ({components}) is empty.} tooLong {The key value “{value}” is too long: at most 256 characters once written as a key.} pathTooLong {The key of this line, with those of its parents, is too long: at most {max} characters once written as a key (“{value}”).} other {The key value “{value}” cannot be written as a key.}}',
+      '{problem, select, empty {The key of this line ({components}) is empty.} tooLong {The key value “{value}” is too long: at most 256 characters once written as a key.} pathTooLong {The key of this line, with those of its parents, is too long: at most {max} characters once written as a key (“{value}”).} invisible {The key value “{value}” holds an invisible character ({character}): remove it.} other {The key value “{value}” cannot be written as a key.}}',
   },
   duplicatedLineInReference: /*i18n*/ {
     id: 'csvError.duplicatedLineInReference',
