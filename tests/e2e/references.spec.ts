@@ -156,6 +156,22 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(dialog).toBeHidden();
   });
 
+  await test.step('a file saved as UTF-16 (a spreadsheet’s Unicode text): said once, for the file', async () => {
+    const dialog = await openUpload(page, 'Sites');
+    const utf16 = Buffer.from('\ufeffcode;label;altitude\r\nlac_blanc;Lac Blanc;2352\r\n', 'utf16le');
+    await dialog
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'sites-unicode.csv', mimeType: 'text/csv', buffer: utf16 });
+    await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    const report = dialog.getByTestId('csv-report');
+    await expect(report.locator('[data-code="invalidFormat"]')).toHaveCount(1);
+    await expect(report.locator('[data-code="invalidFormat"]')).toContainText('Le fichier est enregistré en UTF-16');
+    await dismissToasts(page);
+    await see('reference-upload-utf16-fr');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   await test.step('the fixed file: valid, sent, counted in the tree', async () => {
     const dialog = await openUpload(page, 'Sites');
     await dialog.getByLabel('Fichier CSV').setInputFiles(csvFixture('fieldnotes-sites.csv'));

@@ -64,7 +64,8 @@ export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; f
         <TableBody>
           {report.errors.slice(0, SHOWN).map((error, index) => (
             <TableRow key={index} data-code={error.code}>
-              <TableCell className="whitespace-nowrap">
+              {/* A number kept whole; the words of "whole file" wrap, or they squeezed the problem out of a phone. */}
+              <TableCell className={error.lineNumber >= 0 ? 'whitespace-nowrap' : undefined}>
                 {error.lineNumber >= 0 ? error.lineNumber : t`whole file`}
               </TableCell>
               <TableCell>{error.column ?? ''}</TableCell>

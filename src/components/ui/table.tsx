@@ -9,8 +9,15 @@ import { Button } from './button';
  * cards holding them, `wrap-anywhere`): that let a phone squeeze each column to one letter a line.
  */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  const box = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(box);
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-border bg-card">
+    // Scrolling sideways, it takes the keyboard's focus so that its hidden columns can be reached without a swipe.
+    <div
+      ref={box}
+      tabIndex={edges.left || edges.right ? 0 : undefined}
+      className="w-full overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className={cn('w-full border-collapse text-left text-base wrap-break-word', className)} {...props} />
     </div>
   );
