@@ -328,6 +328,7 @@ describe('at size: thousands of grants, requests and files on a reference of tho
                 application_id: applicationId,
                 file_type: 'notes',
                 file_name: `note ${i}.txt`,
+                name_key: `note ${i}.txt`,
                 size: 1,
                 content_id: randomUUID(),
                 fields: JSON.stringify({ title: `Note ${i}` }),
