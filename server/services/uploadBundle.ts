@@ -27,7 +27,8 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
 import { rowTextsFor } from './dataRows.ts';
-import { storedFile, storedFiles } from './fileParts.ts';
+import { backupVersions, versionsBytes } from './backupVersions.ts';
+import { storedFiles } from './fileParts.ts';
 import { ZipOutput } from './zipOutput.ts';
 
 /** Rows are read this many at a time, by natural key. */
@@ -249,34 +250,6 @@ async function listRowsByShape(
   }
 }
 
-async function depositsOf(db: Kysely<Schema>, applicationId: string) {
-  return db
-    .selectFrom('deposit_files as f')
-    .leftJoin('users as c', 'c.id', 'f.created_by')
-    .leftJoin('users as p', 'p.id', 'f.published_by')
-    .select([
-      'f.id',
-      'f.data_name',
-      'f.file_name',
-      'f.size',
-      'f.row_count',
-      'f.comment',
-      'f.scope',
-      'f.period_from',
-      'f.period_to',
-      'f.created_at',
-      'f.published',
-      'f.published_at',
-      // Who did it in the application a restored version came from, else the account.
-      sql<string | null>`coalesce(f.original_depositor, c.login)`.as('created_login'),
-      sql<string | null>`coalesce(f.original_publisher, p.login)`.as('published_login'),
-    ])
-    .where('f.application_id', '=', applicationId)
-    .orderBy('f.created_at')
-    .orderBy('f.id')
-    .execute();
-}
-
 /** Additional files a backup reads the description of per statement; their contents are read a few at a time. */
 const FILES_PAGE = 500;
 
@@ -349,7 +322,7 @@ export async function prepareBundle(
     .executeTakeFirst();
   if (!configuration)
     throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
-  const deposits = options.withData ? await depositsOf(db, application.id) : [];
+  const depositsBytes = options.withData ? await versionsBytes(db, application.id) : 0;
   const filesBytes = options.withData ? await additionalFilesBytes(db, application.id) : 0;
   const rowCount = options.withData
     ? Number(
@@ -363,12 +336,7 @@ export async function prepareBundle(
       )
     : 0;
   // CSV compresses about four times; stored additional files (PDF, images) hardly at all.
-  const estimatedBytes =
-    configuration.content.byteLength +
-    4096 +
-    rowCount * 12 +
-    deposits.reduce((sum, d) => sum + d.size / 4, 0) +
-    filesBytes;
+  const estimatedBytes = configuration.content.byteLength + 4096 + rowCount * 12 + depositsBytes / 4 + filesBytes;
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);
@@ -440,9 +408,9 @@ export async function prepareBundle(
           }
           data.push(item);
         }
-        for (const deposit of deposits) {
+        for await (const [deposit, content] of backupVersions(db, application.id)) {
           const path = `deposits/${deposit.data_name}/${deposit.id}/${segment(deposit.file_name)}`;
-          const file = yield* zip.add(path, storedFile(db, deposit.id, deposit.size));
+          const file = yield* zip.add(path, content);
           depositList.push({
             ...file,
             dataName: deposit.data_name,

@@ -25,6 +25,7 @@ import * as backupFileOrder from './0023_backup_file_order.ts';
 import * as rightsRequestOrder from './0024_rights_request_order.ts';
 import * as appliedKeys from './0025_applied_keys.ts';
 import * as additionalFileNameKeys from './0026_additional_file_name_keys.ts';
+import * as backupVersionOrder from './0027_backup_version_order.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_rights_request_order': rightsRequestOrder,
   '0025_applied_keys': appliedKeys,
   '0026_additional_file_name_keys': additionalFileNameKeys,
+  '0027_backup_version_order': backupVersionOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
