@@ -304,8 +304,10 @@ describe('/scopeNodes', () => {
       ['zonesKr2', ZONES_PER_ROOT],
       ['zonesKr3', ZONES_PER_ROOT],
     ]);
-    // One step of the walk per child and one past the last: the subtrees' own rows are stepped over.
-    expect(regions.rows).toBeLessThanOrEqual(ZONE_ROOTS * ZONES_PER_ROOT + 2 * regions.nodes.length);
+    // One step of the walk per child and one past the last: the subtrees' own rows are stepped over. (EXPLAIN
+    // gives a loop's rows as a rounded mean, hence the margin.)
+    const walked = (children: number, nodes: number) => Math.ceil(1.05 * children) + 10 * nodes;
+    expect(regions.rows).toBeLessThanOrEqual(walked(ZONE_ROOTS * ZONES_PER_ROOT, regions.nodes.length));
     // A page of the last region's sectors from the first with parcels: each counts its own parcels (what its count
     // needs), a sector without any reads one key.
     const sectors = await counted(
@@ -320,7 +322,7 @@ describe('/scopeNodes', () => {
       expect(node.childCount, node.id).toBe(withParcels(node.id) ? PARCELS_PER_SECTOR : 0);
     const parcels = sectors.nodes.reduce((sum, n) => sum + n.childCount, 0);
     expect(parcels).toBeGreaterThan(0);
-    expect(sectors.rows).toBeLessThanOrEqual(parcels + 2 * sectors.nodes.length);
+    expect(sectors.rows).toBeLessThanOrEqual(walked(parcels, sectors.nodes.length));
     // The search's nodes are counted the same way.
     const found = await counted(`${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent('région 3')}`);
     expect(found.nodes[0]).toMatchObject({ id: 'zonesKr3', childCount: ZONES_PER_ROOT });
