@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { NameParamsSchema } from '../../src/contract/authorizations.ts';
@@ -13,6 +15,12 @@ import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { findApplication } from '../services/applications.ts';
 import { listRightsRequests, readRequestQuery, requestOptions, saveRightsRequest } from '../services/rightsRequests.ts';
+import { listedWhole, wholeRightsRequestsList } from '../services/rightsRequestsWhole.ts';
+
+/** A list written as it is read: JSON text the serializer does not touch. */
+function replyWithJsonText(reply: FastifyReply, text: AsyncIterable<string>) {
+  return reply.header('Content-Type', 'application/json; charset=utf-8').send(Readable.from(text));
+}
 
 export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -27,14 +35,15 @@ export const rightsRequestRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
         response: { 200: RightsRequestListSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      listRightsRequests(
-        ctx,
-        requireUser(request),
-        await findApplication(ctx, request.params.name),
-        readRequestQuery(request.query.params),
-        mailLanguage(request.headers['accept-language']),
-      ),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const application = await findApplication(ctx, request.params.name);
+      const query = readRequestQuery(request.query.params);
+      const locale = mailLanguage(request.headers['accept-language']);
+      if (!listedWhole(query)) return listRightsRequests(ctx, user, application, query, locale);
+      const text = await wholeRightsRequestsList(ctx, user, application, query, locale);
+      return replyWithJsonText(reply, text);
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { keysDesignatedBy, ReferenceIndex } from '../../src/domain/csv/references.ts';
 import type { StoredRow } from '../../src/domain/csv/types.ts';
@@ -7,7 +8,6 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import { namedRowsSql } from './namedReferenceRows.ts';
-import { holdsOneOfKeys } from './rowQueries.ts';
 
 /**
  * The rows of a reference a form field offers, labelled in `locale`, in natural-key order, when the reference has at most
@@ -69,15 +69,19 @@ export async function referenceLabels(
   const texts = [...new Set(values)].filter((text) => text !== '');
   const keys = [...new Set(texts.flatMap((text) => keysDesignatedBy(text, target.naturalKey.length)))];
   if (keys.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom('data_rows')
-    .select(['natural_key', 'hierarchical_key', 'values'])
-    .where('application_id', '=', application.id)
-    .where('data_name', '=', target.name)
-    .where('file_id', 'is', null)
-    .where(holdsOneOfKeys(keys))
-    .where(namedRowsSql(target, reader))
-    .execute();
+  // One look-up by each column's index: an `or` of the two columns kept neither index, and the database read every
+  // row of the reference to label a page's few values.
+  const named = (key: 'hierarchical_key' | 'natural_key') =>
+    ctx.db
+      .selectFrom('data_rows')
+      .select(['natural_key', 'hierarchical_key', 'values'])
+      .where('application_id', '=', application.id)
+      .where('data_name', '=', target.name)
+      .where('file_id', 'is', null)
+      .where(sql<boolean>`${sql.ref(key)} = any(${keys}::text[])`)
+      .where(namedRowsSql(target, reader));
+  const found = await named('hierarchical_key').unionAll(named('natural_key')).execute();
+  const rows = [...new Map(found.map((row) => [row.hierarchical_key, row])).values()];
   const index = new ReferenceIndex(
     target.name,
     rows.map((row) => ({

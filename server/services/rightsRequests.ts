@@ -43,7 +43,7 @@ import { filtered, newestFirst, regexSearches, searchedPage, type RequestSelect 
 import { recordApplied } from '../db/appliedWork.ts';
 
 /** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
-async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
+export async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
   return administers(user, application, roles) || roles.includes('userManager');
 }
@@ -88,6 +88,59 @@ export async function requestOptions(
   };
 }
 
+/** The requests `select` keeps with what the list shows of them, in the list's order. */
+export const detailedRequests = (select: RequestSelect) =>
+  newestFirst(
+    select
+      .leftJoin('users as t', 't.id', 'r.treated_by')
+      .select([
+        'r.id',
+        'r.user_id',
+        'u.login',
+        'u.email',
+        'r.comment',
+        'r.fields',
+        'r.rules',
+        'r.setted',
+        'r.decision',
+        'r.treatment_comment',
+        'r.treated_by',
+        't.login as treated_by_login',
+        'r.authorization_id',
+        'r.created_at',
+        'r.updated_at',
+      ]),
+  );
+
+export type DetailedRequest = Awaited<ReturnType<ReturnType<typeof detailedRequests>['execute']>>[number];
+
+/** A request as the list shows it. */
+export function requestView(
+  application: ApplicationRow,
+  r: DetailedRequest,
+): RightsRequestList['rightsRequests'][number] {
+  const status: RequestStatus = r.decision ?? 'open';
+  return {
+    id: r.id,
+    application: application.name,
+    user: r.user_id,
+    userLogin: r.login,
+    userEmail: r.email,
+    createDate: r.created_at.toISOString(),
+    updateDate: r.updated_at.toISOString(),
+    comment: r.comment,
+    rightsRequestForm: r.fields,
+    rightsRequest: entriesOfRules(r.rules),
+    setted: r.setted,
+    status,
+    treatedBy: r.treated_by,
+    treatedByLogin: r.treated_by_login,
+    treatmentDecision: status === 'granted' ? 'APPROVED' : status === 'closed' ? 'REJECTED' : null,
+    treatmentComment: r.treatment_comment,
+    linkedAuthorizationIds: r.authorization_id ? [r.authorization_id] : [],
+  };
+}
+
 /** Requests as api.md §13.2 shows them (GetRightsRequestResult), newest first, with the count of all that match. */
 export async function listRightsRequests(
   ctx: ServerContext,
@@ -102,31 +155,9 @@ export async function listRightsRequests(
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .where('r.application_id', '=', application.id) as RequestSelect;
   const matching = filtered(base, caller, seesAll, query);
-  const detailed = (select: RequestSelect) =>
-    newestFirst(
-      select
-        .leftJoin('users as t', 't.id', 'r.treated_by')
-        .select([
-          'r.id',
-          'r.user_id',
-          'u.login',
-          'u.email',
-          'r.comment',
-          'r.fields',
-          'r.rules',
-          'r.setted',
-          'r.decision',
-          'r.treatment_comment',
-          'r.treated_by',
-          't.login as treated_by_login',
-          'r.authorization_id',
-          'r.created_at',
-          'r.updated_at',
-        ]),
-    );
   const budget = regexBudget();
   const searches = regexSearches(query, budget);
-  let rows: Awaited<ReturnType<ReturnType<typeof detailed>['execute']>>;
+  let rows: DetailedRequest[];
   let total: number;
   if (searches.length) {
     const found = await searchedPage(matching, searches, budget, {
@@ -134,11 +165,11 @@ export async function listRightsRequests(
       limit: query.limit ?? null,
     });
     rows = found.ids.length
-      ? await detailed(matching.where(sql<boolean>`r.id = any(${found.ids}::uuid[])`)).execute()
+      ? await detailedRequests(matching.where(sql<boolean>`r.id = any(${found.ids}::uuid[])`)).execute()
       : [];
     total = found.total;
   } else {
-    let page = detailed(matching);
+    let page = detailedRequests(matching);
     if (query.offset) page = page.offset(query.offset);
     // A limit of 0 is an empty page (the total alone), as for additional files; no limit is every request.
     if (query.limit !== undefined && query.limit !== null) page = page.limit(query.limit);
@@ -152,28 +183,7 @@ export async function listRightsRequests(
     users,
     valueLabels: await requestValueLabels(ctx, application, locale, rows, await rightsOf(ctx, caller, application)),
     total,
-    rightsRequests: rows.map((r) => {
-      const status: RequestStatus = r.decision ?? 'open';
-      return {
-        id: r.id,
-        application: application.name,
-        user: r.user_id,
-        userLogin: r.login,
-        userEmail: r.email,
-        createDate: r.created_at.toISOString(),
-        updateDate: r.updated_at.toISOString(),
-        comment: r.comment,
-        rightsRequestForm: r.fields,
-        rightsRequest: entriesOfRules(r.rules),
-        setted: r.setted,
-        status,
-        treatedBy: r.treated_by,
-        treatedByLogin: r.treated_by_login,
-        treatmentDecision: status === 'granted' ? 'APPROVED' : status === 'closed' ? 'REJECTED' : null,
-        treatmentComment: r.treatment_comment,
-        linkedAuthorizationIds: r.authorization_id ? [r.authorization_id] : [],
-      };
-    }),
+    rightsRequests: rows.map((r) => requestView(application, r)),
     description: application.model.rightsRequest,
   };
 }
@@ -183,7 +193,7 @@ export async function listRightsRequests(
  * `MAX_FIELD_CHOICES` rows, and a request naming an institute of a larger reference showed its code to the manager
  * granting it.
  */
-async function requestValueLabels(
+export async function requestValueLabels(
   ctx: ServerContext,
   application: ApplicationRow,
   locale: string,

@@ -65,6 +65,25 @@ function walkedLevel(application: ApplicationRow, entry: DataEntry, parent: stri
 }
 
 /**
+ * The children of each of `parents`, walked as {@link walkedLevel} walks a level, all parents in one statement:
+ * `walk(parent, key)`, one row per child and none for a node without children.
+ */
+export function walkedChildren(application: ApplicationRow, entry: DataEntry, parents: string[]) {
+  const key = sql.ref<string>('d.hierarchical_key');
+  const next = (from: RawBuilder<string>, parent: RawBuilder<string>) =>
+    sql<string>`(select d.hierarchical_key from data_rows d where ${rowsOf(application, entry, 'd')}
+      and ${key} ~>=~ (${from}) and ${key} ~<~ (${parent} || '/') order by d.hierarchical_key using ~<~ limit 1)`;
+  const parent = sql.ref<string>('p.key');
+  return sql`with recursive walk(parent, key) as (
+    select * from (select ${parent} as parent, ${next(sql`${parent} || '.'`, parent)} as key
+                   from unnest(${parents}::text[]) as p(key)) f where f.key is not null
+    union all
+    select walk.parent, ${next(sql`walk.key || '/'`, sql.ref('walk.parent'))}
+    from walk where walk.key is not null
+  )`;
+}
+
+/**
  * A page of a level of a large tree in the order of the hierarchical-key index, beginning after `after` (keyset:
  * the index is entered there, whatever the page's depth), and how many nodes the level holds, counted only for a
  * page asked from the level's beginning: a count reads the whole level, which a page after a node must not.

@@ -14,7 +14,7 @@ import {
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { storedCount } from './dataRows.ts';
-import { isRecursive, readLevel, type StoredNode } from './scopeLevels.ts';
+import { isRecursive, readLevel, walkedChildren, type StoredNode } from './scopeLevels.ts';
 import { searchScopeRows } from './scopeSearch.ts';
 
 /** The rows of a small scope reference as a tree: a row's parent is the longest key that prefixes its own. */
@@ -36,7 +36,13 @@ function treeOf(rows: Array<{ hierarchical_key: string; natural_key: string; lab
   return roots;
 }
 
-/** How many children each node has (none outside a recursive reference), one statement for a page. */
+/**
+ * How many children each node has (none outside a recursive reference), one statement for a page. Each node's
+ * children are walked through the hierarchical-key index as a level is (scopeLevels.ts): from one child to the
+ * first key past everything below it. A range of the index under the node held its whole subtree, every row of
+ * which was read to keep the few one label longer. A row whose parent is missing is stepped over with what lies
+ * under it, and not counted, as the page of children leaves it out.
+ */
 async function childCounts(
   ctx: ServerContext,
   application: ApplicationRow,
@@ -44,14 +50,9 @@ async function childCounts(
   keys: string[],
 ): Promise<Map<string, number>> {
   if (!isRecursive(entry) || keys.length === 0) return new Map();
-  const counted = await sql<{ key: string; count: string }>`
-    select p.key, (
-      select count(*) from data_rows c
-      where c.application_id = ${application.id} and c.data_name = ${entry.name} and c.file_id is null
-        and c.hierarchical_key ~>=~ (p.key || '.') and c.hierarchical_key ~<~ (p.key || '/')
-        and strpos(substr(c.hierarchical_key, length(p.key) + 2), '.') = 0
-    ) as count
-    from unnest(${keys}::text[]) as p(key)`.execute(ctx.db);
+  const counted = await sql<{ key: string; count: string }>`${walkedChildren(application, entry, keys)}
+    select parent as key, count(*) as count from walk
+    where key is not null and strpos(substr(key, length(parent) + 2), '.') = 0 group by parent`.execute(ctx.db);
   return new Map(counted.rows.map((row) => [row.key, Number(row.count)]));
 }
 

@@ -12,7 +12,8 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { backupAdditionalFiles, additionalFilesBytes } from './backupAdditionalFiles.ts';
-import { backupDeposits, depositsOf } from './backupDeposits.ts';
+import { backupDeposits } from './backupDeposits.ts';
+import { versionsBytes } from './backupVersions.ts';
 import { backupRows } from './backupRows.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { pad, segment } from './bundlePaths.ts';
@@ -76,7 +77,7 @@ export async function prepareBundle(
     .executeTakeFirst();
   if (!configuration)
     throw new Refusal('NO_SUCH_CONFIGURATION_VERSION', { name: application.name, version: application.version });
-  const deposits = options.withData ? await depositsOf(db, application.id) : [];
+  const depositsBytes = options.withData ? await versionsBytes(db, application.id) : 0;
   const filesBytes = options.withData ? await additionalFilesBytes(db, application.id) : 0;
   const rowCount = options.withData
     ? Number(
@@ -90,12 +91,7 @@ export async function prepareBundle(
       )
     : 0;
   // CSV compresses about four times; stored additional files (PDF, images) hardly at all.
-  const estimatedBytes =
-    configuration.content.byteLength +
-    4096 +
-    rowCount * 12 +
-    deposits.reduce((sum, d) => sum + d.size / 4, 0) +
-    filesBytes;
+  const estimatedBytes = configuration.content.byteLength + 4096 + rowCount * 12 + depositsBytes / 4 + filesBytes;
   const createdAt = new Date();
   const kind = options.withData ? 'backup' : 'kit';
   const stamp = createdAt.toISOString().slice(0, 10);
@@ -145,7 +141,7 @@ export async function prepareBundle(
         kit.targets.length > 0 ? yield* zip.add(DEPOSIT_SCRIPT_PATH, [await depositScript(kit)]) : undefined;
 
       const data = options.withData ? yield* backupRows(zip, db, application.id, entries, dynamics) : [];
-      const depositList = options.withData ? yield* backupDeposits(zip, db, deposits) : [];
+      const depositList = options.withData ? yield* backupDeposits(zip, db, application.id) : [];
       const additionalFiles = options.withData ? yield* backupAdditionalFiles(zip, db, application.id) : [];
 
       const manifest: BundleManifest = {

@@ -93,10 +93,15 @@ OA_data:
 `;
 
 const APP = '/applications/trees';
+// The statement counting the children of a page's nodes.
+const CHILD_WALK = 'walk(parent, key)';
 const SITES = 50_000;
 const PROJECTS = ['alps', 'jura', 'pyrenees'];
 const ZONE_ROOTS = 3;
 const ZONES_PER_ROOT = 1_000;
+// Parcels under sectors of the last region, a third level: 500 to 599, whose numbers no search below begins with.
+const PARCEL_SECTORS = [500, 599];
+const PARCELS_PER_SECTOR = 200;
 
 let data: DataServer;
 let applicationId: string;
@@ -147,6 +152,15 @@ beforeAll(async () => {
       select 'r' || r || '_' || c, 'zonesKr' || r || '.zonesKr' || r || '_' || c, 'Secteur ' || r || '-' || c, 'r' || r, 10 + r * 10000 + c
       from generate_series(1, ${ZONE_ROOTS}) r, generate_series(1, ${ZONES_PER_ROOT}) c
     ) z`.execute(db());
+  await sql`
+    insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number)
+    select gen_random_uuid(), ${applicationId}, 'zones', code, ${`zonesKr${ZONE_ROOTS}.zonesKr${ZONE_ROOTS}_`} || c || '.zonesK' || code,
+           jsonb_build_object('code', code, 'label', 'Parcelle ' || code, 'parent', ${`r${ZONE_ROOTS}_`} || c), '{}', 100000 + n
+    from (select c, 'x' || lpad(n::text, 5, '0') as code, n
+          from generate_series(${PARCEL_SECTORS[0]}::int, ${PARCEL_SECTORS[1]}::int) c, generate_series(1, ${PARCELS_PER_SECTOR}::int) k,
+               lateral (select (c - ${PARCEL_SECTORS[0]}::int) * ${PARCELS_PER_SECTOR}::int + k as n) i) p`.execute(
+    db(),
+  );
   for (const name of ['sites', 'zones']) await refreshCount(db(), applicationId, name);
   // The search indexes a load of this size builds.
   const ctx = data.server.server.ctx;
@@ -245,8 +259,12 @@ describe('/scopeNodes', () => {
     // What the database read for the page's statement (EXPLAIN ANALYZE), not only what it gave.
     const scanned = async (path: string) => {
       // The statements reading the level in the index's order: its page and, from its beginning, its count. (Each
-      // node's children are counted apart, by a range of the index per node.)
-      const [answer, rows] = await rowsScanned(db(), () => data.admin.get(path), 'using ~<~');
+      // node's children are counted apart, by a walk of its children: see below.)
+      const [answer, rows] = await rowsScanned(
+        db(),
+        () => data.admin.get(path),
+        (text) => text.includes('using ~<~') && !text.includes(CHILD_WALK),
+      );
       expect(answer.status, answer.text).toBe(200);
       return { body: answer.body as ScopeNodesPage, rows };
     };
@@ -270,6 +288,46 @@ describe('/scopeNodes', () => {
       // count: never the sectors between them.
       expect(level.rows, path).toBeLessThanOrEqual(level.body.nodes.length * 2 + 2 * (ZONE_ROOTS + 2));
     }
+  });
+
+  it("counts each node's children without reading what lies below them", async () => {
+    const counted = async (path: string) => {
+      const [answer, rows] = await rowsScanned(db(), () => data.admin.get(path), CHILD_WALK);
+      expect(answer.status, answer.text).toBe(200);
+      return { nodes: (answer.body as ScopeNodesPage).nodes, rows };
+    };
+    // The regions: their sectors are counted, not the parcels under the last region's sectors.
+    const regions = await counted(`${APP}/scopeNodes/zones?use=grant`);
+    expect(regions.nodes.map((n) => [n.id, n.childCount])).toEqual([
+      ['zonesKnord', 0],
+      ['zonesKr1', ZONES_PER_ROOT],
+      ['zonesKr2', ZONES_PER_ROOT],
+      ['zonesKr3', ZONES_PER_ROOT],
+    ]);
+    // One step of the walk per child and one past the last: the subtrees' own rows are stepped over. (EXPLAIN
+    // gives a loop's rows as a rounded mean, hence the margin.)
+    const walked = (children: number, nodes: number) => Math.ceil(1.05 * children) + 10 * nodes;
+    expect(regions.rows).toBeLessThanOrEqual(walked(ZONE_ROOTS * ZONES_PER_ROOT, regions.nodes.length));
+    // A page of the last region's sectors from the first with parcels: each counts its own parcels (what its count
+    // needs), a sector without any reads one key.
+    const sectors = await counted(
+      `${APP}/scopeNodes/zones?use=grant&parent=zonesKr${ZONE_ROOTS}&after=zonesKr${ZONE_ROOTS}.zonesKr${ZONE_ROOTS}_499`,
+    );
+    expect(sectors.nodes).toHaveLength(SCOPE_NODES_PAGE);
+    const withParcels = (id: string) => {
+      const sector = Number(id.split('_').at(-1));
+      return sector >= PARCEL_SECTORS[0] && sector <= PARCEL_SECTORS[1];
+    };
+    for (const node of sectors.nodes)
+      expect(node.childCount, node.id).toBe(withParcels(node.id) ? PARCELS_PER_SECTOR : 0);
+    const parcels = sectors.nodes.reduce((sum, n) => sum + n.childCount, 0);
+    expect(parcels).toBeGreaterThan(0);
+    expect(sectors.rows).toBeLessThanOrEqual(walked(parcels, sectors.nodes.length));
+    // The search's nodes are counted the same way.
+    const found = await counted(`${APP}/scopeNodes/zones?use=grant&q=${encodeURIComponent('région 3')}`);
+    expect(found.nodes[0]).toMatchObject({ id: 'zonesKr3', childCount: ZONES_PER_ROOT });
+    if (process.env.SCOPE_TREE_FIGURES)
+      console.log('child counts', { regions: regions.rows, sectors: sectors.rows, parcels, search: found.rows });
   });
 
   it('pages the first level and the children of a recursive reference', async () => {

@@ -58,14 +58,15 @@ function scannedIn(node: PlanNode, table: string): number {
 }
 
 /**
- * The rows the database itself read in `table` for the statements `work` sends whose SQL includes `marker`: each
+ * The rows the database itself read in `table` for the statements `work` sends whose SQL includes `marker` (or that
+ * `marker` accepts): each
  * is run again under EXPLAIN ANALYZE with its parameters. Rows brought back ({@link statementsOf}) do not show a
  * statement that reads thousands of rows to give a hundred (a deep OFFSET, a condition no index holds).
  */
 export async function rowsScanned<T>(
   db: Kysely<Schema>,
   work: () => Promise<T>,
-  marker: string,
+  marker: string | ((sql: string) => boolean),
   table = 'data_rows',
 ): Promise<[T, number]> {
   let owner: object = db.getExecutor();
@@ -76,7 +77,7 @@ export async function rowsScanned<T>(
   shared.executeQuery = async function (this: unknown, ...args: unknown[]) {
     const result = await original.apply(this, args);
     const compiled = args[0] as { sql: string };
-    if (compiled.sql.includes(marker)) {
+    if (typeof marker === 'string' ? compiled.sql.includes(marker) : marker(compiled.sql)) {
       const explained = await original.apply(this, [
         { ...compiled, sql: `explain (analyze, format json) ${compiled.sql}` },
         ...args.slice(1),

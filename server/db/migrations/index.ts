@@ -26,6 +26,7 @@ import * as rightsRequestOrder from './0024_rights_request_order.ts';
 import * as appliedKeys from './0025_applied_keys.ts';
 import * as additionalFileNameKeys from './0026_additional_file_name_keys.ts';
 import * as boundedSearchIndexes from './0027_bounded_search_indexes.ts';
+import * as backupVersionOrder from './0028_backup_version_order.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025_applied_keys': appliedKeys,
   '0026_additional_file_name_keys': additionalFileNameKeys,
   '0027_bounded_search_indexes': boundedSearchIndexes,
+  '0028_backup_version_order': backupVersionOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
