@@ -51,7 +51,10 @@ import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, St
 const INVISIBLE = /\p{Cf}/u;
 
 /** A UTF-16 file's byte order mark decoded as UTF-8, then its first character beside its NUL byte. */
-const UTF16_READ_AS_UTF8 = /^\uFFFD\uFFFD(?:[^\u0000]\u0000|\u0000[^\u0000])/;
+function readAsUtf16(chunk: string): boolean {
+  if (!chunk.startsWith('\uFFFD\uFFFD') || chunk.length < 4) return false;
+  return (chunk[2] === '\u0000') !== (chunk[3] === '\u0000');
+}
 
 /** Lines a duplicated key's error lists (then `…`); `lineCount` counts them all. */
 const DUPLICATE_LINES_SHOWN = 10;
@@ -247,7 +250,7 @@ export class Validator implements CsvValidator, CheckSink {
       // What a spreadsheet's "Unicode text" looks like once read as UTF-8: its byte order mark as two replacement
       // characters, then a NUL beside every letter. Read on, every line, header included, would be refused column
       // by column for reasons that say nothing of the file's encoding.
-      if (UTF16_READ_AS_UTF8.test(chunk)) {
+      if (readAsUtf16(chunk)) {
         this.utf16 = true;
         this.report(-1, 'invalidFormat', { reason: 'utf16' });
         return;
