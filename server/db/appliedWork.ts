@@ -17,7 +17,11 @@ interface Work {
 
 const works = new AsyncLocalStorage<Work>();
 
-/** Runs a request's handling; the key it may claim is then known to the transactions of its work. */
+/**
+ * Runs a request's handling; the key it may claim is then known to the transactions of its work. Work that outlives
+ * the request inherits this context: a loop serving other requests (the job runner) is started outside any request,
+ * or it would mark this request's key with their work.
+ */
 export function inRequestWork<T>(handle: () => T): T {
   return works.run({ claim: null }, handle);
 }
