@@ -1,3 +1,4 @@
+import { entriesInLoadOrder } from '../../src/domain/configuration/entriesInLoadOrder.ts';
 import { localized } from '../../src/domain/applications/summary.ts';
 import type { Checker, DataEntry, ApplicationModel } from '../../src/domain/configuration/model.ts';
 
@@ -212,9 +213,8 @@ export function bundleReadme(input: ReadmeInput): string {
     texts.rules(';'),
     '',
   ];
-  model.loadOrder.forEach((name, index) => {
-    const entry = model.data.find((d) => d.name === name);
-    if (!entry) return;
+  entriesInLoadOrder(model).forEach((entry, index) => {
+    const name = entry.name;
     const notes = [
       entry.kind === 'reference' ? texts.reference : texts.dataType,
       `\`${input.templates.get(name) ?? ''}\``,

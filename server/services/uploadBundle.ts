@@ -1,3 +1,4 @@
+import { entriesInLoadOrder } from '../../src/domain/configuration/entriesInLoadOrder.ts';
 import type { Kysely } from 'kysely';
 import { EntryCsvWriter, templateShape, type ExampleWords } from '../../src/domain/bundle/entryCsv.ts';
 import {
@@ -106,7 +107,7 @@ export async function prepareBundle(
         text: EXAMPLE_TEXT[options.locale],
         reference: (name) => examples.get(name) ?? name,
       };
-      const entries = model.loadOrder.map((name) => model.data.find((d) => d.name === name)!).filter(Boolean);
+      const entries = entriesInLoadOrder(model);
       const configurationPath = `configuration/${segment(configuration.file_name)}`;
       const kit = depositKit(application.name, model);
       const templatePaths = new Map(

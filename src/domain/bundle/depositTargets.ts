@@ -1,3 +1,4 @@
+import { entriesInLoadOrder } from '../configuration/entriesInLoadOrder';
 import type { ApplicationModel, Submission } from '../configuration/model';
 import { readFileName, type FileNameScope } from '../deposits/fileName';
 
@@ -21,11 +22,10 @@ export type TargetReading =
   ({ kind: 'found'; dataType: string } & FileNameScope) | { kind: 'none' } | { kind: 'several'; dataTypes: string[] };
 
 export function depositKit(application: string, model: ApplicationModel): DepositKit {
-  const targets = model.loadOrder
-    .map((name) => model.data.find((entry) => entry.name === name))
-    .filter((entry) => entry?.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING')
-    .filter((entry) => entry!.submission.fileName !== null)
-    .map((entry) => ({ dataType: entry!.name, submission: entry!.submission }));
+  const targets = entriesInLoadOrder(model)
+    .filter((entry) => entry.kind === 'dataType' && entry.submission.strategy === 'OA_VERSIONING')
+    .filter((entry) => entry.submission.fileName !== null)
+    .map((entry) => ({ dataType: entry.name, submission: entry.submission }));
   return { application, targets };
 }
 

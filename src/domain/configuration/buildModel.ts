@@ -34,6 +34,12 @@ const ROOT_RULE = {
 export type ConfigurationResult = Result<ApplicationModel, ConfigurationError> & { warnings: ConfigurationWarning[] };
 
 /**
+ * Data entries a configuration may hold: real ones hold a few dozen at most (the corpus, thirteen), and tens of
+ * thousands of them cost seconds of the request thread at each read of the application.
+ */
+export const MAX_DATA_ENTRIES = 1_000;
+
+/**
  * Validates a whole configuration document and builds its model. Every problem is collected; the model is only
  * returned when there is none. A wrong format version stops at once: the rest would be read against the wrong
  * rules and bury the one error that matters.
@@ -50,6 +56,11 @@ export function buildApplicationModel(root: MapNode, compileExpression: Expressi
   const dataMap = readMap(root.byKey.get('OA_data')?.value, 'OA_data', problems);
   if (dataMap) checkIdentifiers(dataMap, 'OA_data', problems);
   const dataEntries = dataMap?.entries ?? [];
+  // Read on the request thread, and again at each read of the application: one error, before reading them.
+  if (dataEntries.length > MAX_DATA_ENTRIES) {
+    problems.report('TOO_MANY_DATA_ENTRIES', 'OA_data', { count: dataEntries.length, max: MAX_DATA_ENTRIES });
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  }
   const outlines = new Map<string, EntryOutline>(
     dataEntries.map((entry) => [
       entry.key,
@@ -72,13 +83,12 @@ export function buildApplicationModel(root: MapNode, compileExpression: Expressi
   const additionalFiles = readAdditionalFiles(root.byKey.get('OA_additionalFiles')?.value, context);
 
   const { order, cycles } = computeLoadOrder(data);
+  const entryNamed = new Map(data.map((entry) => [entry.name, entry]));
   for (const cycle of cycles) {
     const byParents = cycle
       .slice(1)
       .every((name, index) =>
-        data
-          .find((entry) => entry.name === cycle[index])
-          ?.hierarchy.parents.some((parent) => parent.reference === name),
+        entryNamed.get(cycle[index]!)?.hierarchy.parents.some((parent) => parent.reference === name),
       );
     problems.report(
       byParents ? 'DUPLICATED_REFERENCE_IN_HIERARCHIC_DEPENDENCIES' : 'DUPLICATED_REFERENCE_IN_DEPENDENCIES',

@@ -862,6 +862,21 @@ describe('dependencies between entries', () => {
   });
 });
 
+describe('a configuration of too many entries', () => {
+  it('TOO_MANY_DATA_ENTRIES', () => {
+    const entries = Array.from(
+      { length: 1_001 },
+      (_, i) => `  e${i}:\n    OA_naturalKey: [code]\n    OA_basicComponents: {code: null}\n`,
+    );
+    const text = `OA_version: 2.0.1\nOA_application: {OA_name: many, OA_version: 1.0.0}\nOA_data:\n${entries.join('')}`;
+    expect(onlyError(text)).toMatchObject({
+      code: 'TOO_MANY_DATA_ENTRIES',
+      path: 'OA_data',
+      params: { count: 1_001, max: 1_000 },
+    });
+  });
+});
+
 describe('the code list', () => {
   it('holds the §18.2 codes once each, with their §18.1 message keys', () => {
     expect(new Set(CONFIGURATION_ERROR_CODES).size).toBe(CONFIGURATION_ERROR_CODES.length);

@@ -351,6 +351,10 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
     id: 'configurationError.DUPLICATED_REFERENCE_IN_DEPENDENCIES',
     message: 'These data entries depend on each other, so none can be loaded first: {cycle}.',
   },
+  TOO_MANY_DATA_ENTRIES: /*i18n*/ {
+    id: 'configurationError.TOO_MANY_DATA_ENTRIES',
+    message: 'The configuration holds {count} data entries: at most {max} are accepted.',
+  },
   IO_EXCEPTION: /*i18n*/ { id: 'configurationError.IO_EXCEPTION', message: 'The file could not be read: {message}' },
 };
 
