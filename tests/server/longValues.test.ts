@@ -79,9 +79,9 @@ beforeAll(async () => {
 afterAll(() => data?.server.close());
 
 describe('long texts under the indexes of searches and filters', () => {
-  it('loads labels of thousands of characters and of megabytes, and finds them by their words', async () => {
+  it('loads labels of thousands and hundreds of thousands of characters, and finds them by their words', async () => {
     const long = `Lande ${prose(3_000, 1)}`;
-    const huge = `Tourbière ${prose(1_500_000, 2)}`;
+    const huge = `Tourbière ${prose(450_000, 2)}`;
     const loaded = await uploadReference(
       data.admin,
       'observatory',
@@ -98,6 +98,27 @@ describe('long texts under the indexes of searches and filters', () => {
     expect(await found('tourbiere')).toEqual(['huge']);
     // A search as long as a search may be, as long as what the index holds of the labels.
     expect(await found(long.slice(0, 200))).toEqual(['long']);
+  });
+
+  it('refuses a cell of more than half a million characters at its line, storing nothing', async () => {
+    const before = (await data.admin.get(`${APP}/data/readings/json${q({ limit: 1 })}`)).body.totalRows;
+    const refused = await data.admin.post(`${APP}/data/readings`, {
+      body: csvForm(
+        'huge.csv',
+        `station;day;value;note\nvallot;03/01/2030;1;ok\nvallot;04/01/2030;2;${prose(2_000_000, 4)}\n`,
+      ),
+    });
+    expect(refused.status, refused.text.slice(0, 300)).toBe(400);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        lineNumber: 3,
+        code: 'invalidFormat',
+        params: { reason: 'fieldTooLong', columnNumber: 4, max: 500_000 },
+      }),
+    ]);
+    // The answer names the line, it does not echo the cell.
+    expect(refused.text.length).toBeLessThan(10_000);
+    expect((await data.admin.get(`${APP}/data/readings/json${q({ limit: 1 })}`)).body.totalRows).toBe(before);
   });
 
   it('loads notes of thousands of characters, and a text interval finds them in the order of code points', async () => {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCsvValidator } from './index';
-import { CsvTokenizer, type RecordProblem } from './tokenizer';
+import { CsvTokenizer, MAX_FIELD_LENGTH, type RecordProblem } from './tokenizer';
 import { references, testModel, validate } from './testKit';
 
 type Record_ = [string[], number, RecordProblem[] | null];
@@ -51,6 +51,28 @@ describe('the tokenizer', () => {
 
   it('reads LF and CRLF files alike', () => {
     expect(tokenize(['a;b\n1;2\n'])).toEqual(tokenize(['a;b\r\n1;2\r\n']));
+  });
+
+  it('cuts a field past its limit, says so once, and reads on, however the chunks fall', () => {
+    const long = 'x'.repeat(MAX_FIELD_LENGTH + 10);
+    const text = `a;b\n1;${long}\n"${long}";2\n"${long}\nlast;3\n`;
+    const cutLong = long.slice(0, MAX_FIELD_LENGTH);
+    const expected = [
+      [['a', 'b'], 1, null],
+      [['1', cutLong], 2, [{ kind: 'fieldTooLong', field: 1 }]],
+      [[cutLong, '2'], 3, [{ kind: 'fieldTooLong', field: 0 }]],
+      // A quote never closed: the rest of the file is its one field, cut, and not held whole.
+      [
+        [cutLong],
+        4,
+        [
+          { kind: 'fieldTooLong', field: 0 },
+          { kind: 'unterminatedQuote', field: 0 },
+        ],
+      ],
+    ];
+    for (const size of [text.length, 1_000_000, 65_536, 4_099])
+      expect(tokenize(cut(text, size)), `chunks of ${size}`).toEqual(expected);
   });
 
   it('keeps text after a closing quote and says so', () => {

@@ -13,7 +13,7 @@ export interface RecordProblem {
    * `nulCharacter` (a NUL cannot be stored) and `notUtf8` (a replacement character: bytes that were not UTF-8) are
    * found by the validator, the others by the tokenizer.
    */
-  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue' | 'nulCharacter' | 'notUtf8';
+  kind: 'unterminatedQuote' | 'textAfterQuote' | 'separatorInValue' | 'fieldTooLong' | 'nulCharacter' | 'notUtf8';
   /** 0-based index of the field. */
   field: number;
 }
@@ -23,6 +23,13 @@ export interface RecordProblem {
  * number a spreadsheet shows. The `fields` array belongs to the callee.
  */
 export type RecordHandler = (fields: string[], recordNumber: number, problems: RecordProblem[] | null) => void;
+
+/**
+ * Characters a field may hold. Past them it is cut there and reported (`fieldTooLong`): one cell of hundreds of
+ * megabytes (a value filled in by mistake, a quote never closed) was held whole in memory, then stored, and every
+ * later read of its row cost seconds.
+ */
+export const MAX_FIELD_LENGTH = 500_000;
 
 const QUOTE = 34;
 const LF = 10;
@@ -100,7 +107,7 @@ export class CsvTokenizer {
             let line = lines[index];
             if (line.length > 0 && line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
             this.recordNumber += 1;
-            this.onRecord(line.length === 0 ? [''] : line.split(this.separator), this.recordNumber, null);
+            this.giveLine(line);
           }
           continue;
         }
@@ -127,11 +134,36 @@ export class CsvTokenizer {
           const line = buffer.slice(this.position, end);
           this.position = newline + 1;
           this.recordNumber += 1;
-          this.onRecord(line.length === 0 ? [''] : line.split(this.separator), this.recordNumber, null);
+          this.giveLine(line);
           continue;
         }
       }
       this.slowPath(buffer, length, final);
+    }
+  }
+
+  /** A line without quotes as its record, its fields past the limit cut and reported. */
+  private giveLine(line: string): void {
+    const fields = line.length === 0 ? [''] : line.split(this.separator);
+    let problems: RecordProblem[] | null = null;
+    if (line.length > MAX_FIELD_LENGTH)
+      fields.forEach((field, index) => {
+        if (field.length <= MAX_FIELD_LENGTH) return;
+        fields[index] = field.slice(0, MAX_FIELD_LENGTH);
+        (problems ??= []).push({ kind: 'fieldTooLong', field: index });
+      });
+    this.onRecord(fields, this.recordNumber, problems);
+  }
+
+  /** Appends text to the field being read, up to the limit; past it, reported once and dropped. */
+  private append(text: string): void {
+    if (this.field.length + text.length <= MAX_FIELD_LENGTH) {
+      this.field += text;
+      return;
+    }
+    if (this.field.length < MAX_FIELD_LENGTH) {
+      this.field += text.slice(0, MAX_FIELD_LENGTH - this.field.length);
+      this.problem('fieldTooLong');
     }
   }
 
@@ -161,7 +193,7 @@ export class CsvTokenizer {
             if (code === separator || code === LF) break;
             i += 1;
           }
-          this.field += buffer.slice(start, i);
+          this.append(buffer.slice(start, i));
           if (i >= length) break;
           if (buffer.charCodeAt(i) === separator) {
             this.fields.push(this.field);
@@ -179,11 +211,11 @@ export class CsvTokenizer {
         case State.Quoted: {
           const close = buffer.indexOf('"', i);
           if (close < 0) {
-            this.field += buffer.slice(i);
+            this.append(buffer.slice(i));
             i = length;
             break;
           }
-          this.field += buffer.slice(i, close);
+          this.append(buffer.slice(i, close));
           i = close + 1;
           this.state = State.QuoteInQuoted;
           break;
@@ -191,7 +223,7 @@ export class CsvTokenizer {
         case State.QuoteInQuoted: {
           const code = buffer.charCodeAt(i);
           if (code === QUOTE) {
-            this.field += '"';
+            this.append('"');
             this.state = State.Quoted;
             i += 1;
           } else if (code === separator) {

@@ -41,7 +41,7 @@ import { javaTrim, mapHeader, type ColumnMapping } from './header';
 import { RepeatedKeys } from './repeatedKeys';
 import { memoized } from '../memo/memoized';
 import { ReferenceIndex } from './references';
-import { CsvTokenizer, type RecordProblem } from './tokenizer';
+import { CsvTokenizer, MAX_FIELD_LENGTH, type RecordProblem } from './tokenizer';
 import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, StoredRow, StoredValue } from './types';
 
 /**
@@ -573,7 +573,11 @@ export class Validator implements CsvValidator, CheckSink {
         this.report(
           this.lineNumber,
           'invalidFormat',
-          { reason: problem.kind, columnNumber: problem.field + 1 },
+          {
+            reason: problem.kind,
+            columnNumber: problem.field + 1,
+            ...(problem.kind === 'fieldTooLong' ? { max: MAX_FIELD_LENGTH } : {}),
+          },
           column,
         );
       }

@@ -41,7 +41,7 @@ export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
   invalidFormat: /*i18n*/ {
     id: 'csvError.invalidFormat',
     message:
-      '{reason, select, unterminatedQuote {A quoted value that starts in column {columnNumber} is never closed.} textAfterQuote {Column {columnNumber} has text after its closing quote.} notUtf8 {Column {columnNumber} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. Save it again as “CSV UTF-8”.} utf16 {The file is saved as UTF-16 (“Unicode text”): save it again as “CSV UTF-8”.} other {Column {columnNumber} is not well written.}}',
+      '{reason, select, unterminatedQuote {A quoted value that starts in column {columnNumber} is never closed.} textAfterQuote {Column {columnNumber} has text after its closing quote.} notUtf8 {Column {columnNumber} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. Save it again as “CSV UTF-8”.} utf16 {The file is saved as UTF-16 (“Unicode text”): save it again as “CSV UTF-8”.} fieldTooLong {Column {columnNumber} holds more than {max} characters.} other {Column {columnNumber} is not well written.}}',
   },
   separatorInValue: /*i18n*/ {
     id: 'csvError.separatorInValue',
