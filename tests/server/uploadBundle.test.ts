@@ -635,6 +635,15 @@ describe('a restore that cannot be done', () => {
       'badManifest',
     );
     await expectRefused(rebuilt({ [manifest.deposits[0].path]: undefined }), 400, 'INVALID_BUNDLE', 'missingEntry');
+    // A file of rows listed sixty times: restored sixty times before, its rows counted sixty times.
+    const listedOften = structuredClone(manifest);
+    listedOften.data[0].files = Array.from({ length: 60 }, () => manifest.data[0].files[0]);
+    await expectRefused(
+      rebuilt({ 'manifest.json': strToU8(JSON.stringify(listedOften)) }),
+      400,
+      'INVALID_BUNDLE',
+      'fileListedTwice',
+    );
   });
 
   it('refuses an entry that would land outside the archive (zip-slip)', async () => {

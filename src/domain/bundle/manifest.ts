@@ -88,7 +88,7 @@ export interface BundleManifest {
   additionalFiles: BundleAdditionalFile[];
 }
 
-export type ManifestProblem = { reason: string; path?: string };
+export type ManifestProblem = { reason: string; path?: string; entry?: string };
 
 type Check = (value: unknown) => boolean;
 const isString: Check = (value) => typeof value === 'string';
@@ -176,5 +176,26 @@ export function readManifest(
   ];
   const wrong = parts.find(([, ok]) => !ok);
   if (wrong) return { ok: false, problem: { reason: 'badManifest', path: wrong[0] } };
-  return { ok: true, manifest: value as unknown as BundleManifest };
+  const manifest = value as unknown as BundleManifest;
+  // A file listed twice was restored as many times as listed: a zip of a few kilobytes listing one file of rows
+  // hundreds of thousands of times kept a core busy for days, and counted rows the application does not hold.
+  const twice = listedTwice(manifest);
+  if (twice !== undefined) return { ok: false, problem: { reason: 'fileListedTwice', entry: twice } };
+  return { ok: true, manifest };
+}
+
+/** The first path the manifest lists for two files, configuration, rows, versions and additional files alike. */
+function listedTwice(manifest: BundleManifest): string | undefined {
+  const seen = new Set<string>();
+  const files = [
+    manifest.configuration,
+    ...manifest.data.flatMap((data) => data.files),
+    ...manifest.deposits,
+    ...manifest.additionalFiles,
+  ];
+  for (const { path } of files) {
+    if (seen.has(path)) return path;
+    seen.add(path);
+  }
+  return undefined;
 }

@@ -537,7 +537,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   INVALID_BUNDLE: /*i18n*/ {
     id: 'exceptionMessage.INVALID_BUNDLE',
     message:
-      '{reason, select, invalidZip {The file is not a zip, or the zip is damaged.} notABundle {This zip is not a Terrain backup: it has no manifest.json.} zipUnsafeEntry {The zip holds an entry that points outside of it ({entry}): it is refused.} zipTooLarge {The zip would inflate to more than {maxInflatedBytes} bytes: it is refused.} zipTooManyEntries {The zip holds too many files.} zipEntryLargerThanDeclared {The file {entry} inflates to more than the zip declares: it is refused.} checksumMismatch {The file {entry} is not the one the backup describes (damaged or edited).} missingEntry {The file {entry} listed by the backup is missing.} other {This backup cannot be restored ({reason}).}}',
+      '{reason, select, invalidZip {The file is not a zip, or the zip is damaged.} notABundle {This zip is not a Terrain backup: it has no manifest.json.} zipUnsafeEntry {The zip holds an entry that points outside of it ({entry}): it is refused.} zipTooLarge {The zip would inflate to more than {maxInflatedBytes} bytes: it is refused.} zipTooManyEntries {The zip holds too many files.} zipEntryLargerThanDeclared {The file {entry} inflates to more than the zip declares: it is refused.} checksumMismatch {The file {entry} is not the one the backup describes (damaged or edited).} missingEntry {The file {entry} listed by the backup is missing.} fileListedTwice {The backup lists the file {entry} twice: it is refused.} other {This backup cannot be restored ({reason}).}}',
   },
   BUNDLE_INVALID_CSV: /*i18n*/ {
     id: 'exceptionMessage.BUNDLE_INVALID_CSV',
