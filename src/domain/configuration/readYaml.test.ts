@@ -118,6 +118,15 @@ describe('reading YAML', () => {
   it('refuses absurdly deep or large documents', () => {
     const deep = `a: ${'['.repeat(YAML_LIMITS.maxDepth + 5)}${']'.repeat(YAML_LIMITS.maxDepth + 5)}\n`;
     expect(errorsOf(deep)[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'tooDeep' } });
+    // Deep enough that the parser runs out of stack before the limit is counted: said as the same limit.
+    for (const deeper of [
+      `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`,
+      `a: ${'{b: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`,
+    ])
+      expect(errorsOf(deeper)[0]).toMatchObject({
+        code: 'INVALID_CONFIGURATION_FILE',
+        params: { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth },
+      });
     const large = `a: "${'x'.repeat(YAML_LIMITS.maxBytes)}"\n`;
     expect(errorsOf(large)[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'tooLarge' } });
   });

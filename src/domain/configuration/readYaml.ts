@@ -156,9 +156,14 @@ export function readFullYaml(text: string, source: SourceText): YamlReading {
     return {
       ok: false,
       errors: problems.map((problem) => ({
-        code: yamlErrorCode(problem, text),
+        // The parser runs out of stack on nesting deeper than the format's limit, before the reader could count it.
+        ...(problem.code === 'RESOURCE_EXHAUSTION'
+          ? {
+              code: 'INVALID_CONFIGURATION_FILE' as const,
+              params: { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth },
+            }
+          : { code: yamlErrorCode(problem, text), params: yamlErrorParams(problem) }),
         path: '',
-        params: yamlErrorParams(problem),
         ...locate(source, problem.pos[0]),
       })),
     };
