@@ -2,6 +2,7 @@ import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName
 import { randomUUID } from 'node:crypto';
 import { normalizeAssociates } from '../../src/domain/additionalFiles/associates.ts';
 import { checkAdditionalFileForm } from '../../src/domain/additionalFiles/fileForm.ts';
+import { answeredProblems, budgetProblem } from '../../src/domain/forms/checkFormFields.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -106,18 +107,18 @@ async function checkSave(
     references,
   );
   if (!checked.ok) {
+    const spent = budgetProblem(checked.fieldProblems);
+    if (spent) throw new Refusal('FORM_CHECK_BUDGET_EXCEEDED', { field: spent.field, ...spent.params });
     const [fieldProblem] = checked.fieldProblems;
+    const answered = answeredProblems(checked.fieldProblems);
     if (fieldProblem?.code === 'unknownFormField')
-      throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', {
-        field: fieldProblem.field,
-        problems: checked.fieldProblems,
-      });
+      throw new Refusal('UNKNOWN_ADDITIONAL_FILE_FIELD', { field: fieldProblem.field, ...answered });
     if (fieldProblem) {
       throw new Refusal('INVALID_ADDITIONAL_FILE_FIELD', {
         field: fieldProblem.field,
         problem: fieldProblem.code,
         problemParams: fieldProblem.params,
-        problems: checked.fieldProblems,
+        ...answered,
       });
     }
     throw new InvalidInput(checked.problems[0]);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
 import { grantsNothing, normalizeRules, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { operationColumns } from '../../src/domain/rights/operations.ts';
+import { answeredProblems, budgetProblem } from '../../src/domain/forms/checkFormFields.ts';
 import {
   checkRequestFields,
   entriesOfRules,
@@ -236,14 +237,17 @@ async function checkedFields(
     await formReferenceRows(ctx, application, application.model.rightsRequest?.fields ?? [], input, reader),
   );
   if (fields.ok) return fields.values;
+  const spent = budgetProblem(fields.problems);
+  if (spent) throw new Refusal('FORM_CHECK_BUDGET_EXCEEDED', { field: spent.field, ...spent.params });
+  const answered = answeredProblems(fields.problems);
   const unknown = fields.problems.find((p) => p.code === 'unknownFormField');
-  if (unknown) throw new Refusal('UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, problems: fields.problems });
+  if (unknown) throw new Refusal('UNKNOWN_RIGHTS_REQUEST_FIELD', { field: unknown.field, ...answered });
   const [first] = fields.problems;
   throw new Refusal('INVALID_RIGHTS_REQUEST_FIELD', {
     field: first.field,
     problem: first.code,
     problemParams: first.params,
-    problems: fields.problems,
+    ...answered,
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Checker } from '../configuration/model';
 import { javaTrim, splitOnCommas } from '../keys';
-import { runnableRegex } from '../regex';
+import { runnableRegex, type Tick } from '../regex';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
 import type { ReferenceIndex } from './references';
@@ -55,6 +55,11 @@ export interface CheckerEnvironment {
   withoutCopy(name: string): boolean;
   /** Whether a row of this reference is known only from an upload still waiting on the device. */
   queued(name: string, row: StoredRow): boolean;
+  /**
+   * The tick of one pattern match (a form's budget, `searchBudget.ts`: it throws once the budget is spent); files
+   * have none, their checks run in workers with a time budget.
+   */
+  patternTick?(): Tick;
 }
 
 /** How many rows of a reference an invalidReferenceWithComponent error names, to show what it holds. */
@@ -186,7 +191,7 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
       const regex = runnableRegex(checker.pattern);
       const source = checker.pattern.source;
       return (text, target, sink) => {
-        if (regex.matches(text)) return text;
+        if (regex.matches(text, environment.patternTick?.())) return text;
         sink.error('patternNotMatchedWithComponent', target, { value: text, pattern: source }, text);
         return INVALID;
       };

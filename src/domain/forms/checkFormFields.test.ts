@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '../configuration/model';
-import { checkFormFields } from './checkFormFields';
+import { FORM_REGEX_STEPS } from '../regex/searchBudget';
+import {
+  ANSWERED_PROBLEMS,
+  MAX_FORM_VALUE_LENGTH,
+  SHOWN_VALUE_LENGTH,
+  answeredProblems,
+  checkFormFields,
+} from './checkFormFields';
 
 const NO_TEXTS = { title: {}, description: {} };
 
@@ -80,5 +87,98 @@ describe('checkFormFields', () => {
     expect(checkFormFields(fields, { ...base, site: 'lac_blanc' }, () => rows).ok).toBe(true);
     const refused = checkFormFields(fields, { ...base, site: 'nowhere' }, () => rows);
     expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['invalidReferenceWithComponent']);
+  });
+});
+
+describe('the budget of a form’s patterns', () => {
+  // A pattern whose DFA overflows its cache on a/b text: about a thousand steps a character (the audit's attack).
+  const HOSTILE = '[ab]*a[ab]{1500}';
+  let seed = 7;
+  const bit = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 16) & 1;
+  };
+  const ab = (length: number) => Array.from({ length }, () => (bit() ? 'a' : 'b')).join('');
+  const patterned = (count: number, pattern: string) =>
+    Array.from({ length: count }, (_, index) => text(`f${index}`, true, pattern));
+  const filled = (count: number, value: () => string) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, value()]));
+
+  it('refuses the audit’s form (300 fields of 2,000 characters) at its first field, in a bounded time', () => {
+    const form = patterned(300, HOSTILE);
+    const input = filled(300, () => ab(2000));
+    for (const round of ['cold', 'warm']) {
+      const started = performance.now();
+      const result = checkFormFields(form, input);
+      const took = performance.now() - started;
+      expect(result.ok, round).toBe(false);
+      if (result.ok) return;
+      // One field spent it; the fields after are not run, so nothing else is reported.
+      expect(result.problems, round).toEqual([
+        { field: 'f0', code: 'formCheckBudget', params: { target: 'f0', steps: FORM_REGEX_STEPS } },
+      ]);
+      expect(took, round).toBeLessThan(2_000);
+    }
+  });
+
+  it('counts the steps of every field together', () => {
+    // Each value takes less than its own share; together they pass the form's budget.
+    const form = patterned(40, HOSTILE);
+    const input = filled(40, () => ab(400));
+    const result = checkFormFields(form, input);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    // The fields before were checked (their values do not match), the one that ran out is the last named.
+    const spent = result.problems.at(-1)!;
+    expect(spent.code).toBe('formCheckBudget');
+    const at = Number(spent.field.slice(1));
+    expect(at).toBeGreaterThan(0);
+    expect(result.problems.map((p) => p.code)).toEqual([
+      ...Array<string>(at).fill('patternNotMatchedWithComponent'),
+      'formCheckBudget',
+    ]);
+    // The same verdict again, once the pattern's DFA is warm (the device and the server keep their own).
+    expect(checkFormFields(form, input)).toEqual(result);
+  });
+
+  it('leaves honest forms far below it', () => {
+    const form = patterned(50, '[a-z][a-z0-9_]{0,254}|[A-Za-z ,.;:-]+');
+    const input = filled(50, () => 'a'.repeat(4_000));
+    expect(checkFormFields(form, input).ok).toBe(true);
+  });
+
+  it(`refuses a value longer than ${MAX_FORM_VALUE_LENGTH} characters before its checker reads it`, () => {
+    const result = checkFormFields([text('note', true, HOSTILE)], { note: ab(MAX_FORM_VALUE_LENGTH + 1) });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: 'note',
+          code: 'formValueTooLong',
+          params: { target: 'note', max: MAX_FORM_VALUE_LENGTH, length: MAX_FORM_VALUE_LENGTH + 1 },
+        },
+      ],
+    });
+  });
+
+  it('repeats the beginning of a refused value only, and a refusal the first problems with their count', () => {
+    const form = patterned(300, '[a-z]{1,10}');
+    const result = checkFormFields(
+      form,
+      filled(300, () => 'A'.repeat(2_000)),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(300);
+    for (const problem of result.problems) {
+      expect(problem.code).toBe('patternNotMatchedWithComponent');
+      expect(problem.params.value).toBe(`${'A'.repeat(SHOWN_VALUE_LENGTH)}…`);
+    }
+    const answered = answeredProblems(result.problems);
+    expect(answered.problems).toHaveLength(ANSWERED_PROBLEMS);
+    expect(answered.problemCount).toBe(300);
+    expect(JSON.stringify(answered).length).toBeLessThan(5_000);
+    const unknown = checkFormFields([], { ['x'.repeat(2_000)]: 'y' });
+    expect(unknown.ok ? [] : unknown.problems.map((p) => p.field)).toEqual([`${'x'.repeat(SHOWN_VALUE_LENGTH)}…`]);
   });
 });

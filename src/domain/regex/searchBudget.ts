@@ -1,4 +1,4 @@
-import { compileJavaRegex } from './index';
+import { compileJavaRegex, type Tick } from './index';
 
 /** Steps a search may take on one value: the engine is linear, this bounds long values. */
 const VALUE_STEPS = 1_000_000;
@@ -10,6 +10,14 @@ const VALUE_STEPS = 1_000_000;
  */
 export const SELECTION_REGEX_STEPS = 10_000_000;
 
+/**
+ * Steps the patterns of one form (a rights request, an additional file's fields) may take over all its values,
+ * on the device and on the server alike. An honest form spends a few thousand; a pattern whose DFA keeps
+ * overflowing spends about 1,000 a character and 50 ns a step, so this holds a form's check to about 0.1 s of the
+ * request thread however many fields and long values it carries.
+ */
+export const FORM_REGEX_STEPS = 2_000_000;
+
 /** What is left of a request's search steps, shared by its filters; `exceeded` names the filter that ran out. */
 export interface RegexBudget {
   left: number;
@@ -17,6 +25,29 @@ export interface RegexBudget {
 }
 
 export const regexBudget = (steps = SELECTION_REGEX_STEPS): RegexBudget => ({ left: steps });
+
+/** Thrown by a {@link valueTick} once its value or its budget is spent: the match under way stops. */
+export class RegexBudgetExceeded extends Error {
+  constructor(readonly spentBy: string) {
+    super('regex budget');
+  }
+}
+
+/**
+ * The tick of one match of one value, spending `budget` under the name `name`: once the budget is spent — or this
+ * value alone took more than its own share — it marks the budget exceeded and throws {@link RegexBudgetExceeded}.
+ */
+export function valueTick(budget: RegexBudget, name: string): Tick {
+  let steps = 0;
+  return (taken) => {
+    steps += taken;
+    budget.left -= taken;
+    if (steps > VALUE_STEPS || budget.left < 0) {
+      budget.exceeded ??= name;
+      throw new RegexBudgetExceeded(name);
+    }
+  };
+}
 
 /**
  * Whether a value holds a match of `pattern` (Java's `find`), spending `budget` under the name `filter`; once the
@@ -34,20 +65,11 @@ export function budgetedSearch(
   const regex = compiled.regex;
   return (value) => {
     if (value === undefined || budget.exceeded !== undefined) return false;
-    let steps = 0;
     try {
-      return (
-        regex.find(value, 0, (taken) => {
-          steps += taken;
-          budget.left -= taken;
-          if (steps > VALUE_STEPS || budget.left < 0) {
-            budget.exceeded = filter;
-            throw new Error('regex budget');
-          }
-        }) !== null
-      );
-    } catch {
-      return false;
+      return regex.find(value, 0, valueTick(budget, filter)) !== null;
+    } catch (thrown) {
+      if (thrown instanceof RegexBudgetExceeded) return false;
+      throw thrown;
     }
   };
 }

@@ -530,6 +530,20 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message: 'The data the file is attached to are not well described.',
   },
   unknownFormField: /*i18n*/ { id: 'exceptionMessage.unknownFormField', message: 'The form has no field {field}.' },
+  formValueTooLong: /*i18n*/ {
+    id: 'exceptionMessage.formValueTooLong',
+    message: 'This value is too long: at most {max} characters.',
+  },
+  formCheckBudget: /*i18n*/ {
+    id: 'exceptionMessage.formCheckBudget',
+    message:
+      "Checking this value against its pattern takes too long: shorten it, or ask the application's managers for a simpler pattern.",
+  },
+  FORM_CHECK_BUDGET_EXCEEDED: /*i18n*/ {
+    id: 'exceptionMessage.FORM_CHECK_BUDGET_EXCEEDED',
+    message:
+      "Checking the form against its patterns takes too long (field {field}): shorten the values, or ask the application's managers for simpler patterns.",
+  },
   BUNDLE_ALREADY_RUNNING: /*i18n*/ {
     id: 'exceptionMessage.BUNDLE_ALREADY_RUNNING',
     message: 'A download of yours is already being prepared: wait for it to end before starting another.',
