@@ -6,6 +6,7 @@ import { MAX_REPORTED_ERRORS } from '../../server/services/ingest.ts';
 import { HttpClient } from './httpClient.ts';
 import { modelOf, q, readCsv, storedRows, unzipText, waitForJob as waitForVersion } from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { createSurveys } from './surveysFixtures.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const file = (name: string) => readFileSync(path.join(fixtures, name));
@@ -53,17 +54,7 @@ beforeAll(async () => {
   server = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' } });
   admin = new HttpClient(server.url + '/api/v1');
   await admin.post('/login', { form: { login: 'root', password: 'root-password' } });
-  await admin.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-  for (const [reference, csv] of [
-    ['projects', 'surveys-projects.csv'],
-    ['sites', 'surveys-sites.csv'],
-    ['species', 'surveys-species.csv'],
-  ]) {
-    expect(
-      (await admin.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) }))
-        .status,
-    ).toBe(201);
-  }
+  await createSurveys(admin);
 });
 afterAll(() => server?.close());
 
@@ -170,14 +161,7 @@ describe('a publication that fails half-way', () => {
     });
     client = new HttpClient(faulty.url + '/api/v1');
     await client.post('/login', { form: { login: 'root', password: 'root-password' } });
-    await client.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-    for (const [reference, csv] of [
-      ['projects', 'surveys-projects.csv'],
-      ['sites', 'surveys-sites.csv'],
-      ['species', 'surveys-species.csv'],
-    ]) {
-      await client.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) });
-    }
+    await createSurveys(client);
   });
   afterAll(() => faulty?.close());
 
@@ -279,17 +263,7 @@ describe('a dataset through its versions', () => {
   };
 
   beforeAll(async () => {
-    await admin.post(`/applications/${app}`, { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-    for (const [reference, csv] of [
-      ['projects', 'surveys-projects.csv'],
-      ['sites', 'surveys-sites.csv'],
-      ['species', 'surveys-species.csv'],
-    ]) {
-      expect(
-        (await admin.post(`/applications/${app}/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) }))
-          .status,
-      ).toBe(201);
-    }
+    await createSurveys(admin, app);
   });
   afterAll(() => {
     server.server.ctx.config.faults = {};

@@ -1,25 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { createSurveys, fileForm, fixtureFile } from './surveysFixtures.ts';
 
 /**
  * A work applied whose answer was never kept: the database refuses to keep the answers of keys named `lost-…` (a
  * trigger, as a database going away between the work's commit and its answer would), and the replay must learn
  * that the work was applied instead of applying it again.
  */
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-const file = (name: string) => readFileSync(path.join(fixtures, name));
-
-function form(fileName: string, bytes: Uint8Array, params?: object) {
-  const data = new FormData();
-  if (params) data.append('params', JSON.stringify(params));
-  data.append('file', new Blob([new Uint8Array(bytes)]), fileName);
-  return data;
-}
-
 const dataset = {
   binaryfiledataset: {
     datatype: 'counts',
@@ -46,16 +35,7 @@ beforeAll(async () => {
   server = await startTestServer({ admin: { login: 'root', password: 'root-password', email: 'root@terrain.test' } });
   admin = new HttpClient(server.url + '/api/v1');
   await admin.post('/login', { form: { login: 'root', password: 'root-password' } });
-  await admin.post('/applications/surveys', { body: form('surveys.yaml', file('configurations/surveys.yaml')) });
-  for (const [reference, csv] of [
-    ['projects', 'surveys-projects.csv'],
-    ['sites', 'surveys-sites.csv'],
-    ['species', 'surveys-species.csv'],
-  ])
-    expect(
-      (await admin.post(`/applications/surveys/references/${reference}`, { body: form(csv, file(`csv/${csv}`)) }))
-        .status,
-    ).toBe(201);
+  await createSurveys(admin);
   await sql`create function refuse_lost_answers() returns trigger language plpgsql as $$
     begin
       if new.status = 'done' and new.key like 'lost-%' then raise exception 'the answer is lost'; end if;
@@ -71,7 +51,7 @@ describe('a work applied whose answer was never kept', () => {
     const headers = { 'Idempotency-Key': 'lost-deposit' };
     const send = () =>
       admin.post('/applications/surveys/data/counts', {
-        body: form(DEPOSIT, file(`csv/${DEPOSIT}`), { ...dataset, topublish: true }),
+        body: fileForm(DEPOSIT, fixtureFile(`csv/${DEPOSIT}`), { ...dataset, topublish: true }),
         headers,
       });
     // The answer the database could not keep still reaches the client.
@@ -89,7 +69,7 @@ describe('a work applied whose answer was never kept', () => {
     const headers = { 'Idempotency-Key': 'lost-creation' };
     const send = () =>
       admin.post('/applications/lost_surveys', {
-        body: form('surveys.yaml', file('configurations/surveys.yaml')),
+        body: fileForm('surveys.yaml', fixtureFile('configurations/surveys.yaml')),
         headers,
       });
     await send();
@@ -104,7 +84,7 @@ describe('a work applied whose answer was never kept', () => {
     const headers = { 'Idempotency-Key': 'lost-species' };
     const send = () =>
       admin.post('/applications/surveys/references/species', {
-        body: form('species.csv', new TextEncoder().encode(csv)),
+        body: fileForm('species.csv', new TextEncoder().encode(csv)),
         headers,
       });
     expect((await send()).status).toBe(201);
@@ -121,7 +101,7 @@ describe('a work applied whose answer was never kept', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const overlapping = 'alps~lac_blanc~15-06-2024~15-07-2024.csv';
-    const csv = readFileSync(path.join(fixtures, 'csv', overlapping), 'utf8');
+    const csv = fixtureFile(`csv/${overlapping}`).toString('utf8');
     const cut = csv.indexOf('\n') + 1;
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
