@@ -877,6 +877,21 @@ describe('a configuration of too many entries', () => {
   });
 });
 
+describe('a value of megabytes where it does not belong', () => {
+  it('is repeated bounded by its error', () => {
+    const big = 'x'.repeat(1_000_000);
+    const result = validate(`OA_version: 2.0.1
+OA_application: {OA_name: a, OA_version: 1.0.0}
+OA_data:
+  e:
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: {OA_checker: {OA_name: ${big}}}}
+`);
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result.ok ? [] : result.errors).length).toBeLessThan(5_000);
+  });
+});
+
 describe('the code list', () => {
   it('holds the §18.2 codes once each, with their §18.1 message keys', () => {
     expect(new Set(CONFIGURATION_ERROR_CODES).size).toBe(CONFIGURATION_ERROR_CODES.length);

@@ -18,11 +18,21 @@ export class Problems {
   readonly warnings: ConfigurationWarning[] = [];
 
   report(code: ConfigurationErrorCode, path: string, params: Record<string, unknown>, target?: ProblemTarget): void {
-    this.errors.push({ code, path, params, ...(target ? locate(target.source, target.offset) : {}) });
+    this.errors.push({
+      code,
+      path: shown(path),
+      params: shownParams(params),
+      ...(target ? locate(target.source, target.offset) : {}),
+    });
   }
 
   warn(code: ConfigurationWarningCode, path: string, params: Record<string, unknown>, target?: ProblemTarget): void {
-    this.warnings.push({ code, path, params, ...(target ? locate(target.source, target.offset) : {}) });
+    this.warnings.push({
+      code,
+      path: shown(path),
+      params: shownParams(params),
+      ...(target ? locate(target.source, target.offset) : {}),
+    });
   }
 
   get count(): number {
@@ -33,4 +43,24 @@ export class Problems {
 /** Paths are written as the original writes them in error params: segments joined by " > ". */
 export function childPath(path: string, segment: string | number): string {
   return path === '' ? String(segment) : `${path} > ${segment}`;
+}
+
+/** Characters of a text a problem repeats, and items of a list: then `…`. */
+const TEXT_SHOWN = 300;
+const ITEMS_SHOWN = 50;
+
+const shown = (text: string) => (text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN)}…` : text);
+
+/**
+ * A problem's values as it repeats them, bounded: a value of megabytes written where it does not belong was sent
+ * back whole in the refusal (and built, and translated, on the request thread).
+ */
+function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  const bounded = (value: unknown): unknown => {
+    if (typeof value === 'string') return shown(value);
+    if (Array.isArray(value))
+      return value.length > ITEMS_SHOWN ? [...value.slice(0, ITEMS_SHOWN).map(bounded), '…'] : value.map(bounded);
+    return value;
+  };
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, bounded(value)]));
 }
