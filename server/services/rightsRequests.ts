@@ -1,3 +1,4 @@
+import { refuseUnknownScopeKeys } from './scopeKeysCheck.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { localized } from '../../src/domain/applications/summary.ts';
@@ -317,6 +318,9 @@ export async function saveRightsRequest(
       ? existing.fields
       : await checkedFields(ctx, application, input.fields ?? {}, await rightsOf(ctx, caller, application));
   const rules = keepsAsked ? existing.rules : requestedRules(application, input);
+  // A request for a place no row holds asks for nothing: refused as a grant of it would be, the asked keys of an
+  // edited request excepted.
+  if (!keepsAsked) await refuseUnknownScopeKeys(ctx.db, application.id, application.model, rules, existing?.rules);
 
   const requester = existing
     ? { id: existing.user_id, login: existing.login, email: existing.email }

@@ -71,6 +71,29 @@ describe('a grant naming places', () => {
     expect(granted.status, granted.text).toBe(201);
   });
 
+  it('refuses a rights request for a place no row holds, as a grant of it would be', async () => {
+    const ask = (keys: string[]) =>
+      massifs.owner.post('/applications/massifs/rightsRequest', {
+        json: {
+          id: null,
+          fields: {},
+          comment: 'For a thesis',
+          rightsRequest: {
+            authorizationsWithRestriction: {
+              sightings: { operationTypes: ['extraction'], requiredAuthorizations: { place: keys } },
+            },
+          },
+        },
+      });
+    const refused = await ask([keyOf(1, 1), 'placesKalps.placesKnowhere']);
+    expect([refused.status, refused.body.code, refused.body.params?.keys]).toEqual([
+      400,
+      'UNKNOWN_SCOPE_KEYS',
+      ['placesKalps.placesKnowhere'],
+    ]);
+    expect((await ask([keyOf(1, 1)])).status).toBe(201);
+  });
+
   it('lets a grant naming a place deleted since be edited, but not given another unknown one', async () => {
     const created = await massifs.owner.post('/applications/massifs/authorization', {
       json: grant([keyOf(29, 99)], null, 'the last place'),
