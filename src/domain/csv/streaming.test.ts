@@ -66,13 +66,35 @@ describe('the tokenizer', () => {
         [cutLong],
         4,
         [
-          { kind: 'fieldTooLong', field: 0 },
           { kind: 'unterminatedQuote', field: 0 },
+          { kind: 'fieldTooLong', field: 0 },
         ],
       ],
     ];
     for (const size of [text.length, 1_000_000, 65_536, 4_099])
       expect(tokenize(cut(text, size)), `chunks of ${size}`).toEqual(expected);
+  });
+
+  it('tells a field one character past the limit however it is cut, and not one at the limit before a CR', () => {
+    const atLimit = 'b'.repeat(MAX_FIELD_LENGTH);
+    const quoted = `${'a'.repeat(MAX_FIELD_LENGTH - 1)}"`;
+    const cases: Array<[string, Record_[]]> = [
+      [`"${'a'.repeat(MAX_FIELD_LENGTH - 1)}""bbbb"\n`, [[[quoted], 1, [{ kind: 'fieldTooLong', field: 0 }]]]],
+      [`x;${atLimit}cccc\n`, [[['x', atLimit], 1, [{ kind: 'fieldTooLong', field: 1 }]]]],
+      [`"x";${atLimit}\r\n`, [[['x', atLimit], 1, null]]],
+      [`x;${atLimit}\r\n`, [[['x', atLimit], 1, null]]],
+    ];
+    const cuts = [
+      1,
+      3,
+      MAX_FIELD_LENGTH - 2,
+      MAX_FIELD_LENGTH,
+      MAX_FIELD_LENGTH + 1,
+      MAX_FIELD_LENGTH + 3,
+      MAX_FIELD_LENGTH + 5,
+    ];
+    for (const [text, expected] of cases)
+      for (const at of cuts) expect(tokenize([text.slice(0, at), text.slice(at)]), `cut at ${at}`).toEqual(expected);
   });
 
   it('keeps text after a closing quote and says so', () => {

@@ -155,16 +155,23 @@ export class CsvTokenizer {
     this.onRecord(fields, this.recordNumber, problems);
   }
 
-  /** Appends text to the field being read, up to the limit; past it, reported once and dropped. */
+  /**
+   * Appends text to the field being read, one character past the limit at most (a carriage return the line's end
+   * takes off may be that one): whether the field is too long is told when it ends.
+   */
   private append(text: string): void {
-    if (this.field.length + text.length <= MAX_FIELD_LENGTH) {
-      this.field += text;
-      return;
-    }
-    if (this.field.length < MAX_FIELD_LENGTH) {
-      this.field += text.slice(0, MAX_FIELD_LENGTH - this.field.length);
+    const room = MAX_FIELD_LENGTH + 1 - this.field.length;
+    this.field += text.length <= room ? text : text.slice(0, Math.max(0, room));
+  }
+
+  /** The field read so far ends: cut at the limit, and said so, when longer. */
+  private endField(): void {
+    if (this.field.length > MAX_FIELD_LENGTH) {
+      this.field = this.field.slice(0, MAX_FIELD_LENGTH);
       this.problem('fieldTooLong');
     }
+    this.fields.push(this.field);
+    this.field = '';
   }
 
   /** Reads from `position` until the end of the current record or of the buffer. */
@@ -196,8 +203,7 @@ export class CsvTokenizer {
           this.append(buffer.slice(start, i));
           if (i >= length) break;
           if (buffer.charCodeAt(i) === separator) {
-            this.fields.push(this.field);
-            this.field = '';
+            this.endField();
             this.state = State.FieldStart;
             i += 1;
           } else {
@@ -231,7 +237,8 @@ export class CsvTokenizer {
             this.state = State.FieldStart;
             i += 1;
           } else if (code === LF) {
-            this.closeQuotedField();
+            // The record's last field is given by the record's end: closed here as well, the record had one more,
+            // empty field.
             this.position = i + 1;
             this.finishRecord(false);
             return;
@@ -251,8 +258,7 @@ export class CsvTokenizer {
 
   private closeQuotedField(): void {
     if (this.field.includes(this.separator)) this.problem('separatorInValue');
-    this.fields.push(this.field);
-    this.field = '';
+    this.endField();
   }
 
   private problem(kind: RecordProblem['kind']): void {
@@ -266,7 +272,7 @@ export class CsvTokenizer {
     } else if (atEnd && this.field.charCodeAt(this.field.length - 1) === CR) {
       this.field = this.field.slice(0, -1);
     }
-    this.fields.push(this.field);
+    this.endField();
     this.inRecord = false;
     this.state = State.FieldStart;
     this.recordNumber += 1;
