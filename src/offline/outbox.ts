@@ -42,6 +42,9 @@ export interface OutboxOptions {
   fileReadable?: (blob: Blob) => Promise<boolean>;
 }
 
+/** Statuses of a captive portal's page asking to sign in to the network (with HTML: the API answers JSON). */
+const PORTAL_STATUSES = new Set([401, 403, 407]);
+
 /** A captive portal's or a proxy's page answering in the API's place: a redirect, or HTML (the API answers JSON). */
 const isStandIn = (response: Response) =>
   response.redirected || /text\/html/i.test(response.headers.get('Content-Type') ?? '');
@@ -232,8 +235,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     // A captive portal or a proxy's page answering in the API's place (a redirect, a page of HTML) applied nothing:
     // the network is not through yet (a portal asking to sign in to the Wi-Fi answers 401, 403 or 407 as often as
-    // 200). Only a body too large for the proxy is a reason of the change's own, and gateways' failures are read below.
-    const standIn = isStandIn(response) && (response.ok || (response.status < 500 && response.status !== 413));
+    // 200). A proxy's other refusals (a body too large, a firewall's 400) are the change's own, read below.
+    const standIn = isStandIn(response) && (response.ok || PORTAL_STATUSES.has(response.status));
     const offline = standIn || (response.status === 503 && response.headers.get('X-Terrain-Offline') === '1');
     options.onReachability?.(!offline);
     if (offline) return { kind: 'unreachable', mayHaveArrived: !standIn && online() };
@@ -259,8 +262,10 @@ export function createOutbox(options: OutboxOptions = {}) {
           params: {},
           problems: stream.problems,
         };
-        // The server failed it (its disk full, its database away), not its content: sent again later.
-        if (stream.serverFailed) return { kind: 'retry-later', error };
+        // The server failed it (its disk full, its database away) or another sending holds its key, not its
+        // content: sent again later. Its work may have been applied before the failure: its key is kept.
+        if (stream.serverFailed || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
+          return { kind: 'retry-later', error, mayHaveArrived: true };
         return { kind: 'refused', error, byServer: true };
       } catch {
         // The connection broke in the middle of the answer: the server may have applied it; the resend will tell.
@@ -285,7 +290,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     const passedOn = response.status === 502 || response.status === 504;
     if (transient || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
       return { kind: 'retry-later', error, mayHaveArrived: passedOn || error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' };
-    return { kind: 'refused', error, byServer };
+    // A key used before for another change tells nothing of whether this one arrived.
+    return { kind: 'refused', error, byServer: byServer && error.code !== 'IDEMPOTENCY_KEY_REUSED' };
   }
 
   /**
