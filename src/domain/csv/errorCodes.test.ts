@@ -348,6 +348,9 @@ describe('upload error codes', () => {
     });
     const long = only(validate('properties', `name;unit\n${'x'.repeat(300)};cm\n`));
     expect(long.params).toMatchObject({ problem: 'tooLong' });
+    // A value of hundreds of thousands of characters is repeated cut: a report holds up to a thousand errors.
+    const echoed = only(validate('properties', `name;unit\n${'p'.repeat(400_000)}\u200b;cm\n`));
+    expect(String(echoed.params.value)).toHaveLength(301);
     // A zero-width space, a soft hyphen, a byte order mark pasted in: a row that would look like "ph" and not be it.
     for (const [text, character] of [
       ['ph\u200b', 'U+200B'],

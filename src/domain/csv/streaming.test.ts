@@ -149,6 +149,21 @@ describe('the validator in chunks', () => {
       ).toBe(expected);
   });
 
+  it('tells a UTF-16 file by its first characters, however few the first chunk holds', () => {
+    const text = '\uFEFFname;unit\r\nph;cm\r\n';
+    const bytes = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) new DataView(bytes.buffer).setUint16(i * 2, text.charCodeAt(i), true);
+    const read = new TextDecoder('utf-8').decode(bytes);
+    for (const size of [1, 2, 3, 4, 1000])
+      expect(validate('properties', read, { chunkSize: size }).report.errors, `chunks of ${size}`).toEqual([
+        { lineNumber: -1, code: 'invalidFormat', params: { reason: 'utf16' } },
+      ]);
+    // A file shorter than the sign is read as it is.
+    expect(validate('properties', 'n', { chunkSize: 1 }).report.errors.map((error) => error.code)).not.toContain(
+      'invalidFormat',
+    );
+  });
+
   it('gives rows while the file streams, before the end, except for recursive entries', () => {
     const taken = (dataName: string, header: string, lines: string[]) => {
       const validator = createCsvValidator({

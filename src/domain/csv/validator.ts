@@ -48,11 +48,13 @@ import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, St
  * A character that shows nothing (a zero-width space, a soft hyphen, a byte order mark pasted in the middle): in a
  * key it made a row that looks like another one and is not.
  */
-const INVISIBLE = /\p{Cf}/u;
+const INVISIBLE = /[\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/;
 
 /** A UTF-16 file's byte order mark decoded as UTF-8, then its first character beside its NUL byte. */
+const UTF16_SIGN_LENGTH = 4;
+
 function readAsUtf16(chunk: string): boolean {
-  if (!chunk.startsWith('\uFFFD\uFFFD') || chunk.length < 4) return false;
+  if (!chunk.startsWith('\uFFFD\uFFFD') || chunk.length < UTF16_SIGN_LENGTH) return false;
   return (chunk[2] === '\u0000') !== (chunk[3] === '\u0000');
 }
 
@@ -155,8 +157,10 @@ export class Validator implements CsvValidator, CheckSink {
   private readonly rowKeys = new RepeatedKeys();
   /** Whether a character no row may store (NUL, or a replacement for bytes not UTF-8) was met, and above the data lines. */
   private sawUnstorable = false;
-  /** Whether any text was pushed yet: the file's first characters tell its encoding. */
+  /** Whether the file's first characters were read: they tell its encoding. */
   private started = false;
+  /** The first characters, kept until there are enough of them to tell the encoding. */
+  private head = '';
   /** The file is UTF-16 ("Unicode text"): one error says so, and nothing of it is read. */
   private utf16 = false;
   private unstorableAboveData = false;
@@ -245,17 +249,32 @@ export class Validator implements CsvValidator, CheckSink {
 
   push(chunk: string): void {
     if (this.finished || this.utf16) return;
-    if (!this.started && chunk !== '') {
-      this.started = true;
-      // What a spreadsheet's "Unicode text" looks like once read as UTF-8: its byte order mark as two replacement
-      // characters, then a NUL beside every letter. Read on, every line, header included, would be refused column
-      // by column for reasons that say nothing of the file's encoding.
-      if (readAsUtf16(chunk)) {
-        this.utf16 = true;
-        this.report(-1, 'invalidFormat', { reason: 'utf16' });
-        return;
-      }
+    if (!this.started) {
+      // The file's first characters, whatever the chunks they come in, tell its encoding.
+      this.head += chunk;
+      if (this.head.length >= UTF16_SIGN_LENGTH) this.startWith(this.head);
+      return;
     }
+    this.read(chunk);
+  }
+
+  /**
+   * The file's beginning. What a spreadsheet's "Unicode text" looks like once read as UTF-8: its byte order mark as
+   * two replacement characters, then a NUL beside every letter. Read on, every line, header included, would be
+   * refused column by column for reasons that say nothing of the file's encoding.
+   */
+  private startWith(head: string): void {
+    this.started = true;
+    this.head = '';
+    if (readAsUtf16(head)) {
+      this.utf16 = true;
+      this.report(-1, 'invalidFormat', { reason: 'utf16' });
+      return;
+    }
+    this.read(head);
+  }
+
+  private read(chunk: string): void {
     // A NUL character is valid text but no database stores it. A replacement character is what the decoder makes of
     // bytes that are not UTF-8: a file saved as Latin-1 or Windows-1252 (a spreadsheet's "CSV" on many systems),
     // whose accented letters would otherwise be stored garbled. Once either is seen, records are searched for them.
@@ -272,6 +291,7 @@ export class Validator implements CsvValidator, CheckSink {
 
   finish(): CsvReport {
     if (this.finished) return this.finished;
+    if (!this.started && this.head !== '') this.startWith(this.head);
     this.tokenizer.end();
     if (this.utf16) {
       // Refused whole already.
@@ -1188,11 +1208,31 @@ export class Validator implements CsvValidator, CheckSink {
     value?: string,
   ): void {
     if (lineNumber === this.lineNumber) this.rowErrors += 1;
-    const error: CsvError = { lineNumber, code, params };
+    const error: CsvError = { lineNumber, code, params: shownParams(params) };
     if (column !== undefined) error.column = column;
-    if (value !== undefined) error.value = value;
+    if (value !== undefined) error.value = shownText(value);
     this.errors.add(error);
   }
+}
+
+/** Characters of a value an error repeats: a cell may hold half a million, and a report a thousand errors. */
+const TEXT_SHOWN = 300;
+
+const shownText = (text: string) => (text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN)}…` : text);
+
+/** An error's values as it repeats them: long texts cut, alone or in lists. */
+function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  let cut: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(params)) {
+    const shown =
+      typeof value === 'string'
+        ? shownText(value)
+        : Array.isArray(value) && value.some((item) => typeof item === 'string' && item.length > TEXT_SHOWN)
+          ? value.map((item: unknown) => (typeof item === 'string' ? shownText(item) : item))
+          : value;
+    if (shown !== value) (cut ??= { ...params })[key] = shown;
+  }
+  return cut ?? params;
 }
 
 function checkersOf(component: Component): Checker[] {
