@@ -41,6 +41,17 @@ export function claimForWork(claim: KeyClaim): () => void {
 }
 
 /**
+ * Runs the work of a transaction, then records its request's key applied as the transaction's last statement
+ * ({@link recordApplied}): the key's row is locked from then until the commit only, so that its lease's renewal and a
+ * retry asking for the key do not wait for the whole work (a long one held connections of the pool meanwhile).
+ */
+export async function applying<T>(trx: Transaction<Schema>, work: () => Promise<T>): Promise<T> {
+  const result = await work();
+  await recordApplied(trx);
+  return result;
+}
+
+/**
  * Records, within the transaction that applies a request's work, that its idempotency key was applied: should its
  * answer never be kept (the server stopped, the database went away between the commit and the answer), a retry with
  * the key learns the work was applied instead of applying it a second time. A key another retry took over meanwhile

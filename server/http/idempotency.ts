@@ -353,7 +353,11 @@ function ranByAnInstanceGone(keyInstance: Expression<string | null>, thisInstanc
 
 /** Keeps a running request's key claimed while it works (the timer never holds the process open). */
 function renewLease(db: Kysely<Schema>, { scope, key, claim }: KeyClaim): NodeJS.Timeout {
+  // One renewal at a time: one waiting (for the key's row, locked by the commit of its work) is not joined by more.
+  let renewing = false;
   const renewal = setInterval(() => {
+    if (renewing) return;
+    renewing = true;
     void db
       .updateTable('idempotency_keys')
       .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })
@@ -363,7 +367,8 @@ function renewLease(db: Kysely<Schema>, { scope, key, claim }: KeyClaim): NodeJS
       .where('status', 'in', ['running', 'applied'])
       .execute()
       // The lease lasts several renewals: one missed is made good by the next.
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => (renewing = false));
   }, RENEW_EVERY_MS);
   renewal.unref();
   return renewal;

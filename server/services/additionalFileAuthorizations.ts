@@ -14,7 +14,7 @@ import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './addition
 import { requireSignedCharter } from './charter.ts';
 import { namedAccounts } from './namedAccounts.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /**
  * Additional-file authorizations (spec §6, api.md §12.5): named grants of operations per file type to users.
@@ -159,31 +159,32 @@ export async function saveFileAuthorization(
   const people = await namedAccounts(ctx.db, named, { activeOnly: true });
 
   const id = existing?.id ?? randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    if (existing) {
-      await trx
-        .updateTable('additional_file_authorizations')
-        .set({ name: normalized.name, rights: JSON.stringify(normalized.rights), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
-      await trx.deleteFrom('additional_file_authorization_users').where('authorization_id', '=', id).execute();
-    } else {
-      await trx
-        .insertInto('additional_file_authorizations')
-        .values({
-          id,
-          application_id: application.id,
-          name: normalized.name,
-          rights: JSON.stringify(normalized.rights),
-          created_by: user.id,
-        })
-        .execute();
-    }
-    if (people.length)
-      await sql`insert into additional_file_authorization_users (authorization_id, user_id)
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      if (existing) {
+        await trx
+          .updateTable('additional_file_authorizations')
+          .set({ name: normalized.name, rights: JSON.stringify(normalized.rights), updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('additional_file_authorization_users').where('authorization_id', '=', id).execute();
+      } else {
+        await trx
+          .insertInto('additional_file_authorizations')
+          .values({
+            id,
+            application_id: application.id,
+            name: normalized.name,
+            rights: JSON.stringify(normalized.rights),
+            created_by: user.id,
+          })
+          .execute();
+      }
+      if (people.length)
+        await sql`insert into additional_file_authorization_users (authorization_id, user_id)
         select ${id}::uuid, unnest(${people.map((person) => person.id)}::uuid[])`.execute(trx);
-  });
+    }),
+  );
   return { id, created: !existing };
 }
 

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { mayDelete, requireFileReader } from './additionalFileRights.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 import { isEmptySelection, selectFiles } from './additionalFileSelection.ts';
 
 /** Deletes the selected files, all or none: every one must be deletable by the caller. Answers their ids. */
@@ -21,13 +21,14 @@ export async function deleteAdditionalFiles(
   const refused = rows.find((row) => !mayDelete(access, row));
   if (refused) throw new Refusal('NO_RIGHT_FOR_ADDITIONAL_FILE_DELETE', { fileName: refused.file_name });
   const ids = rows.map((row) => row.id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    await trx
-      .deleteFrom('additional_files')
-      .where('application_id', '=', application.id)
-      .where(sql<boolean>`id = any(${ids}::uuid[])`)
-      .execute();
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      await trx
+        .deleteFrom('additional_files')
+        .where('application_id', '=', application.id)
+        .where(sql<boolean>`id = any(${ids}::uuid[])`)
+        .execute();
+    }),
+  );
   return ids;
 }

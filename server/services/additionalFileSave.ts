@@ -16,7 +16,7 @@ import { FileSaveParamsSchema, type FileSaveParams } from '../../src/contract/ad
 import { fileTypeOf, findFile, type FileRow } from './additionalFileRows.ts';
 import { formReferenceRows } from './formReferenceRows.ts';
 import { discardRefusedParts, writeFileParts } from './fileParts.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /*
  * Saving an additional file: its bytes written in parts as they arrive, then its form and links to data checked
@@ -159,46 +159,47 @@ async function writeFileRow(
     ...(file ? { content_id: contentId, size: file.size, content_type: file.contentType } : {}),
   };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      // Two saves of names differing by case at the same moment: the second waits for the first, then sees its name.
-      await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
-      const taken = await trx
-        .selectFrom('additional_files')
-        .select('id')
-        .where('application_id', '=', application.id)
-        .where('file_type', '=', type.name)
-        .where('name_key', '=', values.name_key)
-        .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
-        .limit(1)
-        .executeTakeFirst();
-      if (taken) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
-      // The replaced bytes' parts go once the row no longer names them (a trigger, migration 0020).
-      if (existing) {
-        const updated = await trx
-          .updateTable('additional_files')
-          .set(values)
-          .where('id', '=', id)
+    await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        // Two saves of names differing by case at the same moment: the second waits for the first, then sees its name.
+        await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
+        const taken = await trx
+          .selectFrom('additional_files')
+          .select('id')
           .where('application_id', '=', application.id)
+          .where('file_type', '=', type.name)
+          .where('name_key', '=', values.name_key)
+          .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
+          .limit(1)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
-      } else {
-        await trx
-          .insertInto('additional_files')
-          .values({
-            id,
-            application_id: application.id,
-            file_type: type.name,
-            owner_id: user.id,
-            created_at: now,
-            content_id: contentId,
-            size: file!.size,
-            content_type: file!.contentType,
-            ...values,
-          })
-          .execute();
-      }
-    });
+        if (taken) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });
+        // The replaced bytes' parts go once the row no longer names them (a trigger, migration 0020).
+        if (existing) {
+          const updated = await trx
+            .updateTable('additional_files')
+            .set(values)
+            .where('id', '=', id)
+            .where('application_id', '=', application.id)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('NO_SUCH_ADDITIONAL_FILE', { id });
+        } else {
+          await trx
+            .insertInto('additional_files')
+            .values({
+              id,
+              application_id: application.id,
+              file_type: type.name,
+              owner_id: user.id,
+              created_at: now,
+              content_id: contentId,
+              size: file!.size,
+              content_type: file!.contentType,
+              ...values,
+            })
+            .execute();
+        }
+      }),
+    );
   } catch (error) {
     // Two uploads of one name at the same moment: the unique index stops the second.
     if (isUniqueViolation(error)) throw new Refusal('ADDITIONAL_FILE_EXISTS', { name: save.fileName });

@@ -34,7 +34,7 @@ import { fileRightsHeld } from './additionalFileRights.ts';
 import { CHARTER_TYPES, charterTimes, exemptFromCharter } from './charter.ts';
 import { KeptResults } from './keptResults.ts';
 import { inUpdateTransaction, recheckImpact, refuseUnsafeUpdate, type UpdateOptions } from './configurationUpdate.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /** Configurations are YAML files or zips of them, at most this large (the zip reader bounds what they inflate to). */
 export const MAX_CONFIGURATION_BYTES = 20 * 1024 * 1024;
@@ -459,38 +459,39 @@ export async function streamCreation(
     events.info('application.configuration.create.register.start', { applicationName: name });
     const id = randomUUID();
     const finalComment = comment ?? model.comment;
-    await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      await trx
-        .insertInto('applications')
-        .values({
-          id,
-          name,
-          version: model.version,
-          comment: finalComment,
-          summary: JSON.stringify(summarizeApplication(model)),
-          model: serializeModel(model),
-          creator_id: user.id,
-        })
-        .execute();
-      await trx
-        .insertInto('configurations')
-        .values({
-          id: randomUUID(),
-          application_id: id,
-          version: model.version,
-          file_name: upload.fileName,
-          content: upload.bytes,
-          model: serializeModel(model),
-          comment: finalComment,
-          uploaded_by: user.id,
-        })
-        .execute();
-      await trx
-        .insertInto('application_roles')
-        .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
-        .execute();
-    });
+    await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        await trx
+          .insertInto('applications')
+          .values({
+            id,
+            name,
+            version: model.version,
+            comment: finalComment,
+            summary: JSON.stringify(summarizeApplication(model)),
+            model: serializeModel(model),
+            creator_id: user.id,
+          })
+          .execute();
+        await trx
+          .insertInto('configurations')
+          .values({
+            id: randomUUID(),
+            application_id: id,
+            version: model.version,
+            file_name: upload.fileName,
+            content: upload.bytes,
+            model: serializeModel(model),
+            comment: finalComment,
+            uploaded_by: user.id,
+          })
+          .execute();
+        await trx
+          .insertInto('application_roles')
+          .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
+          .execute();
+      }),
+    );
     events.progress(0.9);
     events.result({ id, name, version: model.version });
     events.progress(1);

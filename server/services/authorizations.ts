@@ -18,7 +18,7 @@ import { managementRoles, requireAuthorizationManager } from './authorizationMan
 import { KeptResults } from './keptResults.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { namedAccounts } from './namedAccounts.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 export { requireAuthorizationManager };
 
@@ -293,10 +293,11 @@ export async function saveAuthorization(
   request: AuthorizationRequest,
 ): Promise<string> {
   const prepared = await prepareAuthorization(ctx, caller, application, request);
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    await writeAuthorization(trx, caller, application, prepared);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      await writeAuthorization(trx, caller, application, prepared);
+    }),
+  );
   return prepared.id;
 }
 
@@ -309,16 +310,17 @@ export async function revokeAuthorization(
   const roles = await managementRoles(ctx, caller, application);
   if (!roles.manager) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    const deleted = await trx
-      .deleteFrom('authorizations')
-      .where('id', '=', id)
-      .where('application_id', '=', application.id)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
-    await raiseRightsVersion(trx, application.id);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      const deleted = await trx
+        .deleteFrom('authorizations')
+        .where('id', '=', id)
+        .where('application_id', '=', application.id)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
+      await raiseRightsVersion(trx, application.id);
+    }),
+  );
 }
 
 /** What the rights screens need: users, scope trees, columns per data, the caller's own rights, public rights. */

@@ -16,7 +16,7 @@ import type { Upload } from '../http/readUpload.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { wholeStoredFile, writeFileParts } from './fileParts.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /**
  * The application's usage charter: one PDF kept as the additional file of type `__charter__`. Users who must
@@ -108,36 +108,37 @@ export async function uploadCharter(
   if (!looksLikePdf(upload.bytes)) throw new Refusal('CHARTER_NOT_PDF', { fileName: upload.fileName });
   const id = randomUUID();
   const now = new Date();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
-    await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
-    await trx
-      .deleteFrom('additional_files')
-      .where('application_id', '=', application.id)
-      .where('file_type', 'in', CHARTER_TYPES)
-      .execute();
-    const parts = writeFileParts(trx, id);
-    await parts.add(upload.bytes);
-    await parts.end();
-    await trx
-      .insertInto('additional_files')
-      .values({
-        id,
-        content_id: id,
-        application_id: application.id,
-        file_type: CHARTER_TYPE,
-        file_name: upload.fileName,
-        name_key: additionalFileNameKey(upload.fileName),
-        content_type: 'application/pdf',
-        size: upload.bytes.byteLength,
-        for_application: true,
-        owner_id: user.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
+      await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
+      await trx
+        .deleteFrom('additional_files')
+        .where('application_id', '=', application.id)
+        .where('file_type', 'in', CHARTER_TYPES)
+        .execute();
+      const parts = writeFileParts(trx, id);
+      await parts.add(upload.bytes);
+      await parts.end();
+      await trx
+        .insertInto('additional_files')
+        .values({
+          id,
+          content_id: id,
+          application_id: application.id,
+          file_type: CHARTER_TYPE,
+          file_name: upload.fileName,
+          name_key: additionalFileNameKey(upload.fileName),
+          content_type: 'application/pdf',
+          size: upload.bytes.byteLength,
+          for_application: true,
+          owner_id: user.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }),
+  );
   return id;
 }
 

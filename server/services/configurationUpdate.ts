@@ -17,7 +17,7 @@ import type { EventStream } from '../http/eventStream.ts';
 import { refreshCount } from './dataRows.ts';
 import { lockEntryForWrite } from './entryGate.ts';
 import { recheckStoredRows } from './storedRowsRecheck.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /** What the caller of an update asks: only the report, and whether it accepts deleting stored data. */
 export interface UpdateOptions {
@@ -104,26 +104,27 @@ export async function inUpdateTransaction(
   const locks = [];
   try {
     for (const name of names) locks.push(await lockEntryForWrite(applicationId, name));
-    await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
-      const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
-      if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))
-        throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
-      for (const name of names) {
-        const items = lost.filter(({ entry }) => entry.dataName === name).map(({ item }) => item);
-        if (items.some((item) => item.change === 'entryRemoved')) {
-          await removeEntryData(trx, applicationId, name);
-          continue;
-        }
-        const keys = items.map((item) => item.component!);
-        await sql`update data_rows set values = values - ${keys}::text[]
+    await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
+        const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
+        if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))
+          throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
+        for (const name of names) {
+          const items = lost.filter(({ entry }) => entry.dataName === name).map(({ item }) => item);
+          if (items.some((item) => item.change === 'entryRemoved')) {
+            await removeEntryData(trx, applicationId, name);
+            continue;
+          }
+          const keys = items.map((item) => item.component!);
+          await sql`update data_rows set values = values - ${keys}::text[]
           where application_id = ${applicationId} and data_name = ${name} and values ?| ${keys}::text[]`.execute(trx);
-        await refreshCount(trx, applicationId, name);
-      }
-      // Last, so that a failure of the model's own writes (another update won the race) also undoes the deletions.
-      await write(trx);
-    });
+          await refreshCount(trx, applicationId, name);
+        }
+        // Last, so that a failure of the model's own writes (another update won the race) also undoes the deletions.
+        await write(trx);
+      }),
+    );
   } finally {
     for (const lock of locks) lock.release();
   }

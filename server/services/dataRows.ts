@@ -11,7 +11,7 @@ import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
 import { holdsOneOfKeys } from './rowQueries.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -321,29 +321,31 @@ export async function deleteDataRows(
   // Ids as the database writes them: a text that is no UUID names no row.
   const uuids = rowIds.filter(isUuid).map((id) => id.toLowerCase());
   return whileWriting(applicationId, dataName, () =>
-    db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      const rows = await trx
-        .selectFrom('data_rows')
-        .select(['id', 'natural_key', 'values', 'period_start', 'period_end'])
-        .where('application_id', '=', applicationId)
-        .where('data_name', '=', dataName)
-        .where('file_id', 'is', null)
-        .where(sql<boolean>`(id = any(${uuids}::uuid[]) or natural_key = any(${naturalKeys}::text[]))`)
-        .execute();
-      if (allowed) {
-        const [ids, keys] = [new Set(rows.map((row) => row.id)), new Set(rows.map((row) => row.natural_key))];
-        const namesNone = rowIds.some((id) => !ids.has(id.toLowerCase())) || naturalKeys.some((key) => !keys.has(key));
-        if (namesNone || rows.some((row) => !allowed(row)))
-          throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
-      }
-      if (rows.length === 0) return [];
-      await trx
-        .deleteFrom('data_rows')
-        .where(sql<boolean>`id = any(${rows.map((row) => row.id)}::uuid[])`)
-        .execute();
-      await refreshCount(trx, applicationId, dataName);
-      return rows.map((row) => row.id);
-    }),
+    db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        const rows = await trx
+          .selectFrom('data_rows')
+          .select(['id', 'natural_key', 'values', 'period_start', 'period_end'])
+          .where('application_id', '=', applicationId)
+          .where('data_name', '=', dataName)
+          .where('file_id', 'is', null)
+          .where(sql<boolean>`(id = any(${uuids}::uuid[]) or natural_key = any(${naturalKeys}::text[]))`)
+          .execute();
+        if (allowed) {
+          const [ids, keys] = [new Set(rows.map((row) => row.id)), new Set(rows.map((row) => row.natural_key))];
+          const namesNone =
+            rowIds.some((id) => !ids.has(id.toLowerCase())) || naturalKeys.some((key) => !keys.has(key));
+          if (namesNone || rows.some((row) => !allowed(row)))
+            throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
+        }
+        if (rows.length === 0) return [];
+        await trx
+          .deleteFrom('data_rows')
+          .where(sql<boolean>`id = any(${rows.map((row) => row.id)}::uuid[])`)
+          .execute();
+        await refreshCount(trx, applicationId, dataName);
+        return rows.map((row) => row.id);
+      }),
+    ),
   );
 }

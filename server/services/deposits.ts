@@ -1,4 +1,4 @@
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 import { randomUUID } from 'node:crypto';
 import type { DataInserted } from '../../src/contract/data.ts';
 import {
@@ -221,32 +221,33 @@ export async function depositVersion(
       () => upload.complete(),
     );
     const size = await parts.end();
-    const jobId = await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      await trx
-        .insertInto('deposit_files')
-        .values({
-          id,
+    const jobId = await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        await trx
+          .insertInto('deposit_files')
+          .values({
+            id,
+            application_id: data.application.id,
+            data_name: data.entry.name,
+            file_name: upload.fileName,
+            size,
+            scope: JSON.stringify(dataset.scope),
+            period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
+            period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
+            comment,
+            created_by: user.id,
+            row_count: rowCount,
+          })
+          .execute();
+        if (!params.topublish) return undefined;
+        return enqueueJob(trx, {
+          kind: 'publish',
           application_id: data.application.id,
-          data_name: data.entry.name,
-          file_name: upload.fileName,
-          size,
-          scope: JSON.stringify(dataset.scope),
-          period_from: dataset.from ? new Date(`${dataset.from}Z`) : null,
-          period_to: dataset.to ? new Date(`${dataset.to}Z`) : null,
-          comment,
-          created_by: user.id,
-          row_count: rowCount,
-        })
-        .execute();
-      if (!params.topublish) return undefined;
-      return enqueueJob(trx, {
-        kind: 'publish',
-        application_id: data.application.id,
-        file_id: id,
-        requested_by: user.id,
-      });
-    });
+          file_id: id,
+          requested_by: user.id,
+        });
+      }),
+    );
     return { deposited: { fileId: id, rowCount }, jobId };
   } catch (error) {
     await discardRefusedParts(ctx, parts, error);
@@ -273,15 +274,16 @@ export async function requestPublication(
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  return ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    return enqueueJob(trx, {
-      kind: publish ? 'publish' : 'unpublish',
-      application_id: data.application.id,
-      file_id: fileId,
-      requested_by: user.id,
-    });
-  });
+  return ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      return enqueueJob(trx, {
+        kind: publish ? 'publish' : 'unpublish',
+        application_id: data.application.id,
+        file_id: fileId,
+        requested_by: user.id,
+      });
+    }),
+  );
 }
 
 /** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */

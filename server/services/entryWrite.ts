@@ -8,7 +8,7 @@ import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { MovedRows } from './movedRows.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying, recordApplied } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -94,8 +94,9 @@ export async function writeEntryRows<T>(
         },
         finish: async (last) => {
           const trx = await late.begin();
+          const answer = await last(trx, 0);
           await recordApplied(trx);
-          return last(trx, 0);
+          return answer;
         },
       });
     });
@@ -161,25 +162,27 @@ export async function writeEntryRows<T>(
         if (!large) {
           // A small write: one transaction, all or nothing by itself; readers see it before or after.
           return whileWriting(applicationId, dataName, () =>
-            ctx.db.transaction().execute(async (trx) => {
-              await recordApplied(trx);
-              let written = 0;
-              for (const { batch, guard } of pending) {
-                if (guard && !(await guard(trx))) continue;
-                await options.moved?.note(trx, batch);
-                written += await upsertRows(trx, applicationId, dataName, batch);
-              }
-              return last(trx, written);
-            }),
+            ctx.db.transaction().execute((trx) =>
+              applying(trx, async () => {
+                let written = 0;
+                for (const { batch, guard } of pending) {
+                  if (guard && !(await guard(trx))) continue;
+                  await options.moved?.note(trx, batch);
+                  written += await upsertRows(trx, applicationId, dataName, batch);
+                }
+                return last(trx, written);
+              }),
+            ),
           );
         }
         const { journal, lock } = await large;
-        const answer = await ctx.db.transaction().execute(async (trx) => {
-          await recordApplied(trx);
-          const result = await last(trx, 0);
-          await journal.close(trx);
-          return result;
-        });
+        const answer = await ctx.db.transaction().execute((trx) =>
+          applying(trx, async () => {
+            const result = await last(trx, 0);
+            await journal.close(trx);
+            return result;
+          }),
+        );
         finished = true;
         lock.release();
         return answer;

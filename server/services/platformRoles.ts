@@ -9,7 +9,7 @@ import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /** The pattern a platform administrator gets with the flag: every application name. */
 export const EVERY_APPLICATION = '.*';
@@ -96,23 +96,24 @@ async function changeApplicationRole(
     throw new Refusal('NO_RIGHT_FOR_APPLICATION_MANAGEMENT', { name: application.name });
   if (!grant && !caller.terrain_admin && target.id === caller.id)
     throw new Refusal('CANT_SELF_REVOKE_APPLICATION_ROLE', { role });
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    if (grant) {
-      await trx
-        .insertInto('application_roles')
-        .values({ application_id: application.id, user_id: target.id, role })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    } else {
-      await trx
-        .deleteFrom('application_roles')
-        .where('application_id', '=', application.id)
-        .where('user_id', '=', target.id)
-        .where('role', '=', role)
-        .execute();
-    }
-    await raiseRightsVersion(trx, application.id);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      if (grant) {
+        await trx
+          .insertInto('application_roles')
+          .values({ application_id: application.id, user_id: target.id, role })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      } else {
+        await trx
+          .deleteFrom('application_roles')
+          .where('application_id', '=', application.id)
+          .where('user_id', '=', target.id)
+          .where('role', '=', role)
+          .execute();
+      }
+      await raiseRightsVersion(trx, application.id);
+    }),
+  );
   return target;
 }

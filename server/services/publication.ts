@@ -1,4 +1,4 @@
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
@@ -205,21 +205,23 @@ export async function removeVersion(ctx: ServerContext, file: DepositFile, andFi
     else await markUnpublished(db, [file.id]);
   };
   if (ctx.config.databaseUrl) {
-    await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
-      await finish(trx);
-      await refreshCount(trx, file.application_id, file.data_name);
-    });
+    await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
+        await finish(trx);
+        await refreshCount(trx, file.application_id, file.data_name);
+      }),
+    );
     return;
   }
   await inEmbeddedSteps(ctx, file, async () => {
     await markUnpublished(ctx.db, [file.id]);
     await removeVersionRowsInSteps(ctx.db, file.id);
-    await ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      await finish(trx);
-    });
+    await ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        await finish(trx);
+      }),
+    );
   });
 }
 

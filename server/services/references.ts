@@ -22,7 +22,7 @@ import type { ColumnDescription, ReferencePage, RowView } from '../../src/contra
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 import { listedReadable, rowsPointingTo } from './pointingRows.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -246,28 +246,29 @@ export async function deleteReferenceRows(
 ) {
   const { application, entry } = reference;
   return whileWriting(application.id, entry.name, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      await recordApplied(trx);
-      const targets = await trx
-        .selectFrom('data_rows')
-        .select(['id', 'hierarchical_key'])
-        .where('application_id', '=', application.id)
-        .where('data_name', '=', entry.name)
-        .where(sql<boolean>`natural_key = any(${naturalKeys}::text[])`)
-        .execute();
-      if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
-      const keys = targets.map((t) => t.hierarchical_key);
-      const ids = targets.map((t) => t.id);
-      // Rows deleted together may point to each other (a place and the places within it).
-      const referring = await rowsPointingTo(trx, application.id, keys, ids);
-      if (referring.length > 0)
-        throw new Refusal('REFERENCED_ROWS', { referring: listedReadable(referring, readsWhole) });
-      await trx
-        .deleteFrom('data_rows')
-        .where(sql<boolean>`id = any(${ids}::uuid[])`)
-        .execute();
-      await refreshCount(trx, application.id, entry.name);
-      return ids;
-    }),
+    ctx.db.transaction().execute((trx) =>
+      applying(trx, async () => {
+        const targets = await trx
+          .selectFrom('data_rows')
+          .select(['id', 'hierarchical_key'])
+          .where('application_id', '=', application.id)
+          .where('data_name', '=', entry.name)
+          .where(sql<boolean>`natural_key = any(${naturalKeys}::text[])`)
+          .execute();
+        if (targets.length === 0) throw new Refusal('NO_SUCH_ROWS', { naturalKeys });
+        const keys = targets.map((t) => t.hierarchical_key);
+        const ids = targets.map((t) => t.id);
+        // Rows deleted together may point to each other (a place and the places within it).
+        const referring = await rowsPointingTo(trx, application.id, keys, ids);
+        if (referring.length > 0)
+          throw new Refusal('REFERENCED_ROWS', { referring: listedReadable(referring, readsWhole) });
+        await trx
+          .deleteFrom('data_rows')
+          .where(sql<boolean>`id = any(${ids}::uuid[])`)
+          .execute();
+        await refreshCount(trx, application.id, entry.name);
+        return ids;
+      }),
+    ),
   );
 }

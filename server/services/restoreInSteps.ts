@@ -100,8 +100,8 @@ async function removeUntilDone(ctx: ServerContext, applicationId: string, stored
 /** Shows a restored application: the restore's last statement, in its transaction or in one of its own. */
 export async function finishRestore(db: Db, applicationId: string): Promise<void> {
   const show = async (trx: Transaction<Schema>) => {
-    await recordApplied(trx);
     await trx.updateTable('applications').set({ restoring_since: null }).where('id', '=', applicationId).execute();
+    await recordApplied(trx);
   };
   if (db.isTransaction) await show(db as Transaction<Schema>);
   else await db.transaction().execute(show);

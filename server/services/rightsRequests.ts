@@ -42,7 +42,7 @@ import { requireSignedCharter } from './charter.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 import { filtered, newestFirst, regexSearches, searchedPage, type RequestSelect } from './rightsRequestSelection.ts';
-import { recordApplied } from '../db/appliedWork.ts';
+import { applying } from '../db/appliedWork.ts';
 
 /** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
 export async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
@@ -358,32 +358,33 @@ export async function saveRightsRequest(
     language: requestLanguage,
   };
   const stamp = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordApplied(trx);
-    if (authorization) await writeAuthorization(trx, caller, application, authorization);
-    if (!existing) {
-      await trx
-        .insertInto('rights_requests')
-        .values({
-          id,
-          application_id: application.id,
-          user_id: requester.id,
-          ...values,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-      return;
-    }
-    // Only an open request changes: two managers treating it at once cannot both grant it.
-    const updated = await trx
-      .updateTable('rights_requests')
-      .set({ ...values, updated_at: stamp })
-      .where('id', '=', id)
-      .where('setted', '=', false)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id });
-  });
+  await ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      if (authorization) await writeAuthorization(trx, caller, application, authorization);
+      if (!existing) {
+        await trx
+          .insertInto('rights_requests')
+          .values({
+            id,
+            application_id: application.id,
+            user_id: requester.id,
+            ...values,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        return;
+      }
+      // Only an open request changes: two managers treating it at once cannot both grant it.
+      const updated = await trx
+        .updateTable('rights_requests')
+        .set({ ...values, updated_at: stamp })
+        .where('id', '=', id)
+        .where('setted', '=', false)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('RIGHTS_REQUEST_ALREADY_TREATED', { id });
+    }),
+  );
 
   if (status !== 'open') {
     const title = localized(
