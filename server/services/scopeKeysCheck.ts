@@ -29,6 +29,10 @@ export async function refuseUnknownScopeKeys(
     byReference.set(reference, named);
   }
   for (const [reference, { dataName, keys }] of byReference) {
+    // A key holding a NUL names nothing (and no text parameter may carry one).
+    const nul = [...keys].filter((key) => key.includes('\u0000'));
+    if (nul.length)
+      throw new Refusal('UNKNOWN_SCOPE_KEYS', { dataName, keys: nul.slice(0, UNKNOWN_KEYS_SHOWN), count: nul.length });
     // A key is a place when a row of the reference holds it, or lies under it (a key naming a parent's part of the
     // path covers the sub-tree under it, as rights are matched).
     const missing = await sql<{ key: string }>`

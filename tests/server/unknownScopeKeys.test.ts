@@ -64,6 +64,13 @@ describe('a grant naming places', () => {
     expect(await grants()).toBe(before);
   });
 
+  it('answers a key holding a NUL with a 4xx, not a failure', async () => {
+    const refused = await massifs.owner.post('/applications/massifs/authorization', {
+      json: grant(['placesKalps\u0000x']),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('accepts a key naming the start of a path some place lies under, as rights match it', async () => {
     const granted = await massifs.owner.post('/applications/massifs/authorization', {
       json: grant(['placesKalps']),

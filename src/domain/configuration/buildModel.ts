@@ -34,8 +34,8 @@ const ROOT_RULE = {
 export type ConfigurationResult = Result<ApplicationModel, ConfigurationError> & { warnings: ConfigurationWarning[] };
 
 /**
- * Data entries a configuration may hold: real ones hold a few dozen at most (the corpus, thirteen), and tens of
- * thousands of them cost seconds of the request thread at each read of the application.
+ * Data entries a configuration may hold: real ones hold a few dozen at most, and tens of thousands of them cost
+ * seconds of the request thread at each read of the application.
  */
 export const MAX_DATA_ENTRIES = 1_000;
 

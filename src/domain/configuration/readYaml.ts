@@ -157,7 +157,7 @@ export function readFullYaml(text: string, source: SourceText): YamlReading {
       ok: false,
       errors: problems.map((problem) => ({
         // The parser runs out of stack on nesting deeper than the format's limit, before the reader could count it.
-        ...(problem.code === 'RESOURCE_EXHAUSTION'
+        ...(problem.code === 'RESOURCE_EXHAUSTION' && /call stack/i.test(problem.message)
           ? {
               code: 'INVALID_CONFIGURATION_FILE' as const,
               params: { reason: 'tooDeep', maxDepth: YAML_LIMITS.maxDepth },
@@ -197,7 +197,6 @@ function yamlErrorCode(error: YAMLError, text: string): ConfigurationErrorCode {
     case 'TAG_RESOLVE_FAILED':
       return /:(int|float)$/.test(error.message.split('\n')[0].trim()) ? 'MALFORMED_NUMBER' : 'INVALID_TOKEN';
     case 'IMPOSSIBLE':
-    case 'RESOURCE_EXHAUSTION':
       return 'UNKNOWN';
     case 'MISSING_CHAR':
       if (error.message.startsWith('Missing closing')) return 'UNTERMINATED_STRING';

@@ -104,20 +104,17 @@ describe('the budget of a form’s patterns', () => {
   const filled = (count: number, value: () => string) =>
     Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, value()]));
 
-  it('refuses the audit’s form (300 fields of 2,000 characters) at its first field, in a bounded time', () => {
+  it('refuses the audit’s form (300 fields of 2,000 characters) at its first field, running no other', () => {
     const form = patterned(300, HOSTILE);
     const input = filled(300, () => ab(2000));
     for (const round of ['cold', 'warm']) {
-      const started = performance.now();
       const result = checkFormFields(form, input);
-      const took = performance.now() - started;
       expect(result.ok, round).toBe(false);
       if (result.ok) return;
       // One field spent it; the fields after are not run, so nothing else is reported.
       expect(result.problems, round).toEqual([
         { field: 'f0', code: 'formCheckBudget', params: { target: 'f0', steps: FORM_REGEX_STEPS } },
       ]);
-      expect(took, round).toBeLessThan(2_000);
     }
   });
 

@@ -13,8 +13,8 @@ export const SELECTION_REGEX_STEPS = 10_000_000;
 /**
  * Steps the patterns of one form (a rights request, an additional file's fields) may take over all its values,
  * on the device and on the server alike. An honest form spends a few thousand; a pattern whose DFA keeps
- * overflowing spends about 1,000 a character and 50 ns a step, so this holds a form's check to about 0.1 s of the
- * request thread however many fields and long values it carries.
+ * overflowing spends about a thousand a character: this holds a form's check to a fraction of a second of the
+ * request thread however many fields and long values it carries (figures in docs/decisions.md).
  */
 export const FORM_REGEX_STEPS = 2_000_000;
 
