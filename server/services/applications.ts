@@ -1,3 +1,4 @@
+import { storeConfiguration } from './configurationRows.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
@@ -473,19 +474,14 @@ export async function streamCreation(
             creator_id: user.id,
           })
           .execute();
-        await trx
-          .insertInto('configurations')
-          .values({
-            id: randomUUID(),
-            application_id: id,
-            version: model.version,
-            file_name: upload.fileName,
-            content: upload.bytes,
-            model: serializeModel(model),
-            comment: finalComment,
-            uploaded_by: user.id,
-          })
-          .execute();
+        await storeConfiguration(trx, {
+          applicationId: id,
+          model,
+          fileName: upload.fileName,
+          content: upload.bytes,
+          comment: finalComment,
+          uploadedBy: user.id,
+        });
         await trx
           .insertInto('application_roles')
           .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
@@ -597,19 +593,14 @@ export async function streamUpdate(
         .where('version', '=', application.version)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
-      await trx
-        .insertInto('configurations')
-        .values({
-          id: randomUUID(),
-          application_id: application.id,
-          version: model.version,
-          file_name: upload.fileName,
-          content: upload.bytes,
-          model: serializeModel(model),
-          comment: finalComment,
-          uploaded_by: user.id,
-        })
-        .execute();
+      await storeConfiguration(trx, {
+        applicationId: application.id,
+        model,
+        fileName: upload.fileName,
+        content: upload.bytes,
+        comment: finalComment,
+        uploadedBy: user.id,
+      });
     });
     events.progress(0.9);
     events.result({ id: application.id, name: application.name, version: model.version, impact });

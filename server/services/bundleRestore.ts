@@ -1,3 +1,4 @@
+import { storeConfiguration } from './configurationRows.ts';
 import { randomUUID } from 'node:crypto';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
 import {
@@ -86,19 +87,14 @@ export async function streamRestore(
           restoring_since: new Date(),
         })
         .execute();
-      await db
-        .insertInto('configurations')
-        .values({
-          id: randomUUID(),
-          application_id: id,
-          version: model.version,
-          file_name: manifest.configuration.fileName,
-          content: configuration,
-          model: serializeModel(model),
-          comment,
-          uploaded_by: user.id,
-        })
-        .execute();
+      await storeConfiguration(db, {
+        applicationId: id,
+        model,
+        fileName: manifest.configuration.fileName,
+        content: configuration,
+        comment,
+        uploadedBy: user.id,
+      });
       await db
         .insertInto('application_roles')
         .values({ application_id: id, user_id: user.id, role: 'applicationManager' })
