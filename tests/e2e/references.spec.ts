@@ -132,6 +132,20 @@ test('references: a file with errors and its report, the fixed file, files check
     const lines = csvLines(saved.bytes, ';');
     expect(lines[0]).toEqual(['line', 'column', 'value', 'message']);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // A spreadsheet's Unicode text, said once for the file, in English.
+    const unicode = await openUpload(page, 'Sites', 'Load a CSV file into Sites');
+    await unicode.getByLabel('CSV file').setInputFiles({
+      name: 'sites-unicode.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('\ufeffcode;label;altitude\r\nlac_blanc;Lac Blanc;2352\r\n', 'utf16le'),
+    });
+    await unicode.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(unicode.getByTestId('csv-report').locator('[data-code="invalidFormat"]')).toContainText(
+      'The file is saved as UTF-16',
+    );
+    await dismissToasts(page);
+    await see('reference-upload-utf16-en');
+    await unicode.getByRole('button', { name: 'Close' }).click();
     await switchLanguage(page, 'Français');
     await expect(page.getByRole('heading', { name: 'Références de Carnet de terrain' })).toBeVisible();
   });
