@@ -72,6 +72,23 @@ describe('CSV error messages', () => {
     expect(render('en', format)).toBe('A quoted value that starts in column 2 is never closed.');
   });
 
+  it('count the lines of a duplicated key, and name the lines alone in errors kept before they were counted', () => {
+    const counted: CsvError = {
+      lineNumber: 3,
+      code: 'duplicatedLineInReference',
+      params: { file: 'plots', lineNumber: 3, otherLines: [2, 3, '…'], lineCount: 20_000, duplicateKey: 'p1' },
+    };
+    expect(render('en', counted)).toBe('20,000 lines have the same key p1: 2, 3, ….');
+    expect(render('fr', counted)).toBe('20\u202f000 lignes ont la même clé p1\u00a0: 2, 3, ….');
+    const kept: CsvError = {
+      lineNumber: 3,
+      code: 'duplicatedLineInDatatype',
+      params: { file: 'plots', lineNumber: 3, otherLines: [2, 3], duplicateKey: 'p1' },
+    };
+    expect(render('en', kept)).toBe('Lines 2, 3 have the same key p1.');
+    expect(render('fr', kept)).toBe('Les lignes 2, 3 ont la même clé p1.');
+  });
+
   it("write a deposit's period as dates in the user's language", () => {
     const error: CsvError = {
       lineNumber: 3,

@@ -110,11 +110,13 @@ export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
   },
   duplicatedLineInReference: /*i18n*/ {
     id: 'csvError.duplicatedLineInReference',
-    message: 'Lines {otherLines} have the same key {duplicateKey}.',
+    message:
+      '{lineCount, plural, =0 {Lines {otherLines} have the same key {duplicateKey}.} other {# lines have the same key {duplicateKey}: {otherLines}.}}',
   },
   duplicatedLineInDatatype: /*i18n*/ {
     id: 'csvError.duplicatedLineInDatatype',
-    message: 'Lines {otherLines} have the same key {duplicateKey}.',
+    message:
+      '{lineCount, plural, =0 {Lines {otherLines} have the same key {duplicateKey}.} other {# lines have the same key {duplicateKey}: {otherLines}.}}',
   },
   missingParentLineInRecursiveReference: /*i18n*/ {
     id: 'csvError.missingParentLineInRecursiveReference',
@@ -186,6 +188,8 @@ export function csvErrorValues(
     cellValue: error.value ?? '',
   };
   for (const [key, value] of Object.entries(error.params)) values[key] = display(value);
+  // Errors kept before duplicated lines were counted have no `lineCount`: their text names the lines only.
+  if (typeof error.params.lineCount !== 'number') values.lineCount = 0;
   // The period of a deposit (timerangeoutofinterval) is read as dates, the way the deposits page shows periods.
   if ('from' in error.params) values.from = periodBound(error.params.from, locale);
   if ('to' in error.params) values.to = periodBound(error.params.to, locale);
