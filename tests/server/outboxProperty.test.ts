@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowCounter } from '../../server/services/applications.ts';
-import { configurationUpload } from '../../src/features/applications/outboxRequests.ts';
+import { bundleRestore, configurationUpload } from '../../src/features/applications/outboxRequests.ts';
 import { SIGNED_IN_SETTING, TerrainDatabase } from '../../src/offline/db.ts';
 import { createOutbox, type Outbox } from '../../src/offline/outbox.ts';
 import type { OutboxItem } from '../../src/offline/outboxTypes.ts';
@@ -365,6 +365,39 @@ describe('the outbox against the real server', () => {
       (v: { version: string }) => v.version,
     );
     expect(versions).toEqual(['1.0.1', '1.0.0']);
+  });
+
+  it('finishes a restore whose connection broke, and gives its result to the resend, restoring once', async () => {
+    const source = `prop_bk_${Date.now().toString(36)}`;
+    const name = `prop_rs_${Date.now().toString(36)}`;
+    await createApplication(creator.client, source);
+    const backup = await fetch(`${server.url}/api/v1/applications/${source}/upload-bundle?withData=true`, {
+      headers: { authorization: `Bearer ${creator.token}` },
+    });
+    expect(backup.status).toBe(200);
+    const file = new File([await backup.arrayBuffer()], `${source}.zip`);
+    const network = new FlakyNetwork({ authorization: `Bearer ${creator.token}` });
+    const outbox = createOutbox({
+      db: new TerrainDatabase(`outbox-restore-${name}`),
+      fetch: network.fetch,
+      apiBase: `${server.url}/api/v1`,
+    });
+    network.inject('drop-mid-stream');
+    expect((await outbox.submit(bundleRestore({ name, file }))).status).toBe('queued');
+    // The restorer's tablet left; the server goes on, and keeps the answer for the resend.
+    const [queued] = await outbox.items();
+    await expect.poll(() => keptAnswerStatus(queued.idempotencyKey), { timeout: 60_000 }).toBe('done');
+    await outbox.resume();
+    const [item] = await outbox.items();
+    expect(item.status, JSON.stringify(item.lastError)).toBe('done');
+    expect(item.result).toMatchObject({ name });
+    expect(network.counters).toMatchObject({ reachedServer: 2, replayed: 1 });
+    const restored = await server.server.ctx.db
+      .selectFrom('applications')
+      .select(['name', 'restoring_since'])
+      .where('name', '=', name)
+      .execute();
+    expect(restored).toEqual([{ name, restoring_since: null }]);
   });
 
   it('sends at once an edited refused upload that replaces it, and tells whether the server was reached', async () => {
