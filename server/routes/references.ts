@@ -93,7 +93,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       schema: {
         tags: ['references'],
         summary:
-          'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number, X-Entry-Version the write version the copy is of (see entryVersions in the application).',
+          'Every row of the reference the caller may read as NDJSON ({id, naturalKey, hierarchicalKey, values} per line), for offline use; X-Total-Count gives the number, X-Entry-Version the write version the copy is of (see entryVersions in the application), X-Rows-Part `true` when the caller may read only part of the rows (a device then notes values outside that part instead of refusing them).',
         params: ReferenceParamsSchema,
         response: { 200: Type.Any(), ...errorResponses(401, 404) },
       },
@@ -107,6 +107,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         .header('Content-Type', 'application/x-ndjson')
         .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
         .header('X-Entry-Version', String(version))
+        .header('X-Rows-Part', String(filter.kind === 'some'))
         .send(Readable.from(referenceRowLines(ctx, reference, filter)));
     },
   );

@@ -27,6 +27,8 @@ export interface CachedReferenceRows {
   rows: KeptRow[];
   /** The entry's write version the copy is of (see entryVersions in the application); absent on older copies. */
   version?: number;
+  /** The copy holds the part of the reference its user may read (the reference scopes its own rights). */
+  part?: boolean;
   fetchedAt: number;
 }
 

@@ -29,8 +29,8 @@ export function startKeptTablesRefresh(
     refreshing.add(key);
     try {
       const fetchedAt = Date.now();
-      const { rows, version } = await download(application, reference);
-      await db.referenceRows.put({ key, rows, version, fetchedAt });
+      const { rows, version, part } = await download(application, reference);
+      await db.referenceRows.put({ key, rows, version, part, fetchedAt });
     } catch {
       // Out of reach again: the copy stays as it was, and the next applied change or read of the application retries.
     } finally {

@@ -1,4 +1,3 @@
-import type { KeptRow } from '@/domain/rows/filterRows';
 import { downloadReferenceRows, type DownloadedReference } from '@/lib/api/referenceRows';
 import { offlineDb } from './db';
 
@@ -7,19 +6,19 @@ const keyOf = (application: string, reference: string) => `${application}/${refe
 export async function cacheReferenceRows(
   application: string,
   reference: string,
-  { rows, version }: DownloadedReference,
+  { rows, version, part }: DownloadedReference,
   fetchedAt = Date.now(),
 ) {
-  await offlineDb.referenceRows.put({ key: keyOf(application, reference), rows, version, fetchedAt });
+  await offlineDb.referenceRows.put({ key: keyOf(application, reference), rows, version, part, fetchedAt });
 }
 
 export async function cachedReferenceRows(application: string, reference: string) {
   return offlineDb.referenceRows.get(keyOf(application, reference));
 }
 
-/** Downloads a whole reference and keeps it on the device (offline checks and tables); answers its rows. */
-export async function keepReference(application: string, reference: string): Promise<KeptRow[]> {
+/** Downloads the rows of a reference its user may read and keeps them on the device (offline checks and tables). */
+export async function keepReference(application: string, reference: string): Promise<DownloadedReference> {
   const downloaded = await downloadReferenceRows(application, reference);
   await cacheReferenceRows(application, reference, downloaded);
-  return downloaded.rows;
+  return downloaded;
 }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
 import { MAX_FIELD_CHOICES } from '../../src/domain/forms/fieldChoices.ts';
-import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import { validatorOfCheck } from '../../src/domain/csv/index.ts';
+import {
+  createApplication,
+  csvForm,
+  modelOf,
+  startDataServer,
+  storedRows,
+  uploadReference,
+  type DataServer,
+} from './dataFixtures.ts';
 
 /**
  * A reference dividing its own rows by rights (`sites`, by region) is named to a user only as far as they may read
@@ -122,6 +131,47 @@ describe('a reader of part of a reference that scopes its own rights', () => {
       body: csvForm('visits.csv', `site;region;day\n${EAST[0]};west;2024-06-01\n`),
     });
     expect(region.body.errors[0].params.referenceValues).toEqual(['east', 'north', 'south']);
+  });
+
+  it('gets a copy marked as a part, which a device checks a file against as the server does', async () => {
+    const part = await eastReader.get('/applications/regions/references/sites/rows');
+    expect([part.status, part.headers.get('x-rows-part'), part.headers.get('x-total-count')]).toEqual([
+      200,
+      'true',
+      '6',
+    ]);
+    const whole = await data.admin.get('/applications/regions/references/sites/rows');
+    expect([whole.headers.get('x-rows-part'), whole.headers.get('x-total-count')]).toEqual([
+      'false',
+      String(2 * LARGE + 6),
+    ]);
+    expect((await eastReader.get('/applications/regions/references/regions/rows')).headers.get('x-rows-part')).toBe(
+      'false',
+    );
+
+    // The device holds the east's sites; a visit to a site of the north is not an error there, as on the server.
+    const visits = `site;region;day\n${EAST[0]};east;2024-06-01\n${NORTH[3]};north;2024-06-02\n`;
+    const validator = validatorOfCheck(
+      {
+        model: await modelOf(eastReader, 'regions'),
+        dataName: 'visits',
+        fileName: 'visits.csv',
+        references: {
+          sites: await storedRows(eastReader, 'regions', 'sites'),
+          regions: await storedRows(eastReader, 'regions', 'regions'),
+        },
+        device: { withoutCopy: [], partCopies: ['sites'], queuedRows: {} },
+      },
+      { collectRows: false },
+    );
+    validator.push(visits);
+    const report = validator.finish();
+    expect(report.errorCount).toBe(0);
+    expect(report.notes?.map((note) => [note.code, note.value, note.lineNumber])).toEqual([
+      ['referenceOutsideReadPart', NORTH[3], 3],
+    ]);
+    const sent = await eastReader.post('/applications/regions/data/visits', { body: csvForm('visits.csv', visits) });
+    expect(sent.status, sent.text).toBe(201);
   });
 
   it('is offered as choices the rows they may read only, however large the reference', async () => {

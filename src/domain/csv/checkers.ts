@@ -53,6 +53,8 @@ export interface CheckerEnvironment {
   reference(name: string): ReferenceIndex;
   /** Whether the device checking the file has no copy of this reference (its values are noted, not refused). */
   withoutCopy(name: string): boolean;
+  /** Whether the device's copy of this reference holds only the rows its user may read. */
+  partCopy(name: string): boolean;
   /** Whether a row of this reference is known only from an upload still waiting on the device. */
   queued(name: string, row: StoredRow): boolean;
   /**
@@ -216,10 +218,15 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
           return text;
         };
       const index = environment.reference(name);
+      const partCopy = environment.partCopy(name);
       return (text, target, sink) => {
         const row = index.resolve(text);
         if (row !== null && environment.queued(name, row))
           sink.note('referenceKnownFromQueuedUpload', target, name, text);
+        if (row === null && partCopy) {
+          sink.note('referenceOutsideReadPart', target, name, text);
+          return text;
+        }
         if (row === null) {
           sink.error(
             'invalidReferenceWithComponent',

@@ -51,6 +51,26 @@ describe('a check on a device', () => {
     expect(unknown.report.errors[0].code).toBe('invalidReferenceWithComponent');
   });
 
+  it('notes the values outside the part of a reference its user may read, and still refuses what the part settles', () => {
+    const { zones, properties } = references();
+    const part = zones.filter((row) => row.naturalKey === 'nord');
+    expect(part).toHaveLength(1);
+    const { report } = validate('stations', stations(3000, ['Nord', 'Lac Bleu', 'Inconnue']), {
+      references: { zones: part, properties },
+      device: { withoutCopy: [], partCopies: ['zones'], queuedRows: {} },
+    });
+    expect(report.errorCount).toBe(0);
+    expect(report.notes!.filter((note) => note.component === 'zone').map((note) => [note.code, note.value])).toEqual([
+      ['referenceOutsideReadPart', 'Lac Bleu'],
+      ['referenceOutsideReadPart', 'Inconnue'],
+    ]);
+    const whole = validate('stations', stations(10, ['Inconnue']), {
+      references: { zones, properties },
+      device: { withoutCopy: [], queuedRows: {} },
+    });
+    expect(whole.report.errors[0].code).toBe('invalidReferenceWithComponent');
+  });
+
   it('leaves the server’s check as it was: an unknown value is an error, and no notes are given', () => {
     const { zones, properties } = references();
     const { report } = validate('stations', stations(4, ['Nord', 'Est']), { references: { zones, properties } });

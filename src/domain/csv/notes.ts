@@ -1,9 +1,11 @@
 /**
  * What a check on a device could not settle by itself, without it being an error: a value of a reference the device
- * has no copy of (the server checks it), or one known only from an upload still waiting on the device. One note per
- * distinct value and column, at its first line: a file of a million rows naming one station gives one note.
+ * has no copy of (the server checks it), a value outside the part of a reference its user may read (the device holds
+ * that part only; the server checks against the whole, as a depositor need not read every row they point to), or
+ * one known only from an upload still waiting on the device. One note per distinct value and column, at its first
+ * line: a file of a million rows naming one station gives one note.
  */
-export type CsvNoteCode = 'referenceNotCheckedHere' | 'referenceKnownFromQueuedUpload';
+export type CsvNoteCode = 'referenceNotCheckedHere' | 'referenceOutsideReadPart' | 'referenceKnownFromQueuedUpload';
 
 export interface CsvNote {
   code: CsvNoteCode;

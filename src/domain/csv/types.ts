@@ -55,6 +55,8 @@ export interface CsvReport {
  */
 export interface DeviceKnowledge {
   withoutCopy: string[];
+  /** References the device holds a part of: the rows its user may read, where the reference scopes its own rights. */
+  partCopies?: string[];
   queuedRows: Record<string, StoredRow[]>;
 }
 

@@ -189,6 +189,7 @@ export class Validator implements CsvValidator, CheckSink {
     this.runner = new ExpressionRunner(options.model, entry, (name) => this.storedRows(name));
     this.notes = new NoteCollector(Math.max(0, options.maxErrors ?? DEFAULT_MAX_ERRORS));
     const withoutCopy = new Set(options.device?.withoutCopy ?? []);
+    const partCopies = new Set(options.device?.partCopies ?? []);
     const queued = new Map(
       Object.entries(options.device?.queuedRows ?? {}).map(([name, rows]) => [name, new Set<StoredRow>(rows)]),
     );
@@ -196,6 +197,7 @@ export class Validator implements CsvValidator, CheckSink {
       dataName: entry.name,
       reference: (name: string) => this.reference(name),
       withoutCopy: (name: string) => withoutCopy.has(name),
+      partCopy: (name: string) => partCopies.has(name),
       queued: (name: string, row: StoredRow) => queued.get(name)?.has(row) ?? false,
     };
     const compile = (checker: Checker | null) => (checker ? compileChecker(checker, this.environment) : null);

@@ -104,6 +104,7 @@ export function checkFormFields(
       dataName: '',
       reference: (name) => new ReferenceIndex(name, references?.(name) ?? []),
       withoutCopy: () => false,
+      partCopy: () => false,
       queued: () => false,
       patternTick: () => valueTick(budget, field.name),
     });

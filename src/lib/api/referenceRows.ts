@@ -2,10 +2,12 @@ import type { KeptRow } from '@/domain/rows/filterRows';
 import { ApiError, readErrorBody } from './apiError';
 import { send } from './client';
 
-/** A whole reference as downloaded, with the write version it is a copy of (absent from older servers). */
+/** A reference as downloaded, with the write version it is a copy of (absent from older servers). */
 export interface DownloadedReference {
   rows: KeptRow[];
   version?: number;
+  /** The rows are the part of the reference the user may read, not the whole of it. */
+  part?: boolean;
 }
 
 /** Every row of a reference, read as it streams (to keep it on the device), with the progress. */
@@ -36,5 +38,6 @@ export async function downloadReferenceRows(
     onProgress?.(rows.length, total);
   }
   if (pending.trim()) rows.push(JSON.parse(pending) as KeptRow);
-  return { rows, version: Number.isFinite(version) ? version : undefined };
+  const part = response.headers.get('X-Rows-Part') === 'true';
+  return { rows, version: Number.isFinite(version) ? version : undefined, ...(part ? { part } : {}) };
 }

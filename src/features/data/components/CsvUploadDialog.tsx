@@ -12,17 +12,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FileInput } from '@/components/ui/file-input';
-import { ApiError } from '@/lib/api/apiError';
-import { isServerReachable } from '@/lib/connectivity';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { useOutboxSubmit } from '@/offline/useOutbox';
-import { cachedReferenceRows, keepReference } from '@/offline/referenceCache';
+import { referenceCopies } from '@/offline/referenceCopies';
 import { dataUpload, referenceUpload } from '../api';
 import { queuedReferenceRows } from '../queuedReferenceRows';
 import type { EditedCsvUpload } from '../useEditedCsvUpload';
-import { DeviceNotes } from './DeviceNotes';
+import { DeviceNotes } from '@/components/csv/DeviceNotes';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { useCsvWorker } from '@/workers/useCsvWorker';
 
@@ -58,23 +56,11 @@ export function CsvUploadDialog({
 
   async function referencesFor(): Promise<{ rows: Record<string, StoredRow[]>; device: DeviceKnowledge }> {
     const names = [...new Set([...entry.dependsOn, ...(entry.hierarchy.recursiveComponent ? [entry.name] : [])])];
-    const rows: Record<string, StoredRow[]> = {};
-    const absent: string[] = [];
-    for (const name of names) {
-      if (isServerReachable()) {
-        try {
-          setStatus(t`Downloading the reference ${name}…`);
-          rows[name] = (await keepReference(application.view.name, name)) as StoredRow[];
-          continue;
-        } catch (error) {
-          if (!(error instanceof ApiError && error.isNetworkError)) throw error;
-        }
-      }
-      const kept = await cachedReferenceRows(application.view.name, name);
-      if (kept) rows[name] = kept.rows as StoredRow[];
-      else absent.push(name);
-    }
-    setMissing(absent);
+    const copies = await referenceCopies(application.view.name, names, (name) =>
+      setStatus(t`Downloading the reference ${name}…`),
+    );
+    const rows = copies.rows as Record<string, StoredRow[]>;
+    setMissing(copies.missing);
     const queuedRows = await queuedReferenceRows(
       (bytes, check) => worker().validRows(bytes, check),
       application.view.name,
@@ -82,7 +68,7 @@ export function CsvUploadDialog({
       names,
       rows,
     );
-    return { rows, device: { withoutCopy: absent, queuedRows } };
+    return { rows, device: { withoutCopy: copies.missing, partCopies: copies.parts, queuedRows } };
   }
 
   async function check() {

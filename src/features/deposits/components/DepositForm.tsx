@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import { CsvReportView } from '@/components/csv/CsvReportView';
+import { DeviceNotes } from '@/components/csv/DeviceNotes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -65,6 +66,9 @@ export function DepositForm(options: DepositFormOptions) {
             <LoaderCircle className="size-5 animate-spin" aria-hidden />
             {busy}
           </p>
+        ) : null}
+        {report?.notes?.length ? (
+          <DeviceNotes notes={report.notes} count={report.noteCount ?? report.notes.length} />
         ) : null}
         {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
         {report && report.errorCount === 0 ? (

@@ -56,7 +56,7 @@ export function DepositsPage({
   const submission = entry.submission;
   // Every reference the file may point to is needed to check it; the scope ones also fill the selectors.
   const neededReferences = [...new Set([...submission.referenceScopes.map((s) => s.reference), ...entry.dependsOn])];
-  const { rows: scopeRows, missing, ready } = useScopeRows(view.name, neededReferences);
+  const { rows: scopeRows, missing, parts, ready } = useScopeRows(view.name, neededReferences);
   const [scope, setScope] = useState<Record<string, string>>({});
   const [selectedPeriod, setSelectedPeriod] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Version | null>(null);
@@ -137,6 +137,7 @@ export function DepositsPage({
             scope={scope}
             onScopeRead={setScope}
             scopeRows={scopeRows}
+            device={{ withoutCopy: missing, partCopies: parts, queuedRows: {} }}
             complete={complete}
             onDeposited={reload}
           />

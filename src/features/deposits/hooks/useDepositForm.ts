@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { DataEntry } from '@/domain/configuration/model';
-import type { CsvReport, StoredRow } from '@/domain/csv';
+import type { CsvReport, DeviceKnowledge, StoredRow } from '@/domain/csv';
 import { readFileName } from '@/domain/deposits/fileName';
 import { findScopeRow } from '@/domain/deposits/scopeValues';
 import type { KeptRow } from '@/domain/rows/filterRows';
@@ -22,6 +22,8 @@ export interface DepositFormOptions {
   /** The dataset a file's name gives, chosen in place of the one on screen. */
   onScopeRead: (scope: Record<string, string>) => void;
   scopeRows: Record<string, KeptRow[]>;
+  /** What the device could not download: the values it cannot settle are noted for the server, not refused. */
+  device: DeviceKnowledge;
   /** Every scope reference has a value. */
   complete: boolean;
   onDeposited: () => Promise<void>;
@@ -36,6 +38,7 @@ export function useDepositForm({
   scope,
   onScopeRead,
   scopeRows,
+  device,
   complete,
   onDeposited,
   replaces,
@@ -95,6 +98,7 @@ export function useDepositForm({
         fileName: file.name,
         references,
         deposit: { scope, ...(needsPeriod ? { from: `${from}T00:00:00`, to: `${to}T00:00:00` } : {}) },
+        device,
       });
       setReport(result);
     } finally {

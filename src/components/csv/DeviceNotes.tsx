@@ -24,11 +24,13 @@ function groupsOf(notes: CsvNote[]): Group[] {
 
 /**
  * What the check on this device could not settle, per reference: values it has no copy to check (the server will),
- * and values it knows only from uploads still waiting on the device. Neither stops the file from being sent.
+ * values outside the part of a reference its user may read (the server checks them against the whole), and values
+ * it knows only from uploads still waiting on the device. None stops the file from being sent.
  */
 export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number }) {
   const { i18n } = useLingui();
-  const list = (values: string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(values.slice(0, SHOWN));
+  const list = (values: string[]) =>
+    new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(values.slice(0, SHOWN));
   return (
     <Alert variant="info" className="grid gap-1 text-sm" data-testid="device-notes">
       {groupsOf(notes).map((group) => {
@@ -42,6 +44,10 @@ export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number 
                 <Trans>
                   Known from your uploads into {refType} still waiting to be sent: {values}.
                 </Trans>
+              ) : group.code === 'referenceOutsideReadPart' ? (
+                <Trans>
+                  Not among the rows of {refType} you may read, so checked by the server only: {values}.
+                </Trans>
               ) : (
                 <Trans>
                   Not checked on this device ({refType}): {values}.
@@ -53,7 +59,11 @@ export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number 
       })}
       {count > notes.length ? (
         <p className="text-muted-foreground">
-          <Plural value={count - notes.length} one="# more value is not listed." other="# more values are not listed." />
+          <Plural
+            value={count - notes.length}
+            one="# more value is not listed."
+            other="# more values are not listed."
+          />
         </p>
       ) : null}
     </Alert>

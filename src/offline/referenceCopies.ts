@@ -1,0 +1,46 @@
+import type { KeptRow } from '@/domain/rows/filterRows';
+import { isServerReachable } from '@/lib/connectivity';
+import { isUnreachable } from './queryCache';
+import { cachedReferenceRows, keepReference } from './referenceCache';
+
+/** The references a file is checked against, as this device can have them now. */
+export interface ReferenceCopies {
+  rows: Record<string, KeptRow[]>;
+  /** References the device has no copy of: their values are for the server to check. */
+  missing: string[];
+  /** References whose copy is the part its user may read: values outside it are for the server to check. */
+  parts: string[];
+}
+
+/**
+ * Downloads (and keeps) each reference while the server is in reach; out of reach, reads the copy the device keeps,
+ * or names it missing. `onDownload` is told each reference before its download starts.
+ */
+export async function referenceCopies(
+  application: string,
+  names: readonly string[],
+  onDownload?: (name: string) => void,
+): Promise<ReferenceCopies> {
+  const copies: ReferenceCopies = { rows: {}, missing: [], parts: [] };
+  for (const name of names) {
+    let copy = isServerReachable() ? await downloaded(application, name, onDownload) : undefined;
+    copy ??= await cachedReferenceRows(application, name);
+    if (!copy) {
+      copies.missing.push(name);
+      continue;
+    }
+    copies.rows[name] = copy.rows;
+    if (copy.part) copies.parts.push(name);
+  }
+  return copies;
+}
+
+async function downloaded(application: string, name: string, onDownload?: (name: string) => void) {
+  try {
+    onDownload?.(name);
+    return await keepReference(application, name);
+  } catch (error) {
+    if (isUnreachable(error)) return undefined;
+    throw error;
+  }
+}
