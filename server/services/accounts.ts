@@ -171,16 +171,26 @@ export async function changeAccount(
 ): Promise<UserRow | undefined> {
   const { login, password, email, newPassword, newPasswordConfirm, verificationKey } = change;
   if (!present(login)) throw new Refusal('BAD_LOGIN_OR_EMAIL_PASSWORD');
+  // A signed-in user changes only their own account, whatever the body names; told the same whether the login
+  // named exists or not, so that the refusal tells nothing of other accounts.
+  if (caller.user && caller.user.login.toLowerCase() !== login.trim().toLowerCase())
+    throw new Refusal('BAD_LOGIN_FOR_ACTION');
   const user = await findUserByLogin(ctx, login);
-  // A signed-in user changes only their own account, whatever the body names.
-  if (caller.user && user && caller.user.id !== user.id) throw new Refusal('BAD_LOGIN_FOR_ACTION');
   // The state of an account is told only to whoever proved its password or its address.
   const refuseClosed = (proven: UserRow) => {
     if (proven.state === 'closed') throw new Refusal('CLOSED_ACCOUNT');
   };
 
   if (present(password)) {
-    if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new Refusal('BAD_CURRENT_PASSWORD');
+    // A password proven here is a sign-in: the same throttle counts the guesses, whichever door they come through.
+    const limits = ctx.config.loginRateLimit;
+    const throttled = login.trim().toLowerCase();
+    await checkSignIn(ctx.db, limits, throttled, caller.address);
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+      await recordSignInFailure(ctx.db, limits, throttled, caller.address);
+      throw new Refusal('BAD_CURRENT_PASSWORD');
+    }
+    await clearSignInFailures(ctx.db, throttled, caller.address);
     refuseClosed(user);
     if (present(verificationKey)) {
       if (user.state !== 'active') return activate(ctx, user, verificationKey, caller);

@@ -324,6 +324,24 @@ describe('rate limits', () => {
     expect(stored.map((row) => row.failures)).toEqual([3]);
   });
 
+  it('counts the passwords tried through PUT /users as sign-in failures: no second door for guessing, nor a takeover', async () => {
+    const account = await accountFrom(newAddress());
+    const guesser = newAddress();
+    const guess = (password: string, extra: object = {}) =>
+      from(guesser).put('/users', { json: { login: account.login, password, ...extra } });
+    for (let attempt = 1; attempt <= 3; attempt += 1)
+      expect((await guess(`wrong guess ${attempt}`)).body.code, `attempt ${attempt}`).toBe('BAD_CURRENT_PASSWORD');
+    // The right password is not even checked now, on either door, nor a change of password made with it.
+    const takeover = await guess(account.password, {
+      newPassword: 'Attacker-pass-1',
+      newPasswordConfirm: 'Attacker-pass-1',
+    });
+    expect([takeover.status, takeover.body.code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    expect((await signIn(guesser, account.login, account.password)).status).toBe(429);
+    // The owner, from their own address, is not held back, and their password is unchanged.
+    expect((await signIn(newAddress(), account.login, account.password)).status).toBe(200);
+  });
+
   it('doubles the wait with each further failure, up to a quarter of an hour', () => {
     expect([2, 3, 4, 5, 6, 13, 14, 40].map((failures) => delayAfter(failures, 3))).toEqual([
       0, 1, 2, 4, 8, 900, 900, 900,
