@@ -60,7 +60,8 @@ export async function fileAccessOf(
   const manager = administers(user, application, roles);
   const userManager = roles.includes('userManager');
   const byType = await fileRightsHeld(ctx, user.id, application.id);
-  let reader = manager || userManager || byType.size > 0 || user.chartes[application.id] !== undefined;
+  // Accepting a charter is open to anyone signed in: it opens nothing by itself.
+  let reader = manager || userManager || byType.size > 0;
   if (!reader) {
     const rights = await rightsOf(ctx, user, application);
     reader = application.model.data.some((entry) => rights.any('extraction', entry.name));

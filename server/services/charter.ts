@@ -181,11 +181,12 @@ export async function acceptCharter(
         .executeTakeFirst()
     : undefined;
   if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
+  const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
+  if (!uploadedAt) throw new Refusal('NO_CHARTER', { name: application.name });
   if (readUploadedAt !== undefined) {
     const read = Date.parse(readUploadedAt);
     if (Number.isNaN(read)) throw new Refusal('BAD_REQUEST', { reason: 'charterUploadedAt' });
-    const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
-    if (uploadedAt?.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
+    if (uploadedAt.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
   }
   const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
   // Merged in the database: two acceptances at once (two tabs, two applications) both stay.

@@ -750,8 +750,22 @@ describe('additional-file authorizations', () => {
   });
 });
 
+/** A new account, signed in, and how it accepts the charter of the application. */
+async function newcomer() {
+  const account = await activeAccount(server, newIdentity('newcomer'));
+  const client = await signedIn(server, account);
+  const application = (await admin.get(APP)).body;
+  const accept = () =>
+    client.put('/users', { json: { login: account.login, email: account.email, charte: application.id } });
+  return { client, accept };
+}
+
 describe('the charter beside additional files', () => {
   it('keep the charter out of lists, zips and deletions, and answer it when the original asks for __charte__', async () => {
+    // Before there is a charter, there is nothing to accept.
+    const early = await newcomer();
+    const refused = await early.accept();
+    expect([refused.status, refused.body.code]).toEqual([404, 'NO_CHARTER']);
     const charter = fileForm(undefined, { name: 'charter.pdf', bytes: PDF });
     const uploaded = await admin.post(`${APP}/additionalFiles/__charte__`, { body: charter });
     expect(uploaded.status, uploaded.text).toBe(200);
@@ -772,5 +786,12 @@ describe('the charter beside additional files', () => {
     });
     expect(signed.status, signed.text).toBe(200);
     expect((await people.reader.client.get(`${APP}/additionalFiles/protocols`)).status).toBe(200);
+    // Anyone signed in may accept it: that alone opens no file.
+    const late = await newcomer();
+    expect((await late.accept()).status).toBe(200);
+    for (const path of [`${APP}/additionalFiles`, `${APP}/additionalFiles/protocols`]) {
+      const files = await late.client.get(path);
+      expect([files.status, files.body.code], path).toEqual([403, 'NO_RIGHT_FOR_ADDITIONAL_FILES']);
+    }
   });
 });
