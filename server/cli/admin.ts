@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { PASSWORD_MIN_LENGTH, checkLogin, checkPassword } from '../../src/domain/accounts/rules.ts';
+import { platformAdminPatterns } from '../../src/domain/applications/applicationName.ts';
 import { mailAddressRule } from '../mail/address.ts';
 import { hashPassword } from '../services/passwords.ts';
 
@@ -16,7 +17,7 @@ const usage = `Usage: npm run admin -- <command>
   list                              the accounts, platform administrators first
   create <login> <email> [password] a new active platform administrator (password generated when omitted)
   grant <login>                     make an account platform administrator
-  revoke <login>                    remove the platform administrator flag
+  revoke <login>                    remove the platform administrator flag and its every-application pattern
   reset-password <login>            set a new generated password, printed once
   activate <login> | close <login>  open or close an account`;
 
@@ -82,9 +83,14 @@ try {
     case 'grant':
     case 'revoke': {
       const user = await userOf(args[0]);
+      const grant = command === 'grant';
       await db
         .updateTable('users')
-        .set({ terrain_admin: command === 'grant', update_date: new Date() })
+        .set({
+          terrain_admin: grant,
+          creator_patterns: JSON.stringify(platformAdminPatterns(user.creator_patterns, grant)),
+          update_date: new Date(),
+        })
         .where('id', '=', user.id)
         .execute();
       console.log(`"${user.login}" is ${command === 'grant' ? 'now' : 'no longer'} platform administrator`);

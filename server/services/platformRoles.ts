@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
-import { isValidCreatorPattern } from '../../src/domain/applications/applicationName.ts';
+import {
+  isValidCreatorPattern,
+  platformAdminPatterns,
+} from '../../src/domain/applications/applicationName.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { PlatformRole } from '../../src/contract/platformRoles.ts';
 import type { ServerContext } from '../context.ts';
@@ -10,9 +13,6 @@ import { administers, rolesOf } from './applicationAccess.ts';
 import { raiseRightsVersion } from './authorizations.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
 import { applying } from '../db/appliedWork.ts';
-
-/** The pattern a platform administrator gets with the flag: every application name. */
-export const EVERY_APPLICATION = '.*';
 
 function requireAdmin(caller: UserRow) {
   if (!caller.terrain_admin) throw new Refusal('TERRAIN_ADMIN_REQUIRED_FOR_OPERATION');
@@ -56,15 +56,15 @@ export async function changeRole(
     if (!isValidCreatorPattern(pattern)) throw new Refusal('BAD_APPLICATION_PATTERN', { pattern });
   }
   const patterns = new Set(target.creator_patterns);
-  const touched = change.role === 'terrainAdmin' ? [EVERY_APPLICATION] : change.applicationPatterns;
-  for (const pattern of touched) {
+  for (const pattern of change.applicationPatterns) {
     if (grant) patterns.add(pattern);
     else patterns.delete(pattern);
   }
+  const changed = change.role === 'terrainAdmin' ? platformAdminPatterns(target.creator_patterns, grant) : [...patterns];
   return ctx.db
     .updateTable('users')
     .set({
-      creator_patterns: JSON.stringify([...patterns]),
+      creator_patterns: JSON.stringify(changed),
       ...(change.role === 'terrainAdmin' ? { terrain_admin: grant } : {}),
       update_date: new Date(),
     })

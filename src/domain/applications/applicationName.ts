@@ -47,3 +47,17 @@ export function checkApplicationName(rawName: string, rights: CreatorRights): Ap
   if (!rights.isPlatformAdmin && !matchesCreatorPattern(name, rights.patterns)) return 'badNameWithRight';
   return undefined;
 }
+
+/** The pattern a platform administrator holds with the flag: every application name. */
+export const EVERY_APPLICATION = '.*';
+
+/**
+ * A platform administrator's creator patterns once the flag is granted or revoked: the flag goes with the
+ * every-application pattern, which alone makes its holder manage every application.
+ */
+export function platformAdminPatterns(patterns: readonly string[], grant: boolean): string[] {
+  const next = new Set(patterns);
+  if (grant) next.add(EVERY_APPLICATION);
+  else next.delete(EVERY_APPLICATION);
+  return [...next];
+}
