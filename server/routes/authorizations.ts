@@ -1,3 +1,4 @@
+import { isUuid } from '../../src/domain/text/uuid.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Operation } from '../../src/domain/rights/operations.ts';
@@ -118,7 +119,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       await requireAuthorizationManager(ctx, user, application);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id))
+      if (!isUuid(request.params.id))
         throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       const [found] = await listAuthorizations(ctx, application, request.params.id);
       if (!found) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });

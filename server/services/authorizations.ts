@@ -1,3 +1,4 @@
+import { isUuid } from '../../src/domain/text/uuid.ts';
 import { refuseUnknownScopeKeys } from './scopeKeysCheck.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -309,7 +310,7 @@ export async function revokeAuthorization(
 ) {
   const roles = await managementRoles(ctx, caller, application);
   if (!roles.manager) throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { name: application.name });
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
+  if (!isUuid(id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id });
   await ctx.db.transaction().execute((trx) =>
     applying(trx, async () => {
       const deleted = await trx

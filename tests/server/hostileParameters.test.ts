@@ -209,6 +209,16 @@ describe('paths, headers and periods', () => {
       ['NUL file id', '/applications/massifs/file/%00'],
       ['file id not a uuid', "/applications/massifs/file/'%20or%201=1"],
       ['publication state of garbage', '/applications/massifs/file/..%2F..%2Fetc%2Fpasswd/publication-state'],
+      // Ids of the length of a UUID but none: they never reach a statement.
+      ['authorization id of dashes', `/applications/massifs/authorization/${'-'.repeat(36)}`],
+      ['authorization id of letters', `/applications/massifs/authorization/${'a'.repeat(36)}`],
+      [
+        'authorization of dashes deleted',
+        `/applications/massifs/authorization/${'-'.repeat(36)}`,
+        { method: 'DELETE' },
+      ],
+      ['file id of dashes', `/applications/massifs/file/${'-'.repeat(36)}`],
+      ['rights request of dashes', `/applications/massifs/rightsRequest/${'-'.repeat(36)}`],
     ]);
   });
 
