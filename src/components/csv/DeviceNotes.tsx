@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Info } from 'lucide-react';
 import type { CsvNote } from '@/domain/csv';
@@ -29,8 +30,13 @@ function groupsOf(notes: CsvNote[]): Group[] {
  */
 export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number }) {
   const { i18n } = useLingui();
+  // The values past the first few are counted, never left out unsaid.
   const list = (values: string[]) =>
-    new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(values.slice(0, SHOWN));
+    new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
+      values.length > SHOWN
+        ? [...values.slice(0, SHOWN), plural(values.length - SHOWN, { one: '# other', other: '# others' })]
+        : values,
+    );
   return (
     <Alert variant="info" className="grid gap-1 text-sm" data-testid="device-notes">
       {groupsOf(notes).map((group) => {

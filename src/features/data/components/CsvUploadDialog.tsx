@@ -17,6 +17,7 @@ import { showToast } from '@/lib/toast';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
 import { useOutboxSubmit } from '@/offline/useOutbox';
 import { referenceCopies } from '@/offline/referenceCopies';
+import { refusedFileReport } from '@/offline/refusedFile';
 import { dataUpload, referenceUpload } from '../api';
 import { queuedReferenceRows } from '../queuedReferenceRows';
 import type { EditedCsvUpload } from '../useEditedCsvUpload';
@@ -111,8 +112,8 @@ export function CsvUploadDialog({
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
       onClose(false);
-    } else if (outcome.error.lineErrors) {
-      setReport({ rowCount: 0, errorCount: Number(outcome.error.params && (outcome.error.params as { errorCount?: number }).errorCount) || outcome.error.lineErrors.length, errors: outcome.error.lineErrors, truncated: false });
+    } else if (outcome.error.lineErrors?.length) {
+      setReport({ rowCount: 0, ...refusedFileReport(outcome.error)! });
       setPhase('checked');
     } else {
       toastRefusal(i18n, outcome.error);

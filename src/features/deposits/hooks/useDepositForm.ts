@@ -10,6 +10,7 @@ import { useCsvWorker } from '@/workers/useCsvWorker';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastOutcome } from '@/offline/changeToasts';
 import { useOutboxSubmit } from '@/offline/useOutbox';
+import { refusedFileReport } from '@/offline/refusedFile';
 import { depositUpload } from '../api';
 import type { EditedDeposit } from './useEditedDeposit';
 
@@ -122,13 +123,9 @@ export function useDepositForm({
     });
     setBusy(null);
     setReplacing(undefined);
-    if (outcome.status === 'needs-attention' && outcome.error.lineErrors) {
-      setReport({
-        rowCount: 0,
-        errorCount: outcome.error.lineErrors.length,
-        errors: outcome.error.lineErrors,
-        truncated: false,
-      });
+    const refused = outcome.status === 'needs-attention' ? refusedFileReport(outcome.error) : undefined;
+    if (refused) {
+      setReport({ rowCount: 0, ...refused });
       return;
     }
     toastOutcome(i18n, outcome, t`The file ${file.name} has been deposited.`);

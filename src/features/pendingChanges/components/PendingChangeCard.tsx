@@ -11,7 +11,7 @@ import type { OutboxItem } from '@/offline/outboxTypes';
 import { publicationJobOf } from '@/offline/publicationJobs';
 import { datasetOf } from '../dataset';
 import { describeChange, isEditable, statusMessages } from '@/offline/describeChange';
-import { refusedFileReport } from '../refusedFile';
+import { refusedFileReport } from '@/offline/refusedFile';
 
 const badgeOf = {
   queued: 'secondary',

@@ -1,5 +1,5 @@
 import type { CsvErrorsReport } from '@/domain/csv';
-import type { OutboxError } from '@/offline/outboxTypes';
+import type { OutboxError } from './outboxTypes';
 
 /**
  * The line errors of a file the server refused (400 INVALID_CSV: `errors` in the body, their total and whether the
