@@ -70,7 +70,7 @@ describe('reading a reference', () => {
       componentFilters: [{ componentKey: 'habitat', filters: ['lake'] }],
     });
     expect(filteredPast.totalRows).toBe(3);
-    expect((await stations({ limit: 5000 })).referenceValues).toHaveLength(6);
+    expect((await stations({ limit: 1000 })).referenceValues).toHaveLength(6);
   });
 
   it('orders by numbers as numbers, dates as dates, texts and references, then by natural key', async () => {
@@ -255,6 +255,15 @@ describe('reading a reference', () => {
     expect((await admin.get(`/applications/observatory/references/stations${q({ offset: -1 })}`)).body.code).toBe(
       'BAD_ROW_QUERY',
     );
+    // A page larger than the largest is refused, saying so, rather than cut to it.
+    for (const path of ['references/stations', 'references/stations/json', 'data/readings/json']) {
+      const large = await admin.get(`/applications/observatory/${path}${q({ limit: 1001 })}`);
+      expect([large.status, large.body.code, large.body.params], path).toEqual([
+        400,
+        'BAD_ROW_QUERY',
+        { reason: 'limitTooLarge', max: 1000 },
+      ]);
+    }
   });
 
   it('answers every query as the offline copy does (filterRows on the rows the browser keeps)', async () => {

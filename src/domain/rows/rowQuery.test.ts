@@ -40,6 +40,11 @@ describe('row queries', () => {
   it('name what is wrong', () => {
     expect(readRowQuery('{').ok).toBe(false);
     expect(readRowQuery('{"limit": -1}')).toMatchObject({ ok: false, problem: { code: 'BAD_ROW_QUERY' } });
+    expect(readRowQuery('{"limit": 1000}').ok).toBe(true);
+    expect(readRowQuery('{"limit": 1001}')).toEqual({
+      ok: false,
+      problem: { code: 'BAD_ROW_QUERY', params: { reason: 'limitTooLarge', max: 1000 } },
+    });
     expect(readRowQuery('{"componentFilters": [{}]}')).toMatchObject({
       ok: false,
       problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT' },

@@ -26,6 +26,18 @@ describe('exception messages', () => {
     expect(say('fr', { wait: 8, unit: 'seconds' })).toBe('Trop de tentatives manquées. Réessayez dans 8 secondes.');
   });
 
+  it('say how large a page may be, and what to do for more', () => {
+    const say = (locale: string, params: Record<string, unknown>) =>
+      errorI18n(locale)._({ ...exceptionMessages.BAD_ROW_QUERY, values: messageValues(params) });
+    expect(say('en', { reason: 'limitTooLarge', max: 1000 })).toBe(
+      'A page holds at most 1,000 rows; without a limit, every row is sent.',
+    );
+    expect(say('fr', { reason: 'limitTooLarge', max: 1000 })).toBe(
+      'Une page tient au plus 1\u202f000 lignes\u00a0; sans limite, toutes les lignes sont envoyées.',
+    );
+    expect(say('en', { reason: 'notJson' })).toBe('The query is not well formed.');
+  });
+
   it('cite the unknown names of a grant, counting them all', () => {
     const say = (locale: string, params: Record<string, unknown>) =>
       errorI18n(locale)._({ ...exceptionMessages.UNKNOWN_USERS, values: messageValues(params) });

@@ -261,7 +261,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.UNKNOWN_COMPONENT',
     message: 'There is no column {component} here.',
   },
-  BAD_ROW_QUERY: /*i18n*/ { id: 'exceptionMessage.BAD_ROW_QUERY', message: 'The query is not well formed.' },
+  BAD_ROW_QUERY: /*i18n*/ {
+    id: 'exceptionMessage.BAD_ROW_QUERY',
+    message:
+      '{reason, select, limitTooLarge {A page holds at most {max, number} rows; without a limit, every row is sent.} other {The query is not well formed.}}',
+  },
   MISSING_COMPONENT_KEY_COMPONENT: /*i18n*/ {
     id: 'exceptionMessage.MISSING_COMPONENT_KEY_COMPONENT',
     message: 'A filter names no column.',
