@@ -33,6 +33,10 @@ export class ZipRefused extends Error {
 }
 
 const EOCD = 0x06054b50;
+const ZIP64_EOCD = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD_SIZE = 56;
+const ZIP64_LOCATOR_SIZE = 20;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const EOCD_SIZE = 22;
@@ -49,6 +53,22 @@ async function readAt(file: string, position: number, length: number): Promise<B
   } finally {
     await handle.close();
   }
+}
+
+/** The directory a ZIP64 end record describes, found through the locator just before the end record at `endAt`. */
+async function zip64Directory(file: string, endAt: number) {
+  if (endAt < ZIP64_LOCATOR_SIZE) throw new ZipRefused('invalidZip');
+  const locator = await readAt(file, endAt - ZIP64_LOCATOR_SIZE, ZIP64_LOCATOR_SIZE);
+  if (locator.readUInt32LE(0) !== ZIP64_LOCATOR) throw new ZipRefused('invalidZip');
+  const recordAt = locator.readBigUInt64LE(8);
+  if (recordAt > BigInt(endAt - ZIP64_LOCATOR_SIZE - ZIP64_EOCD_SIZE)) throw new ZipRefused('invalidZip');
+  const record = await readAt(file, Number(recordAt), ZIP64_EOCD_SIZE);
+  if (record.length < ZIP64_EOCD_SIZE || record.readUInt32LE(0) !== ZIP64_EOCD) throw new ZipRefused('invalidZip');
+  const [count, directorySize, directoryOffset] = [32, 40, 48].map((at) => record.readBigUInt64LE(at));
+  // Beyond 4 GiB (offsets) or what any limit lets through (the count), as the 32-bit fields would.
+  if (directorySize > 0xffffffffn || directoryOffset > 0xffffffffn || count > 0xffffffffn)
+    throw new ZipRefused('zip64NotSupported');
+  return { count: Number(count), directorySize: Number(directorySize), directoryOffset: Number(directoryOffset) };
 }
 
 export class ZipArchive {
@@ -69,13 +89,18 @@ export class ZipArchive {
     }
     if (at < 0) throw new ZipRefused('invalidZip');
     const disk = tail.readUInt16LE(at + 4);
-    const count = tail.readUInt16LE(at + 10);
-    const directorySize = tail.readUInt32LE(at + 12);
-    const directoryOffset = tail.readUInt32LE(at + 16);
     if (disk !== 0) throw new ZipRefused('invalidZip');
-    // ZIP64 archives (over 4 GiB or 65,535 entries) are beyond what Terrain writes.
-    if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff)
+    // Offsets and sizes past 4 GiB are beyond what Terrain writes; 65,535 entries and more are counted by a ZIP64 end.
+    if (tail.readUInt32LE(at + 12) === 0xffffffff || tail.readUInt32LE(at + 16) === 0xffffffff)
       throw new ZipRefused('zip64NotSupported');
+    const { count, directorySize, directoryOffset } =
+      tail.readUInt16LE(at + 10) === 0xffff
+        ? await zip64Directory(file, fileSize - tailLength + at)
+        : {
+            count: tail.readUInt16LE(at + 10),
+            directorySize: tail.readUInt32LE(at + 12),
+            directoryOffset: tail.readUInt32LE(at + 16),
+          };
     if (count > limits.maxEntries) throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
     if (directoryOffset + directorySize > fileSize) throw new ZipRefused('invalidZip');
     const directory = await readAt(file, directoryOffset, directorySize);
@@ -93,6 +118,7 @@ export class ZipArchive {
       const extraLength = directory.readUInt16LE(position + 30);
       const commentLength = directory.readUInt16LE(position + 32);
       const localHeaderOffset = directory.readUInt32LE(position + 42);
+      if ([compressedSize, size, localHeaderOffset].includes(0xffffffff)) throw new ZipRefused('zip64NotSupported');
       const nameBytes = directory.subarray(position + 46, position + 46 + nameLength);
       const path = nameBytes.toString(flags & 0x800 ? 'utf8' : 'latin1');
       position += 46 + nameLength + extraLength + commentLength;
@@ -107,6 +133,8 @@ export class ZipArchive {
         throw new ZipRefused('zipTooLarge', { maxInflatedBytes: limits.maxInflatedBytes });
       entries.set(path, { path, method, compressedSize, size, localHeaderOffset });
     }
+    // A count that says less than the directory holds would leave files out unseen.
+    if (position !== directory.length) throw new ZipRefused('invalidZip');
     return new ZipArchive(file, entries);
   }
 

@@ -6,6 +6,40 @@ import type { BundleFile } from '../../src/domain/bundle/manifest.ts';
 const PIECE_BYTES = 256 * 1024;
 /** fflate writes no ZIP64 records: offsets and sizes must stay below 4 GiB. */
 const MAX_ZIP_BYTES = 0xffff_ffff;
+/** The most entries the end record counts; from there on it says "see the ZIP64 record" (APPNOTE 4.4.21). */
+const MAX_COUNTED_ENTRIES = 0xffff;
+const EOCD_SIZE = 22;
+const EOCD = 0x06054b50;
+const ZIP64_EOCD = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+
+/**
+ * The end of a zip of `count` entries, given its end record as fflate wrote it: fflate writes the count in 16 bits,
+ * so 65,536 entries read as none and the rest were never found. From 65,535 entries on, the count goes to a ZIP64
+ * end record and its locator, written before an end record that points to them.
+ */
+export function zip64End(end: Uint8Array, count: number): Uint8Array {
+  const record = Buffer.from(end.buffer, end.byteOffset, end.byteLength);
+  if (record.byteLength !== EOCD_SIZE || record.readUInt32LE(0) !== EOCD) throw new Error('no end record to extend');
+  const directorySize = record.readUInt32LE(12);
+  const directoryOffset = record.readUInt32LE(16);
+  const zip64 = Buffer.alloc(56 + 20 + EOCD_SIZE);
+  zip64.writeUInt32LE(ZIP64_EOCD, 0);
+  zip64.writeBigUInt64LE(44n, 4);
+  zip64.writeUInt16LE(45, 12);
+  zip64.writeUInt16LE(45, 14);
+  zip64.writeBigUInt64LE(BigInt(count), 24);
+  zip64.writeBigUInt64LE(BigInt(count), 32);
+  zip64.writeBigUInt64LE(BigInt(directorySize), 40);
+  zip64.writeBigUInt64LE(BigInt(directoryOffset), 48);
+  zip64.writeUInt32LE(ZIP64_LOCATOR, 56);
+  zip64.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 64);
+  zip64.writeUInt32LE(1, 72);
+  record.copy(zip64, 76);
+  zip64.writeUInt16LE(MAX_COUNTED_ENTRIES, 76 + 8);
+  zip64.writeUInt16LE(MAX_COUNTED_ENTRIES, 76 + 10);
+  return zip64;
+}
 
 export type Content = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 
@@ -19,6 +53,7 @@ export class ZipOutput {
   private failure: Error | null = null;
   private ended = false;
   private written = 0;
+  private entryCount = 0;
   private readonly zip = new Zip((error, data, final) => {
     if (error) this.failure = error;
     else this.chunks.push(data);
@@ -37,6 +72,7 @@ export class ZipOutput {
   async *add(path: string, content: Content): AsyncGenerator<Uint8Array, BundleFile> {
     const entry = new ZipDeflate(path, { level: 6 });
     this.zip.add(entry);
+    this.entryCount += 1;
     const hash = createHash('sha256');
     let size = 0;
     let texts: string[] = [];
@@ -72,8 +108,14 @@ export class ZipOutput {
 
   *end(): Generator<Uint8Array> {
     this.zip.end();
-    yield* this.take();
     if (!this.ended) throw new Error('zip not finished');
+    if (this.entryCount >= MAX_COUNTED_ENTRIES) {
+      // fflate gives its directory and end record as its last chunk.
+      const last = this.chunks.pop()!;
+      const cut = last.byteLength - EOCD_SIZE;
+      this.chunks.push(last.subarray(0, cut), zip64End(last.subarray(cut), this.entryCount));
+    }
+    yield* this.take();
   }
 }
 
