@@ -337,7 +337,7 @@ export async function saveRightsRequest(
       name:
         input.rightsRequest?.name?.trim() ||
         authorizationNames[language](requester.login, new Date().toISOString().slice(0, 10)),
-      description: comment.slice(0, 200),
+      description: comment,
       usersId: [requester.id],
       authorizationForAll: input.rightsRequest?.authorizationForAll,
       authorizationsWithRestriction: input.rightsRequest?.authorizationsWithRestriction,

@@ -311,10 +311,13 @@ describe('a user asking for rights', () => {
     expect(await countKeys(user)).toBe(403);
     const seen = await list(admin, { setted: false });
     expect(seen.body.rightsRequests.map((r: { id: string }) => r.id)).toContain(requestId);
+    // As long as a comment may be, with a character outside the basic plane where a cut at 200 fell.
+    const comment = `Granted for Lac Blanc only. ${'x'.repeat(171)}🐦${'y'.repeat(54)}`;
+    expect(comment).toHaveLength(255);
     const granted = await ask(admin, {
       id: requestId,
       setted: true,
-      comment: 'Granted for Lac Blanc only.',
+      comment,
       rightsRequest: { name: 'Lac Blanc reading', ...LAC_BLANC },
     });
     expect(granted.status, granted.text).toBe(200);
@@ -327,7 +330,7 @@ describe('a user asking for rights', () => {
     const authorization = await admin.get(`${APP}/authorization/${granted.body.authorizationId}`);
     expect(authorization.body).toMatchObject({
       name: 'Lac Blanc reading',
-      description: 'Granted for Lac Blanc only.',
+      description: comment,
       users: [{ id: account.id }],
     });
 
@@ -336,7 +339,7 @@ describe('a user asking for rights', () => {
       setted: true,
       status: 'granted',
       treatmentDecision: 'APPROVED',
-      treatmentComment: 'Granted for Lac Blanc only.',
+      treatmentComment: comment,
       treatedByLogin: 'root',
       comment: 'All the counts, please.',
       rightsRequest: { counts: [{ operationTypes: ['extraction'], requiredAuthorizations: {} }] },

@@ -44,7 +44,8 @@ export interface RestrictionRequest {
 }
 
 export const PUBLIC_USER = '_public_';
-export const MAX_DESCRIPTION = 200;
+/** As long as a rights request's comment: the authorization that grants a request carries its comment whole. */
+export const MAX_DESCRIPTION = 255;
 
 export type AuthorizationProblem = DomainError<
   | 'NO_AUTHORIZATION_NAME'
