@@ -3,7 +3,7 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { LISTED, listedReadable, rowsPointingTo } from './pointingRows.ts';
+import { LISTED, listedReadable, moreThanListed, rowsPointingTo } from './pointingRows.ts';
 import { withRenamedScopeKeys, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { withRenamedAssociateKeys, type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { raiseRightsVersion } from './authorizations.ts';
@@ -162,7 +162,10 @@ export async function refuseStalePointers(
     for (const key of row.keys) if (moved.formerKeys.has(key)) pointedTo.add(moved.formerKeys.get(key)!);
   throw new Refusal('MOVED_REFERENCED_ROWS', {
     rows: [...pointedTo].sort().slice(0, NAMED).join(', '),
+    // The rows pointed to are known through the pointing rows listed: past them, or past the names, there are more.
+    more: pointedTo.size > NAMED || moreThanListed(rows) ? 'yes' : 'no',
     referring: listedReadable(rows, readsWhole),
+    referringMore: moreThanListed(rows),
     versions: listedReadable(versions, readsWhole),
   });
 }

@@ -14,7 +14,8 @@ export interface PointingRow {
 }
 
 /**
- * A few rows of the application whose stored references hold one of `keys` (rows `excluding` names set aside): the
+ * A few rows of the application whose stored references hold one of `keys` (rows `excluding` names set aside), one
+ * more than `LISTED` when there are more (see `listedReadable`): the
  * GIN index of `refs` looked up key by key until enough are found, each key's rows then kept to the application's.
  * Given the application in the same condition, or the keys all at once, the planner read the application's rows one
  * after the other instead (every row of it when none points to them): its index on the application looked cheaper.
@@ -36,20 +37,24 @@ export async function rowsPointingTo(
       where refs <> '{}' and refs @> array[k.key]
       offset 0) as pointing
     where pointing.application_id = ${applicationId} and not (pointing.id = any(${excluding}::uuid[]))
-    limit ${LISTED}`.execute(db);
+    limit ${LISTED + 1}`.execute(db);
   const unique = new Map(found.rows.map((r) => [`${r.data_name}\u0000${r.natural_key}`, r]));
   return [...unique.values()].map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key, refs: r.refs }));
 }
 
 /**
- * What a refusal may list of `found`: the rows of entries the caller reads whole, by entry and natural key. The
- * others still make the refusal; their keys would tell what the caller may not read.
+ * What a refusal may list of `found`: the rows of entries the caller reads whole, by entry and natural key, at most
+ * `LISTED`. The others still make the refusal; their keys would tell what the caller may not read.
  */
 export const listedReadable = (
   found: Array<{ dataName: string; naturalKey: string }>,
   readsWhole: (dataName: string) => boolean,
 ) =>
   found
+    .slice(0, LISTED)
     .filter((row) => readsWhole(row.dataName))
     .map(({ dataName, naturalKey }) => ({ dataName, naturalKey }))
     .sort((a, b) => a.dataName.localeCompare(b.dataName) || a.naturalKey.localeCompare(b.naturalKey));
+
+/** Whether `found` holds more rows than a refusal lists: the list then says it goes on. */
+export const moreThanListed = (found: readonly unknown[]) => found.length > LISTED;

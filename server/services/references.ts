@@ -21,7 +21,7 @@ import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
-import { listedReadable, rowsPointingTo } from './pointingRows.ts';
+import { listedReadable, moreThanListed, rowsPointingTo } from './pointingRows.ts';
 import { applying } from '../db/appliedWork.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
@@ -261,7 +261,10 @@ export async function deleteReferenceRows(
         // Rows deleted together may point to each other (a place and the places within it).
         const referring = await rowsPointingTo(trx, application.id, keys, ids);
         if (referring.length > 0)
-          throw new Refusal('REFERENCED_ROWS', { referring: listedReadable(referring, readsWhole) });
+          throw new Refusal('REFERENCED_ROWS', {
+            referring: listedReadable(referring, readsWhole),
+            referringMore: moreThanListed(referring),
+          });
         await trx
           .deleteFrom('data_rows')
           .where(sql<boolean>`id = any(${ids}::uuid[])`)

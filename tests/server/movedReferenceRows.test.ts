@@ -54,7 +54,9 @@ describe('moving reference rows that other rows point to', () => {
     const params = await refusedMove(MASSIFS_PLACES_CSV.replace('aiguilles;mont_blanc', 'aiguilles;vanoise'));
     expect(params).toEqual({
       rows: 'aiguilles',
+      more: 'no',
       referring: [{ dataName: 'sightings', naturalKey: 'aiguilles__05_06_2024' }],
+      referringMore: false,
       versions: [],
     });
     expect(await sightingPlaces(massifs)).toEqual({
@@ -87,7 +89,7 @@ describe('moving reference rows that other rows point to', () => {
     expect([refused.status, refused.body.code, refused.body.params], refused.text).toEqual([
       409,
       'MOVED_REFERENCED_ROWS',
-      { rows: 'aiguilles', referring: [], versions: [] },
+      { rows: 'aiguilles', more: 'no', referring: [], referringMore: false, versions: [] },
     ]);
   });
 
@@ -158,7 +160,10 @@ describe('at size: a reference of thousands of rows, thousands of rows pointing 
   it('refuses moving a massif whose places are pointed to, reading a row per line and a few pointing', async () => {
     const refused = await measuredUpload(placesCsv({ m3: 'm4' }));
     expect([refused.answer.status, refused.answer.body.code]).toEqual([409, 'MOVED_REFERENCED_ROWS']);
+    // Fifty listed and five moved places named, each list saying it goes on.
+    expect(refused.answer.body.params).toMatchObject({ more: 'yes', referringMore: true });
     expect(refused.answer.body.params.referring).toHaveLength(50);
+    expect(refused.answer.body.params.rows.split(', ')).toHaveLength(5);
     expect(refused.noted).toBeLessThanOrEqual(LINES);
     // The 50 rows listed, give or take the one a look-up reads ahead.
     expect(refused.pointing).toBeLessThanOrEqual(60);
@@ -201,12 +206,14 @@ describe('at size: a reference of thousands of rows, thousands of rows pointing 
       'REFERENCED_ROWS',
       [{ dataName: 'sightings', naturalKey: 'm5p1__01_06_2024' }],
     ]);
+    expect(refused.answer.body.params.referringMore).toBe(false);
     expect(refused.scanned).toBeLessThanOrEqual(2);
 
     // A massif its hundred places point to: the look-up stops at the rows it lists.
     const pointed = await measuredDeletion(['m27']);
     expect([pointed.answer.status, pointed.answer.body.params?.referring]).toEqual([409, expect.any(Array)]);
     expect(pointed.answer.body.params.referring).toHaveLength(50);
+    expect(pointed.answer.body.params.referringMore).toBe(true);
     expect(pointed.scanned).toBeLessThanOrEqual(60);
 
     const alone = await measuredDeletion(['m29p99']);

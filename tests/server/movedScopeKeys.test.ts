@@ -236,7 +236,13 @@ describe('a data type whose rows lie within others', () => {
     expect([refused.status, refused.body.code, refused.body.params], refused.text).toEqual([
       409,
       'MOVED_REFERENCED_ROWS',
-      { rows: 'refuge', referring: [{ dataName: 'readings', naturalKey: 'refuge__05_06_2024' }], versions: [] },
+      {
+        rows: 'refuge',
+        more: 'no',
+        referring: [{ dataName: 'readings', naturalKey: 'refuge__05_06_2024' }],
+        referringMore: false,
+        versions: [],
+      },
     ]);
     const moved = await loadData(ranges.owner, 'stations', 'code;place\nlac;mont_blanc_sud\n');
     expect(moved.status, moved.text).toBe(201);

@@ -38,6 +38,14 @@ describe('exception messages', () => {
     expect(say('en', { reason: 'notJson' })).toBe('The query is not well formed.');
   });
 
+  it('say that the moved lines named go on, and name them alone in refusals kept before', () => {
+    const say = (params: Record<string, unknown>) =>
+      errorI18n('en')._({ ...exceptionMessages.MOVED_REFERENCED_ROWS, values: messageValues(params) });
+    expect(say({ rows: 'a, b, c, d, e', more: 'yes' })).toContain('point to them (a, b, c, d, e, …):');
+    expect(say({ rows: 'a', more: 'no' })).toContain('point to them (a):');
+    expect(say({ rows: 'a' })).toContain('point to them (a):');
+  });
+
   it('cite the unknown names of a grant, counting them all', () => {
     const say = (locale: string, params: Record<string, unknown>) =>
       errorI18n(locale)._({ ...exceptionMessages.UNKNOWN_USERS, values: messageValues(params) });

@@ -254,7 +254,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   MOVED_REFERENCED_ROWS: /*i18n*/ {
     id: 'exceptionMessage.MOVED_REFERENCED_ROWS',
     message:
-      'This file moves lines under another parent while other data point to them ({rows}): those data would go on pointing to where these lines were. Nothing was stored. Keep these lines under their parent, or first change the data pointing to them.',
+      'This file moves lines under another parent while other data point to them ({rows}{more, select, yes {, …} other {}}): those data would go on pointing to where these lines were. Nothing was stored. Keep these lines under their parent, or first change the data pointing to them.',
   },
   NO_SUCH_ROWS: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_ROWS', message: 'These lines do not exist.' },
   UNKNOWN_COMPONENT: /*i18n*/ {

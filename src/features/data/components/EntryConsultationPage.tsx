@@ -84,8 +84,9 @@ export function EntryConsultationPage({ application, entry }: Props) {
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
     } else {
-      const referring = (outcome.error.params as { referring?: Array<{ dataName: string; naturalKey: string }> }).referring;
-      toastRefusal(i18n, outcome.error, referring?.map((r) => `${r.dataName} ${r.naturalKey}`).join(', '));
+      const { referring, referringMore } = outcome.error.params as { referring?: Array<{ dataName: string; naturalKey: string }>; referringMore?: boolean };
+      const listed = referring?.map((r) => `${r.dataName} ${r.naturalKey}`);
+      toastRefusal(i18n, outcome.error, listed && [...listed, ...(referringMore ? ['…'] : [])].join(', '));
     }
   }
 
