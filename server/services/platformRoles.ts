@@ -1,8 +1,5 @@
 import { sql } from 'kysely';
-import {
-  isValidCreatorPattern,
-  platformAdminPatterns,
-} from '../../src/domain/applications/applicationName.ts';
+import { isValidCreatorPattern, platformAdminPatterns } from '../../src/domain/applications/applicationName.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { PlatformRole } from '../../src/contract/platformRoles.ts';
 import type { ServerContext } from '../context.ts';
@@ -60,7 +57,8 @@ export async function changeRole(
     if (grant) patterns.add(pattern);
     else patterns.delete(pattern);
   }
-  const changed = change.role === 'terrainAdmin' ? platformAdminPatterns(target.creator_patterns, grant) : [...patterns];
+  const changed =
+    change.role === 'terrainAdmin' ? platformAdminPatterns(target.creator_patterns, grant) : [...patterns];
   return ctx.db
     .updateTable('users')
     .set({
