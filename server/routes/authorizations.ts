@@ -119,8 +119,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
       await requireAuthorizationManager(ctx, user, application);
-      if (!isUuid(request.params.id))
-        throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
+      if (!isUuid(request.params.id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       const [found] = await listAuthorizations(ctx, application, request.params.id);
       if (!found) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       return found;
