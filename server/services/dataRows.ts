@@ -9,7 +9,7 @@ import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import type { RowColumns } from '../workers/rowColumns.ts';
 import { holdsOwnRows, type BulkJournal } from '../db/bulkJournal.ts';
 import { whileReading, whileWriting } from './entryGate.ts';
-import { holdsOneOfKeys } from './rowQueries.ts';
+import { rowsByEitherKey } from './rowsByEitherKey.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
 import { applying } from '../db/appliedWork.ts';
 
@@ -294,13 +294,15 @@ async function rowsNamedBy(
 ): Promise<ReferenceIndex> {
   if (hierarchicalKeys.length === 0) return new ReferenceIndex(name);
   const keysOf = (keys: string[]) =>
-    db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'hierarchical_key'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', name)
-      .where(holdsOneOfKeys(keys))
-      .execute();
+    rowsByEitherKey(
+      () =>
+        db
+          .selectFrom('data_rows')
+          .select(['natural_key', 'hierarchical_key'])
+          .where('application_id', '=', applicationId)
+          .where('data_name', '=', name),
+      keys,
+    ).execute();
   const designated = (await keysOf(hierarchicalKeys)).map(keysOnly);
   return new ReferenceIndex(name, (await keysOf(spellingKeys(designated, keyParts))).map(keysOnly));
 }

@@ -8,7 +8,7 @@ import type { ApplicationRow } from '../db/schema.ts';
 import { sql, type SqlBool } from 'kysely';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import { namedRowsSql } from './namedReferenceRows.ts';
-import { holdsOneOfKeys } from './rowQueries.ts';
+import { rowsByEitherKey } from './rowsByEitherKey.ts';
 
 /**
  * The rows a form's reference fields need to be checked (`checkFormFields`): for each reference they point to, the
@@ -38,7 +38,7 @@ export async function formReferenceRows(
         .where('file_id', 'is', null)
         .where(named);
     const [designated, sample] = await Promise.all([
-      keys.length ? rowsOf().where(holdsOneOfKeys(keys)).execute() : [],
+      keys.length ? rowsByEitherKey(rowsOf, keys).execute() : [],
       rowsOf().orderBy('natural_key').limit(REFERENCE_SAMPLE).execute(),
     ]);
     const rows = new Map(

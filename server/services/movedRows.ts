@@ -99,7 +99,10 @@ export async function followMoves(db: Db, applicationId: string, moved: MovedRow
   return { rows: renamed.size, authorizations, rightsRequests, additionalFiles };
 }
 
-/** Where each table keeps the keys of the nodes it names: the column and the JSON path to them. */
+/**
+ * Where each table keeps the keys of the nodes it names: the column and the JSON path to them, as the table's index
+ * of those keys holds them (migration 0029).
+ */
 const GRANTS = {
   authorizations: { table: 'authorizations', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
   rights_requests: { table: 'rights_requests', column: 'rules', path: '$.restricted.*[*].scopes.*[*]' },
@@ -121,10 +124,12 @@ async function renameKeysIn(
   { table, column, path }: (typeof GRANTS)[keyof typeof GRANTS],
   rename: (value: unknown) => object | null,
 ): Promise<number> {
+  // The path written in the statement, not sent as a parameter: the expression is then the index's, whatever
+  // plan the engine keeps for the statement.
   const found = await sql<{ id: string; value: unknown }>`
     select id, ${sql.ref(column)} as value from ${sql.table(table)}
     where application_id = ${applicationId}
-      and jsonb_path_query_array(${sql.ref(column)}, ${path}::jsonpath) ?| ${keys}::text[]
+      and jsonb_path_query_array(${sql.ref(column)}, ${sql.lit(path)}) ?| ${keys}::text[]
     for update`.execute(db);
   const changed = found.rows.flatMap((row) => {
     const value = rename(typeof row.value === 'string' ? JSON.parse(row.value) : row.value);

@@ -15,13 +15,6 @@ import {
 import { KeptResults } from './keptResults.ts';
 import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
-/**
- * Rows holding one of `keys` as their hierarchical or natural key, each arm on its index: the natural-key indexes
- * are partial (rows without a file, rows of versions), and a condition that does not imply one cannot use it.
- */
-export const holdsOneOfKeys = (keys: readonly string[]) =>
-  sql<SqlBool>`(hierarchical_key = any(${keys}) or (file_id is null and natural_key = any(${keys})) or (file_id is not null and natural_key = any(${keys})))`;
-
 export interface SelectedRow {
   id: string;
   natural_key: string;

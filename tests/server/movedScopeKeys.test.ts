@@ -11,7 +11,7 @@ import { activeAccount, GENEROUS_RATE_LIMITS, signedIn, type Account } from './a
 import type { ApiClient } from './apiClient.ts';
 import { createApplication, csvForm, q, ROOT, uploadReference } from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { rowsScanned } from './statementsRead.ts';
+import { plansOf, rowsScanned } from './statementsRead.ts';
 
 /** Places within places, sightings scoped by place, stations (a data type) within places and readings of them. */
 const RANGES_YAML = `
@@ -448,5 +448,50 @@ describe('at size: thousands of grants, requests and files on a reference of tho
     );
     console.info(`the same file again in ${Math.round(performance.now() - sameBegan)} ms (measured)`);
     expect([same.status, same.body.moved, looked]).toEqual([201, undefined, 0]);
+  });
+
+  it('moves one place, reading only the grant, request and file naming it, by their index of keys', async () => {
+    // The 171st grant, request and file name m20p5, which the file moves from m20 to m21 (both under m0 now).
+    const moves = Object.fromEntries(MOVED_MASSIFS.map((m) => [m, 'm0']));
+    const csv = massifsCsv(moves).replace('\nm20p5;m20\n', '\nm20p5;m21\n');
+    const lookedUp = async (file: string) => {
+      const [[[[moved, grantsRead], requestsRead], filesRead], plans] = await plansOf(
+        db(),
+        () =>
+          rowsScanned(
+            db(),
+            () =>
+              rowsScanned(
+                db(),
+                () => rowsScanned(db(), () => loadPlaces(ranges, file), lookUp('authorizations'), 'authorizations'),
+                lookUp('rights_requests'),
+                'rights_requests',
+              ),
+            lookUp('additional_files'),
+            'additional_files',
+          ),
+        // The look-ups as sent, not as rowsScanned runs them again under EXPLAIN ANALYZE.
+        (statement) => statement.includes('?|') && !statement.startsWith('explain'),
+      );
+      expect(moved.status, moved.text).toBe(201);
+      expect(moved.body.moved).toEqual({ rows: 1, authorizations: 1, rightsRequests: 1, additionalFiles: 1 });
+      return {
+        read: [grantsRead, requestsRead, filesRead],
+        indexes: plans.map((plan) => plan.flatMap((scan) => (scan.index ? [scan.index] : []))),
+        wholeTables: plans.flatMap((plan) => plan.flatMap((scan) => (scan.node === 'Seq Scan' ? [scan.table] : []))),
+      };
+    };
+    // As the embedded database knows the tables (nothing analyzes them), then as PostgreSQL's autovacuum would
+    // after their thousands of rows were written.
+    const scopeKeys = ['authorizations_scope_keys', 'rights_requests_scope_keys', 'additional_files_scope_keys'];
+    const before = await lookedUp(csv);
+    expect(before.read).toEqual([1, 1, 1]);
+    expect(before.wholeTables).toEqual([]);
+    before.indexes.forEach((used, table) => expect(used).toContain(scopeKeys[table]));
+    for (const table of ['authorizations', 'rights_requests', 'additional_files'])
+      await sql`analyze ${sql.table(table)}`.execute(db());
+    const after = await lookedUp(massifsCsv(moves));
+    expect(after).toEqual({ read: [1, 1, 1], indexes: scopeKeys.map((index) => [index]), wholeTables: [] });
+    expect(await naming('authorizations', [key('alps', 'm0', 'm20', 'm20p5')])).toBe(1);
   });
 });

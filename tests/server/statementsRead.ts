@@ -94,3 +94,55 @@ export async function rowsScanned<T>(
     shared.executeQuery = original;
   }
 }
+
+/** A scan of a plan: how it reads (`Seq Scan`, `Index Scan`, `Bitmap Index Scan`…), which table and which index. */
+export interface PlannedScan {
+  node: string;
+  table?: string;
+  index?: string;
+}
+
+type PlannedNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlannedNode[] };
+
+function scansIn(node: PlannedNode): PlannedScan[] {
+  const own: PlannedScan[] =
+    node['Relation Name'] || node['Index Name']
+      ? [{ node: node['Node Type'], table: node['Relation Name'], index: node['Index Name'] }]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scansIn)];
+}
+
+/**
+ * The scans the planner chooses for each statement `work` sends whose SQL includes `marker` (or that `marker`
+ * accepts), planned again under EXPLAIN with the same parameters: the plan, not a duration, tells whether a read
+ * walks an index or every row of a table, whatever the machine.
+ */
+export async function plansOf<T>(
+  db: Kysely<Schema>,
+  work: () => Promise<T>,
+  marker: string | ((sql: string) => boolean),
+): Promise<[T, PlannedScan[][]]> {
+  let owner: object = db.getExecutor();
+  while (!Object.prototype.hasOwnProperty.call(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object;
+  const shared = owner as { executeQuery: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
+  const original = shared.executeQuery;
+  const plans: PlannedScan[][] = [];
+  shared.executeQuery = async function (this: unknown, ...args: unknown[]) {
+    const compiled = args[0] as { sql: string };
+    if (typeof marker === 'string' ? compiled.sql.includes(marker) : marker(compiled.sql)) {
+      const explained = await original.apply(this, [
+        { ...compiled, sql: `explain (format json) ${compiled.sql}` },
+        ...args.slice(1),
+      ]);
+      const cell = Object.values(explained.rows[0] as Record<string, unknown>)[0];
+      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlannedNode }>;
+      plans.push(scansIn(plan[0].Plan));
+    }
+    return original.apply(this, args);
+  };
+  try {
+    return [await work(), plans];
+  } finally {
+    shared.executeQuery = original;
+  }
+}

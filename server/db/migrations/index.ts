@@ -27,6 +27,7 @@ import * as appliedKeys from './0025_applied_keys.ts';
 import * as additionalFileNameKeys from './0026_additional_file_name_keys.ts';
 import * as boundedSearchIndexes from './0027_bounded_search_indexes.ts';
 import * as backupVersionOrder from './0028_backup_version_order.ts';
+import * as scopeKeyLookups from './0029_scope_key_lookups.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026_additional_file_name_keys': additionalFileNameKeys,
   '0027_bounded_search_indexes': boundedSearchIndexes,
   '0028_backup_version_order': backupVersionOrder,
+  '0029_scope_key_lookups': scopeKeyLookups,
 };
 
 export const migrationProvider: MigrationProvider = {
