@@ -269,7 +269,8 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   },
   INVALID_PATTERN_FOR_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_PATTERN_FOR_CHECKER_DATE',
-    message: 'The date pattern {badPattern} is not valid: {message}',
+    message:
+      '{reason, select, tooLong {The date pattern is {length} characters long: at most {maxLength} are accepted.} other {The date pattern {badPattern} is not valid: {message}}}',
   },
   INVALID_MIN_MAX_FOR_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_MIN_MAX_FOR_CHECKER_DATE',
@@ -278,7 +279,8 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   },
   INVALID_DURATION_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_DURATION_CHECKER_DATE',
-    message: 'The duration {declaredDuration} is not valid: write for example 1 month, 30 minutes or 1 day 12 hours.',
+    message:
+      '{reason, select, textTooLong {The duration is written in {length} characters: at most {maxLength} are accepted.} spanTooLong {The duration {declaredDuration} spans more than {maxYears} years, the longest period a date may stand for.} other {The duration {declaredDuration} is not valid: write for example 1 month, 30 minutes or 1 day 12 hours.}}',
   },
   BAD_GROOVY_EXPRESSION: /*i18n*/ {
     id: 'configurationError.BAD_GROOVY_EXPRESSION',
