@@ -21,9 +21,8 @@ export interface ConfigurationCheckPoolOptions {
 
 /**
  * The server's worker threads validating configurations, off the request thread: a large or hostile file costs
- * a worker its time, never the other users theirs. Threads of their own rather than the CSV checks' (whose
- * worker holds the state of files being checked): a restore validates its configuration while its rows are
- * checked, and neither waits behind the other.
+ * a worker its time, never the other users theirs. Threads of their own rather than the CSV checks': a
+ * configuration never waits behind a file checked in the same worker, nor a file behind a configuration.
  */
 export class ConfigurationCheckPool {
   private readonly pool: WorkerPool<ConfigurationCheckApi>;
