@@ -219,4 +219,44 @@ describe('zip entries that do not hold the size they declare', () => {
     const reading = readConfigurationDocument(archive, 'app.zip');
     expect(reading.ok && keys(reading.root)).toEqual(['OA_version', 'OA_application']);
   });
+
+  it('reads sizes given in the ZIP64 extra field of the central directory', () => {
+    const reading = readConfigurationDocument(
+      storedWithZip64Sizes('configuration.yaml', encode(CONFIGURATION)),
+      'app.zip',
+    );
+    expect(reading.ok && keys(reading.root)).toEqual(['OA_version', 'OA_application']);
+  });
 });
+
+/** One stored entry whose central directory gives its sizes as 0xFFFFFFFF and the real ones in a ZIP64 field. */
+function storedWithZip64Sizes(name: string, content: Uint8Array): Uint8Array {
+  const nameBytes = encode(name);
+  const localLength = 30 + nameBytes.length;
+  const centralLength = 46 + nameBytes.length + 20;
+  const archive = new Uint8Array(localLength + content.length + centralLength + 22);
+  const view = new DataView(archive.buffer);
+  view.setUint32(0, 0x04034b50, true);
+  view.setUint16(26, nameBytes.length, true);
+  archive.set(nameBytes, 30);
+  archive.set(content, localLength);
+  const central = localLength + content.length;
+  view.setUint32(central, 0x02014b50, true);
+  view.setUint32(central + 20, 0xffffffff, true);
+  view.setUint32(central + 24, 0xffffffff, true);
+  view.setUint16(central + 28, nameBytes.length, true);
+  view.setUint16(central + 30, 20, true);
+  archive.set(nameBytes, central + 46);
+  const extra = central + 46 + nameBytes.length;
+  view.setUint16(extra, 0x0001, true);
+  view.setUint16(extra + 2, 16, true);
+  view.setUint32(extra + 4, content.length, true);
+  view.setUint32(extra + 12, content.length, true);
+  const end = central + centralLength;
+  view.setUint32(end, 0x06054b50, true);
+  view.setUint16(end + 8, 1, true);
+  view.setUint16(end + 10, 1, true);
+  view.setUint32(end + 12, centralLength, true);
+  view.setUint32(end + 16, central, true);
+  return archive;
+}
