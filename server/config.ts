@@ -36,7 +36,7 @@ export interface ServerConfig {
   /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
   bundleMaxBytes: number;
   bundleMaxInflatedBytes: number;
-  /** Worker threads checking CSV files and their expressions (each started when first needed). */
+  /** Worker threads checking CSV files and their expressions, and as many validating configurations (each started when first needed). */
   checkWorkers: number;
   /** Time a worker may spend checking one file (ms) before the file is refused with CHECK_BUDGET_EXCEEDED. */
   checkBudgetMs: number;
