@@ -2,8 +2,8 @@ import { Inflate } from 'fflate';
 import type { ZipDirectoryEntry } from './zipDirectory';
 import { DamagedZip } from './zipDirectory';
 
-/** Compressed bytes given to the inflater at a time: what one piece may inflate to stays a few megabytes. */
-const PIECE_BYTES = 16 * 1024;
+/** Compressed bytes given to the inflater at a time: DEFLATE inflates a piece to a thousand times its size at most. */
+const PIECE_BYTES = 1024;
 const STORED = 0;
 const DEFLATED = 8;
 
