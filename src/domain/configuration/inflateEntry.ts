@@ -1,6 +1,5 @@
 import { Inflate } from 'fflate';
-import type { ZipDirectoryEntry } from './zipDirectory';
-import { DamagedZip } from './zipDirectory';
+import { DamagedZip, type ZipDirectoryEntry } from './zipDirectory';
 
 /** Compressed bytes given to the inflater at a time: DEFLATE inflates a piece to a thousand times its size at most. */
 const PIECE_BYTES = 1024;
