@@ -36,10 +36,12 @@ export interface ServerConfig {
   /** Largest backup zip accepted for a restore (bytes, 413 above), and what its entries may inflate to in all. */
   bundleMaxBytes: number;
   bundleMaxInflatedBytes: number;
-  /** Worker threads checking CSV files and their expressions (each started when first needed). */
+  /** Worker threads checking CSV files and their expressions, and as many validating configurations (each started when first needed). */
   checkWorkers: number;
   /** Time a worker may spend checking one file (ms) before the file is refused with CHECK_BUDGET_EXCEEDED. */
   checkBudgetMs: number;
+  /** Time a worker may spend validating one configuration (ms) before it is refused with CONFIGURATION_CHECK_BUDGET_EXCEEDED. */
+  configurationBudgetMs: number;
   /** Time an upload may wait for its client's next bytes (ms) before it is abandoned with UPLOAD_STALLED. */
   uploadIdleMs: number;
   /** Time a stopping instance lets the requests under way finish (ms) before it closes their connections. */
@@ -64,6 +66,12 @@ export interface ServerConfig {
  * (docs/benchmarks.md), so that only files whose expressions are pathological reach it.
  */
 const DEFAULT_CHECK_BUDGET_SECONDS = 300;
+
+/**
+ * Time one configuration's validation may take by default: far above what the largest accepted files take (the
+ * limits of docs/configuration.md), so that only a configuration built to be slow reaches it.
+ */
+const DEFAULT_CONFIGURATION_BUDGET_SECONDS = 30;
 
 /**
  * Time an upload may wait for its client's next bytes by default: a network that has given nothing for this long
@@ -115,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
+    configurationBudgetMs: int(env.CONFIGURATION_BUDGET_SECONDS, DEFAULT_CONFIGURATION_BUDGET_SECONDS) * 1000,
     uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, DEFAULT_UPLOAD_IDLE_SECONDS)) * 1000,
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),

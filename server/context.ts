@@ -4,14 +4,16 @@ import type { DiskRoom } from './db/diskRoom.ts';
 import type { Schema } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CheckPool } from './workers/checkPool.ts';
+import type { ConfigurationCheckPool } from './workers/configurationCheckPool.ts';
 
-/** What every service needs: configuration, the database (and the room on its disk), the mail transport, the threads checking files and the clock. */
+/** What every service needs: configuration, the database (and the room on its disk), the mail transport, the threads checking files and configurations, and the clock. */
 export interface ServerContext {
   config: ServerConfig;
   db: Kysely<Schema>;
   room: DiskRoom;
   mailer: Mailer;
   checks: CheckPool;
+  configurations: ConfigurationCheckPool;
   log: (line: string) => void;
   clock: Clock;
   /**

@@ -21,6 +21,7 @@ import type { RowCounter } from './services/applications.ts';
 import { startServerInstance, type ServerInstance } from './services/serverInstance.ts';
 import { createSessionKeeper, loadSessionSecret } from './services/sessions.ts';
 import { CheckPool } from './workers/checkPool.ts';
+import { ConfigurationCheckPool } from './workers/configurationCheckPool.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -81,9 +82,24 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     log,
   });
   const checks = new CheckPool({ workers: config.checkWorkers, budgetMs: config.checkBudgetMs, log });
+  const configurations = new ConfigurationCheckPool({
+    workers: config.checkWorkers,
+    budgetMs: config.configurationBudgetMs,
+    log,
+  });
   const clock = options.clock ?? systemClock;
   const stopping = new AbortController();
-  const ctx: ServerContext = { config, db: database.db, room, mailer, log, checks, clock, stopped: stopping.signal };
+  const ctx: ServerContext = {
+    config,
+    db: database.db,
+    room,
+    mailer,
+    log,
+    checks,
+    configurations,
+    clock,
+    stopped: stopping.signal,
+  };
   const sessions = createSessionKeeper(
     database.db,
     await loadSessionSecret(database.db, config.sessionSecret),
@@ -138,6 +154,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         .catch((error: unknown) => log(`instance not recorded as stopped: ${(error as Error).message}`));
       await jobs.stop();
       await checks.close();
+      await configurations.close();
       await database.close();
     },
   };

@@ -103,7 +103,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
           idleMs: ctx.config.uploadIdleMs,
         });
         requireConfigurationFile(upload);
-        streamValidation(upload, openEventStream(reply));
+        await streamValidation(ctx, upload, openEventStream(reply));
         return reply;
       },
     );

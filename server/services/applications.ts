@@ -15,8 +15,8 @@ import { summarizeApplication, type ApplicationSummary } from '../../src/domain/
 import {
   configurationMessageKey,
   serializeModel,
-  validateConfiguration,
   type ApplicationModel,
+  type ConfigurationResult,
 } from '../../src/domain/configuration/index.ts';
 import type { DomainError } from '../../src/domain/errors/index.ts';
 import type { StreamProblem } from '../../src/domain/streaming/events.ts';
@@ -24,7 +24,8 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { databaseFailure } from '../http/databaseErrors.ts';
-import type { EventStream } from '../http/eventStream.ts';
+import { failStream, type EventStream } from '../http/eventStream.ts';
+import { checkConfiguration } from './configurationCheck.ts';
 import type { Upload } from '../http/readUpload.ts';
 import { administers, isCreatorOf, requireCreatableName, rolesOf } from './applicationAccess.ts';
 import { rowCounts } from './dataRows.ts';
@@ -414,20 +415,28 @@ function confirmedLossOf(text: string | undefined): DataLossSummary | undefined 
 }
 
 /**
- * Validates and reports on the stream, warnings included (they never stop it); answers the model when the
- * configuration is valid.
+ * Validates (in a worker thread) and reports on the stream, warnings included (they never stop it); answers the
+ * model when the configuration is valid. A validation the server could not finish is reported as its error.
  */
-function validateOnStream(
+async function validateOnStream(
+  ctx: ServerContext,
   upload: Upload,
   events: EventStream,
   prefix: string,
   applicationName: string,
-): ApplicationModel | undefined {
+): Promise<ApplicationModel | undefined> {
   events.info(`${prefix}.parsingConfiguration.${isZip(upload.fileName) ? 'forMulti' : 'forSingle'}`, {
     applicationName,
   });
   events.progress(0.1);
-  const result = validateConfiguration(upload.bytes, upload.fileName);
+  let result: ConfigurationResult;
+  try {
+    result = await checkConfiguration(ctx, upload.bytes, upload.fileName);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    events.error('ValidationError', { code: error.code, message: error.code, params: error.params });
+    return undefined;
+  }
   events.progress(0.6);
   for (const warning of result.warnings) events.warning('ValidationWarning', problemOf(warning));
   if (!result.ok) {
@@ -439,11 +448,15 @@ function validateOnStream(
 }
 
 /** `POST /validate-configuration`: nothing is written; the result is the model, or null. */
-export function streamValidation(upload: Upload, events: EventStream) {
-  const model = validateOnStream(upload, events, 'application.createConfiguration', '');
-  events.result(model ?? null);
-  events.progress(1);
-  events.end();
+export async function streamValidation(ctx: ServerContext, upload: Upload, events: EventStream) {
+  try {
+    const model = await validateOnStream(ctx, upload, events, 'application.createConfiguration', '');
+    events.result(model ?? null);
+    events.progress(1);
+    events.end();
+  } catch (error) {
+    failStream(events, error, ctx.log);
+  }
 }
 
 export async function streamCreation(
@@ -455,7 +468,7 @@ export async function streamCreation(
   events: EventStream,
 ) {
   try {
-    const model = validateOnStream(upload, events, 'application.createConfiguration', name);
+    const model = await validateOnStream(ctx, upload, events, 'application.createConfiguration', name);
     if (!model) return;
     events.info('application.configuration.create.register.start', { applicationName: name });
     const id = randomUUID();
@@ -546,7 +559,13 @@ export async function streamUpdate(
 ) {
   try {
     events.info('application.ChangeConfiguration.configuration.rights.checking', { applicationName: application.name });
-    const model = validateOnStream(upload, events, 'application.ChangeConfiguration.configuration', application.name);
+    const model = await validateOnStream(
+      ctx,
+      upload,
+      events,
+      'application.ChangeConfiguration.configuration',
+      application.name,
+    );
     if (!model) return;
     if (model.version === application.version) {
       events.error('ApplicationExists', {

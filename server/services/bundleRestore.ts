@@ -1,11 +1,7 @@
 import { storeConfiguration } from './configurationRows.ts';
 import { randomUUID } from 'node:crypto';
 import { summarizeApplication } from '../../src/domain/applications/summary.ts';
-import {
-  configurationMessageKey,
-  serializeModel,
-  validateConfiguration,
-} from '../../src/domain/configuration/index.ts';
+import { configurationMessageKey, serializeModel } from '../../src/domain/configuration/index.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
@@ -13,6 +9,7 @@ import { databaseFailure } from '../http/databaseErrors.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import { MAX_CONFIGURATION_BYTES } from './applications.ts';
 import { checkAgainstModel } from './bundleModelCheck.ts';
+import { checkConfiguration } from './configurationCheck.ts';
 import { refusedZip } from './bundleRefused.ts';
 import { listedFiles, type SpooledBundle } from './bundleSpool.ts';
 import { finishRestore, inRestoreSteps } from './restoreInSteps.ts';
@@ -52,7 +49,7 @@ export async function streamRestore(
       version: manifest.application.version,
     });
     const configuration = await verifiedWhole(archive, manifest.configuration, MAX_CONFIGURATION_BYTES, counted);
-    const validated = validateConfiguration(configuration, manifest.configuration.fileName);
+    const validated = await checkConfiguration(ctx, configuration, manifest.configuration.fileName);
     if (!validated.ok) {
       for (const error of validated.errors) {
         events.error('ValidationError', {

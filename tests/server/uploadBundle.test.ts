@@ -10,7 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigurationOverBudget } from '../../server/workers/configurationCheckPool.ts';
 import { validateCsvText } from '../../src/domain/csv/index.ts';
 import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import { HttpClient } from './httpClient.ts';
@@ -670,6 +671,18 @@ describe('a restore that cannot be done', () => {
       target.size,
     );
     await expectFailedStream(lying, 'INVALID_BUNDLE', { reason: 'zipEntryLargerThanDeclared', entry: target.path });
+  });
+
+  it('refuses a backup whose configuration outlasts the validation budget (its worker stopped), keeping nothing', async () => {
+    // The budget itself is proven by configurationOffThread.test.ts; here, what a restore answers when it is spent.
+    const validate = vi
+      .spyOn(target.server.ctx.configurations, 'validate')
+      .mockRejectedValueOnce(new ConfigurationOverBudget(30_000));
+    try {
+      await expectFailedStream(backup, 'CONFIGURATION_CHECK_BUDGET_EXCEEDED', { budgetSeconds: 30 });
+    } finally {
+      validate.mockRestore();
+    }
   });
 
   it('refuses a charter that is not a PDF before any work, as its upload does', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, parseDuration } from './duration';
+import { addDuration, DURATION_LIMITS, parseDuration, spansTooLong } from './duration';
 import { toIsoLocalDateTime, type LocalDateTime } from './localDateTime';
 
 const at = (year: number, month: number, day: number, hour = 0): LocalDateTime => ({
@@ -33,5 +33,25 @@ describe('OA_duration', () => {
     expect(toIsoLocalDateTime(addDuration(at(2019, 2, 28), parseDuration('1 year 1 week')!))).toBe(
       '2020-03-06T00:00:00',
     );
+  });
+
+  it('bounds what it reads: a text past the longest is no duration, however it is written', () => {
+    const repeated = Array.from({ length: 30 }, () => '0 days').join(' ');
+    expect(repeated.length).toBeGreaterThan(DURATION_LIMITS.maxLength);
+    expect(parseDuration(repeated)).toBeNull();
+    expect(parseDuration(repeated.slice(0, 83))?.parts).toHaveLength(12);
+  });
+
+  it('tells a span past the bound, the units of a year counted alike', () => {
+    const { maxYears } = DURATION_LIMITS;
+    for (const within of [`${maxYears} years`, `${maxYears * 12} months`, `${maxYears - 1} years 52 weeks`, '1 day'])
+      expect(spansTooLong(parseDuration(within)!), within).toBe(false);
+    for (const past of [
+      `${maxYears + 1} years`,
+      '100000000000000 days',
+      `${maxYears} years 1 day`,
+      `${'9'.repeat(90)} s`,
+    ])
+      expect(parseDuration(past) === null || spansTooLong(parseDuration(past)!), past).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_ERROR_CODES, configurationMessageKey, type ConfigurationError } from './errorCodes';
+import { DURATION_LIMITS } from './duration';
 import { validateConfiguration } from './index';
+import { MAX_DATE_PATTERN_LENGTH } from './javaDatePattern';
 
 /**
  * One test per error code the validator raises (§18.2), each on a small configuration written for it. The base
@@ -586,6 +588,19 @@ describe('checkers', () => {
     });
   });
 
+  it('INVALID_PATTERN_FOR_CHECKER_DATE: a pattern longer than any real one, or a year wider than Java’s', () => {
+    const years = 'y'.repeat(100_000);
+    expect(onlyError(withChecker(`{OA_name: OA_date, OA_params: {OA_pattern: ${years}}}`))).toMatchObject({
+      code: 'INVALID_PATTERN_FOR_CHECKER_DATE',
+      path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params > OA_pattern',
+      params: { reason: 'tooLong', length: 100_000, maxLength: MAX_DATE_PATTERN_LENGTH },
+    });
+    expect(onlyError(withChecker(`{OA_name: OA_date, OA_params: {OA_pattern: ${'y'.repeat(20)}}}`))).toMatchObject({
+      code: 'INVALID_PATTERN_FOR_CHECKER_DATE',
+      params: { message: 'Too many pattern letters: y' },
+    });
+  });
+
   it('INVALID_MIN_MAX_FOR_CHECKER_DATE', () => {
     expect(
       onlyError(
@@ -615,6 +630,29 @@ describe('checkers', () => {
       path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params',
       params: { declaredDuration: '1 moon' },
     });
+  });
+
+  it('INVALID_DURATION_CHECKER_DATE: a span past the bound, or a text longer than any real one', () => {
+    const durationPath = 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params > OA_duration';
+    const withDuration = (duration: string) =>
+      withChecker(`{OA_name: OA_date, OA_params: {OA_pattern: MM/yyyy, OA_duration: "${duration}"}}`);
+    expect(onlyError(withDuration('100000000000000 days'))).toMatchObject({
+      code: 'INVALID_DURATION_CHECKER_DATE',
+      path: durationPath,
+      params: { declaredDuration: '100000000000000 days', reason: 'spanTooLong', maxYears: DURATION_LIMITS.maxYears },
+    });
+    expect(onlyError(withDuration(`${'9'.repeat(400)} seconds`)).params).toMatchObject({ reason: 'textTooLong' });
+    const repeated = Array.from({ length: 30 }, () => '0 days').join(' ');
+    expect(onlyError(withDuration(repeated))).toMatchObject({
+      path: durationPath,
+      params: { reason: 'textTooLong', length: repeated.length, maxLength: DURATION_LIMITS.maxLength },
+    });
+    for (const accepted of [
+      `${DURATION_LIMITS.maxYears} years`,
+      `${DURATION_LIMITS.maxYears * 12} months`,
+      '1 day 12 hours',
+    ])
+      expect(validate(withDuration(accepted)).ok, accepted).toBe(true);
   });
 
   it('BAD_FLOAT_REQUIRED_SECTIONS', () => {

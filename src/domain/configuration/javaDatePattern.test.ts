@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileJavaDatePattern, type JavaDatePattern } from './javaDatePattern';
+import { compileJavaDatePattern, MAX_DATE_PATTERN_LENGTH, type JavaDatePattern } from './javaDatePattern';
 import { toIsoLocalDateTime } from './localDateTime';
 
 function pattern(source: string): JavaDatePattern {
@@ -48,6 +48,25 @@ describe('Java date patterns', () => {
     ]) {
       expect(compileJavaDatePattern(valid).ok).toBe(true);
     }
+  });
+
+  it('refuses a year wider than Java’s widest field, and a pattern longer than any real one', () => {
+    expect(compileJavaDatePattern('y'.repeat(19)).ok).toBe(true);
+    for (const letter of ['y', 'u', 'Y'])
+      expect(compileJavaDatePattern(letter.repeat(20))).toMatchObject({
+        ok: false,
+        message: `Too many pattern letters: ${letter}`,
+      });
+    const literal = `'${'x'.repeat(MAX_DATE_PATTERN_LENGTH - 7)}' yyyy`;
+    expect(literal).toHaveLength(MAX_DATE_PATTERN_LENGTH);
+    expect(compileJavaDatePattern(literal).ok).toBe(true);
+    for (const long of ['y'.repeat(100_000), 'dM'.repeat(50_000), `${literal} `])
+      expect(compileJavaDatePattern(long)).toEqual({
+        ok: false,
+        message: `Pattern longer than ${MAX_DATE_PATTERN_LENGTH} characters`,
+        index: MAX_DATE_PATTERN_LENGTH,
+        maxLength: MAX_DATE_PATTERN_LENGTH,
+      });
   });
 
   it('parses with fixed widths: yyyy wants four digits, dd two', () => {

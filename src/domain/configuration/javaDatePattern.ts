@@ -20,7 +20,18 @@ export interface JavaDatePattern {
 }
 
 export type DatePatternCompilation =
-  { ok: true; pattern: JavaDatePattern } | { ok: false; message: string; index: number };
+  | { ok: true; pattern: JavaDatePattern }
+  /** `maxLength` when the pattern is refused for its length alone. */
+  | { ok: false; message: string; index: number; maxLength?: number };
+
+/**
+ * The longest pattern compiled, in characters. Real patterns are a few dozen at most; parsing a value costs up to
+ * the square of the pattern's fields, and a pattern may come from a configuration or from data an expression reads.
+ */
+export const MAX_DATE_PATTERN_LENGTH = 100;
+
+/** Java's widest number field (`appendValue` refuses a minimum width past it): `yyyy…` of 20 letters and more. */
+const MAX_NUMBER_WIDTH = 19;
 
 type NumberField =
   | 'year'
@@ -66,6 +77,14 @@ class PatternError extends Error {
 }
 
 export function compileJavaDatePattern(source: string): DatePatternCompilation {
+  if (source.length > MAX_DATE_PATTERN_LENGTH) {
+    return {
+      ok: false,
+      message: `Pattern longer than ${MAX_DATE_PATTERN_LENGTH} characters`,
+      index: MAX_DATE_PATTERN_LENGTH,
+      maxLength: MAX_DATE_PATTERN_LENGTH,
+    };
+  }
   try {
     const elements = new PatternReader(source).read();
     return { ok: true, pattern: new CompiledDatePattern(source, elements) };
@@ -169,7 +188,8 @@ class PatternReader {
       case 'Y': {
         const field: NumberField = letter === 'u' ? 'year' : letter === 'y' ? 'yearOfEra' : 'weekBasedYear';
         if (count === 2) return { kind: 'reducedYear', field };
-        return { kind: 'number', field, minWidth: count, maxWidth: 19 };
+        if (count > MAX_NUMBER_WIDTH) throw tooMany();
+        return { kind: 'number', field, minWidth: count, maxWidth: MAX_NUMBER_WIDTH };
       }
       case 'M':
       case 'L':

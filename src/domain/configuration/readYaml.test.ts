@@ -130,4 +130,21 @@ describe('reading YAML', () => {
     const large = `a: "${'x'.repeat(YAML_LIMITS.maxBytes)}"\n`;
     expect(errorsOf(large)[0]).toMatchObject({ code: 'INVALID_CONFIGURATION_FILE', params: { reason: 'tooLarge' } });
   });
+
+  it('counts the size limit in bytes of UTF-8, not in characters', () => {
+    // `a: "` and `"\n` take 6 bytes; each é takes 2.
+    const accents = (count: number) => `a: "${'é'.repeat(count)}"\n`;
+    const atLimit = accents((YAML_LIMITS.maxBytes - 6) / 2);
+    expect(encode(atLimit).length).toBe(YAML_LIMITS.maxBytes);
+    expect(read(atLimit).ok).toBe(true);
+    const over = accents((YAML_LIMITS.maxBytes - 6) / 2 + 1);
+    expect(over.length).toBeLessThan(YAML_LIMITS.maxBytes);
+    expect(errorsOf(over)[0]).toMatchObject({
+      code: 'INVALID_CONFIGURATION_FILE',
+      params: { reason: 'tooLarge', maxBytes: YAML_LIMITS.maxBytes },
+    });
+    // Four bytes a character: a quarter of the limit in characters is already too much.
+    const clefs = `a: "${'𝄞'.repeat(YAML_LIMITS.maxBytes / 4)}"\n`;
+    expect(errorsOf(clefs)[0]).toMatchObject({ params: { reason: 'tooLarge' } });
+  });
 });

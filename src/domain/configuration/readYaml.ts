@@ -14,6 +14,7 @@ import {
 import { locate, mapNode, type ConfigNode, type MapEntry, type SourceText } from './configNode';
 import type { ConfigurationError, ConfigurationErrorCode } from './errorCodes';
 import { readCommonYaml } from './readCommonYaml';
+import { utf8Length } from './utf8Length';
 import { YAML_LIMITS } from './yamlLimits';
 
 export { YAML_LIMITS } from './yamlLimits';
@@ -83,7 +84,8 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
  */
 export function readYamlText(text: string, name: YamlSourceName): YamlReading {
   const source = sourceText(text, name);
-  if (text.length > YAML_LIMITS.maxBytes) {
+  // Bytes, as the limit says: a character may take up to four.
+  if (text.length > YAML_LIMITS.maxBytes || utf8Length(text) > YAML_LIMITS.maxBytes) {
     return {
       ok: false,
       errors: [

@@ -1,4 +1,4 @@
-import { zipSync, type Zippable } from 'fflate';
+import { Zip, ZipDeflate, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ConfigNode } from './configNode';
 import { readConfigurationDocument } from './readConfiguration';
@@ -155,3 +155,108 @@ describe('zip configurations', () => {
     ]);
   });
 });
+
+/** The archive with the size its only entry declares in the central directory changed to `declared`. */
+function declaring(archive: Uint8Array, declared: number): Uint8Array {
+  const forged = archive.slice();
+  const view = new DataView(forged.buffer);
+  const central = forged.findIndex(
+    (byte, at) => byte === 0x50 && forged[at + 1] === 0x4b && forged[at + 2] === 0x01 && forged[at + 3] === 0x02,
+  );
+  view.setUint32(central + 24, declared, true);
+  return forged;
+}
+
+const CONFIGURATION = 'OA_version: 2.0.1\nOA_application:\n  OA_name: demo\n  OA_version: 1.0.0\n';
+
+describe('zip entries that do not hold the size they declare', () => {
+  it('refuses an entry that inflates past its declared size, naming it, rather than reading it cut', () => {
+    const reading = readConfigurationDocument(declaring(zip({ 'configuration.yaml': CONFIGURATION }), 20), 'app.zip');
+    expect(!reading.ok && reading.errors).toEqual([
+      {
+        code: 'INVALID_CONFIGURATION_FILE',
+        path: '',
+        params: { reason: 'zipEntrySizeMismatch', entry: 'configuration.yaml', declaredBytes: 20 },
+      },
+    ]);
+  });
+
+  it('stops a bomb at its declared size: megabytes of spaces declared as a hundred bytes', () => {
+    const bomb = zip({ 'configuration.yaml': new Uint8Array(ZIP_LIMITS.maxUncompressedBytes).fill(0x20) });
+    expect(bomb.length).toBeLessThan(100_000);
+    const reading = readConfigurationDocument(declaring(bomb, 100), 'app.zip');
+    expect(!reading.ok && reading.errors[0].params).toEqual({
+      reason: 'zipEntrySizeMismatch',
+      entry: 'configuration.yaml',
+      declaredBytes: 100,
+    });
+  });
+
+  it('refuses an entry that inflates to less than it declares, stored or deflated', () => {
+    const deflated = declaring(zip({ 'configuration.yaml': CONFIGURATION }), CONFIGURATION.length + 1);
+    const stored = declaring(
+      zipSync({ 'configuration.yaml': [encode(CONFIGURATION), { level: 0 }] }),
+      CONFIGURATION.length + 1,
+    );
+    for (const archive of [deflated, stored]) {
+      const reading = readConfigurationDocument(archive, 'app.zip');
+      expect(!reading.ok && reading.errors[0].params).toMatchObject({ reason: 'zipEntrySizeMismatch' });
+    }
+  });
+
+  it('reads an entry whose sizes are only in a data descriptor, as streaming archivers write them', () => {
+    const chunks: Uint8Array[] = [];
+    const streaming = new Zip((error, chunk) => {
+      if (error) throw error;
+      chunks.push(chunk);
+    });
+    const entry = new ZipDeflate('configuration.yaml');
+    streaming.add(entry);
+    entry.push(encode(CONFIGURATION), true);
+    streaming.end();
+    const archive = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    chunks.reduce((at, chunk) => (archive.set(chunk, at), at + chunk.length), 0);
+    const reading = readConfigurationDocument(archive, 'app.zip');
+    expect(reading.ok && keys(reading.root)).toEqual(['OA_version', 'OA_application']);
+  });
+
+  it('reads sizes given in the ZIP64 extra field of the central directory', () => {
+    const reading = readConfigurationDocument(
+      storedWithZip64Sizes('configuration.yaml', encode(CONFIGURATION)),
+      'app.zip',
+    );
+    expect(reading.ok && keys(reading.root)).toEqual(['OA_version', 'OA_application']);
+  });
+});
+
+/** One stored entry whose central directory gives its sizes as 0xFFFFFFFF and the real ones in a ZIP64 field. */
+function storedWithZip64Sizes(name: string, content: Uint8Array): Uint8Array {
+  const nameBytes = encode(name);
+  const localLength = 30 + nameBytes.length;
+  const centralLength = 46 + nameBytes.length + 20;
+  const archive = new Uint8Array(localLength + content.length + centralLength + 22);
+  const view = new DataView(archive.buffer);
+  view.setUint32(0, 0x04034b50, true);
+  view.setUint16(26, nameBytes.length, true);
+  archive.set(nameBytes, 30);
+  archive.set(content, localLength);
+  const central = localLength + content.length;
+  view.setUint32(central, 0x02014b50, true);
+  view.setUint32(central + 20, 0xffffffff, true);
+  view.setUint32(central + 24, 0xffffffff, true);
+  view.setUint16(central + 28, nameBytes.length, true);
+  view.setUint16(central + 30, 20, true);
+  archive.set(nameBytes, central + 46);
+  const extra = central + 46 + nameBytes.length;
+  view.setUint16(extra, 0x0001, true);
+  view.setUint16(extra + 2, 16, true);
+  view.setUint32(extra + 4, content.length, true);
+  view.setUint32(extra + 12, content.length, true);
+  const end = central + centralLength;
+  view.setUint32(end, 0x06054b50, true);
+  view.setUint16(end + 8, 1, true);
+  view.setUint16(end + 10, 1, true);
+  view.setUint32(end + 12, centralLength, true);
+  view.setUint32(end + 16, central, true);
+  return archive;
+}

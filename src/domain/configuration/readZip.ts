@@ -1,5 +1,6 @@
-import { unzipSync } from 'fflate';
 import type { ConfigurationError } from './errorCodes';
+import { EntrySizeMismatch, inflateEntry } from './inflateEntry';
+import { zipDirectory, type ZipDirectoryEntry } from './zipDirectory';
 
 /** Limits of a zip configuration; sizes are the ones declared in the archive, checked before anything is inflated. */
 export const ZIP_LIMITS = {
@@ -40,7 +41,9 @@ class ZipRefusal extends Error {
 
 /**
  * The YAML entries of a zip, in archive order. Unsafe paths, too many entries or too many bytes refuse the whole
- * archive: a configuration is small, so such an archive is a mistake or an attack, never something to half-read.
+ * archive, before anything is inflated; so does an entry whose content is not the size it declares, found while it
+ * inflates (never inflated past it): a configuration is small, so such an archive is a mistake or an attack, never
+ * something to half-read.
  */
 export function readZip(
   bytes: Uint8Array,
@@ -48,22 +51,21 @@ export function readZip(
   let entryCount = 0;
   let declaredBytes = 0;
   try {
-    const files = unzipSync(bytes, {
-      filter: (file) => {
-        entryCount += 1;
-        if (entryCount > ZIP_LIMITS.maxEntries)
-          throw new ZipRefusal({ reason: 'zipTooManyEntries', maxEntries: ZIP_LIMITS.maxEntries });
-        if (isUnsafePath(file.name)) throw new ZipRefusal({ reason: 'zipUnsafeEntry', entry: file.name });
-        if (!isYamlEntry(file.name)) return false;
-        declaredBytes += file.originalSize;
-        if (declaredBytes > ZIP_LIMITS.maxUncompressedBytes) {
-          throw new ZipRefusal({ reason: 'zipTooLarge', maxUncompressedBytes: ZIP_LIMITS.maxUncompressedBytes });
-        }
-        return true;
-      },
-    });
-    // fflate inflates into a buffer of the declared size, so an entry lying about its size cannot grow past it.
-    const entries = Object.entries(files).map(([path, content]) => ({ path, bytes: content }));
+    // By path, as an archive listing a path twice was read: the later one, at the place of the first.
+    const yamlEntries = new Map<string, ZipDirectoryEntry>();
+    for (const entry of zipDirectory(bytes)) {
+      entryCount += 1;
+      if (entryCount > ZIP_LIMITS.maxEntries)
+        throw new ZipRefusal({ reason: 'zipTooManyEntries', maxEntries: ZIP_LIMITS.maxEntries });
+      if (isUnsafePath(entry.name)) throw new ZipRefusal({ reason: 'zipUnsafeEntry', entry: entry.name });
+      if (!isYamlEntry(entry.name)) continue;
+      declaredBytes += entry.declaredSize;
+      if (declaredBytes > ZIP_LIMITS.maxUncompressedBytes) {
+        throw new ZipRefusal({ reason: 'zipTooLarge', maxUncompressedBytes: ZIP_LIMITS.maxUncompressedBytes });
+      }
+      yamlEntries.set(entry.name, entry);
+    }
+    const entries = [...yamlEntries.values()].map((entry) => ({ path: entry.name, bytes: contentOf(bytes, entry) }));
     if (entries.length === 0) return { ok: false, error: refusal({ reason: 'zipWithoutYaml' }) };
     return { ok: true, entries };
   } catch (thrown) {
@@ -72,6 +74,15 @@ export function readZip(
       ok: false,
       error: refusal({ reason: 'invalidZip', message: thrown instanceof Error ? thrown.message : String(thrown) }),
     };
+  }
+}
+
+function contentOf(bytes: Uint8Array, entry: ZipDirectoryEntry): Uint8Array {
+  try {
+    return inflateEntry(bytes, entry);
+  } catch (thrown) {
+    if (!(thrown instanceof EntrySizeMismatch)) throw thrown;
+    throw new ZipRefusal({ reason: 'zipEntrySizeMismatch', entry: entry.name, declaredBytes: entry.declaredSize });
   }
 }
 

@@ -1,7 +1,7 @@
 import { compileJavaRegex, type JavaRegex } from '../regex';
 import { isNull, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
-import { parseDuration, type Duration } from './duration';
+import { DURATION_LIMITS, parseDuration, spansTooLong, type Duration } from './duration';
 import { compileJavaDatePattern, type DatePatternCompilation } from './javaDatePattern';
 import { toIsoLocalDateTime } from './localDateTime';
 import type { Checker, DateBound, Multiplicity } from './model';
@@ -231,12 +231,11 @@ class ParamsReader {
     }
     const compiled = compileDatePatternCached(pattern);
     if (!compiled.ok) {
-      this.problems.report(
-        'INVALID_PATTERN_FOR_CHECKER_DATE',
-        patternPath,
-        { badPattern: pattern, message: compiled.message, index: compiled.index },
-        patternNode,
-      );
+      const params =
+        compiled.maxLength === undefined
+          ? { badPattern: pattern, message: compiled.message, index: compiled.index }
+          : { badPattern: pattern, reason: 'tooLong', length: pattern.length, maxLength: compiled.maxLength };
+      this.problems.report('INVALID_PATTERN_FOR_CHECKER_DATE', patternPath, params, patternNode);
       return undefined;
     }
     const minText = readText(this.node('OA_min'), childPath(this.path, 'OA_min'), this.problems);
@@ -265,10 +264,23 @@ class ParamsReader {
     const node = this.node('OA_duration');
     const text = readText(node, childPath(this.path, 'OA_duration'), this.problems);
     if (text === undefined) return node === undefined || node.kind === 'scalar' ? null : undefined;
+    const durationPath = childPath(this.path, 'OA_duration');
+    if (text.length > DURATION_LIMITS.maxLength) {
+      const params = { declaredDuration: text, reason: 'textTooLong', length: text.length, ...DURATION_LIMITS };
+      this.problems.report('INVALID_DURATION_CHECKER_DATE', durationPath, params, node);
+      return undefined;
+    }
     const duration = parseDuration(text);
-    if (duration) return duration;
-    this.problems.report('INVALID_DURATION_CHECKER_DATE', this.path, { declaredDuration: text }, node);
-    return undefined;
+    if (!duration) {
+      this.problems.report('INVALID_DURATION_CHECKER_DATE', this.path, { declaredDuration: text }, node);
+      return undefined;
+    }
+    if (spansTooLong(duration)) {
+      const params = { declaredDuration: text, reason: 'spanTooLong', maxYears: DURATION_LIMITS.maxYears };
+      this.problems.report('INVALID_DURATION_CHECKER_DATE', durationPath, params, node);
+      return undefined;
+    }
+    return duration;
   }
 
   private groovy(): Checker | undefined {

@@ -12,7 +12,7 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   INVALID_CONFIGURATION_FILE: /*i18n*/ {
     id: 'configurationError.INVALID_CONFIGURATION_FILE',
     message:
-      '{reason, select, notUtf8 {The file is not UTF-8 text (first wrong byte at offset {byteOffset}).} rootNotMap {The file does not describe a configuration: its top level must be a map of sections (OA_version, OA_application…).} tooLarge {The file is too large (at most {maxBytes} bytes).} tooManyNodes {The file expands to too many values (at most {maxNodes}); check its aliases.} tooDeep {The file nests too deeply (at most {maxDepth} levels).} tooManyAliases {The file uses too many aliases (at most {maxAliases}).} zipTooManyEntries {The archive holds too many files (at most {maxEntries}).} zipUnsafeEntry {The archive holds a file outside its own folder: {entry}.} zipTooLarge {The archive is too large once uncompressed (at most {maxUncompressedBytes} bytes).} zipWithoutYaml {The archive holds no YAML file.} zipAmbiguousRoot {The archive holds several YAML files at its top ({files}) and none is named {expected}: rename to {expected} the one that holds OA_version and OA_application.} invalidZip {The archive cannot be read: {message}} other {The file cannot be read as a configuration.}}',
+      '{reason, select, notUtf8 {The file is not UTF-8 text (first wrong byte at offset {byteOffset}).} rootNotMap {The file does not describe a configuration: its top level must be a map of sections (OA_version, OA_application…).} tooLarge {The file is too large (at most {maxBytes} bytes).} tooManyNodes {The file expands to too many values (at most {maxNodes}); check its aliases.} tooDeep {The file nests too deeply (at most {maxDepth} levels).} tooManyAliases {The file uses too many aliases (at most {maxAliases}).} zipTooManyEntries {The archive holds too many files (at most {maxEntries}).} zipUnsafeEntry {The archive holds a file outside its own folder: {entry}.} zipTooLarge {The archive is too large once uncompressed (at most {maxUncompressedBytes} bytes).} zipEntrySizeMismatch {The file {entry} in the archive does not hold the {declaredBytes} bytes it declares: the archive is damaged or forged.} zipWithoutYaml {The archive holds no YAML file.} zipAmbiguousRoot {The archive holds several YAML files at its top ({files}) and none is named {expected}: rename to {expected} the one that holds OA_version and OA_application.} invalidZip {The archive cannot be read: {message}} other {The file cannot be read as a configuration.}}',
   },
   DUPLICATE_KEY: /*i18n*/ { id: 'configurationError.DUPLICATE_KEY', message: 'The same key appears twice in one map.' },
   UNEXPECTED_CHARACTER: /*i18n*/ {
@@ -269,7 +269,8 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   },
   INVALID_PATTERN_FOR_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_PATTERN_FOR_CHECKER_DATE',
-    message: 'The date pattern {badPattern} is not valid: {message}',
+    message:
+      '{reason, select, tooLong {The date pattern is {length} characters long: at most {maxLength} are accepted.} other {The date pattern {badPattern} is not valid: {message}}}',
   },
   INVALID_MIN_MAX_FOR_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_MIN_MAX_FOR_CHECKER_DATE',
@@ -278,7 +279,8 @@ export const configurationErrorMessages: Record<ConfigurationErrorCode, MessageD
   },
   INVALID_DURATION_CHECKER_DATE: /*i18n*/ {
     id: 'configurationError.INVALID_DURATION_CHECKER_DATE',
-    message: 'The duration {declaredDuration} is not valid: write for example 1 month, 30 minutes or 1 day 12 hours.',
+    message:
+      '{reason, select, textTooLong {The duration is written in {length} characters: at most {maxLength} are accepted.} spanTooLong {The duration {declaredDuration} spans more than {maxYears} years, the longest period a date may stand for.} other {The duration {declaredDuration} is not valid: write for example 1 month, 30 minutes or 1 day 12 hours.}}',
   },
   BAD_GROOVY_EXPRESSION: /*i18n*/ {
     id: 'configurationError.BAD_GROOVY_EXPRESSION',

@@ -235,6 +235,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'The file stopped arriving: nothing came for {idleSeconds} seconds, so the upload was abandoned and nothing was stored. Send it again once the network is back.',
   },
+  CONFIGURATION_CHECK_BUDGET_EXCEEDED: /*i18n*/ {
+    id: 'exceptionMessage.CONFIGURATION_CHECK_BUDGET_EXCEEDED',
+    message:
+      'Checking this configuration takes too long: the server stopped after {budgetSeconds} seconds, the most a configuration may take. Nothing was stored. Make the configuration smaller, or split its largest sections.',
+  },
   CHECK_INTERRUPTED: /*i18n*/ {
     id: 'exceptionMessage.CHECK_INTERRUPTED',
     message: 'The checking of the file stopped on the server before its end. Nothing was stored: send it again.',
