@@ -70,6 +70,9 @@ export async function readForm<T>(
   try {
     for (let part = await parts.next(); part; part = await parts.next()) {
       if (part.type === 'field') {
+        // The parser cuts a longer field where the limit falls: read cut, it would be another value (or broken JSON).
+        if (part.valueTruncated)
+          throw new Refusal('PAYLOAD_TOO_LARGE', { field: formText(part.fieldname), maxBytes: FIELD_BYTES });
         fields[part.fieldname] = formText(String(part.value));
         digest.field(part.fieldname, fields[part.fieldname]);
       } else if (part.fieldname !== 'file') {

@@ -305,6 +305,20 @@ describe('additional files', () => {
         { reason: 'json' },
       ],
       [
+        // 2,000 associations: more than a form part may hold, refused as such rather than read cut as broken JSON.
+        'params longer than a form part',
+        admin,
+        fileForm(
+          protocol({
+            associates: Array.from({ length: 2_000 }, (_, i) => ({ dataType: 'counts', naturalKey: `site${i}` })),
+          }),
+          { name: 'x.pdf', bytes: PDF },
+        ),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        { field: 'params', maxBytes: 65_536 },
+      ],
+      [
         'params that are not an object',
         admin,
         fileForm('[]', { name: 'x.pdf', bytes: PDF }),
