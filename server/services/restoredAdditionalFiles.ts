@@ -7,8 +7,14 @@ import { SMALL_FILE_BYTES, SMALL_FILES_STATEMENT_BYTES } from './fileParts.ts';
 import type { RestoreRun } from './restoreRun.ts';
 import { requireSize, verified, verifiedWhole } from './verifiedEntries.ts';
 
-/** Additional files restored one by one are held whole, like when they are uploaded. */
-const MAX_ADDITIONAL_FILE_BYTES = 200 * 1024 * 1024;
+/** The largest additional file a restore takes whatever the instance's upload limit: one a default instance held. */
+const RESTORED_FILE_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The largest additional file a restore takes: whatever this instance accepts on upload, and never less than a
+ * default instance held (a backup of an instance whose limit was raised restores on one whose limit is raised too).
+ */
+export const restorableFileBytes = (uploadLimitBytes: number) => Math.max(RESTORED_FILE_BYTES, uploadLimitBytes);
 
 /** Additional files the restore writes per statement, when they are small. */
 const ADDITIONAL_FILES_BATCH = 500;
@@ -78,7 +84,7 @@ export async function restoreAdditionalFiles(run: RestoreRun): Promise<number> {
     if (group.length === 1 && group[0]!.size > SMALL_FILE_BYTES) {
       const file = group[0]!;
       events.info('bundle.restore.additionalFile', { fileType: file.fileType, file: file.fileName });
-      requireSize(file, MAX_ADDITIONAL_FILE_BYTES);
+      requireSize(file, restorableFileBytes(run.ctx.config.additionalFileMaxBytes));
       const fileId = randomUUID();
       const size = await fileParts(fileId).keep(verified(archive, file, counted));
       await db
