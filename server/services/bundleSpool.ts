@@ -1,4 +1,10 @@
-import { MANIFEST_PATH, readManifest, type BundleFile, type BundleManifest } from '../../src/domain/bundle/manifest.ts';
+import {
+  MANIFEST_PATH,
+  MAX_MANIFEST_BYTES,
+  readManifest,
+  type BundleFile,
+  type BundleManifest,
+} from '../../src/domain/bundle/manifest.ts';
 import { isCharterType, looksLikePdf } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -7,7 +13,6 @@ import { BundleRefused, refusedZip } from './bundleRefused.ts';
 import { ZipArchive } from './zipArchive.ts';
 import { spoolUpload } from './uploadSpool.ts';
 
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 100_000;
 
 /** An uploaded backup, kept in a temporary file while it is read (it may be far larger than memory). */

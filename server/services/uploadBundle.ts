@@ -5,6 +5,7 @@ import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
   MANIFEST_PATH,
+  manifestText,
   type BundleManifest,
 } from '../../src/domain/bundle/manifest.ts';
 import { depositKit } from '../../src/domain/bundle/depositTargets.ts';
@@ -166,7 +167,7 @@ export async function prepareBundle(
         deposits: depositList,
         additionalFiles,
       };
-      yield* zip.add(MANIFEST_PATH, [JSON.stringify(manifest, null, 2)]);
+      yield* zip.add(MANIFEST_PATH, [manifestText(manifest)]);
       yield* zip.end();
     })(),
   };

@@ -9,6 +9,20 @@ import type { DataEntry } from '../configuration/model.ts';
 export const BUNDLE_FORMAT = 'terrain-upload-bundle';
 export const BUNDLE_FORMAT_VERSION = 1;
 export const MANIFEST_PATH = 'manifest.json';
+/** The largest manifest a restore reads (it is read whole): a backup never writes a larger one. */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The manifest as written in a bundle: indented to be read, unless that makes it too large for a restore to read,
+ * then on one line. A manifest too large even so fails the backup, loudly, rather than give a file no restore reads.
+ */
+export function manifestText(manifest: BundleManifest, maxBytes = MAX_MANIFEST_BYTES): string {
+  const readable = JSON.stringify(manifest, null, 2);
+  if (new TextEncoder().encode(readable).byteLength <= maxBytes) return readable;
+  const compact = JSON.stringify(manifest);
+  if (new TextEncoder().encode(compact).byteLength <= maxBytes) return compact;
+  throw new Error(`the manifest would exceed the ${maxBytes} bytes a restore reads`);
+}
 
 export interface BundleFile {
   /** Path inside the zip. */
