@@ -3,22 +3,15 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { requireFileReader } from './additionalFileRights.ts';
-import { zipOf } from './zipOutput.ts';
+import { ZipOutput } from './zipOutput.ts';
 import { storedFile } from './fileParts.ts';
 import { viewOf, type FileRow } from './additionalFileRows.ts';
 import { selectFiles } from './additionalFileSelection.ts';
 
 /* A selection of additional files as one zip, streamed. */
 
-async function* contentOf(ctx: ServerContext, file: FileRow): AsyncGenerator<Uint8Array> {
-  const still = await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst();
-  // A file deleted while the zip is being written is left out rather than cutting the zip.
-  if (still) yield* storedFile(ctx.db, file.content_id, file.size);
-}
-
-async function* textOf(text: string): AsyncGenerator<string> {
-  yield text;
-}
+const stillStored = async (ctx: ServerContext, file: FileRow) =>
+  (await ctx.db.selectFrom('additional_files').select('id').where('id', '=', file.id).executeTakeFirst()) !== undefined;
 
 /**
  * The selected files as a zip (additionalFile.zip), written as it is sent: one file's bytes are read at a time.
@@ -37,8 +30,16 @@ export async function additionalFilesZip(
     const { mayEdit: _edit, mayDelete: _delete, ...view } = viewOf(row, access);
     return { ...view, path: `${row.file_type}/${row.file_name}` };
   });
-  return zipOf([
-    ...rows.map((row) => ({ name: `${row.file_type}/${row.file_name}`, content: contentOf(ctx, row) })),
-    { name: 'additionalFiles.json', content: textOf(`${JSON.stringify(description, null, 2)}\n`) },
-  ]);
+  return (async function* () {
+    const zip = new ZipOutput();
+    const described: typeof description = [];
+    for (const [index, row] of rows.entries()) {
+      // A file deleted while the zip is being written is left out, and not described, rather than cutting the zip.
+      if (!(await stillStored(ctx, row))) continue;
+      yield* zip.add(description[index]!.path, storedFile(ctx.db, row.content_id, row.size));
+      described.push(description[index]!);
+    }
+    yield* zip.add('additionalFiles.json', [`${JSON.stringify(described, null, 2)}\n`]);
+    yield* zip.end();
+  })();
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, GENEROUS_RATE_LIMITS, newIdentity, signedIn } from './accountFixtures.ts';
 import { expectNoLeakInRecordedAnswers, type ApiClient } from './apiClient.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { additionalFilesZip } from '../../server/services/additionalFilesZip.ts';
 
 /**
  * Additional files over HTTP (issue 10): the types of fieldbook.yaml (protocols: a required text, a required
@@ -567,6 +568,32 @@ describe('additional files', () => {
       `${APP}/additionalFiles${selection({ uuids: ['00000000-0000-4000-8000-000000000000'] })}`,
     );
     expect(nothing.status).toBe(404);
+  });
+
+  it('zip without a file deleted while the zip is written, nor its description', async () => {
+    const kept = await create(admin, 'protocols', protocol({ fileName: 'zip a kept.pdf' }));
+    const gone = await create(admin, 'protocols', protocol({ fileName: 'zip b gone.pdf' }));
+    const db = server.server.ctx.db;
+    const user = await db.selectFrom('users').selectAll().where('login', '=', 'root').executeTakeFirstOrThrow();
+    const application = await db
+      .selectFrom('applications')
+      .selectAll()
+      .where('name', '=', 'fieldbook')
+      .executeTakeFirstOrThrow();
+    const query = { uuids: [kept, gone], fileNames: [], filetype: null, fieldFilters: {}, offset: 0, limit: null };
+    const chunks: Uint8Array[] = [];
+    const zip = (await additionalFilesZip(server.server.ctx, user, application as never, query))[
+      Symbol.asyncIterator
+    ]();
+    // The zip is written as it is read: the first file is under way when the second is deleted.
+    const first = await zip.next();
+    chunks.push(first.value!);
+    expect((await admin.delete(`${APP}/additionalFiles${selection({ uuids: [gone] })}`)).status).toBe(200);
+    for (let next = await zip.next(); !next.done; next = await zip.next()) chunks.push(next.value);
+    const files = unzipSync(Buffer.concat(chunks));
+    expect(Object.keys(files).sort()).toEqual(['additionalFiles.json', 'protocols/zip a kept.pdf']);
+    const described = JSON.parse(new TextDecoder().decode(files['additionalFiles.json']));
+    expect(described.map((d: { id: string }) => d.id)).toEqual([kept]);
   });
 
   it('delete: the owner and holders of delete may, others not; a selection is deleted whole or not at all', async () => {
