@@ -45,9 +45,10 @@ export function childPath(path: string, segment: string | number): string {
   return path === '' ? String(segment) : `${path} > ${segment}`;
 }
 
-/** Characters of a text a problem repeats, and items of a list: then `…`. */
+/** Characters of a text a problem repeats, items of a list or entries of a map, and levels of nesting: then `…`. */
 const TEXT_SHOWN = 300;
 const ITEMS_SHOWN = 50;
+const DEPTH_SHOWN = 4;
 
 const shown = (text: string) => (text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN)}…` : text);
 
@@ -55,12 +56,18 @@ const shown = (text: string) => (text.length > TEXT_SHOWN ? `${text.slice(0, TEX
  * A problem's values as it repeats them, bounded: a value of megabytes written where it does not belong was sent
  * back whole in the refusal (and built, and translated, on the request thread).
  */
-function shownParams(params: Record<string, unknown>): Record<string, unknown> {
-  const bounded = (value: unknown): unknown => {
+export function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  const bounded = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return shown(value);
-    if (Array.isArray(value))
-      return value.length > ITEMS_SHOWN ? [...value.slice(0, ITEMS_SHOWN).map(bounded), '…'] : value.map(bounded);
-    return value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (depth >= DEPTH_SHOWN) return '…';
+    if (Array.isArray(value)) {
+      const items = value.slice(0, ITEMS_SHOWN).map((item) => bounded(item, depth + 1));
+      return value.length > ITEMS_SHOWN ? [...items, '…'] : items;
+    }
+    const entries = Object.entries(value);
+    const kept = entries.slice(0, ITEMS_SHOWN).map(([key, item]) => [shown(key), bounded(item, depth + 1)]);
+    return Object.fromEntries(entries.length > ITEMS_SHOWN ? [...kept, ['…', '…']] : kept);
   };
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, bounded(value)]));
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, bounded(value, 0)]));
 }
