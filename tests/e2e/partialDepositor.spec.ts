@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { loadReferenceCsv, lookFromTop, setUpApi } from './dataSteps';
+import { goOffline, goOnline, loadReferenceCsv, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
 
 /**
  * A depositor who may read the sites of one region only (`sites` divides its own rows by region): the device keeps
  * the part they read (`X-Rows-Part: true`) and checks their files against it. A value outside that part is noted
  * ("checked by the server only"), not refused, and the server, which checks against every site, accepts the file:
- * in a versioned deposit and in the upload dialog of a data type without versions. More than ten such values are
- * counted past the tenth. A file whose values exist nowhere passes the device and is refused by the server for
- * 1,250 lines: the form shows the server's total, not the 1,000 errors its report holds. French and English.
+ * in a versioned deposit (online, and offline from the part kept on the device) and in the upload dialog of a data
+ * type without versions. More than ten such values are counted past the tenth. A file whose values exist nowhere
+ * passes the device and is refused by the server for 1,250 lines: the form shows the server's total, not the 1,000
+ * errors its report holds. French and English.
  */
 
 const ALPES = ['col_vert', 'lac_blanc', 'mont_joly'];
@@ -64,6 +65,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
   const context = await browser.newContext();
   const depositorPage: Page = await context.newPage();
   await signIn(depositorPage, depositor.login);
+  await waitForServiceWorker(depositorPage);
   const see = (screen: string) => lookFromTop(depositorPage, look, screen);
   const notes = depositorPage.getByTestId('device-notes');
   const outside = notes.locator('[data-code="referenceOutsideReadPart"]');
@@ -125,6 +127,32 @@ test('a depositor reading part of a reference: values outside it are noted, not 
     await see('deposit-part-notes-many-fr');
   });
 
+  await test.step('offline: the part kept on the device notes the same values; the deposit waits, then the server accepts it', async () => {
+    const august = 'lac_blanc~01-08-2024~31-08-2024.csv';
+    await goOffline(context, depositorPage);
+    await depositorPage.reload();
+    await expect(depositorPage.getByRole('heading', { name: 'Dépôts de Visites' })).toBeVisible();
+    await expect(depositorPage.getByTestId('offline-badge')).toBeVisible();
+    await depositorPage
+      .getByLabel('Fichier CSV', { exact: true })
+      .setInputFiles(csv(august, `${HEADER}\nlac_blanc;jura_05;03/08/2024;6\nlac_blanc;col_vert;10/08/2024;1\n`));
+    await expect(depositorPage.getByLabel('Date de fin', { exact: true })).toHaveValue('2024-08-31');
+    await depositorPage.getByRole('button', { name: 'Vérifier', exact: true }).click();
+    await expect(depositorPage.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
+    await expect(outside).toHaveText(
+      'Hors des lignes de sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_05.',
+    );
+    await dismissToasts(depositorPage);
+    await see('deposit-part-notes-offline-fr');
+    await depositorPage.getByRole('button', { name: 'Déposer', exact: true }).click();
+    await expect(toast(depositorPage, 'Enregistré sur cet appareil.')).toBeVisible();
+    await goOnline(context, depositorPage);
+    await expect
+      .poll(async () => (await api.versions(name, 'visits')).map((v) => v.name), { timeout: 30_000 })
+      .toContain(august);
+    await dismissToasts(depositorPage);
+  });
+
   await test.step('1,250 lines naming a site that exists nowhere: noted on the device, refused by the server with its total', async () => {
     const years = 'lac_blanc~01-01-2020~31-12-2023.csv';
     const lines = Array.from({ length: 1250 }, (_, i) => `lac_blanc;nulle_part;${day(i)};1`);
@@ -142,7 +170,8 @@ test('a depositor reading part of a reference: values outside it are noted, not 
       'Les 50 premières sont affichées ; le rapport en contient 1\u202f000 sur 1\u202f250.',
     );
     await expect(report.getByRole('row')).toHaveCount(51);
-    expect(await api.versions(name, 'visits')).toHaveLength(1);
+    // The June and August versions only: the refused file left nothing.
+    expect(await api.versions(name, 'visits')).toHaveLength(2);
     await dismissToasts(depositorPage);
     await see('deposit-refused-count-fr');
     await switchLanguage(depositorPage, 'English');
