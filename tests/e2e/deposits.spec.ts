@@ -301,8 +301,9 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
 
   await test.step('offline: the same publication queued, then refused by its job once sent; the toast, the pending change and the version say why', async () => {
     const version = page.getByTestId('version-row');
-    await expect(version.getByTestId('version-job-failed')).toContainText(
-      'La publication a échoué : Une version publiée de ce jeu de données couvre une partie de cette période',
+    // Said under the versions' table, where a phone shows it whole.
+    await expect(page.getByTestId('version-job-failed')).toContainText(
+      'La publication de la version 1 a échoué : Une version publiée de ce jeu de données couvre une partie de cette période',
     );
     await dismissToasts(page);
     await goOffline(context, page);
@@ -342,7 +343,7 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
     await projects.selectOption({ label: 'alps' });
     await sites.selectOption({ label: 'lac_blanc' });
     await periodRow(page, '15 juin 2024 – 15 juil. 2024').getByRole('button').click();
-    await expect(version.getByTestId('version-job-failed')).toBeVisible();
+    await expect(page.getByTestId('version-job-failed')).toBeVisible();
     await see('deposit-publication-failed-fr');
   });
 

@@ -30,7 +30,7 @@ export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; f
     <section className="grid gap-3" aria-labelledby={titleId} data-testid="csv-report">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="flex min-w-0 items-center gap-2 font-semibold text-destructive wrap-anywhere">
-          <CircleAlert className="size-5" aria-hidden />
+          <CircleAlert className="size-5 shrink-0" aria-hidden />
           <Plural value={report.errorCount} one={`# error in ${fileName}`} other={`# errors in ${fileName}`} />
         </h3>
         <Button variant="outline" size="sm" onClick={download}>

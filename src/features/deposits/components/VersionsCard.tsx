@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Trash2 } from 'lucide-react';
+import { CircleAlert, Download, Trash2 } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { InTheBackup } from '@/components/backup/InTheBackup';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,18 +24,30 @@ interface VersionsCardProps {
 /** Versions shown at once: a dataset deposited again every day for years has thousands, each with its switch and buttons. */
 const VERSIONS_PER_PAGE = 30;
 
-/** Why the version's latest publication change did not happen: it was refused once its job ran. */
-function FailedJob({ job }: { job: NonNullable<Version['job']> }) {
+/**
+ * Why a version's latest publication change did not happen: it was refused once its job ran. Said under the table,
+ * where a phone shows it whole: in its row, the reason sat in a column scrolled out of sight, a tall blank row.
+ */
+function FailedJob({ version }: { version: PeriodGroup['versions'][number] }) {
   const { i18n } = useLingui();
+  const job = version.job!;
   const reason = job.error ? describeProblem(i18n, job.error) : '';
+  const number = version.number;
   return (
-    <span className="block text-destructive" data-testid="version-job-failed">
-      {job.kind === 'unpublish' ? (
-        <Trans>The unpublication failed: {reason}</Trans>
-      ) : (
-        <Trans>The publication failed: {reason}</Trans>
-      )}
-    </span>
+    <p className="flex items-start gap-2" data-testid="version-job-failed" data-version={number}>
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        {job.kind === 'unpublish' ? (
+          <Trans>
+            The unpublication of version {number} failed: {reason}
+          </Trans>
+        ) : (
+          <Trans>
+            The publication of version {number} failed: {reason}
+          </Trans>
+        )}
+      </span>
+    </p>
   );
 }
 
@@ -50,6 +63,8 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
   // A deletion may empty the last page: the one before is shown.
   const page = Math.min(chosenPage, count);
   const date = (iso: string | null) => mediumDate(i18n, iso);
+  const shown = pageOf(newestFirst, page, VERSIONS_PER_PAGE);
+  const failed = shown.filter((version) => version.job?.status === 'failed');
   return (
     <Card>
       <CardHeader>
@@ -84,7 +99,7 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             </TableRow>
           </TableHeader>
           <TableBody>
-            {pageOf(newestFirst, page, VERSIONS_PER_PAGE).map((version) => {
+            {shown.map((version) => {
               const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
               return (
                 <TableRow
@@ -111,7 +126,6 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
                         {t`working… ${Math.round(version.job!.progress * 100)} %`}
                       </span>
                     ) : null}
-                    {version.job?.status === 'failed' ? <FailedJob job={version.job} /> : null}
                   </TableCell>
                   <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
                     <Switch
@@ -146,6 +160,13 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
             })}
           </TableBody>
         </Table>
+        {failed.length > 0 ? (
+          <Alert variant="destructive" className="mt-3 grid gap-1 text-sm">
+            {failed.map((version) => (
+              <FailedJob key={version.id} version={version} />
+            ))}
+          </Alert>
+        ) : null}
         <ListPager total={newestFirst.length} size={VERSIONS_PER_PAGE} page={page} onChange={setPage} />
       </CardContent>
     </Card>

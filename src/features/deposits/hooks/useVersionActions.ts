@@ -60,6 +60,11 @@ export function useVersionActions(
     try {
       await downloadVersion(applicationName, version.id);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'NO_SUCH_FILE') {
+        showToast('error', translateServerError(i18n, error));
+        // Deleted meanwhile, or no longer readable under the caller's rights: read the list again, without it.
+        return reload();
+      }
       if (!(error instanceof ApiError && error.code === 'NO_RIGHT_FOR_WHOLE_VERSION'))
         return showToast('error', translateServerError(i18n, error));
       setRefusal({ version, error });
