@@ -33,6 +33,13 @@ describe('application names', () => {
     expect(matchesCreatorPattern('[unclosed', ['[unclosed'])).toBe(true);
   });
 
+  it('match in time linear in the name, whatever the pattern (a backtracking engine never ended on these)', () => {
+    const name = `${'a'.repeat(39)}c`;
+    for (const pattern of ['(a|a)*b', '(a+)+b', '(a|aa)*$b', '([a-z]*)*b'])
+      expect(matchesCreatorPattern(name, [pattern]), pattern).toBe(false);
+    expect(matchesCreatorPattern('aaab', ['(a|a)*b'])).toBe(true);
+  });
+
   it('accept as creator patterns the regular expressions only', () => {
     for (const pattern of ['ola', 'ola_.*', '(ola|fn)_[a-z]+'])
       expect(isValidCreatorPattern(pattern), pattern).toBe(true);

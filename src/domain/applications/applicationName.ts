@@ -1,3 +1,4 @@
+import { compileJavaRegex } from '../regex';
 /**
  * Application names. The configuration format's rule is the authority on both sides: a lowercase letter, then
  * 1 to 39 lowercase letters, digits or `_`, after trimming. The entry field stops at 43 characters.
@@ -8,16 +9,17 @@ export const APPLICATION_NAME_ENTRY_LIMIT = 43;
 
 export type ApplicationNameProblem = 'invalidLengthName' | 'invalidName' | 'badNameWithRight';
 
-/** Whether `name` is exactly one of the patterns or matches one of them as a whole regular expression. */
+/**
+ * Whether `name` is exactly one of the patterns or matches one of them as a whole regular expression. Patterns run
+ * on Terrain's linear engine (the Java syntax of a configuration's patterns): read at every request of their holder,
+ * a careless `(a|a)*b` on the backtracking engine held the server for good.
+ */
 export function matchesCreatorPattern(name: string, patterns: readonly string[]): boolean {
   return patterns.some((pattern) => {
     if (pattern === name) return true;
-    try {
-      return new RegExp(`^(?:${pattern})$`).test(name);
-    } catch {
-      // A pattern that is not a valid expression only matches itself.
-      return false;
-    }
+    const compiled = compileJavaRegex(pattern);
+    // A pattern that is not a valid expression only matches itself.
+    return compiled.ok && compiled.regex.matches(name);
   });
 }
 
@@ -26,12 +28,7 @@ export function matchesCreatorPattern(name: string, patterns: readonly string[])
  * table marks it before sending.
  */
 export function isValidCreatorPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
+  return compileJavaRegex(pattern).ok;
 }
 
 export interface CreatorRights {
