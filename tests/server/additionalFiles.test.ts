@@ -207,6 +207,20 @@ describe('additional files', () => {
         'INVALID_ADDITIONAL_FILE_NAME',
       ],
       [
+        'a hidden name',
+        admin,
+        fileForm(protocol({ fileName: '.protocol.pdf' }), { name: 'a.pdf', bytes: PDF }),
+        400,
+        'INVALID_ADDITIONAL_FILE_NAME',
+      ],
+      [
+        'a device name of Windows',
+        admin,
+        fileForm(protocol({ fileName: 'Nul.pdf' }), { name: 'a.pdf', bytes: PDF }),
+        400,
+        'INVALID_ADDITIONAL_FILE_NAME',
+      ],
+      [
         'no comment',
         admin,
         fileForm(protocol({ fileName: 'x.pdf', comment: '  ' }), { name: 'x.pdf', bytes: PDF }),
