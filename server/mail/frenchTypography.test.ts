@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rightsRequestMail } from './rightsRequestMails.ts';
-import { keyMail } from './templates.ts';
+import { keyMail, registrationNoticeMail } from './templates.ts';
 
 /**
  * French puts a space before `: ; ? !` and inside « »: a no-break one, or the line can break there and leave the sign
@@ -46,6 +46,7 @@ describe('French texts', () => {
         keyMail(kind, 'fr', { login: 'ana', key: 'ABCDE12345', minutes: 30, url: values.url }),
       ),
       ...(['created', 'granted', 'closed'] as const).map((kind) => rightsRequestMail(kind, 'fr', values)),
+      registrationNoticeMail('fr', values),
     ];
     expect(mails.flatMap((mail) => breakableFrenchSpaces(`${mail.subject}\n${mail.text}`))).toEqual([]);
   });

@@ -57,6 +57,34 @@ export function keyMail(
   };
 }
 
+const registrationNotice: Record<MailLanguage, { subject: string; text: string }> = {
+  fr: {
+    subject: 'Terrain : inscription avec votre adresse',
+    text:
+      'Quelqu’un a voulu créer un compte Terrain avec votre adresse, qui est déjà celle du compte « {login} ». ' +
+      'Aucun compte n’a été créé.\n\n' +
+      'Si c’était vous, connectez-vous avec cet identifiant, ou choisissez « Mot de passe perdu ? » sur la page de ' +
+      'connexion pour recevoir une clé. Sinon, ignorez ce message : votre compte n’a pas changé.',
+  },
+  en: {
+    subject: 'Terrain: a registration with your address',
+    text:
+      'Someone tried to create a Terrain account with your address, which is already the one of the account "{login}". ' +
+      'No account was created.\n\n' +
+      'If it was you, sign in with that login, or choose "Lost password?" on the sign-in page to receive a key. ' +
+      'Otherwise, ignore this message: your account has not changed.',
+  },
+};
+
+/**
+ * To the owner of an address someone registered with: registration answers as for a new account (so that it tells
+ * no one which addresses have one), and the owner, who may have forgotten their account, learns how to get back in.
+ */
+export function registrationNoticeMail(language: MailLanguage, values: { login: string; url: string }) {
+  const text = registrationNotice[language];
+  return { subject: text.subject, text: `${text.text.replace('{login}', values.login)}\n\n${values.url}\n` };
+}
+
 /** The first of fr/en named in an Accept-Language header, French otherwise (the product's default). */
 export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
   for (const part of (acceptLanguage ?? '').split(',')) {

@@ -134,15 +134,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Register: creates an account waiting for its activation key, which is mailed.',
+        summary:
+          'Register: creates an account waiting for its activation key, which is mailed. An address that has an account ' +
+          'is answered alike, creating nothing, and its owner is told by mail (a login that has one is refused).',
         body: RegistrationSchema,
         response: { 201: RegisteredSchema, ...errorResponses(400, 412, 422, 429) },
       },
     },
     async (request, reply) => {
-      const user = await register(ctx, request.body, callerOf(request));
-      reply.code(201).header('Location', `/api/v1/users/${user.id}`);
-      return { id: user.id };
+      const { id } = await register(ctx, request.body, callerOf(request));
+      reply.code(201).header('Location', `/api/v1/users/${id}`);
+      return { id };
     },
   );
 

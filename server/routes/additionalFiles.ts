@@ -65,8 +65,10 @@ const attachment = (fileName: string) =>
  */
 const HARMLESS_TYPE =
   /^(application\/(pdf|zip|msword|vnd\.[\w.+-]+)|image\/(png|jpeg|gif|webp|tiff|bmp)|text\/(plain|csv)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
+/** XML or XHTML underneath a vendor's name (`application/vnd.wap.xhtml+xml`, `…xul+xml`): a browser may render it as a page. */
+const MARKUP_TYPE = /(\+xml$|xhtml)/i;
 const servedType = (contentType: string) =>
-  HARMLESS_TYPE.test(contentType) ? contentType : 'application/octet-stream';
+  HARMLESS_TYPE.test(contentType) && !MARKUP_TYPE.test(contentType) ? contentType : 'application/octet-stream';
 
 /** The selected files as bytes: the JSON schema of the route's 200 (the overview) does not apply to them. */
 function replyWithZip(reply: FastifyReply, zip: AsyncIterable<Uint8Array>) {

@@ -99,7 +99,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const application = await findApplication(ctx, request.params.name);
       const roles = await requireAuthorizationManager(ctx, user, application);
       return {
-        authorizationResults: await listAuthorizations(ctx, application),
+        authorizationResults: await listAuthorizations(ctx, user, application),
         authorizationsForUser: { isAdministrator: roles.manager, userManager: roles.userManager },
       };
     },
@@ -120,7 +120,7 @@ export const authorizationRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext
       const application = await findApplication(ctx, request.params.name);
       await requireAuthorizationManager(ctx, user, application);
       if (!isUuid(request.params.id)) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
-      const [found] = await listAuthorizations(ctx, application, request.params.id);
+      const [found] = await listAuthorizations(ctx, user, application, request.params.id);
       if (!found) throw new Refusal('NO_SUCH_AUTHORIZATION', { id: request.params.id });
       return found;
     },

@@ -6,10 +6,10 @@ import type { KeyPurpose, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { AccountChange } from '../../src/contract/accounts.ts';
 import { isOneMailAddress, mailAddressRule } from '../mail/address.ts';
-import { keyMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
+import { keyMail, registrationNoticeMail, type KeyMailKind, type MailLanguage } from '../mail/templates.ts';
 import { acceptCharter } from './charter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { enforceRateLimit } from './rateLimits.ts';
+import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 import {
   checkKeyAttempts,
   checkSignIn,
@@ -122,21 +122,50 @@ export async function register(
   if (problems.length > 0) throw new Refusal('INVALID_FIELDS', { fields: problems });
   const login = input.login.trim();
   const email = input.email.trim();
+  // Logins are public (they name people in every list): a taken one is refused.
   if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
-  if (await emailTaken(ctx, email)) throw new Refusal('EXISTING_EMAIL');
+  // Hashed whatever the address, so that a taken one does not answer sooner.
   const passwordHash = await hashPassword(input.password);
+  if (await emailTaken(ctx, email)) return registeredAgain(ctx, email, caller);
   const user = await ctx.db
     .insertInto('users')
     .values({ id: randomUUID(), login, email, password_hash: passwordHash, state: 'idle' })
     .returningAll()
     .executeTakeFirstOrThrow()
-    .catch((error: unknown) => {
-      // Two registrations racing for one login or address: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505') throw new Refusal('EXISTING_LOGIN');
+    .catch(async (error: unknown) => {
+      if (String((error as { code?: string }).code) !== '23505') throw error;
+      // Two registrations racing for one login or address: the unique index decided, and says which.
+      if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
+      if (await emailTaken(ctx, email)) return undefined;
       throw error;
     });
+  if (!user) return registeredAgain(ctx, email, caller);
   await mailKey(ctx, user, 'activation', user.email, caller);
-  return user;
+  return { id: user.id };
+}
+
+/**
+ * A registration with an address an account has: answered as a new account (an id no account has, nothing
+ * created), so that registering tells no one whether an address has an account; the address's owner is told by mail,
+ * a few times per window at most, counted apart from their key mails so that these notices never hold a key back.
+ */
+async function registeredAgain(ctx: ServerContext, email: string, caller: Caller): Promise<{ id: string }> {
+  const owner = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (owner) {
+    const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
+    const hit = await hitRateLimit(ctx.db, `registration-notice:${owner.id}`, perLogin, windowSeconds);
+    // Past the limit, silence: a refusal would tell that the address has an account.
+    if (hit.allowed)
+      await ctx.mailer.send({
+        to: owner.email,
+        ...registrationNoticeMail(caller.language, { login: owner.login, url: ctx.config.publicUrl }),
+      });
+  }
+  return { id: randomUUID() };
 }
 
 export async function signIn(ctx: ServerContext, input: { login: string; password: string }, caller: Caller) {

@@ -13,6 +13,7 @@ import { Refusal, InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { fileAccessOf, fileRightsHeld, holds, type FileAccess } from './additionalFileRights.ts';
 import { requireSignedCharter } from './charter.ts';
 import { namedAccounts } from './namedAccounts.ts';
+import { personShownTo } from './userViews.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
 import { applying } from '../db/appliedWork.ts';
 
@@ -97,11 +98,12 @@ export async function listFileAuthorizations(
     .orderBy(sql`lower(login)`)
     .execute();
   // Each authorization's people, gathered once (searching every link for every authorization grew as their product).
-  const peopleOf = new Map<string, Array<{ id: string; login: string; email: string }>>();
-  for (const { authorization_id, id, login, email } of members) {
+  const peopleOf = new Map<string, FileAuthorization['users']>();
+  for (const { authorization_id, ...person } of members) {
+    const shown = personShownTo(user, person);
     const people = peopleOf.get(authorization_id);
-    if (people) people.push({ id, login, email });
-    else peopleOf.set(authorization_id, [{ id, login, email }]);
+    if (people) people.push(shown);
+    else peopleOf.set(authorization_id, [shown]);
   }
   const authorizationResults: FileAuthorization[] = rows.map((row) => ({
     uuid: row.id,
@@ -113,7 +115,7 @@ export async function listFileAuthorizations(
   }));
   return {
     authorizationResults,
-    users,
+    users: users.map((person) => personShownTo(user, person)),
     authorizationsForUser: {
       isAdministrator: access.manager,
       userManager: access.userManager,

@@ -19,6 +19,7 @@ import { managementRoles, requireAuthorizationManager } from './authorizationMan
 import { KeptResults } from './keptResults.ts';
 import { referenceScopesOf } from './scopeTrees.ts';
 import { namedAccounts } from './namedAccounts.ts';
+import { personShownTo } from './userViews.ts';
 import { applying } from '../db/appliedWork.ts';
 
 export { requireAuthorizationManager };
@@ -144,6 +145,7 @@ function viewOf(
 
 export async function listAuthorizations(
   ctx: ServerContext,
+  viewer: UserRow,
   application: ApplicationRow,
   onlyId?: string,
 ): Promise<AuthorizationView[]> {
@@ -170,11 +172,12 @@ export async function listAuthorizations(
         .execute()
     : [];
   // Each authorization's people, gathered once (searching every link for every authorization grew as their product).
-  const peopleOf = new Map<string, Array<{ id: string; login: string; email: string }>>();
-  for (const { authorization_id, id, login, email } of users) {
+  const peopleOf = new Map<string, AuthorizationView['users']>();
+  for (const { authorization_id, ...person } of users) {
+    const shown = personShownTo(viewer, person);
     const people = peopleOf.get(authorization_id);
-    if (people) people.push({ id, login, email });
-    else peopleOf.set(authorization_id, [{ id, login, email }]);
+    if (people) people.push(shown);
+    else peopleOf.set(authorization_id, [shown]);
   }
   return rows.map((row) => viewOf(row, peopleOf.get(row.id) ?? []));
 }
@@ -343,11 +346,11 @@ export async function grantable(
   const columnsDescription = Object.fromEntries(model.data.map((entry) => [entry.name, operationColumns(entry)]));
   const rights = await rightsOf(ctx, caller, application);
   const own = await rulesFor(ctx, [application.id], caller.id);
-  const publicOnes = (await listAuthorizations(ctx, application)).filter((a) => a.isPublic);
+  const publicOnes = (await listAuthorizations(ctx, caller, application)).filter((a) => a.isPublic);
   return {
     users: [
-      { id: PUBLIC_USER, label: PUBLIC_USER, login: PUBLIC_USER, email: '' },
-      ...users.map((u) => ({ id: u.id, label: u.login, login: u.login, email: u.email })),
+      { id: PUBLIC_USER, label: PUBLIC_USER, login: PUBLIC_USER },
+      ...users.map((u) => personShownTo(caller, { id: u.id, label: u.login, login: u.login, email: u.email })),
     ],
     referenceScopes,
     columnsDescription,
@@ -379,9 +382,7 @@ export async function usersOfApplication(
     .execute();
   return users.map((user) => ({
     applicationName: application.name,
-    id: user.id,
-    login: user.login,
-    email: user.email,
+    ...personShownTo(caller, { id: user.id, login: user.login, email: user.email }),
     state: user.state,
     // A user manager does not see who the managers are (the original answers null there).
     applicationManager: roles.manager

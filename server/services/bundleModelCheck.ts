@@ -1,6 +1,6 @@
 import { isVersioned, type BundleDeposit, type BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import type { ApplicationModel } from '../../src/domain/configuration/index.ts';
-import { isValidAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
+import { isRestorableAdditionalFileName } from '../../src/domain/additionalFiles/fileName.ts';
 import { CHARTER_TYPES } from '../../src/domain/applications/charter.ts';
 import { BundleRefused } from './bundleRefused.ts';
 
@@ -26,7 +26,7 @@ export function checkAgainstModel(manifest: BundleManifest, model: ApplicationMo
   const fileTypes = new Set([...model.additionalFiles.map((type) => type.name), ...CHARTER_TYPES]);
   for (const file of manifest.additionalFiles) {
     if (!fileTypes.has(file.fileType)) throw new BundleRefused('unknownFileType', { fileType: file.fileType });
-    if (!isValidAdditionalFileName(file.fileName)) throw new BundleRefused('badFileName', { entry: file.path });
+    if (!isRestorableAdditionalFileName(file.fileName)) throw new BundleRefused('badFileName', { entry: file.path });
   }
 }
 

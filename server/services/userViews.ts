@@ -48,3 +48,16 @@ export function toStoredUser(user: UserRow): StoredUser {
 export function toAccountResult(user: UserRow): AccountResult {
   return { userId: user.id, login: user.login, email: user.email, accountState: user.state, chartes: user.chartes };
 }
+
+/**
+ * Someone named in a list others read (users to choose, people of an authorization): by login, with their address
+ * only for a platform administrator, or for themself. Staff of one application choose people by login; they would
+ * otherwise read the address of every account of the platform (accounts audit).
+ */
+export function personShownTo<Person extends { id: string; login: string; email: string }>(
+  viewer: Pick<UserRow, 'id' | 'terrain_admin'>,
+  person: Person,
+): Omit<Person, 'email'> & { email?: string } {
+  const { email, ...rest } = person;
+  return viewer.terrain_admin || person.id === viewer.id ? { ...rest, email } : rest;
+}

@@ -8,6 +8,10 @@ export const AccountStateSchema = Type.Union([
   Type.Literal('pending'),
   Type.Literal('closed'),
 ]);
+/** The address of someone in a list others read: present only for a platform administrator, or the person themself. */
+export const EmailShownSchema = Type.String({
+  description: 'only to platform administrators, and to the person themself; others choose people by login',
+});
 const ChartesSchema = Type.Record(Type.String(), Type.String(), {
   description: 'application id → time the charter was accepted',
 });

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Associates } from '../domain/additionalFiles/associates.ts';
 import type { FileOperation, FileRights } from '../domain/additionalFiles/authorization.ts';
 import { MAX_FILES_PAGE, type FieldFilter } from '../domain/additionalFiles/filesQuery.ts';
+import { EmailShownSchema } from './accounts.ts';
 import { ReferenceScopesSchema } from './authorizations.ts';
 import { FormFieldSchema, I18nTextsSchema } from './forms.ts';
 
@@ -148,7 +149,10 @@ export const AdditionalFileDetailSchema = Type.Object(
 );
 export type AdditionalFileDetail = Static<typeof AdditionalFileDetailSchema>;
 
-const UserSchema = Type.Object({ id: Type.String(), login: Type.String(), email: Type.String() }, closed);
+const UserSchema = Type.Object(
+  { id: Type.String(), login: Type.String(), email: Type.Optional(EmailShownSchema) },
+  closed,
+);
 
 export const FileAuthorizationSchema = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { AuthorizationRules, Grant } from '../domain/rights/authorization.ts';
 import type { Operation, OperationColumn } from '../domain/rights/operations.ts';
-import { AccountStateSchema } from './accounts.ts';
+import { AccountStateSchema, EmailShownSchema } from './accounts.ts';
 
 /** Payloads of the authorization routes. Schemas that mirror a type of src/domain are kept equal to it below. */
 export const OperationSchema = Type.Union([
@@ -95,7 +95,10 @@ export const AuthorizationViewSchema = Type.Object(
     description: Type.String(),
     isPublic: Type.Boolean(),
     users: Type.Array(
-      Type.Object({ id: Type.String(), login: Type.String(), email: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        { id: Type.String(), login: Type.String(), email: Type.Optional(EmailShownSchema) },
+        { additionalProperties: false },
+      ),
     ),
     authorizationForAll: Type.Record(Type.String(), Type.Array(OperationSchema)),
     authorizationsWithRestriction: Type.Record(
@@ -280,7 +283,7 @@ export const GrantableSchema = Type.Object(
   {
     users: Type.Array(
       Type.Object(
-        { id: Type.String(), label: Type.String(), login: Type.String(), email: Type.String() },
+        { id: Type.String(), label: Type.String(), login: Type.String(), email: Type.Optional(EmailShownSchema) },
         { additionalProperties: false },
       ),
     ),
@@ -307,7 +310,7 @@ export const ApplicationUserSchema = Type.Object(
     applicationName: Type.String(),
     id: Type.String(),
     login: Type.String(),
-    email: Type.String(),
+    email: Type.Optional(EmailShownSchema),
     state: AccountStateSchema,
     applicationManager: Type.Union([Type.Boolean(), Type.Null()], {
       description: 'null for a user manager, who does not see who the managers are',

@@ -78,11 +78,43 @@ describe('registration', () => {
     expect(answer.body).toEqual(error('EXISTING_LOGIN'));
   });
 
-  it('refuses an address already used, whatever its case, with 422 EXISTING_EMAIL', async () => {
-    const taken = await registerAccount(server);
-    const answer = await api(server).post('/users', { form: { ...newIdentity(), email: taken.email.toUpperCase() } });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(error('EXISTING_EMAIL'));
+  it('answers an address already used, whatever its case, as a new one: nothing created, its owner told by mail', async () => {
+    const taken = await activeAccount(server);
+    const identity = { ...newIdentity('intruder'), email: taken.email.toUpperCase() };
+    const mailed = (await mailsTo(server, taken.email)).length;
+    const client = api(server, { 'Accept-Language': 'en' });
+    const answer = await client.post('/users', { form: identity });
+    // What a new account answers: whoever registers learns nothing of the address.
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(answer.headers.get('location')).toBe(`/api/v1/users/${answer.body.id}`);
+    expect(answer.body.id).not.toBe(taken.id);
+    expect(client.cookieNames).toEqual([]);
+    expect(await signInStatus(server, identity.login, identity.password)).toBe(401);
+    const users = await server.server.ctx.db.selectFrom('users').select('login').execute();
+    expect(users.map((u) => u.login)).not.toContain(identity.login);
+    // The owner learns that someone tried, in the caller's language, with no key and no word of the other login.
+    const mails = (await mailsTo(server, taken.email)).slice(mailed);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].key).toBeUndefined();
+    expect(mails[0].subject).toMatch(/^Terrain: /);
+    expect(mails[0].text).toContain(taken.login);
+    expect(mails[0].text).toContain('Lost password?');
+    expect(mails[0].text).not.toContain(identity.login);
+    // The login stays free for whoever registers it with an address of their own.
+    expect((await api(server).post('/users', { form: { ...identity, email: newIdentity().email } })).status).toBe(201);
+  });
+
+  it('answers registrations racing for one new address alike, creating one account and telling the address the others', async () => {
+    const { email } = newIdentity('raced');
+    const identities = Array.from({ length: 4 }, () => ({ ...newIdentity('racer'), email }));
+    const answers = await Promise.all(identities.map((identity) => api(server).post('/users', { form: identity })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const owners = await server.server.ctx.db.selectFrom('users').select('login').where('email', '=', email).execute();
+    expect(owners).toHaveLength(1);
+    const mails = await mailsTo(server, email);
+    expect(mails.filter((m) => m.key)).toHaveLength(1);
+    expect(mails.filter((m) => !m.key)).toHaveLength(3);
   });
 
   it('refuses a login shorter than 4 characters with 422 INVALID_FIELDS', async () => {

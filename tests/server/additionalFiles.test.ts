@@ -208,6 +208,20 @@ describe('additional files', () => {
         'INVALID_ADDITIONAL_FILE_NAME',
       ],
       [
+        'a hidden name',
+        admin,
+        fileForm(protocol({ fileName: '.protocol.pdf' }), { name: 'a.pdf', bytes: PDF }),
+        400,
+        'INVALID_ADDITIONAL_FILE_NAME',
+      ],
+      [
+        'a device name of Windows',
+        admin,
+        fileForm(protocol({ fileName: 'Nul.pdf' }), { name: 'a.pdf', bytes: PDF }),
+        400,
+        'INVALID_ADDITIONAL_FILE_NAME',
+      ],
+      [
         'no comment',
         admin,
         fileForm(protocol({ fileName: 'x.pdf', comment: '  ' }), { name: 'x.pdf', bytes: PDF }),
@@ -533,6 +547,21 @@ describe('additional files', () => {
       served.headers.get('x-content-type-options'),
     ]).toEqual(['application/octet-stream', true, 'nosniff']);
     expect(page.status).toBe(201);
+    // A vendor's type that is XML or XHTML underneath is a page a browser may run: plain bytes too.
+    const servedAs = async (type: string, fileName: string) => {
+      const saved = await admin.post(`${APP}/additionalFiles/protocols`, {
+        body: fileForm(protocol({ fileName }), { name: fileName, bytes: new TextEncoder().encode('<x/>'), type }),
+      });
+      expect(saved.status, saved.text).toBe(201);
+      return (await raw(admin, `${APP}/additionalFiles/protocols/${saved.body.id}/content`)).headers.get(
+        'content-type',
+      );
+    };
+    expect(await servedAs('application/vnd.wap.xhtml+xml', 'phone page.xhtml')).toBe('application/octet-stream');
+    expect(await servedAs('application/vnd.mozilla.xul+xml', 'interface.xul')).toBe('application/octet-stream');
+    expect(await servedAs('application/vnd.oasis.opendocument.text', 'report.odt')).toBe(
+      'application/vnd.oasis.opendocument.text',
+    );
     expect((await raw(people.stranger.client, `${APP}/additionalFiles/protocols/${id}/content`)).status).toBe(403);
     expect((await raw(admin, `${APP}/additionalFiles/photos/${id}/content`)).status).toBe(404);
   });

@@ -420,6 +420,21 @@ describe('rate limits', () => {
     expect(refused.body).toEqual(error('TOO_MANY_REQUESTS'));
     expect(retryAfter(refused)).toBeGreaterThan(800);
   });
+
+  it('tells the owner of an address registered again a few times a window, answering every registration alike, and keeps their keys', async () => {
+    const owner = await accountFrom(newAddress());
+    const before = (await limited.mails()).filter((m) => m.to === owner.email).length;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const answer = await from(newAddress()).post('/users', { form: { ...newIdentity('again'), email: owner.email } });
+      expect(answer.status, `attempt ${attempt}`).toBe(201);
+    }
+    const notices = (await limited.mails()).filter((m) => m.to === owner.email).slice(before);
+    expect(notices).toHaveLength(3);
+    expect(notices.every((m) => m.key === undefined)).toBe(true);
+    // The notices count apart from the key mails: a stranger registering the address cannot keep its keys away.
+    const lost = await from(newAddress()).put('/users', { json: { login: owner.login, email: owner.email } });
+    expect(lost.status, lost.text).toBe(200);
+  });
 });
 
 describe('the platform-wide limit on failed sign-ins', () => {

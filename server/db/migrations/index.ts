@@ -28,6 +28,7 @@ import * as additionalFileNameKeys from './0026_additional_file_name_keys.ts';
 import * as boundedSearchIndexes from './0027_bounded_search_indexes.ts';
 import * as backupVersionOrder from './0028_backup_version_order.ts';
 import * as scopeKeyLookups from './0029_scope_key_lookups.ts';
+import * as composedFileNameKeys from './0030_composed_file_name_keys.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_bounded_search_indexes': boundedSearchIndexes,
   '0028_backup_version_order': backupVersionOrder,
   '0029_scope_key_lookups': scopeKeyLookups,
+  '0030_composed_file_name_keys': composedFileNameKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

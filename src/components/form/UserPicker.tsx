@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Plus, X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { offeredUsers, type PickerUser } from './offeredUsers';
+import { addressesShown, offeredUsers, type PickerUser } from './offeredUsers';
 
 const SHOWN = 8;
 
@@ -25,6 +25,7 @@ export function UserPicker({
   const text = search.trim().toLowerCase();
   const byId = new Map(users.map((user) => [user.id, user]));
   const offered = offeredUsers(users, chosen, text);
+  const byAddress = addressesShown(users);
   const shownCount = i18n.number(SHOWN);
   const matchCount = i18n.number(offered.length);
   return (
@@ -52,7 +53,7 @@ export function UserPicker({
         type="search"
         aria-label={label}
         aria-invalid={invalid || undefined}
-        placeholder={t`Search a login or an e-mail`}
+        placeholder={byAddress ? t`Search a login or an e-mail` : t`Search a login`}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
@@ -70,7 +71,13 @@ export function UserPicker({
               >
                 <Plus className="size-4 shrink-0" aria-hidden />
                 <span className="min-w-0 truncate">
-                  {user.login} <span className="text-muted-foreground">{user.email}</span>
+                  {user.login}
+                  {user.email === undefined ? null : (
+                    <>
+                      {' '}
+                      <span className="text-muted-foreground">{user.email}</span>
+                    </>
+                  )}
                 </span>
               </button>
             </li>
@@ -80,7 +87,9 @@ export function UserPicker({
       {offered.length > SHOWN ? (
         // Never a list cut without a word: how many match, and how to reach the others.
         <p className="text-sm text-muted-foreground" data-testid="more-users">
-          {t`${shownCount} of ${matchCount} matching users shown: type more of the login or e-mail.`}
+          {byAddress
+            ? t`${shownCount} of ${matchCount} matching users shown: type more of the login or e-mail.`
+            : t`${shownCount} of ${matchCount} matching users shown: type more of the login.`}
         </p>
       ) : offered.length === 0 && text !== '' ? (
         <p className="text-sm text-muted-foreground">{t`No other user matches.`}</p>

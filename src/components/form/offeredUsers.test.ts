@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredUsers } from './offeredUsers';
+import { addressesShown, offeredUsers } from './offeredUsers';
 
 const user = (login: string) => ({ id: login, login, email: `${login}@terrain.test` });
 
@@ -21,5 +21,25 @@ describe('offeredUsers', () => {
     expect(offeredUsers(users, ['li'], 'li@terrain.test').map((u) => u.login)).toEqual([]);
     expect(offeredUsers(users, [], 'lise@terrain').map((u) => u.login)).toEqual(['lise']);
     expect(offeredUsers(users, [], '  ')).toEqual([]);
+  });
+
+  it('searches by login alone the users sent without an address', () => {
+    const logins = [
+      { id: 'a', login: 'anna' },
+      { id: 'b', login: 'bob', email: 'anna.b@terrain.test' },
+    ];
+    expect(offeredUsers(logins, [], 'anna').map((u) => u.id)).toEqual(['a', 'b']);
+    expect(offeredUsers(logins, [], 'terrain').map((u) => u.id)).toEqual(['b']);
+    expect(offeredUsers([{ id: 'a', login: 'anna' }], [], '@')).toEqual([]);
+  });
+
+  it('offers a search by address only when the list holds the addresses of others', () => {
+    expect(addressesShown(users)).toBe(true);
+    expect(
+      addressesShown([
+        { id: 'me', login: 'me', email: 'me@terrain.test' },
+        { id: 'a', login: 'anna' },
+      ]),
+    ).toBe(false);
   });
 });

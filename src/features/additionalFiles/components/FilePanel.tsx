@@ -38,7 +38,11 @@ export function FilePanel({ stored, form, editable, isNew }: FilePanelProps) {
           <FileInput onChange={(event) => form.choose(event.target.files?.[0] ?? null)} />
         </FormField>
       ) : null}
-      <FormField label={`${t`File name`} *`} hint={t`Letters, digits, _, -, . and spaces.`} error={form.nameError}>
+      <FormField
+        label={`${t`File name`} *`}
+        hint={t`Letters, digits, _, -, . and spaces, not beginning with a dot.`}
+        error={form.nameError}
+      >
         <Input
           value={form.fileName}
           disabled={!editable}

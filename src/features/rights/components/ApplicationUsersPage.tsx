@@ -55,8 +55,10 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
   const pending = pendingRoleCount(changes);
   const text = search.trim().toLowerCase();
   const matching = (users ?? []).filter(
-    (user) => user.login.toLowerCase().includes(text) || user.email.toLowerCase().includes(text),
+    (user) => user.login.toLowerCase().includes(text) || (user.email?.toLowerCase().includes(text) ?? false),
   );
+  // Addresses come to platform administrators only (each user's own aside): no column of blanks for the others.
+  const withAddresses = (users ?? []).filter((user) => user.email !== undefined).length > 1;
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const roleLabel = (role: ApplicationRole) =>
     role === 'applicationManager' ? t`Application manager` : t`User manager`;
@@ -137,9 +139,11 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
             <TableHead>
               <Trans>Login</Trans>
             </TableHead>
-            <TableHead className="hidden md:table-cell">
-              <Trans>E-mail</Trans>
-            </TableHead>
+            {withAddresses ? (
+              <TableHead className="hidden md:table-cell">
+                <Trans>E-mail</Trans>
+              </TableHead>
+            ) : null}
             <TableHead className="text-center">{roleLabel('applicationManager')}</TableHead>
             <TableHead className="text-center">{roleLabel('userManager')}</TableHead>
           </TableRow>
@@ -160,7 +164,7 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
                 className={cn('max-md:grid max-md:grid-cols-2 max-md:gap-1 max-md:py-2', changed && 'bg-accent/10')}
               >
                 <TableCell className="font-medium max-md:col-span-2 max-md:break-all">{user.login}</TableCell>
-                <TableCell className="hidden md:table-cell">{user.email}</TableCell>
+                {withAddresses ? <TableCell className="hidden md:table-cell">{user.email}</TableCell> : null}
                 {(['applicationManager', 'userManager'] as const).map((role) => (
                   <TableCell key={role} className="text-center max-md:flex max-md:items-center max-md:gap-3">
                     {role === 'applicationManager' && user.applicationManager === null ? (

@@ -28,7 +28,9 @@ export function AuthorizationDetailDialog({
           <>
             <p>
               <span className="font-medium">{t`Users:`}</span>{' '}
-              {detail.isPublic ? t`everyone` : detail.users.map((u) => `${u.login} (${u.email})`).join(', ')}
+              {detail.isPublic
+                ? t`everyone`
+                : detail.users.map((u) => (u.email === undefined ? u.login : `${u.login} (${u.email})`)).join(', ')}
             </p>
             <PrivilegeSummary authorization={detail} model={model} scopeLabels={scopeLabels} />
           </>
