@@ -124,9 +124,8 @@ export async function register(
   const email = input.email.trim();
   // Logins are public (they name people in every list): a taken one is refused.
   if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
-  // Hashed whatever the address, so that a taken one does not answer sooner.
-  const passwordHash = await hashPassword(input.password);
   if (await emailTaken(ctx, email)) return registeredAgain(ctx, email, caller);
+  const passwordHash = await hashPassword(input.password);
   const user = await ctx.db
     .insertInto('users')
     .values({ id: randomUUID(), login, email, password_hash: passwordHash, state: 'idle' })
@@ -145,11 +144,12 @@ export async function register(
 }
 
 /**
- * A registration with an address an account has: answered as a new account (an id no account has, nothing
- * created), so that registering tells no one whether an address has an account; the address's owner is told by mail,
- * a few times per window at most, counted apart from their key mails so that these notices never hold a key back.
+ * A registration with an address an account has: refused (422 EXISTING_EMAIL), and the address's owner told by
+ * mail, a few times per window at most, counted apart from their key mails so that these notices never hold a key
+ * back. Answering as for a new account hid nothing: signing in with the login sent, or registering it again, told
+ * the two apart (see docs/decisions.md, "Accounts and roles").
  */
-async function registeredAgain(ctx: ServerContext, email: string, caller: Caller): Promise<{ id: string }> {
+async function registeredAgain(ctx: ServerContext, email: string, caller: Caller): Promise<never> {
   const owner = await ctx.db
     .selectFrom('users')
     .selectAll()
@@ -158,14 +158,13 @@ async function registeredAgain(ctx: ServerContext, email: string, caller: Caller
   if (owner) {
     const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
     const hit = await hitRateLimit(ctx.db, `registration-notice:${owner.id}`, perLogin, windowSeconds);
-    // Past the limit, silence: a refusal would tell that the address has an account.
     if (hit.allowed)
       await ctx.mailer.send({
         to: owner.email,
         ...registrationNoticeMail(caller.language, { login: owner.login, url: ctx.config.publicUrl }),
       });
   }
-  return { id: randomUUID() };
+  throw new Refusal('EXISTING_EMAIL');
 }
 
 export async function signIn(ctx: ServerContext, input: { login: string; password: string }, caller: Caller) {
@@ -298,6 +297,9 @@ async function startEmailChange(ctx: ServerContext, user: UserRow, email: string
   const rule = mailAddressRule(target);
   if (rule) throw new Refusal('INVALID_FIELDS', { fields: [{ field: 'email', rule }] });
   if (target.toLowerCase() === user.email.toLowerCase()) throw new Refusal('EMAIL_UNCHANGED');
+  // Whether an address is taken is told here too: as often as registering from one address may tell it.
+  const { windowSeconds, perAddress } = ctx.config.loginRateLimit;
+  await enforceRateLimit(ctx.db, `addresschange:${user.id}`, perAddress, windowSeconds);
   if (await emailTaken(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
   const updated = await updateUser(ctx, user.id, { pending_email: target });
   await mailKey(ctx, updated, 'email', target, caller);

@@ -78,17 +78,13 @@ describe('registration', () => {
     expect(answer.body).toEqual(error('EXISTING_LOGIN'));
   });
 
-  it('answers an address already used, whatever its case, as a new one: nothing created, its owner told by mail', async () => {
+  it('refuses an address already used, whatever its case, with 422 EXISTING_EMAIL, creating nothing and telling its owner by mail', async () => {
     const taken = await activeAccount(server);
     const identity = { ...newIdentity('intruder'), email: taken.email.toUpperCase() };
     const mailed = (await mailsTo(server, taken.email)).length;
     const client = api(server, { 'Accept-Language': 'en' });
     const answer = await client.post('/users', { form: identity });
-    // What a new account answers: whoever registers learns nothing of the address.
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(answer.headers.get('location')).toBe(`/api/v1/users/${answer.body.id}`);
-    expect(answer.body.id).not.toBe(taken.id);
+    expect([answer.status, answer.body], answer.text).toEqual([422, error('EXISTING_EMAIL')]);
     expect(client.cookieNames).toEqual([]);
     expect(await signInStatus(server, identity.login, identity.password)).toBe(401);
     const users = await server.server.ctx.db.selectFrom('users').select('login').execute();
@@ -105,11 +101,16 @@ describe('registration', () => {
     expect((await api(server).post('/users', { form: { ...identity, email: newIdentity().email } })).status).toBe(201);
   });
 
-  it('answers registrations racing for one new address alike, creating one account and telling the address the others', async () => {
+  it('answers registrations racing for one new address with one account and EXISTING_EMAIL, telling the address the others', async () => {
     const { email } = newIdentity('raced');
     const identities = Array.from({ length: 4 }, () => ({ ...newIdentity('racer'), email }));
     const answers = await Promise.all(identities.map((identity) => api(server).post('/users', { form: identity })));
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(answers.map((a) => [a.status, a.body.code]).sort()).toEqual([
+      [201, undefined],
+      [422, 'EXISTING_EMAIL'],
+      [422, 'EXISTING_EMAIL'],
+      [422, 'EXISTING_EMAIL'],
+    ]);
     const owners = await server.server.ctx.db.selectFrom('users').select('login').where('email', '=', email).execute();
     expect(owners).toHaveLength(1);
     const mails = await mailsTo(server, email);

@@ -421,12 +421,24 @@ describe('rate limits', () => {
     expect(retryAfter(refused)).toBeGreaterThan(800);
   });
 
-  it('tells the owner of an address registered again a few times a window, answering every registration alike, and keeps their keys', async () => {
+  it('tells whether an address is taken through an address change as often as registering from one address may', async () => {
+    const [owner, prober] = [await accountFrom(newAddress()), await accountFrom(newAddress())];
+    const change = () =>
+      from(newAddress()).put('/users', {
+        json: { login: prober.login, password: prober.password, email: owner.email },
+      });
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await change()).body.code, `attempt ${attempt}`).toBe('EXISTING_EMAIL');
+    const refused = await change();
+    expect([refused.status, refused.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+  });
+
+  it('tells the owner of an address registered again a few times a window, and keeps their keys', async () => {
     const owner = await accountFrom(newAddress());
     const before = (await limited.mails()).filter((m) => m.to === owner.email).length;
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const answer = await from(newAddress()).post('/users', { form: { ...newIdentity('again'), email: owner.email } });
-      expect(answer.status, `attempt ${attempt}`).toBe(201);
+      expect([answer.status, answer.body.code], `attempt ${attempt}`).toEqual([422, 'EXISTING_EMAIL']);
     }
     const notices = (await limited.mails()).filter((m) => m.to === owner.email).slice(before);
     expect(notices).toHaveLength(3);
