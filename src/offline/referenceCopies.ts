@@ -1,4 +1,6 @@
 import type { KeptRow } from '@/domain/rows/filterRows';
+import { ApiError } from '@/lib/api/apiError';
+import type { DownloadedReference } from '@/lib/api/referenceRows';
 import { isServerReachable } from '@/lib/connectivity';
 import { isUnreachable } from './queryCache';
 import { cachedReferenceRows, keepReference } from './referenceCache';
@@ -14,7 +16,9 @@ export interface ReferenceCopies {
 
 /**
  * Downloads (and keeps) each reference while the server is in reach; out of reach, reads the copy the device keeps,
- * or names it missing. `onDownload` is told each reference before its download starts.
+ * or names it missing; a server failing is out of reach too. A reference the server refuses (a depositor need not read what their file points to) is
+ * missing, its old copy left unused: its values are the server's to check. `onDownload` is told each reference
+ * before its download starts.
  */
 export async function referenceCopies(
   application: string,
@@ -23,8 +27,13 @@ export async function referenceCopies(
 ): Promise<ReferenceCopies> {
   const copies: ReferenceCopies = { rows: {}, missing: [], parts: [] };
   for (const name of names) {
-    let copy = isServerReachable() ? await downloaded(application, name, onDownload) : undefined;
-    copy ??= await cachedReferenceRows(application, name);
+    const answer = isServerReachable() ? await downloaded(application, name, onDownload) : 'unreachable';
+    const copy =
+      answer === 'refused'
+        ? undefined
+        : answer === 'unreachable'
+          ? await cachedReferenceRows(application, name)
+          : answer;
     if (!copy) {
       copies.missing.push(name);
       continue;
@@ -35,12 +44,18 @@ export async function referenceCopies(
   return copies;
 }
 
-async function downloaded(application: string, name: string, onDownload?: (name: string) => void) {
+async function downloaded(
+  application: string,
+  name: string,
+  onDownload?: (name: string) => void,
+): Promise<DownloadedReference | 'unreachable' | 'refused'> {
   try {
     onDownload?.(name);
     return await keepReference(application, name);
   } catch (error) {
-    if (isUnreachable(error)) return undefined;
-    throw error;
+    if (error instanceof ApiError && !isUnreachable(error) && error.status >= 400 && error.status < 500)
+      return 'refused';
+    // Out of reach, or a server failing: the device's copy serves, as when offline.
+    return 'unreachable';
   }
 }
