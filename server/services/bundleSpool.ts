@@ -1,5 +1,6 @@
 import {
   MANIFEST_PATH,
+  MAX_BUNDLE_ENTRIES,
   MAX_MANIFEST_BYTES,
   readManifest,
   type BundleFile,
@@ -12,8 +13,6 @@ import type { StreamedUpload } from '../http/readUpload.ts';
 import { BundleRefused, refusedZip } from './bundleRefused.ts';
 import { ZipArchive } from './zipArchive.ts';
 import { spoolUpload } from './uploadSpool.ts';
-
-const MAX_ENTRIES = 100_000;
 
 /** An uploaded backup, kept in a temporary file while it is read (it may be far larger than memory). */
 export interface SpooledBundle {
@@ -36,7 +35,7 @@ export async function spoolBundle(ctx: ServerContext, upload: StreamedUpload): P
     const size = spooled.size();
     if (size === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
     const archive = await ZipArchive.open(spooled.path, size, {
-      maxEntries: MAX_ENTRIES,
+      maxEntries: MAX_BUNDLE_ENTRIES,
       maxInflatedBytes: ctx.config.bundleMaxInflatedBytes,
     }).catch((error) => {
       throw refusedZip(error);

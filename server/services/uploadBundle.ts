@@ -5,6 +5,7 @@ import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
   MANIFEST_PATH,
+  MAX_BUNDLE_ENTRIES,
   manifestText,
   type BundleManifest,
 } from '../../src/domain/bundle/manifest.ts';
@@ -101,7 +102,8 @@ export async function prepareBundle(
     fileName: `${application.name}-${kind}-${stamp}.zip`,
     estimatedBytes: Math.round(estimatedBytes),
     content: (async function* () {
-      const zip = new ZipOutput();
+      // A restore reads no more files than that: a backup holding more fails rather than be given whole.
+      const zip = new ZipOutput(MAX_BUNDLE_ENTRIES);
       const dynamics = await dynamicColumns(db, application.id, model);
       const examples = await referenceExamples(db, application.id, model);
       const words: ExampleWords = {

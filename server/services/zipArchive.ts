@@ -55,11 +55,14 @@ async function readAt(file: string, position: number, length: number): Promise<B
   }
 }
 
-/** The directory a ZIP64 end record describes, found through the locator just before the end record at `endAt`. */
+/**
+ * The directory a ZIP64 end record describes, found through the locator just before the end record at `endAt`;
+ * undefined without a locator (an end counting exactly 65,535 entries, or the low bits of more, in 16 bits).
+ */
 async function zip64Directory(file: string, endAt: number) {
-  if (endAt < ZIP64_LOCATOR_SIZE) throw new ZipRefused('invalidZip');
+  if (endAt < ZIP64_LOCATOR_SIZE) return undefined;
   const locator = await readAt(file, endAt - ZIP64_LOCATOR_SIZE, ZIP64_LOCATOR_SIZE);
-  if (locator.readUInt32LE(0) !== ZIP64_LOCATOR) throw new ZipRefused('invalidZip');
+  if (locator.readUInt32LE(0) !== ZIP64_LOCATOR) return undefined;
   const recordAt = locator.readBigUInt64LE(8);
   if (recordAt > BigInt(endAt - ZIP64_LOCATOR_SIZE - ZIP64_EOCD_SIZE)) throw new ZipRefused('invalidZip');
   const record = await readAt(file, Number(recordAt), ZIP64_EOCD_SIZE);
@@ -93,21 +96,25 @@ export class ZipArchive {
     // Offsets and sizes past 4 GiB are beyond what Terrain writes; 65,535 entries and more are counted by a ZIP64 end.
     if (tail.readUInt32LE(at + 12) === 0xffffffff || tail.readUInt32LE(at + 16) === 0xffffffff)
       throw new ZipRefused('zip64NotSupported');
-    const { count, directorySize, directoryOffset } =
-      tail.readUInt16LE(at + 10) === 0xffff
-        ? await zip64Directory(file, fileSize - tailLength + at)
-        : {
-            count: tail.readUInt16LE(at + 10),
-            directorySize: tail.readUInt32LE(at + 12),
-            directoryOffset: tail.readUInt32LE(at + 16),
-          };
-    if (count > limits.maxEntries) throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
+    const counted = tail.readUInt16LE(at + 10);
+    const zip64 = counted === 0xffff ? await zip64Directory(file, fileSize - tailLength + at) : undefined;
+    const { directorySize, directoryOffset } = zip64 ?? {
+      directorySize: tail.readUInt32LE(at + 12),
+      directoryOffset: tail.readUInt32LE(at + 16),
+    };
+    if ((zip64?.count ?? counted) > limits.maxEntries)
+      throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
     if (directoryOffset + directorySize > fileSize) throw new ZipRefused('invalidZip');
     const directory = await readAt(file, directoryOffset, directorySize);
     const entries = new Map<string, ZipEntry>();
     let declared = 0;
     let position = 0;
-    for (let index = 0; index < count; index += 1) {
+    let seen = 0;
+    // The directory is read to its end, not to the count: a count written in 16 bits without a ZIP64 end (Terrain's
+    // backups of 65,535 files and more before it wrote one) is only the low bits of the true one.
+    while (position < directory.length) {
+      seen += 1;
+      if (seen > limits.maxEntries) throw new ZipRefused('zipTooManyEntries', { maxEntries: limits.maxEntries });
       if (position + 46 > directory.length || directory.readUInt32LE(position) !== CENTRAL)
         throw new ZipRefused('invalidZip');
       const flags = directory.readUInt16LE(position + 8);
@@ -133,8 +140,9 @@ export class ZipArchive {
         throw new ZipRefused('zipTooLarge', { maxInflatedBytes: limits.maxInflatedBytes });
       entries.set(path, { path, method, compressedSize, size, localHeaderOffset });
     }
-    // A count that says less than the directory holds would leave files out unseen.
-    if (position !== directory.length) throw new ZipRefused('invalidZip');
+    // A count that does not match what the directory holds: the archive is not what its end says.
+    if (position !== directory.length || (zip64 ? seen !== zip64.count : (seen & 0xffff) !== counted))
+      throw new ZipRefused('invalidZip');
     return new ZipArchive(file, entries);
   }
 

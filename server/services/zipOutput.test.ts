@@ -43,6 +43,36 @@ describe('a zip written as it goes', () => {
     }
   });
 
+  it(
+    'is read whole as Terrain wrote it before its ZIP64 end: a count of 16 bits, the low bits of the true one',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      for (const count of [65_535, 65_537]) {
+        const { file, bytes } = await written(count);
+        // The ZIP64 record and locator (76 bytes) dropped, the end record counting as fflate wrote it.
+        const end = Buffer.from(bytes.subarray(bytes.byteLength - 22));
+        end.writeUInt16LE(count & 0xffff, 8);
+        end.writeUInt16LE(count & 0xffff, 10);
+        const old = Buffer.concat([bytes.subarray(0, bytes.byteLength - 22 - 76), end]);
+        await writeFile(file, old);
+        const archive = await ZipArchive.open(file, old.byteLength, LIMITS);
+        expect(archive.entries.size, `${count} entries`).toBe(count);
+        expect(await text(archive, name(count - 1))).toBe(`line ${count - 1}\n`);
+      }
+    },
+  );
+
+  it('fails past the files its reader reads, rather than be written whole for nobody', async () => {
+    const zip = new ZipOutput(3);
+    const add = async (index: number) => {
+      for await (const _chunk of zip.add(name(index), ['x'])) continue;
+    };
+    for (const index of [0, 1, 2]) await add(index);
+    await expect(add(3)).rejects.toThrow(/more than 3 files/);
+  });
+
   it('is refused, not read in part, when its end record counts fewer entries than its directory holds', async () => {
     const { file, bytes } = await written(5);
     // What an end record counting in 16 bits left of 65,541 entries: 5 read as 4 here.

@@ -54,6 +54,10 @@ export class ZipOutput {
   private ended = false;
   private written = 0;
   private entryCount = 0;
+
+  /** @param maxEntries files past which the zip fails rather than be written for a reader that stops there. */
+  constructor(private readonly maxEntries = Number.POSITIVE_INFINITY) {}
+
   private readonly zip = new Zip((error, data, final) => {
     if (error) this.failure = error;
     else this.chunks.push(data);
@@ -70,6 +74,7 @@ export class ZipOutput {
   }
 
   async *add(path: string, content: Content): AsyncGenerator<Uint8Array, BundleFile> {
+    if (this.entryCount >= this.maxEntries) throw new Error(`the zip would hold more than ${this.maxEntries} files`);
     const entry = new ZipDeflate(path, { level: 6 });
     this.zip.add(entry);
     this.entryCount += 1;
@@ -108,6 +113,7 @@ export class ZipOutput {
 
   *end(): Generator<Uint8Array> {
     this.zip.end();
+    if (this.failure) throw this.failure;
     if (!this.ended) throw new Error('zip not finished');
     if (this.entryCount >= MAX_COUNTED_ENTRIES) {
       // fflate gives its directory and end record as its last chunk.

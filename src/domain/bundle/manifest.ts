@@ -9,6 +9,8 @@ import type { DataEntry } from '../configuration/model.ts';
 export const BUNDLE_FORMAT = 'terrain-upload-bundle';
 export const BUNDLE_FORMAT_VERSION = 1;
 export const MANIFEST_PATH = 'manifest.json';
+/** The most files a restore reads from a bundle: a backup never writes more. */
+export const MAX_BUNDLE_ENTRIES = 100_000;
 /** The largest manifest a restore reads (it is read whole): a backup never writes a larger one. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
