@@ -1,3 +1,4 @@
+import { RIGHTS_REQUESTS_WINDOW_SECONDS } from './services/rightsRequests.ts';
 import { forgetEndedAccountRecords } from './services/accountRecordsExpiry.ts';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -130,10 +131,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       void removeAbandonedParts(database.db, UPLOAD_PARTS_IDLE_MS).catch((error: unknown) =>
         log(`parts of interrupted deposits not removed (tried again in an hour): ${(error as Error).message}`),
       );
-      // Rate limits count over the sign-in window or an hour (rights requests).
-      void forgetEndedAccountRecords(database.db, Math.max(config.loginRateLimit.windowSeconds, 3600)).catch(
-        (error: unknown) =>
-          log(`ended sessions, keys and counters not removed (tried again in an hour): ${(error as Error).message}`),
+      void forgetEndedAccountRecords(
+        database.db,
+        Math.max(config.loginRateLimit.windowSeconds, RIGHTS_REQUESTS_WINDOW_SECONDS),
+      ).catch((error: unknown) =>
+        log(`ended sessions, keys and counters not removed (tried again in an hour): ${(error as Error).message}`),
       );
     },
     60 * 60 * 1000,

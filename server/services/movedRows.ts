@@ -3,7 +3,7 @@ import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { LISTED, listedReadable, moreThanListed, rowsPointingTo } from './pointingRows.ts';
+import { LISTED, listedReadable, rowsPointingTo } from './pointingRows.ts';
 import { withRenamedScopeKeys, type AuthorizationRules } from '../../src/domain/rights/authorization.ts';
 import { withRenamedAssociateKeys, type Associates } from '../../src/domain/additionalFiles/associates.ts';
 import { raiseRightsVersion } from './authorizations.ts';
@@ -159,7 +159,8 @@ export async function refuseStalePointers(
 ): Promise<void> {
   if (!moved || moved.formerKeys.size === 0) return;
   const formerKeys = [...moved.formerKeys.keys()];
-  const rows = (await rowsPointingTo(db, applicationId, formerKeys)).map((row) => ({ ...row, keys: row.refs }));
+  const pointing = await rowsPointingTo(db, applicationId, formerKeys);
+  const rows = pointing.map((row) => ({ ...row, keys: row.refs }));
   const versions = await versionsScopedOn(db, applicationId, formerKeys);
   if (rows.length === 0 && versions.length === 0) return;
   const pointedTo = new Set<string>();
@@ -168,9 +169,9 @@ export async function refuseStalePointers(
   throw new Refusal('MOVED_REFERENCED_ROWS', {
     rows: [...pointedTo].sort().slice(0, NAMED).join(', '),
     // The rows pointed to are known through the pointing rows listed: past them, or past the names, there are more.
-    more: pointedTo.size > NAMED || moreThanListed(rows) ? 'yes' : 'no',
+    more: pointedTo.size > NAMED || pointing.more ? 'yes' : 'no',
     referring: listedReadable(rows, readsWhole),
-    referringMore: moreThanListed(rows),
+    referringMore: pointing.more,
     versions: listedReadable(versions, readsWhole),
   });
 }

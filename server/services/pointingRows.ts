@@ -6,6 +6,9 @@ type Db = Kysely<Schema> | Transaction<Schema>;
 /** Pointing rows a refusal looks at and lists: enough to find the data to change, never all of a large reference's. */
 export const LISTED = 50;
 
+/** The rows found, and whether there may be more than a refusal lists. */
+export type PointingRows = PointingRow[] & { more: boolean };
+
 export interface PointingRow {
   dataName: string;
   naturalKey: string;
@@ -26,8 +29,8 @@ export async function rowsPointingTo(
   applicationId: string,
   keys: string[],
   excluding: string[] = [],
-): Promise<PointingRow[]> {
-  if (keys.length === 0) return [];
+): Promise<PointingRows> {
+  if (keys.length === 0) return Object.assign([], { more: false });
   // `offset 0` keeps the application's condition out of the key's look-up.
   const found = await sql<{ data_name: string; natural_key: string; refs: string[] }>`
     select pointing.data_name, pointing.natural_key, pointing.refs
@@ -39,7 +42,10 @@ export async function rowsPointingTo(
     where pointing.application_id = ${applicationId} and not (pointing.id = any(${excluding}::uuid[]))
     limit ${LISTED + 1}`.execute(db);
   const unique = new Map(found.rows.map((r) => [`${r.data_name}\u0000${r.natural_key}`, r]));
-  return [...unique.values()].map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key, refs: r.refs }));
+  const rows = [...unique.values()].map((r) => ({ dataName: r.data_name, naturalKey: r.natural_key, refs: r.refs }));
+  // Counted before rows met twice (through two keys, or in two versions) are merged: a row left unread is never
+  // taken for none, at the price of a "…" that may end a list holding them all.
+  return Object.assign(rows, { more: found.rows.length > LISTED });
 }
 
 /**
@@ -55,6 +61,3 @@ export const listedReadable = (
     .filter((row) => readsWhole(row.dataName))
     .map(({ dataName, naturalKey }) => ({ dataName, naturalKey }))
     .sort((a, b) => a.dataName.localeCompare(b.dataName) || a.naturalKey.localeCompare(b.naturalKey));
-
-/** Whether `found` holds more rows than a refusal lists: the list then says it goes on. */
-export const moreThanListed = (found: readonly unknown[]) => found.length > LISTED;

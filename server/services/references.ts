@@ -21,7 +21,7 @@ import { answerValues } from '../../src/domain/rows/answerValues.ts';
 import type { ColumnDescription, ReferencePage, RowView } from '../../src/contract/rows.ts';
 import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
-import { listedReadable, moreThanListed, rowsPointingTo } from './pointingRows.ts';
+import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 import { applying } from '../db/appliedWork.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
@@ -263,7 +263,7 @@ export async function deleteReferenceRows(
         if (referring.length > 0)
           throw new Refusal('REFERENCED_ROWS', {
             referring: listedReadable(referring, readsWhole),
-            referringMore: moreThanListed(referring),
+            referringMore: referring.more,
           });
         await trx
           .deleteFrom('data_rows')

@@ -44,6 +44,9 @@ import { enforceRateLimit, hitRateLimit } from './rateLimits.ts';
 import { filtered, newestFirst, regexSearches, searchedPage, type RequestSelect } from './rightsRequestSelection.ts';
 import { applying } from '../db/appliedWork.ts';
 
+/** The window rights requests are counted over (`rightsRequestsPerHour`). */
+export const RIGHTS_REQUESTS_WINDOW_SECONDS = 3600;
+
 /** Managers and user managers see every request and treat them; anyone else sees and edits their own. */
 export async function treatsRequests(ctx: ServerContext, user: UserRow, application: ApplicationRow): Promise<boolean> {
   const roles = (await rolesOf(ctx.db, user.id)).get(application.id) ?? [];
@@ -284,7 +287,13 @@ export async function saveRightsRequest(
   const treating = input.setted === true;
   if (treating && !treats) throw new Refusal('NO_RIGHT_FOR_RIGHTS_REQUEST_TREATMENT', { name: application.name });
   // Any signed-in user may ask, and every request is checked and mailed to the managers: a few an hour each.
-  if (!treating) await enforceRateLimit(ctx.db, `rightsrequest:${caller.id}`, ctx.config.rightsRequestsPerHour, 3600);
+  if (!treating)
+    await enforceRateLimit(
+      ctx.db,
+      `rightsrequest:${caller.id}`,
+      ctx.config.rightsRequestsPerHour,
+      RIGHTS_REQUESTS_WINDOW_SECONDS,
+    );
 
   const existing =
     input.id && isUuid(input.id)

@@ -86,7 +86,7 @@ export function EntryConsultationPage({ application, entry }: Props) {
     } else {
       const { referring, referringMore } = outcome.error.params as { referring?: Array<{ dataName: string; naturalKey: string }>; referringMore?: boolean };
       const listed = referring?.map((r) => `${r.dataName} ${r.naturalKey}`);
-      toastRefusal(i18n, outcome.error, listed && [...listed, ...(referringMore ? ['…'] : [])].join(', '));
+      toastRefusal(i18n, outcome.error, listed?.length ? [...listed, ...(referringMore ? ['…'] : [])].join(', ') : undefined);
     }
   }
 
