@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
 /** How long an ended session, key or counter is kept: a day past the last moment it could still matter. */
@@ -23,25 +23,34 @@ export async function forgetEndedAccountRecords(
 ): Promise<ForgottenAccountRecords> {
   const endedBefore = sql<Date>`now() - make_interval(secs => ${KEPT_SECONDS})`;
   const countedBefore = sql<Date>`now() - make_interval(secs => ${Math.max(longestWindowSeconds, KEPT_SECONDS) + KEPT_SECONDS})`;
-  const sessions = await db
-    .deleteFrom('sessions')
-    .where(sql<boolean>`least(revoked_at, expires_at) < ${endedBefore}`)
-    .executeTakeFirst();
-  const keys = await db
-    .deleteFrom('verification_keys')
-    .where(sql<boolean>`least(used_at, expires_at) < ${endedBefore}`)
-    .executeTakeFirst();
-  const limits = await db
-    .deleteFrom('rate_limits')
-    .where(sql<boolean>`window_start < ${countedBefore}`)
-    .executeTakeFirst();
-  const failures = await db
-    .deleteFrom('sign_in_failures')
-    .where(sql<boolean>`greatest(window_start, last_failure_at) < ${countedBefore}`)
-    .executeTakeFirst();
-  return {
-    sessions: Number(sessions.numDeletedRows),
-    keys: Number(keys.numDeletedRows),
-    counters: Number(limits.numDeletedRows) + Number(failures.numDeletedRows),
-  };
+  const sessions = await deleteInBatches(db, 'sessions', 'id', sql`least(revoked_at, expires_at) < ${endedBefore}`);
+  const keys = await deleteInBatches(db, 'verification_keys', 'id', sql`least(used_at, expires_at) < ${endedBefore}`);
+  const limits = await deleteInBatches(db, 'rate_limits', 'bucket', sql`window_start < ${countedBefore}`);
+  const failures = await deleteInBatches(
+    db,
+    'sign_in_failures',
+    'bucket',
+    sql`greatest(window_start, last_failure_at) < ${countedBefore}`,
+  );
+  return { sessions, keys, counters: limits + failures };
+}
+
+/** Rows deleted per statement: the first run after a long time may find a backlog, which must not hold the database. */
+const DELETED_PER_STATEMENT = 5_000;
+
+async function deleteInBatches(
+  db: Kysely<Schema>,
+  table: 'sessions' | 'verification_keys' | 'rate_limits' | 'sign_in_failures',
+  key: 'id' | 'bucket',
+  ended: RawBuilder<unknown>,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const done = await sql`
+      delete from ${sql.table(table)} where ${sql.ref(key)} in (
+        select ${sql.ref(key)} from ${sql.table(table)} where ${ended} limit ${DELETED_PER_STATEMENT})`.execute(db);
+    const count = Number(done.numAffectedRows ?? 0);
+    deleted += count;
+    if (count < DELETED_PER_STATEMENT) return deleted;
+  }
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const WINDOW_SECONDS = 900;
-const SCRIPTED = 3_000;
+const SCRIPTED = 6_001;
 const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
 
 describe('the housekeeping of accounts', () => {
