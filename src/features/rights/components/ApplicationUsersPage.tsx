@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { translateServerError } from '@/lib/i18n/serverMessages';
 import { pageOf } from '@/lib/paging';
 import { ListPager } from '@/components/ListPager';
+import { addressesShown } from '@/components/form/offeredUsers';
 import { showToast } from '@/lib/toast';
 import type { LoadedApplication } from '@/offline/useApplicationModel';
 import { toastRefusal, toastSavedOnDevice } from '@/offline/changeToasts';
@@ -58,7 +59,7 @@ export function ApplicationUsersPage({ application }: { application: LoadedAppli
     (user) => user.login.toLowerCase().includes(text) || (user.email?.toLowerCase().includes(text) ?? false),
   );
   // Addresses come to platform administrators only (each user's own aside): no column of blanks for the others.
-  const withAddresses = (users ?? []).filter((user) => user.email !== undefined).length > 1;
+  const withAddresses = addressesShown(users ?? []);
   const appTitle = localized(view.title, i18n.locale, view.defaultLanguage, view.name);
   const roleLabel = (role: ApplicationRole) =>
     role === 'applicationManager' ? t`Application manager` : t`User manager`;
