@@ -149,6 +149,42 @@ describe('versioned deposits', () => {
     const zip = await admin.get('/applications/surveys/data/counts/zip');
     expect(zip.status).toBe(200);
   });
+
+  it('fail a publication whose 25 lines name a species deleted since the deposit: all counted, 20 listed', async () => {
+    const loaded = await admin.post('/applications/surveys/references/species', {
+      body: form('species.csv', new TextEncoder().encode('code;name\nephemera;Éphémère\n')),
+    });
+    expect(loaded.status, loaded.text).toBe(201);
+    const lines = Array.from(
+      { length: 25 },
+      (_, i) => `alps;lac_blanc;ephemera;${String(i + 1).padStart(2, '0')}/08/2025;${i}`,
+    );
+    const answer = await admin.post('/applications/surveys/data/counts', {
+      body: form(
+        'alps~lac_blanc~01-08-2025~31-08-2025.csv',
+        new TextEncoder().encode(`project;site;species;day;individuals\n${lines.join('\n')}\n`),
+        dataset('2025-08-01', '2025-08-31 23:59:59'),
+      ),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const removed = await admin.delete('/applications/surveys/references/species?naturalKey=ephemera');
+    expect(removed.status, removed.text).toBe(200);
+    const before = await countRows();
+    const publishing = await admin.post('/applications/surveys/data/counts', {
+      json: { fileid: answer.body.fileId, topublish: true },
+    });
+    expect(publishing.status, publishing.text).toBe(202);
+    const state = await waitForJob(answer.body.fileId);
+    expect(state.job.status).toBe('failed');
+    expect(state.job.error.code).toBe('INVALID_CSV');
+    expect(state.job.error.params.errorCount).toBe(25);
+    // Line 1 is the header.
+    expect(state.job.error.params.errors.map((e: { lineNumber: number }) => e.lineNumber)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 2),
+    );
+    expect(state.published).toBe(false);
+    expect(await countRows()).toBe(before);
+  });
 });
 
 describe('a publication that fails half-way', () => {
