@@ -739,11 +739,12 @@ describe('a restore that cannot be done', () => {
     expect(answer.status, answer.text).toBe(200);
     const [error] = streamEvents(answer.text)
       .filter((e) => e.type === 'error')
-      .map((e) => e.result as { code: string; params: { errorCount: number; errors: Array<{ lineNumber: number }> } });
+      .map((e) => e.result!);
     expect(error.code).toBe('BUNDLE_INVALID_CSV');
     expect(error.params.errorCount).toBe(25);
     // The second line of each pair, in line order.
-    expect(error.params.errors.map((e) => e.lineNumber)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 3));
+    const errors = error.params.errors as Array<{ lineNumber: number }>;
+    expect(errors.map((e) => e.lineNumber)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 3));
     await expectNothingLeft('surveys');
   });
 });
