@@ -17,7 +17,8 @@ import {
  * are kept and pages are cut from them; past it each page is read by offset and the total counted. Either way a
  * page and its total must be the rows an unpaged export gives, in the same order. 20,500 stations are seeded
  * straight in the database (as an upload stores them) beside the six uploaded, with altitudes repeated so that the
- * order falls back on the natural key.
+ * order falls back on the natural key, one in twenty empty and one in twenty absent (a row stored before the column
+ * existed): the absent ones come last in either direction, over the 20,000th row.
  */
 const APP = '/applications/observatory';
 const SEEDED = 20_500;
@@ -48,10 +49,20 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   expect(model.hierarchical_key).toBe('stationsKleman');
   expect(model.values.altitude).toBe(372);
+  // An empty cell is stored as an empty text: Vallot has no depth.
+  const vallot = await db()
+    .selectFrom('data_rows')
+    .select('values')
+    .where('application_id', '=', applicationId)
+    .where('natural_key', '=', 'vallot')
+    .executeTakeFirstOrThrow();
+  expect(vallot.values.depth).toBe('');
   await sql`
     insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number)
     select gen_random_uuid(), ${applicationId}, 'stations', 'st' || lpad(i::text, 5, '0'), 'stationsKst' || lpad(i::text, 5, '0'),
-           ${JSON.stringify(model.values)}::jsonb || jsonb_build_object('code', 'st' || lpad(i::text, 5, '0'), 'label', 'Station ' || i, 'altitude', (i * 7919) % 997),
+           (${JSON.stringify(model.values)}::jsonb || jsonb_build_object('code', 'st' || lpad(i::text, 5, '0'), 'label', 'Station ' || i,
+             'altitude', case when i % 20 = 0 then to_jsonb(''::text) else to_jsonb((i * 7919) % 997) end))
+             - case when i % 20 = 10 then 'altitude' else '' end,
            ${model.refs}::text[], 100 + i
     from generate_series(1, ${SEEDED}) i`.execute(db());
   await refreshCount(db(), applicationId, 'stations');
@@ -72,18 +83,21 @@ describe.each([
   [
     'filtered (every row matches) and sorted',
     {
-      componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '-1', to: '100000' } }],
+      componentFilters: [{ componentKey: 'code', intervalValues: { from: 'a', to: 'zz' } }],
       componentOrderBy: [{ componentKey: 'altitude', order: 'DESC' }],
     },
   ],
   ['sorted only', { componentOrderBy: [{ componentKey: 'altitude', order: 'ASC' }] }],
-  ['filtered only', { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '-1', to: '100000' } }] }],
+  ['filtered only', { componentFilters: [{ componentKey: 'code', intervalValues: { from: 'a', to: 'zz' } }] }],
 ])('past the kept matches, %s', (_, query) => {
   it(`gives the pages at 0, 19,990 and 20,000 and the total of an unpaged export of ${TOTAL} rows`, async () => {
     const exported = await read(query);
     expect(exported.totalRows).toBe(TOTAL);
     expect(exported.referenceValues).toHaveLength(TOTAL);
     expect(new Set(keys(exported.referenceValues)).size).toBe(TOTAL);
+    // Sorted, the rows without an altitude come last, the 20,000th among them.
+    if ('componentOrderBy' in query)
+      expect(Number(exported.referenceValues[20_000].naturalKey.slice(2)) % 20, 'an absent altitude').toBe(10);
     for (const offset of [0, 19_990, 20_000]) {
       const page = await read({ ...query, offset, limit: PAGE });
       expect(page.totalRows, `total at ${offset}`).toBe(TOTAL);
