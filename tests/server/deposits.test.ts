@@ -124,6 +124,34 @@ describe('versioned deposits', () => {
     expect(answer.body.errors.map((e: { code: string }) => e.code)).toContain('timerangeoutofinterval');
   });
 
+  it('count every row outside the deposit period, listing the first 1,000 and saying the list is cut', async () => {
+    const day = (i: number) => new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    for (const outside of [MAX_REPORTED_ERRORS, MAX_REPORTED_ERRORS + 1]) {
+      // A species and a day of 2022 or 2023 each: no two lines name the same row.
+      const lines = Array.from(
+        { length: outside },
+        (_, i) =>
+          `alps;lac_blanc;${i % 2 ? 'lagopus' : 'tichodroma'};${day(Math.floor(i / 2))
+            .split('-')
+            .reverse()
+            .join('/')};1`,
+      );
+      const answer = await admin.post('/applications/surveys/data/counts', {
+        body: form(
+          'alps~lac_blanc~01-06-2024~30-06-2024.csv',
+          new TextEncoder().encode(`project;site;species;day;individuals\n${lines.join('\n')}\n`),
+          dataset('2024-06-01', '2024-06-30'),
+        ),
+      });
+      expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+      expect(answer.body.params).toMatchObject({ errorCount: outside, truncated: outside > MAX_REPORTED_ERRORS });
+      const errors = answer.body.errors as Array<{ lineNumber: number; code: string }>;
+      expect(errors).toHaveLength(MAX_REPORTED_ERRORS);
+      expect(new Set(errors.map((e) => e.code))).toEqual(new Set(['timerangeoutofinterval']));
+      expect(errors.map((e) => e.lineNumber)).toEqual(errors.map((_, i) => i + 2));
+    }
+  });
+
   it('unpublish and delete', async () => {
     const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{
       id: string;
