@@ -124,6 +124,34 @@ describe('versioned deposits', () => {
     expect(answer.body.errors.map((e: { code: string }) => e.code)).toContain('timerangeoutofinterval');
   });
 
+  it('count every row outside the deposit period, listing the first 1,000 and saying the list is cut', async () => {
+    const day = (i: number) => new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    for (const outside of [MAX_REPORTED_ERRORS, MAX_REPORTED_ERRORS + 1]) {
+      // A species and a day of 2022 or 2023 each: no two lines name the same row.
+      const lines = Array.from(
+        { length: outside },
+        (_, i) =>
+          `alps;lac_blanc;${i % 2 ? 'lagopus' : 'tichodroma'};${day(Math.floor(i / 2))
+            .split('-')
+            .reverse()
+            .join('/')};1`,
+      );
+      const answer = await admin.post('/applications/surveys/data/counts', {
+        body: form(
+          'alps~lac_blanc~01-06-2024~30-06-2024.csv',
+          new TextEncoder().encode(`project;site;species;day;individuals\n${lines.join('\n')}\n`),
+          dataset('2024-06-01', '2024-06-30'),
+        ),
+      });
+      expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+      expect(answer.body.params).toMatchObject({ errorCount: outside, truncated: outside > MAX_REPORTED_ERRORS });
+      const errors = answer.body.errors as Array<{ lineNumber: number; code: string }>;
+      expect(errors).toHaveLength(MAX_REPORTED_ERRORS);
+      expect(new Set(errors.map((e) => e.code))).toEqual(new Set(['timerangeoutofinterval']));
+      expect(errors.map((e) => e.lineNumber)).toEqual(errors.map((_, i) => i + 2));
+    }
+  });
+
   it('unpublish and delete', async () => {
     const versions = (await admin.get('/applications/surveys/filesOnRepository/counts')).body as Array<{
       id: string;
@@ -148,6 +176,42 @@ describe('versioned deposits', () => {
     expect(synthesis.body.variables.individuals.reduce((a: number, b: number) => a + b, 0)).toBe(3);
     const zip = await admin.get('/applications/surveys/data/counts/zip');
     expect(zip.status).toBe(200);
+  });
+
+  it('fail a publication whose 25 lines name a species deleted since the deposit: all counted, 20 listed', async () => {
+    const loaded = await admin.post('/applications/surveys/references/species', {
+      body: form('species.csv', new TextEncoder().encode('code;name\nephemera;Éphémère\n')),
+    });
+    expect(loaded.status, loaded.text).toBe(201);
+    const lines = Array.from(
+      { length: 25 },
+      (_, i) => `alps;lac_blanc;ephemera;${String(i + 1).padStart(2, '0')}/08/2025;${i}`,
+    );
+    const answer = await admin.post('/applications/surveys/data/counts', {
+      body: form(
+        'alps~lac_blanc~01-08-2025~31-08-2025.csv',
+        new TextEncoder().encode(`project;site;species;day;individuals\n${lines.join('\n')}\n`),
+        dataset('2025-08-01', '2025-08-31 23:59:59'),
+      ),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const removed = await admin.delete('/applications/surveys/references/species?naturalKey=ephemera');
+    expect(removed.status, removed.text).toBe(200);
+    const before = await countRows();
+    const publishing = await admin.post('/applications/surveys/data/counts', {
+      json: { fileid: answer.body.fileId, topublish: true },
+    });
+    expect(publishing.status, publishing.text).toBe(202);
+    const state = await waitForJob(answer.body.fileId);
+    expect(state.job.status).toBe('failed');
+    expect(state.job.error.code).toBe('INVALID_CSV');
+    expect(state.job.error.params.errorCount).toBe(25);
+    // Line 1 is the header.
+    expect(state.job.error.params.errors.map((e: { lineNumber: number }) => e.lineNumber)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 2),
+    );
+    expect(state.published).toBe(false);
+    expect(await countRows()).toBe(before);
   });
 });
 

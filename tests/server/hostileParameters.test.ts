@@ -317,3 +317,78 @@ describe('paths, headers and periods', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 201, 201]);
   });
 });
+
+describe('lists at their contract caps (maxItems)', () => {
+  const APP = '/applications/massifs';
+  const names = (n: number, prefix = 'u') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  const grant = (restriction: object, usersId = ['nobody']) =>
+    owner.post(`${APP}/authorization`, {
+      json: { name: 'at the cap', usersId, authorizationsWithRestriction: { sightings: restriction } },
+    });
+  const restriction = (places: string[]) => ({
+    operationTypes: ['extraction'],
+    requiredAuthorizations: { place: places },
+  });
+  /** The cap's list passes the contract (whatever the route then answers, never a 5xx); one item more is a 400. */
+  async function expectCap(label: string, send: (n: number) => Promise<{ status: number; text: string }>, cap: number) {
+    const at = await send(cap);
+    expect(at.status, `${label} at ${cap}: ${at.text.slice(0, 300)}`).toBeLessThan(500);
+    const past = await send(cap + 1);
+    expect(past.status, `${label} at ${cap + 1}: ${past.text.slice(0, 300)}`).toBe(400);
+    // At the cap the route's own rules answer (an unknown user, a missing row…), past it the contract's shape.
+    expect(JSON.parse(at.text).code, label).not.toBe('BAD_REQUEST');
+    expect(['BAD_REQUEST', 'BAD_FILES_QUERY'], label).toContain(JSON.parse(past.text).code);
+    return { at, past };
+  }
+
+  it('usersId of a grant: 10,000 names read, 10,001 refused', async () => {
+    const { at } = await expectCap('usersId', (n) => grant(restriction([montBlanc]), names(n)), 10_000);
+    expect(JSON.parse(at.text)).toMatchObject({ code: 'UNKNOWN_USERS', params: { count: 10_000 } });
+  });
+
+  it('usersId and file types of a grant on additional files: 10,000 and 1,000 read, one more refused', async () => {
+    const save = (usersId: string[], types: string[]) =>
+      owner.post(`${APP}/additionalFiles/authorization`, {
+        json: { uuid: null, name: 'at the cap', usersId, additionalFiles: { extraction: types } },
+      });
+    await expectCap('usersId', (n) => save(names(n), ['notes']), 10_000);
+    await expectCap('file types', (n) => save(['nobody'], names(n, 't')), 1_000);
+  });
+
+  it('requiredAuthorizations: 5,000 keys of a component read, 5,001 refused', async () => {
+    await expectCap('keys', (n) => grant(restriction([montBlanc, ...names(n - 1, 'placesKnone')])), 5_000);
+  });
+
+  it('restrictions of a data type: 1,000 read, 1,001 refused', async () => {
+    await expectCap('restrictions', (n) => grant(Array.from({ length: n }, () => restriction([montBlanc]))), 1_000);
+  });
+
+  it('uuids of the rights requests’ list: 1,000 read, 1,001 refused', async () => {
+    // Short ids: 1,000 real uuids make a query string of about 45 KB, which Node refuses as a whole (431, its
+    // 16 KB limit on a request's head) before the route reads it; behind nginx the request line stops at 8 KB.
+    const list = (ids: string[]) => owner.get(`${APP}/rightsRequest?params=${enc(JSON.stringify({ uuids: ids }))}`);
+    const { at } = await expectCap('uuids', (n) => list(names(n, 'r')), 1_000);
+    expect(at.status, at.text).toBe(200);
+    const uuids = await list(Array.from({ length: 1_000 }, () => '00000000-0000-4000-8000-000000000000'));
+    expect(uuids.status).toBe(431);
+  });
+
+  it('natural keys of a deletion: 1,000 read, 1,001 refused, nothing deleted', async () => {
+    const before = await owner.get(`${APP}/references/places${q({ offset: 0, limit: 1 })}`);
+    const remove = (n: number) =>
+      owner.delete(`${APP}/references/places?${Array.from({ length: n }, () => 'naturalKey=zz').join('&')}`);
+    const { at } = await expectCap('naturalKey', remove, 1_000);
+    expect(at.status, at.text.slice(0, 300)).toBe(404);
+    expect(JSON.parse(at.text).code).toBe('NO_SUCH_ROWS');
+    const after = await owner.get(`${APP}/references/places${q({ offset: 0, limit: 1 })}`);
+    expect(after.body.totalRows).toBe(before.body.totalRows);
+  });
+
+  it('a page of additional files: 500 read, 501 refused', async () => {
+    await expectCap(
+      'files page',
+      (limit) => owner.get(`${APP}/additionalFiles/notes?params=${enc(JSON.stringify({ offset: 0, limit }))}`),
+      500,
+    );
+  });
+});

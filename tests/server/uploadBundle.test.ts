@@ -731,4 +731,20 @@ describe('a restore that cannot be done', () => {
       entry: version.path,
     });
   });
+
+  it('counts every line a restored CSV refuses and names the first 20 of 25', async () => {
+    const species = manifest.data[2].files[0];
+    const twice = Array.from({ length: 25 }, (_, i) => `"sp${i}";"Species ${i}"\n"sp${i}";"Twice"\n`).join('');
+    const answer = await restore(targetAdmin, 'surveys', withCsv(species.path, `"code";"name"\n${twice}`));
+    expect(answer.status, answer.text).toBe(200);
+    const [error] = streamEvents(answer.text)
+      .filter((e) => e.type === 'error')
+      .map((e) => e.result!);
+    expect(error.code).toBe('BUNDLE_INVALID_CSV');
+    expect(error.params.errorCount).toBe(25);
+    // The second line of each pair, in line order.
+    const errors = error.params.errors as Array<{ lineNumber: number }>;
+    expect(errors.map((e) => e.lineNumber)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 3));
+    await expectNothingLeft('surveys');
+  });
 });
