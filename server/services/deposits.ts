@@ -128,6 +128,8 @@ export async function resolveDataset(ctx: ServerContext, data: EntryContext, par
   return { scope, ...period };
 }
 
+const byLine = (a: CsvError, b: CsvError) => a.lineNumber - b.lineNumber;
+
 /** A file of a data type without versioning: its rows are inserted or updated by natural key, each within the caller's rights. */
 export async function insertData(
   ctx: ServerContext,
@@ -144,6 +146,15 @@ export async function insertData(
     entry.name,
     async (write) => {
       const refused: CsvError[] = [];
+      // Lines refused past the first ones by line, forgotten but counted: a file of millions of lines outside the
+      // depositor's rights kept every refusal in memory, for an answer that lists a thousand.
+      let forgotten = 0;
+      const keepFirstRefused = () => {
+        if (refused.length <= 2 * MAX_REPORTED_ERRORS) return;
+        refused.sort(byLine);
+        forgotten += refused.length - MAX_REPORTED_ERRORS;
+        refused.length = MAX_REPORTED_ERRORS;
+      };
       let written = 0;
       // A depositor of part of the entry may not replace a row of another part (a natural key without every scope
       // component names one row wherever it lies): checked by the write, against the rows as it replaces them.
@@ -153,21 +164,24 @@ export async function insertData(
           : async (db) => {
               const before = refused.length;
               await replacingOutsideRights(db, application.id, entry, rights, batch, refused);
-              return refused.length === before;
+              const clear = refused.length === before;
+              keepFirstRefused();
+              return clear;
             };
       let lineCount = 0;
       const rejected = () =>
         new CsvRejected({
           rowCount: lineCount,
-          errorCount: refused.length,
-          errors: [...refused].sort((a, b) => a.lineNumber - b.lineNumber).slice(0, MAX_REPORTED_ERRORS),
-          truncated: refused.length > MAX_REPORTED_ERRORS,
+          errorCount: refused.length + forgotten,
+          errors: [...refused].sort(byLine).slice(0, MAX_REPORTED_ERRORS),
+          truncated: refused.length + forgotten > MAX_REPORTED_ERRORS,
         });
       lineCount = await ingestCsv(
         ingestTargetOf(ctx, data, upload.fileName, { places: true, batchRows: write.batchRows, reader: rights }),
         upload.stream,
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
+          keepFirstRefused();
           if (refused.length === 0) written += await write.upsert(batch, failed, guard(batch));
         },
         () => upload.complete(),

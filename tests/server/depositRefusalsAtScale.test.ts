@@ -56,6 +56,8 @@ describe('a depositor’s lines outside their rights', () => {
     [MAX_REPORTED_ERRORS, false],
     [MAX_REPORTED_ERRORS + 1, true],
     [MAX_REPORTED_ERRORS + 500, true],
+    // Past twice the list, the server forgets the later refusals as it reads, counting them.
+    [2 * MAX_REPORTED_ERRORS + 600, true],
   ])('%i lines outside: every one counted, the first 1,000 listed, truncated %s', async (outside, truncated) => {
     // Lines at Anterne (theirs) between lines at Chamonix (not theirs): the refused lines are every other one.
     const lines = Array.from({ length: outside }, (_, i) => [reading('anterne', i), reading('chamonix', i)]).flat();
