@@ -158,6 +158,16 @@ export async function uploadReference(
   return admin.post(`/applications/${app}/references/${reference}`, { body: csvForm(fileName, content) });
 }
 
+/** The observatory application with its habitats and its six stations loaded. */
+export async function createObservatory(admin: HttpClient): Promise<void> {
+  await createApplication(admin, 'observatory', OBSERVATORY_YAML);
+  for (const [name, csv] of [
+    ['habitats', HABITATS_CSV],
+    ['stations', STATIONS_CSV],
+  ])
+    expect((await uploadReference(admin, 'observatory', name, `${name}.csv`, csv)).status).toBe(201);
+}
+
 /** The model as the browser gets it (`?filter=CONFIGURATION`). */
 export async function modelOf(admin: HttpClient, app: string): Promise<ApplicationModel> {
   const answer = await admin.get(`/applications/${app}?filter=CONFIGURATION`);

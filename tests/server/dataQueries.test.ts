@@ -10,21 +10,19 @@ import type { ApplicationModel } from '../../src/domain/configuration/model.ts';
 import { filterRows, type KeptRow } from '../../src/domain/rows/filterRows.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import {
-  HABITATS_CSV,
-  OBSERVATORY_YAML,
-  READINGS_CSV,
-  STATIONS_CSV,
-  createApplication,
+  createObservatory,
   csvForm,
+  type DataServer,
   fetchBytes,
   modelOf,
   q,
   readCsv,
+  READINGS_CSV,
   startDataServer,
+  STATIONS_CSV,
   tableState,
   unzipText,
   uploadReference,
-  type DataServer,
 } from './dataFixtures.ts';
 import type { HttpClient } from './httpClient.ts';
 
@@ -35,9 +33,7 @@ let model: ApplicationModel;
 beforeAll(async () => {
   data = await startDataServer();
   admin = data.admin;
-  await createApplication(admin, 'observatory', OBSERVATORY_YAML);
-  expect((await uploadReference(admin, 'observatory', 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(201);
-  expect((await uploadReference(admin, 'observatory', 'stations', 'stations.csv', STATIONS_CSV)).status).toBe(201);
+  await createObservatory(admin);
   model = await modelOf(admin, 'observatory');
 });
 afterAll(() => data?.server.close());

@@ -2,17 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPORTED_ERRORS } from '../../server/services/ingest.ts';
 import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import {
-  createApplication,
-  csvForm,
-  HABITATS_CSV,
-  OBSERVATORY_YAML,
-  q,
-  STATIONS_CSV,
-  startDataServer,
-  uploadReference,
-  type DataServer,
-} from './dataFixtures.ts';
+import { createObservatory, csvForm, type DataServer, q, startDataServer } from './dataFixtures.ts';
 
 /**
  * A depositor of part of a data type without versioning sends a file whose lines lie outside their rights: the
@@ -26,12 +16,7 @@ let depositor: ApiClient;
 
 beforeAll(async () => {
   data = await startDataServer();
-  await createApplication(data.admin, 'observatory', OBSERVATORY_YAML);
-  for (const [name, csv] of [
-    ['habitats', HABITATS_CSV],
-    ['stations', STATIONS_CSV],
-  ])
-    expect((await uploadReference(data.admin, 'observatory', name, `${name}.csv`, csv)).status).toBe(201);
+  await createObservatory(data.admin);
   const account = await activeAccount(data.server, newIdentity('depositor'));
   const granted = await data.admin.post(`${APP}/authorization`, {
     json: {

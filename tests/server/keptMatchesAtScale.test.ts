@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCount } from '../../server/services/dataRows.ts';
-import {
-  createApplication,
-  HABITATS_CSV,
-  OBSERVATORY_YAML,
-  q,
-  STATIONS_CSV,
-  startDataServer,
-  uploadReference,
-  type DataServer,
-} from './dataFixtures.ts';
+import { createObservatory, type DataServer, q, startDataServer } from './dataFixtures.ts';
 
 /**
  * Filtered and sorted pages past `MAX_KEPT_MATCHES` (rowQueries.ts, 20,000): up to it the ids of every matching row
@@ -31,12 +22,7 @@ const db = () => data.server.server.ctx.db;
 
 beforeAll(async () => {
   data = await startDataServer();
-  await createApplication(data.admin, 'observatory', OBSERVATORY_YAML);
-  for (const [name, csv] of [
-    ['habitats', HABITATS_CSV],
-    ['stations', STATIONS_CSV],
-  ])
-    expect((await uploadReference(data.admin, 'observatory', name, `${name}.csv`, csv)).status).toBe(201);
+  await createObservatory(data.admin);
   const applicationId = (
     await db().selectFrom('applications').select('id').where('name', '=', 'observatory').executeTakeFirstOrThrow()
   ).id;
