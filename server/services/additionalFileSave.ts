@@ -103,6 +103,7 @@ async function checkSave(
       fileName: params.fileName ?? file?.fileName ?? existing?.file_name ?? '',
       hasFile: file !== undefined,
       isNew: !existing,
+      storedFileName: existing?.file_name,
     },
     references,
   );

@@ -599,6 +599,24 @@ describe('additional files', () => {
     expect(nothing.status).toBe(404);
   });
 
+  it('edit a file stored under a name since refused, keeping the name; renaming to such a name is refused', async () => {
+    const id = await create(admin, 'protocols', protocol({ fileName: 'old rules.pdf' }));
+    // Stored before names beginning with a dot were refused.
+    await server.server.ctx.db
+      .updateTable('additional_files')
+      .set({ file_name: '.old rules' })
+      .where('id', '=', id)
+      .execute();
+    const kept = await admin.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id, fileName: '.old rules', comment: 'Edited under its old name' })),
+    });
+    expect(kept.status, kept.text).toBe(200);
+    const renamed = await admin.post(`${APP}/additionalFiles/protocols`, {
+      body: fileForm(protocol({ id, fileName: '.other', comment: 'Renamed' })),
+    });
+    expect([renamed.status, renamed.body.code]).toEqual([400, 'INVALID_ADDITIONAL_FILE_NAME']);
+  });
+
   it('zip without a file deleted while the zip is written, nor its description', async () => {
     const kept = await create(admin, 'protocols', protocol({ fileName: 'zip a kept.pdf' }));
     const gone = await create(admin, 'protocols', protocol({ fileName: 'zip b gone.pdf' }));

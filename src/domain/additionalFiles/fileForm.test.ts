@@ -71,6 +71,22 @@ describe('the additional-file form', () => {
     ]);
   });
 
+  it('lets a file stored under a name since refused keep it while its other fields are edited, never take it', () => {
+    const edited = { ...filled, isNew: false, hasFile: false };
+    for (const name of ['.notes', 'con.pdf']) {
+      expect(checkAdditionalFileForm(protocols, { ...edited, fileName: name, storedFileName: name }).ok, name).toBe(
+        true,
+      );
+      expect(checkAdditionalFileForm(protocols, { ...edited, fileName: name }).ok, name).toBe(false);
+      expect(checkAdditionalFileForm(protocols, { ...edited, fileName: name, storedFileName: 'other.pdf' }).ok).toBe(
+        false,
+      );
+    }
+    expect(checkAdditionalFileForm(protocols, { ...edited, fileName: 'a/b.pdf', storedFileName: 'a/b.pdf' }).ok).toBe(
+      false,
+    );
+  });
+
   it('finds a name already taken, case and outer spaces ignored, but not by the file being edited', () => {
     const stored = [{ id: '1', fileName: 'Birds.pdf' }];
     expect(sameAdditionalFileName(' birds.PDF', 'Birds.pdf')).toBe(true);

@@ -2,7 +2,12 @@ import type { AdditionalFileType } from '../configuration/model';
 import type { StoredRow } from '../csv/types';
 import type { DomainError } from '../errors';
 import { checkFormFields, type FormFieldProblem } from '../forms/checkFormFields';
-import { additionalFileNameKey, isValidAdditionalFileName, normalizeAdditionalFileName } from './fileName';
+import {
+  additionalFileNameKey,
+  isRestorableAdditionalFileName,
+  isValidAdditionalFileName,
+  normalizeAdditionalFileName,
+} from './fileName';
 
 /** Comments say what a document is; the spec gives no bound, this one keeps them to a paragraph. */
 export const MAX_ADDITIONAL_FILE_COMMENT = 1000;
@@ -16,6 +21,12 @@ export interface AdditionalFileFormInput {
   hasFile: boolean;
   /** Creation: there is no stored file to keep. */
   isNew: boolean;
+  /**
+   * The name of the file being edited, as stored: kept as it is, it passes under the rule it was stored with (a
+   * name beginning with a dot, or a device name, stored before they were refused), so that its other fields can
+   * still be edited.
+   */
+  storedFileName?: string;
 }
 
 export type AdditionalFileFormProblem = DomainError<
@@ -40,7 +51,8 @@ export function checkAdditionalFileForm(
   const problems: AdditionalFileFormProblem[] = [];
   if (input.isNew && !input.hasFile) problems.push({ code: 'ADDITIONAL_FILE_REQUIRED', params: {} });
   const fileName = normalizeAdditionalFileName(input.fileName);
-  if (!isValidAdditionalFileName(fileName))
+  const keptAsStored = input.storedFileName !== undefined && fileName === input.storedFileName;
+  if (keptAsStored ? !isRestorableAdditionalFileName(fileName) : !isValidAdditionalFileName(fileName))
     problems.push({ code: 'INVALID_ADDITIONAL_FILE_NAME', params: { fileName } });
   const comment = input.comment.trim();
   if (comment === '') problems.push({ code: 'ADDITIONAL_FILE_COMMENT_REQUIRED', params: {} });

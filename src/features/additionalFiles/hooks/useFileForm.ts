@@ -61,7 +61,7 @@ export function useFileForm(
   }, [type.fields, data.choices]);
   const checked = checkAdditionalFileForm(
     type,
-    { fields, comment, fileName, hasFile: chosen !== null, isNew },
+    { fields, comment, fileName, hasFile: chosen !== null, isNew, storedFileName: data.file?.fileName },
     (name) => references.get(name),
   );
   const taken =
