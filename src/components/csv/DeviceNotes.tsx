@@ -28,7 +28,7 @@ function groupsOf(notes: CsvNote[]): Group[] {
  * values outside the part of a reference its user may read (the server checks them against the whole), and values
  * it knows only from uploads still waiting on the device. None stops the file from being sent.
  */
-export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number }) {
+export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count: number; capped?: boolean }) {
   const { i18n } = useLingui();
   // The values past the first few are counted, never left out unsaid.
   const list = (values: string[]) =>
@@ -63,7 +63,15 @@ export function DeviceNotes({ notes, count }: { notes: CsvNote[]; count: number 
           </p>
         );
       })}
-      {count > notes.length ? (
+      {capped ? (
+        <p className="text-muted-foreground">
+          <Plural
+            value={count - notes.length}
+            one="At least # more value is not listed."
+            other="At least # more values are not listed."
+          />
+        </p>
+      ) : count > notes.length ? (
         <p className="text-muted-foreground">
           <Plural
             value={count - notes.length}

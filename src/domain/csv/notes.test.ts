@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_NOTED_VALUES, NoteCollector } from './notes';
 import { references, stored, validate } from './testKit';
 
 const HEADER = 'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph\n';
@@ -69,6 +70,31 @@ describe('a check on a device', () => {
       device: { withoutCopy: [], queuedRows: {} },
     });
     expect(whole.report.errors[0].code).toBe('invalidReferenceWithComponent');
+  });
+
+  it('remembers a bounded number of values, the count past them a lower bound', () => {
+    const collector = new NoteCollector(10, 1_000);
+    const note = (value: string) =>
+      collector.add({ code: 'referenceNotCheckedHere', lineNumber: 2, refType: 'zones', component: 'zone', value });
+    for (let i = 0; i < 1_000; i++) note(`z${i}`);
+    note('z0');
+    expect([collector.count, collector.capped, collector.kept.length]).toEqual([1_000, false, 10]);
+    note('z1000');
+    note('z0');
+    expect([collector.count, collector.capped]).toEqual([1_000, true]);
+    expect(MAX_NOTED_VALUES).toBeGreaterThanOrEqual(100_000);
+  });
+
+  it('says a count past the values remembered is a lower bound, in the report of a file naming each once', () => {
+    const { properties } = references();
+    const text =
+      HEADER + Array.from({ length: MAX_NOTED_VALUES + 10 }, (_, n) => `Z${n};S${n};01/02/2003;;;;;;;;\n`).join('');
+    const { report } = validate('stations', text, {
+      references: { properties },
+      device: { withoutCopy: ['zones'], queuedRows: {} },
+    });
+    expect(report.errorCount).toBe(0);
+    expect([report.noteCount, report.noteCountCapped]).toEqual([MAX_NOTED_VALUES, true]);
   });
 
   it('leaves the server’s check as it was: an unknown value is an error, and no notes are given', () => {

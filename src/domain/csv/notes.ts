@@ -17,16 +17,31 @@ export interface CsvNote {
   value: string;
 }
 
+/**
+ * Distinct values a check remembers to note each once: a file naming a value of its own on each of a million lines
+ * would otherwise hold them all in the device's memory. Past it, the count is a lower bound (`capped`).
+ */
+export const MAX_NOTED_VALUES = 100_000;
+
 export class NoteCollector {
   readonly kept: CsvNote[] = [];
   count = 0;
+  /** Values were met past those remembered: `count` is at least their number. */
+  capped = false;
   private readonly seen = new Set<string>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly remembered = MAX_NOTED_VALUES,
+  ) {}
 
   add(note: CsvNote): void {
     const key = `${note.code}\u0000${note.component}\u0000${note.value}`;
     if (this.seen.has(key)) return;
+    if (this.seen.size >= this.remembered) {
+      this.capped = true;
+      return;
+    }
     this.seen.add(key);
     this.count += 1;
     if (this.kept.length < this.max) this.kept.push(note);

@@ -46,6 +46,8 @@ export interface CsvReport {
   /** Values a device could not settle by itself (see `notes.ts`); only checks given `device` have them. */
   notes?: CsvNote[];
   noteCount?: number;
+  /** More values were met than a check remembers: `noteCount` is at least their number. */
+  noteCountCapped?: true;
 }
 
 /**

@@ -316,6 +316,7 @@ export class Validator implements CsvValidator, CheckSink {
     if (this.options.device) {
       this.finished.notes = this.notes.kept;
       this.finished.noteCount = this.notes.count;
+      if (this.notes.capped) this.finished.noteCountCapped = true;
     }
     return this.finished;
   }

@@ -160,7 +160,11 @@ export function CsvUploadDialog({
             <Trans>No copy of {missing.join(', ')} on this device: its values could not be checked here; the server will check them.</Trans>
           </Alert>
         ) : null}
-        {report?.notes?.length ? <DeviceNotes notes={report.notes} count={report.noteCount ?? report.notes.length} /> : null}
+        {report?.notes?.length ? <DeviceNotes
+            notes={report.notes}
+            count={report.noteCount ?? report.notes.length}
+            capped={report.noteCountCapped}
+          /> : null}
         {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
         {valid ? (
           <Alert variant="success" className="flex items-center gap-2">

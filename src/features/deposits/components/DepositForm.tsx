@@ -68,7 +68,11 @@ export function DepositForm(options: DepositFormOptions) {
           </p>
         ) : null}
         {report?.notes?.length ? (
-          <DeviceNotes notes={report.notes} count={report.noteCount ?? report.notes.length} />
+          <DeviceNotes
+            notes={report.notes}
+            count={report.noteCount ?? report.notes.length}
+            capped={report.noteCountCapped}
+          />
         ) : null}
         {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
         {report && report.errorCount === 0 ? (
