@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isValidCreatorPattern, platformAdminPatterns } from '../../src/domain/applications/applicationName.ts';
 import type { ApplicationRole } from '../../src/domain/applications/applicationView.ts';
 import type { PlatformRole } from '../../src/contract/platformRoles.ts';
 import type { ServerContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { Schema, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { findUserByIdOrLogin } from './accounts.ts';
 import { administers, rolesOf } from './applicationAccess.ts';
@@ -59,16 +59,25 @@ export async function changeRole(
   }
   const changed =
     change.role === 'terrainAdmin' ? platformAdminPatterns(target.creator_patterns, grant) : [...patterns];
-  return ctx.db
-    .updateTable('users')
-    .set({
-      creator_patterns: JSON.stringify(changed),
-      ...(change.role === 'terrainAdmin' ? { terrain_admin: grant } : {}),
-      update_date: new Date(),
-    })
-    .where('id', '=', target.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const update = (db: Kysely<Schema>) =>
+    db
+      .updateTable('users')
+      .set({
+        creator_patterns: JSON.stringify(changed),
+        ...(change.role === 'terrainAdmin' ? { terrain_admin: grant } : {}),
+        update_date: new Date(),
+      })
+      .where('id', '=', target.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  if (change.role !== 'terrainAdmin') return update(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    // Two administrators revoking each other at once both passed the check above, read with their sessions, and
+    // left the platform with none: the flags are locked, and whoever comes second is no longer an administrator.
+    const admins = await trx.selectFrom('users').select('id').where('terrain_admin', '=', true).forUpdate().execute();
+    if (!admins.some((admin) => admin.id === caller.id)) throw new Refusal('TERRAIN_ADMIN_REQUIRED_FOR_OPERATION');
+    return update(trx);
+  });
 }
 
 async function changeApplicationRole(

@@ -250,6 +250,22 @@ describe('the administrator flag (PUT|DELETE /authorization/terrainAdmin)', () =
     expect((await user.client.get('/authorizationForAdmin')).status).toBe(403);
   });
 
+  it('leaves one of two administrators revoking each other at once', async () => {
+    const [first, second] = [await plainUser(server, 'twin_a'), await plainUser(server, 'twin_b')];
+    for (const user of [first, second])
+      expect((await grant(admin, 'terrainAdmin', { user: user.login })).status).toBe(200);
+    const answers = await Promise.all([
+      revoke(first.client, 'terrainAdmin', { user: second.login }),
+      revoke(second.client, 'terrainAdmin', { user: first.login }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(answers.find((answer) => answer.status === 403)?.body).toEqual(
+      refusal('TERRAIN_ADMIN_REQUIRED_FOR_OPERATION'),
+    );
+    const flags = await Promise.all([first, second].map(async (user) => (await listedUser(user.login)).terrainAdmin));
+    expect(flags.filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses an administrator revoking himself with 403 CANT_SELF_REVOKE_ADMIN', async () => {
     for (const user of [ADMIN.login, adminId]) {
       const answer = await revoke(admin, 'terrainAdmin', { user });
