@@ -278,6 +278,19 @@ describe('the outbox', () => {
     expect(await reopened.pendingCount()).toBe(0);
   });
 
+  it('takes a change a closed page left being sent for one that may have arrived, even when it cannot be sent again', async () => {
+    const name = `outbox-reload-${Date.now()}`;
+    const first = createOutbox({ db: new TerrainDatabase(name), fetch: scriptedFetch([]).fetch, online: () => false });
+    await first.submit(change('deposit'));
+    expect((await first.items())[0].mayHaveArrived).toBeFalsy();
+    // The page reloaded (an update, say) while the server was applying it: the change is left being sent.
+    const db = new TerrainDatabase(name);
+    await db.outbox.toCollection().modify({ status: 'sending' });
+    const reopened = createOutbox({ db, fetch: scriptedFetch([]).fetch, online: () => false });
+    await reopened.process({ despiteHold: true });
+    expect((await reopened.items()).map((item) => [item.status, item.mayHaveArrived])).toEqual([['queued', true]]);
+  });
+
   it('holds later changes of a resource behind a refused one, but not other resources', async () => {
     const db = freshDb();
     const outbox = createOutbox({ db, fetch: scriptedFetch(['network']).fetch });

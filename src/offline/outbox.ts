@@ -318,7 +318,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     liftHold = false,
   }: { despiteHold?: boolean; liftHold?: boolean } = {}): Promise<void> {
     await exclusively(async () => {
-      await db.outbox.where('status').equals('sending').modify({ status: 'queued' });
+      // Left being sent by a page closed or reloaded meanwhile: the server may have applied it.
+      await db.outbox.where('status').equals('sending').modify({ status: 'queued', mayHaveArrived: true });
       await db.outbox
         .where('status')
         .equals('done')
