@@ -2,13 +2,26 @@ import { Trans } from '@lingui/react/macro';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { checkForUpdates } from '@/offline/updateChecks';
 
 /** Registers the service worker and, when a new version is waiting, offers to reload into it. */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
+  } = useRegisterSW({
+    immediate: true,
+    onRegisteredSW: (_url, registration) => {
+      // Asked for the page's whole life: one registration per page.
+      if (registration)
+        checkForUpdates(registration, {
+          network: window,
+          page: document,
+          isOnline: () => navigator.onLine,
+          isVisible: () => document.visibilityState === 'visible',
+        });
+    },
+  });
   if (!needRefresh) return null;
   return (
     <div
