@@ -243,6 +243,21 @@ describe('the outbox', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it('says so at once when the device cannot keep a change for another reason, keeping nothing', async () => {
+    const db = freshDb();
+    const server = scriptedFetch([]);
+    const outbox = createOutbox({ db, fetch: server.fetch });
+    db.outbox.hook('creating', () => {
+      throw new DOMException('Error preparing Blob/File data to be stored in object store', 'UnknownError');
+    });
+    expect(await outbox.submit(change('file'))).toEqual({
+      status: 'needs-attention',
+      error: { status: 0, code: 'DEVICE_STORAGE_FAILED', params: {} },
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('survives closing and reopening the database, Blob bodies included', async () => {
     const name = `outbox-reopen-${Date.now()}`;
     const first = createOutbox({ db: new TerrainDatabase(name), fetch: scriptedFetch(['network']).fetch });

@@ -101,6 +101,7 @@ const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
 const INTERNAL_ERRORS_TRIED = 5;
 const DEVICE_FULL: OutboxError = { status: 0, code: 'DEVICE_FULL', params: {} };
 const CHANGE_SENT_MEANWHILE: OutboxError = { status: 0, code: 'CHANGE_SENT_MEANWHILE', params: {} };
+const DEVICE_STORAGE_FAILED: OutboxError = { status: 0, code: 'DEVICE_STORAGE_FAILED', params: {} };
 class ReplacedChangeSent extends Error {}
 
 /** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
@@ -441,7 +442,9 @@ export function createOutbox(options: OutboxOptions = {}) {
       if (isStorageFull(error)) return { status: 'needs-attention', error: DEVICE_FULL };
       // The form keeps what was typed; the change it edited stays in the pending changes as it is.
       if (error instanceof ReplacedChangeSent) return { status: 'needs-attention', error: CHANGE_SENT_MEANWHILE };
-      throw error;
+      // Any other failure of the device's storage (a file it cannot write, a database closed under it) left the
+      // form waiting on "Sending…" for good: the person is told, and the form keeps what was typed.
+      return { status: 'needs-attention', error: DEVICE_STORAGE_FAILED };
     }
     if (submitOptions.onEvent) listeners.set(id, submitOptions.onEvent);
     if (submitOptions.onUploadProgress) uploadListeners.set(id, submitOptions.onUploadProgress);

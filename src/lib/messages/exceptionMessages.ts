@@ -575,6 +575,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This device has no room left to keep the change: nothing was saved. Free some space (or send the pending changes) and try again.',
   },
+  DEVICE_STORAGE_FAILED: /*i18n*/ {
+    id: 'exceptionMessage.DEVICE_STORAGE_FAILED',
+    message:
+      'This device could not keep the change: nothing was saved. Reload the page and try again; if it goes on, restart the browser.',
+  },
   FILE_UNREADABLE: /*i18n*/ {
     id: 'exceptionMessage.FILE_UNREADABLE',
     message:
