@@ -243,6 +243,30 @@ describe('the outbox', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it('runs what must not cut a send short (a reload into a new version) once the send under way has ended', async () => {
+    const db = freshDb();
+    const order: string[] = [];
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    const outbox = createOutbox({
+      db,
+      fetch: (async () => {
+        started();
+        await answered;
+        order.push('sent');
+        return json(200, {});
+      }) as typeof fetch,
+    });
+    const submitted = outbox.submit(change('deposit'));
+    await sending;
+    const reload = outbox.betweenSends(async () => void order.push('reloaded'));
+    answer();
+    await Promise.all([submitted, reload]);
+    expect(order).toEqual(['sent', 'reloaded']);
+  });
+
   it('says so at once when the device cannot keep a change for another reason, keeping nothing', async () => {
     const db = freshDb();
     const server = scriptedFetch([]);

@@ -535,6 +535,11 @@ export function createOutbox(options: OutboxOptions = {}) {
     cancel,
     discard,
     enqueue,
+    /**
+     * Runs `work` once no pass is sending, in any tab or the service worker, and before the next one starts: a page
+     * reloaded into a new version then never cuts a send short.
+     */
+    betweenSends: <T>(work: () => Promise<T>) => exclusively(work),
     /** Every change not yet applied, and those applied in the last day, in order. */
     items: () => db.outbox.orderBy('id').toArray(),
     pendingCount: () => db.outbox.where('status').anyOf('queued', 'sending', 'needs-attention').count(),

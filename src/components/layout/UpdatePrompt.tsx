@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { outbox } from '@/offline/outboxInstance';
 import { checkForUpdates } from '@/offline/updateChecks';
 
 /** Registers the service worker and, when a new version is waiting, offers to reload into it. */
@@ -22,7 +24,14 @@ export function UpdatePrompt() {
         });
     },
   });
+  const [waiting, setWaiting] = useState(false);
   if (!needRefresh) return null;
+  // A send under way finishes first: reloaded in its middle, it was sent again (and the page could not say whether
+  // the server had applied it).
+  const reload = () => {
+    setWaiting(true);
+    void outbox.betweenSends(() => updateServiceWorker(true));
+  };
   return (
     <div
       role="status"
@@ -30,9 +39,13 @@ export function UpdatePrompt() {
     >
       <RefreshCw className="size-5 shrink-0 text-primary" aria-hidden />
       <p className="flex-1">
-        <Trans>A new version of Terrain is available.</Trans>
+        {waiting ? (
+          <Trans>Reloading once the change being sent has gone…</Trans>
+        ) : (
+          <Trans>A new version of Terrain is available.</Trans>
+        )}
       </p>
-      <Button onClick={() => void updateServiceWorker(true)}>
+      <Button onClick={reload} disabled={waiting}>
         <Trans>Reload</Trans>
       </Button>
     </div>
