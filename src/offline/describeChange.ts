@@ -32,8 +32,12 @@ export const statusMessages: Record<OutboxStatus, MessageDescriptor> = {
   'needs-attention': msg`Needs your attention`,
 };
 
+/** A change kept by an earlier version of Terrain, of a kind this one no longer makes: still listed, by its kind. */
+const unknownKind = msg`A change of a kind this version of Terrain does not know ({kind})`;
+
 export function describeChange(i18n: I18n, item: OutboxItem): string {
-  const message: MessageDescriptor = { ...kinds[item.kind], values: item.summary };
+  const known = Object.prototype.hasOwnProperty.call(kinds, item.kind) ? kinds[item.kind] : undefined;
+  const message: MessageDescriptor = { ...(known ?? unknownKind), values: { ...item.summary, kind: item.kind } };
   return i18n._(message);
 }
 
