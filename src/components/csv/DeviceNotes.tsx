@@ -63,21 +63,21 @@ export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count:
           </p>
         );
       })}
-      {capped ? (
+      {capped || count > notes.length ? (
         <p className="text-muted-foreground">
-          <Plural
-            value={count - notes.length}
-            one="At least # more value is not listed."
-            other="At least # more values are not listed."
-          />
-        </p>
-      ) : count > notes.length ? (
-        <p className="text-muted-foreground">
-          <Plural
-            value={count - notes.length}
-            one="# more value is not listed."
-            other="# more values are not listed."
-          />
+          {capped ? (
+            <Plural
+              value={count - notes.length}
+              one="At least # more value is not listed."
+              other="At least # more values are not listed."
+            />
+          ) : (
+            <Plural
+              value={count - notes.length}
+              one="# more value is not listed."
+              other="# more values are not listed."
+            />
+          )}
         </p>
       ) : null}
     </Alert>
