@@ -47,13 +47,14 @@ export async function findUserByIdOrLogin(ctx: ServerContext, idOrLogin: string)
   return ctx.db.selectFrom('users').selectAll().where('id', '=', idOrLogin).executeTakeFirst();
 }
 
-async function emailTaken(ctx: ServerContext, email: string, exceptUserId?: string): Promise<boolean> {
+/** The account an address belongs to (case ignored), other than `exceptUserId`'s. */
+async function ownerOfEmail(ctx: ServerContext, email: string, exceptUserId?: string): Promise<UserRow | undefined> {
   let query = ctx.db
     .selectFrom('users')
-    .select('id')
+    .selectAll()
     .where(sql`lower(email)`, '=', email.trim().toLowerCase());
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return query.executeTakeFirst();
 }
 
 async function mailKey(ctx: ServerContext, user: UserRow, purpose: KeyPurpose, to: string, caller: Caller) {
@@ -124,7 +125,8 @@ export async function register(
   const email = input.email.trim();
   // Logins are public (they name people in every list): a taken one is refused.
   if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
-  if (await emailTaken(ctx, email)) return registeredAgain(ctx, email, caller);
+  const taken = await ownerOfEmail(ctx, email);
+  if (taken) return registeredAgain(ctx, taken, caller);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db
     .insertInto('users')
@@ -135,10 +137,10 @@ export async function register(
       if (String((error as { code?: string }).code) !== '23505') throw error;
       // Two registrations racing for one login or address: the unique index decided, and says which.
       if (await findUserByLogin(ctx, login)) throw new Refusal('EXISTING_LOGIN');
-      if (await emailTaken(ctx, email)) return undefined;
+      const owner = await ownerOfEmail(ctx, email);
+      if (owner) return registeredAgain(ctx, owner, caller);
       throw error;
     });
-  if (!user) return registeredAgain(ctx, email, caller);
   await mailKey(ctx, user, 'activation', user.email, caller);
   return { id: user.id };
 }
@@ -149,21 +151,14 @@ export async function register(
  * back. Answering as for a new account hid nothing: signing in with the login sent, or registering it again, told
  * the two apart (see docs/decisions.md, "Accounts and roles").
  */
-async function registeredAgain(ctx: ServerContext, email: string, caller: Caller): Promise<never> {
-  const owner = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  if (owner) {
-    const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
-    const hit = await hitRateLimit(ctx.db, `registration-notice:${owner.id}`, perLogin, windowSeconds);
-    if (hit.allowed)
-      await ctx.mailer.send({
-        to: owner.email,
-        ...registrationNoticeMail(caller.language, { login: owner.login, url: ctx.config.publicUrl }),
-      });
-  }
+async function registeredAgain(ctx: ServerContext, owner: UserRow, caller: Caller): Promise<never> {
+  const { windowSeconds, perLogin } = ctx.config.loginRateLimit;
+  const hit = await hitRateLimit(ctx.db, `registration-notice:${owner.id}`, perLogin, windowSeconds);
+  if (hit.allowed)
+    await ctx.mailer.send({
+      to: owner.email,
+      ...registrationNoticeMail(caller.language, { login: owner.login, url: ctx.config.publicUrl }),
+    });
   throw new Refusal('EXISTING_EMAIL');
 }
 
@@ -300,7 +295,7 @@ async function startEmailChange(ctx: ServerContext, user: UserRow, email: string
   // Whether an address is taken is told here too: as often as registering from one address may tell it.
   const { windowSeconds, perAddress } = ctx.config.loginRateLimit;
   await enforceRateLimit(ctx.db, `addresschange:${user.id}`, perAddress, windowSeconds);
-  if (await emailTaken(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
+  if (await ownerOfEmail(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
   const updated = await updateUser(ctx, user.id, { pending_email: target });
   await mailKey(ctx, updated, 'email', target, caller);
   return updated;
@@ -308,7 +303,7 @@ async function startEmailChange(ctx: ServerContext, user: UserRow, email: string
 
 async function confirmEmailChange(ctx: ServerContext, user: UserRow, key: string, caller: Caller) {
   const target = await spendKey(ctx, user, 'email', key, user.pending_email!, caller);
-  if (await emailTaken(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
+  if (await ownerOfEmail(ctx, target, user.id)) throw new Refusal('EXISTING_EMAIL');
   return updateUser(ctx, user.id, { email: target, pending_email: null });
 }
 
