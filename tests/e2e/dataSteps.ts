@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { BrowserContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Download, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { fixture } from './applicationSteps';
 
@@ -164,4 +164,47 @@ export async function loadReferenceCsv(page: Page, app: string, reference: strin
     multipart: { file: { name: `${reference}.csv`, mimeType: 'text/csv', buffer: body } },
   });
   expect(answer.status(), await answer.text()).toBe(201);
+}
+
+/**
+ * Deposits a version of the surveys' counts through the API (as the signed-in manager) and waits for its
+ * publication. The file is named as the deposit form reads it: `project~site~dd-MM-yyyy~dd-MM-yyyy.csv`.
+ */
+export async function publishCountsVersion(
+  request: APIRequestContext,
+  application: string,
+  fileName: string,
+  content: Buffer,
+) {
+  const [project, site, from, to] = fileName.replace(/\.csv$/, '').split('~');
+  const day = (text: string) => text.split('-').reverse().join('-');
+  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
+    multipart: {
+      params: JSON.stringify({
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project, site },
+          from: day(from),
+          to: day(to),
+        },
+        topublish: true,
+      }),
+      file: { name: fileName, mimeType: 'text/csv', buffer: content },
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(202);
+  const { fileId } = (await answer.json()) as { fileId: string };
+  await expect
+    .poll(
+      async () => {
+        const state = (await (
+          await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
+        ).json()) as { published: boolean; job: { status: string; error: unknown } | null };
+        if (state.job?.status === 'failed')
+          throw new Error(`publication of ${fileName} failed: ${JSON.stringify(state.job.error)}`);
+        return state.published;
+      },
+      { message: `${fileName} is published`, timeout: 30_000 },
+    )
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
 import {
@@ -9,6 +9,7 @@ import {
   goOffline,
   goOnline,
   lookFromTop,
+  publishCountsVersion,
   setUpApi,
   shownKeys,
   waitForServiceWorker,
@@ -412,43 +413,6 @@ test('deposits: checked offline with errors, fixed from the file name, queued, s
   });
 });
 
-/** Publishes a version through the API (as the signed-in manager) and waits for it. */
-async function publishVersion(
-  request: APIRequestContext,
-  application: string,
-  fileName: string,
-  content: Buffer,
-  dataset: { project: string; site: string; from: string; to: string },
-) {
-  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
-    multipart: {
-      params: JSON.stringify({
-        binaryfiledataset: {
-          datatype: 'counts',
-          requiredAuthorizations: { project: dataset.project, site: dataset.site },
-          from: dataset.from,
-          to: dataset.to,
-        },
-        topublish: true,
-      }),
-      file: { name: fileName, mimeType: 'text/csv', buffer: content },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(202);
-  const { fileId } = (await answer.json()) as { fileId: string };
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
-          ).json()) as { published: boolean }
-        ).published,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 const csvText = (bytes: Buffer) => bytes.toString('utf8');
 
 test('deposits of a reader restricted to a period: versions covered whole are listed, the rows of the others exported; a refused download offers its rows; fr and en', async ({
@@ -466,21 +430,11 @@ test('deposits of a reader restricted to a period: versions covered whole are li
   await api.createApplication(name, 'surveys.yaml');
   for (const reference of ['projects', 'sites', 'species'])
     await api.loadReference(name, reference, `surveys-${reference}.csv`);
-  await publishVersion(page.request, name, FIRST, await readFile(csvFixture(FIRST)), {
-    project: 'alps',
-    site: 'lac_blanc',
-    from: '2024-06-01',
-    to: '2024-06-30',
-  });
+  await publishCountsVersion(page.request, name, FIRST, await readFile(csvFixture(FIRST)));
   // In scope, from mid-May to mid-June: more than the reader's period, one line on each side of 1 June.
   const wide =
     'project;site;species;day;individuals\nalps;mont_joly;lagopus;20/05/2024;1\nalps;mont_joly;tichodroma;10/06/2024;2\n';
-  await publishVersion(page.request, name, 'alps~mont_joly~16-05-2024~15-06-2024.csv', Buffer.from(wide), {
-    project: 'alps',
-    site: 'mont_joly',
-    from: '2024-05-16',
-    to: '2024-06-15',
-  });
+  await publishCountsVersion(page.request, name, 'alps~mont_joly~16-05-2024~15-06-2024.csv', Buffer.from(wide));
 
   // Registered without the manager's session (an account is activated by whoever is not signed in as someone else).
   const reader = await registerUser(request, lastKey, unique('reader'));

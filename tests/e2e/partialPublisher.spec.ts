@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { lookFromTop, setUpApi } from './dataSteps';
+import { lookFromTop, publishCountsVersion, setUpApi } from './dataSteps';
 
 /**
  * A publisher whose rights cover the Alps in June only (surveys, counts): the manager published Y (16 May to 15 June,
@@ -18,39 +18,6 @@ const X = 'alps~lac_blanc~01-06-2024~30-06-2024.csv';
 const periodRow = (page: Page, text: string | RegExp) =>
   page.getByTestId('periods').getByRole('row').filter({ hasText: text });
 
-/** Deposits and publishes a version through the API (as the signed-in manager) and waits for it. */
-async function publishVersion(request: APIRequestContext, application: string, fileName: string, line: string) {
-  const [project, site, from, to] = fileName.replace(/\.csv$/, '').split('~');
-  const day = (text: string) => text.split('-').reverse().join('-');
-  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
-    multipart: {
-      params: JSON.stringify({
-        binaryfiledataset: {
-          datatype: 'counts',
-          requiredAuthorizations: { project, site },
-          from: day(from),
-          to: day(to),
-        },
-        topublish: true,
-      }),
-      file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\n${line}\n`) },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(202);
-  const { fileId } = (await answer.json()) as { fileId: string };
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
-          ).json()) as { published: boolean }
-        ).published,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 test('a partial publisher: overlapping versions they may not read are counted, not named; a version their rights left answers as a file that does not exist and leaves the list; fr and en', async ({
   page,
   browser,
@@ -66,8 +33,8 @@ test('a partial publisher: overlapping versions they may not read are counted, n
   await api.createApplication(name, 'surveys.yaml');
   for (const reference of ['projects', 'sites', 'species'])
     await api.loadReference(name, reference, `surveys-${reference}.csv`);
-  await publishVersion(page.request, name, Y, 'alps;lac_blanc;lagopus;20/05/2024;1');
-  await publishVersion(page.request, name, Z, 'alps;lac_blanc;lagopus;21/06/2024;2');
+  await publishCountsVersion(page.request, name, Y, Buffer.from(`${HEADER}\nalps;lac_blanc;lagopus;20/05/2024;1\n`));
+  await publishCountsVersion(page.request, name, Z, Buffer.from(`${HEADER}\nalps;lac_blanc;lagopus;21/06/2024;2\n`));
 
   // Registered without the manager's session (an account is activated by whoever is not signed in as someone else).
   const publisher = await registerUser(request, lastKey, unique('pub'));

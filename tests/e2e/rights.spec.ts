@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { csvFixture, lookFromTop, setUpApi, shownKeys } from './dataSteps';
+import { csvFixture, lookFromTop, publishCountsVersion, setUpApi, shownKeys } from './dataSteps';
 
 /**
  * Data rights end to end on the surveys application (counts scoped by project and site, the day as time scope),
@@ -41,41 +41,6 @@ const NOT_GRANTABLE_FR = 'vous ne pouvez pas donner ce droit';
 const NOT_CHANGEABLE_FR =
   'Cette autorisation donne des droits que vous ne pouvez pas donner vous-même : seul quelqu’un qui peut tous les donner peut la modifier.';
 
-/** Publishes a version of counts through the API and waits until its rows are in. */
-async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer) {
-  const [project, site, from, to] = fileName.replace(/\.csv$/, '').split('~');
-  const day = (text: string) => text.split('-').reverse().join('-');
-  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
-    multipart: {
-      params: JSON.stringify({
-        binaryfiledataset: {
-          datatype: 'counts',
-          requiredAuthorizations: { project, site },
-          from: day(from),
-          to: day(to),
-        },
-        topublish: true,
-      }),
-      file: { name: fileName, mimeType: 'text/csv', buffer: content },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(202);
-  const { fileId } = (await answer.json()) as { fileId: string };
-  await expect
-    .poll(
-      async () => {
-        const state = (await (
-          await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
-        ).json()) as { published: boolean; job: { status: string; error: unknown } | null };
-        if (state.job?.status === 'failed')
-          throw new Error(`publication of ${fileName} failed: ${JSON.stringify(state.job.error)}`);
-        return state.published;
-      },
-      { message: `${fileName} is published`, timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 /** The surveys application with its references and the three published versions. */
 async function surveysWithData(page: Page, name: string) {
   const api = setUpApi(page);
@@ -83,9 +48,14 @@ async function surveysWithData(page: Page, name: string) {
   await api.loadReference(name, 'projects', 'surveys-projects.csv');
   await api.loadReference(name, 'sites', 'surveys-sites.csv');
   await api.loadReference(name, 'species', 'surveys-species.csv');
-  await publishVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
+  await publishCountsVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
   for (const version of [JULY, MONT_JOLY])
-    await publishVersion(page.request, name, version.name, Buffer.from([HEADER, ...version.lines].join('\n') + '\n'));
+    await publishCountsVersion(
+      page.request,
+      name,
+      version.name,
+      Buffer.from([HEADER, ...version.lines].join('\n') + '\n'),
+    );
   expect(await api.count(name, 'counts', 'data')).toBe(ALL_ROWS.length);
 }
 

@@ -5,7 +5,15 @@ import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config';
 import { parseMail } from '../server/harness';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, registerUser, signIn, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { csvFixture, goOffline, goOnline, lookFromTop, setUpApi, waitForServiceWorker } from './dataSteps';
+import {
+  csvFixture,
+  goOffline,
+  goOnline,
+  lookFromTop,
+  publishCountsVersion,
+  setUpApi,
+  waitForServiceWorker,
+} from './dataSteps';
 
 /**
  * Rights requests end to end on surveys-requests.yaml (the surveys application with a request form: an institute
@@ -25,49 +33,14 @@ const MONT_JOLY = {
 const COMMENT = 'Thèse sur le lagopède : comptages du Lac Blanc.';
 const ANSWER = 'Accordé pour le Lac Blanc, bonne thèse.';
 
-async function publishVersion(request: APIRequestContext, application: string, fileName: string, content: Buffer) {
-  const [project, site, from, to] = fileName.replace(/\.csv$/, '').split('~');
-  const day = (text: string) => text.split('-').reverse().join('-');
-  const answer = await request.post(`/api/v1/applications/${application}/data/counts`, {
-    multipart: {
-      params: JSON.stringify({
-        binaryfiledataset: {
-          datatype: 'counts',
-          requiredAuthorizations: { project, site },
-          from: day(from),
-          to: day(to),
-        },
-        topublish: true,
-      }),
-      file: { name: fileName, mimeType: 'text/csv', buffer: content },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(202);
-  const { fileId } = (await answer.json()) as { fileId: string };
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/v1/applications/${application}/file/${fileId}/publication-state`)
-          ).json()) as { published: boolean }
-        ).published,
-      {
-        message: `${fileName} is published`,
-        timeout: 30_000,
-      },
-    )
-    .toBe(true);
-}
-
 /** The application with its four references and two published versions (Lac Blanc and Mont Joly in June). */
 async function surveysWithRequests(page: Page, name: string) {
   const api = setUpApi(page);
   await api.createApplication(name, 'surveys-requests.yaml');
   for (const reference of ['institutes', 'projects', 'sites', 'species'])
     await api.loadReference(name, reference, `surveys-${reference}.csv`);
-  await publishVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
-  await publishVersion(page.request, name, MONT_JOLY.name, Buffer.from(MONT_JOLY.content));
+  await publishCountsVersion(page.request, name, JUNE, await readFile(csvFixture(JUNE)));
+  await publishCountsVersion(page.request, name, MONT_JOLY.name, Buffer.from(MONT_JOLY.content));
 }
 
 /** The sites of the counts a caller reads through the API, or the refusal status. */
