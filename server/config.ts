@@ -119,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     // The original accepted 100 MB per file.
     additionalFileMaxBytes: int(env.ADDITIONAL_FILE_MAX_BYTES, 100 * 1024 * 1024),
-    bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 2 * 1024 ** 3),
+    bundleMaxBytes: int(env.BUNDLE_MAX_BYTES, 4 * 1024 ** 3),
     bundleMaxInflatedBytes: int(env.BUNDLE_MAX_INFLATED_BYTES, 16 * 1024 ** 3),
     checkWorkers: Math.max(1, int(env.CHECK_WORKERS, availableParallelism())),
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,

@@ -102,8 +102,8 @@ export async function prepareBundle(
     fileName: `${application.name}-${kind}-${stamp}.zip`,
     estimatedBytes: Math.round(estimatedBytes),
     content: (async function* () {
-      // A restore reads no more files than that: a backup holding more fails rather than be given whole.
-      const zip = new ZipOutput(MAX_BUNDLE_ENTRIES);
+      // A restore here reads no more files nor bytes than that: a backup holding more fails rather than be given whole.
+      const zip = new ZipOutput({ maxEntries: MAX_BUNDLE_ENTRIES, maxBytes: ctx.config.bundleMaxBytes });
       const dynamics = await dynamicColumns(db, application.id, model);
       const examples = await referenceExamples(db, application.id, model);
       const words: ExampleWords = {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,12 +66,21 @@ describe('a zip written as it goes', () => {
   );
 
   it('fails past the files its reader reads, rather than be written whole for nobody', async () => {
-    const zip = new ZipOutput(3);
+    const zip = new ZipOutput({ maxEntries: 3 });
     const add = async (index: number) => {
       for await (const _chunk of zip.add(name(index), ['x'])) continue;
     };
     for (const index of [0, 1, 2]) await add(index);
     await expect(add(3)).rejects.toThrow(/more than 3 files/);
+  });
+
+  it('fails past the bytes its restore accepts, rather than be written whole for nobody', async () => {
+    const zip = new ZipOutput({ maxBytes: 64 * 1024 });
+    const random = randomBytes(100 * 1024);
+    const written = async () => {
+      for await (const _chunk of zip.add(name(0), [random])) continue;
+    };
+    await expect(written()).rejects.toThrow(/exceed 65536 bytes/);
   });
 
   it('is refused, not read in part, when its end record counts fewer entries than its directory holds', async () => {

@@ -54,9 +54,17 @@ export class ZipOutput {
   private ended = false;
   private written = 0;
   private entryCount = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
 
-  /** @param maxEntries files past which the zip fails rather than be written for a reader that stops there. */
-  constructor(private readonly maxEntries = Number.POSITIVE_INFINITY) {}
+  /**
+   * @param limits files and bytes past which the zip fails rather than be written for a reader that stops there;
+   * never more bytes than 32-bit offsets reach.
+   */
+  constructor(limits: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.maxEntries = limits.maxEntries ?? Number.POSITIVE_INFINITY;
+    this.maxBytes = Math.min(limits.maxBytes ?? MAX_ZIP_BYTES, MAX_ZIP_BYTES);
+  }
 
   private readonly zip = new Zip((error, data, final) => {
     if (error) this.failure = error;
@@ -68,7 +76,7 @@ export class ZipOutput {
     if (this.failure) throw this.failure;
     for (const chunk of this.chunks.splice(0)) {
       this.written += chunk.byteLength;
-      if (this.written > MAX_ZIP_BYTES) throw new Error('the bundle would exceed 4 GiB');
+      if (this.written > this.maxBytes) throw new Error(`the zip would exceed ${this.maxBytes} bytes`);
       yield chunk;
     }
   }

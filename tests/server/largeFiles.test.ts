@@ -48,6 +48,8 @@ const WITH_NOTES_YAML = `${VERSIONED_YAML}OA_additionalFiles:
 
 /** The largest additional file here: a file a little larger than it is refused. */
 const ADDITIONAL_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** The largest backup a restore takes here: the first backup below fits, the second does not. */
+const BUNDLE_MAX_BYTES = 20 * 1024 * 1024;
 
 let data: DataServer;
 const db = () => data.server.server.ctx.db;
@@ -138,7 +140,11 @@ async function refusedBeforeRead(path: string, limit: number) {
 }
 
 beforeAll(async () => {
-  data = await startDataServer({ uploadIdleMs: IDLE_MS, additionalFileMaxBytes: ADDITIONAL_FILE_MAX_BYTES });
+  data = await startDataServer({
+    uploadIdleMs: IDLE_MS,
+    additionalFileMaxBytes: ADDITIONAL_FILE_MAX_BYTES,
+    bundleMaxBytes: BUNDLE_MAX_BYTES,
+  });
   await createApplication(data.admin, APPLICATION, WITH_NOTES_YAML);
   expect((await uploadReference(data.admin, APPLICATION, 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
 }, 120_000);
@@ -373,5 +379,17 @@ describe('a backup holding a large version and a large additional file', () => {
       `/applications/${RESTORED}/additionalFiles/notes/${restoredFile!.id}/content`,
     );
     expect(Buffer.from(restoredBytes.bytes).equals(notes)).toBe(true);
+  }, 240_000);
+
+  it('larger than a restore here takes fails while it is written, rather than be given whole', async () => {
+    const more = new FormData();
+    more.append('params', JSON.stringify({ id: null, fileName: 'photos.bin', comment: 'photos', fields: {} }));
+    more.append('file', new Blob([new Uint8Array(randomBytes(12 * 1024 * 1024))]), 'photos.bin');
+    const added = await data.admin.post(`/applications/${APPLICATION}/additionalFiles/notes`, { body: more });
+    expect(added.status, added.text).toBe(201);
+
+    await expect(fetchBytes(data, `/applications/${APPLICATION}/upload-bundle?withData=true`)).rejects.toThrow();
+    const answer = await declaredTooLarge(`/applications/${RESTORED}_again/upload-bundle`, BUNDLE_MAX_BYTES + 8e6);
+    expect([answer.status, JSON.parse(answer.body).code], answer.body).toEqual([413, 'FILE_TOO_LARGE']);
   }, 240_000);
 });
