@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
+import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { filesOf, type FileRow } from './additionalFileRows.ts';
 import { RowWindow } from './rowWindow.ts';
 
@@ -72,7 +73,14 @@ export function selectionOf(ctx: ServerContext, application: ApplicationRow, que
     select = ids.length ? select.where(sql<boolean>`f.id = any(${ids}::uuid[])`) : select;
     if (ids.length === 0) return { select: null, matches: null, budget };
   }
-  if (query.fileNames.length) select = select.where(sql<boolean>`f.file_name = any(${query.fileNames}::text[])`);
+  if (query.fileNames.length) {
+    // A name is the one its user reads: composed or not as a device wrote it (macOS decomposes), the same name.
+    const keys = query.fileNames.map(additionalFileNameKey);
+    const names = query.fileNames.map((name) => name.normalize('NFC'));
+    select = select
+      .where(sql<boolean>`f.name_key = any(${keys}::text[])`)
+      .where(sql<boolean>`normalize(f.file_name, NFC) = any(${names}::text[])`);
+  }
   const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
   for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
     const type = application.model.additionalFiles.find((t) => t.name === fileType);

@@ -643,6 +643,32 @@ describe('additional files', () => {
     expect(described.map((d: { id: string }) => d.id)).toEqual([kept]);
   });
 
+  it('select by the name its user reads: composed or decomposed alike, other letters or cases not', async () => {
+    const id = await create(admin, 'protocols', protocol({ fileName: 'Carnet Ålesund été.pdf' }));
+    // A name stored as a device decomposed it (macOS), before names were composed when saved.
+    const decomposed = 'Carnet Ålesund été.pdf'.normalize('NFD');
+    await server.server.ctx.db
+      .updateTable('additional_files')
+      .set({ file_name: decomposed })
+      .where('id', '=', id)
+      .execute();
+    const listed = async (fileNames: string[]) => {
+      const answer = await admin.get(`${APP}/additionalFiles/protocols${selection({ fileNames })}`);
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body.additionalBinaryFiles as Array<{ id: string }>).map((file) => file.id);
+    };
+    expect(await listed(['Carnet Ålesund été.pdf'.normalize('NFC')])).toEqual([id]);
+    expect(await listed([decomposed])).toEqual([id]);
+    expect(await listed(['carnet ålesund été.pdf', 'Carnet Alesund ete.pdf'])).toEqual([]);
+    const zip = unzipSync(
+      (await raw(admin, `${APP}/additionalFiles${selection({ fileNames: ['Carnet Ålesund été.pdf'] })}`)).bytes,
+    );
+    expect(Object.keys(zip).filter((name) => name.startsWith('protocols/'))).toHaveLength(1);
+    expect(
+      (await admin.delete(`${APP}/additionalFiles${selection({ fileNames: ['Carnet Ålesund été.pdf'] })}`)).text,
+    ).toBe(id);
+  });
+
   it('delete: the owner and holders of delete may, others not; a selection is deleted whole or not at all', async () => {
     const mine = await create(people.depositor.client, 'protocols', protocol({ fileName: 'mine.pdf' }));
     const theirs = await create(people.otherDepositor.client, 'protocols', protocol({ fileName: 'theirs.pdf' }));
