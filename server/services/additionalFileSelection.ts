@@ -5,7 +5,6 @@ import type { ServerContext } from '../context.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
-import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { filesOf, type FileRow } from './additionalFileRows.ts';
 import { RowWindow } from './rowWindow.ts';
 
@@ -74,12 +73,9 @@ export function selectionOf(ctx: ServerContext, application: ApplicationRow, que
     if (ids.length === 0) return { select: null, matches: null, budget };
   }
   if (query.fileNames.length) {
-    // A name is the one its user reads: composed or not as a device wrote it (macOS decomposes), the same name.
-    const keys = query.fileNames.map(additionalFileNameKey);
-    const names = query.fileNames.map((name) => name.normalize('NFC'));
-    select = select
-      .where(sql<boolean>`f.name_key = any(${keys}::text[])`)
-      .where(sql<boolean>`normalize(f.file_name, NFC) = any(${names}::text[])`);
+    // A name is the one its user reads: composed, or decomposed as macOS writes names, the same name.
+    const spellings = [...new Set(query.fileNames.flatMap((name) => [name.normalize('NFC'), name.normalize('NFD')]))];
+    select = select.where(sql<boolean>`f.file_name = any(${spellings}::text[])`);
   }
   const matchers = new Map<string, (fields: Record<string, string>) => boolean>();
   for (const [fileType, filters] of Object.entries(query.fieldFilters)) {
