@@ -16,7 +16,7 @@ import type { ServerContext } from './context.ts';
 import { InvalidInput, Refusal } from '../src/domain/errors/refusal.ts';
 import { errorBody, statusOf } from './http/errorBody.ts';
 import { databaseFailure } from './http/databaseErrors.ts';
-import { registerAuthentication } from './http/authentication.ts';
+import { registerAuthentication, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './http/authentication.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -127,7 +127,12 @@ export async function buildApp({
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'terrain_session' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: `\`${SECURE_SESSION_COOKIE}\` over HTTPS`,
+          },
           bearer: { type: 'http', scheme: 'bearer' },
         },
       },

@@ -6,6 +6,11 @@ import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { OWNER_HEADER, ownerOf } from '../../src/contract/changeOwner.ts';
 
 export const SESSION_COOKIE = 'terrain_session';
+/**
+ * The session cookie over HTTPS: a browser takes a `__Host-` cookie only from this very host, over HTTPS, for the
+ * whole site, so a neighbouring subdomain cannot plant one (signing a person in as someone else).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export interface Authentication {
   user: UserRow;
@@ -24,18 +29,21 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
+const overHttps = (request: FastifyRequest) => request.protocol === 'https';
+const cookieName = (request: FastifyRequest) => (overHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(cookieName(request), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: overHttps(request),
     maxAge: maxAgeSeconds,
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(cookieName(request), { path: '/', secure: overHttps(request) });
 }
 
 /**
@@ -48,12 +56,15 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    const fromCookie = request.cookies[SESSION_COOKIE];
+    // Over HTTPS the plain name is never read: anyone on a neighbouring subdomain can set it.
+    const fromCookie = request.cookies[cookieName(request)];
+    if (overHttps(request) && request.cookies[SESSION_COOKIE] !== undefined)
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
     const token = bearerToken(request) ?? fromCookie;
     if (!token) return;
     const session = await sessions.resolve(token);
     if (!session || session.user.state === 'closed') {
-      if (fromCookie) clearSessionCookie(reply);
+      if (fromCookie) clearSessionCookie(request, reply);
       return;
     }
     request.auth = { user: session.user, sessionId: session.sessionId, token };

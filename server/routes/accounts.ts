@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { c
     },
     async (request, reply) => {
       if (request.auth) await sessions.revoke(request.auth.token);
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
       return { message: 'Disconnected' };
     },
   );

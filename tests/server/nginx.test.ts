@@ -315,7 +315,7 @@ describe.skipIf(missing.length > 0)("Debian's nginx with deploy/nginx/terrain.co
       'login=root&password=root-password',
     );
     expect(signedIn.status, signedIn.body).toBe(200);
-    const cookie = (signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('terrain_session='))!;
+    const cookie = (signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('__Host-terrain_session='))!;
     expect(cookie.split(';').map((a) => a.trim().toLowerCase())).toContain('secure');
   });
 

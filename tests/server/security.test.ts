@@ -190,6 +190,38 @@ describe('HSTS', () => {
     expect(secureCookie(answer)).toBe(true);
   });
 
+  it('names the cookie __Host- over HTTPS, and never reads the plain name there (a neighbouring subdomain sets it)', async () => {
+    const answer = await signInThrough(proxied, 'https');
+    const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-terrain_session='))!;
+    const attributes = line.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['path=/', 'secure', 'httponly']));
+    expect(attributes.some((part) => part.startsWith('domain='))).toBe(false);
+    const token = line.split(';')[0]!.slice('__Host-terrain_session='.length);
+    const over = (proto: string, cookie: string) => api(proxied, { 'x-forwarded-proto': proto, cookie }).get('/me');
+
+    expect((await over('https', `__Host-terrain_session=${token}`)).body.login).toBe(account.login);
+    const planted = await over('https', `terrain_session=${token}`);
+    expect(planted.status).toBe(401);
+    expect(planted.headers.getSetCookie().some((cookie) => cookie.startsWith('terrain_session=;'))).toBe(true);
+    // Both sent: the __Host- one counts, whatever the other names.
+    const other = await activeAccount(proxied, newIdentity('planted'));
+    const plantedToken = (
+      await api(proxied).post('/login', { form: { login: other.login, password: other.password } })
+    ).headers
+      .get('authorization')!
+      .replace(/^Bearer /, '');
+    const both = await over('https', `terrain_session=${plantedToken}; __Host-terrain_session=${token}`);
+    expect(both.body.login).toBe(account.login);
+    expect((await over('http', `__Host-terrain_session=${token}`)).status).toBe(401);
+    expect(
+      (
+        await api(proxied, { 'x-forwarded-proto': 'https', cookie: `__Host-terrain_session=${token}` }).delete(
+          '/logout',
+        )
+      ).headers.getSetCookie(),
+    ).toEqual([expect.stringMatching(/^__Host-terrain_session=;.*Secure/i)]);
+  });
+
   it('is not sent over plain HTTP behind the proxy', async () => {
     const answer = await signInThrough(proxied, 'http');
     expect(answer.headers.get('strict-transport-security')).toBeNull();
