@@ -2,10 +2,11 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Grant } from '../../src/domain/rights/authorization.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import { readInterval } from '../../src/domain/rows/intervals.ts';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
-import { Refusal } from '../../src/domain/errors/refusal.ts';
+import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
 import {
   INDEXED_FROM_ROWS,
   INDEXED_TEXT_LENGTH,
@@ -38,9 +39,6 @@ export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
 }
 
 const isNumeric = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
-
-const usableInterval = (checker: Checker | null | undefined, from?: string, to?: string) =>
-  intervalState(isNumeric(checker), from, to) === 'usable';
 
 type Condition = Expression<SqlBool>;
 
@@ -105,8 +103,16 @@ async function conditionsOf(
           sql<SqlBool>`(${text} = any(${values}::text[]) or (jsonb_typeof(${field}) = 'array' and ${field} ?| ${values}::text[]))`,
         );
     }
-    const { from, to } = filter.intervalValues ?? {};
-    if (filter.intervalValues && usableInterval(checker, from, to)) {
+    const interval = readInterval(checker, filter.intervalValues?.from, filter.intervalValues?.to);
+    // Ends that are no numbers or no dates are refused: ignored, they read every row. A reversed or one-ended
+    // interval is ignored, as the spec says.
+    if (interval.state === 'notNumbers' || interval.state === 'notDates')
+      throw new InvalidInput({
+        code: 'BAD_ROW_QUERY',
+        params: { reason: 'unusableInterval', componentKey: filter.componentKey, state: interval.state },
+      });
+    const { from, to } = interval;
+    if (interval.state === 'usable') {
       if (isNumeric(checker)) {
         // Compared as JSON values, where numbers order among themselves and apart from strings, booleans and
         // nulls: no text-to-number conversion of every row (half the time of a cast), and only numbers pass.

@@ -1,6 +1,6 @@
 /**
  * Reading references and data over HTTP (issues 7 and 8): filters (number and date intervals applied only when
- * from < to, references by natural key, MANY), order, paging, totals, display names and column descriptions; the
+ * from < to, dates read in ISO or in the column's pattern, ends that are none refused; references by natural key, MANY), order, paging, totals, display names and column descriptions; the
  * same queries answered offline by `filterRows` give the same rows; data types without versioning: upload,
  * update, deletion by row ids or natural keys, CSV and zip exports (the zip holds references/<ref>.csv),
  * synthesis. One server for the whole file.
@@ -116,7 +116,7 @@ describe('reading a reference', () => {
     ).toEqual(['brevent', 'anterne']);
   });
 
-  it('applies number intervals only when from < to, comparing numbers as numbers', async () => {
+  it('applies number intervals only when from < to, comparing numbers as numbers; refuses ends that are no numbers', async () => {
     const interval = (componentKey: string, from?: string, to?: string) => ({
       componentFilters: [{ componentKey, intervalValues: { from, to } }],
     });
@@ -130,16 +130,25 @@ describe('reading a reference', () => {
       'gers',
       'vallot',
     ]);
+    // Ignored, as the spec says.
     for (const [from, to] of [
       ['2100', '1000'],
       ['1544', '1544'],
       ['1000', undefined],
       [undefined, '2000'],
       ['', '2000'],
-      ['abc', '2000'],
     ]) {
       expect((await stations(interval('altitude', from, to))).totalRows, `${from} → ${to}`).toBe(6);
     }
+    // Ignored, an end Terrain cannot read returned every row.
+    const notNumbers = await admin.get(
+      `/applications/observatory/references/stations${q(interval('altitude', 'abc', '2000'))}`,
+    );
+    expect([notNumbers.status, notNumbers.body.code, notNumbers.body.params]).toEqual([
+      400,
+      'BAD_ROW_QUERY',
+      { reason: 'unusableInterval', componentKey: 'altitude', state: 'notNumbers' },
+    ]);
     // Bounds are included; an empty value is no number.
     expect(keys(await stations(interval('depth', '0', '7')))).toEqual(['brevent', 'chamonix', 'gers']);
     expect(keys(await stations(interval('depth', '-1', '1000')))).toEqual([
@@ -151,15 +160,27 @@ describe('reading a reference', () => {
     ]);
   });
 
-  it('applies date intervals only when from < to, a day as upper bound taking the whole day', async () => {
+  it('applies date intervals only when from < to, written in ISO or as the column writes them, a day as upper bound taking the whole day', async () => {
     const interval = (from?: string, to?: string) => ({
       componentFilters: [{ componentKey: 'opened', intervalValues: { from, to } }],
     });
     expect(keys(await stations(interval('2019-01-01', '2020-12-31')))).toEqual(['anterne', 'brevent', 'vallot']);
     expect(keys(await stations(interval('2019-06-15', '2020-07-01')))).toEqual(['anterne', 'brevent']);
     expect(keys(await stations(interval('2019-06-15T00:00:01', '2020-07-01T00:00:00')))).toEqual(['brevent']);
+    // With a space, as deposits take their periods: the last day is in (a space sorted before the stored T).
+    expect(keys(await stations(interval('2019-06-15 00:00:00', '2020-07-01 23:59:59')))).toEqual([
+      'anterne',
+      'brevent',
+    ]);
+    // As the column writes them (dd/MM/yyyy), as the original reads them: compared as dates, not as texts.
+    expect(keys(await stations(interval('15/06/2019', '01/07/2020')))).toEqual(['anterne', 'brevent']);
+    expect(keys(await stations(interval('2020-07-01', '2020-07-01T23:59:59')))).toEqual(['brevent']);
     expect((await stations(interval('2021-01-01', '2019-01-01'))).totalRows).toBe(6);
     expect((await stations(interval('2020-07-01', '2020-07-01'))).totalRows).toBe(6);
+    for (const from of ['yesterday', '31/02/2019', '2019-13-01']) {
+      const answer = await admin.get(`/applications/observatory/references/stations${q(interval(from, '2021-01-01'))}`);
+      expect([answer.status, answer.body.params?.state], from).toEqual([400, 'notDates']);
+    }
   });
 
   it('filters references by the natural key of the row they point to, MANY values by any of theirs, texts exactly', async () => {
@@ -282,7 +303,13 @@ describe('reading a reference', () => {
       { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '900', to: '10000' } }] },
       { componentFilters: [{ componentKey: 'depth', intervalValues: { from: '0', to: '7' } }] },
       { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2019-06-15', to: '2020-07-01' } }] },
+      { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '15/06/2019', to: '01/07/2020' } }] },
       { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2021-01-01', to: '2019-01-01' } }] },
+      {
+        componentFilters: [
+          { componentKey: 'opened', intervalValues: { from: '2019-06-15 00:00', to: '2020-07-01 23:59' } },
+        ],
+      },
       { componentFilters: [{ componentKey: 'habitat', filters: ['lake', 'scree'] }] },
       {
         componentFilters: [{ componentKey: 'habitats', filters: ['forest', 'scree'] }],

@@ -11,23 +11,22 @@ export const timeScopeOf = (entry: DataEntry): TimeScope | null =>
 /** The length of the period one date of the time scope stands for: its checker's duration, else its pattern's unit. */
 export const periodLengthOf = (scope: TimeScope): Duration | null => scope.duration ?? patternUnit(scope.pattern);
 
+export type PatternUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/** The smallest unit a date pattern writes (quoted literals left out); a pattern writing none stands for days. */
+export function smallestUnitOf(pattern: string): PatternUnit {
+  const letters = pattern.replace(/'[^']*'/g, '');
+  if (/[sSnNA]/.test(letters)) return 'second';
+  if (/m/.test(letters)) return 'minute';
+  if (/[HhkK]/.test(letters)) return 'hour';
+  if (/[dDEec]/.test(letters)) return 'day';
+  if (/[wW]/.test(letters)) return 'week';
+  if (/[MLQq]/.test(letters)) return 'month';
+  if (/[yuY]/.test(letters)) return 'year';
+  return 'day';
+}
+
 /** The length of the period a date stands for when the checker gives no duration: the smallest unit its pattern writes. */
 function patternUnit(pattern: string): ReturnType<typeof parseDuration> {
-  const letters = pattern.replace(/'[^']*'/g, '');
-  const unit = /[sSnNA]/.test(letters)
-    ? '1 second'
-    : /m/.test(letters)
-      ? '1 minute'
-      : /[HhkK]/.test(letters)
-        ? '1 hour'
-        : /[dDEec]/.test(letters)
-          ? '1 day'
-          : /[wW]/.test(letters)
-            ? '1 week'
-            : /[MLQq]/.test(letters)
-              ? '1 month'
-              : /[yuY]/.test(letters)
-                ? '1 year'
-                : '1 day';
-  return parseDuration(unit);
+  return parseDuration(`1 ${smallestUnitOf(pattern)}`);
 }

@@ -1,5 +1,6 @@
 import type { Checker, DataEntry } from '../configuration/model';
-import { DEFAULT_LIMIT, MAX_LIMIT, intervalState, type RowQuery } from './rowQuery';
+import { readInterval } from './intervals';
+import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from './rowQuery';
 
 /** A stored row as kept on the device. */
 export interface KeptRow {
@@ -49,32 +50,31 @@ export function filterRows(
           : value !== null && value !== undefined && wanted.has(String(value));
       });
     }
-    const { from, to } = filter.intervalValues ?? {};
-    const numeric = checker?.kind === 'integer' || checker?.kind === 'float';
-    if (from !== undefined && to !== undefined && intervalState(numeric, from, to) === 'usable') {
-      if (numeric) {
-        const low = Number(from);
-        const high = Number(to);
-        tests.push(
-          (row) =>
-            typeof row.values[key] === 'number' &&
-            (row.values[key] as number) >= low &&
-            (row.values[key] as number) <= high,
-        );
-      } else {
-        const text = (value: unknown) =>
-          checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
-        // A date's upper bound is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.
-        const upper = (value: unknown) =>
-          checker?.kind === 'date' ? text(value).slice(0, Math.min(19, to.length)) : text(value);
-        tests.push(
-          (row) =>
-            row.values[key] !== undefined &&
-            row.values[key] !== null &&
-            text(row.values[key]) >= from &&
-            upper(row.values[key]) <= to,
-        );
-      }
+    const interval = readInterval(checker, filter.intervalValues?.from, filter.intervalValues?.to);
+    if (interval.state !== 'usable') continue;
+    const from = interval.from!;
+    const to = interval.to!;
+    if (checker?.kind === 'integer' || checker?.kind === 'float') {
+      const low = Number(from);
+      const high = Number(to);
+      tests.push(
+        (row) =>
+          typeof row.values[key] === 'number' &&
+          (row.values[key] as number) >= low &&
+          (row.values[key] as number) <= high,
+      );
+    } else {
+      const text = (value: unknown) =>
+        checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
+      // A date's upper end is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.
+      const upper = (value: unknown) => (checker?.kind === 'date' ? text(value).slice(0, to.length) : text(value));
+      tests.push(
+        (row) =>
+          row.values[key] !== undefined &&
+          row.values[key] !== null &&
+          text(row.values[key]) >= from &&
+          upper(row.values[key]) <= to,
+      );
     }
   }
   const kept = rows.filter((row) => tests.every((test) => test(row)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SORTED_COMPONENTS, intervalState, readRowQuery } from './rowQuery';
+import { MAX_SORTED_COMPONENTS, readRowQuery } from './rowQuery';
 
 describe('row queries', () => {
   it('read paging, keys, filters and order', () => {
@@ -68,15 +68,28 @@ describe('row queries', () => {
     });
   });
 
-  it('apply an interval only when both ends are given and from comes before to', () => {
-    expect(intervalState(true, '2', '10')).toBe('usable');
-    // Numbers compare as numbers, not as texts ('10' < '2' as text).
-    expect(intervalState(true, '10', '2')).toBe('reversed');
-    expect(intervalState(true, '5', '5')).toBe('reversed');
-    expect(intervalState(true, 'x', '5')).toBe('notNumbers');
-    expect(intervalState(false, '2024-06-01', '2024-07-01')).toBe('usable');
-    expect(intervalState(false, '2024-07-01', '2024-06-01')).toBe('reversed');
-    expect(intervalState(false, '2024-07-01', '')).toBe('incomplete');
-    expect(intervalState(false, undefined, '')).toBe('empty');
+  it("read intervals as scripts write them: numbers, and the original's intervalsValues holding one", () => {
+    const filter = (value: object) =>
+      readRowQuery(JSON.stringify({ componentFilters: [{ componentKey: 'day', ...value }] }));
+    expect(filter({ intervalValues: { from: 2, to: 10.5 } })).toMatchObject({
+      ok: true,
+      query: { componentFilters: [{ intervalValues: { from: '2', to: '10.5' } }] },
+    });
+    expect(filter({ intervalsValues: [{ from: '01/01/1984', to: '04/01/1984' }] })).toMatchObject({
+      ok: true,
+      query: { componentFilters: [{ intervalValues: { from: '01/01/1984', to: '04/01/1984' } }] },
+    });
+    const refused = { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badInterval' } } };
+    expect(
+      filter({
+        intervalsValues: [
+          { from: 'a', to: 'b' },
+          { from: 'c', to: 'd' },
+        ],
+      }),
+    ).toMatchObject(refused);
+    expect(filter({ intervalValues: { from: true, to: 'b' } })).toMatchObject(refused);
+    expect(filter({ intervalValues: ['a', 'b'] })).toMatchObject(refused);
+    expect(filter({ intervalValues: 'a..b' })).toMatchObject(refused);
   });
 });

@@ -8,7 +8,7 @@ export interface ComponentFilter {
   componentKey: string;
   /** Exact values (natural keys for reference components, texts otherwise). */
   filters?: string[];
-  /** Bounds for numbers and dates; applied only when both are given and from < to ({@link intervalState}). */
+  /** Bounds for numbers, dates and texts, read by `readInterval` (intervals.ts). */
   intervalValues?: { from?: string; to?: string };
 }
 
@@ -27,27 +27,6 @@ export interface RowQuery {
   outPut?: { locale?: string };
 }
 
-/** What an interval filter does: nothing when empty, incomplete or reversed (as the original ignores it), else filter. */
-export type IntervalState = 'empty' | 'incomplete' | 'notNumbers' | 'reversed' | 'usable';
-
-/**
- * Whether an interval filter applies: both ends given and from before to, numbers compared as numbers. The server,
- * the offline pages and the filter form read an interval by this one rule; the form says why one does not apply.
- */
-export function intervalState(numeric: boolean, from?: string, to?: string): IntervalState {
-  const hasFrom = from !== undefined && from !== '';
-  const hasTo = to !== undefined && to !== '';
-  if (!hasFrom && !hasTo) return 'empty';
-  if (!hasFrom || !hasTo) return 'incomplete';
-  if (numeric) {
-    const low = Number(from);
-    const high = Number(to);
-    if (!Number.isFinite(low) || !Number.isFinite(high)) return 'notNumbers';
-    return low < high ? 'usable' : 'reversed';
-  }
-  return from < to ? 'usable' : 'reversed';
-}
-
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
 
@@ -59,13 +38,39 @@ export type RowQueryProblem = {
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 
-/** Reads a query sent as JSON text; answers the query or the first problem with it. */
+/** One end of an interval: a text, or a number as scripts write them; false for anything else. */
+function intervalEnd(value: unknown): string | undefined | false {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return false;
+}
+
+/**
+ * The interval of a filter: `intervalValues`, or the original's `intervalsValues` holding one (several would ask
+ * for rows in any of them, which Terrain does not answer); false when it is not one.
+ */
+function intervalOf(filter: Record<string, unknown>): { from?: string; to?: string } | undefined | false {
+  let interval = filter.intervalValues;
+  if ((interval === undefined || interval === null) && Array.isArray(filter.intervalsValues)) {
+    if (filter.intervalsValues.length > 1) return false;
+    interval = filter.intervalsValues[0];
+  }
+  if (interval === undefined || interval === null) return undefined;
+  if (typeof interval !== 'object' || Array.isArray(interval)) return false;
+  const from = intervalEnd((interval as Record<string, unknown>).from);
+  const to = intervalEnd((interval as Record<string, unknown>).to);
+  if (from === false || to === false) return false;
+  return { from, to };
+}
+
 /**
  * Components one query may sort by. An export's cursor nests one condition per sorted component, and the embedded
  * database refused a statement nested about 140 deep: far above what a person sorts by, far below that limit.
  */
 export const MAX_SORTED_COMPONENTS = 50;
 
+/** Reads a query sent as JSON text; answers the query or the first problem with it. */
 export function readRowQuery(
   text: string | undefined,
 ): { ok: true; query: RowQuery } | { ok: false; problem: RowQueryProblem } {
@@ -109,8 +114,13 @@ export function readRowQuery(
         return { ok: false, problem: { code: 'MISSING_COMPONENT_KEY_COMPONENT', params: {} } };
       const filters =
         f.filters === undefined || f.filters === null ? undefined : isStringList(f.filters) ? f.filters : null;
-      const interval = f.intervalValues as { from?: unknown; to?: unknown } | undefined | null;
       if (filters === null) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'bad filters' } } };
+      const interval = intervalOf(f);
+      if (interval === false)
+        return {
+          ok: false,
+          problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badInterval', componentKey: f.componentKey } },
+        };
       if (!filters?.length && !interval)
         return {
           ok: false,
@@ -119,14 +129,7 @@ export function readRowQuery(
       query.componentFilters.push({
         componentKey: f.componentKey,
         ...(filters?.length ? { filters } : {}),
-        ...(interval
-          ? {
-              intervalValues: {
-                from: typeof interval.from === 'string' ? interval.from : undefined,
-                to: typeof interval.to === 'string' ? interval.to : undefined,
-              },
-            }
-          : {}),
+        ...(interval ? { intervalValues: interval } : {}),
       });
     }
   }

@@ -269,7 +269,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   BAD_ROW_QUERY: /*i18n*/ {
     id: 'exceptionMessage.BAD_ROW_QUERY',
     message:
-      '{reason, select, limitTooLarge {A page holds at most {max, number} rows; without a limit, every row is sent.} other {The query is not well formed.}}',
+      '{reason, select, limitTooLarge {A page holds at most {max, number} rows; without a limit, every row is sent.} unusableInterval {{state, select, reversed {The interval on {componentKey} ends before it starts.} notNumbers {Both ends of the interval on {componentKey} must be numbers.} notDates {Both ends of the interval on {componentKey} must be dates, such as 2024-02-29 or 2024-02-29 23:59:59, or written as the column writes them.} other {The interval on {componentKey} needs both its ends.}} Nothing was read.} badInterval {The interval on {componentKey} must be one from and one to, each a text or a number.} other {The query is not well formed.}}',
   },
   MISSING_COMPONENT_KEY_COMPONENT: /*i18n*/ {
     id: 'exceptionMessage.MISSING_COMPONENT_KEY_COMPONENT',

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApplicationModel, Component } from '@/domain/configuration/model';
 import { useState } from 'react';
-import { intervalState, type ComponentFilter } from '@/domain/rows/rowQuery';
+import { readInterval } from '@/domain/rows/intervals';
+import type { ComponentFilter } from '@/domain/rows/rowQuery';
 import { Button } from '@/components/ui/button';
 import { TagInput } from '@/components/ui/tag-input';
 import { IntervalFilter, type IntervalDraft } from './IntervalFilter';
@@ -20,7 +21,6 @@ interface FilterPanelProps {
 }
 
 const isInterval = (component: Component) => ['integer', 'float', 'date'].includes(component.checker?.kind ?? '');
-const isNumeric = (component: Component) => ['integer', 'float'].includes(component.checker?.kind ?? '');
 
 /**
  * Interval filters for numbers and dates, reference filters (suggesting rows by their labels) for components
@@ -39,7 +39,7 @@ export function FilterPanel({ components, filters, onChange, application, model,
   };
   const changeInterval = (component: Component, next: IntervalDraft) => {
     setDrafts((kept) => ({ ...kept, [component.key]: next }));
-    const usable = intervalState(isNumeric(component), next.from, next.to) === 'usable';
+    const usable = readInterval(component.checker, next.from, next.to).state === 'usable';
     update(component.key, usable ? { intervalValues: next } : {});
   };
   const typed = Object.values(drafts).some((draft) => draft.from || draft.to);
@@ -56,7 +56,7 @@ export function FilterPanel({ components, filters, onChange, application, model,
               title={title}
               kind={component.checker?.kind === 'date' ? 'date' : 'number'}
               draft={draft}
-              state={intervalState(isNumeric(component), draft.from, draft.to)}
+              state={readInterval(component.checker, draft.from, draft.to).state}
               onChange={(next) => changeInterval(component, next)}
             />
           );

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { IntervalState } from '@/domain/rows/rowQuery';
+import type { IntervalState } from '@/domain/rows/intervals';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -23,13 +23,14 @@ function IntervalProblem({ state }: { state: IntervalState }) {
   if (state === 'reversed') return <Trans>The end of the interval must come after its start.</Trans>;
   if (state === 'incomplete') return <Trans>Give both ends of the interval to filter.</Trans>;
   if (state === 'notNumbers') return <Trans>Both ends of the interval must be numbers.</Trans>;
+  if (state === 'notDates') return <Trans>Both ends of the interval must be dates.</Trans>;
   return null;
 }
 
 /** The two ends of a number or date filter; one that would be ignored is marked and explained instead. */
 export function IntervalFilter({ name, title, kind, draft, state, onChange }: IntervalFilterProps) {
   const problemId = `${name}-interval-problem`;
-  const invalid = state === 'reversed' || state === 'notNumbers';
+  const invalid = state === 'reversed' || state === 'notNumbers' || state === 'notDates';
   const end = (which: 'from' | 'to') => (
     <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
       <Label htmlFor={`${name}-${which}`} className="text-xs text-muted-foreground">

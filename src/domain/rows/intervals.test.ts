@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Checker } from '../configuration/model';
+import { dateBound, readInterval } from './intervals';
+
+const date = (pattern: string): Checker => ({
+  kind: 'date',
+  pattern,
+  min: null,
+  max: null,
+  duration: null,
+  multiplicity: 'ONE',
+});
+const number: Checker = { kind: 'float', multiplicity: 'ONE' } as Checker;
+
+describe('an interval filter', () => {
+  it('on numbers compares numbers, and applies only when from is less than to (the spec)', () => {
+    expect(readInterval(number, '2', '10')).toEqual({ state: 'usable', from: '2', to: '10' });
+    // '10' < '2' as texts.
+    expect(readInterval(number, '10', '2').state).toBe('reversed');
+    expect(readInterval(number, '5', '5').state).toBe('reversed');
+    expect(readInterval(number, 'x', '5').state).toBe('notNumbers');
+  });
+
+  it('needs both ends', () => {
+    expect(readInterval(number, '2', '').state).toBe('incomplete');
+    expect(readInterval(date('dd/MM/yyyy'), undefined, '2024-01-01').state).toBe('incomplete');
+    expect(readInterval(number, undefined, '').state).toBe('empty');
+  });
+
+  it('on dates reads ISO with a T or a space, and the column’s own pattern, as the ISO beginning they name', () => {
+    const day = date('dd/MM/yyyy');
+    expect(readInterval(day, '2024-02-01 00:00:00', '2024-02-29 23:59:59')).toEqual({
+      state: 'usable',
+      from: '2024-02-01T00:00:00',
+      to: '2024-02-29T23:59:59',
+    });
+    expect(readInterval(day, '31/01/2024', '01/02/2024')).toEqual({
+      state: 'usable',
+      from: '2024-01-31',
+      to: '2024-02-01',
+    });
+    expect(readInterval(day, '2024-02-29', '2024-02-29T23:59:59').state).toBe('usable');
+    expect(readInterval(day, '2024-02-29', '2024-02-29').state).toBe('reversed');
+    expect(readInterval(day, '2024-03-01', '2024-02-29').state).toBe('reversed');
+    expect(readInterval(day, 'yesterday', '2024-02-29').state).toBe('notDates');
+    expect(readInterval(day, '31/02/2024', '2024-02-29').state).toBe('notDates');
+  });
+
+  it('writes a date in a pattern as the ISO beginning of the unit the pattern counts in', () => {
+    expect(dateBound('02/2024', 'MM/yyyy')).toBe('2024-02');
+    expect(dateBound('2024', 'yyyy')).toBe('2024');
+    expect(dateBound('29/02/2024 10:30', 'dd/MM/yyyy HH:mm')).toBe('2024-02-29T10:30');
+    expect(dateBound('20240229', 'yyyyMMdd')).toBe('2024-02-29');
+    expect(dateBound('2024-13-01', 'dd/MM/yyyy')).toBeNull();
+    expect(dateBound('2024-02-29 24:00:00', 'dd/MM/yyyy')).toBeNull();
+  });
+
+  it('on texts compares code points', () => {
+    expect(readInterval(null, 'a', 'b').state).toBe('usable');
+    expect(readInterval(null, 'a', 'a').state).toBe('reversed');
+    expect(readInterval(null, 'b', 'a').state).toBe('reversed');
+  });
+});
