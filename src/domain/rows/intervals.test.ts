@@ -52,6 +52,7 @@ describe('an interval filter', () => {
     expect(dateBound('29/02/2024 10:30', 'dd/MM/yyyy HH:mm')).toBe('2024-02-29T10:30');
     expect(dateBound('20240229', 'yyyyMMdd')).toBe('2024-02-29');
     expect(dateBound('2024-13-01', 'dd/MM/yyyy')).toBeNull();
+    expect(dateBound('2023-02-29', 'dd/MM/yyyy')).toBeNull();
     expect(dateBound('2024-02-29 24:00:00', 'dd/MM/yyyy')).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { lengthOfMonth } from '../configuration/localDateTime';
 import type { Checker } from '../configuration/model';
 import { smallestUnitOf, type PatternUnit } from '../configuration/timeScope';
 import { compileDateChecker } from '../csv/dates';
@@ -32,10 +33,11 @@ const ISO_LENGTH: Record<PatternUnit, number> = {
 function isoBound(text: string): string | null {
   const match = ISO_BOUND.exec(text);
   if (!match) return null;
-  const [, , month, day, hour, minute, second] = match;
+  const [, year, month, day, hour, minute, second] = match;
   const within = (value: string | undefined, low: number, high: number) =>
     value === undefined || (Number(value) >= low && Number(value) <= high);
-  if (!within(month, 1, 12) || !within(day, 1, 31) || !within(hour, 0, 23)) return null;
+  if (!within(month, 1, 12) || !within(hour, 0, 23)) return null;
+  if (day !== undefined && !within(day, 1, lengthOfMonth(Number(year), Number(month)))) return null;
   if (!within(minute, 0, 59) || !within(second, 0, 59)) return null;
   return text.replace(' ', 'T');
 }
