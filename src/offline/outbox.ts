@@ -1,4 +1,5 @@
 import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
+import { RUNNING_BUILD } from '@/lib/build';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs, stillWaiting } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
@@ -151,6 +152,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       size: sizeOf(submission.request),
       input: submission.input,
       owner: (await signedIn()) ?? undefined,
+      build: RUNNING_BUILD,
     };
     const id = await db.transaction('rw', db.outbox, async () => {
       if (replaces !== undefined) {
