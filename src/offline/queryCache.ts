@@ -5,9 +5,11 @@ import {
   type AsyncStorage,
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
+import { CONTRACT_VERSION } from '@/contract/version';
 import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser } from './currentUser';
-import { offlineDb } from './db';
+import { offlineDb, type KeptQuery } from './db';
+import { currentKeptRead } from './keptReadMigrations';
 
 /**
  * The one read cache: every answer a screen reads is a query of this client, and each query is kept on the device
@@ -20,16 +22,22 @@ export const KEPT_READS_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 /** Reads are kept per user: on a shared tablet, one person's copies are never shown to another. */
 const storageKeyOf = (key: string) => `${getCurrentUser()?.login ?? ''}\u0000${key}`;
 
+/** A kept read in the shape the running version reads (see keptReadMigrations), or undefined. */
+const readable = (row: KeptQuery | undefined) => (row ? currentKeptRead(row.value, row.version) : undefined);
+
 const keptReadsStorage: AsyncStorage<PersistedQuery> = {
-  getItem: async (key) => (await offlineDb.queries.get(storageKeyOf(key)))?.value,
-  setItem: (key, value) => offlineDb.queries.put({ key: storageKeyOf(key), value }),
+  getItem: async (key) => readable(await offlineDb.queries.get(storageKeyOf(key))),
+  setItem: (key, value) => offlineDb.queries.put({ key: storageKeyOf(key), value, version: CONTRACT_VERSION }),
   removeItem: async (key) => {
     await offlineDb.queries.delete(storageKeyOf(key));
   },
   entries: async () => {
     const prefix = storageKeyOf('');
     const rows = await offlineDb.queries.where('key').startsWith(prefix).toArray();
-    return rows.map((row) => [row.key.slice(prefix.length), row.value]);
+    return rows.flatMap((row) => {
+      const value = readable(row);
+      return value ? [[row.key.slice(prefix.length), value] as [string, PersistedQuery]] : [];
+    });
   },
 };
 
