@@ -9,6 +9,7 @@ import { CONTRACT_VERSION } from '@/contract/version';
 import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser } from './currentUser';
 import { offlineDb, type KeptQuery } from './db';
+import { withoutDeviceData } from './deviceData';
 import { currentKeptRead } from './keptReadMigrations';
 
 /**
@@ -25,15 +26,17 @@ const storageKeyOf = (key: string) => `${getCurrentUser()?.login ?? ''}\u0000${k
 /** A kept read in the shape the running version reads (see keptReadMigrations), or undefined. */
 const readable = (row: KeptQuery | undefined) => (row ? currentKeptRead(row.value, row.version) : undefined);
 
+/** Without the device's database (it could not open), reads go on from the server alone, keeping nothing. */
 const keptReadsStorage: AsyncStorage<PersistedQuery> = {
-  getItem: async (key) => readable(await offlineDb.queries.get(storageKeyOf(key))),
-  setItem: (key, value) => offlineDb.queries.put({ key: storageKeyOf(key), value, version: CONTRACT_VERSION }),
-  removeItem: async (key) => {
-    await offlineDb.queries.delete(storageKeyOf(key));
-  },
+  getItem: (key) => offlineDb.queries.get(storageKeyOf(key)).then(readable).catch(withoutDeviceData(undefined)),
+  setItem: (key, value) =>
+    offlineDb.queries
+      .put({ key: storageKeyOf(key), value, version: CONTRACT_VERSION })
+      .catch(withoutDeviceData(undefined)),
+  removeItem: (key) => offlineDb.queries.delete(storageKeyOf(key)).catch(withoutDeviceData(undefined)),
   entries: async () => {
     const prefix = storageKeyOf('');
-    const rows = await offlineDb.queries.where('key').startsWith(prefix).toArray();
+    const rows = await offlineDb.queries.where('key').startsWith(prefix).toArray().catch(withoutDeviceData([]));
     return rows.flatMap((row) => {
       const value = readable(row);
       return value ? [[row.key.slice(prefix.length), value] as [string, PersistedQuery]] : [];
