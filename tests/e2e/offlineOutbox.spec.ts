@@ -524,3 +524,36 @@ test('a change an earlier version of Terrain queued, which the server no longer 
     await expect(change).toHaveCount(0);
   }
 });
+
+for (const [failure, notice] of [
+  ['QuotaExceededError', 'Cet appareil n’a plus de place : Terrain ne peut pas ouvrir les données qu’il y garde'],
+  ['UnknownError', 'Terrain ne peut pas ouvrir les données de cet appareil'],
+] as const) {
+  test(`a device database that cannot open (${failure}) is told on every page, and Terrain goes on online`, async ({
+    page,
+    look,
+  }) => {
+    // The browser refuses to open the device's database, as it does when an upgrade meets a full disk.
+    await page.addInitScript((name) => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The device database cannot be opened.', name);
+      };
+    }, failure);
+    await signInAsAdmin(page);
+    const shown = page.getByTestId('device-data-notice');
+    await expect(shown).toContainText(notice);
+    await expect(shown).toContainText('En attendant, Terrain fonctionne en ligne seulement.');
+    // The list is read from the server, without the device's copies.
+    await expect(
+      page.getByText('Aucune application pour le moment.').or(page.getByTestId('application-card').first()),
+    ).toBeVisible();
+    await page.goto('/pendingChanges');
+    await expect(page.getByRole('heading', { name: 'Modifications en attente' })).toBeVisible();
+    await expect(page.getByTestId('nothing-waiting')).toHaveCount(0);
+    await look(page, `device-data-${failure}`);
+    await switchLanguage(page, 'English');
+    await expect(shown).toContainText('Meanwhile Terrain works online only.');
+    await look(page, `device-data-${failure}-en`);
+    await switchLanguage(page, 'Français');
+  });
+}
