@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -5,8 +6,23 @@ import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import packageJson from './package.json' with { type: 'json' };
+
+/**
+ * Which build of Terrain this is, stamped on each change a device queues (src/lib/build.ts): the package version and
+ * the commit built, or the build time outside a git checkout. Two instances built from one commit agree.
+ */
+function buildId(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+    return `${packageJson.version}+${commit}`;
+  } catch {
+    return `${packageJson.version}+${new Date().toISOString()}`;
+  }
+}
 
 export default defineConfig({
+  define: { 'import.meta.env.TERRAIN_BUILD': JSON.stringify(buildId()) },
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
     tanstackRouter({

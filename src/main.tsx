@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n/setup';
 import { queryClient } from './offline/queryCache';
+import { openDeviceData } from './offline/deviceData';
 import { PageError } from './components/layout/PageError';
 import './styles.css';
 
@@ -23,6 +24,9 @@ declare module '@tanstack/react-router' {
 }
 
 async function start() {
+  // Opened here, its failure (no room for an upgrade, another error) is told once by DeviceDataNotice, and the
+  // screens go on online without the device's data, instead of the first one reading it failing as a whole.
+  void openDeviceData();
   await activateLanguage(initialLanguage());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -5,3 +5,8 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+interface ImportMetaEnv {
+  /** The build of Terrain (vite.config.ts `define`); absent in unbuilt code (unit tests). */
+  readonly TERRAIN_BUILD?: string;
+}

@@ -18,6 +18,8 @@ export interface KeptQuery {
   /** `<login>\u0000<persister key>` */
   key: string;
   value: PersistedQuery;
+  /** The contract version its answer has the shape of (src/contract/version.ts); absent on older copies. */
+  version?: number;
 }
 
 /** Every row of one reference, as last downloaded (offline consultation and validation). */

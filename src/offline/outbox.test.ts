@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { RUNNING_BUILD } from '@/lib/build';
 import { TerrainDatabase } from './db';
 import { createOutbox, type Submission } from './outbox';
 import { readSendHold } from './sendHold';
@@ -191,6 +192,12 @@ describe('the outbox', () => {
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(headers['Accept-Language']).toBe('fr');
     expect(await outbox.pendingCount()).toBe(0);
+  });
+
+  it('stamps each change with the build of Terrain that queued it', async () => {
+    const outbox = createOutbox({ db: freshDb(), fetch: scriptedFetch(['network']).fetch });
+    await outbox.submit(change('a'));
+    expect((await outbox.items())[0].build).toBe(RUNNING_BUILD);
   });
 
   it('keeps a change queued when offline and resends it with the same key', async () => {

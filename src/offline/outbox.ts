@@ -1,10 +1,12 @@
 import { OWNER_HEADER, ownerHeaderValue } from '@/contract/changeOwner';
+import { RUNNING_BUILD } from '@/lib/build';
 import { endedByServerFailure, type StreamEvent, type StreamProblem } from '@/domain/streaming/events';
 import { backoffMs, stillWaiting } from './backoff';
 import { offlineDb, SIGNED_IN_SETTING, type TerrainDatabase } from './db';
 import { HeldResources } from './heldResources';
 import { holdSends, isHeld, liftSendHold, readSendHold } from './sendHold';
 import type { OutboxError, OutboxItem, OutboxKind, OutboxOutcome, StoredRequest } from './outboxTypes';
+import { isStorageFull } from './storageErrors';
 import { sizeOf, toFetchBody, unreadableFile } from './storedRequest';
 import { fetchWithUploadProgress } from './uploadProgress';
 
@@ -104,11 +106,6 @@ const CHANGE_SENT_MEANWHILE: OutboxError = { status: 0, code: 'CHANGE_SENT_MEANW
 const DEVICE_STORAGE_FAILED: OutboxError = { status: 0, code: 'DEVICE_STORAGE_FAILED', params: {} };
 class ReplacedChangeSent extends Error {}
 
-/** IndexedDB refused to write for lack of room (Dexie wraps the browser's DOMException). */
-function isStorageFull(error: unknown): boolean {
-  const names = [error, (error as { inner?: unknown } | null)?.inner].map((e) => (e as { name?: string } | null)?.name);
-  return names.includes('QuotaExceededError');
-}
 const newKey = () => globalThis.crypto.randomUUID();
 
 export function createOutbox(options: OutboxOptions = {}) {
@@ -151,6 +148,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       size: sizeOf(submission.request),
       input: submission.input,
       owner: (await signedIn()) ?? undefined,
+      build: RUNNING_BUILD,
     };
     const id = await db.transaction('rw', db.outbox, async () => {
       if (replaces !== undefined) {

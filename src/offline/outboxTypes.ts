@@ -102,6 +102,11 @@ export interface OutboxItem {
    * are never applied in another's name. Absent on changes kept before owners were recorded (anyone sends those).
    */
   owner?: string;
+  /**
+   * The build of Terrain that queued it (src/lib/build.ts): a refusal of its shape by a later server is told as the
+   * change of an earlier version. Absent on changes queued before builds were recorded: an earlier version too.
+   */
+  build?: string;
 }
 
 /**

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONTRACT_VERSION } from '@/contract/version';
 import { ApiError } from '@/lib/api/apiError';
 import { setCurrentUser } from './currentUser';
+import { offlineDb } from './db';
 import { forgetReadsInMemory, keptCopies, keptRead } from './queryCache';
 
 const unreachable = () => Promise.reject(new ApiError(0, 'NETWORK_ERROR'));
@@ -22,6 +24,20 @@ describe('the read cache', () => {
     const kept = await keptRead(['application', 'monsore', 'view'], unreachable);
     expect(kept.value).toEqual({ title: 'Monsore' });
     expect(kept.offlineSince).toBeGreaterThanOrEqual(before);
+  });
+
+  it('keeps each read with the contract version, and does not serve a copy a later version kept', async () => {
+    signIn('ann');
+    await keptRead(['application', 'later', 'view'], () => Promise.resolve({ title: 'Later' }));
+    const [row] = await offlineDb.queries.where('key').startsWith('ann\u0000').toArray();
+    expect(row.version).toBe(CONTRACT_VERSION);
+    await offlineDb.queries.toCollection().modify({ version: CONTRACT_VERSION + 1 });
+    forgetReadsInMemory();
+    await expect(keptRead(['application', 'later', 'view'], unreachable)).rejects.toMatchObject({ status: 0 });
+    expect(await keptCopies(['application', 'later'])).toEqual([]);
+    // Kept before versions were recorded: served as it is.
+    await offlineDb.queries.toCollection().modify((kept) => void delete kept.version);
+    expect((await keptRead(['application', 'later', 'view'], unreachable)).value).toEqual({ title: 'Later' });
   });
 
   it('never replaces a refusal by a kept copy', async () => {

@@ -5,9 +5,12 @@ import {
   type AsyncStorage,
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
+import { CONTRACT_VERSION } from '@/contract/version';
 import { ApiError } from '@/lib/api/apiError';
 import { getCurrentUser } from './currentUser';
-import { offlineDb } from './db';
+import { offlineDb, type KeptQuery } from './db';
+import { withoutDeviceData } from './deviceData';
+import { currentKeptRead } from './keptReadMigrations';
 
 /**
  * The one read cache: every answer a screen reads is a query of this client, and each query is kept on the device
@@ -20,16 +23,24 @@ export const KEPT_READS_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 /** Reads are kept per user: on a shared tablet, one person's copies are never shown to another. */
 const storageKeyOf = (key: string) => `${getCurrentUser()?.login ?? ''}\u0000${key}`;
 
+/** A kept read in the shape the running version reads (see keptReadMigrations), or undefined. */
+const readable = (row: KeptQuery | undefined) => (row ? currentKeptRead(row.value, row.version) : undefined);
+
+/** Without the device's database (it could not open), reads go on from the server alone, keeping nothing. */
 const keptReadsStorage: AsyncStorage<PersistedQuery> = {
-  getItem: async (key) => (await offlineDb.queries.get(storageKeyOf(key)))?.value,
-  setItem: (key, value) => offlineDb.queries.put({ key: storageKeyOf(key), value }),
-  removeItem: async (key) => {
-    await offlineDb.queries.delete(storageKeyOf(key));
-  },
+  getItem: (key) => offlineDb.queries.get(storageKeyOf(key)).then(readable).catch(withoutDeviceData(undefined)),
+  setItem: (key, value) =>
+    offlineDb.queries
+      .put({ key: storageKeyOf(key), value, version: CONTRACT_VERSION })
+      .catch(withoutDeviceData(undefined)),
+  removeItem: (key) => offlineDb.queries.delete(storageKeyOf(key)).catch(withoutDeviceData(undefined)),
   entries: async () => {
     const prefix = storageKeyOf('');
-    const rows = await offlineDb.queries.where('key').startsWith(prefix).toArray();
-    return rows.map((row) => [row.key.slice(prefix.length), row.value]);
+    const rows = await offlineDb.queries.where('key').startsWith(prefix).toArray().catch(withoutDeviceData([]));
+    return rows.flatMap((row) => {
+      const value = readable(row);
+      return value ? [[row.key.slice(prefix.length), value] as [string, PersistedQuery]] : [];
+    });
   },
 };
 

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { offlineDb } from './db';
+import { withoutDeviceData } from './deviceData';
 import type { Submission, SubmitOptions } from './outbox';
 import { outbox } from './outboxInstance';
 import type { OutboxItem } from './outboxTypes';
 
-/** The outbox as it changes: every item, and how many are not yet applied. */
+/** The outbox as it changes: every item, and how many are not yet applied (none kept when the device's data cannot open). */
 export function useOutboxItems(): OutboxItem[] | undefined {
-  return useLiveQuery(() => offlineDb.outbox.orderBy('id').toArray(), []);
+  return useLiveQuery(() => offlineDb.outbox.orderBy('id').toArray().catch(withoutDeviceData([])), []);
 }
 
 /** Changes not yet applied: all of them, or those `owner` made. */
@@ -15,7 +16,8 @@ export function usePendingCount(owner?: string): number {
   return (
     useLiveQuery(() => {
       const waiting = offlineDb.outbox.where('status').anyOf('queued', 'sending', 'needs-attention');
-      return owner === undefined ? waiting.count() : waiting.filter((item) => item.owner === owner).count();
+      const count = owner === undefined ? waiting.count() : waiting.filter((item) => item.owner === owner).count();
+      return count.catch(withoutDeviceData(0));
     }, [owner]) ?? 0
   );
 }
@@ -28,7 +30,8 @@ export function useWaitingChangesOf(owner: string): OutboxItem[] | undefined {
         .where('status')
         .anyOf('queued', 'sending', 'needs-attention')
         .filter((item) => item.owner === owner)
-        .sortBy('id'),
+        .sortBy('id')
+        .catch(withoutDeviceData([])),
     [owner],
   );
 }

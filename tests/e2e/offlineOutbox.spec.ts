@@ -439,3 +439,121 @@ test('a file refused once its form has left the screen stays in the pending chan
   expect(loads).toEqual([]);
   expect(refused).toContainText('1 tentative');
 });
+
+test('a change an earlier version of Terrain queued, which the server no longer accepts, is to be redone, not retried', async ({
+  page,
+  unique,
+  look,
+}) => {
+  const name = unique('earlier');
+  await signInAsAdmin(page);
+  await page.goto('/pendingChanges');
+  // Two changes kept by a version that recorded no build, sent to addresses this server no longer serves (404): an
+  // authorization, whose form can reopen, and a publication, which cannot.
+  await page.evaluate(async (application) => {
+    const change = (kind: string, summary: Record<string, string>, path: string, value: unknown) => ({
+      idempotencyKey: crypto.randomUUID(),
+      kind,
+      summary,
+      resource: `${kind}:${application}`,
+      request: { method: 'POST', path, headers: { 'Accept-Language': 'fr' }, body: { type: 'json', value } },
+      streamed: false,
+      createdAt: Date.now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'queued',
+      size: 20,
+    });
+    const db = await new Promise<IDBDatabase>((opened, failed) => {
+      const request = indexedDB.open('terrain');
+      request.onsuccess = () => opened(request.result);
+      request.onerror = () => failed(request.error);
+    });
+    const transaction = db.transaction('outbox', 'readwrite');
+    const outbox = transaction.objectStore('outbox');
+    outbox.add(
+      change(
+        'authorization.save',
+        { name: application, authorization: 'Lecture' },
+        `/applications/${application}/rights`,
+        {
+          name: 'Lecture',
+        },
+      ),
+    );
+    outbox.add(
+      change(
+        'deposit.publish',
+        { name: application, dataType: 'counts', file: 'counts.csv', action: 'publish' },
+        `/applications/${application}/publish`,
+        { fileid: 'f1' },
+      ),
+    );
+    await new Promise((done) => (transaction.oncomplete = done));
+    db.close();
+  }, name);
+  await page.reload();
+
+  const authorization = pendingChange(page, `Enregistrer l’autorisation Lecture de ${name}`);
+  const publication = pendingChange(page, `Publier la version counts.csv`);
+  await expect(authorization).toHaveAttribute('data-status', 'needs-attention', { timeout: 30_000 });
+  await expect(publication).toHaveAttribute('data-status', 'needs-attention');
+  await expect(authorization.getByTestId('pending-earlier-version')).toHaveText(
+    'Cette modification a été préparée par une version antérieure de Terrain, et le serveur ne l’accepte plus telle qu’elle a été gardée. Refaites-la : modifiez-la, ou abandonnez-la.',
+  );
+  await expect(publication.getByTestId('pending-earlier-version')).toContainText('Abandonnez-la et refaites-la.');
+  // Sent again as it was kept, it would be refused again: no Retry; Edit where the form reopens, and Discard.
+  await expect(authorization.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+  await expect(authorization.getByRole('button', { name: 'Modifier', exact: true })).toBeVisible();
+  await expect(publication.getByRole('button', { name: 'Modifier', exact: true })).toHaveCount(0);
+  await expect(publication.getByRole('button', { name: 'Abandonner', exact: true })).toBeVisible();
+  await look(page, 'pending-earlier-version');
+
+  await switchLanguage(page, 'English');
+  await expect(
+    pendingChange(page, `Save the authorization Lecture of ${name}`).getByTestId('pending-earlier-version'),
+  ).toHaveText(
+    'This change was prepared by an earlier version of Terrain, and the server no longer accepts it as it was kept. Redo it: edit it, or discard it.',
+  );
+  await look(page, 'pending-earlier-version-en');
+  await switchLanguage(page, 'Français');
+
+  for (const change of [authorization, publication]) {
+    await change.getByRole('button', { name: 'Abandonner', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Abandonner', exact: true }).click();
+    await expect(change).toHaveCount(0);
+  }
+});
+
+for (const [failure, notice] of [
+  ['QuotaExceededError', 'Cet appareil n’a plus de place : Terrain ne peut pas ouvrir les données qu’il y garde'],
+  ['UnknownError', 'Terrain ne peut pas ouvrir les données de cet appareil'],
+] as const) {
+  test(`a device database that cannot open (${failure}) is told on every page, and Terrain goes on online`, async ({
+    page,
+    look,
+  }) => {
+    // The browser refuses to open the device's database, as it does when an upgrade meets a full disk.
+    await page.addInitScript((name) => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The device database cannot be opened.', name);
+      };
+    }, failure);
+    await signInAsAdmin(page);
+    const shown = page.getByTestId('device-data-notice');
+    await expect(shown).toContainText(notice);
+    await expect(shown).toContainText('En attendant, Terrain fonctionne en ligne seulement.');
+    // The list is read from the server, without the device's copies.
+    await expect(
+      page.getByText('Aucune application pour le moment.').or(page.getByTestId('application-card').first()),
+    ).toBeVisible();
+    await page.goto('/pendingChanges');
+    await expect(page.getByRole('heading', { name: 'Modifications en attente' })).toBeVisible();
+    await expect(page.getByTestId('nothing-waiting')).toHaveCount(0);
+    await look(page, `device-data-${failure}`);
+    await switchLanguage(page, 'English');
+    await expect(shown).toContainText('Meanwhile Terrain works online only.');
+    await look(page, `device-data-${failure}-en`);
+    await switchLanguage(page, 'Français');
+  });
+}

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, CardContent } from '@/components/ui/card';
 import { CHANGES_KEPT_SINCE_SETTING, readSetting } from '@/offline/db';
+import { useDeviceDataProblem, withoutDeviceData } from '@/offline/deviceData';
 
 /**
  * An empty list says what the device knows, not more: a change made before its list began (the site's data
@@ -9,7 +10,13 @@ import { CHANGES_KEPT_SINCE_SETTING, readSetting } from '@/offline/db';
  */
 export function NothingWaiting() {
   const { i18n } = useLingui();
-  const since = useLiveQuery(() => readSetting<number>(CHANGES_KEPT_SINCE_SETTING), []);
+  const since = useLiveQuery(
+    () => readSetting<number>(CHANGES_KEPT_SINCE_SETTING).catch(withoutDeviceData(undefined)),
+    [],
+  );
+  // Without the device's data nothing is known of what waits: the notice at the top of the page says why.
+  const unknown = useDeviceDataProblem() !== undefined;
+  if (unknown) return null;
   const date = since === undefined ? undefined : i18n.date(new Date(since), { dateStyle: 'long', timeStyle: 'short' });
   return (
     <Card>

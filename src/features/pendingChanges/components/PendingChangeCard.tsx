@@ -11,6 +11,7 @@ import type { OutboxItem } from '@/offline/outboxTypes';
 import { publicationJobOf } from '@/offline/publicationJobs';
 import { datasetOf } from '../dataset';
 import { describeChange, isEditable, statusMessages } from '@/offline/describeChange';
+import { refusedAsEarlierVersion } from '@/offline/earlierVersionRefusal';
 import { refusedFileReport } from '@/offline/refusedFile';
 
 const badgeOf = {
@@ -86,6 +87,28 @@ function JobNote({ item }: { item: OutboxItem }) {
   );
 }
 
+/**
+ * A change an earlier version of Terrain prepared, which the server no longer accepts as it was stored: sent again it
+ * would be refused again, so the person redoes it (its form reopened, where it can be) or discards it.
+ */
+function EarlierVersionNote({ editable }: { editable: boolean }) {
+  return (
+    <p className="text-destructive" role="alert" data-testid="pending-earlier-version">
+      {editable ? (
+        <Trans>
+          This change was prepared by an earlier version of Terrain, and the server no longer accepts it as it was kept.
+          Redo it: edit it, or discard it.
+        </Trans>
+      ) : (
+        <Trans>
+          This change was prepared by an earlier version of Terrain, and the server no longer accepts it as it was kept.
+          Discard it and make it again.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 interface PendingChangeCardProps {
   item: OutboxItem;
   /** The refused change before it that holds it back, if any. */
@@ -106,6 +129,7 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
   const refusedFile = item.status === 'needs-attention' ? refusedFileReport(error) : undefined;
   // On a shared tablet, another person's change is theirs to decide on: it is shown, never cancelled or discarded here.
   const someoneElses = Boolean(item.owner && item.owner !== login && item.status !== 'done');
+  const fromEarlierVersion = refusedAsEarlierVersion(item);
   const errorText = !error
     ? undefined
     : error.problems?.length
@@ -140,7 +164,8 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
         </p>
         {someoneElses ? <OwnerNote owner={item.owner!} /> : null}
         {blockedBy && item.status === 'queued' ? <BlockerNote blocker={blockedBy} /> : null}
-        {errorText ? (
+        {fromEarlierVersion ? <EarlierVersionNote editable={isEditable(item)} /> : null}
+        {errorText && !fromEarlierVersion ? (
           <p
             className={item.status === 'needs-attention' ? 'text-destructive' : 'text-sm text-muted-foreground'}
             role={item.status === 'needs-attention' ? 'alert' : undefined}
@@ -161,10 +186,13 @@ export function PendingChangeCard({ item, login, blockedBy, onEdit, onDiscard, o
         ) : null}
         {item.status === 'needs-attention' && !someoneElses ? (
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
-              <RotateCcw aria-hidden />
-              <Trans>Retry</Trans>
-            </Button>
+            {/* Sent again as it was kept, a change of an earlier version is refused again. */}
+            {fromEarlierVersion ? null : (
+              <Button variant="outline" onClick={() => void outbox.retry(item.id!)}>
+                <RotateCcw aria-hidden />
+                <Trans>Retry</Trans>
+              </Button>
+            )}
             {isEditable(item) ? (
               <Button variant="outline" onClick={() => onEdit(item)}>
                 <Pencil aria-hidden />
