@@ -231,6 +231,8 @@ export interface AdditionalFilesTable {
   owner_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Who last changed the file, when known (migration 0031). */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Login of the backed-up application's owner, for a restored file (migration 0013). */
   original_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }

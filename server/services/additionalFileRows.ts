@@ -24,6 +24,7 @@ const COLUMNS = [
   'f.created_at',
   'f.updated_at',
   'u.login as owner_login',
+  'changer.login as updated_by_login',
   'f.original_owner',
 ] as const;
 
@@ -32,6 +33,7 @@ export function filesOf(ctx: ServerContext, application: ApplicationRow) {
   return ctx.db
     .selectFrom('additional_files as f')
     .leftJoin('users as u', 'u.id', 'f.owner_id')
+    .leftJoin('users as changer', 'changer.id', 'f.updated_by')
     .select(COLUMNS)
     .where('f.application_id', '=', application.id)
     .where('f.file_type', 'not in', CHARTER_TYPES);
@@ -49,6 +51,7 @@ export function viewOf(row: FileRow, access: FileAccess): AdditionalFile {
     comment: row.comment,
     user: row.owner_id,
     ownerLogin: row.owner_login,
+    updatedByLogin: row.updated_by_login,
     originalOwner: row.original_owner,
     createDate: row.created_at.toISOString(),
     updateDate: row.updated_at.toISOString(),

@@ -157,6 +157,7 @@ async function writeFileRow(
     associates: JSON.stringify(save.associates),
     for_application: save.forApplication,
     updated_at: now,
+    updated_by: user.id,
     ...(file ? { content_id: contentId, size: file.size, content_type: file.contentType } : {}),
   };
   try {

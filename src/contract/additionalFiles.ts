@@ -99,6 +99,11 @@ export const AdditionalFileSchema = Type.Object(
     comment: Type.String(),
     user: Type.Union([Type.String(), Type.Null()], { description: 'the owner’s id' }),
     ownerLogin: Type.Union([Type.String(), Type.Null()]),
+    updatedByLogin: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'who last changed the file (bytes, name or form); null when not known (saved before it was kept)',
+      }),
+    ),
     originalOwner: Type.Union([Type.String(), Type.Null()], {
       description: 'a restored file’s owner in the application backed up (the restorer is the owner)',
     }),

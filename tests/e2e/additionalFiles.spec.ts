@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
-import { dismissToasts, signInAsAdmin, switchLanguage } from './applicationSteps';
+import { dismissToasts, PASSWORD, registerUser, signInAsAdmin, switchLanguage } from './applicationSteps';
 import { download, goOffline, goOnline, lookFromTop, setUpApi, waitForServiceWorker, zipTexts } from './dataSteps';
 import { E2E_ADMIN } from '../../playwright.config';
 
@@ -244,4 +244,56 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await goOnline(context, page);
     await switchLanguage(page, 'Français');
   });
+});
+
+test('a file changed by someone else than its author says who changed it last; fr and en', async ({
+  page,
+  request,
+  lastKey,
+  unique,
+  look,
+}) => {
+  const see = (screen: string) => lookFromTop(page, look, screen);
+  const name = unique('changed');
+  await signInAsAdmin(page);
+  const api = setUpApi(page);
+  await api.createApplication(name, 'fieldbook.yaml');
+  await api.loadReference(name, 'sites', 'fieldbook-sites.csv');
+  const { login: author } = await registerUser(request, lastKey, unique('author'));
+  const granted = await page.request.post(`/api/v1/applications/${name}/additionalFiles/authorization`, {
+    data: { uuid: null, name: 'authors', usersId: [author], additionalFiles: { depot: ['protocols'] } },
+  });
+  expect(granted.status(), await granted.text()).toBe(201);
+  expect((await request.post('/api/v1/login', { form: { login: author, password: PASSWORD } })).status()).toBe(200);
+  const uploaded = await request.post(`/api/v1/applications/${name}/additionalFiles/protocols`, {
+    multipart: {
+      params: JSON.stringify({
+        id: null,
+        fileName: 'comptage.pdf',
+        comment: 'Comptage de printemps',
+        fields: { title: 'Comptage', issued: '15/03/2024', site: 'lac_blanc' },
+      }),
+      file: { name: 'comptage.pdf', mimeType: 'application/pdf', buffer: PDF('counting') },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  await page.goto(`/applications/${name}/additionalFiles/protocols`);
+  await row(page, 'comptage.pdf').getByRole('link', { name: 'Consulter ou modifier comptage.pdf' }).click();
+  await page.getByLabel('Commentaire *').fill('Comptage de printemps, relu');
+  await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+  await expect(toast(page, 'Le fichier comptage.pdf a été enregistré.')).toBeVisible();
+  await page.goto(`/applications/${name}/additionalFiles/protocols`);
+  await row(page, 'comptage.pdf').getByRole('button', { name: 'Détails de comptage.pdf' }).click();
+  await expect(row(page, 'comptage.pdf')).toContainText(author);
+  await expect(row(page, 'comptage.pdf')).toContainText(`par ${E2E_ADMIN.login}`);
+  await dismissToasts(page);
+  await see('additional-file-changed-by-fr');
+
+  await switchLanguage(page, 'English');
+  await page.goto(`/applications/${name}/additionalFiles/protocols`);
+  await row(page, 'comptage.pdf').getByRole('button', { name: 'Details of comptage.pdf' }).click();
+  await expect(row(page, 'comptage.pdf')).toContainText(`by ${E2E_ADMIN.login}`);
+  await see('additional-file-changed-by-en');
+  await switchLanguage(page, 'Français');
 });

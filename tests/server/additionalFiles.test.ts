@@ -475,6 +475,11 @@ describe('additional files', () => {
       }),
     });
     expect(changed.status, changed.text).toBe(200);
+    // The file stays its author's, and says who changed it last.
+    const listed = await admin.get(`${APP}/additionalFiles/photos${selection({ uuids: [photo] })}`);
+    expect(listed.body.additionalBinaryFiles).toEqual([
+      expect.objectContaining({ ownerLogin: 'root', updatedByLogin: people.photoAdmin.login }),
+    ]);
     const protocols = await people.photoAdmin.client.post(`${APP}/additionalFiles/protocols`, {
       body: fileForm(protocol({ fileName: 'p.pdf' }), { name: 'p.pdf', bytes: PDF }),
     });

@@ -19,6 +19,9 @@ interface FileDetailsProps {
 /** Everything known of one file: its form's fields, comment, size, author, last change and what it is attached to. */
 export function FileDetails({ file, status, type, model, fieldChoices }: FileDetailsProps) {
   const { t, i18n } = useLingui();
+  const changedAt = i18n.date(new Date(file.updateDate), { dateStyle: 'medium', timeStyle: 'short' });
+  // Said when someone else than its author changed it last (a type's administrator replacing it).
+  const changer = file.updatedByLogin;
   const text = (value: Record<string, string> | undefined, fallback = '') =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
   return (
@@ -49,7 +52,15 @@ export function FileDetails({ file, status, type, model, fieldChoices }: FileDet
       <dt className="font-medium text-muted-foreground">
         <Trans>Updated</Trans>
       </dt>
-      <dd>{i18n.date(new Date(file.updateDate), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+      <dd>
+        {changer && changer !== file.ownerLogin ? (
+          <Trans>
+            {changedAt} by {changer}
+          </Trans>
+        ) : (
+          changedAt
+        )}
+      </dd>
       <dt className="font-medium text-muted-foreground">
         <Trans>Attached to</Trans>
       </dt>
