@@ -3,16 +3,12 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Grant } from '../../src/domain/rights/authorization.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
-import { readInterval } from '../../src/domain/rows/intervals.ts';
+import { APPLIED_INTERVALS, readInterval } from '../../src/domain/rows/intervals.ts';
+import { intervalCondition, valuesCondition } from './filterConditions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
-import {
-  INDEXED_FROM_ROWS,
-  INDEXED_TEXT_LENGTH,
-  indexFilteredComponents,
-  type FilteredComponent,
-} from './filterIndexes.ts';
+import { INDEXED_FROM_ROWS, indexFilteredComponents, type FilteredComponent } from './filterIndexes.ts';
 import { KeptResults } from './keptResults.ts';
 import { timeScopeOf } from '../../src/domain/configuration/timeScope.ts';
 
@@ -37,8 +33,6 @@ export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
   }
   return keys;
 }
-
-const isNumeric = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
 
 type Condition = Expression<SqlBool>;
 
@@ -89,52 +83,26 @@ async function conditionsOf(
   for (const filter of query.componentFilters ?? []) {
     const checker = known(filter.componentKey);
     const field = sql`values -> ${filter.componentKey}`;
-    const text = sql`values ->> ${filter.componentKey}`;
     if (filter.filters?.length) {
-      const values =
-        checker?.kind === 'reference'
-          ? await referencedKeys(db, applicationId, checker.reference, filter.filters)
-          : filter.filters;
-      if (values.length === 0) conditions.push(sql<SqlBool>`false`);
-      else if (checker?.kind === 'reference' && checker.multiplicity === 'MANY')
-        conditions.push(sql<SqlBool>`${field} ?| ${values}::text[]`);
-      else
-        conditions.push(
-          sql<SqlBool>`(${text} = any(${values}::text[]) or (jsonb_typeof(${field}) = 'array' and ${field} ?| ${values}::text[]))`,
-        );
+      if (checker?.kind === 'reference') {
+        const values = await referencedKeys(db, applicationId, checker.reference, filter.filters);
+        if (values.length === 0) conditions.push(sql<SqlBool>`false`);
+        else if (checker.multiplicity === 'MANY') conditions.push(sql<SqlBool>`${field} ?| ${values}::text[]`);
+        else conditions.push(valuesCondition(null, filter.componentKey, values));
+      } else conditions.push(valuesCondition(checker, filter.componentKey, filter.filters));
     }
     const interval = readInterval(checker, filter.intervalValues?.from, filter.intervalValues?.to);
-    // Ends that are no numbers or no dates are refused: ignored, they read every row. A reversed or one-ended
-    // interval is ignored, as the spec says.
-    if (interval.state === 'notNumbers' || interval.state === 'notDates')
+    if (interval.state === 'empty') continue;
+    // As the original: an open end is open, equal ends are one value, and reversed ends or ends that are no
+    // numbers or no dates are refused (ignored, they read every row).
+    if (!APPLIED_INTERVALS.has(interval.state))
       throw new InvalidInput({
         code: 'BAD_ROW_QUERY',
         params: { reason: 'unusableInterval', componentKey: filter.componentKey, state: interval.state },
       });
-    const { from, to } = interval;
-    if (interval.state === 'usable') {
-      if (isNumeric(checker)) {
-        // Compared as JSON values, where numbers order among themselves and apart from strings, booleans and
-        // nulls: no text-to-number conversion of every row (half the time of a cast), and only numbers pass.
-        conditions.push(
-          sql<SqlBool>`${field} between ${JSON.stringify(Number(from))}::jsonb and ${JSON.stringify(Number(to))}::jsonb`,
-        );
-        intervals.push({ component: filter.componentKey, expression: 'json' });
-      } else if (checker?.kind === 'date') {
-        // The upper bound is compared on as many characters as it has: "2020-07-01" takes the whole day.
-        conditions.push(
-          sql<SqlBool>`substr(${text}, 6, 19) >= ${from} and substr(${text}, 6, ${Math.min(19, to!.length)}) <= ${to}`,
-        );
-        intervals.push({ component: filter.componentKey, expression: 'date' });
-      } else {
-        // In the order of code points, as the device compares them (filterRows.ts) whatever the database's
-        // collation; on the indexed beginning first (filterIndexes.ts), which holds between the bounds' beginnings.
-        conditions.push(
-          sql<SqlBool>`left(${text}, ${sql.lit(INDEXED_TEXT_LENGTH)}) collate "C" between left(${from}, ${sql.lit(INDEXED_TEXT_LENGTH)}) and ${to} and ${text} collate "C" between ${from} and ${to}`,
-        );
-        intervals.push({ component: filter.componentKey, expression: 'text' });
-      }
-    }
+    const { condition, expression } = intervalCondition(checker, filter.componentKey, interval.from, interval.to);
+    conditions.push(condition);
+    intervals.push({ component: filter.componentKey, expression });
   }
   for (const order of query.componentOrderBy ?? []) known(order.componentKey);
   return { conditions, intervals };

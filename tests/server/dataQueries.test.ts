@@ -130,25 +130,25 @@ describe('reading a reference', () => {
       'gers',
       'vallot',
     ]);
-    // Ignored, as the spec says.
-    for (const [from, to] of [
-      ['2100', '1000'],
-      ['1544', '1544'],
-      ['1000', undefined],
-      [undefined, '2000'],
-      ['', '2000'],
+    // As the original answers scripts: equal ends are one value, a missing end is open.
+    expect(keys(await stations(interval('altitude', '1544', '1544.0')))).toEqual(['gers']);
+    expect(keys(await stations(interval('altitude', '2100', undefined)))).toEqual(['brevent', 'vallot']);
+    expect(keys(await stations(interval('altitude', '', '1035')))).toEqual(['chamonix', 'leman']);
+    // Ignored, these read every row.
+    for (const [from, to, state] of [
+      ['2100', '1000', 'reversed'],
+      ['abc', '2000', 'notNumbers'],
+      [undefined, 'abc', 'notNumbers'],
     ]) {
-      expect((await stations(interval('altitude', from, to))).totalRows, `${from} → ${to}`).toBe(6);
+      const answer = await admin.get(
+        `/applications/observatory/references/stations${q(interval('altitude', from, to))}`,
+      );
+      expect([answer.status, answer.body.code, answer.body.params], `${from} → ${to}`).toEqual([
+        400,
+        'BAD_ROW_QUERY',
+        { reason: 'unusableInterval', componentKey: 'altitude', state },
+      ]);
     }
-    // Ignored, an end Terrain cannot read returned every row.
-    const notNumbers = await admin.get(
-      `/applications/observatory/references/stations${q(interval('altitude', 'abc', '2000'))}`,
-    );
-    expect([notNumbers.status, notNumbers.body.code, notNumbers.body.params]).toEqual([
-      400,
-      'BAD_ROW_QUERY',
-      { reason: 'unusableInterval', componentKey: 'altitude', state: 'notNumbers' },
-    ]);
     // Bounds are included; an empty value is no number.
     expect(keys(await stations(interval('depth', '0', '7')))).toEqual(['brevent', 'chamonix', 'gers']);
     expect(keys(await stations(interval('depth', '-1', '1000')))).toEqual([
@@ -175,12 +175,48 @@ describe('reading a reference', () => {
     // As the column writes them (dd/MM/yyyy), as the original reads them: compared as dates, not as texts.
     expect(keys(await stations(interval('15/06/2019', '01/07/2020')))).toEqual(['anterne', 'brevent']);
     expect(keys(await stations(interval('2020-07-01', '2020-07-01T23:59:59')))).toEqual(['brevent']);
-    expect((await stations(interval('2021-01-01', '2019-01-01'))).totalRows).toBe(6);
-    expect((await stations(interval('2020-07-01', '2020-07-01'))).totalRows).toBe(6);
-    for (const from of ['yesterday', '31/02/2019', '2019-13-01']) {
-      const answer = await admin.get(`/applications/observatory/references/stations${q(interval(from, '2021-01-01'))}`);
-      expect([answer.status, answer.body.params?.state], from).toEqual([400, 'notDates']);
+    expect(keys(await stations(interval('2020-07-01', '01/07/2020')))).toEqual(['brevent']);
+    expect(keys(await stations(interval('2020-07-02', undefined)))).toEqual(['gers', 'vallot']);
+    expect(keys(await stations(interval(undefined, '2018')))).toEqual(['chamonix', 'leman']);
+    for (const [from, state] of [
+      ['2021-01-01', 'reversed'],
+      ['yesterday', 'notDates'],
+      ['31/02/2019', 'notDates'],
+      ['2019-13-01', 'notDates'],
+    ]) {
+      const answer = await admin.get(`/applications/observatory/references/stations${q(interval(from, '2020-01-01'))}`);
+      expect([answer.status, answer.body.params?.state], from).toEqual([400, state]);
     }
+  });
+
+  it('matches values as the column compares them: numbers as numbers, dates by the day they name; refuses others', async () => {
+    const values = (componentKey: string, filters: string[]) => ({ componentFilters: [{ componentKey, filters }] });
+    expect(keys(await stations(values('altitude', ['1544.0', '372'])))).toEqual(['gers', 'leman']);
+    expect(keys(await stations(values('depth', ['12.50'])))).toEqual(['anterne']);
+    expect(keys(await stations(values('opened', ['15/06/2019', '2020-07-01'])))).toEqual(['anterne', 'brevent']);
+    expect(keys(await stations(values('opened', ['2018'])))).toEqual(['chamonix', 'leman']);
+    for (const [componentKey, value, expected] of [
+      ['altitude', 'high', 'number'],
+      ['opened', 'June', 'date'],
+    ]) {
+      const answer = await admin.get(
+        `/applications/observatory/references/stations${q(values(componentKey!, [value!]))}`,
+      );
+      expect([answer.status, answer.body.params]).toEqual([
+        400,
+        { reason: 'badFilterValue', componentKey, value, expected },
+      ]);
+    }
+  });
+
+  it('takes the first selector given, as the original: natural keys before ids before filters', async () => {
+    const all = await stations({});
+    const gersId = all.referenceValues.find((v) => v.naturalKey === 'gers')!.id as string;
+    const filtered = { componentFilters: [{ componentKey: 'habitat', filters: ['scree'] }] };
+    expect(keys(await stations({ naturalKeys: ['leman'], rowIds: [gersId], ...filtered }))).toEqual(['leman']);
+    expect(keys(await stations({ rowIds: [gersId], ...filtered }))).toEqual(['gers']);
+    const sorted = await stations({ componentOrderBy: [{ componentKey: 'altitude', order: 'desc' }] });
+    expect(keys(sorted).slice(0, 2)).toEqual(['vallot', 'brevent']);
   });
 
   it('filters references by the natural key of the row they point to, MANY values by any of theirs, texts exactly', async () => {
@@ -304,7 +340,11 @@ describe('reading a reference', () => {
       { componentFilters: [{ componentKey: 'depth', intervalValues: { from: '0', to: '7' } }] },
       { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2019-06-15', to: '2020-07-01' } }] },
       { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '15/06/2019', to: '01/07/2020' } }] },
-      { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2021-01-01', to: '2019-01-01' } }] },
+      { componentFilters: [{ componentKey: 'opened', intervalValues: { from: '2020-07-02' } }] },
+      { componentFilters: [{ componentKey: 'altitude', intervalValues: { to: '1035' } }] },
+      { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '1544', to: '1544.0' } }] },
+      { componentFilters: [{ componentKey: 'altitude', filters: ['1544.0', '372'] }] },
+      { componentFilters: [{ componentKey: 'opened', filters: ['15/06/2019', '2018'] }] },
       {
         componentFilters: [
           { componentKey: 'opened', intervalValues: { from: '2019-06-15 00:00', to: '2020-07-01 23:59' } },

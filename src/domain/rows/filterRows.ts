@@ -1,5 +1,5 @@
 import type { Checker, DataEntry } from '../configuration/model';
-import { readInterval } from './intervals';
+import { APPLIED_INTERVALS, comparedValue, readInterval } from './intervals';
 import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from './rowQuery';
 
 /** A stored row as kept on the device. */
@@ -40,42 +40,9 @@ export function filterRows(
   for (const filter of query.componentFilters ?? []) {
     const checker = checkers.get(filter.componentKey) ?? null;
     const key = filter.componentKey;
-    if (filter.filters?.length) {
-      const wanted =
-        checker?.kind === 'reference' ? hierarchicalKeysOf(checker.reference, filter.filters) : new Set(filter.filters);
-      tests.push((row) => {
-        const value = row.values[key];
-        return Array.isArray(value)
-          ? value.some((v) => wanted.has(String(v)))
-          : value !== null && value !== undefined && wanted.has(String(value));
-      });
-    }
+    if (filter.filters?.length) tests.push(valuesTest(checker, key, filter.filters, hierarchicalKeysOf));
     const interval = readInterval(checker, filter.intervalValues?.from, filter.intervalValues?.to);
-    if (interval.state !== 'usable') continue;
-    const from = interval.from!;
-    const to = interval.to!;
-    if (checker?.kind === 'integer' || checker?.kind === 'float') {
-      const low = Number(from);
-      const high = Number(to);
-      tests.push(
-        (row) =>
-          typeof row.values[key] === 'number' &&
-          (row.values[key] as number) >= low &&
-          (row.values[key] as number) <= high,
-      );
-    } else {
-      const text = (value: unknown) =>
-        checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
-      // A date's upper end is compared on as many characters as it has ("2020-07-01" takes the whole day), as the server does.
-      const upper = (value: unknown) => (checker?.kind === 'date' ? text(value).slice(0, to.length) : text(value));
-      tests.push(
-        (row) =>
-          row.values[key] !== undefined &&
-          row.values[key] !== null &&
-          text(row.values[key]) >= from &&
-          upper(row.values[key]) <= to,
-      );
-    }
+    if (APPLIED_INTERVALS.has(interval.state)) tests.push(intervalTest(checker, key, interval.from, interval.to));
   }
   const kept = rows.filter((row) => tests.every((test) => test(row)));
   const orders = query.componentOrderBy ?? [];
@@ -99,4 +66,54 @@ function compareValues(a: unknown, b: unknown): number {
   const x = typeof a === 'string' ? a : JSON.stringify(a);
   const y = typeof b === 'string' ? b : JSON.stringify(b);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A stored value as a filter compares it: a date's ISO text, anything else as it is. */
+const storedText = (checker: Checker | null, value: unknown) =>
+  checker?.kind === 'date' && typeof value === 'string' ? value.slice(5, 24) : String(value ?? '');
+
+/** The values of a cell: those of a MANY column, or the one. */
+const cellValues = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+
+/** Whether a value lies between the ends (one may be open), as the server compares them (filterConditions.ts). */
+function intervalTest(checker: Checker | null, key: string, from?: string, to?: string) {
+  if (checker?.kind === 'integer' || checker?.kind === 'float') {
+    const [low, high] = [from === undefined ? -Infinity : Number(from), to === undefined ? Infinity : Number(to)];
+    return (row: KeptRow) => {
+      const value = row.values[key];
+      return typeof value === 'number' && value >= low && value <= high;
+    };
+  }
+  // A date's upper end is compared on as many characters as it has ("2020-07-01" takes the whole day).
+  const upper = (text: string) => (checker?.kind === 'date' && to !== undefined ? text.slice(0, to.length) : text);
+  return (row: KeptRow) => {
+    const value = row.values[key];
+    if (value === undefined || value === null) return false;
+    const text = storedText(checker, value);
+    return (from === undefined || text >= from) && (to === undefined || upper(text) <= to);
+  };
+}
+
+/** Whether a cell holds one of the values: references by key, numbers as numbers, dates by the unit each names. */
+function valuesTest(
+  checker: Checker | null,
+  key: string,
+  values: string[],
+  hierarchicalKeysOf: (reference: string, naturalKeys: string[]) => Set<string>,
+) {
+  if (checker?.kind === 'reference') {
+    const wanted = hierarchicalKeysOf(checker.reference, values);
+    return (row: KeptRow) => cellValues(row.values[key]).some((v) => wanted.has(String(v)));
+  }
+  const compared = values.map((value) => comparedValue(checker, value)).filter((v): v is string => v !== null);
+  if (checker?.kind === 'integer' || checker?.kind === 'float') {
+    const wanted = new Set(compared.map(Number));
+    return (row: KeptRow) => cellValues(row.values[key]).some((v) => typeof v === 'number' && wanted.has(v));
+  }
+  if (checker?.kind === 'date')
+    return (row: KeptRow) =>
+      cellValues(row.values[key]).some((v) => compared.some((bound) => storedText(checker, v).startsWith(bound)));
+  const wanted = new Set(compared);
+  return (row: KeptRow) => cellValues(row.values[key]).some((v) => wanted.has(String(v)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checker } from '../configuration/model';
-import { dateBound, readInterval } from './intervals';
+import { APPLIED_INTERVALS, comparedValue, dateBound, readInterval } from './intervals';
 
 const date = (pattern: string): Checker => ({
   kind: 'date',
@@ -13,18 +13,27 @@ const date = (pattern: string): Checker => ({
 const number: Checker = { kind: 'float', multiplicity: 'ONE' } as Checker;
 
 describe('an interval filter', () => {
-  it('on numbers compares numbers, and applies only when from is less than to (the spec)', () => {
+  it('on numbers compares numbers: from < to usable, equal ends one value, reversed ends told', () => {
     expect(readInterval(number, '2', '10')).toEqual({ state: 'usable', from: '2', to: '10' });
     // '10' < '2' as texts.
     expect(readInterval(number, '10', '2').state).toBe('reversed');
-    expect(readInterval(number, '5', '5').state).toBe('reversed');
+    expect(readInterval(number, '5', '5.0')).toEqual({ state: 'equal', from: '5', to: '5.0' });
     expect(readInterval(number, 'x', '5').state).toBe('notNumbers');
+    expect(readInterval(number, ' ', '5').state).toBe('notNumbers');
   });
 
-  it('needs both ends', () => {
-    expect(readInterval(number, '2', '').state).toBe('incomplete');
-    expect(readInterval(date('dd/MM/yyyy'), undefined, '2024-01-01').state).toBe('incomplete');
+  it('keeps the end of a one-ended interval, the other open', () => {
+    expect(readInterval(number, '2', '')).toEqual({ state: 'incomplete', from: '2', to: undefined });
+    expect(readInterval(date('dd/MM/yyyy'), undefined, '31/01/2024')).toEqual({
+      state: 'incomplete',
+      from: undefined,
+      to: '2024-01-31',
+    });
+    expect(readInterval(number, 'x', undefined).state).toBe('notNumbers');
     expect(readInterval(number, undefined, '').state).toBe('empty');
+    for (const state of ['usable', 'equal', 'incomplete'] as const) expect(APPLIED_INTERVALS.has(state)).toBe(true);
+    for (const state of ['empty', 'reversed', 'notNumbers', 'notDates'] as const)
+      expect(APPLIED_INTERVALS.has(state)).toBe(false);
   });
 
   it('on dates reads ISO with a T or a space, and the column’s own pattern, as the ISO beginning they name', () => {
@@ -40,7 +49,7 @@ describe('an interval filter', () => {
       to: '2024-02-01',
     });
     expect(readInterval(day, '2024-02-29', '2024-02-29T23:59:59').state).toBe('usable');
-    expect(readInterval(day, '2024-02-29', '2024-02-29').state).toBe('reversed');
+    expect(readInterval(day, '2024-02-29', '29/02/2024').state).toBe('equal');
     expect(readInterval(day, '2024-03-01', '2024-02-29').state).toBe('reversed');
     expect(readInterval(day, 'yesterday', '2024-02-29').state).toBe('notDates');
     expect(readInterval(day, '31/02/2024', '2024-02-29').state).toBe('notDates');
@@ -58,7 +67,17 @@ describe('an interval filter', () => {
 
   it('on texts compares code points', () => {
     expect(readInterval(null, 'a', 'b').state).toBe('usable');
-    expect(readInterval(null, 'a', 'a').state).toBe('reversed');
+    expect(readInterval(null, 'a', 'a').state).toBe('equal');
     expect(readInterval(null, 'b', 'a').state).toBe('reversed');
+    expect(readInterval(null, 'b', 'a').state).toBe('reversed');
+  });
+
+  it('reads a filter value as the column compares it, or not at all', () => {
+    expect(comparedValue(number, '12.50')).toBe('12.50');
+    expect(comparedValue(number, 'twelve')).toBeNull();
+    expect(comparedValue(date('dd/MM/yyyy'), '15/06/2019')).toBe('2019-06-15');
+    expect(comparedValue(date('dd/MM/yyyy'), '2019-06-15')).toBe('2019-06-15');
+    expect(comparedValue(date('dd/MM/yyyy'), 'June')).toBeNull();
+    expect(comparedValue(null, 'June')).toBe('June');
   });
 });

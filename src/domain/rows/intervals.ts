@@ -4,13 +4,14 @@ import { smallestUnitOf, type PatternUnit } from '../configuration/timeScope';
 import { compileDateChecker } from '../csv/dates';
 
 /**
- * What an interval filter does: filters when usable; nothing when empty, incomplete or reversed (the spec: an
- * interval applies only when from is less than to, otherwise it is ignored); ends that are no numbers or no dates
- * are refused by the server (ignoring them read or exported every row) and explained by the form.
+ * What an interval filter is. The server (as the original) applies usable, equal (one value) and one-ended (an open
+ * end) intervals and refuses the others; the filter form applies only usable ones, as the spec says of the screen.
  */
-export type IntervalState = 'empty' | 'incomplete' | 'notNumbers' | 'notDates' | 'reversed' | 'usable';
+export type IntervalState = 'empty' | 'incomplete' | 'equal' | 'notNumbers' | 'notDates' | 'reversed' | 'usable';
 
-/** An interval as it is compared: date ends as the beginning of the stored ISO date-time they name. */
+/** States the server answers rows for. */
+export const APPLIED_INTERVALS: ReadonlySet<IntervalState> = new Set(['usable', 'equal', 'incomplete']);
+
 export interface ReadInterval {
   state: IntervalState;
   from?: string;
@@ -54,27 +55,32 @@ export function dateBound(text: string, pattern: string): string | null {
   return written === null ? null : written.slice(0, ISO_LENGTH[smallestUnitOf(pattern)]);
 }
 
+const isNumber = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
+
+/**
+ * One value of a component as it is compared: a number's text when it is one, a date as the ISO beginning it
+ * names, any other text as it is; null when a number or date component is given something else.
+ */
+export function comparedValue(checker: Checker | null | undefined, text: string): string | null {
+  if (isNumber(checker)) return text.trim() !== '' && Number.isFinite(Number(text)) ? text : null;
+  if (checker?.kind === 'date') return dateBound(text, checker.pattern);
+  return text;
+}
+
 /**
  * Reads an interval filter on a component: numbers compared as numbers, dates as the ISO date-times they name
  * (the upper end covers what it names: `2024-02-29` takes the whole day), other texts in code point order. The
  * server, the offline pages and the filter form read intervals by this rule.
  */
 export function readInterval(checker: Checker | null | undefined, from?: string, to?: string): ReadInterval {
-  const hasFrom = from !== undefined && from !== '';
-  const hasTo = to !== undefined && to !== '';
-  if (!hasFrom && !hasTo) return { state: 'empty' };
-  if (!hasFrom || !hasTo) return { state: 'incomplete' };
-  if (checker?.kind === 'integer' || checker?.kind === 'float') {
-    const low = Number(from);
-    const high = Number(to);
-    if (!Number.isFinite(low) || !Number.isFinite(high)) return { state: 'notNumbers' };
-    return low < high ? { state: 'usable', from, to } : { state: 'reversed' };
-  }
-  if (checker?.kind === 'date') {
-    const low = dateBound(from, checker.pattern);
-    const high = dateBound(to, checker.pattern);
-    if (low === null || high === null) return { state: 'notDates' };
-    return low < high ? { state: 'usable', from: low, to: high } : { state: 'reversed' };
-  }
-  return from < to ? { state: 'usable', from, to } : { state: 'reversed' };
+  const given = (text?: string) => (text === undefined || text === '' ? undefined : text);
+  const [fromText, toText] = [given(from), given(to)];
+  if (fromText === undefined && toText === undefined) return { state: 'empty' };
+  const low = fromText === undefined ? undefined : comparedValue(checker, fromText);
+  const high = toText === undefined ? undefined : comparedValue(checker, toText);
+  if (low === null || high === null) return { state: isNumber(checker) ? 'notNumbers' : 'notDates' };
+  if (low === undefined || high === undefined) return { state: 'incomplete', from: low, to: high };
+  const order = isNumber(checker) ? Number(low) - Number(high) : low < high ? -1 : low > high ? 1 : 0;
+  if (order > 0) return { state: 'reversed' };
+  return { state: order === 0 ? 'equal' : 'usable', from: low, to: high };
 }

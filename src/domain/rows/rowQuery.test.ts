@@ -7,7 +7,6 @@ describe('row queries', () => {
       JSON.stringify({
         offset: 20,
         limit: 10,
-        naturalKeys: ['a'],
         componentFilters: [
           { componentKey: 'altitude', intervalValues: { from: '100', to: '500' } },
           { componentKey: 'site', filters: ['oir'] },
@@ -21,7 +20,6 @@ describe('row queries', () => {
       query: {
         offset: 20,
         limit: 10,
-        naturalKeys: ['a'],
         componentFilters: [
           { componentKey: 'altitude', intervalValues: { from: '100', to: '500' } },
           { componentKey: 'site', filters: ['oir'] },
@@ -91,5 +89,43 @@ describe('row queries', () => {
     expect(filter({ intervalValues: { from: true, to: 'b' } })).toMatchObject(refused);
     expect(filter({ intervalValues: ['a', 'b'] })).toMatchObject(refused);
     expect(filter({ intervalValues: 'a..b' })).toMatchObject(refused);
+  });
+
+  it('takes the first selector given, as the original, and a filter’s interval before its values', () => {
+    const read = (value: object) => readRowQuery(JSON.stringify(value));
+    expect(
+      read({ naturalKeys: ['a'], rowIds: ['b'], componentFilters: [{ componentKey: 'c', filters: ['x'] }] }),
+    ).toEqual({
+      ok: true,
+      query: { naturalKeys: ['a'] },
+    });
+    expect(read({ rowIds: ['b'], componentFilters: [{ componentKey: 'c', filters: ['x'] }] })).toEqual({
+      ok: true,
+      query: { rowIds: ['b'] },
+    });
+    expect(
+      read({ componentFilters: [{ componentKey: 'c', filters: ['x'], intervalValues: { from: '1', to: '2' } }] }),
+    ).toEqual({
+      ok: true,
+      query: { componentFilters: [{ componentKey: 'c', intervalValues: { from: '1', to: '2' } }] },
+    });
+    expect(read({ componentFilters: [{ componentKey: 'c', filters: ['x'], intervalValues: {} }] })).toEqual({
+      ok: true,
+      query: { componentFilters: [{ componentKey: 'c', filters: ['x'] }] },
+    });
+  });
+
+  it('reads sort orders in any case and refuses others; reads locales as scripts write them', () => {
+    const order = (value: unknown) =>
+      readRowQuery(JSON.stringify({ componentOrderBy: [{ componentKey: 'c', order: value }] }));
+    expect(order('desc')).toEqual({ ok: true, query: { componentOrderBy: [{ componentKey: 'c', order: 'DESC' }] } });
+    expect(order(undefined)).toEqual({ ok: true, query: { componentOrderBy: [{ componentKey: 'c', order: 'ASC' }] } });
+    expect(order('down')).toEqual({ ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badOrder' } } });
+    expect(order(1)).toMatchObject({ ok: false });
+    for (const locale of ['fr_FR', 'fr-FR', 'FR', 'fr'])
+      expect(readRowQuery(JSON.stringify({ outPut: { locale } }))).toEqual({
+        ok: true,
+        query: { outPut: { locale: 'fr' } },
+      });
   });
 });

@@ -64,6 +64,30 @@ function intervalOf(filter: Record<string, unknown>): { from?: string; to?: stri
   return { from, to };
 }
 
+/** The language of a locale as the original's scripts write it (`fr_FR`, `fr-FR`, `FR`): `fr`. */
+function languageOf(locale: string): string {
+  return /^([a-zA-Z]{2,3})(?:[-_].*)?$/.exec(locale)?.[1]?.toLowerCase() ?? locale;
+}
+
+/**
+ * Only the first selector given counts, as in the original (naturalKeys, then rowIds, then componentFilters), and
+ * within a filter its interval comes before its values: a script written for it got those rows, not fewer.
+ */
+function withOriginalPrecedence(query: RowQuery): RowQuery {
+  const { rowIds, naturalKeys, componentFilters, ...rest } = query;
+  if (naturalKeys?.length) return { ...rest, naturalKeys };
+  if (rowIds?.length) return { ...rest, rowIds };
+  if (!componentFilters) return rest;
+  return {
+    ...rest,
+    componentFilters: componentFilters.map(({ filters, intervalValues, componentKey }) =>
+      intervalValues?.from || intervalValues?.to || !filters?.length
+        ? { componentKey, ...(intervalValues ? { intervalValues } : {}) }
+        : { componentKey, filters },
+    ),
+  };
+}
+
 /**
  * Components one query may sort by. An export's cursor nests one condition per sorted component, and the embedded
  * database refused a statement nested about 140 deep: far above what a person sorts by, far below that limit.
@@ -137,13 +161,22 @@ export function readRowQuery(
     // A component sorted again after its first sort changes no order: it is dropped, so that an export's cursor
     // (one nested condition per sort) stays as deep as the components sorted, however long the list sent.
     const seen = new Set<string>();
-    query.componentOrderBy = (source.componentOrderBy as Array<Record<string, unknown>>)
-      .filter((o) => o && typeof o.componentKey === 'string' && !seen.has(o.componentKey) && seen.add(o.componentKey))
-      .map((o) => ({ componentKey: o.componentKey as string, order: o.order === 'DESC' ? 'DESC' : 'ASC' }));
+    const orders = (source.componentOrderBy as Array<Record<string, unknown>>).filter(
+      (o) => o && typeof o.componentKey === 'string' && !seen.has(o.componentKey) && seen.add(o.componentKey),
+    );
+    // `desc` was sorted ascending without a word; the original's enum reads ASC and DESC only.
+    const direction = (order: unknown) =>
+      order === undefined || order === null ? 'ASC' : typeof order === 'string' ? order.toUpperCase() : order;
+    if (orders.some((o) => direction(o.order) !== 'ASC' && direction(o.order) !== 'DESC'))
+      return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badOrder' } } };
+    query.componentOrderBy = orders.map((o) => ({
+      componentKey: o.componentKey as string,
+      order: direction(o.order) as 'ASC' | 'DESC',
+    }));
     if (query.componentOrderBy.length > MAX_SORTED_COMPONENTS)
       return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'tooManySorts' } } };
   }
   const output = source.outPut as { locale?: unknown } | undefined;
-  if (output && typeof output.locale === 'string') query.outPut = { locale: output.locale };
-  return { ok: true, query };
+  if (output && typeof output.locale === 'string') query.outPut = { locale: languageOf(output.locale) };
+  return { ok: true, query: withOriginalPrecedence(query) };
 }

@@ -20,7 +20,8 @@ interface IntervalFilterProps {
 
 /** Why an interval typed in the form filters nothing, said under it (the query leaves it out meanwhile). */
 function IntervalProblem({ state }: { state: IntervalState }) {
-  if (state === 'reversed') return <Trans>The end of the interval must come after its start.</Trans>;
+  // Equal ends filter nothing on the screen either, as the spec says (the API reads them as one value).
+  if (state === 'reversed' || state === 'equal') return <Trans>The end of the interval must come after its start.</Trans>;
   if (state === 'incomplete') return <Trans>Give both ends of the interval to filter.</Trans>;
   if (state === 'notNumbers') return <Trans>Both ends of the interval must be numbers.</Trans>;
   if (state === 'notDates') return <Trans>Both ends of the interval must be dates.</Trans>;
@@ -30,7 +31,7 @@ function IntervalProblem({ state }: { state: IntervalState }) {
 /** The two ends of a number or date filter; one that would be ignored is marked and explained instead. */
 export function IntervalFilter({ name, title, kind, draft, state, onChange }: IntervalFilterProps) {
   const problemId = `${name}-interval-problem`;
-  const invalid = state === 'reversed' || state === 'notNumbers' || state === 'notDates';
+  const invalid = state === 'reversed' || state === 'equal' || state === 'notNumbers' || state === 'notDates';
   const end = (which: 'from' | 'to') => (
     <div className={cn('grid min-w-0 grow gap-1', kind === 'date' ? 'basis-40' : 'basis-24')}>
       <Label htmlFor={`${name}-${which}`} className="text-xs text-muted-foreground">
