@@ -8,6 +8,7 @@ import { javaTrim, splitOnCommas } from '../keys';
 import { runnableRegex, type Tick } from '../regex';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
+import { losesDigits } from './floatDigits';
 import type { ReferenceIndex } from './references';
 import type { CsvNoteCode } from './notes';
 import type { StoredRow, StoredValue } from './types';
@@ -176,9 +177,14 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
       const many = checker.multiplicity === 'MANY';
       return (text, target, sink) => {
         // The original reads a decimal comma as a point (ONE only: with MANY the comma separates the elements).
-        const value = parseFloatText(many || !text.includes(',') ? text : text.replaceAll(',', '.'));
+        const decimal = many || !text.includes(',') ? text : text.replaceAll(',', '.');
+        const value = parseFloatText(decimal);
         if (value === null) {
           sink.error('invalidFloatWithComponent', target, { value: text }, text);
+          return INVALID;
+        }
+        if (losesDigits(decimal, value)) {
+          sink.error('floatPrecisionLost', target, { value: text, stored: String(value) }, text);
           return INVALID;
         }
         if (min !== null && value < min)
