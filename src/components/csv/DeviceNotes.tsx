@@ -8,15 +8,17 @@ const SHOWN = 10;
 
 interface Group {
   code: CsvNote['code'];
-  refType: string;
+  /** The reference the values point into, or the column a decimal comma was met in. */
+  subject: string;
   values: string[];
 }
 
 function groupsOf(notes: CsvNote[]): Group[] {
   const groups = new Map<string, Group>();
   for (const note of notes) {
-    const key = `${note.code}/${note.refType}`;
-    const group = groups.get(key) ?? { code: note.code, refType: note.refType, values: [] };
+    const subject = note.refType ?? note.column ?? note.component;
+    const key = `${note.code}/${subject}`;
+    const group = groups.get(key) ?? { code: note.code, subject, values: [] };
     if (!group.values.includes(note.value)) group.values.push(note.value);
     groups.set(key, group);
   }
@@ -26,10 +28,11 @@ function groupsOf(notes: CsvNote[]): Group[] {
 /**
  * What the check on this device could not settle, per reference: values it has no copy to check (the server will),
  * values outside the part of a reference its user may read (the server checks them against the whole), and values
- * it knows only from uploads still waiting on the device. None stops the file from being sent.
+ * it knows only from uploads still waiting on the device. And, per column, lists of numbers whose commas may have
+ * been meant as decimal commas. None stops the file from being sent.
  */
 export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count: number; capped?: boolean }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   // The values past the first few are counted, never left out unsaid.
   const list = (values: string[]) =>
     new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
@@ -40,13 +43,22 @@ export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count:
   return (
     <Alert variant="info" className="grid gap-1 text-sm" data-testid="device-notes">
       {groupsOf(notes).map((group) => {
-        const values = list(group.values);
-        const refType = group.refType;
+        // Values holding commas are quoted, or the list's own commas would run into theirs.
+        const values = list(
+          group.code === 'decimalCommaInList' ? group.values.map((value) => t`“${value}”`) : group.values,
+        );
+        const refType = group.subject;
+        const column = group.subject;
         return (
-          <p key={`${group.code}/${refType}`} className="flex items-start gap-2" data-code={group.code}>
+          <p key={`${group.code}/${group.subject}`} className="flex items-start gap-2" data-code={group.code}>
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              {group.code === 'referenceKnownFromQueuedUpload' ? (
+              {group.code === 'decimalCommaInList' ? (
+                <Trans>
+                  In {column}, commas separate the numbers of a list, so each of these is read as several numbers:{' '}
+                  {values}. Write a decimal point (1.5) for a number with decimals.
+                </Trans>
+              ) : group.code === 'referenceKnownFromQueuedUpload' ? (
                 <Trans>
                   Known from your uploads into {refType} still waiting to be sent: {values}.
                 </Trans>

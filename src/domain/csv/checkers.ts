@@ -8,6 +8,7 @@ import { javaTrim, splitOnCommas } from '../keys';
 import { runnableRegex, type Tick } from '../regex';
 import { compareIso, compileDateChecker, type CompiledDateChecker } from './dates';
 import type { CsvErrorCode } from './errors';
+import { losesDigits } from './floatDigits';
 import type { ReferenceIndex } from './references';
 import type { CsvNoteCode } from './notes';
 import type { StoredRow, StoredValue } from './types';
@@ -32,8 +33,8 @@ export interface CheckSink {
   link(target: CheckTarget, reference: string, hierarchicalKey: string): void;
   /** A value referring to a row of the file itself: resolved when the whole file is read. Returns the placeholder stored meanwhile. */
   deferSelfReference(target: CheckTarget, text: string, index: number | null): StoredValue;
-  /** A value the check could not settle by itself (see `notes.ts`). */
-  note(code: CsvNoteCode, target: CheckTarget, refType: string, value: string): void;
+  /** A value the check could not settle by itself, or read in a way its writer may not mean (see `notes.ts`). */
+  note(code: CsvNoteCode, target: CheckTarget, value: string, refType?: string): void;
   /** Evaluates a checker expression on the current row: true, false, or null when it failed (the error was reported). */
   evaluateCheck(checker: Extract<Checker, { kind: 'expression' }>, target: CheckTarget, value: string): boolean | null;
 }
@@ -126,12 +127,14 @@ export function parseFloatText(text: string): number | null {
 export function compileChecker(checker: Checker, environment: CheckerEnvironment): CompiledChecker {
   const checkOne = elementChecker(checker, environment);
   const many = checker.multiplicity === 'MANY';
+  const numbers = checker.kind === 'float';
   return {
     checker,
     many,
     checkOne,
     check(text, target, sink) {
       if (!many) return checkOne(text, target, sink, null);
+      if (numbers && mayHoldDecimalComma(text)) sink.note('decimalCommaInList', target, text);
       const elements = splitOnCommas(text);
       const values: StoredValue[] = new Array(elements.length);
       let failed = false;
@@ -149,6 +152,21 @@ export function compileChecker(checker: Checker, environment: CheckerEnvironment
     },
   };
 }
+
+/**
+ * A list of floats the original reads as several numbers where a spreadsheet writing decimal commas may have meant
+ * one: no decimal point anywhere, and a comma between two digits (`1,5` is 1 and 5, `12,5, 3` is 12, 5 and 3). The
+ * list is still read as the original reads it; a device tells its user (fidelity audit S4).
+ */
+function mayHoldDecimalComma(text: string): boolean {
+  if (text.includes('.')) return false;
+  for (let at = text.indexOf(','); at > 0; at = text.indexOf(',', at + 1)) {
+    if (isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1))) return true;
+  }
+  return false;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 type ElementCheck = (text: string, target: CheckTarget, sink: CheckSink, index: number | null) => CheckResult;
 
@@ -176,9 +194,14 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
       const many = checker.multiplicity === 'MANY';
       return (text, target, sink) => {
         // The original reads a decimal comma as a point (ONE only: with MANY the comma separates the elements).
-        const value = parseFloatText(many || !text.includes(',') ? text : text.replaceAll(',', '.'));
+        const decimal = many || !text.includes(',') ? text : text.replaceAll(',', '.');
+        const value = parseFloatText(decimal);
         if (value === null) {
           sink.error('invalidFloatWithComponent', target, { value: text }, text);
+          return INVALID;
+        }
+        if (losesDigits(decimal, value)) {
+          sink.error('floatPrecisionLost', target, { value: text, stored: String(value) }, text);
           return INVALID;
         }
         if (min !== null && value < min)
@@ -214,7 +237,7 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
         return (text, target, sink, index) => sink.deferSelfReference(target, text, index);
       if (environment.withoutCopy(name))
         return (text, target, sink) => {
-          sink.note('referenceNotCheckedHere', target, name, text);
+          sink.note('referenceNotCheckedHere', target, text, name);
           return text;
         };
       const index = environment.reference(name);
@@ -222,9 +245,9 @@ function elementChecker(checker: Checker, environment: CheckerEnvironment): Elem
       return (text, target, sink) => {
         const row = index.resolve(text);
         if (row !== null && environment.queued(name, row))
-          sink.note('referenceKnownFromQueuedUpload', target, name, text);
+          sink.note('referenceKnownFromQueuedUpload', target, text, name);
         if (row === null && partCopy) {
-          sink.note('referenceOutsideReadPart', target, name, text);
+          sink.note('referenceOutsideReadPart', target, text, name);
           return text;
         }
         if (row === null) {

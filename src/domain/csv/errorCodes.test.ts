@@ -248,6 +248,17 @@ describe('upload error codes', () => {
     });
   });
 
+  errorCode('floatPrecisionLost', () => {
+    const error = only(stations(station({ depth: '3.14159265358979323846' })));
+    expect(error).toEqual({
+      lineNumber: 2,
+      code: 'floatPrecisionLost',
+      params: { component: 'depth', value: '3.14159265358979323846', stored: '3.141592653589793' },
+      column: 'depth',
+      value: '3.14159265358979323846',
+    });
+  });
+
   errorCode('badIntervalFloatWithComponent', () => {
     const error = only(stations(station({ depth: '100.5' })));
     expect(error.params).toEqual({ component: 'depth', value: '100.5', type: 'HIGHER_THAN_MAX', bound: 100 });

@@ -24,6 +24,7 @@ export const CSV_ERROR_CODES = [
   'invalidIntegerWithComponent',
   'badIntervalIntegerWithComponent',
   'invalidFloatWithComponent',
+  'floatPrecisionLost',
   'badIntervalFloatWithComponent',
   'invalidBooleanWithComponent',
   'patternNotMatchedWithComponent',

@@ -8,7 +8,8 @@
  * - no checker: the cell text, trimmed (`''` when empty). Computed values: the expression's result as text (a list is
  *   joined with commas); `OA_withNaturalKeyComponents`: the composite key of the listed texts.
  * - `OA_date`: `date:<ISO local date-time>:<pattern>` (`date:1984-12-25T00:00:00:dd/MM/yyyy`).
- * - `OA_integer`, `OA_float`: a JSON number (a decimal comma is read as a point when the multiplicity is ONE).
+ * - `OA_integer`, `OA_float`: a JSON number (a decimal comma is read as a point when the multiplicity is ONE); a float
+ *   text a double cannot hold exactly is refused (`floatPrecisionLost`, `floatDigits.ts`), never stored changed.
  * - `OA_string`: the text. `OA_boolean`: true or false. `OA_groovyExpression` as a component checker: the text.
  * - `OA_reference`: the hierarchical key of the referenced row (looked up by hierarchical key, natural key, escaped
  *   text, or natural key without its leading `NULL_KEY__` parts).

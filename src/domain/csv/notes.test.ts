@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_NOTED_VALUES, NoteCollector } from './notes';
-import { references, stored, validate } from './testKit';
+import { modelOf, references, stored, validate } from './testKit';
 
 const HEADER = 'zone;code;opened;depth;slots;automatic;serial;tags;neighbours;remark;p_ph\n';
 /** `count` stations spread over the given zones, each also naming its zone as a neighbour. */
@@ -105,5 +105,53 @@ describe('a check on a device', () => {
       'Est',
     ]);
     expect(report).not.toHaveProperty('notes');
+  });
+});
+
+describe('a list of floats that may hold a decimal comma', () => {
+  const model = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: lists, OA_version: 1.0.0}
+OA_data:
+  items:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      many: {OA_checker: {OA_name: OA_float, OA_params: {OA_multiplicity: MANY}}}
+      one: {OA_checker: {OA_name: OA_float}}
+      whole: {OA_checker: {OA_name: OA_integer, OA_params: {OA_multiplicity: MANY}}}
+`);
+  const file = [
+    'code;many;one;whole',
+    'a;"1,5";"1,5";"1,5"',
+    'b;"1,5";;',
+    'c;"1,5, 2,5";;',
+    'd;"9,4.5,5.6";;',
+    'e;"1, 5";;',
+    'f;"-4,5";;',
+    'g;7;;',
+  ].join('\n');
+
+  it('is read as the original reads it, several numbers, and noted once per value on a device', () => {
+    const { report, rows } = validate('items', file, { model, device: { withoutCopy: [], queuedRows: {} } });
+    expect(report.errorCount).toBe(0);
+    expect(rows.map((row) => [row.values.many, row.values.one])).toEqual([
+      [[1, 5], 1.5],
+      [[1, 5], ''],
+      [[1, 5, 2, 5], ''],
+      [[9, 4.5, 5.6], ''],
+      [[1, 5], ''],
+      [[-4, 5], ''],
+      [[7], ''],
+    ]);
+    // Not with a point elsewhere in the cell (the commas separate decimals written with points), nor with a space.
+    expect(report.notes!.map((note) => [note.code, note.lineNumber, note.column, note.value, note.refType])).toEqual([
+      ['decimalCommaInList', 2, 'many', '1,5', undefined],
+      ['decimalCommaInList', 4, 'many', '1,5, 2,5', undefined],
+      ['decimalCommaInList', 7, 'many', '-4,5', undefined],
+    ]);
+  });
+
+  it('is not noted by a check off a device', () => {
+    expect(validate('items', file, { model }).report.notes).toBeUndefined();
   });
 });

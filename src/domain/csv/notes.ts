@@ -2,16 +2,19 @@
  * What a check on a device could not settle by itself, without it being an error: a value of a reference the device
  * has no copy of (the server checks it), a value outside the part of a reference its user may read (the device holds
  * that part only; the server checks against the whole, as a depositor need not read every row they point to), or
- * one known only from an upload still waiting on the device. One note per distinct value and column, at its first
- * line: a file of a million rows naming one station gives one note.
+ * one known only from an upload still waiting on the device. And a value read as the original reads it where its
+ * writer may have meant otherwise: a list of floats holding what looks like a decimal comma (`1,5` is 1 and 5). One
+ * note per distinct value and column, at its first line: a file of a million rows naming one station gives one note.
  */
-export type CsvNoteCode = 'referenceNotCheckedHere' | 'referenceOutsideReadPart' | 'referenceKnownFromQueuedUpload';
+export type CsvNoteCode =
+  'referenceNotCheckedHere' | 'referenceOutsideReadPart' | 'referenceKnownFromQueuedUpload' | 'decimalCommaInList';
 
 export interface CsvNote {
   code: CsvNoteCode;
   /** The first line the value is met on. */
   lineNumber: number;
-  refType: string;
+  /** The reference the value points into, for the notes about references. */
+  refType?: string;
   component: string;
   column?: string;
   value: string;

@@ -43,7 +43,10 @@ export interface CsvReport {
   errors: CsvError[];
   /** Whether errors were left out of `errors` (errorCount > errors.length). */
   truncated: boolean;
-  /** Values a device could not settle by itself (see `notes.ts`); only checks given `device` have them. */
+  /**
+   * Values a device could not settle by itself, or read otherwise than their writer may mean (see `notes.ts`); only
+   * checks given `device` have them.
+   */
   notes?: CsvNote[];
   noteCount?: number;
   /** More values were met than a check remembers: `noteCount` is at least their number. */

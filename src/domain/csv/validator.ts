@@ -1163,11 +1163,11 @@ export class Validator implements CsvValidator, CheckSink {
     });
   }
 
-  note(code: CsvNoteCode, target: CheckTarget, refType: string, value: string): void {
+  note(code: CsvNoteCode, target: CheckTarget, value: string, refType?: string): void {
     this.notes.add({
       code,
       lineNumber: this.lineNumber,
-      refType,
+      ...(refType === undefined ? {} : { refType }),
       component: target.component,
       column: target.column,
       value,

@@ -77,6 +77,11 @@ export const csvErrorMessages: Record<CsvErrorCode, MessageDescriptor> = {
     id: 'csvError.invalidFloatWithComponent',
     message: '“{value}” is not a number ({component}).',
   },
+  floatPrecisionLost: /*i18n*/ {
+    id: 'csvError.floatPrecisionLost',
+    message:
+      '“{value}” would be stored as {stored}: a number keeps about 15 significant digits ({component}). Round the value, or ask the application’s managers for a text column.',
+  },
   badIntervalFloatWithComponent: /*i18n*/ {
     id: 'csvError.badIntervalFloatWithComponent',
     message:
