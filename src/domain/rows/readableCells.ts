@@ -53,10 +53,13 @@ export function readableCell(
 ): string {
   if (value === null || value === undefined) return '';
   if (component.kind === 'dynamic' && typeof value === 'object' && !Array.isArray(value)) {
-    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => [
-      dynamicHeader(component, key),
-      cellText(item, component.checker),
-    ]);
+    // In the order of the reference rows' keys, as the file to load again has its columns (not the database's).
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => [
+        dynamicHeader(component, key),
+        cellText((value as Record<string, unknown>)[key], component.checker),
+      ]);
     return JSON.stringify(Object.fromEntries(entries));
   }
   if (component.kind === 'pattern' && Array.isArray(value)) {
