@@ -20,6 +20,10 @@ export interface CsvOptions {
 
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
+/** The headers of the entry's own dynamic columns: only the references it reads that way are read, not the model's. */
+const entryDynamicColumns = (ctx: ServerContext, { application, model, entry }: EntryContext) =>
+  dynamicColumns(ctx.db, application.id, { ...model, data: [entry] });
+
 const writtenRows = (rows: readonly SelectedRow[]): WrittenRow[] =>
   rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
 
@@ -49,7 +53,7 @@ export async function entryCsv(
   const cell = options.spreadsheetSafe ? (text: string) => quote(spreadsheetSafe(text)) : quote;
   const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
   const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
-  const dynamics = await dynamicColumns(ctx.db, application.id, model);
+  const dynamics = await entryDynamicColumns(ctx, data);
   return (async function* () {
     yield `${titles.map(cell).join(separator)}\n`;
     for await (const rows of pages) {
@@ -84,7 +88,7 @@ export async function entryUploadCsvs(
   // The first read checks the query before the answer starts.
   let first: AsyncIterable<SelectedRow[]> | undefined = await pages();
   const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
-  const dynamics = await dynamicColumns(ctx.db, application.id, model);
+  const dynamics = await entryDynamicColumns(ctx, data);
   let shapes: Array<string | undefined> = [undefined];
   if (!hasSingleShape(entry)) {
     const seen = new Set<string>();
