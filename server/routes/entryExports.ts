@@ -4,14 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
-import { InvalidInput } from '../../src/domain/errors/refusal.ts';
+import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
-import { DataTypePageSchema, DownloadQuerySchema, ReferencePageSchema } from '../../src/contract/rows.ts';
+import {
+  DataTypePageSchema,
+  DownloadQuerySchema,
+  ReferencePageSchema,
+  type ExportForm,
+} from '../../src/contract/rows.ts';
+import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { ReferenceParamsSchema } from '../../src/contract/references.ts';
 import { DataParamsSchema } from '../../src/contract/data.ts';
 import { mailLanguage } from '../mail/templates.ts';
 import { readAccess } from '../services/dataAccess.ts';
-import { entryCsv, entryJson, referencedEntries } from '../services/entryExports.ts';
+import { entryCsv, entryJson, entryUploadCsvs, referencedEntries } from '../services/entryExports.ts';
 import { entryOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
 import { zipOf } from '../services/zipOutput.ts';
 
@@ -21,6 +27,26 @@ export function rowQueryOf(text: string | undefined): RowQuery {
   if (!read.ok) throw new InvalidInput(read.problem);
   return read.query;
 }
+
+/**
+ * The CSV files of an entry in the asked form: one readable file, or the files to load again (one per shape of its
+ * rows). A file to load again keeps the exact values, so it is never made safe for spreadsheets.
+ */
+async function csvFiles(
+  ctx: ServerContext,
+  data: EntryContext,
+  query: RowQuery,
+  options: { form?: ExportForm; spreadsheetSafe?: boolean; locale: string },
+  filter: RowFilter,
+): Promise<Array<AsyncIterable<string>>> {
+  if (options.form !== 'upload') return [await entryCsv(ctx, data, query, options, filter)];
+  if (options.spreadsheetSafe) throw new Refusal('UPLOAD_FORM_NOT_SPREADSHEET_SAFE');
+  return entryUploadCsvs(ctx, data, query, filter);
+}
+
+/** The names of an entry's CSV files in a zip: `<name>.csv`, then `<name>-2.csv`… for the other shapes. */
+const csvNames = (folder: string, name: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${folder}${safeFileName(name)}${index > 0 ? `-${index + 1}` : ''}.csv`);
 
 /** A stream goes out as it is written, past the serializer: the page schema describes the document it makes. */
 const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
@@ -75,22 +101,21 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     {
       schema: {
         tags: [tag],
-        summary: `The ${noun} as CSV: UTF-8, its separator, every field quoted, translated headers; every row matching \`downloadDatasetQuery\` (paging ignored).`,
+        summary: `The ${noun} as CSV: UTF-8, its separator, every field quoted; to read (\`form=titles\`, translated titles) or to load again (\`form=upload\`, as an upload takes it); every row matching \`downloadDatasetQuery\` (paging ignored).`,
         params: Params,
         querystring: DownloadQuerySchema,
-        response: { 200: Type.Any({ description: 'text/csv' }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Type.Any({ description: 'text/csv' }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const { data, filter, query, locale } = await opened(request);
+      const { form, spreadsheetSafe } = request.query;
+      const files = await csvFiles(ctx, data, query, { form, spreadsheetSafe, locale }, filter);
+      if (files.length > 1) throw new Refusal('UPLOAD_FORM_SEVERAL_FILES', { files: files.length });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
-        .send(
-          Readable.from(
-            await entryCsv(ctx, data, query, { locale, spreadsheetSafe: request.query.spreadsheetSafe }, filter),
-          ),
-        );
+        .send(Readable.from(files[0]));
     },
   );
 
@@ -110,18 +135,27 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     },
     async (request, reply) => {
       const { data, rights, filter, query, locale } = await opened(request);
-      const options = { locale, spreadsheetSafe: request.query.spreadsheetSafe };
+      const options = { locale, form: request.query.form, spreadsheetSafe: request.query.spreadsheetSafe };
       const references = (data.entry.kind === 'dataType' ? referencedEntries(data) : []).filter((reference) =>
         rights.any('extraction', reference.entry.name),
       );
+      const named = (folder: string, entry: EntryContext, contents: Array<AsyncIterable<string>>) => {
+        const names = csvNames(folder, entry.entry.name, contents.length);
+        return contents.map((content, index) => ({ name: names[index], content }));
+      };
       const files = [
-        { name: `${safeFileName(data.entry.name)}.csv`, content: await entryCsv(ctx, data, query, options, filter) },
-        ...(await Promise.all(
-          references.map(async (reference: EntryContext) => ({
-            name: `references/${safeFileName(reference.entry.name)}.csv`,
-            content: await entryCsv(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
-          })),
-        )),
+        ...named('', data, await csvFiles(ctx, data, query, options, filter)),
+        ...(
+          await Promise.all(
+            references.map(async (reference: EntryContext) =>
+              named(
+                'references/',
+                reference,
+                await csvFiles(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
+              ),
+            ),
+          )
+        ).flat(),
       ];
       return reply
         .header('Content-Type', 'application/zip')

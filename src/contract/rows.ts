@@ -11,8 +11,22 @@ const downloadDatasetQuery = Type.Optional(
 export const RowQueryParamSchema = Type.Object({ downloadDatasetQuery });
 
 /** The rows an export holds, and how its CSV is written. */
+/** The two forms of a CSV export (alone or in a zip). */
+export const EXPORT_FORMS = ['titles', 'upload'] as const;
+export type ExportForm = (typeof EXPORT_FORMS)[number];
+
 export const DownloadQuerySchema = Type.Object({
   downloadDatasetQuery,
+  form: Type.Optional(
+    Type.Union(
+      EXPORT_FORMS.map((form) => Type.Literal(form)),
+      {
+        default: 'titles',
+        description:
+          'CSV (alone or in a zip). `titles` (default): to read, one column per component under its export title in the asked language (titles shared by several columns followed by their import header), dynamic and pattern components as JSON. `upload`: the entry exactly as an upload takes it, to load again: import headers and the lines above them, dynamic and pattern components in their own columns, references as their files name them; the same in every language. Rows loaded from files of different shapes (constants, dynamic or pattern columns) load again from one file per shape: the zip holds them (`<name>.csv`, `<name>-2.csv`…), the CSV answers 409 UPLOAD_FORM_SEVERAL_FILES. Never with `spreadsheetSafe` (400 UPLOAD_FORM_NOT_SPREADSHEET_SAFE).',
+      },
+    ),
+  ),
   spreadsheetSafe: Type.Optional(
     Type.Boolean({
       description:

@@ -429,6 +429,23 @@ test('references: a file with errors and its report, the fixed file, files check
     expect(files['sites.csv']).not.toContain('col_de_voza');
   });
 
+  await test.step('export: the filtered rows to load again, as uploaded, never safe for spreadsheets', async () => {
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitemradio', { name: /Pour recharger/ }).click();
+    const safe = page.getByRole('menuitemcheckbox', { name: /Sans risque pour les tableurs/ });
+    await expect(safe).not.toBeChecked();
+    await expect(safe).toHaveAttribute('aria-disabled', 'true');
+    await see('reference-export-menu-upload-fr');
+    const csv = await download(page, () => page.getByRole('menuitem', { name: 'Fichier CSV', exact: true }).click());
+    const lines = new TextDecoder().decode(csv.bytes).split(/\r?\n/).filter(Boolean);
+    expect(lines).toHaveLength(inInterval.length + 1);
+    for (const site of inInterval) expect(lines.join('\n')).toContain(site.code);
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitemradio', { name: /Pour lire/ }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: /Sans risque pour les tableurs/ })).toBeChecked();
+    await page.keyboard.press('Escape');
+  });
+
   await test.step('delete a row after confirmation', async () => {
     const target = inInterval[0];
     await page.getByRole('button', { name: `Supprimer ${target.label}`, exact: true }).click();
@@ -462,6 +479,9 @@ test('references: a file with errors and its report, the fixed file, files check
     await see('reference-consultation-en');
     await page.getByRole('button', { name: 'Export' }).click();
     await see('reference-export-menu-en');
+    await page.getByRole('menuitemradio', { name: /To load again/ }).click();
+    await see('reference-export-menu-upload-en');
+    await page.getByRole('menuitemradio', { name: /To read/ }).click();
     const saved = await download(page, () => page.getByRole('menuitem', { name: 'Zip of the CSV file' }).click());
     const lines = zipTexts(saved.bytes)['sites.csv'].split(/\r?\n/).filter(Boolean);
     expect(lines).toHaveLength(high.length + 1);

@@ -238,6 +238,63 @@ describe('a download for a spreadsheet', () => {
   });
 });
 
+describe('an export to load again (form=upload)', () => {
+  const stations = '/applications/observatory/references/stations';
+  const stationsRows = async () =>
+    (await storedRows(data.admin, 'observatory', 'stations')).sort((a, b) => (a.naturalKey < b.naturalKey ? -1 : 1));
+
+  it(
+    'writes every row of a reference past the export page, under its import headers in every language, and loads again into the same rows',
+    { timeout: 120_000 },
+    async () => {
+      const before = await stationsRows();
+      const fr = await text(data.admin, `${stations}/csv${q({ outPut: { locale: 'fr' } })}&form=upload`);
+      const en = await text(data.admin, `${stations}/csv${q({ outPut: { locale: 'en' } })}&form=upload`);
+      expect(en).toBe(fr);
+      const records = readCsv(fr, ';');
+      // The import header `Nom`, where the readable English export writes its title `Name`.
+      expect(records[0]).toEqual(['code', 'Nom', 'altitude', 'depth', 'opened', 'habitat', 'habitats']);
+      expect(readCsv(await text(data.admin, `${stations}/csv${q({ outPut: { locale: 'en' } })}`), ';')[0][1]).toBe(
+        'Name',
+      );
+      expect(records.slice(1)).toHaveLength(STATIONS);
+      expect(records.slice(1, 1 + HOSTILE.length).map((row) => row[1])).toEqual(HOSTILE);
+      const form = new FormData();
+      form.append('file', new Blob([fr]), 'stations.csv');
+      const loaded = await data.admin.post(stations, { body: form });
+      expect(loaded.status, loaded.text.slice(0, 500)).toBe(201);
+      expect(await stationsRows()).toEqual(before);
+    },
+  );
+
+  it('gives a restricted reader their rows only, follows filters, and zips the references in the same form', async () => {
+    const allText = await text(data.admin, '/applications/observatory/data/readings/csv?form=upload');
+    const all = readCsv(allText, ';');
+    expect(all[0]).toEqual(['station', 'day', 'value', 'note']);
+    expect(all.slice(1)).toHaveLength(READ_STATIONS * DAYS);
+    const mine = readCsv(await text(reader, '/applications/observatory/data/readings/csv?form=upload'), ';').slice(1);
+    expect(mine).toHaveLength(READ_STATIONS * 5);
+    expect(mine.every((row) => Number(row[1].slice(0, 2)) <= 5)).toBe(true);
+    const query = { componentFilters: [{ componentKey: 'altitude', intervalValues: { from: '0', to: '149' } }] };
+    const filtered = readCsv(await text(data.admin, `${stations}/csv${q(query)}&form=upload`), ';').slice(1);
+    expect(filtered.length).toBeGreaterThan(2_000);
+    expect(filtered.every((row) => Number(row[2]) <= 149 && row[2] !== '')).toBe(true);
+    const zip = unzipText((await fetchBytes(data, '/applications/observatory/data/readings/zip?form=upload')).bytes);
+    expect(Object.keys(zip).sort()).toEqual(['readings.csv', 'references/stations.csv']);
+    expect(zip['readings.csv']).toBe(allText);
+    expect(readCsv(zip['references/stations.csv'], ';')[0][1]).toBe('Nom');
+  });
+
+  it('is never made safe for spreadsheets, and refuses a form it does not know', async () => {
+    for (const format of ['csv', 'zip']) {
+      const safe = await data.admin.get(`${stations}/${format}?form=upload&spreadsheetSafe=true`);
+      expect([safe.status, safe.body.code], format).toEqual([400, 'UPLOAD_FORM_NOT_SPREADSHEET_SAFE']);
+      const unknown = await data.admin.get(`${stations}/${format}?form=raw`);
+      expect([unknown.status, unknown.body.code], format).toEqual([400, 'BAD_REQUEST']);
+    }
+  });
+});
+
 describe('a CSV export of a data type pointing to a large reference', () => {
   it(
     'writes the same file reading only the rows of the reference each page designates; a check reads it by pages',

@@ -392,3 +392,32 @@ describe('lists at their contract caps (maxItems)', () => {
     );
   });
 });
+
+// The export's form names one of two writers: any other text is refused by the schema, and the form to load again
+// goes through the same query checks as the readable one.
+describe('form', () => {
+  it('refuses what is not a form with 400, and takes hostile queries in the form to load again without a 5xx', async () => {
+    for (const value of ['UPLOAD', '__proto__', 'constructor', 'a'.repeat(5000), 'upload\u0000', 'upload ', '[]']) {
+      for (const suffix of ['csv', 'zip']) {
+        const answer = await raw(`${DATA}/${suffix}?form=${enc(value)}`);
+        expect(answer.status, `${suffix} ${value.slice(0, 20)}`).toBe(400);
+      }
+    }
+    const safe = await raw(`${DATA}/csv?form=upload&spreadsheetSafe=true`);
+    expect([safe.status, JSON.parse(safe.text).code]).toEqual([400, 'UPLOAD_FORM_NOT_SPREADSHEET_SAFE']);
+    const requests: Array<[string, string]> = [];
+    for (const body of ['{"offset":-1}', '{"limit":1e309}', 'null', `${'['.repeat(5000)}${']'.repeat(5000)}`])
+      for (const suffix of ['csv', 'zip'])
+        requests.push([
+          `${suffix} ${body.slice(0, 20)}`,
+          `${DATA}/${suffix}?form=upload&downloadDatasetQuery=${enc(body)}`,
+        ]);
+    for (const key of ['nope', "birds'); drop table data_rows; --", '__proto__'])
+      requests.push([
+        `filter ${key}`,
+        `${DATA}/csv${q({ componentFilters: [{ componentKey: key, filters: ['x'] }] })}&form=upload`,
+      ]);
+    await expectNo5xx(requests);
+    expect((await raw(`${DATA}/csv?form=upload`)).status).toBe(200);
+  });
+});

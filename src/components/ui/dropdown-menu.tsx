@@ -86,7 +86,7 @@ export const DropdownMenuCheckboxItem = forwardRef<
   <MenuPrimitive.CheckboxItem
     ref={ref}
     className={cn(
-      'relative flex min-h-11 cursor-pointer select-none items-center rounded-sm py-2 pl-9 pr-3 text-base outline-none data-[highlighted]:bg-muted',
+      'relative flex min-h-11 cursor-pointer select-none items-center rounded-sm py-2 pl-9 pr-3 text-base outline-none data-[highlighted]:bg-muted data-[disabled]:cursor-default data-[disabled]:text-muted-foreground',
       className,
     )}
     {...props}

@@ -5,7 +5,7 @@ import { dynamicHeaderText } from '../csv/header';
 import { ReferenceIndex, spellingKeys } from '../csv/references';
 import { modelOf, references, stored, testModel, validate } from '../csv/testKit';
 import { RowTexts, designatedRows } from '../rows/rowTexts';
-import { EntryCsvWriter, shapeKey, shapeOf, templateShape } from './entryCsv';
+import { EntryCsvWriter, shapeKey, shapeOf, storedShapeKey, templateShape } from './entryCsv';
 
 const refs = references();
 const entryOf = (name: string) => testModel().data.find((entry) => entry.name === name)!;
@@ -95,6 +95,32 @@ describe('stored rows written back as CSV', () => {
       '"station";"day";"level";"quality";"T_10";"Q_10";"T_25";"Q_25"',
       '"";"";"cm"',
     ]);
+  });
+});
+
+describe('the shape of a row from its stored values alone', () => {
+  it('groups rows as their written shapes do: constants, dynamic columns, pattern columns', () => {
+    for (const [dataName, files] of [
+      ['stations', ['zone;code;p_ph;p_conductivity\nNord;S1;7.1;300\nRive;S2;;\n', 'zone;code;p_ph\nNord;S3;6.5\n']],
+      [
+        'readings',
+        [
+          'campagne;Été 24\nnote\nstation;day;level;quality;T_10;Q_10;T_25;Q_25\nunits;;cm;;\nS1;01/03/2024;;good;12,5;ok;-1;\nS2;02/03/2024;4;;;;3;x\n',
+          'campagne;Hiver\n\nstation;day;level;quality;T_10;Q_10\nunits;;mm\nS1;01/01/2024;2;good;1;\n',
+        ],
+      ],
+    ] as const) {
+      const entry = entryOf(dataName);
+      const rows = files.flatMap((file) => validate(dataName, file, { references: refs }).rows);
+      const texts = new RowTexts(entry, (name) => new ReferenceIndex(name, refs[name] ?? []));
+      const written = rows.map((row) => shapeKey(shapeOf(entry, row.values, texts)));
+      const stored = rows.map((row) => storedShapeKey(entry, row.values));
+      expect(rows.length, dataName).toBe(3);
+      expect(new Set(stored).size, dataName).toBe(2);
+      expect(new Set(written).size, dataName).toBe(2);
+      // Same partition: two rows share a stored shape exactly when they share a written one.
+      rows.forEach((_, i) => rows.forEach((__, j) => expect(stored[i] === stored[j]).toBe(written[i] === written[j])));
+    }
   });
 });
 

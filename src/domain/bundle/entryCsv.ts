@@ -51,6 +51,22 @@ export function shapeOf(entry: DataEntry, values: Record<string, unknown>, texts
 /** Equal for rows that can share a file. */
 export const shapeKey = (shape: RowShape) => JSON.stringify(shape);
 
+/**
+ * Equal for rows that can share a file, from their stored values alone: `shapeKey` depends on how constants are
+ * spelled, which an export reading a large reference a page at a time may spell differently from page to page.
+ */
+export function storedShapeKey(entry: DataEntry, values: Record<string, unknown>): string {
+  return JSON.stringify(
+    entry.components.map((component) => {
+      const value = values[component.key];
+      if (component.kind === 'constant') return value ?? null;
+      if (component.kind === 'dynamic') return value && typeof value === 'object' ? Object.keys(value).sort() : [];
+      if (component.kind === 'pattern') return groupsOf(value).map((group) => String(group.header ?? ''));
+      return null;
+    }),
+  );
+}
+
 export interface EntryCsvOptions {
   /** Header of a dynamic component's column for one reference row: the prefix and the row's value. */
   dynamicHeader(component: DynamicComponent, hierarchicalKey: string): string;
@@ -135,10 +151,10 @@ export class EntryCsvWriter {
     return this.headLines.map((cells) => `${cells.map(quote).join(this.entry.csv.separator)}\n`).join('');
   }
 
-  /** One data line. */
-  line(row: WrittenRow): string {
-    if (!this.options.texts) throw new Error('EntryCsvWriter: data lines need the texts option');
-    const texts = this.options.texts.row(row);
+  /** One data line; `rowTexts` when the texts change from page to page (an export reading a large reference). */
+  line(row: WrittenRow, rowTexts: RowTexts | undefined = this.options.texts): string {
+    if (!rowTexts) throw new Error('EntryCsvWriter: data lines need the texts option');
+    const texts = rowTexts.row(row);
     return `${this.cells.map((column) => quote(column ? column.cell(row.values, texts) : '')).join(this.entry.csv.separator)}\n`;
   }
 

@@ -30,4 +30,12 @@ describe('stored values as text', () => {
     expect(cellText(true, null)).toBe('true');
     expect(cellText(null, null)).toBe('');
   });
+
+  it('keeps a list of objects one JSON document (joined by commas, it was not JSON)', () => {
+    const groups = [
+      { header: 'a', value: '1' },
+      { header: 'b', value: '2' },
+    ];
+    expect(JSON.parse(cellText(groups, null))).toEqual(groups);
+  });
 });

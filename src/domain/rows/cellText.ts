@@ -46,6 +46,8 @@ export function naturalKeyInReference(key: string, reference: string): string {
 
 export function cellText(value: unknown, checker: Checker | null): string {
   if (value === null || value === undefined) return '';
+  // A list of objects (a pattern component's matched columns) stays one JSON document: joined, it would not be JSON.
+  if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) return JSON.stringify(value);
   if (Array.isArray(value)) return value.map((v) => cellText(v, checker)).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string') {

@@ -1,4 +1,4 @@
-import type { DataTypePage, ReferencePage } from '@/contract/rows';
+import type { DataTypePage, ExportForm, ReferencePage } from '@/contract/rows';
 import type { Suggestions } from '@/contract/references';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { RowQuery } from '@/domain/rows/rowQuery';
@@ -26,15 +26,24 @@ export async function fetchEntryPage(
 }
 
 export type ExportFormat = 'csv' | 'zip' | 'json';
+export type { ExportForm };
 
 /**
- * The API path of a download of every row matching the query (its paging left out). `spreadsheetSafe` neutralises
- * the cells a spreadsheet would run as formulas, in CSV files.
+ * The API path of a download of every row matching the query (its paging left out). In CSV files (alone or in a
+ * zip), `form` chooses the file to read or the file to load again, and `spreadsheetSafe` neutralises the cells a
+ * spreadsheet would run as formulas (in the file to read only: the server refuses it with the other).
  */
-export function exportPath(application: string, entry: Pick<DataEntry, 'name' | 'kind'>, format: ExportFormat, query: RowQuery, spreadsheetSafe = false) {
+export function exportPath(
+  application: string,
+  entry: Pick<DataEntry, 'name' | 'kind'>,
+  format: ExportFormat,
+  query: RowQuery,
+  { form = 'titles', spreadsheetSafe = false }: { form?: ExportForm; spreadsheetSafe?: boolean } = {},
+) {
   const path = `${entry.kind === 'reference' ? base(application, entry.name) : dataBase(application, entry.name)}/${format}`;
-  const safe = spreadsheetSafe && format !== 'json' ? '&spreadsheetSafe=true' : '';
-  return `${path}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}${safe}`;
+  const csv = format !== 'json';
+  const options = `${csv && form === 'upload' ? '&form=upload' : ''}${csv && spreadsheetSafe && form !== 'upload' ? '&spreadsheetSafe=true' : ''}`;
+  return `${path}${queryString({ ...query, offset: undefined, limit: undefined, outPut: { locale: currentLanguage() } })}${options}`;
 }
 
 /** A CSV upload into a reference, as an outbox change. */

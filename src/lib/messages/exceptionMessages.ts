@@ -261,6 +261,15 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This file moves lines under another parent while other data point to them ({rows}{more, select, yes {, …} other {}}): those data would go on pointing to where these lines were. Nothing was stored. Keep these lines under their parent, or first change the data pointing to them.',
   },
+  UPLOAD_FORM_NOT_SPREADSHEET_SAFE: /*i18n*/ {
+    id: 'exceptionMessage.UPLOAD_FORM_NOT_SPREADSHEET_SAFE',
+    message: 'A file to load again keeps the exact values: it cannot also be safe for spreadsheets.',
+  },
+  UPLOAD_FORM_SEVERAL_FILES: /*i18n*/ {
+    id: 'exceptionMessage.UPLOAD_FORM_SEVERAL_FILES',
+    message:
+      'These lines were loaded from {files} files with different columns or lines above the header: they load again from as many files. Download the zip, which holds one file for each.',
+  },
   NO_SUCH_ROWS: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_ROWS', message: 'These lines do not exist.' },
   UNKNOWN_COMPONENT: /*i18n*/ {
     id: 'exceptionMessage.UNKNOWN_COMPONENT',

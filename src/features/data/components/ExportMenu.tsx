@@ -15,7 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { exportPath, type ExportFormat } from '../api';
+import { exportPath, type ExportForm, type ExportFormat } from '../api';
 
 interface ExportMenuProps {
   application: string;
@@ -32,17 +32,22 @@ interface ExportMenuProps {
 
 /**
  * The downloads of the rows: CSV, zip (with the references they point to) or JSON, of every line matching the filters
- * or of every line. CSV files are safe for spreadsheets unless the user asks for the exact values (to load the file
- * again).
+ * or of every line. A CSV file comes in two forms: to read (column titles in the reader's language, safe for
+ * spreadsheets unless the user asks for the exact values) or to load again (the columns of an upload, exact values).
  */
 export function ExportMenu({ application, entry, query, filtered, total, unavailable, onDownload }: ExportMenuProps) {
   const { i18n } = useLingui();
+  const [form, setForm] = useState<ExportForm>('titles');
   const [spreadsheetSafe, setSpreadsheetSafe] = useState(true);
   const [everything, setEverything] = useState(false);
+  const toLoad = form === 'upload';
   const download = (format: ExportFormat) => {
     const all = filtered && everything;
     const chosen = all ? { ...query, componentFilters: undefined } : query;
-    onDownload(exportPath(application, entry, format, chosen, spreadsheetSafe), `${entry.name}.${format}`, all ? undefined : total);
+    const options = { form, spreadsheetSafe: spreadsheetSafe && !toLoad };
+    // A file to load again may have lines above its header: its lines are not the table's.
+    const expected = all || (toLoad && format !== 'json') ? undefined : total;
+    onDownload(exportPath(application, entry, format, chosen, options), `${entry.name}.${format}`, expected);
   };
   const formats: Array<{ format: ExportFormat; label: ReactNode }> = [
     { format: 'csv', label: <Trans>CSV file</Trans> },
@@ -79,6 +84,46 @@ export function ExportMenu({ application, entry, query, filtered, total, unavail
           </DropdownMenuLabel>
         )}
         <DropdownMenuSeparator />
+        <DropdownMenuLabel>
+          <Trans>CSV file and zip</Trans>
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={form} onValueChange={(value) => setForm(value as ExportForm)}>
+          <DropdownMenuRadioItem value="titles" onSelect={(event) => event.preventDefault()} data-testid="export-form-titles">
+            <span className="flex flex-col">
+              <Trans>To read: column titles</Trans>
+              <span className="text-sm text-muted-foreground">
+                <Trans>One column per field, under its title in your language.</Trans>
+              </span>
+            </span>
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="upload" onSelect={(event) => event.preventDefault()} data-testid="export-form-upload">
+            <span className="flex flex-col">
+              <Trans>To load again: as uploaded</Trans>
+              <span className="text-sm text-muted-foreground">
+                <Trans>The columns and values of an upload file, to change and load again.</Trans>
+              </span>
+            </span>
+          </DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+        <DropdownMenuCheckboxItem
+          checked={spreadsheetSafe && !toLoad}
+          disabled={toLoad}
+          onCheckedChange={(checked) => setSpreadsheetSafe(checked === true)}
+          onSelect={(event) => event.preventDefault()}
+          data-testid="export-spreadsheet-safe"
+        >
+          <span className="flex flex-col">
+            <Trans>Safe for spreadsheets</Trans>
+            <span className="text-sm text-muted-foreground">
+              {toLoad ? (
+                <Trans>Not for a file to load again: it keeps the exact values.</Trans>
+              ) : (
+                <Trans>Cells that a spreadsheet would run as a formula start with an apostrophe. Untick to get the exact values.</Trans>
+              )}
+            </span>
+          </span>
+        </DropdownMenuCheckboxItem>
+        <DropdownMenuSeparator />
         {formats.map(({ format, label }) =>
           unavailable ? (
             <DropdownMenuItem key={format} disabled data-testid={`export-${format}`}>
@@ -90,15 +135,6 @@ export function ExportMenu({ application, entry, query, filtered, total, unavail
             </DropdownMenuItem>
           ),
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuCheckboxItem checked={spreadsheetSafe} onCheckedChange={(checked) => setSpreadsheetSafe(checked === true)} onSelect={(event) => event.preventDefault()} data-testid="export-spreadsheet-safe">
-          <span className="flex flex-col">
-            <Trans>Safe for spreadsheets</Trans>
-            <span className="text-sm text-muted-foreground">
-              <Trans>Cells that a spreadsheet would run as a formula start with an apostrophe. Untick to get the exact values, to load the file again.</Trans>
-            </span>
-          </span>
-        </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
