@@ -285,15 +285,16 @@ test('a file changed by someone else than its author says who changed it last; f
   await expect(toast(page, 'Le fichier comptage.pdf a été enregistré.')).toBeVisible();
   await page.goto(`/applications/${name}/additionalFiles/protocols`);
   await row(page, 'comptage.pdf').getByRole('button', { name: 'Détails de comptage.pdf' }).click();
-  await expect(row(page, 'comptage.pdf')).toContainText(author);
-  await expect(row(page, 'comptage.pdf')).toContainText(`par ${E2E_ADMIN.login}`);
+  const details = page.getByTestId('file-details');
+  await expect(details).toContainText(author);
+  await expect(details).toContainText(`par ${E2E_ADMIN.login}`);
   await dismissToasts(page);
   await see('additional-file-changed-by-fr');
 
   await switchLanguage(page, 'English');
   await page.goto(`/applications/${name}/additionalFiles/protocols`);
   await row(page, 'comptage.pdf').getByRole('button', { name: 'Details of comptage.pdf' }).click();
-  await expect(row(page, 'comptage.pdf')).toContainText(`by ${E2E_ADMIN.login}`);
+  await expect(page.getByTestId('file-details')).toContainText(`by ${E2E_ADMIN.login}`);
   await see('additional-file-changed-by-en');
   await switchLanguage(page, 'Français');
 });
