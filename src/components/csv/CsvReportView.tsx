@@ -14,10 +14,19 @@ const SHOWN = 50;
  * The errors of a CSV file: the total, the first ones on screen, and all kept ones as a downloadable CSV. Found on the
  * device before sending, or by the server in a refused change (several may be on one page, hence the generated id).
  */
-export function CsvReportView({ report, fileName }: { report: CsvErrorsReport; fileName: string }) {
+export function CsvReportView({
+  report,
+  fileName,
+  entryTitle,
+}: {
+  report: CsvErrorsReport;
+  fileName: string;
+  /** Titles of the application's entries, when known: errors name references by them. */
+  entryTitle?: (name: string) => string;
+}) {
   const { t, i18n } = useLingui();
   const titleId = useId();
-  const translate = (error: CsvError) => describeProblem(i18n, error);
+  const translate = (error: CsvError) => describeProblem(i18n, error, entryTitle);
   const download = () => {
     const text = reportToCsv(report, translate, {
       headers: { line: t`line`, column: t`column`, value: t`value`, message: t`message` },

@@ -31,7 +31,18 @@ function groupsOf(notes: CsvNote[]): Group[] {
  * it knows only from uploads still waiting on the device. And, per column, lists of numbers whose commas may have
  * been meant as decimal commas. None stops the file from being sent.
  */
-export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count: number; capped?: boolean }) {
+export function DeviceNotes({
+  notes,
+  count,
+  capped,
+  entryTitle = (name) => name,
+}: {
+  notes: CsvNote[];
+  count: number;
+  capped?: boolean;
+  /** Titles of the application's entries: references are named by them, as the pages name them. */
+  entryTitle?: (name: string) => string;
+}) {
   const { i18n, t } = useLingui();
   // The values past the first few are counted, never left out unsaid.
   const list = (values: string[]) =>
@@ -47,7 +58,7 @@ export function DeviceNotes({ notes, count, capped }: { notes: CsvNote[]; count:
         const values = list(
           group.code === 'decimalCommaInList' ? group.values.map((value) => t`“${value}”`) : group.values,
         );
-        const refType = group.subject;
+        const refType = entryTitle(group.subject);
         const column = group.subject;
         return (
           <p key={`${group.code}/${group.subject}`} className="flex items-start gap-2" data-code={group.code}>

@@ -35,3 +35,12 @@ export function localized(
   const own = (language: string) => (Object.hasOwn(text, language) ? text[language] : undefined);
   return own(locale) || own(defaultLanguage) || Object.values(text).find((t) => t) || fallback;
 }
+
+/** The title of an entry in `locale`, or its name when the configuration gives it none or has no such entry. */
+export function entryTitleOf(
+  model: Pick<ApplicationModel, 'data' | 'defaultLanguage'>,
+  name: string,
+  locale: string,
+): string {
+  return localized(model.data.find((entry) => entry.name === name)?.i18n.title, locale, model.defaultLanguage, name);
+}

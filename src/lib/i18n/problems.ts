@@ -18,7 +18,12 @@ export type CodedProblem = Pick<StreamProblem, 'code' | 'params'> & {
  * The translated sentence of a problem, whichever catalogue its code belongs to (CSV, configuration errors and
  * warnings, server).
  */
-export function describeProblem(i18n: I18n, problem: CodedProblem): string {
+export function describeProblem(
+  i18n: I18n,
+  problem: CodedProblem,
+  /** Titles of the application's entries, when known: CSV errors name references by them. */
+  entryTitle?: (name: string) => string,
+): string {
   const params = problem.params ?? {};
   const csv = csvErrorMessages[problem.code as keyof typeof csvErrorMessages];
   let message: MessageDescriptor;
@@ -31,6 +36,7 @@ export function describeProblem(i18n: I18n, problem: CodedProblem): string {
         value: problem.value,
       },
       i18n.locale,
+      entryTitle,
     );
     message = { ...csv, values };
   } else {

@@ -138,4 +138,15 @@ describe('CSV error messages', () => {
     const withList = { ...error.params, messages: {}, exception: 'BAD_VALUE', exceptionParams: { values: ['a', 'b'] } };
     expect(render('en', { ...error, params: withList })).toBe('BAD_VALUE (values: a, b)');
   });
+
+  it('names a reference by its title when the application is known, by its name otherwise', () => {
+    const error = { params: { refType: 'sites_sit', reference: 'sites_sit', component: 'site' }, lineNumber: 2 };
+    const titles = (name: string) => (name === 'sites_sit' ? 'Sites' : name);
+    expect(csvErrorValues(error, 'en', titles)).toMatchObject({
+      refType: 'Sites',
+      reference: 'Sites',
+      component: 'site',
+    });
+    expect(csvErrorValues(error, 'en')).toMatchObject({ refType: 'sites_sit' });
+  });
 });

@@ -186,6 +186,7 @@ function periodBound(value: unknown, locale: string): unknown {
 export function csvErrorValues(
   error: Pick<CsvError, 'params'> & Partial<Pick<CsvError, 'lineNumber' | 'column' | 'value'>>,
   locale = 'en',
+  entryTitle: (name: string) => string = (name) => name,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {
     line: error.lineNumber,
@@ -193,6 +194,9 @@ export function csvErrorValues(
     cellValue: error.value ?? '',
   };
   for (const [key, value] of Object.entries(error.params)) values[key] = display(value);
+  // A depositor knows a reference by its title, as the pages name it, not by the configuration's name.
+  for (const key of ['refType', 'reference'])
+    if (typeof error.params[key] === 'string') values[key] = entryTitle(error.params[key] as string);
   // Errors kept before duplicated lines were counted have no `lineCount`: their text names the lines only.
   if (typeof error.params.lineCount !== 'number') values.lineCount = 0;
   // The period of a deposit (timerangeoutofinterval) is read as dates, the way the deposits page shows periods.

@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import type { DataInserted } from '@/contract/data';
 import type { ReferenceLoaded, RowsMoved } from '@/contract/references';
-import { localized } from '@/domain/applications/summary';
+import { entryTitleOf, localized } from '@/domain/applications/summary';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { CsvReport, DeviceKnowledge, StoredRow } from '@/domain/csv';
 import { CsvReportView } from '@/components/csv/CsvReportView';
@@ -54,6 +54,8 @@ export function CsvUploadDialog({
   const [missing, setMissing] = useState<string[]>([]);
   const refusedName = replaces?.fileName;
   const title = localized(entry.i18n.title, i18n.locale, application.model.defaultLanguage, entry.name);
+  const entryTitle = (name: string) => entryTitleOf(application.model, name, i18n.locale);
+  const missingTitles = missing.map(entryTitle).join(', ');
 
   async function referencesFor(): Promise<{ rows: Record<string, StoredRow[]>; device: DeviceKnowledge }> {
     const names = [...new Set([...entry.dependsOn, ...(entry.hierarchy.recursiveComponent ? [entry.name] : [])])];
@@ -157,15 +159,18 @@ export function CsvUploadDialog({
         ) : null}
         {missing.length > 0 ? (
           <Alert variant="warning">
-            <Trans>No copy of {missing.join(', ')} on this device: its values could not be checked here; the server will check them.</Trans>
+            <Trans>No copy of {missingTitles} on this device: its values could not be checked here; the server will check them.</Trans>
           </Alert>
         ) : null}
         {report?.notes?.length ? <DeviceNotes
             notes={report.notes}
             count={report.noteCount ?? report.notes.length}
             capped={report.noteCountCapped}
+            entryTitle={entryTitle}
           /> : null}
-        {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
+        {report && report.errorCount > 0 && file ? (
+          <CsvReportView report={report} fileName={file.name} entryTitle={entryTitle} />
+        ) : null}
         {valid ? (
           <Alert variant="success" className="flex items-center gap-2">
             <CircleCheck aria-hidden />

@@ -11,11 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { fileNameHint } from './fileNameHint';
 import { MAX_COMMENT, useDepositForm, type DepositFormOptions } from '../hooks/useDepositForm';
+import { entryTitleOf } from '@/domain/applications/summary';
 
 /** The card where a file is chosen for the dataset, given its period and comment, checked, then deposited. */
 export function DepositForm(options: DepositFormOptions) {
   const { t, i18n } = useLingui();
   const form = useDepositForm(options);
+  const entryTitle = (name: string) => entryTitleOf(options.application.model, name, i18n.locale);
   const { file, from, to, comment, report, busy } = form;
   return (
     <Card>
@@ -72,9 +74,12 @@ export function DepositForm(options: DepositFormOptions) {
             notes={report.notes}
             count={report.noteCount ?? report.notes.length}
             capped={report.noteCountCapped}
+            entryTitle={entryTitle}
           />
         ) : null}
-        {report && report.errorCount > 0 && file ? <CsvReportView report={report} fileName={file.name} /> : null}
+        {report && report.errorCount > 0 && file ? (
+          <CsvReportView report={report} fileName={file.name} entryTitle={entryTitle} />
+        ) : null}
         {report && report.errorCount === 0 ? (
           <Alert variant="success" className="flex items-center gap-2">
             <CircleCheck aria-hidden />
