@@ -33,6 +33,7 @@ import {
   listVersions,
   readDepositParams,
   readRepositoryId,
+  repositoryScope,
   requestPublication,
 } from '../services/deposits.ts';
 import { CsvRejected } from '../services/ingest.ts';
@@ -154,7 +155,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary:
-          'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
+          'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset: one key per scope (several: 400 UNSUPPORTED_PARAMETER).',
         params: DataParamsSchema,
         querystring: VersionListQuerySchema,
         response: { 200: Type.Array(VersionSchema), ...errorResponses(400, 401, 403, 404) },
@@ -164,12 +165,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const { rights } = await readRights(ctx, request.auth?.user ?? null, data);
       const filter = readRepositoryId(request.query.repositoryId);
-      const scope = Object.fromEntries(
-        Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [
-          key,
-          Array.isArray(value) ? value[0] : value,
-        ]),
-      ) as Record<string, string>;
+      const scope = repositoryScope(filter);
       const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to }, rights);
       return versions.filter((v) =>
         mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }),
