@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
-import { InvalidInput } from '../../src/domain/errors/refusal.ts';
+import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
+import { regExpFilterIn } from '../../src/domain/rows/regExpFilters.ts';
+import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { DataTypePageSchema, DownloadQuerySchema, ReferencePageSchema } from '../../src/contract/rows.ts';
 import { ReferenceParamsSchema } from '../../src/contract/references.ts';
@@ -19,11 +21,38 @@ import { zipOf } from '../services/zipOutput.ts';
 export function rowQueryOf(text: string | undefined): RowQuery {
   const read = readRowQuery(text);
   if (!read.ok) throw new InvalidInput(read.problem);
+  const regExpFilter = regExpFilterIn(text);
+  if (regExpFilter !== undefined)
+    throw new Refusal('UNSUPPORTED_PARAMETER', {
+      parameter: 'componentFilters[].isRegExp',
+      componentKey: regExpFilter,
+    });
   return read.query;
 }
 
 /** A stream goes out as it is written, past the serializer: the page schema describes the document it makes. */
 const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
+
+/**
+ * Every row matching a query without a `limit`, streamed in constant memory as one document of the page's shape:
+ * the original answered every row there, and scripts read them all in one request.
+ */
+export async function sendEveryRow(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  data: EntryContext,
+  query: RowQuery,
+  locale: string,
+  filter: RowFilter,
+) {
+  const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
+  return sendStream(
+    reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`),
+    document,
+  );
+}
 
 export const safeFileName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
@@ -149,15 +178,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     },
     async (request, reply) => {
       const { data, filter, query, locale } = await opened(request);
-      if (query.limit === undefined) {
-        const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
-        return sendStream(
-          reply
-            .header('Content-Type', 'application/json; charset=utf-8')
-            .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`),
-          document,
-        );
-      }
+      if (query.limit === undefined) return sendEveryRow(ctx, reply, data, query, locale, filter);
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;
       // A reference read under data/: its own page, which the data type's schema does not describe.
