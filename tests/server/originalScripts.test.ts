@@ -125,6 +125,8 @@ describe('deleting rows of a data type', () => {
       expect(answer.status, body).toBeGreaterThanOrEqual(400);
       expect(answer.status, body).toBeLessThan(500);
     }
+    const notUuids = await data.admin.delete(`${APP}/data/readings${q({ rowIds: ['not-a-uuid', "'; drop"] })}`);
+    expect([notUuids.status, notUuids.body.deleted]).toEqual([200, []]);
     const cut = await data.admin.request('DELETE', `${APP}/data/readings`, {
       body: '--b\r\nContent-Disposition: form-data; name="downloadDatasetQuery"\r\n\r\n{"naturalKeys"',
       headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
