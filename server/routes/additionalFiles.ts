@@ -7,6 +7,7 @@ import { isCharterType } from '../../src/domain/applications/charter.ts';
 import type { ServerContext } from '../context.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { requireUser } from '../http/authentication.ts';
+import { bodyFields, givenOnce } from '../http/bodyField.ts';
 import { readForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import {
@@ -48,6 +49,15 @@ import { additionalFilesZip } from '../services/additionalFilesZip.ts';
 import { findApplication } from '../services/applications.ts';
 import { readCharter } from '../services/charter.ts';
 import { replyWithCharter } from './charter.ts';
+
+/** The selection sent as `params` or as `additionalFilesInfos` (the original's G3), and in a body for a deletion. */
+const selectionText = (query: { params?: string; additionalFilesInfos?: string }, body: typeof query = {}) =>
+  givenOnce({
+    params: query.params,
+    additionalFilesInfos: query.additionalFilesInfos,
+    'params (body)': body.params,
+    'additionalFilesInfos (body)': body.additionalFilesInfos,
+  });
 
 function selectionOf(text: string | undefined) {
   const read = readFilesQuery(text);
@@ -102,13 +112,14 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     async (request, reply) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      if (request.query.params === undefined) {
+      const text = selectionText(request.query);
+      if (text === undefined) {
         return additionalFilesOverview(ctx, user, application, {
           grantable: request.query.grantable === true,
           locale: mailLanguage(request.headers['accept-language']),
         });
       }
-      const selection = selectionOf(request.query.params);
+      const selection = selectionOf(text);
       // The original reads the charter as the download of the type `__charte__`.
       if (isCharterType(selection.filetype)) return replyWithCharter(reply, await readCharter(ctx, application));
       return replyWithZip(reply, await additionalFilesZip(ctx, user, application, selection));
@@ -122,15 +133,20 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
         tags: ['additional files'],
         summary:
           'Deletes the selected files, all or none (the caller must be able to delete each); answers their ids, comma-separated.',
+        description:
+          'The selection as `params` or `additionalFilesInfos`, in the query string or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); two of them given and different: 400 CONFLICTING_PARAMETERS. No selection: 400 BAD_FILES_QUERY.',
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         params: NameParamsSchema,
         querystring: FilesDeletionQuerySchema,
-        response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      const ids = await deleteAdditionalFiles(ctx, user, application, selectionOf(request.query.params));
+      const body = await bodyFields(request, ['params', 'additionalFilesInfos']);
+      const selection = selectionOf(selectionText(request.query, body));
+      const ids = await deleteAdditionalFiles(ctx, user, application, selection);
       return reply.header('Content-Type', 'text/plain; charset=utf-8').send(ids.join(','));
     },
   );
@@ -235,7 +251,7 @@ export const additionalFileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContex
     async (request, reply) => {
       const user = requireUser(request);
       const application = await findApplication(ctx, request.params.name);
-      const query = selectionOf(request.query.params);
+      const query = selectionOf(selectionText(request.query));
       const locale = mailLanguage(request.headers['accept-language']);
       if (!listedWhole(query))
         return listAdditionalFiles(ctx, user, application, request.params.fileType, query, locale);

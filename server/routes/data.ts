@@ -33,12 +33,15 @@ import {
   listVersions,
   readDepositParams,
   readRepositoryId,
+  repositoryScope,
   requestPublication,
 } from '../services/deposits.ts';
 import { CsvRejected } from '../services/ingest.ts';
 import { MAX_CSV_BYTES, dataTypeOf, entryOf } from '../services/references.ts';
 import { loadReference } from './references.ts';
 import { rowQueryOf, safeFileName } from './entryExports.ts';
+import { bodyFields, givenOnce } from '../http/bodyField.ts';
+import { deletesByKeys } from '../../src/domain/rows/deletionSelection.ts';
 import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
 import { openableVersion } from '../services/versionAccess.ts';
 import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
@@ -154,7 +157,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       schema: {
         tags: ['data'],
         summary:
-          'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset.',
+          'Versions of a data type the caller may open, newest first: published ones their reading right covers whole (scope and period), unpublished ones their deposit right covers. `repositoryId` (JSON {requiredAuthorizations, from, to}) narrows to one dataset: one key per scope (several: 400 UNSUPPORTED_PARAMETER).',
         params: DataParamsSchema,
         querystring: VersionListQuerySchema,
         response: { 200: Type.Array(VersionSchema), ...errorResponses(400, 401, 403, 404) },
@@ -164,12 +167,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const data = await dataTypeOf(ctx, request.params.name, request.params.dataType);
       const { rights } = await readRights(ctx, request.auth?.user ?? null, data);
       const filter = readRepositoryId(request.query.repositoryId);
-      const scope = Object.fromEntries(
-        Object.entries(filter.requiredAuthorizations ?? {}).map(([key, value]) => [
-          key,
-          Array.isArray(value) ? value[0] : value,
-        ]),
-      ) as Record<string, string>;
+      const scope = repositoryScope(filter);
       const versions = await listVersions(ctx, data, { scope, from: filter.from, to: filter.to }, rights);
       return versions.filter((v) =>
         mayOpenVersion(rights, data.entry.name, { scopes: v.scope, from: v.from, to: v.to, published: v.published }),
@@ -230,9 +228,12 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         tags: ['data'],
         summary:
           'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
+        description:
+          '`downloadDatasetQuery` in the query string, or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); both given and different: 400 CONFLICTING_PARAMETERS. A query selecting by componentFilters, or by neither rowIds nor naturalKeys, is refused (400 DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS) and deletes nothing.',
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         params: DataParamsSchema,
         querystring: RowQueryParamSchema,
-        response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: RowsDeletedSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) => {
@@ -241,7 +242,14 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const rights = await requireOperation(ctx, user, data, 'delete', 'some');
       if (data.entry.submission.strategy === 'OA_VERSIONING')
         throw new Refusal('DELETE_ON_REPOSITORY_APPLICATION_NOT_ALLOWED_EXCEPTION');
-      const query = rowQueryOf(request.query.downloadDatasetQuery);
+      const body = await bodyFields(request, ['downloadDatasetQuery']);
+      const query = rowQueryOf(
+        givenOnce({
+          'downloadDatasetQuery (query)': request.query.downloadDatasetQuery,
+          'downloadDatasetQuery (body)': body.downloadDatasetQuery,
+        }),
+      );
+      if (!deletesByKeys(query)) throw new Refusal('DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS');
       return {
         deleted: await deleteDataRows(
           ctx.db,

@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { readRowQuery, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import type { ServerContext } from '../context.ts';
 import { InvalidInput, Refusal } from '../../src/domain/errors/refusal.ts';
+import { regExpFilterIn } from '../../src/domain/rows/regExpFilters.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import {
   DataTypePageSchema,
@@ -25,6 +26,12 @@ import { zipOf } from '../services/zipOutput.ts';
 export function rowQueryOf(text: string | undefined): RowQuery {
   const read = readRowQuery(text);
   if (!read.ok) throw new InvalidInput(read.problem);
+  const regExpFilter = regExpFilterIn(text);
+  if (regExpFilter !== undefined)
+    throw new Refusal('UNSUPPORTED_PARAMETER', {
+      parameter: 'componentFilters[].isRegExp',
+      componentKey: regExpFilter,
+    });
   return read.query;
 }
 
@@ -50,6 +57,27 @@ const csvNames = (folder: string, name: string, count: number) =>
 
 /** A stream goes out as it is written, past the serializer: the page schema describes the document it makes. */
 const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
+
+/**
+ * Every row matching a query without a `limit`, streamed in constant memory as one document of the page's shape:
+ * the original answered every row there, and scripts read them all in one request.
+ */
+export async function sendEveryRow(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  data: EntryContext,
+  query: RowQuery,
+  locale: string,
+  filter: RowFilter,
+) {
+  const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
+  return sendStream(
+    reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`),
+    document,
+  );
+}
 
 export const safeFileName = (name: string) => name.replace(/[^a-zA-Z0-9_.-]/g, '_');
 
@@ -183,15 +211,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     },
     async (request, reply) => {
       const { data, filter, query, locale } = await opened(request);
-      if (query.limit === undefined) {
-        const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
-        return sendStream(
-          reply
-            .header('Content-Type', 'application/json; charset=utf-8')
-            .header('Content-Disposition', `inline; filename="${safeFileName(data.entry.name)}.json"`),
-          document,
-        );
-      }
+      if (query.limit === undefined) return sendEveryRow(ctx, reply, data, query, locale, filter);
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;
       // A reference read under data/: its own page, which the data type's schema does not describe.

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authentication.ts';
 import { AuthenticatedUserSchema } from '../../src/contract/accounts.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
-import { RoleParamsSchema, RoleQuerySchema } from '../../src/contract/platformRoles.ts';
+import { ORIGINAL_ADMIN_ROLE, RoleParamsSchema, RoleQuerySchema } from '../../src/contract/platformRoles.ts';
 import { rolesOf, rolesOfEveryone } from '../services/applicationAccess.ts';
 import { changeRole, listUsersForAdmin } from '../services/platformRoles.ts';
 import { toAuthenticatedUser } from '../services/userViews.ts';
@@ -37,7 +37,7 @@ export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         tags: ['roles'],
         summary:
           method === 'PUT'
-            ? 'Grants a role: terrainAdmin, applicationCreator (with applicationPattern), applicationManager or userManager (with applicationNameOrId).'
+            ? 'Grants a role: terrainAdmin (or openAdomAdmin, the original’s name), applicationCreator (with applicationPattern), applicationManager or userManager (with applicationNameOrId).'
             : 'Revokes a role (same parameters as the grant).',
         params: RoleParamsSchema,
         querystring: RoleQuerySchema,
@@ -49,7 +49,7 @@ export const platformRoleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
           ctx,
           caller,
           {
-            role: request.params.role,
+            role: request.params.role === ORIGINAL_ADMIN_ROLE ? 'terrainAdmin' : request.params.role,
             userIdOrLogin: request.query.userIdOrLogin,
             applicationPatterns: patternsOf(request.query.applicationPattern),
             applicationNameOrId: request.query.applicationNameOrId,

@@ -31,7 +31,7 @@ import {
   referenceRowLines,
   uploadReference,
 } from '../services/references.ts';
-import { rowQueryOf } from './entryExports.ts';
+import { rowQueryOf, sendEveryRow } from './entryExports.ts';
 import { whileSpooled } from '../services/uploadSpool.ts';
 
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -68,22 +68,20 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     {
       schema: {
         tags: ['references'],
-        summary: 'Rows of a reference (paged, filtered, ordered), with display names and column descriptions.',
+        summary:
+          'Rows of a reference (filtered, ordered), with display names and column descriptions: one page when `downloadDatasetQuery` gives a `limit`; otherwise every row, streamed, as one document of the same shape (as the original answered every row).',
         params: ReferenceParamsSchema,
         querystring: RowQueryParamSchema,
         response: { 200: ReferencePageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
       const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
-      return readReference(
-        ctx,
-        reference,
-        rowQueryOf(request.query.downloadDatasetQuery),
-        mailLanguage(request.headers['accept-language']),
-        filter,
-      );
+      const query = rowQueryOf(request.query.downloadDatasetQuery);
+      const locale = mailLanguage(request.headers['accept-language']);
+      if (query.limit === undefined) return sendEveryRow(ctx, reply, reference, query, locale, filter);
+      return readReference(ctx, reference, query, locale, filter);
     },
   );
 

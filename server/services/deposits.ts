@@ -62,6 +62,24 @@ export function readRepositoryId(text: string | undefined): RepositoryId {
   return reading.value ?? {};
 }
 
+/**
+ * The scope a version list is narrowed to: one hierarchical key per scope component. The original's
+ * `requiredAuthorizations` holds a list per component; the list of one dataset holds one key each, and every key but
+ * the first was dropped without a word: several are refused instead.
+ */
+export function repositoryScope(filter: RepositoryId): Record<string, string> {
+  const scope: Record<string, string> = {};
+  for (const [component, value] of Object.entries(filter.requiredAuthorizations ?? {})) {
+    const keys = Array.isArray(value) ? value : [value];
+    if (keys.length > 1)
+      throw new Refusal('UNSUPPORTED_PARAMETER', {
+        parameter: `repositoryId.requiredAuthorizations.${component} (several values)`,
+      });
+    if (keys[0] !== undefined) scope[component] = keys[0];
+  }
+  return scope;
+}
+
 /** "1984-01-01 00:00:00", "1984-01-01T00:00:00" or "1984-01-01" → the ISO local date-time, or a refusal. */
 export function normalizeDateTime(text: string, field: string): string {
   const bound = readPeriodBound(text);

@@ -484,9 +484,19 @@ async function notifyManagers(
   for (const recipient of recipients) await mail(ctx, recipient.email, message);
 }
 
-/** The `params` JSON of the list (absent or the text `undefined` = everything); a malformed one is a 400. */
+/**
+ * The `params` JSON of the list (absent or the text `undefined` = everything); a malformed one is a 400. The
+ * original filters a request field by an interval (`intervalValues`); the list does not, and answered every request
+ * as if none were asked: such a filter is refused.
+ */
 export function readRequestQuery(text: string | undefined): RightsRequestQuery {
   const reading = readJsonParameter(RightsRequestQuerySchema, text);
   if (!reading.ok) throw new Refusal('BAD_REQUEST', { parameter: 'params' });
-  return reading.value ?? {};
+  const query = reading.value ?? {};
+  for (const filter of query.fieldFilters ?? []) {
+    const interval = (filter as { intervalValues?: unknown }).intervalValues;
+    if (interval !== undefined && interval !== null)
+      throw new Refusal('UNSUPPORTED_PARAMETER', { parameter: 'fieldFilters[].intervalValues' });
+  }
+  return query;
 }

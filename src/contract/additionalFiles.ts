@@ -241,12 +241,24 @@ const SelectionText = Type.String({
   description:
     'JSON AdditionalFilesInfos: {uuids: [id], fileNames: [name], filetype, additionalFilesInfos: {<type>: {fieldFilters: [{field, filter, isRegExp, intervalValues: {from, to}, format}]}}, offset, limit}',
 });
+/** The original's G3 names the selection after its Java argument: `additionalFilesInfos` is read as `params`. */
+const SelectionAlias = Type.String({
+  maxLength: 100_000,
+  description: 'The selection under the name the original’s G3 gives it; when `params` is given too, it must be equal.',
+});
 export const FilesOverviewQuerySchema = Type.Object({
   params: Type.Optional(SelectionText),
+  additionalFilesInfos: Type.Optional(SelectionAlias),
   grantable: Type.Optional(Type.Boolean()),
 });
-export const FilesDeletionQuerySchema = Type.Object({ params: SelectionText });
-export const FilesPageQuerySchema = Type.Object({ params: Type.Optional(SelectionText) });
+export const FilesDeletionQuerySchema = Type.Object({
+  params: Type.Optional(SelectionText),
+  additionalFilesInfos: Type.Optional(SelectionAlias),
+});
+export const FilesPageQuerySchema = Type.Object({
+  params: Type.Optional(SelectionText),
+  additionalFilesInfos: Type.Optional(SelectionAlias),
+});
 
 /**
  * The JSON of the upload form's `params` (the original's CreateAdditionalFileRequest). Read in this order, the

@@ -34,7 +34,15 @@ export const RestrictionSchema = Type.Object(
       Type.Union([
         Type.Null(),
         Type.Object({
-          format: Type.Optional(Type.String()),
+          format: Type.Optional(
+            Type.Union([
+              Type.String({
+                maxLength: 100,
+                description: 'The Java date pattern fromDay and toDay are written in (dd/MM/yyyy, MM/dd/yyyy…).',
+              }),
+              Type.Null(),
+            ]),
+          ),
           fromDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
           toDay: Type.Optional(Type.Union([Type.String(), Type.Null()])),
         }),

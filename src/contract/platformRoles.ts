@@ -9,7 +9,15 @@ export const PlatformRoleSchema = Type.Union([
 ]);
 export type PlatformRole = Static<typeof PlatformRoleSchema>;
 
-export const RoleParamsSchema = Type.Object({ role: PlatformRoleSchema });
+/** The original's name of the platform administrator's role, which scripts written for it send. */
+export const ORIGINAL_ADMIN_ROLE = 'openAdomAdmin';
+
+export const RoleParamsSchema = Type.Object({
+  role: Type.Union([
+    PlatformRoleSchema,
+    Type.Literal(ORIGINAL_ADMIN_ROLE, { description: 'The original’s name of terrainAdmin, read as terrainAdmin.' }),
+  ]),
+});
 
 /** applicationPattern goes with applicationCreator, applicationNameOrId with the per-application roles. */
 export const RoleQuerySchema = Type.Object({

@@ -15,7 +15,7 @@ export const RightsRequestListQuerySchema = Type.Object({
     Type.String({
       maxLength: 20_000,
       description:
-        'JSON: {uuids: [id], setted: null|true|false, fieldFilters: [{field, filter, isRegExp}], search, offset, limit}',
+        'JSON: {uuids: [id], setted: null|true|false, fieldFilters: [{field, filter, isRegExp}], search, offset, limit}. A field filter by interval (the original’s intervalValues) is refused: 400 UNSUPPORTED_PARAMETER.',
     }),
   ),
 });

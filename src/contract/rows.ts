@@ -3,7 +3,8 @@ import { Type, type Static } from 'typebox';
 const downloadDatasetQuery = Type.Optional(
   Type.String({
     maxLength: 100_000,
-    description: 'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale',
+    description:
+      'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale. A filter with isRegExp true is refused (400 UNSUPPORTED_PARAMETER).',
   }),
 );
 

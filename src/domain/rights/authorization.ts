@@ -1,4 +1,5 @@
 import { lengthOfMonth } from '../configuration/localDateTime';
+import { compileDateChecker } from '../csv/dates';
 import type { ApplicationOutline, EntryOutline } from '../applications/outline';
 import type { DomainError } from '../errors';
 import { renamedKeys } from '../keys';
@@ -38,7 +39,7 @@ export interface AuthorizationRequest {
 export interface RestrictionRequest {
   operationTypes?: string[];
   requiredAuthorizations?: Record<string, string | string[]>;
-  timeScope?: { format?: string; fromDay?: string | null; toDay?: string | null } | null;
+  timeScope?: { format?: string | null; fromDay?: string | null; toDay?: string | null } | null;
   fromDay?: string | null;
   toDay?: string | null;
 }
@@ -57,10 +58,21 @@ export type AuthorizationProblem = DomainError<
   | 'NOTHING_GRANTED'
 >;
 
-/** A day written YYYY-MM-DD, dd/MM/yyyy or dd-MM-yyyy (optionally with a time, ignored), or a refusal. */
-export function readDay(text: string | null | undefined): { ok: true; day: string | null } | { ok: false } {
+/**
+ * A day written in `format` when it is given (a Java date pattern, as the original's `timeScope.format`; a pattern
+ * it cannot read is a refusal), else YYYY-MM-DD, dd/MM/yyyy or dd-MM-yyyy; optionally with a time, ignored. Without
+ * reading the format, a `MM/dd/yyyy` day was saved as dd/MM: a silently wrong period.
+ */
+export function readDay(
+  text: string | null | undefined,
+  format?: string | null,
+): { ok: true; day: string | null } | { ok: false } {
   if (text === null || text === undefined || text.trim() === '') return { ok: true, day: null };
   const value = text.trim();
+  if (format) {
+    const iso = compileDateChecker(format)?.isoOf(value);
+    return iso ? readDay(iso.slice(0, iso.indexOf('T'))) : { ok: false };
+  }
   let year: number, month: number, day: number;
   let match = value.match(/^([+-]?\d{4,9})-(\d{2})-(\d{2})/);
   if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -197,8 +209,8 @@ export function normalizeRules(
           : entry.authorization!.scopes.find((s) => s.reference === component)!.component;
         if (list.length) scopes[target] = [...new Set([...(scopes[target] ?? []), ...list])];
       }
-      const from = readDay(restriction.timeScope?.fromDay ?? restriction.fromDay);
-      const to = readDay(restriction.timeScope?.toDay ?? restriction.toDay);
+      const from = readDay(restriction.timeScope?.fromDay ?? restriction.fromDay, restriction.timeScope?.format);
+      const to = readDay(restriction.timeScope?.toDay ?? restriction.toDay, restriction.timeScope?.format);
       if (
         !from.ok ||
         !to.ok ||

@@ -152,6 +152,16 @@ describe('saving an authorization', () => {
     expect(readDay('June')).toEqual({ ok: false });
   });
 
+  it('reads days in the format given (timeScope.format), refusing what does not match it and patterns it cannot read', () => {
+    expect(readDay('01/12/1984', 'MM/dd/yyyy')).toEqual({ ok: true, day: '1984-01-12' });
+    expect(readDay('1984-12-01 10:30:00', 'yyyy-MM-dd HH:mm:ss')).toEqual({ ok: true, day: '1984-12-01' });
+    expect(readDay('31/12/1984', 'MM/dd/yyyy')).toEqual({ ok: false });
+    expect(readDay('02/30/1984', 'MM/dd/yyyy')).toEqual({ ok: false });
+    expect(readDay('01/12/1984', 'not a pattern ]]')).toEqual({ ok: false });
+    expect(readDay('', 'MM/dd/yyyy')).toEqual({ ok: true, day: null });
+    expect(readDay('01/12/1984', null)).toEqual({ ok: true, day: '1984-12-01' });
+  });
+
   it('refuses days that do not exist, in every century (years below 100 included)', () => {
     expect(readDay('31/02/2024')).toEqual({ ok: false });
     expect(readDay('2023-02-29')).toEqual({ ok: false });

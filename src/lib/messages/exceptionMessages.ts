@@ -599,6 +599,20 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'The change you were correcting was sent again meanwhile: it may already be applied. Nothing was saved; see the pending changes before making it again.',
   },
+  UNSUPPORTED_PARAMETER: /*i18n*/ {
+    id: 'exceptionMessage.UNSUPPORTED_PARAMETER',
+    message:
+      'This server does not read {parameter}: the request was refused rather than answered without it. Nothing was read or changed.',
+  },
+  CONFLICTING_PARAMETERS: /*i18n*/ {
+    id: 'exceptionMessage.CONFLICTING_PARAMETERS',
+    message: 'The request gives {first} and {second} with different values: send only one of them.',
+  },
+  DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS: /*i18n*/ {
+    id: 'exceptionMessage.DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS',
+    message:
+      'Lines are deleted by their ids (rowIds) or their natural keys (naturalKeys) only, not by filters: nothing was deleted.',
+  },
 };
 
 export const translationMissing: MessageDescriptor = /*i18n*/ {
