@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { Grant } from '../../src/domain/rights/authorization.ts';
 import type { Checker, DataEntry } from '../../src/domain/configuration/model.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, withOriginalPrecedence, type RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import { APPLIED_INTERVALS, readInterval } from '../../src/domain/rows/intervals.ts';
 import { intervalCondition, valuesCondition } from './filterConditions.ts';
 import type { ServerContext } from '../context.ts';
@@ -67,9 +67,10 @@ async function conditionsOf(
   db: Kysely<Schema>,
   applicationId: string,
   entry: DataEntry,
-  query: RowQuery,
+  sent: RowQuery,
   rights: RowFilter,
 ): Promise<Conditions> {
+  const query = withOriginalPrecedence(sent);
   const checkers = storedKeys(entry);
   const known = (key: string) => {
     if (!checkers.has(key))

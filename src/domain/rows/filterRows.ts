@@ -1,6 +1,6 @@
 import type { Checker, DataEntry } from '../configuration/model';
 import { APPLIED_INTERVALS, comparedValue, readInterval } from './intervals';
-import { DEFAULT_LIMIT, MAX_LIMIT, type RowQuery } from './rowQuery';
+import { DEFAULT_LIMIT, MAX_LIMIT, withOriginalPrecedence, type RowQuery } from './rowQuery';
 
 /** A stored row as kept on the device. */
 export interface KeptRow {
@@ -17,9 +17,10 @@ export interface KeptRow {
 export function filterRows(
   entry: DataEntry,
   rows: readonly KeptRow[],
-  query: RowQuery,
+  sent: RowQuery,
   hierarchicalKeysOf: (reference: string, naturalKeys: string[]) => Set<string>,
 ): { rows: KeptRow[]; totalRows: number } {
+  const query = withOriginalPrecedence(sent);
   const checkers = new Map<string, Checker | null>();
   for (const component of entry.components) {
     checkers.set(component.key, component.checker);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SORTED_COMPONENTS, readRowQuery } from './rowQuery';
+import { MAX_SORTED_COMPONENTS, readRowQuery, withOriginalPrecedence } from './rowQuery';
 
 describe('row queries', () => {
   it('read paging, keys, filters and order', () => {
@@ -91,8 +91,16 @@ describe('row queries', () => {
     expect(filter({ intervalValues: 'a..b' })).toMatchObject(refused);
   });
 
-  it('takes the first selector given, as the original, and a filter’s interval before its values', () => {
-    const read = (value: object) => readRowQuery(JSON.stringify(value));
+  it('selects rows by the first selector given, as the original, and a filter’s interval before its values', () => {
+    const read = (value: object) => {
+      const result = readRowQuery(JSON.stringify(value));
+      return result.ok ? { ok: true, query: withOriginalPrecedence(result.query) } : result;
+    };
+    // Read as sent: a deletion refuses filters beside keys rather than ignore them.
+    expect(readRowQuery(JSON.stringify({ naturalKeys: ['a'], rowIds: ['b'] }))).toEqual({
+      ok: true,
+      query: { naturalKeys: ['a'], rowIds: ['b'] },
+    });
     expect(
       read({ naturalKeys: ['a'], rowIds: ['b'], componentFilters: [{ componentKey: 'c', filters: ['x'] }] }),
     ).toEqual({

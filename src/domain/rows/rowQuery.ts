@@ -70,10 +70,11 @@ function languageOf(locale: string): string {
 }
 
 /**
- * Only the first selector given counts, as in the original (naturalKeys, then rowIds, then componentFilters), and
- * within a filter its interval comes before its values: a script written for it got those rows, not fewer.
+ * The rows a read selects: only the first selector given counts, as in the original (naturalKeys, then rowIds, then
+ * componentFilters), and within a filter its interval comes before its values; a script written for it got those
+ * rows, not fewer. Deletions read the query as sent, and refuse filters beside keys rather than ignore them.
  */
-function withOriginalPrecedence(query: RowQuery): RowQuery {
+export function withOriginalPrecedence(query: RowQuery): RowQuery {
   const { rowIds, naturalKeys, componentFilters, ...rest } = query;
   if (naturalKeys?.length) return { ...rest, naturalKeys };
   if (rowIds?.length) return { ...rest, rowIds };
@@ -178,5 +179,5 @@ export function readRowQuery(
   }
   const output = source.outPut as { locale?: unknown } | undefined;
   if (output && typeof output.locale === 'string') query.outPut = { locale: languageOf(output.locale) };
-  return { ok: true, query: withOriginalPrecedence(query) };
+  return { ok: true, query };
 }
