@@ -105,6 +105,7 @@ beforeAll(async () => {
   );
   files['sites.csv'] = readFileSync(path.join(CSV, 'fieldbook-sites.csv'));
   files['counts.csv'] = readFileSync(path.join(CSV, 'alps~lac_blanc~01-06-2024~30-06-2024.csv'));
+  files['fieldbook-counts.csv'] = new TextEncoder().encode('site;day;individuals\nlac_blanc;01/06/2024;12\n');
   files['charte.pdf'] = minimalPdf('Charte du carnet');
   files['protocole.pdf'] = minimalPdf('Protocole de comptage');
 
@@ -130,6 +131,8 @@ describe('the requests queued changes hold, replayed as stored', () => {
   it('creates an application, loads and deletes reference rows, and updates the application', async () => {
     await replay('application.create');
     await replay('reference.upload');
+    await replay('reference.upload-data');
+    expect((await replay('reference.delete-data')).body.deleted).toHaveLength(1);
     await replay('reference.delete');
     await replay('application.update');
   });
