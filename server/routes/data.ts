@@ -229,7 +229,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         summary:
           'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
         description:
-          '`downloadDatasetQuery` in the query string, or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); both given and different: 400 CONFLICTING_PARAMETERS. A query selecting by componentFilters, or by neither rowIds nor naturalKeys, is refused (400 DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS) and deletes nothing.',
+          '`downloadDatasetQuery` in the query string, or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); both given and different: 400 CONFLICTING_PARAMETERS. A query selecting by componentFilters, by both rowIds and naturalKeys, or by neither, is refused (400 DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS) and deletes nothing.',
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         params: DataParamsSchema,
         querystring: RowQueryParamSchema,

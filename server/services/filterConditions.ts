@@ -1,16 +1,15 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Checker } from '../../src/domain/configuration/model.ts';
-import { comparedValue } from '../../src/domain/rows/intervals.ts';
+import { comparedValue, isNumberChecker } from '../../src/domain/rows/intervals.ts';
 import { InvalidInput } from '../../src/domain/errors/refusal.ts';
 import { INDEXED_TEXT_LENGTH, type FilteredExpression } from './filterIndexes.ts';
 
 type Condition = Expression<SqlBool>;
 
-const isNumber = (checker: Checker | null) => checker?.kind === 'integer' || checker?.kind === 'float';
-
 /**
  * Rows whose value lies between `from` and `to` (as `readInterval` gave them; a missing end is open): numbers as
- * JSON values, dates on their stored ISO text, other texts in code point order.
+ * JSON values, dates on their stored ISO text, other texts in code point order. In a list (MANY), rows with a value
+ * between them: a list's JSON text compared whole matched unrelated rows.
  */
 export function intervalCondition(
   checker: Checker | null,
@@ -19,29 +18,39 @@ export function intervalCondition(
   to: string | undefined,
 ): { condition: Condition; expression: FilteredExpression } {
   const field = sql`values -> ${component}`;
-  const text = sql`values ->> ${component}`;
+  const { condition, expression } = between(checker, field, sql`values ->> ${component}`, from, to);
+  if (checker?.multiplicity !== 'MANY') return { condition, expression };
+  const element = between(checker, sql`v.one`, sql`v.one #>> '{}'`, from, to).condition;
+  return {
+    condition: sql<SqlBool>`(case when jsonb_typeof(${field}) = 'array'
+      then exists (select from jsonb_array_elements(${field}) as v(one) where ${element}) else ${condition} end)`,
+    expression,
+  };
+}
+
+/** A value, as JSON and as text, between the ends. */
+function between(
+  checker: Checker | null,
+  json: RawBuilder<unknown>,
+  text: RawBuilder<unknown>,
+  from: string | undefined,
+  to: string | undefined,
+): { condition: Condition; expression: FilteredExpression } {
   const both = (low: RawBuilder<SqlBool> | null, high: RawBuilder<SqlBool> | null) =>
     [low, high]
       .filter((part): part is RawBuilder<SqlBool> => part !== null)
       .reduce((a, b) => sql<SqlBool>`${a} and ${b}`);
-  if (isNumber(checker)) {
+  if (isNumberChecker(checker)) {
     // Compared as JSON values, where numbers order among themselves and apart from strings, booleans and nulls:
     // no text-to-number conversion of every row (half the time of a cast). An open end lets other JSON types in.
-    const json = (value: string) => sql`${JSON.stringify(Number(value))}::jsonb`;
-    const condition =
-      from !== undefined && to !== undefined
-        ? sql<SqlBool>`${field} between ${json(from)} and ${json(to)}`
-        : both(
-            from === undefined ? null : sql<SqlBool>`${field} >= ${json(from)}`,
-            to === undefined ? null : sql<SqlBool>`${field} <= ${json(to)}`,
-          );
-    return {
-      condition:
-        from !== undefined && to !== undefined
-          ? condition
-          : sql<SqlBool>`${condition} and jsonb_typeof(${field}) = 'number'`,
-      expression: 'json',
-    };
+    const number = (value: string) => sql`${JSON.stringify(Number(value))}::jsonb`;
+    if (from !== undefined && to !== undefined)
+      return { condition: sql<SqlBool>`${json} between ${number(from)} and ${number(to)}`, expression: 'json' };
+    const open = both(
+      from === undefined ? null : sql<SqlBool>`${json} >= ${number(from)}`,
+      to === undefined ? null : sql<SqlBool>`${json} <= ${number(to)}`,
+    );
+    return { condition: sql<SqlBool>`${open} and jsonb_typeof(${json}) = 'number'`, expression: 'json' };
   }
   if (checker?.kind === 'date') {
     // The upper end is compared on as many characters as it has: "2020-07-01" takes the whole day.
@@ -83,14 +92,14 @@ export function valuesCondition(checker: Checker | null, component: string, valu
           reason: 'badFilterValue',
           componentKey: component,
           value,
-          expected: isNumber(checker) ? 'number' : 'date',
+          expected: isNumberChecker(checker) ? 'number' : 'date',
         },
       });
     return read;
   });
   const field = sql`values -> ${component}`;
   const text = sql`values ->> ${component}`;
-  if (isNumber(checker)) {
+  if (isNumberChecker(checker)) {
     const numbers = compared.map((value) => JSON.stringify(Number(value)));
     return sql<SqlBool>`(${field} = any(${numbers}::jsonb[]) or (jsonb_typeof(${field}) = 'array' and exists (select from jsonb_array_elements(${field}) as v(one) where v.one = any(${numbers}::jsonb[]))))`;
   }

@@ -4,18 +4,18 @@ const downloadDatasetQuery = Type.Optional(
   Type.String({
     maxLength: 100_000,
     description:
-      'JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale. A filter with isRegExp true is refused (400 UNSUPPORTED_PARAMETER).',
+      "JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale. As the original: the first selector given counts (naturalKeys, then rowIds, then componentFilters); a filter's values match as its column compares them (numbers as numbers, dates by the day or unit they name, in ISO or in the column's pattern); an interval (intervalValues, or intervalsValues holding one) may have one open end, equal ends are one value. Refused (400): a filter with isRegExp true (UNSUPPORTED_PARAMETER); reversed ends, and ends or values that are no numbers or dates of such columns (BAD_ROW_QUERY unusableInterval, badFilterValue); several intervals (badInterval); a sort order other than ASC or DESC in any case (badOrder).",
   }),
 );
 
 /** The rows a call reads or deletes (`downloadDatasetQuery`). */
 export const RowQueryParamSchema = Type.Object({ downloadDatasetQuery });
 
-/** The rows an export holds, and how its CSV is written. */
 /** The two forms of a CSV export (alone or in a zip). */
 export const EXPORT_FORMS = ['titles', 'upload'] as const;
 export type ExportForm = (typeof EXPORT_FORMS)[number];
 
+/** The rows an export holds, and how its CSV is written. */
 export const DownloadQuerySchema = Type.Object({
   downloadDatasetQuery,
   form: Type.Optional(

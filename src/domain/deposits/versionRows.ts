@@ -42,8 +42,8 @@ export function versionRowsQuery(
 }
 
 /**
- * Date filters apply only when from < to (src/domain/rows/rowQuery.ts): a version of one instant (a daily file
- * starts and ends at midnight) is asked for its whole day, bounds written so that the day comes before its last second.
+ * A version of one instant (a daily file starts and ends at midnight) is asked for its whole day: equal ends would
+ * name that midnight alone (src/domain/rows/intervals.ts), and the filter form applies only from < to.
  */
 function periodInterval(from: string, to: string): { from: string; to: string } {
   if (from < to) return { from, to };

@@ -8,11 +8,12 @@ describe('deletesByKeys', () => {
     expect(deletesByKeys({ naturalKeys: ['k'], componentFilters: [] })).toBe(true);
   });
 
-  it('refuses filters, with or without keys, and a query selecting nothing', () => {
+  it('refuses filters, with or without keys, both selectors, and a query selecting nothing', () => {
     const filter = { componentKey: 'note', filters: ['calm'] };
     expect(deletesByKeys({ componentFilters: [filter] })).toBe(false);
     expect(deletesByKeys({ naturalKeys: ['k'], componentFilters: [filter] })).toBe(false);
     expect(deletesByKeys({})).toBe(false);
     expect(deletesByKeys({ rowIds: [], naturalKeys: [] })).toBe(false);
+    expect(deletesByKeys({ rowIds: ['r'], naturalKeys: ['k'] })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { Checker, DataEntry } from '../configuration/model';
-import { APPLIED_INTERVALS, comparedValue, readInterval } from './intervals';
+import { APPLIED_INTERVALS, comparedValue, isNumberChecker, readInterval } from './intervals';
 import { DEFAULT_LIMIT, MAX_LIMIT, withOriginalPrecedence, type RowQuery } from './rowQuery';
 
 /** A stored row as kept on the device. */
@@ -77,20 +77,27 @@ const storedText = (checker: Checker | null, value: unknown) =>
 const cellValues = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 
-/** Whether a value lies between the ends (one may be open), as the server compares them (filterConditions.ts). */
+/**
+ * Whether a value lies between the ends (one may be open), as the server compares them (filterConditions.ts); in a
+ * list, whether one of its values does.
+ */
 function intervalTest(checker: Checker | null, key: string, from?: string, to?: string) {
-  if (checker?.kind === 'integer' || checker?.kind === 'float') {
+  const within = valueWithin(checker, from, to);
+  return (row: KeptRow) => {
+    const value = row.values[key];
+    return Array.isArray(value) && checker?.multiplicity === 'MANY' ? value.some(within) : within(value);
+  };
+}
+
+function valueWithin(checker: Checker | null, from?: string, to?: string): (value: unknown) => boolean {
+  if (isNumberChecker(checker)) {
     const [low, high] = [from === undefined ? -Infinity : Number(from), to === undefined ? Infinity : Number(to)];
-    return (row: KeptRow) => {
-      const value = row.values[key];
-      return typeof value === 'number' && value >= low && value <= high;
-    };
+    return (value) => typeof value === 'number' && value >= low && value <= high;
   }
   // A date's upper end is compared on as many characters as it has ("2020-07-01" takes the whole day).
   const upper = (text: string) => (checker?.kind === 'date' && to !== undefined ? text.slice(0, to.length) : text);
-  return (row: KeptRow) => {
-    const value = row.values[key];
-    if (value === undefined || value === null) return false;
+  return (value) => {
+    if (value === undefined || value === null || typeof value === 'object') return false;
     const text = storedText(checker, value);
     return (from === undefined || text >= from) && (to === undefined || upper(text) <= to);
   };
@@ -108,7 +115,7 @@ function valuesTest(
     return (row: KeptRow) => cellValues(row.values[key]).some((v) => wanted.has(String(v)));
   }
   const compared = values.map((value) => comparedValue(checker, value)).filter((v): v is string => v !== null);
-  if (checker?.kind === 'integer' || checker?.kind === 'float') {
+  if (isNumberChecker(checker)) {
     const wanted = new Set(compared.map(Number));
     return (row: KeptRow) => cellValues(row.values[key]).some((v) => typeof v === 'number' && wanted.has(v));
   }

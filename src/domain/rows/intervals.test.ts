@@ -50,6 +50,10 @@ describe('an interval filter', () => {
     });
     expect(readInterval(day, '2024-02-29', '2024-02-29T23:59:59').state).toBe('usable');
     expect(readInterval(day, '2024-02-29', '29/02/2024').state).toBe('equal');
+    // An upper end covers what it names: the rest of that day, the rest of that month.
+    expect(readInterval(day, '2024-02-29 10:00', '2024-02-29').state).toBe('usable');
+    expect(readInterval(day, '2024-02-29', '2024-02').state).toBe('usable');
+    expect(readInterval(day, '2024-03-01', '2024-02').state).toBe('reversed');
     expect(readInterval(day, '2024-03-01', '2024-02-29').state).toBe('reversed');
     expect(readInterval(day, 'yesterday', '2024-02-29').state).toBe('notDates');
     expect(readInterval(day, '31/02/2024', '2024-02-29').state).toBe('notDates');
@@ -60,6 +64,9 @@ describe('an interval filter', () => {
     expect(dateBound('2024', 'yyyy')).toBe('2024');
     expect(dateBound('29/02/2024 10:30', 'dd/MM/yyyy HH:mm')).toBe('2024-02-29T10:30');
     expect(dateBound('20240229', 'yyyyMMdd')).toBe('2024-02-29');
+    // In the column's pattern first: four digits of HHmm are a time, not a year.
+    expect(dateBound('1230', 'HHmm')).toBe('1970-01-01T12:30');
+    expect(dateBound('2024-02-29', 'HHmm')).toBe('2024-02-29');
     expect(dateBound('2024-13-01', 'dd/MM/yyyy')).toBeNull();
     expect(dateBound('2023-02-29', 'dd/MM/yyyy')).toBeNull();
     expect(dateBound('2024-02-29 24:00:00', 'dd/MM/yyyy')).toBeNull();

@@ -12,6 +12,7 @@ export type IntervalState = 'empty' | 'incomplete' | 'equal' | 'notNumbers' | 'n
 /** States the server answers rows for. */
 export const APPLIED_INTERVALS: ReadonlySet<IntervalState> = new Set(['usable', 'equal', 'incomplete']);
 
+/** An interval as it is compared: date ends as the beginning of the stored ISO date-time they name. */
 export interface ReadInterval {
   state: IntervalState;
   from?: string;
@@ -43,26 +44,40 @@ function isoBound(text: string): string | null {
   return text.replace(' ', 'T');
 }
 
-/**
- * One end of a date interval as the beginning of the ISO date-time it names: written in ISO (`2024-02-29`,
- * `2024-02-29T23:59:59` or with a space, as deposits take their periods) or in the column's own pattern (as the
- * original reads them, `29/02/2024`); null when it is neither.
- */
-export function dateBound(text: string, pattern: string): string | null {
-  const iso = isoBound(text);
-  if (iso !== null) return iso;
-  const written = compileDateChecker(pattern)?.isoOf(text) ?? null;
-  return written === null ? null : written.slice(0, ISO_LENGTH[smallestUnitOf(pattern)]);
+/** Date patterns compiled once: a query reads each of its values and ends with its column's pattern. */
+const compiledPatterns = new Map<string, ReturnType<typeof compileDateChecker>>();
+const COMPILED_PATTERNS_KEPT = 100;
+
+function compiled(pattern: string) {
+  if (!compiledPatterns.has(pattern)) {
+    if (compiledPatterns.size >= COMPILED_PATTERNS_KEPT) compiledPatterns.clear();
+    compiledPatterns.set(pattern, compileDateChecker(pattern));
+  }
+  return compiledPatterns.get(pattern)!;
 }
 
-const isNumber = (checker: Checker | null | undefined) => checker?.kind === 'integer' || checker?.kind === 'float';
+/**
+ * One end of a date interval, or a date value, as the beginning of the ISO date-time it names: written in the
+ * column's own pattern (as the original reads them, `29/02/2024`; first, so that a pattern of four digits such as
+ * `HHmm` is not read as a year) or in ISO (`2024-02-29`, `2024-02-29T23:59:59` or with a space, as deposits take
+ * their periods); null when it is neither.
+ */
+export function dateBound(text: string, pattern: string): string | null {
+  const written = compiled(pattern)?.isoOf(text) ?? null;
+  if (written !== null) return written.slice(0, ISO_LENGTH[smallestUnitOf(pattern)]);
+  return isoBound(text);
+}
+
+/** Whether a column holds numbers, compared as numbers by filters. */
+export const isNumberChecker = (checker: Checker | null | undefined) =>
+  checker?.kind === 'integer' || checker?.kind === 'float';
 
 /**
  * One value of a component as it is compared: a number's text when it is one, a date as the ISO beginning it
  * names, any other text as it is; null when a number or date component is given something else.
  */
 export function comparedValue(checker: Checker | null | undefined, text: string): string | null {
-  if (isNumber(checker)) return text.trim() !== '' && Number.isFinite(Number(text)) ? text : null;
+  if (isNumberChecker(checker)) return text.trim() !== '' && Number.isFinite(Number(text)) ? text : null;
   if (checker?.kind === 'date') return dateBound(text, checker.pattern);
   return text;
 }
@@ -78,9 +93,11 @@ export function readInterval(checker: Checker | null | undefined, from?: string,
   if (fromText === undefined && toText === undefined) return { state: 'empty' };
   const low = fromText === undefined ? undefined : comparedValue(checker, fromText);
   const high = toText === undefined ? undefined : comparedValue(checker, toText);
-  if (low === null || high === null) return { state: isNumber(checker) ? 'notNumbers' : 'notDates' };
+  if (low === null || high === null) return { state: isNumberChecker(checker) ? 'notNumbers' : 'notDates' };
   if (low === undefined || high === undefined) return { state: 'incomplete', from: low, to: high };
-  const order = isNumber(checker) ? Number(low) - Number(high) : low < high ? -1 : low > high ? 1 : 0;
+  // A date's upper end covers what it names: `2024-02-29 10:00` to `2024-02-29` is the rest of that day.
+  const start = checker?.kind === 'date' ? low.slice(0, high.length) : low;
+  const order = isNumberChecker(checker) ? Number(low) - Number(high) : start < high ? -1 : start > high ? 1 : 0;
   if (order > 0) return { state: 'reversed' };
-  return { state: order === 0 ? 'equal' : 'usable', from: low, to: high };
+  return { state: low === high || (isNumberChecker(checker) && order === 0) ? 'equal' : 'usable', from: low, to: high };
 }

@@ -611,7 +611,7 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS: /*i18n*/ {
     id: 'exceptionMessage.DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS',
     message:
-      'Lines are deleted by their ids (rowIds) or their natural keys (naturalKeys) only, not by filters: nothing was deleted.',
+      'Lines are deleted by their ids (rowIds) or by their natural keys (naturalKeys), one of the two, not by filters: nothing was deleted.',
   },
 };
 
