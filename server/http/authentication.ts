@@ -56,7 +56,8 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    // Over HTTPS the plain name is never read: anyone on a neighbouring subdomain can set it.
+    // Over HTTPS the plain name is never read: anyone on a neighbouring subdomain can set it. Clearing it stays
+    // harmless when it cannot work (one planted for a parent domain comes back with each request).
     const fromCookie = request.cookies[cookieName(request)];
     if (overHttps(request) && request.cookies[SESSION_COOKIE] !== undefined)
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

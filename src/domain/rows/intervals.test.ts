@@ -82,6 +82,8 @@ describe('an interval filter', () => {
   it('reads a filter value as the column compares it, or not at all', () => {
     expect(comparedValue(number, '12.50')).toBe('12.50');
     expect(comparedValue(number, 'twelve')).toBeNull();
+    for (const written of ['0x10', '0b1', ' 5 ', '', '1e']) expect(comparedValue(number, written), written).toBeNull();
+    for (const written of ['-5', '+.5', '1e3', '12.']) expect(comparedValue(number, written), written).toBe(written);
     expect(comparedValue(date('dd/MM/yyyy'), '15/06/2019')).toBe('2019-06-15');
     expect(comparedValue(date('dd/MM/yyyy'), '2019-06-15')).toBe('2019-06-15');
     expect(comparedValue(date('dd/MM/yyyy'), 'June')).toBeNull();

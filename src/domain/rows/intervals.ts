@@ -68,6 +68,9 @@ export function dateBound(text: string, pattern: string): string | null {
   return isoBound(text);
 }
 
+/** A number as people write it: no hexadecimal, binary or surrounding spaces, which `Number` would read. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** Whether a column holds numbers, compared as numbers by filters. */
 export const isNumberChecker = (checker: Checker | null | undefined) =>
   checker?.kind === 'integer' || checker?.kind === 'float';
@@ -77,7 +80,7 @@ export const isNumberChecker = (checker: Checker | null | undefined) =>
  * names, any other text as it is; null when a number or date component is given something else.
  */
 export function comparedValue(checker: Checker | null | undefined, text: string): string | null {
-  if (isNumberChecker(checker)) return text.trim() !== '' && Number.isFinite(Number(text)) ? text : null;
+  if (isNumberChecker(checker)) return DECIMAL.test(text) ? text : null;
   if (checker?.kind === 'date') return dateBound(text, checker.pattern);
   return text;
 }

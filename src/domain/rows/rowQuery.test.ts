@@ -85,7 +85,7 @@ describe('row queries', () => {
           { from: 'c', to: 'd' },
         ],
       }),
-    ).toMatchObject(refused);
+    ).toMatchObject({ ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'severalIntervals' } } });
     expect(filter({ intervalValues: { from: true, to: 'b' } })).toMatchObject(refused);
     expect(filter({ intervalValues: ['a', 'b'] })).toMatchObject(refused);
     expect(filter({ intervalValues: 'a..b' })).toMatchObject(refused);

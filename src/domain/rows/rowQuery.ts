@@ -50,10 +50,10 @@ function intervalEnd(value: unknown): string | undefined | false {
  * The interval of a filter: `intervalValues`, or the original's `intervalsValues` holding one (several would ask
  * for rows in any of them, which Terrain does not answer); false when it is not one.
  */
-function intervalOf(filter: Record<string, unknown>): { from?: string; to?: string } | undefined | false {
+function intervalOf(filter: Record<string, unknown>): { from?: string; to?: string } | undefined | false | 'several' {
   let interval = filter.intervalValues;
   if ((interval === undefined || interval === null) && Array.isArray(filter.intervalsValues)) {
-    if (filter.intervalsValues.length > 1) return false;
+    if (filter.intervalsValues.length > 1) return 'several';
     interval = filter.intervalsValues[0];
   }
   if (interval === undefined || interval === null) return undefined;
@@ -141,10 +141,16 @@ export function readRowQuery(
         f.filters === undefined || f.filters === null ? undefined : isStringList(f.filters) ? f.filters : null;
       if (filters === null) return { ok: false, problem: { code: 'BAD_ROW_QUERY', params: { reason: 'bad filters' } } };
       const interval = intervalOf(f);
-      if (interval === false)
+      if (interval === false || interval === 'several')
         return {
           ok: false,
-          problem: { code: 'BAD_ROW_QUERY', params: { reason: 'badInterval', componentKey: f.componentKey } },
+          problem: {
+            code: 'BAD_ROW_QUERY',
+            params: {
+              reason: interval === 'several' ? 'severalIntervals' : 'badInterval',
+              componentKey: f.componentKey,
+            },
+          },
         };
       if (!filters?.length && !interval)
         return {
