@@ -94,7 +94,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
     await depositorPage.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await expect(depositorPage.getByText('3 lignes vérifiées : le fichier est valide.')).toBeVisible();
     await expect(outside).toHaveText(
-      'Hors des lignes de sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_03 et jura_07.',
+      'Hors des lignes de Sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_03 et jura_07.',
     );
     await expect(notes).not.toContainText('mont_joly');
     await expect(depositorPage.getByTestId('csv-report')).toHaveCount(0);
@@ -102,7 +102,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
     await see('deposit-part-notes-fr');
     await switchLanguage(depositorPage, 'English');
     await expect(outside).toHaveText(
-      'Not among the rows of sites you may read, so checked by the server only: jura_03 and jura_07.',
+      'Not among the rows of Sites you may read, so checked by the server only: jura_03 and jura_07.',
     );
     await expect(depositorPage.getByText('3 lines checked: the file is valid.')).toBeVisible();
     await see('deposit-part-notes-en');
@@ -140,7 +140,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
     await depositorPage.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await expect(depositorPage.getByText('2 lignes vérifiées : le fichier est valide.')).toBeVisible();
     await expect(outside).toHaveText(
-      'Hors des lignes de sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_05.',
+      'Hors des lignes de Sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_05.',
     );
     await dismissToasts(depositorPage);
     await see('deposit-part-notes-offline-fr');
@@ -201,7 +201,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
       verdict: '2 lignes vérifiées : le fichier est valide.',
     });
     await expect(note).toHaveText(
-      'Hors des lignes de sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_02.',
+      'Hors des lignes de Sites que vous pouvez lire, donc vérifié par le serveur seulement : jura_02.',
     );
     await dismissToasts(depositorPage);
     await look(depositorPage, 'upload-part-notes-fr');
@@ -215,7 +215,7 @@ test('a depositor reading part of a reference: values outside it are noted, not 
       check: 'Check',
       verdict: '2 lines checked: the file is valid.',
     });
-    await expect(note).toHaveText('Not among the rows of sites you may read, so checked by the server only: jura_02.');
+    await expect(note).toHaveText('Not among the rows of Sites you may read, so checked by the server only: jura_02.');
     await dismissToasts(depositorPage);
     await look(depositorPage, 'upload-part-notes-en');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();

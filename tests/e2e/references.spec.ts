@@ -238,7 +238,7 @@ test('references: a file with errors and its report, the fixed file, files check
     await dialog.getByRole('button', { name: 'Vérifier', exact: true }).click();
     const unknown = dialog.getByTestId('csv-report').locator('[data-code="invalidReferenceWithComponent"]');
     await expect(unknown).toHaveCount(1);
-    await expect(unknown).toContainText('« nowhere » n’est pas une valeur de sites (site).');
+    await expect(unknown).toContainText('« nowhere » n’est pas une valeur de Sites (site).');
     await expect(unknown).toContainText('lac_blanc');
     await expect(dialog.getByText('Pas de copie de', { exact: false })).toHaveCount(0);
     await dismissToasts(page);
@@ -250,7 +250,7 @@ test('references: a file with errors and its report, the fixed file, files check
     await expect(dialog.getByText('3 lignes vérifiées : le fichier est valide.')).toBeVisible();
     // A station loaded in this outing and its counts are recorded together, the device saying where it knows it from.
     await expect(dialog.getByTestId('device-notes')).toHaveText(
-      'Connu par vos envois dans sites qui attendent encore d’être envoyés : site_07.',
+      'Connu par vos envois dans Sites qui attendent encore d’être envoyés : site_07.',
     );
     await see('data-upload-offline-queued-site-fr');
     await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
