@@ -84,7 +84,10 @@ export async function entryCsv(
   })();
 }
 
-/** Above this many shapes, the export to load again is refused: each shape is one file and one more read. */
+/**
+ * Above this many stored shapes among the matching rows, the export to load again is refused: each shape is one
+ * file and one more scan of the matching rows (docs/decisions.md, "Two CSV exports").
+ */
 export const MAX_UPLOAD_SHAPES = 100;
 
 /**
@@ -107,12 +110,12 @@ async function matchingShapes(
     storedShape(entry),
     MAX_UPLOAD_SHAPES + 1,
   );
+  // Counted before merging: a listing cut at the bound may have left out stored shapes of any merged one.
+  if (stored.length > MAX_UPLOAD_SHAPES) throw new Refusal('UPLOAD_FORM_TOO_MANY_SHAPES', { max: MAX_UPLOAD_SHAPES });
   const digested = stored.map((shape) => ({ shape, digest: createHash('md5').update(shape).digest('hex') }));
   // The stored shapes as rows: their constants are the references the texts must spell.
   const texts = await rowTextsOf(digested.map(({ shape }) => ({ naturalKey: '', values: JSON.parse(shape) })));
-  const shapes = shapesByKey(entry, digested, texts);
-  if (shapes.length > MAX_UPLOAD_SHAPES) throw new Refusal('UPLOAD_FORM_TOO_MANY_SHAPES', { max: MAX_UPLOAD_SHAPES });
-  return shapes;
+  return shapesByKey(entry, digested, texts);
 }
 
 /**
