@@ -204,7 +204,8 @@ export const EXPORT_PAGE = 5000;
  * and order work on the JSONB values — exact values (references by the natural key of the row they point to),
  * number and date intervals (applied only when from < to). Each page starts after the last row of the previous one.
  * The query is checked, and the first page read, before the answer starts (unknown components refused), so a
- * download never starts with a 200 it cannot finish.
+ * download never starts with a 200 it cannot finish. With `within`, only the rows also meeting that condition (the
+ * rows of one shape, for a file to load again).
  */
 export async function matchingRowPages(
   db: Kysely<Schema>,
