@@ -158,7 +158,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
             : 'The reference as a zip (export.zip) holding its CSV.',
         params: Params,
         querystring: DownloadQuerySchema,
-        response: { 200: Type.Any({ description: 'application/zip' }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Type.Any({ description: 'application/zip' }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

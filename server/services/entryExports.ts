@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto';
 import { localized } from '../../src/domain/applications/summary.ts';
-import { EntryCsvWriter, hasSingleShape, shapeOf, storedShapeKey } from '../../src/domain/bundle/entryCsv.ts';
+import { EntryCsvWriter, hasSingleShape, shapeOf, type RowShape } from '../../src/domain/bundle/entryCsv.ts';
+import type { DynamicComponent } from '../../src/domain/configuration/model.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { readableCell, uniqueTitles } from '../../src/domain/rows/readableCells.ts';
-import type { WrittenRow } from '../../src/domain/rows/rowTexts.ts';
+import type { RowTexts, WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { RowFilter } from '../../src/domain/rights/access.ts';
 import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
 import { spreadsheetSafe } from '../../src/domain/rows/spreadsheetSafe.ts';
 import type { ServerContext } from '../context.ts';
 import { exportRowTexts } from './dataRows.ts';
-import { dynamicColumns } from './dynamicColumns.ts';
-import { matchingRowPages, type SelectedRow } from './rowQueries.ts';
+import { dynamicColumns, namedRows } from './dynamicColumns.ts';
+import { matchingDistinct, matchingRowPages, type SelectedRow } from './rowQueries.ts';
+import { ofShape, shapesByKey, storedShape, type ShapeDigests } from './storedShapes.ts';
 import { describeColumns, rowView, type EntryContext } from './references.ts';
 
 /** How the readable CSV export writes its cells. */
@@ -20,9 +24,18 @@ export interface CsvOptions {
 
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** The headers of the entry's own dynamic columns: only the references it reads that way are read, not the model's. */
-const entryDynamicColumns = (ctx: ServerContext, { application, model, entry }: EntryContext) =>
-  dynamicColumns(ctx.db, application.id, { ...model, data: [entry] });
+/**
+ * The headers of the entry's own dynamic columns that `keysOf` names: only those rows of the references it reads
+ * that way are read (not the model's references, not whole references).
+ */
+const entryDynamicColumns = (
+  ctx: ServerContext,
+  { application, model, entry }: EntryContext,
+  keysOf: (component: DynamicComponent) => Iterable<string>,
+) => dynamicColumns(ctx.db, application.id, { ...model, data: [entry] }, namedRows(entry, keysOf));
+
+/** The keys of a dynamic component's stored value: the reference rows it has a column for. */
+const dynamicKeys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
 
 const writtenRows = (rows: readonly SelectedRow[]): WrittenRow[] =>
   rows.map((row) => ({ naturalKey: row.natural_key, values: row.values }));
@@ -53,12 +66,14 @@ export async function entryCsv(
   const cell = options.spreadsheetSafe ? (text: string) => quote(spreadsheetSafe(text)) : quote;
   const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
   const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
-  const dynamics = await entryDynamicColumns(ctx, data);
   return (async function* () {
     yield `${titles.map(cell).join(separator)}\n`;
     for await (const rows of pages) {
       const written = writtenRows(rows);
       const rowTexts = await rowTextsOf(written);
+      const dynamics = await entryDynamicColumns(ctx, data, (component) =>
+        written.flatMap((row) => dynamicKeys(row.values[component.key])),
+      );
       let text = '';
       for (const row of written) {
         const texts = rowTexts.row(row);
@@ -70,12 +85,46 @@ export async function entryCsv(
 }
 
 /**
+ * Above this many stored shapes among the matching rows, the export to load again is refused: each shape is one
+ * file and one more scan of the matching rows (docs/decisions.md, "Two CSV exports").
+ */
+export const MAX_UPLOAD_SHAPES = 100;
+
+/**
+ * The shapes of the matching rows the reader may read, as the backup groups them (`shapesByKey`): listed by the
+ * database in one pass, at most `MAX_UPLOAD_SHAPES`. Constants are spelled as their files name them.
+ */
+async function matchingShapes(
+  ctx: ServerContext,
+  { application, entry }: EntryContext,
+  query: RowQuery,
+  filter: RowFilter,
+  rowTextsOf: (rows: readonly WrittenRow[]) => Promise<RowTexts>,
+): Promise<ShapeDigests[]> {
+  const stored = await matchingDistinct(
+    ctx.db,
+    application.id,
+    entry,
+    query,
+    filter,
+    storedShape(entry),
+    MAX_UPLOAD_SHAPES + 1,
+  );
+  // Counted before merging: a listing cut at the bound may have left out stored shapes of any merged one.
+  if (stored.length > MAX_UPLOAD_SHAPES) throw new Refusal('UPLOAD_FORM_TOO_MANY_SHAPES', { max: MAX_UPLOAD_SHAPES });
+  const digested = stored.map((shape) => ({ shape, digest: createHash('md5').update(shape).digest('hex') }));
+  // The stored shapes as rows: their constants are the references the texts must spell.
+  const texts = await rowTextsOf(digested.map(({ shape }) => ({ naturalKey: '', values: JSON.parse(shape) })));
+  return shapesByKey(entry, digested, texts);
+}
+
+/**
  * The entry as the CSV files an upload takes, to load again: written by the backup's writer (`EntryCsvWriter`:
  * import headers and the lines above them, dynamic and pattern components in their own columns, references spelled
  * as their files name them), so that loading them stores the same rows. Rows of different shapes (loaded from files
- * of different constants, dynamic or pattern columns) cannot share a file: one file per shape, in the order their
- * first rows come. Finding the shapes costs one more read of the matching rows, for entries that may have several.
- * Same query, rights and paging as the readable export; every value exact (never spreadsheet-safe).
+ * of different constants, dynamic or pattern columns) cannot share a file: one file per shape, grouped as the backup
+ * groups them, in the order of their keys; each file reads its own rows only. Same query, rights and paging as the
+ * readable export; every value exact (never spreadsheet-safe).
  */
 export async function entryUploadCsvs(
   ctx: ServerContext,
@@ -84,40 +133,34 @@ export async function entryUploadCsvs(
   filter: RowFilter = { kind: 'all' },
 ): Promise<Array<AsyncIterable<string>>> {
   const { application, model, entry } = data;
-  const pages = () => matchingRowPages(ctx.db, application.id, entry, query, filter);
-  // The first read checks the query before the answer starts.
-  let first: AsyncIterable<SelectedRow[]> | undefined = await pages();
   const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
-  const dynamics = await entryDynamicColumns(ctx, data);
-  let shapes: Array<string | undefined> = [undefined];
-  if (!hasSingleShape(entry)) {
-    const seen = new Set<string>();
-    for await (const rows of first) for (const row of rows) seen.add(storedShapeKey(entry, row.values));
-    first = undefined;
-    if (seen.size > 1) shapes = [...seen];
-  }
-  const file = (shape: string | undefined, rowPages: AsyncIterable<SelectedRow[]> | undefined) =>
+  // The query is checked (by the first page or the listing of shapes) before the answer starts.
+  const single = hasSingleShape(entry);
+  const first = single ? await matchingRowPages(ctx.db, application.id, entry, query, filter) : undefined;
+  // Digests undefined: every matching row (an entry of one shape); empty: none (no matching row).
+  const shapes: Array<{ shape: RowShape; digests?: Set<string> }> = single
+    ? [{ shape: shapeOf(entry, {}, await rowTextsOf([])) }]
+    : await matchingShapes(ctx, data, query, filter, rowTextsOf);
+  if (shapes.length === 0) shapes.push({ shape: shapeOf(entry, {}, await rowTextsOf([])), digests: new Set() });
+  const dynamics = await entryDynamicColumns(ctx, data, (component) =>
+    shapes.flatMap(({ shape }) => shape.dynamics[component.key] ?? []),
+  );
+  const file = ({ shape, digests }: (typeof shapes)[number]) =>
     (async function* () {
-      let writer: EntryCsvWriter | undefined;
-      for await (const rows of rowPages ?? (await pages())) {
-        const kept = writtenRows(rows).filter(
-          (row) => shape === undefined || storedShapeKey(entry, row.values) === shape,
-        );
-        if (kept.length === 0) continue;
-        const texts = await rowTextsOf(kept);
-        if (!writer) {
-          writer = new EntryCsvWriter(entry, shapeOf(entry, kept[0].values, texts), { dynamicHeader: dynamics.header });
-          yield writer.head();
-        }
-        yield kept.map((row) => writer!.line(row, texts)).join('');
-      }
+      const writer = new EntryCsvWriter(entry, shape, { dynamicHeader: dynamics.header });
+      yield writer.head();
       // No matching row: the header alone.
-      if (!writer)
-        yield new EntryCsvWriter(entry, shapeOf(entry, {}, await rowTextsOf([])), {
-          dynamicHeader: dynamics.header,
-        }).head();
+      if (digests?.size === 0) return;
+      const pages =
+        first ??
+        (await matchingRowPages(ctx.db, application.id, entry, query, filter, digests && ofShape(entry, digests)));
+      for await (const rows of pages) {
+        const written = writtenRows(rows);
+        const texts = await rowTextsOf(written);
+        yield written.map((row) => writer.line(row, texts)).join('');
+      }
     })();
-  return shapes.map((shape, index) => file(shape, index === 0 ? first : undefined));
+  return shapes.map(file);
 }
 
 /**

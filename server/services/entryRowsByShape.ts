@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { hasSingleShape, shapeKey, shapeOf, type RowShape } from '../../src/domain/bundle/entryCsv.ts';
+import { hasSingleShape, shapeOf, type RowShape } from '../../src/domain/bundle/entryCsv.ts';
 import { isVersioned } from '../../src/domain/bundle/manifest.ts';
 import type { DataEntry } from '../../src/domain/configuration/model.ts';
 import type { RowTexts, WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
+import { shapeDigest, shapesByKey, storedShape, type StoredShape } from './storedShapes.ts';
 
 /** Rows are read this many at a time, by natural key. */
 const ROW_PAGE = 5000;
@@ -58,7 +59,7 @@ async function* rowsById(
   for (let at = 0; at < ids.length; at += ROW_PAGE) {
     const rows = await db
       .selectFrom('data_rows')
-      .select(['natural_key', 'values', sql<string>`md5(${storedShape(entry)})`.as('digest')])
+      .select(['natural_key', 'values', shapeDigest(entry).as('digest')])
       .where(sql<boolean>`id = any(${ids.slice(at, at + ROW_PAGE)}::uuid[])`)
       .orderBy('natural_key')
       .orderBy('id')
@@ -67,27 +68,6 @@ async function* rowsById(
       .filter((row) => digests?.has(row.digest))
       .map((row) => ({ naturalKey: row.natural_key, values: row.values }));
   }
-}
-
-/** The parts of a row's values that make its shape (see entryCsv), as the database builds them from `values`. */
-function storedShape(entry: DataEntry) {
-  const parts = entry.components.flatMap((component) => {
-    const value = sql`values -> ${component.key}::text`;
-    if (component.kind === 'constant') return [sql`${component.key}::text, ${value}`];
-    if (component.kind === 'dynamic') {
-      return [
-        sql`${component.key}::text, coalesce((select jsonb_object_agg(k, '') from jsonb_object_keys(case when jsonb_typeof(${value}) = 'object' then ${value} else '{}'::jsonb end) k), '{}'::jsonb)`,
-      ];
-    }
-    if (component.kind === 'pattern') {
-      return [
-        sql`${component.key}::text, coalesce((select jsonb_agg(jsonb_build_object('header', g.value -> 'header') order by g.position)
-          from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) with ordinality g(value, position)), '[]'::jsonb)`,
-      ];
-    }
-    return [];
-  });
-  return sql`jsonb_build_object(${sql.join(parts)})::text`;
 }
 
 /** One shape of an entry's rows; when the entry has several, its rows' ids in the order they are written. */
@@ -111,24 +91,15 @@ export async function shapesOf(
   texts: RowTexts,
 ): Promise<EntryShape[]> {
   if (hasSingleShape(entry)) return [{ shape: shapeOf(entry, {}, texts) }];
-  // By text, not as values: two stored forms equal as values (1.0 and 1) are each found again by their digest.
-  const stored = await sql<{ shape: string; digest: string }>`
+  const stored = await sql<StoredShape>`
     select shape, md5(shape) as digest from (
       select distinct ${storedShape(entry)} as shape from data_rows
       where application_id = ${applicationId} and data_name = ${entry.name} and file_id is ${isVersioned(entry) ? sql`not null` : sql`null`}) s`.execute(
     db,
   );
-  const byKey = new Map<string, EntryShape>();
-  const byDigest = new Map<string, EntryShape>();
-  for (const { shape: text, digest } of stored.rows) {
-    const shape = shapeOf(entry, JSON.parse(text) as Record<string, unknown>, texts);
-    const key = shapeKey(shape);
-    if (!byKey.has(key)) byKey.set(key, { shape, rowIds: [], digests: new Set() });
-    byKey.get(key)!.digests!.add(digest);
-    byDigest.set(digest, byKey.get(key)!);
-  }
-  const shapes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+  const shapes: EntryShape[] = shapesByKey(entry, stored.rows, texts).map((shape) => ({ ...shape, rowIds: [] }));
   if (shapes.length < 2) return shapes.map(({ shape }) => ({ shape }));
+  const byDigest = new Map(shapes.flatMap((shape) => [...shape.digests!].map((digest) => [digest, shape] as const)));
   await listRowsByShape(db, applicationId, entry, byDigest);
   return shapes;
 }
@@ -143,7 +114,7 @@ async function listRowsByShape(
   let after: { naturalKey: string; id: string } | undefined;
   for (;;) {
     let page = keptRows(db, applicationId, entry)
-      .select(['id', 'natural_key', sql<string>`md5(${storedShape(entry)})`.as('digest')])
+      .select(['id', 'natural_key', shapeDigest(entry).as('digest')])
       .orderBy('natural_key')
       .orderBy('id')
       .limit(ROW_PAGE);

@@ -204,7 +204,8 @@ export const EXPORT_PAGE = 5000;
  * and order work on the JSONB values — exact values (references by the natural key of the row they point to),
  * number and date intervals (applied only when from < to). Each page starts after the last row of the previous one.
  * The query is checked, and the first page read, before the answer starts (unknown components refused), so a
- * download never starts with a 200 it cannot finish.
+ * download never starts with a 200 it cannot finish. With `within`, only the rows also meeting that condition (the
+ * rows of one shape, for a file to load again).
  */
 export async function matchingRowPages(
   db: Kysely<Schema>,
@@ -212,8 +213,10 @@ export async function matchingRowPages(
   entry: DataEntry,
   query: RowQuery,
   filter: RowFilter = { kind: 'all' },
+  within?: RawBuilder<boolean>,
 ): Promise<AsyncIterable<SelectedRow[]>> {
   const { conditions } = await conditionsOf(db, applicationId, entry, query, filter);
+  if (within) conditions.push(within as Condition);
   const kind = await rowKind(db, applicationId, entry);
   const page = (after?: RowCursor) =>
     pageRows(db, applicationId, entry, { ...query, offset: 0 }, conditions, kind, EXPORT_PAGE, after);
@@ -228,6 +231,30 @@ export async function matchingRowPages(
       rows = await page(cursorAfter(rows[rows.length - 1]));
     }
   })();
+}
+
+/**
+ * The distinct values of `expression` over the rows `matchingRowPages` reads (same query, rights and kind of rows),
+ * at most `limit` of them: one pass in the database, whatever the number of rows.
+ */
+export async function matchingDistinct(
+  db: Kysely<Schema>,
+  applicationId: string,
+  entry: DataEntry,
+  query: RowQuery,
+  filter: RowFilter,
+  expression: RawBuilder<string>,
+  limit: number,
+): Promise<string[]> {
+  const { conditions } = await conditionsOf(db, applicationId, entry, query, filter);
+  const kind = await rowKind(db, applicationId, entry);
+  const all = kind ? [...conditions, kind] : conditions;
+  const where = all.length ? sql`and ${sql.join(all, sql` and `)}` : sql``;
+  const result = await sql<{ value: string }>`
+    select distinct ${expression} as value from data_rows
+    where application_id = ${applicationId} and data_name = ${entry.name} ${where}
+    limit ${limit}`.execute(db);
+  return result.rows.map((row) => row.value);
 }
 
 /** A uuid's text is always this long: the matching ids of a query are kept as one string of them, end to end. */

@@ -24,7 +24,7 @@ export const DownloadQuerySchema = Type.Object({
       {
         default: 'titles',
         description:
-          'CSV (alone or in a zip). `titles` (default): to read, one column per component under its export title in the asked language (titles shared by several columns followed by their import header), dynamic and pattern components as JSON. `upload`: the entry exactly as an upload takes it, to load again: import headers and the lines above them, dynamic and pattern components in their own columns, references as their files name them; the same in every language. Rows loaded from files of different shapes (constants, dynamic or pattern columns) load again from one file per shape: the zip holds them (`<name>.csv`, `<name>-2.csv`…), the CSV answers 409 UPLOAD_FORM_SEVERAL_FILES. Never with `spreadsheetSafe` (400 UPLOAD_FORM_NOT_SPREADSHEET_SAFE).',
+          'CSV (alone or in a zip). `titles` (default): to read, one column per component under its export title in the asked language (titles shared by several columns followed by their import header), dynamic and pattern components as JSON. `upload`: the entry exactly as an upload takes it, to load again: import headers and the lines above them, dynamic and pattern components in their own columns, references as their files name them; the same in every language. Rows loaded from files of different shapes (constants, dynamic or pattern columns) load again from one file per shape: the zip holds them (`<name>.csv`, `<name>-2.csv`…), the CSV answers 409 UPLOAD_FORM_SEVERAL_FILES; above 100 shapes both answer 409 UPLOAD_FORM_TOO_MANY_SHAPES. Never with `spreadsheetSafe` (400 UPLOAD_FORM_NOT_SPREADSHEET_SAFE).',
       },
     ),
   ),

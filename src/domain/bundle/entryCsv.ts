@@ -11,6 +11,7 @@ import { compileJavaDatePattern } from '../configuration/javaDatePattern';
 import type { Checker, DataEntry, DynamicComponent, PatternComponent } from '../configuration/model';
 import { runnableRegex } from '../regex';
 import { cellText } from '../rows/cellText';
+import { groupsOf } from '../rows/patternGroups';
 import { storedChecker, type RowTexts, type WrittenRow } from '../rows/rowTexts';
 
 /** What the lines above the data and the header of a file depend on, for one stored row. */
@@ -22,14 +23,6 @@ export interface RowShape {
   /** Pattern component → headers of its matched columns, in file order. */
   patterns: Record<string, string[]>;
 }
-
-interface PatternGroup {
-  header?: unknown;
-  value?: unknown;
-  adjacents?: Record<string, unknown>;
-}
-
-const groupsOf = (value: unknown): PatternGroup[] => (Array.isArray(value) ? (value as PatternGroup[]) : []);
 
 /** Entries without constant, dynamic or pattern components give every row the same shape. */
 export const hasSingleShape = (entry: DataEntry) =>
@@ -50,22 +43,6 @@ export function shapeOf(entry: DataEntry, values: Record<string, unknown>, texts
 
 /** Equal for rows that can share a file. */
 export const shapeKey = (shape: RowShape) => JSON.stringify(shape);
-
-/**
- * Equal for rows that can share a file, from their stored values alone: `shapeKey` depends on how constants are
- * spelled, which an export reading a large reference a page at a time may spell differently from page to page.
- */
-export function storedShapeKey(entry: DataEntry, values: Record<string, unknown>): string {
-  return JSON.stringify(
-    entry.components.map((component) => {
-      const value = values[component.key];
-      if (component.kind === 'constant') return value ?? null;
-      if (component.kind === 'dynamic') return value && typeof value === 'object' ? Object.keys(value).sort() : [];
-      if (component.kind === 'pattern') return groupsOf(value).map((group) => String(group.header ?? ''));
-      return null;
-    }),
-  );
-}
 
 export interface EntryCsvOptions {
   /** Header of a dynamic component's column for one reference row: the prefix and the row's value. */

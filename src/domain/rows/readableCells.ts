@@ -5,6 +5,7 @@
  */
 import type { Component, DynamicComponent } from '../configuration/model';
 import { cellText } from './cellText';
+import { groupsOf } from './patternGroups';
 
 /** A column of the readable export: its export title, and what tells it apart from others of the same title. */
 export interface TitledColumn {
@@ -32,13 +33,6 @@ export function uniqueTitles(columns: readonly TitledColumn[]): string[] {
   );
 }
 
-interface PatternGroup {
-  header?: unknown;
-  value?: unknown;
-  adjacents?: Record<string, unknown>;
-  qualifiers?: Record<string, unknown>;
-}
-
 /**
  * The cell of a dynamic or pattern component as a JSON document a reader understands: a dynamic component as an
  * object keyed by the headers of its columns (`ps_altitude`, as the uploaded file had them), a pattern component as
@@ -63,7 +57,7 @@ export function readableCell(
     return JSON.stringify(Object.fromEntries(entries));
   }
   if (component.kind === 'pattern' && Array.isArray(value)) {
-    const texts = (value as PatternGroup[]).map((group) => ({
+    const texts = groupsOf(value).map((group) => ({
       column: String(group.header ?? ''),
       value: cellText(group.value, component.checker),
       adjacents: Object.fromEntries(

@@ -270,6 +270,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'These lines were loaded from {files} files with different columns or lines above the header: they load again from as many files. Download the zip, which holds one file for each.',
   },
+  UPLOAD_FORM_TOO_MANY_SHAPES: /*i18n*/ {
+    id: 'exceptionMessage.UPLOAD_FORM_TOO_MANY_SHAPES',
+    message:
+      'These lines were loaded from files of more than {max} different columns or lines above the header: loading them again would take more than {max} files. Keep fewer of them with a filter (on a value read above the header, for example), or download them to read.',
+  },
   NO_SUCH_ROWS: /*i18n*/ { id: 'exceptionMessage.NO_SUCH_ROWS', message: 'These lines do not exist.' },
   UNKNOWN_COMPONENT: /*i18n*/ {
     id: 'exceptionMessage.UNKNOWN_COMPONENT',
