@@ -87,7 +87,17 @@ async function applicationState(client: HttpClient, app: string, model: Applicat
       .additionalBinaryFiles as Array<Record<string, any>>;
     state[`${type.name} files`] = await Promise.all(
       files.map(
-        async ({ id, user: _user, ownerLogin, originalOwner, mayEdit: _edit, mayDelete: _delete, ...file }) => ({
+        // Who changed a file last is an account of the instance: a restore names none (restoredAdditionalFiles.ts).
+        async ({
+          id,
+          user: _user,
+          ownerLogin,
+          updatedByLogin: _changer,
+          originalOwner,
+          mayEdit: _edit,
+          mayDelete: _delete,
+          ...file
+        }) => ({
           ...file,
           owner: originalOwner ?? ownerLogin,
           content: await bytesOf(`/applications/${app}/additionalFiles/${type.name}/${id}/content`),
