@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/data.ts';
 import {
   PublicationRequestedSchema,
+  PublicationStateSchema,
   VersionDeletedSchema,
   VersionDepositedSchema,
   VersionListQuerySchema,
@@ -71,6 +72,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
             description:
               'Without versioning: the rows written; with it: the version kept; for a reference (as the newest OpenADOM loads them here): the rows loaded.',
           }),
+          200: PublicationStateSchema,
           202: PublicationRequestedSchema,
           400: CsvRefusalSchema,
           ...errorResponses(401, 403, 404, 409, 413, 415, 422, 503),
@@ -87,9 +89,12 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
       const publish = async (params: ReturnType<typeof readDepositParams>) => {
         const rights = await requireOperation(ctx, user, data, 'publication', 'some');
         if (!versioned || !params.fileid) throw new Refusal('MISSING_FILE');
-        const jobId = await requestPublication(ctx, user, data, params.fileid, params.topublish !== false, rights);
+        const topublish = params.topublish !== false;
+        const requested = await requestPublication(ctx, user, data, params.fileid, topublish, rights);
+        if ('published' in requested)
+          return reply.code(200).send({ fileId: params.fileid, topublish, published: requested.published });
         jobs.poke();
-        return reply.code(202).send({ fileId: params.fileid, jobId, topublish: params.topublish !== false });
+        return reply.code(202).send({ fileId: params.fileid, jobId: requested.jobId, topublish });
       };
       try {
         if (!request.isMultipart()) return await publish(readDepositParams({ json: request.body }));

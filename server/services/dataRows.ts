@@ -89,8 +89,16 @@ export function rowColumnsSource(columns: RowColumns) {
  * to the entry wait for it), and answers whether the entry then holds no rows without a file.
  */
 export async function claimEntryForWrite(trx: Transaction<Schema>, applicationId: string, dataName: string) {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${applicationId}/${dataName}`}, 0))`.execute(trx);
+  await lockEntryAcrossInstances(trx, applicationId, dataName);
   return !(await holdsOwnRows(trx, applicationId, dataName));
+}
+
+/**
+ * Holds the entry until the transaction ends: the other transactions asking for it, on any instance, wait. Uploads
+ * of rows and publications take it (an entry's gate, entryGate.ts, holds only in its own process).
+ */
+export async function lockEntryAcrossInstances(trx: Transaction<Schema>, applicationId: string, dataName: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${applicationId}/${dataName}`}, 0))`.execute(trx);
 }
 
 /**
@@ -101,16 +109,24 @@ export async function claimEntryForWrite(trx: Transaction<Schema>, applicationId
  */
 const ANALYZE_AFTER_ROWS = 10_000;
 
-/** Recounts the stored rows of an entry (kept for the cards, the trees and the update checks) and raises its write version. */
+/**
+ * Recounts the stored rows of an entry (kept for the cards, the trees and the update checks) and raises its write
+ * version. The entry's count row is locked before its rows are counted: a writer of the entry holds it from there to
+ * its commit, and the next one counts (in a new statement, so a new snapshot) once that commit is seen. Counted in
+ * the statement that wrote the count, two writers committing together each missed the other's rows, and the last
+ * one's count stood (PostgreSQL).
+ */
 export async function refreshCount(db: Db, applicationId: string, dataName: string): Promise<number> {
-  const row = await sql<{ count: number; previous: number | null }>`
-    with previous as (select line_count from entry_counts where application_id = ${applicationId} and data_name = ${dataName})
-    insert into entry_counts (application_id, data_name, line_count)
-    select ${applicationId}, ${dataName}, count(*) from data_rows where application_id = ${applicationId} and data_name = ${dataName}
-    on conflict (application_id, data_name) do update set line_count = excluded.line_count, version = entry_counts.version + 1
-    returning line_count as count, (select line_count from previous) as previous`.execute(db);
+  const ofEntry = sql`application_id = ${applicationId} and data_name = ${dataName}`;
+  await sql`insert into entry_counts (application_id, data_name, line_count) values (${applicationId}, ${dataName}, 0)
+    on conflict (application_id, data_name) do nothing`.execute(db);
+  const previous = await sql<{ line_count: number }>`
+    select line_count from entry_counts where ${ofEntry} for update`.execute(db);
+  const row = await sql<{ count: number }>`
+    update entry_counts set line_count = (select count(*) from data_rows where ${ofEntry}), version = version + 1
+    where ${ofEntry} returning line_count as count`.execute(db);
   const count = Number(row.rows[0]?.count ?? 0);
-  if (Math.abs(count - Number(row.rows[0]?.previous ?? 0)) >= ANALYZE_AFTER_ROWS)
+  if (Math.abs(count - Number(previous.rows[0]?.line_count ?? 0)) >= ANALYZE_AFTER_ROWS)
     await sql`analyze data_rows`.execute(db);
   return count;
 }

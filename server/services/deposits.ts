@@ -11,12 +11,12 @@ import {
   type VersionDeposited,
 } from '../../src/contract/deposits.ts';
 import { checkJson, readJsonParameter } from '../../src/contract/jsonParameter.ts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { CsvError } from '../../src/domain/csv/index.ts';
 import { readPeriodBound } from '../../src/domain/deposits/periodBound.ts';
 import { findNamedScopeRow, findScopeRow, scopeRowLookup } from '../../src/domain/deposits/scopeValues.ts';
 import type { ServerContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { Schema, UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { StreamedUpload } from '../http/readUpload.ts';
 import type { SpooledUpload } from './uploadSpool.ts';
@@ -287,7 +287,30 @@ export async function depositVersion(
   }
 }
 
-/** Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state. */
+/**
+ * Holds a version, until the transaction ends, against the other requests that would start work on it (publish,
+ * unpublish, delete), on every instance: each sees what the one before it did. Checked and then acted on in
+ * separate statements, two clicks on Publish queued two publications, and a version deleted between the check and
+ * the queueing made the publication request fail on the job's foreign key.
+ */
+const holdVersion = (trx: Transaction<Schema>, fileId: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`version/${fileId}`}, 0))`.execute(trx);
+
+/**
+ * The versions whose deletion is under way in this process. On the embedded database a version's rows go in steps
+ * after its check (publication.ts, removeVersion): a publication requested meanwhile would queue a job that the
+ * deletion then takes with the version.
+ */
+const versionsBeingDeleted = new Set<string>();
+
+/** What a publication request answers: the job queued, or the state the version already has. */
+export type PublicationRequested = { jobId: string } | { published: boolean };
+
+/**
+ * Publication and unpublication run as jobs: a big file takes time, and a failure must leave the previous state.
+ * A version already in the state asked for is answered with it, and no job is queued: publishing it again would
+ * write its rows a second time (two clicks, a script run again, a change sent late by another device).
+ */
 export async function requestPublication(
   ctx: ServerContext,
   user: UserRow,
@@ -295,27 +318,41 @@ export async function requestPublication(
   fileId: string,
   publish: boolean,
   rights: Rights,
-) {
+): Promise<PublicationRequested> {
   const file = await fileOf(ctx, data, fileId);
   requireOpenable(rights, data, file);
   if (!rights.covers('publication', data.entry.name, datasetOfFile(file))) throw refusal('publication', data);
-  const running = await ctx.db
+  return ctx.db.transaction().execute((trx) =>
+    applying(trx, async () => {
+      await holdVersion(trx, fileId);
+      const current = await trx
+        .selectFrom('deposit_files')
+        .select('published')
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      if (!current) throw new Refusal('NO_SUCH_FILE', { fileId });
+      await refuseWorkInProgress(trx, fileId);
+      if (versionsBeingDeleted.has(fileId)) throw new Refusal('NO_SUCH_FILE', { fileId });
+      if (current.published === publish) return { published: publish };
+      const jobId = await enqueueJob(trx, {
+        kind: publish ? 'publish' : 'unpublish',
+        application_id: data.application.id,
+        file_id: fileId,
+        requested_by: user.id,
+      });
+      return { jobId };
+    }),
+  );
+}
+
+async function refuseWorkInProgress(trx: Transaction<Schema>, fileId: string) {
+  const running = await trx
     .selectFrom('jobs')
     .select('id')
     .where('file_id', '=', fileId)
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  return ctx.db.transaction().execute((trx) =>
-    applying(trx, async () => {
-      return enqueueJob(trx, {
-        kind: publish ? 'publish' : 'unpublish',
-        application_id: data.application.id,
-        file_id: fileId,
-        requested_by: user.id,
-      });
-    }),
-  );
 }
 
 /** Deletes a version; a published one takes its rows with it (deleting it then needs the publication right too). */
@@ -324,14 +361,23 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   const dataset = datasetOfFile(file);
   if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
   if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
-  const running = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('file_id', '=', fileId)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  if (running) throw new Refusal('WORKFLOW_ALREADY_IN_PROGRESS', { fileId, jobId: running.id });
-  await removeVersion(ctx, file, true);
+  versionsBeingDeleted.add(fileId);
+  try {
+    await removeVersion(ctx, file, true, async (trx) => {
+      await holdVersion(trx, fileId);
+      // Locked as well: a publication replacing it (publication.ts) holds it, and its rows, until it commits.
+      const current = await trx
+        .selectFrom('deposit_files')
+        .select('id')
+        .where('id', '=', fileId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) throw new Refusal('NO_SUCH_FILE', { fileId });
+      await refuseWorkInProgress(trx, fileId);
+    });
+  } finally {
+    versionsBeingDeleted.delete(fileId);
+  }
   return { id: fileId, wasPublished: file.published };
 }
 

@@ -7,7 +7,7 @@ import type { Schema } from '../db/schema.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import { JobFailure, type Job } from '../jobs/jobs.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { refreshCount } from './dataRows.ts';
+import { lockEntryAcrossInstances, refreshCount } from './dataRows.ts';
 import { outsideRights } from './rowRights.ts';
 import { fileOf, isoOf, sameScope, type DepositFile } from './versionFiles.ts';
 import { lockEntryForWrite, type EntryLock } from './entryGate.ts';
@@ -47,7 +47,8 @@ async function versionsReplacedBy(db: Db, file: DepositFile, lock: boolean): Pro
     .where('data_name', '=', file.data_name)
     .where('published', '=', true)
     .where('id', '!=', file.id);
-  if (lock) query = query.forUpdate();
+  // Not `for update`: the key-share lock of a job queued meanwhile for one of them (its foreign key) need not wait.
+  if (lock) query = query.forNoKeyUpdate();
   const sameDataset = (await query.execute()).filter((other) => sameScope(other.scope, file.scope));
   const samePeriod = (other: (typeof sameDataset)[number]) =>
     sameInstant(other.period_from, file.period_from) && sameInstant(other.period_to, file.period_to);
@@ -161,6 +162,10 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
   const by = run.job.requested_by;
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute(async (trx) => {
+      // One publication of the entry at a time, on every instance: the next one sees what this one published (two
+      // versions of one dataset published at once were both kept).
+      await lockEntryAcrossInstances(trx, file.application_id, file.data_name);
+      if (await publishedAlready(trx, file.id)) return;
       const replaced = await versionsReplacedBy(trx, file, true);
       if (replaced.length > 0) await trx.deleteFrom('data_rows').where('file_id', 'in', replaced).execute();
       await markUnpublished(trx, replaced);
@@ -173,6 +178,7 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
     return;
   }
   await inEmbeddedSteps(ctx, file, async () => {
+    if (await publishedAlready(ctx.db, file.id)) return;
     const replaced = await versionsReplacedBy(ctx.db, file, false);
     const write = async (batch: CheckedBatch) => {
       const begun = performance.now();
@@ -188,6 +194,16 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
   });
 }
 
+/**
+ * Whether the version is published, read once the entry is held: a publication run again (a job taken up again
+ * after a crash that followed its commit) then has nothing to do. A version's rows exist whole while it is published
+ * and only then, so writing them again would double them.
+ */
+async function publishedAlready(db: Db, fileId: string) {
+  const row = await db.selectFrom('deposit_files').select('published').where('id', '=', fileId).executeTakeFirst();
+  return row?.published === true;
+}
+
 /** Unpublishes a version: its rows go, the version stays. */
 export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: Job) {
   const file = await fileOf(ctx, data, job.file_id!);
@@ -198,8 +214,15 @@ export async function unpublishJob(ctx: ServerContext, data: EntryContext, job: 
  * Takes a version's rows out of the entry, and the version itself when `andFile`. On the embedded database the
  * version is marked unpublished first, in a short transaction, and its rows then go in steps: a crash in between
  * leaves the version unpublished (and kept, when it was being deleted), its rows removed at the next start.
+ * `guard` runs first: on PostgreSQL in the transaction that removes, so that what it checks stays true until then;
+ * on the embedded database, in a transaction of its own (deposits.ts keeps what it checks true from there).
  */
-export async function removeVersion(ctx: ServerContext, file: DepositFile, andFile: boolean) {
+export async function removeVersion(
+  ctx: ServerContext,
+  file: DepositFile,
+  andFile: boolean,
+  guard: (trx: Transaction<Schema>) => Promise<void> = async () => undefined,
+) {
   const finish = async (db: Db) => {
     if (andFile) await db.deleteFrom('deposit_files').where('id', '=', file.id).execute();
     else await markUnpublished(db, [file.id]);
@@ -207,6 +230,7 @@ export async function removeVersion(ctx: ServerContext, file: DepositFile, andFi
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
+        await guard(trx);
         await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
         await finish(trx);
         await refreshCount(trx, file.application_id, file.data_name);
@@ -214,6 +238,7 @@ export async function removeVersion(ctx: ServerContext, file: DepositFile, andFi
     );
     return;
   }
+  await ctx.db.transaction().execute(guard);
   await inEmbeddedSteps(ctx, file, async () => {
     await markUnpublished(ctx.db, [file.id]);
     await removeVersionRowsInSteps(ctx.db, file.id);

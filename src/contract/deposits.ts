@@ -105,6 +105,12 @@ export const PublicationRequestedSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The answer to publishing a version already published (or unpublishing one that is not): its state, no job. */
+export const PublicationStateSchema = Type.Object(
+  { fileId: Type.String(), topublish: Type.Boolean(), published: Type.Boolean() },
+  { additionalProperties: false },
+);
+
 export const VersionDeletedSchema = Type.Object(
   { id: Type.String(), wasPublished: Type.Boolean() },
   { additionalProperties: false },

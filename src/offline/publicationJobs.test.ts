@@ -66,6 +66,8 @@ describe('the publication job of an applied change', () => {
       publish: false,
     });
     expect(publicationJobOf(publication({ fileId: 'f1', rowCount: 3 }))).toBeUndefined();
+    // A version already in the state asked for is answered with it (200), without a job to follow.
+    expect(publicationJobOf(publication({ fileId: 'f1', topublish: true, published: true }))).toBeUndefined();
     expect(publicationJobOf(publication(null))).toBeUndefined();
     expect(publicationJobOf(publication('"f1"'))).toBeUndefined();
   });
