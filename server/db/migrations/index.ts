@@ -30,6 +30,7 @@ import * as backupVersionOrder from './0028_backup_version_order.ts';
 import * as scopeKeyLookups from './0029_scope_key_lookups.ts';
 import * as composedFileNameKeys from './0030_composed_file_name_keys.ts';
 import * as additionalFileUpdatedBy from './0031_additional_file_updated_by.ts';
+import * as doubledVersionRows from './0032_doubled_version_rows.ts';
 
 /** Every migration, in order. Names are permanent: a released migration is never renamed or edited. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029_scope_key_lookups': scopeKeyLookups,
   '0030_composed_file_name_keys': composedFileNameKeys,
   '0031_additional_file_updated_by': additionalFileUpdatedBy,
+  '0032_doubled_version_rows': doubledVersionRows,
 };
 
 export const migrationProvider: MigrationProvider = {
