@@ -134,6 +134,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   // 503: try again later (Retry-After)
   CHECK_INTERRUPTED: 503,
   DATABASE_UNAVAILABLE: 503,
+  WRITE_CONFLICT: 503,
   // 507: no room left for it
   STORAGE_FULL: 507,
 };

@@ -110,8 +110,11 @@ export async function refreshCount(db: Db, applicationId: string, dataName: stri
     on conflict (application_id, data_name) do update set line_count = excluded.line_count, version = entry_counts.version + 1
     returning line_count as count, (select line_count from previous) as previous`.execute(db);
   const count = Number(row.rows[0]?.count ?? 0);
+  // Run in the write's transaction, ANALYZE waits for the table's ShareUpdateExclusiveLock, which a concurrent
+  // index build (`create index concurrently`, filterIndexes.ts) holds while it waits for this transaction to end:
+  // a deadlock, and the whole upload lost. Skipped when the lock is taken: the build analyzes the table itself.
   if (Math.abs(count - Number(row.rows[0]?.previous ?? 0)) >= ANALYZE_AFTER_ROWS)
-    await sql`analyze data_rows`.execute(db);
+    await sql`analyze (skip_locked) data_rows`.execute(db);
   return count;
 }
 

@@ -121,6 +121,7 @@ export const REFUSAL_CODES = [
   'UPLOAD_FORM_NOT_SPREADSHEET_SAFE',
   'UPLOAD_FORM_SEVERAL_FILES',
   'WORKFLOW_ALREADY_IN_PROGRESS',
+  'WRITE_CONFLICT',
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -419,6 +419,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.DATABASE_UNAVAILABLE',
     message: 'The database is unavailable for a moment: try again in {retryAfterSeconds} seconds.',
   },
+  WRITE_CONFLICT: /*i18n*/ {
+    id: 'exceptionMessage.WRITE_CONFLICT',
+    message:
+      'Another change met this one in the database, which stopped it: nothing of it was kept. Send it again in {retryAfterSeconds} seconds.',
+  },
   CHARTER_NOT_SIGNED: /*i18n*/ {
     id: 'exceptionMessage.CHARTER_NOT_SIGNED',
     message: 'Accept the usage charter of {name} before using its data.',
