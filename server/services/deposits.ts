@@ -197,7 +197,12 @@ export async function insertData(
       });
       return { dataType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
     },
-    { arrival: upload.arrival, moved, pointed: new PointedKeys(application.id, pointedEntries(data.model, entry)) },
+    {
+      arrival: upload.arrival,
+      moved,
+      pointed: new PointedKeys(application.id, pointedEntries(data.model, entry)),
+      modelVersion: application.model_version,
+    },
   );
   // The entry's count is for those who read it whole; a depositor of part of it is told the rows they may read.
   if (rights.all('extraction', entry.name)) return inserted;

@@ -9,6 +9,7 @@ import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts'
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { MovedRows } from './movedRows.ts';
 import type { PointedKeys } from './pointedRows.ts';
+import { holdConfiguration } from './configurationHold.ts';
 import { applying, recordApplied } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
@@ -79,9 +80,14 @@ export async function writeEntryRows<T>(
     moved?: MovedRows;
     /** Notes the keys each batch points to, found again at the end (a write of them pointing nowhere is refused). */
     pointed?: PointedKeys;
+    /** The configuration version the file was checked against: the write holds it, or is refused (configurationHold.ts). */
+    modelVersion?: number;
   } = {},
 ): Promise<T> {
   const arrival = options.arrival ?? (() => Promise.resolve());
+  const holdModel = async (db: Db) => {
+    if (options.modelVersion !== undefined) await holdConfiguration(db, applicationId, options.modelVersion);
+  };
   if (ctx.config.databaseUrl) {
     return withLateTransaction(ctx.db, (late) => {
       let intoEmptyEntry: Promise<boolean> | undefined;
@@ -91,6 +97,7 @@ export async function writeEntryRows<T>(
           const trx = await late.begin(failed);
           intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName).then(async (empty) => {
             await options.pointed?.hold(trx);
+            await holdModel(trx);
             return empty;
           });
           const empty = await intoEmptyEntry;
@@ -101,6 +108,7 @@ export async function writeEntryRows<T>(
         },
         finish: async (last) => {
           const trx = await late.begin();
+          await holdModel(trx);
           await options.pointed?.refuseMissing(trx);
           const answer = await last(trx, 0);
           await recordApplied(trx);
@@ -180,6 +188,7 @@ export async function writeEntryRows<T>(
                   await options.pointed?.note(trx, batch);
                   written += await upsertRows(trx, applicationId, dataName, batch);
                 }
+                await holdModel(trx);
                 await options.pointed?.refuseMissing(trx);
                 return last(trx, written);
               }),
@@ -189,6 +198,7 @@ export async function writeEntryRows<T>(
         const { journal, lock } = await large;
         const answer = await ctx.db.transaction().execute((trx) =>
           applying(trx, async () => {
+            await holdModel(trx);
             await options.pointed?.refuseMissing(trx);
             const result = await last(trx, 0);
             await journal.close(trx);

@@ -117,6 +117,7 @@ export async function uploadReference(
       arrival: file.arrival,
       moved,
       pointed: new PointedKeys(application.id, pointedEntries(model, entry)),
+      modelVersion: application.model_version,
       // The embedded database answers nobody while it builds an index: built on an entry still small, the
       // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
       beforeLargeWrite: async () => {

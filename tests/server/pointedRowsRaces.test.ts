@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { HttpClient } from './httpClient.ts';
+import { entryWriteUnderWay, heldUpload, referencesRead } from './raceFixtures.ts';
 import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
 import {
   createApplication,
@@ -92,49 +92,6 @@ async function massifs(): Promise<string> {
   return name;
 }
 
-/** Resolves once this instance has read the reference rows a file of `dataName` is checked against. */
-function referencesRead(dataName: string): Promise<void> {
-  const checks = data.server.server.ctx.checks;
-  const open = checks.open.bind(checks);
-  return new Promise((read) => {
-    checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
-      if (check.dataName === dataName) {
-        checks.open = open;
-        read();
-      }
-      return open(check);
-    };
-  });
-}
-
-/** An upload of `csv` whose client sends its first half, then the rest once `release` is called. */
-function heldUpload(url: string, csv: string) {
-  const encoder = new TextEncoder();
-  const boundary = '----terrain-held';
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const half = csv.indexOf('\n', csv.length / 2) + 1;
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(
-        encoder.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.csv"\r\nContent-Type: text/csv\r\n\r\n${csv.slice(0, half)}`,
-        ),
-      );
-      await released;
-      controller.enqueue(encoder.encode(`${csv.slice(half)}\r\n--${boundary}--\r\n`));
-      controller.close();
-    },
-  });
-  const answer = fetch(`${data.server.url}/api/v1${url}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${data.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-    duplex: 'half',
-  } as RequestInit).then(async (response) => ({ status: response.status, text: await response.text() }));
-  return { answer, release };
-}
-
 /** Rows of `dataName` pointing to a key no row of the application holds. */
 async function pointingNowhere(application: string, dataName: string): Promise<number> {
   const db = data.server.server.ctx.db;
@@ -163,8 +120,8 @@ async function rowCount(application: string, dataName: string): Promise<number> 
 describe('a reference row changed while a data file pointing to it is stored', () => {
   it('refuses the file when a station it names is deleted after its upload began', async () => {
     const application = await observatory();
-    const read = referencesRead('readings');
-    const upload = heldUpload(`/applications/${application}/data/readings`, readingsCsv());
+    const read = referencesRead(data, 'readings');
+    const upload = heldUpload(data, `/applications/${application}/data/readings`, readingsCsv());
     await read;
     const deleted = await elsewhere.delete(
       `/applications/${application}/references/stations?naturalKey=st${STATIONS - 1}`,
@@ -180,8 +137,8 @@ describe('a reference row changed while a data file pointing to it is stored', (
 
   it('refuses the file when a place it names is moved under another parent after its upload began', async () => {
     const application = await massifs();
-    const read = referencesRead('sightings');
-    const upload = heldUpload(`/applications/${application}/data/sightings`, sightingsCsv());
+    const read = referencesRead(data, 'sightings');
+    const upload = heldUpload(data, `/applications/${application}/data/sightings`, sightingsCsv());
     await read;
     const moved = await elsewhere.post(`/applications/${application}/references/places`, {
       body: csvForm('p2.csv', 'code;within\naiguilles;vanoise\n'),
@@ -203,16 +160,8 @@ describe('a reference row changed while a data file pointing to it is stored', (
       const upload = data.admin.post(`/applications/${application}/data/readings`, {
         body: csvForm('r.csv', readingsCsv()),
       });
-      // The write holds its entry (claimEntryForWrite's advisory lock) from its first batch to its commit.
-      const db = data.server.server.ctx.db;
-      for (;;) {
-        const held = await sql<{ count: number }>`
-          select count(*)::int as count from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and granted`.execute(
-          db,
-        );
-        if (held.rows[0].count > 0) break;
-        await new Promise((next) => setImmediate(next));
-      }
+      // The write holds its entry from its first batch to its commit.
+      await entryWriteUnderWay(data);
       const deleted = await elsewhere.delete(
         `/applications/${application}/references/stations?naturalKey=st${STATIONS - 1}`,
       );
