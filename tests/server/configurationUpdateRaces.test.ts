@@ -5,6 +5,8 @@
  * them, then finds them and is refused as changed meanwhile. On PostgreSQL the update goes through a second instance
  * in its own process; on the embedded database through the one instance, the upload held by its client.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './httpClient.ts';
@@ -19,6 +21,9 @@ import {
   uploadReference,
   type DataServer,
 } from './dataFixtures.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
 
 const STATIONS = 2_000;
 const READINGS_PER_STATION = 10;
@@ -129,4 +134,43 @@ describe('a component removed while a file carrying it is stored', () => {
     },
     300_000,
   );
+
+  it('removes with a data type the unpublished versions it holds', async () => {
+    const surveys = fixture('configurations/surveys.yaml').replace('OA_name: surveys', 'OA_name: surveysremoved');
+    await createApplication(data.admin, 'surveysremoved', surveys);
+    for (const reference of ['projects', 'sites', 'species'])
+      expect(
+        (
+          await uploadReference(
+            data.admin,
+            'surveysremoved',
+            reference,
+            'r.csv',
+            fixture(`csv/surveys-${reference}.csv`),
+          )
+        ).status,
+      ).toBe(201);
+    const deposited = await data.admin.post('/applications/surveysremoved/data/counts', {
+      body: csvForm('june.csv', 'project;site;species;day;individuals\nalps;lac_blanc;lagopus;02/06/2024;3\n', {
+        binaryfiledataset: {
+          datatype: 'counts',
+          requiredAuthorizations: { project: 'alps', site: 'lac_blanc' },
+          from: '2024-06-01',
+          to: '2024-06-30',
+        },
+      }),
+    });
+    expect(deposited.status, deposited.text).toBe(201);
+    const withoutCounts = surveys
+      .slice(0, surveys.indexOf('  counts:'))
+      .replace('OA_version: 1.0.0', 'OA_version: 2.0.0');
+    const updated = await data.admin.post('/applications/surveysremoved/configuration?confirmDataLoss=true', {
+      body: csvForm('s2.yaml', withoutCounts),
+    });
+    expect(updated.text).toContain('"type":"result"');
+    const left = await sql<{ count: number }>`
+      select count(*)::int as count from deposit_files join applications on applications.id = deposit_files.application_id
+      where applications.name = 'surveysremoved'`.execute(data.server.server.ctx.db);
+    expect(left.rows[0].count).toBe(0);
+  }, 120_000);
 });
