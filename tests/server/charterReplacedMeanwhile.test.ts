@@ -32,9 +32,10 @@ const replace = (fileName: string) =>
     body: csvForm(fileName, minimalPdf(fileName), { id: null, fileType: '__charte__' }),
   });
 
-/** Sessions waiting for a lock. */
+/** Sessions of this database waiting for a lock (other tests may share the PostgreSQL server). */
 async function waiting(): Promise<number> {
-  const found = await holder.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted`);
+  const found = await holder.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
+     and pid in (select pid from pg_stat_activity where datname = current_database())`);
   return found.rows[0].count;
 }
 

@@ -50,12 +50,16 @@ export function heldUpload(data: DataServer, url: string, csv: string) {
   return { answer, release };
 }
 
-/** Resolves once a write of the server's database holds an entry (claimEntryForWrite's advisory lock): PostgreSQL. */
+/**
+ * Resolves once a write of the server's database holds an entry (claimEntryForWrite's advisory lock): PostgreSQL.
+ * Locks of other databases of the same server (other tests') are not counted.
+ */
 export async function entryWriteUnderWay(data: DataServer): Promise<void> {
   const { sql } = await import('kysely');
   for (;;) {
     const held = await sql<{ count: number }>`
-      select count(*)::int as count from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and granted`.execute(
+      select count(*)::int as count from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and granted
+        and database = (select oid from pg_database where datname = current_database())`.execute(
       data.server.server.ctx.db,
     );
     if (held.rows[0].count > 0) return;

@@ -43,6 +43,7 @@ async function writesWaitingForRowsTable(): Promise<number> {
     `select count(*)::int as count from pg_locks waiting
        join pg_class on pg_class.oid = waiting.relation
      where pg_class.relname = 'data_rows' and not waiting.granted
+       and waiting.database = (select oid from pg_database where datname = current_database())
        and exists (select 1 from pg_locks claim where claim.pid = waiting.pid and claim.locktype = 'advisory' and claim.granted)`,
   );
   return found.rows[0].count;
