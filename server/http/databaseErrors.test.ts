@@ -11,4 +11,11 @@ describe('a database failure', () => {
     expect(databaseFailure({ code: '57P01', message: 'terminating connection' })?.code).toBe('DATABASE_UNAVAILABLE');
     expect(databaseFailure(new Error('something else'))).toBeUndefined();
   });
+
+  it('is a conflict to send again, not the server’s failure, when the database ended the write to let another through', () => {
+    for (const code of ['40P01', '40001']) {
+      const failure = databaseFailure({ code, message: 'deadlock detected' });
+      expect([failure?.code, failure?.retryAfterSeconds]).toEqual(['WRITE_CONFLICT', 1]);
+    }
+  });
 });

@@ -103,6 +103,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   UPLOAD_FORM_SEVERAL_FILES: 409,
   UPLOAD_FORM_TOO_MANY_SHAPES: 409,
   MOVED_REFERENCED_ROWS: 409,
+  POINTED_ROWS_CHANGED: 409,
   RIGHTS_REQUEST_ALREADY_TREATED: 409,
   WORKFLOW_ALREADY_IN_PROGRESS: 409,
   // 412: a precondition of the account fails
@@ -137,6 +138,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   // 503: try again later (Retry-After)
   CHECK_INTERRUPTED: 503,
   DATABASE_UNAVAILABLE: 503,
+  WRITE_CONFLICT: 503,
   // 507: no room left for it
   STORAGE_FULL: 507,
 };

@@ -44,7 +44,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
           'Loads a CSV file into a reference: validated line by line, stored in one transaction (all rows or none).',
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again); 409 MOVED_REFERENCED_ROWS {rows, referring, versions} when the file moves rows under another parent while other rows or versions point to them.',
+          'Multipart form with the CSV in field `file`. A refusal (400 INVALID_CSV) lists the errors: {lineNumber, code, params}. A file whose checking takes longer than the server allows is refused with 422 CHECK_BUDGET_EXCEEDED {lineNumber, budgetSeconds}; 503 CHECK_INTERRUPTED when the checking stopped on the server (send it again); 409 MOVED_REFERENCED_ROWS {rows, referring, versions} when the file moves rows under another parent while other rows or versions point to them. 409 POINTED_ROWS_CHANGED {keys} when rows the file refers to were deleted or moved while it was stored, and 409 APPLICATION_CHANGED_MEANWHILE when the configuration was updated meanwhile (send it again); 503 WRITE_CONFLICT when the database stopped the write to let another through (send it again).',
         params: ReferenceParamsSchema,
         response: {
           201: ReferenceLoadedSchema,

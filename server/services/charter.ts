@@ -107,11 +107,13 @@ export async function uploadCharter(
   if (upload.bytes.byteLength === 0) throw new Refusal('EMPTY_FILE', { fileName: upload.fileName });
   if (!looksLikePdf(upload.bytes)) throw new Refusal('CHARTER_NOT_PDF', { fileName: upload.fileName });
   const id = randomUUID();
-  const now = new Date();
   await ctx.db.transaction().execute((trx) =>
     applying(trx, async () => {
-      // Two uploads at once: the second waits for the first instead of meeting its row under the same name.
+      // Two uploads at once: the second waits for the first instead of meeting its row under the same name. An
+      // acceptance waits too (acceptCharter), and one recorded before is older than the time taken once this holds
+      // the row: it does not count for this charter, which nobody had seen.
       await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
+      const now = new Date();
       await trx
         .deleteFrom('additional_files')
         .where('application_id', '=', application.id)
@@ -172,28 +174,32 @@ export async function acceptCharter(
   applicationId: string,
   readUploadedAt?: string,
 ): Promise<UserRow> {
-  const application = isUuid(applicationId)
-    ? await ctx.db
-        .selectFrom('applications')
-        .select(['id', 'name'])
-        .where('id', '=', applicationId)
-        .where('restoring_since', 'is', null)
-        .executeTakeFirst()
-    : undefined;
-  if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
-  const uploadedAt = (await charterTimes(ctx.db, [application.id])).get(application.id);
-  if (!uploadedAt) throw new Refusal('NO_CHARTER', { name: application.name });
-  if (readUploadedAt !== undefined) {
-    const read = Date.parse(readUploadedAt);
-    if (Number.isNaN(read)) throw new Refusal('BAD_REQUEST', { reason: 'charterUploadedAt' });
-    if (uploadedAt.getTime() !== read) throw new Refusal('CHARTER_CHANGED', { name: application.name });
-  }
-  const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
-  // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
-  return ctx.db
-    .updateTable('users')
-    .set({ chartes: sql<string>`chartes || ${accepted}::jsonb`, update_date: new Date() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const read = readUploadedAt === undefined ? undefined : Date.parse(readUploadedAt);
+  if (read !== undefined && Number.isNaN(read)) throw new Refusal('BAD_REQUEST', { reason: 'charterUploadedAt' });
+  return ctx.db.transaction().execute(async (trx) => {
+    // Compared and recorded while no charter replaces this one (uploadCharter holds the row for update): a
+    // replacement under way is waited for, and then found; one coming later stamps a time after this acceptance.
+    const application = isUuid(applicationId)
+      ? await trx
+          .selectFrom('applications')
+          .select(['id', 'name'])
+          .where('id', '=', applicationId)
+          .where('restoring_since', 'is', null)
+          .forShare()
+          .executeTakeFirst()
+      : undefined;
+    if (!application) throw new Refusal('NO_SUCH_APPLICATION', { name: applicationId });
+    const uploadedAt = (await charterTimes(trx, [application.id])).get(application.id);
+    if (!uploadedAt) throw new Refusal('NO_CHARTER', { name: application.name });
+    if (read !== undefined && uploadedAt.getTime() !== read)
+      throw new Refusal('CHARTER_CHANGED', { name: application.name });
+    const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
+    // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
+    return trx
+      .updateTable('users')
+      .set({ chartes: sql<string>`chartes || ${accepted}::jsonb`, update_date: new Date() })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }

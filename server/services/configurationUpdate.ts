@@ -16,6 +16,7 @@ import type { Schema } from '../db/schema.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import { refreshCount } from './dataRows.ts';
 import { lockEntryForWrite } from './entryGate.ts';
+import { excludeWrites } from './configurationHold.ts';
 import { recheckStoredRows } from './storedRowsRecheck.ts';
 import { applying } from '../db/appliedWork.ts';
 
@@ -84,8 +85,9 @@ export async function recheckImpact(
 /**
  * Runs the update's writes and the deletions its impact confirmed in one transaction: the values of removed
  * components go from every stored row (`values - key`), removed entries lose their rows and deposited versions.
- * The entries losing data are held for writing meanwhile, so an upload under way cannot add values of a removed
- * component after they were deleted.
+ * Writes of the application's entries are kept out meanwhile (configurationHold.ts: on PostgreSQL, whatever the
+ * instance), and the entries losing data held for writing in this process (the embedded database's large writes
+ * commit batch by batch), so an upload under way cannot add values of a removed component after they were deleted.
  */
 export async function inUpdateTransaction(
   ctx: ServerContext,
@@ -101,11 +103,15 @@ export async function inUpdateTransaction(
   const { impact } = weighed;
   const lost = itemsOf(impact, 'dataLoss');
   const names = [...new Set(lost.map(({ entry }) => entry.dataName))].sort();
+  const removedWithoutRows = impact.entries
+    .filter((entry) => !names.includes(entry.dataName) && entry.items.some((item) => item.change === 'entryRemoved'))
+    .map((entry) => entry.dataName);
   const locks = [];
   try {
     for (const name of names) locks.push(await lockEntryForWrite(applicationId, name));
     await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
+        await excludeWrites(trx, applicationId);
         // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
         const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
         if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))
@@ -121,6 +127,8 @@ export async function inUpdateTransaction(
           where application_id = ${applicationId} and data_name = ${name} and values ?| ${keys}::text[]`.execute(trx);
           await refreshCount(trx, applicationId, name);
         }
+        // A removed entry weighed without rows may still hold deposited versions (never published): they go too.
+        for (const name of removedWithoutRows) await removeEntryData(trx, applicationId, name);
         // Last, so that a failure of the model's own writes (another update won the race) also undoes the deletions.
         await write(trx);
       }),

@@ -126,8 +126,11 @@ export async function refreshCount(db: Db, applicationId: string, dataName: stri
     update entry_counts set line_count = (select count(*) from data_rows where ${ofEntry}), version = version + 1
     where ${ofEntry} returning line_count as count`.execute(db);
   const count = Number(row.rows[0]?.count ?? 0);
+  // Run in the write's transaction, ANALYZE waits for the table's ShareUpdateExclusiveLock, which a concurrent
+  // index build (`create index concurrently`, filterIndexes.ts) holds while it waits for this transaction to end:
+  // a deadlock, and the whole upload lost. Skipped when the lock is taken: the build analyzes the table itself.
   if (Math.abs(count - Number(previous.rows[0]?.line_count ?? 0)) >= ANALYZE_AFTER_ROWS)
-    await sql`analyze data_rows`.execute(db);
+    await sql`analyze (skip_locked) data_rows`.execute(db);
   return count;
 }
 

@@ -25,6 +25,7 @@ import { writeEntryRows, type BatchGuard } from './entryWrite.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
 import { countAfterWrite } from './dataRows.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
+import { pointedEntries, PointedKeys } from './pointedRows.ts';
 import { removeVersion } from './publication.ts';
 import { outsideRights, replacingOutsideRights } from './rowRights.ts';
 import { datasetOfFile, fileOf, isoOf } from './versionFiles.ts';
@@ -214,7 +215,12 @@ export async function insertData(
       });
       return { dataType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
     },
-    { arrival: upload.arrival, moved },
+    {
+      arrival: upload.arrival,
+      moved,
+      pointed: new PointedKeys(application.id, pointedEntries(data.model, entry)),
+      modelVersion: application.model_version,
+    },
   );
   // The entry's count is for those who read it whole; a depositor of part of it is told the rows they may read.
   if (rights.all('extraction', entry.name)) return inserted;

@@ -8,6 +8,8 @@ import { claimEntryForWrite, upsertRows } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { MovedRows } from './movedRows.ts';
+import type { PointedKeys } from './pointedRows.ts';
+import { holdConfiguration } from './configurationHold.ts';
 import { applying, recordApplied } from '../db/appliedWork.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
@@ -76,9 +78,16 @@ export async function writeEntryRows<T>(
     beforeLargeWrite?: () => Promise<void>;
     /** Notes the stored rows each batch gives another hierarchical key, before the batch is written. */
     moved?: MovedRows;
+    /** Notes the keys each batch points to, found again at the end (a write of them pointing nowhere is refused). */
+    pointed?: PointedKeys;
+    /** The configuration version the file was checked against: the write holds it, or is refused (configurationHold.ts). */
+    modelVersion?: number;
   } = {},
 ): Promise<T> {
   const arrival = options.arrival ?? (() => Promise.resolve());
+  const holdModel = async (db: Db) => {
+    if (options.modelVersion !== undefined) await holdConfiguration(db, applicationId, options.modelVersion);
+  };
   if (ctx.config.databaseUrl) {
     return withLateTransaction(ctx.db, (late) => {
       let intoEmptyEntry: Promise<boolean> | undefined;
@@ -86,14 +95,21 @@ export async function writeEntryRows<T>(
         upsert: async (batch, failed, guard) => {
           await arrival(failed);
           const trx = await late.begin(failed);
-          intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName);
+          intoEmptyEntry ??= claimEntryForWrite(trx, applicationId, dataName).then(async (empty) => {
+            await options.pointed?.hold(trx);
+            await holdModel(trx);
+            return empty;
+          });
           const empty = await intoEmptyEntry;
+          await options.pointed?.note(trx, batch);
           if (guard && !(await guard(trx))) return 0;
           if (!empty) await options.moved?.note(trx, batch);
           return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
         finish: async (last) => {
           const trx = await late.begin();
+          await holdModel(trx);
+          await options.pointed?.refuseMissing(trx);
           const answer = await last(trx, 0);
           await recordApplied(trx);
           return answer;
@@ -128,6 +144,7 @@ export async function writeEntryRows<T>(
     const written = await ctx.db.transaction().execute(async (trx) => {
       if (guard && !(await guard(trx))) return 0;
       if (!journal.emptyBefore) await options.moved?.note(trx, batch);
+      await options.pointed?.note(trx, batch);
       return upsertRows(trx, applicationId, dataName, batch, journal);
     });
     journaledRows += batch.count;
@@ -168,8 +185,11 @@ export async function writeEntryRows<T>(
                 for (const { batch, guard } of pending) {
                   if (guard && !(await guard(trx))) continue;
                   await options.moved?.note(trx, batch);
+                  await options.pointed?.note(trx, batch);
                   written += await upsertRows(trx, applicationId, dataName, batch);
                 }
+                await holdModel(trx);
+                await options.pointed?.refuseMissing(trx);
                 return last(trx, written);
               }),
             ),
@@ -178,6 +198,8 @@ export async function writeEntryRows<T>(
         const { journal, lock } = await large;
         const answer = await ctx.db.transaction().execute((trx) =>
           applying(trx, async () => {
+            await holdModel(trx);
+            await options.pointed?.refuseMissing(trx);
             const result = await last(trx, 0);
             await journal.close(trx);
             return result;

@@ -23,6 +23,7 @@ import type { ReferenceLoaded } from '../../src/contract/references.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 import { applying } from '../db/appliedWork.ts';
+import { entryLockKey, pointedEntries, PointedKeys } from './pointedRows.ts';
 
 /** Reference files up to this size are accepted (a million rows of ten columns is about 60 MB). */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -115,6 +116,8 @@ export async function uploadReference(
     {
       arrival: file.arrival,
       moved,
+      pointed: new PointedKeys(application.id, pointedEntries(model, entry)),
+      modelVersion: application.model_version,
       // The embedded database answers nobody while it builds an index: built on an entry still small, the
       // suggestions' indexes are instant, and grow batch by batch with the load, other users getting through between.
       beforeLargeWrite: async () => {
@@ -248,6 +251,9 @@ export async function deleteReferenceRows(
   return whileWriting(application.id, entry.name, () =>
     ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
+        // Alone among the entry's writers, and after the writes pointing to it (other instances' too), whose rows
+        // the pointing check below then sees; those coming later find the rows gone (pointedRows.ts).
+        await sql`select pg_advisory_xact_lock(${entryLockKey(application.id, entry.name)})`.execute(trx);
         const targets = await trx
           .selectFrom('data_rows')
           .select(['id', 'hierarchical_key'])

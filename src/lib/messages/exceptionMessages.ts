@@ -261,6 +261,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This file moves lines under another parent while other data point to them ({rows}{more, select, yes {, …} other {}}): those data would go on pointing to where these lines were. Nothing was stored. Keep these lines under their parent, or first change the data pointing to them.',
   },
+  POINTED_ROWS_CHANGED: /*i18n*/ {
+    id: 'exceptionMessage.POINTED_ROWS_CHANGED',
+    message:
+      'Lines this file refers to were deleted or moved under another parent while it was being stored ({keys}{more, select, yes {, …} other {}}). Nothing was stored. Check the file against them and send it again.',
+  },
   UPLOAD_FORM_NOT_SPREADSHEET_SAFE: /*i18n*/ {
     id: 'exceptionMessage.UPLOAD_FORM_NOT_SPREADSHEET_SAFE',
     message: 'A file to load again keeps the exact values: it cannot also be safe for spreadsheets.',
@@ -418,6 +423,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
   DATABASE_UNAVAILABLE: /*i18n*/ {
     id: 'exceptionMessage.DATABASE_UNAVAILABLE',
     message: 'The database is unavailable for a moment: try again in {retryAfterSeconds} seconds.',
+  },
+  WRITE_CONFLICT: /*i18n*/ {
+    id: 'exceptionMessage.WRITE_CONFLICT',
+    message:
+      'Another change met this one in the database, which stopped it: nothing of it was kept. Send it again in {retryAfterSeconds} seconds.',
   },
   CHARTER_NOT_SIGNED: /*i18n*/ {
     id: 'exceptionMessage.CHARTER_NOT_SIGNED',

@@ -1,0 +1,68 @@
+import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
+import type { DataServer } from './dataFixtures.ts';
+
+/**
+ * Resolves once the instance has read the reference rows (and the configuration) a file of `dataName` is checked
+ * against: the moment from which a change by someone else is one the upload cannot have seen.
+ */
+export function referencesRead(data: DataServer, dataName: string): Promise<void> {
+  const checks = data.server.server.ctx.checks;
+  const open = checks.open.bind(checks);
+  return new Promise((read) => {
+    checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
+      if (check.dataName === dataName) {
+        checks.open = open;
+        read();
+      }
+      return open(check);
+    };
+  });
+}
+
+/**
+ * An upload of `csv` to `url` (under /api/v1) whose client sends its first half, then the rest once `release` is
+ * called: a tablet on a poor network. Its rows are written only once its last byte has come.
+ */
+export function heldUpload(data: DataServer, url: string, csv: string) {
+  const encoder = new TextEncoder();
+  const boundary = '----terrain-held';
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const half = csv.indexOf('\n', csv.length / 2) + 1;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.csv"\r\nContent-Type: text/csv\r\n\r\n${csv.slice(0, half)}`,
+        ),
+      );
+      await released;
+      controller.enqueue(encoder.encode(`${csv.slice(half)}\r\n--${boundary}--\r\n`));
+      controller.close();
+    },
+  });
+  const answer = fetch(`${data.server.url}/api/v1${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${data.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit).then(async (response) => ({ status: response.status, text: await response.text() }));
+  return { answer, release };
+}
+
+/**
+ * Resolves once a write of the server's database holds an entry (claimEntryForWrite's advisory lock): PostgreSQL.
+ * Locks of other databases of the same server (other tests') are not counted.
+ */
+export async function entryWriteUnderWay(data: DataServer): Promise<void> {
+  const { sql } = await import('kysely');
+  for (;;) {
+    const held = await sql<{ count: number }>`
+      select count(*)::int as count from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and granted
+        and database = (select oid from pg_database where datname = current_database())`.execute(
+      data.server.server.ctx.db,
+    );
+    if (held.rows[0].count > 0) return;
+    await new Promise((next) => setImmediate(next));
+  }
+}
