@@ -16,6 +16,8 @@ import { CheckBudgetExceeded, CheckInterrupted, CsvRejected, ingestCsv } from '.
 import type { EntryContext } from './references.ts';
 import { storedFile } from './fileParts.ts';
 import { insertVersionRows, removeRowsOfUnpublishedVersions, removeVersionRowsInSteps } from './versionRows.ts';
+import { holdConfiguration } from './configurationHold.ts';
+import { PointedKeys, pointedEntries } from './pointedRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -160,18 +162,28 @@ const markUnpublished = (db: Db, fileIds: string[]) =>
 export async function publishJob(ctx: ServerContext, data: EntryContext, run: PublicationRun) {
   const file = await fileOf(ctx, data, run.job.file_id!);
   const by = run.job.requested_by;
+  // As every write (entryWrite.ts): the rows the version points to must still be there when it is published, and
+  // the configuration the version is checked against still the application's (race audit M3–M5).
+  const pointed = new PointedKeys(file.application_id, pointedEntries(data.model, data.entry));
+  const stillValid = async (db: Db) => {
+    await holdConfiguration(db, file.application_id, data.application.model_version);
+    await pointed.refuseMissing(db);
+  };
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute(async (trx) => {
       // One publication of the entry at a time, on every instance: the next one sees what this one published (two
       // versions of one dataset published at once were both kept).
       await lockEntryAcrossInstances(trx, file.application_id, file.data_name);
       if (await publishedAlready(trx, file.id)) return;
+      await pointed.hold(trx);
       const replaced = await versionsReplacedBy(trx, file, true);
       if (replaced.length > 0) await trx.deleteFrom('data_rows').where('file_id', 'in', replaced).execute();
       await markUnpublished(trx, replaced);
-      await writeVersionRows(ctx, trx, data, file, run, (batch) =>
-        insertVersionRows(trx, file.application_id, file.data_name, file.id, batch),
-      );
+      await writeVersionRows(ctx, trx, data, file, run, async (batch) => {
+        await pointed.note(trx, batch);
+        await insertVersionRows(trx, file.application_id, file.data_name, file.id, batch);
+      });
+      await stillValid(trx);
       await markPublished(trx, file.id, by);
       await refreshCount(trx, file.application_id, file.data_name);
     });
@@ -182,11 +194,13 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
     const replaced = await versionsReplacedBy(ctx.db, file, false);
     const write = async (batch: CheckedBatch) => {
       const begun = performance.now();
+      await pointed.note(ctx.db, batch);
       await insertVersionRows(ctx.db, file.application_id, file.data_name, file.id, batch);
       await letRequestsThrough(performance.now() - begun);
     };
     await writeVersionRows(ctx, ctx.db, data, file, run, write, EMBEDDED_BATCH_ROWS);
     await ctx.db.transaction().execute(async (trx) => {
+      await stillValid(trx);
       await markUnpublished(trx, replaced);
       await markPublished(trx, file.id, by);
     });
