@@ -9,15 +9,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from './httpClient.ts';
-import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
-import { entryWriteUnderWay, heldUpload, referencesRead } from './raceFixtures.ts';
+import type { HttpClient } from './httpClient.ts';
+import { entryWriteUnderWay, heldUpload, referencesRead, startRacingInstances } from './raceFixtures.ts';
 import {
   createApplication,
   csvForm,
   HABITATS_CSV,
   OBSERVATORY_YAML,
-  startDataServer,
   uploadReference,
   type DataServer,
 } from './dataFixtures.ts';
@@ -29,22 +27,15 @@ const STATIONS = 2_000;
 const READINGS_PER_STATION = 10;
 
 let data: DataServer;
-let other: InstanceProcess | undefined;
 let elsewhere: HttpClient;
+let close: () => Promise<void>;
 let applications = 0;
 
 beforeAll(async () => {
-  data = await startDataServer();
-  if (data.server.databaseUrl) {
-    other = await startInstanceProcess(data.server.databaseUrl);
-    elsewhere = new HttpClient(`${other.url}/api/v1`, { cookie: data.admin.cookieHeader });
-  } else elsewhere = data.admin;
+  ({ data, elsewhere, close } = await startRacingInstances());
 }, 120_000);
 
-afterAll(async () => {
-  await other?.stop();
-  await data?.server.close();
-});
+afterAll(() => close?.());
 
 const NOTE = '      note: null\n';
 const configuration = (name: string, version: string, withNote: boolean) => {

@@ -10,39 +10,25 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { VERSIONED_YAML, readingsCsv, siteCode, sitesCsv, yearDataset } from '../bench/versionedData.ts';
-import { HttpClient } from './httpClient.ts';
-import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
-import {
-  createApplication,
-  csvForm,
-  startDataServer,
-  uploadReference,
-  waitForJob,
-  type DataServer,
-} from './dataFixtures.ts';
+import type { HttpClient } from './httpClient.ts';
+import { startRacingInstances } from './raceFixtures.ts';
+import { createApplication, csvForm, uploadReference, waitForJob, type DataServer } from './dataFixtures.ts';
 
 const SITE = 3;
 const YEAR = 2022;
 const ROWS = 6_000;
 
 let data: DataServer;
-let other: InstanceProcess | undefined;
 let elsewhere: HttpClient;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  data = await startDataServer();
-  if (data.server.databaseUrl) {
-    other = await startInstanceProcess(data.server.databaseUrl);
-    elsewhere = new HttpClient(`${other.url}/api/v1`, { cookie: data.admin.cookieHeader });
-  } else elsewhere = data.admin;
+  ({ data, elsewhere, close } = await startRacingInstances());
   await createApplication(data.admin, 'stations', VERSIONED_YAML);
   expect((await uploadReference(data.admin, 'stations', 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
 }, 120_000);
 
-afterAll(async () => {
-  await other?.stop();
-  await data?.server.close();
-});
+afterAll(() => close?.());
 
 /** Runs `meanwhile` once the publication has read the reference rows it checks its version against. */
 function whenReferencesRead(meanwhile: () => Promise<unknown>) {

@@ -1,5 +1,7 @@
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
-import type { DataServer } from './dataFixtures.ts';
+import { startDataServer, type DataServer } from './dataFixtures.ts';
+import { HttpClient } from './httpClient.ts';
+import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
 
 /**
  * Resolves once the instance has read the reference rows (and the configuration) a file of `dataName` is checked
@@ -65,4 +67,27 @@ export async function entryWriteUnderWay(data: DataServer): Promise<void> {
     if (held.rows[0].count > 0) return;
     await new Promise((next) => setImmediate(next));
   }
+}
+
+/**
+ * The server under test and the administrator of the instance that races it: on PostgreSQL another instance in its
+ * own process (in one process, instances share their entry gates and upload lanes, and prove less), on the embedded
+ * database the same instance.
+ */
+export async function startRacingInstances(): Promise<{
+  data: DataServer;
+  elsewhere: HttpClient;
+  close(): Promise<void>;
+}> {
+  const data = await startDataServer();
+  let other: InstanceProcess | undefined;
+  if (data.server.databaseUrl) other = await startInstanceProcess(data.server.databaseUrl);
+  return {
+    data,
+    elsewhere: other ? new HttpClient(`${other.url}/api/v1`, { cookie: data.admin.cookieHeader }) : data.admin,
+    async close() {
+      await other?.stop();
+      await data.server.close();
+    },
+  };
 }
