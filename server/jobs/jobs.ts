@@ -143,9 +143,10 @@ export function startJobRunner(db: Kysely<Schema>, handlers: Record<string, JobH
         await finish(db, job.id, 'done');
       } catch (error) {
         const database = databaseFailure(error);
-        // The database went away under the job (its transaction with it): the claim runs out and the job is
-        // taken up again from the start, by this instance or another.
-        if (database?.code === 'DATABASE_UNAVAILABLE') continue;
+        // The database went away under the job (its transaction with it), or chose it as a deadlock's victim: the
+        // claim runs out and the job is taken up again from the start, by this instance or another (a publication
+        // run again does what it had not done: publication.ts).
+        if (database?.code === 'DATABASE_UNAVAILABLE' || database?.code === 'WRITE_CONFLICT') continue;
         const known = error instanceof JobFailure || error instanceof Refusal || error instanceof InvalidInput;
         const failure = known
           ? { code: error.code, params: error.params }

@@ -625,14 +625,16 @@ export async function streamUpdate(
     events.result({ id: application.id, name: application.name, version: model.version, impact });
     events.progress(1);
   } catch (error) {
+    // A write conflict, a full disk or a database away is nobody's fault in the configuration: said as such.
+    const refusal = databaseFailure(error);
     const code =
       error instanceof Refusal || error instanceof InvalidInput
         ? error.code
         : (error as { code?: string }).code === '23505'
           ? 'APPLICATION_VERSION_EXISTS'
-          : 'INTERNAL_ERROR';
+          : (refusal?.code ?? 'INTERNAL_ERROR');
     if (code === 'INTERNAL_ERROR') ctx.log(`update of ${application.name} failed: ${(error as Error).message}`);
-    events.error('UpdateFailed', { code, message: code, params: { name: application.name } });
+    events.error('UpdateFailed', { code, message: code, params: { name: application.name, ...refusal?.params } });
   } finally {
     events.end();
   }

@@ -36,6 +36,7 @@ import { refusal } from './dataAccess.ts';
 import type { Rights } from '../../src/domain/rights/access.ts';
 import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { ingestTargetOf, readableRowCount, type EntryContext } from './references.ts';
+import { holdConfiguration } from './configurationHold.ts';
 
 export const MAX_DEPOSIT_COMMENT = 200;
 
@@ -261,6 +262,8 @@ export async function depositVersion(
     const size = await parts.end();
     const jobId = await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
+        // A version of a data type an update removed meanwhile would stay behind it (race review S4).
+        await holdConfiguration(trx, data.application.id, data.application.model_version);
         await trx
           .insertInto('deposit_files')
           .values({

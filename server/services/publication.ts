@@ -165,17 +165,17 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
   // As every write (entryWrite.ts): the rows the version points to must still be there when it is published, and
   // the configuration the version is checked against still the application's (race audit M3–M5).
   const pointed = new PointedKeys(file.application_id, pointedEntries(data.model, data.entry));
-  const stillValid = async (db: Db) => {
-    await holdConfiguration(db, file.application_id, data.application.model_version);
-    await pointed.refuseMissing(db);
-  };
+  const configuration = (db: Db) => holdConfiguration(db, file.application_id, data.application.model_version);
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute(async (trx) => {
       // One publication of the entry at a time, on every instance: the next one sees what this one published (two
       // versions of one dataset published at once were both kept).
       await lockEntryAcrossInstances(trx, file.application_id, file.data_name);
       if (await publishedAlready(trx, file.id)) return;
+      // In the order every write takes them (entry, pointed entries, configuration), before any row is touched: an
+      // update waiting for the configuration then holds nothing the publication needs.
       await pointed.hold(trx);
+      await configuration(trx);
       const replaced = await versionsReplacedBy(trx, file, true);
       if (replaced.length > 0) await trx.deleteFrom('data_rows').where('file_id', 'in', replaced).execute();
       await markUnpublished(trx, replaced);
@@ -183,7 +183,7 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
         await pointed.note(trx, batch);
         await insertVersionRows(trx, file.application_id, file.data_name, file.id, batch);
       });
-      await stillValid(trx);
+      await pointed.refuseMissing(trx);
       await markPublished(trx, file.id, by);
       await refreshCount(trx, file.application_id, file.data_name);
     });
@@ -200,7 +200,8 @@ export async function publishJob(ctx: ServerContext, data: EntryContext, run: Pu
     };
     await writeVersionRows(ctx, ctx.db, data, file, run, write, EMBEDDED_BATCH_ROWS);
     await ctx.db.transaction().execute(async (trx) => {
-      await stillValid(trx);
+      await configuration(trx);
+      await pointed.refuseMissing(trx);
       await markUnpublished(trx, replaced);
       await markPublished(trx, file.id, by);
     });
@@ -244,6 +245,9 @@ export async function removeVersion(
   if (ctx.config.databaseUrl) {
     await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
+        // The entry first, as a publication takes it: one that replaces this version locks it after the entry, and
+        // this deleting its rows first and waiting for the version after was the other order (a deadlock).
+        await lockEntryAcrossInstances(trx, file.application_id, file.data_name);
         await guard(trx);
         await trx.deleteFrom('data_rows').where('file_id', '=', file.id).execute();
         await finish(trx);

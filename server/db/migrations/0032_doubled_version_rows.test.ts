@@ -7,7 +7,7 @@ import { migrationProvider } from './index.ts';
 let database: Database | undefined;
 afterAll(() => database?.close());
 
-it('removes the copies of rows a version published twice got, keeps the rest, and counts the entry again', async () => {
+it('removes the copies of rows a version published twice got, keeps the rest, and counts every entry again', async () => {
   database = await openDatabase({});
   const { db } = database;
   const migrated = await new Migrator({ db, provider: migrationProvider }).migrateTo('0031_additional_file_updated_by');
@@ -38,6 +38,11 @@ it('removes the copies of rows a version published twice got, keeps the rest, an
   await sql`insert into entry_counts (application_id, data_name, line_count) values (${application}, 'counts', 9)`.execute(
     db,
   );
+  // An entry left short by two writers committing together, and one whose rows are all gone.
+  await row(null, 'z', 2);
+  await sql`update data_rows set data_name = 'sites' where natural_key = 'z'`.execute(db);
+  await sql`insert into entry_counts (application_id, data_name, line_count)
+    values (${application}, 'sites', 0), (${application}, 'gone', 4)`.execute(db);
 
   await migrateToLatest(db);
   const kept = await sql<{ file_id: string | null; n: number }>`
@@ -45,8 +50,15 @@ it('removes the copies of rows a version published twice got, keeps the rest, an
   expect(Object.fromEntries(kept.rows.map((r) => [r.file_id ?? 'none', r.n]))).toEqual({
     [published]: 3,
     [other]: 2,
-    none: 1,
+    none: 2,
   });
-  const count = await sql<{ line_count: number }>`select line_count from entry_counts`.execute(db);
-  expect(Number(count.rows[0]!.line_count)).toBe(6);
+  const counts = await sql<{
+    data_name: string;
+    line_count: number;
+  }>`select data_name, line_count from entry_counts`.execute(db);
+  expect(Object.fromEntries(counts.rows.map((r) => [r.data_name, Number(r.line_count)]))).toEqual({
+    counts: 6,
+    sites: 1,
+    gone: 0,
+  });
 }, 120_000);
