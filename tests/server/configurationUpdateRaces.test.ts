@@ -10,7 +10,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './httpClient.ts';
-import { entryWriteUnderWay, heldUpload, referencesRead, startRacingInstances } from './raceFixtures.ts';
+import {
+  READINGS_PER_STATION,
+  STATIONS,
+  entryWriteUnderWay,
+  heldUpload,
+  readingsCsv,
+  referencesRead,
+  startRacingInstances,
+  stationsCsv,
+} from './raceFixtures.ts';
 import {
   createApplication,
   csvForm,
@@ -22,9 +31,6 @@ import {
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
-
-const STATIONS = 2_000;
-const READINGS_PER_STATION = 10;
 
 let data: DataServer;
 let elsewhere: HttpClient;
@@ -46,25 +52,13 @@ const configuration = (name: string, version: string, withNote: boolean) => {
   return withNote ? yaml : yaml.replace(NOTE, '');
 };
 
-function readingsCsv(): string {
-  const lines = ['station;day;value;note'];
-  for (let station = 0; station < STATIONS; station++)
-    for (let day = 1; day <= READINGS_PER_STATION; day++)
-      lines.push(`st${station};${String(day).padStart(2, '0')}/06/2024;${station};note${station}`);
-  return lines.join('\n') + '\n';
-}
-
 async function observatory(): Promise<string> {
   const name = `configrace${++applications}`;
   const yaml = configuration(name, '1.0.0', true);
   expect(yaml).toContain(NOTE);
   await createApplication(data.admin, name, yaml);
   expect((await uploadReference(data.admin, name, 'habitats', 'h.csv', HABITATS_CSV)).status).toBe(201);
-  const stations =
-    'code;Nom;altitude;depth;opened;habitat;habitats\n' +
-    Array.from({ length: STATIONS }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
-    '\n';
-  expect((await uploadReference(data.admin, name, 'stations', 's.csv', stations)).status).toBe(201);
+  expect((await uploadReference(data.admin, name, 'stations', 's.csv', stationsCsv())).status).toBe(201);
   return name;
 }
 

@@ -12,7 +12,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './httpClient.ts';
-import { entryWriteUnderWay, heldUpload, referencesRead, startRacingInstances } from './raceFixtures.ts';
+import {
+  STATIONS,
+  entryWriteUnderWay,
+  heldUpload,
+  readingsCsv,
+  referencesRead,
+  startRacingInstances,
+  stationsCsv,
+} from './raceFixtures.ts';
 import {
   createApplication,
   csvForm,
@@ -26,8 +34,6 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const MASSIFS_YAML = readFileSync(path.join(fixtures, 'configurations/massifs.yaml'), 'utf8');
 const PLACES_CSV = readFileSync(path.join(fixtures, 'csv/massifs-places.csv'), 'utf8');
 
-const STATIONS = 2_000;
-const READINGS_PER_STATION = 10;
 const SIGHTINGS = 20_000;
 
 let data: DataServer;
@@ -40,19 +46,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => close?.());
-
-const stationsCsv = () =>
-  'code;Nom;altitude;depth;opened;habitat;habitats\n' +
-  Array.from({ length: STATIONS }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
-  '\n';
-
-function readingsCsv(): string {
-  const lines = ['station;day;value;note'];
-  for (let station = 0; station < STATIONS; station++)
-    for (let day = 1; day <= READINGS_PER_STATION; day++)
-      lines.push(`st${station};${String(day).padStart(2, '0')}/06/2024;${station};n`);
-  return lines.join('\n') + '\n';
-}
 
 function sightingsCsv(): string {
   const lines = ['place;day;birds'];

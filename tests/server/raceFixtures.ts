@@ -91,3 +91,21 @@ export async function startRacingInstances(): Promise<{
     },
   };
 }
+
+/** Stations of the observatory the races write readings of: enough rows that a write spans many batches. */
+export const STATIONS = 2_000;
+export const READINGS_PER_STATION = 10;
+
+export const stationsCsv = () =>
+  'code;Nom;altitude;depth;opened;habitat;habitats\n' +
+  Array.from({ length: STATIONS }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
+  '\n';
+
+/** Readings of every station, each with a note. */
+export function readingsCsv(): string {
+  const lines = ['station;day;value;note'];
+  for (let station = 0; station < STATIONS; station++)
+    for (let day = 1; day <= READINGS_PER_STATION; day++)
+      lines.push(`st${station};${String(day).padStart(2, '0')}/06/2024;${station};note${station}`);
+  return lines.join('\n') + '\n';
+}
