@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoredRow } from '../../src/domain/csv/index.ts';
+import { checkedAgainst } from '../../src/domain/configuration/checkedAgainst.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { ReferenceIndex, spellingKeys } from '../../src/domain/csv/references.ts';
 import { RowTexts, designatedRows, writtenReferences, type WrittenRow } from '../../src/domain/rows/rowTexts.ts';
@@ -180,7 +181,7 @@ export async function rowCounts(db: Db, applicationId: string): Promise<Record<s
 
 /**
  * The stored rows a file of `entry` may refer to, by data name: the entries it depends on, and its own rows when it
- * refers to itself (recursion), loaded once per upload and sent to the checking worker with the file.
+ * refers to itself (`checkedAgainst`), loaded once per upload and sent to the checking worker with the file.
  */
 export async function referenceRowsFor(
   db: Db,
@@ -188,10 +189,8 @@ export async function referenceRowsFor(
   model: ApplicationModel,
   entry: DataEntry,
 ): Promise<Record<string, StoredRow[]>> {
-  const names = new Set(entry.dependsOn);
-  if (entry.hierarchy.recursiveComponent) names.add(entry.name);
   const loaded: Record<string, StoredRow[]> = {};
-  for (const name of names) {
+  for (const name of checkedAgainst(entry)) {
     if (!model.data.some((d) => d.name === name)) continue;
     loaded[name] = await whileReading(applicationId, name, () => everyRowOf(db, applicationId, name));
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
+import { checkedAgainst } from '../../src/domain/configuration/checkedAgainst.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
@@ -9,14 +10,9 @@ type Db = Kysely<Schema> | Transaction<Schema>;
 /** Keys a refusal names: enough to find the lines of the file to look at. */
 const NAMED = 5;
 
-/**
- * The entries the rows of `entry` may point to: those it depends on, and itself when its rows lie within its own
- * (as `referenceRowsFor` reads them for the check).
- */
+/** The entries the rows of `entry` may point to (those `referenceRowsFor` reads for the check). */
 export function pointedEntries(model: ApplicationModel, entry: DataEntry): string[] {
-  const names = new Set(entry.dependsOn);
-  if (entry.hierarchy.recursiveComponent) names.add(entry.name);
-  return [...names].filter((name) => model.data.some((d) => d.name === name)).sort();
+  return checkedAgainst(entry).filter((name) => model.data.some((d) => d.name === name));
 }
 
 /** The advisory lock of an entry's writers (`claimEntryForWrite` takes it alone, as the entry's one writer). */

@@ -11,6 +11,7 @@ import type {
   PatternComponent,
   TimeScope,
 } from '../configuration/model';
+import { checkersOf, refersToItself } from '../configuration/checkedAgainst';
 import { addDuration, parseDuration } from '../configuration/duration';
 import { toIsoLocalDateTime } from '../configuration/localDateTime';
 import { periodLengthOf, timeScopeOf } from '../configuration/timeScope';
@@ -234,11 +235,7 @@ export class Validator implements CsvValidator, CheckSink {
           (component.kind === 'pattern' && component.qualifiers.some((qualifier) => qualifier.defaultValue !== null)),
       ) || entry.validations.some((validation) => validation.checker.kind === 'expression');
     this.hasComputed = entry.components.some((component) => component.kind === 'computed');
-    const selfReferences = [
-      ...entry.components.flatMap(checkersOf),
-      ...entry.validations.map((validation) => validation.checker),
-    ].some((checker) => checker.kind === 'reference' && checker.reference === entry.name);
-    this.deferRows = selfReferences || entry.hierarchy.recursiveComponent !== null;
+    this.deferRows = refersToItself(entry);
     this.collectRows = options.collectRows !== false;
     this.labelPrefix = `${entry.name}K`;
     this.keyByNaturalKey = !this.deferRows && entry.hierarchy.parents.length === 0;
@@ -1236,14 +1233,6 @@ function shownParams(params: Record<string, unknown>): Record<string, unknown> {
     if (shown !== value) (cut ??= { ...params })[key] = shown;
   }
   return cut ?? params;
-}
-
-function checkersOf(component: Component): Checker[] {
-  const checkers = component.checker ? [component.checker] : [];
-  if (component.kind === 'pattern') {
-    for (const part of [...component.qualifiers, ...component.adjacents]) if (part.checker) checkers.push(part.checker);
-  }
-  return checkers;
 }
 
 function isBlank(fields: readonly string[]): boolean {

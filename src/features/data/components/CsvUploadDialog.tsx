@@ -4,6 +4,7 @@ import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import type { DataInserted } from '@/contract/data';
 import type { ReferenceLoaded, RowsMoved } from '@/contract/references';
 import { entryTitleOf, localized } from '@/domain/applications/summary';
+import { checkedAgainst } from '@/domain/configuration/checkedAgainst';
 import type { DataEntry } from '@/domain/configuration/model';
 import type { CsvReport, DeviceKnowledge, StoredRow } from '@/domain/csv';
 import { CsvReportView } from '@/components/csv/CsvReportView';
@@ -58,7 +59,7 @@ export function CsvUploadDialog({
   const missingTitles = missing.map(entryTitle).join(', ');
 
   async function referencesFor(): Promise<{ rows: Record<string, StoredRow[]>; device: DeviceKnowledge }> {
-    const names = [...new Set([...entry.dependsOn, ...(entry.hierarchy.recursiveComponent ? [entry.name] : [])])];
+    const names = checkedAgainst(entry);
     const copies = await referenceCopies(application.view.name, names, (name) =>
       setStatus(t`Downloading the reference ${name}…`),
     );

@@ -1,0 +1,28 @@
+import type { Checker, Component, DataEntry } from './model';
+
+/** Every checker of a component, those of a pattern component's qualifiers and adjacent columns included. */
+export function checkersOf(component: Component): Checker[] {
+  const checkers = component.checker ? [component.checker] : [];
+  if (component.kind === 'pattern') {
+    for (const part of [...component.qualifiers, ...component.adjacents]) if (part.checker) checkers.push(part.checker);
+  }
+  return checkers;
+}
+
+/** Whether rows of `entry` may point to other rows of the same entry: a recursive parent or any reference to itself. */
+export function refersToItself(entry: DataEntry): boolean {
+  if (entry.hierarchy.recursiveComponent !== null) return true;
+  return [...entry.components.flatMap(checkersOf), ...entry.validations.map((validation) => validation.checker)].some(
+    (checker) => checker.kind === 'reference' && checker.reference === entry.name,
+  );
+}
+
+/**
+ * The entries whose rows a file of `entry` is checked against, and its rows then point to: those it depends on, and
+ * itself when it refers to itself (its stored rows are candidates beside the file's own).
+ */
+export function checkedAgainst(entry: DataEntry): string[] {
+  const names = new Set(entry.dependsOn);
+  if (refersToItself(entry)) names.add(entry.name);
+  return [...names].sort();
+}
