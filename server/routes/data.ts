@@ -234,7 +234,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         summary:
           'Deletes rows of a data type without versioning (`downloadDatasetQuery` with rowIds or naturalKeys); versions are deleted as files.',
         description:
-          '`downloadDatasetQuery` in the query string, or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); both given and different: 400 CONFLICTING_PARAMETERS. A query selecting by componentFilters, by both rowIds and naturalKeys, or by neither, is refused (400 DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS) and deletes nothing.',
+          '`downloadDatasetQuery` in the query string, or as a field of a form, url-encoded or JSON body (as the original’s front end sent it); both given and different: 400 CONFLICTING_PARAMETERS. A query selecting by componentFilters, by both rowIds and naturalKeys, or by neither, is refused (400 DELETION_NEEDS_ROW_IDS_OR_NATURAL_KEYS) and deletes nothing. Rows other rows point to are not deleted: 409 REFERENCED_ROWS {referring, referringMore}, listing the pointing rows of entries the caller reads whole, and nothing is deleted.',
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         params: DataParamsSchema,
         querystring: RowQueryParamSchema,
@@ -260,8 +260,8 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           ctx.db,
           data.application.id,
           data.entry.name,
-          query.rowIds ?? [],
-          query.naturalKeys ?? [],
+          { rowIds: query.rowIds ?? [], naturalKeys: query.naturalKeys ?? [] },
+          (name) => rights.all('extraction', name),
           rights.all('delete', data.entry.name)
             ? undefined
             : (row) =>

@@ -13,6 +13,8 @@ import { whileReading, whileWriting } from './entryGate.ts';
 import { rowsByEitherKey } from './rowsByEitherKey.ts';
 import { isUuid } from '../../src/domain/text/uuid.ts';
 import { applying } from '../db/appliedWork.ts';
+import { entryLockKey } from './pointedRows.ts';
+import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
@@ -334,18 +336,22 @@ export async function deleteDataRows(
   db: Kysely<Schema>,
   applicationId: string,
   dataName: string,
-  rowIds: string[],
-  naturalKeys: string[],
+  selection: { rowIds: string[]; naturalKeys: string[] },
+  readsWhole: (dataName: string) => boolean,
   allowed?: (row: { values: Record<string, unknown>; period_start: Date | null; period_end: Date | null }) => boolean,
 ): Promise<string[]> {
+  const { rowIds, naturalKeys } = selection;
   // Ids as the database writes them: a text that is no UUID names no row.
   const uuids = rowIds.filter(isUuid).map((id) => id.toLowerCase());
   return whileWriting(applicationId, dataName, () =>
     db.transaction().execute((trx) =>
       applying(trx, async () => {
+        // Data types may be pointed to as references are: alone among the entry's writers and after the writes
+        // pointing to it, as `deleteReferenceRows` (pointedRows.ts).
+        await sql`select pg_advisory_xact_lock(${entryLockKey(applicationId, dataName)})`.execute(trx);
         const rows = await trx
           .selectFrom('data_rows')
-          .select(['id', 'natural_key', 'values', 'period_start', 'period_end'])
+          .select(['id', 'natural_key', 'hierarchical_key', 'values', 'period_start', 'period_end'])
           .where('application_id', '=', applicationId)
           .where('data_name', '=', dataName)
           .where('file_id', 'is', null)
@@ -359,12 +365,24 @@ export async function deleteDataRows(
             throw new Refusal('NO_RIGHT_FOR_DELETE_RIGHTS_APPLICATION', { dataName });
         }
         if (rows.length === 0) return [];
+        const ids = rows.map((row) => row.id);
+        const referring = await rowsPointingTo(
+          trx,
+          applicationId,
+          rows.map((row) => row.hierarchical_key),
+          ids,
+        );
+        if (referring.length > 0)
+          throw new Refusal('REFERENCED_ROWS', {
+            referring: listedReadable(referring, readsWhole),
+            referringMore: referring.more,
+          });
         await trx
           .deleteFrom('data_rows')
-          .where(sql<boolean>`id = any(${rows.map((row) => row.id)}::uuid[])`)
+          .where(sql<boolean>`id = any(${ids}::uuid[])`)
           .execute();
         await refreshCount(trx, applicationId, dataName);
-        return rows.map((row) => row.id);
+        return ids;
       }),
     ),
   );
