@@ -44,6 +44,8 @@ export interface ServerConfig {
   configurationBudgetMs: number;
   /** Time an upload may wait for its client's next bytes (ms) before it is abandoned with UPLOAD_STALLED. */
   uploadIdleMs: number;
+  /** Time a configuration update waits for the writes under way (ms) before it is refused with WRITES_UNDER_WAY. */
+  updateWaitMs: number;
   /** Time a stopping instance lets the requests under way finish (ms) before it closes their connections. */
   shutdownGraceMs: number;
   /** `LOG_LEVEL`: what the log holds (server/logging.ts). */
@@ -87,6 +89,13 @@ const DEFAULT_UPLOAD_IDLE_SECONDS = 120;
  */
 const DEFAULT_SHUTDOWN_GRACE_SECONDS = 60;
 
+/**
+ * Time a configuration update waits by default for the uploads and publications under way: new writes queue behind
+ * the update while it waits, so a long wait would stop every depositor of the application for as long as the
+ * longest write under way lasts.
+ */
+const DEFAULT_UPDATE_WAIT_SECONDS = 10;
+
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
@@ -125,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
     configurationBudgetMs: int(env.CONFIGURATION_BUDGET_SECONDS, DEFAULT_CONFIGURATION_BUDGET_SECONDS) * 1000,
     uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, DEFAULT_UPLOAD_IDLE_SECONDS)) * 1000,
+    updateWaitMs: Math.max(1, int(env.UPDATE_WAIT_SECONDS, DEFAULT_UPDATE_WAIT_SECONDS)) * 1000,
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),
     storage: {

@@ -139,6 +139,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   CHECK_INTERRUPTED: 503,
   DATABASE_UNAVAILABLE: 503,
   WRITE_CONFLICT: 503,
+  WRITES_UNDER_WAY: 503,
   // 507: no room left for it
   STORAGE_FULL: 507,
 };

@@ -147,7 +147,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         response: {
           200: Type.String({
             description:
-              'NDJSON events: info, progress, error, warning, result (a stream without result failed). The result is `x-result`: the impact on stored data, with the version stored unless it was a dry run.',
+              'NDJSON events: info, progress, error, warning, result (a stream without result failed). The result is `x-result`: the impact on stored data, with the version stored unless it was a dry run. An update waits for the uploads and publications under way for at most `UPDATE_WAIT_SECONDS`, then ends with the error WRITES_UNDER_WAY {retryAfterSeconds} and changes nothing.',
             'x-result': ConfigurationUpdateResultSchema,
           }),
           ...errorResponses(400, 401, 403, 404, 413, 415),

@@ -25,7 +25,27 @@ export async function holdConfiguration(db: Db, applicationId: string, modelVers
   if (Number(current?.model_version) !== modelVersion) throw new Refusal('APPLICATION_CHANGED_MEANWHILE');
 }
 
-/** Makes a configuration update's transaction wait for the writes under way, and keeps new ones out until it ends. */
-export async function excludeWrites(trx: Transaction<Schema>, applicationId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${configurationLockKey(applicationId)})`.execute(trx);
+/**
+ * Makes a configuration update's transaction wait for the writes under way, and keeps new ones out until it ends.
+ * The wait is bounded (`waitMs`): writes sent meanwhile queue behind the update, so an update waiting for a long
+ * upload would hold every depositor of the application as long; it is refused instead (`writesUnderWay`).
+ */
+export async function excludeWrites(trx: Transaction<Schema>, applicationId: string, waitMs: number): Promise<void> {
+  await sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(trx);
+  try {
+    await sql`select pg_advisory_xact_lock(${configurationLockKey(applicationId)})`.execute(trx);
+  } catch (error) {
+    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw writesUnderWay(waitMs);
+    throw error;
+  }
+  await sql`select set_config('lock_timeout', '0', true)`.execute(trx);
 }
+
+/** PostgreSQL's state for a lock not obtained within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** The refusal of an update that waited `waitMs` for the writes under way: sent again once they are done. */
+export const writesUnderWay = (waitMs: number) => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new Refusal('WRITES_UNDER_WAY', { retryAfterSeconds }, retryAfterSeconds);
+};

@@ -16,7 +16,7 @@ import type { Schema } from '../db/schema.ts';
 import type { EventStream } from '../http/eventStream.ts';
 import { refreshCount } from './dataRows.ts';
 import { lockEntryForWrite } from './entryGate.ts';
-import { excludeWrites } from './configurationHold.ts';
+import { excludeWrites, writesUnderWay } from './configurationHold.ts';
 import { recheckStoredRows } from './storedRowsRecheck.ts';
 import { applying } from '../db/appliedWork.ts';
 
@@ -107,11 +107,18 @@ export async function inUpdateTransaction(
     .filter((entry) => !names.includes(entry.dataName) && entry.items.some((item) => item.change === 'entryRemoved'))
     .map((entry) => entry.dataName);
   const locks = [];
+  const waitMs = ctx.config.updateWaitMs;
+  const deadline = AbortSignal.timeout(waitMs);
   try {
-    for (const name of names) locks.push(await lockEntryForWrite(applicationId, name));
+    for (const name of names)
+      locks.push(
+        await lockEntryForWrite(applicationId, name, deadline).catch((error: unknown) => {
+          throw deadline.aborted ? writesUnderWay(waitMs) : error;
+        }),
+      );
     await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
-        await excludeWrites(trx, applicationId);
+        await excludeWrites(trx, applicationId, waitMs);
         // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
         const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
         if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))

@@ -126,6 +126,7 @@ export const REFUSAL_CODES = [
   'UPLOAD_FORM_TOO_MANY_SHAPES',
   'WORKFLOW_ALREADY_IN_PROGRESS',
   'WRITE_CONFLICT',
+  'WRITES_UNDER_WAY',
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -429,6 +429,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'Another change met this one in the database, which stopped it: nothing of it was kept. Send it again in {retryAfterSeconds} seconds.',
   },
+  WRITES_UNDER_WAY: /*i18n*/ {
+    id: 'exceptionMessage.WRITES_UNDER_WAY',
+    message:
+      'Files are being stored in this application: the configuration was not updated while they are, and nothing was changed. Try again in {retryAfterSeconds} seconds.',
+  },
   CHARTER_NOT_SIGNED: /*i18n*/ {
     id: 'exceptionMessage.CHARTER_NOT_SIGNED',
     message: 'Accept the usage charter of {name} before using its data.',
