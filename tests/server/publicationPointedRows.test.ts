@@ -8,10 +8,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { VERSIONED_YAML, readingsCsv, siteCode, sitesCsv, yearDataset } from '../bench/versionedData.ts';
 import type { HttpClient } from './httpClient.ts';
-import { startRacingInstances } from './raceFixtures.ts';
+import { startRacingInstances, whenReferencesRead } from './raceFixtures.ts';
 import { createApplication, csvForm, uploadReference, waitForJob, type DataServer } from './dataFixtures.ts';
 
 const SITE = 3;
@@ -30,31 +29,6 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-/** Runs `meanwhile` once the publication has read the reference rows it checks its version against. */
-function whenReferencesRead(meanwhile: () => Promise<unknown>) {
-  const checks = data.server.server.ctx.checks;
-  const open = checks.open.bind(checks);
-  let done!: Promise<unknown>;
-  const started = new Promise<void>((resolve) => {
-    checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
-      checks.open = open;
-      done = meanwhile();
-      resolve();
-      const opened = open(check);
-      // On the embedded database the deletion goes first; on PostgreSQL it waits for the publication, which goes on.
-      if (!data.server.databaseUrl) {
-        const push = opened.push.bind(opened);
-        opened.push = async (bytes) => {
-          await done;
-          return push(bytes);
-        };
-      }
-      return opened;
-    };
-  });
-  return { started, done: () => done };
-}
-
 it('never publishes rows pointing to a site deleted once the publication has read the sites', async () => {
   const deposited = await data.admin.post('/applications/stations/data/readings', {
     body: csvForm('readings.csv', readingsCsv(ROWS, SITE, YEAR).text, yearDataset(SITE, YEAR)),
@@ -62,7 +36,7 @@ it('never publishes rows pointing to a site deleted once the publication has rea
   expect(deposited.status, deposited.text).toBe(201);
   const fileId = deposited.body.fileId as string;
 
-  const deletion = whenReferencesRead(() =>
+  const deletion = whenReferencesRead(data, () =>
     elsewhere.delete(`/applications/stations/references/sites?naturalKey=${siteCode(SITE)}`),
   );
   const requested = await data.admin.post('/applications/stations/data/readings', {

@@ -114,3 +114,31 @@ export function readingsCsv(): string {
       lines.push(`st${station};${String(day).padStart(2, '0')}/06/2024;${station};note${station}`);
   return lines.join('\n') + '\n';
 }
+
+/**
+ * Runs `meanwhile` once a publication (or an upload) has read the reference rows it checks its rows against. On the
+ * embedded database its check then waits for `meanwhile` to be answered; on PostgreSQL it goes on beside it.
+ */
+export function whenReferencesRead(data: DataServer, meanwhile: () => Promise<unknown>) {
+  const checks = data.server.server.ctx.checks;
+  const open = checks.open.bind(checks);
+  let done!: Promise<unknown>;
+  const started = new Promise<void>((resolve) => {
+    checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
+      checks.open = open;
+      done = meanwhile();
+      resolve();
+      const opened = open(check);
+      // On the embedded database `meanwhile` goes first; on PostgreSQL the write goes on beside it.
+      if (!data.server.databaseUrl) {
+        const push = opened.push.bind(opened);
+        opened.push = async (bytes) => {
+          await done;
+          return push(bytes);
+        };
+      }
+      return opened;
+    };
+  });
+  return { started, done: () => done };
+}
