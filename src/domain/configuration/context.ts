@@ -5,7 +5,12 @@ import type { DeclaredTags } from './validateTags';
 export type ExpressionCompilation =
   | {
       ok: true;
-      expression: { readonly referencedReferences: readonly string[]; readonly readsReferencesByOtherMeans: boolean };
+      expression: {
+        readonly referencedReferences: readonly string[];
+        readonly readsReferencesByOtherMeans: boolean;
+        /** Names nothing defines: the original's Groovy compiles them too, and fails on the rows that reach them. */
+        readonly unresolvedNames: ReadonlyArray<{ code: string; line: number; column: number; construct?: string }>;
+      };
     }
   | {
       ok: false;

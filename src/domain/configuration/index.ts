@@ -27,4 +27,4 @@ export { createConfigurationValidator };
 
 /** Validates the uploaded bytes of a configuration (`.yaml` or `.zip`) named `fileName`. */
 export const validateConfiguration: (bytes: Uint8Array, fileName: string) => ConfigurationResult =
-  createConfigurationValidator(compileExpression);
+  createConfigurationValidator((source) => compileExpression(source, { unknownNames: 'defer' }));

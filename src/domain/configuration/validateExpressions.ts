@@ -54,6 +54,18 @@ export function readExpressionSection(
     );
     return undefined;
   }
+  for (const unknown of compiled.expression.unresolvedNames)
+    problems.warn(
+      'EXPRESSION_NAME_UNKNOWN',
+      expressionPath,
+      {
+        name: unknown.construct ?? '',
+        expressionCode: unknown.code,
+        expressionLine: unknown.line,
+        expressionColumn: unknown.column,
+      },
+      expressionNode,
+    );
   // `references.X` of a data name that does not exist can never be filled, whatever OA_references says.
   for (const name of compiled.expression.referencedReferences) {
     if (!context.dataNames.includes(name))

@@ -26,12 +26,20 @@ export interface CompileOptions {
    * the plain element-by-element evaluation, for comparison in benchmarks.
    */
   readonly indexedLookups?: boolean;
+  /**
+   * Names that are neither the expression's own variables nor its context's (default `refuse`: a compile error).
+   * `defer` compiles them as the original's Groovy does, as reads of the context that fail when evaluated, and
+   * lists them (`unresolvedNames`): a configuration the original loads is then loaded, with a warning.
+   */
+  readonly unknownNames?: 'refuse' | 'defer';
 }
 
 export interface CompiledScript {
   readonly script: ScriptNode;
   readonly referencedReferences: readonly string[];
   readonly readsReferencesByOtherMeans: boolean;
+  /** Names read that nothing defines, when compiled with `unknownNames: 'defer'` (else they are errors). */
+  readonly unresolvedNames: readonly ExpressionSyntaxError[];
 }
 
 /** Property names that reach JavaScript or Groovy meta-programming rather than data. */
@@ -146,6 +154,12 @@ function literalToValue(value: Ast.LiteralValue): unknown {
   }
 }
 
+const at = (read: { name: string; pos: Ast.Position }) => ({
+  line: read.pos.line,
+  column: read.pos.column,
+  construct: read.name,
+});
+
 class Compiler {
   private readonly errors: ExpressionSyntaxError[] = [];
   private scope = new FunctionScope(null);
@@ -156,27 +170,33 @@ class Compiler {
   private referenceContextReads = 0;
   private namedReferenceReads = 0;
 
-  constructor(private readonly indexedLookups: boolean) {}
+  constructor(
+    private readonly indexedLookups: boolean,
+    private readonly unknownNames: 'refuse' | 'defer',
+  ) {}
 
   compile(program: Ast.Program): CompiledScript | ExpressionSyntaxError[] {
     for (const declaration of program.imports) this.checkImport(declaration);
     const body = this.statements(program.statements);
+    const unresolved: ExpressionSyntaxError[] = [];
     for (const read of this.bindingReads) {
       if (this.bindingAssignments.has(read.name)) continue;
-      if (read.asFunction) this.error('unknownMethod', `There is no function '${read.name}'.`, read.pos, read.name);
-      else
-        this.error(
-          'unknownVariable',
-          `'${read.name}' is not a variable of this expression or of its context.`,
-          read.pos,
-          read.name,
-        );
+      const problem: ExpressionSyntaxError = read.asFunction
+        ? { code: 'unknownMethod', message: `There is no function '${read.name}'.`, ...at(read) }
+        : {
+            code: 'unknownVariable',
+            message: `'${read.name}' is not a variable of this expression or of its context.`,
+            ...at(read),
+          };
+      if (this.unknownNames === 'defer') unresolved.push(problem);
+      else this.errors.push(problem);
     }
     if (this.errors.length > 0) return this.sortedErrors();
     return {
       script: { frameSize: this.scope.slotCount, body },
       referencedReferences: this.references,
       readsReferencesByOtherMeans: this.referenceContextReads > this.namedReferenceReads,
+      unresolvedNames: unresolved,
     };
   }
 
@@ -809,5 +829,5 @@ export function compileProgram(
   program: Ast.Program,
   options: CompileOptions = {},
 ): CompiledScript | ExpressionSyntaxError[] {
-  return new Compiler(options.indexedLookups ?? true).compile(program);
+  return new Compiler(options.indexedLookups ?? true, options.unknownNames ?? 'refuse').compile(program);
 }

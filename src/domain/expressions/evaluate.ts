@@ -347,7 +347,11 @@ class Evaluation implements Runtime {
 
   private readBinding(name: string): unknown {
     if (!this.bindings?.has(name)) {
-      throw new ExpressionError('unknownVariable', `'${name}' is read before it is assigned.`, { variable: name });
+      throw new ExpressionError(
+        'unknownVariable',
+        `'${name}' has no value here: it is not assigned before this point, nor a variable of the expression's context.`,
+        { variable: name },
+      );
     }
     return this.bindings.get(name);
   }

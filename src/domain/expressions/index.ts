@@ -20,6 +20,8 @@ export interface CompiledExpression {
    * iterating, passing them on): which references it uses is then not known from its text.
    */
   readonly readsReferencesByOtherMeans: boolean;
+  /** Names nothing defines, compiled as reads that fail when evaluated (`unknownNames: 'defer'`; else errors). */
+  readonly unresolvedNames: readonly ExpressionSyntaxError[];
   /**
    * Evaluates on one context. The result is a Groovy value: null, boolean, string, number (an int32 number, or a
    * LongValue / FloatingValue / BigDecimal for other kinds; `groovyToString` gives its Groovy text), list (array),
@@ -50,13 +52,14 @@ export function compileExpression(source: string, options?: CompileOptions): Com
   try {
     const compiled = compileProgram(parseTokens(tokenize(source)), options);
     if (Array.isArray(compiled)) return { ok: false, errors: compiled };
-    const { script, referencedReferences, readsReferencesByOtherMeans } = compiled;
+    const { script, referencedReferences, readsReferencesByOtherMeans, unresolvedNames } = compiled;
     return {
       ok: true,
       expression: {
         source,
         referencedReferences,
         readsReferencesByOtherMeans,
+        unresolvedNames,
         evaluate: (context, limits) => evaluateScript(script, context, limits),
       },
     };

@@ -34,4 +34,9 @@ export const configurationWarningMessages: Record<ConfigurationWarningCode, Mess
     message:
       'OA_references lists {referenceName}, but the expression never reads references.{referenceName}: the listing only makes this data depend on {referenceName}.',
   },
+  EXPRESSION_NAME_UNKNOWN: /*i18n*/ {
+    id: 'configurationWarning.EXPRESSION_NAME_UNKNOWN',
+    message:
+      'The expression reads {name} (line {expressionLine}, column {expressionColumn}), which is neither one of its variables nor of its context (datum, references, …): the configuration is accepted, as the original accepts it, but every line that reaches it will be refused.',
+  },
 };
