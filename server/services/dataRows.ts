@@ -20,10 +20,10 @@ type Db = Kysely<Schema> | Transaction<Schema>;
 
 /**
  * Inserts a batch of rows, or updates the stored row with the same natural key when it differs; answers what the
- * batch did to the stored rows (`BatchWritten`). A reference is usually sent again whole with a few lines changed: the rows it leaves as they
- * were are not rewritten (no new row version, no index entries, nothing for the vacuum). One multi-row statement
- * per batch, its rows sent as the column texts the checking worker built (`rowColumns`), the same SQL on
- * PostgreSQL and on the embedded database.
+ * batch did to the stored rows (`BatchWritten`). A reference is usually sent again whole with a few lines changed:
+ * the rows it leaves as they were are not rewritten (no new row version, no index entries, nothing for the vacuum).
+ * One multi-row statement per batch, its rows sent as the column texts the checking worker built (`rowColumns`),
+ * the same SQL on PostgreSQL and on the embedded database.
  * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
  * `journal` of an entry that held rows, what the batch replaces is recorded first (bulkJournal.ts). Into an entry
  * that held no rows when the write began, and that no one else writes meanwhile (`intoEmptyEntry`, or a journal
