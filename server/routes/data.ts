@@ -70,7 +70,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
         response: {
           201: Type.Union([DataInsertedSchema, VersionDepositedSchema, ReferenceLoadedSchema], {
             description:
-              'Without versioning: the rows written; with it: the version kept; for a reference (as the newest OpenADOM loads them here): the rows loaded.',
+              'Without versioning: the rows written, with how many stored rows the file `added` and how many it `replaced` (a line whose natural key, case and accents ignored, was stored already); with it: the version kept; for a reference (as the newest OpenADOM loads them here): the rows loaded.',
           }),
           200: PublicationStateSchema,
           202: PublicationRequestedSchema,

@@ -19,11 +19,11 @@ import { listedReadable, rowsPointingTo } from './pointingRows.ts';
 type Db = Kysely<Schema> | Transaction<Schema>;
 
 /**
- * Inserts a batch of rows, or updates the stored row with the same natural key when it differs; answers how many
- * rows were written. A reference is usually sent again whole with a few lines changed: the rows it leaves as they
- * were are not rewritten (no new row version, no index entries, nothing for the vacuum). One multi-row statement
- * per batch, its rows sent as the column texts the checking worker built (`rowColumns`), the same SQL on
- * PostgreSQL and on the embedded database.
+ * Inserts a batch of rows, or updates the stored row with the same natural key when it differs; answers what the
+ * batch did to the stored rows (`BatchWritten`). A reference is usually sent again whole with a few lines changed:
+ * the rows it leaves as they were are not rewritten (no new row version, no index entries, nothing for the vacuum).
+ * One multi-row statement per batch, its rows sent as the column texts the checking worker built (`rowColumns`),
+ * the same SQL on PostgreSQL and on the embedded database.
  * Rows of data with a time scope keep their period: rights limited to a period and the synthesis read it. With a
  * `journal` of an entry that held rows, what the batch replaces is recorded first (bulkJournal.ts). Into an entry
  * that held no rows when the write began, and that no one else writes meanwhile (`intoEmptyEntry`, or a journal
@@ -38,29 +38,33 @@ export async function upsertRows(
   rows: CheckedBatch,
   journal?: BulkJournal,
   intoEmptyEntry = journal?.emptyBefore ?? false,
-): Promise<number> {
+): Promise<BatchWritten> {
   const source = rowColumnsSource(rows.columns);
   if (intoEmptyEntry) {
     const inserted = await sql`
       insert into data_rows (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
       select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe from ${source}`.execute(db);
-    return Number(inserted.numAffectedRows ?? 0);
+    const added = Number(inserted.numAffectedRows ?? 0);
+    return { written: added, added, replaced: 0 };
   }
   // Journaled, the statement first records the rows as stored before it (its parts share one snapshot), looked up
   // row by row: a join could hash the whole entry at every batch. Into an entry that was empty there is none.
   const recorded = journal && !journal.emptyBefore ? journal : undefined;
   const journaled = recorded
     ? sql`
-    with u as materialized (select * from ${source}),
+    u as materialized (select * from ${source}),
     journaled as (
       insert into ${recorded.table} (natural_key, prior)
       select u.nk, (select to_jsonb(before) from data_rows as before
                     where before.application_id = ${applicationId} and before.data_name = ${dataName}
                       and before.natural_key = u.nk and before.file_id is null)
       from u
-      on conflict (natural_key) do nothing)`
+      on conflict (natural_key) do nothing),`
     : sql``;
-  const result = await sql`${journaled}
+  // A row the statement inserted has no xmax; one it updated carries the lock its conflict took. Rows left as they
+  // were are not returned: with no key repeated in a file, the batch's other rows are the stored rows it replaced.
+  const result = await sql<{ written: number; added: number }>`
+    with ${journaled} stored_now as (
     insert into data_rows as stored (id, application_id, data_name, natural_key, hierarchical_key, values, refs, line_number, period_start, period_end)
     select u.id, ${applicationId}, ${dataName}, u.nk, u.hk, u.v, u.r, u.ln, u.ps, u.pe
     from ${recorded ? sql`u` : source}
@@ -69,11 +73,31 @@ export async function upsertRows(
                   line_number = excluded.line_number, period_start = excluded.period_start, period_end = excluded.period_end,
                   updated_at = now()
     where (stored.hierarchical_key, stored.values, stored.refs, stored.line_number, stored.period_start, stored.period_end)
-          is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)`.execute(
-    db,
-  );
-  return Number(result.numAffectedRows ?? 0);
+          is distinct from (excluded.hierarchical_key, excluded.values, excluded.refs, excluded.line_number, excluded.period_start, excluded.period_end)
+    returning stored.xmax = 0 as added)
+    select count(*)::int as written, (count(*) filter (where added))::int as added from stored_now`.execute(db);
+  const { written, added } = result.rows[0];
+  return { written, added, replaced: rows.count - added };
 }
+
+/**
+ * What writing rows did to an entry's stored rows: `written` counts those it inserted or changed (a row sent again
+ * as it was is not rewritten), `added` those whose natural key was not stored, `replaced` those whose key was.
+ */
+export interface BatchWritten {
+  written: number;
+  added: number;
+  replaced: number;
+}
+
+export const NOTHING_WRITTEN: BatchWritten = { written: 0, added: 0, replaced: 0 };
+
+/** Two writes' counts together. */
+export const bothWritten = (a: BatchWritten, b: BatchWritten): BatchWritten => ({
+  written: a.written + b.written,
+  added: a.added + b.added,
+  replaced: a.replaced + b.replaced,
+});
 
 /**
  * A batch's rows as a table `u (id, nk, hk, v, r, ln, ps, pe)`: each column one array parameter, unnested together,

@@ -23,7 +23,7 @@ import type { SpooledUpload } from './uploadSpool.ts';
 import { enqueueJob } from '../jobs/jobs.ts';
 import { writeEntryRows, type BatchGuard } from './entryWrite.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { countAfterWrite } from './dataRows.ts';
+import { bothWritten, countAfterWrite, NOTHING_WRITTEN } from './dataRows.ts';
 import { followMoves, mayMoveRows, MovedRows, refuseStalePointers } from './movedRows.ts';
 import { pointedEntries, PointedKeys } from './pointedRows.ts';
 import { removeVersion } from './publication.ts';
@@ -175,7 +175,7 @@ export async function insertData(
         forgotten += refused.length - MAX_REPORTED_ERRORS;
         refused.length = MAX_REPORTED_ERRORS;
       };
-      let written = 0;
+      let written = NOTHING_WRITTEN;
       // A depositor of part of the entry may not replace a row of another part (a natural key without every scope
       // component names one row wherever it lies): checked by the write, against the rows as it replaces them.
       const guard = (batch: CheckedBatch): BatchGuard | undefined =>
@@ -202,19 +202,21 @@ export async function insertData(
         async (batch, failed) => {
           outsideRights(rights, 'depot', entry.name, batch, refused);
           keepFirstRefused();
-          if (refused.length === 0) written += await write.upsert(batch, failed, guard(batch));
+          if (refused.length === 0) written = bothWritten(written, await write.upsert(batch, failed, guard(batch)));
         },
         () => upload.complete(),
       );
       if (refused.length) throw rejected();
-      const { totalRows, followed } = await write.finish(async (db, kept) => {
+      const { totalRows, followed, stored } = await write.finish(async (db, kept) => {
+        const stored = bothWritten(written, kept);
         // Batches kept for one last transaction are checked in it, just before this.
         if (refused.length) throw rejected();
         await refuseStalePointers(db, application.id, moved, (name) => rights.all('extraction', name));
         const followed = await followMoves(db, application.id, moved);
-        return { totalRows: await countAfterWrite(db, application.id, entry.name, written + kept), followed };
+        return { totalRows: await countAfterWrite(db, application.id, entry.name, stored.written), followed, stored };
       });
-      return { dataType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
+      const { added, replaced } = stored;
+      return { dataType: entry.name, lineCount, added, replaced, totalRows, ...(followed ? { moved: followed } : {}) };
     },
     {
       arrival: upload.arrival,

@@ -4,7 +4,7 @@ import { openJournal, type BulkJournal } from '../db/bulkJournal.ts';
 import { withLateTransaction } from '../db/lateTransaction.ts';
 import type { Schema } from '../db/schema.ts';
 import type { CheckedBatch } from '../workers/csvCheckApi.ts';
-import { claimEntryForWrite, upsertRows } from './dataRows.ts';
+import { bothWritten, claimEntryForWrite, NOTHING_WRITTEN, upsertRows, type BatchWritten } from './dataRows.ts';
 import { lockEntryForWrite, whileWriting, type EntryLock } from './entryGate.ts';
 import { letRequestsThrough } from '../db/sessionOrder.ts';
 import type { MovedRows } from './movedRows.ts';
@@ -38,15 +38,15 @@ export interface EntryWrite {
   /** Rows per batch the write is best given (ingest.ts asks the checking worker for batches of this size). */
   readonly batchRows?: number;
   /**
-   * Inserts or updates a batch of rows by natural key; answers how many were written. Once `failed` is aborted, a
-   * write still waiting for its turn gives it up.
+   * Inserts or updates a batch of rows by natural key; answers what it wrote, nothing for a batch kept for the
+   * write's end. Once `failed` is aborted, a write still waiting for its turn gives it up.
    */
-  upsert(batch: CheckedBatch, failed?: AbortSignal, guard?: BatchGuard): Promise<number>;
+  upsert(batch: CheckedBatch, failed?: AbortSignal, guard?: BatchGuard): Promise<BatchWritten>;
   /**
-   * Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. `written`
-   * counts the rows written by batches `upsert` kept until then.
+   * Runs the write's last statements (its count) and ends it: what `last` answers is the write's answer. `kept`
+   * is what the batches `upsert` kept until then wrote.
    */
-  finish<T>(last: (db: Db, written: number) => Promise<T>): Promise<T>;
+  finish<T>(last: (db: Db, kept: BatchWritten) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -102,7 +102,7 @@ export async function writeEntryRows<T>(
           });
           const empty = await intoEmptyEntry;
           await options.pointed?.note(trx, batch);
-          if (guard && !(await guard(trx))) return 0;
+          if (guard && !(await guard(trx))) return NOTHING_WRITTEN;
           if (!empty) await options.moved?.note(trx, batch);
           return upsertRows(trx, applicationId, dataName, batch, undefined, empty);
         },
@@ -110,7 +110,7 @@ export async function writeEntryRows<T>(
           const trx = await late.begin();
           await holdModel(trx);
           await options.pointed?.refuseMissing(trx);
-          const answer = await last(trx, 0);
+          const answer = await last(trx, NOTHING_WRITTEN);
           await recordApplied(trx);
           return answer;
         },
@@ -142,7 +142,7 @@ export async function writeEntryRows<T>(
   const writeJournaled = async (journal: BulkJournal, { batch, guard }: (typeof pending)[number]) => {
     const begun = performance.now();
     const written = await ctx.db.transaction().execute(async (trx) => {
-      if (guard && !(await guard(trx))) return 0;
+      if (guard && !(await guard(trx))) return NOTHING_WRITTEN;
       if (!journal.emptyBefore) await options.moved?.note(trx, batch);
       await options.pointed?.note(trx, batch);
       return upsertRows(trx, applicationId, dataName, batch, journal);
@@ -167,13 +167,13 @@ export async function writeEntryRows<T>(
         if (!large && pendingRows + batch.count <= ONE_TRANSACTION_ROWS) {
           pending.push({ batch, guard });
           pendingRows += batch.count;
-          return 0;
+          return NOTHING_WRITTEN;
         }
         large ??= startLarge(failed);
         const { journal } = await large;
-        let written = 0;
-        for (const waiting of pending.splice(0)) written += await writeJournaled(journal, waiting);
-        return written + (await writeJournaled(journal, { batch, guard }));
+        let written = NOTHING_WRITTEN;
+        for (const waiting of pending.splice(0)) written = bothWritten(written, await writeJournaled(journal, waiting));
+        return bothWritten(written, await writeJournaled(journal, { batch, guard }));
       },
       async finish(last) {
         if (!large) {
@@ -181,12 +181,12 @@ export async function writeEntryRows<T>(
           return whileWriting(applicationId, dataName, () =>
             ctx.db.transaction().execute((trx) =>
               applying(trx, async () => {
-                let written = 0;
+                let written = NOTHING_WRITTEN;
                 for (const { batch, guard } of pending) {
                   if (guard && !(await guard(trx))) continue;
                   await options.moved?.note(trx, batch);
                   await options.pointed?.note(trx, batch);
-                  written += await upsertRows(trx, applicationId, dataName, batch);
+                  written = bothWritten(written, await upsertRows(trx, applicationId, dataName, batch));
                 }
                 await holdModel(trx);
                 await options.pointed?.refuseMissing(trx);
@@ -200,7 +200,7 @@ export async function writeEntryRows<T>(
           applying(trx, async () => {
             await holdModel(trx);
             await options.pointed?.refuseMissing(trx);
-            const result = await last(trx, 0);
+            const result = await last(trx, NOTHING_WRITTEN);
             await journal.close(trx);
             return result;
           }),

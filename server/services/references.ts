@@ -11,7 +11,7 @@ import type { SpooledUpload } from './uploadSpool.ts';
 import { findApplication } from './applications.ts';
 import { writeEntryRows } from './entryWrite.ts';
 import { whileWriting } from './entryGate.ts';
-import { countAfterWrite, refreshCount, storedCount } from './dataRows.ts';
+import { bothWritten, countAfterWrite, NOTHING_WRITTEN, refreshCount, storedCount } from './dataRows.ts';
 import { ingestCsv, type IngestTarget } from './ingest.ts';
 import { INDEXED_FROM_ROWS } from './filterIndexes.ts';
 import { indexSuggestions } from './referenceSuggestions.ts';
@@ -97,21 +97,30 @@ export async function uploadReference(
     application.id,
     entry.name,
     async (write) => {
-      let written = 0;
+      let written = NOTHING_WRITTEN;
       const lineCount = await ingestCsv(
         ingestTargetOf(ctx, reference, file.fileName, { batchRows: write.batchRows, reader: rights }),
         file.stream,
         async (batch, failed) => {
-          written += await write.upsert(batch, failed);
+          written = bothWritten(written, await write.upsert(batch, failed));
         },
         () => file.complete(),
       );
-      const { totalRows, followed } = await write.finish(async (db, kept) => {
+      const { totalRows, followed, stored } = await write.finish(async (db, kept) => {
+        const stored = bothWritten(written, kept);
         await refuseStalePointers(db, application.id, moved, readsWhole);
         const followed = await followMoves(db, application.id, moved);
-        return { totalRows: await countAfterWrite(db, application.id, entry.name, written + kept), followed };
+        return { totalRows: await countAfterWrite(db, application.id, entry.name, stored.written), followed, stored };
       });
-      return { referenceType: entry.name, lineCount, totalRows, ...(followed ? { moved: followed } : {}) };
+      const { added, replaced } = stored;
+      return {
+        referenceType: entry.name,
+        lineCount,
+        added,
+        replaced,
+        totalRows,
+        ...(followed ? { moved: followed } : {}),
+      };
     },
     {
       arrival: file.arrival,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RowsMovedSchema } from './references.ts';
+import { RowsMovedSchema, StoredRowsWrittenFields } from './references.ts';
 
 export const DataParamsSchema = Type.Object({
   name: Type.String({ maxLength: 100 }),
@@ -20,6 +20,7 @@ export const DataInsertedSchema = Type.Object(
   {
     dataType: Type.String(),
     lineCount: Type.Integer(),
+    ...StoredRowsWrittenFields,
     totalRows: Type.Integer(),
     moved: Type.Optional(RowsMovedSchema),
   },

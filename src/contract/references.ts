@@ -18,11 +18,28 @@ export const RowsMovedSchema = Type.Object(
 );
 export type RowsMoved = Static<typeof RowsMovedSchema>;
 
+/**
+ * What an upload of rows did to the rows stored, natural keys compared folded (case and accents): a later file
+ * whose keys differ only so replaces rows, and the user is told. Optional: answers kept from before lack them.
+ */
+export const StoredRowsWrittenFields = {
+  added: Type.Optional(
+    Type.Integer({ description: 'Stored rows the file added: lines whose natural key was not stored.' }),
+  ),
+  replaced: Type.Optional(
+    Type.Integer({
+      description:
+        'Stored rows the file replaced: lines whose natural key, case and accents ignored, was stored already (their values changed or not).',
+    }),
+  ),
+};
+
 /** A CSV file loaded into a reference. */
 export const ReferenceLoadedSchema = Type.Object(
   {
     referenceType: Type.String(),
     lineCount: Type.Integer({ description: 'Lines of the file.' }),
+    ...StoredRowsWrittenFields,
     totalRows: Type.Integer({ description: 'Rows of the reference after the load.' }),
     moved: Type.Optional(RowsMovedSchema),
   },

@@ -395,13 +395,13 @@ describe('a data type without versioning', () => {
       body: csvForm('readings.csv', READINGS_CSV),
     });
     expect(loaded.status, loaded.text).toBe(201);
-    expect(loaded.body).toEqual({ dataType: 'readings', lineCount: 4, totalRows: 4 });
+    expect(loaded.body).toEqual({ dataType: 'readings', lineCount: 4, added: 4, replaced: 0, totalRows: 4 });
     const before = await tableState(admin, 'observatory', 'readings', 'data');
     firstIds = before.rows.map((r) => r.id);
     const again = await admin.post('/applications/observatory/data/readings', {
       body: csvForm('readings.csv', 'station;day;value;note\nanterne;02/06/2024;5.5;revised\nleman;01/06/2024;8;\n'),
     });
-    expect(again.body).toEqual({ dataType: 'readings', lineCount: 2, totalRows: 5 });
+    expect(again.body).toEqual({ dataType: 'readings', lineCount: 2, added: 1, replaced: 1, totalRows: 5 });
     const after = await tableState(admin, 'observatory', 'readings', 'data');
     expect(after.lineCount).toBe(5);
     expect(after.rows.find((r) => r.naturalKey === 'anterne__02_06_2024')).toMatchObject({

@@ -119,7 +119,13 @@ describe('a large entry', () => {
       .execute();
     const again = await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', stationsCsv());
     expect(again.status, again.text).toBe(201);
-    expect(again.body).toEqual({ referenceType: 'stations', lineCount: STATIONS, totalRows: STATIONS });
+    expect(again.body).toEqual({
+      referenceType: 'stations',
+      lineCount: STATIONS,
+      added: 0,
+      replaced: STATIONS,
+      totalRows: STATIONS,
+    });
     expect(await entryVersion()).toBe(version);
     const idsAfter = await db()
       .selectFrom('data_rows')

@@ -438,7 +438,13 @@ describe('a new file for a reference', () => {
       'code,label_fr,label_en\nlake,Lac de montagne,Mountain lake\nglacier,Glacier,Glacier\n',
     );
     expect(answer.status, answer.text).toBe(201);
-    expect(answer.body).toEqual({ referenceType: 'habitats', lineCount: 2, totalRows: before.rows.length + 1 });
+    expect(answer.body).toEqual({
+      referenceType: 'habitats',
+      lineCount: 2,
+      added: 1,
+      replaced: 1,
+      totalRows: before.rows.length + 1,
+    });
     const after = await tableState(admin, 'observatory', 'habitats');
     expect(after.lineCount).toBe(before.rows.length + 1);
     expect(after.totalRows).toBe(before.rows.length + 1);

@@ -34,7 +34,7 @@ describe('references', () => {
       body: upload('sites.csv', file('csv/fieldnotes-sites.csv')),
     });
     expect(loaded.status).toBe(201);
-    expect(loaded.body).toEqual({ referenceType: 'sites', lineCount: 3, totalRows: 3 });
+    expect(loaded.body).toEqual({ referenceType: 'sites', lineCount: 3, added: 3, replaced: 0, totalRows: 3 });
 
     const page = await admin.get(
       `/applications/fieldnotes/references/sites${query({ limit: 2, componentOrderBy: [{ componentKey: 'altitude', order: 'DESC' }] })}`,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import type { DataInserted } from '@/contract/data';
@@ -103,6 +104,15 @@ export function CsvUploadDialog({
     return t`Lines moved under another parent: ${rows}. Authorizations following them to their new place: ${authorizations}; rights requests: ${requests}; additional files: ${files}.`;
   }
 
+  /**
+   * How many stored rows the file added and replaced: keys are compared without case or accents, so a file may replace
+   * rows its author thought new. Answers kept from before the server counted them say nothing.
+   */
+  function writtenText({ added, replaced }: ReferenceLoaded | DataInserted) {
+    if (added === undefined || replaced === undefined) return undefined;
+    return t`${plural(added, { one: '# row added', other: '# rows added' })}, ${plural(replaced, { one: '# replaced', other: '# replaced' })}.`;
+  }
+
   async function send() {
     if (!file) return;
     setPhase('sending');
@@ -110,7 +120,8 @@ export function CsvUploadDialog({
     const outcome = await submitChange(submission, { replaces: replaces?.itemId });
     if (outcome.status === 'done') {
       const stored = outcome.result as ReferenceLoaded | DataInserted;
-      showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`, stored.moved && movedText(stored.moved));
+      const details = [writtenText(stored), stored.moved && movedText(stored.moved)].filter(Boolean).join(' ');
+      showToast('success', t`${i18n.number(stored.lineCount)} lines loaded into ${title}.`, details || undefined);
       onClose(true);
     } else if (outcome.status === 'queued') {
       toastSavedOnDevice(i18n);
