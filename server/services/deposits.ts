@@ -373,23 +373,28 @@ export async function deleteVersion(ctx: ServerContext, data: EntryContext, file
   if (!rights.covers('delete', data.entry.name, dataset)) throw refusal('delete', data);
   if (file.published && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
   versionsBeingDeleted.add(fileId);
+  let wasPublished = file.published;
   try {
     await removeVersion(ctx, file, true, async (trx) => {
       await holdVersion(trx, fileId);
       // Locked as well: a publication replacing it (publication.ts) holds it, and its rows, until it commits.
       const current = await trx
         .selectFrom('deposit_files')
-        .select('id')
+        .select('published')
         .where('id', '=', fileId)
         .forUpdate()
         .executeTakeFirst();
       if (!current) throw new Refusal('NO_SUCH_FILE', { fileId });
       await refuseWorkInProgress(trx, fileId);
+      // A publication that ended while the deletion waited for the entry made it a published version: deleting it
+      // now takes published rows, which needs the publication right.
+      wasPublished = current.published;
+      if (wasPublished && !rights.covers('publication', data.entry.name, dataset)) throw refusal('publication', data);
     });
   } finally {
     versionsBeingDeleted.delete(fileId);
   }
-  return { id: fileId, wasPublished: file.published };
+  return { id: fileId, wasPublished };
 }
 
 /** The versions of a data type, optionally of one dataset (scope and period) or the one version `id`, newest first. */

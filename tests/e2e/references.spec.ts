@@ -196,6 +196,7 @@ test('references: a file with errors and its report, the fixed file, files check
     await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await expect(toast(page, '3 lignes chargées dans Sites.')).toBeVisible();
     await expect(toast(page, '3 lignes ajoutées, 0 remplacée.')).toBeVisible();
+    await see('reference-upload-stored-fr');
     await expect(dialog).toBeHidden();
     await expect(node(page, 'sites').getByLabel('3 lignes')).toBeVisible();
     expect(await api.count(name, 'sites')).toBe(3);

@@ -588,6 +588,21 @@ describe('checkers', () => {
     });
   });
 
+  it('INVALID_PATTERN_FOR_CHECKER_DATE: a time field without its larger unit, as the original refuses it', () => {
+    expect(onlyError(withChecker('{OA_name: OA_date, OA_params: {OA_pattern: yyyy-Mm-dd}}'))).toMatchObject({
+      code: 'INVALID_PATTERN_FOR_CHECKER_DATE',
+      path: 'OA_data > measures > OA_basicComponents > value > OA_checker > OA_params > OA_pattern',
+      params: { badPattern: 'yyyy-Mm-dd', index: 6, message: expect.stringContaining('Minutes (m) without an hour') },
+    });
+    expect(onlyError(withChecker("{OA_name: OA_date, OA_params: {OA_pattern: 'HH:ss'}}"))).toMatchObject({
+      params: { message: expect.stringContaining('Seconds (s) without minutes') },
+    });
+    for (const accepted of ['dd/MM/yyyy', 'MM/yyyy', 'HH:mm', 'hh:mm a', "yyyy-MM-dd'T'HH:mm:ss.SSS", "'m' yyyy"])
+      expect(validate(withChecker(`{OA_name: OA_date, OA_params: {OA_pattern: "${accepted}"}}`)).ok, accepted).toBe(
+        true,
+      );
+  });
+
   it('INVALID_PATTERN_FOR_CHECKER_DATE: a pattern longer than any real one, or a year wider than Java’s', () => {
     const years = 'y'.repeat(100_000);
     expect(onlyError(withChecker(`{OA_name: OA_date, OA_params: {OA_pattern: ${years}}}`))).toMatchObject({

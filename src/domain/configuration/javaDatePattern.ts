@@ -15,6 +15,8 @@ export interface JavaDatePattern {
   /** Whether the pattern carries a date part, a time part (a time-only pattern gives values on 1970-01-01). */
   readonly hasDate: boolean;
   readonly hasTime: boolean;
+  /** The fields the pattern carries (`month`, `minute`, …). */
+  readonly fields: ReadonlySet<string>;
   parse(text: string): LocalDateTime | null;
   format(value: LocalDateTime): string;
 }
@@ -86,8 +88,7 @@ export function compileJavaDatePattern(source: string): DatePatternCompilation {
     };
   }
   try {
-    const elements = new PatternReader(source).read();
-    return { ok: true, pattern: new CompiledDatePattern(source, elements) };
+    return { ok: true, pattern: new CompiledDatePattern(source, new PatternReader(source).read()) };
   } catch (thrown) {
     if (thrown instanceof PatternError) return { ok: false, message: thrown.message, index: thrown.index };
     throw thrown;
@@ -423,9 +424,43 @@ const TIME_FIELDS: ReadonlySet<string> = new Set([
   'nanoOfDay',
 ]);
 
+/**
+ * A time field whose larger unit the pattern lacks: minutes without an hour (`yyyy-Mm-dd`, where `m` was meant as
+ * `M`), seconds without minutes, fractions without seconds. `DateTimeFormatter.ofPattern` takes them, but Java
+ * cannot build a time from them and the original refuses such a checker's pattern when the configuration is loaded;
+ * read here, the hour would silently be midnight. Its message, and where its letter stands, for the refusal.
+ */
+export function fieldWithoutItsUnit(pattern: JavaDatePattern): { message: string; index: number } | null {
+  const found = unanchored(pattern.fields);
+  if (!found) return null;
+  return {
+    message: `${found.field} (${found.letter}) without ${found.missing}: the pattern cannot be read back as a date or a time`,
+    index: unquotedIndexOf(pattern.source, found.letter),
+  };
+}
+
+function unanchored(fields: ReadonlySet<string>): { field: string; letter: string; missing: string } | null {
+  const hour = ['hourOfDay', 'clockHourOfDay', 'hourOfAmPm', 'clockHourOfAmPm'].some((field) => fields.has(field));
+  if (fields.has('minute') && !hour) return { field: 'Minutes', letter: 'm', missing: 'an hour (H)' };
+  if (fields.has('second') && !fields.has('minute')) return { field: 'Seconds', letter: 's', missing: 'minutes (m)' };
+  if (fields.has('nano') && !fields.has('second')) return { field: 'Fractions', letter: 'S', missing: 'seconds (s)' };
+  return null;
+}
+
+/** Where `letter` first stands as a pattern letter, outside quoted text. */
+function unquotedIndexOf(source: string, letter: string): number {
+  let quoted = false;
+  for (let index = 0; index < source.length; index += 1) {
+    if (source[index] === "'") quoted = !quoted;
+    else if (!quoted && source[index] === letter) return index;
+  }
+  return 0;
+}
+
 class CompiledDatePattern implements JavaDatePattern {
   readonly hasDate: boolean;
   readonly hasTime: boolean;
+  readonly fields: ReadonlySet<string>;
 
   constructor(
     readonly source: string,
@@ -441,6 +476,7 @@ class CompiledDatePattern implements JavaDatePattern {
       }
     };
     collect(elements);
+    this.fields = fields;
     this.hasDate = [...fields].some((field) => DATE_FIELDS.has(field));
     this.hasTime = [...fields].some((field) => TIME_FIELDS.has(field));
   }

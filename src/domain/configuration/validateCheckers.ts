@@ -2,7 +2,7 @@ import { compileJavaRegex, type JavaRegex } from '../regex';
 import { isNull, type ConfigNode, type MapNode } from './configNode';
 import type { EntryScope, ValidationContext } from './context';
 import { DURATION_LIMITS, parseDuration, spansTooLong, type Duration } from './duration';
-import { compileJavaDatePattern, type DatePatternCompilation } from './javaDatePattern';
+import { compileJavaDatePattern, fieldWithoutItsUnit, type DatePatternCompilation } from './javaDatePattern';
 import { toIsoLocalDateTime } from './localDateTime';
 import type { Checker, DateBound, Multiplicity } from './model';
 import { childPath } from './problems';
@@ -236,6 +236,16 @@ class ParamsReader {
           ? { badPattern: pattern, message: compiled.message, index: compiled.index }
           : { badPattern: pattern, reason: 'tooLong', length: pattern.length, maxLength: compiled.maxLength };
       this.problems.report('INVALID_PATTERN_FOR_CHECKER_DATE', patternPath, params, patternNode);
+      return undefined;
+    }
+    const unanchored = fieldWithoutItsUnit(compiled.pattern);
+    if (unanchored) {
+      this.problems.report(
+        'INVALID_PATTERN_FOR_CHECKER_DATE',
+        patternPath,
+        { badPattern: pattern, message: unanchored.message, index: unanchored.index },
+        patternNode,
+      );
       return undefined;
     }
     const minText = readText(this.node('OA_min'), childPath(this.path, 'OA_min'), this.problems);
