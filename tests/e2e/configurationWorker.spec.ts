@@ -234,7 +234,7 @@ test('offline, the Test button shows what the worker finds, the same problems as
   }
 });
 
-test('a configuration in a layout the original tolerates is valid, its warnings listed under the Test, fr and en', async ({
+test('a configuration in a layout the original tolerates is valid, its warnings listed under the Test (a name nothing defines among them), fr and en', async ({
   page,
   look,
 }) => {
@@ -246,7 +246,7 @@ test('a configuration in a layout the original tolerates is valid, its warnings 
     )
     .replace(
       '      OA_timeScope: day\n',
-      '      OA_timeScope: day\n    OA_validations:\n      idle:\n        OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return true"}}}\n',
+      '      OA_timeScope: day\n    OA_validations:\n      idle:\n        OA_checker: {OA_name: OA_groovyExpression, OA_params: {OA_groovy: {OA_expression: "return value != null"}}}\n',
     );
   await page.goto('/applicationCreation');
   await page
@@ -255,15 +255,20 @@ test('a configuration in a layout the original tolerates is valid, its warnings 
   await page.getByRole('button', { name: 'Tester', exact: true }).click();
   await expect(page.getByTestId('version-tag')).toHaveText('1.0.0');
   const warnings = page.getByTestId('configuration-warnings');
-  await expect(warnings.locator('[data-code]')).toHaveCount(2);
+  await expect(warnings.locator('[data-code]')).toHaveCount(3);
   expect(
-    await warnings.locator('[data-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-code'))),
-  ).toEqual(['CHECKER_IGNORED_UNDER_EXPORT_HEADER', 'VALIDATION_WITHOUT_COMPONENTS']);
+    (
+      await warnings.locator('[data-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')))
+    ).sort(),
+  ).toEqual(['CHECKER_IGNORED_UNDER_EXPORT_HEADER', 'EXPRESSION_NAME_UNKNOWN', 'VALIDATION_WITHOUT_COMPONENTS']);
   await expect(warnings).toContainText('idle');
+  // A name the original's Groovy compiles too: accepted, and said.
+  await expect(warnings.locator('[data-code="EXPRESSION_NAME_UNKNOWN"]')).toContainText('L’expression lit value');
   await expect(page.getByTestId('configuration-problems')).toHaveCount(0);
   await look(page, 'configuration-warnings-fr');
   await switchLanguage(page, 'English');
   await expect(page.getByTestId('configuration-warnings')).toContainText('it checks nothing');
+  await expect(page.getByTestId('configuration-warnings')).toContainText('The expression reads value');
   await look(page, 'configuration-warnings-en');
   await switchLanguage(page, 'Français');
 });
