@@ -134,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkBudgetMs: int(env.CHECK_BUDGET_SECONDS, DEFAULT_CHECK_BUDGET_SECONDS) * 1000,
     configurationBudgetMs: int(env.CONFIGURATION_BUDGET_SECONDS, DEFAULT_CONFIGURATION_BUDGET_SECONDS) * 1000,
     uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, DEFAULT_UPLOAD_IDLE_SECONDS)) * 1000,
-    updateWaitMs: Math.max(1, int(env.UPDATE_WAIT_SECONDS, DEFAULT_UPDATE_WAIT_SECONDS)) * 1000,
+    // PostgreSQL's lock_timeout and Node's timers both stop at 2^31 - 1 ms.
+    updateWaitMs: Math.min(2 ** 31 - 1, Math.max(1, int(env.UPDATE_WAIT_SECONDS, DEFAULT_UPDATE_WAIT_SECONDS)) * 1000),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
     logLevel: readLogLevel(env.LOG_LEVEL),
     storage: {

@@ -634,7 +634,12 @@ export async function streamUpdate(
           ? 'APPLICATION_VERSION_EXISTS'
           : (refusal?.code ?? 'INTERNAL_ERROR');
     if (code === 'INTERNAL_ERROR') ctx.log(`update of ${application.name} failed: ${(error as Error).message}`);
-    events.error('UpdateFailed', { code, message: code, params: { name: application.name, ...refusal?.params } });
+    const own = error instanceof Refusal ? error.params : {};
+    events.error('UpdateFailed', {
+      code,
+      message: code,
+      params: { name: application.name, ...own, ...refusal?.params },
+    });
   } finally {
     events.end();
   }

@@ -27,18 +27,23 @@ export async function holdConfiguration(db: Db, applicationId: string, modelVers
 
 /**
  * Makes a configuration update's transaction wait for the writes under way, and keeps new ones out until it ends.
- * The wait is bounded (`waitMs`): writes sent meanwhile queue behind the update, so an update waiting for a long
+ * The wait is bounded (`leftMs`, what is left of the update's `waitMs`): writes sent meanwhile queue behind the update, so an update waiting for a long
  * upload would hold every depositor of the application as long; it is refused instead (`writesUnderWay`).
  */
-export async function excludeWrites(trx: Transaction<Schema>, applicationId: string, waitMs: number): Promise<void> {
-  await sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(trx);
+export async function excludeWrites(
+  trx: Transaction<Schema>,
+  applicationId: string,
+  leftMs: number,
+  waitMs: number,
+): Promise<void> {
+  await sql`select set_config('lock_timeout', ${`${Math.round(leftMs)}ms`}, true)`.execute(trx);
   try {
     await sql`select pg_advisory_xact_lock(${configurationLockKey(applicationId)})`.execute(trx);
   } catch (error) {
     if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw writesUnderWay(waitMs);
     throw error;
   }
-  await sql`select set_config('lock_timeout', '0', true)`.execute(trx);
+  await sql`set local lock_timeout to default`.execute(trx);
 }
 
 /** PostgreSQL's state for a lock not obtained within `lock_timeout`. */

@@ -108,6 +108,7 @@ export async function inUpdateTransaction(
     .map((entry) => entry.dataName);
   const locks = [];
   const waitMs = ctx.config.updateWaitMs;
+  const waitUntil = Date.now() + waitMs;
   const deadline = AbortSignal.timeout(waitMs);
   try {
     for (const name of names)
@@ -118,7 +119,8 @@ export async function inUpdateTransaction(
       );
     await ctx.db.transaction().execute((trx) =>
       applying(trx, async () => {
-        await excludeWrites(trx, applicationId, waitMs);
+        // One wait in all: what the entries took is not waited again for the writes of other instances.
+        await excludeWrites(trx, applicationId, Math.max(1, waitUntil - Date.now()), waitMs);
         // Rows loaded since the impact was weighed could make a confirmed deletion larger than what was confirmed.
         const now = updateImpact(weighed.previous, weighed.next, await weighed.recount(trx, applicationId));
         if (stableJson(now.entries.map((e) => e.items)) !== stableJson(impact.entries.map((e) => e.items)))

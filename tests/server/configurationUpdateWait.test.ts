@@ -54,6 +54,7 @@ describe.runIf(process.env.DATABASE_URL)('a configuration update while writes ar
     const upload = uploadReference(data.admin, 'observatory', 'habitats', 'h.csv', HABITATS_CSV);
     const refused = await updated;
     expect(refused.text).toContain('"code":"WRITES_UNDER_WAY"');
+    expect(refused.text).toContain(`"retryAfterSeconds":${WAIT_MS / 1000}`);
     expect(refused.text).not.toContain('"type":"result"');
     expect((await upload).status).toBe(201);
     expect(await versionShown()).toBe(before);

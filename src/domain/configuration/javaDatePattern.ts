@@ -428,7 +428,7 @@ const TIME_FIELDS: ReadonlySet<string> = new Set([
  * A time field whose larger unit the pattern lacks: minutes without an hour (`yyyy-Mm-dd`, where `m` was meant as
  * `M`), seconds without minutes, fractions without seconds. `DateTimeFormatter.ofPattern` takes them, but Java
  * cannot build a time from them and the original refuses such a checker's pattern when the configuration is loaded;
- * read here, the hour would silently be midnight. Its message, and where its letter stands, for the refusal.
+ * read here, its values would be refused one by one or read with the hour the pattern lacks. Its message, and where its letter stands, for the refusal.
  */
 export function fieldWithoutItsUnit(pattern: JavaDatePattern): { message: string; index: number } | null {
   const found = unanchored(pattern.fields);

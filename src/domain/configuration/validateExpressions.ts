@@ -54,18 +54,24 @@ export function readExpressionSection(
     );
     return undefined;
   }
-  for (const unknown of compiled.expression.unresolvedNames)
+  const named = new Set<string>();
+  for (const unknown of compiled.expression.unresolvedNames) {
+    // One warning per name, at its first reading.
+    const name = unknown.construct ?? '';
+    if (named.has(name)) continue;
+    named.add(name);
     problems.warn(
       'EXPRESSION_NAME_UNKNOWN',
       expressionPath,
       {
-        name: unknown.construct ?? '',
+        name,
         expressionCode: unknown.code,
         expressionLine: unknown.line,
         expressionColumn: unknown.column,
       },
       expressionNode,
     );
+  }
   // `references.X` of a data name that does not exist can never be filled, whatever OA_references says.
   for (const name of compiled.expression.referencedReferences) {
     if (!context.dataNames.includes(name))

@@ -155,3 +155,46 @@ OA_data:
     expect(validate('items', file, { model }).report.notes).toBeUndefined();
   });
 });
+
+/** Sites naming a twin among the sites: a reference to the entry itself, neither recursive nor a parent. */
+const TWINS = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: twins, OA_version: 1.0.0}
+OA_data:
+  sites:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      twin: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
+`);
+
+describe('a check on a device of an entry referring to itself', () => {
+  const file = 'code;twin\nb1;a1\nb2;b1\nb3;nowhere\n';
+
+  it('notes the twins it cannot find when it has no copy of the entry, as the server may know them', () => {
+    const { report } = validate('sites', file, { model: TWINS, device: { withoutCopy: ['sites'], queuedRows: {} } });
+    expect(report.errorCount).toBe(0);
+    expect(report.notes!.map((note) => [note.code, note.value, note.lineNumber])).toEqual([
+      ['referenceNotCheckedHere', 'a1', 2],
+      ['referenceNotCheckedHere', 'nowhere', 4],
+    ]);
+  });
+
+  it('notes them outside the part it may read, and finds the twins of its copy and of the file', () => {
+    const part = stored(validate('sites', 'code;twin\na1;\n', { model: TWINS }).rows);
+    const { report } = validate('sites', file, {
+      model: TWINS,
+      references: { sites: part },
+      device: { withoutCopy: [], partCopies: ['sites'], queuedRows: {} },
+    });
+    expect(report.errorCount).toBe(0);
+    expect(report.notes!.map((note) => [note.code, note.value])).toEqual([['referenceOutsideReadPart', 'nowhere']]);
+  });
+
+  it('refuses a twin no row has when its copy is whole', () => {
+    const { report } = validate('sites', file, { model: TWINS, device: { withoutCopy: [], queuedRows: {} } });
+    expect(report.errors.map((error) => [error.code, error.lineNumber])).toEqual([
+      ['invalidReferenceWithComponent', 2],
+      ['invalidReferenceWithComponent', 4],
+    ]);
+  });
+});

@@ -1096,6 +1096,17 @@ export class Validator implements CsvValidator, CheckSink {
     if (!found) {
       // A recursive parent not found was reported as a missing parent already.
       if (deferred.target.component === this.entry.hierarchy.recursiveComponent) return;
+      // On a device without (all of) the entry's stored rows, a row stored earlier may be the one named: the server,
+      // which checks against every stored row, says; the text is kept as it was written.
+      const unchecked = this.environment.withoutCopy(this.entry.name)
+        ? 'referenceNotCheckedHere'
+        : this.environment.partCopy(this.entry.name)
+          ? 'referenceOutsideReadPart'
+          : null;
+      if (unchecked) {
+        this.note(unchecked, deferred.target, deferred.text, this.entry.name);
+        return;
+      }
       this.error(
         'invalidReferenceWithComponent',
         deferred.target,
