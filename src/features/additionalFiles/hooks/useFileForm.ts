@@ -5,6 +5,7 @@ import type { Associates } from '@/domain/additionalFiles/associates';
 import { checkAdditionalFileForm, fileNameTakenBy } from '@/domain/additionalFiles/fileForm';
 import { proposedAdditionalFileName } from '@/domain/additionalFiles/fileName';
 import { entryTitleOf } from '@/domain/applications/summary';
+import { withChoiceLabels } from '@/domain/forms/fieldChoices';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
 import type { StoredRow } from '@/domain/csv/types';
 import { ApiError } from '@/lib/api/apiError';
@@ -93,7 +94,10 @@ export function useFileForm(
     return problem
       ? describeProblem(
           i18n,
-          { code: problem.code, params: { ...problem.params, component: component(name) } },
+          {
+            code: problem.code,
+            params: { ...withChoiceLabels(problem.params, data.choices[name]), component: component(name) },
+          },
           entryTitle,
         )
       : undefined;
@@ -177,7 +181,10 @@ export function useFileForm(
               {
                 code: values.problem,
                 params: {
-                  ...(values.problemParams as Record<string, unknown>),
+                  ...withChoiceLabels(
+                    (values.problemParams ?? {}) as Record<string, unknown>,
+                    data.choices[field.name],
+                  ),
                   component: fieldTitle(field, i18n.locale, model.defaultLanguage),
                 },
               },

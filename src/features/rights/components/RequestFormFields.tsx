@@ -3,6 +3,7 @@ import { entryTitleOf, localized } from '@/domain/applications/summary';
 import type { ApplicationOutline } from '@/domain/applications/outline';
 import type { FormField as ConfigurationField } from '@/domain/configuration/model';
 import type { FormFieldProblem } from '@/domain/forms/checkFormFields';
+import { withChoiceLabels } from '@/domain/forms/fieldChoices';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -40,15 +41,19 @@ export function RequestFormFields({
       {fields.map((field) => {
         const title = localized(field.i18n.title, i18n.locale, defaultLanguage, field.name);
         const description = localized(field.i18n.description, i18n.locale, defaultLanguage);
-        const problem = problems.find((p) => p.field === field.name);
-        const shown =
-          problem && (tried || (values[field.name] ?? '') !== '')
-            ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: title } }, entryTitle)
-            : undefined;
         const checker = field.checker;
         const value = values[field.name] ?? '';
         const options =
           checker?.kind === 'reference' && checker.multiplicity === 'ONE' ? choices[field.name] : undefined;
+        const problem = problems.find((p) => p.field === field.name);
+        const shown =
+          problem && (tried || value !== '')
+            ? describeProblem(
+                i18n,
+                { code: problem.code, params: { ...withChoiceLabels(problem.params, options), component: title } },
+                entryTitle,
+              )
+            : undefined;
         const hint =
           checker?.kind === 'date'
             ? [description, t`Format: ${checker.pattern}`].filter(Boolean).join(' — ')
