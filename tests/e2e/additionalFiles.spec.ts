@@ -123,6 +123,8 @@ test('additional files: prepared offline, queued and sent once; listed, download
       .setInputFiles({ name: 'baguage.pdf', mimeType: 'application/pdf', buffer: PDF('ringing guide') });
     await page.getByText('Données associées').click();
     await page.getByLabel('Associer à tout Comptages').check();
+    // The scope tree is named by its reference's title, not by its name (`sites`).
+    await expect(page.getByTestId('association-panel').getByText('Sites d’observation', { exact: true })).toBeVisible();
     await dismissToasts(page);
     await see('additional-form-online-fr');
     await page.getByRole('button', { name: 'Ajouter le fichier' }).click();
@@ -228,6 +230,8 @@ test('additional files: prepared offline, queued and sent once; listed, download
     await expect(page.getByRole('heading', { name: 'Modify baguage.pdf' })).toBeVisible();
     await expect(page.getByLabel('Title *')).toHaveValue('Baguage');
     await page.getByLabel('Comment *').fill('Ringing guide, second reading');
+    await page.getByText('Associated data').click();
+    await expect(page.getByTestId('association-panel').getByText('Observation sites', { exact: true })).toBeVisible();
     await see('additional-form-edit-en');
     await page.getByRole('button', { name: 'Save the changes' }).click();
     await expect(toast(page, 'The file baguage.pdf has been saved.')).toBeVisible();

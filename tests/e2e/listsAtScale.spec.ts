@@ -176,7 +176,10 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
     const site = page.getByLabel(fr ? 'Site concerné' : 'Site', { exact: true });
     // Over 1,000 sites: a code to type, no select of every row.
     await expect(page.locator('select[data-field="site"]')).toHaveCount(0);
-    await expect(page.getByText(fr ? 'Le code d’une ligne de Sites.' : 'The code of a row of Sites.')).toBeVisible();
+    // The reference named by its title, never by its name (`sites`).
+    await expect(
+      page.getByText(fr ? 'Le code d’une ligne de Sites d’observation.' : 'The code of a row of Observation sites.'),
+    ).toBeVisible();
     await page.getByLabel(fr ? 'Titre *' : 'Title *').fill('Protocole');
     await page.getByLabel(fr ? 'Date de parution *' : 'Issue date *').fill('01/06/2024');
     await site.fill('inconnu');
@@ -198,7 +201,11 @@ test('lists at real size: pagers, "show more", the user search hint, a large ref
     await page.getByRole('button', { name: fr ? 'Ajouter le fichier' : 'Add the file' }).click();
     // Refused by the server, in the reader's language, under the field.
     await expect(
-      page.getByText(fr ? /^«\sinconnu\s» n’est pas une valeur de sites/ : /^“inconnu” is not a value of sites/),
+      page.getByText(
+        fr
+          ? /^«\sinconnu\s» n’est pas une valeur de Sites d’observation/
+          : /^“inconnu” is not a value of Observation sites/,
+      ),
     ).toBeVisible();
     await expect(site).toHaveAttribute('aria-invalid', 'true');
     await see(`file-form-refused-${language}`);

@@ -75,8 +75,11 @@ test('a rights request the server refuses is edited from the pending changes and
   await test.step('edit: the request form opens with its fields, comment and rights', async () => {
     await expect(page).toHaveURL(new RegExp(`/applications/${name}/authorizationsRequest/new\\?outboxItem=\\d+`));
     await expect(page.getByTestId('rights-request-replaces')).toContainText('Le serveur a refusé cette demande');
-    // The device checks it again, with the institutes as they are now.
-    await expect(page.getByText('« cnrs » n’est pas une valeur de institutes (Institut).')).toBeVisible();
+    // The device checks it again, with the institutes as they are now; the reference is named by its title, its
+    // rows as the list shows them.
+    const problem = page.getByText('« cnrs » n’est pas une valeur de Instituts (Institut).');
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText('INRAE, Université Savoie Mont Blanc');
     await expect(page.getByLabel('Usage prévu *')).toHaveValue('Thèse de doctorat');
     await expect(page.getByLabel('Identifiant ORCID *')).toHaveValue('0000-0002-1825-0097');
     await expect(page.getByLabel("Jusqu'au *")).toHaveValue('31/12/2025');
@@ -88,6 +91,11 @@ test('a rights request the server refuses is edited from the pending changes and
     await look(page, 'rights-request-edit-fr');
     await switchLanguage(page, 'English');
     await expect(page.getByTestId('rights-request-replaces')).toContainText('The server refused this request');
+    await expect(
+      page.getByText(
+        '“cnrs” is not a value of Institutes (Institute). Values include: INRAE, Université Savoie Mont Blanc.',
+      ),
+    ).toBeVisible();
     await look(page, 'rights-request-edit-en');
   });
 

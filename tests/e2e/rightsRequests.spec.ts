@@ -200,6 +200,8 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await rightsEntry(user, 'counts')
       .getByRole('button', { name: 'Limiter Comptages à des parties de son périmètre' })
       .click();
+    // The scopes are named by their references' titles, not by their names (`projects`).
+    await expect(user.getByTestId('rights-table')).toContainText('Par Projets');
     await box(scopeNode(user, 'lac_blanc'), 'extraction').click();
     await expect(box(rightsEntry(user, 'counts'), 'extraction')).toHaveAttribute('aria-checked', 'mixed');
     // An empty comment is asked for in a prompt.
@@ -341,6 +343,8 @@ test('rights requests: asked offline and sent once, granted in one step by a man
     await user.getByRole('button', { name: 'Send the request' }).click();
     await expect(user.getByRole('alert').filter({ hasText: 'Check at least one right to ask for.' })).toBeVisible();
     await expect(user.getByRole('alert').filter({ hasText: 'A value is required for Institute.' })).toBeVisible();
+    await rightsEntry(user, 'counts').getByRole('button', { name: 'Restrict Counts to parts of its scope' }).click();
+    await expect(user.getByTestId('rights-table')).toContainText('By Projects');
     await seeUser('form-en');
 
     await dismissToasts(page);

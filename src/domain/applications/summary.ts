@@ -1,4 +1,4 @@
-import type { ApplicationModel, LocaleText } from '../configuration/model';
+import type { ApplicationModel, DataEntry, LocaleText } from '../configuration/model';
 
 /** What lists and cards need of an application, small enough to send 500 of them in a second. */
 export interface ApplicationSummary {
@@ -38,7 +38,8 @@ export function localized(
 
 /** The title of an entry in `locale`, or its name when the configuration gives it none or has no such entry. */
 export function entryTitleOf(
-  model: Pick<ApplicationModel, 'data' | 'defaultLanguage'>,
+  // An outline names its entries as a whole model does: the pages that hold only an outline name them alike.
+  model: { data: ReadonlyArray<Pick<DataEntry, 'name' | 'i18n'>>; defaultLanguage: string },
   name: string,
   locale: string,
 ): string {

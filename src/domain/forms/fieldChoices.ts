@@ -10,3 +10,16 @@ export interface FieldChoice {
   naturalKey: string;
   label: string;
 }
+
+/**
+ * A problem's parameters with the sample of a reference's rows it gives (`referenceValues`) named as the field's
+ * list shows them: whoever picked from the list never saw their codes. A row the list does not offer keeps its code.
+ */
+export function withChoiceLabels(
+  params: Record<string, unknown>,
+  choices: readonly FieldChoice[] | undefined,
+): Record<string, unknown> {
+  if (!choices || !Array.isArray(params.referenceValues)) return params;
+  const labels = new Map(choices.map((choice) => [choice.naturalKey, choice.label]));
+  return { ...params, referenceValues: params.referenceValues.map((key) => labels.get(String(key)) ?? key) };
+}

@@ -8,7 +8,7 @@ import {
   toggleWholeData,
   type Associates,
 } from '@/domain/additionalFiles/associates';
-import { localized } from '@/domain/applications/summary';
+import { entryTitleOf, localized } from '@/domain/applications/summary';
 import type { ApplicationModel } from '@/domain/configuration/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -43,6 +43,8 @@ export function AssociationPanel({
   const { t, i18n } = useLingui();
   const text = (value: Record<string, string> | undefined, fallback: string) =>
     localized(value, i18n.locale, model.defaultLanguage, fallback);
+  // Trees are named in the language shown now, not in the one they were read (and kept) in.
+  const referenceTitle = (reference: string) => entryTitleOf(model, reference, i18n.locale);
   const dataTypes = model.data.filter((entry) => entry.kind === 'dataType');
   if (dataTypes.length === 0)
     return <p className="text-muted-foreground">{t`This application has no data type to attach the file to.`}</p>;
@@ -65,7 +67,7 @@ export function AssociationPanel({
             </label>
             {trees.map((tree) => (
               <div key={tree.id} className="mt-2">
-                <p className="text-sm font-medium text-muted-foreground">{tree.label}</p>
+                <p className="text-sm font-medium text-muted-foreground">{referenceTitle(tree.reference)}</p>
                 {tree.rootCount === undefined ? (
                   <ScopeTree
                     nodes={tree.nodes}
@@ -78,7 +80,7 @@ export function AssociationPanel({
                   <LargeScopeTree
                     applicationName={applicationName}
                     reference={tree.reference}
-                    label={tree.label}
+                    label={referenceTitle(tree.reference)}
                     nodes={tree.nodes}
                     rootCount={tree.rootCount}
                     isChosen={(key) => nodeChosen(associates, entry.name, tree.id, key)}

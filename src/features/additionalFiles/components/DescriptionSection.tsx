@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_ADDITIONAL_FILE_COMMENT } from '@/domain/additionalFiles/fileForm';
-import { localized } from '@/domain/applications/summary';
+import { entryTitleOf, localized } from '@/domain/applications/summary';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -34,12 +34,7 @@ export function DescriptionSection({ model, type, choices, form, editable }: Des
           const label = `${fieldTitle(field, i18n.locale, model.defaultLanguage)}${field.required ? ' *' : ''}`;
           const options = field.checker?.kind === 'reference' ? choices[field.name] : undefined;
           const referenceTitle =
-            field.checker?.kind === 'reference'
-              ? text(
-                  model.data.find((d) => d.name === (field.checker as { reference: string }).reference)?.i18n.title,
-                  field.checker.reference,
-                )
-              : '';
+            field.checker?.kind === 'reference' ? entryTitleOf(model, field.checker.reference, i18n.locale) : '';
           const hint =
             text(field.i18n.description) ||
             (field.checker?.kind === 'date' ? field.checker.pattern : undefined) ||

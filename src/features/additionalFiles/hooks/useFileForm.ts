@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { Associates } from '@/domain/additionalFiles/associates';
 import { checkAdditionalFileForm, fileNameTakenBy } from '@/domain/additionalFiles/fileForm';
 import { proposedAdditionalFileName } from '@/domain/additionalFiles/fileName';
+import { entryTitleOf } from '@/domain/applications/summary';
+import { withChoiceLabels } from '@/domain/forms/fieldChoices';
 import type { AdditionalFileType, ApplicationModel } from '@/domain/configuration/model';
 import type { StoredRow } from '@/domain/csv/types';
 import { ApiError } from '@/lib/api/apiError';
@@ -82,13 +84,22 @@ export function useFileForm(
       i18n.locale,
       model.defaultLanguage,
     );
+  // A problem names the reference a field reads by its title, as the field's hint does.
+  const entryTitle = (name: string) => entryTitleOf(model, name, i18n.locale);
 
   const fieldError = (name: string) => {
     if (serverErrors[name]) return serverErrors[name];
     if (!touched.has(name) || checked.ok) return undefined;
     const problem = checked.fieldProblems.find((p) => p.field === name);
     return problem
-      ? describeProblem(i18n, { code: problem.code, params: { ...problem.params, component: component(name) } })
+      ? describeProblem(
+          i18n,
+          {
+            code: problem.code,
+            params: { ...withChoiceLabels(problem.params, data.choices[name]), component: component(name) },
+          },
+          entryTitle,
+        )
       : undefined;
   };
   const partError = (code: string, key: string) => {
@@ -165,13 +176,20 @@ export function useFileForm(
       const field = type.fields.find((f) => f.name === values.field);
       const detail =
         field && typeof values.problem === 'string'
-          ? describeProblem(i18n, {
-              code: values.problem,
-              params: {
-                ...(values.problemParams as Record<string, unknown>),
-                component: fieldTitle(field, i18n.locale, model.defaultLanguage),
+          ? describeProblem(
+              i18n,
+              {
+                code: values.problem,
+                params: {
+                  ...withChoiceLabels(
+                    (values.problemParams ?? {}) as Record<string, unknown>,
+                    data.choices[field.name],
+                  ),
+                  component: fieldTitle(field, i18n.locale, model.defaultLanguage),
+                },
               },
-            })
+              entryTitle,
+            )
           : message;
       setServerErrors((errors) => ({ ...errors, [values.field as string]: detail }));
     } else if (code === 'ADDITIONAL_FILE_EXISTS' || code === 'INVALID_ADDITIONAL_FILE_NAME') {

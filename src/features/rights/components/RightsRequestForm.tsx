@@ -165,7 +165,7 @@ export function RightsRequestForm({
       {model.rightsRequest?.fields.length ? (
         <RequestFormFields
           fields={model.rightsRequest.fields}
-          defaultLanguage={model.defaultLanguage}
+          model={model}
           values={fields}
           choices={options.fieldChoices}
           problems={fieldCheck.ok ? [] : fieldCheck.problems}

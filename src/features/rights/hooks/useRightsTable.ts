@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ScopeTreeUse } from '@/contract/authorizations';
-import { localized } from '@/domain/applications/summary';
+import { entryTitleOf, localized } from '@/domain/applications/summary';
 import type { ApplicationOutline, EntryOutline } from '@/domain/applications/outline';
 import type { Rights } from '@/domain/rights/access';
 import { OPERATIONS, type Operation, type OperationColumn } from '@/domain/rights/operations';
@@ -49,6 +49,9 @@ export function useRightsTable(props: RightsTableProps) {
       setShown((current) => new Map(current).set(key, (current.get(key) ?? TREE_PARTS_SHOWN) + TREE_PARTS_SHOWN)),
     operations: OPERATIONS.filter((op) => !isPublic || op === 'extraction'),
     title: (entry: EntryOutline) => localized(entry.i18n.title, i18n.locale, model.defaultLanguage, entry.name),
+    // The reference a scope tree is of, named in the language shown now: the trees' own labels are in the language
+    // they were read in, which a device may have kept since.
+    scopeTitle: (scope: { reference: string }) => entryTitleOf(model, scope.reference, i18n.locale),
     columnsOf: (entry: EntryOutline): Map<Operation, OperationColumn> =>
       new Map((grantable.columnsDescription[entry.name] ?? []).map((c) => [c.operation, c])),
     lockedNote: t`induced by dependencies, cannot be modified directly`,

@@ -66,11 +66,12 @@ export function EntryRows({ table, entry }: { table: RightsTableModel; entry: En
       {open
         ? scopes.map((scope) => {
             const place = { table, entry, component: scope.id, tree: scope.nodes, columns };
+            const reference = table.scopeTitle(scope);
             return (
               <Fragment key={scope.id}>
                 <TableRow className="bg-muted/30">
                   <TableCell colSpan={operations.length + 1} className="pl-14 text-sm text-muted-foreground">
-                    <Trans>By {scope.label}</Trans>
+                    <Trans>By {reference}</Trans>
                     {scope.nodes.length === 0 ? (
                       <>
                         {' — '}

@@ -202,7 +202,7 @@ export function LargeTree({ place, scope }: { place: NodePlace; scope: Scope }) 
   };
   return (
     <>
-      <ScopeSearchRows tree={lazyTree} label={scope.label} />
+      <ScopeSearchRows tree={lazyTree} label={table.scopeTitle(scope)} />
       <LazyLevel tree={lazyTree} first={scope.nodes} total={scope.rootCount ?? 0} depth={1} />
     </>
   );
