@@ -65,6 +65,17 @@ function plainReading(text: string): Array<[string[], number]> {
   return records;
 }
 
+/** A text's bytes in UTF-16. */
+function utf16Bytes(text: string, littleEndian: boolean): Uint8Array {
+  const bytes = new Uint8Array(text.length * 2);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < text.length; i++) view.setUint16(i * 2, text.charCodeAt(i), littleEndian);
+  return bytes;
+}
+
+/** Bytes as the workers read a file. */
+const readAsUtf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
+
 const SAMPLE = '\uFEFFa;b;c\r\n1;"x;y";3\r\n"multi\r\nline";"say ""hi""";\r\n\r\nlast;"";"open';
 
 describe('the tokenizer', () => {
@@ -254,19 +265,26 @@ describe('the validator in chunks', () => {
       ).toBe(expected);
   });
 
-  it('tells a UTF-16 file by its first characters, however few the first chunk holds', () => {
-    const text = '\uFEFFname;unit\r\nph;cm\r\n';
-    const bytes = new Uint8Array(text.length * 2);
-    for (let i = 0; i < text.length; i++) new DataView(bytes.buffer).setUint16(i * 2, text.charCodeAt(i), true);
-    const read = new TextDecoder('utf-8').decode(bytes);
-    for (const size of [1, 2, 3, 4, 1000])
-      expect(validate('properties', read, { chunkSize: size }).report.errors, `chunks of ${size}`).toEqual([
-        { lineNumber: -1, code: 'invalidFormat', params: { reason: 'utf16' } },
-      ]);
-    // A file shorter than the sign is read as it is.
+  it('tells a UTF-16 file by its first characters, little or big endian, with or without its mark', () => {
+    const utf16 = [{ lineNumber: -1, code: 'invalidFormat', params: { reason: 'utf16' } }];
+    for (const text of ['\uFEFFname;unit\r\nph;cm\r\n', 'name;unit\r\nph;cm\r\n', '\uFEFFéè;unit\r\n', 'ab'])
+      for (const littleEndian of [true, false]) {
+        const read = readAsUtf8(utf16Bytes(text, littleEndian));
+        const label = `${JSON.stringify(text)}, ${littleEndian ? 'little' : 'big'} endian`;
+        for (let size = 1; size <= read.length; size += 1)
+          expect(
+            validate('properties', read, { chunkSize: size }).report.errors,
+            `${label}, chunks of ${size}`,
+          ).toEqual(utf16);
+        expect(validate('properties', read).rows, label).toEqual([]);
+      }
+    // A file shorter than the sign is read as it is; a NUL in a UTF-8 file is that cell's, not the file's encoding.
     expect(validate('properties', 'n', { chunkSize: 1 }).report.errors.map((error) => error.code)).not.toContain(
       'invalidFormat',
     );
+    expect(validate('properties', 'name;unit\nph;c\u0000m\n').report.errors).toEqual([
+      { lineNumber: 2, code: 'invalidFormat', params: { reason: 'nulCharacter', columnNumber: 2 }, column: 'unit' },
+    ]);
   });
 
   it('reads a lone CR file as its CRLF twin, its errors on the same lines, whatever the chunks', () => {
