@@ -59,7 +59,8 @@ const UTF16_BOM_READ_AS_UTF8 = '\uFFFD\uFFFD';
 /**
  * Whether a file's first characters, read as UTF-8, are UTF-16: its byte order mark then a character beside its NUL
  * byte, or without one (a file another tool wrote), two characters each beside its NUL byte, on the same side.
- * Letters of the Latin alphabets, all a header needs, have a NUL byte in UTF-16; a UTF-8 text holds none.
+ * Letters of the Latin alphabets, the headers' letters, have a NUL byte in UTF-16; a text file has no NUL to hold
+ * (a cell holding one is refused).
  */
 function readAsUtf16(head: string): boolean {
   if (head.length < UTF16_SIGN_LENGTH) return false;
