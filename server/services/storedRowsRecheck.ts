@@ -2,6 +2,7 @@ import type { RowRevalidation } from '../../src/domain/applications/updateImpact
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
 import { EntryCsvWriter } from '../../src/domain/bundle/entryCsv.ts';
 import type { CsvError } from '../../src/domain/csv/index.ts';
+import { csvRecordCounter } from '../../src/domain/csv/recordCounter.ts';
 import type { ServerContext } from '../context.ts';
 import { referenceRowsFor, rowTextsFor } from './dataRows.ts';
 import { checkFailure } from './ingest.ts';
@@ -18,42 +19,29 @@ const EXAMPLES = 5;
 /** Rows the worker gives back per batch: only their count is read. */
 const BATCH_ROWS = 5_000;
 
-/** Line numbers of the rows written, to name the rows an error points to. */
+/**
+ * Line numbers of the rows written, to name the rows an error points to. The engine numbers records, not line
+ * breaks: a row is one line however many line breaks its quoted values hold.
+ */
 class WrittenLines {
-  private readonly starts: number[] = [];
   private readonly keys: string[] = [];
-  private next = 1;
+  private firstRowLine = 1;
 
-  skip(text: string) {
-    this.next += newlines(text);
+  /** The lines above the first row, as sent. */
+  skip(head: Uint8Array) {
+    const counter = csvRecordCounter();
+    counter.add(head);
+    this.firstRowLine += counter.records;
   }
 
-  add(naturalKey: string, text: string) {
-    this.starts.push(this.next);
+  add(naturalKey: string) {
     this.keys.push(naturalKey);
-    this.next += newlines(text);
   }
 
-  /** The natural key of the row written over this line (a quoted cell may span lines). */
+  /** The natural key of the row written on this line. */
   keyAt(lineNumber: number): string {
-    let low = 0;
-    let high = this.starts.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (this.starts[middle] <= lineNumber) {
-        found = middle;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    return found < 0 ? '' : this.keys[found];
+    return this.keys[lineNumber - this.firstRowLine] ?? '';
   }
-}
-
-function newlines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }
 
 /**
@@ -89,16 +77,16 @@ export async function recheckStoredRows(
     const encoder = new TextEncoder();
     let valid = 0;
     try {
-      const head = writer.head();
+      const head = encoder.encode(writer.head());
       lines.skip(head);
-      await check.push(encoder.encode(head));
+      await check.push(head);
       for await (const page of rowPages(ctx.db, applicationId, entry, shape)) {
         const room = MAX_RECHECKED_ROWS - outcome.checkedRows;
         const taken = page.slice(0, room);
         let text = '';
         for (const row of taken) {
           const line = writer.line(row);
-          lines.add(row.naturalKey, line);
+          lines.add(row.naturalKey);
           text += line;
         }
         outcome.checkedRows += taken.length;

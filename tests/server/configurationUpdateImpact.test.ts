@@ -41,7 +41,10 @@ OA_data:
 `);
 }
 
-const PLOTS_CSV = ['code;altitude;note', ...Array.from({ length: ROWS }, (_, i) => `p${i};${i};note ${i}`)].join('\n');
+// Notes over two lines: a row is one line of the file however many line breaks its values hold.
+const PLOTS_CSV = ['code;altitude;note', ...Array.from({ length: ROWS }, (_, i) => `p${i};${i};"note\n${i}"`)].join(
+  '\n',
+);
 const ZONES_CSV = ['zone', ...Array.from({ length: 10 }, (_, i) => `z${i}`)].join('\n');
 
 let data: DataServer;

@@ -222,8 +222,8 @@ const HEADERS_SHOWN = 50;
 const HEADER_CHARACTERS_SHOWN = 100;
 
 /**
- * The headers of the file an error names, bounded: a file whose lines end in a lone carriage return (an old Mac's)
- * is one line, every cell of it a header, and its error repeated the whole file (megabytes) in a message.
+ * The headers of the file an error names, bounded: a header of thousands of cells (a file whose lines were read as
+ * one) had its error repeat them all, megabytes, in a message.
  */
 function shownHeaders(headers: readonly string[]): string[] {
   const shown = headers

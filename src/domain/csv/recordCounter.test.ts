@@ -16,6 +16,15 @@ describe('counting the records of a CSV as it arrives', () => {
     }
   });
 
+  it('ends a record at a lone CR or a CRLF as at a LF, a CRLF cut between chunks counted once', () => {
+    const text = 'a;b\rc;"x\ry\r\nz"\r\n\rd;e\nf\r';
+    for (let size = 1; size <= text.length; size++) {
+      const counter = csvRecordCounter();
+      for (let start = 0; start < text.length; start += size) counter.add(bytes(text.slice(start, start + size)));
+      expect(counter.records, `chunks of ${size}`).toBe(5);
+    }
+  });
+
   it('counts thousands of records', () => {
     const counter = csvRecordCounter();
     const rows = Array.from({ length: 5_000 }, (_, i) => `k${i};"line\n${i}";é\n`).join('');

@@ -1,10 +1,10 @@
 /**
  * A streaming CSV tokenizer: text goes in as chunks split anywhere, records come out with their number. Standard
- * double-quoted fields (a doubled quote is one quote, separators and line breaks inside are kept), LF and CRLF line
- * ends, a BOM at the very start dropped. Lines without quotes take a fast path (one `split` per line); the rest goes
- * through a small state machine that keeps its state between chunks, so neither depends on where the chunks were
- * cut. It never throws on bad input: an unterminated quote or text after a closing quote is reported with the
- * record and the text is kept as it was read.
+ * double-quoted fields (a doubled quote is one quote, separators and line breaks inside are kept as they are), LF,
+ * CRLF and lone CR line ends (a CRLF cut between two chunks is one), a BOM at the very start dropped. Lines without
+ * quotes take a fast path (one `split` per line); the rest goes through a small state machine that keeps its state
+ * between chunks, so neither depends on where the chunks were cut. It never throws on bad input: an unterminated
+ * quote or text after a closing quote is reported with the record and the text is kept as it was read.
  */
 
 /** Something wrong with how a record is written (the record is still given, read as well as possible). */
@@ -34,6 +34,8 @@ export const MAX_FIELD_LENGTH = 500_000;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
+/** One line break: CRLF, LF or a lone CR (an old Mac's, and Excel's "CSV (Macintosh)"). */
+const LINE_BREAK = /\r\n?|\n/;
 
 const enum State {
   FieldStart,
@@ -42,15 +44,45 @@ const enum State {
   QuoteInQuoted,
 }
 
+/**
+ * Where a character is next in the buffer, searched again only once passed: a search that found nothing is not run
+ * again over the same text for every line, nor over the whole buffer when a chunk is added.
+ */
+class NextIndex {
+  /** -1: none in the buffer from where it was searched; -2: not searched yet. */
+  private index = -2;
+
+  constructor(private readonly character: string) {}
+
+  /** Index of the next occurrence at or after `from`, or -1. */
+  find(buffer: string, from: number): number {
+    if (this.index === -2 || (this.index >= 0 && this.index < from)) this.index = buffer.indexOf(this.character, from);
+    return this.index;
+  }
+
+  /** The buffer drops its first `dropped` characters, keeps `kept` and gets `added` after them. */
+  rebase(dropped: number, kept: number, added: string): void {
+    if (this.index >= dropped) this.index -= dropped;
+    else if (this.index === -1) {
+      const found = added.indexOf(this.character);
+      this.index = found < 0 ? -1 : kept + found;
+    } else this.index = -2;
+  }
+}
+
 export class CsvTokenizer {
   private buffer = '';
   private position = 0;
   private recordNumber = 0;
   private started = false;
-  /** Index in `buffer` of the next quote at or after `position`; -1: none in the buffer; -2: not searched yet. */
-  private nextQuote = -2;
-  /** Where to resume looking for a line feed in `buffer` (everything before was searched). */
-  private newlineSearchFrom = 0;
+  private readonly quote = new NextIndex('"');
+  private readonly lineFeed = new NextIndex('\n');
+  private readonly carriageReturn = new NextIndex('\r');
+  /**
+   * A CR ended the last record: a LF right after it is the rest of the same break (CRLF), whether or not a chunk
+   * was cut between them.
+   */
+  private afterCarriageReturn = false;
   /** State of a record that the slow path is reading. */
   private inRecord = false;
   private state = State.FieldStart;
@@ -74,12 +106,7 @@ export class CsvTokenizer {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     const rest = this.position === 0 ? this.buffer : this.buffer.slice(this.position);
-    if (this.nextQuote >= this.position) this.nextQuote -= this.position;
-    else if (this.nextQuote === -1) {
-      const found = text.indexOf('"');
-      this.nextQuote = found < 0 ? -1 : rest.length + found;
-    } else this.nextQuote = -2;
-    this.newlineSearchFrom = Math.max(0, this.newlineSearchFrom - this.position);
+    for (const next of [this.quote, this.lineFeed, this.carriageReturn]) next.rebase(this.position, rest.length, text);
     this.buffer = rest + text;
     this.position = 0;
     this.process(false);
@@ -97,42 +124,26 @@ export class CsvTokenizer {
     const buffer = this.buffer;
     const length = buffer.length;
     while (this.position < length) {
-      if (!this.inRecord && this.nextQuote === -1) {
-        // No quote in the rest of the buffer: every complete line at once.
-        const lastNewline = buffer.lastIndexOf('\n');
-        if (lastNewline >= this.position) {
-          const lines = buffer.slice(this.position, lastNewline).split('\n');
-          this.position = lastNewline + 1;
-          for (let index = 0; index < lines.length; index += 1) {
-            let line = lines[index];
-            if (line.length > 0 && line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
-            this.recordNumber += 1;
-            this.giveLine(line);
-          }
-          continue;
-        }
+      if (this.afterCarriageReturn) {
+        this.afterCarriageReturn = false;
+        if (buffer.charCodeAt(this.position) === LF) this.position += 1;
+        continue;
       }
+      if (!this.inRecord && this.quote.find(buffer, this.position) < 0 && this.completeLines(buffer)) continue;
       if (!this.inRecord) {
-        let newline =
-          this.newlineSearchFrom > this.position
-            ? buffer.indexOf('\n', this.newlineSearchFrom)
-            : buffer.indexOf('\n', this.position);
-        if (newline < 0) {
-          this.newlineSearchFrom = length;
+        let lineEnd = this.lineEnd(buffer);
+        if (lineEnd < 0) {
           if (!final) {
             // An incomplete line: read what is there through the state machine, which keeps its state.
             this.slowPath(buffer, length, final);
             continue;
           }
-          newline = length;
+          lineEnd = length;
         }
-        if (this.nextQuote === -2 || (this.nextQuote >= 0 && this.nextQuote < this.position))
-          this.nextQuote = buffer.indexOf('"', this.position);
-        if (this.nextQuote < 0 || this.nextQuote >= newline) {
-          let end = newline;
-          if (end > this.position && buffer.charCodeAt(end - 1) === CR) end -= 1;
-          const line = buffer.slice(this.position, end);
-          this.position = newline + 1;
+        const quote = this.quote.find(buffer, this.position);
+        if (quote < 0 || quote >= lineEnd) {
+          const line = buffer.slice(this.position, lineEnd);
+          this.passBreak(buffer, lineEnd);
           this.recordNumber += 1;
           this.giveLine(line);
           continue;
@@ -140,6 +151,43 @@ export class CsvTokenizer {
       }
       this.slowPath(buffer, length, final);
     }
+  }
+
+  /** Index of the line break that ends the line at `position`, or -1 when the buffer holds none. */
+  private lineEnd(buffer: string): number {
+    const lineFeed = this.lineFeed.find(buffer, this.position);
+    const carriageReturn = this.carriageReturn.find(buffer, this.position);
+    if (carriageReturn < 0 || (lineFeed >= 0 && lineFeed < carriageReturn)) return lineFeed;
+    return carriageReturn;
+  }
+
+  /** Moves past the line break at `at`, a CR noted for the LF that may follow it. */
+  private passBreak(buffer: string, at: number): void {
+    this.position = at + 1;
+    if (buffer.charCodeAt(at) === CR) this.afterCarriageReturn = true;
+  }
+
+  /**
+   * With no quote in the rest of the buffer, every complete line at once, each through one `split`. Says whether
+   * there was one.
+   */
+  private completeLines(buffer: string): boolean {
+    // A text without CR (most files) is split on LF alone, its buffer never searched backwards for one.
+    const carriageReturn = this.carriageReturn.find(buffer, this.position);
+    const lastLineFeed = buffer.lastIndexOf('\n');
+    const lastBreak = carriageReturn < 0 ? lastLineFeed : Math.max(lastLineFeed, buffer.lastIndexOf('\r'));
+    if (lastBreak < this.position) return false;
+    let end = lastBreak;
+    // The CR of a CRLF ending the last line is part of the break, not of the line.
+    if (buffer.charCodeAt(end) === LF && end > this.position && buffer.charCodeAt(end - 1) === CR) end -= 1;
+    const text = buffer.slice(this.position, end);
+    this.passBreak(buffer, lastBreak);
+    const lines = carriageReturn < 0 || carriageReturn >= end ? text.split('\n') : text.split(LINE_BREAK);
+    for (let index = 0; index < lines.length; index += 1) {
+      this.recordNumber += 1;
+      this.giveLine(lines[index]);
+    }
+    return true;
   }
 
   /** A line without quotes as its record, its fields past the limit cut and reported. */
@@ -156,8 +204,8 @@ export class CsvTokenizer {
   }
 
   /**
-   * Appends text to the field being read, one character past the limit at most (a carriage return the line's end
-   * takes off may be that one): whether the field is too long is told when it ends.
+   * Appends text to the field being read, one character past the limit at most: whether the field is too long is
+   * told when it ends.
    */
   private append(text: string): void {
     const room = MAX_FIELD_LENGTH + 1 - this.field.length;
@@ -197,7 +245,7 @@ export class CsvTokenizer {
           const start = i;
           while (i < length) {
             const code = buffer.charCodeAt(i);
-            if (code === separator || code === LF) break;
+            if (code === separator || code === LF || code === CR) break;
             i += 1;
           }
           this.append(buffer.slice(start, i));
@@ -207,8 +255,7 @@ export class CsvTokenizer {
             this.state = State.FieldStart;
             i += 1;
           } else {
-            if (this.field.charCodeAt(this.field.length - 1) === CR) this.field = this.field.slice(0, -1);
-            this.position = i + 1;
+            this.passBreak(buffer, i);
             this.finishRecord(false);
             return;
           }
@@ -236,14 +283,12 @@ export class CsvTokenizer {
             this.closeQuotedField();
             this.state = State.FieldStart;
             i += 1;
-          } else if (code === LF) {
+          } else if (code === LF || code === CR) {
             // The record's last field is given by the record's end: closed here as well, the record had one more,
             // empty field.
-            this.position = i + 1;
+            this.passBreak(buffer, i);
             this.finishRecord(false);
             return;
-          } else if (code === CR) {
-            i += 1;
           } else {
             this.problem('textAfterQuote');
             this.state = State.Unquoted;
@@ -267,11 +312,7 @@ export class CsvTokenizer {
 
   private finishRecord(atEnd: boolean): void {
     if (atEnd && this.state === State.Quoted) this.problem('unterminatedQuote');
-    if (this.state === State.Quoted || this.state === State.QuoteInQuoted) {
-      if (this.field.includes(this.separator) && this.state === State.QuoteInQuoted) this.problem('separatorInValue');
-    } else if (atEnd && this.field.charCodeAt(this.field.length - 1) === CR) {
-      this.field = this.field.slice(0, -1);
-    }
+    if (this.state === State.QuoteInQuoted && this.field.includes(this.separator)) this.problem('separatorInValue');
     this.endField();
     this.inRecord = false;
     this.state = State.FieldStart;

@@ -51,12 +51,31 @@ import type { CsvLink, CsvReport, CsvRow, CsvValidationOptions, CsvValidator, St
  */
 const INVISIBLE = /[\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/;
 
-/** A UTF-16 file's byte order mark decoded as UTF-8, then its first character beside its NUL byte. */
+/** Characters of a file's beginning that tell UTF-16 once read as UTF-8 (its byte order mark, if any, included). */
 const UTF16_SIGN_LENGTH = 4;
+/** UTF-16's byte order mark read as UTF-8: FF FE or FE FF, bytes no UTF-8 text holds, each a replacement character. */
+const UTF16_BOM_READ_AS_UTF8 = '\uFFFD\uFFFD';
 
-function readAsUtf16(chunk: string): boolean {
-  if (!chunk.startsWith('\uFFFD\uFFFD') || chunk.length < UTF16_SIGN_LENGTH) return false;
-  return (chunk[2] === '\u0000') !== (chunk[3] === '\u0000');
+/**
+ * Whether a file's first characters, read as UTF-8, are UTF-16: its byte order mark then a character beside its NUL
+ * byte, or without one (a file another tool wrote), two characters each beside its NUL byte, on the same side.
+ * Letters of the Latin alphabets, the headers' letters, have a NUL byte in UTF-16; a text file has no NUL to hold
+ * (a cell holding one is refused).
+ */
+function readAsUtf16(head: string): boolean {
+  if (head.length < UTF16_SIGN_LENGTH) return false;
+  if (head.startsWith(UTF16_BOM_READ_AS_UTF8)) return besideNuls(head, UTF16_BOM_READ_AS_UTF8.length, 1);
+  return besideNuls(head, 0, 2);
+}
+
+/** Whether `units` pairs of characters from `start` each hold one NUL, always first or always second. */
+function besideNuls(head: string, start: number, units: number): boolean {
+  const nulSide = head[start] === '\u0000' ? 0 : 1;
+  for (let unit = 0; unit < units; unit += 1) {
+    const at = start + unit * 2;
+    if (head[at + nulSide] !== '\u0000' || head[at + 1 - nulSide] === '\u0000') return false;
+  }
+  return true;
 }
 
 /** Lines a duplicated key's error lists (then `…`); `lineCount` counts them all. */
@@ -259,8 +278,8 @@ export class Validator implements CsvValidator, CheckSink {
 
   /**
    * The file's beginning. What a spreadsheet's "Unicode text" looks like once read as UTF-8: its byte order mark as
-   * two replacement characters, then a NUL beside every letter. Read on, every line, header included, would be
-   * refused column by column for reasons that say nothing of the file's encoding.
+   * two replacement characters (other tools write none), then a NUL beside every letter. Read on, every line, header
+   * included, would be refused column by column for reasons that say nothing of the file's encoding.
    */
   private startWith(head: string): void {
     this.started = true;
