@@ -8,10 +8,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VERSIONED_YAML, readingsCsv, siteCode, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import { readingsCsv, siteCode, yearDataset } from '../bench/versionedData.ts';
 import type { HttpClient } from './httpClient.ts';
-import { startRacingInstances, whenReferencesRead } from './raceFixtures.ts';
-import { createApplication, csvForm, uploadReference, waitForJob, type DataServer } from './dataFixtures.ts';
+import { racingStations, whenReferencesRead } from './raceFixtures.ts';
+import { csvForm, waitForJob, type DataServer } from './dataFixtures.ts';
 
 const SITE = 3;
 const YEAR = 2022;
@@ -22,9 +22,7 @@ let elsewhere: HttpClient;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ data, elsewhere, close } = await startRacingInstances());
-  await createApplication(data.admin, 'stations', VERSIONED_YAML);
-  expect((await uploadReference(data.admin, 'stations', 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
+  ({ data, elsewhere, close } = await racingStations());
 }, 120_000);
 
 afterAll(() => close?.());

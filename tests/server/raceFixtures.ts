@@ -1,5 +1,7 @@
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
-import { startDataServer, type DataServer } from './dataFixtures.ts';
+import { expect } from 'vitest';
+import { VERSIONED_YAML, sitesCsv } from '../bench/versionedData.ts';
+import { createApplication, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 import { HttpClient } from './httpClient.ts';
 import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
 
@@ -96,6 +98,18 @@ export async function startRacingInstances(): Promise<{
 }
 
 const RACE_WAIT_SECONDS = 300;
+
+/**
+ * Racing instances holding the `stations` application of the versioned readings, its sites loaded: the publication
+ * races' set-up.
+ */
+export async function racingStations(): Promise<Awaited<ReturnType<typeof startRacingInstances>>> {
+  const instances = await startRacingInstances();
+  await createApplication(instances.data.admin, 'stations', VERSIONED_YAML);
+  const sites = await uploadReference(instances.data.admin, 'stations', 'sites', 'sites.csv', sitesCsv());
+  expect(sites.status, sites.text).toBe(201);
+  return instances;
+}
 
 /** Stations of the observatory the races write readings of: enough rows that a write spans many batches. */
 export const STATIONS = 2_000;
