@@ -1,0 +1,71 @@
+/**
+ * Rows of a data type deleted while a file pointing to them is being written (`deleteDataRows` under the entry's
+ * lock, as reference rows are deleted): the deletion waits for the write, then finds its rows and is refused
+ * REFERENCED_ROWS, and no row is left pointing nowhere. The deletion goes through a second instance in its own
+ * process: PostgreSQL only (on the embedded database transactions follow one another, and a deletion between a
+ * write's batches is caught by the write's own last check, `pointedRowsRaces.test.ts`).
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient } from './httpClient.ts';
+import { entryWriteUnderWay, startRacingInstances } from './raceFixtures.ts';
+import { createApplication, csvForm, type DataServer } from './dataFixtures.ts';
+
+const YAML = `OA_version: 2.0.1
+OA_application: {OA_name: tallies, OA_version: 1.0.0}
+OA_data:
+  counts:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: null, value: {OA_checker: {OA_name: OA_integer}}}
+  notes:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      count: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: counts}}}}
+`;
+
+const COUNTS = 2_000;
+/** Enough notes that their write spans many batches. */
+const NOTES = 20_000;
+
+let data: DataServer;
+let elsewhere: HttpClient;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ data, elsewhere, close } = await startRacingInstances());
+  await createApplication(data.admin, 'tallies', YAML);
+  const counts = ['code;value', ...Array.from({ length: COUNTS }, (_, i) => `c${i};${i}`)].join('\n');
+  const stored = await data.admin.post('/applications/tallies/data/counts', { body: csvForm('counts.csv', counts) });
+  expect(stored.status, stored.text.slice(0, 300)).toBe(201);
+}, 120_000);
+
+afterAll(() => close?.());
+
+/** Notes rows pointing to no stored count, straight from the database. */
+async function pointingNowhere(): Promise<number> {
+  const found = await sql<{ count: number }>`
+    select count(*)::int as count from data_rows as note join applications on applications.id = note.application_id
+    where applications.name = 'tallies' and note.data_name = 'notes'
+      and not exists (select 1 from data_rows as count where count.application_id = note.application_id
+        and count.data_name = 'counts' and count.hierarchical_key = any(note.refs))`.execute(data.server.server.ctx.db);
+  return found.rows[0].count;
+}
+
+describe.runIf(process.env.DATABASE_URL)('rows of a data type deleted while a file pointing to them is written', () => {
+  it('makes the deletion wait for the write, then refuses it', async () => {
+    const notes = ['code;count', ...Array.from({ length: NOTES }, (_, i) => `n${i};c${i % COUNTS}`)].join('\n');
+    const upload = data.admin.post('/applications/tallies/data/notes', { body: csvForm('notes.csv', notes) });
+    // The write holds its entry, and the counts it points to, from its first batch to its commit.
+    await entryWriteUnderWay(data);
+    const form = new FormData();
+    form.append('downloadDatasetQuery', JSON.stringify({ naturalKeys: [`c${COUNTS - 1}`] }));
+    const deleted = await elsewhere.delete('/applications/tallies/data/counts', { body: form });
+    const stored = await upload;
+    expect(stored.status, stored.text.slice(0, 300)).toBe(201);
+    expect([deleted.status, deleted.body.code], deleted.text).toEqual([409, 'REFERENCED_ROWS']);
+    expect(await pointingNowhere()).toBe(0);
+  }, 300_000);
+});
