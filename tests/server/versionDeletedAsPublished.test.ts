@@ -1,0 +1,58 @@
+/**
+ * A version published while its deletion waited for the entry (a publication job holds it) is deleted as the
+ * published version it is then, not as the version it was when the request came: the answer says it was published,
+ * and the rights asked are those of a published version (publishing and deleting versions come together in grants,
+ * so no grant tells them apart: the manager deletes here). The entry is held by a session of the test, as a
+ * publication holds it (PostgreSQL: the embedded database has one session, whose transactions follow one another).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
+import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+
+let data: DataServer;
+let holder: pg.Client;
+
+beforeAll(async () => {
+  data = await startDataServer();
+  if (data.server.databaseUrl) {
+    holder = new pg.Client({ connectionString: data.server.databaseUrl });
+    await holder.connect();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await holder?.end();
+  await data?.server.close();
+});
+
+/** Sessions of this database waiting for a lock (other tests may share the PostgreSQL server). */
+async function waiting(): Promise<number> {
+  const found = await holder.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
+     and pid in (select pid from pg_stat_activity where datname = current_database())`);
+  return found.rows[0].count;
+}
+
+describe.runIf(process.env.DATABASE_URL)('a version published while its deletion waits', () => {
+  it('is deleted as published, and said so', async () => {
+    await createApplication(data.admin, 'stations', VERSIONED_YAML);
+    expect((await uploadReference(data.admin, 'stations', 'sites', 'sites.csv', sitesCsv())).status).toBe(201);
+    const deposited = await data.admin.post('/applications/stations/data/readings', {
+      body: csvForm('readings.csv', readingsCsv(2_000, 1, 2023).text, yearDataset(1, 2023)),
+    });
+    expect(deposited.status, deposited.text).toBe(201);
+    const fileId = deposited.body.fileId as string;
+    const { id: applicationId } = (await data.admin.get('/applications/stations')).body as { id: string };
+
+    await holder.query('begin');
+    await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${applicationId}/readings`]);
+    const deletion = data.admin.delete(`/applications/stations/file/${fileId}`);
+    while ((await waiting()) === 0);
+    await holder.query('update deposit_files set published = true where id = $1', [fileId]);
+    await holder.query('commit');
+
+    const deleted = await deletion;
+    expect([deleted.status, deleted.body], deleted.text).toEqual([200, { id: fileId, wasPublished: true }]);
+    expect((await holder.query('select 1 from deposit_files where id = $1', [fileId])).rows).toEqual([]);
+  }, 120_000);
+});
