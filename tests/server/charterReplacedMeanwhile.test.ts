@@ -5,6 +5,7 @@
  * transaction an acceptance always waits for).
  */
 import pg from 'pg';
+import { sessionsWaiting } from './raceFixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainUser, type SignedInUser } from './applicationFixtures.ts';
 import { createApplication, csvForm, OBSERVATORY_YAML, startDataServer, type DataServer } from './dataFixtures.ts';
@@ -32,13 +33,6 @@ const replace = (fileName: string) =>
     body: csvForm(fileName, minimalPdf(fileName), { id: null, fileType: '__charte__' }),
   });
 
-/** Sessions of this database waiting for a lock (other tests may share the PostgreSQL server). */
-async function waiting(): Promise<number> {
-  const found = await holder.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
-     and pid in (select pid from pg_stat_activity where datname = current_database())`);
-  return found.rows[0].count;
-}
-
 describe.runIf(process.env.DATABASE_URL)('a charter accepted while it is replaced', () => {
   it('is refused as changed, and the new charter is still to accept', async () => {
     await createApplication(data.admin, 'observatory', OBSERVATORY_YAML);
@@ -52,7 +46,7 @@ describe.runIf(process.env.DATABASE_URL)('a charter accepted while it is replace
     await holder.query('lock table additional_files in exclusive mode');
     const replaced = replace('second.pdf');
     // The replacement holds the application and waits for the files.
-    while ((await waiting()) === 0);
+    while ((await sessionsWaiting(holder)) === 0);
     let answered = false;
     const acceptance = reader.client
       .put('/users', {
@@ -60,7 +54,7 @@ describe.runIf(process.env.DATABASE_URL)('a charter accepted while it is replace
       })
       .finally(() => (answered = true));
     // The acceptance is answered, or waits for the replacement.
-    while (!answered && (await waiting()) < 2);
+    while (!answered && (await sessionsWaiting(holder)) < 2);
     await holder.query('commit');
 
     expect((await replaced).status).toBe(200);

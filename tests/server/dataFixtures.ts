@@ -18,6 +18,22 @@ import { startTestServer, type TestServer } from './harness.ts';
  * separator, a column whose export title is its import header in French only, and a data type without versioning
  * pointing to a reference.
  */
+/** Two data types without versioning, the notes pointing to the counts (data types may be pointed to). */
+export const TALLIES_YAML = `OA_version: 2.0.1
+OA_application: {OA_name: tallies, OA_version: 1.0.0}
+OA_data:
+  counts:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: null, value: {OA_checker: {OA_name: OA_integer}}}
+  notes:
+    OA_tags: [__DATA__]
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      count: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: counts}}}}
+`;
+
 export const OBSERVATORY_YAML = `OA_version: 2.0.1
 OA_application:
   OA_name: observatory

@@ -5,22 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, signedIn } from './accountFixtures.ts';
-import { createApplication, csvForm, startDataServer, tableState, type DataServer } from './dataFixtures.ts';
-
-const YAML = `OA_version: 2.0.1
-OA_application: {OA_name: tallies, OA_version: 1.0.0}
-OA_data:
-  counts:
-    OA_tags: [__DATA__]
-    OA_naturalKey: [code]
-    OA_basicComponents: {code: null, value: {OA_checker: {OA_name: OA_integer}}}
-  notes:
-    OA_tags: [__DATA__]
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      count: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: counts}}}}
-`;
+import {
+  createApplication,
+  csvForm,
+  startDataServer,
+  tableState,
+  TALLIES_YAML,
+  type DataServer,
+} from './dataFixtures.ts';
 
 /** Above the pages of row reads and the listed pointing rows. */
 const ROWS = 3_000;
@@ -38,7 +30,7 @@ const rowCount = async (entry: string) => (await tableState(data.admin, 'tallies
 
 beforeAll(async () => {
   data = await startDataServer();
-  await createApplication(data.admin, 'tallies', YAML);
+  await createApplication(data.admin, 'tallies', TALLIES_YAML);
   const counts = ['code;value', ...Array.from({ length: ROWS }, (_, i) => `c${i};${i}`)].join('\n');
   const notes = ['code;count', ...Array.from({ length: ROWS / 2 }, (_, i) => `n${i};c${i}`)].join('\n');
   for (const [entry, text] of [

@@ -9,22 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './httpClient.ts';
 import { entryWriteUnderWay, startRacingInstances } from './raceFixtures.ts';
-import { createApplication, csvForm, type DataServer } from './dataFixtures.ts';
-
-const YAML = `OA_version: 2.0.1
-OA_application: {OA_name: tallies, OA_version: 1.0.0}
-OA_data:
-  counts:
-    OA_tags: [__DATA__]
-    OA_naturalKey: [code]
-    OA_basicComponents: {code: null, value: {OA_checker: {OA_name: OA_integer}}}
-  notes:
-    OA_tags: [__DATA__]
-    OA_naturalKey: [code]
-    OA_basicComponents:
-      code: null
-      count: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: counts}}}}
-`;
+import { createApplication, csvForm, TALLIES_YAML, type DataServer } from './dataFixtures.ts';
 
 const COUNTS = 2_000;
 /** Enough notes that their write spans many batches. */
@@ -36,7 +21,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ data, elsewhere, close } = await startRacingInstances());
-  await createApplication(data.admin, 'tallies', YAML);
+  await createApplication(data.admin, 'tallies', TALLIES_YAML);
   const counts = ['code;value', ...Array.from({ length: COUNTS }, (_, i) => `c${i};${i}`)].join('\n');
   const stored = await data.admin.post('/applications/tallies/data/counts', { body: csvForm('counts.csv', counts) });
   expect(stored.status, stored.text.slice(0, 300)).toBe(201);

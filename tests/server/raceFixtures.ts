@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { expect } from 'vitest';
 import { VERSIONED_YAML, sitesCsv } from '../bench/versionedData.ts';
@@ -155,4 +156,11 @@ export function whenReferencesRead(data: DataServer, meanwhile: () => Promise<un
     };
   });
   return { started, done: () => done };
+}
+
+/** Sessions of `client`'s database waiting for a lock (other tests may share the PostgreSQL server). */
+export async function sessionsWaiting(client: pg.Client): Promise<number> {
+  const found = await client.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
+     and pid in (select pid from pg_stat_activity where datname = current_database())`);
+  return found.rows[0].count;
 }

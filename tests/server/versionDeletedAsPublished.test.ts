@@ -6,6 +6,7 @@
  * publication holds it (PostgreSQL: the embedded database has one session, whose transactions follow one another).
  */
 import pg from 'pg';
+import { sessionsWaiting } from './raceFixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
 import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
@@ -26,13 +27,6 @@ afterAll(async () => {
   await data?.server.close();
 });
 
-/** Sessions of this database waiting for a lock (other tests may share the PostgreSQL server). */
-async function waiting(): Promise<number> {
-  const found = await holder.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
-     and pid in (select pid from pg_stat_activity where datname = current_database())`);
-  return found.rows[0].count;
-}
-
 describe.runIf(process.env.DATABASE_URL)('a version published while its deletion waits', () => {
   it('is deleted as published, and said so', async () => {
     await createApplication(data.admin, 'stations', VERSIONED_YAML);
@@ -47,7 +41,7 @@ describe.runIf(process.env.DATABASE_URL)('a version published while its deletion
     await holder.query('begin');
     await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${applicationId}/readings`]);
     const deletion = data.admin.delete(`/applications/stations/file/${fileId}`);
-    while ((await waiting()) === 0);
+    while ((await sessionsWaiting(holder)) === 0);
     await holder.query('update deposit_files set published = true where id = $1', [fileId]);
     await holder.query('commit');
 
