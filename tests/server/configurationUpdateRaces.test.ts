@@ -18,16 +18,9 @@ import {
   readingsCsv,
   referencesRead,
   startRacingInstances,
-  stationsCsv,
+  observatoryWithStations,
 } from './raceFixtures.ts';
-import {
-  createApplication,
-  csvForm,
-  HABITATS_CSV,
-  OBSERVATORY_YAML,
-  uploadReference,
-  type DataServer,
-} from './dataFixtures.ts';
+import { createApplication, csvForm, OBSERVATORY_YAML, uploadReference, type DataServer } from './dataFixtures.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
@@ -56,10 +49,7 @@ async function observatory(): Promise<string> {
   const name = `configrace${++applications}`;
   const yaml = configuration(name, '1.0.0', true);
   expect(yaml).toContain(NOTE);
-  await createApplication(data.admin, name, yaml);
-  expect((await uploadReference(data.admin, name, 'habitats', 'h.csv', HABITATS_CSV)).status).toBe(201);
-  expect((await uploadReference(data.admin, name, 'stations', 's.csv', stationsCsv())).status).toBe(201);
-  return name;
+  return observatoryWithStations(data, name, yaml);
 }
 
 const withoutNote = (name: string) =>

@@ -5,10 +5,9 @@
  * process: PostgreSQL only (on the embedded database transactions follow one another, and a deletion between a
  * write's batches is caught by the write's own last check, `pointedRowsRaces.test.ts`).
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './httpClient.ts';
-import { entryWriteUnderWay, startRacingInstances } from './raceFixtures.ts';
+import { entryWriteUnderWay, pointingNowhere, startRacingInstances } from './raceFixtures.ts';
 import { createApplication, csvForm, TALLIES_YAML, type DataServer } from './dataFixtures.ts';
 
 const COUNTS = 2_000;
@@ -29,16 +28,6 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-/** Notes rows pointing to no stored count, straight from the database. */
-async function pointingNowhere(): Promise<number> {
-  const found = await sql<{ count: number }>`
-    select count(*)::int as count from data_rows as note join applications on applications.id = note.application_id
-    where applications.name = 'tallies' and note.data_name = 'notes'
-      and not exists (select 1 from data_rows as count where count.application_id = note.application_id
-        and count.data_name = 'counts' and count.hierarchical_key = any(note.refs))`.execute(data.server.server.ctx.db);
-  return found.rows[0].count;
-}
-
 describe.runIf(process.env.DATABASE_URL)('rows of a data type deleted while a file pointing to them is written', () => {
   it('makes the deletion wait for the write, then refuses it', async () => {
     const notes = ['code;count', ...Array.from({ length: NOTES }, (_, i) => `n${i};c${i % COUNTS}`)].join('\n');
@@ -51,6 +40,6 @@ describe.runIf(process.env.DATABASE_URL)('rows of a data type deleted while a fi
     const stored = await upload;
     expect(stored.status, stored.text.slice(0, 300)).toBe(201);
     expect([deleted.status, deleted.body.code], deleted.text).toEqual([409, 'REFERENCED_ROWS']);
-    expect(await pointingNowhere()).toBe(0);
+    expect(await pointingNowhere(data, 'tallies', 'notes')).toBe(0);
   }, 300_000);
 });

@@ -19,16 +19,10 @@ import {
   readingsCsv,
   referencesRead,
   startRacingInstances,
-  stationsCsv,
+  observatoryWithStations,
+  pointingNowhere,
 } from './raceFixtures.ts';
-import {
-  createApplication,
-  csvForm,
-  HABITATS_CSV,
-  OBSERVATORY_YAML,
-  uploadReference,
-  type DataServer,
-} from './dataFixtures.ts';
+import { createApplication, csvForm, OBSERVATORY_YAML, uploadReference, type DataServer } from './dataFixtures.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const MASSIFS_YAML = readFileSync(path.join(fixtures, 'configurations/massifs.yaml'), 'utf8');
@@ -58,13 +52,9 @@ function sightingsCsv(): string {
   return lines.join('\n') + '\n';
 }
 
-async function observatory(): Promise<string> {
+function observatory(): Promise<string> {
   const name = `pointed${++applications}`;
-  await createApplication(data.admin, name, OBSERVATORY_YAML.replace('OA_name: observatory', `OA_name: ${name}`));
-  expect((await uploadReference(data.admin, name, 'habitats', 'h.csv', HABITATS_CSV)).status).toBe(201);
-  const stations = await uploadReference(data.admin, name, 'stations', 's.csv', stationsCsv());
-  expect(stations.status, stations.text).toBe(201);
-  return name;
+  return observatoryWithStations(data, name, OBSERVATORY_YAML.replace('OA_name: observatory', `OA_name: ${name}`));
 }
 
 async function massifs(): Promise<string> {
@@ -73,23 +63,6 @@ async function massifs(): Promise<string> {
   const places = await uploadReference(data.admin, name, 'places', 'p.csv', PLACES_CSV);
   expect(places.status, places.text).toBe(201);
   return name;
-}
-
-/** Rows of `dataName` pointing to a key no row of the application holds. */
-async function pointingNowhere(application: string, dataName: string): Promise<number> {
-  const db = data.server.server.ctx.db;
-  const { id } = await db
-    .selectFrom('applications')
-    .select('id')
-    .where('name', '=', application)
-    .executeTakeFirstOrThrow();
-  const found = await sql<{ count: number }>`
-    select count(*)::int as count from data_rows pointing, unnest(pointing.refs) as k(key)
-    where pointing.application_id = ${id} and pointing.data_name = ${dataName}
-      and not exists (select 1 from data_rows pointed where pointed.application_id = ${id} and pointed.hierarchical_key = k.key)`.execute(
-    db,
-  );
-  return found.rows[0].count;
 }
 
 async function rowCount(application: string, dataName: string): Promise<number> {
@@ -115,7 +88,7 @@ describe('a reference row changed while a data file pointing to it is stored', (
     expect(answer.status, answer.text).toBe(409);
     expect(JSON.parse(answer.text).code).toBe('POINTED_ROWS_CHANGED');
     expect(await rowCount(application, 'readings')).toBe(0);
-    expect(await pointingNowhere(application, 'readings')).toBe(0);
+    expect(await pointingNowhere(data, application, 'readings')).toBe(0);
   }, 300_000);
 
   it('refuses the file when a place it names is moved under another parent after its upload began', async () => {
@@ -133,7 +106,7 @@ describe('a reference row changed while a data file pointing to it is stored', (
     expect(JSON.parse(answer.text).code).toBe('POINTED_ROWS_CHANGED');
     // Nothing left on the former key for a reader of the Mont Blanc to read.
     expect(await rowCount(application, 'sightings')).toBe(0);
-    expect(await pointingNowhere(application, 'sightings')).toBe(0);
+    expect(await pointingNowhere(data, application, 'sightings')).toBe(0);
   }, 300_000);
 
   it.runIf(process.env.DATABASE_URL)(
@@ -152,7 +125,7 @@ describe('a reference row changed while a data file pointing to it is stored', (
       expect(stored.status, stored.text).toBe(201);
       expect(deleted.status, deleted.text).toBe(409);
       expect(deleted.body.code).toBe('REFERENCED_ROWS');
-      expect(await pointingNowhere(application, 'readings')).toBe(0);
+      expect(await pointingNowhere(data, application, 'readings')).toBe(0);
     },
     300_000,
   );

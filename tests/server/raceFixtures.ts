@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { expect } from 'vitest';
 import { VERSIONED_YAML, sitesCsv } from '../bench/versionedData.ts';
-import { createApplication, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import { sql } from 'kysely';
+import { createApplication, HABITATS_CSV, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
 import { HttpClient } from './httpClient.ts';
 import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.ts';
 
@@ -162,5 +163,31 @@ export function whenReferencesRead(data: DataServer, meanwhile: () => Promise<un
 export async function sessionsWaiting(client: pg.Client): Promise<number> {
   const found = await client.query<{ count: number }>(`select count(*)::int as count from pg_locks where not granted
      and pid in (select pid from pg_stat_activity where datname = current_database())`);
+  return found.rows[0].count;
+}
+
+/** An observatory application named `name` (its configuration `yaml`), its habitats and race stations loaded. */
+export async function observatoryWithStations(data: DataServer, name: string, yaml: string): Promise<string> {
+  await createApplication(data.admin, name, yaml);
+  expect((await uploadReference(data.admin, name, 'habitats', 'h.csv', HABITATS_CSV)).status).toBe(201);
+  const stations = await uploadReference(data.admin, name, 'stations', 's.csv', stationsCsv());
+  expect(stations.status, stations.text).toBe(201);
+  return name;
+}
+
+/** Rows of `dataName` pointing to a key no row of the application holds. */
+export async function pointingNowhere(data: DataServer, application: string, dataName: string): Promise<number> {
+  const db = data.server.server.ctx.db;
+  const { id } = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('name', '=', application)
+    .executeTakeFirstOrThrow();
+  const found = await sql<{ count: number }>`
+    select count(*)::int as count from data_rows pointing, unnest(pointing.refs) as k(key)
+    where pointing.application_id = ${id} and pointing.data_name = ${dataName}
+      and not exists (select 1 from data_rows pointed where pointed.application_id = ${id} and pointed.hierarchical_key = k.key)`.execute(
+    db,
+  );
   return found.rows[0].count;
 }
