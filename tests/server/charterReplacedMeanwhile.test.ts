@@ -4,29 +4,27 @@
  * application, by a session locking the table of files (PostgreSQL: the embedded database has one session, whose
  * transaction an acceptance always waits for).
  */
-import pg from 'pg';
-import { sessionsWaiting } from './raceFixtures.ts';
+import type pg from 'pg';
+import { sessionsWaiting, startServerWithHolder } from './raceFixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainUser, type SignedInUser } from './applicationFixtures.ts';
-import { createApplication, csvForm, OBSERVATORY_YAML, startDataServer, type DataServer } from './dataFixtures.ts';
+import { createApplication, csvForm, OBSERVATORY_YAML, type DataServer } from './dataFixtures.ts';
 import { minimalPdf } from '../fixtures/minimalPdf.ts';
 
 let data: DataServer;
 let holder: pg.Client;
 let reader: SignedInUser;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  data = await startDataServer();
-  if (data.server.databaseUrl) {
-    holder = new pg.Client({ connectionString: data.server.databaseUrl });
-    await holder.connect();
-  }
+  const started = await startServerWithHolder();
+  ({ data, close } = started);
+  // Only on PostgreSQL, where the tests run.
+  if (started.holder) holder = started.holder;
 }, 120_000);
 
-afterAll(async () => {
-  await holder?.end();
-  await data?.server.close();
-});
+afterAll(() => close?.());
 
 const replace = (fileName: string) =>
   data.admin.post('/applications/observatory/additionalFiles/__charter__', {

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { ServerCsvCheck } from '../../server/workers/csvCheckApi.ts';
 import { expect } from 'vitest';
 import { VERSIONED_YAML, sitesCsv } from '../bench/versionedData.ts';
@@ -190,4 +190,29 @@ export async function pointingNowhere(data: DataServer, application: string, dat
     db,
   );
   return found.rows[0].count;
+}
+
+/**
+ * A server and, on PostgreSQL, a session of its own database with which a test holds locks as a write would (the
+ * embedded database has one session): `close` ends both.
+ */
+export async function startServerWithHolder(): Promise<{
+  data: DataServer;
+  holder?: pg.Client;
+  close(): Promise<void>;
+}> {
+  const data = await startDataServer();
+  let holder: pg.Client | undefined;
+  if (data.server.databaseUrl) {
+    holder = new pg.Client({ connectionString: data.server.databaseUrl });
+    await holder.connect();
+  }
+  return {
+    data,
+    holder,
+    async close() {
+      await holder?.end();
+      await data.server.close();
+    },
+  };
 }

@@ -5,27 +5,25 @@
  * so no grant tells them apart: the manager deletes here). The entry is held by a session of the test, as a
  * publication holds it (PostgreSQL: the embedded database has one session, whose transactions follow one another).
  */
-import pg from 'pg';
-import { sessionsWaiting } from './raceFixtures.ts';
+import type pg from 'pg';
+import { sessionsWaiting, startServerWithHolder } from './raceFixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSIONED_YAML, readingsCsv, sitesCsv, yearDataset } from '../bench/versionedData.ts';
-import { createApplication, csvForm, startDataServer, uploadReference, type DataServer } from './dataFixtures.ts';
+import { createApplication, csvForm, uploadReference, type DataServer } from './dataFixtures.ts';
 
 let data: DataServer;
 let holder: pg.Client;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  data = await startDataServer();
-  if (data.server.databaseUrl) {
-    holder = new pg.Client({ connectionString: data.server.databaseUrl });
-    await holder.connect();
-  }
+  const started = await startServerWithHolder();
+  ({ data, close } = started);
+  // Only on PostgreSQL, where the tests run.
+  if (started.holder) holder = started.holder;
 }, 120_000);
 
-afterAll(async () => {
-  await holder?.end();
-  await data?.server.close();
-});
+afterAll(() => close?.());
 
 describe.runIf(process.env.DATABASE_URL)('a version published while its deletion waits', () => {
   it('is deleted as published, and said so', async () => {
