@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,8 @@ const REMEMBERED_DAYS = 90;
  */
 const LEASE_SECONDS = 60;
 const RENEW_EVERY_MS = 20_000;
+/** How long a first request's body may not come before a retry with its key takes it for abandoned. */
+const STALLED_BODY_MS = 1_000;
 /** How long a retry waits for the hanging first request it ended to free its key. */
 const SUPERSEDE_WAIT_MS = 5_000;
 const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
@@ -188,10 +191,12 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Schema>, in
         .executeTakeFirst();
       if (Number(takenOver.numUpdatedRows) === 1) return runFirst(request, scope, key, claimed, fingerprint);
       const first = runningHere.get(idOf(scope, key));
-      if (mayEndStalled && first && !first.request.raw.complete) {
-        // The client sends the key again: it gave up on the first request, whose body never all arrived (a
-        // connection the network left hanging, which would hold the key until the server's timeouts). Nothing of
-        // it can be applied before its body ends: it is ended, and once its key is freed this request runs.
+      if (mayEndStalled && first && (await bodyStalled(first.request.raw))) {
+        // The client sends the key again: it gave up on the first request, whose body stopped coming (a connection
+        // the network left hanging, which would hold the key until the server's timeouts). Nothing of it can be
+        // applied before its body ends: it is ended, and once its key is freed this request runs. A first request
+        // whose body still comes is not ended: the same change sent twice at once (two tabs sending one queue) is
+        // told 409, not cut off.
         first.request.raw.destroy();
         await Promise.race([first.settled, new Promise((resolve) => setTimeout(resolve, SUPERSEDE_WAIT_MS))]);
         return claim(request, reply, scope, key, fingerprint, false);
@@ -339,6 +344,18 @@ function streamedEvents(body: Buffer): StreamEvent[] {
     }
   }
   return events;
+}
+
+/**
+ * Whether a request's body stopped coming: not all of it arrived, and no byte came for STALLED_BODY_MS while none
+ * waited to be read (a body the server reads slowly, behind a lock or the checking workers, is not stalled).
+ */
+async function bodyStalled(raw: IncomingMessage): Promise<boolean> {
+  if (raw.complete) return false;
+  const before = raw.socket.bytesRead;
+  await new Promise((resolve) => setTimeout(resolve, STALLED_BODY_MS));
+  const waiting = raw.readableLength + raw.socket.readableLength;
+  return !raw.complete && raw.socket.bytesRead === before && waiting === 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetExpiredKeys } from '../../server/http/idempotency.ts';
+import { csvForm, OBSERVATORY_YAML } from './dataFixtures.ts';
 import { HttpClient } from './httpClient.ts';
 import { recordKeyLeftRunning, restartOnSameData, startTestServer, type TestServer } from './harness.ts';
 
@@ -165,6 +166,28 @@ describe('idempotency keys', () => {
     expect(await configurationCount('idem_three')).toBe(1);
   });
 
+  it('tell 409, not cut off, a first request whose body still comes when the same key is sent again', async () => {
+    // Two tabs sending one queue: the same upload twice at once, the first on a slow network, its bytes still coming.
+    await admin.post('/applications/idem_twice', { body: upload('observatory.yaml', Buffer.from(OBSERVATORY_YAML)) });
+    const lines = ['code,label_fr,label_en'];
+    for (let i = 0; i < 5_000; i++) lines.push(`h${i},Habitat ${i},Habitat ${i}`);
+    const csv = lines.join('\n');
+    const url = '/applications/idem_twice/references/habitats';
+    const headers = { 'Idempotency-Key': 'twice-at-once' };
+    const trickled = trickledUpload(url, 'twice-at-once', csv);
+    await expect.poll(() => keyStatus('twice-at-once'), { message: 'the first request runs' }).toBe('running');
+    const second = await admin.post(url, { body: csvForm('habitats.csv', csv), headers });
+    expect(second.status, second.text).toBe(409);
+    expect(second.body.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    trickled.finish();
+    const first = await trickled.answer;
+    expect(first.status, first.text).toBe(201);
+    expect(JSON.parse(first.text)).toMatchObject({ lineCount: 5_000, added: 5_000 });
+    const replay = await admin.post(url, { body: csvForm('habitats.csv', csv), headers });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.text).toBe(first.text);
+  });
+
   it('let a retry end a first request whose body hangs half-sent, and run at once, once', async () => {
     // A tablet that lost the network mid-upload: the connection stays open, the rest of the body never comes.
     const socket = await sendHalfACreation('idem_hang', 'hanging');
@@ -222,6 +245,57 @@ describe('idempotency keys', () => {
     expect(await configurationCount('idem_left')).toBe(1);
   });
 });
+
+async function keyStatus(key: string) {
+  const row = await server.server.ctx.db
+    .selectFrom('idempotency_keys')
+    .select('status')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * An upload whose client sends its file a line at a time, paced like a slow network, until `finish` sends the rest:
+ * a first request whose body is still coming, never stalled.
+ */
+function trickledUpload(url: string, key: string, csv: string) {
+  const encoder = new TextEncoder();
+  const boundary = '----terrain-trickle';
+  let finished = false;
+  const finish = () => (finished = true);
+  const lines = csv.split('\n');
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="habitats.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+      );
+    },
+    async pull(controller) {
+      if (finished) {
+        controller.enqueue(encoder.encode(`${lines.slice(sent).join('\n')}\r\n--${boundary}--\r\n`));
+        controller.close();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (sent < lines.length - 1) controller.enqueue(encoder.encode(`${lines[sent++]}\n`));
+    },
+  });
+  const answer = fetch(`${server.url}/api/v1${url}`, {
+    method: 'POST',
+    headers: {
+      cookie: admin.cookieHeader,
+      'idempotency-key': key,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit).then(async (response) => ({ status: response.status, text: await response.text() }));
+  return { answer, finish };
+}
 
 describe('a key whose request died with its server', () => {
   const ranBy = async (instance: string, instanceAliveForMs: number | null, key: string, name: string) => {
