@@ -18,7 +18,10 @@ import { describeColumns, rowView, type EntryContext } from './references.ts';
 /** How the readable CSV export writes its cells. */
 export interface CsvOptions {
   locale: string;
-  /** Cells a spreadsheet would run as a formula are prefixed with an apostrophe (downloads made from a page). */
+  /**
+   * Cells a spreadsheet would run as a formula are prefixed with an apostrophe, and the file starts with a byte order
+   * mark (downloads made from a page).
+   */
   spreadsheetSafe?: boolean;
 }
 
@@ -67,7 +70,9 @@ export async function entryCsv(
   const pages = await matchingRowPages(ctx.db, application.id, entry, query, filter);
   const rowTextsOf = await exportRowTexts(ctx.db, application.id, model, entry);
   return (async function* () {
-    yield `${titles.map(cell).join(separator)}\n`;
+    // A spreadsheet reads a CSV without a byte order mark in the system's old encoding (accents garbled in
+    // Excel); scripts reading the exact download are spared it.
+    yield `${options.spreadsheetSafe ? '\uFEFF' : ''}${titles.map(cell).join(separator)}\n`;
     for await (const rows of pages) {
       const written = writtenRows(rows);
       const rowTexts = await rowTextsOf(written);

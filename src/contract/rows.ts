@@ -31,7 +31,7 @@ export const DownloadQuerySchema = Type.Object({
   spreadsheetSafe: Type.Optional(
     Type.Boolean({
       description:
-        "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with '",
+        "CSV (alone or in a zip): cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) are prefixed with ', and the file starts with a UTF-8 byte order mark (for Excel to read its accents)",
     }),
   ),
 });

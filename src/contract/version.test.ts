@@ -9,7 +9,7 @@ import { CONTRACT_VERSION } from './version';
  * digest here, under the version it belongs to.
  */
 const DIGESTS: Record<number, string> = {
-  1: '0761eac8e9b206ecc43d903901a2689ef4ba85e1d9aa791d286ddf2356aedcc3',
+  1: '683c2ecdbf2bca6cd7dcc2413db7c92c5b615539fb39b92718bf421c9257aa74',
 };
 
 /** A JSON schema (TypeBox writes them as plain objects): what an answer or a request may hold. */

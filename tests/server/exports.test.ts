@@ -5,6 +5,7 @@
  * for cells that a spreadsheet would run as formulas to be neutralised, while the default keeps exact values.
  */
 import { randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_READ_PAGE, refreshCount } from '../../server/services/dataRows.ts';
 import { activeAccount, signedIn } from './accountFixtures.ts';
@@ -219,6 +220,20 @@ describe('a download for a spreadsheet', () => {
       (await fetchBytes(data, '/applications/observatory/data/readings/zip?spreadsheetSafe=true')).bytes,
     );
     expect(zip['references/stations.csv']).toContain(`"'${HOSTILE[0].replace(/"/g, '""')}"`);
+  });
+
+  it('starts with a byte order mark, for Excel to read its accents, and only then', async () => {
+    const startsWithMark = (bytes: Uint8Array) => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    const stations = '/applications/observatory/references/stations/csv';
+    expect(startsWithMark((await fetchBytes(data, `${stations}?spreadsheetSafe=true`)).bytes)).toBe(true);
+    expect(startsWithMark((await fetchBytes(data, stations)).bytes)).toBe(false);
+    expect(startsWithMark((await fetchBytes(data, `${stations}?form=upload`)).bytes)).toBe(false);
+    const zip = unzipSync(
+      (await fetchBytes(data, '/applications/observatory/data/readings/zip?spreadsheetSafe=true')).bytes,
+    );
+    const csvs = Object.entries(zip).filter(([name]) => name.endsWith('.csv'));
+    expect(csvs.length).toBeGreaterThan(1);
+    for (const [name, bytes] of csvs) expect(startsWithMark(bytes), name).toBe(true);
   });
 
   it('refuses an unknown component with a 400 before anything is sent, not a download cut short', async () => {
