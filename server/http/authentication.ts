@@ -16,6 +16,11 @@ export interface Authentication {
   user: UserRow;
   sessionId: string;
   token: string;
+  /**
+   * The session's user as the database has it now; null once the session ended or the account closed. For answers
+   * that run for minutes: what held when they began may no longer hold.
+   */
+  reread(): Promise<UserRow | null>;
 }
 
 declare module 'fastify' {
@@ -68,7 +73,11 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
       if (fromCookie) clearSessionCookie(request, reply);
       return;
     }
-    request.auth = { user: session.user, sessionId: session.sessionId, token };
+    const reread = async () => {
+      const now = await sessions.resolve(token);
+      return now && now.user.state !== 'closed' ? now.user : null;
+    };
+    request.auth = { user: session.user, sessionId: session.sessionId, token, reread };
     if (fromCookie === token) setSessionCookie(request, reply, token, session.lifetimeSeconds);
     const owner = request.headers[OWNER_HEADER.toLowerCase()];
     if (typeof owner === 'string' && ownerOf(owner) !== session.user.login) throw new Refusal('CHANGE_OF_ANOTHER_USER');
@@ -78,4 +87,15 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw new Refusal('NOT_AUTHENTICATED');
   return request.auth.user;
+}
+
+/**
+ * The caller as the database has them now, for an answer that runs long: anonymous stays anonymous; a session that
+ * ended (signed out, revoked, expired) or an account closed since is refused.
+ */
+export async function callerNow(auth: Authentication | null): Promise<UserRow | null> {
+  if (!auth) return null;
+  const user = await auth.reread();
+  if (!user) throw new Refusal('NOT_AUTHENTICATED');
+  return user;
 }

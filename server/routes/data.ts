@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
-import { requireUser } from '../http/authentication.ts';
+import { callerNow, requireUser } from '../http/authentication.ts';
+import { sentWhileAllowed } from '../http/whileAllowed.ts';
 import { openStreamedForm } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import {
@@ -197,6 +197,10 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);
       const { file } = await openableVersion(ctx, application, request.params.fileId, request.auth?.user ?? null);
+      const stillOpenable = async () => {
+        // Read again: the rights kept for the application go by the version it had when the download began.
+        await openableVersion(ctx, await findApplication(ctx, application.id), file.id, await callerNow(request.auth));
+      };
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -204,7 +208,7 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
         )
         .header('Content-Length', file.size)
-        .send(Readable.from(storedFile(ctx.db, file.id, file.size)));
+        .send(sentWhileAllowed(storedFile(ctx.db, file.id, file.size), stillOpenable));
     },
   );
 

@@ -17,7 +17,9 @@ import type { RowFilter } from '../../src/domain/rights/access.ts';
 import { ReferenceParamsSchema } from '../../src/contract/references.ts';
 import { DataParamsSchema } from '../../src/contract/data.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import { readAccess } from '../services/dataAccess.ts';
+import { readAccess, stillReading } from '../services/dataAccess.ts';
+import { callerNow } from '../http/authentication.ts';
+import { sentWhileAllowed } from '../http/whileAllowed.ts';
 import { entryCsv, entryJson, entryUploadCsvs, referencedEntries } from '../services/entryExports.ts';
 import { entryOf, readReference, referenceOf, type EntryContext } from '../services/references.ts';
 import { zipOf } from '../services/zipOutput.ts';
@@ -66,11 +68,14 @@ export async function sendEveryRow(
   ctx: ServerContext,
   reply: FastifyReply,
   data: EntryContext,
-  query: RowQuery,
-  locale: string,
-  filter: RowFilter,
+  {
+    query,
+    locale,
+    filter,
+    allowed,
+  }: { query: RowQuery; locale: string; filter: RowFilter; allowed: () => Promise<void> },
 ) {
-  const document = Readable.from(await entryJson(ctx, data, query, locale, filter));
+  const document = sentWhileAllowed(await entryJson(ctx, data, query, locale, filter), allowed);
   return sendStream(
     reply
       .header('Content-Type', 'application/json; charset=utf-8')
@@ -121,7 +126,10 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
     const access = await readAccess(ctx, request.auth?.user ?? null, data);
     const query = rowQueryOf(request.query.downloadDatasetQuery);
     const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-    return { data, ...access, query, locale };
+    /** Whether the caller may still read the rows `filters` let through (the entry's own, `access.filter`, by default). */
+    const allowed = (filters: Record<string, RowFilter> = { [data.entry.name]: access.filter }) =>
+      stillReading(ctx, () => callerNow(request.auth), data, filters);
+    return { data, ...access, query, locale, allowed };
   };
 
   app.get(
@@ -136,14 +144,14 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       },
     },
     async (request, reply) => {
-      const { data, filter, query, locale } = await opened(request);
+      const { data, filter, query, locale, allowed } = await opened(request);
       const { form, spreadsheetSafe } = request.query;
       const files = await csvFiles(ctx, data, query, { form, spreadsheetSafe, locale }, filter);
       if (files.length > 1) throw new Refusal('UPLOAD_FORM_SEVERAL_FILES', { files: files.length });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
-        .send(Readable.from(files[0]));
+        .send(sentWhileAllowed(files[0], allowed()));
     },
   );
 
@@ -162,11 +170,15 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       },
     },
     async (request, reply) => {
-      const { data, rights, filter, query, locale } = await opened(request);
+      const { data, rights, filter, query, locale, allowed } = await opened(request);
       const options = { locale, form: request.query.form, spreadsheetSafe: request.query.spreadsheetSafe };
       const references = (data.entry.kind === 'dataType' ? referencedEntries(data) : []).filter((reference) =>
         rights.any('extraction', reference.entry.name),
       );
+      const filters = Object.fromEntries([
+        [data.entry.name, filter],
+        ...references.map((reference) => [reference.entry.name, rights.rowFilter('extraction', reference.entry.name)]),
+      ]);
       const named = (folder: string, entry: EntryContext, contents: Array<AsyncIterable<string>>) => {
         const names = csvNames(folder, entry.entry.name, contents.length);
         return contents.map((content, index) => ({ name: names[index], content }));
@@ -188,7 +200,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', 'attachment; filename="export.zip"')
-        .send(Readable.from(zipOf(files)));
+        .send(sentWhileAllowed(zipOf(files), allowed(filters)));
     },
   );
 
@@ -210,8 +222,9 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       },
     },
     async (request, reply) => {
-      const { data, filter, query, locale } = await opened(request);
-      if (query.limit === undefined) return sendEveryRow(ctx, reply, data, query, locale, filter);
+      const { data, filter, query, locale, allowed } = await opened(request);
+      if (query.limit === undefined)
+        return sendEveryRow(ctx, reply, data, { query, locale, filter, allowed: allowed() });
       const page = await readReference(ctx, data, query, locale, filter);
       if (kind === 'reference') return page;
       // A reference read under data/: its own page, which the data type's schema does not describe.

@@ -1,14 +1,14 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import { requireUser } from '../http/authentication.ts';
+import { callerNow, requireUser } from '../http/authentication.ts';
+import { sentWhileAllowed } from '../http/whileAllowed.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
-import { readAccess, requireOperation } from '../services/dataAccess.ts';
+import { readAccess, requireOperation, stillReading } from '../services/dataAccess.ts';
 import { writeVersion } from '../services/dataRows.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { ReferencePageSchema, RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
@@ -80,7 +80,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
       const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
       const query = rowQueryOf(request.query.downloadDatasetQuery);
       const locale = mailLanguage(request.headers['accept-language']);
-      if (query.limit === undefined) return sendEveryRow(ctx, reply, reference, query, locale, filter);
+      const allowed = stillReading(ctx, () => callerNow(request.auth), reference, { [reference.entry.name]: filter });
+      if (query.limit === undefined) return sendEveryRow(ctx, reply, reference, { query, locale, filter, allowed });
       return readReference(ctx, reference, query, locale, filter);
     },
   );
@@ -106,7 +107,12 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
         .header('X-Entry-Version', String(version))
         .header('X-Rows-Part', String(filter.kind === 'some'))
-        .send(Readable.from(referenceRowLines(ctx, reference, filter)));
+        .send(
+          sentWhileAllowed(
+            referenceRowLines(ctx, reference, filter),
+            stillReading(ctx, () => callerNow(request.auth), reference, { [reference.entry.name]: filter }),
+          ),
+        );
     },
   );
 

@@ -1,9 +1,10 @@
-import type { RowFilter, Rights } from '../../src/domain/rights/access.ts';
+import { filterStillCovers, type RowFilter, type Rights } from '../../src/domain/rights/access.ts';
 import type { Operation } from '../../src/domain/rights/operations.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
 import type { RefusalCode } from '../../src/domain/errors/refusalCodes.ts';
+import { findApplication } from './applications.ts';
 import { rightsOf } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
 import { readEntry } from './entryGate.ts';
@@ -72,4 +73,25 @@ export async function requireOperation(
 
 export function refusal(operation: Operation, data: EntryContext) {
   return new Refusal(refusals[operation], { name: data.application.name, dataName: data.entry.name, operation });
+}
+
+/**
+ * What an export checks again while it runs (`sentWhileAllowed`): the reader is still signed in (or anonymous),
+ * and may still read every row each of `filters` (by entry name) let through when it began. A right withdrawn or
+ * narrowed, a charter to accept again, an account closed, a session ended: the rest is not sent.
+ */
+export function stillReading(
+  ctx: ServerContext,
+  callerNow: () => Promise<UserRow | null>,
+  data: EntryContext,
+  filters: Record<string, RowFilter>,
+): () => Promise<void> {
+  return async () => {
+    // Read again: the rights kept for the application go by the version it had when the export began.
+    const application = await findApplication(ctx, data.application.id);
+    const rights = await rightsOnData(ctx, await callerNow(), { ...data, application });
+    for (const [dataName, filter] of Object.entries(filters))
+      if (!filterStillCovers(rights.rowFilter('extraction', dataName), filter))
+        throw new Refusal('NO_RIGHT_FOR_USER_DATA_READER', { name: data.application.name, dataName });
+  };
 }

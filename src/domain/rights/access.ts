@@ -77,6 +77,27 @@ export function grantCovers(
   return true;
 }
 
+/** A grant's rows, written the same whatever the order its scopes and keys were listed in. */
+const rowsOfGrant = (grant: Grant) =>
+  JSON.stringify([
+    Object.entries(grant.scopes)
+      .map(([component, keys]) => [component, [...keys].sort()] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    grant.from,
+    grant.to,
+  ]);
+
+/**
+ * Whether the rows `now` lets through include every row `then` did. A grant that changed counts as withdrawn, even
+ * when it widened: telling a wider grant from a narrower one is not worth a doubt about what a reader may see.
+ */
+export function filterStillCovers(now: RowFilter, then: RowFilter): boolean {
+  if (now.kind === 'all' || then.kind === 'none') return true;
+  if (now.kind === 'none' || then.kind === 'all') return false;
+  const kept = new Set(now.grants.map(rowsOfGrant));
+  return then.grants.every((grant) => kept.has(rowsOfGrant(grant)));
+}
+
 /**
  * A user's rights on one application: everything for its managers, otherwise the union of the authorizations
  * given to them and of the public ones.

@@ -1,0 +1,156 @@
+/**
+ * An export runs for minutes at real size: a right withdrawn or narrowed, or a session ended, while it runs stops
+ * what is still to be sent (server/http/whileAllowed.ts). Each export here is several times what the server and the
+ * connection buffer, so that most of it is still to come when the right goes.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECHECK_BYTES } from '../../server/http/whileAllowed.ts';
+import { activeAccount, signedIn, type Account } from './accountFixtures.ts';
+import {
+  createApplication,
+  csvForm,
+  HABITATS_CSV,
+  OBSERVATORY_YAML,
+  readCsv,
+  startDataServer,
+  uploadReference,
+  type DataServer,
+} from './dataFixtures.ts';
+import type { HttpClient } from './httpClient.ts';
+
+const STATIONS = 3_000;
+const DAYS = 20;
+/**
+ * A field note long enough for the readings to weigh tens of megabytes, and varied enough that a zip of them weighs
+ * almost as much: digests, as written by a random hand.
+ */
+const note = (row: number) =>
+  Array.from({ length: 12 }, (_, part) => createHash('sha256').update(`${row}:${part}`).digest('base64')).join('');
+const code = (index: number) => `st${String(index).padStart(5, '0')}`;
+
+function stationsCsv(): string {
+  const lines = ['code;Nom;altitude;depth;opened;habitat;habitats'];
+  for (let index = 0; index < STATIONS; index += 1)
+    lines.push(`${code(index)};Station ${index};10;1;01/01/2020;lake;lake`);
+  return `${lines.join('\n')}\n`;
+}
+
+function readingsCsv(): string {
+  const lines = ['station;day;value;note'];
+  for (let day = 1; day <= DAYS; day += 1)
+    for (let station = 0; station < STATIONS; station += 1)
+      lines.push(`${code(station)};${String(day).padStart(2, '0')}/06/2024;1.5;${note(day * STATIONS + station)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+let data: DataServer;
+let account: Account;
+let reader: HttpClient;
+let grantId: string;
+
+/** The reader's grant: every station, the readings of June from the first to `toDay`. */
+async function grant(toDay: string, references = ['stations', 'habitats']) {
+  const answer = await data.admin.post('/applications/observatory/authorization', {
+    json: {
+      uuid: grantId ?? null,
+      name: 'June',
+      usersId: [account.login],
+      authorizationForAll: Object.fromEntries(references.map((name) => [name, ['extraction']])),
+      authorizationsWithRestriction: {
+        readings: {
+          operationTypes: ['extraction'],
+          requiredAuthorizations: {},
+          timeScope: { fromDay: '2024-06-01', toDay },
+        },
+      },
+    },
+  });
+  expect(answer.status, answer.text).toBe(201);
+  grantId = answer.body.authorizationId;
+}
+
+/**
+ * A download read as a slow tablet reads it: its first bytes, then `meanwhile`, then the rest. Says how many bytes
+ * came and whether it ended cut short.
+ */
+async function downloadAround(client: HttpClient, path: string, meanwhile: () => Promise<unknown> = async () => {}) {
+  const response = await fetch(`${data.server.url}/api/v1${path}`, { headers: { cookie: client.cookieHeader } });
+  expect(response.status).toBe(200);
+  const body = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  const first = await body.read();
+  if (!first.done) chunks.push(first.value);
+  await meanwhile().catch(async (error: unknown) => {
+    await body.cancel();
+    throw error;
+  });
+  let cut = false;
+  try {
+    for (let chunk = await body.read(); !chunk.done; chunk = await body.read()) chunks.push(chunk.value);
+  } catch {
+    cut = true;
+  }
+  const bytes = Buffer.concat(chunks);
+  return { bytes: bytes.byteLength, text: bytes.toString('utf8'), cut };
+}
+
+beforeAll(async () => {
+  data = await startDataServer();
+  await createApplication(data.admin, 'observatory', OBSERVATORY_YAML);
+  expect((await uploadReference(data.admin, 'observatory', 'habitats', 'habitats.csv', HABITATS_CSV)).status).toBe(201);
+  expect((await uploadReference(data.admin, 'observatory', 'stations', 'stations.csv', stationsCsv())).status).toBe(
+    201,
+  );
+  const readings = await data.admin.post('/applications/observatory/data/readings', {
+    body: csvForm('readings.csv', readingsCsv()),
+  });
+  expect(readings.status, readings.text).toBe(201);
+  account = await activeAccount(data.server);
+  await grant('2024-06-30');
+  reader = await signedIn(data.server, account);
+}, 300_000);
+afterAll(() => data?.server.close());
+
+describe('an export whose reader loses the right to it while it runs', () => {
+  const CSV = '/applications/observatory/data/readings/csv';
+  let whole: number;
+
+  it('runs to its end while the rights stay (the same slow reading)', async () => {
+    const read = await downloadAround(reader, CSV);
+    expect(read.cut).toBe(false);
+    expect(readCsv(read.text, ';').slice(1)).toHaveLength(STATIONS * DAYS);
+    whole = read.bytes;
+    expect(whole).toBeGreaterThan(24 * RECHECK_BYTES);
+  });
+
+  it('stops once the period is narrowed; the next export holds the narrowed period only', async () => {
+    const read = await downloadAround(reader, CSV, () => grant('2024-06-05'));
+    expect(read.cut).toBe(true);
+    expect(read.bytes).toBeLessThan(whole / 2);
+    const after = readCsv((await downloadAround(reader, CSV)).text, ';').slice(1);
+    expect(after).toHaveLength(STATIONS * 5);
+    expect(after.every((row) => Number(row[1].slice(0, 2)) <= 5)).toBe(true);
+    await grant('2024-06-30');
+  });
+
+  it('stops a zip once a reference it holds may no longer be read', async () => {
+    const zip = '/applications/observatory/data/readings/zip';
+    const control = await downloadAround(reader, zip);
+    expect(control.cut).toBe(false);
+    const read = await downloadAround(reader, zip, () => grant('2024-06-30', ['habitats']));
+    expect(read.cut).toBe(true);
+    expect(read.bytes).toBeLessThan(control.bytes / 2);
+    await grant('2024-06-30');
+  });
+
+  it('stops every row as JSON once the reader signed out', async () => {
+    const json = '/applications/observatory/data/readings/json';
+    const read = await downloadAround(reader, json, async () => {
+      expect((await reader.delete('/logout')).status).toBe(200);
+    });
+    expect(read.cut).toBe(true);
+    expect(read.bytes).toBeLessThan(whole / 2);
+    reader = await signedIn(data.server, account);
+  });
+});
