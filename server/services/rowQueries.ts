@@ -37,23 +37,32 @@ export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
 type Condition = Expression<SqlBool>;
 
 /**
- * The hierarchical keys of the rows of a reference named by their natural keys: a filter on a reference column
- * compares the stored keys with these literal values, which the planner estimates (a sub-select it cannot).
+ * The hierarchical keys of the rows of a reference a filter names, and of every row below them: as the original's
+ * reference filters (a value is the stored key or a key it lies under), with natural keys read too, as the screens
+ * send them. A filter on a project's key takes the rows of each of its sites. The stored keys are then compared with
+ * these literal values, which the planner estimates (a sub-select it cannot). Sub-trees are read through the
+ * hierarchical-key index (`key.` up to `key/`, the operators of its text_pattern_ops).
  */
 async function referencedKeys(
   db: Kysely<Schema>,
   applicationId: string,
   reference: string,
-  naturalKeys: readonly string[],
+  named: readonly string[],
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('data_rows')
-    .select('hierarchical_key')
-    .where('application_id', '=', applicationId)
-    .where('data_name', '=', reference)
-    .where('natural_key', 'in', [...naturalKeys])
-    .execute();
-  return rows.map((row) => row.hierarchical_key);
+  const rows = await sql<{ hierarchical_key: string }>`
+    with named as (
+      select hierarchical_key from data_rows
+      where application_id = ${applicationId} and data_name = ${reference}
+        and (natural_key = any(${named}::text[]) or hierarchical_key = any(${named}::text[]))
+    ), tops as (
+      select hierarchical_key as key from named union select unnest(${named}::text[])
+    )
+    select hierarchical_key from named
+    union
+    select d.hierarchical_key from tops join data_rows d
+      on d.application_id = ${applicationId} and d.data_name = ${reference}
+      and d.hierarchical_key ~>=~ (tops.key || '.') and d.hierarchical_key ~<~ (tops.key || '/')`.execute(db);
+  return rows.rows.map((row) => row.hierarchical_key);
 }
 
 interface Conditions {
@@ -80,7 +89,11 @@ async function conditionsOf(
   const conditions: Condition[] = rights.kind === 'all' ? [] : [rowFilterSql(entry, rights) as Condition];
   const intervals: FilteredComponent[] = [];
   if (query.rowIds?.length) conditions.push(sql<SqlBool>`id::text = any(${query.rowIds})`);
-  if (query.naturalKeys?.length) conditions.push(sql<SqlBool>`natural_key = any(${query.naturalKeys})`);
+  // As the original's selector: a row's natural key or its hierarchical key.
+  if (query.naturalKeys?.length)
+    conditions.push(
+      sql<SqlBool>`(natural_key = any(${query.naturalKeys}) or hierarchical_key = any(${query.naturalKeys}))`,
+    );
   for (const filter of query.componentFilters ?? []) {
     const checker = known(filter.componentKey);
     const field = sql`values -> ${filter.componentKey}`;

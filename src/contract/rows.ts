@@ -4,7 +4,7 @@ const downloadDatasetQuery = Type.Optional(
   Type.String({
     maxLength: 100_000,
     description:
-      "JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale. As the original: the first selector given counts (naturalKeys, then rowIds, then componentFilters); a filter's values match as its column compares them (numbers as numbers, dates by the day or unit they name, in ISO or in the column's pattern); an interval (intervalValues, or intervalsValues holding one) may have one open end, equal ends are one value. Refused (400): a filter with isRegExp true (UNSUPPORTED_PARAMETER); reversed ends, and ends or values that are no numbers or dates of such columns (BAD_ROW_QUERY unusableInterval, badFilterValue); several intervals (badInterval); a sort order other than ASC or DESC in any case (badOrder).",
+      "JSON: offset, limit, naturalKeys, rowIds, componentFilters, componentOrderBy, outPut.locale. As the original: the first selector given counts (naturalKeys, then rowIds, then componentFilters); naturalKeys take natural or hierarchical keys; a filter on a reference column takes natural or hierarchical keys and the rows below them too; a filter's values match as its column compares them (numbers as numbers, dates by the day or unit they name, in ISO or in the column's pattern); an interval (intervalValues, or intervalsValues holding one) may have one open end, equal ends are one value. Refused (400): a filter with isRegExp true (UNSUPPORTED_PARAMETER); reversed ends, and ends or values that are no numbers or dates of such columns (BAD_ROW_QUERY unusableInterval, badFilterValue); several intervals (badInterval); a sort order other than ASC or DESC in any case (badOrder).",
   }),
 );
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, newIdentity, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { q, readCsv, unzipText } from './dataFixtures.ts';
+import { filterRows, type KeptRow } from '../../src/domain/rows/filterRows.ts';
+import type { RowQuery } from '../../src/domain/rows/rowQuery.ts';
+import { modelOf, q, readCsv, unzipText } from './dataFixtures.ts';
 import type { TestServer } from './harness.ts';
 import { MASSIFS_PLACES_CSV, startMassifsServer } from './massifsFixtures.ts';
 
@@ -83,8 +85,9 @@ let owner: ApiClient;
 let reader: ApiClient;
 let union: ApiClient;
 
+let keyOf: (code: string) => string;
+
 beforeAll(async () => {
-  let keyOf: (code: string) => string;
   ({
     server,
     owner,
@@ -193,7 +196,7 @@ describe.each(cases)('$who', ({ client, granted }) => {
   });
 
   it('filters within the grant only: a filter naming hidden rows finds and counts nothing', async () => {
-    for (const place of ['alps', 'mont_blanc_sud', 'mont_blancx']) {
+    for (const place of ['mont_blanc_sud', 'mont_blancx']) {
       const hidden = await json(client(), {
         limit: 1000,
         componentFilters: [{ componentKey: 'place', filters: [place] }],
@@ -210,15 +213,20 @@ describe.each(cases)('$who', ({ client, granted }) => {
       componentFilters: [{ componentKey: 'day', intervalValues: { from: '2024-11-01', to: '2024-12-31' } }],
     });
     expect(late.totalRows).toBe(0);
-    // A visible place and a hidden one together: the visible one's granted rows only, across pages.
-    const aiguilles = granted.filter((s) => s.place === 'aiguilles');
+    // A visible place and a hidden one together: the visible one's granted rows only (its own and those of the place
+    // within it), across pages.
+    const aiguilles = granted.filter((s) => s.place === 'aiguilles' || s.place === 'mb_b');
     const both = await allPages(
       client(),
-      { componentFilters: [{ componentKey: 'place', filters: ['aiguilles', 'alps'] }] },
+      { componentFilters: [{ componentKey: 'place', filters: ['aiguilles', 'mont_blanc_sud'] }] },
       100,
     );
     expect(both.totals).toEqual([aiguilles.length]);
     expect(sorted(both.keys)).toEqual(sorted(keysOf(aiguilles)));
+    // The Alps hold every place: their sub-tree is all the granted rows, the hidden ones still left out.
+    const alps = await allPages(client(), { componentFilters: [{ componentKey: 'place', filters: ['alps'] }] }, 1000);
+    expect(alps.totals).toEqual([granted.length]);
+    expect(sorted(alps.keys)).toEqual(sorted(keysOf(granted)));
     // Birds between 5 and 9, combined with the grant.
     const some = granted.filter((s) => s.birds >= 5 && s.birds <= 9);
     const birds = await allPages(
@@ -266,5 +274,66 @@ describe.each(cases)('$who', ({ client, granted }) => {
     expect(sum(synthesis.body.variables.place)).toBe(granted.length);
     const one = await client().get('/applications/massifs/synthesis/sightings/birds');
     expect(sum(one.body.variables.birds)).toBe(granted.length);
+  });
+});
+
+describe('filters naming places as the original names them (a reader of everything)', () => {
+  const underMontBlanc = SIGHTINGS.filter((s) => MONT_BLANC.has(s.place));
+  const filtered = (filters: string[]) =>
+    allPages(owner, { componentFilters: [{ componentKey: 'place', filters }] }, 1000);
+
+  it('takes a place and every place within it, named by its hierarchical key or its natural key', async () => {
+    expect(underMontBlanc.length).toBeGreaterThan(5_000);
+    for (const name of [keyOf('mont_blanc'), 'mont_blanc']) {
+      const read = await filtered([name]);
+      expect({ name, totals: read.totals }).toEqual({ name, totals: [underMontBlanc.length] });
+      expect(sorted(read.keys)).toEqual(sorted(keysOf(underMontBlanc)));
+    }
+    const csv = await owner.get(
+      `/applications/massifs/data/sightings/csv${q({ componentFilters: [{ componentKey: 'place', filters: [keyOf('mont_blanc')] }] })}`,
+    );
+    expect(csvLines(csv.text)).toHaveLength(underMontBlanc.length);
+  });
+
+  it('takes a leaf alone, and neither a place whose key only begins alike nor a key of nothing', async () => {
+    const leaf = await filtered([keyOf('mb_d')]);
+    expect(leaf.totals).toEqual([SIGHTINGS.filter((s) => s.place === 'mb_d').length]);
+    const alike = await filtered([keyOf('mont_blancx')]);
+    expect(sorted(alike.keys)).toEqual(sorted(keysOf(SIGHTINGS.filter((s) => s.place === 'mont_blancx'))));
+    expect((await filtered(['placesKnowhere'])).totals).toEqual([0]);
+  });
+
+  it('answers as the offline copy does (filterRows on the places the browser keeps)', async () => {
+    const kept = (await owner.get('/applications/massifs/references/places/rows')).text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as KeptRow);
+    const model = await modelOf(owner, 'massifs');
+    const places = model.data.find((entry) => entry.name === 'places')!;
+    const hierarchicalKeysOf = (_reference: string, naturalKeys: string[]) =>
+      new Set(kept.filter((row) => naturalKeys.includes(row.naturalKey)).map((row) => row.hierarchicalKey));
+    const queries: RowQuery[] = [
+      { componentFilters: [{ componentKey: 'within', filters: ['alps'] }] },
+      { componentFilters: [{ componentKey: 'within', filters: [keyOf('mont_blanc')] }] },
+      { componentFilters: [{ componentKey: 'within', filters: ['mb_a', 'mont_blancx'] }] },
+      { naturalKeys: [keyOf('mb_d'), 'vanoise'] },
+    ];
+    for (const query of queries) {
+      const online = await owner.get(`/applications/massifs/references/places${q({ ...query, limit: 100 })}`);
+      const offline = filterRows(places, kept, { ...query, limit: 100 }, hierarchicalKeysOf);
+      expect({ query, keys: sorted(online.body.referenceValues.map((row: KeptRow) => row.naturalKey)) }).toEqual({
+        query,
+        keys: sorted(offline.rows.map((row) => row.naturalKey)),
+      });
+      expect(offline.rows.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('selects rows by natural key or hierarchical key alike', async () => {
+    const page = await json(owner, { limit: 3, offset: 2_000 });
+    const rows = page.rows as unknown as Array<{ naturalKey: string; hierarchicalKey: string }>;
+    const byHierarchy = await json(owner, { limit: 10, naturalKeys: rows.map((row) => row.hierarchicalKey) });
+    expect(sorted(byHierarchy.rows.map((row) => row.naturalKey))).toEqual(sorted(rows.map((row) => row.naturalKey)));
+    expect(byHierarchy.totalRows).toBe(3);
   });
 });

@@ -36,7 +36,7 @@ export function filterRows(
   }
   if (query.naturalKeys?.length) {
     const keys = new Set(query.naturalKeys);
-    tests.push((row) => keys.has(row.naturalKey));
+    tests.push((row) => keys.has(row.naturalKey) || keys.has(row.hierarchicalKey));
   }
   for (const filter of query.componentFilters ?? []) {
     const checker = checkers.get(filter.componentKey) ?? null;
@@ -103,6 +103,13 @@ function valueWithin(checker: Checker | null, from?: string, to?: string): (valu
   };
 }
 
+/** Whether a hierarchical key is one of `keys` or lies under one of them. */
+function withinOneOf(key: string, keys: ReadonlySet<string>): boolean {
+  for (let end = key.indexOf('.'); end >= 0; end = key.indexOf('.', end + 1))
+    if (keys.has(key.slice(0, end))) return true;
+  return keys.has(key);
+}
+
 /** Whether a cell holds one of the values: references by key, numbers as numbers, dates by the unit each names. */
 function valuesTest(
   checker: Checker | null,
@@ -111,8 +118,9 @@ function valuesTest(
   hierarchicalKeysOf: (reference: string, naturalKeys: string[]) => Set<string>,
 ) {
   if (checker?.kind === 'reference') {
-    const wanted = hierarchicalKeysOf(checker.reference, values);
-    return (row: KeptRow) => cellValues(row.values[key]).some((v) => wanted.has(String(v)));
+    // Named by natural key or by hierarchical key; a row within a named one is taken too (the server's sub-trees).
+    const wanted = new Set([...hierarchicalKeysOf(checker.reference, values), ...values]);
+    return (row: KeptRow) => cellValues(row.values[key]).some((v) => withinOneOf(String(v), wanted));
   }
   const compared = values.map((value) => comparedValue(checker, value)).filter((v): v is string => v !== null);
   if (isNumberChecker(checker)) {
