@@ -18,6 +18,7 @@ import { backupAdditionalFiles, additionalFilesBytes } from './backupAdditionalF
 import { backupDeposits } from './backupDeposits.ts';
 import { versionsBytes } from './backupVersions.ts';
 import { backupRows } from './backupRows.ts';
+import { backupStamp } from './backupStamp.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { pad, segment } from './bundlePaths.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
@@ -102,6 +103,7 @@ export async function prepareBundle(
     fileName: `${application.name}-${kind}-${stamp}.zip`,
     estimatedBytes: Math.round(estimatedBytes),
     content: (async function* () {
+      const stamp = options.withData ? await backupStamp(db, application.id) : undefined;
       // A restore here reads no more files nor bytes than that: a backup holding more fails rather than be given whole.
       const zip = new ZipOutput({ maxEntries: MAX_BUNDLE_ENTRIES, maxBytes: ctx.config.bundleMaxBytes });
       const dynamics = await dynamicColumns(db, application.id, model);
@@ -147,6 +149,9 @@ export async function prepareBundle(
       const data = options.withData ? yield* backupRows(zip, db, application.id, entries, dynamics) : [];
       const depositList = options.withData ? yield* backupDeposits(zip, db, application.id) : [];
       const additionalFiles = options.withData ? yield* backupAdditionalFiles(zip, db, application.id) : [];
+      // Without its manifest the zip is refused by every restore: never a copy that looks whole and is not.
+      if (stamp !== undefined && (await backupStamp(db, application.id)) !== stamp)
+        throw new Error('the application changed while its backup was read: the backup is left without its manifest');
 
       const manifest: BundleManifest = {
         format: BUNDLE_FORMAT,

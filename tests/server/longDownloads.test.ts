@@ -1,9 +1,12 @@
 /**
- * An export runs for minutes at real size: a right withdrawn or narrowed, or a session ended, while it runs stops
- * what is still to be sent (server/http/whileAllowed.ts). Each export here is several times what the server and the
- * connection buffer, so that most of it is still to come when the right goes.
+ * Exports and backups run for minutes at real size, and things change meanwhile. A right withdrawn or narrowed, or a
+ * session ended, while an export runs stops what is still to be sent (server/http/whileAllowed.ts). A backup read
+ * while the application changes is left without its manifest, never given as a whole copy no restore would accept
+ * (backupStamp.ts). Each download here is several times what the server and the connection buffer, so that most of
+ * it is still to come when the change is made.
  */
 import { createHash } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECHECK_BYTES } from '../../server/http/whileAllowed.ts';
 import { activeAccount, signedIn, type Account } from './accountFixtures.ts';
@@ -92,7 +95,7 @@ async function downloadAround(client: HttpClient, path: string, meanwhile: () =>
     cut = true;
   }
   const bytes = Buffer.concat(chunks);
-  return { bytes: bytes.byteLength, text: bytes.toString('utf8'), cut };
+  return { bytes: bytes.byteLength, text: bytes.toString('utf8'), body: new Uint8Array(bytes), cut };
 }
 
 beforeAll(async () => {
@@ -152,5 +155,35 @@ describe('an export whose reader loses the right to it while it runs', () => {
     expect(read.cut).toBe(true);
     expect(read.bytes).toBeLessThan(whole / 2);
     reader = await signedIn(data.server, account);
+  });
+});
+
+describe('a backup during which the application changes', () => {
+  const BACKUP = '/applications/observatory/upload-bundle?withData=true';
+  const hasManifest = (bytes: Uint8Array) => 'manifest.json' in unzipSync(bytes);
+
+  it('is whole when nothing changes while it is read', async () => {
+    const read = await downloadAround(data.admin, BACKUP);
+    expect(read.cut).toBe(false);
+    expect(read.bytes).toBeGreaterThan(8 * RECHECK_BYTES);
+    expect(hasManifest(read.body)).toBe(true);
+  });
+
+  it('ends without its manifest, cut short, when a reference row is added while it is read', async () => {
+    const read = await downloadAround(data.admin, BACKUP, async () => {
+      const added = await uploadReference(
+        data.admin,
+        'observatory',
+        'habitats',
+        'habitats.csv',
+        `${HABITATS_CSV.trimEnd()}\nbog,Tourbière,Bog\n`,
+      );
+      expect(added.status, added.text).toBe(201);
+    });
+    expect(read.cut).toBe(true);
+    expect(() => hasManifest(read.body)).toThrow();
+    const again = await downloadAround(data.admin, BACKUP);
+    expect(again.cut).toBe(false);
+    expect(hasManifest(again.body)).toBe(true);
   });
 });
