@@ -10,7 +10,7 @@ import { signInAsAdmin, test } from './offlineSteps';
  * memory: an export of more lines than any page or cap and a backup are saved byte for byte from that file, which is
  * removed once the browser has read it; a stopped download and one whose network is cut save nothing and leave
  * nothing; files left by a closed page are removed at the next start, those of a download running in another tab
- * are not.
+ * are not; a page that cannot write files keeps the download in memory, as before.
  */
 
 // Downloads are slowed down in the page's own network stack, which a service worker would bypass.
@@ -172,5 +172,16 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     expect(csvLines(Buffer.from(files[species]), ';')).toHaveLength(1 + SPECIES);
     await page.clock.fastForward('30:00');
     await expect.poll(() => tempFiles(page)).toEqual([]);
+  });
+  await test.step('where the page cannot write files (older Safari), the export is kept in memory as before', async () => {
+    await page.addInitScript(() => {
+      delete (FileSystemFileHandle.prototype as Partial<FileSystemFileHandle>).createWritable;
+    });
+    await page.goto(`/applications/${name}/references/species`);
+    await page.getByTestId('export-menu').click();
+    const saved = await download(page, () => exportCsv(page));
+    expect(csvLines(saved.bytes, ';')).toHaveLength(1 + SPECIES);
+    await expect(progress).toHaveAttribute('data-status', 'done');
+    expect(await tempFiles(page)).toEqual([]);
   });
 });
