@@ -24,23 +24,25 @@ const speciesCsv = () =>
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The temporary files of downloads in the page's private file system, with the digest of what they hold. */
+/**
+ * The temporary files of downloads in the page's private file system, with the digest of what they hold (none for a
+ * file removed while the folder is read: another page's start may be removing it).
+ */
 const tempFiles = (page: Page) =>
   page.evaluate(async (folderName) => {
     const root = await navigator.storage.getDirectory();
     const folder = await root.getDirectoryHandle(folderName).catch(() => null);
     if (!folder) return [];
     const files: { name: string; sha256: string }[] = [];
-    const digest = async (file: File) =>
-      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()))]
+    const digest = async (handle: FileSystemHandle) => {
+      const file = await (handle as FileSystemFileHandle).getFile().catch(() => null);
+      if (!file) return '';
+      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()))]
         .map((byte) => byte.toString(16).padStart(2, '0'))
         .join('');
+    };
     const entries = (folder as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries();
-    for await (const [name, handle] of entries)
-      files.push({
-        name,
-        sha256: handle.kind === 'file' ? await digest(await (handle as FileSystemFileHandle).getFile()) : '',
-      });
+    for await (const [name, handle] of entries) files.push({ name, sha256: await digest(handle) });
     return files;
   }, DOWNLOAD_FOLDER);
 
