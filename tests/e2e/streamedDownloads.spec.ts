@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { DOWNLOAD_FOLDER } from '../../src/lib/streamedSave';
-import { expect } from './fixtures';
+import { expect, toast } from './fixtures';
+import { dismissToasts } from './applicationSteps';
 import { csvLines, download, loadReferenceCsv, lookFromTop, setUpApi, throttle, zipTexts } from './dataSteps';
 import { signInAsAdmin, test } from './offlineSteps';
 
 /**
  * Downloads read by the page are written to a temporary file of the private file system as they arrive, not held in
  * memory: an export of more lines than any page or cap and a backup are saved byte for byte from that file, which is
- * removed once the browser has read it; a stopped download and one whose network is cut save nothing and leave
- * nothing; files left by a closed page are removed at the next start, those of a download running in another tab
- * are not; a page that cannot write files keeps the download in memory, as before.
+ * removed once the browser has read it; a stopped export, and an export or a backup whose network is cut, save
+ * nothing and leave nothing; files left by a closed page are removed at the next start, those of a download running
+ * in another tab are not; a page that cannot write files keeps the download in memory, as before.
  */
 
 // Downloads are slowed down in the page's own network stack, which a service worker would bypass.
@@ -175,6 +176,20 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     await page.clock.fastForward('30:00');
     await expect.poll(() => tempFiles(page)).toEqual([]);
   });
+  await test.step('a backup whose network is cut midway saves nothing, leaves no temporary file, and says why', async () => {
+    await dismissToasts(page);
+    network.pace(2_000);
+    await card(page, name).getByRole('button', { name: 'Télécharger une sauvegarde de Suivis de sites' }).click();
+    await expect.poll(async () => (await keptDownloads(page)).length).toBe(1);
+    network.unplug();
+    await expect(toast(page, 'Le serveur est injoignable. Vérifiez le réseau et réessayez.')).toBeVisible();
+    await expect.poll(() => tempFiles(page)).toEqual([]);
+    expect(downloads).toEqual(['species.csv', expect.stringMatching(new RegExp(`^${name}-backup-`))]);
+    network.plugIn();
+    network.pace();
+    await dismissToasts(page);
+  });
+
   await test.step('where the page cannot write files (older Safari), the export is kept in memory as before', async () => {
     await page.addInitScript(() => {
       delete (FileSystemFileHandle.prototype as Partial<FileSystemFileHandle>).createWritable;
