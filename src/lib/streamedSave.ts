@@ -27,7 +27,7 @@ export interface DeviceRoom {
 export function downloadTarget({ writableFiles, expectedBytes, free }: DeviceRoom): DownloadTarget {
   // Older Safari has the private file system but writes its files from workers only: memory, as before.
   if (!writableFiles) return 'memory';
-  // A file that cannot fit would fail at the end of a long wait; memory may still hold it, and did before.
+  // A file that cannot fit would fail part way, after a long wait; memory may still hold it, and did before.
   if (expectedBytes !== undefined && free !== undefined && expectedBytes > free) return 'memory';
   return 'disk';
 }
