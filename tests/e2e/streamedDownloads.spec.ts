@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { DOWNLOAD_FOLDER } from '../../src/lib/streamedSave';
 import { expect, toast } from './fixtures';
-import { dismissToasts } from './applicationSteps';
+import { dismissToasts, switchLanguage } from './applicationSteps';
 import { csvLines, download, loadReferenceCsv, lookFromTop, setUpApi, throttle, zipTexts } from './dataSteps';
 import { signInAsAdmin, test } from './offlineSteps';
 
@@ -11,7 +11,8 @@ import { signInAsAdmin, test } from './offlineSteps';
  * memory: an export of more lines than any page or cap and a backup are saved byte for byte from that file, which is
  * removed once the browser has read it; a stopped export, and an export or a backup whose network is cut, save
  * nothing and leave nothing; files left by a closed page are removed at the next start, those of a download running
- * in another tab are not; a page that cannot write files keeps the download in memory, as before.
+ * in another tab are not; a device that fills up fails the download with a translated message; a page that cannot
+ * write files keeps the download in memory, as before.
  */
 
 // Downloads are slowed down in the page's own network stack, which a service worker would bypass.
@@ -188,6 +189,44 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     network.plugIn();
     network.pace();
     await dismissToasts(page);
+  });
+
+  await test.step('a device that fills up during an export saves nothing, leaves no temporary file, and says so in French and English', async () => {
+    // The browser refuses a write for lack of room after a few chunks, as a full device does.
+    await page.addInitScript(() => {
+      const write = FileSystemWritableFileStream.prototype.write;
+      let written = 0;
+      FileSystemWritableFileStream.prototype.write = function (this: FileSystemWritableFileStream, ...chunk) {
+        if (++written > 2) return Promise.reject(new DOMException('No room left', 'QuotaExceededError'));
+        return write.apply(this, chunk);
+      };
+    });
+    await page.goto(`/applications/${name}/references/species`);
+    // Small chunks, so that the refusal comes midway through the file.
+    network.pace(20_000);
+    for (const [language, menuItem, message] of [
+      [
+        'Français',
+        'Fichier CSV',
+        'species.csv n’a pas été téléchargé\u00a0: Cet appareil n’a plus de place pour le téléchargement\u00a0: rien n’a été enregistré. Libérez de l’espace et réessayez.',
+      ],
+      [
+        'English',
+        'CSV file',
+        'species.csv was not downloaded: This device has no room left for the download: nothing was saved. Free some space and try again.',
+      ],
+    ] as const) {
+      await switchLanguage(page, language);
+      await page.getByTestId('export-menu').click();
+      await page.getByRole('menuitem', { name: menuItem, exact: true }).click();
+      await expect(progress).toContainText(message);
+      await expect.poll(() => tempFiles(page)).toEqual([]);
+      await see(`streamed-download-device-full-${language === 'English' ? 'en' : 'fr'}`);
+      await progress.getByRole('button', { name: language === 'English' ? 'Close' : 'Fermer' }).click();
+    }
+    network.pace();
+    await switchLanguage(page, 'Français');
+    expect(downloads).toHaveLength(2);
   });
 
   await test.step('where the page cannot write files (older Safari), the export is kept in memory as before', async () => {
