@@ -70,6 +70,22 @@ function holdLock(name: string): Promise<() => void> {
   });
 }
 
+/**
+ * Removes a temporary file. Chromium frees a file that a writable stream held shortly after `abort()` resolves, not
+ * when it does: meanwhile the removal is refused (`NoModificationAllowedError`) and is tried again. A file still
+ * held after that is removed at the next start.
+ */
+async function removeFile(folder: FileSystemDirectoryHandle, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await folder.removeEntry(name);
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name !== 'NoModificationAllowedError' || attempt === 10) return;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
 const isQuotaError = (error: unknown) => (error as { name?: string } | null)?.name === 'QuotaExceededError';
 
 /** A failure to write the file is the device's, not the network's: it is told as such. */
@@ -83,11 +99,7 @@ async function diskSink(type: string): Promise<Sink> {
   const name = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
   // Taken before the file exists, so that no other page's clean-up ever sees the file unheld.
   const release = await holdLock(LOCK_PREFIX + name);
-  const remove = () =>
-    folder
-      .removeEntry(name)
-      .catch(() => undefined)
-      .finally(release);
+  const remove = () => removeFile(folder, name).finally(release);
   let writable: FileSystemWritableFileStream;
   let handle: FileSystemFileHandle;
   try {
@@ -190,8 +202,7 @@ export async function removeLeftDownloads(): Promise<void> {
     for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
     const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name));
     // A browser's swap file beside a file being written bears its name and a suffix.
-    for (const name of names)
-      if (!held.has(LOCK_PREFIX + name.split('.')[0])) await folder.removeEntry(name).catch(() => undefined);
+    for (const name of names) if (!held.has(LOCK_PREFIX + name.split('.')[0])) await removeFile(folder, name);
   } catch {
     // Nothing to clean, or no right to: the next start tries again.
   }
