@@ -69,7 +69,7 @@ const keptDownloads = async (page: Page) => [
 const exportCsv = (page: Page) => page.getByRole('menuitem', { name: 'Fichier CSV', exact: true }).click();
 const card = (page: Page, name: string) => page.locator(`[data-testid="application-card"][data-name="${name}"]`);
 
-test('an export of 6,000 lines and a backup go through a temporary file of the device, saved whole; a stopped or cut download leaves nothing; left files are removed at start', async ({
+test('an export of 6,000 lines and a backup go through a temporary file of the device, saved whole; a stopped, cut or full download leaves nothing; left files are removed at start', async ({
   page,
   unique,
   look,
