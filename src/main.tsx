@@ -8,6 +8,7 @@ import { activateLanguage, i18n, initialLanguage } from './lib/i18n/setup';
 import { queryClient } from './offline/queryCache';
 import { openDeviceData } from './offline/deviceData';
 import { PageError } from './components/layout/PageError';
+import { removeLeftDownloads } from './lib/streamedSave';
 import './styles.css';
 
 const router = createRouter({
@@ -27,6 +28,7 @@ async function start() {
   // Opened here, its failure (no room for an upgrade, another error) is told once by DeviceDataNotice, and the
   // screens go on online without the device's data, instead of the first one reading it failing as a whole.
   void openDeviceData();
+  void removeLeftDownloads();
   await activateLanguage(initialLanguage());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,5 +1,8 @@
-/** Hands a file made in the page to the browser's download, under `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
+/**
+ * Hands a file to the browser's download, under `fileName`; `onRead` runs once the browser has had time to read it
+ * (what kept the file may then let it go).
+ */
+export function saveFile(blob: Blob, fileName: string, onRead?: () => void): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -7,6 +10,13 @@ export function saveFile(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // The browser reads the blob after the click is handled, not during it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  // The browser reads the blob after the click is handled, not during it, and copies it into the downloads folder
+  // at the pace of the device's storage: a large file is given longer.
+  setTimeout(
+    () => {
+      URL.revokeObjectURL(url);
+      onRead?.();
+    },
+    60_000 + blob.size / 10_000,
+  );
 }

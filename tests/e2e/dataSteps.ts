@@ -85,6 +85,25 @@ export async function goOnline(context: BrowserContext, page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
 }
 
+/** Slows what the page receives to `bytesPerSecond`, so that a download lasts long enough to be seen. */
+export async function throttle(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: -1,
+  });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+}
+
 /** Clicks, waits for the download it starts, and reads it. */
 export async function download(page: Page, click: () => Promise<unknown>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);

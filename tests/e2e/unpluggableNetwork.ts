@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 /** A way to the server that a test can cut for everything in the browser, its service worker included. */
 export interface UnpluggableNetwork {
@@ -6,6 +7,12 @@ export interface UnpluggableNetwork {
   origin: string;
   unplug(): void;
   plugIn(): void;
+  /**
+   * Lets what the server sends through at `bytesPerSecond` (or at full speed without it): the rest waits on the
+   * server's side, so that a cut during a slow answer leaves it unfinished, as a lost network does. The browser's own
+   * throttling cannot do that: it paces bytes it has already received in full.
+   */
+  pace(bytesPerSecond?: number): void;
   close(): Promise<void>;
 }
 
@@ -16,6 +23,23 @@ export interface UnpluggableNetwork {
  */
 export async function unpluggableNetwork(serverPort: number): Promise<UnpluggableNetwork> {
   let plugged = true;
+  let rate: number | undefined;
+  /** A tenth of a second's worth of bytes every tenth of a second, while paced. */
+  const paced = () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (!rate) return done(null, chunk);
+        let sent = 0;
+        const next = () => {
+          if (sent >= chunk.length) return done();
+          const slice = chunk.subarray(sent, sent + Math.max(1, Math.round(rate! / 10)));
+          sent += slice.length;
+          this.push(slice);
+          setTimeout(next, rate ? 100 : 0);
+        };
+        next();
+      },
+    });
   const open = new Set<net.Socket>();
   const relay = net.createServer((incoming) => {
     if (!plugged) {
@@ -31,7 +55,7 @@ export async function unpluggableNetwork(serverPort: number): Promise<Unpluggabl
         outgoing.destroy();
       });
     }
-    incoming.pipe(outgoing).pipe(incoming);
+    incoming.pipe(outgoing).pipe(paced()).pipe(incoming);
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const { port } = relay.address() as net.AddressInfo;
@@ -43,6 +67,9 @@ export async function unpluggableNetwork(serverPort: number): Promise<Unpluggabl
     },
     plugIn() {
       plugged = true;
+    },
+    pace(bytesPerSecond) {
+      rate = bytesPerSecond;
     },
     close() {
       for (const socket of open) socket.destroy();

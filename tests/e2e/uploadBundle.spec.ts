@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import { dismissToasts, signInAsAdmin, switchLanguage } from './applicationSteps';
-import { download, lookFromTop, setUpApi, zipTexts } from './dataSteps';
+import { download, lookFromTop, setUpApi, throttle, zipTexts } from './dataSteps';
 
 /**
  * Upload kit and backup from an application card (download progress, a zip, fr and en), a refused second download
@@ -12,25 +12,6 @@ import { download, lookFromTop, setUpApi, zipTexts } from './dataSteps';
 test.use({ serviceWorkers: 'block' });
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="application-card"][data-name="${name}"]`);
-
-/** Slows what the page receives to `bytesPerSecond`, so that a download lasts long enough to be seen. */
-async function throttle(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: -1,
-  });
-  return () =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-}
 
 test('upload kit and backup from a card with their progress, in French and English; a second download refused; a backup restored as a new application', async ({
   page,

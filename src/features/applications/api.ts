@@ -6,7 +6,7 @@ import type { StreamEvent } from '@/domain/streaming/events';
 import { ApiError, readErrorBody } from '@/lib/api/apiError';
 import { callApi, API_BASE, send } from '@/lib/api/client';
 import { callStream } from '@/lib/api/eventStream';
-import { saveFile } from '@/lib/saveFile';
+import { saveStreamed } from '@/lib/streamedSave';
 
 const query = (parts: ApplicationPart[]) => (parts.length ? `?${parts.map((p) => `filter=${p}`).join('&')}` : '');
 
@@ -61,7 +61,8 @@ function downloadName(disposition: string | null, fallback: string): string {
 
 /**
  * Downloads the upload kit or the backup of an application as it streams, telling how far it is (the server
- * gives a rough size: the last stretch waits at 95 % until the end), then hands the zip to the browser.
+ * gives a rough size: the last stretch waits at 95 % until the end), written to the device as it arrives, then
+ * hands the zip to the browser.
  */
 export async function downloadBundle(
   name: string,
@@ -74,23 +75,18 @@ export async function downloadBundle(
   const response = await send(`/applications/${encodeURIComponent(name)}/upload-bundle?${query}`, { signal });
   if (!response.ok) throw readErrorBody(response.status, await response.text());
   const estimated = Number(response.headers.get('X-Bundle-Estimated-Bytes')) || 0;
-  const parts: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => {
-        throw new ApiError(0, 'NETWORK_ERROR');
-      });
-      if (done) break;
-      parts.push(value);
-      received += value.byteLength;
+  await saveStreamed(response.body ?? new Blob().stream(), {
+    fileName: downloadName(response.headers.get('Content-Disposition'), `${name}-${kind}.zip`),
+    type: 'application/zip',
+    expectedBytes: estimated || undefined,
+    signal,
+    onChunk(chunk) {
+      received += chunk.byteLength;
       onProgress(estimated > 0 ? Math.min(0.95, received / estimated) : 0.5);
-    }
-  }
+    },
+  }).catch((error: unknown) => {
+    throw error instanceof ApiError || signal?.aborted ? error : new ApiError(0, 'NETWORK_ERROR');
+  });
   onProgress(1);
-  saveFile(
-    new Blob(parts, { type: 'application/zip' }),
-    downloadName(response.headers.get('Content-Disposition'), `${name}-${kind}.zip`),
-  );
 }

@@ -609,6 +609,15 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     message:
       'This device could not keep the change: nothing was saved. Reload the page and try again; if it goes on, restart the browser.',
   },
+  DOWNLOAD_DEVICE_FULL: /*i18n*/ {
+    id: 'exceptionMessage.DOWNLOAD_DEVICE_FULL',
+    message: 'This device has no room left for the download: nothing was saved. Free some space and try again.',
+  },
+  DOWNLOAD_NOT_STORED: /*i18n*/ {
+    id: 'exceptionMessage.DOWNLOAD_NOT_STORED',
+    message:
+      'The browser could not write the download on this device: nothing was saved. Reload the page and try again.',
+  },
   FILE_UNREADABLE: /*i18n*/ {
     id: 'exceptionMessage.FILE_UNREADABLE',
     message:

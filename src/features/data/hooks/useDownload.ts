@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { csvRecordCounter } from '@/domain/csv/recordCounter';
 import { ApiError, readErrorBody } from '@/lib/api/apiError';
 import { send } from '@/lib/api/client';
-import { saveFile } from '@/lib/saveFile';
+import { saveStreamed } from '@/lib/streamedSave';
 
 export interface DownloadState {
   fileName: string;
@@ -20,7 +20,8 @@ const fileNameOf = (response: Response, fallback: string) =>
 
 /**
  * A download read by the page rather than by the browser, so that the page can say how far it is (lines of a CSV
- * file, bytes of the others), stop it, and say why the server refused it instead of saving its error as a file.
+ * file, bytes of the others), stop it, and say why the server refused it instead of saving its error as a file. It
+ * is written to the device as it arrives, not held in memory.
  */
 export function useDownload() {
   const [state, setState] = useState<DownloadState | null>(null);
@@ -36,22 +37,25 @@ export function useDownload() {
       const response = await send(path, { signal: controller.signal });
       if (!response.ok) throw readErrorBody(response.status, await response.text());
       const fileName = fileNameOf(response, fallbackName);
-      const parts: Uint8Array<ArrayBuffer>[] = [];
       const counter = csvRecordCounter();
+      const lines = () => (csv ? Math.max(0, counter.records - 1) : undefined);
       let received = 0;
       let shown = 0;
-      const reader = response.body!.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        parts.push(chunk.value);
-        received += chunk.value.length;
-        if (csv) counter.add(chunk.value);
-        // A screen's worth of updates, not one per chunk of a large file.
-        if (performance.now() - shown < 100) continue;
-        shown = performance.now();
-        setState({ fileName, received, lines: csv ? Math.max(0, counter.records - 1) : undefined, expectedLines, status: 'running' });
-      }
-      saveFile(new Blob(parts, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), fileName);
-      setState({ fileName, received, lines: csv ? Math.max(0, counter.records - 1) : undefined, expectedLines, status: 'done' });
+      await saveStreamed(response.body!, {
+        fileName,
+        type: response.headers.get('Content-Type') ?? 'application/octet-stream',
+        expectedBytes: Number(response.headers.get('Content-Length')) || undefined,
+        signal: controller.signal,
+        onChunk(chunk) {
+          received += chunk.length;
+          if (csv) counter.add(chunk);
+          // A screen's worth of updates, not one per chunk of a large file.
+          if (performance.now() - shown < 100) return;
+          shown = performance.now();
+          setState({ fileName, received, lines: lines(), expectedLines, status: 'running' });
+        },
+      });
+      setState({ fileName, received, lines: lines(), expectedLines, status: 'done' });
     } catch (error) {
       if (controller.signal.aborted) return;
       const failure = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR');
