@@ -158,9 +158,22 @@ export interface StreamedSave {
 }
 
 /**
+ * The next chunk of an answer whose status and first bytes came: one that breaks off now was cut on its way (the
+ * network dropped, or the server stopped it, the reader's rights or the data having changed), not unreachable.
+ */
+async function read(reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>, signal: AbortSignal | undefined) {
+  try {
+    return await reader.read();
+  } catch (error) {
+    throw signal?.aborted ? error : new ApiError(0, 'DOWNLOAD_CUT');
+  }
+}
+
+/**
  * Writes a response body as it arrives and hands the file to the browser's download once it is whole. It rejects
- * with the body's own error when the network fails or the signal stops it, or with `DOWNLOAD_DEVICE_FULL` /
- * `DOWNLOAD_NOT_STORED` when the device cannot write it: then nothing is saved and no temporary file is left.
+ * with `DOWNLOAD_CUT` when the answer breaks off, the body's own error when the signal stops it, and
+ * `DOWNLOAD_DEVICE_FULL` or `DOWNLOAD_NOT_STORED` when the device cannot write it: then nothing is saved and no
+ * temporary file is left.
  */
 export async function saveStreamed(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
@@ -170,7 +183,7 @@ export async function saveStreamed(
   const sink = await openSink(type, expectedBytes);
   let file: Blob;
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    for (let chunk = await read(reader, signal); !chunk.done; chunk = await read(reader, signal)) {
       await sink.write(chunk.value);
       onChunk?.(chunk.value);
     }

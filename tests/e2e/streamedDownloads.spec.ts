@@ -135,7 +135,7 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     await expect(progress).toContainText('Téléchargement de species.csv');
     network.unplug();
     await expect(progress).toContainText(
-      'species.csv n’a pas été téléchargé\u00a0: Le serveur est injoignable. Vérifiez le réseau et réessayez.',
+      'species.csv n’a pas été téléchargé\u00a0: Le téléchargement s’est arrêté avant sa fin\u00a0: rien n’a été enregistré.',
     );
     await expect.poll(() => tempFiles(page)).toEqual([]);
     expect(downloads).toEqual(['species.csv']);
@@ -183,7 +183,9 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     await card(page, name).getByRole('button', { name: 'Télécharger une sauvegarde de Suivis de sites' }).click();
     await expect.poll(async () => (await keptDownloads(page)).length).toBe(1);
     network.unplug();
-    await expect(toast(page, 'Le serveur est injoignable. Vérifiez le réseau et réessayez.')).toBeVisible();
+    await expect(
+      toast(page, 'Le téléchargement s’est arrêté avant sa fin\u00a0: rien n’a été enregistré.'),
+    ).toBeVisible();
     await expect.poll(() => tempFiles(page)).toEqual([]);
     expect(downloads).toEqual(['species.csv', expect.stringMatching(new RegExp(`^${name}-backup-`))]);
     network.plugIn();

@@ -613,6 +613,11 @@ export const exceptionMessages: Record<string, MessageDescriptor> = {
     id: 'exceptionMessage.DOWNLOAD_DEVICE_FULL',
     message: 'This device has no room left for the download: nothing was saved. Free some space and try again.',
   },
+  DOWNLOAD_CUT: /*i18n*/ {
+    id: 'exceptionMessage.DOWNLOAD_CUT',
+    message:
+      'The download stopped before its end: nothing was saved. The network may have dropped, or your rights or the data changed meanwhile. Try again.',
+  },
   DOWNLOAD_NOT_STORED: /*i18n*/ {
     id: 'exceptionMessage.DOWNLOAD_NOT_STORED',
     message:
