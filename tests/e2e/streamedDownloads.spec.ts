@@ -193,6 +193,20 @@ test('an export of 6,000 lines and a backup go through a temporary file of the d
     await dismissToasts(page);
   });
 
+  await test.step('a backup stopped midway saves nothing, leaves no temporary file, and tells no error', async () => {
+    const unthrottle = await throttle(page, 2_000);
+    await card(page, name).getByRole('button', { name: 'Télécharger une sauvegarde de Suivis de sites' }).click();
+    await expect.poll(async () => (await keptDownloads(page)).length).toBe(1);
+    const stop = card(page, name).getByRole('button', { name: 'Arrêter le téléchargement' });
+    await see('backup-stop-fr');
+    await stop.click();
+    await expect(stop).toHaveCount(0);
+    await expect.poll(() => tempFiles(page)).toEqual([]);
+    await unthrottle();
+    await expect(page.locator('[data-kind="error"]')).toHaveCount(0);
+    expect(downloads).toEqual(['species.csv', expect.stringMatching(new RegExp(`^${name}-backup-`))]);
+  });
+
   await test.step('a device that fills up during an export saves nothing, leaves no temporary file, and says so in French and English', async () => {
     // The browser refuses a write for lack of room after a few chunks, as a full device does.
     await page.addInitScript(() => {

@@ -30,8 +30,9 @@ export function BundleActions({ applicationName, shownName }: { applicationName:
         <Trans>Backup</Trans>
       </Button>
       {running ? (
-        <div className="flex basis-full items-center gap-3" role="status">
+        <div className="flex basis-full flex-wrap items-center gap-x-3 gap-y-2" role="status">
           <Progress
+            className="min-w-32 flex-1"
             value={running.progress}
             label={
               running.kind === 'kit'
@@ -42,6 +43,9 @@ export function BundleActions({ applicationName, shownName }: { applicationName:
           <span className="w-14 shrink-0 text-right text-sm tabular-nums text-muted-foreground">
             {i18n.number(running.progress, { style: 'percent', maximumFractionDigits: 0 })}
           </span>
+          <Button variant="outline" size="sm" onClick={download.stop}>
+            <Trans>Stop the download</Trans>
+          </Button>
         </div>
       ) : null}
     </>
