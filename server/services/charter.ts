@@ -1,6 +1,6 @@
 import { additionalFileNameKey } from '../../src/domain/additionalFiles/fileName.ts';
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   CHARTER_TYPE,
   CHARTER_TYPES,
@@ -113,7 +113,7 @@ export async function uploadCharter(
       // acceptance waits too (acceptCharter), and one recorded before is older than the time taken once this holds
       // the row: it does not count for this charter, which nobody had seen.
       await trx.selectFrom('applications').select('id').where('id', '=', application.id).forUpdate().execute();
-      const now = new Date();
+      const now = await afterEveryAcceptance(trx, application.id, ctx.clock.now());
       await trx
         .deleteFrom('additional_files')
         .where('application_id', '=', application.id)
@@ -142,6 +142,20 @@ export async function uploadCharter(
     }),
   );
   return id;
+}
+
+/**
+ * The time a new charter of the application is stamped with: `now`, or later than every acceptance recorded for it.
+ * Acceptances and charters are compared by time, and instances' clocks may disagree: a charter stamped by a clock
+ * behind the one that stamped an acceptance would count as accepted by someone who never saw it.
+ */
+async function afterEveryAcceptance(db: Db | Transaction<Schema>, applicationId: string, now: Date): Promise<Date> {
+  const { rows } = await sql<{ latest: Date | null }>`
+    select max((chartes ->> ${applicationId})::timestamptz) as latest from users where chartes ? ${applicationId}`.execute(
+    db,
+  );
+  const latest = rows[0]?.latest;
+  return latest && latest.getTime() >= now.getTime() ? new Date(latest.getTime() + 1) : now;
 }
 
 /** The charter's PDF, for any signed-in user: it must be readable before it is accepted. */
@@ -193,7 +207,9 @@ export async function acceptCharter(
     if (!uploadedAt) throw new Refusal('NO_CHARTER', { name: application.name });
     if (read !== undefined && uploadedAt.getTime() !== read)
       throw new Refusal('CHARTER_CHANGED', { name: application.name });
-    const accepted = JSON.stringify({ [application.id]: new Date().toISOString() });
+    // Later than the charter it accepts, whatever the clock of the instance that stamped it said.
+    const acceptedAt = new Date(Math.max(ctx.clock.now().getTime(), uploadedAt.getTime() + 1));
+    const accepted = JSON.stringify({ [application.id]: acceptedAt.toISOString() });
     // Merged in the database: two acceptances at once (two tabs, two applications) both stay.
     return trx
       .updateTable('users')

@@ -385,3 +385,28 @@ describe('a new charter', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'CHARTER_NOT_SIGNED']);
   });
 });
+
+describe('instances whose clocks disagree', () => {
+  // One instance's clock an hour behind the one that recorded the acceptances: times compared across them.
+  const BEHIND = 3_600_000;
+
+  it('asks again for a charter stamped by a clock behind every acceptance, and counts an acceptance stamped so', async () => {
+    expect(await view(reader.client)).toMatchObject({ mustSignCharter: false });
+    server.clock.advance(-BEHIND);
+    try {
+      const replaced = await upload(manager.client, minimalPdf('third version'), 'charte-2026.pdf', '__charte__');
+      expect(replaced.status, replaced.text).toBe(200);
+      expect(await view(reader.client)).toMatchObject({ hasSignedLastCharte: false, mustSignCharter: true });
+      expect(await statuses(reader.client)).toEqual(everyCall(403, 'CHARTER_NOT_SIGNED'));
+      const current = (await view(reader.client)).charterUploadedAt;
+      const accepted = await reader.client.put('/users', {
+        json: { login: reader.login, email: reader.email, charte: applicationId, charterUploadedAt: current },
+      });
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(await view(reader.client)).toMatchObject({ hasSignedLastCharte: true, mustSignCharter: false });
+      expect(await statuses(reader.client)).toEqual(everyCall(200, 'ok'));
+    } finally {
+      server.clock.advance(BEHIND);
+    }
+  });
+});
