@@ -58,6 +58,11 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  * slides with use, as the session row's does.
  */
 export function registerAuthentication(app: FastifyInstance, sessions: SessionKeeper) {
+  /** The token's session, unless it ended or its account was closed. */
+  const openSession = async (token: string) => {
+    const session = await sessions.resolve(token);
+    return session && session.user.state !== 'closed' ? session : undefined;
+  };
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -68,15 +73,12 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionKe
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     const token = bearerToken(request) ?? fromCookie;
     if (!token) return;
-    const session = await sessions.resolve(token);
-    if (!session || session.user.state === 'closed') {
+    const session = await openSession(token);
+    if (!session) {
       if (fromCookie) clearSessionCookie(request, reply);
       return;
     }
-    const reread = async () => {
-      const now = await sessions.resolve(token);
-      return now && now.user.state !== 'closed' ? now.user : null;
-    };
+    const reread = async () => (await openSession(token))?.user ?? null;
     request.auth = { user: session.user, sessionId: session.sessionId, token, reread };
     if (fromCookie === token) setSessionCookie(request, reply, token, session.lifetimeSeconds);
     const owner = request.headers[OWNER_HEADER.toLowerCase()];

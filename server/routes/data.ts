@@ -44,7 +44,7 @@ import { rowQueryOf, safeFileName } from './entryExports.ts';
 import { bodyFields, givenOnce } from '../http/bodyField.ts';
 import { deletesByKeys } from '../../src/domain/rows/deletionSelection.ts';
 import { readAccess, readRights, requireOperation } from '../services/dataAccess.ts';
-import { openableVersion } from '../services/versionAccess.ts';
+import { openableVersion, stillOpenable } from '../services/versionAccess.ts';
 import { mayOpenVersion } from '../../src/domain/rights/versions.ts';
 import { placeOf } from '../../src/domain/rights/access.ts';
 import { deleteDataRows } from '../services/dataRows.ts';
@@ -197,10 +197,6 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
     async (request, reply) => {
       const application = await findApplication(ctx, request.params.name);
       const { file } = await openableVersion(ctx, application, request.params.fileId, request.auth?.user ?? null);
-      const stillOpenable = async () => {
-        // Read again: the rights kept for the application go by the version it had when the download began.
-        await openableVersion(ctx, await findApplication(ctx, application.id), file.id, await callerNow(request.auth));
-      };
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -208,7 +204,13 @@ export const dataRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; jobs: J
           `attachment; filename="${safeFileName(file.file_name)}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
         )
         .header('Content-Length', file.size)
-        .send(sentWhileAllowed(storedFile(ctx.db, file.id, file.size), stillOpenable));
+        .send(
+          sentWhileAllowed(
+            storedFile(ctx.db, file.id, file.size),
+            stillOpenable(ctx, () => callerNow(request.auth), application.id, file.id),
+            ctx.log,
+          ),
+        );
     },
   );
 

@@ -75,7 +75,7 @@ export async function sendEveryRow(
     allowed,
   }: { query: RowQuery; locale: string; filter: RowFilter; allowed: () => Promise<void> },
 ) {
-  const document = sentWhileAllowed(await entryJson(ctx, data, query, locale, filter), allowed);
+  const document = sentWhileAllowed(await entryJson(ctx, data, query, locale, filter), allowed, ctx.log);
   return sendStream(
     reply
       .header('Content-Type', 'application/json; charset=utf-8')
@@ -151,7 +151,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${safeFileName(data.entry.name)}.csv"`)
-        .send(sentWhileAllowed(files[0], allowed()));
+        .send(sentWhileAllowed(files[0], allowed(), ctx.log));
     },
   );
 
@@ -191,7 +191,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
               named(
                 'references/',
                 reference,
-                await csvFiles(ctx, reference, {}, options, rights.rowFilter('extraction', reference.entry.name)),
+                await csvFiles(ctx, reference, {}, options, filters[reference.entry.name]),
               ),
             ),
           )
@@ -200,7 +200,7 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', 'attachment; filename="export.zip"')
-        .send(sentWhileAllowed(zipOf(files), allowed(filters)));
+        .send(sentWhileAllowed(zipOf(files), allowed(filters), ctx.log));
     },
   );
 

@@ -111,6 +111,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
           sentWhileAllowed(
             referenceRowLines(ctx, reference, filter),
             stillReading(ctx, () => callerNow(request.auth), reference, { [reference.entry.name]: filter }),
+            ctx.log,
           ),
         );
     },

@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import type { ServerContext } from '../context.ts';
-import { requireUser } from '../http/authentication.ts';
+import { callerNow, requireUser } from '../http/authentication.ts';
+import { sentWhileAllowed } from '../http/whileAllowed.ts';
+import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { openEventStream } from '../http/eventStream.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload, rowsFactor } from '../http/uploadRoom.ts';
@@ -40,7 +41,7 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
         querystring: BundleDownloadQuerySchema,
         response: {
           200: Type.Any({ description: 'The zip; `X-Bundle-Estimated-Bytes` gives a rough size for progress bars.' }),
-          ...errorResponses(401, 403, 404, 429),
+          ...errorResponses(401, 403, 404, 409, 429),
         },
       },
     },
@@ -48,6 +49,12 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
       const user = requireUser(request);
       const application = await checkUpdate(ctx, user, request.params.name);
       const run = await claimBundleRun(ctx, user.id, application.id);
+      // A backup holds every row: one whose taker is no longer a manager (or signed out) meanwhile stops.
+      const stillUpdating = async () => {
+        const now = await callerNow(request.auth);
+        if (!now) throw new Refusal('NOT_AUTHENTICATED');
+        await checkUpdate(ctx, now, application.name);
+      };
       try {
         const locale = mailLanguage(request.query.locale ?? request.headers['accept-language']);
         const bundle = await prepareBundle(ctx, application, { withData: request.query.withData, locale });
@@ -70,7 +77,7 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
           )
           .header('Cache-Control', 'no-store')
           .header('X-Bundle-Estimated-Bytes', String(bundle.estimatedBytes))
-          .send(Readable.from(content));
+          .send(sentWhileAllowed(content, stillUpdating, ctx.log));
       } catch (error) {
         await run.release();
         throw error;

@@ -36,20 +36,25 @@ export function storedKeys(entry: DataEntry): Map<string, Checker | null> {
 
 type Condition = Expression<SqlBool>;
 
+/** Above this many keys, a reference filter's sub-trees are compared by their beginnings, not listed. */
+export const LISTED_SUBTREE_KEYS = 1_000;
+
 /**
- * The hierarchical keys of the rows of a reference a filter names, and of every row below them: as the original's
- * reference filters (a value is the stored key or a key it lies under), with natural keys read too, as the screens
- * send them. A filter on a project's key takes the rows of each of its sites. The stored keys are then compared with
- * these literal values, which the planner estimates (a sub-select it cannot). Sub-trees are read through the
- * hierarchical-key index (`key.` up to `key/`, the operators of its text_pattern_ops).
+ * The rows of a reference a filter names, as the original's reference filters take them (a value is the stored key
+ * or a key it lies under), with natural keys read too, as the screens send them: a filter on a project's key takes
+ * the rows of each of its sites. `listed`: the hierarchical keys of those rows and of every row below them, compared
+ * with the stored keys as literal values, which the planner estimates (a sub-select it cannot). `under`: the keys
+ * whose sub-trees hold more rows than that (a filter on the root of a taxonomy of a million taxa), compared by their
+ * beginnings. Sub-trees are read through the hierarchical-key index (`key.` up to `key/`, the operators of its
+ * text_pattern_ops).
  */
 async function referencedKeys(
   db: Kysely<Schema>,
   applicationId: string,
   reference: string,
   named: readonly string[],
-): Promise<string[]> {
-  const rows = await sql<{ hierarchical_key: string }>`
+): Promise<{ listed: string[] } | { under: string[] }> {
+  const { rows } = await sql<{ hierarchical_key: string; top: boolean }>`
     with named as (
       select hierarchical_key from data_rows
       where application_id = ${applicationId} and data_name = ${reference}
@@ -57,12 +62,25 @@ async function referencedKeys(
     ), tops as (
       select hierarchical_key as key from named union select unnest(${named}::text[])
     )
-    select hierarchical_key from named
-    union
-    select d.hierarchical_key from tops join data_rows d
+    select hierarchical_key, true as top from named
+    union all
+    (select d.hierarchical_key, false from tops join data_rows d
       on d.application_id = ${applicationId} and d.data_name = ${reference}
-      and d.hierarchical_key ~>=~ (tops.key || '.') and d.hierarchical_key ~<~ (tops.key || '/')`.execute(db);
-  return rows.rows.map((row) => row.hierarchical_key);
+      and d.hierarchical_key ~>=~ (tops.key || '.') and d.hierarchical_key ~<~ (tops.key || '/')
+      limit ${LISTED_SUBTREE_KEYS + 1})`.execute(db);
+  const below = rows.filter((row) => !row.top).length;
+  if (below <= LISTED_SUBTREE_KEYS) return { listed: [...new Set(rows.map((row) => row.hierarchical_key))] };
+  return { under: [...new Set([...rows.filter((row) => row.top).map((row) => row.hierarchical_key), ...named])] };
+}
+
+/** A reference cell (or one of a MANY cell's keys) is one of `keys` or lies under one of them. */
+function underOneOf(component: string, keys: string[]): Condition {
+  const within = (one: RawBuilder<string>) =>
+    sql<SqlBool>`exists (select from unnest(${keys}::text[]) as t(key)
+      where ${one} = t.key or (${one} ~>=~ (t.key || '.') and ${one} ~<~ (t.key || '/')))`;
+  const field = sql`values -> ${component}`;
+  return sql<SqlBool>`(${within(sql<string>`values ->> ${component}`)} or (jsonb_typeof(${field}) = 'array' and exists (
+    select from jsonb_array_elements_text(${field}) as v(one) where ${within(sql<string>`v.one`)})))`;
 }
 
 interface Conditions {
@@ -99,10 +117,11 @@ async function conditionsOf(
     const field = sql`values -> ${filter.componentKey}`;
     if (filter.filters?.length) {
       if (checker?.kind === 'reference') {
-        const values = await referencedKeys(db, applicationId, checker.reference, filter.filters);
-        if (values.length === 0) conditions.push(sql<SqlBool>`false`);
-        else if (checker.multiplicity === 'MANY') conditions.push(sql<SqlBool>`${field} ?| ${values}::text[]`);
-        else conditions.push(valuesCondition(null, filter.componentKey, values));
+        const keys = await referencedKeys(db, applicationId, checker.reference, filter.filters);
+        if ('under' in keys) conditions.push(underOneOf(filter.componentKey, keys.under));
+        else if (keys.listed.length === 0) conditions.push(sql<SqlBool>`false`);
+        else if (checker.multiplicity === 'MANY') conditions.push(sql<SqlBool>`${field} ?| ${keys.listed}::text[]`);
+        else conditions.push(valuesCondition(null, filter.componentKey, keys.listed));
       } else conditions.push(valuesCondition(checker, filter.componentKey, filter.filters));
     }
     const interval = readInterval(checker, filter.intervalValues?.from, filter.intervalValues?.to);

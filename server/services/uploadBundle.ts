@@ -18,7 +18,7 @@ import { backupAdditionalFiles, additionalFilesBytes } from './backupAdditionalF
 import { backupDeposits } from './backupDeposits.ts';
 import { versionsBytes } from './backupVersions.ts';
 import { backupRows } from './backupRows.ts';
-import { backupStamp } from './backupStamp.ts';
+import { BackupChangedMeanwhile, backupStamp, unchangedSince } from './backupStamp.ts';
 import { bundleReadme, type BundleLocale } from './bundleReadme.ts';
 import { pad, segment } from './bundlePaths.ts';
 import { DEPOSIT_SCRIPT_PATH, depositScript } from './depositScript.ts';
@@ -72,6 +72,11 @@ export async function prepareBundle(
 ): Promise<PreparedBundle> {
   const db = ctx.db;
   const model = application.model;
+  // Stamped before anything is read, the configuration included; refused at once, with an answer, when what was
+  // read of the application is already out of date or a large write is half done.
+  const before = options.withData ? await backupStamp(db, application.id) : undefined;
+  if (before && (before.writing || before.configuration !== `${application.version}:${application.model_version}`))
+    throw new Refusal('APPLICATION_CHANGED_MEANWHILE', { name: application.name });
   const configuration = await db
     .selectFrom('configurations')
     .select(['file_name', 'content'])
@@ -103,7 +108,6 @@ export async function prepareBundle(
     fileName: `${application.name}-${kind}-${stamp}.zip`,
     estimatedBytes: Math.round(estimatedBytes),
     content: (async function* () {
-      const stamp = options.withData ? await backupStamp(db, application.id) : undefined;
       // A restore here reads no more files nor bytes than that: a backup holding more fails rather than be given whole.
       const zip = new ZipOutput({ maxEntries: MAX_BUNDLE_ENTRIES, maxBytes: ctx.config.bundleMaxBytes });
       const dynamics = await dynamicColumns(db, application.id, model);
@@ -150,8 +154,8 @@ export async function prepareBundle(
       const depositList = options.withData ? yield* backupDeposits(zip, db, application.id) : [];
       const additionalFiles = options.withData ? yield* backupAdditionalFiles(zip, db, application.id) : [];
       // Without its manifest the zip is refused by every restore: never a copy that looks whole and is not.
-      if (stamp !== undefined && (await backupStamp(db, application.id)) !== stamp)
-        throw new Error('the application changed while its backup was read: the backup is left without its manifest');
+      if (before && !unchangedSince(before, await backupStamp(db, application.id)))
+        throw new BackupChangedMeanwhile(application.name);
 
       const manifest: BundleManifest = {
         format: BUNDLE_FORMAT,

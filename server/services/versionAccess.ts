@@ -3,7 +3,7 @@ import type { Rights } from '../../src/domain/rights/access.ts';
 import { mayOpenVersion, readsPartOfVersion } from '../../src/domain/rights/versions.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { FoundApplication } from './applications.ts';
+import { findApplication, type FoundApplication } from './applications.ts';
 import { rightsOf } from './authorizations.ts';
 import { requireSignedCharter } from './charter.ts';
 import type { EntryContext } from './references.ts';
@@ -49,4 +49,17 @@ export function requireOpenable(rights: Rights, data: EntryContext, file: Deposi
       fileId: file.id,
     });
   throw new Refusal('NO_SUCH_FILE', { fileId: file.id });
+}
+
+/** What a deposited file's download checks again while it runs (`sentWhileAllowed`): the caller may still open it. */
+export function stillOpenable(
+  ctx: ServerContext,
+  callerNow: () => Promise<UserRow | null>,
+  applicationId: string,
+  fileId: string,
+): () => Promise<void> {
+  return async () => {
+    // Read again: the rights kept for the application go by the version it had when the download began.
+    await openableVersion(ctx, await findApplication(ctx, applicationId), fileId, await callerNow());
+  };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { GENEROUS_RATE_LIMITS, signedIn } from './accountFixtures.ts';
 import type { ApiClient } from './apiClient.ts';
-import { createApplication, csvForm, q, ROOT, uploadReference } from './dataFixtures.ts';
+import { createApplication, csvForm, ROOT, storedRows, uploadReference } from './dataFixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
@@ -36,9 +36,9 @@ export async function startMassifsServer(
     body: csvForm('sightings.csv', `place;day;birds\n${lines.join('\n')}\n`),
   });
   expect(loaded.status, loaded.text).toBe(201);
-  const places = await owner.get(`/applications/massifs/references/places${q({ limit: 100 })}`);
-  const placeKey = (code: string) =>
-    places.body.referenceValues.find((row: { naturalKey: string }) => row.naturalKey === code)
-      .hierarchicalKey as string;
+  const places = new Map(
+    (await storedRows(owner, 'massifs', 'places')).map((row) => [row.naturalKey, row.hierarchicalKey]),
+  );
+  const placeKey = (code: string) => places.get(code)!;
   return { server, owner, placeKey };
 }
