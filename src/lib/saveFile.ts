@@ -11,12 +11,13 @@ export function saveFile(blob: Blob, fileName: string, onRead?: () => void): voi
   link.click();
   link.remove();
   // The browser reads the blob after the click is handled, not during it, and copies it into the downloads folder
-  // at the pace of the device's storage: a large file is given longer.
+  // at the pace of the device's storage, after a "Save as" dialog when the person asked for one: the file is kept
+  // long after, a large file longer. Nothing tells the page when the copy is done.
   setTimeout(
     () => {
       URL.revokeObjectURL(url);
       onRead?.();
     },
-    60_000 + blob.size / 10_000,
+    10 * 60_000 + blob.size / 10_000,
   );
 }
