@@ -142,6 +142,10 @@ test('phone screens: consultation, export and download, CSV upload, versions, ri
       await see(`consultation-${language}`);
       await page.getByTestId('export-menu').click();
       await expect(page.getByRole('menu')).toBeVisible();
+      // Within the screen, its last entries too (the page under an open menu does not scroll).
+      const menu = (await page.getByRole('menu').boundingBox())!;
+      expect(menu.x).toBeGreaterThanOrEqual(8);
+      expect(menu.y + menu.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       await see(`export-menu-${language}`);
       // The CSV is held until the running download has been looked at.
       let release: () => void = () => {};
@@ -183,7 +187,7 @@ test('phone screens: consultation, export and download, CSV upload, versions, ri
       await dismissToasts(page);
       await see(`csv-upload-${language}`);
       await dialog.getByRole('button', { name: l('Envoyer', 'Send'), exact: true }).click();
-      await expect(toast(page, l('1 ligne ajoutée, 2 remplacées.', '1 row added, 2 replaced.'))).toBeVisible();
+      await expect(toast(page, l('1 ligne ajoutée, 2 remplacées.', '1 line added, 2 replaced.'))).toBeVisible();
       await expect(dialog).toBeHidden();
       await see(`csv-upload-toast-${language}`);
     });
