@@ -13,8 +13,8 @@ export const DropdownMenuContent = forwardRef<
   <MenuPrimitive.Portal>
     {/* Kept 8 px from the screen's edges (a menu aligned to a button at the left of a phone sat against its edge),
         and no taller than the room left under or over its button: a longer menu scrolls (on a phone, the export
-        menu's last entries were past the screen's foot while the page under it may not scroll), and takes the
-        keyboard's focus then, as a scrolling region must. */}
+        menu's last entries were past the screen's foot while the page under it may not scroll). In the tab order,
+        as a region that may scroll must be (axe); Tab does not leave an open menu. */}
     <MenuPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}
