@@ -15,7 +15,8 @@ export const E2E_ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password', e
 /**
  * End-to-end tests drive the built product (server + UI) in Debian's Chromium. Journeys run at the tablet size and
  * look at every screen at the phone size too (see `look` in tests/e2e/fixtures.ts); the phone project runs the
- * journeys whose gestures are the phone's own (signing in, the installed offline shell). Two workers share one
+ * journeys whose gestures are the phone's own (signing in, the installed offline shell) and one walk through the
+ * screens the tablet journeys reach, as a phone's browser shows them (phoneScreens.spec.ts). Two workers share one
  * server: every test makes its own accounts and applications.
  */
 export default defineConfig({
@@ -39,10 +40,15 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+    {
+      name: 'tablet',
+      // The phone's walk through the screens the tablet journeys reach: a tablet walk would shoot nothing new.
+      testIgnore: ['phoneScreens.spec.ts'],
+      use: { viewport: { width: 1024, height: 768 }, hasTouch: true },
+    },
     {
       name: 'phone',
-      testMatch: ['accounts.spec.ts', 'offline.spec.ts'],
+      testMatch: ['accounts.spec.ts', 'offline.spec.ts', 'phoneScreens.spec.ts'],
       // The labels and the help page are the same screens at any size: the tablet journeys look at them on a phone.
       grepInvert: /platform administrator is labelled|help page shows the help document/,
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },

@@ -9,13 +9,19 @@ export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuContent = forwardRef<
   ElementRef<typeof MenuPrimitive.Content>,
   ComponentPropsWithoutRef<typeof MenuPrimitive.Content>
->(({ className, sideOffset = 6, ...props }, ref) => (
+>(({ className, sideOffset = 6, collisionPadding = 8, ...props }, ref) => (
   <MenuPrimitive.Portal>
+    {/* Kept 8 px from the screen's edges (a menu aligned to a button at the left of a phone sat against its edge),
+        and no taller than the room left under or over its button: a longer menu scrolls (on a phone, the export
+        menu's last entries were past the screen's foot while the page under it may not scroll). In the tab order,
+        as a region that may scroll must be (axe); Tab does not leave an open menu. */}
     <MenuPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}
+      collisionPadding={collisionPadding}
+      tabIndex={0}
       className={cn(
-        'z-50 min-w-52 overflow-hidden rounded-md border border-border bg-card p-1 text-card-foreground shadow-lg',
+        'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-52 overflow-y-auto rounded-md border border-border bg-card p-1 text-card-foreground shadow-lg',
         className,
       )}
       {...props}

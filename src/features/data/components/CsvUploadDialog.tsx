@@ -105,12 +105,12 @@ export function CsvUploadDialog({
   }
 
   /**
-   * How many stored rows the file added and replaced: keys are compared without case or accents, so a file may replace
-   * rows its author thought new. Answers kept from before the server counted them say nothing.
+   * How many stored lines the file added and replaced (in lines, as the lines it says it loaded): keys are compared
+   * without case or accents, so a file may replace lines its author thought new. Answers kept from before the server counted them say nothing.
    */
   function writtenText({ added, replaced }: ReferenceLoaded | DataInserted) {
     if (added === undefined || replaced === undefined) return undefined;
-    return t`${plural(added, { one: '# row added', other: '# rows added' })}, ${plural(replaced, { one: '# replaced', other: '# replaced' })}.`;
+    return t`${plural(added, { one: '# line added', other: '# lines added' })}, ${plural(replaced, { one: '# replaced', other: '# replaced' })}.`;
   }
 
   async function send() {

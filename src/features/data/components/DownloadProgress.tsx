@@ -29,7 +29,9 @@ export function DownloadProgress({ state, onCancel, onDismiss }: { state: Downlo
   return (
     <div className="mb-4 grid gap-2 rounded-lg border border-border bg-card p-3" data-testid="download-progress" data-status={state.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p role="status" className="flex items-center gap-2">
+        {/* At least 15rem wide before the button beside it wraps: on a phone, the close button stays at the right of
+            its line, the wider "Stop" button goes under the line. */}
+        <p role="status" className="flex min-w-0 grow basis-60 items-center gap-2 wrap-anywhere">
           {done ? <CircleCheck className="size-5 text-success" aria-hidden /> : <LoaderCircle className="size-5 animate-spin" aria-hidden />}
           {done ? (
             <Trans>

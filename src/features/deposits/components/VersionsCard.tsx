@@ -1,24 +1,20 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleAlert, Download, Trash2 } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { InTheBackup } from '@/components/backup/InTheBackup';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, stickyEnd } from '@/components/ui/table';
 import { pageCount, pageOf } from '@/lib/paging';
 import { ListPager } from '@/components/ListPager';
 import { describeProblem } from '@/lib/i18n/problems';
-import type { Version } from '../api';
-import { mediumDate, periodDates } from '../dates';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { periodDates } from '../dates';
 import { kiloBytes, type PeriodGroup } from '../periods';
+import { VersionCards } from './VersionCards';
+import { VersionActions, VersionDeposited, VersionPublished, type VersionHandlers } from './VersionParts';
 
-interface VersionsCardProps {
+interface VersionsCardProps extends VersionHandlers {
   period: PeriodGroup;
-  onPublish: (version: Version, publish: boolean) => void;
-  onDownload: (version: Version) => void;
-  onDelete: (version: Version) => void;
 }
 
 /** Versions shown at once: a dataset deposited again every day for years has thousands, each with its switch and buttons. */
@@ -55,14 +51,15 @@ function FailedJob({ version }: { version: PeriodGroup['versions'][number] }) {
  * The versions of one period, newest first, a page at a time: who deposited and published each, its publication
  * switch, download and deletion. Keyed by the period where it is used, so that another period opens on its first page.
  */
-export function VersionsCard({ period, onPublish, onDownload, onDelete }: VersionsCardProps) {
+export function VersionsCard({ period, ...handlers }: VersionsCardProps) {
   const { t, i18n } = useLingui();
+  // Below a tablet's width each version is a card: the table's dates and authors scrolled out of sight there.
+  const wide = useMediaQuery('(min-width: 640px)');
   const newestFirst = [...period.versions].reverse();
   const count = pageCount(newestFirst.length, VERSIONS_PER_PAGE);
   const [chosenPage, setPage] = useState(1);
   // A deletion may empty the last page: the one before is shown.
   const page = Math.min(chosenPage, count);
-  const date = (iso: string | null) => mediumDate(i18n, iso);
   const shown = pageOf(newestFirst, page, VERSIONS_PER_PAGE);
   const failed = shown.filter((version) => version.job?.status === 'failed');
   return (
@@ -73,35 +70,34 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <Table data-testid="versions">
-          <TableHeader>
-            <TableRow>
-              <TableHead>
-                <Trans>No.</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Id</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Size (kB)</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Deposited</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Published</Trans>
-              </TableHead>
-              <TableHead className={`bg-muted ${stickyEnd}`}>
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((version) => {
-              const working = version.job && (version.job.status === 'queued' || version.job.status === 'running');
-              return (
+        {wide ? (
+          <Table data-testid="versions">
+            <TableHeader>
+              <TableRow>
+                <TableHead>
+                  <Trans>No.</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Id</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Size (kB)</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Deposited</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Published</Trans>
+                </TableHead>
+                <TableHead className={`bg-muted ${stickyEnd}`}>
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.map((version) => (
                 <TableRow
                   key={version.id}
                   title={version.comment || undefined}
@@ -114,52 +110,21 @@ export function VersionsCard({ period, onPublish, onDownload, onDelete }: Versio
                   </TableCell>
                   <TableCell>{i18n.number(kiloBytes(version.size))}</TableCell>
                   <TableCell>
-                    {date(version.createdAt)} · {version.createdBy.login ?? version.createdBy.id?.slice(0, 8)}
-                    <InTheBackup login={version.originalDepositor} />
+                    <VersionDeposited version={version} />
                   </TableCell>
                   <TableCell>
-                    {version.published ? `${date(version.publishedAt)} · ${version.publishedBy.login ?? ''}` : ''}
-                    {version.published ? <InTheBackup login={version.originalPublisher} /> : null}
-                    {working ? (
-                      <span className="text-muted-foreground">
-                        {' '}
-                        {t`working… ${Math.round(version.job!.progress * 100)} %`}
-                      </span>
-                    ) : null}
+                    <VersionPublished version={version} />
                   </TableCell>
                   <TableCell className={`whitespace-nowrap bg-card ${stickyEnd}`}>
-                    <Switch
-                      checked={version.published}
-                      disabled={Boolean(working)}
-                      onCheckedChange={(checked) => onPublish(version, checked)}
-                      aria-label={
-                        version.published
-                          ? t`Unpublish version ${version.number}`
-                          : t`Publish version ${version.number}`
-                      }
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t`Download version ${version.number}`}
-                      onClick={() => onDownload(version)}
-                    >
-                      <Download aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t`Delete version ${version.number}`}
-                      onClick={() => onDelete(version)}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    <VersionActions version={version} {...handlers} />
                   </TableCell>
                 </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <VersionCards versions={shown} {...handlers} />
+        )}
         {failed.length > 0 ? (
           <Alert variant="destructive" className="mt-3 grid gap-1 text-sm">
             {failed.map((version) => (

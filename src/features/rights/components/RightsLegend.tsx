@@ -14,6 +14,7 @@ export function RightsLegend({
   notGrantableNote?: string;
 }) {
   const { t, i18n } = useLingui();
+  // The marks sit on the first line of their note: a note on two lines (on a phone) had its mark between the lines.
   return (
     <dl className="grid gap-x-4 text-sm text-muted-foreground sm:grid-cols-2">
       {operations.map((op) => (
@@ -22,15 +23,15 @@ export function RightsLegend({
           <dd>{i18n._(operationHelp[op])}</dd>
         </div>
       ))}
-      <div className="flex items-center gap-1">
-        <dt>
+      <div className="flex gap-1">
+        <dt className="pt-1">
           <Lock className="size-3" aria-label={t`Lock`} />
         </dt>
         <dd>{lockedNote}</dd>
       </div>
       {notGrantableNote ? (
-        <div className="flex items-center gap-1">
-          <dt>
+        <div className="flex gap-1">
+          <dt className="pt-1">
             <Square className="size-3 opacity-50" aria-label={t`Faded box`} />
           </dt>
           <dd>{notGrantableNote}</dd>
