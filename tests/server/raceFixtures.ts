@@ -117,9 +117,9 @@ export async function racingStations(): Promise<Awaited<ReturnType<typeof startR
 export const STATIONS = 2_000;
 export const READINGS_PER_STATION = 10;
 
-export const stationsCsv = () =>
+export const stationsCsv = (count = STATIONS) =>
   'code;Nom;altitude;depth;opened;habitat;habitats\n' +
-  Array.from({ length: STATIONS }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
+  Array.from({ length: count }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
   '\n';
 
 /** Readings of every station, each with a note. */
