@@ -9,16 +9,17 @@ import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.
 
 /**
  * Resolves once the instance has read the reference rows (and the configuration) a file of `dataName` is checked
- * against: the moment from which a change by someone else is one the upload cannot have seen.
+ * against: the moment from which a change by someone else is one the upload cannot have seen. Answers the rows read,
+ * as the checking worker gets them.
  */
-export function referencesRead(data: DataServer, dataName: string): Promise<void> {
+export function referencesRead(data: DataServer, dataName: string): Promise<ServerCsvCheck['references']> {
   const checks = data.server.server.ctx.checks;
   const open = checks.open.bind(checks);
   return new Promise((read) => {
     checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
       if (check.dataName === dataName) {
         checks.open = open;
-        read();
+        read(check.references);
       }
       return open(check);
     };
