@@ -233,7 +233,7 @@ export const REFERENCE_READ_PAGE = 10_000;
  * reference of hundreds of thousands of rows held the embedded database's one session, and the thread it runs on,
  * for seconds; between pages, other requests' statements go first. The rows without a file come first, in
  * natural-key order (the index's), then those of published versions, which only an entry referring to itself has
- * to read: their natural keys repeat from one version to the next, and rows alike in all the check reads are read
+ * to read: their natural keys repeat from one version to the next, and rows alike in all the check reads come
  * once (a reference index keeps one row per key; an expression reading the rows sees every version's).
  */
 async function everyRowOf(db: Db, applicationId: string, name: string, read: 'every' | string[]): Promise<StoredRow[]> {
@@ -259,19 +259,23 @@ async function everyRowOf(db: Db, applicationId: string, name: string, read: 'ev
     if (page.rows.length < REFERENCE_READ_PAGE) break;
     after = page.rows[page.rows.length - 1].nk;
   }
-  // Ordered and paged by the keys then what tells two rows apart: the row's id when every value is read (nothing
-  // is left out), the values read otherwise (rows alike are one).
-  const tail = read === 'every' ? sql`id::text` : sql`${values}::text`;
+  // Ordered and paged by the keys, then by what tells two rows apart: the row's id when every value is read
+  // (nothing is left out), else the text of the values read, rows alike grouped into one. Grouped, not `distinct
+  // on`: with that PostgreSQL sorted the entry's every version for each page instead of walking the index.
+  const every = read === 'every';
+  const tail = every ? sql`id` : sql`(${values})::text`;
   let last: { nk: string; hk: string; t: string } | undefined;
   for (;;) {
     const page = await sql<{ nk: string; hk: string; v: unknown; t: string }>`
-      select distinct on (nk, hk, t) nk, hk, v, t from (
-        select natural_key as nk, hierarchical_key as hk, ${values} as v, ${tail} as t from data_rows
+      select nk, hk, v, t from (
+        select natural_key as nk, hierarchical_key as hk, ${every ? sql`"values"` : sql`null::jsonb`} as v, ${tail} as t
+        from data_rows
         where ${ofEntry} and file_id is not null
           ${last === undefined ? sql`` : sql`and (natural_key, hierarchical_key, ${tail}) > (${last.nk}, ${last.hk}, ${last.t})`}
       ) as versioned
+      ${every ? sql`` : sql`group by nk, hk, t, v`}
       order by nk, hk, t limit ${REFERENCE_READ_PAGE}`.execute(db);
-    keep(page.rows);
+    keep(every ? page.rows : page.rows.map((r) => ({ ...r, v: JSON.parse(r.t) as unknown })));
     if (page.rows.length < REFERENCE_READ_PAGE) break;
     last = page.rows[page.rows.length - 1];
   }

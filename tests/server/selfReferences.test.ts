@@ -7,12 +7,14 @@
  * however many versions repeat it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_READ_PAGE } from '../../server/services/dataRows.ts';
+import { REFERENCE_READ_PAGE, referenceRowsFor } from '../../server/services/dataRows.ts';
+import type { DataEntry, Expression } from '../../src/domain/configuration/model.ts';
 import { POINTED_KEYS_BATCH } from '../../server/services/pointedRows.ts';
 import { sitesCsv, siteCode, yearDataset } from '../bench/versionedData.ts';
 import {
   createApplication,
   csvForm,
+  modelOf,
   startDataServer,
   storedRows,
   uploadReference,
@@ -163,6 +165,39 @@ describe('a versioned data type referring to itself', () => {
     expect(references.readings).toHaveLength(ROWS);
     expect(new Set(references.readings.map((row) => row.hierarchicalKey)).size).toBe(ROWS);
     expect(references.readings.every((row) => Object.keys(row.values).length === 0)).toBe(true);
+
+    // An expression naming the data type (`OA_references`) reads every version's rows, values and all.
+    const model = await modelOf(data.admin, 'chains');
+    const readings = model.data.find((entry) => entry.name === 'readings')!;
+    const expression: Expression = {
+      source: 'return true',
+      references: ['readings'],
+      exceptions: {},
+      multiplicity: 'ONE',
+    };
+    const reading: DataEntry = {
+      ...readings,
+      validations: [
+        ...readings.validations,
+        {
+          name: 'known',
+          labels: {},
+          checker: { kind: 'expression', expression, multiplicity: 'ONE' },
+          components: [],
+          required: false,
+        },
+      ],
+    };
+    const db = data.server.server.ctx.db;
+    const { id } = await db
+      .selectFrom('applications')
+      .select('id')
+      .where('name', '=', 'chains')
+      .executeTakeFirstOrThrow();
+    const [read, , , largestRead] = await statementsOf(db, () => referenceRowsFor(db, id, model, reading));
+    expect(largestRead).toBeLessThanOrEqual(REFERENCE_READ_PAGE);
+    expect(read.readings).toHaveLength(2 * ROWS);
+    expect(read.readings.filter((row) => row.values.code === 'r7')).toHaveLength(2);
 
     const refused = await deposit(2024, 't', () => 'nowhere', 1);
     expect([refused.status, refused.body.code]).toEqual([400, 'INVALID_CSV']);
