@@ -5,8 +5,8 @@
  * indexed once per file and every distinct cell text is resolved once.
  */
 import { LabelError, escapeLabel, withEachLeadingNullParts, withoutLeadingNullParts } from '../keys';
-import { checkersOf } from '../configuration/checkedAgainst';
-import type { DataEntry, Expression } from '../configuration/model';
+import { expressionsOf } from '../configuration/checkedAgainst';
+import type { DataEntry } from '../configuration/model';
 import type { StoredRow } from './types';
 
 const AMBIGUOUS: StoredRow = { naturalKey: '', hierarchicalKey: '', values: {} };
@@ -134,21 +134,4 @@ export function valuesRead(entry: DataEntry, name: string): 'every' | string[] {
     .filter((dynamic) => dynamic.reference === name)
     .map((dynamic) => dynamic.referenceComponent);
   return [...new Set(components)].sort();
-}
-
-/** Every expression the CSV engine may run on a file of `entry`. */
-function expressionsOf(entry: DataEntry): Expression[] {
-  const found: Array<Expression | null> = [];
-  const checkers = [
-    ...entry.components.flatMap(checkersOf),
-    ...entry.validations.map((validation) => validation.checker),
-  ];
-  for (const checker of checkers) if (checker.kind === 'expression') found.push(checker.expression);
-  for (const component of entry.components) {
-    if (component.kind === 'computed' && component.computation.kind === 'expression')
-      found.push(component.computation.expression);
-    if ('defaultValue' in component) found.push(component.defaultValue);
-    if (component.kind === 'pattern') found.push(...component.qualifiers.map((qualifier) => qualifier.defaultValue));
-  }
-  return found.filter((expression) => expression !== null);
 }
