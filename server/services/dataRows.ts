@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoredRow } from '../../src/domain/csv/index.ts';
 import { checkedAgainst } from '../../src/domain/configuration/checkedAgainst.ts';
 import type { ApplicationModel, DataEntry } from '../../src/domain/configuration/model.ts';
-import { ReferenceIndex, spellingKeys } from '../../src/domain/csv/references.ts';
+import { ReferenceIndex, spellingKeys, valuesRead } from '../../src/domain/csv/references.ts';
 import { RowTexts, designatedRows, writtenReferences, type WrittenRow } from '../../src/domain/rows/rowTexts.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../../src/domain/errors/refusal.ts';
@@ -207,7 +207,8 @@ export async function rowCounts(db: Db, applicationId: string): Promise<Record<s
 
 /**
  * The stored rows a file of `entry` may refer to, by data name: the entries it depends on, and its own rows when it
- * refers to itself (`checkedAgainst`), loaded once per upload and sent to the checking worker with the file.
+ * refers to itself (`checkedAgainst`), loaded once per upload and sent to the checking worker with the file. Only
+ * what the check reads of them (`valuesRead`): for most references their keys.
  */
 export async function referenceRowsFor(
   db: Db,
@@ -218,7 +219,8 @@ export async function referenceRowsFor(
   const loaded: Record<string, StoredRow[]> = {};
   for (const name of checkedAgainst(entry)) {
     if (!model.data.some((d) => d.name === name)) continue;
-    loaded[name] = await whileReading(applicationId, name, () => everyRowOf(db, applicationId, name));
+    const read = valuesRead(entry, name);
+    loaded[name] = await whileReading(applicationId, name, () => everyRowOf(db, applicationId, name, read));
   }
   return loaded;
 }
@@ -227,38 +229,56 @@ export async function referenceRowsFor(
 export const REFERENCE_READ_PAGE = 10_000;
 
 /**
- * Every row of an entry, a page at a time in natural-key order (the index's): one statement over a reference of
- * hundreds of thousands of rows held the embedded database's one session, and the thread it runs on, for seconds;
- * between pages, other requests' statements go first. Then the rows of published versions, which only an entry
- * referring to itself has to read (their natural keys repeat from one version to the next).
+ * Every row of an entry as the check reads it (`read`), a page at a time in a stable order: one statement over a
+ * reference of hundreds of thousands of rows held the embedded database's one session, and the thread it runs on,
+ * for seconds; between pages, other requests' statements go first. The rows without a file come first, in
+ * natural-key order (the index's), then those of published versions, which only an entry referring to itself has
+ * to read: their natural keys repeat from one version to the next, and rows alike in all the check reads come
+ * once (a reference index keeps one row per key; an expression reading the rows sees every version's).
  */
-async function everyRowOf(db: Db, applicationId: string, name: string): Promise<StoredRow[]> {
+async function everyRowOf(db: Db, applicationId: string, name: string, read: 'every' | string[]): Promise<StoredRow[]> {
   const rows: StoredRow[] = [];
-  const entryRows = () =>
-    db
-      .selectFrom('data_rows')
-      .select(['natural_key', 'hierarchical_key', 'values'])
-      .where('application_id', '=', applicationId)
-      .where('data_name', '=', name)
-      .orderBy('natural_key');
-  const keep = (read: Array<{ natural_key: string; hierarchical_key: string; values: unknown }>) => {
-    for (const r of read)
-      rows.push({
-        naturalKey: r.natural_key,
-        hierarchicalKey: r.hierarchical_key,
-        values: r.values as StoredRow['values'],
-      });
+  const values =
+    read === 'every'
+      ? sql<string>`"values"`
+      : read.length === 0
+        ? sql<string>`'{}'::jsonb`
+        : sql<string>`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each("values") as e
+                       where e.key = any(${read}::text[]))`;
+  const ofEntry = sql`application_id = ${applicationId} and data_name = ${name}`;
+  const keep = (page: Array<{ nk: string; hk: string; v: unknown }>) => {
+    for (const r of page) rows.push({ naturalKey: r.nk, hierarchicalKey: r.hk, values: r.v as StoredRow['values'] });
   };
   let after: string | undefined;
   for (;;) {
-    let page = entryRows().where('file_id', 'is', null).limit(REFERENCE_READ_PAGE);
-    if (after !== undefined) page = page.where('natural_key', '>', after);
-    const read = await page.execute();
-    keep(read);
-    if (read.length < REFERENCE_READ_PAGE) break;
-    after = read[read.length - 1].natural_key;
+    const page = await sql<{ nk: string; hk: string; v: unknown }>`
+      select natural_key as nk, hierarchical_key as hk, ${values} as v from data_rows
+      where ${ofEntry} and file_id is null ${after === undefined ? sql`` : sql`and natural_key > ${after}`}
+      order by natural_key limit ${REFERENCE_READ_PAGE}`.execute(db);
+    keep(page.rows);
+    if (page.rows.length < REFERENCE_READ_PAGE) break;
+    after = page.rows[page.rows.length - 1].nk;
   }
-  keep(await entryRows().where('file_id', 'is not', null).execute());
+  // Ordered and paged by the keys, then by what tells two rows apart: the row's id when every value is read
+  // (nothing is left out), else the text of the values read, rows alike grouped into one. Grouped, not `distinct
+  // on`: with that PostgreSQL sorted the entry's every version for each page instead of walking the index.
+  const every = read === 'every';
+  const tail = every ? sql`id` : sql`(${values})::text`;
+  let last: { nk: string; hk: string; t: string } | undefined;
+  for (;;) {
+    const page = await sql<{ nk: string; hk: string; v: unknown; t: string }>`
+      select nk, hk, v, t from (
+        select natural_key as nk, hierarchical_key as hk, ${every ? sql`"values"` : sql`null::jsonb`} as v, ${tail} as t
+        from data_rows
+        where ${ofEntry} and file_id is not null
+          ${last === undefined ? sql`` : sql`and (natural_key, hierarchical_key, ${tail}) > (${last.nk}, ${last.hk}, ${last.t})`}
+      ) as versioned
+      ${every ? sql`` : sql`group by nk, hk, t, v`}
+      order by nk, hk, t limit ${REFERENCE_READ_PAGE}`.execute(db);
+    keep(every ? page.rows : page.rows.map((r) => ({ ...r, v: JSON.parse(r.t) as unknown })));
+    if (page.rows.length < REFERENCE_READ_PAGE) break;
+    last = page.rows[page.rows.length - 1];
+  }
   return rows;
 }
 

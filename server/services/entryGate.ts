@@ -37,9 +37,16 @@ export interface EntryLock {
   closeToReaders(): Promise<void>;
   /** Lets the next write in, and readers; once however often it is called. */
   release(): void;
+  /**
+   * Runs `work` as this write: its own reads of the entry go on while the entry is closed. A publication checks its
+   * version against the entry's published rows once it holds the entry; waiting for itself, it never ended.
+   */
+  within<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const requests = new AsyncLocalStorage<Request>();
+/** The entries the work under way writes (`EntryLock.within`). */
+const writes = new AsyncLocalStorage<ReadonlySet<string>>();
 const gates = new Map<string, Gate>();
 
 const keyOf = (applicationId: string, dataName: string) => `${applicationId}\u0000${dataName}`;
@@ -91,7 +98,7 @@ export function inGatedRequest<T>(handle: (release: () => void) => T): T {
 export async function readEntry(applicationId: string, dataName: string): Promise<void> {
   const key = keyOf(applicationId, dataName);
   const request = requests.getStore();
-  if (request?.entries.has(key)) return;
+  if (request?.entries.has(key) || writes.getStore()?.has(key)) return;
   const gate = gates.get(key);
   if (!gate?.closed) {
     if (request) hold(key, gateOf(key), request);
@@ -151,6 +158,9 @@ export async function lockEntryForWrite(
       if (next) next();
       else gate.writing = false;
       settle(key, gate);
+    },
+    within(work) {
+      return writes.run(new Set([...(writes.getStore() ?? []), key]), work);
     },
   };
 }

@@ -10,6 +10,9 @@ type Db = Kysely<Schema> | Transaction<Schema>;
 /** Keys a refusal names: enough to find the lines of the file to look at. */
 const NAMED = 5;
 
+/** Pointed keys looked for by one statement of `refuseMissing`. */
+export const POINTED_KEYS_BATCH = 10_000;
+
 /** The entries the rows of `entry` may point to (those `referenceRowsFor` reads for the check). */
 export function pointedEntries(model: ApplicationModel, entry: DataEntry): string[] {
   return checkedAgainst(entry).filter((name) => model.data.some((d) => d.name === name));
@@ -62,20 +65,30 @@ export class PointedKeys {
    */
   async refuseMissing(db: Db): Promise<void> {
     if (this.keys.size === 0) return;
+    // A statement per batch of keys: a write pointing to a million keys sent them all as one parameter, on the
+    // embedded database's thread. The first keys missing of all, in the database's order, are among each batch's
+    // first: read again together, they are those named.
+    const keys = [...this.keys];
+    let missing: string[] = [];
+    for (let start = 0; start < keys.length; start += POINTED_KEYS_BATCH)
+      missing.push(...(await this.missingOf(db, keys.slice(start, start + POINTED_KEYS_BATCH))));
+    if (missing.length === 0) return;
+    if (keys.length > POINTED_KEYS_BATCH) missing = await this.missingOf(db, missing);
+    throw new Refusal('POINTED_ROWS_CHANGED', {
+      keys: missing.slice(0, NAMED).join(', '),
+      more: missing.length > NAMED ? 'yes' : 'no',
+    });
+  }
+
+  /** The first keys of `keys` no row of the pointed entries has, in the database's order: one more than named. */
+  private async missingOf(db: Db, keys: readonly string[]): Promise<string[]> {
     const missing = await sql<{ key: string }>`
-      select k.key from unnest(${[...this.keys]}::text[]) as k(key)
+      select k.key from unnest(${keys}::text[]) as k(key)
       where not exists (
         select 1 from data_rows
         where application_id = ${this.applicationId} and data_name = any(${this.names}::text[]) and hierarchical_key = k.key)
       order by k.key
       limit ${NAMED + 1}`.execute(db);
-    if (missing.rows.length === 0) return;
-    throw new Refusal('POINTED_ROWS_CHANGED', {
-      keys: missing.rows
-        .slice(0, NAMED)
-        .map((row) => row.key)
-        .join(', '),
-      more: missing.rows.length > NAMED ? 'yes' : 'no',
-    });
+    return missing.rows.map((row) => row.key);
   }
 }

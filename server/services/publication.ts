@@ -280,7 +280,7 @@ async function inEmbeddedSteps(ctx: ServerContext, file: DepositFile, change: ()
   const lock = await lockEntryForWrite(file.application_id, file.data_name);
   try {
     await lock.closeToReaders();
-    await change();
+    await lock.within(change);
     await refreshCount(ctx.db, file.application_id, file.data_name);
     lock.release();
   } catch (error) {

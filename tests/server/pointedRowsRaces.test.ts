@@ -21,7 +21,9 @@ import {
   startRacingInstances,
   observatoryWithStations,
   pointingNowhere,
+  stationsCsv,
 } from './raceFixtures.ts';
+import { POINTED_KEYS_BATCH } from '../../server/services/pointedRows.ts';
 import { createApplication, csvForm, OBSERVATORY_YAML, uploadReference, type DataServer } from './dataFixtures.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
@@ -107,6 +109,32 @@ describe('a reference row changed while a data file pointing to it is stored', (
     // Nothing left on the former key for a reader of the Mont Blanc to read.
     expect(await rowCount(application, 'sightings')).toBe(0);
     expect(await pointingNowhere(data, application, 'sightings')).toBe(0);
+  }, 300_000);
+
+  it('finds a deleted station among more pointed keys than one statement looks for, and names it', async () => {
+    const name = `pointedmany${++applications}`;
+    await createApplication(data.admin, name, OBSERVATORY_YAML.replace('OA_name: observatory', `OA_name: ${name}`));
+    // Each reading names another station: the key deleted comes in the write's last batch of keys.
+    const stations = POINTED_KEYS_BATCH + 2_000;
+    const loaded = await uploadReference(data.admin, name, 'stations', 's.csv', stationsCsv(stations));
+    expect(loaded.status, loaded.text).toBe(201);
+    const readings = [
+      'station;day;value;note',
+      ...Array.from({ length: stations }, (_, i) => `st${i};01/06/2024;${i};`),
+    ];
+    const read = referencesRead(data, 'readings');
+    const upload = heldUpload(data, `/applications/${name}/data/readings`, readings.join('\n') + '\n');
+    await read;
+    const deleted = await elsewhere.delete(`/applications/${name}/references/stations?naturalKey=st${stations - 1}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    upload.release();
+    const answer = await upload.answer;
+    expect(answer.status, answer.text).toBe(409);
+    expect(JSON.parse(answer.text)).toMatchObject({
+      code: 'POINTED_ROWS_CHANGED',
+      params: { keys: `stationsKst${stations - 1}`, more: 'no' },
+    });
+    expect(await rowCount(name, 'readings')).toBe(0);
   }, 300_000);
 
   it.runIf(process.env.DATABASE_URL)(

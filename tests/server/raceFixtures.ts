@@ -9,16 +9,17 @@ import { startInstanceProcess, type InstanceProcess } from './instanceProcesses.
 
 /**
  * Resolves once the instance has read the reference rows (and the configuration) a file of `dataName` is checked
- * against: the moment from which a change by someone else is one the upload cannot have seen.
+ * against: the moment from which a change by someone else is one the upload cannot have seen. Answers the rows read,
+ * as the checking worker gets them.
  */
-export function referencesRead(data: DataServer, dataName: string): Promise<void> {
+export function referencesRead(data: DataServer, dataName: string): Promise<ServerCsvCheck['references']> {
   const checks = data.server.server.ctx.checks;
   const open = checks.open.bind(checks);
   return new Promise((read) => {
     checks.open = (check: Omit<ServerCsvCheck, 'budgetMs'>) => {
       if (check.dataName === dataName) {
         checks.open = open;
-        read();
+        read(check.references);
       }
       return open(check);
     };
@@ -117,9 +118,9 @@ export async function racingStations(): Promise<Awaited<ReturnType<typeof startR
 export const STATIONS = 2_000;
 export const READINGS_PER_STATION = 10;
 
-export const stationsCsv = () =>
+export const stationsCsv = (count = STATIONS) =>
   'code;Nom;altitude;depth;opened;habitat;habitats\n' +
-  Array.from({ length: STATIONS }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
+  Array.from({ length: count }, (_, index) => `st${index};s${index};${index};;;;`).join('\n') +
   '\n';
 
 /** Readings of every station, each with a note. */

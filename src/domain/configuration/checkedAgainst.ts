@@ -1,4 +1,4 @@
-import type { Checker, Component, DataEntry } from './model';
+import type { Checker, Component, DataEntry, Expression, LineValidation } from './model';
 
 /** Every checker of a component, those of a pattern component's qualifiers and adjacent columns included. */
 export function checkersOf(component: Component): Checker[] {
@@ -7,6 +7,26 @@ export function checkersOf(component: Component): Checker[] {
     for (const part of [...component.qualifiers, ...component.adjacents]) if (part.checker) checkers.push(part.checker);
   }
   return checkers;
+}
+
+/** Every expression the CSV engine may run on a file of an entry with these components and validations. */
+export function expressionsOf(entry: {
+  components: readonly Component[];
+  validations: readonly LineValidation[];
+}): Expression[] {
+  const found: Array<Expression | null> = [];
+  const checkers = [
+    ...entry.components.flatMap(checkersOf),
+    ...entry.validations.map((validation) => validation.checker),
+  ];
+  for (const checker of checkers) if (checker.kind === 'expression') found.push(checker.expression);
+  for (const component of entry.components) {
+    if (component.kind === 'computed' && component.computation.kind === 'expression')
+      found.push(component.computation.expression);
+    if ('defaultValue' in component) found.push(component.defaultValue);
+    if (component.kind === 'pattern') found.push(...component.qualifiers.map((qualifier) => qualifier.defaultValue));
+  }
+  return found.filter((expression) => expression !== null);
 }
 
 /** Whether rows of `entry` may point to other rows of the same entry: a recursive parent or any reference to itself. */

@@ -1,7 +1,8 @@
+import { expressionsOf } from './checkedAgainst';
 import { isNull, mapNode, type ConfigNode, type MapNode } from './configNode';
 import { componentTypes } from './componentTypes';
 import type { EntryScope, ValidationContext } from './context';
-import type { Checker, Component, CsvMappingPlan, DataEntry, Expression, Hierarchy, LineValidation } from './model';
+import type { Checker, Component, CsvMappingPlan, DataEntry, Hierarchy, LineValidation } from './model';
 import { childPath, type Problems } from './problems';
 import { checkSection } from './sections';
 import { readAuthorizations } from './validateAuthorizations';
@@ -218,22 +219,14 @@ function dependenciesOf(
   scopeReferences: readonly string[],
 ): string[] {
   const needed = new Set<string>();
-  const expression = (value: Expression | null) => value?.references.forEach((reference) => needed.add(reference));
   const checkers = [
     ...componentCheckers(components, []).map(({ checker }) => checker),
     ...validations.map((validation) => validation.checker),
   ];
-  for (const checker of checkers) {
-    if (checker.kind === 'reference') needed.add(checker.reference);
-    if (checker.kind === 'expression') expression(checker.expression);
-  }
-  for (const component of components) {
-    if (component.kind === 'dynamic') needed.add(component.reference);
-    if (component.kind === 'computed' && component.computation.kind === 'expression')
-      expression(component.computation.expression);
-    if ('defaultValue' in component) expression(component.defaultValue);
-    if (component.kind === 'pattern') component.qualifiers.forEach((qualifier) => expression(qualifier.defaultValue));
-  }
+  for (const checker of checkers) if (checker.kind === 'reference') needed.add(checker.reference);
+  for (const expression of expressionsOf({ components, validations }))
+    expression.references.forEach((reference) => needed.add(reference));
+  for (const component of components) if (component.kind === 'dynamic') needed.add(component.reference);
   scopeReferences.forEach((reference) => needed.add(reference));
   needed.delete(name);
   return [...needed];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReferenceIndex, keysDesignatedBy } from './references';
+import { ReferenceIndex, keysDesignatedBy, valuesRead } from './references';
+import { modelOf } from './testKit';
 
 const row = (naturalKey: string, parent = '') => ({
   naturalKey,
@@ -55,5 +56,38 @@ describe('the keys a text may designate', () => {
       'massif_central',
       'NULL_KEY__massif_central',
     ]);
+  });
+});
+
+describe('what a check reads of the rows of a reference', () => {
+  const model = modelOf(`OA_version: 2.0.1
+OA_application: {OA_name: reads, OA_version: 1.0.0}
+OA_data:
+  units:
+    OA_naturalKey: [code]
+    OA_basicComponents: {code: null, label: null}
+  properties:
+    OA_naturalKey: [name]
+    OA_basicComponents: {name: null, unit: null}
+  sites:
+    OA_naturalKey: [code]
+    OA_basicComponents:
+      code: null
+      unit: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: units}}}}
+      twin: {OA_checker: {OA_name: OA_reference, OA_params: {OA_reference: {OA_name: sites}}}}
+    OA_dynamicComponents:
+      measured: {OA_headerPrefix: "p_", OA_reference: properties, OA_referenceComponentToLookForHeader: name}
+    OA_validations:
+      known:
+        OA_checker:
+          OA_name: OA_groovyExpression
+          OA_params: {OA_groovy: {OA_expression: "return references.units.size() > 0", OA_references: [units]}}
+`);
+  const entry = (name: string) => model.data.find((item) => item.name === name)!;
+
+  it('is every value of the rows an expression loads, the values dynamic columns are named after, else none', () => {
+    expect(valuesRead(entry('sites'), 'units')).toBe('every');
+    expect(valuesRead(entry('sites'), 'properties')).toEqual(['name']);
+    expect(valuesRead(entry('sites'), 'sites')).toEqual([]);
   });
 });

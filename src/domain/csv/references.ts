@@ -5,6 +5,8 @@
  * indexed once per file and every distinct cell text is resolved once.
  */
 import { LabelError, escapeLabel, withEachLeadingNullParts, withoutLeadingNullParts } from '../keys';
+import { expressionsOf } from '../configuration/checkedAgainst';
+import type { DataEntry } from '../configuration/model';
 import type { StoredRow } from './types';
 
 const AMBIGUOUS: StoredRow = { naturalKey: '', hierarchicalKey: '', values: {} };
@@ -118,4 +120,18 @@ export function spellingKeys(rows: readonly StoredRow[], keyParts: number): stri
     for (const text of [withoutLeadingNullParts(row.naturalKey), row.naturalKey, row.hierarchicalKey])
       for (const key of keysDesignatedBy(text, keyParts)) keys.add(key);
   return [...keys];
+}
+
+/**
+ * The values of a reference's rows that a check of a file of `entry` reads beside their keys: every value when one
+ * of its expressions loads the reference (`references.X`, `referencesValues.X`), the values its dynamic columns are
+ * named after, or none (a reference checker, a parent or a recursive parent resolves by keys alone). A reference of
+ * a million rows is then sent to the checking worker as its keys.
+ */
+export function valuesRead(entry: DataEntry, name: string): 'every' | string[] {
+  if (expressionsOf(entry).some((expression) => expression.references.includes(name))) return 'every';
+  const components = entry.csv.dynamics
+    .filter((dynamic) => dynamic.reference === name)
+    .map((dynamic) => dynamic.referenceComponent);
+  return [...new Set(components)].sort();
 }
