@@ -27,6 +27,8 @@ const LEASE_SECONDS = 60;
 const RENEW_EVERY_MS = 20_000;
 /** How long a first request's body may not come before a retry with its key takes it for abandoned. */
 const STALLED_BODY_MS = 1_000;
+/** Seconds looked at, at most, while the thread is too busy for a fair one. */
+const STALLED_LOOKS = 5;
 /** How long a retry waits for the hanging first request it ended to free its key. */
 const SUPERSEDE_WAIT_MS = 5_000;
 const STORED_HEADERS = ['content-type', 'content-disposition', 'location'];
@@ -351,7 +353,7 @@ function streamedEvents(body: Buffer): StreamEvent[] {
  * waited to be read (a body the server reads slowly, behind a lock or the checking workers, is not stalled).
  */
 async function bodyStalled(raw: IncomingMessage): Promise<boolean> {
-  for (;;) {
+  for (let look = 1; ; look++) {
     if (raw.complete || !raw.socket) return false;
     const before = raw.socket.bytesRead;
     const asked = performance.now();
@@ -361,8 +363,9 @@ async function bodyStalled(raw: IncomingMessage): Promise<boolean> {
     if (raw.complete || !raw.socket) return false;
     const waiting = raw.readableLength + raw.socket.readableLength;
     if (raw.socket.bytesRead !== before || waiting > 0) return false;
-    // A statement of the embedded database holding the thread held the timer too: the body had no fair second.
-    if (performance.now() - asked < STALLED_BODY_MS * 1.25) return true;
+    // A statement of the embedded database holding the thread held the timer too: the body had no fair second,
+    // and is given a few more before it is taken for stalled all the same.
+    if (performance.now() - asked < STALLED_BODY_MS * 1.25 || look === STALLED_LOOKS) return true;
   }
 }
 
