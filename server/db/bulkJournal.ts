@@ -81,6 +81,19 @@ function journalOf(write: Write): BulkJournal {
     await sql`drop table ${table}`.execute(trx);
     await trx.deleteFrom('bulk_writes').where('id', '=', write.id).execute();
   };
+  /**
+   * Dropped once undone, with the entry's version raised: the rows are as before, but whoever read the entry in
+   * between (a backup between its stamps) read rows that are gone, and must see that the entry changed.
+   */
+  const dropUndone = (trx: Transaction<Schema>) =>
+    drop(trx).then(() =>
+      trx
+        .updateTable('entry_counts')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('application_id', '=', write.application_id)
+        .where('data_name', '=', write.data_name)
+        .execute(),
+    );
   return {
     table,
     emptyBefore: write.empty_before,
@@ -88,7 +101,7 @@ function journalOf(write: Write): BulkJournal {
     async undo(db) {
       if (write.empty_before) {
         await deleteWrittenRows(db, write);
-        await db.transaction().execute(drop);
+        await db.transaction().execute(dropUndone);
         return;
       }
       for (;;) {
@@ -114,7 +127,7 @@ function journalOf(write: Write): BulkJournal {
         if (Number(step.rows[0]?.count ?? 0) === 0) break;
         await letRequestsThrough(performance.now() - begun);
       }
-      await db.transaction().execute(drop);
+      await db.transaction().execute(dropUndone);
     },
   };
 }

@@ -187,6 +187,25 @@ describe('a backup during which the application changes', () => {
     expect(hasManifest(again.body)).toBe(true);
   });
 
+  it('ends without its manifest when a large upload fails while it is read, its rows undone', async () => {
+    // The last line names no station: the rows before it may be written, then undone (embedded) or rolled back.
+    const failing = `${readingsCsv().trimEnd()}\nnowhere;01/06/2024;1.5;x\n`;
+    const read = await downloadAround(data.admin, BACKUP, async () => {
+      const refused = await data.admin.post('/applications/observatory/data/readings', {
+        body: csvForm('readings.csv', failing),
+      });
+      expect(refused.status, refused.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+    });
+    if (process.env.DATABASE_URL) {
+      // A transaction: nothing of the upload was ever seen, and the backup is whole.
+      expect(read.cut).toBe(false);
+      expect(hasManifest(read.body)).toBe(true);
+    } else {
+      expect(read.cut).toBe(true);
+      expect(() => hasManifest(read.body)).toThrow();
+    }
+  });
+
   it('is refused before it starts, 409, while a large write of the embedded database is half done', async () => {
     const db = data.server.server.ctx.db;
     const application = await db
