@@ -4,7 +4,6 @@ import type { BundleManifest } from '../../src/domain/bundle/manifest.ts';
 import type { ServerContext } from '../context.ts';
 import { callerNow, requireUser } from '../http/authentication.ts';
 import { sentWhileAllowed } from '../http/whileAllowed.ts';
-import { Refusal } from '../../src/domain/errors/refusal.ts';
 import { openEventStream } from '../http/eventStream.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload, rowsFactor } from '../http/uploadRoom.ts';
@@ -12,7 +11,7 @@ import { NameParamsSchema } from '../../src/contract/authorizations.ts';
 import { BundleDownloadQuerySchema } from '../../src/contract/bundles.ts';
 import { errorResponses } from '../../src/contract/errors.ts';
 import { mailLanguage } from '../mail/templates.ts';
-import { checkCreation, checkUpdate } from '../services/applications.ts';
+import { checkCreation, checkUpdate, stillUpdating } from '../services/applications.ts';
 import { streamRestore } from '../services/bundleRestore.ts';
 import { spoolBundle } from '../services/bundleSpool.ts';
 import { claimBundleRun } from '../services/bundleRuns.ts';
@@ -49,12 +48,6 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
       const user = requireUser(request);
       const application = await checkUpdate(ctx, user, request.params.name);
       const run = await claimBundleRun(ctx, user.id, application.id);
-      // A backup holds every row: one whose taker is no longer a manager (or signed out) meanwhile stops.
-      const stillUpdating = async () => {
-        const now = await callerNow(request.auth);
-        if (!now) throw new Refusal('NOT_AUTHENTICATED');
-        await checkUpdate(ctx, now, application.name);
-      };
       try {
         const locale = mailLanguage(request.query.locale ?? request.headers['accept-language']);
         const bundle = await prepareBundle(ctx, application, { withData: request.query.withData, locale });
@@ -77,7 +70,13 @@ export const uploadBundleRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
           )
           .header('Cache-Control', 'no-store')
           .header('X-Bundle-Estimated-Bytes', String(bundle.estimatedBytes))
-          .send(sentWhileAllowed(content, stillUpdating, ctx.log));
+          .send(
+            sentWhileAllowed(
+              content,
+              stillUpdating(ctx, () => callerNow(request.auth), application.id),
+              ctx.log,
+            ),
+          );
       } catch (error) {
         await run.release();
         throw error;

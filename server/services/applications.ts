@@ -540,6 +540,22 @@ export async function checkUpdate(ctx: ServerContext, user: UserRow, nameOrId: s
   return application;
 }
 
+/**
+ * What a backup checks again while it is sent (`sentWhileAllowed`): it holds every row, and its taker must still
+ * manage the application, signed in.
+ */
+export function stillUpdating(
+  ctx: ServerContext,
+  callerNow: () => Promise<UserRow | null>,
+  applicationId: string,
+): () => Promise<void> {
+  return async () => {
+    const user = await callerNow();
+    if (!user) throw new Refusal('NOT_AUTHENTICATED');
+    await checkUpdate(ctx, user, applicationId);
+  };
+}
+
 /** Rows stored per data entry of an application (tests may stand in their own counts). */
 export type RowCounter = (
   db: Kysely<Schema> | Transaction<Schema>,

@@ -150,12 +150,15 @@ export async function uploadCharter(
  * behind the one that stamped an acceptance would count as accepted by someone who never saw it.
  */
 async function afterEveryAcceptance(db: Db | Transaction<Schema>, applicationId: string, now: Date): Promise<Date> {
-  const { rows } = await sql<{ latest: Date | null }>`
-    select max((chartes ->> ${applicationId})::timestamptz) as latest from users where chartes ? ${applicationId}`.execute(
-    db,
-  );
-  const latest = rows[0]?.latest;
-  return latest && latest.getTime() >= now.getTime() ? new Date(latest.getTime() + 1) : now;
+  // Read as texts and compared as `charterSigning` reads them: a stored value that is no time counts for nothing.
+  const { rows } = await sql<{ accepted: unknown }>`
+    select chartes -> ${applicationId} as accepted from users where chartes ? ${applicationId}`.execute(db);
+  let latest = now.getTime() - 1;
+  for (const { accepted } of rows) {
+    const time = typeof accepted === 'string' ? Date.parse(accepted) : NaN;
+    if (!Number.isNaN(time) && time > latest) latest = time;
+  }
+  return latest < now.getTime() ? now : new Date(latest + 1);
 }
 
 /** The charter's PDF, for any signed-in user: it must be readable before it is accepted. */

@@ -79,8 +79,10 @@ function underOneOf(component: string, keys: string[]): Condition {
     sql<SqlBool>`exists (select from unnest(${keys}::text[]) as t(key)
       where ${one} = t.key or (${one} ~>=~ (t.key || '.') and ${one} ~<~ (t.key || '/')))`;
   const field = sql`values -> ${component}`;
-  return sql<SqlBool>`(${within(sql<string>`values ->> ${component}`)} or (jsonb_typeof(${field}) = 'array' and exists (
-    select from jsonb_array_elements_text(${field}) as v(one) where ${within(sql<string>`v.one`)})))`;
+  // Only an array's keys are listed: the function fails on any other value, and `and` does not promise an order.
+  return sql<SqlBool>`(${within(sql<string>`values ->> ${component}`)} or case when jsonb_typeof(${field}) = 'array'
+    then exists (select from jsonb_array_elements_text(${field}) as v(one) where ${within(sql<string>`v.one`)})
+    else false end)`;
 }
 
 interface Conditions {

@@ -7,7 +7,7 @@ import { csvFixture, lookFromTop, publishCountsVersion, setUpApi } from './dataS
 /**
  * The screens the tablet journeys reach, walked once on a phone (390 × 844, touch, a mobile browser's viewport) on
  * real data, in French then in English: the consultation of a data type with its export menu and its download
- * progress, the CSV upload dialog and its toast of added and replaced rows, the versions of a period, the rights
+ * progress, the CSV upload dialog and its toast of lines added and replaced, the versions of a period, the rights
  * request form, the rights summaries, the additional-file form and the configuration warnings. Each is screenshot
  * into test-results/screens/phone/phone-<screen>-<language>.png, checked by axe, and every control a finger can
  * reach on it is at least 44 px high and wide. Run by the phone project only: the tablet journeys already look at
@@ -167,7 +167,7 @@ test('phone screens: consultation, export and download, CSV upload, versions, ri
       await see(`download-done-${language}`);
     });
 
-    await test.step(`${language}: the CSV upload dialog, then its toast of added and replaced rows`, async () => {
+    await test.step(`${language}: the CSV upload dialog, then its toast of lines added and replaced`, async () => {
       await page.goto(`/applications/${name}/references`);
       await page
         .getByRole('button', { name: l('Charger un fichier CSV dans Sites', 'Load a CSV file into Sites') })

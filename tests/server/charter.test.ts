@@ -387,6 +387,22 @@ describe('a new charter', () => {
 });
 
 describe('instances whose clocks disagree', () => {
+  it('uploads a new charter though an acceptance stored is no time (an operator’s edit)', async () => {
+    const odd = await plainUser(server, 'oddacceptance');
+    await server.server.ctx.db
+      .updateTable('users')
+      .set({ chartes: JSON.stringify({ [applicationId]: 'not a time' }) })
+      .where('id', '=', odd.id)
+      .execute();
+    const replaced = await upload(manager.client, minimalPdf('odd version'), 'charte-odd.pdf', '__charte__');
+    expect(replaced.status, replaced.text).toBe(200);
+    const current = (await view(reader.client)).charterUploadedAt;
+    const accepted = await reader.client.put('/users', {
+      json: { login: reader.login, email: reader.email, charte: applicationId, charterUploadedAt: current },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+  });
+
   // One instance's clock an hour behind the one that recorded the acceptances: times compared across them.
   const BEHIND = 3_600_000;
 

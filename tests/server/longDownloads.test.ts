@@ -16,6 +16,7 @@ import {
   HABITATS_CSV,
   OBSERVATORY_YAML,
   readCsv,
+  ROOT,
   startDataServer,
   uploadReference,
   type DataServer,
@@ -204,6 +205,15 @@ describe('a backup during which the application changes', () => {
       expect(read.cut).toBe(true);
       expect(() => hasManifest(read.body)).toThrow();
     }
+  });
+
+  it('stops when its taker signs out while it is sent', async () => {
+    const taker = await signedIn(data.server, ROOT);
+    const read = await downloadAround(taker, BACKUP, async () => {
+      expect((await taker.delete('/logout')).status).toBe(200);
+    });
+    expect(read.cut).toBe(true);
+    expect(() => hasManifest(read.body)).toThrow();
   });
 
   it('is refused before it starts, 409, while a large write of the embedded database is half done', async () => {
