@@ -45,8 +45,11 @@ export interface EntryLock {
 }
 
 const requests = new AsyncLocalStorage<Request>();
-/** The entries the work under way writes (`EntryLock.within`). */
-const writes = new AsyncLocalStorage<ReadonlySet<string>>();
+/**
+ * The entries the work under way writes (`EntryLock.within`), while their locks are held: work it started that
+ * outlives the lock (a timer, a queued job) reads as anyone else does.
+ */
+const writes = new AsyncLocalStorage<ReadonlyArray<{ key: string; held: () => boolean }>>();
 const gates = new Map<string, Gate>();
 
 const keyOf = (applicationId: string, dataName: string) => `${applicationId}\u0000${dataName}`;
@@ -98,7 +101,7 @@ export function inGatedRequest<T>(handle: (release: () => void) => T): T {
 export async function readEntry(applicationId: string, dataName: string): Promise<void> {
   const key = keyOf(applicationId, dataName);
   const request = requests.getStore();
-  if (request?.entries.has(key) || writes.getStore()?.has(key)) return;
+  if (request?.entries.has(key) || writes.getStore()?.some((write) => write.key === key && write.held())) return;
   const gate = gates.get(key);
   if (!gate?.closed) {
     if (request) hold(key, gateOf(key), request);
@@ -160,7 +163,7 @@ export async function lockEntryForWrite(
       settle(key, gate);
     },
     within(work) {
-      return writes.run(new Set([...(writes.getStore() ?? []), key]), work);
+      return writes.run([...(writes.getStore() ?? []), { key, held: () => !released }], work);
     },
   };
 }
