@@ -57,6 +57,17 @@ async function csvFiles(
 const csvNames = (folder: string, name: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${folder}${safeFileName(name)}${index > 0 ? `-${index + 1}` : ''}.csv`);
 
+/**
+ * The caller's rights on an entry's rows, and `allowed`: what a long answer of them checks again while it is sent,
+ * that the caller may still read the rows `filters` let through (the entry's own filter by default).
+ */
+export async function readingAccess(ctx: ServerContext, request: Pick<FastifyRequest, 'auth'>, data: EntryContext) {
+  const access = await readAccess(ctx, request.auth?.user ?? null, data);
+  const allowed = (filters: Record<string, RowFilter> = { [data.entry.name]: access.filter }) =>
+    stillReading(ctx, () => callerNow(request.auth), data, filters);
+  return { ...access, allowed };
+}
+
 /** A stream goes out as it is written, past the serializer: the page schema describes the document it makes. */
 const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
 
@@ -123,13 +134,10 @@ export const entryExportRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext; 
   ) => {
     const params = request.params as Record<'name' | typeof param, string>;
     const data = await find(ctx, params.name, params[param]);
-    const access = await readAccess(ctx, request.auth?.user ?? null, data);
+    const access = await readingAccess(ctx, request, data);
     const query = rowQueryOf(request.query.downloadDatasetQuery);
     const locale = query.outPut?.locale ?? mailLanguage(request.headers['accept-language']);
-    /** Whether the caller may still read the rows `filters` let through (the entry's own, `access.filter`, by default). */
-    const allowed = (filters: Record<string, RowFilter> = { [data.entry.name]: access.filter }) =>
-      stillReading(ctx, () => callerNow(request.auth), data, filters);
-    return { data, ...access, query, locale, allowed };
+    return { data, ...access, query, locale };
   };
 
   app.get(

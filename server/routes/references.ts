@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ServerContext } from '../context.ts';
 import { inUploadLane } from '../services/uploadLanes.ts';
-import { callerNow, requireUser } from '../http/authentication.ts';
+import { requireUser } from '../http/authentication.ts';
 import { sentWhileAllowed } from '../http/whileAllowed.ts';
 import { openUpload } from '../http/readUpload.ts';
 import { requireRoomForUpload } from '../http/uploadRoom.ts';
 import { CsvRejected } from '../services/ingest.ts';
-import { readAccess, requireOperation, stillReading } from '../services/dataAccess.ts';
+import { readAccess, requireOperation } from '../services/dataAccess.ts';
 import { writeVersion } from '../services/dataRows.ts';
 import { CsvRefusalSchema, errorResponses } from '../../src/contract/errors.ts';
 import { ReferencePageSchema, RowQueryParamSchema, RowsDeletedSchema } from '../../src/contract/rows.ts';
@@ -31,7 +31,7 @@ import {
   referenceRowLines,
   uploadReference,
 } from '../services/references.ts';
-import { rowQueryOf, sendEveryRow } from './entryExports.ts';
+import { readingAccess, rowQueryOf, sendEveryRow } from './entryExports.ts';
 import { whileSpooled } from '../services/uploadSpool.ts';
 
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -77,11 +77,11 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     },
     async (request, reply) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
+      const { filter, allowed } = await readingAccess(ctx, request, reference);
       const query = rowQueryOf(request.query.downloadDatasetQuery);
       const locale = mailLanguage(request.headers['accept-language']);
-      const allowed = stillReading(ctx, () => callerNow(request.auth), reference, { [reference.entry.name]: filter });
-      if (query.limit === undefined) return sendEveryRow(ctx, reply, reference, { query, locale, filter, allowed });
+      if (query.limit === undefined)
+        return sendEveryRow(ctx, reply, reference, { query, locale, filter, allowed: allowed() });
       return readReference(ctx, reference, query, locale, filter);
     },
   );
@@ -99,7 +99,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     },
     async (request, reply) => {
       const reference = await referenceOf(ctx, request.params.name, request.params.refType);
-      const { filter } = await readAccess(ctx, request.auth?.user ?? null, reference);
+      const { filter, allowed } = await readingAccess(ctx, request, reference);
       // Read before the rows: a write meanwhile leaves the copy marked older than it may be, never newer.
       const version = await writeVersion(ctx.db, reference.application.id, reference.entry.name);
       return reply
@@ -107,13 +107,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
         .header('X-Total-Count', String(await readableRowCount(ctx, reference, filter)))
         .header('X-Entry-Version', String(version))
         .header('X-Rows-Part', String(filter.kind === 'some'))
-        .send(
-          sentWhileAllowed(
-            referenceRowLines(ctx, reference, filter),
-            stillReading(ctx, () => callerNow(request.auth), reference, { [reference.entry.name]: filter }),
-            ctx.log,
-          ),
-        );
+        .send(sentWhileAllowed(referenceRowLines(ctx, reference, filter), allowed(), ctx.log));
     },
   );
 

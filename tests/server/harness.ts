@@ -230,3 +230,13 @@ export async function recordKeyLeftRunning(
     })
     .execute();
 }
+
+/** Where the change sent with `key` stands: 'running' while the server works on it, 'done' once its answer is kept. */
+export async function idempotencyKeyStatus(server: TestServer, key: string): Promise<string | undefined> {
+  const row = await server.server.ctx.db
+    .selectFrom('idempotency_keys')
+    .select('status')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.status;
+}

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetExpiredKeys } from '../../server/http/idempotency.ts';
 import { csvForm, OBSERVATORY_YAML } from './dataFixtures.ts';
 import { HttpClient } from './httpClient.ts';
-import { recordKeyLeftRunning, restartOnSameData, startTestServer, type TestServer } from './harness.ts';
+import {
+  idempotencyKeyStatus,
+  recordKeyLeftRunning,
+  restartOnSameData,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/configurations', name));
 
@@ -175,7 +181,9 @@ describe('idempotency keys', () => {
     const url = '/applications/idem_twice/references/habitats';
     const headers = { 'Idempotency-Key': 'twice-at-once' };
     const trickled = trickledUpload(url, 'twice-at-once', csv);
-    await expect.poll(() => keyStatus('twice-at-once'), { message: 'the first request runs' }).toBe('running');
+    await expect
+      .poll(() => idempotencyKeyStatus(server, 'twice-at-once'), { message: 'the first request runs' })
+      .toBe('running');
     const second = await admin.post(url, { body: csvForm('habitats.csv', csv), headers });
     expect(second.status, second.text).toBe(409);
     expect(second.body.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
@@ -192,15 +200,9 @@ describe('idempotency keys', () => {
     // A tablet that lost the network mid-upload: the connection stays open, the rest of the body never comes.
     const socket = await sendHalfACreation('idem_hang', 'hanging');
     const closed = once(socket, 'close');
-    const keyClaimed = async () =>
-      (
-        await server.server.ctx.db
-          .selectFrom('idempotency_keys')
-          .select('status')
-          .where('key', '=', 'hanging')
-          .executeTakeFirst()
-      )?.status;
-    await expect.poll(keyClaimed, { message: 'the first request runs' }).toBe('running');
+    await expect
+      .poll(() => idempotencyKeyStatus(server, 'hanging'), { message: 'the first request runs' })
+      .toBe('running');
     const retry = await admin.post('/applications/idem_hang', {
       body: upload('fieldnotes-v1.yaml', fixture('fieldnotes-v1.yaml')),
       headers: { 'Idempotency-Key': 'hanging' },
@@ -245,15 +247,6 @@ describe('idempotency keys', () => {
     expect(await configurationCount('idem_left')).toBe(1);
   });
 });
-
-async function keyStatus(key: string) {
-  const row = await server.server.ctx.db
-    .selectFrom('idempotency_keys')
-    .select('status')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.status;
-}
 
 /**
  * An upload whose client sends its file a line at a time, paced like a slow network, until `finish` sends the rest:

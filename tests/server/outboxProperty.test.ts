@@ -16,7 +16,7 @@ import {
   type SignedInUser,
 } from './applicationFixtures.ts';
 import { FlakyNetwork, type CrashFault, type DropFault } from './flakyNetwork.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { idempotencyKeyStatus, startTestServer, type TestServer } from './harness.ts';
 
 /**
  * The outbox against the real server, over HTTP, through a network that loses requests and answers, turns
@@ -108,16 +108,6 @@ const slowCountRows: RowCounter = async () => {
   await new Promise((resolve) => setTimeout(resolve, SLOW_UPDATE_MS));
   return {};
 };
-
-/** 'running' while the server works on the change sent with `key`, 'done' once its answer is kept. */
-async function keptAnswerStatus(key: string) {
-  const row = await server.server.ctx.db
-    .selectFrom('idempotency_keys')
-    .select('status')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.status;
-}
 
 beforeAll(async () => {
   server = await startTestServer({ admin: ADMIN, ...GENEROUS_RATE_LIMITS }, {}, { countRows: slowCountRows });
@@ -354,7 +344,7 @@ describe('the outbox against the real server', () => {
     ).toBe('queued');
     // The server finishes the upload meanwhile; the resend, with the same key, is answered from the kept answer.
     const [queued] = await outbox.items();
-    await expect.poll(() => keptAnswerStatus(queued.idempotencyKey)).toBe('done');
+    await expect.poll(() => idempotencyKeyStatus(server, queued.idempotencyKey)).toBe('done');
     // The server answers the page again (any call), which lifts the hold the broken connection put sends under.
     await outbox.resume();
     const [item] = await outbox.items();
@@ -386,7 +376,7 @@ describe('the outbox against the real server', () => {
     expect((await outbox.submit(bundleRestore({ name, file }))).status).toBe('queued');
     // The restorer's tablet left; the server goes on, and keeps the answer for the resend.
     const [queued] = await outbox.items();
-    await expect.poll(() => keptAnswerStatus(queued.idempotencyKey), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => idempotencyKeyStatus(server, queued.idempotencyKey), { timeout: 60_000 }).toBe('done');
     await outbox.resume();
     const [item] = await outbox.items();
     expect(item.status, JSON.stringify(item.lastError)).toBe('done');
