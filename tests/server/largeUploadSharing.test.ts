@@ -215,6 +215,18 @@ describe('a write interrupted by a crash', () => {
       .select('id')
       .where('name', '=', 'sharing')
       .executeTakeFirstOrThrow();
+    const entryVersion = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('entry_counts')
+            .select('version')
+            .where('application_id', '=', application.id)
+            .where('data_name', '=', 'big')
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const versionBefore = await entryVersion();
     // A write's first batches, committed with their journal, as a crash would leave them: rows changed and added.
     const journal = await openJournal(db(), application.id, 'big');
     const rows: StoredFields[] = [
@@ -258,5 +270,7 @@ describe('a write interrupted by a crash', () => {
     expect((await admin.post('/login', { form: { login: ROOT.login, password: ROOT.password } })).status).toBe(200);
     expect(await tableState(admin, 'sharing', 'big')).toEqual(before);
     expect(await storedNow('fresh')).toBe(0);
+    // Its rows were there to be read, then taken back: whoever read them (a backup) must see the entry changed.
+    expect(await entryVersion()).toBeGreaterThan(versionBefore);
   }, 120_000);
 });
